@@ -1,0 +1,148 @@
+/**
+ * A small benchmark harness. Cases that are compared run interleaved, sample by sample, so a
+ * noisy neighbour slows them alike; each figure is the median time per operation over samples.
+ */
+
+export interface BenchCase {
+  /** What is measured. */
+  readonly name: string;
+  /** One operation. May be async. */
+  readonly fn: () => unknown;
+}
+
+export interface BenchResult {
+  readonly name: string;
+  /** Median nanoseconds per operation, over every timed sample. */
+  readonly medianNs: number;
+  /** Mean nanoseconds per operation: garbage collection included, amortised. */
+  readonly meanNs: number;
+  /** Operations per timed sample: 1 unless one operation is too quick to time alone. */
+  readonly batch: number;
+  readonly samples: number;
+}
+
+export interface CompareOptions {
+  /** How long to measure each case, in milliseconds, all rounds together. */
+  readonly budgetMs?: number;
+  /** How many interleaved rounds to split the budget into. */
+  readonly rounds?: number;
+}
+
+async function timeBatch(fn: () => unknown, batch: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < batch; i++) {
+    const out = fn();
+    if (out instanceof Promise) await out;
+  }
+  return Number(process.hrtime.bigint() - start);
+}
+
+/** The smallest batch whose time is well above the timer's resolution (about 2 µs a sample). */
+async function calibrate(fn: () => unknown): Promise<number> {
+  let batch = 1;
+  while (batch < 1 << 16) {
+    const times: number[] = [];
+    for (let i = 0; i < 9; i++) times.push(await timeBatch(fn, batch));
+    if (median(times) >= 2_000) return batch;
+    batch *= 2;
+  }
+  return batch;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Measures every case, interleaved round by round so that load on a shared machine hits them
+ * alike. Like tinybench, each sample times one operation (or the smallest batch that the timer
+ * can resolve); the median is over samples, and the mean shows the cost with GC amortised.
+ */
+export async function compare(cases: readonly BenchCase[], options: CompareOptions = {}): Promise<BenchResult[]> {
+  const budgetMs = options.budgetMs ?? 600;
+  const rounds = options.rounds ?? 12;
+  const batches: number[] = [];
+  for (const c of cases) {
+    await timeBatch(c.fn, 200); // warm up the JIT before calibrating
+    batches.push(await calibrate(c.fn));
+  }
+  const samples: number[][] = cases.map(() => []);
+  const totals = cases.map(() => ({ ns: 0, ops: 0 }));
+  const roundNs = (budgetMs * 1e6) / rounds;
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < cases.length; i++) {
+      const c = cases[i]!;
+      const batch = batches[i]!;
+      let spent = 0;
+      while (spent < roundNs) {
+        const ns = await timeBatch(c.fn, batch);
+        samples[i]!.push(ns / batch);
+        spent += ns;
+        totals[i]!.ns += ns;
+        totals[i]!.ops += batch;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return cases.map((c, i) => ({
+    name: c.name,
+    medianNs: median(samples[i]!),
+    meanNs: totals[i]!.ns / totals[i]!.ops,
+    batch: batches[i]!,
+    samples: samples[i]!.length,
+  }));
+}
+
+/** Formats nanoseconds for a table: `812 ns`, `3.41 µs`, `1.20 ms`. */
+export function formatNs(ns: number): string {
+  if (ns < 1_000) return `${ns.toFixed(0)} ns`;
+  if (ns < 1_000_000) return `${(ns / 1_000).toFixed(2)} µs`;
+  return `${(ns / 1_000_000).toFixed(2)} ms`;
+}
+
+/** One line of a report: a figure, its baseline, the ratio and the target. */
+export interface ReportRow {
+  readonly label: string;
+  readonly value: string;
+  readonly baseline?: string;
+  readonly ratio?: string;
+  readonly target?: string;
+  readonly met?: boolean;
+}
+
+/** Prints a section of the report. */
+export function report(title: string, rows: readonly ReportRow[]): void {
+  console.log(`\n## ${title}`);
+  for (const row of rows) {
+    const parts = [`  ${row.label}: ${row.value}`];
+    if (row.baseline !== undefined) parts.push(`baseline ${row.baseline}`);
+    if (row.ratio !== undefined) parts.push(`ratio ${row.ratio}`);
+    if (row.target !== undefined) parts.push(`target ${row.target}${row.met === undefined ? '' : row.met ? ' (met)' : ' (NOT met)'}`);
+    console.log(parts.join(' | '));
+  }
+}
+
+/** Forces a full garbage collection; the bench runs with --expose-gc. */
+export function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('Run the benchmarks with node --expose-gc (npm run bench does).');
+  gc();
+  gc();
+}
+
+/** Heap in use after a full collection, in bytes. */
+export async function settledHeap(): Promise<number> {
+  await new Promise((resolve) => setImmediate(resolve));
+  collect();
+  await new Promise((resolve) => setImmediate(resolve));
+  collect();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Formats bytes as MB with two decimals, signed. */
+export function formatMb(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 0 ? '+' : ''}${mb.toFixed(2)} MB`;
+}

@@ -1,0 +1,24 @@
+/**
+ * Runs every benchmark (`npm run bench`), or those whose name contains an argument
+ * (`npm run bench -- engine`). Never part of `npm test`: figures are printed beside a baseline
+ * measured in the same run, never asserted.
+ */
+import 'reflect-metadata';
+
+interface Bench {
+  readonly name: string;
+  readonly run: () => Promise<void>;
+}
+
+const benches: Bench[] = [
+  { name: 'foundation', run: async () => (await import('./foundation.bench.js')).default() },
+
+];
+
+const filters = process.argv.slice(2);
+console.log(`# standin benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+console.log('Figures are medians per operation; each is printed beside a baseline measured in the same run.');
+for (const bench of benches) {
+  if (filters.length > 0 && !filters.some((f) => bench.name.includes(f))) continue;
+  await bench.run();
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** One model the application calls by name. */
+export const modelConfigSchema = z.strictObject({
+  provider: z.string().min(1),
+  model: z.string().min(1),
+  fallback: z.array(z.string().min(1)).optional(),
+});
+
+/** How to reach one provider. */
+export const providerConfigSchema = z.strictObject({
+  apiKey: z.string().min(1).optional(),
+  baseURL: z.url({ protocol: /^https?$/ }).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+});
+
+/** How the engine retries a retryable provider failure. */
+export const retryConfigSchema = z.strictObject({
+  attempts: z.number().int().min(1).max(100).default(3),
+  baseDelayMs: z.number().min(0).default(500),
+  maxDelayMs: z.number().min(0).default(30_000),
+  jitter: z.number().min(0).max(1).default(0.2),
+});
+
+/** The whole config `createContainer` and `createApp` take. */
+export const configSchema = z.strictObject({
+  models: z.record(z.string().min(1), modelConfigSchema).default({}),
+  providers: z.record(z.string().min(1), providerConfigSchema).default({}),
+  retry: retryConfigSchema.default({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.2 }),
+  cursors: z.literal('memory').default('memory'),
+  strictScopes: z.boolean().default(false),
+});
+
+/**
+ * The config as an application writes it. Every field but the model's `provider` and `model`
+ * may be left out.
+ *
+ * @example
+ * ```ts
+ * const config: StandinConfigInput = {
+ *   models: {
+ *     writer: { provider: 'anthropic', model: 'claude-sonnet-4-5', fallback: ['backup'] },
+ *     backup: { provider: 'openai', model: 'gpt-4.1-mini' },
+ *   },
+ *   providers: { anthropic: { apiKey: process.env.ANTHROPIC_API_KEY } },
+ * };
+ * ```
+ */
+export interface StandinConfigInput {
+  /** Model name -> `{ provider, model, fallback? }`. Every fallback name must be a model here. */
+  readonly models?: Readonly<Record<string, ModelConfig>>;
+  /** Provider name -> how to reach it. A provider left out reads its key from the environment. */
+  readonly providers?: Readonly<Record<string, ProviderConfig>>;
+  /** How retryable provider failures are retried. Defaults: 3 attempts, 500 ms base, 30 s cap, 0.2 jitter. */
+  readonly retry?: Partial<RetryConfig>;
+  /** Where scripted fakes keep their cursors. `'memory'` (the default) keeps them in the container. */
+  readonly cursors?: 'memory';
+  /** When true, using a cursor outside any scope is an error (`S0001`) instead of using the default partition. */
+  readonly strictScopes?: boolean;
+}
+
+/** One model: which provider serves it, the provider's model id, and the models to fall back to. */
+export interface ModelConfig {
+  /** The provider's name, such as `'openai'` or `'anthropic'`: a `Tokens.Provider` binding of that name serves it. */
+  readonly provider: string;
+  /** The provider's own model id, such as `'gpt-4.1-mini'`. */
+  readonly model: string;
+  /** Model names tried in order when this model fails after its retries. */
+  readonly fallback?: readonly string[];
+}
+
+/** How to reach one provider. */
+export interface ProviderConfig {
+  /** The API key. Left out, the adapter reads its environment variable (`OPENAI_API_KEY`, ...). */
+  readonly apiKey?: string;
+  /** The base URL of the provider's HTTP API, for a proxy or a compatible local server. */
+  readonly baseURL?: string;
+  /** Headers sent with every request to this provider. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** How long one HTTP attempt may take, in milliseconds, before it fails with kind `timeout`. */
+  readonly timeoutMs?: number;
+}
+
+/** The retry policy, every field filled in. */
+export interface RetryConfig {
+  /** Attempts per model, the first included: 1 means no retry. */
+  readonly attempts: number;
+  /** The delay before the second attempt; each later delay doubles it. */
+  readonly baseDelayMs: number;
+  /** The largest delay backoff reaches. */
+  readonly maxDelayMs: number;
+  /** The fraction of each delay that is random: a delay `d` becomes a value in `[d * (1 - jitter), d]`. */
+  readonly jitter: number;
+}
+
+/** The config after parsing: every default filled in. Bound as `Tokens.Config`. */
+export interface StandinConfig {
+  readonly models: Readonly<Record<string, ModelConfig>>;
+  readonly providers: Readonly<Record<string, ProviderConfig>>;
+  readonly retry: RetryConfig;
+  readonly cursors: 'memory';
+  readonly strictScopes: boolean;
+}

@@ -1,0 +1,127 @@
+import { StandinError } from '../errors/StandinError.js';
+import {
+  configSchema,
+  modelConfigSchema,
+  providerConfigSchema,
+  retryConfigSchema,
+  type StandinConfig,
+  type StandinConfigInput,
+} from './configSchema.js';
+import { describeIssues } from '../validation/describeIssues.js';
+import { closest, formatPath } from '../validation/formatPath.js';
+
+/** What each leaf of the config should hold, said the way the fix is written. */
+const expected: Readonly<Record<string, string>> = {
+  'models.*': 'an object { provider, model, fallback? }',
+  'models.*.provider': "the provider's name as a non-empty string, such as 'openai' or 'anthropic'",
+  'models.*.model': "the provider's model id as a non-empty string, such as 'gpt-4.1-mini'",
+  'models.*.fallback': "a list of model names, such as ['backup']",
+  'models.*.fallback.*': 'the name of a configured model',
+  'providers.*': 'an object { apiKey?, baseURL?, headers?, timeoutMs? }',
+  'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
+  'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
+  'providers.*.headers': "a record of header names to string values, such as { 'x-team': 'help' }",
+  'providers.*.headers.*': 'a string',
+  'providers.*.timeoutMs': 'a positive whole number of milliseconds, such as 30000',
+  retry: 'an object { attempts?, baseDelayMs?, maxDelayMs?, jitter? }',
+  'retry.attempts': 'a whole number from 1 to 100 (1 means no retry)',
+  'retry.baseDelayMs': 'a number of milliseconds, 0 or more',
+  'retry.maxDelayMs': 'a number of milliseconds, 0 or more',
+  'retry.jitter': 'a fraction from 0 to 1',
+  models: 'an object of model name -> { provider, model, fallback? }',
+  providers: 'an object of provider name -> { apiKey?, baseURL?, headers?, timeoutMs? }',
+  cursors: "'memory'",
+  strictScopes: 'true or false',
+  '': 'an object { models?, providers?, retry?, cursors?, strictScopes? }',
+};
+
+const allowedKeys: Readonly<Record<string, readonly string[]>> = {
+  '': Object.keys(configSchema.shape),
+  'models.*': Object.keys(modelConfigSchema.shape),
+  'providers.*': Object.keys(providerConfigSchema.shape),
+  retry: Object.keys(retryConfigSchema.shape),
+};
+
+/** Turns a concrete path into its pattern: `['models', 'writer', 'fallback', 0]` -> `models.*.fallback.*`. */
+function pattern(path: readonly PropertyKey[]): string {
+  const named = path[0] === 'models' || path[0] === 'providers';
+  return path.map((key, i) => (named && (i === 1 || i === 3) ? '*' : String(key))).join('.');
+}
+
+/** Depth-first walk of the fallback graph: reports the first cycle it finds, as a list of names. */
+function findCycle(models: StandinConfig['models']): string[] | undefined {
+  const done = new Set<string>();
+  const visit = (name: string, trail: string[]): string[] | undefined => {
+    const at = trail.indexOf(name);
+    if (at >= 0) return [...trail.slice(at), name];
+    if (done.has(name)) return undefined;
+    const next = [...trail, name];
+    for (const fallback of models[name]?.fallback ?? []) {
+      const cycle = visit(fallback, next);
+      if (cycle) return cycle;
+    }
+    done.add(name);
+    return undefined;
+  };
+  for (const name of Object.keys(models)) {
+    const cycle = visit(name, []);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+function checkFallbacks(config: StandinConfig): void {
+  const names = Object.keys(config.models);
+  const configured = names.length > 0 ? names.join(', ') : 'none';
+  const dangling: string[] = [];
+  const repeated: string[] = [];
+  for (const [name, model] of Object.entries(config.models)) {
+    const seen = new Set<string>();
+    (model.fallback ?? []).forEach((fallback, i) => {
+      const where = formatPath('config', ['models', name, 'fallback', i]);
+      if (fallback === name) {
+        repeated.push(`${where}: '${name}' names the model it belongs to. Remove it: a model is always tried before its fallbacks.`);
+      } else if (seen.has(fallback)) {
+        repeated.push(`${where}: '${fallback}' is listed twice. List each fallback model once.`);
+      } else if (!(fallback in config.models)) {
+        const guess = closest(fallback, names);
+        dangling.push(
+          `${where}: '${fallback}' is not a configured model (configured: ${configured}). ` +
+            `${guess ? `Did you mean '${guess}'? ` : ''}Add a model named '${fallback}' under models, or remove it from the fallback.`,
+        );
+      }
+      seen.add(fallback);
+    });
+  }
+  if (dangling.length > 0) throw new StandinError('C0002', `Invalid config:\n${dangling.join('\n')}`);
+  if (repeated.length > 0) throw new StandinError('C0004', `Invalid config:\n${repeated.join('\n')}`);
+  const cycle = findCycle(config.models);
+  if (cycle) {
+    throw new StandinError(
+      'C0003',
+      `Invalid config:\n${formatPath('config', ['models', cycle[0]!, 'fallback'])}: fallback cycle ${cycle.join(' -> ')}. ` +
+        'A model cannot fall back to itself through other models; remove one of these fallbacks so the chain ends.',
+    );
+  }
+}
+
+/**
+ * Parses and checks a config: the shape with zod, then every fallback name and the fallback graph.
+ * Throws a {@link StandinError} (`C0001` to `C0004`) whose message names each bad path and its fix.
+ *
+ * @example
+ * ```ts
+ * const config = parseConfig({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } });
+ * config.retry.attempts; // 3
+ * ```
+ */
+export function parseConfig(input: StandinConfigInput | undefined): StandinConfig {
+  const parsed = configSchema.safeParse(input ?? {});
+  if (!parsed.success) {
+    const lines = describeIssues('config', input, parsed.error.issues, { pattern, expected, keys: allowedKeys });
+    throw new StandinError('C0001', `Invalid config:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data as StandinConfig;
+  checkFallbacks(config);
+  return config;
+}

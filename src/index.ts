@@ -1,0 +1,64 @@
+import 'reflect-metadata';
+
+export type { CodeInfo, Code } from './errors/catalog.js';
+export type { Attempt } from './errors/CallFailed.js';
+export type { FailureKind, ProviderFailureOptions } from './errors/ProviderFailure.js';
+export type { StandinErrorOptions } from './errors/StandinError.js';
+export type {
+  ModelConfig,
+  ProviderConfig,
+  RetryConfig,
+  StandinConfig,
+  StandinConfigInput,
+} from './config/configSchema.js';
+export type { Clock } from './services/clock/Clock.js';
+export type { CursorStore } from './services/cursors/CursorStore.js';
+export type { CursorSlot, CursorSlotInput } from './services/cursors/CursorSlot.js';
+export type { CallOptions, ReplyInput, RunOptions } from './services/engine/Engine.js';
+export type { Reply } from './services/engine/Reply.js';
+export type {
+  AssistantMessage,
+  CallContext,
+  Capability,
+  FinishReason,
+  HearInput,
+  JsonSchema,
+  Message,
+  OutputSpec,
+  Provider,
+  ReplyPart,
+  ReplyRequest,
+  ToolCall,
+  ToolMessage,
+  ToolResult,
+  ToolSpec,
+  Units,
+  UserMessage,
+} from './services/providers/Provider.js';
+export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
+export type { Tool, ToolContext } from './services/runs/tool.js';
+export type { EngineSettings } from './services/app/createEngine.js';
+
+export { catalog } from './errors/catalog.js';
+export { code } from './errors/code.js';
+export { CallFailed } from './errors/CallFailed.js';
+export { ProviderFailure, failureKinds } from './errors/ProviderFailure.js';
+export { StandinError } from './errors/StandinError.js';
+export { parseConfig } from './config/parseConfig.js';
+export { Tokens } from './tokens/Tokens.js';
+export { SystemClock } from './services/clock/SystemClock.js';
+export { InstantClock } from './services/clock/InstantClock.js';
+export { MemoryCursorStore } from './services/cursors/MemoryCursorStore.js';
+export { ScriptCursor } from './services/cursors/ScriptCursor.js';
+export { cursorSlot } from './services/cursors/CursorSlot.js';
+export { hashScript } from './services/cursors/hashScript.js';
+export { startScriptCursor, cursorIndex } from './services/cursors/startScriptCursor.js';
+export { Scopes, DEFAULT_SCOPE } from './services/scopes/Scopes.js';
+export { runInScope } from './services/scopes/runInScope.js';
+export { createContainer } from './services/container/createContainer.js';
+export { Engine } from './services/engine/Engine.js';
+export { RealCallGuard } from './services/engine/RealCallGuard.js';
+export { tool } from './services/runs/tool.js';
+export { App } from './services/app/App.js';
+export { createApp } from './services/app/createApp.js';
+export { createEngine } from './services/app/createEngine.js';

@@ -1,0 +1,46 @@
+import { ContainerModule } from 'inversify';
+import type { StandinConfigInput } from '../../config/configSchema.js';
+import { InternalTokens } from '../../tokens/internal.js';
+import { Tokens } from '../../tokens/Tokens.js';
+import type { Clock } from '../clock/Clock.js';
+import type { CursorStore } from '../cursors/CursorStore.js';
+import type { Engine } from '../engine/Engine.js';
+import type { Provider } from '../providers/Provider.js';
+import { createContainer } from '../container/createContainer.js';
+
+/** What `createEngine` takes: the config, and makers for the services a program hands in itself. */
+export interface EngineSettings extends StandinConfigInput {
+  readonly makers?: {
+    /** Providers by name. Each is bound under its name, over any real adapter of that name. */
+    readonly providers?: () => Readonly<Record<string, Provider>>;
+    /** The clock retries sleep on. */
+    readonly clock?: () => Clock;
+    /** Where scripted fakes keep cursors. */
+    readonly cursorStore?: () => CursorStore;
+  };
+}
+
+/**
+ * An engine for a program that holds its own: providers are handed in by name, so no real
+ * adapter is needed.
+ *
+ * @example
+ * ```ts
+ * const engine = createEngine({
+ *   models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } },
+ *   makers: { providers: () => ({ anthropic: fakeProvider([{ text: 'Hi' }]) }) },
+ * });
+ * await engine.reply('writer', { messages: 'Hello' });
+ * ```
+ */
+export function createEngine(settings: EngineSettings): Engine {
+  const { makers, ...config } = settings;
+  const services = new ContainerModule(({ rebind }) => {
+    if (makers?.clock) rebind(Tokens.Clock).toConstantValue(makers.clock());
+    if (makers?.cursorStore) rebind(Tokens.CursorStore).toConstantValue(makers.cursorStore());
+  });
+  const container = createContainer(config, services);
+  const lookup = container.get(InternalTokens.ProviderLookup);
+  for (const [name, provider] of Object.entries(makers?.providers?.() ?? {})) lookup.use(name, provider);
+  return container.get(Tokens.Engine);
+}

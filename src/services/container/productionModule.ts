@@ -1,0 +1,39 @@
+import { ContainerModule, type Container } from 'inversify';
+import type { StandinConfig } from '../../config/configSchema.js';
+import { InternalTokens } from '../../tokens/internal.js';
+import { Tokens } from '../../tokens/Tokens.js';
+import type { Clock } from '../clock/Clock.js';
+import { SystemClock } from '../clock/SystemClock.js';
+import { MemoryCursorStore } from '../cursors/MemoryCursorStore.js';
+import { Engine } from '../engine/Engine.js';
+import { ProviderLookup } from '../engine/ProviderLookup.js';
+import type { RealCallGuard } from '../engine/RealCallGuard.js';
+import { Scopes } from '../scopes/Scopes.js';
+
+/** The services that differ between a production and a test container. */
+export interface BaseServices {
+  /** The clock bound at `Tokens.Clock`. */
+  readonly clock: () => Clock;
+  /** The guard bound at `Tokens.RealCallGuard`, when there is one. */
+  readonly guard?: () => RealCallGuard;
+}
+
+const production: BaseServices = { clock: () => new SystemClock() };
+
+/**
+ * The bindings of a container: the config, the clock, the in-memory cursor store and scopes,
+ * and the engine. A module is made per container, so nothing it binds is shared.
+ * Test containers pass their own base services rather than rebinding, which keeps them cheap.
+ */
+export function productionModule(config: StandinConfig, container: Container, base: BaseServices = production): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(Tokens.Config).toConstantValue(config);
+    bind(Tokens.Clock).toConstantValue(base.clock());
+    bind(Tokens.Random).toConstantValue(Math.random);
+    bind(Tokens.Scopes).to(Scopes).inSingletonScope();
+    bind(Tokens.CursorStore).to(MemoryCursorStore).inSingletonScope();
+    bind(InternalTokens.ProviderLookup).toConstantValue(new ProviderLookup(container));
+    bind(Tokens.Engine).to(Engine).inSingletonScope();
+    if (base.guard !== undefined) bind(Tokens.RealCallGuard).toConstantValue(base.guard());
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * Where scripted fakes keep their state: how far each script's cursor has moved, which answer
+ * each step got, and how often each retry entry was visited. Everything is partitioned by scope,
+ * so two scopes (two requests, two tests) never see each other's cursors.
+ *
+ * A *script* is an identity chosen by the fake (its own id, an engine's cursor key, a script's
+ * content hash or an explicit cursor handle); a *scope* is a partition name (`''` is the
+ * container's default partition). All methods are async so a store may live out of process.
+ */
+export interface CursorStore {
+  /** Where `script`'s cursor stands in `scope`, without moving it. A cursor starts at 0. */
+  peek(scope: string, script: string): Promise<number>;
+  /** Moves `script`'s cursor one on and answers where it stood before the move. */
+  advance(scope: string, script: string): Promise<number>;
+  /**
+   * The answer index for one step. The first time `stepKey` asks, it gets the cursor's position
+   * and the cursor moves one on; every later ask of the same `stepKey` gets that same index
+   * and moves nothing. This is what lets a step that runs again get the answer it got before.
+   */
+  stepIndex(scope: string, script: string, stepKey: string): Promise<number>;
+  /** Counts one more visit of entry `entry` of `script` and answers the count (1 on the first visit). */
+  visit(scope: string, script: string, entry: number): Promise<number>;
+  /** The scopes in which `script` has any state, the default partition `''` included. */
+  scopesOf(script: string): Promise<string[]>;
+  /**
+   * Forgets state: one script in one scope, every script in one scope, or (with no argument)
+   * everything in the store.
+   */
+  reset(scope?: string, script?: string): Promise<void>;
+}

@@ -1,0 +1,542 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable, optional } from 'inversify';
+import { z } from 'zod';
+import type { RetryConfig, StandinConfig } from '../../config/configSchema.js';
+import { CallFailed, type Attempt as FailedAttempt } from '../../errors/CallFailed.js';
+import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import { StandinError } from '../../errors/StandinError.js';
+import { InternalTokens } from '../../tokens/internal.js';
+import { Tokens } from '../../tokens/Tokens.js';
+import { describeIssues } from '../../validation/describeIssues.js';
+import { abortReason, type Clock } from '../clock/Clock.js';
+import type {
+  CallContext,
+  Capability,
+  HearInput,
+  JsonSchema,
+  Message,
+  OutputSpec,
+  Provider,
+  ReplyPart,
+  ReplyRequest,
+  ToolCall,
+  ToolResult,
+  ToolSpec,
+} from '../providers/Provider.js';
+import type { Agent, RunPart, RunResult, Step } from '../runs/Agent.js';
+import type { Tool } from '../runs/tool.js';
+import type { Scopes } from '../scopes/Scopes.js';
+import type { ProviderLookup } from './ProviderLookup.js';
+import type { RealCallGuard } from './RealCallGuard.js';
+import type { Reply } from './Reply.js';
+import { ReplyCollector } from './ReplyCollector.js';
+import {
+  agentSchema,
+  callOptionsSchema,
+  expectedFields,
+  hearInputSchema,
+  messageSchema,
+  replyInputSchema,
+} from './requestSchemas.js';
+
+/**
+ * What a caller asks a model: instructions, the conversation (a string is one user message),
+ * the tools it may ask for, and the shape of the typed value it should give.
+ */
+export interface ReplyInput<O = unknown> {
+  readonly instructions?: string;
+  readonly messages: string | readonly Message[];
+  readonly tools?: Readonly<Record<string, Tool>>;
+  readonly output?: z.ZodType<O>;
+}
+
+/** Options every call takes. */
+export interface CallOptions {
+  /** Aborts the call, its retries and its fallbacks. */
+  readonly signal?: AbortSignal;
+  /** The call's id, handed to the provider; one is made up when left out. */
+  readonly requestId?: string;
+  /** `false` for one attempt per model, or fields of the retry policy to change for this call. */
+  readonly retry?: false | Partial<RetryConfig>;
+}
+
+/** Options a run takes. */
+export interface RunOptions extends Omit<CallOptions, 'requestId'> {
+  /** The run's id: give the id of an earlier run to run it again with the same step keys. */
+  readonly runId?: string;
+}
+
+interface DispatchOptions extends CallOptions {
+  readonly stepKey?: string;
+}
+
+interface PreparedReply {
+  readonly request: Omit<ReplyRequest, 'model'>;
+  readonly output: z.ZodType | undefined;
+}
+
+/** One attempt at one model, handed out by the engine's retry and fallback loop. */
+interface Attempt {
+  readonly provider: Provider;
+  readonly context: CallContext;
+  /** Reports the attempt's failure: throws when the call must stop, returns when the loop goes on. */
+  fail(error: unknown, delivered?: boolean): void;
+}
+
+/**
+ * The one chokepoint every call passes through, real or fake: it resolves a model to its
+ * provider, validates the request with zod, hands the provider the cursor key and scope,
+ * retries retryable failures through the Clock, falls back along the model's fallback list,
+ * collects streamed parts, validates typed values, runs agents and sums their units.
+ * One per container (`Tokens.Engine`).
+ *
+ * @example
+ * ```ts
+ * const engine = createContainer(config).get(Tokens.Engine);
+ * const reply = await engine.reply('writer', { messages: 'Hello' });
+ * ```
+ */
+@injectable()
+export class Engine {
+  /** The engine's id: the cursor key scripted fakes see. Stable for the engine's life, distinct between engines. */
+  readonly id: string = randomUUID();
+  readonly #config: StandinConfig;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #scopes: Scopes;
+  readonly #providers: ProviderLookup;
+  readonly #guard: RealCallGuard | undefined;
+  readonly #never: AbortSignal = new AbortController().signal;
+  readonly #chains = new Map<string, readonly string[]>();
+  readonly #jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
+
+  constructor(
+    @inject(Tokens.Config) config: StandinConfig,
+    @inject(Tokens.Clock) clock: Clock,
+    @inject(Tokens.Random) random: () => number,
+    @inject(Tokens.Scopes) scopes: Scopes,
+    @inject(InternalTokens.ProviderLookup) providers: ProviderLookup,
+    @inject(Tokens.RealCallGuard) @optional() guard: RealCallGuard | undefined,
+  ) {
+    this.#config = config;
+    this.#clock = clock;
+    this.#random = random;
+    this.#scopes = scopes;
+    this.#providers = providers;
+    this.#guard = guard;
+  }
+
+  /** Runs `fn` inside cursor scope `id`; see {@link Scopes.run}. */
+  scope<T>(id: string, fn: () => T): T {
+    return this.#scopes.run(id, fn);
+  }
+
+  /** Asks `model` for a reply and collects it: text, tool calls, typed value, reasoning, units. */
+  async reply<O = unknown>(model: string, input: ReplyInput<O>, options: CallOptions = {}): Promise<Reply<O>> {
+    const prepared = this.#prepare(input);
+    return drain(this.#replyParts(model, prepared, this.#options(options), false)) as Promise<Reply<O>>;
+  }
+
+  /**
+   * Asks `model` for a reply and hands its parts on as they arrive. A failure before the first
+   * part is retried and falls back like any call; after it, it is thrown as it is.
+   * The generator's return value is the collected reply.
+   */
+  async *stream<O = unknown>(model: string, input: ReplyInput<O>, options: CallOptions = {}): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
+    const prepared = this.#prepare(input);
+    return (yield* this.#replyParts(model, prepared, this.#options(options), true)) as Reply<O>;
+  }
+
+  /** A vector for `text`. */
+  async embed(model: string, text: string, options: CallOptions = {}): Promise<readonly number[]> {
+    this.#expect(typeof text === 'string', 'text', 'a string', text);
+    return this.#perform(model, 'embed', this.#options(options), async (provider, context) =>
+      vector(await provider.embed!(text, context), context),
+    );
+  }
+
+  /** The text spoken in `input.audio`. */
+  async hear(model: string, input: HearInput, options: CallOptions = {}): Promise<{ readonly text: string }> {
+    const parsed = hearInputSchema.safeParse(input);
+    if (!parsed.success) throw invalid('input', input, parsed.error.issues);
+    return this.#perform(model, 'hear', this.#options(options), async (provider, context) => {
+      const heard = await provider.hear!(input, context);
+      if (typeof heard?.text !== 'string') broken(context, 'hear', 'an object { text: string }');
+      return heard;
+    });
+  }
+
+  /** The bytes of `text`, spoken. */
+  async speak(model: string, text: string, options: CallOptions = {}): Promise<Uint8Array> {
+    this.#expect(typeof text === 'string' && text.length > 0, 'text', 'a non-empty string', text);
+    return this.#perform(model, 'speak', this.#options(options), async (provider, context) => {
+      const audio = await provider.speak!(text, context);
+      if (!(audio instanceof Uint8Array)) broken(context, 'speak', 'the audio as a Uint8Array');
+      return audio;
+    });
+  }
+
+  /** A relevance score for each of `texts` against `query`, in the texts' order. */
+  async rank(model: string, query: string, texts: readonly string[], options: CallOptions = {}): Promise<readonly number[]> {
+    this.#expect(typeof query === 'string', 'query', 'a string', query);
+    this.#expect(Array.isArray(texts) && texts.every((t) => typeof t === 'string'), 'texts', 'a list of strings', texts);
+    return this.#perform(model, 'rank', this.#options(options), async (provider, context) => {
+      const scores = await provider.rank!(query, texts, context);
+      if (!Array.isArray(scores) || scores.length !== texts.length || !scores.every(Number.isFinite)) {
+        broken(context, 'rank', `one finite score per text (${texts.length})`);
+      }
+      return scores;
+    });
+  }
+
+  /** The output of a model called with a plain input. */
+  async call(model: string, input: unknown, options: CallOptions = {}): Promise<unknown> {
+    return this.#perform(model, 'call', this.#options(options), (provider, context) => provider.call!(input, context));
+  }
+
+  /** Runs an agent to its end: steps of `reply`, with the tools each step asks for, until a text or a typed value. */
+  async run<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions = {}): Promise<RunResult<O>> {
+    return drain(this.#run(agent, input, options, false));
+  }
+
+  /** Runs an agent and hands on its parts as they arrive, ending with `{ type: 'done', result }`. */
+  streamRun<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions = {}): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+    return this.#run(agent, input, options, true);
+  }
+
+  // ---- validation --------------------------------------------------------------------------
+
+  #options(options: CallOptions | RunOptions): DispatchOptions {
+    if (isEmpty(options)) return {};
+    const parsed = callOptionsSchema.safeParse(options);
+    if (!parsed.success) throw invalid('options', options, parsed.error.issues);
+    return options as DispatchOptions;
+  }
+
+  #expect(ok: boolean, field: string, expected: string, value: unknown): void {
+    if (!ok) throw new StandinError('E0003', `${field}: expected ${expected}, got ${typeName(value)}.`);
+  }
+
+  #prepare(input: ReplyInput): PreparedReply {
+    const parsed = replyInputSchema.safeParse(input);
+    if (!parsed.success) throw invalid('request', input, parsed.error.issues);
+    const request: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {
+      messages: typeof input.messages === 'string' ? [{ role: 'user', content: input.messages }] : input.messages,
+    };
+    if (input.instructions !== undefined) request.instructions = input.instructions;
+    if (input.tools !== undefined) request.tools = this.#toolSpecs(input.tools);
+    if (input.output !== undefined) request.output = this.#outputSpec(input.output);
+    return { request: request as Omit<ReplyRequest, 'model'>, output: input.output };
+  }
+
+  #jsonSchema(schema: z.ZodType, what: string): JsonSchema {
+    let json = this.#jsonSchemas.get(schema);
+    if (json === undefined) {
+      try {
+        const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+        json = rest;
+      } catch (error) {
+        throw new StandinError('E0003', `${what} cannot be written as JSON Schema for the provider: ${(error as Error).message}`);
+      }
+      this.#jsonSchemas.set(schema, json);
+    }
+    return json;
+  }
+
+  #toolSpecs(tools: Readonly<Record<string, Tool>>): ToolSpec[] {
+    return Object.entries(tools).map(([name, t]) => {
+      const spec: { name: string; input: JsonSchema; description?: string } = {
+        name,
+        input: this.#jsonSchema(t.input, `The input shape of tool '${name}'`),
+      };
+      if (t.description !== undefined) spec.description = t.description;
+      return spec;
+    });
+  }
+
+  #outputSpec(output: z.ZodType): OutputSpec {
+    return { name: 'value', schema: this.#jsonSchema(output, 'The output shape') };
+  }
+
+  // ---- dispatch: resolution, retries, fallback -----------------------------------------------
+
+  #chain(model: string): readonly string[] {
+    let chain = this.#chains.get(model);
+    if (chain !== undefined) return chain;
+    if (!Object.hasOwn(this.#config.models, model)) {
+      const names = Object.keys(this.#config.models);
+      throw new StandinError(
+        'E0001',
+        `There is no model named '${String(model)}'. Configured models: ${names.length > 0 ? names.join(', ') : 'none'}. Call one of them, or add '${String(model)}' under config.models.`,
+      );
+    }
+    const order: string[] = [];
+    const visit = (name: string): void => {
+      if (order.includes(name)) return;
+      order.push(name);
+      for (const next of this.#config.models[name]?.fallback ?? []) visit(next);
+    };
+    visit(model);
+    chain = order;
+    this.#chains.set(model, chain);
+    return chain;
+  }
+
+  #provider(name: string, capability: Capability): { provider: Provider; providerName: string; model: string } {
+    const config = this.#config.models[name]!;
+    const provider = this.#providers.find(name, config.provider);
+    if (provider === undefined) {
+      const candidates = [...Object.values(this.#config.models).map((m) => m.provider), ...Object.keys(this.#config.providers)];
+      const bound = this.#providers.bound(candidates);
+      throw new StandinError(
+        'E0002',
+        `Model '${name}' uses provider '${config.provider}', and no provider of that name is bound. Bound providers: ${bound.length > 0 ? bound.join(', ') : 'none'}. Fix config.models.${name}.provider, or bind one: container.bind(Tokens.Provider).toConstantValue(provider).whenNamed('${config.provider}').`,
+      );
+    }
+    if (capability !== 'reply' && typeof provider[capability] !== 'function') {
+      throw new StandinError(
+        'E0004',
+        `Model '${name}' (provider '${config.provider}') cannot ${capability}: its provider offers no ${capability}. Call a model whose provider offers ${capability}.`,
+      );
+    }
+    this.#guard?.check(provider, config.provider, name);
+    return { provider, providerName: config.provider, model: config.model };
+  }
+
+  #policy(retry: CallOptions['retry']): RetryConfig {
+    if (retry === false) return { ...this.#config.retry, attempts: 1 };
+    if (retry === undefined) return this.#config.retry;
+    return { ...this.#config.retry, ...retry };
+  }
+
+  #delay(policy: RetryConfig, retryNumber: number, retryAfterMs: number | undefined): number {
+    if (retryAfterMs !== undefined && retryAfterMs >= 0) return retryAfterMs;
+    const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1));
+    return backoff * (1 - policy.jitter * this.#random());
+  }
+
+  /**
+   * The retry and fallback loop, as a sequence of attempts: the caller tries each attempt and
+   * reports a failure with `fail`; the loop sleeps, retries, falls back, and finally throws
+   * `CallFailed` when every model has failed.
+   */
+  async *#attempts(model: string, capability: Capability, options: DispatchOptions): AsyncGenerator<Attempt, never, undefined> {
+    const signal = options.signal ?? this.#never;
+    if (signal.aborted) throw abortReason(signal);
+    const scope = this.#scopes.current();
+    const chain = this.#chain(model);
+    const policy = this.#policy(options.retry);
+    const requestId = options.requestId ?? randomUUID();
+    const stepKey = options.stepKey ?? `call:${requestId}`;
+    const failures: FailedAttempt[] = [];
+    let last: ProviderFailure | undefined;
+    for (const name of chain) {
+      const target = this.#provider(name, capability);
+      for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+        if (attempt > 1) await this.#clock.sleep(this.#delay(policy, attempt - 1, last?.retryAfterMs), signal);
+        const state = { retry: false };
+        const context: CallContext = {
+          modelName: name,
+          model: target.model,
+          provider: target.providerName,
+          apiKey: this.#config.providers[target.providerName]?.apiKey,
+          signal,
+          requestId,
+          cursorKey: this.id,
+          scope,
+          stepKey,
+          attempt,
+          output: undefined,
+        };
+        yield {
+          provider: target.provider,
+          context,
+          fail: (error: unknown, delivered = false): void => {
+            if (signal.aborted) throw abortReason(signal);
+            if (!(error instanceof ProviderFailure)) throw error;
+            last = error;
+            failures.push({ model: name, attempt, kind: error.kind, message: error.message });
+            if (delivered) {
+              throw new CallFailed(model, failures, error, ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
+            }
+            state.retry = error.retryable && attempt < policy.attempts;
+          },
+        };
+        if (!state.retry) break;
+      }
+    }
+    throw new CallFailed(model, failures, last!);
+  }
+
+  async #perform<T>(model: string, capability: Capability, options: DispatchOptions, perform: (provider: Provider, context: CallContext) => Promise<T>): Promise<T> {
+    for await (const attempt of this.#attempts(model, capability, options)) {
+      try {
+        return await this.#untilAborted(perform(attempt.provider, attempt.context), attempt.context.signal);
+      } catch (error) {
+        attempt.fail(error);
+      }
+    }
+    throw new Error('unreachable: the attempts loop ends by throwing');
+  }
+
+  async *#replyParts(model: string, prepared: PreparedReply, options: DispatchOptions, live: boolean): AsyncGenerator<ReplyPart, Reply, undefined> {
+    for await (const attempt of this.#attempts(model, 'reply', options)) {
+      const context = prepared.output === undefined ? attempt.context : { ...attempt.context, output: prepared.output };
+      const collector = new ReplyCollector(context.provider, prepared.output);
+      let delivered = false;
+      let iterator: AsyncIterator<ReplyPart> | undefined;
+      try {
+        iterator = attempt.provider.reply({ ...prepared.request, model: context.model }, context)[Symbol.asyncIterator]();
+        for (;;) {
+          const next = await this.#untilAborted(iterator.next(), context.signal);
+          if (next.done) break;
+          collector.add(next.value);
+          if (live) {
+            delivered = true;
+            yield next.value;
+          }
+        }
+        iterator = undefined;
+        return collector.finish(context.modelName);
+      } catch (error) {
+        attempt.fail(error, delivered);
+      } finally {
+        // Stops a provider stream the loop left early (abort, broken part, a consumer that broke off).
+        void iterator?.return?.()?.catch(() => undefined);
+      }
+    }
+    throw new Error('unreachable: the attempts loop ends by throwing');
+  }
+
+  /** Settles as `promise` does, or rejects with the signal's reason as soon as it aborts. */
+  #untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+    return signal === this.#never ? promise : untilAborted(promise, signal);
+  }
+
+  // ---- runs ----------------------------------------------------------------------------------
+
+  async *#run<O>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions, live: boolean): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+    const parsedAgent = agentSchema.safeParse(agent);
+    if (!parsedAgent.success) {
+      throw new StandinError('R0002', `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields }).join('\n')}`);
+    }
+    const parsedInput = z.union([z.string().min(1), z.array(messageSchema).min(1)]).safeParse(input);
+    if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues);
+    const dispatch = this.#options(options);
+    const runId = options.runId ?? randomUUID();
+    const signal = options.signal ?? this.#never;
+    const tools = agent.tools ?? {};
+    const base: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {};
+    if (agent.instructions !== undefined) base.instructions = agent.instructions;
+    if (agent.tools !== undefined) base.tools = this.#toolSpecs(agent.tools);
+    if (agent.output !== undefined) base.output = this.#outputSpec(agent.output);
+    let messages: readonly Message[] = typeof input === 'string' ? [{ role: 'user', content: input }] : input;
+    const steps: Step[] = [];
+    let tokensIn = 0;
+    let tokensOut = 0;
+    const maxSteps = agent.maxSteps ?? 10;
+    for (let index = 0; index < maxSteps; index++) {
+      const key = `${runId}#${index}`;
+      const request = { ...base, messages } as Omit<ReplyRequest, 'model'>;
+      const parts = this.#replyParts(agent.model, { request, output: agent.output }, { ...dispatch, stepKey: key, requestId: key }, live);
+      let next = await parts.next();
+      while (!next.done) {
+        yield { ...next.value, step: index };
+        next = await parts.next();
+      }
+      const reply = next.value;
+      tokensIn += reply.units.tokensIn;
+      tokensOut += reply.units.tokensOut;
+      if (reply.calls.length === 0) {
+        messages = [...messages, { role: 'assistant', content: reply.text }];
+        steps.push({ index, key, request, reply, results: [] });
+        if (agent.output !== undefined && reply.value === undefined) {
+          throw new StandinError(
+            'R0003',
+            `Run ${runId}: the agent asks for a typed value (output), but step ${index} of model '${reply.model}' ended with ${reply.text ? 'a text' : 'nothing'} and no value. Make the model answer with a value, or drop output from the agent.`,
+          );
+        }
+        const result: RunResult<O> = { runId, text: reply.text, value: reply.value as O | undefined, steps, messages, units: { tokensIn, tokensOut } };
+        if (live) yield { type: 'done', result };
+        return result;
+      }
+      const results = await Promise.all(reply.calls.map((call) => this.#runTool(tools, call, { signal, runId, step: index, callId: call.id })));
+      if (live) for (const result of results) yield { type: 'tool-result', step: index, result };
+      const said: Message = reply.text ? { role: 'assistant', content: reply.text, calls: reply.calls } : { role: 'assistant', calls: reply.calls };
+      messages = [...messages, said, { role: 'tool', results }];
+      steps.push({ index, key, request, reply, results });
+    }
+    const lastCalls = steps.at(-1)?.reply.calls.map((c) => c.tool) ?? [];
+    throw new StandinError(
+      'R0001',
+      `Run ${runId} passed maxSteps (${maxSteps}) without ending on ${agent.output ? 'a typed value' : 'a text'}; the last step asked for ${lastCalls.join(', ') || 'nothing'}. Raise the agent's maxSteps, or check why the model keeps asking for tools.`,
+    );
+  }
+
+  async #runTool(tools: Readonly<Record<string, Tool>>, call: ToolCall, context: { signal: AbortSignal; runId: string; step: number; callId: string }): Promise<ToolResult> {
+    const found = Object.hasOwn(tools, call.tool) ? tools[call.tool] : undefined;
+    if (found === undefined) {
+      const names = Object.keys(tools);
+      return { id: call.id, tool: call.tool, error: `There is no tool named '${call.tool}'. The tools are: ${names.length > 0 ? names.join(', ') : 'none'}.` };
+    }
+    const parsed = found.input.safeParse(call.with);
+    if (!parsed.success) {
+      const lines = describeIssues('input', call.with, parsed.error.issues);
+      return { id: call.id, tool: call.tool, error: `The input does not fit the tool '${call.tool}': ${lines.join(' ')}` };
+    }
+    try {
+      const output = await found.run(parsed.data, context);
+      return { id: call.id, tool: call.tool, output: output ?? null };
+    } catch (error) {
+      if (context.signal.aborted) throw abortReason(context.signal);
+      return { id: call.id, tool: call.tool, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+/** Runs a generator to its end and answers its return value. */
+async function drain<T>(generator: AsyncGenerator<unknown, T, undefined>): Promise<T> {
+  let next = await generator.next();
+  while (!next.done) next = await generator.next();
+  return next.value;
+}
+
+function isEmpty(options: object | undefined): boolean {
+  if (options === undefined || options === null) return true;
+  for (const _ in options) return false;
+  return true;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort!));
+}
+
+function invalid(root: string, input: unknown, issues: readonly z.core.$ZodIssue[]): StandinError {
+  const lines = describeIssues(root, input, issues, { expected: expectedFields });
+  return new StandinError('E0003', `Invalid ${root}:\n${lines.join('\n')}`);
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `${/^[aeiou]/.test(typeof value) ? 'an' : 'a'} ${typeof value}`;
+}
+
+function broken(context: CallContext, capability: Capability, expected: string): never {
+  throw new StandinError(
+    'E0007',
+    `Provider '${context.provider}' broke the provider contract: ${capability} for model '${context.modelName}' should answer ${expected}.`,
+  );
+}
+
+function vector(value: readonly number[], context: CallContext): readonly number[] {
+  if (!Array.isArray(value) || value.length === 0 || !value.every(Number.isFinite)) broken(context, 'embed', 'a non-empty list of finite numbers');
+  return value;
+}
+

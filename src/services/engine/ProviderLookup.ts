@@ -1,0 +1,40 @@
+import type { BindingIdentifier, Container } from 'inversify';
+import { Tokens } from '../../tokens/Tokens.js';
+import type { Provider } from '../providers/Provider.js';
+
+/**
+ * Finds the provider serving a model: a binding for that one model (`model:<name>`) first, then
+ * the binding of the model's provider name. Looked up on every call, so a rebinding made while
+ * the container lives (a fake in a test) is seen by the very next call.
+ */
+export class ProviderLookup {
+  readonly #container: Container;
+  readonly #bound = new Map<string, BindingIdentifier>();
+
+  constructor(container: Container) {
+    this.#container = container;
+  }
+
+  /** The provider for `modelName`, or undefined when neither binding exists. */
+  find(modelName: string, providerName: string): Provider | undefined {
+    return (
+      this.#container.get(Tokens.Provider, { name: `model:${modelName}`, optional: true }) ??
+      this.#container.get(Tokens.Provider, { name: providerName, optional: true })
+    );
+  }
+
+  /**
+   * Binds `provider` under `name` (a provider name, or `model:<name>` for one model), replacing
+   * the provider this lookup bound under that name before. Other names are untouched.
+   */
+  use(name: string, provider: Provider): void {
+    const previous = this.#bound.get(name);
+    if (previous !== undefined) this.#container.unbind(previous);
+    this.#bound.set(name, this.#container.bind(Tokens.Provider).toConstantValue(provider).whenNamed(name).getIdentifier());
+  }
+
+  /** Which of `names` have a provider bound. */
+  bound(names: Iterable<string>): string[] {
+    return [...new Set(names)].filter((name) => this.#container.isBound(Tokens.Provider, { name }));
+  }
+}

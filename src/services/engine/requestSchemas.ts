@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** A zod schema handed in by the caller (any zod 4 type). */
+export const zodTypeSchema = z.custom<z.ZodType>(
+  (value) => typeof value === 'object' && value !== null && '_zod' in value && typeof (value as z.ZodType).safeParse === 'function',
+  { message: 'Expected a zod schema' },
+);
+
+const toolCallSchema = z.strictObject({ id: z.string().min(1), tool: z.string().min(1), with: z.unknown() });
+const toolResultSchema = z.strictObject({
+  id: z.string().min(1),
+  tool: z.string().min(1),
+  output: z.unknown().optional(),
+  error: z.string().optional(),
+});
+
+export const messageSchema = z.discriminatedUnion('role', [
+  z.strictObject({ role: z.literal('user'), content: z.string() }),
+  z.strictObject({
+    role: z.literal('assistant'),
+    content: z.string().optional(),
+    calls: z.array(toolCallSchema).optional(),
+  }),
+  z.strictObject({ role: z.literal('tool'), results: z.array(toolResultSchema).min(1) }),
+]);
+
+/** A tool name as every provider accepts it. */
+export const toolNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, {
+  message: 'A tool name is 1 to 64 letters, digits, _ or -',
+});
+
+export const toolSchema = z.strictObject({
+  description: z.string().optional(),
+  input: zodTypeSchema,
+  run: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }),
+});
+
+export const replyInputSchema = z.strictObject({
+  instructions: z.string().optional(),
+  messages: z.union([z.string().min(1), z.array(messageSchema).min(1)]),
+  tools: z.record(toolNameSchema, toolSchema).optional(),
+  output: zodTypeSchema.optional(),
+});
+
+export const hearInputSchema = z.strictObject({
+  audio: z.instanceof(Uint8Array),
+  kind: z.string().min(1),
+  language: z.string().min(2).optional(),
+  hint: z.string().optional(),
+});
+
+export const callOptionsSchema = z.strictObject({
+  signal: z.instanceof(AbortSignal).optional(),
+  requestId: z.string().min(1).optional(),
+  runId: z.string().min(1).optional(),
+  retry: z
+    .union([
+      z.literal(false),
+      z.strictObject({
+        attempts: z.number().int().min(1).max(100).optional(),
+        baseDelayMs: z.number().min(0).optional(),
+        maxDelayMs: z.number().min(0).optional(),
+        jitter: z.number().min(0).max(1).optional(),
+      }),
+    ])
+    .optional(),
+});
+
+export const agentSchema = z.strictObject({
+  model: z.string().min(1),
+  instructions: z.string().optional(),
+  tools: z.record(toolNameSchema, toolSchema).optional(),
+  output: zodTypeSchema.optional(),
+  maxSteps: z.number().int().min(1).max(1000).optional(),
+});
+
+/** What the caller may write where the engine expects each field; used for fix hints. */
+export const expectedFields: Readonly<Record<string, string>> = {
+  messages: "a non-empty string (one user message) or a list of messages such as [{ role: 'user', content: 'Hi' }]",
+  instructions: 'a string',
+  tools: 'a record of tool name -> tool({ input, run })',
+  output: 'a zod schema, such as z.object({ ... })',
+  audio: 'the sound as a Uint8Array (a Buffer is one)',
+  kind: "the audio format as a string, such as 'wav'",
+  model: 'a model name from config.models',
+  maxSteps: 'a whole number from 1 to 1000',
+};

@@ -1,0 +1,169 @@
+import type { ZodType } from 'zod';
+
+/** A JSON Schema document, as providers take it for tool inputs and typed values. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+/** Tokens a call used. */
+export interface Units {
+  readonly tokensIn: number;
+  readonly tokensOut: number;
+}
+
+/** A tool the model asked for: which tool, with what input, under which call id. */
+export interface ToolCall {
+  /** The call's id, unique within the reply; a tool result answers it by this id. */
+  readonly id: string;
+  /** The tool's name. */
+  readonly tool: string;
+  /** The input the model gave the tool. */
+  readonly with: unknown;
+}
+
+/** What a tool gave back for one call: its output, or an error the model reads. */
+export interface ToolResult {
+  /** The id of the call this answers. */
+  readonly id: string;
+  /** The tool's name. */
+  readonly tool: string;
+  /** The tool's output, when it ran. */
+  readonly output?: unknown;
+  /** Why the tool did not run or failed, when it did not succeed: the model sees this text. */
+  readonly error?: string;
+}
+
+/** A message from the user. */
+export interface UserMessage {
+  readonly role: 'user';
+  readonly content: string;
+}
+
+/** A message the model wrote earlier: its text and the tools it asked for. */
+export interface AssistantMessage {
+  readonly role: 'assistant';
+  readonly content?: string;
+  readonly calls?: readonly ToolCall[];
+}
+
+/** The results of the tools the previous assistant message asked for. */
+export interface ToolMessage {
+  readonly role: 'tool';
+  readonly results: readonly ToolResult[];
+}
+
+/** One message of a conversation. */
+export type Message = UserMessage | AssistantMessage | ToolMessage;
+
+/** A tool as a provider sees it: a name, what it is for and the JSON Schema of its input. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description?: string;
+  readonly input: JsonSchema;
+}
+
+/** The shape of the typed value a call asks for, as JSON Schema. */
+export interface OutputSpec {
+  readonly name: string;
+  readonly schema: JsonSchema;
+}
+
+/** Everything a provider needs to reply: what the seed calls `ReplyRequest`. */
+export interface ReplyRequest {
+  /** The provider's model id. */
+  readonly model: string;
+  readonly instructions?: string;
+  readonly messages: readonly Message[];
+  readonly tools?: readonly ToolSpec[];
+  /** Present when the call asks for a typed value of this shape. */
+  readonly output?: OutputSpec;
+}
+
+/** Why a reply ended. */
+export type FinishReason = 'stop' | 'calls' | 'length';
+
+/** One part of a reply, as it arrives. */
+export type ReplyPart =
+  /** A piece of the reply's text. */
+  | { readonly type: 'text'; readonly text: string }
+  /** A piece of the model's reasoning; `block` counts the reasoning blocks of the reply from 0. */
+  | { readonly type: 'reasoning'; readonly text: string; readonly block: number }
+  /** A tool the model asks for, whole. */
+  | { readonly type: 'call'; readonly call: ToolCall }
+  /** A piece of the JSON text of the typed value. */
+  | { readonly type: 'value'; readonly json: string }
+  /** Tokens used, added to what earlier units parts reported. */
+  | { readonly type: 'units'; readonly tokensIn: number; readonly tokensOut: number }
+  /** The end of the reply. */
+  | { readonly type: 'finish'; readonly reason: FinishReason };
+
+/** The audio a `hear` call transcribes. */
+export interface HearInput {
+  /** The sound's bytes. */
+  readonly audio: Uint8Array;
+  /** The audio format, such as `'wav'`, `'mp3'` or `'webm'`. */
+  readonly kind: string;
+  /** The spoken language as an ISO-639-1 code, when known. */
+  readonly language?: string;
+  /** Words to expect (names, jargon), to steer the transcription. */
+  readonly hint?: string;
+}
+
+/** What the engine hands a provider with every call. */
+export interface CallContext {
+  /** The name the application called the model by (after fallback, the model being tried). */
+  readonly modelName: string;
+  /** The provider's model id. */
+  readonly model: string;
+  /** The provider's name. */
+  readonly provider: string;
+  /** The API key from the config, when it names one; adapters read their environment variable otherwise. */
+  readonly apiKey: string | undefined;
+  /** Aborts the call. Always present. */
+  readonly signal: AbortSignal;
+  /** One id per engine call, the same across its retries and fallbacks. */
+  readonly requestId: string;
+  /** The engine's id: stable for the engine's life, distinct between engines. Scripted fakes key cursors on it. */
+  readonly cursorKey: string;
+  /** The cursor scope the call runs in (`''` outside any scope). */
+  readonly scope: string;
+  /** The step's stable key: `runId#index` inside a run, `call:requestId` outside. */
+  readonly stepKey: string;
+  /** Which attempt at this model this is, from 1. */
+  readonly attempt: number;
+  /** The zod shape of the typed value, when the call asks for one. */
+  readonly output: ZodType | undefined;
+}
+
+/** The capabilities a provider may offer besides `reply`. */
+export type Capability = 'reply' | 'embed' | 'hear' | 'speak' | 'rank' | 'call';
+
+/**
+ * A provider adapter: what the seed calls `adapter.Provider`. `reply` is required; the other
+ * capabilities are offered by the providers that have them. Bound as a named `Tokens.Provider`.
+ *
+ * @example
+ * ```ts
+ * const echo: Provider = {
+ *   async *reply(request) {
+ *     const last = request.messages.at(-1);
+ *     yield { type: 'text', text: last?.role === 'user' ? last.content : '' };
+ *     yield { type: 'finish', reason: 'stop' };
+ *   },
+ * };
+ * ```
+ */
+export interface Provider {
+  /** True for an adapter that reaches a real service over the network: test apps block it unless allowed. */
+  readonly real?: boolean;
+  /** The reply's parts, as they arrive. Throws a `ProviderFailure` when the provider fails. */
+  reply(request: ReplyRequest, context: CallContext): AsyncIterable<ReplyPart>;
+  /** A vector for the text. */
+  embed?(text: string, context: CallContext): Promise<readonly number[]>;
+  /** The text spoken in the audio. */
+  hear?(input: HearInput, context: CallContext): Promise<{ readonly text: string }>;
+  /** The bytes of the text, spoken. */
+  speak?(text: string, context: CallContext): Promise<Uint8Array>;
+  /** A relevance score for each text against the query, in the texts' order. */
+  rank?(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]>;
+  /** The output of a model called with a plain input. */
+  call?(input: unknown, context: CallContext): Promise<unknown>;
+}

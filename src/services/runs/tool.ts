@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+
+/** What a tool's `run` is handed besides its input. */
+export interface ToolContext {
+  /** Aborts with the run. */
+  readonly signal: AbortSignal;
+  /** The run's id. */
+  readonly runId: string;
+  /** The index of the step that asked for the tool. */
+  readonly step: number;
+  /** The id of the call being answered. */
+  readonly callId: string;
+}
+
+/** A tool an agent may call: its input's zod shape and what it does. */
+export interface Tool<I extends z.ZodType = z.ZodType, O = unknown> {
+  /** What the tool is for, as the model reads it. */
+  readonly description?: string;
+  /** The shape of the input; the model's input is validated against it before `run` sees it. */
+  readonly input: I;
+  /** Does the work. Its return value goes back to the model; a throw goes back as an error the model reads. */
+  readonly run: (input: z.output<I>, context: ToolContext) => O | Promise<O>;
+}
+
+/**
+ * Defines a tool. Its input is validated with zod before `run` is called; bad input and a
+ * throwing `run` become a tool-result error that the model sees, not a crash.
+ *
+ * @example
+ * ```ts
+ * const findInGuide = tool({
+ *   description: 'Finds the guide pages that mention the words.',
+ *   input: z.object({ words: z.string() }),
+ *   run: ({ words }) => guide.search(words),
+ * });
+ * ```
+ */
+export function tool<I extends z.ZodType, O>(definition: Tool<I, O>): Tool<I, O> {
+  return Object.freeze({ ...definition });
+}

@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+
+export { createTestContainer } from './testing/createTestContainer.js';
+export { createTestApp } from './testing/createTestApp.js';
+export { testModule } from './testing/testModule.js';
+export { TestApp } from './testing/TestApp.js';
+export { InstantClock } from './services/clock/InstantClock.js';

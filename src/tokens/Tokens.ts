@@ -1,0 +1,40 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { StandinConfig } from '../config/configSchema.js';
+import type { Clock } from '../services/clock/Clock.js';
+import type { CursorStore } from '../services/cursors/CursorStore.js';
+import type { Engine } from '../services/engine/Engine.js';
+import type { RealCallGuard } from '../services/engine/RealCallGuard.js';
+import type { Provider } from '../services/providers/Provider.js';
+import type { Scopes } from '../services/scopes/Scopes.js';
+
+/**
+ * The typed service identifiers of a standin container. Each is `Symbol.for('standin/<Name>')`,
+ * so two copies of the package (or a NestJS bridge) agree on them, and each carries its
+ * service's type, so `container.get(Tokens.Clock)` is a `Clock`.
+ *
+ * @example
+ * ```ts
+ * const container = createContainer(config, new ContainerModule(({ rebind }) => {
+ *   rebind(Tokens.Clock).toConstantValue(new InstantClock());
+ * }));
+ * container.get(Tokens.Clock).now(); // 0
+ * ```
+ */
+export const Tokens = {
+  /** The parsed config (`StandinConfig`), every default filled in. */
+  Config: Symbol.for('standin/Config') as ServiceIdentifier<StandinConfig>,
+  /** A provider adapter, bound once per provider name (`whenNamed('openai')`), or per model name as `model:<name>`. */
+  Provider: Symbol.for('standin/Provider') as ServiceIdentifier<Provider>,
+  /** Where scripted fakes keep cursors: a singleton per container. */
+  CursorStore: Symbol.for('standin/CursorStore') as ServiceIdentifier<CursorStore>,
+  /** Time: the system clock in production, an instant clock in test containers. */
+  Clock: Symbol.for('standin/Clock') as ServiceIdentifier<Clock>,
+  /** The source of randomness for retry jitter: `Math.random` unless rebound. */
+  Random: Symbol.for('standin/Random') as ServiceIdentifier<() => number>,
+  /** The container's cursor scopes. */
+  Scopes: Symbol.for('standin/Scopes') as ServiceIdentifier<Scopes>,
+  /** The one chokepoint every call passes through. */
+  Engine: Symbol.for('standin/Engine') as ServiceIdentifier<Engine>,
+  /** Bound in test containers: blocks calls that would reach a real provider adapter. */
+  RealCallGuard: Symbol.for('standin/RealCallGuard') as ServiceIdentifier<RealCallGuard>,
+} as const;
