@@ -30,6 +30,7 @@ import type { ProviderLookup } from './ProviderLookup.js';
 import type { RealCallGuard } from './RealCallGuard.js';
 import type { Reply } from './Reply.js';
 import { ReplyCollector } from './ReplyCollector.js';
+import { backoffDelay, retryPolicy } from './backoff.js';
 import {
   agentSchema,
   callOptionsSchema,
@@ -303,18 +304,6 @@ export class Engine {
     return { provider, providerName: config.provider, model: config.model };
   }
 
-  #policy(retry: CallOptions['retry']): RetryConfig {
-    if (retry === false) return { ...this.#config.retry, attempts: 1 };
-    if (retry === undefined) return this.#config.retry;
-    return { ...this.#config.retry, ...retry };
-  }
-
-  #delay(policy: RetryConfig, retryNumber: number, retryAfterMs: number | undefined): number {
-    if (retryAfterMs !== undefined && retryAfterMs >= 0) return retryAfterMs;
-    const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1));
-    return backoff * (1 - policy.jitter * this.#random());
-  }
-
   /**
    * The retry and fallback loop, as a sequence of attempts: the caller tries each attempt and
    * reports a failure with `fail`; the loop sleeps, retries, falls back, and finally throws
@@ -325,7 +314,7 @@ export class Engine {
     if (signal.aborted) throw abortReason(signal);
     const scope = this.#scopes.current();
     const chain = this.#chain(model);
-    const policy = this.#policy(options.retry);
+    const policy = retryPolicy(this.#config.retry, options.retry);
     const requestId = options.requestId ?? randomUUID();
     const stepKey = options.stepKey ?? `call:${requestId}`;
     const failures: FailedAttempt[] = [];
@@ -333,7 +322,7 @@ export class Engine {
     for (const name of chain) {
       const target = this.#provider(name, capability);
       for (let attempt = 1; attempt <= policy.attempts; attempt++) {
-        if (attempt > 1) await this.#clock.sleep(this.#delay(policy, attempt - 1, last?.retryAfterMs), signal);
+        if (attempt > 1) await this.#clock.sleep(backoffDelay(policy, attempt - 1, last?.retryAfterMs, this.#random), signal);
         const state = { retry: false };
         const context: CallContext = {
           modelName: name,

@@ -1,0 +1,27 @@
+import type { RetryConfig } from '../../config/configSchema.js';
+
+/**
+ * The retry policy of one call: the config's, with the call's own changes. `false` means one
+ * attempt.
+ */
+export function retryPolicy(base: RetryConfig, override: false | Partial<RetryConfig> | undefined): RetryConfig {
+  if (override === false) return { ...base, attempts: 1 };
+  if (override === undefined) return base;
+  return { ...base, ...override };
+}
+
+/**
+ * How long to wait before retry number `retryNumber` (1 for the wait before the second attempt):
+ * the failure's `retryAfterMs` when it gave one, else exponential backoff from `baseDelayMs`,
+ * capped at `maxDelayMs`, with its last `jitter` fraction random: `d * (1 - jitter * random())`.
+ *
+ * @example
+ * ```ts
+ * backoffDelay({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0 }, 2, undefined, Math.random); // 1000
+ * ```
+ */
+export function backoffDelay(policy: RetryConfig, retryNumber: number, retryAfterMs: number | undefined, random: () => number): number {
+  if (retryAfterMs !== undefined && retryAfterMs >= 0) return retryAfterMs;
+  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1));
+  return backoff * (1 - policy.jitter * random());
+}
