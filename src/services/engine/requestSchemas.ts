@@ -35,9 +35,12 @@ export const toolSchema = z.strictObject({
   run: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }),
 });
 
+/** A conversation: a string is one user message. */
+export const conversationSchema = z.union([z.string().min(1), z.array(messageSchema).min(1)]);
+
 export const replyInputSchema = z.strictObject({
   instructions: z.string().optional(),
-  messages: z.union([z.string().min(1), z.array(messageSchema).min(1)]),
+  messages: conversationSchema,
   tools: z.record(toolNameSchema, toolSchema).optional(),
   output: zodTypeSchema.optional(),
 });
