@@ -8,6 +8,7 @@ export type {
   ModelConfig,
   ProviderConfig,
   RetryConfig,
+  RetryConfigInput,
   StandinConfig,
   StandinConfigInput,
 } from './config/configSchema.js';

@@ -49,15 +49,15 @@ export const configSchema = z.strictObject({
  */
 export interface StandinConfigInput {
   /** Model name -> `{ provider, model, fallback? }`. Every fallback name must be a model here. */
-  readonly models?: Readonly<Record<string, ModelConfig>>;
+  readonly models?: Readonly<Record<string, ModelConfig>> | undefined;
   /** Provider name -> how to reach it. A provider left out reads its key from the environment. */
-  readonly providers?: Readonly<Record<string, ProviderConfig>>;
+  readonly providers?: Readonly<Record<string, ProviderConfig>> | undefined;
   /** How retryable provider failures are retried. Defaults: 3 attempts, 500 ms base, 30 s cap, 0.2 jitter. */
-  readonly retry?: Partial<RetryConfig>;
+  readonly retry?: RetryConfigInput | undefined;
   /** Where scripted fakes keep their cursors. `'memory'` (the default) keeps them in the container. */
-  readonly cursors?: 'memory';
+  readonly cursors?: 'memory' | undefined;
   /** When true, using a cursor outside any scope is an error (`S0001`) instead of using the default partition. */
-  readonly strictScopes?: boolean;
+  readonly strictScopes?: boolean | undefined;
 }
 
 /** One model: which provider serves it, the provider's model id, and the models to fall back to. */
@@ -67,19 +67,19 @@ export interface ModelConfig {
   /** The provider's own model id, such as `'gpt-4.1-mini'`. */
   readonly model: string;
   /** Model names tried in order when this model fails after its retries. */
-  readonly fallback?: readonly string[];
+  readonly fallback?: readonly string[] | undefined;
 }
 
 /** How to reach one provider. */
 export interface ProviderConfig {
   /** The API key. Left out, the adapter reads its environment variable (`OPENAI_API_KEY`, ...). */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** The base URL of the provider's HTTP API, for a proxy or a compatible local server. */
-  readonly baseURL?: string;
+  readonly baseURL?: string | undefined;
   /** Headers sent with every request to this provider. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** How long one HTTP attempt may take, in milliseconds, before it fails with kind `timeout`. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
 }
 
 /** The retry policy, every field filled in. */
@@ -93,6 +93,9 @@ export interface RetryConfig {
   /** The fraction of each delay that is random: a delay `d` becomes a value in `[d * (1 - jitter), d]`. */
   readonly jitter: number;
 }
+
+/** Fields of the retry policy to change; the others keep their defaults. */
+export type RetryConfigInput = { readonly [K in keyof RetryConfig]?: RetryConfig[K] | undefined };
 
 /** The config after parsing: every default filled in. Bound as `Tokens.Config`. */
 export interface StandinConfig {

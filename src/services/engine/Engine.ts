@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable, optional } from 'inversify';
 import { z } from 'zod';
-import type { RetryConfig, StandinConfig } from '../../config/configSchema.js';
+import type { RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
 import { CallFailed, type Attempt as FailedAttempt } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
@@ -45,26 +45,26 @@ import {
  * the tools it may ask for, and the shape of the typed value it should give.
  */
 export interface ReplyInput<O = unknown> {
-  readonly instructions?: string;
+  readonly instructions?: string | undefined;
   readonly messages: string | readonly Message[];
-  readonly tools?: Readonly<Record<string, Tool>>;
-  readonly output?: z.ZodType<O>;
+  readonly tools?: Readonly<Record<string, Tool>> | undefined;
+  readonly output?: z.ZodType<O> | undefined;
 }
 
 /** Options every call takes. */
 export interface CallOptions {
   /** Aborts the call, its retries and its fallbacks. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** The call's id, handed to the provider; one is made up when left out. */
-  readonly requestId?: string;
+  readonly requestId?: string | undefined;
   /** `false` for one attempt per model, or fields of the retry policy to change for this call. */
-  readonly retry?: false | Partial<RetryConfig>;
+  readonly retry?: false | RetryConfigInput | undefined;
 }
 
 /** Options a run takes. */
 export interface RunOptions extends Omit<CallOptions, 'requestId'> {
   /** The run's id: give the id of an earlier run to run it again with the same step keys. */
-  readonly runId?: string;
+  readonly runId?: string | undefined;
 }
 
 interface DispatchOptions extends CallOptions {

@@ -1,13 +1,18 @@
-import type { RetryConfig } from '../../config/configSchema.js';
+import type { RetryConfig, RetryConfigInput } from '../../config/configSchema.js';
 
 /**
  * The retry policy of one call: the config's, with the call's own changes. `false` means one
  * attempt.
  */
-export function retryPolicy(base: RetryConfig, override: false | Partial<RetryConfig> | undefined): RetryConfig {
+export function retryPolicy(base: RetryConfig, override: false | RetryConfigInput | undefined): RetryConfig {
   if (override === false) return { ...base, attempts: 1 };
   if (override === undefined) return base;
-  return { ...base, ...override };
+  return {
+    attempts: override.attempts ?? base.attempts,
+    baseDelayMs: override.baseDelayMs ?? base.baseDelayMs,
+    maxDelayMs: override.maxDelayMs ?? base.maxDelayMs,
+    jitter: override.jitter ?? base.jitter,
+  };
 }
 
 /**

@@ -102,9 +102,9 @@ export interface HearInput {
   /** The audio format, such as `'wav'`, `'mp3'` or `'webm'`. */
   readonly kind: string;
   /** The spoken language as an ISO-639-1 code, when known. */
-  readonly language?: string;
+  readonly language?: string | undefined;
   /** Words to expect (names, jargon), to steer the transcription. */
-  readonly hint?: string;
+  readonly hint?: string | undefined;
 }
 
 /** What the engine hands a provider with every call. */

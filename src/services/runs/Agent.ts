@@ -15,13 +15,13 @@ export interface Agent<O = unknown> {
   /** The model name every step asks. */
   readonly model: string;
   /** What the model is told before the conversation. */
-  readonly instructions?: string;
+  readonly instructions?: string | undefined;
   /** The tools the model may ask for, by name. */
-  readonly tools?: Readonly<Record<string, Tool>>;
+  readonly tools?: Readonly<Record<string, Tool>> | undefined;
   /** When given, the run ends on a typed value of this shape instead of a text. */
-  readonly output?: z.ZodType<O>;
+  readonly output?: z.ZodType<O> | undefined;
   /** The most steps the run may take before it fails with `R0001`. Default 10. */
-  readonly maxSteps?: number;
+  readonly maxSteps?: number | undefined;
 }
 
 /** One step of a run: what was asked, what came back, and what the tools gave. */

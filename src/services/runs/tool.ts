@@ -15,7 +15,7 @@ export interface ToolContext {
 /** A tool an agent may call: its input's zod shape and what it does. */
 export interface Tool<I extends z.ZodType = z.ZodType, O = unknown> {
   /** What the tool is for, as the model reads it. */
-  readonly description?: string;
+  readonly description?: string | undefined;
   /** The shape of the input; the model's input is validated against it before `run` sees it. */
   readonly input: I;
   /** Does the work. Its return value goes back to the model; a throw goes back as an error the model reads. */
