@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsc = join(root, 'node_modules', '.bin', 'tsc');
+const run = (command: string, args: string[], cwd: string): string =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_loglevel: 'error' } });
+
+/** The consumer's own code: both entry points, typed, used the way an application would. */
+const consumerTs = `
+import 'reflect-metadata';
+import { ContainerModule } from 'inversify';
+import { z } from 'zod';
+import { code, createApp, StandinError, Tokens, tool, type CursorStore, type Provider, type Reply } from 'standin';
+import { createTestApp, createTestContainer, InstantClock } from 'standin/testing';
+
+const provider: Provider = {
+  async *reply() {
+    yield { type: 'text', text: 'hello' };
+    yield { type: 'finish', reason: 'stop' };
+  },
+};
+const store: CursorStore = createTestContainer().get(Tokens.CursorStore);
+const clock: InstantClock = createTestContainer().get(Tokens.Clock) as InstantClock;
+const app = createTestApp(
+  { models: { writer: { provider: 'mine', model: 'm' } } },
+  new ContainerModule(({ bind }) => { bind(Tokens.Provider).toConstantValue(provider).whenNamed('mine'); }),
+);
+const reply: Reply = await app.reply('writer', { messages: 'hi' });
+const echo = tool({ input: z.object({ words: z.string() }), run: ({ words }) => words.length });
+const count: number = await echo.run({ words: 'abc' }, { signal: AbortSignal.abort(), runId: 'r', step: 0, callId: 'c' });
+const fail: string = code.C0001;
+void [store, clock, reply, count, fail, createApp, StandinError];
+`;
+
+/** The same, as a plain script: proves both entry points load outside any test runner. */
+const consumerMjs = `
+import { ContainerModule } from 'inversify';
+import { createApp, StandinError, Tokens } from 'standin';
+import { createTestApp } from 'standin/testing';
+
+const app = createTestApp(
+  { models: { writer: { provider: 'mine', model: 'm' } } },
+  new ContainerModule(({ bind }) => {
+    bind(Tokens.Provider).toConstantValue({
+      async *reply() { yield { type: 'text', text: 'hello from a packed standin' }; yield { type: 'finish', reason: 'stop' }; },
+    }).whenNamed('mine');
+  }),
+);
+const reply = await app.reply('writer', { messages: 'hi' });
+let rejected = '';
+try { createApp({ nope: 1 }); } catch (e) { rejected = e instanceof StandinError ? e.code : 'other'; }
+console.log(JSON.stringify({ text: reply.text, rejected }));
+`;
+
+describe('the packed package', () => {
+  let dir = '';
+  let consumer = '';
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'standin-pack-'));
+    run('npm', ['pack', '--pack-destination', dir], root);
+    const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'));
+    if (tarball === undefined) throw new Error(`npm pack left no tarball in ${dir}`);
+    consumer = join(dir, 'consumer');
+    run('mkdir', ['-p', consumer], dir);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, tarball), 'inversify@8.2.3', 'reflect-metadata@0.2.2', 'zod@4.6.7'], consumer);
+    writeFileSync(join(consumer, 'consumer.ts'), consumerTs);
+    writeFileSync(join(consumer, 'consumer.mjs'), consumerMjs);
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'], skipLibCheck: false },
+        files: ['consumer.ts'],
+      }),
+    );
+  }, 180_000);
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds the built entry points and their types, and no tests or sources', () => {
+    const listing = run('tar', ['-tzf', readdirSync(dir).find((n) => n.endsWith('.tgz'))!], dir).split('\n');
+    expect(listing).toContain('package/dist/index.js');
+    expect(listing).toContain('package/dist/index.d.ts');
+    expect(listing).toContain('package/dist/testing.js');
+    expect(listing).toContain('package/dist/testing.d.ts');
+    expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
+  });
+
+  it('type-checks a consumer that imports both entry points, with full types', { timeout: 60_000 }, () => {
+    expect(() => run(tsc, ['-p', 'tsconfig.json'], consumer)).not.toThrow();
+  });
+
+  it('fails to type-check a consumer that misuses a type: the types are real, not any', { timeout: 60_000 }, () => {
+    writeFileSync(join(consumer, 'wrong.ts'), `import { Tokens } from 'standin';\nimport { createTestContainer } from 'standin/testing';\nconst n: number = createTestContainer().get(Tokens.CursorStore);\nvoid n;\n`);
+    writeFileSync(join(consumer, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }));
+    let output = '';
+    try {
+      run(tsc, ['-p', 'tsconfig.wrong.json'], consumer);
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout);
+    }
+    expect(output).toContain("Type 'CursorStore' is not assignable to type 'number'");
+  });
+
+  it('runs both entry points in a plain node script, outside any test runner', () => {
+    expect(JSON.parse(run('node', ['consumer.mjs'], consumer))).toEqual({ text: 'hello from a packed standin', rejected: 'C0001' });
+  });
+});
