@@ -53,7 +53,13 @@ function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hi
         return nested.flatMap((inner) => describeIssue(root, input, inner, hints));
       }
       const got = valueAt(input, issue.path);
+      if (got === undefined) return [`${where}: missing.${want ? ` Write ${want}.` : ''}`];
       return [`${where}: ${want ? `expected ${want}` : 'does not match any allowed shape'}, got ${describeType(got)}.`];
+    }
+    case 'invalid_key': {
+      const key = issue.path.at(-1);
+      const why = issue.issues.map((inner) => lowerFirst(inner.message)).join('; ');
+      return [`${where}: the name ${JSON.stringify(String(key))} is not allowed: ${why}.`];
     }
     default:
       return [`${where}: ${lowerFirst(issue.message)}.${want ? ` Write ${want}.` : ''}`];

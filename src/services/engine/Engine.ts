@@ -234,7 +234,7 @@ export class Engine {
     let json = this.#jsonSchemas.get(schema);
     if (json === undefined) {
       try {
-        const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+        const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: closeObjects });
         json = rest;
       } catch (error) {
         throw new StandinError('E0003', `${what} cannot be written as JSON Schema for the provider: ${(error as Error).message}`);
@@ -488,6 +488,15 @@ async function drain<T>(generator: AsyncGenerator<unknown, T, undefined>): Promi
   let next = await generator.next();
   while (!next.done) next = await generator.next();
   return next.value;
+}
+
+/**
+ * Marks objects that say nothing of extra keys as closed: zod strips extra keys anyway, and strict
+ * providers (OpenAI's structured outputs) need `additionalProperties: false` on every object.
+ */
+function closeObjects(context: { jsonSchema: Record<string, unknown> }): void {
+  const schema = context.jsonSchema;
+  if (schema.type === 'object' && schema.additionalProperties === undefined) schema.additionalProperties = false;
 }
 
 function isEmpty(options: object | undefined): boolean {
