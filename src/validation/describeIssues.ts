@@ -61,6 +61,9 @@ function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hi
       const why = issue.issues.map((inner) => lowerFirst(inner.message)).join('; ');
       return [`${where}: the name ${JSON.stringify(String(key))} is not allowed: ${why}.`];
     }
+    case 'custom':
+      if (valueAt(input, issue.path) === undefined) return [`${where}: missing. ${want ? `Write ${want}.` : issue.message + '.'}`];
+      return [`${where}: ${lowerFirst(issue.message)}, got ${describeType(valueAt(input, issue.path))}.${want ? ` Write ${want}.` : ''}`];
     default:
       return [`${where}: ${lowerFirst(issue.message)}.${want ? ` Write ${want}.` : ''}`];
   }

@@ -506,7 +506,11 @@ function isEmpty(options: object | undefined): boolean {
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
+  if (signal.aborted) {
+    // The abort wins; whatever the dropped promise settles with must not surface as unhandled.
+    promise.catch(() => undefined);
+    return Promise.reject(abortReason(signal));
+  }
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(abortReason(signal));
