@@ -1,0 +1,117 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type FactoryProvider,
+  type InjectionToken,
+  type MiddlewareConsumer,
+  type ModuleMetadata,
+  type NestModule,
+  type OnApplicationShutdown,
+  type OptionalFactoryDependency,
+} from '@nestjs/common';
+import type { ServiceIdentifier } from 'inversify';
+import { createApp } from '../services/app/createApp.js';
+import type { App } from '../services/app/App.js';
+import { Tokens } from '../tokens/Tokens.js';
+import { parseConfig } from '../config/parseConfig.js';
+import type { StandinConfigInput } from '../config/configSchema.js';
+import { forward } from './forward.js';
+import { STANDIN_APP, STANDIN_MODULE_SETTINGS } from './nestTokens.js';
+import { StandinScopeMiddleware } from './StandinScopeMiddleware.js';
+import type { StandinModuleSettings } from './StandinModuleSettings.js';
+
+/** What `StandinModule.forRootAsync` takes: Nest's usual factory triple. */
+export interface StandinModuleAsyncOptions {
+  /** Modules whose providers the factory injects. */
+  readonly imports?: ModuleMetadata['imports'];
+  /** The providers handed to `useFactory`, in order. */
+  readonly inject?: (InjectionToken | OptionalFactoryDependency)[];
+  /** Answers the module's settings (or a promise of them). */
+  readonly useFactory: (...args: never[]) => StandinModuleSettings | Promise<StandinModuleSettings>;
+}
+
+/** Every standin token Nest can inject, resolved from the app's container on each use. */
+const bridged = [Tokens.Config, Tokens.Engine, Tokens.CursorStore, Tokens.Clock, Tokens.Scopes, Tokens.Random] as const;
+
+function appProvider(): FactoryProvider {
+  return {
+    provide: STANDIN_APP,
+    inject: [STANDIN_MODULE_SETTINGS],
+    useFactory: (settings: StandinModuleSettings): App => {
+      if (settings.app !== undefined) return settings.app();
+      return createApp(settings.config ?? {});
+    },
+  };
+}
+
+function bridges(): FactoryProvider[] {
+  return [
+    ...bridged.map((token) => ({ provide: token, inject: [STANDIN_APP], useFactory: (app: App) => forward(app.container, token as ServiceIdentifier<object>) })),
+    ...optionalBridges(),
+  ];
+}
+
+/** Tokens bound only in some containers (the classifier, the real-call guard): bridged when bound. */
+function optionalBridges(): FactoryProvider[] {
+  return Object.values(Tokens)
+    .filter((token) => token !== Tokens.Provider && !(bridged as readonly symbol[]).includes(token as symbol))
+    .map((token) => ({ provide: token, inject: [STANDIN_APP], useFactory: (app: App) => forward(app.container, token as ServiceIdentifier<object>) }));
+}
+
+function standinModule(settings: NonNullable<DynamicModule['providers']>, imports: NonNullable<ModuleMetadata['imports']>): DynamicModule {
+  const providers = [...settings, appProvider(), ...bridges(), StandinScopeMiddleware];
+  return {
+    module: StandinModule,
+    global: true,
+    imports,
+    providers,
+    exports: providers.map((p) => (typeof p === 'function' ? p : (p as { provide: InjectionToken }).provide)),
+  };
+}
+
+/**
+ * The standin module for NestJS applications: it provides the app (`STANDIN_APP`) and bridges
+ * standin's `Tokens` as Nest providers, so a Nest service injects `Tokens.Engine` or the app
+ * like any provider; it runs every HTTP request in its own cursor scope; and closing the Nest
+ * application disposes the container.
+ *
+ * @example
+ * ```ts
+ * @Module({ imports: [StandinModule.forRoot({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } })] })
+ * export class AppModule {}
+ * ```
+ */
+@Global()
+@Module({})
+export class StandinModule implements NestModule, OnApplicationShutdown {
+  readonly #app: App;
+
+  constructor(@Inject(STANDIN_APP) app: App) {
+    this.#app = app;
+  }
+
+  /** The module for a config (and, optionally, how to make the app and scope requests). */
+  static forRoot(config: StandinConfigInput, settings: Omit<StandinModuleSettings, 'config'> = {}): DynamicModule {
+    // Parsed here so a bad config fails where the module is declared, with its own message.
+    parseConfig(config);
+    return standinModule([{ provide: STANDIN_MODULE_SETTINGS, useValue: { ...settings, config } }], []);
+  }
+
+  /** The module for settings a factory makes from other providers (a config service, say). */
+  static forRootAsync(options: StandinModuleAsyncOptions): DynamicModule {
+    return standinModule(
+      [{ provide: STANDIN_MODULE_SETTINGS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => StandinModuleSettings }],
+      options.imports ?? [],
+    );
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(StandinScopeMiddleware).forRoutes('*path');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.#app.dispose();
+  }
+}
