@@ -91,6 +91,8 @@ describe('the packed package', () => {
     expect(listing).toContain('package/dist/index.d.ts');
     expect(listing).toContain('package/dist/testing.js');
     expect(listing).toContain('package/dist/testing.d.ts');
+    expect(listing).toContain('package/dist/nest.js');
+    expect(listing).toContain('package/dist/nest.d.ts');
     expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
   });
 
