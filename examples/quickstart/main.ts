@@ -4,7 +4,7 @@
  */
 import { ContainerModule } from 'inversify';
 import { z } from 'zod';
-import { createApp, tool, Tokens, type Provider } from '../../src/index.js';
+import { createApp, tool, Tokens, type Provider } from 'standin';
 
 const scripted: Provider = {
   async *reply(request) {
