@@ -36,8 +36,8 @@ import {
   callOptionsSchema,
   expectedFields,
   hearInputSchema,
-  messageSchema,
   replyInputSchema,
+  runInputSchema,
 } from './requestSchemas.js';
 
 /**
@@ -409,7 +409,7 @@ export class Engine {
     if (!parsedAgent.success) {
       throw new StandinError('R0002', `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields }).join('\n')}`);
     }
-    const parsedInput = z.union([z.string().min(1), z.array(messageSchema).min(1)]).safeParse(input);
+    const parsedInput = runInputSchema.safeParse(input);
     if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues);
     const dispatch = this.#options(options);
     const runId = options.runId ?? randomUUID();

@@ -35,6 +35,9 @@ export const toolSchema = z.strictObject({
   run: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }),
 });
 
+/** What a run starts from: one user message as a string, or a conversation. Built once, not per run. */
+export const runInputSchema = z.union([z.string().min(1), z.array(messageSchema).min(1)]);
+
 export const replyInputSchema = z.strictObject({
   instructions: z.string().optional(),
   messages: z.union([z.string().min(1), z.array(messageSchema).min(1)]),
