@@ -12,6 +12,7 @@ interface Bench {
 
 const benches: Bench[] = [
   { name: 'foundation', run: async () => (await import('./foundation.bench.js')).default() },
+  { name: 'fakeModel', run: async () => (await import('./fakeModel.bench.js')).default() },
 
 ];
 

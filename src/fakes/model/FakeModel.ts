@@ -17,9 +17,19 @@ import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from
 import type { PendingAnswer, SentCall } from './SentCall.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
-/** How a fake is made: what it stands in for, and where it keeps its cursors. */
+/**
+ * How a fake is made: what it stands in for, and where it keeps its cursors.
+ *
+ * @example
+ * ```ts
+ * const fake = new FakeModel([{ text: 'Hi' }], { model: 'writer', store: container.get(Tokens.CursorStore) });
+ * ```
+ */
 export interface FakeModelOptions {
-  /** The model the fake stands in for, named in its messages (`app.fake('writer', answers)`). */
+  /**
+   * The one model the fake stands in for, named in its messages (`app.fake('writer', answers)`).
+   * Left out, the fake may serve several models, and keys each step by model and step.
+   */
   readonly model?: string;
   /** Where its cursors live: the container's store. Left out, a `MemoryCursorStore` of its own. */
   readonly store?: CursorStore;
@@ -64,6 +74,7 @@ const examples: Readonly<Record<RecordCall | 'reply', string>> = {
  */
 export class FakeModel implements Provider {
   readonly #owner: string;
+  readonly #model: string | undefined;
   readonly #store: CursorStore;
   readonly #scopes: Scopes | undefined;
   readonly #key: string = randomUUID();
@@ -86,11 +97,13 @@ export class FakeModel implements Provider {
    * against `checks`). Prefer `app.fake(model, answers)` or `fakeProvider(answers)`.
    */
   constructor(answers: Answers, options: FakeModelOptions = {}) {
+    this.#model = options.model;
     this.#owner = options.model !== undefined ? `app.fake('${options.model}', answers)` : 'fakeProvider(answers)';
     this.#store = options.store ?? new MemoryCursorStore();
     this.#scopes = options.scopes;
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
+    // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
     this.#script = cursorSlot({ kind: 'fake-model', store: this.#store, scope: DEFAULT_SCOPE, cursorKey: this.#key, script: answers }).script;
   }
 
@@ -106,7 +119,16 @@ export class FakeModel implements Provider {
     this.#sent.push({ call: 'reply', input: request });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
-    const prepared = source.kind === 'list' ? await this.#fromList(source, context) : await this.#fromFunction(source, request, context);
+    let prepared: PreparedAnswer | undefined;
+    if (source.kind === 'list') {
+      // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
+      const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
+      const index = await this.#store.stepIndex(context.scope, this.#script, step);
+      prepared = source.answers[index];
+      if (prepared === undefined) this.#pastTheEnd(source, index, context);
+    } else {
+      prepared = await this.#fromFunction(source, request, context);
+    }
     if (prepared.fail !== undefined) {
       throw new ProviderFailure(
         prepared.fail,
@@ -119,10 +141,10 @@ export class FakeModel implements Provider {
       const tools = request.tools?.map((tool) => tool.name) ?? [];
       checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
     }
-    yield* prepared.parts;
-    const units = prepared.units ?? estimateUnits(request, prepared.outChars, this.#jsonLength);
-    yield { type: 'units', tokensIn: units.tokensIn, tokensOut: units.tokensOut };
-    yield { type: 'finish', reason: prepared.finish };
+    for (const part of prepared.parts) yield part;
+    if (prepared.units !== undefined) yield prepared.units;
+    else yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
+    yield prepared.finish;
   }
 
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
@@ -202,12 +224,7 @@ export class FakeModel implements Provider {
     );
   }
 
-  async #fromList(source: Extract<ReplySource, { kind: 'list' }>, context: CallContext): Promise<PreparedAnswer> {
-    const slot = cursorSlot({ kind: 'fake-model', store: this.#store, scope: context.scope, cursorKey: this.#key, script: source });
-    // The model's name keys the step too, so a fallback model served by this same fake gets the next answer.
-    const index = await slot.store.stepIndex(slot.scope, slot.script, `${context.modelName}\u0000${context.stepKey}`);
-    const prepared = source.answers[index];
-    if (prepared !== undefined) return prepared;
+  #pastTheEnd(source: Extract<ReplySource, { kind: 'list' }>, index: number, context: CallContext): never {
     const count = source.answers.length;
     const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
     throw new StandinError(

@@ -1,6 +1,6 @@
 import { ProviderFailure, type FailureKind } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
-import type { FinishReason, ReplyPart, ToolCall, Units } from '../../services/providers/Provider.js';
+import type { ReplyPart, ToolCall } from '../../services/providers/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { describeType } from '../../validation/formatPath.js';
 import type { Answer } from './Answer.js';
@@ -26,12 +26,12 @@ export interface PreparedAnswer {
   readonly hasValue: boolean;
   /** The typed value, as its JSON reads back. */
   readonly value: unknown;
-  /** Its units, when it states them. */
-  readonly units: Units | undefined;
+  /** Its units part, when it states its units; otherwise they are estimated per call. */
+  readonly units: ReplyPart | undefined;
   /** The characters of its text, reasoning, value JSON and calls: the base of the units estimate. */
   readonly outChars: number;
-  /** Why the reply ends: `calls` when it asks for tools, `stop` otherwise. */
-  readonly finish: FinishReason;
+  /** The part that ends the reply: `calls` when it asks for tools, `stop` otherwise. */
+  readonly finish: ReplyPart;
 }
 
 /** Where an answer comes from, for its messages and its call ids. */
@@ -124,9 +124,9 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
     calls,
     hasValue,
     value,
-    units: answer.units,
+    units: answer.units === undefined ? undefined : Object.freeze({ type: 'units', tokensIn: answer.units.tokensIn, tokensOut: answer.units.tokensOut }),
     outChars,
-    finish: calls.length > 0 ? 'calls' : 'stop',
+    finish: Object.freeze({ type: 'finish', reason: calls.length > 0 ? 'calls' : 'stop' }),
   };
 }
 
