@@ -13,6 +13,7 @@ interface Bench {
 const benches: Bench[] = [
   { name: 'foundation', run: async () => (await import('./foundation.bench.js')).default() },
   { name: 'engine', run: async () => (await import('./engine.bench.js')).default() },
+  { name: 'fakeModel', run: async () => (await import('./fakeModel.bench.js')).default() },
   { name: 'nest', run: async () => (await import('./nest.bench.js')).default() },
 
 ];

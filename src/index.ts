@@ -39,6 +39,10 @@ export type {
 export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
 export type { Tool, ToolContext } from './services/runs/tool.js';
 export type { EngineSettings } from './services/app/createEngine.js';
+export type { Answer, AnswerCall, AnswerFunction, Answers, CallRecord, FakeCall } from './fakes/model/Answer.js';
+export type { FakeChecks } from './fakes/model/FakeChecks.js';
+export type { FakeModelOptions } from './fakes/model/FakeModel.js';
+export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
 
 export { catalog } from './errors/catalog.js';
 export { code } from './errors/code.js';
@@ -63,3 +67,8 @@ export { tool } from './services/runs/tool.js';
 export { App } from './services/app/App.js';
 export { createApp } from './services/app/createApp.js';
 export { createEngine } from './services/app/createEngine.js';
+export { FakeModel } from './fakes/model/FakeModel.js';
+export { fakeProvider } from './fakes/model/fakeProvider.js';
+export { embedByHash } from './fakes/model/embedByHash.js';
+export { rankByOverlap } from './fakes/model/rankByOverlap.js';
+export { estimateUnits } from './fakes/model/estimateUnits.js';

@@ -5,3 +5,8 @@ export { createTestApp } from './testing/createTestApp.js';
 export { testModule } from './testing/testModule.js';
 export { TestApp } from './testing/TestApp.js';
 export { InstantClock } from './services/clock/InstantClock.js';
+export { bindFake } from './fakes/model/bindFake.js';
+export { FakeModel } from './fakes/model/FakeModel.js';
+export { fakeProvider } from './fakes/model/fakeProvider.js';
+export { embedByHash } from './fakes/model/embedByHash.js';
+export { rankByOverlap } from './fakes/model/rankByOverlap.js';

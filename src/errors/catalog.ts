@@ -107,6 +107,65 @@ const runs = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
+const fakeModel = {
+  T0001: {
+    means: '`app.fake` or `fakeProvider` was given `answers` that are none of its three forms: a list of answers, a function of the request, or a record of calls.',
+    fix: "Write a list (`[{ text: 'Hi' }]`), a function (`(request) => ({ text: 'Hi' })`), or a record of calls (`{ reply: [...], embed: embedByHash(8) }`); the message names the field that is wrong.",
+  },
+  T0002: {
+    means: 'Something in the place of an answer is no answer record: a plain text, a generator or iterable of parts, a function, null or a number.',
+    fix: "Write the answer as a record: `{ text: '...' }`, `{ calls: [{ tool, with }] }`, `{ value }` or `{ fail: 'server' }`; the fake makes the parts itself.",
+  },
+  T0003: {
+    means: 'An answer record has an unknown field, a field of the wrong type, or fields that do not go together (`fail` with anything else, `parts` without a `value`, nothing to give).',
+    fix: 'Correct the field at the index and path the message names; the allowed fields are text, calls, value, reasoning, parts, units and fail.',
+  },
+  T0004: {
+    means: "An answer's `value`, or the `with` of one of its calls, cannot be written as JSON, as a model's output is: a function, a bigint, undefined, a number that is not finite, a cycle, or an object that is not plain.",
+    fix: 'Give values made of plain objects, arrays, strings, finite numbers, booleans and null; the message names the path that is not.',
+  },
+  T0005: {
+    means: "An answer's `parts` offsets are not places inside the value's JSON text where it can be cut: not whole, not increasing, at or past its ends, or inside one character.",
+    fix: 'Give increasing whole offsets between 1 and the JSON length less 1 (the message gives the JSON and its length), or a count of parts.',
+  },
+  T0006: {
+    means: 'An answer gives a `value`, and the call it answers states no shape for a typed value.',
+    fix: 'Give that call an `output` zod shape (or the agent an `output`), or answer it with a `text` instead of a `value`.',
+  },
+  T0007: {
+    means: 'An answer asks for a tool (in `calls`) that the request it answers does not offer.',
+    fix: "Name one of the tools the message lists, or give the call (or the agent) that tool.",
+  },
+  T0008: {
+    means: "An answer's `value` does not fit the zod shape the call gives.",
+    fix: 'Correct the value at the path the message names, so the faked typed value fits the shape.',
+  },
+  T0009: {
+    means: 'A faked model was called for something its fake was not given: a record of calls without that call, or a list or function (which answer replies only) called for embed, hear, speak, rank or call.',
+    fix: 'Fake the model with a record of calls that has the call the message names, such as `{ reply: [...], embed: embedByHash(8) }`.',
+  },
+  T0010: {
+    means: 'A function a fake was given (a function of the request, or a call of a record) threw an error that is no ProviderFailure.',
+    fix: "Fix the function (the error is the `cause`); to fake a provider failure, answer `{ fail: 'server' }` or throw a `ProviderFailure`.",
+  },
+  T0011: {
+    means: "A call of a fake's record answered a result of the wrong shape: embed a vector, hear `{ text }`, speak bytes, rank a score per text.",
+    fix: 'Make the function answer the shape the message names; `embedByHash(dimensions)` and `rankByOverlap()` give deterministic ones.',
+  },
+  T0012: {
+    means: "`app.fake` names a model that is not configured, or a fake's options or a helper's settings are malformed.",
+    fix: 'Fake one of the configured models the message lists, and correct the option at the path the message names.',
+  },
+  T0013: {
+    means: 'A faked model was called past its last answer: the app asked it more often than its list of answers allows.',
+    fix: 'Add an answer for the call the message names, or find why the app asks the model more often than the test expects.',
+  },
+  T0014: {
+    means: "`fake.verify()` found answers that were never asked for: the app asked the model less often than the test expects.",
+    fix: 'Remove the answers the message lists, or find why the app stopped asking the model before them.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
 /** The whole catalog, one entry per code. */
 export const catalog = {
   ...config,
@@ -114,6 +173,7 @@ export const catalog = {
   ...engine,
   ...providers,
   ...runs,
+  ...fakeModel,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

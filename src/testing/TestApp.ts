@@ -1,3 +1,7 @@
+import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model/Answer.js';
+import { bindFake } from '../fakes/model/bindFake.js';
+import type { FakeChecks } from '../fakes/model/FakeChecks.js';
+import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { InstantClock } from '../services/clock/InstantClock.js';
 import { App } from '../services/app/App.js';
 import { Tokens } from '../tokens/Tokens.js';
@@ -16,6 +20,30 @@ export class TestApp extends App {
   /** The app's instant clock: read `clock.slept` to see the delays retries waited. */
   get clock(): InstantClock {
     return this.container.get(Tokens.Clock) as InstantClock;
+  }
+
+  /**
+   * Fakes one model of this app, so a test calls no AI: its provider is rebound, for that model
+   * in this app only, to a {@link FakeModel} answering from a list of answers, a function of the
+   * request, or a record of calls. Faking the model again replaces the earlier fake. `checks`
+   * (an agent fits) lets answers that ask for a tool it lacks, or give a value that does not fit
+   * its output, fail now rather than when the call comes.
+   *
+   * @throws {StandinError} `T0012` for a model that is not configured; `T0001`-`T0008` for bad answers.
+   * @example
+   * ```ts
+   * const writer = app.fake('writer', [
+   *   { calls: [{ tool: 'findInGuide', with: { words: 'reset a password' } }] },
+   *   { text: 'Open Settings, then Password. (Help desk guide, page 2)' },
+   * ]);
+   * ```
+   */
+  fake(model: string, answers: readonly Answer[], checks?: FakeChecks): FakeModel;
+  fake(model: string, answers: AnswerFunction, checks?: FakeChecks): FakeModel;
+  fake(model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
+  fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel;
+  fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel {
+    return bindFake(this.container, model, answers, checks);
   }
 
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */

@@ -1,0 +1,134 @@
+import type { FailureKind } from '../../errors/ProviderFailure.js';
+import type { HearInput, ReplyRequest, Units } from '../../services/providers/Provider.js';
+
+/**
+ * A tool a faked model asks for: the tool's name and its input.
+ *
+ * @example
+ * ```ts
+ * const call: AnswerCall = { tool: 'findInGuide', with: { words: 'reset a password' } };
+ * ```
+ */
+export interface AnswerCall {
+  /** The tool's name: one of the tools the request offers. */
+  readonly tool: string;
+  /** The tool's input, as JSON. `{}` when left out. */
+  readonly with?: unknown;
+  /**
+   * The call's id. Left out, it is `call_<answer index>_<call index>` for an answer of a list, and
+   * `call_m<messages in the request>_<call index>` for one a function gave: the same on every run.
+   */
+  readonly id?: string;
+}
+
+/**
+ * What a faked model gives for one call: the seed's answer record. Every field may be left out,
+ * but an answer gives something: a text, calls, a value, reasoning, or a failure.
+ *
+ * @example
+ * ```ts
+ * const answers: Answer[] = [
+ *   { calls: [{ tool: 'findInGuide', with: { words: 'reset a password' } }] },
+ *   { text: 'Open Settings, then Password. (Help desk guide, page 2)', units: { tokensIn: 120, tokensOut: 40 } },
+ * ];
+ * ```
+ */
+export interface Answer {
+  /** What it writes. Given as one part, so a page that shows a reply as it arrives shows it whole. */
+  readonly text?: string;
+  /** The tools it asks for, each `{ tool, with }`: the name of the tool and its input. */
+  readonly calls?: readonly AnswerCall[];
+  /** The typed answer, where the call states a shape (an `output`); it must fit that shape. */
+  readonly value?: unknown;
+  /** What it reasons for itself: a text, or a list of texts (one reasoning block each). */
+  readonly reasoning?: string | readonly string[];
+  /**
+   * How the value's JSON arrives: in this many parts (3 when left out; fewer when the JSON is
+   * shorter), or cut at these offsets of the JSON text (increasing, inside it).
+   */
+  readonly parts?: number | readonly number[];
+  /**
+   * What the call used, such as `{ tokensIn: 120, tokensOut: 40 }`. Left out, it is estimated
+   * from the request and the answer: see {@link estimateUnits}.
+   */
+  readonly units?: Units;
+  /**
+   * The kind of ProviderFailure the call fails with, before any part, as a provider that is down:
+   * `fail: 'server'` is tried again and then given to the next model of fallback, as a real failure is.
+   * A failing answer has no other field.
+   */
+  readonly fail?: FailureKind;
+}
+
+/**
+ * What a function a fake was given learns about the call besides its input: never the API key,
+ * the signal or the cursor key.
+ *
+ * @example
+ * ```ts
+ * app.fake('writer', (request, call) => (call.attempt === 1 ? { fail: 'server' } : { text: 'Hi' }));
+ * ```
+ */
+export interface FakeCall {
+  /** The name of the model being called (after fallback, the model being tried). */
+  readonly model: string;
+  /** Which attempt at this model this is, from 1. */
+  readonly attempt: number;
+  /** The step's stable key: `runId#index` inside a run, `call:<requestId>` outside. */
+  readonly step: string;
+  /** The cursor scope the call runs in (`''` outside any scope). */
+  readonly scope: string;
+}
+
+/**
+ * Answers a reply from the request: handed the ReplyRequest (instructions, messages, tools,
+ * output), it answers an answer or a promise of one. What it answers is checked as a list's
+ * answers are.
+ *
+ * @example
+ * ```ts
+ * const echo: AnswerFunction = (request) => ({ text: `You said ${request.messages.length} things.` });
+ * ```
+ */
+export type AnswerFunction = (request: ReplyRequest, call: FakeCall) => Answer | Promise<Answer>;
+
+/**
+ * A record of calls: what a faked model answers to each kind of call. A call the record does
+ * not have fails with `T0009`, naming the model and the call.
+ *
+ * @example
+ * ```ts
+ * app.fake('writer', {
+ *   reply: [{ text: 'Hi' }],
+ *   embed: embedByHash(8),
+ *   rank: rankByOverlap(),
+ *   hear: () => ({ text: 'reset my password' }),
+ *   speak: (text) => new TextEncoder().encode(text),
+ *   call: (input) => ({ echoed: input }),
+ * });
+ * ```
+ */
+export interface CallRecord {
+  /** Replies: a list of answers, or a function of the request. */
+  readonly reply?: readonly Answer[] | AnswerFunction;
+  /** A vector for the text: a non-empty list of finite numbers. */
+  readonly embed?: (text: string, call: FakeCall) => readonly number[] | Promise<readonly number[]>;
+  /** The text spoken in the audio, as `{ text }`. Handed `{ audio, kind, language, hint }`. */
+  readonly hear?: (input: HearInput, call: FakeCall) => { readonly text: string } | Promise<{ readonly text: string }>;
+  /** The bytes of a sound speaking the text. */
+  readonly speak?: (text: string, call: FakeCall) => Uint8Array | Promise<Uint8Array>;
+  /** A score for each text against the words, in the texts' order. */
+  readonly rank?: (words: string, texts: readonly string[], call: FakeCall) => readonly number[] | Promise<readonly number[]>;
+  /** The output of a model with `call`, for this input. */
+  readonly call?: (input: unknown, call: FakeCall) => unknown;
+}
+
+/**
+ * What a model is faked with: a list of answers, a function of the request, or a record of calls.
+ *
+ * @example
+ * ```ts
+ * const answers: Answers = [{ text: 'Open Settings, then Password.' }];
+ * ```
+ */
+export type Answers = readonly Answer[] | AnswerFunction | CallRecord;

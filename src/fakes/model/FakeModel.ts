@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import { StandinError } from '../../errors/StandinError.js';
+import { cursorSlot } from '../../services/cursors/CursorSlot.js';
+import type { CursorStore } from '../../services/cursors/CursorStore.js';
+import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
+import { DEFAULT_SCOPE, type Scopes } from '../../services/scopes/Scopes.js';
+import { describeIssues } from '../../validation/describeIssues.js';
+import { describeType } from '../../validation/formatPath.js';
+import type { Answers, FakeCall } from './Answer.js';
+import { checkAnswer } from './checkAnswer.js';
+import { estimateUnits, plainJsonLength } from './estimateUnits.js';
+import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChecks.js';
+import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
+import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from './readAnswers.js';
+import type { PendingAnswer, SentCall } from './SentCall.js';
+import { summarizeAnswer } from './summarizeAnswer.js';
+
+/**
+ * How a fake is made: what it stands in for, and where it keeps its cursors.
+ *
+ * @example
+ * ```ts
+ * const fake = new FakeModel([{ text: 'Hi' }], { model: 'writer', store: container.get(Tokens.CursorStore) });
+ * ```
+ */
+export interface FakeModelOptions {
+  /**
+   * The one model the fake stands in for, named in its messages (`app.fake('writer', answers)`).
+   * Left out, the fake may serve several models, and keys each step by model and step.
+   */
+  readonly model?: string;
+  /** Where its cursors live: the container's store. Left out, a `MemoryCursorStore` of its own. */
+  readonly store?: CursorStore;
+  /** The container's scopes, so `pending()` reads the scope it is called in. */
+  readonly scopes?: Scopes;
+  /** What the calls it answers will offer, so answers are checked against it now. */
+  readonly checks?: FakeChecks;
+}
+
+const examples: Readonly<Record<RecordCall | 'reply', string>> = {
+  reply: "[{ text: '...' }]",
+  embed: 'embedByHash(8)',
+  hear: "() => ({ text: '...' })",
+  speak: '(text) => new TextEncoder().encode(text)',
+  rank: 'rankByOverlap()',
+  call: '(input) => output',
+};
+
+/**
+ * A faked model: a provider like any other, answering from a list of answers, a function of the
+ * request, or a record of calls. Bound by `app.fake(model, answers)` for one model of one app, or
+ * made by `fakeProvider(answers)` for a program that holds its own engine. Validation, retries,
+ * fallback and the real-call guard apply to it as to any provider.
+ *
+ * A list's answers go out in the order calls first ask, one per step of a run or per call made
+ * outside a run; a step that runs again (the same step key, as in every retry and in a run given
+ * its earlier `runId`) gets the answer it got before. Cursors live in the cursor store, per
+ * scope, under this fake's own identity: two scopes each start at the first answer, and two
+ * fakes with equal lists never share a cursor. A fake that serves several models (one
+ * `fakeProvider` under a provider name) hands a fallback model the next answer.
+ *
+ * @example
+ * ```ts
+ * const writer = app.fake('writer', [
+ *   { calls: [{ tool: 'findInGuide', with: { words: 'reset a password' } }] },
+ *   { text: 'Open Settings, then Password. (Help desk guide, page 2)' },
+ * ]);
+ * await app.run(helpdesk, 'How do I reset my password?');
+ * writer.sent[0]?.call; // 'reply'
+ * await writer.verify(); // throws T0014 when an answer was never asked for
+ * ```
+ */
+export class FakeModel implements Provider {
+  readonly #owner: string;
+  readonly #model: string | undefined;
+  readonly #store: CursorStore;
+  readonly #scopes: Scopes | undefined;
+  readonly #key: string = randomUUID();
+  readonly #script: string;
+  readonly #read: ReadAnswers;
+  readonly #sent: SentCall[] = [];
+  readonly #lengths = new WeakMap<object, number>();
+  readonly #jsonLength = (value: unknown): number => {
+    if (value === null || typeof value !== 'object') return plainJsonLength(value);
+    let length = this.#lengths.get(value);
+    if (length === undefined) {
+      length = plainJsonLength(value);
+      this.#lengths.set(value, length);
+    }
+    return length;
+  };
+
+  /**
+   * Makes the fake and checks every answer of a list now (`T0001`-`T0005`, and `T0006`-`T0008`
+   * against `checks`). Prefer `app.fake(model, answers)` or `fakeProvider(answers)`.
+   */
+  constructor(answers: Answers, options: FakeModelOptions = {}) {
+    this.#model = options.model;
+    this.#owner = options.model !== undefined ? `app.fake('${options.model}', answers)` : 'fakeProvider(answers)';
+    this.#store = options.store ?? new MemoryCursorStore();
+    this.#scopes = options.scopes;
+    this.#read = readAnswers(answers, this.#owner);
+    if (options.checks !== undefined) this.#checkNow(options.checks);
+    // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
+    this.#script = cursorSlot({ kind: 'fake-model', store: this.#store, scope: DEFAULT_SCOPE, cursorKey: this.#key, script: answers }).script;
+  }
+
+  /**
+   * What the fake was sent, in order: `[{ call, input }]`, one entry per attempt (a retried call
+   * appears once per try), across every scope. The key and the signal are left out.
+   */
+  get sent(): readonly SentCall[] {
+    return this.#sent;
+  }
+
+  async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    this.#sent.push({ call: 'reply', input: request });
+    const source = this.#read.reply;
+    if (source === undefined) this.#missing('reply', context);
+    let prepared: PreparedAnswer | undefined;
+    if (source.kind === 'list') {
+      // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
+      const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
+      const index = await this.#store.stepIndex(context.scope, this.#script, step);
+      prepared = source.answers[index];
+      if (prepared === undefined) this.#pastTheEnd(source, index, context);
+    } else {
+      prepared = await this.#fromFunction(source, request, context);
+    }
+    if (prepared.fail !== undefined) {
+      throw new ProviderFailure(
+        prepared.fail,
+        `${this.#owner}: ${prepared.label} fails the call as a provider that is down (kind '${prepared.fail}', model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}).`,
+        { provider: context.provider },
+      );
+    }
+    if (prepared.hasValue || prepared.calls.length > 0) {
+      const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
+      const tools = request.tools?.map((tool) => tool.name) ?? [];
+      checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
+    }
+    for (const part of prepared.parts) yield part;
+    if (prepared.units !== undefined) yield prepared.units;
+    else yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
+    yield prepared.finish;
+  }
+
+  async embed(text: string, context: CallContext): Promise<readonly number[]> {
+    this.#sent.push({ call: 'embed', input: text });
+    const vector = await this.#invoke('embed', context, (fn) => fn(text, info(context)));
+    if (!Array.isArray(vector) || vector.length === 0 || !vector.every(Number.isFinite)) {
+      this.#badResult('embed', context, vector, `a non-empty list of finite numbers (${examples.embed} gives one)`);
+    }
+    return vector;
+  }
+
+  async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
+    this.#sent.push({ call: 'hear', input });
+    const heard = await this.#invoke('hear', context, (fn) => fn(input, info(context)));
+    if (typeof (heard as { text?: unknown } | null)?.text !== 'string') this.#badResult('hear', context, heard, "an object { text: '...' }");
+    return heard;
+  }
+
+  async speak(text: string, context: CallContext): Promise<Uint8Array> {
+    this.#sent.push({ call: 'speak', input: text });
+    const audio = await this.#invoke('speak', context, (fn) => fn(text, info(context)));
+    if (!(audio instanceof Uint8Array)) this.#badResult('speak', context, audio, 'the bytes of a sound, as a Uint8Array');
+    return audio;
+  }
+
+  async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
+    this.#sent.push({ call: 'rank', input: { words: query, texts } });
+    const scores = await this.#invoke('rank', context, (fn) => fn(query, texts, info(context)));
+    if (!Array.isArray(scores) || scores.length !== texts.length || !scores.every(Number.isFinite)) {
+      this.#badResult('rank', context, scores, `one finite score per text (${texts.length}), such as ${examples.rank} gives`);
+    }
+    return scores;
+  }
+
+  async call(input: unknown, context: CallContext): Promise<unknown> {
+    this.#sent.push({ call: 'call', input });
+    return this.#invoke('call', context, (fn) => fn(input, info(context)));
+  }
+
+  /**
+   * The answers of the list not given yet in `scope`: the scope the caller runs in when left out
+   * (the default partition outside any scope, or for a fake made alone). Empty for a fake that
+   * answers replies with a function.
+   */
+  async pending(scope?: string): Promise<readonly PendingAnswer[]> {
+    const source = this.#read.reply;
+    if (source?.kind !== 'list') return [];
+    const at = await this.#store.peek(scope ?? this.#scopes?.active ?? DEFAULT_SCOPE, this.#script);
+    return source.answers.slice(at).map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
+  }
+
+  /**
+   * Throws `T0014`, listing the answers never asked for, when any answer of the list was not
+   * given: in `scope` when one is named, otherwise in every scope the fake was used in (each
+   * scope replays the list from its start, so each must reach its end). A fake never called has
+   * every answer unused. Call it in `afterEach`, inside or outside a scope.
+   */
+  async verify(scope?: string): Promise<void> {
+    const source = this.#read.reply;
+    if (source?.kind !== 'list' || source.answers.length === 0) return;
+    const used = scope !== undefined ? [scope] : await this.#store.scopesOf(this.#script);
+    const scopes = (used.length > 0 ? used : [DEFAULT_SCOPE]).sort();
+    const total = source.answers.length;
+    const lines: string[] = [];
+    for (const name of scopes) {
+      const unused = await this.pending(name);
+      if (unused.length === 0) continue;
+      const where = name === DEFAULT_SCOPE ? 'the default scope' : `scope '${name}'`;
+      const never = unused.length === total ? ' (the model was never asked there)' : '';
+      lines.push(`In ${where}, ${unused.length} of ${total} answer${total === 1 ? '' : 's'} never asked for${never}:`);
+      for (const { index, answer } of unused) lines.push(`  ${source.root}[${index}] ${summarizeAnswer(answer)}`);
+    }
+    if (lines.length === 0) return;
+    throw new StandinError(
+      'T0014',
+      `${this.#owner}: answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the app asked the model fewer times than the test expects.`,
+    );
+  }
+
+  #pastTheEnd(source: Extract<ReplySource, { kind: 'list' }>, index: number, context: CallContext): never {
+    const count = source.answers.length;
+    const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
+    throw new StandinError(
+      'T0013',
+      `${this.#owner}: model '${context.modelName}' was faked with ${count} answer${count === 1 ? '' : 's'}, and call ${index + 1} ran past them (step '${context.stepKey}'${where}). Add an answer for it, or find why the app asks the model more often than the test expects.`,
+    );
+  }
+
+  async #fromFunction(source: Extract<ReplySource, { kind: 'function' }>, request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
+    const owner = `${this.#owner} at step '${context.stepKey}'`;
+    let raw: unknown;
+    try {
+      raw = await source.fn(request, info(context));
+    } catch (error) {
+      throw this.#threw(`${source.root}(request)`, owner, error);
+    }
+    return prepareAnswer(raw, { owner, label: `${source.root}(request)`, index: undefined, idPrefix: `call_m${request.messages.length}` });
+  }
+
+  async #invoke<K extends RecordCall, T>(call: K, context: CallContext, run: (fn: NonNullable<ReadAnswers['calls'][K]>) => T): Promise<Awaited<T>> {
+    const fn = this.#read.calls[call];
+    if (fn === undefined) this.#missing(call, context);
+    try {
+      return await run(fn as NonNullable<ReadAnswers['calls'][K]>);
+    } catch (error) {
+      throw this.#threw(`answers.${call}`, `${this.#owner} at step '${context.stepKey}'`, error);
+    }
+  }
+
+  #threw(what: string, owner: string, error: unknown): unknown {
+    if (error instanceof StandinError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new StandinError(
+      'T0010',
+      `${owner}: ${what} threw: ${message}. Fix the function; to fake a provider failure, answer { fail: 'server' } or throw a ProviderFailure.`,
+      { cause: error },
+    );
+  }
+
+  #missing(call: RecordCall | 'reply', context: CallContext): never {
+    const model = `model '${context.modelName}'`;
+    const read = this.#read;
+    if (read.form !== 'record') {
+      const form = read.form === 'list' ? 'a list of answers' : 'a function of the request';
+      throw new StandinError(
+        'T0009',
+        `${this.#owner}: ${model} was faked with ${form}, which answers reply only, and the app called ${call}. Fake it with a record of calls that has ${call}: { reply: ${examples.reply}, ${call}: ${examples[call]} }.`,
+      );
+    }
+    const has = [...(read.reply !== undefined ? ['reply'] : []), ...Object.keys(read.calls)];
+    throw new StandinError(
+      'T0009',
+      `${this.#owner}: ${model} was faked with a record of calls without ${call} (it has ${has.length > 0 ? has.join(', ') : 'no calls'}), and the app called ${call}. Add ${call}: ${examples[call]} to the record.`,
+    );
+  }
+
+  #badResult(call: RecordCall, context: CallContext, got: unknown, expected: string): never {
+    throw new StandinError(
+      'T0011',
+      `${this.#owner}: answers.${call} answered ${describeType(got)} for model '${context.modelName}' (step '${context.stepKey}'). Make it answer ${expected}.`,
+    );
+  }
+
+  #checkNow(checks: FakeChecks): void {
+    const owner = this.#owner.replace(/answers\)$/, 'answers, checks)');
+    const parsed = fakeChecksSchema.safeParse(checks);
+    if (!parsed.success) {
+      const lines = describeIssues('checks', checks, parsed.error.issues, { expected: fakeChecksExpected, keys: { '': ['tools', 'output'] } });
+      throw new StandinError('T0012', `${owner}: the checks are malformed:\n${lines.join('\n')}`);
+    }
+    const source = this.#read.reply;
+    if (source?.kind !== 'list') return;
+    const offer = {
+      tools: checks.tools !== undefined ? Object.keys(checks.tools) : undefined,
+      statesShape: undefined,
+      output: checks.output,
+      what: 'the checks the fake was given',
+    };
+    for (const prepared of source.answers) checkAnswer(prepared, offer, owner);
+  }
+}
+
+/** What a function a fake was given learns about the call: never the key, the signal or the cursor key. */
+function info(context: CallContext): FakeCall {
+  return { model: context.modelName, attempt: context.attempt, step: context.stepKey, scope: context.scope };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { failureKinds, type FailureKind } from '../../errors/ProviderFailure.js';
+import type { IssueHints } from '../../validation/describeIssues.js';
+
+const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
+
+/** One entry of an answer's `calls`. */
+export const answerCallSchema = z.strictObject({
+  tool: z.string().min(1),
+  with: z.unknown().optional(),
+  id: z.string().min(1).optional(),
+});
+
+/** An answer record, strict: a field it does not know is an error, never ignored. */
+export const answerSchema = z.strictObject({
+  text: z.string().optional(),
+  calls: z.array(answerCallSchema).optional(),
+  value: z.unknown().optional(),
+  reasoning: z.union([z.string(), z.array(z.string())]).optional(),
+  parts: z.union([z.number().int().min(1), z.array(z.number())]).optional(),
+  units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
+  fail: z.enum(kinds).optional(),
+});
+
+/** The fields of an answer record, in the order the docs list them. */
+export const answerFields = Object.keys(answerSchema.shape);
+
+/** What to write at each path of an answer, and the keys each object may have: for `describeIssues`. */
+export const answerHints: IssueHints = {
+  pattern: (path) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
+  expected: {
+    '': 'an answer record { text?, calls?, value?, reasoning?, parts?, units?, fail? }',
+    text: 'a string',
+    calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
+    'calls.*': 'a tool call { tool, with?, id? }',
+    'calls.*.tool': "the tool's name as a non-empty string",
+    'calls.*.id': 'the call id as a non-empty string',
+    reasoning: 'a text or a list of texts',
+    'reasoning.*': 'a string',
+    parts: 'a whole number of parts (1 or more), or a list of offsets to cut the JSON at',
+    'parts.*': 'a whole offset',
+    units: 'an object { tokensIn, tokensOut }',
+    'units.tokensIn': 'a whole number, 0 or more',
+    'units.tokensOut': 'a whole number, 0 or more',
+    fail: `one of ${kinds.map((k) => `'${k}'`).join(', ')}`,
+  },
+  keys: {
+    '': answerFields,
+    'calls.*': Object.keys(answerCallSchema.shape),
+    units: ['tokensIn', 'tokensOut'],
+  },
+};

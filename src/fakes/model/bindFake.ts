@@ -1,0 +1,44 @@
+import type { Container } from 'inversify';
+import { StandinError } from '../../errors/StandinError.js';
+import { InternalTokens } from '../../tokens/internal.js';
+import { Tokens } from '../../tokens/Tokens.js';
+import { closest } from '../../validation/formatPath.js';
+import type { Answer, AnswerFunction, Answers, CallRecord } from './Answer.js';
+import type { FakeChecks } from './FakeChecks.js';
+import { FakeModel } from './FakeModel.js';
+
+/**
+ * Fakes one model of a container: binds a {@link FakeModel} for that model only (`model:<name>`),
+ * which the engine prefers over the model's provider. Other models and other containers are
+ * untouched; faking the same model again replaces the earlier fake. Cursors live in the
+ * container's cursor store. `app.fake(model, answers)` calls this.
+ *
+ * @throws {StandinError} `T0012` when the model is not configured; `T0001`-`T0008` for bad answers.
+ * @example
+ * ```ts
+ * const writer = bindFake(container, 'writer', [{ text: 'Hi' }]);
+ * ```
+ */
+export function bindFake(container: Container, model: string, answers: readonly Answer[], checks?: FakeChecks): FakeModel;
+export function bindFake(container: Container, model: string, answers: AnswerFunction, checks?: FakeChecks): FakeModel;
+export function bindFake(container: Container, model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
+export function bindFake(container: Container, model: string, answers: Answers, checks?: FakeChecks): FakeModel;
+export function bindFake(container: Container, model: string, answers: Answers, checks?: FakeChecks): FakeModel {
+  const models = Object.keys(container.get(Tokens.Config).models);
+  if (typeof model !== 'string' || !models.includes(model)) {
+    const guess = typeof model === 'string' ? closest(model, models) : undefined;
+    const name = typeof model === 'string' ? `'${model}'` : `a ${typeof model}`;
+    throw new StandinError(
+      'T0012',
+      `app.fake(${name}, answers): there is no model named ${name} to fake.${guess ? ` Did you mean '${guess}'?` : ''} Configured models: ${models.length > 0 ? models.join(', ') : 'none'}. Fake one of them, or add it under config.models.`,
+    );
+  }
+  const fake = new FakeModel(answers, {
+    model,
+    store: container.get(Tokens.CursorStore),
+    scopes: container.get(Tokens.Scopes),
+    ...(checks === undefined ? {} : { checks }),
+  });
+  container.get(InternalTokens.ProviderLookup).use(`model:${model}`, fake);
+  return fake;
+}

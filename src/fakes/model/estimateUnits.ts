@@ -1,0 +1,58 @@
+import type { ReplyRequest, Units } from '../../services/providers/Provider.js';
+
+/** Characters per estimated token: the usual rule of thumb for English text. */
+export const CHARS_PER_TOKEN = 4;
+
+/** Measures JSON texts; a fake keeps one, so a schema the engine hands it again is measured once. */
+export type JsonLength = (value: unknown) => number;
+
+/**
+ * The units a faked reply reports when its answer leaves `units` out: deterministic, and never
+ * zero for a real conversation, so token-budget tests are not vacuous.
+ *
+ * - `tokensIn = ceil(in / 4)`, where `in` counts the characters of the instructions, of every
+ *   message (a user's content; an assistant's content and, per call, the tool's name and the
+ *   JSON of its input; per tool result, the tool's name and the JSON of its output or its error),
+ *   of every tool offered (its name, its description and the JSON of its input schema), and of
+ *   the JSON of the output schema.
+ * - `tokensOut = ceil(out / 4)`, where `out` counts the characters of the answer's text, of its
+ *   reasoning texts, of its value's JSON, and per call, of the tool's name and the JSON of its input.
+ *
+ * @example
+ * ```ts
+ * estimateUnits({ model: 'm', messages: [{ role: 'user', content: 'Hello there!' }] }, 5); // { tokensIn: 3, tokensOut: 2 }
+ * ```
+ */
+export function estimateUnits(request: ReplyRequest, outChars: number, jsonLength: JsonLength = plainJsonLength): Units {
+  return { tokensIn: Math.ceil(requestChars(request, jsonLength) / CHARS_PER_TOKEN), tokensOut: Math.ceil(outChars / CHARS_PER_TOKEN) };
+}
+
+/** The characters `estimateUnits` counts for a request. */
+export function requestChars(request: ReplyRequest, jsonLength: JsonLength = plainJsonLength): number {
+  let chars = request.instructions?.length ?? 0;
+  for (const message of request.messages) {
+    if (message.role === 'user') chars += message.content.length;
+    else if (message.role === 'assistant') {
+      chars += message.content?.length ?? 0;
+      for (const call of message.calls ?? []) chars += call.tool.length + jsonLength(call.with);
+    } else {
+      for (const result of message.results) chars += result.tool.length + (result.error?.length ?? jsonLength(result.output));
+    }
+  }
+  for (const tool of request.tools ?? []) chars += tool.name.length + (tool.description?.length ?? 0) + jsonLength(tool.input);
+  if (request.output !== undefined) chars += jsonLength(request.output.schema);
+  return chars;
+}
+
+/**
+ * The length of a value's JSON text; 0 for a value JSON leaves out. A value JSON cannot hold
+ * (a tool output with a bigint or a cycle) counts as the length of its string form: an
+ * estimate must not fail the call.
+ */
+export function plainJsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return String(value).length;
+  }
+}

@@ -1,0 +1,55 @@
+import { formatPath } from '../../validation/formatPath.js';
+
+/**
+ * Where a value stops being JSON, as a model's output is: the path and what was found there, or
+ * undefined when the whole value is JSON. An object property that is undefined is left out, as
+ * JSON leaves it out; undefined anywhere else is no JSON.
+ *
+ * @example
+ * ```ts
+ * jsonProblem({ at: new Date() }, 'value'); // 'value.at: a Date'
+ * jsonProblem({ ok: [1, 'a', null] }, 'value'); // undefined
+ * ```
+ */
+export function jsonProblem(value: unknown, root: string): string | undefined {
+  return walk(value, [], [], root);
+}
+
+function walk(value: unknown, path: PropertyKey[], trail: object[], root: string): string | undefined {
+  const where = (): string => formatPath(root, path);
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${where()}: ${String(value)}, a number that is not finite`;
+    case 'object':
+      break;
+    default:
+      return `${where()}: ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`;
+  }
+  if (value === null) return undefined;
+  if (trail.includes(value)) return `${where()}: the value again (a cycle)`;
+  if (Array.isArray(value)) {
+    trail.push(value);
+    for (let i = 0; i < value.length; i++) {
+      const found = walk(value[i], [...path, i], trail, root);
+      if (found !== undefined) return found;
+    }
+    trail.pop();
+    return undefined;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const kind = (proto as { constructor?: { name?: string } }).constructor?.name || 'class instance';
+    return `${where()}: a ${kind}, which is not a plain object`;
+  }
+  trail.push(value);
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined) continue;
+    const found = walk(item, [...path, key], trail, root);
+    if (found !== undefined) return found;
+  }
+  trail.pop();
+  return undefined;
+}

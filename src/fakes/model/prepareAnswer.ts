@@ -1,0 +1,194 @@
+import { ProviderFailure, type FailureKind } from '../../errors/ProviderFailure.js';
+import { StandinError } from '../../errors/StandinError.js';
+import type { ReplyPart, ToolCall } from '../../services/providers/Provider.js';
+import { describeIssues } from '../../validation/describeIssues.js';
+import { describeType } from '../../validation/formatPath.js';
+import type { Answer } from './Answer.js';
+import { answerHints, answerSchema } from './answerSchema.js';
+import { cutAt, cutProblem, DEFAULT_VALUE_PARTS, evenCuts } from './cutJson.js';
+import { jsonProblem } from './jsonProblem.js';
+
+/** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
+export interface PreparedAnswer {
+  /** Where the answer was written, as a message names it: `answers[1]`, `answers.reply[0]`, ... */
+  readonly label: string;
+  /** The answer's index in its list; undefined for one a function gave. */
+  readonly index: number | undefined;
+  /** The answer as it was given. */
+  readonly answer: Answer;
+  /** The kind of failure the call fails with, when the answer is a failure. */
+  readonly fail: FailureKind | undefined;
+  /** Its parts before the units and the finish: reasoning, text, the value's pieces, the calls. */
+  readonly parts: readonly ReplyPart[];
+  /** The tools it asks for, with their ids. */
+  readonly calls: readonly ToolCall[];
+  /** Whether it gives a typed value. */
+  readonly hasValue: boolean;
+  /** The typed value, as its JSON reads back. */
+  readonly value: unknown;
+  /** Its units part, when it states its units; otherwise they are estimated per call. */
+  readonly units: ReplyPart | undefined;
+  /** The characters of its text, reasoning, value JSON and calls: the base of the units estimate. */
+  readonly outChars: number;
+  /** The part that ends the reply: `calls` when it asks for tools, `stop` otherwise. */
+  readonly finish: ReplyPart;
+}
+
+/** Where an answer comes from, for its messages and its call ids. */
+export interface AnswerSource {
+  /** The fake, as a message names it: `app.fake('writer', answers)`. */
+  readonly owner: string;
+  /** Where the answer was written: `answers[1]`. */
+  readonly label: string;
+  /** Its index in a list; undefined for one a function gave. */
+  readonly index: number | undefined;
+  /** What call ids start with when the answer gives none: `call_1` gives `call_1_0`, `call_1_1`, ... */
+  readonly idPrefix: string;
+}
+
+/**
+ * Checks one answer (`T0002`-`T0005`) and turns it into the parts it gives: each reasoning text
+ * one part (blocks 0, 1, ...), the text one part, the value's JSON in pieces, each call one part.
+ * The value and every call's input are copied through JSON and frozen, so nothing a test or an
+ * app does later changes what the fake hands out.
+ *
+ * @throws {StandinError} `T0002` no answer record, `T0003` a bad field, `T0004` no JSON, `T0005` bad cuts.
+ * @example
+ * ```ts
+ * const prepared = prepareAnswer({ text: 'Hi' }, { owner: 'fakeProvider(answers)', label: 'answers[0]', index: 0, idPrefix: 'call_0' });
+ * prepared.parts; // [{ type: 'text', text: 'Hi' }]
+ * ```
+ */
+export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswer {
+  const { owner, label } = source;
+  const notRecord = notAnAnswer(raw);
+  if (notRecord !== undefined) throw new StandinError('T0002', `${owner}: ${label}: ${notRecord}.`);
+  const parsed = answerSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = describeIssues(label, raw, parsed.error.issues, answerHints);
+    throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${lines.join('\n')}`);
+  }
+  const answer = parsed.data as Answer;
+  const lines = fieldProblems(answer, label);
+  if (lines.length > 0) throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${lines.join('\n')}`);
+
+  const hasValue = answer.value !== undefined;
+  const notJson =
+    (hasValue ? jsonProblem(answer.value, `${label}.value`) : undefined) ??
+    (answer.calls ?? []).map((call, i) => jsonProblem(call.with ?? {}, `${label}.calls[${i}].with`)).find((p) => p !== undefined);
+  if (notJson !== undefined) {
+    throw new StandinError('T0004', `${owner}: ${notJson}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`);
+  }
+
+  const parts: ReplyPart[] = [];
+  let outChars = 0;
+  const reasoning = answer.reasoning === undefined ? [] : typeof answer.reasoning === 'string' ? [answer.reasoning] : answer.reasoning;
+  reasoning.forEach((text, block) => {
+    parts.push(Object.freeze({ type: 'reasoning', text, block }));
+    outChars += text.length;
+  });
+  if (answer.text !== undefined) {
+    parts.push(Object.freeze({ type: 'text', text: answer.text }));
+    outChars += answer.text.length;
+  }
+  let value: unknown;
+  if (hasValue) {
+    const json = JSON.stringify(answer.value);
+    value = deepFreeze(JSON.parse(json));
+    let cuts: readonly number[];
+    if (Array.isArray(answer.parts)) {
+      const problem = cutProblem(json, answer.parts);
+      if (problem !== undefined) {
+        throw new StandinError('T0005', `${owner}: ${label}.parts${problem}. The value's JSON is ${json.length} characters: ${preview(json)}.`);
+      }
+      cuts = answer.parts;
+    } else {
+      cuts = evenCuts(json, (answer.parts as number | undefined) ?? DEFAULT_VALUE_PARTS);
+    }
+    for (const piece of cutAt(json, cuts)) parts.push(Object.freeze({ type: 'value', json: piece }));
+    outChars += json.length;
+  }
+  const calls = (answer.calls ?? []).map((call, i): ToolCall => {
+    const input = JSON.stringify(call.with ?? {});
+    outChars += call.tool.length + input.length;
+    return Object.freeze({ id: call.id ?? `${source.idPrefix}_${i}`, tool: call.tool, with: deepFreeze(JSON.parse(input)) });
+  });
+  for (const call of calls) parts.push(Object.freeze({ type: 'call', call }));
+
+  return {
+    label,
+    index: source.index,
+    answer: raw as Answer,
+    fail: answer.fail,
+    parts,
+    calls,
+    hasValue,
+    value,
+    units: answer.units === undefined ? undefined : Object.freeze({ type: 'units', tokensIn: answer.units.tokensIn, tokensOut: answer.units.tokensOut }),
+    outChars,
+    finish: Object.freeze({ type: 'finish', reason: calls.length > 0 ? 'calls' : 'stop' }),
+  };
+}
+
+/** Says why `raw` is no answer record at all, or undefined when it is an object to check field by field. */
+function notAnAnswer(raw: unknown): string | undefined {
+  const record = "an answer is a record such as { text: '...' }, { calls: [{ tool, with }] } or { value }";
+  if (typeof raw === 'string') return "a plain text is no answer; write { text: '...' }";
+  if (raw === undefined) return "nothing (undefined) is no answer; write { text: '...' }";
+  if (raw === null) return "null is no answer; write { text: '...' }";
+  if (typeof raw === 'function') {
+    if (isGeneratorFunction(raw)) return `a generator of parts is no answer; ${record}, and the fake makes the parts`;
+    return "a function is no answer in a list; to answer from the request, fake the model with one function: app.fake(model, (request) => ({ text: '...' }))";
+  }
+  if (typeof raw !== 'object') return `${describeType(raw)} is no answer; write { text: '...' }`;
+  if (Array.isArray(raw)) return `a list is no answer (is a list nested in the list?); ${record}`;
+  if (raw instanceof Error) {
+    const kind = raw instanceof ProviderFailure ? raw.kind : 'server';
+    return `an error is no answer; to make the call fail as a provider that is down, write { fail: '${kind}' }`;
+  }
+  if (typeof (raw as { then?: unknown }).then === 'function') return 'a promise is no answer in a list; a function of the request may answer a promise';
+  if (Symbol.asyncIterator in raw || Symbol.iterator in raw) return `a generator (or an iterable) of parts is no answer; ${record}, and the fake makes the parts`;
+  return undefined;
+}
+
+/** Whether `fn` is a generator function, sync or async. */
+export function isGeneratorFunction(fn: unknown): boolean {
+  const name = (fn as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return typeof fn === 'function' && (name === 'GeneratorFunction' || name === 'AsyncGeneratorFunction');
+}
+
+/** The problems of fields that are each well typed but do not go together. */
+function fieldProblems(answer: Answer, label: string): string[] {
+  const lines: string[] = [];
+  if (answer.fail !== undefined) {
+    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units'] as const).filter((field) => answer[field] !== undefined);
+    if (others.length > 0) {
+      lines.push(`${label}: fail makes the call fail before any part, so it goes with no other field. Remove ${others.join(', ')}, or drop fail.`);
+    }
+  } else if (answer.text === undefined && (answer.calls ?? []).length === 0 && answer.value === undefined && answer.reasoning === undefined) {
+    lines.push(`${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, reasoning or fail.`);
+  }
+  if (answer.parts !== undefined && answer.value === undefined) {
+    lines.push(`${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`);
+  }
+  const seen = new Map<string, number>();
+  (answer.calls ?? []).forEach((call, i) => {
+    if (call.id === undefined) return;
+    const first = seen.get(call.id);
+    if (first !== undefined) lines.push(`${label}.calls[${i}].id: '${call.id}' is the id of calls[${first}] too. Give each call of an answer its own id.`);
+    else seen.set(call.id, i);
+  });
+  return lines;
+}
+
+function preview(json: string): string {
+  return json.length <= 60 ? json : `${json.slice(0, 57)}...`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { StandinError } from '../../errors/StandinError.js';
+import { describeIssues } from '../../validation/describeIssues.js';
+import { describeType } from '../../validation/formatPath.js';
+import type { AnswerFunction, Answers, CallRecord } from './Answer.js';
+import { answerFields } from './answerSchema.js';
+import { isGeneratorFunction, prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
+
+/** The calls of a record besides `reply`. */
+export type RecordCall = Exclude<keyof CallRecord, 'reply'>;
+
+/** How a fake answers replies: from a checked list, or from a function. */
+export type ReplySource =
+  | { readonly kind: 'list'; readonly root: string; readonly answers: readonly PreparedAnswer[] }
+  | { readonly kind: 'function'; readonly root: string; readonly fn: AnswerFunction };
+
+/** `answers`, read and checked: which of the three forms it is, and what it answers to each call. */
+export interface ReadAnswers {
+  readonly form: 'list' | 'function' | 'record';
+  /** How replies are answered; undefined for a record without `reply`. */
+  readonly reply: ReplySource | undefined;
+  /** The record's other calls. */
+  readonly calls: Readonly<Partial<Pick<CallRecord, RecordCall>>>;
+}
+
+const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' });
+
+const recordSchema = z.strictObject({
+  reply: z.union([z.array(z.unknown()), fn]).optional(),
+  embed: fn.optional(),
+  hear: fn.optional(),
+  speak: fn.optional(),
+  rank: fn.optional(),
+  call: fn.optional(),
+});
+
+const recordHints = {
+  expected: {
+    reply: 'a list of answers, or a function of the request',
+    embed: 'a function (text) => vector, such as embedByHash(8)',
+    hear: "a function ({ audio, kind, language, hint }) => ({ text: '...' })",
+    speak: 'a function (text) => the bytes of a sound, as a Uint8Array',
+    rank: 'a function (words, texts) => a score per text, such as rankByOverlap()',
+    call: 'a function (input) => output',
+  },
+  keys: { '': Object.keys(recordSchema.shape) },
+};
+
+const forms = "a list of answers ([{ text: '...' }]), a function of the request ((request) => ({ text: '...' })), or a record of calls ({ reply: [...], embed: ... })";
+
+/**
+ * Reads what a model is faked with and checks all of it now, when the fake is made: the form
+ * (`T0001`), then every answer of a list (`T0002`-`T0005`).
+ *
+ * @throws {StandinError} the first problem found, naming where it is and what to write instead.
+ * @example
+ * ```ts
+ * const read = readAnswers([{ text: 'Hi' }], "app.fake('writer', answers)");
+ * read.reply?.kind; // 'list'
+ * ```
+ */
+export function readAnswers(answers: Answers, owner: string): ReadAnswers {
+  const raw: unknown = answers;
+  if (Array.isArray(raw)) return { form: 'list', reply: list(raw, 'answers', owner), calls: {} };
+  if (typeof raw === 'function') {
+    if (isGeneratorFunction(raw)) throw formError(owner, 'answers', 'a generator of parts is no answer', `the fake makes the parts: ${forms}`);
+    return { form: 'function', reply: { kind: 'function', root: 'answers', fn: raw as AnswerFunction }, calls: {} };
+  }
+  if (typeof raw === 'string') throw formError(owner, 'answers', 'a plain text is no list of answers', "write [{ text: '...' }]");
+  if (raw === null || typeof raw !== 'object') throw formError(owner, 'answers', `${describeType(raw)} is none of the forms`);
+  if (Symbol.asyncIterator in raw || Symbol.iterator in raw) throw formError(owner, 'answers', 'a generator (or an iterable) of parts is no answer');
+  const keys = Object.keys(raw);
+  if (keys.length > 0 && keys.every((key) => answerFields.includes(key))) {
+    throw formError(owner, 'answers', 'one answer is no list of answers', `write a list: [{ ${keys.join(', ')} }]`);
+  }
+  const parsed = recordSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = describeIssues('answers', raw, parsed.error.issues, recordHints);
+    throw new StandinError('T0001', `${owner}: answers is not a record of calls:\n${lines.join('\n')}`);
+  }
+  const record = raw as CallRecord;
+  let reply: ReplySource | undefined;
+  if (Array.isArray(record.reply)) reply = list(record.reply, 'answers.reply', owner);
+  else if (typeof record.reply === 'function') {
+    if (isGeneratorFunction(record.reply)) throw formError(owner, 'answers.reply', 'a generator of parts is no answer', "the fake makes the parts: give a list of answers ([{ text: '...' }]) or a function of the request");
+    reply = { kind: 'function', root: 'answers.reply', fn: record.reply };
+  }
+  const calls: { -readonly [K in RecordCall]?: CallRecord[K] } = {};
+  for (const call of ['embed', 'hear', 'speak', 'rank', 'call'] as const) {
+    if (record[call] !== undefined) (calls as Record<string, unknown>)[call] = record[call];
+  }
+  return { form: 'record', reply, calls };
+}
+
+function list(raw: readonly unknown[], root: string, owner: string): ReplySource {
+  const answers = raw.map((answer, index) => prepareAnswer(answer, { owner, label: `${root}[${index}]`, index, idPrefix: `call_${index}` }));
+  return { kind: 'list', root, answers };
+}
+
+function formError(owner: string, where: string, problem: string, fix = `fake a model with ${forms}`): StandinError {
+  return new StandinError('T0001', `${owner}: ${where}: ${problem}; ${fix}.`);
+}

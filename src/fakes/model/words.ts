@@ -1,0 +1,11 @@
+/**
+ * The words of a text, lower-cased: runs of letters and digits in any script.
+ *
+ * @example
+ * ```ts
+ * words('Reset a Password!'); // ['reset', 'a', 'password']
+ * ```
+ */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
