@@ -1,24 +1,16 @@
 /**
  * The smallest standin program: a container whose 'writer' model would reach Anthropic, with the
- * provider rebound to a scripted in-memory one, running an agent with one tool.
+ * provider rebound to a scripted fake, running an agent with one tool.
  */
 import { ContainerModule } from 'inversify';
 import { z } from 'zod';
-import { createApp, tool, Tokens, type Provider } from 'standin';
+import { createApp, fakeProvider, tool, Tokens } from 'standin';
 
-const scripted: Provider = {
-  async *reply(request) {
-    const last = request.messages.at(-1);
-    if (last?.role === 'user') {
-      yield { type: 'call', call: { id: 'call-1', tool: 'findInGuide', with: { words: 'reset a password' } } };
-      yield { type: 'finish', reason: 'calls' };
-      return;
-    }
-    yield { type: 'text', text: 'Open Settings, then Password. (Help desk guide, page 2)' };
-    yield { type: 'units', tokensIn: 120, tokensOut: 40 };
-    yield { type: 'finish', reason: 'stop' };
-  },
-};
+// The fake is a provider like any other: the scripted answers of one conversation.
+const scripted = fakeProvider([
+  { calls: [{ tool: 'findInGuide', with: { words: 'reset a password' } }] },
+  { text: 'Open Settings, then Password. (Help desk guide, page 2)', units: { tokensIn: 120, tokensOut: 40 } },
+]);
 
 const app = createApp(
   { models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } },
