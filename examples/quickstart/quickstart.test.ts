@@ -8,6 +8,6 @@ describe('examples/quickstart', () => {
     const output = execFileSync('node', ['--import', 'tsx', 'examples/quickstart/main.ts'], { cwd: root, encoding: 'utf8' });
     expect(output).toContain('step 0: asked for findInGuide({"words":"reset a password"})');
     expect(output).toContain('answer: Open Settings, then Password. (Help desk guide, page 2)');
-    expect(output).toContain('units: 120 in, 40 out');
+    expect(output).toMatch(/units: \d+ in, \d+ out/);
   });
 });
