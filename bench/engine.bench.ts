@@ -4,7 +4,7 @@ import { ContainerModule } from 'inversify';
 import { z } from 'zod';
 import { tool, Tokens, type Provider } from '../src/index.js';
 import { createTestApp } from '../src/testing.js';
-import { compare, formatMb, formatNs, report, settledHeap } from './harness.js';
+import { compare, formatNs, heapDrift, report } from './harness.js';
 
 const answer = 'Open Settings, then Password. (Help desk guide, page 2)';
 
@@ -77,16 +77,9 @@ export default async function engine(): Promise<void> {
   });
   report('Engine: one reply and a two-step run, against the AI SDK', [row(reply, aiReply, 10), row(run, aiRun, 10)]);
 
-  const before = await settledHeap();
-  for (let n = 0; n < 100_000; n++) await app.run(agent, 'How do I reset my password?');
-  const after = await settledHeap();
   report('Engine: memory', [
-    {
-      label: 'heap after 100,000 two-step runs in sequence',
-      value: formatMb(after - before),
-      baseline: `${(before / 1048576).toFixed(2)} MB before the runs`,
-      target: 'within 5 MB',
-      met: Math.abs(after - before) <= 5 * 1048576,
-    },
+    await heapDrift('heap after 100,000 two-step runs in sequence', 5, async () => {
+      for (let n = 0; n < 100_000; n++) await app.run(agent, 'How do I reset my password?');
+    }),
   ]);
 }

@@ -1,7 +1,7 @@
 import { Container, ContainerModule } from 'inversify';
 import { Tokens } from '../src/index.js';
 import { createTestContainer } from '../src/testing.js';
-import { compare, formatMb, formatNs, report, settledHeap } from './harness.js';
+import { compare, formatNs, heapDrift, report } from './harness.js';
 
 const config = {
   models: {
@@ -58,20 +58,13 @@ export default async function foundation(): Promise<void> {
   ]);
 
   // 3. Heap after creating and dropping 10,000 containers.
-  const before = await settledHeap();
-  for (let n = 0; n < 10_000; n++) {
-    const c = createTestContainer(config);
-    const s = c.get(Tokens.Scopes);
-    await s.run(`scope-${n}`, () => c.get(Tokens.CursorStore).stepIndex(s.current(), 'writer', 'k'));
-  }
-  const after = await settledHeap();
   report('Foundation: memory', [
-    {
-      label: 'heap after creating and dropping 10,000 containers (each used once)',
-      value: formatMb(after - before),
-      baseline: `${(before / 1048576).toFixed(2)} MB at the start`,
-      target: 'within 5 MB of the start',
-      met: Math.abs(after - before) <= 5 * 1048576,
-    },
+    await heapDrift('heap after creating and dropping 10,000 containers (each used once)', 5, async () => {
+      for (let n = 0; n < 10_000; n++) {
+        const c = createTestContainer(config);
+        const s = c.get(Tokens.Scopes);
+        await s.run(`scope-${n}`, () => c.get(Tokens.CursorStore).stepIndex(s.current(), 'writer', 'k'));
+      }
+    }),
   ]);
 }

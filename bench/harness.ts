@@ -146,3 +146,20 @@ export function formatMb(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${mb >= 0 ? '+' : ''}${mb.toFixed(2)} MB`;
 }
+
+/**
+ * Runs `work` between two settled heap readings and answers the report row: the drift beside
+ * the starting heap, against a limit in MB either way.
+ */
+export async function heapDrift(label: string, limitMb: number, work: () => Promise<void>): Promise<ReportRow> {
+  const before = await settledHeap();
+  await work();
+  const after = await settledHeap();
+  return {
+    label,
+    value: formatMb(after - before),
+    baseline: `${(before / 1048576).toFixed(2)} MB before`,
+    target: `within ${limitMb} MB`,
+    met: Math.abs(after - before) <= limitMb * 1048576,
+  };
+}

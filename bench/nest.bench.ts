@@ -4,7 +4,7 @@ import { ContainerModule } from 'inversify';
 import { Tokens, type App, type Provider } from '../src/index.js';
 import { StandinScopeMiddleware } from '../src/nest.js';
 import { createTestApp } from '../src/testing.js';
-import { compare, formatMb, formatNs, report, settledHeap } from './harness.js';
+import { compare, formatNs, heapDrift, report } from './harness.js';
 
 /** A provider that takes an answer index from the cursor store, as a scripted fake does. */
 function cursorProvider(app: () => App): Provider {
@@ -68,16 +68,9 @@ export default async function nest(): Promise<void> {
     response.emit('close');
   };
   await handle();
-  const before = await settledHeap();
-  for (let n = 0; n < 100_000; n++) await handle();
-  const after = await settledHeap();
   report('NestJS: memory', [
-    {
-      label: 'heap after 100,000 requests through the scope middleware, each moving a cursor',
-      value: formatMb(after - before),
-      baseline: `${(before / 1048576).toFixed(2)} MB before the requests`,
-      target: 'within 10 MB',
-      met: Math.abs(after - before) <= 10 * 1048576,
-    },
+    await heapDrift('heap after 100,000 requests through the scope middleware, each moving a cursor', 10, async () => {
+      for (let n = 0; n < 100_000; n++) await handle();
+    }),
   ]);
 }
