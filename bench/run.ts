@@ -12,6 +12,7 @@ interface Bench {
 
 const benches: Bench[] = [
   { name: 'foundation', run: async () => (await import('./foundation.bench.js')).default() },
+  { name: 'classification', run: async () => (await import('./classification.bench.js')).default() },
 
 ];
 

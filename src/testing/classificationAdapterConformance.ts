@@ -64,7 +64,12 @@ function nullFields(answer: ClassificationAnswer, fields: readonly (keyof Classi
 
 /**
  * The nine cases of the classification adapter contract, in order. Run them all with
- * {@link classificationAdapterConformance}, or one by one (`await cases[2].run(adapter)`).
+ * {@link classificationAdapterConformance}, or one by one.
+ *
+ * @example
+ * ```ts
+ * await classificationConformanceCases[2].run(myClassifier); // rejects when a choice is not one of its options
+ * ```
  */
 export const classificationConformanceCases: readonly ConformanceCase[] = [
   {

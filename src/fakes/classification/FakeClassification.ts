@@ -84,6 +84,8 @@ export class FakeClassification implements ClassificationAdapter {
   readonly #store: CursorStore;
   /** Each cursor the fake's own script moved: store, scope and identity, for `pending` and `verify`. */
   readonly #used = new Map<string, CursorSlot>();
+  /** The slot of an empty script with neither handle nor key, per scope (it depends on nothing else). */
+  readonly #emptySlots = new Map<string, CursorSlot>();
   /** The tail of the calls in flight on each cursor, so calls on one cursor take entries in call order. */
   readonly #queues = new WeakMap<CursorStore, Map<string, Promise<unknown>>>();
 
@@ -163,14 +165,16 @@ export class FakeClassification implements ClassificationAdapter {
     const script = this.#script ?? adapterOpts?.classificationScript ?? [];
     if (!Array.isArray(script)) throw notAScript(script);
     const own = script === this.#script;
-    const slot = cursorSlot({
-      kind: own ? this.#kind : KIND,
-      store: this.#store,
-      scope: adapterOpts?.scope ?? DEFAULT_SCOPE,
-      cursor: adapterOpts?.scriptCursor,
-      cursorKey: adapterOpts?.cursorKey,
-      script,
-    });
+    const scope = adapterOpts?.scope ?? DEFAULT_SCOPE;
+    const cursor = adapterOpts?.scriptCursor;
+    const cursorKey = adapterOpts?.cursorKey;
+    // Every empty script has one content hash, so its slot per scope is worked out once.
+    const hashedEmpty = script.length === 0 && cursor === undefined && (cursorKey === undefined || cursorKey === null);
+    let slot = hashedEmpty ? this.#emptySlots.get(scope) : undefined;
+    if (slot === undefined) {
+      slot = cursorSlot({ kind: own ? this.#kind : KIND, store: this.#store, scope, cursor, cursorKey, script });
+      if (hashedEmpty) this.#emptySlots.set(scope, slot);
+    }
     if (own) this.#used.set(`${slot.scope}\u0000${slot.script}`, slot);
     const answers = await this.#serial(slot, () => this.#take(slot, script));
     return trustedResponse({

@@ -25,6 +25,12 @@ export type ClassificationScriptEntry =
 /**
  * The legal shapes of a script entry: a plain object with exactly one of these keys. Answer
  * values are checked when a call reads them, against their questions.
+ *
+ * @example
+ * ```ts
+ * classificationScriptEntrySchema.safeParse({ retryUntilCall: 2 }).success; // true
+ * classificationScriptEntrySchema.safeParse({ retryUntilCall: 0 }).success; // false
+ * ```
  */
 export const classificationScriptEntrySchema = z.custom<object>(isPlainObject).pipe(
   z.union([

@@ -5,6 +5,11 @@ import { parseShape } from './shapeError.js';
 /**
  * Why a classifier could not answer, in the order the adapter contract lists them. The engine
  * retries `rate_limited`, `provider_unavailable`, `timeout` and `network_error`; the rest end the call.
+ *
+ * @example
+ * ```ts
+ * classificationReasons.includes(error.reason); // always true for a ClassificationAdapterError
+ * ```
  */
 export const classificationReasons = [
   'authentication_failed',
@@ -21,7 +26,14 @@ export const classificationReasons = [
 /** One of the nine {@link classificationReasons}. */
 export type ClassificationReason = (typeof classificationReasons)[number];
 
-/** The reasons the engine retries. */
+/**
+ * The reasons the engine retries.
+ *
+ * @example
+ * ```ts
+ * retryableClassificationReasons.has('timeout'); // true
+ * ```
+ */
 export const retryableClassificationReasons: ReadonlySet<ClassificationReason> = new Set([
   'rate_limited',
   'provider_unavailable',

@@ -22,7 +22,14 @@ export interface ClassificationAnswerInit {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
-/** The shape `new ClassificationAnswer(init)` accepts. */
+/**
+ * The shape `new ClassificationAnswer(init)` accepts.
+ *
+ * @example
+ * ```ts
+ * classificationAnswerSchema.safeParse({ type: 'yesNo', yesProbability: 0.9 }).success; // true
+ * ```
+ */
 export const classificationAnswerSchema = z.strictObject({
   type: z.enum(questionTypes),
   choice: z.string().nullable().optional(),

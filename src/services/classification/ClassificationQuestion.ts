@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import { isPlainObject, show } from './shapeError.js';
 
-/** The three kinds of question a classifier answers. */
+/**
+ * The three kinds of question a classifier answers.
+ *
+ * @example
+ * ```ts
+ * questionTypes.includes(question.type); // true for a question built with the builders
+ * ```
+ */
 export const questionTypes = ['choice', 'score', 'yesNo'] as const;
 
 /** `'choice'` (one of named options), `'score'` (a position on ordered levels) or `'yesNo'` (a probability of yes). */

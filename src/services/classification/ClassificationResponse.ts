@@ -32,7 +32,14 @@ export interface ClassificationResponseInit {
 
 const tokens = z.number().int().min(0).nullable().optional();
 
-/** The shape `new ClassificationResponse(init)` accepts. */
+/**
+ * The shape `new ClassificationResponse(init)` accepts.
+ *
+ * @example
+ * ```ts
+ * classificationResponseSchema.safeParse({ model: 'jev-latest', usage: { inputTokens: 12 } }).success; // true
+ * ```
+ */
 export const classificationResponseSchema = z.strictObject({
   id: z.string().nullable().optional(),
   requestId: z.string().nullable().optional(),
