@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { isJsonEncodable } from '../../../src/services/classification/isJsonEncodable.js';
 
 describe(isJsonEncodable, () => {
-  it('holds for any JSON value, and such a value survives JSON.stringify and back unchanged', () => {
+  it('holds for any JSON value, and such a value survives JSON.stringify and back unchanged (-0 aside: JSON writes it 0)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         expect(isJsonEncodable(value)).toBe(true);
-        expect(JSON.parse(JSON.stringify(value))).toEqual(value);
+        expect(JSON.parse(JSON.stringify(value))).toEqual(withoutNegativeZero(value));
       }),
     );
   });
@@ -31,3 +31,10 @@ describe(isJsonEncodable, () => {
     expect(isJsonEncodable([shared, shared, { shared }])).toBe(true);
   });
 });
+
+function withoutNegativeZero(value: unknown): unknown {
+  if (Object.is(value, -0)) return 0;
+  if (Array.isArray(value)) return value.map(withoutNegativeZero);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNegativeZero(v)]));
+  return value;
+}
