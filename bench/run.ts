@@ -14,6 +14,7 @@ const benches: Bench[] = [
   { name: 'foundation', run: async () => (await import('./foundation.bench.js')).default() },
   { name: 'engine', run: async () => (await import('./engine.bench.js')).default() },
   { name: 'fakeModel', run: async () => (await import('./fakeModel.bench.js')).default() },
+  { name: 'classification', run: async () => (await import('./classification.bench.js')).default() },
   { name: 'nest', run: async () => (await import('./nest.bench.js')).default() },
 
 ];

@@ -36,6 +36,28 @@ export type {
   Units,
   UserMessage,
 } from './services/providers/Provider.js';
+export type {
+  ClassificationAdapter,
+  ClassificationAdapterOptions,
+  ClassificationCall,
+  ClassifyCallOptions,
+} from './services/classification/ClassificationAdapter.js';
+export type { ClassificationAdapterErrorOptions, ClassificationReason } from './services/classification/ClassificationAdapterError.js';
+export type { ClassificationAnswerInit } from './services/classification/ClassificationAnswer.js';
+export type {
+  ChoiceCriteria,
+  ClassificationQuestionInit,
+  QuestionInstructions,
+  QuestionType,
+  ScoreCriteria,
+  YesNoCriteria,
+} from './services/classification/ClassificationQuestion.js';
+export type { ClassificationRequestInit, ClassificationState } from './services/classification/ClassificationRequest.js';
+export type { ClassificationResponseInit, ClassificationUsage } from './services/classification/ClassificationResponse.js';
+export type { ClassifyCallControl, ClassifyOptions } from './services/classification/ClassifyOptions.js';
+export type { ClassificationProblem, ClassificationProblemReason } from './services/classification/validateClassificationRequest.js';
+export type { ClassificationScriptEntry, ClassificationScriptValue } from './fakes/classification/scriptEntry.js';
+export type { FakeClassificationSettings, PendingClassification } from './fakes/classification/FakeClassification.js';
 export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
 export type { Tool, ToolContext } from './services/runs/tool.js';
 export type { EngineSettings } from './services/app/createEngine.js';
@@ -63,6 +85,18 @@ export { runInScope } from './services/scopes/runInScope.js';
 export { createContainer } from './services/container/createContainer.js';
 export { Engine } from './services/engine/Engine.js';
 export { RealCallGuard } from './services/engine/RealCallGuard.js';
+export { ClassificationQuestion, questionTypes } from './services/classification/ClassificationQuestion.js';
+export { ClassificationRequest } from './services/classification/ClassificationRequest.js';
+export { ClassificationAnswer, classificationAnswerSchema } from './services/classification/ClassificationAnswer.js';
+export { ClassificationResponse, classificationResponseSchema } from './services/classification/ClassificationResponse.js';
+export {
+  ClassificationAdapterError,
+  classificationReasons,
+  retryableClassificationReasons,
+} from './services/classification/ClassificationAdapterError.js';
+export { validateClassificationRequest } from './services/classification/validateClassificationRequest.js';
+export { FakeClassification } from './fakes/classification/FakeClassification.js';
+export { classificationScriptEntrySchema } from './fakes/classification/scriptEntry.js';
 export { tool } from './services/runs/tool.js';
 export { App } from './services/app/App.js';
 export { createApp } from './services/app/createApp.js';

@@ -166,6 +166,57 @@ const fakeModel = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
+const classification = {
+  K0001: {
+    means: 'A classification question is not built correctly: options that are not a list or a record, option names that collide, levels that are not a list, an unknown yes-no label, or a hand-built question a classifier cannot read.',
+    fix: 'Build questions with `ClassificationQuestion.choice(instructions, options)`, `.score(instructions, levels)` or `.yesNo(instructions, { true?, false? })`, with each option named once.',
+  },
+  K0002: {
+    means: 'A classification answer, response or adapter error is not built correctly: a field of the wrong type, or an answer type that does not exist.',
+    fix: "Correct the field the message names; an answer's `type` is 'choice', 'score' or 'yesNo'.",
+  },
+  K0003: {
+    means: 'A classification request does not pass validation; the message lists every problem with its path and reason.',
+    fix: 'Correct each path the message names (non-empty questions, a non-empty state, questions built with `ClassificationQuestion`), then call again.',
+  },
+  K0004: {
+    means: 'The options of a classify call do not have the expected shape.',
+    fix: 'Correct the option at the path the message names; the message lists the options allowed there.',
+  },
+  K0005: {
+    means: 'No classifier is bound at `Tokens.Classifier`, so there is nothing to classify with.',
+    fix: 'In a test, call `app.fakeClassifier(script)`; in production, bind one: `container.bind(Tokens.Classifier).toConstantValue(classifier)`.',
+  },
+  K0006: {
+    means: 'A test app blocked a classify call that would have reached a real classifier.',
+    fix: 'Fake the classifier with `app.fakeClassifier(script)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
+  },
+  K0007: {
+    means: 'A classifier broke the adapter contract: `classify` settled with something other than a `ClassificationResponse` or a `ClassificationAdapterError`.',
+    fix: 'Fix the classifier so it resolves with a `ClassificationResponse` and rejects only with a `ClassificationAdapterError`; the original value or error is the `cause`.',
+  },
+  K0008: {
+    means: "A classifier could not answer; the error's `reason` says why (rate_limited, timeout, invalid_request, ...).",
+    fix: 'rate_limited, provider_unavailable, timeout and network_error are retried by the engine; for the others, act on the reason.',
+  },
+  K0009: {
+    means: 'A classification adapter error was made with a reason that does not exist.',
+    fix: 'Use one of: authentication_failed, rate_limited, invalid_request, context_length_exceeded, provider_unavailable, timeout, network_error, malformed_response, unknown.',
+  },
+  K0010: {
+    means: 'A FakeClassification script, or one of its entries, does not have a legal shape.',
+    fix: 'Write a list of entries, each one of `{ answers: { id: value } }`, `{ error: new ClassificationAdapterError(reason) }` or `{ retryUntilCall: n }` with n a whole number of 1 or more.',
+  },
+  K0011: {
+    means: "A scripted answer does not fit its question (a value of the wrong kind, a number out of range, a name that is not an option), or names a question the request does not ask.",
+    fix: "Give a choice one of its option names, a score a number from 0 to the top level, a yes-no a probability from 0 to 1, or a `ClassificationAnswer`; key answers by the request's question ids.",
+  },
+  K0012: {
+    means: 'A FakeClassification has script entries that no call used.',
+    fix: 'Remove the entries the message lists, or find out why the code under test classified fewer times than the script expects.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
 /** The whole catalog, one entry per code. */
 export const catalog = {
   ...config,
@@ -174,6 +225,7 @@ export const catalog = {
   ...providers,
   ...runs,
   ...fakeModel,
+  ...classification,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

@@ -2,6 +2,8 @@ import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model
 import { bindFake } from '../fakes/model/bindFake.js';
 import type { FakeChecks } from '../fakes/model/FakeChecks.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
+import { FakeClassification } from '../fakes/classification/FakeClassification.js';
+import type { ClassificationScriptEntry } from '../fakes/classification/scriptEntry.js';
 import type { InstantClock } from '../services/clock/InstantClock.js';
 import { App } from '../services/app/App.js';
 import { Tokens } from '../tokens/Tokens.js';
@@ -49,5 +51,24 @@ export class TestApp extends App {
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */
   allowRealCalls(...providers: string[]): void {
     this.container.get(Tokens.RealCallGuard).allow(...providers);
+  }
+
+  /**
+   * Binds a scripted classifier in this app's container only, in place of any classifier bound
+   * at `Tokens.Classifier`, and answers it. Its cursors live in the app's cursor store, per scope.
+   * With no script (or `[]`) every question gets its default answer. `await fake.verify()` throws
+   * when script entries were never used.
+   *
+   * @example
+   * ```ts
+   * const classifier = app.fakeClassifier([{ answers: { team: 'billing', refund: 0.9 } }]);
+   * await app.classify(ticket, questions);
+   * await classifier.verify();
+   * ```
+   */
+  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification {
+    const fake = new FakeClassification(script === undefined ? { store: this.container.get(Tokens.CursorStore) } : { script, store: this.container.get(Tokens.CursorStore) });
+    this.container.rebind(Tokens.Classifier).toConstantValue(fake);
+    return fake;
   }
 }

@@ -1,5 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { StandinConfig } from '../config/configSchema.js';
+import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import type { Engine } from '../services/engine/Engine.js';
@@ -37,4 +38,6 @@ export const Tokens = {
   Engine: Symbol.for('standin/Engine') as ServiceIdentifier<Engine>,
   /** Bound in test containers: blocks calls that would reach a real provider adapter. */
   RealCallGuard: Symbol.for('standin/RealCallGuard') as ServiceIdentifier<RealCallGuard>,
+  /** The classifier `classify` calls: a single unnamed binding, looked up on every call. Unbound until an application or test binds one. */
+  Classifier: Symbol.for('standin/Classifier') as ServiceIdentifier<ClassificationAdapter>,
 } as const;

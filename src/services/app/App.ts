@@ -1,5 +1,9 @@
 import type { Container } from 'inversify';
 import { Tokens } from '../../tokens/Tokens.js';
+import type { ClassificationQuestion } from '../classification/ClassificationQuestion.js';
+import type { ClassificationRequest, ClassificationState } from '../classification/ClassificationRequest.js';
+import type { ClassificationResponse } from '../classification/ClassificationResponse.js';
+import type { ClassifyCallControl, ClassifyOptions } from '../classification/ClassifyOptions.js';
 import type { Engine, CallOptions, ReplyInput, RunOptions } from '../engine/Engine.js';
 import type { Reply } from '../engine/Reply.js';
 import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
@@ -73,6 +77,24 @@ export class App {
   /** Runs an agent and hands on its parts as they arrive. */
   streamRun<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options?: RunOptions): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
     return this.engine.streamRun(agent, input, options);
+  }
+
+  /**
+   * Asks the classifier typed questions about a state: one answer per question id. Pass a
+   * `ClassificationRequest` in the state's place to send it as it is.
+   *
+   * @example
+   * ```ts
+   * const response = await app.classify('My card was charged twice.', {
+   *   team: ClassificationQuestion.choice('Which team?', ['billing', 'technical']),
+   * });
+   * response.answer('team')?.choice;
+   * ```
+   */
+  classify(request: ClassificationRequest, options?: ClassifyCallControl): Promise<ClassificationResponse>;
+  classify(state: ClassificationState, questions: Readonly<Record<string, ClassificationQuestion>>, options?: ClassifyOptions): Promise<ClassificationResponse>;
+  classify(first: unknown, second?: unknown, third?: unknown): Promise<ClassificationResponse> {
+    return (this.engine.classify as (...args: unknown[]) => Promise<ClassificationResponse>).call(this.engine, first, second, third);
   }
 
   /** Runs `fn` in cursor scope `id`: scripted fakes it calls keep their cursors apart from every other scope. */

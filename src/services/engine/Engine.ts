@@ -9,6 +9,14 @@ import { InternalTokens } from '../../tokens/internal.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { abortReason, type Clock } from '../clock/Clock.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../classification/ClassificationAdapter.js';
+import { ClassificationAdapterError } from '../classification/ClassificationAdapterError.js';
+import type { ClassificationQuestion } from '../classification/ClassificationQuestion.js';
+import type { ClassificationRequest, ClassificationState } from '../classification/ClassificationRequest.js';
+import { ClassificationResponse, trustedResponse } from '../classification/ClassificationResponse.js';
+import { classifyArguments, type ClassifyCallControl, type ClassifyOptions } from '../classification/ClassifyOptions.js';
+import { describeProblems } from '../classification/describeProblems.js';
+import { validateClassificationRequest } from '../classification/validateClassificationRequest.js';
 import type {
   CallContext,
   Capability,
@@ -481,6 +489,62 @@ export class Engine {
       return { id: call.id, tool: call.tool, error: error instanceof Error ? error.message : String(error) };
     }
   }
+
+  // ---- classification ------------------------------------------------------------------------
+
+  /**
+   * Asks the classifier bound at `Tokens.Classifier` typed questions about a state. The request
+   * is validated first (`K0003`, every problem with its path; the classifier is not called); the
+   * classifier is looked up per call (`K0005` when none is bound) and passed the real-call guard;
+   * its adapter options get the engine's id as `cursorKey` and the current scope as `scope`,
+   * unless the caller gave them. A `rate_limited`, `provider_unavailable`, `timeout` or
+   * `network_error` rejection is retried through the Clock (its `retryAfterMs` when positive,
+   * backoff otherwise); any other `ClassificationAdapterError` ends the call, and is what it
+   * rejects with. A `ClassificationRequest` in the state's place is sent as it is.
+   */
+  classify(request: ClassificationRequest, options?: ClassifyCallControl): Promise<ClassificationResponse>;
+  classify(state: ClassificationState, questions: Readonly<Record<string, ClassificationQuestion>>, options?: ClassifyOptions): Promise<ClassificationResponse>;
+  async classify(first: unknown, second?: unknown, third?: unknown): Promise<ClassificationResponse> {
+    const { request, control } = classifyArguments(first, second, third);
+    const problems = validateClassificationRequest(request);
+    if (problems.length > 0) {
+      throw new StandinError('K0003', `Invalid classification request:\n${describeProblems('request', problems).join('\n')}`);
+    }
+    const classifier = this.#providers.classifier();
+    if (typeof classifier !== 'object' || classifier === null || typeof classifier.classify !== 'function') {
+      throw new StandinError('K0007', `The value bound at Tokens.Classifier is not a classifier: it has no classify(request, opts) method. Bind a ClassificationAdapter, such as new FakeClassification().`);
+    }
+    this.#guard?.checkClassifier(classifier);
+    const requestId = control.requestId ?? randomUUID();
+    const given = control.adapterOpts;
+    const adapterOpts = {
+      ...given,
+      cursorKey: given?.cursorKey ?? this.id,
+      scope: given?.scope ?? this.#scopes.current(),
+    };
+    const signal = control.signal ?? this.#never;
+    const opts: ClassifyCallOptions = control.signal === undefined ? { requestId, adapterOpts } : { requestId, signal, adapterOpts };
+    const policy = retryPolicy(this.#config.retry, control.retry);
+    for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) throw abortReason(signal);
+      let response: unknown;
+      try {
+        const pending = classifier.classify(request, opts);
+        // An abort settles the call first; the adapter's own late rejection must not go unhandled.
+        if (signal !== this.#never && pending instanceof Promise) pending.catch(() => undefined);
+        response = await this.#untilAborted(pending, signal);
+      } catch (error) {
+        if (signal.aborted) throw abortReason(signal);
+        if (!(error instanceof ClassificationAdapterError)) throw error instanceof StandinError ? error : brokenClassifier(classifier, 'rejected with', error);
+        if (!error.retryable || attempt >= policy.attempts) throw error;
+        const retryAfterMs = error.retryAfterMs !== null && error.retryAfterMs > 0 ? error.retryAfterMs : undefined;
+        await this.#clock.sleep(backoffDelay(policy, attempt, retryAfterMs, this.#random), signal);
+        continue;
+      }
+      if (!(response instanceof ClassificationResponse)) throw brokenClassifier(classifier, 'resolved with', response);
+      return response.requestId === null ? trustedResponse({ ...response, requestId }) : response;
+    }
+  }
 }
 
 /** Runs a generator to its end and answers its return value. */
@@ -542,3 +606,11 @@ function vector(value: readonly number[], context: CallContext): readonly number
   return value;
 }
 
+function brokenClassifier(classifier: ClassificationAdapter, how: string, value: unknown): StandinError {
+  const shown = value instanceof Error ? `${value.name}: ${value.message}` : typeName(value);
+  return new StandinError(
+    'K0007',
+    `The classifier '${classifier.provider ?? classifier.constructor?.name ?? 'classifier'}' broke the adapter contract: classify ${how} ${shown}, where it must resolve with a ClassificationResponse or reject with a ClassificationAdapterError.`,
+    { cause: value },
+  );
+}

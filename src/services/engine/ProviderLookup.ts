@@ -1,5 +1,7 @@
 import type { BindingIdentifier, Container } from 'inversify';
 import { Tokens } from '../../tokens/Tokens.js';
+import { StandinError } from '../../errors/StandinError.js';
+import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
 import type { Provider } from '../providers/Provider.js';
 
 /**
@@ -36,5 +38,29 @@ export class ProviderLookup {
   /** Which of `names` have a provider bound. */
   bound(names: Iterable<string>): string[] {
     return [...new Set(names)].filter((name) => this.#container.isBound(Tokens.Provider, { name }));
+  }
+
+  /**
+   * The classifier bound at `Tokens.Classifier`, looked up on every call so a rebinding is seen
+   * at once. Throws `K0005` when none is bound, or when the binding cannot be resolved.
+   */
+  classifier(): ClassificationAdapter {
+    let found: ClassificationAdapter | undefined;
+    try {
+      found = this.#container.get(Tokens.Classifier, { optional: true });
+    } catch (error) {
+      throw new StandinError(
+        'K0005',
+        `The classifier bound at Tokens.Classifier cannot be resolved: ${(error as Error).message.split('\n')[0]} Bind exactly one: container.rebind(Tokens.Classifier).toConstantValue(classifier).`,
+        { cause: error },
+      );
+    }
+    if (found === undefined) {
+      throw new StandinError(
+        'K0005',
+        'No classifier is bound at Tokens.Classifier, so classify has nothing to call. In a test, call app.fakeClassifier(script) (from standin/testing); in production, bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).',
+      );
+    }
+    return found;
   }
 }

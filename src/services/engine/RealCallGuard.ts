@@ -1,4 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
+import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
 import type { Provider } from '../providers/Provider.js';
 
 /**
@@ -25,6 +26,17 @@ export class RealCallGuard {
     throw new StandinError(
       'E0008',
       `Model '${modelName}' would call the real '${providerName}' provider, and test apps call no real AI. Fake it with app.fake('${modelName}', answers), or allow it explicitly with app.allowRealCalls('${providerName}').`,
+    );
+  }
+
+  /** Throws `K0006` when `classifier` is a real classifier (`real: true`) that this guard does not allow. */
+  checkClassifier(classifier: ClassificationAdapter): void {
+    if (classifier.real !== true) return;
+    const name = classifier.provider ?? 'classifier';
+    if (this.#allowed === true || this.#allowed.has(name)) return;
+    throw new StandinError(
+      'K0006',
+      `classify would call the real '${name}' classifier, and test apps call no real AI. Fake it with app.fakeClassifier(script), or allow it explicitly with app.allowRealCalls('${name}').`,
     );
   }
 }

@@ -1,0 +1,70 @@
+import type { ClassificationScriptEntry } from '../../fakes/classification/scriptEntry.js';
+import type { ScriptCursor } from '../cursors/ScriptCursor.js';
+import type { ClassificationRequest } from './ClassificationRequest.js';
+import type { ClassificationResponse } from './ClassificationResponse.js';
+
+/** What a classifier's `capture` callback is handed on every call. */
+export interface ClassificationCall {
+  readonly request: ClassificationRequest;
+  /** The options exactly as the classifier received them (through the engine: with `requestId`, `cursorKey` and `scope`). */
+  readonly opts: ClassifyCallOptions;
+}
+
+/**
+ * Options for the classifier itself. The scripted fake reads the named ones; a real classifier
+ * reads its own keys and ignores the rest (a real classifier handed a `classificationScript`
+ * answers it with the fake, so the same test runs on both).
+ */
+export interface ClassificationAdapterOptions {
+  /** The fake's script for this call: a list of `{ answers }`, `{ error }` and `{ retryUntilCall }` entries. */
+  readonly classificationScript?: readonly ClassificationScriptEntry[];
+  /** An explicit cursor handle: the script's cursor lives there, whatever the engine or scope. */
+  readonly scriptCursor?: ScriptCursor;
+  /** The cursor's identity when there is no handle. The engine puts its own id here unless the caller gave one. */
+  readonly cursorKey?: string | number;
+  /** Called with `{ request, opts }` on every call, before anything is checked. Test-only. */
+  readonly capture?: (call: ClassificationCall) => void;
+  /** The cursor scope of the call. The engine puts the current scope here unless the caller gave one. */
+  readonly scope?: string;
+  /** Keys a particular classifier reads. */
+  readonly [key: string]: unknown;
+}
+
+/** What a classifier's `classify` takes besides the request. */
+export interface ClassifyCallOptions {
+  /** standin's id for the call; reflected onto `response.requestId`. */
+  readonly requestId?: string;
+  /** Aborts the call. */
+  readonly signal?: AbortSignal;
+  /** Options for the classifier itself. */
+  readonly adapterOpts?: ClassificationAdapterOptions;
+}
+
+/**
+ * A classifier, bound at `Tokens.Classifier`: answers typed questions about a state.
+ *
+ * The contract every classifier keeps (the conformance suite in `standin/testing` checks it):
+ * 1. `classify` resolves with a `ClassificationResponse` or rejects with a `ClassificationAdapterError`, nothing else;
+ * 2. the answers' keys are exactly the request's question ids;
+ * 3. each answer's `type` is its question's type, with the fields of that type;
+ * 4. a choice is one of its options, and its probabilities are keyed by exactly the options;
+ * 5. a score's probabilities and legend have one entry per level;
+ * 6. empty `questions` reject with reason `invalid_request` before any I/O;
+ * 7. `request.metadata` comes back on the response, and `opts.requestId` as `response.requestId`.
+ * A classifier makes one attempt per call: the engine retries.
+ *
+ * @example
+ * ```ts
+ * const container = createContainer(config, new ContainerModule(({ bind }) => {
+ *   bind(Tokens.Classifier).toConstantValue(new FakeClassification());
+ * }));
+ * ```
+ */
+export interface ClassificationAdapter {
+  /** True for a classifier that reaches a real service: test apps block it unless allowed. */
+  readonly real?: boolean;
+  /** The classifier's provider name, such as `'typesafe'`: what `app.allowRealCalls(name)` allows. */
+  readonly provider?: string;
+  /** Answers every question of `request`. */
+  classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse>;
+}

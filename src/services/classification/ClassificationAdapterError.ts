@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { StandinError, nameErrorClass } from '../../errors/StandinError.js';
+import { parseShape } from './shapeError.js';
+
+/**
+ * Why a classifier could not answer, in the order the adapter contract lists them. The engine
+ * retries `rate_limited`, `provider_unavailable`, `timeout` and `network_error`; the rest end the call.
+ *
+ * @example
+ * ```ts
+ * classificationReasons.includes(error.reason); // always true for a ClassificationAdapterError
+ * ```
+ */
+export const classificationReasons = [
+  'authentication_failed',
+  'rate_limited',
+  'invalid_request',
+  'context_length_exceeded',
+  'provider_unavailable',
+  'timeout',
+  'network_error',
+  'malformed_response',
+  'unknown',
+] as const;
+
+/** One of the nine {@link classificationReasons}. */
+export type ClassificationReason = (typeof classificationReasons)[number];
+
+/**
+ * The reasons the engine retries.
+ *
+ * @example
+ * ```ts
+ * retryableClassificationReasons.has('timeout'); // true
+ * ```
+ */
+export const retryableClassificationReasons: ReadonlySet<ClassificationReason> = new Set([
+  'rate_limited',
+  'provider_unavailable',
+  'timeout',
+  'network_error',
+]);
+
+/** What a classification adapter error may carry besides its reason. */
+export interface ClassificationAdapterErrorOptions {
+  /** What happened, for a person. Left out (or empty), a message is made from the reason and provider. */
+  readonly message?: string | undefined;
+  /** The classifier's provider name, such as `'typesafe'` or `'fake'`. */
+  readonly provider?: string | undefined;
+  /** The HTTP status, when there was one. */
+  readonly status?: number | undefined;
+  /** How long the provider asked the caller to wait before trying again, in milliseconds. */
+  readonly retryAfterMs?: number | undefined;
+  /** The underlying cause, as plain data (never a secret). */
+  readonly cause?: unknown;
+  /** Details as plain data, such as `{ field: 'questions' }`. */
+  readonly metadata?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The shape of {@link ClassificationAdapterErrorOptions}. */
+export const classificationAdapterErrorOptionsSchema = z.strictObject({
+  message: z.string().optional(),
+  provider: z.string().optional(),
+  status: z.number().int().min(100).max(599).optional(),
+  retryAfterMs: z.number().min(0).optional(),
+  cause: z.unknown().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+const expected: Readonly<Record<string, string>> = {
+  message: 'a string',
+  provider: "the provider's name as a string, such as 'typesafe'",
+  status: 'an HTTP status (a whole number from 100 to 599)',
+  retryAfterMs: 'a number of milliseconds, 0 or more',
+  metadata: 'a record of plain data',
+};
+
+/**
+ * A classifier could not answer: the only error a classification adapter rejects with. `reason`
+ * is one of the nine {@link classificationReasons}; an unknown reason throws `K0009`, options of
+ * the wrong type `K0002`. Code `K0008`.
+ *
+ * @example
+ * ```ts
+ * const error = new ClassificationAdapterError('rate_limited', { provider: 'typesafe', status: 429, retryAfterMs: 2000 });
+ * error.message;   // 'classification adapter error (typesafe): rate_limited'
+ * error.retryable; // true
+ * ```
+ */
+export class ClassificationAdapterError extends StandinError {
+  /** Why the classifier could not answer. */
+  readonly reason: ClassificationReason;
+  /** The classifier's provider name, or null when the error did not come from one. */
+  readonly provider: string | null;
+  /** The HTTP status, or null. */
+  readonly status: number | null;
+  /** How long to wait before trying again, in milliseconds, or null. */
+  readonly retryAfterMs: number | null;
+  /** Details as plain data. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+
+  constructor(reason: ClassificationReason, options: ClassificationAdapterErrorOptions = {}) {
+    if (!classificationReasons.includes(reason)) {
+      throw new StandinError(
+        'K0009',
+        `unknown reason ${describe(reason)} for a ClassificationAdapterError. Use one of: ${classificationReasons.join(', ')}.`,
+      );
+    }
+    parseShape('K0002', 'options', classificationAdapterErrorOptionsSchema, options, expected);
+    const provider = options.provider ?? null;
+    const message =
+      typeof options.message === 'string' && options.message.length > 0
+        ? options.message
+        : `classification adapter error${provider === null ? '' : ` (${provider})`}: ${reason}`;
+    super('K0008', message, 'cause' in options ? { cause: options.cause } : {});
+    this.reason = reason;
+    this.provider = provider;
+    this.status = options.status ?? null;
+    this.retryAfterMs = options.retryAfterMs ?? null;
+    this.metadata = options.metadata ?? {};
+  }
+
+  /** Whether the engine tries a call that failed for this reason again. */
+  get retryable(): boolean {
+    return retryableClassificationReasons.has(this.reason);
+  }
+
+  static {
+    nameErrorClass(this, 'ClassificationAdapterError');
+  }
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : `of type ${value === null ? 'null' : typeof value}`;
+}
