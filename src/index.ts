@@ -5,6 +5,7 @@ export type { Attempt } from './errors/CallFailed.js';
 export type { FailureKind, ProviderFailureOptions } from './errors/ProviderFailure.js';
 export type { StandinErrorOptions } from './errors/StandinError.js';
 export type {
+  AdapterName,
   ModelConfig,
   ProviderConfig,
   RetryConfig,
@@ -38,6 +39,9 @@ export type {
 export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
 export type { Tool, ToolContext } from './services/runs/tool.js';
 export type { EngineSettings } from './services/app/createEngine.js';
+export type { HttpProviderSettings } from './services/providers/http/HttpSettings.js';
+export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
+export type { AnthropicAuth, AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
 
 export { catalog } from './errors/catalog.js';
 export { code } from './errors/code.js';
@@ -62,3 +66,7 @@ export { tool } from './services/runs/tool.js';
 export { App } from './services/app/App.js';
 export { createApp } from './services/app/createApp.js';
 export { createEngine } from './services/app/createEngine.js';
+export { createOpenAIProvider } from './services/providers/openai/createOpenAIProvider.js';
+export { OpenAIProvider } from './services/providers/openai/OpenAIProvider.js';
+export { createAnthropicProvider } from './services/providers/anthropic/createAnthropicProvider.js';
+export { AnthropicProvider } from './services/providers/anthropic/AnthropicProvider.js';

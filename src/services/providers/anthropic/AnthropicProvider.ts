@@ -1,0 +1,54 @@
+import { Endpoint } from '../http/Endpoint.js';
+import { wireJson } from '../http/wireJson.js';
+import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../Provider.js';
+import { ANTHROPIC_URL, apiVersions, type AnthropicProviderSettings } from './AnthropicProviderSettings.js';
+import { messagesRequest } from './messagesRequest.js';
+import { MessageStream } from './MessageStream.js';
+
+/**
+ * The Anthropic adapter on Node's `fetch`: `POST {baseURL}/v1/messages`, streamed, with tools,
+ * thinking blocks as reasoning and typed values through `output_config.format`. One HTTP
+ * attempt per call: the engine retries. Made by {@link createAnthropicProvider}.
+ */
+export class AnthropicProvider implements Provider {
+  readonly real = true;
+  readonly #settings: AnthropicProviderSettings;
+  readonly #endpoint: Endpoint;
+
+  constructor(settings: AnthropicProviderSettings) {
+    this.#settings = settings;
+    const auth = settings.auth ?? 'x-api-key';
+    this.#endpoint = new Endpoint({
+      settings,
+      defaultURL: ANTHROPIC_URL,
+      keyVariable: 'ANTHROPIC_API_KEY',
+      requestIdHeader: 'request-id',
+      protocolHeaders: { 'anthropic-version': apiVersions[auth] },
+      auth: auth === 'bearer' ? (key) => ({ authorization: `Bearer ${key}` }) : (key) => ({ 'x-api-key': key }),
+    });
+  }
+
+  /** `POST /v1/messages`, streamed: the reply's parts as they arrive. */
+  async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    const body = wireJson(messagesRequest(request, this.#settings), 'The request');
+    const { exchange, headers } = this.#endpoint.open(context, 'application/json', 'text/event-stream');
+    try {
+      const response = await exchange.send(this.#endpoint.url('/v1/messages'), { method: 'POST', headers, body });
+      const stream = new MessageStream(exchange, request.output !== undefined);
+      const parts: ReplyPart[] = [];
+      for await (const events of exchange.events(response)) {
+        try {
+          for (const event of events) stream.add(event, parts);
+        } finally {
+          // Parts that came before a failure in the same network chunk are handed on first.
+          for (const part of parts) yield part;
+          parts.length = 0;
+        }
+      }
+      stream.end(parts);
+      for (const part of parts) yield part;
+    } finally {
+      exchange.close();
+    }
+  }
+}
