@@ -12,6 +12,7 @@ interface Bench {
 
 const benches: Bench[] = [
   { name: 'foundation', run: async () => (await import('./foundation.bench.js')).default() },
+  { name: 'streamParse', run: async () => (await import('./streamParse.bench.js')).default() },
 
 ];
 

@@ -87,6 +87,15 @@ describe('real adapters bound by the production container', () => {
     );
   });
 
+  it('a provider setting of the wrong shape is C0001 naming the path and what to write', () => {
+    expect(() => createApp({ providers: { local: { adapter: 'openai', maxTokens: -1, auth: 'basic' as never } } })).toThrow(
+      expect.objectContaining({
+        code: 'C0001',
+        message: expect.stringMatching(/config\.providers\.local\.maxTokens[^\n]*positive whole number of tokens[\s\S]*config\.providers\.local\.auth[^\n]*'x-api-key'/),
+      }),
+    );
+  });
+
   it('createEngine makers replace the real adapter bound under the same name', async () => {
     const engine = createEngine({ ...config, makers: { providers: () => ({ anthropic: saying('from the maker') }) } });
     expect((await engine.reply('writer', { messages: 'Hi' })).text).toBe('from the maker');

@@ -37,12 +37,15 @@ export class AnthropicProvider implements Provider {
       const stream = new MessageStream(exchange, request.output !== undefined);
       const parts: ReplyPart[] = [];
       for await (const events of exchange.events(response)) {
-        try {
-          for (const event of events) stream.add(event, parts);
-        } finally {
-          // Parts that came before a failure in the same network chunk are handed on first.
-          for (const part of parts) yield part;
-          parts.length = 0;
+        for (const event of events) {
+          try {
+            stream.add(event, parts);
+          } finally {
+            // Each event's parts go on at once (the first part waits for no later event), and
+            // the parts an event made before it failed go on before the failure.
+            for (const part of parts) yield part;
+            parts.length = 0;
+          }
         }
       }
       stream.end(parts);

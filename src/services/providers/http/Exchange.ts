@@ -66,7 +66,9 @@ export class Exchange {
   async send(url: string, init: RequestInit): Promise<Response> {
     let response: Response;
     try {
-      response = await this.#options.fetch(url, { ...init, signal: this.#controller.signal });
+      // A redirect is not followed: it would carry the key (x-api-key is not dropped across
+      // origins) to wherever the server points. It fails, naming where it pointed.
+      response = await this.#options.fetch(url, { ...init, redirect: 'manual', signal: this.#controller.signal });
     } catch (error) {
       throw this.fail(error);
     }
@@ -108,9 +110,16 @@ export class Exchange {
 
   /**
    * The response body as server-sent events, in batches: the events each network chunk
-   * completes. The adapter decides whether the stream ended properly.
+   * completes. The adapter decides whether the stream ended properly. A JSON body instead of
+   * a stream fails: as the error it reports, or as a malformed response.
    */
   async *events(response: Response): AsyncGenerator<SseEvent[], void, undefined> {
+    if (response.headers.get('content-type')?.includes('application/json')) {
+      // Some gateways answer a streamed request with a 200 JSON error; others ignore `stream: true`.
+      const body = await this.json(response);
+      if (errorReport(body) !== undefined) throw this.reported(body, 'the server answered an error instead of a stream');
+      throw this.malformed('the server answered JSON instead of an event stream (does it support `stream: true`?)');
+    }
     const reader = response.body?.getReader();
     if (reader === undefined) throw this.malformed('the response has no body');
     const decoder = new SseDecoder();
@@ -196,6 +205,9 @@ export class Exchange {
     this.#requestId ??= report.requestId;
     const label = report.code ?? report.type;
     let message = `HTTP ${response.status}${label ? ` ${label}` : ''}: ${report.message}`;
+    if (response.status >= 300 && response.status < 400) {
+      message = `HTTP ${response.status}: the server redirects to ${response.headers.get('location') ?? 'an address it does not name'}, and redirects are not followed. Set baseURL to the address that answers.`;
+    }
     if ((response.status === 401 || response.status === 403) && this.#options.key === undefined) {
       message += ` No API key was sent: a custom baseURL reads no environment variable, so set config.providers.${this.#options.provider}.apiKey.`;
     }

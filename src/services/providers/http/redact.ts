@@ -2,8 +2,6 @@ const MASK = '[redacted]';
 /** The shortest piece of a key worth masking: shorter runs are too common to mean the key. */
 const PIECE = 8;
 
-/** Runs of the characters keys are made of: a server that echoes a key echoes such a run. */
-const keyish = /[A-Za-z0-9_\-.~+/=]{8,}/g;
 
 /**
  * Takes an API key out of a text a server or the network gave: the whole key, and any run of
@@ -19,7 +17,8 @@ const keyish = /[A-Za-z0-9_\-.~+/=]{8,}/g;
 export function redact(text: string, key: string | undefined): string {
   if (key === undefined || key.length === 0) return text;
   const whole = text.split(key).join(MASK);
-  return key.length < PIECE ? whole : whole.replace(keyish, (word) => maskPieces(word, key));
+  // Runs of the characters keys are made of: a server that echoes a key echoes such a run.
+  return key.length < PIECE ? whole : whole.replace(/[A-Za-z0-9_\-.~+/=]{8,}/g, (word) => maskPieces(word, key));
 }
 
 /** Masks every character of `word` that lies in an 8-character window found in the key. */

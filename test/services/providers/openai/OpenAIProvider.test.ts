@@ -233,7 +233,23 @@ describe('OpenAIProvider', () => {
 
     it('an answer that is JSON instead of a stream is a malformed response', async () => {
       server.on(CHAT, json(200, { id: 'x', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }] }));
-      expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('malformed response');
+      expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('JSON instead of an event stream');
+    });
+
+    it('a 200 JSON error instead of a stream fails with the kind its type names', async () => {
+      server.on(CHAT, json(200, { error: { message: 'Upstream overloaded', type: 'server_error' } }));
+      const error = await failed(parts(provider().reply(ask, callContext())));
+      expect(error.kind).toBe('server');
+      expect(error.message).toContain('Upstream overloaded');
+    });
+
+    it('a key the request cannot carry fails as bad_request, the key out of the message and no cause kept', async () => {
+      const key = 'sk-abcdefgh\nijklmnop';
+      const error = await failed(parts(provider().reply(ask, callContext({ apiKey: key }))));
+      expect(error.kind).toBe('bad_request');
+      expect(error.message).not.toContain('abcdefgh');
+      expect(error.message).not.toContain('ijklmnop');
+      expect(error.cause).toBeUndefined();
     });
 
     it('a connection reset mid-stream is a network failure', async () => {
@@ -359,6 +375,14 @@ describe('OpenAIProvider', () => {
     it('a 404 for an unknown model is bad_request', async () => {
       server.on(CHAT, json(404, { error: { message: 'The model `x` does not exist', type: 'invalid_request_error', code: 'model_not_found' } }));
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('bad_request');
+    });
+
+    it('does not follow a redirect, so the key goes nowhere else; the failure names where it pointed', async () => {
+      server.on(CHAT, raw(307, '', { location: server.url('/elsewhere/chat/completions') }));
+      const error = await failed(parts(provider().reply(ask, callContext())));
+      expect(error).toMatchObject({ kind: 'unknown', status: 307, retryable: false });
+      expect(error.message).toContain('/elsewhere/chat/completions');
+      expect(server.at('/elsewhere/chat/completions')).toHaveLength(0);
     });
 
     it('a refused connection is network', async () => {
