@@ -78,7 +78,15 @@ export interface ModelConfig {
   readonly fallback?: readonly string[];
 }
 
-/** A real adapter standin has: `'openai'` (and every OpenAI-compatible server) or `'anthropic'`. */
+/**
+ * A real adapter standin has: `'openai'` (and every OpenAI-compatible server) or `'anthropic'`.
+ *
+ * @example
+ * ```ts
+ * const adapter: AdapterName = 'openai';
+ * createApp({ providers: { local: { adapter, baseURL: 'http://127.0.0.1:11434/v1' } } });
+ * ```
+ */
 export type AdapterName = (typeof adapterNames)[number];
 
 /**

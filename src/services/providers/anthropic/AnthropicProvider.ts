@@ -9,6 +9,14 @@ import { MessageStream } from './MessageStream.js';
  * The Anthropic adapter on Node's `fetch`: `POST {baseURL}/v1/messages`, streamed, with tools,
  * thinking blocks as reasoning and typed values through `output_config.format`. One HTTP
  * attempt per call: the engine retries. Made by {@link createAnthropicProvider}.
+ *
+ * @example
+ * ```ts
+ * const anthropic = createAnthropicProvider({ maxTokens: 8192 });
+ * for await (const part of anthropic.reply({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
+ *   if (part.type === 'reasoning') console.log(`thinking #${part.block}: ${part.text}`);
+ * }
+ * ```
  */
 export class AnthropicProvider implements Provider {
   readonly real = true;

@@ -8,6 +8,12 @@ import { httpSettingsExpected, httpSettingsShape, type HttpProviderSettings } fr
  *   llama.cpp) speak;
  * - `'bearer'`: `authorization: Bearer <key>` with `anthropic-version: 2026-10-21`, the form
  *   Anthropic's own clients send since that version.
+ *
+ * @example
+ * ```ts
+ * const auth: AnthropicAuth = 'bearer';
+ * createAnthropicProvider({ auth });
+ * ```
  */
 export type AnthropicAuth = 'x-api-key' | 'bearer';
 

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { StandinError } from '../../../errors/StandinError.js';
 import { describeIssues } from '../../../validation/describeIssues.js';
 
-/** The settings every HTTP provider adapter takes; each adapter adds its own. */
+/**
+ * The settings every HTTP provider adapter takes; each adapter adds its own.
+ *
+ * @example
+ * ```ts
+ * const settings: HttpProviderSettings = { baseURL: 'http://127.0.0.1:8000/v1', timeoutMs: 30_000, headers: { 'x-team': 'help' } };
+ * ```
+ */
 export interface HttpProviderSettings {
   /**
    * The API key. Left out, the adapter reads its environment variable (`OPENAI_API_KEY`,
