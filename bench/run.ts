@@ -16,7 +16,7 @@ const benches: Bench[] = [
   { name: 'fakeModel', run: async () => (await import('./fakeModel.bench.js')).default() },
   { name: 'classification', run: async () => (await import('./classification.bench.js')).default() },
   { name: 'nest', run: async () => (await import('./nest.bench.js')).default() },
-
+  { name: 'streamParse', run: async () => (await import('./streamParse.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

@@ -5,6 +5,7 @@ export type { Attempt } from './errors/CallFailed.js';
 export type { FailureKind, ProviderFailureOptions } from './errors/ProviderFailure.js';
 export type { StandinErrorOptions } from './errors/StandinError.js';
 export type {
+  AdapterName,
   ModelConfig,
   ProviderConfig,
   RetryConfig,
@@ -65,6 +66,9 @@ export type { Answer, AnswerCall, AnswerFunction, Answers, CallRecord, FakeCall 
 export type { FakeChecks } from './fakes/model/FakeChecks.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
+export type { HttpProviderSettings } from './services/providers/http/HttpSettings.js';
+export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
+export type { AnthropicAuth, AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
 
 export { catalog } from './errors/catalog.js';
 export { code } from './errors/code.js';
@@ -106,3 +110,7 @@ export { fakeProvider } from './fakes/model/fakeProvider.js';
 export { embedByHash } from './fakes/model/embedByHash.js';
 export { rankByOverlap } from './fakes/model/rankByOverlap.js';
 export { estimateUnits } from './fakes/model/estimateUnits.js';
+export { createOpenAIProvider } from './services/providers/openai/createOpenAIProvider.js';
+export { OpenAIProvider } from './services/providers/openai/OpenAIProvider.js';
+export { createAnthropicProvider } from './services/providers/anthropic/createAnthropicProvider.js';
+export { AnthropicProvider } from './services/providers/anthropic/AnthropicProvider.js';

@@ -7,12 +7,20 @@ export const modelConfigSchema = z.strictObject({
   fallback: z.array(z.string().min(1)).optional(),
 });
 
+/** The real adapters a provider config can name. */
+export const adapterNames = ['openai', 'anthropic'] as const;
+
 /** How to reach one provider. */
 export const providerConfigSchema = z.strictObject({
+  adapter: z.enum(adapterNames).optional(),
   apiKey: z.string().min(1).optional(),
   baseURL: z.url({ protocol: /^https?$/ }).optional(),
   headers: z.record(z.string(), z.string()).optional(),
   timeoutMs: z.number().int().positive().optional(),
+  maxTokens: z.number().int().positive().optional(),
+  body: z.record(z.string(), z.unknown()).optional(),
+  voice: z.string().min(1).optional(),
+  auth: z.enum(['x-api-key', 'bearer']).optional(),
 });
 
 /** How the engine retries a retryable provider failure. */
@@ -70,16 +78,67 @@ export interface ModelConfig {
   readonly fallback?: readonly string[] | undefined;
 }
 
-/** How to reach one provider. */
+/**
+ * A real adapter standin has: `'openai'` (and every OpenAI-compatible server) or `'anthropic'`.
+ *
+ * @example
+ * ```ts
+ * const adapter: AdapterName = 'openai';
+ * createApp({ providers: { local: { adapter, baseURL: 'http://127.0.0.1:11434/v1' } } });
+ * ```
+ */
+export type AdapterName = (typeof adapterNames)[number];
+
+/**
+ * How to reach one provider. A provider whose name is a real adapter's (`openai`, `anthropic`),
+ * or that names one in `adapter`, is served by that adapter; `createEngine` makers, `app.fake`
+ * and a module's own binding of the name replace it.
+ *
+ * @example
+ * ```ts
+ * const providers: Record<string, ProviderConfig> = {
+ *   anthropic: { auth: 'bearer', maxTokens: 8192 },
+ *   local: { adapter: 'openai', baseURL: 'http://127.0.0.1:11434/v1' },
+ * };
+ * ```
+ */
 export interface ProviderConfig {
-  /** The API key. Left out, the adapter reads its environment variable (`OPENAI_API_KEY`, ...). */
+  /**
+   * The real adapter that serves this provider, when its name is not the adapter's own:
+   * `local: { adapter: 'openai', baseURL: 'http://127.0.0.1:8080/v1' }`. Left out, a provider
+   * named `openai` or `anthropic` gets that adapter, and any other name none.
+   */
+  readonly adapter?: AdapterName | undefined;
+  /**
+   * The API key. Left out, the adapter reads its environment variable (`OPENAI_API_KEY`,
+   * `ANTHROPIC_API_KEY`) when it calls the vendor's own URL; with a custom `baseURL` it reads
+   * none and calls without a key. Never logged, never in an error message.
+   */
   readonly apiKey?: string | undefined;
-  /** The base URL of the provider's HTTP API, for a proxy or a compatible local server. */
+  /**
+   * The base URL of the provider's HTTP API, for a gateway or a compatible local server.
+   * OpenAI's includes `/v1` (default `https://api.openai.com/v1`); Anthropic's does not
+   * (default `https://api.anthropic.com`).
+   */
   readonly baseURL?: string | undefined;
   /** Headers sent with every request to this provider. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
-  /** How long one HTTP attempt may take, in milliseconds, before it fails with kind `timeout`. */
+  /** How long one HTTP attempt may take, a streamed body's end included, before it fails with kind `timeout`. Default 600000. */
   readonly timeoutMs?: number | undefined;
+  /** The most tokens a reply may have: OpenAI's `max_completion_tokens` (unset by default), Anthropic's `max_tokens` (default 4096). */
+  readonly maxTokens?: number | undefined;
+  /**
+   * More top-level fields for every reply request's JSON body, such as `{ reasoning_effort: 'low' }`
+   * or `{ thinking: { type: 'enabled', budget_tokens: 2048 } }`. The adapter's own fields win.
+   */
+  readonly body?: Readonly<Record<string, unknown>> | undefined;
+  /** OpenAI only: the voice `speak` asks for. Default `'alloy'`. */
+  readonly voice?: string | undefined;
+  /**
+   * Anthropic only: how the key is sent. `'x-api-key'` (the default) sends `x-api-key` with
+   * `anthropic-version: 2023-06-01`; `'bearer'` sends `authorization: Bearer` with `2026-10-21`.
+   */
+  readonly auth?: 'x-api-key' | 'bearer' | undefined;
 }
 
 /** The retry policy, every field filled in. */

@@ -90,6 +90,18 @@ const providers = {
     means: 'A provider failure was made with a kind that does not exist.',
     fix: 'Use one of: server, rate_limit, timeout, network, auth, bad_request, context_length, content_filter, unknown.',
   },
+  P0003: {
+    means: "No API key was found for a provider adapter that calls its vendor's own URL.",
+    fix: 'Set `providers.<name>.apiKey` in the config, or the environment variable the message names (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`). A server on a custom `baseURL` needs no key.',
+  },
+  P0004: {
+    means: 'The settings given to a provider adapter factory (`createOpenAIProvider`, `createAnthropicProvider`) do not have the expected shape.',
+    fix: 'Correct the field at the path the message names; the message lists the fields that are allowed.',
+  },
+  P0005: {
+    means: "A request holds a value the provider's wire format cannot carry: a tool call's input or a tool's output that is not JSON (a BigInt, a cycle).",
+    fix: 'Make tool outputs and tool call inputs plain JSON values: objects, arrays, strings, finite numbers, booleans and null.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const runs = {

@@ -8,6 +8,7 @@ import { MemoryCursorStore } from '../cursors/MemoryCursorStore.js';
 import { Engine } from '../engine/Engine.js';
 import { ProviderLookup } from '../engine/ProviderLookup.js';
 import type { RealCallGuard } from '../engine/RealCallGuard.js';
+import { realAdapters } from '../providers/http/realAdapters.js';
 import { Scopes } from '../scopes/Scopes.js';
 
 /** The services that differ between a production and a test container. */
@@ -22,7 +23,7 @@ const production: BaseServices = { clock: () => new SystemClock() };
 
 /**
  * The bindings of a container: the config, the clock, the in-memory cursor store and scopes,
- * and the engine. A module is made per container, so nothing it binds is shared.
+ * the engine, and a real adapter for each provider name the config gives one (see `realAdapters`). A module is made per container, so nothing it binds is shared.
  * Test containers pass their own base services rather than rebinding, which keeps them cheap.
  */
 export function productionModule(config: StandinConfig, container: Container, base: BaseServices = production): ContainerModule {
@@ -32,7 +33,9 @@ export function productionModule(config: StandinConfig, container: Container, ba
     bind(Tokens.Random).toConstantValue(Math.random);
     bind(Tokens.Scopes).to(Scopes).inSingletonScope();
     bind(Tokens.CursorStore).to(MemoryCursorStore).inSingletonScope();
-    bind(InternalTokens.ProviderLookup).toConstantValue(new ProviderLookup(container));
+    const lookup = new ProviderLookup(container);
+    bind(InternalTokens.ProviderLookup).toConstantValue(lookup);
+    for (const [name, adapter] of realAdapters(config)) lookup.bindReal(bind, name, adapter);
     bind(Tokens.Engine).to(Engine).inSingletonScope();
     if (base.guard !== undefined) bind(Tokens.RealCallGuard).toConstantValue(base.guard());
   });

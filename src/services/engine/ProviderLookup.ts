@@ -1,4 +1,4 @@
-import type { BindingIdentifier, Container } from 'inversify';
+import type { Bind, BindingIdentifier, Container } from 'inversify';
 import { Tokens } from '../../tokens/Tokens.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
@@ -8,10 +8,16 @@ import type { Provider } from '../providers/Provider.js';
  * Finds the provider serving a model: a binding for that one model (`model:<name>`) first, then
  * the binding of the model's provider name. Looked up on every call, so a rebinding made while
  * the container lives (a fake in a test) is seen by the very next call.
+ *
+ * Real adapters bound from the config step aside for any other provider bound under their
+ * name — by {@link use}, by a module's `bind`, or later on the container — so overriding one
+ * never makes two bindings compete.
  */
 export class ProviderLookup {
   readonly #container: Container;
   readonly #bound = new Map<string, BindingIdentifier>();
+  /** True while a real adapter's binding asks whether another binding serves its name. */
+  #asking = false;
 
   constructor(container: Container) {
     this.#container = container;
@@ -27,12 +33,25 @@ export class ProviderLookup {
 
   /**
    * Binds `provider` under `name` (a provider name, or `model:<name>` for one model), replacing
-   * the provider this lookup bound under that name before. Other names are untouched.
+   * the provider this lookup bound under that name before — a real adapter included. Other
+   * names are untouched.
    */
   use(name: string, provider: Provider): void {
     const previous = this.#bound.get(name);
     if (previous !== undefined) this.#container.unbind(previous);
     this.#bound.set(name, this.#container.bind(Tokens.Provider).toConstantValue(provider).whenNamed(name).getIdentifier());
+  }
+
+  /**
+   * Binds a real adapter under provider `name` with `bind` (a module's): it serves the name
+   * while no other provider is bound there, and steps aside (without being unbound) when one is.
+   */
+  bindReal(bind: Bind, name: string, provider: Provider): void {
+    const identifier = bind(Tokens.Provider)
+      .toConstantValue(provider)
+      .when((request) => request.name === name && !this.#overridden(name))
+      .getIdentifier();
+    this.#bound.set(name, identifier);
   }
 
   /** Which of `names` have a provider bound. */
@@ -62,5 +81,16 @@ export class ProviderLookup {
       );
     }
     return found;
+  }
+
+  /** Whether a binding other than the real adapter's serves `name`: the real one says no while asked. */
+  #overridden(name: string): boolean {
+    if (this.#asking) return true;
+    this.#asking = true;
+    try {
+      return this.#container.isBound(Tokens.Provider, { name });
+    } finally {
+      this.#asking = false;
+    }
   }
 }

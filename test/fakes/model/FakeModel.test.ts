@@ -25,10 +25,10 @@ describe('app.fake(model, answers)', () => {
       expect(reached).toBe(0);
     });
 
-    it('fakes that one model only: other models are untouched', async () => {
+    it('fakes that one model only: other models are untouched, still on their real adapter', async () => {
       const app = makeApp();
       app.fake('writer', [{ text: 'faked' }]);
-      expect((await caught(() => app.reply('solo', { messages: 'Hi' }))).code).toBe(code.E0002);
+      expect((await caught(() => app.reply('solo', { messages: 'Hi' }))).code).toBe(code.E0008);
     });
 
     it('fakes it in that app only: another app of the same config is untouched', async () => {
@@ -36,7 +36,7 @@ describe('app.fake(model, answers)', () => {
       const other = makeApp();
       app.fake('writer', [{ text: 'faked' }]);
       expect((await app.reply('writer', { messages: 'Hi' })).text).toBe('faked');
-      expect((await caught(() => other.reply('writer', { messages: 'Hi' }))).code).toBe(code.E0002);
+      expect((await caught(() => other.reply('writer', { messages: 'Hi' }))).code).toBe(code.E0008);
     });
 
     it('replaces the earlier fake when the same model is faked again', async () => {

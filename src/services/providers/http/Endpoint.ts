@@ -1,0 +1,81 @@
+import type { CallContext } from '../Provider.js';
+import { apiKey } from './apiKey.js';
+import { Exchange } from './Exchange.js';
+import type { HttpProviderSettings } from './HttpSettings.js';
+
+/** How one vendor's HTTP API is reached. */
+export interface EndpointOptions {
+  /** The adapter's parsed settings. */
+  readonly settings: HttpProviderSettings;
+  /** The vendor's own base URL, used when the settings give none. */
+  readonly defaultURL: string;
+  /** The environment variable of the vendor's key. */
+  readonly keyVariable: string;
+  /** The response header that holds the vendor's request id. */
+  readonly requestIdHeader: string;
+  /** The header(s) that carry the key. */
+  readonly auth: (key: string) => Readonly<Record<string, string>>;
+  /** Headers the protocol needs on every request (a version header). */
+  readonly protocolHeaders?: Readonly<Record<string, string>>;
+}
+
+/** Ten minutes, as the vendors' own clients wait. */
+const DEFAULT_TIMEOUT_MS = 600_000;
+
+/** One call's exchange and the headers to send with it. */
+export interface OpenCall {
+  readonly exchange: Exchange;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * A vendor's HTTP API as an adapter sees it: the base URL, the headers, and per call the key
+ * and a fresh {@link Exchange}.
+ */
+export class Endpoint {
+  readonly #options: EndpointOptions;
+  readonly #base: string;
+  readonly #ownURL: boolean;
+  readonly #fetch: typeof globalThis.fetch;
+
+  constructor(options: EndpointOptions) {
+    this.#options = options;
+    this.#base = (options.settings.baseURL ?? options.defaultURL).replace(/\/+$/, '');
+    this.#ownURL = this.#base === options.defaultURL.replace(/\/+$/, '');
+    this.#fetch = options.settings.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** The full URL of `path` (which starts with `/`). */
+  url(path: string): string {
+    return this.#base + path;
+  }
+
+  /**
+   * Opens one call: finds its key (throwing `P0003` when the vendor's own URL would be called
+   * without one), starts its exchange and writes its headers.
+   */
+  open(context: CallContext, contentType: string | undefined, accept: string): OpenCall {
+    const key = apiKey({
+      provider: context.provider,
+      given: context.apiKey ?? this.#options.settings.apiKey,
+      variable: this.#options.keyVariable,
+      ownURL: this.#ownURL,
+    });
+    const headers: Record<string, string> = { accept, ...this.#options.protocolHeaders };
+    for (const [name, value] of Object.entries(this.#options.settings.headers ?? {})) headers[name.toLowerCase()] = value;
+    // The body's type is the adapter's to say: a multipart body (no type here) sets its own, with its boundary.
+    if (contentType !== undefined) headers['content-type'] = contentType;
+    else delete headers['content-type'];
+    if (key !== undefined) Object.assign(headers, this.#options.auth(key));
+    const exchange = new Exchange({
+      provider: context.provider,
+      signal: context.signal,
+      timeoutMs: this.#options.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      key,
+      fetch: this.#fetch,
+      requestIdHeader: this.#options.requestIdHeader,
+      attempt: context.attempt,
+    });
+    return { exchange, headers };
+  }
+}

@@ -1,0 +1,64 @@
+/** What a provider said about a failure, read from an error body or a mid-stream error event. */
+export interface ErrorReport {
+  /** The provider's message, or the start of a body that is not JSON. */
+  readonly message: string;
+  /** The error's type: OpenAI's `error.type`, Anthropic's `error.type` (`overloaded_error`, ...). */
+  readonly type?: string;
+  /** The error's code: OpenAI's `error.code` (`context_length_exceeded`, `insufficient_quota`, ...). */
+  readonly code?: string;
+  /** A request id the body carries (Anthropic's `request_id`). */
+  readonly requestId?: string;
+}
+
+/** How much of a body that is not JSON an error message quotes. */
+const QUOTE = 300;
+
+/**
+ * Reads an error report from a parsed error body or event, in any of the shapes providers
+ * and OpenAI-compatible servers use: `{ error: { message, type, code } }` (OpenAI, llama.cpp),
+ * `{ type: 'error', error: { type, message }, request_id }` (Anthropic), `{ error: 'text' }`
+ * (Ollama), `{ message, type, code }` (vLLM), `{ detail }` (FastAPI servers).
+ * Undefined when the value holds no message.
+ *
+ * @example
+ * ```ts
+ * errorReport({ error: { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' } });
+ * // { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' }
+ * ```
+ */
+export function errorReport(body: unknown): ErrorReport | undefined {
+  if (!isRecord(body)) return undefined;
+  const inner = isRecord(body.error) ? body.error : body;
+  const detail = isRecord(body.detail) ? body.detail.message : body.detail;
+  const message = text(inner.message) ?? text(body.error) ?? text(detail) ?? text(body.message);
+  if (message === undefined) return undefined;
+  const report: { -readonly [K in keyof ErrorReport]: ErrorReport[K] } = { message };
+  const type = text(inner.type) ?? text(isRecord(body.detail) ? body.detail.error_type : undefined);
+  const code = text(inner.code);
+  const requestId = text(body.request_id);
+  if (type !== undefined && type !== 'error') report.type = type;
+  if (code !== undefined) report.code = code;
+  if (requestId !== undefined) report.requestId = requestId;
+  return report;
+}
+
+/** The error report of a response body as text: parsed when it is JSON, quoted when it is not. */
+export function bodyReport(body: string): ErrorReport {
+  try {
+    const report = errorReport(JSON.parse(body));
+    if (report !== undefined) return report;
+  } catch {
+    // not JSON: quote it below
+  }
+  const quoted = body.replace(/\s+/g, ' ').trim();
+  if (quoted === '') return { message: 'the body was empty' };
+  return { message: quoted.length > QUOTE ? `${quoted.slice(0, QUOTE)}…` : quoted };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}

@@ -1,0 +1,260 @@
+import { ProviderFailure, type FailureKind, type ProviderFailureOptions } from '../../../errors/ProviderFailure.js';
+import { StandinError } from '../../../errors/StandinError.js';
+import { abortReason } from '../../clock/Clock.js';
+import { bodyReport, errorReport } from './ErrorReport.js';
+import { failureKind } from './failureKind.js';
+import { redact } from './redact.js';
+import { retryAfterMs } from './retryAfter.js';
+import { SseDecoder, type SseEvent } from './SseDecoder.js';
+
+/** What one exchange needs to know. */
+export interface ExchangeOptions {
+  /** The provider's name, carried on every failure. */
+  readonly provider: string;
+  /** The caller's signal: its abort is the abort, never a failure. */
+  readonly signal: AbortSignal;
+  /** How long the whole exchange (the body read to its end included) may take. */
+  readonly timeoutMs: number;
+  /** The key sent, so every message can be cleaned of it. */
+  readonly key: string | undefined;
+  /** The fetch to call. */
+  readonly fetch: typeof globalThis.fetch;
+  /** The response header that holds the provider's request id (`x-request-id`, `request-id`). */
+  readonly requestIdHeader: string;
+  /** The engine's attempt number: a malformed answer is retried once, on the first attempt only. */
+  readonly attempt: number;
+}
+
+/** How much of an error body is read: enough for any error message, bounded against a runaway body. */
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/**
+ * One HTTP request and its response, with the rules every adapter shares: one attempt (the
+ * engine retries); a deadline of `timeoutMs` over the whole exchange, the body's end included,
+ * that fails with kind `timeout`; the caller's abort passed through as the abort; a status that
+ * is not 2xx turned into a {@link ProviderFailure} of the kind {@link failureKind} names, with
+ * `retryAfterMs`, `status`, `provider` and the request id; network errors as kind `network`;
+ * and the key taken out of every message. Call {@link close} when done.
+ */
+export class Exchange {
+  readonly #options: ExchangeOptions;
+  readonly #controller = new AbortController();
+  readonly #onAbort: () => void;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  #timedOut = false;
+  #status: number | undefined;
+  #requestId: string | undefined;
+
+  constructor(options: ExchangeOptions) {
+    this.#options = options;
+    const { signal } = options;
+    this.#onAbort = () => this.#controller.abort(abortReason(signal));
+    if (signal.aborted) this.#controller.abort(abortReason(signal));
+    else signal.addEventListener('abort', this.#onAbort, { once: true });
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.#controller.abort(new DOMException(`No complete answer within ${options.timeoutMs} ms.`, 'TimeoutError'));
+    }, options.timeoutMs);
+  }
+
+  /** The provider's request id, once the response headers came. */
+  get requestId(): string | undefined {
+    return this.#requestId;
+  }
+
+  /** Sends the request; answers the response when its status is 2xx, throws a failure otherwise. */
+  async send(url: string, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+      // A redirect is not followed: it would carry the key (x-api-key is not dropped across
+      // origins) to wherever the server points. It fails, naming where it pointed.
+      response = await this.#options.fetch(url, { ...init, redirect: 'manual', signal: this.#controller.signal });
+    } catch (error) {
+      throw this.fail(error);
+    }
+    this.#status = response.status;
+    this.#requestId = response.headers.get(this.#options.requestIdHeader) ?? undefined;
+    if (response.ok) return response;
+    let body: string;
+    try {
+      body = await readText(response, ERROR_BODY_LIMIT);
+    } catch (error) {
+      throw this.fail(error);
+    }
+    throw this.#httpFailure(response, body);
+  }
+
+  /** The response body as JSON; a body that is not JSON is a malformed response. */
+  async json(response: Response): Promise<unknown> {
+    let body: string;
+    try {
+      body = await response.text();
+    } catch (error) {
+      throw this.fail(error);
+    }
+    try {
+      return JSON.parse(body);
+    } catch {
+      throw this.malformed(`the body is not JSON (it began ${JSON.stringify(body.slice(0, 60))})`);
+    }
+  }
+
+  /** The response body's bytes. */
+  async bytes(response: Response): Promise<Uint8Array> {
+    try {
+      return new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      throw this.fail(error);
+    }
+  }
+
+  /**
+   * The response body as server-sent events, in batches: the events each network chunk
+   * completes. The adapter decides whether the stream ended properly. A JSON body instead of
+   * a stream fails: as the error it reports, or as a malformed response.
+   */
+  async *events(response: Response): AsyncGenerator<SseEvent[], void, undefined> {
+    if (response.headers.get('content-type')?.includes('application/json')) {
+      // Some gateways answer a streamed request with a 200 JSON error; others ignore `stream: true`.
+      const body = await this.json(response);
+      if (errorReport(body) !== undefined) throw this.reported(body, 'the server answered an error instead of a stream');
+      throw this.malformed('the server answered JSON instead of an event stream (does it support `stream: true`?)');
+    }
+    const reader = response.body?.getReader();
+    if (reader === undefined) throw this.malformed('the response has no body');
+    const decoder = new SseDecoder();
+    let done = false;
+    try {
+      for (;;) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          throw this.fail(error);
+        }
+        const out: SseEvent[] = [];
+        if (next.done) {
+          done = true;
+          decoder.end(out);
+          if (out.length > 0) yield out;
+          return;
+        }
+        decoder.push(next.value, out);
+        if (out.length > 0) yield out;
+      }
+    } finally {
+      // A consumer that stops early closes the connection rather than leaving it open.
+      if (!done) await reader.cancel().catch(() => undefined);
+    }
+  }
+
+  /** Turns what a fetch or a body read threw into what the adapter throws. */
+  fail(error: unknown): unknown {
+    if (this.#options.signal.aborted) return abortReason(this.#options.signal);
+    if (this.#timedOut) {
+      return this.failure('timeout', `no complete answer within ${this.#options.timeoutMs} ms (the provider's timeoutMs).`);
+    }
+    if (error instanceof StandinError) return error;
+    const said = describe(error);
+    const cause = this.#safe(error);
+    if (error instanceof TypeError && error.cause === undefined && error.message !== 'fetch failed') {
+      return this.failure('bad_request', `the request could not be sent: ${said}`, { cause });
+    }
+    return this.failure('network', `the connection failed: ${said}`, { cause });
+  }
+
+  /** A failure of this exchange: the provider's name, status and request id on it, the key out of its message. */
+  failure(kind: FailureKind, message: string, options: Omit<ProviderFailureOptions, 'provider' | 'status' | 'requestId'> = {}): ProviderFailure {
+    return new ProviderFailure(kind, redact(`${this.#options.provider}: ${message}`, this.#options.key), {
+      ...options,
+      provider: this.#options.provider,
+      status: this.#status,
+      requestId: this.#requestId,
+    });
+  }
+
+  /**
+   * A response that breaks the wire protocol: a body that is not JSON, a stream cut short,
+   * data that does not parse. Kind `server` on the first attempt, so the engine tries once
+   * more (only while no part has been handed on); `unknown` after, so a server that keeps
+   * sending garbage is not asked again.
+   */
+  malformed(what: string): ProviderFailure {
+    return this.failure(this.#options.attempt <= 1 ? 'server' : 'unknown', `malformed response: ${what}`);
+  }
+
+  /** A failure reported by the provider itself: an error body, or an error event inside a stream. */
+  reported(body: unknown, fallback: string): ProviderFailure {
+    const report = errorReport(body) ?? { message: 'the error carried no message' };
+    const kind = failureKind(undefined, report);
+    const label = report.code ?? report.type;
+    this.#requestId ??= report.requestId;
+    return this.failure(kind, `${fallback}${label ? ` (${label})` : ''}: ${report.message}`);
+  }
+
+  /** Ends the exchange: stops the deadline and closes the connection if a body is still open. */
+  close(): void {
+    clearTimeout(this.#timer);
+    this.#options.signal.removeEventListener('abort', this.#onAbort);
+    if (!this.#controller.signal.aborted) this.#controller.abort(new DOMException('The exchange is over.', 'AbortError'));
+  }
+
+  #httpFailure(response: Response, body: string): ProviderFailure {
+    const report = bodyReport(body);
+    const kind = failureKind(response.status, report);
+    this.#requestId ??= report.requestId;
+    const label = report.code ?? report.type;
+    let message = `HTTP ${response.status}${label ? ` ${label}` : ''}: ${report.message}`;
+    if (response.status >= 300 && response.status < 400) {
+      message = `HTTP ${response.status}: the server redirects to ${response.headers.get('location') ?? 'an address it does not name'}, and redirects are not followed. Set baseURL to the address that answers.`;
+    }
+    if ((response.status === 401 || response.status === 403) && this.#options.key === undefined) {
+      message += ` No API key was sent: a custom baseURL reads no environment variable, so set config.providers.${this.#options.provider}.apiKey.`;
+    }
+    const retryable = kind === 'rate_limit' || kind === 'server' || kind === 'timeout';
+    return this.failure(kind, message, { retryAfterMs: retryable ? retryAfterMs(response.headers, Date.now()) : undefined });
+  }
+
+  /** The cause to keep on a failure: dropped when any message along its chain holds the key. */
+  #safe(error: unknown): unknown {
+    const key = this.#options.key;
+    if (key === undefined) return error;
+    for (let at: unknown = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
+      if (redact(at.message, key) !== at.message) return undefined;
+    }
+    return error;
+  }
+}
+
+/** A thrown error said briefly: its message and its causes' (undici puts the socket error in `cause`). */
+function describe(error: unknown): string {
+  const parts: string[] = [];
+  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 4; depth++) {
+    if (at instanceof Error) {
+      const code = (at as { code?: unknown }).code;
+      parts.push(typeof code === 'string' && !at.message.includes(code) ? `${at.message} (${code})` : at.message);
+      at = at.cause;
+    } else {
+      parts.push(String(at));
+      at = undefined;
+    }
+  }
+  return parts.join(': ');
+}
+
+/** Reads up to `limit` characters of a body, then lets the rest go. */
+async function readText(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const next = await reader.read();
+    if (next.done) return text + decoder.decode();
+    text += decoder.decode(next.value, { stream: true });
+    if (text.length >= limit) {
+      await reader.cancel().catch(() => undefined);
+      return text;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { StandinError } from '../../../errors/StandinError.js';
+
+/** Where an adapter looks for its key. */
+export interface KeySource {
+  /** The provider's name, for the message. */
+  readonly provider: string;
+  /** The key the config or the settings gave, if any. */
+  readonly given: string | undefined;
+  /** The environment variable that holds the vendor's key, such as `OPENAI_API_KEY`. */
+  readonly variable: string;
+  /** True when the adapter calls the vendor's own URL; false for a custom `baseURL`. */
+  readonly ownURL: boolean;
+}
+
+/**
+ * The API key of a call: the one the config (or the factory's settings) gave; else, for the
+ * vendor's own URL only, its environment variable. A custom `baseURL` (a local server, a
+ * gateway) reads no environment variable, so a developer's vendor key is never sent to another
+ * host by accident; with no key given it is called without one. Throws `P0003` when the vendor's
+ * own URL would be called without a key.
+ *
+ * @example
+ * ```ts
+ * apiKey({ provider: 'openai', given: undefined, variable: 'OPENAI_API_KEY', ownURL: true }); // process.env.OPENAI_API_KEY
+ * apiKey({ provider: 'local', given: undefined, variable: 'OPENAI_API_KEY', ownURL: false }); // undefined
+ * ```
+ */
+export function apiKey(source: KeySource): string | undefined {
+  if (source.given !== undefined && source.given !== '') return source.given;
+  if (!source.ownURL) return undefined;
+  const fromEnv = process.env[source.variable];
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  throw new StandinError(
+    'P0003',
+    `Provider '${source.provider}' has no API key. Set config.providers.${source.provider}.apiKey, or the environment variable ${source.variable}. (A server on a custom baseURL needs no key.)`,
+  );
+}

@@ -1,0 +1,161 @@
+import { Endpoint } from '../http/Endpoint.js';
+import type { Exchange } from '../http/Exchange.js';
+import { wireJson } from '../http/wireJson.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../Provider.js';
+import { chatRequest } from './chatRequest.js';
+import { ChatStream } from './ChatStream.js';
+import { decodeEmbedding } from './decodeEmbedding.js';
+import { OPENAI_URL, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
+
+/** Audio formats whose media type is not `audio/<format>`. */
+const mediaTypes: Readonly<Record<string, string>> = { mp3: 'audio/mpeg', mpga: 'audio/mpeg', m4a: 'audio/mp4', oga: 'audio/ogg', opus: 'audio/ogg' };
+
+/**
+ * The OpenAI adapter on Node's `fetch`: Chat Completions (streamed), embeddings, audio
+ * transcription and speech, and the Jina/Cohere-style `/rerank`. It speaks to OpenAI and to
+ * every OpenAI-compatible server. One HTTP attempt per call: the engine retries.
+ * Made by {@link createOpenAIProvider}.
+ *
+ * @example
+ * ```ts
+ * const openai = createOpenAIProvider();
+ * for await (const part of openai.reply({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
+ *   if (part.type === 'text') process.stdout.write(part.text);
+ * }
+ * ```
+ */
+export class OpenAIProvider implements Provider {
+  readonly real = true;
+  readonly #settings: OpenAIProviderSettings;
+  readonly #endpoint: Endpoint;
+
+  constructor(settings: OpenAIProviderSettings) {
+    this.#settings = settings;
+    this.#endpoint = new Endpoint({
+      settings,
+      defaultURL: OPENAI_URL,
+      keyVariable: 'OPENAI_API_KEY',
+      requestIdHeader: 'x-request-id',
+      auth: (key) => ({ authorization: `Bearer ${key}` }),
+    });
+  }
+
+  /** `POST /chat/completions`, streamed: the reply's parts as they arrive. */
+  async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    const body = wireJson(chatRequest(request, this.#settings), 'The request');
+    const { exchange, headers } = this.#endpoint.open(context, 'application/json', 'text/event-stream');
+    try {
+      const response = await exchange.send(this.#endpoint.url('/chat/completions'), { method: 'POST', headers, body });
+      const stream = new ChatStream(exchange, request.output !== undefined);
+      const parts: ReplyPart[] = [];
+      for await (const events of exchange.events(response)) {
+        for (const event of events) {
+          try {
+            stream.add(event, parts);
+          } finally {
+            // Each event's parts go on at once (the first part waits for no later event), and
+            // the parts an event made before it failed go on before the failure.
+            for (const part of parts) yield part;
+            parts.length = 0;
+          }
+        }
+      }
+      stream.end(parts);
+      for (const part of parts) yield part;
+    } finally {
+      exchange.close();
+    }
+  }
+
+  /** `POST /embeddings` (asking for base64, decoding floats or base64): the text's vector. */
+  async embed(text: string, context: CallContext): Promise<readonly number[]> {
+    return this.#json(context, '/embeddings', { model: context.model, input: text, encoding_format: 'base64' }, (body, exchange) => {
+      const data = isRecord(body) && Array.isArray(body.data) ? body.data : undefined;
+      if (data === undefined) throw exchange.malformed('the embeddings answer has no `data` list');
+      const item: unknown = data.find((entry) => isRecord(entry) && entry.index === 0) ?? data[0];
+      if (!isRecord(item)) throw exchange.malformed('the embeddings answer has no embedding');
+      const vector = decodeEmbedding(item.embedding);
+      if (vector === undefined || vector.length === 0) {
+        throw exchange.malformed('the embedding is neither a list of finite numbers nor base64 of little-endian float32 values');
+      }
+      return vector;
+    });
+  }
+
+  /** `POST /audio/transcriptions` as multipart (`file`, `model`, `language`, `prompt` = the hint): the text heard. */
+  async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
+    const kind = input.kind.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const form = new FormData();
+    form.append('file', new Blob([input.audio as Uint8Array<ArrayBuffer>], { type: mediaTypes[kind] ?? `audio/${kind || 'octet-stream'}` }), `audio.${kind || 'bin'}`);
+    form.append('model', context.model);
+    if (input.language !== undefined) form.append('language', input.language);
+    if (input.hint !== undefined && input.hint !== '') form.append('prompt', input.hint);
+    form.append('response_format', 'json');
+    const { exchange, headers } = this.#endpoint.open(context, undefined, 'application/json');
+    try {
+      const response = await exchange.send(this.#endpoint.url('/audio/transcriptions'), { method: 'POST', headers, body: form });
+      const body = await exchange.json(response);
+      if (!isRecord(body) || typeof body.text !== 'string') throw exchange.malformed('the transcription answer has no `text` string');
+      return { text: body.text };
+    } finally {
+      exchange.close();
+    }
+  }
+
+  /** `POST /audio/speech`: the audio's bytes, in the server's default format (mp3 on OpenAI). */
+  async speak(text: string, context: CallContext): Promise<Uint8Array> {
+    const body = JSON.stringify({ model: context.model, input: text, voice: this.#settings.voice ?? 'alloy' });
+    const { exchange, headers } = this.#endpoint.open(context, 'application/json', 'application/octet-stream');
+    try {
+      const response = await exchange.send(this.#endpoint.url('/audio/speech'), { method: 'POST', headers, body });
+      const audio = await exchange.bytes(response);
+      if (audio.length === 0) throw exchange.malformed('the speech answer has no audio');
+      return audio;
+    } finally {
+      exchange.close();
+    }
+  }
+
+  /**
+   * `POST /rerank` in the Jina/Cohere shape (`{ model, query, documents }` ->
+   * `results[{ index, relevance_score }]`, or `data[...]` as Voyage names it): one score per
+   * text, in the texts' order. No `top_n` is sent, so every text must come back scored.
+   */
+  async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
+    if (texts.length === 0) return [];
+    return this.#json(context, '/rerank', { model: context.model, query, documents: texts }, (body, exchange) => {
+      const results = isRecord(body) ? (body.results ?? body.data) : undefined;
+      if (!Array.isArray(results)) throw exchange.malformed('the rerank answer has no `results` list');
+      const scores = new Array<number | undefined>(texts.length).fill(undefined);
+      for (const [position, result] of results.entries()) {
+        const index = isRecord(result) ? result.index : undefined;
+        const score = isRecord(result) ? result.relevance_score : undefined;
+        if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= texts.length) {
+          throw exchange.malformed(`rerank result ${position} has index ${JSON.stringify(index)}, not one of 0..${texts.length - 1}`);
+        }
+        if (typeof score !== 'number' || !Number.isFinite(score)) throw exchange.malformed(`rerank result ${position} has no finite relevance_score`);
+        if (scores[index] !== undefined) throw exchange.malformed(`rerank results score text ${index} twice`);
+        scores[index] = score;
+      }
+      const missing = scores.findIndex((score) => score === undefined);
+      if (missing !== -1) throw exchange.malformed(`the rerank answer scored ${results.length} of ${texts.length} texts (text ${missing} has no score)`);
+      return scores as number[];
+    });
+  }
+
+  /** A JSON request and its checked JSON answer. */
+  async #json<T>(context: CallContext, path: string, request: unknown, read: (body: unknown, exchange: Exchange) => T): Promise<T> {
+    const body = wireJson(request, 'The request');
+    const { exchange, headers } = this.#endpoint.open(context, 'application/json', 'application/json');
+    try {
+      const response = await exchange.send(this.#endpoint.url(path), { method: 'POST', headers, body });
+      return read(await exchange.json(response), exchange);
+    } finally {
+      exchange.close();
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { httpSettingsExpected, httpSettingsShape, type HttpProviderSettings } from '../http/HttpSettings.js';
+
+/**
+ * The settings of the OpenAI adapter (`createOpenAIProvider`), which also speaks to every
+ * OpenAI-compatible server (vLLM, llama.cpp server, Ollama, gateways).
+ *
+ * @example
+ * ```ts
+ * const settings: OpenAIProviderSettings = { baseURL: 'http://127.0.0.1:8080/v1', timeoutMs: 60_000 };
+ * ```
+ */
+export interface OpenAIProviderSettings extends HttpProviderSettings {
+  /**
+   * The base URL, `/v1` included. Default `https://api.openai.com/v1`; for a local server,
+   * such as `http://127.0.0.1:11434/v1` (Ollama) or `http://127.0.0.1:8000/v1` (vLLM).
+   * A custom base URL reads no `OPENAI_API_KEY`: give `apiKey` when the server needs one.
+   */
+  readonly baseURL?: string;
+  /** The voice `speak` asks for (`/audio/speech`'s `voice`). Default `'alloy'`. */
+  readonly voice?: string;
+}
+
+/** The zod schema of {@link OpenAIProviderSettings}. */
+export const openAISettingsSchema = z.strictObject({
+  ...httpSettingsShape,
+  voice: z.string().min(1).optional(),
+});
+
+/** What each field should hold, for `P0004` messages. */
+export const openAISettingsExpected: Readonly<Record<string, string>> = {
+  ...httpSettingsExpected,
+  voice: "a voice name, such as 'alloy'",
+};
+
+/** The vendor's own base URL. */
+export const OPENAI_URL = 'https://api.openai.com/v1';

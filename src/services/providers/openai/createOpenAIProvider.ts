@@ -1,0 +1,23 @@
+import { parseSettings } from '../http/HttpSettings.js';
+import { OpenAIProvider } from './OpenAIProvider.js';
+import { openAISettingsExpected, openAISettingsSchema, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
+
+/**
+ * Makes the OpenAI adapter: Chat Completions streamed (tools, typed values through
+ * `response_format: json_schema`, reasoning where a compatible server sends it), embeddings,
+ * transcription, speech and rerank, on Node's `fetch`. Bind it under a provider name, or let
+ * the config do it: a provider named `openai`, or any provider with `adapter: 'openai'`, gets
+ * one. Throws `P0004` when a setting is wrong.
+ *
+ * @example
+ * ```ts
+ * const local = createOpenAIProvider({ baseURL: 'http://127.0.0.1:11434/v1' });
+ * const engine = createEngine({
+ *   models: { writer: { provider: 'local', model: 'llama3.2' } },
+ *   makers: { providers: () => ({ local }) },
+ * });
+ * ```
+ */
+export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): OpenAIProvider {
+  return new OpenAIProvider(parseSettings('settings', openAISettingsSchema, settings, openAISettingsExpected) as OpenAIProviderSettings);
+}

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SseDecoder, type SseEvent } from '../../../../src/services/providers/http/SseDecoder.js';
+
+const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** Decodes `bytes` fed in the pieces `offsets` cut them into. */
+function decode(bytes: Uint8Array, offsets: readonly number[] = []): SseEvent[] {
+  const decoder = new SseDecoder();
+  const out: SseEvent[] = [];
+  const points = [...new Set(offsets)].filter((o) => o > 0 && o < bytes.length).sort((a, b) => a - b);
+  let start = 0;
+  for (const point of [...points, bytes.length]) {
+    decoder.push(bytes.subarray(start, point), out);
+    start = point;
+  }
+  decoder.end(out);
+  return out;
+}
+
+describe('SseDecoder', () => {
+  describe('.push', () => {
+    it('reads `data:` events ended by an empty line, with the default type message', () => {
+      expect(decode(encode('data: {"a":1}\n\ndata: [DONE]\n\n'))).toEqual([
+        { event: 'message', data: '{"a":1}' },
+        { event: 'message', data: '[DONE]' },
+      ]);
+    });
+
+    it('names an event by its `event:` line, and forgets the name after the event', () => {
+      expect(decode(encode('event: ping\ndata: {}\n\ndata: x\n\n'))).toEqual([
+        { event: 'ping', data: '{}' },
+        { event: 'message', data: 'x' },
+      ]);
+    });
+
+    it('joins several data lines of one event with \\n', () => {
+      expect(decode(encode('data: one\ndata:two\ndata\n\n'))).toEqual([{ event: 'message', data: 'one\ntwo\n' }]);
+    });
+
+    it('removes one space after the colon, no more', () => {
+      expect(decode(encode('data:  two spaces\n\n'))).toEqual([{ event: 'message', data: ' two spaces' }]);
+    });
+
+    it('ignores comments, ids, retry and unknown fields', () => {
+      expect(decode(encode(': keep-alive\nid: 7\nretry: 100\nfoo: bar\ndata: x\n\n'))).toEqual([{ event: 'message', data: 'x' }]);
+    });
+
+    it('dispatches nothing for an event without data lines', () => {
+      expect(decode(encode('event: ping\n\n\n\ndata: x\n\n'))).toEqual([{ event: 'message', data: 'x' }]);
+    });
+
+    it('dispatches an event whose data line is empty, with empty data', () => {
+      expect(decode(encode('data:\n\n'))).toEqual([{ event: 'message', data: '' }]);
+    });
+
+    it('ends lines at CRLF, LF and CR alike', () => {
+      const events = [{ event: 'e', data: 'a' }, { event: 'message', data: 'b' }];
+      expect(decode(encode('event: e\r\ndata: a\r\n\r\ndata: b\r\n\r\n'))).toEqual(events);
+      expect(decode(encode('event: e\rdata: a\r\rdata: b\r\r'))).toEqual(events);
+      expect(decode(encode('event: e\ndata: a\r\n\rdata: b\n\r\n'))).toEqual(events);
+    });
+
+    it('drops a byte-order mark at the start of the stream', () => {
+      expect(decode(new Uint8Array([0xef, 0xbb, 0xbf, ...encode('data: x\n\n')]))).toEqual([{ event: 'message', data: 'x' }]);
+    });
+
+    it('survives chunks split anywhere — inside a line, inside a multi-byte UTF-8 character, between \\r and \\n', () => {
+      const newline = fc.constantFrom('\n', '\r\n', '\r');
+      const text = fc.string({ unit: fc.oneof(fc.constantFrom('é', '€', '😀', '中', ':', ' ', '{', '"'), fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme-ascii' })), maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, ''));
+      const sseEvent = fc.record({ event: fc.option(fc.stringMatching(/^[a-z_]{1,12}$/), { nil: undefined }), lines: fc.array(text, { minLength: 1, maxLength: 3 }), nl: newline });
+      fc.assert(
+        fc.property(fc.array(sseEvent, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 40 }), (events, cuts) => {
+          const wire = events
+            .map(({ event, lines, nl }) => `${event ? `event: ${event}${nl}` : ''}${lines.map((l) => `data: ${l}${nl}`).join('')}${nl}`)
+            .join('');
+          const bytes = encode(wire);
+          const expected = events.map(({ event, lines }) => ({ event: event ?? 'message', data: lines.join('\n') }));
+          expect(decode(bytes, cuts.map((c) => c % (bytes.length + 1)))).toEqual(expected);
+        }),
+        { numRuns: 500 },
+      );
+    });
+
+    it('gives the same events when fed one byte at a time', () => {
+      const wire = encode('event: content_block_delta\r\ndata: {"text":"Grüße 😀"}\r\n\r\n: c\rdata: [DONE]\r\r');
+      expect(decode(wire, Array.from({ length: wire.length }, (_, i) => i))).toEqual(decode(wire));
+    });
+  });
+
+  describe('.end', () => {
+    it('counts a last event whose empty line never came, and a last line without its line end', () => {
+      expect(decode(encode('data: a\n\ndata: [DONE]'))).toEqual([
+        { event: 'message', data: 'a' },
+        { event: 'message', data: '[DONE]' },
+      ]);
+    });
+
+    it('turns a UTF-8 sequence the end cut off into U+FFFD', () => {
+      const bytes = encode('data: 😀');
+      expect(decode(bytes.subarray(0, bytes.length - 1))).toEqual([{ event: 'message', data: '\uFFFD' }]);
+    });
+  });
+});
