@@ -61,7 +61,7 @@ export type { ClassificationScriptEntry, ClassificationScriptValue } from './fak
 export type { FakeClassificationSettings, PendingClassification } from './fakes/classification/FakeClassification.js';
 export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
 export type { Tool, ToolContext } from './services/runs/tool.js';
-export type { EngineSettings } from './services/app/createEngine.js';
+export type { EngineMakers, EngineSettings } from './services/app/createEngine.js';
 export type { Answer, AnswerCall, AnswerFunction, Answers, CallRecord, FakeCall } from './fakes/model/Answer.js';
 export type { FakeChecks } from './fakes/model/FakeChecks.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';

@@ -10,14 +10,18 @@ import { createContainer } from '../container/createContainer.js';
 
 /** What `createEngine` takes: the config, and makers for the services a program hands in itself. */
 export interface EngineSettings extends StandinConfigInput {
-  readonly makers?: {
-    /** Providers by name. Each is bound under its name, over any real adapter of that name. */
-    readonly providers?: () => Readonly<Record<string, Provider>>;
-    /** The clock retries sleep on. */
-    readonly clock?: () => Clock;
-    /** Where scripted fakes keep cursors. */
-    readonly cursorStore?: () => CursorStore;
-  };
+  /** Makers for the services the program hands in itself. */
+  readonly makers?: EngineMakers | undefined;
+}
+
+/** The services `createEngine` takes from the program rather than binding its own. */
+export interface EngineMakers {
+  /** Providers by name. Each is bound under its name, over any real adapter of that name. */
+  readonly providers?: (() => Readonly<Record<string, Provider>>) | undefined;
+  /** The clock retries sleep on. */
+  readonly clock?: (() => Clock) | undefined;
+  /** Where scripted fakes keep cursors. */
+  readonly cursorStore?: (() => CursorStore) | undefined;
 }
 
 /**
