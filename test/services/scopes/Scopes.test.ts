@@ -54,6 +54,23 @@ describe(Scopes, () => {
       expect(() => scopes.run(id as string, () => 0)).toThrow(expect.objectContaining({ code: 'S0002' }));
     });
 
+    it("keeps each container's scope when scopes of two containers nest", async () => {
+      const one = createTestContainer().get(Tokens.Scopes);
+      const two = createTestContainer().get(Tokens.Scopes);
+      await one.run('outer-one', () =>
+        two.run('inner-two', async () => {
+          await delay(1);
+          expect(one.current()).toBe('outer-one');
+          expect(two.current()).toBe('inner-two');
+          await one.run('inner-one', async () => {
+            expect(one.current()).toBe('inner-one');
+            expect(two.current()).toBe('inner-two');
+          });
+          expect(one.current()).toBe('outer-one');
+        }),
+      );
+    });
+
     it("means nothing to another container: each container owns its scopes", () => {
       const one = createTestContainer().get(Tokens.Scopes);
       const two = createTestContainer().get(Tokens.Scopes);
