@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 
+export type { ConformanceCase, ConformanceRunner } from './testing/classificationAdapterConformance.js';
+
 export { createTestContainer } from './testing/createTestContainer.js';
 export { createTestApp } from './testing/createTestApp.js';
-export type { ConformanceCase, ConformanceRunner } from './testing/classificationAdapterConformance.js';
-export { classificationAdapterConformance, classificationConformanceCases } from './testing/classificationAdapterConformance.js';
-export { FakeClassification } from './fakes/classification/FakeClassification.js';
 export { testModule } from './testing/testModule.js';
 export { TestApp } from './testing/TestApp.js';
 export { InstantClock } from './services/clock/InstantClock.js';
@@ -13,3 +12,5 @@ export { FakeModel } from './fakes/model/FakeModel.js';
 export { fakeProvider } from './fakes/model/fakeProvider.js';
 export { embedByHash } from './fakes/model/embedByHash.js';
 export { rankByOverlap } from './fakes/model/rankByOverlap.js';
+export { FakeClassification } from './fakes/classification/FakeClassification.js';
+export { classificationAdapterConformance, classificationConformanceCases } from './testing/classificationAdapterConformance.js';
