@@ -6,6 +6,7 @@ export type { FailureKind, ProviderFailureOptions } from './errors/ProviderFailu
 export type { StandinErrorOptions } from './errors/StandinError.js';
 export type {
   AdapterName,
+  ClassifierConfig,
   ModelConfig,
   ProviderConfig,
   RetryConfig,
@@ -69,6 +70,9 @@ export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
 export type { HttpProviderSettings } from './services/providers/http/HttpSettings.js';
 export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
 export type { AnthropicAuth, AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
+export type { ClassifierSettings } from './services/providers/classifier/ClassifierSettings.js';
+export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
+export type { DecisionsClassifierSettings } from './services/providers/decisions/DecisionsClassifierSettings.js';
 
 export { catalog } from './errors/catalog.js';
 export { code } from './errors/code.js';
@@ -114,3 +118,7 @@ export { createOpenAIProvider } from './services/providers/openai/createOpenAIPr
 export { OpenAIProvider } from './services/providers/openai/OpenAIProvider.js';
 export { createAnthropicProvider } from './services/providers/anthropic/createAnthropicProvider.js';
 export { AnthropicProvider } from './services/providers/anthropic/AnthropicProvider.js';
+export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';
+export { TypesafeClassifier } from './services/providers/typesafe/TypesafeClassifier.js';
+export { createDecisionsClassifier } from './services/providers/decisions/createDecisionsClassifier.js';
+export { DecisionsClassifier } from './services/providers/decisions/DecisionsClassifier.js';

@@ -7,8 +7,23 @@ export const modelConfigSchema = z.strictObject({
   fallback: z.array(z.string().min(1)).optional(),
 });
 
-/** The real adapters a provider config can name. */
-export const adapterNames = ['openai', 'anthropic'] as const;
+/** The real adapters a provider config can name: two for models, two for the classifier. */
+export const adapterNames = ['openai', 'anthropic', 'typesafe', 'decisions'] as const;
+
+/** The real adapters that serve models. */
+export const modelAdapterNames = ['openai', 'anthropic'] as const;
+
+/** A real adapter that serves models: `'openai'` or `'anthropic'`. */
+export type ModelAdapterName = (typeof modelAdapterNames)[number];
+
+/** The real adapters that serve the classifier. */
+export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
+
+/** Which classifier the application's `classify` calls. */
+export const classifierConfigSchema = z.strictObject({
+  provider: z.string().min(1),
+  model: z.string().min(1).optional(),
+});
 
 /** How to reach one provider. */
 export const providerConfigSchema = z.strictObject({
@@ -35,6 +50,7 @@ export const retryConfigSchema = z.strictObject({
 export const configSchema = z.strictObject({
   models: z.record(z.string().min(1), modelConfigSchema).default({}),
   providers: z.record(z.string().min(1), providerConfigSchema).default({}),
+  classifier: classifierConfigSchema.optional(),
   retry: retryConfigSchema.default({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.2 }),
   cursors: z.literal('memory').default('memory'),
   strictScopes: z.boolean().default(false),
@@ -60,6 +76,11 @@ export interface StandinConfigInput {
   readonly models?: Readonly<Record<string, ModelConfig>> | undefined;
   /** Provider name -> how to reach it. A provider left out reads its key from the environment. */
   readonly providers?: Readonly<Record<string, ProviderConfig>> | undefined;
+  /**
+   * The real classifier `classify` calls, bound at `Tokens.Classifier`: `{ provider: 'typesafe' }`.
+   * Left out, none is bound (a test binds one with `app.fakeClassifier()`).
+   */
+  readonly classifier?: ClassifierConfig | undefined;
   /** How retryable provider failures are retried. Defaults: 3 attempts, 500 ms base, 30 s cap, 0.2 jitter. */
   readonly retry?: RetryConfigInput | undefined;
   /** Where scripted fakes keep their cursors. `'memory'` (the default) keeps them in the container. */
@@ -79,7 +100,9 @@ export interface ModelConfig {
 }
 
 /**
- * A real adapter standin has: `'openai'` (and every OpenAI-compatible server) or `'anthropic'`.
+ * A real adapter standin has: for models, `'openai'` (and every OpenAI-compatible server) or
+ * `'anthropic'`; for the classifier, `'typesafe'` (System One) or `'decisions'` (OpenAI's
+ * Decisions shape).
  *
  * @example
  * ```ts
@@ -88,6 +111,30 @@ export interface ModelConfig {
  * ```
  */
 export type AdapterName = (typeof adapterNames)[number];
+
+/**
+ * Which classifier `classify` calls: a provider of the config and, optionally, its model.
+ *
+ * The provider's classifier adapter is the one its `adapter` names (`'typesafe'` or
+ * `'decisions'`), or else the one its name says: a provider named `typesafe` is TypeSafe's
+ * System One API, one named `decisions` the Decisions API. A provider served by the `openai`
+ * adapter (named `openai`, or with `adapter: 'openai'`) classifies through its Decisions API
+ * (`{baseURL}/decisions`), with the same key, base URL, headers and timeout as its models.
+ * Any other provider is `P0006` when the container is made.
+ *
+ * @example
+ * ```ts
+ * createApp({ classifier: { provider: 'typesafe', model: 'jev-1.13.0' }, providers: { typesafe: { apiKey: process.env.TYPESAFE_API_KEY } } });
+ * createApp({ classifier: { provider: 'openai' } }); // OpenAI's /v1/decisions, key from OPENAI_API_KEY
+ * createApp({ classifier: { provider: 'local' }, providers: { local: { adapter: 'typesafe', baseURL: 'http://127.0.0.1:8080' } } });
+ * ```
+ */
+export interface ClassifierConfig {
+  /** The name of the provider that classifies: a key of `providers`, or `typesafe`, `decisions` or `openai` left out of it. */
+  readonly provider: string;
+  /** The classifier's model when a request names none. Default: the adapter's (`'jev-latest'`, `'gpt-6-luna'`). */
+  readonly model?: string | undefined;
+}
 
 /**
  * How to reach one provider. A provider whose name is a real adapter's (`openai`, `anthropic`),
@@ -106,19 +153,20 @@ export interface ProviderConfig {
   /**
    * The real adapter that serves this provider, when its name is not the adapter's own:
    * `local: { adapter: 'openai', baseURL: 'http://127.0.0.1:8080/v1' }`. Left out, a provider
-   * named `openai` or `anthropic` gets that adapter, and any other name none.
+   * named `openai` or `anthropic` gets that adapter, and any other name none. `'typesafe'` and
+   * `'decisions'` make it a classifier, for `classifier.provider` to name; no model can use it.
    */
   readonly adapter?: AdapterName | undefined;
   /**
    * The API key. Left out, the adapter reads its environment variable (`OPENAI_API_KEY`,
-   * `ANTHROPIC_API_KEY`) when it calls the vendor's own URL; with a custom `baseURL` it reads
+   * `ANTHROPIC_API_KEY`, `TYPESAFE_API_KEY`) when it calls the vendor's own URL; with a custom `baseURL` it reads
    * none and calls without a key. Never logged, never in an error message.
    */
   readonly apiKey?: string | undefined;
   /**
    * The base URL of the provider's HTTP API, for a gateway or a compatible local server.
-   * OpenAI's includes `/v1` (default `https://api.openai.com/v1`); Anthropic's does not
-   * (default `https://api.anthropic.com`).
+   * OpenAI's (and the decisions classifier's) includes `/v1` (default `https://api.openai.com/v1`);
+   * Anthropic's and TypeSafe's do not (defaults `https://api.anthropic.com`, `https://api.typesafe.ai`).
    */
   readonly baseURL?: string | undefined;
   /** Headers sent with every request to this provider. */
@@ -129,7 +177,9 @@ export interface ProviderConfig {
   readonly maxTokens?: number | undefined;
   /**
    * More top-level fields for every reply request's JSON body, such as `{ reasoning_effort: 'low' }`
-   * or `{ thinking: { type: 'enabled', budget_tokens: 2048 } }`. The adapter's own fields win.
+   * or `{ thinking: { type: 'enabled', budget_tokens: 2048 } }` — or, for a `typesafe` or
+   * `decisions` provider, every classify request's, such as `{ safety_identifier: 'user-42' }`.
+   * The adapter's own fields win. (An `openai` provider that classifies keeps its `body` for replies.)
    */
   readonly body?: Readonly<Record<string, unknown>> | undefined;
   /** OpenAI only: the voice `speak` asks for. Default `'alloy'`. */
@@ -160,6 +210,7 @@ export type RetryConfigInput = { readonly [K in keyof RetryConfig]?: RetryConfig
 export interface StandinConfig {
   readonly models: Readonly<Record<string, ModelConfig>>;
   readonly providers: Readonly<Record<string, ProviderConfig>>;
+  readonly classifier?: ClassifierConfig | undefined;
   readonly retry: RetryConfig;
   readonly cursors: 'memory';
   readonly strictScopes: boolean;

@@ -1,5 +1,6 @@
 import { StandinError } from '../errors/StandinError.js';
 import {
+  classifierConfigSchema,
   configSchema,
   modelConfigSchema,
   providerConfigSchema,
@@ -18,7 +19,7 @@ const expected: Readonly<Record<string, string>> = {
   'models.*.fallback': "a list of model names, such as ['backup']",
   'models.*.fallback.*': 'the name of a configured model',
   'providers.*': 'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth? }',
-  'providers.*.adapter': "the real adapter that serves this provider: 'openai' or 'anthropic'",
+  'providers.*.adapter': "the real adapter that serves this provider: 'openai' or 'anthropic' (models), 'typesafe' or 'decisions' (the classifier)",
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
   'providers.*.headers': "a record of header names to string values, such as { 'x-team': 'help' }",
@@ -28,6 +29,9 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.body': "an object of extra JSON fields for every reply request, such as { reasoning_effort: 'low' }",
   'providers.*.voice': "the voice speak asks for, such as 'alloy'",
   'providers.*.auth': "'x-api-key' (anthropic-version 2023-06-01) or 'bearer' (anthropic-version 2026-10-21)",
+  classifier: "an object { provider, model? }, such as { provider: 'typesafe' }",
+  'classifier.provider': "the name of the provider that classifies, such as 'typesafe', 'decisions' or 'openai'",
+  'classifier.model': "the classifier's model id as a non-empty string, such as 'jev-latest'",
   retry: 'an object { attempts?, baseDelayMs?, maxDelayMs?, jitter? }',
   'retry.attempts': 'a whole number from 1 to 100 (1 means no retry)',
   'retry.baseDelayMs': 'a number of milliseconds, 0 or more',
@@ -37,13 +41,14 @@ const expected: Readonly<Record<string, string>> = {
   providers: 'an object of provider name -> { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth? }',
   cursors: "'memory'",
   strictScopes: 'true or false',
-  '': 'an object { models?, providers?, retry?, cursors?, strictScopes? }',
+  '': 'an object { models?, providers?, classifier?, retry?, cursors?, strictScopes? }',
 };
 
 const allowedKeys: Readonly<Record<string, readonly string[]>> = {
   '': Object.keys(configSchema.shape),
   'models.*': Object.keys(modelConfigSchema.shape),
   'providers.*': Object.keys(providerConfigSchema.shape),
+  classifier: Object.keys(classifierConfigSchema.shape),
   retry: Object.keys(retryConfigSchema.shape),
 };
 

@@ -92,15 +92,19 @@ const providers = {
   },
   P0003: {
     means: "No API key was found for a provider adapter that calls its vendor's own URL.",
-    fix: 'Set `providers.<name>.apiKey` in the config, or the environment variable the message names (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`). A server on a custom `baseURL` needs no key.',
+    fix: 'Set `providers.<name>.apiKey` in the config, or the environment variable the message names (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `TYPESAFE_API_KEY`). A server on a custom `baseURL` needs no key.',
   },
   P0004: {
-    means: 'The settings given to a provider adapter factory (`createOpenAIProvider`, `createAnthropicProvider`) do not have the expected shape.',
+    means: "The settings given to a provider adapter or classifier factory (`createOpenAIProvider`, `createAnthropicProvider`, `createTypesafeClassifier`, `createDecisionsClassifier`), or a provider's config, hold a field its adapter does not take or a value of the wrong shape.",
     fix: 'Correct the field at the path the message names; the message lists the fields that are allowed.',
   },
   P0005: {
     means: "A request holds a value the provider's wire format cannot carry: a tool call's input or a tool's output that is not JSON (a BigInt, a cycle).",
     fix: 'Make tool outputs and tool call inputs plain JSON values: objects, arrays, strings, finite numbers, booleans and null.',
+  },
+  P0006: {
+    means: "The config's `classifier` names a provider that cannot classify, or a model names a provider served by a classifier adapter (`typesafe`, `decisions`).",
+    fix: "Point `classifier.provider` at a provider served by 'typesafe' or 'decisions' (or 'openai', which classifies through its Decisions API); give models providers served by 'openai' or 'anthropic'.",
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -197,7 +201,7 @@ const classification = {
   },
   K0005: {
     means: 'No classifier is bound at `Tokens.Classifier`, so there is nothing to classify with.',
-    fix: 'In a test, call `app.fakeClassifier(script)`; in production, bind one: `container.bind(Tokens.Classifier).toConstantValue(classifier)`.',
+    fix: "In a test, call `app.fakeClassifier(script)`; in production, name one in the config (`classifier: { provider: 'typesafe' }`) or bind one: `container.bind(Tokens.Classifier).toConstantValue(classifier)`.",
   },
   K0006: {
     means: 'A test app blocked a classify call that would have reached a real classifier.',

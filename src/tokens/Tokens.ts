@@ -38,6 +38,10 @@ export const Tokens = {
   Engine: Symbol.for('standin/Engine') as ServiceIdentifier<Engine>,
   /** Bound in test containers: blocks calls that would reach a real provider adapter. */
   RealCallGuard: Symbol.for('standin/RealCallGuard') as ServiceIdentifier<RealCallGuard>,
-  /** The classifier `classify` calls: a single unnamed binding, looked up on every call. Unbound until an application or test binds one. */
+  /**
+   * The classifier `classify` calls: a single unnamed binding, looked up on every call. Bound to
+   * the real classifier the config's `classifier` names; unbound otherwise, until an application
+   * or a test (`app.fakeClassifier()`) binds one. Another binding here takes the config's place.
+   */
   Classifier: Symbol.for('standin/Classifier') as ServiceIdentifier<ClassificationAdapter>,
 } as const;

@@ -47,7 +47,7 @@ describe(parseConfig, () => {
     it('is rejected at the root with code C0001, the path, a guess and the allowed keys', () => {
       const error = rejection({ model: {} });
       expect(error.code).toBe('C0001');
-      expect(error.message).toContain("config.model: unknown key 'model'. Did you mean 'models'? Allowed keys here: models, providers, retry, cursors, strictScopes.");
+      expect(error.message).toContain("config.model: unknown key 'model'. Did you mean 'models'? Allowed keys here: models, providers, classifier, retry, cursors, strictScopes.");
     });
 
     it('is rejected inside a model', () => {
@@ -168,6 +168,27 @@ describe(parseConfig, () => {
           },
         }),
       ).not.toThrow();
+    });
+  });
+
+  describe('the classifier', () => {
+    it('is left out unless given, and kept as written', () => {
+      expect(parseConfig({}).classifier).toBeUndefined();
+      expect(parseConfig({ classifier: { provider: 'typesafe', model: 'jev-1.13.0' } }).classifier).toEqual({ provider: 'typesafe', model: 'jev-1.13.0' });
+    });
+
+    it('takes typesafe and decisions as a provider adapter', () => {
+      expect(parseConfig({ providers: { jev: { adapter: 'typesafe' }, luna: { adapter: 'decisions' } } }).providers.jev?.adapter).toBe('typesafe');
+    });
+
+    it('is rejected with C0001 when it has no provider, naming the path and what to write', () => {
+      const error = rejection({ classifier: { model: 'jev-latest' } });
+      expect(error.code).toBe('C0001');
+      expect(error.message).toContain("config.classifier.provider: missing. Write the name of the provider that classifies, such as 'typesafe', 'decisions' or 'openai'.");
+    });
+
+    it('is rejected with C0001 for an empty model', () => {
+      expect(rejection({ classifier: { provider: 'typesafe', model: '' } }).message).toContain('config.classifier.model');
     });
   });
 

@@ -8,6 +8,7 @@ import { MemoryCursorStore } from '../cursors/MemoryCursorStore.js';
 import { Engine } from '../engine/Engine.js';
 import { ProviderLookup } from '../engine/ProviderLookup.js';
 import type { RealCallGuard } from '../engine/RealCallGuard.js';
+import { realClassifier } from '../providers/classifier/realClassifier.js';
 import { realAdapters } from '../providers/http/realAdapters.js';
 import { Scopes } from '../scopes/Scopes.js';
 
@@ -23,7 +24,9 @@ const production: BaseServices = { clock: () => new SystemClock() };
 
 /**
  * The bindings of a container: the config, the clock, the in-memory cursor store and scopes,
- * the engine, and a real adapter for each provider name the config gives one (see `realAdapters`). A module is made per container, so nothing it binds is shared.
+ * the engine, a real adapter for each provider name the config gives one (see `realAdapters`),
+ * and the real classifier the config's `classifier` names at `Tokens.Classifier` (see
+ * `realClassifier`). A module is made per container, so nothing it binds is shared.
  * Test containers pass their own base services rather than rebinding, which keeps them cheap.
  */
 export function productionModule(config: StandinConfig, container: Container, base: BaseServices = production): ContainerModule {
@@ -36,6 +39,8 @@ export function productionModule(config: StandinConfig, container: Container, ba
     const lookup = new ProviderLookup(container);
     bind(InternalTokens.ProviderLookup).toConstantValue(lookup);
     for (const [name, adapter] of realAdapters(config)) lookup.bindReal(bind, name, adapter);
+    const classifier = realClassifier(config);
+    if (classifier !== undefined) lookup.bindRealClassifier(bind, () => classifier(container.get(Tokens.CursorStore)));
     bind(Tokens.Engine).to(Engine).inSingletonScope();
     if (base.guard !== undefined) bind(Tokens.RealCallGuard).toConstantValue(base.guard());
   });

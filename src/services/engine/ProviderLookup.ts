@@ -49,9 +49,21 @@ export class ProviderLookup {
   bindReal(bind: Bind, name: string, provider: Provider): void {
     const identifier = bind(Tokens.Provider)
       .toConstantValue(provider)
-      .when((request) => request.name === name && !this.#overridden(name))
+      .when((request) => request.name === name && !this.#overridden(() => this.#container.isBound(Tokens.Provider, { name })))
       .getIdentifier();
     this.#bound.set(name, identifier);
+  }
+
+  /**
+   * Binds the classifier the config names at `Tokens.Classifier` with `bind` (a module's), made
+   * by `make` on first use: it serves while no other classifier is bound there, and steps aside
+   * (without being unbound) when one is — an application module's own binding, say.
+   */
+  bindRealClassifier(bind: Bind, make: () => ClassificationAdapter): void {
+    bind(Tokens.Classifier)
+      .toDynamicValue(make)
+      .inSingletonScope()
+      .when(() => !this.#overridden(() => this.#container.isBound(Tokens.Classifier)));
   }
 
   /** Which of `names` have a provider bound. */
@@ -77,18 +89,18 @@ export class ProviderLookup {
     if (found === undefined) {
       throw new StandinError(
         'K0005',
-        'No classifier is bound at Tokens.Classifier, so classify has nothing to call. In a test, call app.fakeClassifier(script) (from standin/testing); in production, bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).',
+        "No classifier is bound at Tokens.Classifier, so classify has nothing to call. In a test, call app.fakeClassifier(script) (from standin/testing); in production, name one in the config (classifier: { provider: 'typesafe' }) or bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).",
       );
     }
     return found;
   }
 
-  /** Whether a binding other than the real adapter's serves `name`: the real one says no while asked. */
-  #overridden(name: string): boolean {
+  /** Whether a binding other than a real one serves what `bound` asks about: the real ones say no while asked. */
+  #overridden(bound: () => boolean): boolean {
     if (this.#asking) return true;
     this.#asking = true;
     try {
-      return this.#container.isBound(Tokens.Provider, { name });
+      return bound();
     } finally {
       this.#asking = false;
     }

@@ -244,8 +244,13 @@ describe('the real adapters through a real engine', () => {
       });
     }
 
-    it('the two adapters give the same run, part for part', async () => {
-      const runOn = async (name: 'anthropic' | 'openai') => {
+    describe('the same run on the fake (app.fake) and on each real adapter: the same parts in the same order', () => {
+      const streamed = async (made: ReturnType<typeof createTestApp>) => {
+        const seen: unknown[] = [];
+        for await (const part of made.streamRun(typedAgent, 'How do I reset my password?', { runId: 'run-1' })) seen.push(part);
+        return seen;
+      };
+      const onAdapter = async (name: 'anthropic' | 'openai') => {
         const script = scripts[name];
         server.reset();
         server.on(script.path, stream(script.toolStep), stream(script.valueStep));
@@ -253,12 +258,53 @@ describe('the real adapters through a real engine', () => {
           models: { writer: { provider: name, model: 'test-model' } },
           providers: { [name]: { baseURL: name === 'openai' ? server.url('/v1') : server.url(), apiKey: KEY } },
         });
-        a.allowRealCalls();
-        const seen: unknown[] = [];
-        for await (const part of a.streamRun(typedAgent, 'How do I reset my password?', { runId: 'run-1' })) seen.push(part);
+        a.allowRealCalls(name);
+        return streamed(a);
+      };
+      const onFake = async (answers: Parameters<ReturnType<typeof createTestApp>['fake']>[1]) => {
+        const a = createTestApp({ models: { writer: { provider: 'anthropic', model: 'test-model' } } });
+        a.fake('writer', answers);
+        const seen = await streamed(a);
+        expect(server.received).toHaveLength(0);
         return seen;
       };
-      expect(await runOn('anthropic')).toEqual(await runOn('openai'));
+      /** A part's type and step, with the run's result reduced to what it says. */
+      const shape = (parts: unknown[]) =>
+        parts.map((part) => {
+          const p = part as { type: string; step?: number; result?: { value?: unknown; text?: string } };
+          return p.type === 'done' ? { type: 'done', value: p.result?.value, text: p.result?.text } : { type: p.type, step: p.step };
+        });
+      /** Consecutive value parts joined into one: how many pieces a value's JSON arrives in is the network's doing, not the model's. */
+      const joined = (parts: unknown[]) =>
+        shape(parts).filter((part, i, all) => !(part.type === 'value' && all[i + 1]?.type === 'value' && all[i + 1]?.step === part.step));
+
+      it('the two adapters give the same run, part for part', async () => {
+        expect(await onAdapter('anthropic')).toEqual(await onAdapter('openai'));
+      });
+
+      it('answers written as the wire gave them (call id, units, value cut at 10) give the very same parts as both adapters', async () => {
+        const fake = await onFake([
+          { text: 'Let me look.', calls: [{ id: 'toolu_1', tool: 'findInGuide', with: { words: 'reset a password' } }], units: { tokensIn: 30, tokensOut: 12 } },
+          { value, parts: [10], units: { tokensIn: 60, tokensOut: 9 } },
+        ]);
+        expect(fake).toEqual(await onAdapter('anthropic'));
+        expect(fake).toEqual(await onAdapter('openai'));
+        expect(fake.slice(0, -1)).toEqual(expectedParts([{ type: 'value', json: json2.slice(0, 10) }, { type: 'value', json: json2.slice(10) }]));
+      });
+
+      it("plain answers (a tool call, then a value) give the same part types in the same order; only the fake's own ids, estimated units and value pieces differ", async () => {
+        const fake = await onFake([{ text: 'Let me look.', calls: [{ tool: 'findInGuide', with: { words: 'reset a password' } }] }, { value }]);
+        const anthropic = await onAdapter('anthropic');
+        expect(shape(anthropic)).toEqual(shape(await onAdapter('openai')));
+        expect(joined(fake)).toEqual(joined(anthropic));
+        expect(shape(fake).map((p) => p.type)).toEqual(['text', 'call', 'units', 'finish', 'tool-result', 'value', 'value', 'value', 'units', 'finish', 'done']);
+        // The legitimate differences, said exactly: the fake names its call call_0_0 (the wire's id is the server's),
+        // estimates its units, and cuts the value's JSON in three (the wire's pieces are the server's chunks).
+        const call = fake.find((p) => (p as { type: string }).type === 'call') as { call: { id: string; tool: string; with: unknown } };
+        expect(call.call).toEqual({ id: 'call_0_0', tool: 'findInGuide', with: { words: 'reset a password' } });
+        const values = fake.filter((p) => (p as { type: string }).type === 'value') as { json: string }[];
+        expect(values.map((p) => p.json).join('')).toBe(json2);
+      });
     });
   });
 });

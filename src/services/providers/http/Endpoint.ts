@@ -54,7 +54,7 @@ export class Endpoint {
    * Opens one call: finds its key (throwing `P0003` when the vendor's own URL would be called
    * without one), starts its exchange and writes its headers.
    */
-  open(context: CallContext, contentType: string | undefined, accept: string): OpenCall {
+  open(context: Pick<CallContext, 'provider' | 'apiKey' | 'signal' | 'attempt'>, contentType: string | undefined, accept: string): OpenCall {
     const key = apiKey({
       provider: context.provider,
       given: context.apiKey ?? this.#options.settings.apiKey,

@@ -17,7 +17,8 @@ const QUOTE = 300;
  * Reads an error report from a parsed error body or event, in any of the shapes providers
  * and OpenAI-compatible servers use: `{ error: { message, type, code } }` (OpenAI, llama.cpp),
  * `{ type: 'error', error: { type, message }, request_id }` (Anthropic), `{ error: 'text' }`
- * (Ollama), `{ message, type, code }` (vLLM), `{ detail }` (FastAPI servers).
+ * (Ollama), `{ message, type, code }` (vLLM), `{ detail }` (FastAPI servers: a text, an object with
+ * `message` and `error_type`, or a validation list `[{ loc, msg }]`, said as `loc.path: msg; ...`).
  * Undefined when the value holds no message.
  *
  * @example
@@ -29,7 +30,7 @@ const QUOTE = 300;
 export function errorReport(body: unknown): ErrorReport | undefined {
   if (!isRecord(body)) return undefined;
   const inner = isRecord(body.error) ? body.error : body;
-  const detail = isRecord(body.detail) ? body.detail.message : body.detail;
+  const detail = isRecord(body.detail) ? body.detail.message : Array.isArray(body.detail) ? validationList(body.detail) : body.detail;
   const message = text(inner.message) ?? text(body.error) ?? text(detail) ?? text(body.message);
   if (message === undefined) return undefined;
   const report: { -readonly [K in keyof ErrorReport]: ErrorReport[K] } = { message };
@@ -53,6 +54,16 @@ export function bodyReport(body: string): ErrorReport {
   const quoted = body.replace(/\s+/g, ' ').trim();
   if (quoted === '') return { message: 'the body was empty' };
   return { message: quoted.length > QUOTE ? `${quoted.slice(0, QUOTE)}…` : quoted };
+}
+
+/** A FastAPI validation list (`[{ loc: ['body', 'questions'], msg: 'Field required' }]`) as one line. */
+function validationList(items: readonly unknown[]): string | undefined {
+  const lines = items.flatMap((item) => {
+    if (!isRecord(item) || text(item.msg) === undefined) return [];
+    const loc = Array.isArray(item.loc) ? item.loc.filter((key) => typeof key === 'string' || typeof key === 'number').join('.') : '';
+    return [loc === '' ? (item.msg as string) : `${loc}: ${item.msg as string}`];
+  });
+  return lines.length > 0 ? lines.join('; ') : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { ProviderFailure, type FailureKind, type ProviderFailureOptions } from '../../../errors/ProviderFailure.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import { abortReason } from '../../clock/Clock.js';
-import { bodyReport, errorReport } from './ErrorReport.js';
+import { bodyReport, errorReport, type ErrorReport } from './ErrorReport.js';
 import { failureKind } from './failureKind.js';
 import { redact } from './redact.js';
 import { retryAfterMs } from './retryAfter.js';
@@ -44,6 +44,7 @@ export class Exchange {
   #timedOut = false;
   #status: number | undefined;
   #requestId: string | undefined;
+  #report: ErrorReport | undefined;
 
   constructor(options: ExchangeOptions) {
     this.#options = options;
@@ -60,6 +61,11 @@ export class Exchange {
   /** The provider's request id, once the response headers came. */
   get requestId(): string | undefined {
     return this.#requestId;
+  }
+
+  /** What the provider said in its error body, once a status that is not 2xx came: its message, type and code. */
+  get report(): ErrorReport | undefined {
+    return this.#report;
   }
 
   /** Sends the request; answers the response when its status is 2xx, throws a failure otherwise. */
@@ -192,6 +198,11 @@ export class Exchange {
     return this.failure(kind, `${fallback}${label ? ` (${label})` : ''}: ${report.message}`);
   }
 
+  /** A text the server gave (a value quoted in a message), with the key taken out. */
+  clean(text: string): string {
+    return redact(text, this.#options.key);
+  }
+
   /** Ends the exchange: stops the deadline and closes the connection if a body is still open. */
   close(): void {
     clearTimeout(this.#timer);
@@ -201,6 +212,7 @@ export class Exchange {
 
   #httpFailure(response: Response, body: string): ProviderFailure {
     const report = bodyReport(body);
+    this.#report = report;
     const kind = failureKind(response.status, report);
     this.#requestId ??= report.requestId;
     const label = report.code ?? report.type;

@@ -1,4 +1,12 @@
-import { adapterNames, type AdapterName, type ProviderConfig, type StandinConfig } from '../../../config/configSchema.js';
+import {
+  adapterNames,
+  classifierAdapterNames,
+  type AdapterName,
+  type ModelAdapterName,
+  type ProviderConfig,
+  type StandinConfig,
+} from '../../../config/configSchema.js';
+import { StandinError } from '../../../errors/StandinError.js';
 import { formatPath } from '../../../validation/formatPath.js';
 import { AnthropicProvider } from '../anthropic/AnthropicProvider.js';
 import { anthropicSettingsExpected, anthropicSettingsSchema, type AnthropicProviderSettings } from '../anthropic/AnthropicProviderSettings.js';
@@ -9,18 +17,35 @@ import { parseSettings } from './HttpSettings.js';
 
 type Settings = Omit<ProviderConfig, 'adapter'>;
 
-/** How each real adapter is made from a provider's config; a field the adapter does not take is `P0004`. */
-const makers: Readonly<Record<AdapterName, (settings: Settings, root: string) => Provider>> = {
+/** How each real model adapter is made from a provider's config; a field the adapter does not take is `P0004`. */
+const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: string) => Provider>> = {
   openai: (settings, root) => new OpenAIProvider(parseSettings(root, openAISettingsSchema, settings, openAISettingsExpected) as OpenAIProviderSettings),
   anthropic: (settings, root) =>
     new AnthropicProvider(parseSettings(root, anthropicSettingsSchema, settings, anthropicSettingsExpected) as AnthropicProviderSettings),
 };
 
 /**
- * The real adapters a config asks for, by provider name: for every provider name the models
- * use or the providers configure, the adapter its config names in `adapter`, or else the
- * adapter of the same name (`openai`, `anthropic`). Other names get none. Each adapter is made
- * from that provider's config; throws `P0004` for a setting its adapter does not take.
+ * The real adapter that serves provider `name`: the one its config names in `adapter`, or else
+ * the adapter of the same name (`openai`, `anthropic`, `typesafe`, `decisions`); undefined for
+ * any other name.
+ *
+ * @example
+ * ```ts
+ * adapterOf(parseConfig({ providers: { local: { adapter: 'openai' } } }), 'local'); // 'openai'
+ * adapterOf(parseConfig({}), 'typesafe'); // 'typesafe'
+ * ```
+ */
+export function adapterOf(config: StandinConfig, name: string): AdapterName | undefined {
+  const given = Object.hasOwn(config.providers, name) ? config.providers[name]!.adapter : undefined;
+  return given ?? (adapterNames as readonly string[]).find((known) => known === name) as AdapterName | undefined;
+}
+
+/**
+ * The real model adapters a config asks for, by provider name: for every provider name the
+ * models use or the providers configure, the adapter {@link adapterOf} names, made from that
+ * provider's config. Other names get none; so do classifier providers (`typesafe`,
+ * `decisions`), which `realClassifier` makes. Throws `P0004` for a setting its adapter does not
+ * take, and `P0006` for a model whose provider is a classifier.
  *
  * @example
  * ```ts
@@ -30,13 +55,24 @@ const makers: Readonly<Record<AdapterName, (settings: Settings, root: string) =>
  * ```
  */
 export function realAdapters(config: StandinConfig): Map<string, Provider> {
-  const names = new Set([...Object.values(config.models).map((model) => model.provider), ...Object.keys(config.providers)]);
+  const users = new Map<string, string>();
+  for (const [model, { provider }] of Object.entries(config.models)) if (!users.has(provider)) users.set(provider, model);
+  const names = new Set([...users.keys(), ...Object.keys(config.providers)]);
   const adapters = new Map<string, Provider>();
   for (const name of names) {
-    const { adapter, ...settings } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
-    const chosen = adapter ?? (adapterNames as readonly string[]).find((known) => known === name);
+    const chosen = adapterOf(config, name);
     if (chosen === undefined) continue;
-    adapters.set(name, makers[chosen as AdapterName](settings, formatPath('config', ['providers', name])));
+    if ((classifierAdapterNames as readonly string[]).includes(chosen)) {
+      const model = users.get(name);
+      if (model === undefined) continue;
+      throw new StandinError(
+        'P0006',
+        `Invalid config:\n${formatPath('config', ['models', model, 'provider'])}: '${name}' is served by the ${chosen} adapter, which classifies and cannot reply. ` +
+          `Give the model a provider served by 'openai' or 'anthropic'; name '${name}' in classifier.provider to classify with it.`,
+      );
+    }
+    const { adapter: _adapter, ...settings } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
+    adapters.set(name, makers[chosen as ModelAdapterName](settings, formatPath('config', ['providers', name])));
   }
   return adapters;
 }

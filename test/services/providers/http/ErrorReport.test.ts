@@ -26,6 +26,19 @@ describe('errorReport', () => {
     expect(errorReport({ detail: { message: 'too long', error_type: 'max_tokens_exceeded' } })).toEqual({ message: 'too long', type: 'max_tokens_exceeded' });
   });
 
+  it("reads a FastAPI 422 validation list as 'loc.path: msg; ...'", () => {
+    const detail = [
+      { loc: ['body', 'questions', 'team', 'type'], msg: "Input should be 'choice', 'score' or 'noul'", type: 'literal_error' },
+      { loc: ['body', 'state'], msg: 'Field required', type: 'missing' },
+      { msg: 'no location' },
+      { loc: ['body'], type: 'no message' },
+    ];
+    expect(errorReport({ detail })).toEqual({
+      message: "body.questions.team.type: Input should be 'choice', 'score' or 'noul'; body.state: Field required; no location",
+    });
+    expect(errorReport({ detail: [] })).toBeUndefined();
+  });
+
   it('is undefined for a value without a message', () => {
     expect(errorReport(null)).toBeUndefined();
     expect(errorReport([1])).toBeUndefined();

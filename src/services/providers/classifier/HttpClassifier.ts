@@ -1,0 +1,195 @@
+import { ProviderFailure } from '../../../errors/ProviderFailure.js';
+import { StandinError } from '../../../errors/StandinError.js';
+import { FakeClassification } from '../../../fakes/classification/FakeClassification.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../../classification/ClassificationAdapter.js';
+import { ClassificationAdapterError } from '../../classification/ClassificationAdapterError.js';
+import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
+import { ClassificationRequest } from '../../classification/ClassificationRequest.js';
+import { trustedResponse, type ClassificationResponse } from '../../classification/ClassificationResponse.js';
+import { describeProblems } from '../../classification/describeProblems.js';
+import { isPlainObject, show } from '../../classification/shapeError.js';
+import { validateClassificationRequest } from '../../classification/validateClassificationRequest.js';
+import type { CursorStore } from '../../cursors/CursorStore.js';
+import { Endpoint } from '../http/Endpoint.js';
+import type { Exchange } from '../http/Exchange.js';
+import { classificationFailure } from './classificationFailure.js';
+import type { ClassifierSettings } from './ClassifierSettings.js';
+import { ResponseReader } from './ResponseReader.js';
+
+/** How one classification API is reached. */
+export interface ClassifierProtocol {
+  /** The adapter's name: the classifier's provider name unless the settings give one. */
+  readonly name: string;
+  /** The vendor's own base URL. */
+  readonly defaultURL: string;
+  /** The path posted to, after the base URL. */
+  readonly path: string;
+  /** The environment variable of the vendor's key. */
+  readonly keyVariable: string;
+  /** The response header that holds the vendor's request id. */
+  readonly requestIdHeader: string;
+  /** The model asked when neither the request nor the settings name one. */
+  readonly defaultModel: string;
+  /** Keys of the vendor's form to mask in any text a server gives, besides the key sent. */
+  readonly keyPattern?: RegExp;
+}
+
+/**
+ * Rejects a request before any I/O, with reason `invalid_request`: `message` says what is wrong
+ * and what to do; `metadata` names it as data (`{ question: 'team', limit: 255 }`).
+ */
+export type Reject = (message: string, metadata: Readonly<Record<string, unknown>>) => never;
+
+const MASK = '[redacted]';
+
+/**
+ * What every real classifier does around its wire format, in this order:
+ *
+ * 1. a call whose `adapterOpts.classificationScript` is given (even `[]`) is answered by a
+ *    {@link FakeClassification} (in the container's cursor store when bound from the config),
+ *    before any other check, so a suite written for the fake runs on the real adapter;
+ * 2. empty `questions` reject with reason `invalid_request` (`metadata.field: 'questions'`);
+ *    then every problem `validateClassificationRequest` finds, then the API's limits and the
+ *    shapes its wire cannot carry, each `invalid_request` naming the question and the limit —
+ *    all before the key is looked up and before any I/O;
+ * 3. one HTTP attempt (the engine retries), failures mapped by {@link classificationFailure};
+ * 4. the 2xx body read by a {@link ResponseReader}: anything that does not fit the questions
+ *    is `malformed_response`.
+ *
+ * The key is taken out of every message. `response.id` is the vendor's request id header,
+ * `requestId` the caller's, `metadata` the request's.
+ *
+ * @example
+ * ```ts
+ * class Jev extends HttpClassifier {
+ *   constructor(settings: ClassifierSettings) { super(settings, protocol, undefined); }
+ *   protected wireRequest(request, model, reject) { return systemoneRequest(request, model, reject); }
+ *   protected readAnswers(body, request, reader) { return readSystemone(body, request, reader); }
+ * }
+ * ```
+ */
+export abstract class HttpClassifier implements ClassificationAdapter {
+  readonly real = true;
+  readonly provider: string;
+  readonly #settings: ClassifierSettings;
+  readonly #protocol: ClassifierProtocol;
+  readonly #endpoint: Endpoint;
+  readonly #store: CursorStore | undefined;
+  #fake: FakeClassification | undefined;
+
+  protected constructor(settings: ClassifierSettings, protocol: ClassifierProtocol, store: CursorStore | undefined) {
+    this.#settings = settings;
+    this.#protocol = protocol;
+    this.#store = store;
+    this.provider = settings.provider ?? protocol.name;
+    this.#endpoint = new Endpoint({
+      settings,
+      defaultURL: protocol.defaultURL,
+      keyVariable: protocol.keyVariable,
+      requestIdHeader: protocol.requestIdHeader,
+      auth: (key) => ({ authorization: `Bearer ${key}` }),
+    });
+  }
+
+  /** Answers every question of `request` from the API, in one HTTP attempt. */
+  async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
+    this.#checkOptions(opts);
+    const script = opts?.adapterOpts?.classificationScript;
+    if (script !== undefined && script !== null) {
+      this.#fake ??= new FakeClassification(this.#store === undefined ? {} : { store: this.#store });
+      return this.#fake.classify(request, opts);
+    }
+    if (!(request instanceof ClassificationRequest)) {
+      throw new StandinError('K0003', `${this.constructor.name}.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
+    }
+    const requestId = opts?.requestId;
+    const reject: Reject = (message, metadata) => {
+      throw new ClassificationAdapterError('invalid_request', {
+        message: `${this.provider}: ${message}`,
+        provider: this.provider,
+        metadata: requestId === undefined ? metadata : { ...metadata, requestId },
+      });
+    };
+    if (isPlainObject(request.questions) && Object.keys(request.questions).length === 0) {
+      reject('questions must not be empty: ask at least one question, such as { team: ClassificationQuestion.choice(...) }.', { field: 'questions' });
+    }
+    const problems = validateClassificationRequest(request);
+    if (problems.length > 0) reject(`the request is invalid:\n${describeProblems('request', problems).join('\n')}`, { problems });
+    const model = request.model ?? this.#settings.model ?? this.#protocol.defaultModel;
+    const wire = this.wireRequest(request, model, reject);
+    let body: string;
+    try {
+      body = JSON.stringify({ ...this.#settings.body, ...wire });
+    } catch (error) {
+      reject(`the request body cannot be written as JSON (${(error as Error).message}). Make settings.body plain JSON data.`, { cause: 'unencodable_body' });
+    }
+    return this.#post(request, model, body, opts);
+  }
+
+  /** Checks the request against the API's limits and writes its JSON body (the settings' `body` fields are added under it). */
+  protected abstract wireRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown>;
+
+  /** Reads the answers of a 2xx body, one per question id; throws through `reader` when they do not fit the questions. */
+  protected abstract readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader, model: string): Record<string, ClassificationAnswer>;
+
+  async #post(request: ClassificationRequest, model: string, body: string, opts: ClassifyCallOptions | undefined): Promise<ClassificationResponse> {
+    const requestId = opts?.requestId;
+    const signal = opts?.signal ?? new AbortController().signal;
+    const { exchange, headers } = this.#endpoint.open({ provider: this.provider, apiKey: undefined, signal, attempt: 1 }, 'application/json', 'application/json');
+    const clean = (text: string) => this.#clean(exchange, text);
+    try {
+      let response: Response;
+      let bytes: Uint8Array;
+      try {
+        response = await exchange.send(this.#endpoint.url(this.#protocol.path), { method: 'POST', headers, body });
+        bytes = await exchange.bytes(response);
+      } catch (error) {
+        throw error instanceof ProviderFailure ? classificationFailure(error, exchange.report, requestId, clean) : error;
+      }
+      const reader = new ResponseReader({ provider: this.provider, status: response.status, providerRequestId: exchange.requestId, requestId, clean });
+      const text = new TextDecoder().decode(bytes);
+      let decoded: unknown;
+      try {
+        decoded = JSON.parse(text);
+      } catch {
+        reader.fail([], `is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`);
+      }
+      const record = reader.record(decoded, []);
+      const answered = typeof record.model === 'string' && record.model !== '' ? record.model : model;
+      // Every field is read and checked above; the request's metadata is the caller's own, handed back as it is.
+      return trustedResponse({
+        id: exchange.requestId ?? null,
+        requestId: requestId ?? null,
+        model: answered,
+        provider: this.provider,
+        raw: decoded,
+        answers: this.readAnswers(record, request, reader, answered),
+        usage: reader.usage(record.usage),
+        metadata: request.metadata,
+      });
+    } finally {
+      exchange.close();
+    }
+  }
+
+  #clean(exchange: Exchange, text: string): string {
+    const pattern = this.#protocol.keyPattern;
+    const clean = exchange.clean(text);
+    return pattern === undefined ? clean : clean.replace(pattern, MASK);
+  }
+
+  #checkOptions(opts: ClassifyCallOptions | undefined): void {
+    if (opts === undefined) return;
+    const where = `${this.constructor.name}.classify`;
+    if (typeof opts !== 'object' || opts === null) throw badOption(where, 'opts', `an object { requestId?, signal?, adapterOpts? }, got ${show(opts)}`);
+    if (opts.requestId !== undefined && typeof opts.requestId !== 'string') throw badOption(where, 'opts.requestId', `a string, got ${show(opts.requestId)}`);
+    if (opts.signal !== undefined && !(opts.signal instanceof AbortSignal)) throw badOption(where, 'opts.signal', `an AbortSignal, got ${show(opts.signal)}`);
+    if (opts.adapterOpts !== undefined && (typeof opts.adapterOpts !== 'object' || opts.adapterOpts === null)) {
+      throw badOption(where, 'opts.adapterOpts', `an object, got ${show(opts.adapterOpts)}`);
+    }
+  }
+}
+
+function badOption(where: string, path: string, expected: string): StandinError {
+  return new StandinError('K0004', `${where}: ${path}: expected ${expected}.`);
+}

@@ -1,0 +1,69 @@
+import { classifierAdapterNames, type StandinConfig } from '../../../config/configSchema.js';
+import { StandinError } from '../../../errors/StandinError.js';
+import { formatPath } from '../../../validation/formatPath.js';
+import type { ClassificationAdapter } from '../../classification/ClassificationAdapter.js';
+import type { CursorStore } from '../../cursors/CursorStore.js';
+import { DecisionsClassifier } from '../decisions/DecisionsClassifier.js';
+import { parseSettings } from '../http/HttpSettings.js';
+import { adapterOf } from '../http/realAdapters.js';
+import { TypesafeClassifier } from '../typesafe/TypesafeClassifier.js';
+import { classifierSettingsExpected, classifierSettingsSchema, type ClassifierSettings } from './ClassifierSettings.js';
+
+/** A classifier provider's settings as the config may hold them: how to reach it, no more. */
+const configSettingsSchema = classifierSettingsSchema.omit({ provider: true, model: true, fetch: true });
+
+/** Makes the classifier, given the cursor store its `classificationScript` calls use. */
+export type ClassifierMaker = (store: CursorStore) => ClassificationAdapter;
+
+/**
+ * The real classifier a config's `classifier` names, as a maker (the container hands it its
+ * cursor store on first use), or undefined when the config names none.
+ *
+ * Every provider served by a classifier adapter (`typesafe`, `decisions`: by its `adapter`, or
+ * by its name) has its settings checked, named or not (`P0004` for a field a classifier does
+ * not take, such as `maxTokens`). `classifier.provider` must be such a provider, or one served
+ * by the `openai` adapter, which classifies through its Decisions API with the provider's key,
+ * base URL, headers and timeout; anything else is `P0006`. The classifier goes by the
+ * provider's name, and asks `classifier.model` when a request names no model.
+ *
+ * @example
+ * ```ts
+ * realClassifier(parseConfig({ classifier: { provider: 'typesafe' } }))?.(new MemoryCursorStore()); // TypesafeClassifier
+ * ```
+ */
+export function realClassifier(config: StandinConfig): ClassifierMaker | undefined {
+  const checked = new Map<string, ClassifierSettings>();
+  for (const name of Object.keys(config.providers)) {
+    const adapter = adapterOf(config, name);
+    if (adapter !== undefined && (classifierAdapterNames as readonly string[]).includes(adapter)) checked.set(name, classifierSettings(config, name));
+  }
+  const chosen = config.classifier;
+  if (chosen === undefined) return undefined;
+  const name = chosen.provider;
+  const adapter = adapterOf(config, name);
+  let settings: ClassifierSettings;
+  if (adapter === 'typesafe' || adapter === 'decisions') {
+    settings = checked.get(name) ?? {};
+  } else if (adapter === 'openai') {
+    // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
+    const { apiKey, baseURL, headers, timeoutMs } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
+    settings = Object.fromEntries(Object.entries({ apiKey, baseURL, headers, timeoutMs }).filter(([, value]) => value !== undefined));
+  } else {
+    const where = formatPath('config', ['classifier', 'provider']);
+    const served = adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;
+    throw new StandinError(
+      'P0006',
+      `Invalid config:\n${where}: '${name}' cannot classify: ${served}. Name a provider served by 'typesafe' or 'decisions' (or 'openai', which classifies through its Decisions API), ` +
+        `such as providers: { ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: { adapter: 'typesafe' } }.`,
+    );
+  }
+  const full: ClassifierSettings = { ...settings, provider: name, ...(chosen.model === undefined ? {} : { model: chosen.model }) };
+  const Classifier = adapter === 'typesafe' ? TypesafeClassifier : DecisionsClassifier;
+  return (store) => new Classifier(full, store);
+}
+
+/** The classifier settings of provider `name`, checked: `P0004` names a field a classifier does not take. */
+function classifierSettings(config: StandinConfig, name: string): ClassifierSettings {
+  const { adapter: _adapter, ...settings } = config.providers[name]!;
+  return parseSettings(formatPath('config', ['providers', name]), configSettingsSchema, settings, classifierSettingsExpected) as ClassifierSettings;
+}

@@ -1,0 +1,64 @@
+import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
+import type { ClassificationRequest } from '../../classification/ClassificationRequest.js';
+import type { CursorStore } from '../../cursors/CursorStore.js';
+import { HttpClassifier, type ClassifierProtocol, type Reject } from '../classifier/HttpClassifier.js';
+import type { ResponseReader } from '../classifier/ResponseReader.js';
+import { DECISIONS_MODEL, DECISIONS_URL, type DecisionsClassifierSettings } from './DecisionsClassifierSettings.js';
+import { decisionsRequest } from './decisionsRequest.js';
+import { readDecisions } from './readDecisions.js';
+
+const protocol: ClassifierProtocol = {
+  name: 'decisions',
+  defaultURL: DECISIONS_URL,
+  path: '/decisions',
+  keyVariable: 'OPENAI_API_KEY',
+  requestIdHeader: 'x-request-id',
+  defaultModel: DECISIONS_MODEL,
+};
+
+/**
+ * The decisions classifier on Node's `fetch`: `POST {baseURL}/decisions` in the OpenAI
+ * Decisions shape (OpenAI, vLLM, SGLang, gateways). The state is the `input`, the questions an
+ * ordered list named by their ids (a yes-no question is a `predicate`), and the answers, which
+ * come back in the questions' order, are keyed by id again. Limits (1 to 400 questions, 2 to 255
+ * options) are checked before any I/O.
+ *
+ * A question the model refuses (`{ type: 'refusal' }`) is never given a made-up answer: the
+ * call rejects with reason `unknown`, `metadata.cause: 'refusal'`, the refused ids in
+ * `metadata.refused` and the other answers in `metadata.answers`.
+ *
+ * Failures follow OpenAI's error bodies: 401/403 and an exhausted quota
+ * `authentication_failed`; 429 `rate_limited` with `retryAfterMs`; `context_length_exceeded`;
+ * other 4xx `invalid_request`; 5xx `provider_unavailable`; `timeout` past `timeoutMs`;
+ * `network_error`; a 2xx body that is not JSON or does not fit the questions
+ * `malformed_response`. `response.id` is the `x-request-id` header. One HTTP attempt per call:
+ * the engine retries. Made by {@link createDecisionsClassifier}.
+ *
+ * @example
+ * ```ts
+ * const classifier = createDecisionsClassifier();
+ * const response = await classifier.classify(new ClassificationRequest({
+ *   state: 'My card was charged twice.',
+ *   questions: { refund: ClassificationQuestion.yesNo('The customer asks for a refund.') },
+ * }));
+ * response.answer('refund')?.yesProbability; // 0.93
+ * ```
+ */
+export class DecisionsClassifier extends HttpClassifier {
+  /**
+   * Takes settings as `createDecisionsClassifier` parsed them. `store` is where the cursors of a
+   * call's `classificationScript` live (the container's store when the config binds it; one of
+   * the classifier's own otherwise).
+   */
+  constructor(settings: DecisionsClassifierSettings = {}, store?: CursorStore) {
+    super(settings, protocol, store);
+  }
+
+  protected wireRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown> {
+    return decisionsRequest(request, model, reject);
+  }
+
+  protected readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader, model: string): Record<string, ClassificationAnswer> {
+    return readDecisions(body, request, reader, model);
+  }
+}

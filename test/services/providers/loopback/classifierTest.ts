@@ -1,0 +1,44 @@
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { ClassificationAdapterError, type ClassificationAdapter } from '../../../../src/index.js';
+import { failure } from './callContext.js';
+import { LoopbackServer } from './LoopbackServer.js';
+
+/**
+ * Starts a loopback server for the file's tests, handing it to `use`; forgets its handlers,
+ * requests and stubbed environment variables after each test, and closes it after all.
+ */
+export function useLoopback(use: (server: LoopbackServer) => void): void {
+  let server: LoopbackServer;
+  beforeAll(async () => {
+    server = await LoopbackServer.start();
+    use(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  afterEach(() => {
+    server.reset();
+    vi.unstubAllEnvs();
+  });
+}
+
+/** The ClassificationAdapterError a promise rejected with (fails when it resolved, or rejected with anything else). */
+export async function rejected(promise: Promise<unknown>): Promise<ClassificationAdapterError> {
+  const error = await failure(promise);
+  expect(error).toBeInstanceOf(ClassificationAdapterError);
+  return error as ClassificationAdapterError;
+}
+
+/**
+ * The classifier with a call's `classificationScript` left out, so a suite written for the fake
+ * (the conformance suite) sends every call to the server and through the real decoder.
+ */
+export function withoutScript(real: ClassificationAdapter & { readonly provider: string }): ClassificationAdapter {
+  return {
+    provider: real.provider,
+    classify: (request, opts) => {
+      const { classificationScript: _script, ...adapterOpts } = opts?.adapterOpts ?? {};
+      return real.classify(request, { ...opts, adapterOpts });
+    },
+  };
+}
