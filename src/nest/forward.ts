@@ -16,5 +16,9 @@ export function forward<T extends object>(container: Container, token: ServiceId
     has(_, property) {
       return property in resolve();
     },
+    // So `instanceof` sees the service the container holds now.
+    getPrototypeOf() {
+      return Object.getPrototypeOf(resolve()) as object | null;
+    },
   });
 }

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { ContainerModule } from 'inversify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App, createApp, Tokens, type Engine, type Provider } from '../../src/index.js';
+import { App, createApp, FakeClassification, Tokens, TypesafeClassifier, type Engine, type Provider } from '../../src/index.js';
 import { STANDIN_APP, StandinModule, useStandin } from '../../src/nest.js';
 import { createTestApp } from '../../src/testing.js';
 import { says } from '../support/providers.js';
@@ -118,6 +118,18 @@ describe(StandinModule, () => {
   });
 
   describe('bridged tokens', () => {
+    it('bridge the classifier the config binds, and a fake classifier put in its place', async () => {
+      const testApp = createTestApp({ classifier: { provider: 'typesafe' }, providers: { typesafe: { apiKey: 'ts-key' } } });
+      @Module({ imports: [StandinModule.forRoot({}, { app: () => testApp })] })
+      class AppModule {}
+      const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+      const classifier = moduleRef.get(Tokens.Classifier);
+      expect(classifier).toBeInstanceOf(TypesafeClassifier);
+      testApp.fakeClassifier([{ answers: {} }]);
+      expect(classifier).toBeInstanceOf(FakeClassification);
+      await moduleRef.close();
+    });
+
     it('follow a service rebound after Nest injected it', async () => {
       @Module({ imports: [StandinModule.forRoot({ models })] })
       class AppModule {}
