@@ -1,4 +1,5 @@
 import { Endpoint } from '../http/Endpoint.js';
+import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../Provider.js';
 import { ANTHROPIC_URL, apiVersions, type AnthropicProviderSettings } from './AnthropicProviderSettings.js';
@@ -39,27 +40,6 @@ export class AnthropicProvider implements Provider {
   /** `POST /v1/messages`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     const body = wireJson(messagesRequest(request, this.#settings), 'The request');
-    const { exchange, headers } = this.#endpoint.open(context, 'application/json', 'text/event-stream');
-    try {
-      const response = await exchange.send(this.#endpoint.url('/v1/messages'), { method: 'POST', headers, body });
-      const stream = new MessageStream(exchange, request.output !== undefined);
-      const parts: ReplyPart[] = [];
-      for await (const events of exchange.events(response)) {
-        for (const event of events) {
-          try {
-            stream.add(event, parts);
-          } finally {
-            // Each event's parts go on at once (the first part waits for no later event), and
-            // the parts an event made before it failed go on before the failure.
-            for (const part of parts) yield part;
-            parts.length = 0;
-          }
-        }
-      }
-      stream.end(parts);
-      for (const part of parts) yield part;
-    } finally {
-      exchange.close();
-    }
+    yield* streamedReply(this.#endpoint, context, '/v1/messages', body, (exchange) => new MessageStream(exchange, request.output !== undefined));
   }
 }

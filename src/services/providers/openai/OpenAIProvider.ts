@@ -1,5 +1,6 @@
 import { Endpoint } from '../http/Endpoint.js';
 import type { Exchange } from '../http/Exchange.js';
+import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../Provider.js';
 import { chatRequest } from './chatRequest.js';
@@ -43,28 +44,7 @@ export class OpenAIProvider implements Provider {
   /** `POST /chat/completions`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     const body = wireJson(chatRequest(request, this.#settings), 'The request');
-    const { exchange, headers } = this.#endpoint.open(context, 'application/json', 'text/event-stream');
-    try {
-      const response = await exchange.send(this.#endpoint.url('/chat/completions'), { method: 'POST', headers, body });
-      const stream = new ChatStream(exchange, request.output !== undefined);
-      const parts: ReplyPart[] = [];
-      for await (const events of exchange.events(response)) {
-        for (const event of events) {
-          try {
-            stream.add(event, parts);
-          } finally {
-            // Each event's parts go on at once (the first part waits for no later event), and
-            // the parts an event made before it failed go on before the failure.
-            for (const part of parts) yield part;
-            parts.length = 0;
-          }
-        }
-      }
-      stream.end(parts);
-      for (const part of parts) yield part;
-    } finally {
-      exchange.close();
-    }
+    yield* streamedReply(this.#endpoint, context, '/chat/completions', body, (exchange) => new ChatStream(exchange, request.output !== undefined));
   }
 
   /** `POST /embeddings` (asking for base64, decoding floats or base64): the text's vector. */

@@ -1,0 +1,51 @@
+import type { CallContext, ReplyPart } from '../Provider.js';
+import type { Endpoint } from './Endpoint.js';
+import type { Exchange } from './Exchange.js';
+import type { SseEvent } from './SseDecoder.js';
+
+/** Folds a vendor's stream events into reply parts: what each adapter's wire format knows. */
+export interface EventFolder {
+  /** Adds the parts one event makes to `out`; throws a ProviderFailure on an error event. */
+  add(event: SseEvent, out: ReplyPart[]): void;
+  /** Adds the parts the end of the stream makes to `out`; throws when the stream ended early. */
+  end(out: ReplyPart[]): void;
+}
+
+/**
+ * POSTs a streamed request and hands on the parts each event makes as soon as that event
+ * arrives: the first part waits for no later event, and the parts an event made before it
+ * failed go on before the failure.
+ *
+ * @example
+ * ```ts
+ * yield* streamedReply(endpoint, context, '/chat/completions', body, (exchange) => new ChatStream(exchange, typed));
+ * ```
+ */
+export async function* streamedReply(
+  endpoint: Endpoint,
+  context: CallContext,
+  path: string,
+  body: string,
+  folder: (exchange: Exchange) => EventFolder,
+): AsyncGenerator<ReplyPart, void, undefined> {
+  const { exchange, headers } = endpoint.open(context, 'application/json', 'text/event-stream');
+  try {
+    const response = await exchange.send(endpoint.url(path), { method: 'POST', headers, body });
+    const stream = folder(exchange);
+    const parts: ReplyPart[] = [];
+    for await (const events of exchange.events(response)) {
+      for (const event of events) {
+        try {
+          stream.add(event, parts);
+        } finally {
+          for (const part of parts) yield part;
+          parts.length = 0;
+        }
+      }
+    }
+    stream.end(parts);
+    for (const part of parts) yield part;
+  } finally {
+    exchange.close();
+  }
+}
