@@ -1,0 +1,80 @@
+/**
+ * Which AI services the help desk runs on: the one place that chooses between real providers
+ * and the demo's scripted fakes.
+ */
+import { createApp, type ModelConfig, type ProviderConfig, type StandinConfigInput } from 'standin';
+import type { StandinModuleSettings } from 'standin/nest';
+import { createTestApp } from 'standin/testing';
+import { demoWriter } from './demo/demoWriter.js';
+import { exampleTriageModule } from './demo/ExampleTriage.js';
+import { writer } from './tickets/writer.js';
+
+/** The AI services the help desk runs on. */
+export interface HelpdeskServices {
+  /** `'fakes'`: the writer and the classifier are scripted, no key and no network. `'real'`: the writer calls real providers. */
+  readonly mode: 'fakes' | 'real';
+  /** What `StandinModule` is given: how to make the app. */
+  readonly settings: StandinModuleSettings;
+  /** One line saying what answers what, for the console. */
+  readonly summary: string;
+}
+
+/** The environment the choice reads. */
+export interface HelpdeskEnv {
+  /** The writer runs on Anthropic when it is set. */
+  readonly ANTHROPIC_API_KEY?: string | undefined;
+  /** The writer falls back to OpenAI (or runs on it, without an Anthropic key) when it is set. */
+  readonly OPENAI_API_KEY?: string | undefined;
+  /** `1` runs on the fakes whatever keys are set. */
+  readonly HELPDESK_FAKES?: string | undefined;
+}
+
+const anthropic: ModelConfig = { provider: 'anthropic', model: 'claude-sonnet-4-5' };
+const openai: ModelConfig = { provider: 'openai', model: 'gpt-4.1-mini' };
+
+/** The models the fakes stand in for: the writer on Anthropic, falling back to OpenAI. */
+export const demoConfig: StandinConfigInput = { models: { writer: { ...anthropic, fallback: ['backup'] }, backup: openai } };
+
+/**
+ * Chooses the help desk's AI services from the environment. With `ANTHROPIC_API_KEY` the writer
+ * runs on Anthropic, falling back to OpenAI when `OPENAI_API_KEY` is set too; with only
+ * `OPENAI_API_KEY` it runs on OpenAI. The real adapters are bound from the config by provider
+ * name, with the keys of `env`. The classifier is the demo's example triage in
+ * both modes: standin binds no real classifier from this config. With no key (or
+ * `HELPDESK_FAKES=1`) the writer is the demo's scripted fake too, in a test app: no key, no network.
+ *
+ * @example
+ * ```ts
+ * const services = helpdeskServices(process.env);
+ * const nest = await createHelpdesk(services.settings);
+ * ```
+ */
+export function helpdeskServices(env: HelpdeskEnv = process.env): HelpdeskServices {
+  const keys = { anthropic: env.ANTHROPIC_API_KEY?.trim() || undefined, openai: env.OPENAI_API_KEY?.trim() || undefined };
+  if (env.HELPDESK_FAKES === '1' || (keys.anthropic === undefined && keys.openai === undefined)) {
+    return {
+      mode: 'fakes',
+      settings: {
+        // npm start serves as production would, on fakes: a request cannot pick its cursor scope.
+        trustScopeHeader: false,
+        app: () => {
+          const app = createTestApp(demoConfig, exampleTriageModule());
+          app.fake('writer', demoWriter, writer);
+          return app;
+        },
+      },
+      summary: 'the writer and the classifier are fakes scripted for the example tickets: no key, no network',
+    };
+  }
+  const models: Record<string, ModelConfig> = keys.anthropic === undefined ? { writer: openai } : keys.openai === undefined ? { writer: anthropic } : { writer: { ...anthropic, fallback: ['backup'] }, backup: openai };
+  const providers: Record<string, ProviderConfig> = {};
+  if (keys.anthropic !== undefined) providers.anthropic = { apiKey: keys.anthropic };
+  if (keys.openai !== undefined) providers.openai = { apiKey: keys.openai };
+  const config: StandinConfigInput = { models, providers };
+  const fallback = models.backup === undefined ? '' : `, falling back to ${models.backup.provider} ${models.backup.model}`;
+  return {
+    mode: 'real',
+    settings: { app: () => createApp(config, exampleTriageModule()) },
+    summary: `the writer on ${models.writer!.provider} ${models.writer!.model}${fallback}; the classifier is the example triage (scripted)`,
+  };
+}
