@@ -25,6 +25,8 @@ export interface HelpdeskEnv {
   readonly ANTHROPIC_API_KEY?: string | undefined;
   /** The writer falls back to OpenAI (or runs on it, without an Anthropic key) when it is set. */
   readonly OPENAI_API_KEY?: string | undefined;
+  /** With a writer key, tickets are classified by TypeSafe's classifier when it is set. */
+  readonly TYPESAFE_API_KEY?: string | undefined;
   /** `1` runs on the fakes whatever keys are set. */
   readonly HELPDESK_FAKES?: string | undefined;
 }
@@ -38,10 +40,10 @@ export const demoConfig: StandinConfigInput = { models: { writer: { ...anthropic
 /**
  * Chooses the help desk's AI services from the environment. With `ANTHROPIC_API_KEY` the writer
  * runs on Anthropic, falling back to OpenAI when `OPENAI_API_KEY` is set too; with only
- * `OPENAI_API_KEY` it runs on OpenAI. The real adapters are bound from the config by provider
- * name, with the keys of `env`. The classifier is the demo's example triage in
- * both modes: standin binds no real classifier from this config. With no key (or
- * `HELPDESK_FAKES=1`) the writer is the demo's scripted fake too, in a test app: no key, no network.
+ * `OPENAI_API_KEY` it runs on OpenAI. With `TYPESAFE_API_KEY` as well, tickets are classified by
+ * TypeSafe; without it, by the demo's example triage. The real adapters and the classifier are
+ * bound from the config, with the keys of `env`. With no writer key (or `HELPDESK_FAKES=1`) the
+ * writer and the classifier are the demo's scripted fakes, in a test app: no key, no network.
  *
  * @example
  * ```ts
@@ -50,7 +52,11 @@ export const demoConfig: StandinConfigInput = { models: { writer: { ...anthropic
  * ```
  */
 export function helpdeskServices(env: HelpdeskEnv = process.env): HelpdeskServices {
-  const keys = { anthropic: env.ANTHROPIC_API_KEY?.trim() || undefined, openai: env.OPENAI_API_KEY?.trim() || undefined };
+  const keys = {
+    anthropic: env.ANTHROPIC_API_KEY?.trim() || undefined,
+    openai: env.OPENAI_API_KEY?.trim() || undefined,
+    typesafe: env.TYPESAFE_API_KEY?.trim() || undefined,
+  };
   if (env.HELPDESK_FAKES === '1' || (keys.anthropic === undefined && keys.openai === undefined)) {
     return {
       mode: 'fakes',
@@ -70,11 +76,17 @@ export function helpdeskServices(env: HelpdeskEnv = process.env): HelpdeskServic
   const providers: Record<string, ProviderConfig> = {};
   if (keys.anthropic !== undefined) providers.anthropic = { apiKey: keys.anthropic };
   if (keys.openai !== undefined) providers.openai = { apiKey: keys.openai };
-  const config: StandinConfigInput = { models, providers };
+  if (keys.typesafe !== undefined) providers.typesafe = { apiKey: keys.typesafe };
   const fallback = models.backup === undefined ? '' : `, falling back to ${models.backup.provider} ${models.backup.model}`;
+  const writerLine = `the writer on ${models.writer!.provider} ${models.writer!.model}${fallback}`;
+  if (keys.typesafe !== undefined) {
+    const config: StandinConfigInput = { models, providers, classifier: { provider: 'typesafe' } };
+    return { mode: 'real', settings: { app: () => createApp(config) }, summary: `${writerLine}; the classifier is TypeSafe's` };
+  }
+  const config: StandinConfigInput = { models, providers };
   return {
     mode: 'real',
     settings: { app: () => createApp(config, exampleTriageModule()) },
-    summary: `the writer on ${models.writer!.provider} ${models.writer!.model}${fallback}; the classifier is the example triage (scripted)`,
+    summary: `${writerLine}; the classifier is the example triage (scripted)`,
   };
 }
