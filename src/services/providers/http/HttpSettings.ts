@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerConfigSchema } from '../../../config/configSchema.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import { describeIssues } from '../../../validation/describeIssues.js';
 
@@ -38,12 +39,13 @@ export interface HttpProviderSettings {
 
 /** The zod shape of {@link HttpProviderSettings}. */
 export const httpSettingsShape = {
-  apiKey: z.string().min(1).optional(),
-  baseURL: z.url({ protocol: /^https?$/ }).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  timeoutMs: z.number().int().positive().optional(),
-  maxTokens: z.number().int().positive().optional(),
-  body: z.record(z.string(), z.unknown()).optional(),
+  // The fields a provider's config entry shares with the adapter's settings are checked alike.
+  apiKey: providerConfigSchema.shape.apiKey,
+  baseURL: providerConfigSchema.shape.baseURL,
+  headers: providerConfigSchema.shape.headers,
+  timeoutMs: providerConfigSchema.shape.timeoutMs,
+  maxTokens: providerConfigSchema.shape.maxTokens,
+  body: providerConfigSchema.shape.body,
   fetch: z.custom<typeof globalThis.fetch>((value) => typeof value === 'function', 'expected a fetch function').optional(),
 };
 
