@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable, optional } from 'inversify';
 import { z } from 'zod';
-import type { RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
+import type { RetryConfig, RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
 import { CallFailed, type Attempt as FailedAttempt } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
@@ -84,12 +84,25 @@ interface PreparedReply {
   readonly output: z.ZodType | undefined;
 }
 
-/** One attempt at one model, handed out by the engine's retry and fallback loop. */
-interface Attempt {
-  readonly provider: Provider;
-  readonly context: CallContext;
-  /** Reports the attempt's failure: throws when the call must stop, returns when the loop goes on. */
-  fail(error: unknown, delivered?: boolean): void;
+/** Where one call stands on its way through its models and their attempts. */
+interface Route {
+  readonly model: string;
+  readonly capability: Capability;
+  readonly chain: readonly string[];
+  readonly policy: RetryConfig;
+  readonly signal: AbortSignal;
+  readonly scope: string;
+  readonly requestId: string;
+  readonly stepKey: string;
+  readonly failures: FailedAttempt[];
+  /** The last failure, whose `retryAfterMs` the next wait honours. */
+  last: ProviderFailure | undefined;
+  /** The model of the chain being tried, by index. */
+  link: number;
+  /** The attempt at that model, from 1. */
+  attempt: number;
+  provider: Provider;
+  context: CallContext;
 }
 
 /**
@@ -118,6 +131,8 @@ export class Engine {
   readonly #never: AbortSignal = new AbortController().signal;
   readonly #chains = new Map<string, readonly string[]>();
   readonly #jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
+  /** How many calls this engine has made: request ids are the engine's id and this count, cheaper than a UUID each. */
+  #calls = 0;
 
   constructor(
     @inject(Tokens.Config) config: StandinConfig,
@@ -312,78 +327,97 @@ export class Engine {
     return { provider, providerName: config.provider, model: config.model };
   }
 
-  /**
-   * The retry and fallback loop, as a sequence of attempts: the caller tries each attempt and
-   * reports a failure with `fail`; the loop sleeps, retries, falls back, and finally throws
-   * `CallFailed` when every model has failed.
-   */
-  async *#attempts(model: string, capability: Capability, options: DispatchOptions): AsyncGenerator<Attempt, never, undefined> {
+  /** The route of a call: its first attempt at the first model of its chain. */
+  #route(model: string, capability: Capability, options: DispatchOptions): Route {
     const signal = options.signal ?? this.#never;
     if (signal.aborted) throw abortReason(signal);
     const scope = this.#scopes.current();
     const chain = this.#chain(model);
-    const policy = retryPolicy(this.#config.retry, options.retry);
-    const requestId = options.requestId ?? randomUUID();
-    const stepKey = options.stepKey ?? `call:${requestId}`;
-    const failures: FailedAttempt[] = [];
-    let last: ProviderFailure | undefined;
-    for (const name of chain) {
-      const target = this.#provider(name, capability);
-      for (let attempt = 1; attempt <= policy.attempts; attempt++) {
-        if (attempt > 1) await this.#clock.sleep(backoffDelay(policy, attempt - 1, last?.retryAfterMs, this.#random), signal);
-        const state = { retry: false };
-        const context: CallContext = {
-          modelName: name,
-          model: target.model,
-          provider: target.providerName,
-          apiKey: this.#config.providers[target.providerName]?.apiKey,
-          signal,
-          requestId,
-          cursorKey: this.id,
-          scope,
-          stepKey,
-          attempt,
-          output: undefined,
-        };
-        yield {
-          provider: target.provider,
-          context,
-          fail: (error: unknown, delivered = false): void => {
-            if (signal.aborted) throw abortReason(signal);
-            if (!(error instanceof ProviderFailure)) throw error;
-            last = error;
-            failures.push({ model: name, attempt, kind: error.kind, message: error.message });
-            if (delivered) {
-              throw new CallFailed(model, failures, error, ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
-            }
-            state.retry = error.retryable && attempt < policy.attempts;
-          },
-        };
-        if (!state.retry) break;
-      }
+    const requestId = options.requestId ?? `${this.id}#${++this.#calls}`;
+    const route = {
+      model,
+      capability,
+      chain,
+      policy: retryPolicy(this.#config.retry, options.retry),
+      signal,
+      scope,
+      requestId,
+      stepKey: options.stepKey ?? `call:${requestId}`,
+      failures: [],
+      last: undefined,
+      link: 0,
+      attempt: 1,
+    } as Omit<Route, 'provider' | 'context'> as Route;
+    this.#aim(route);
+    return route;
+  }
+
+  /** Points the route at its current model and attempt: the provider, and the context it is handed. */
+  #aim(route: Route): void {
+    const name = route.chain[route.link]!;
+    const target = this.#provider(name, route.capability);
+    route.provider = target.provider;
+    route.context = {
+      modelName: name,
+      model: target.model,
+      provider: target.providerName,
+      apiKey: this.#config.providers[target.providerName]?.apiKey,
+      signal: route.signal,
+      requestId: route.requestId,
+      cursorKey: this.id,
+      scope: route.scope,
+      stepKey: route.stepKey,
+      attempt: route.attempt,
+      output: undefined,
+    };
+  }
+
+  /**
+   * The retry and fallback loop, one failure at a time: records why the attempt failed, then
+   * waits and tries the same model again (a retryable kind, attempts left) or moves on to the next
+   * model of the chain. Throws when the call must stop: an abort, an error that is no provider
+   * failure, a failure after parts were handed on, or `CallFailed` once every model has failed.
+   */
+  async #reroute(route: Route, error: unknown, delivered = false): Promise<void> {
+    if (route.signal.aborted) throw abortReason(route.signal);
+    if (!(error instanceof ProviderFailure)) throw error;
+    route.last = error;
+    route.failures.push({ model: route.context.modelName, attempt: route.attempt, kind: error.kind, message: error.message });
+    if (delivered) {
+      throw new CallFailed(route.model, route.failures, error, ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
     }
-    throw new CallFailed(model, failures, last!);
+    if (error.retryable && route.attempt < route.policy.attempts) {
+      await this.#clock.sleep(backoffDelay(route.policy, route.attempt, error.retryAfterMs, this.#random), route.signal);
+      route.attempt++;
+    } else if (route.link + 1 < route.chain.length) {
+      route.link++;
+      route.attempt = 1;
+    } else {
+      throw new CallFailed(route.model, route.failures, error);
+    }
+    this.#aim(route);
   }
 
   async #perform<T>(model: string, capability: Capability, options: DispatchOptions, perform: (provider: Provider, context: CallContext) => Promise<T>): Promise<T> {
-    for await (const attempt of this.#attempts(model, capability, options)) {
+    const route = this.#route(model, capability, options);
+    for (;;) {
       try {
-        return await this.#untilAborted(perform(attempt.provider, attempt.context), attempt.context.signal);
+        return await this.#untilAborted(perform(route.provider, route.context), route.signal);
       } catch (error) {
-        attempt.fail(error);
+        await this.#reroute(route, error);
       }
     }
-    throw new Error('unreachable: the attempts loop ends by throwing');
   }
 
   async *#replyParts(model: string, prepared: PreparedReply, options: DispatchOptions, live: boolean): AsyncGenerator<ReplyPart, Reply, undefined> {
-    for await (const attempt of this.#attempts(model, 'reply', options)) {
-      const context = prepared.output === undefined ? attempt.context : { ...attempt.context, output: prepared.output };
+    const route = this.#route(model, 'reply', options);
+    for (;;) {
+      const context = prepared.output === undefined ? route.context : { ...route.context, output: prepared.output };
       const collector = new ReplyCollector(context.provider, prepared.output);
       let delivered = false;
       let iterator: AsyncIterator<ReplyPart> | undefined;
       try {
-        iterator = attempt.provider.reply({ ...prepared.request, model: context.model }, context)[Symbol.asyncIterator]();
+        iterator = route.provider.reply({ ...prepared.request, model: context.model }, context)[Symbol.asyncIterator]();
         for (;;) {
           const next = await this.#untilAborted(iterator.next(), context.signal);
           if (next.done) break;
@@ -396,13 +430,12 @@ export class Engine {
         iterator = undefined;
         return collector.finish(context.modelName);
       } catch (error) {
-        attempt.fail(error, delivered);
+        await this.#reroute(route, error, delivered);
       } finally {
         // Stops a provider stream the loop left early (abort, broken part, a consumer that broke off).
         void iterator?.return?.()?.catch(() => undefined);
       }
     }
-    throw new Error('unreachable: the attempts loop ends by throwing');
   }
 
   /** Settles as `promise` does, or rejects with the signal's reason as soon as it aborts. */
