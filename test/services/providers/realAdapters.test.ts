@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AnthropicProvider,
   createApp,
@@ -12,17 +12,12 @@ import {
 import { createTestApp } from '../../../src/testing.js';
 import { InternalTokens } from '../../../src/tokens/internal.js';
 import { KEY } from './loopback/callContext.js';
-import { LoopbackServer, stream } from './loopback/LoopbackServer.js';
+import { type LoopbackServer, stream } from './loopback/LoopbackServer.js';
+import { useLoopback } from './loopback/useLoopback.js';
 import { textReply } from './loopback/openaiWire.js';
 
 let server: LoopbackServer;
-beforeAll(async () => {
-  server = await LoopbackServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => server.reset());
+useLoopback((started) => (server = started));
 
 /** An in-memory provider that always says `text`. */
 const saying = (text: string): Provider => ({

@@ -1,23 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CallFailed, tool, type Agent, type ReplyPart, type StandinConfigInput } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
 import { event, messageDelta, messageStart, messageStop, textBlock, textMessage, toolBlock } from './loopback/anthropicWire.js';
 import { failure, KEY } from './loopback/callContext.js';
-import { hang, json, LoopbackServer, stream, type Handler } from './loopback/LoopbackServer.js';
+import { hang, json, type LoopbackServer, stream, type Handler } from './loopback/LoopbackServer.js';
+import { useLoopback } from './loopback/useLoopback.js';
 import { chunk, DONE, textReply, usage } from './loopback/openaiWire.js';
 
 let server: LoopbackServer;
-beforeAll(async () => {
-  server = await LoopbackServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  server.reset();
-  vi.unstubAllEnvs();
-});
+useLoopback((started) => (server = started));
 
 const ANTHROPIC = '/v1/messages';
 const OPENAI = '/v1/chat/completions';

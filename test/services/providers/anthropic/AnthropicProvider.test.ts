@@ -1,21 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAnthropicProvider, ProviderFailure, StandinError, type ReplyRequest } from '../../../../src/index.js';
 import { event, messageDelta, messageStart, messageStop, ping, textBlock, textMessage, thinkingBlock, toolBlock } from '../loopback/anthropicWire.js';
 import { callContext as baseContext, failure, KEY, parts } from '../loopback/callContext.js';
-import { hang, json, LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
+import { hang, json, type LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
+import { useLoopback } from '../loopback/useLoopback.js';
 
 let server: LoopbackServer;
-beforeAll(async () => {
-  server = await LoopbackServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  server.reset();
-  vi.unstubAllEnvs();
-});
+useLoopback((started) => (server = started));
 
 const MESSAGES = '/v1/messages';
 const ask: ReplyRequest = { model: 'claude-test', messages: [{ role: 'user', content: 'Hello' }] };

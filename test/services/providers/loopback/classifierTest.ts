@@ -1,26 +1,8 @@
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { ClassificationAdapterError, type ClassificationAdapter } from '../../../../src/index.js';
 import { failure } from './callContext.js';
-import { LoopbackServer } from './LoopbackServer.js';
+export { useLoopback } from './useLoopback.js';
 
-/**
- * Starts a loopback server for the file's tests, handing it to `use`; forgets its handlers,
- * requests and stubbed environment variables after each test, and closes it after all.
- */
-export function useLoopback(use: (server: LoopbackServer) => void): void {
-  let server: LoopbackServer;
-  beforeAll(async () => {
-    server = await LoopbackServer.start();
-    use(server);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(() => {
-    server.reset();
-    vi.unstubAllEnvs();
-  });
-}
 
 /** The ClassificationAdapterError a promise rejected with (fails when it resolved, or rejected with anything else). */
 export async function rejected(promise: Promise<unknown>): Promise<ClassificationAdapterError> {

@@ -1,21 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOpenAIProvider, ProviderFailure, StandinError, type ReplyRequest } from '../../../../src/index.js';
 import { callContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { hang, json, LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
+import { useLoopback } from '../loopback/useLoopback.js';
 import { chunk, DONE, textReply, toolReply, usage } from '../loopback/openaiWire.js';
 
 let server: LoopbackServer;
-beforeAll(async () => {
-  server = await LoopbackServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  server.reset();
-  vi.unstubAllEnvs();
-});
+useLoopback((started) => (server = started));
 
 const CHAT = '/v1/chat/completions';
 const ask: ReplyRequest = { model: 'gpt-test', messages: [{ role: 'user', content: 'Hello' }] };
