@@ -562,10 +562,7 @@ export class Engine {
       if (signal.aborted) throw abortReason(signal);
       let response: unknown;
       try {
-        const pending = classifier.classify(request, opts);
-        // An abort settles the call first; the adapter's own late rejection must not go unhandled.
-        if (signal !== this.#never && pending instanceof Promise) pending.catch(() => undefined);
-        response = await this.#untilAborted(pending, signal);
+        response = await this.#untilAborted(Promise.resolve(classifier.classify(request, opts)), signal);
       } catch (error) {
         if (signal.aborted) throw abortReason(signal);
         if (!(error instanceof ClassificationAdapterError)) throw error instanceof StandinError ? error : brokenClassifier(classifier, 'rejected with', error);
