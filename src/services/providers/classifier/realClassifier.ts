@@ -23,7 +23,7 @@ export type ClassifierMaker = (store: CursorStore) => ClassificationAdapter;
  * by its name) has its settings checked, named or not (`P0004` for a field a classifier does
  * not take, such as `maxTokens`). `classifier.provider` must be such a provider, or one served
  * by the `openai` adapter, which classifies through its Decisions API with the provider's key,
- * base URL, headers and timeout; anything else is `P0006`. The classifier goes by the
+ * base URL, headers, timeout and body and retry-hint bounds; anything else is `P0006`. The classifier goes by the
  * provider's name, and asks `classifier.model` when a request names no model.
  *
  * @example
@@ -46,8 +46,9 @@ export function realClassifier(config: StandinConfig): ClassifierMaker | undefin
     settings = checked.get(name) ?? {};
   } else if (adapter === 'openai') {
     // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
-    const { apiKey, baseURL, headers, timeoutMs } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
-    settings = Object.fromEntries(Object.entries({ apiKey, baseURL, headers, timeoutMs }).filter(([, value]) => value !== undefined));
+    const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
+    const reach = { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs };
+    settings = Object.fromEntries(Object.entries(reach).filter(([, value]) => value !== undefined));
   } else {
     const where = formatPath('config', ['classifier', 'provider']);
     const served = adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;
