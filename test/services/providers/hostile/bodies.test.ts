@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, ClassificationQuestion as Q } from '../../../../src/index.js';
+import { ClassificationAdapterError, ClassificationQuestion as Q, createAnthropicProvider } from '../../../../src/index.js';
+import { callContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { json, type LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { chunk, DONE, textReply } from '../loopback/openaiWire.js';
 import { useLoopback } from '../loopback/useLoopback.js';
-import { EMBEDDINGS, expectNoSecret, flood, gzipBody, gzipped, hostileApp, lastFailure, OPENAI, rejection, SYSTEMONE } from './hostile.js';
+import { ANTHROPIC, EMBEDDINGS, expectNoSecret, flood, gzipBody, gzipped, hostileApp, lastFailure, OPENAI, rejection, SYSTEMONE } from './hostile.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -61,6 +62,14 @@ describe('a hostile upstream: bodies', () => {
       server.on(OPENAI, stream(`data: ${'x'.repeat(4096)}\n\n`));
       const error = (await rejection(() => hostileApp(server, { maxLineBytes: 1024 }).reply('writer', ask))).outcome;
       expect(lastFailure(error).message).toContain('1024 bytes, the maxLineBytes bound');
+    });
+
+    it('createAnthropicProvider takes the bounds as settings', async () => {
+      server.on(ANTHROPIC, stream(`event: ping\ndata: {"type":"ping","pad":"${'p'.repeat(4096)}"}\n\n`));
+      const provider = createAnthropicProvider({ baseURL: server.url(), apiKey: KEY, maxLineBytes: 2048 });
+      const error = await failure(parts(provider.reply({ model: 'claude-test', messages: [{ role: 'user', content: 'Hi' }] }, callContext({ provider: 'anthropic' }))));
+      expect(error).toMatchObject({ kind: 'unknown', provider: 'anthropic' });
+      expect(error.message).toContain("passed 2048 bytes, the maxLineBytes bound; the connection was closed. If this server's answers are really that large, raise config.providers.anthropic.maxLineBytes (or maxLineBytes in the adapter's settings).");
     });
 
     it('one event of 300 MB of data lines fails at maxEventBytes', async () => {

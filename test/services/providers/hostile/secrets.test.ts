@@ -51,7 +51,7 @@ describe('a hostile upstream: secrets', () => {
     });
 
     it('anthropic: the same', async () => {
-      server.on(ANTHROPIC, stream(messageStart() + event('error', { type: 'error', error: { type: 'overloaded_error', message: echo } })));
+      server.on(ANTHROPIC, stream(messageStart(25) + event('error', { type: 'error', error: { type: 'overloaded_error', message: echo } })));
       const { outcome } = await rejection(() => hostileApp(server, roomy).reply('claude', ask));
       const failed = lastFailure(outcome);
       expect(failed).toMatchObject({ kind: 'server' });
