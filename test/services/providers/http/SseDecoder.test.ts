@@ -149,6 +149,35 @@ describe('SseDecoder', () => {
       expect(thrown(() => decoder.push(encode(`data: ${'d'.repeat(90)}\n`.repeat(20)), []))).toMatchObject({ limit: 'maxEventBytes' });
     });
 
+    it('reads the same events as an unbounded decoder, wherever the chunks split, or throws only when a line passes the bound', () => {
+      const line = fc.oneof(fc.string({ maxLength: 40 }).map((text) => `data: ${text.replace(/[\r\n]/g, '')}`), fc.constant(''), fc.constant('event: x'));
+      const ending = fc.constantFrom('\n', '\r', '\r\n');
+      fc.assert(
+        fc.property(fc.array(fc.tuple(line, ending), { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 6 }), fc.integer({ min: 1, max: 60 }), (lines, offsets, bound) => {
+          const bytes = encode(lines.map(([text, end]) => text + end).join(''));
+          const longest = Math.max(0, ...lines.map(([text]) => encode(text).length));
+          const decoder = new SseDecoder({ maxLineBytes: bound });
+          const out: SseEvent[] = [];
+          const points = [...new Set(offsets.map((o) => o % (bytes.length + 1)))].filter((o) => o > 0).sort((a, b) => a - b);
+          try {
+            let start = 0;
+            for (const point of [...points, bytes.length]) {
+              decoder.push(bytes.subarray(start, point), out);
+              start = point;
+            }
+            decoder.end(out);
+          } catch (error) {
+            expect(error).toBeInstanceOf(LimitExceeded);
+            expect(longest).toBeGreaterThan(bound);
+            return;
+          }
+          expect(longest).toBeLessThanOrEqual(bound);
+          expect(out).toEqual(decode(bytes));
+        }),
+        { numRuns: 500 },
+      );
+    });
+
     it('the event count starts again after each event', () => {
       const out: SseEvent[] = [];
       bounded(100, 200).push(encode(`data: ${'d'.repeat(90)}\ndata: ${'d'.repeat(90)}\n\n`.repeat(50)), out);
