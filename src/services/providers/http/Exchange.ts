@@ -2,6 +2,7 @@ import { ProviderFailure, type FailureKind, type ProviderFailureOptions } from '
 import { StandinError } from '../../../errors/StandinError.js';
 import { abortReason } from '../../clock/Clock.js';
 import { capText } from './capText.js';
+import { describeError, redirectTarget } from './describeError.js';
 import { bodyReport, errorReport, type ErrorReport } from './ErrorReport.js';
 import { failureKind } from './failureKind.js';
 import { LimitExceeded, type Limits } from './limits.js';
@@ -89,7 +90,7 @@ export class Exchange {
       throw this.fail(error);
     }
     this.#status = response.status;
-    this.#requestId = response.headers.get(this.#options.requestIdHeader) ?? undefined;
+    this.#requestId = this.#tag(response.headers.get(this.#options.requestIdHeader) ?? undefined);
     if (response.ok) return response;
     let body: string;
     try {
@@ -97,7 +98,7 @@ export class Exchange {
     } catch (error) {
       if (this.#controller.signal.aborted) throw this.fail(error);
       // The status already says what went wrong; a body that breaks off or does not decompress adds nothing to it.
-      throw this.#httpFailure(response, undefined, decodeFailure(error) ?? describe(error));
+      throw this.#httpFailure(response, undefined, decodeFailure(error) ?? describeError(error));
     }
     throw this.#httpFailure(response, body);
   }
@@ -179,7 +180,7 @@ export class Exchange {
     if (error instanceof LimitExceeded) return this.#overLimit(error);
     const decode = decodeFailure(error);
     if (decode !== undefined) return this.malformed(`the body does not decompress as its content-encoding says (${decode})`);
-    const said = describe(error);
+    const said = describeError(error);
     const cause = this.#safe(error);
     if (error instanceof TypeError && error.cause === undefined && error.message !== 'fetch failed') {
       return this.failure('bad_request', `the request could not be sent: ${said}`, { cause });
@@ -212,7 +213,7 @@ export class Exchange {
     const report = errorReport(body) ?? { message: 'the error carried no message' };
     const kind = failureKind(undefined, report);
     const label = report.code ?? report.type;
-    this.#requestId ??= report.requestId;
+    this.#requestId ??= this.#tag(report.requestId);
     return this.failure(kind, `${fallback}${label ? ` (${label})` : ''}: ${report.message}`);
   }
 
@@ -229,14 +230,21 @@ export class Exchange {
   }
 
   #httpFailure(response: Response, body: string | undefined, unread?: string): ProviderFailure {
-    const report = body === undefined ? { message: `the error body could not be read (${unread ?? 'it broke off'})` } : bodyReport(body);
+    const said = body === undefined ? { message: `the error body could not be read (${unread ?? 'it broke off'})` } : bodyReport(body);
+    // What a server said is kept only clean: the report's fields end up in metadata and logs.
+    const report: ErrorReport = {
+      ...said,
+      message: this.clean(said.message),
+      ...(said.type === undefined ? {} : { type: this.#tag(said.type)! }),
+      ...(said.code === undefined ? {} : { code: this.#tag(said.code)! }),
+    };
     this.#report = report;
     const kind = failureKind(response.status, report);
-    this.#requestId ??= report.requestId;
+    this.#requestId ??= this.#tag(report.requestId);
     const label = report.code ?? report.type;
     let message = `HTTP ${response.status}${label ? ` ${label}` : ''}: ${report.message}`;
     if (response.status >= 300 && response.status < 400) {
-      message = `HTTP ${response.status}: the server redirects to ${whereTo(response.headers.get('location'))}, and redirects are not followed. Set baseURL to the address that answers.`;
+      message = `HTTP ${response.status}: the server redirects to ${redirectTarget(response.headers.get('location'))}, and redirects are not followed. Set baseURL to the address that answers.`;
     }
     if ((response.status === 401 || response.status === 403) && this.#options.key === undefined) {
       message += ` No API key was sent: a custom baseURL reads no environment variable, so set config.providers.${this.#options.provider}.apiKey.`;
@@ -245,6 +253,11 @@ export class Exchange {
     const retryable = retry ?? (kind === 'rate_limit' || kind === 'server' || kind === 'timeout');
     const wait = retryable ? retryAfterMs(response.headers, Date.now(), this.#options.limits.maxRetryAfterMs) : undefined;
     return this.failure(kind, message, { retryAfterMs: wait, ...(retry === undefined ? {} : { retryable: retry }) });
+  }
+
+  /** A short value a server gave (a request id, an error type), cut to 200 characters and clean of secrets. */
+  #tag(value: string | undefined): string | undefined {
+    return value === undefined ? undefined : this.clean(capText(value, 200));
   }
 
   /** A body past one of the bounds: not retried (the same server sends the same body), named with its setting. */
@@ -266,33 +279,4 @@ export class Exchange {
     }
     return error;
   }
-}
-
-/** A redirect's target, said without any credentials it carries. */
-function whereTo(location: string | null): string {
-  if (location === null) return 'an address it does not name';
-  try {
-    const url = new URL(location);
-    url.username = '';
-    url.password = '';
-    return capText(url.href, 300);
-  } catch {
-    return capText(location.replace(/\/\/[^/@]*@/, '//'), 300);
-  }
-}
-
-/** A thrown error said briefly: its message and its causes' (undici puts the socket error in `cause`). */
-function describe(error: unknown): string {
-  const parts: string[] = [];
-  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 4; depth++) {
-    if (at instanceof Error) {
-      const code = (at as { code?: unknown }).code;
-      parts.push(typeof code === 'string' && !at.message.includes(code) ? `${at.message} (${code})` : at.message);
-      at = at.cause;
-    } else {
-      parts.push(String(at));
-      at = undefined;
-    }
-  }
-  return parts.join(': ');
 }

@@ -26,7 +26,8 @@ beforeAll(async () => {
   jsonBomb = await gzipped('{"data":[{"index":0,"embedding":[', '0,'.repeat(MB / 2), 600, '0]}]}');
 }, 30_000);
 
-describe('a hostile upstream: bodies', () => {
+// Megabytes cross loopback sockets here; on a loaded machine that can take longer than the default 5 s.
+describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
   describe('an event stream', () => {
     it('a gzip body that inflates to a 300 MB line fails at maxLineBytes, closed after 4 MiB, not retried, memory returned', async () => {
       server.on(OPENAI, gzipBody(200, lineBomb, 'text/event-stream'));

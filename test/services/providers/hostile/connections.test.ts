@@ -22,7 +22,8 @@ afterAll(async () => {
 
 const ask = { messages: 'Hello' };
 
-describe('a hostile upstream: connections', () => {
+// Real sockets, drip-fed bodies and real timers: on a loaded machine a test can take longer than the default 5 s.
+describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
   describe('drip-feed', () => {
     it("a stream sent one byte every 20 ms fails at the provider's timeoutMs, and is retried", async () => {
       server.on(OPENAI, drip(textReply(['Hi', ' there']), 20));

@@ -54,13 +54,13 @@ export function lastFailure(error: unknown): { readonly kind?: string; readonly 
   return (error as CallFailed).cause as { kind?: string; message: string };
 }
 
-/** Every text an error carries: its message, its failures' messages, and each cause's message, as deep as they go. */
+/** Every text an error carries: its message, stack and fields (request id, metadata), its failures, and each cause's, as deep as they go. */
 export function textsOf(error: unknown): string[] {
   const texts: string[] = [];
   const seen = new Set<unknown>();
   for (let at: unknown = error; at instanceof Error && !seen.has(at); at = at.cause) {
     seen.add(at);
-    texts.push(at.message, String(at.stack));
+    texts.push(at.message, String(at.stack), JSON.stringify({ ...at }));
     const failures = (at as { failures?: unknown }).failures;
     if (Array.isArray(failures)) for (const failure of failures) texts.push(JSON.stringify(failure));
   }

@@ -17,7 +17,8 @@ const limited = (headers: Record<string, string>) => json(429, { error: { messag
 const overloaded = (headers: Record<string, string> = {}) => json(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, headers);
 const unavailable = (headers: Record<string, string>) => json(503, { detail: 'Service unavailable' }, headers);
 
-describe('a hostile upstream: retry hints', () => {
+// Real sockets, drip-fed bodies and real timers: on a loaded machine a test can take longer than the default 5 s.
+describe('a hostile upstream: retry hints', { timeout: 60_000 }, () => {
   describe('a hint past what a timer holds, or past maxRetryAfterMs', () => {
     const hints: readonly [string, Record<string, string>][] = [
       ['retry-after: 1000000000 (seconds)', { 'retry-after': '1000000000' }],

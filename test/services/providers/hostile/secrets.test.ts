@@ -25,7 +25,8 @@ const PASSWORD = 'pw-9d8c7b6a5f4e3d2c';
 /** Ten megabytes of text with both secrets in it, twice, and pieces of the key all through it. */
 const echo = `Denied for ${KEY} via ${HEADER_SECRET}. ${KEY.slice(0, 12).repeat(MB / 12)}${'y'.repeat(9 * MB)} ${KEY} ${HEADER_SECRET}`;
 
-describe('a hostile upstream: secrets', () => {
+// Megabytes cross loopback sockets here; on a loaded machine that can take longer than the default 5 s.
+describe('a hostile upstream: secrets', { timeout: 60_000 }, () => {
   describe('an SSE error event of 10 MB that echoes every secret (line and event bounds raised to let it through)', () => {
     const roomy = { maxLineBytes: 32 * MB, maxEventBytes: 32 * MB };
 
@@ -74,6 +75,20 @@ describe('a hostile upstream: secrets', () => {
       const { outcome } = await rejection(() => hostileApp(server).classify('Refund me', { refund: Q.yesNo('Refund?') }));
       expect(outcome).toBeInstanceOf(ClassificationAdapterError);
       expect((outcome as Error).message).toContain('Session [redacted] is not allowed');
+      expectNoSecret(outcome);
+    });
+
+    it('are taken out of the request id, error type and code a server echoes them in', async () => {
+      server.on(OPENAI, json(429, { error: { message: 'slow down', type: `t-${KEY}`, code: HEADER_SECRET } }, { 'x-request-id': `req-${HEADER_SECRET}` }));
+      const { outcome } = await rejection(() => hostileApp(server).reply('writer', ask));
+      expect(lastFailure(outcome)).toMatchObject({ requestId: 'req-[redacted]' });
+      expectNoSecret(outcome);
+    });
+
+    it("are taken out of a classifier's request id and error metadata", async () => {
+      server.on(SYSTEMONE, json(400, { detail: { message: 'bad', error_type: `e-${KEY}` } }, { 'x-typesafe-request-id': HEADER_SECRET }));
+      const { outcome } = await rejection(() => hostileApp(server).classify('Refund me', { refund: Q.yesNo('Refund?') }));
+      expect(outcome).toMatchObject({ metadata: { errorType: 'e-[redacted]', providerRequestId: '[redacted]' } });
       expectNoSecret(outcome);
     });
 
