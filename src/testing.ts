@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 
 export type { ConformanceCase, ConformanceRunner } from './testing/classificationAdapterConformance.js';
+export type { ProviderConformanceOptions } from './testing/providerConformance.js';
+export type { ProviderCaseSettings, ProviderConformanceCase } from './testing/providerCases.js';
+export type { CapabilityScenario, FailScenario, MakeProvider, PrimedProvider, ProviderScenario, ReplyScenario } from './testing/providerScenarios.js';
 
 export { createTestContainer } from './testing/createTestContainer.js';
 export { createTestApp } from './testing/createTestApp.js';
@@ -14,3 +17,6 @@ export { embedByHash } from './fakes/model/embedByHash.js';
 export { rankByOverlap } from './fakes/model/rankByOverlap.js';
 export { FakeClassification } from './fakes/classification/FakeClassification.js';
 export { classificationAdapterConformance, classificationConformanceCases } from './testing/classificationAdapterConformance.js';
+export { providerConformance } from './testing/providerConformance.js';
+export { providerConformanceCases } from './testing/providerCases.js';
+export { capabilityInputs, conformanceTicket, providerScenarios, scenarioRequests } from './testing/providerScenarios.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
+import { abortReason } from '../../services/clock/Clock.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
@@ -16,6 +17,7 @@ import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from './readAnswers.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
+import { untilAborted } from './untilAborted.js';
 
 /**
  * How a fake is made: what it stands in for, and where it keeps its cursors.
@@ -116,6 +118,7 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    if (context.signal.aborted) throw abortReason(context.signal);
     this.#sent.push({ call: 'reply', input: request });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
@@ -237,8 +240,9 @@ export class FakeModel implements Provider {
     const owner = `${this.#owner} at step '${context.stepKey}'`;
     let raw: unknown;
     try {
-      raw = await source.fn(request, info(context));
+      raw = await untilAborted(source.fn(request, info(context)), context.signal);
     } catch (error) {
+      if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`${source.root}(request)`, owner, error);
     }
     return prepareAnswer(raw, { owner, label: `${source.root}(request)`, index: undefined, idPrefix: `call_m${request.messages.length}` });
