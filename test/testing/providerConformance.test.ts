@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -192,6 +193,19 @@ const anthropicClaims: ProviderScenario[] = [
 
 providerConformance(anthropic, { describe, it, claims: anthropicClaims, apiKey: KEY, provider: 'anthropic', name: 'the Anthropic adapter on a loopback server conforms' });
 
+// The README's example, as it is written there.
+const answers = {
+  text: [{ text: 'Hello.' }],
+  calls: [{ calls: [{ tool: 'lookup', with: { query: 'refund policy' } }] }],
+  'fail:rate_limit': [{ fail: 'rate_limit' }],
+} as const;
+
+providerConformance((scenario: ProviderScenario) => fakeProvider(answers[scenario as keyof typeof answers]), {
+  describe,
+  it,
+  claims: ['text', 'calls', 'fail:rate_limit'],
+});
+
 const caseNumber = (name: string) => Number(name.split('.')[0]);
 const allClaims: ProviderScenario[] = [...fakeClaims, 'length'];
 
@@ -314,6 +328,13 @@ describe('providerConformance', () => {
       const settings = { claims: new Set(allClaims), model: 'conformance-model', provider: 'conformance', apiKey: KEY, timeoutMs: 200, abortAfterMs: 20, abortWithinMs: 200 };
       for (const conformanceCase of providerConformanceCases) await conformanceCase.run(maker({}), settings);
     });
+  });
+
+  it("runs the README's example as it is written there", () => {
+    const example = (text: string) => /const answers = \{[\s\S]*?\n\}\);\n/.exec(text)?.[0];
+    const readme = example(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+    expect(readme).toContain('providerConformance(');
+    expect(example(readFileSync(new URL(import.meta.url), 'utf8'))).toBe(readme);
   });
 
   it('runs under node:test, with no vitest in sight', async () => {
