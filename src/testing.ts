@@ -2,7 +2,7 @@ import 'reflect-metadata';
 
 export type { ConformanceCase, ConformanceRunner } from './testing/classificationAdapterConformance.js';
 export type { ProviderConformanceOptions } from './testing/providerConformance.js';
-export type { ProviderCaseSettings, ProviderConformanceCase } from './testing/providerCases.js';
+export type { ProviderCaseSettings, ProviderConformanceCase } from './testing/providerCase.js';
 export type { CapabilityScenario, FailScenario, MakeProvider, PrimedProvider, ProviderScenario, ReplyScenario } from './testing/providerScenarios.js';
 
 export { createTestContainer } from './testing/createTestContainer.js';

@@ -1,6 +1,7 @@
 import { StandinError } from '../errors/StandinError.js';
 import type { ConformanceRunner } from './classificationAdapterConformance.js';
-import { providerConformanceCases, type ProviderCaseSettings } from './providerCases.js';
+import type { ProviderCaseSettings } from './providerCase.js';
+import { providerConformanceCases } from './providerCases.js';
 import { providerScenarios, type MakeProvider, type ProviderScenario } from './providerScenarios.js';
 
 /**

@@ -8,13 +8,34 @@ export const replyScenarios = ['text', 'value', 'calls', 'length'] as const;
 /** The capabilities besides `reply` a provider may claim, each a scenario of its own. */
 export const capabilityScenarios = ['embed', 'hear', 'speak', 'rank', 'call'] as const;
 
-/** A reply scenario: `'text'`, `'value'`, `'calls'` or `'length'`. */
+/**
+ * A reply scenario: `'text'`, `'value'`, `'calls'` or `'length'`.
+ *
+ * @example
+ * ```ts
+ * const scenario: ReplyScenario = 'calls';
+ * ```
+ */
 export type ReplyScenario = (typeof replyScenarios)[number];
 
-/** A capability scenario: `'embed'`, `'hear'`, `'speak'`, `'rank'` or `'call'`. */
+/**
+ * A capability scenario: `'embed'`, `'hear'`, `'speak'`, `'rank'` or `'call'`.
+ *
+ * @example
+ * ```ts
+ * const scenario: CapabilityScenario = 'embed';
+ * ```
+ */
 export type CapabilityScenario = (typeof capabilityScenarios)[number];
 
-/** A failure scenario: the provider fails the reply with this kind, such as `'fail:rate_limit'`. */
+/**
+ * A failure scenario: the provider fails the reply with this kind, such as `'fail:rate_limit'`.
+ *
+ * @example
+ * ```ts
+ * const scenario: FailScenario = 'fail:auth'; // a 401, for an HTTP adapter
+ * ```
+ */
 export type FailScenario = `fail:${FailureKind}`;
 
 /**
@@ -38,7 +59,14 @@ export type ProviderScenario = ReplyScenario | 'slow' | FailScenario | Capabilit
 /** Every failure scenario, one per kind of `failureKinds`. */
 export const failScenarios: readonly FailScenario[] = Object.keys(failureKinds).map((kind) => `fail:${kind as FailureKind}` as const);
 
-/** Every scenario name, in the order the suite's cases use them. */
+/**
+ * Every scenario name, in the order the suite's cases use them.
+ *
+ * @example
+ * ```ts
+ * providerScenarios.filter((scenario) => scenario.startsWith('fail:')); // one per kind of failure
+ * ```
+ */
 export const providerScenarios: readonly ProviderScenario[] = [...replyScenarios, 'slow', ...failScenarios, ...capabilityScenarios];
 
 /**

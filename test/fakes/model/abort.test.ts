@@ -24,7 +24,7 @@ describe('FakeModel', () => {
     });
 
     it('stops waiting for an answer function when the signal aborts, failing with its reason', async () => {
-      const fake = fakeProvider(() => new Promise(() => undefined));
+      const fake = fakeProvider(() => new Promise<never>(() => undefined));
       const controller = new AbortController();
       const reason = new Error('stop');
       const reading = parts(fake.reply(request, context(controller.signal)));
