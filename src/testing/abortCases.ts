@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ReplyPart } from '../services/providers/Provider.js';
 import { prime, requestFor, type ProviderConformanceCase } from './providerCase.js';
-import { conformanceContext, readReply, within } from './replyChecks.js';
+import { conformanceContext, readReply, show, within } from './replyChecks.js';
 
 /** The cases of an abort: before the call, and mid-reply. */
 export const abortCases: ProviderConformanceCase[] = [
@@ -35,10 +35,11 @@ export const abortCases: ProviderConformanceCase[] = [
         () => ({ failed: false, error: undefined }),
         (error: unknown) => ({ failed: true, error }),
       ).finally(() => (settled = true));
+      if (primed.started !== undefined) await within(Promise.race([primed.started(), reading]), settings.timeoutMs, "the start of the 'slow' call");
       await new Promise((resolve) => setTimeout(resolve, settings.abortAfterMs));
       if (settled) {
         const { error } = await reading;
-        assert.fail(`the 'slow' reply ended before the abort (${parts.length} parts${error === undefined ? '' : `, failing with ${String(error)}`}): prime it to answer slower than ${settings.abortAfterMs} ms`);
+        assert.fail(`the 'slow' reply ended before the abort (${parts.length} parts${error === undefined ? '' : `, failing with ${show(error)}`}): prime it to answer slower than ${settings.abortAfterMs} ms`);
       }
       controller.abort(reason);
       const outcome = await within(reading, settings.abortWithinMs, 'the reply after its abort');

@@ -41,7 +41,7 @@ export async function prime(make: MakeProvider, scenario: ProviderScenario): Pro
   const made: unknown = await make(scenario);
   if (typeof (made as Provider | null)?.reply === 'function') return { provider: made as Provider };
   const primed = made as PrimedProvider | null;
-  assert.ok(typeof primed?.provider?.reply === 'function', `makeProvider('${scenario}') must give a provider (an object with reply) or { provider, closed? }`);
+  assert.ok(typeof primed?.provider?.reply === 'function', `makeProvider('${scenario}') must give a provider (an object with reply) or { provider, started?, closed? }`);
   return primed;
 }
 

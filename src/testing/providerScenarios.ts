@@ -74,11 +74,17 @@ export const providerScenarios: readonly ProviderScenario[] = [...replyScenarios
  *
  * @example
  * ```ts
- * const primed: PrimedProvider = { provider, closed: () => connectionClosed };
+ * const primed: PrimedProvider = { provider, started: () => requestArrived, closed: () => connectionClosed };
  * ```
  */
 export interface PrimedProvider {
   readonly provider: Provider;
+  /**
+   * Settles once the call is under way (for a wire server: the request arrived). The abort case
+   * waits for it before it lets the reply run `abortAfterMs` and aborts, so the abort lands
+   * mid-reply rather than before the request left.
+   */
+  readonly started?: () => Promise<void>;
   /**
    * Settles once the provider has let go of what the call held open (for a wire server: the
    * connection closed). The abort case waits for it, within its bound, after the abort.

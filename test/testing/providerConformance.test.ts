@@ -36,19 +36,18 @@ providerConformance((scenario) => fakeProvider(fakeAnswers(scenario)), { describ
 
 providerConformance(good, { describe, it, claims: [...fakeClaims, 'length'], name: 'a hand-written provider conforms' });
 
-/** A stream that sends `first`, then nothing, until the client lets go; `closed` settles when it has. */
-function stalled(first: string): { handler: Handler; closed: () => Promise<void> } {
-  let reached = false;
+/** A stream that sends `first`, then nothing, until the client lets go: `started` settles when the request arrives, `closed` when the connection closes. */
+function stalled(first: string): { handler: Handler; started: () => Promise<void>; closed: () => Promise<void> } {
+  let onStart!: () => void;
   let onClose!: () => void;
+  const arrived = new Promise<void>((resolve) => (onStart = resolve));
   const gone = new Promise<void>((resolve) => (onClose = resolve));
   const handler: Handler = (_, response) => {
-    reached = true;
     response.on('close', onClose);
     response.writeHead(200, { 'content-type': 'text/event-stream' });
-    response.write(first);
+    response.write(first, () => onStart());
   };
-  // A call aborted before it reached the server held nothing open there.
-  return { handler, closed: () => (reached ? gone : Promise.resolve()) };
+  return { handler, started: () => arrived, closed: () => gone };
 }
 
 const cut: Handler = (_, response) => {
@@ -76,9 +75,9 @@ const openai: MakeProvider = (scenario) => {
       chat(stream(textReply(['Once upon'], [10, 2], 'length')));
       break;
     case 'slow': {
-      const { handler, closed } = stalled(chunk({ role: 'assistant', content: 'Hel' }));
+      const { handler, started, closed } = stalled(chunk({ role: 'assistant', content: 'Hel' }));
       chat(handler);
-      return { provider, closed };
+      return { provider, started, closed };
     }
     case 'fail:rate_limit':
       error(429, { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' }, { 'retry-after': '1' });
@@ -152,9 +151,9 @@ const anthropic: MakeProvider = (scenario) => {
       messages(stream(textMessage(['Once upon'], [25, 2], 'max_tokens')));
       break;
     case 'slow': {
-      const { handler, closed } = stalled(messageStart(25));
+      const { handler, started, closed } = stalled(messageStart(25));
       messages(handler);
-      return { provider, closed };
+      return { provider, started, closed };
     }
     case 'fail:rate_limit':
       error(429, 'rate_limit_error', 'Number of requests has exceeded your rate limit', { 'retry-after': '1' });
@@ -291,6 +290,7 @@ describe('providerConformance', () => {
       ['an abort never heard mid-reply', 9, 'after its abort did not settle within 200 ms', maker({ slow: hanging({ deaf: true }) })],
       ['an abort mid-reply that rejects with an error of its own', 9, "the signal's reason itself", maker({ slow: hanging({ reason: () => new Error('stopped') }) })],
       ['a slow reply that finishes before the abort', 9, 'ended before the abort', maker({ slow: replying([text('Hi'), units(), finish('stop')]) })],
+      ['a call that never starts', 9, "the start of the 'slow' call did not settle", maker({ slow: { provider: hanging(), started: () => never } })],
       ['a connection never closed after the abort', 9, 'closing what the aborted call held open did not settle', maker({ slow: { provider: hanging(), closed: () => never } })],
       ['a stream that gives more after the abort', 9, 'reading it again gives nothing more', maker({ slow: hanging({ again: true }) })],
       ['a server failure as a plain Error', 10, 'must be a ProviderFailure, got Error', maker({ 'fail:server': throwing(new Error('HTTP 500')) })],
