@@ -3,7 +3,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { describeType } from '../../validation/formatPath.js';
 import type { AnswerFunction, Answers, CallRecord } from './Answer.js';
-import { answerFields } from './answerSchema.js';
+import { answerFields } from '../../schemas/answerSchema.js';
 import { isGeneratorFunction, prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 
 /** The calls of a record besides `reply`. */

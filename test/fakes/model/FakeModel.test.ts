@@ -447,7 +447,7 @@ describe('app.fake(model, answers)', () => {
         models: { writer: { provider: 'anthropic', model: 'a', fallback: ['backup'] }, backup: { provider: 'anthropic', model: 'b' } },
         retry: { jitter: 0 },
       });
-      const { fakeProvider } = await import('../../../src/index.js');
+      const { fakeProvider } = await import('../../../src/testing.js');
       const fake = fakeProvider([{ fail: 'server' }, { text: 'the backup model answers' }]);
       app.container.bind(Tokens.Provider).toConstantValue(fake).whenNamed('anthropic');
       const reply = await app.reply('writer', { messages: 'Hi' });
