@@ -164,7 +164,6 @@ export function conformanceContext(settings: ContextSettings, signal: AbortSigna
     apiKey: settings.apiKey,
     signal,
     requestId,
-    cursorKey: `conformance-${process.pid}`,
     scope: '',
     stepKey: `call:${requestId}`,
     attempt: 1,

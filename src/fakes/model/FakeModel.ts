@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
+import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
@@ -17,7 +18,6 @@ import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from './readAnswers.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
-import { untilAborted } from './untilAborted.js';
 
 /**
  * How a fake is made: what it stands in for, and where it keeps its cursors.
@@ -240,7 +240,7 @@ export class FakeModel implements Provider {
     const owner = `${this.#owner} at step '${context.stepKey}'`;
     let raw: unknown;
     try {
-      raw = await untilAborted(source.fn(request, info(context)), context.signal);
+      raw = await untilAborted(Promise.resolve(source.fn(request, info(context))), context.signal);
     } catch (error) {
       if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`${source.root}(request)`, owner, error);

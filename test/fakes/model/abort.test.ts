@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fakeProvider, type CallContext, type ReplyPart, type ReplyRequest } from '../../../src/index.js';
+import type { CallContext, ReplyPart, ReplyRequest } from '../../../src/index.js';
+import { fakeProvider } from '../../../src/testing.js';
 
 const request: ReplyRequest = { model: 'm', messages: [{ role: 'user', content: 'Hi' }] };
 
 function context(signal: AbortSignal): CallContext {
-  return { modelName: 'writer', model: 'm', provider: 'anthropic', apiKey: undefined, signal, requestId: 'r1', cursorKey: 'e1', scope: '', stepKey: 'call:r1', attempt: 1, output: undefined };
+  return { modelName: 'writer', model: 'm', provider: 'anthropic', apiKey: undefined, signal, requestId: 'r1', scope: '', stepKey: 'call:r1', attempt: 1, output: undefined };
 }
 
 async function parts(reply: AsyncIterable<ReplyPart>): Promise<ReplyPart[]> {
