@@ -55,16 +55,22 @@ describe('the public surface', () => {
   it("pins the values of 'standin/testing'", () => {
     expectTypeOf<keyof typeof testing>().toEqualTypeOf<
       | 'bindFake'
+      | 'capabilityInputs'
       | 'classificationAdapterConformance'
       | 'classificationConformanceCases'
+      | 'conformanceTicket'
       | 'createTestApp'
       | 'createTestContainer'
       | 'embedByHash'
       | 'FakeModel'
       | 'fakeProvider'
       | 'InstantClock'
+      | 'providerConformance'
+      | 'providerConformanceCases'
+      | 'providerScenarios'
       | 'rankByOverlap'
       | 'RealCallGuard'
+      | 'scenarioRequests'
       | 'TestApp'
       | 'testModule'
     >();
