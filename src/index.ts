@@ -17,6 +17,8 @@ export type {
 export type { Clock } from './services/clock/Clock.js';
 export type { CursorStore } from './services/cursors/CursorStore.js';
 export type { CursorSlot, CursorSlotInput } from './services/cursors/CursorSlot.js';
+export type { RedisCursorsConfig, RedisCursorsInput } from './config/configSchema.js';
+export type { RedisCursorStoreSettings } from './services/cursors/RedisCursorStore.js';
 export type { CallOptions, ReplyInput, RunOptions } from './services/engine/Engine.js';
 export type { Reply } from './services/engine/Reply.js';
 export type {
@@ -84,6 +86,8 @@ export { Tokens } from './tokens/Tokens.js';
 export { SystemClock } from './services/clock/SystemClock.js';
 export { InstantClock } from './services/clock/InstantClock.js';
 export { MemoryCursorStore } from './services/cursors/MemoryCursorStore.js';
+export { RedisCursorStore, createRedisCursorStore } from './services/cursors/RedisCursorStore.js';
+export { StoreFailure } from './services/cursors/redis/StoreFailure.js';
 export { ScriptCursor } from './services/cursors/ScriptCursor.js';
 export { cursorSlot } from './services/cursors/CursorSlot.js';
 export { hashScript } from './services/cursors/hashScript.js';

@@ -15,6 +15,7 @@ import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChe
 import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from './readAnswers.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
+import { storeCall } from './storeCall.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
 /**
@@ -123,7 +124,7 @@ export class FakeModel implements Provider {
     if (source.kind === 'list') {
       // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
       const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
-      const index = await this.#store.stepIndex(context.scope, this.#script, step);
+      const index = await storeCall(this.#store.stepIndex(context.scope, this.#script, step), context);
       prepared = source.answers[index];
       if (prepared === undefined) this.#pastTheEnd(source, index, context);
     } else {

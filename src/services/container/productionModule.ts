@@ -4,7 +4,7 @@ import { InternalTokens } from '../../tokens/internal.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import type { Clock } from '../clock/Clock.js';
 import { SystemClock } from '../clock/SystemClock.js';
-import { MemoryCursorStore } from '../cursors/MemoryCursorStore.js';
+import { bindCursorStore } from '../cursors/bindCursorStore.js';
 import { Engine } from '../engine/Engine.js';
 import { ProviderLookup } from '../engine/ProviderLookup.js';
 import type { RealCallGuard } from '../engine/RealCallGuard.js';
@@ -23,7 +23,7 @@ export interface BaseServices {
 const production: BaseServices = { clock: () => new SystemClock() };
 
 /**
- * The bindings of a container: the config, the clock, the in-memory cursor store and scopes,
+ * The bindings of a container: the config, the clock, the cursor store the config names and scopes,
  * the engine, a real adapter for each provider name the config gives one (see `realAdapters`),
  * and the real classifier the config's `classifier` names at `Tokens.Classifier` (see
  * `realClassifier`). A module is made per container, so nothing it binds is shared.
@@ -35,7 +35,7 @@ export function productionModule(config: StandinConfig, container: Container, ba
     bind(Tokens.Clock).toConstantValue(base.clock());
     bind(Tokens.Random).toConstantValue(Math.random);
     bind(Tokens.Scopes).to(Scopes).inSingletonScope();
-    bind(Tokens.CursorStore).to(MemoryCursorStore).inSingletonScope();
+    bindCursorStore(bind, config);
     const lookup = new ProviderLookup(container);
     bind(InternalTokens.ProviderLookup).toConstantValue(lookup);
     for (const [name, adapter] of realAdapters(config)) lookup.bindReal(bind, name, adapter);
