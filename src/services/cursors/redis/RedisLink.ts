@@ -148,7 +148,9 @@ export class RedisLink {
       // Before the first connect succeeds, give up at once so the caller hears of it; after, keep trying.
       reconnectStrategy: (retries: number, cause: Error): number | Error => (connected ? Math.min(50 * 2 ** retries, MAX_RECONNECT_MS) : cause),
     };
+    // node-redis bounds only a command's wait to be written; the wait for its reply is bounded here.
     const options = { timeout: timeoutMs };
+    const bound = <T>(reply: Promise<T>): Promise<T> => within(reply, timeoutMs);
     let connection: Connection;
     let start: () => Promise<unknown>;
     if (cluster) {
@@ -164,10 +166,10 @@ export class RedisLink {
       });
       client.on('error', () => undefined);
       connection = {
-        send: (key, args) => client.sendCommand(key, false, [...args], options),
+        send: (key, args) => bound(client.sendCommand(key, false, [...args], options)),
         nodes: async () => Promise.all(client.masters.map(async (master) => {
           const node = await client.nodeClient(master);
-          return (_: string | undefined, args: readonly string[]) => node.sendCommand(args, options);
+          return (_: string | undefined, args: readonly string[]) => bound(node.sendCommand(args, options));
         })),
         close: async () => {
           client.destroy();
@@ -178,12 +180,13 @@ export class RedisLink {
       const client = redis.createClient({ url, socket, disableOfflineQueue: true });
       // Errors also reach the commands that fail; an unheard 'error' event would end the process.
       client.on('error', () => undefined);
-      const send: Send = (_, args) => client.sendCommand(args, options);
+      const send: Send = (_, args) => bound(client.sendCommand(args, options));
       connection = { send, nodes: async () => [send], close: async () => void client.destroy() };
       start = () => client.connect();
     }
     try {
-      await start();
+      // A server that accepts the connection and then stalls must not hold the first use forever.
+      await within(start(), 2 * timeoutMs);
     } catch (error) {
       await connection.close().catch(() => undefined);
       throw new StoreFailure(
@@ -203,7 +206,7 @@ export class RedisLink {
     if (this.#closed || name === 'ClientClosedError') {
       return new StoreFailure('D0008', `The Redis cursor store at ${this.#shown} was closed while ${what} ran. Make a new app to call through.`, { cause: error });
     }
-    if (name === 'TimeoutError' || name === 'CommandTimeoutDuringMaintenanceError') {
+    if (error instanceof ReplyTimeout || name === 'TimeoutError' || name === 'CommandTimeoutDuringMaintenanceError') {
       return new StoreFailure(
         'D0002',
         `Redis at ${this.#shown} did not answer ${what} within ${this.#settings.timeoutMs} ms (cursors.timeoutMs): it is stalled or overloaded.`,
@@ -218,6 +221,33 @@ export class RedisLink {
       cause: error,
     });
   }
+}
+
+/** No reply within the bound. */
+class ReplyTimeout extends Error {
+  constructor(ms: number) {
+    super(`no reply within ${ms} ms`);
+  }
+}
+
+/**
+ * Settles as `reply` does, or rejects with {@link ReplyTimeout} after `ms`. A reply that comes
+ * later is still read off the connection (Redis replies in order), and dropped.
+ */
+function within<T>(reply: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ReplyTimeout(ms)), ms);
+    reply.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 function isErrorReply(error: unknown): boolean {
