@@ -38,13 +38,13 @@ export function bindFake(container: Container, model: string, answers: Answers, 
   }
   const shared = sharedScriptsOf(container);
   // Checked before anything is published, so a bad answer is its T-code, not a publication's.
-  if (shared !== undefined) readAnswers(answers, `app.fake('${model}', answers)`);
+  const read = shared === undefined ? undefined : readAnswers(answers, `app.fake('${model}', answers)`);
   const fake = new FakeModel(answers, {
     model,
     store: container.get(Tokens.CursorStore),
     scopes: container.get(Tokens.Scopes),
     ...(checks === undefined ? {} : { checks }),
-    ...(shared === undefined ? {} : { shared: shared.publishModel(model, answers, `app.fake('${model}', answers)`) }),
+    ...(shared === undefined ? {} : { shared: shared.publishModel(model, answers, `app.fake('${model}', answers)`, read?.reply?.kind === 'list' ? read.reply.answers : undefined) }),
   });
   container.get(InternalTokens.ProviderLookup).use(`model:${model}`, fake);
   return fake;

@@ -20,6 +20,8 @@ export const SharedScriptsToken = Symbol.for('standin/internal/SharedScripts') a
 
 /** How many of a faked model's calls the namespace keeps for `fetchSent()`: the latest ones. */
 export const SHARED_SENT_LIMIT = 1_000;
+/** How many generations' prepared answers a process keeps. */
+const GENERATIONS_KEPT = 64;
 /** The largest sent entry kept whole, in bytes of JSON; a larger one keeps only its size. */
 export const SHARED_SENT_ENTRY_BYTES = 1_048_576;
 
@@ -46,7 +48,8 @@ export type SharedEntry =
  */
 export class SharedScripts {
   readonly store: RedisCursorStore;
-  readonly #prepared = new Map<string, PreparedAnswer>();
+  /** Each generation's answers, prepared once per process: `model \0 gen` -> answers. */
+  readonly #generations = new Map<string, readonly PreparedAnswer[]>();
   /** Publications in the order they were asked for: a later one must land after an earlier one. */
   #tail: Promise<void> = Promise.resolve();
   #failure: unknown;
@@ -65,9 +68,10 @@ export class SharedScripts {
    * Publishes a faked model's answers as a new generation of its script (checked for data form,
    * `D0006`), and answers the source a fake of that generation consults.
    */
-  publishModel(model: string, answers: Answers, owner: string): SharedAnswers {
+  publishModel(model: string, answers: Answers, owner: string, prepared?: readonly PreparedAnswer[]): SharedAnswers {
     const items = modelPublication(answers, owner);
     const gen = randomUUID();
+    if (prepared !== undefined) this.#remember(`${model}\u0000${gen}`, prepared);
     const keys = this.store.keys;
     this.#publish(() => this.store.link.script(publishScript, [keys.fake(model), keys.answers(model, gen)], [gen, this.store.ttl, ...items]));
     return this.#source(model, sharedModelScript(model, gen), gen);
@@ -145,23 +149,35 @@ export class SharedScripts {
     }
     const gen = String(reply[0]);
     const index = Number(reply[1]);
-    const answer = String(reply[2]);
-    const count = Number(reply[3]);
-    if (answer === '') {
+    const count = Number(reply[2]);
+    if (index >= count) {
       const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
       throw new StandinError(
         'T0013',
         `${owner}: model '${context.modelName}' was faked with ${count} answer${count === 1 ? '' : 's'} in namespace '${this.store.space}', and call ${index + 1} ran past them (step '${context.stepKey}'${where}). Add an answer for it, or find why the app asks the model more often than the test expects.`,
       );
     }
-    const key = `${model}\u0000${gen}\u0000${index}`;
-    let prepared = this.#prepared.get(key);
-    if (prepared === undefined) {
-      prepared = prepareAnswer(JSON.parse(answer), { owner, label: `answers[${index}]`, index, idPrefix: `call_${index}` });
-      if (this.#prepared.size >= SHARED_SENT_LIMIT) this.#prepared.clear();
-      this.#prepared.set(key, prepared);
-    }
+    const key = `${model}\u0000${gen}`;
+    const answers = this.#generations.get(key) ?? (await storeCall(this.#load(model, gen, owner, key), context));
+    const prepared = answers[index];
+    if (prepared === undefined) throw unexpected(`the answers of '${model}'`);
     return prepared;
+  }
+
+  /** Reads and prepares one generation's answers: once per generation in each process. */
+  async #load(model: string, gen: string, owner: string, key: string): Promise<readonly PreparedAnswer[]> {
+    const list = this.store.keys.answers(model, gen);
+    const items = await this.store.link.command(list, ['LRANGE', list, '0', '-1']);
+    if (!Array.isArray(items)) throw unexpected('LRANGE');
+    const answers = items.map((item, index) => prepareAnswer(JSON.parse(String(item)), { owner, label: `answers[${index}]`, index, idPrefix: `call_${index}` }));
+    this.#remember(key, answers);
+    return answers;
+  }
+
+  #remember(key: string, answers: readonly PreparedAnswer[]): void {
+    // Bounded: a long test that fakes again and again keeps only its latest generations.
+    if (this.#generations.size >= GENERATIONS_KEPT) this.#generations.delete(this.#generations.keys().next().value!);
+    this.#generations.set(key, answers);
   }
 
   async #sent(model: string, gen: string | undefined): Promise<readonly SentCall[]> {

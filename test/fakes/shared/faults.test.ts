@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallFailed, StoreFailure } from '../../../src/index.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
+import { race } from '../../support/race.js';
 import { startRedis, type RedisServer } from '../../support/redis.js';
 
 const models = { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } };
@@ -112,19 +110,7 @@ describe('4 processes racing on one scope', () => {
     const steps = 1_000;
     const writer = tester.fake('writer', Array.from({ length: 4 * steps }, (_, i) => ({ text: String(i) })));
     await tester.ready();
-    const racer = fileURLToPath(new URL('./support/racer.ts', import.meta.url));
-    const outputs = await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', racer, server.url, namespace, String(steps)], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-        const [code] = await once(child, 'exit');
-        expect(code, err).toBe(0);
-        return JSON.parse(out) as string[];
-      }),
-    );
+    const { texts: outputs } = await race(server.url, namespace, 4, steps);
     for (const texts of outputs) expect(texts).toHaveLength(steps);
     const all = outputs.flat().map(Number).sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: 4 * steps }, (_, i) => i));

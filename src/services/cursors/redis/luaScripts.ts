@@ -83,7 +83,7 @@ return 1`,
  * scope (replayed for a step key seen before), the answer there, and the call recorded in sent.
  * KEYS: the model's published head. ARGV: store prefix, model, scope (encoded), step key, ttl,
  * sent entry, most sent entries kept. Answers {} when nothing is published, else
- * { gen, index, answer or '', count }.
+ * { gen, index, count }: the process reads a generation's answers once, and prepares them once.
  */
 export const takeAnswerScript = lua(
   'takeAnswer',
@@ -108,8 +108,7 @@ end
 redis.call('SADD', scopes, ARGV[3])
 redis.call('EXPIRE', state, ttl)
 redis.call('EXPIRE', scopes, ttl)
-local answer = redis.call('LINDEX', p .. 'a:' .. model .. ':' .. gen, index)
-return { gen, index, answer or '', redis.call('HGET', KEYS[1], 'count') }`,
+return { gen, index, redis.call('HGET', KEYS[1], 'count') }`,
 );
 
 /**

@@ -1,14 +1,18 @@
 /**
- * One racing process: a test app in the namespace the arguments name, taking `steps` faked
- * replies in scope 'race', 25 at a time, printing the texts it got as one JSON line.
+ * One racing process: a test app in the namespace the arguments name. Once connected it prints
+ * `ready`, waits for a line on stdin, then takes `steps` faked replies in scope 'race', 25 at a
+ * time, and prints the texts it got as one JSON line. The race test and the benchmark run it.
  * Usage: node --import tsx racer.ts <redis-url> <namespace> <steps>
  */
+import { once } from 'node:events';
 import 'reflect-metadata';
-import { createTestApp } from '../../../../src/testing.js';
+import { createTestApp } from '../../src/testing.js';
 
 const [url, namespace, count] = process.argv.slice(2);
 const app = createTestApp({ models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } }, cursors: { store: 'redis', url: url!, namespace: namespace! } });
 await app.ready();
+process.stdout.write('ready\n');
+await once(process.stdin, 'data');
 const steps = Number(count);
 const texts: string[] = [];
 let next = 0;
@@ -24,3 +28,4 @@ await app.scope('race', () =>
 );
 await app.dispose();
 process.stdout.write(`${JSON.stringify(texts)}\n`);
+process.stdin.destroy();
