@@ -3,11 +3,12 @@ import { bindFake } from '../fakes/model/bindFake.js';
 import type { FakeChecks } from '../fakes/model/FakeChecks.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import { FakeClassification } from '../fakes/classification/FakeClassification.js';
-import type { ClassificationScriptEntry } from '../fakes/classification/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 import type { InstantClock } from '../services/clock/InstantClock.js';
 import { App } from '../services/app/App.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import { SharedClassification } from '../fakes/shared/SharedClassification.js';
+import { standIn } from '../services/container/standIn.js';
 import { Tokens } from '../tokens/Tokens.js';
 
 /**
@@ -91,11 +92,11 @@ export class TestApp extends App {
     const shared = sharedScriptsOf(this.container);
     if (shared !== undefined) {
       const published = new SharedClassification(shared, script ?? []);
-      this.container.rebind(Tokens.Classifier).toConstantValue(published);
+      standIn(this.container, Tokens.Classifier, published);
       return published;
     }
     const fake = new FakeClassification(script === undefined ? { store: this.container.get(Tokens.CursorStore) } : { script, store: this.container.get(Tokens.CursorStore) });
-    this.container.rebind(Tokens.Classifier).toConstantValue(fake);
+    standIn(this.container, Tokens.Classifier, fake);
     return fake;
   }
 }

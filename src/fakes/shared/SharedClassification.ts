@@ -8,7 +8,7 @@ import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { FakeClassification, type PendingClassification } from '../classification/FakeClassification.js';
 import { fakeAnswers } from '../classification/fakeAnswers.js';
-import type { ClassificationScriptEntry } from '../classification/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
 import { readError } from './publishable.js';
 import type { SharedScripts } from './SharedScripts.js';
 

@@ -7,7 +7,7 @@ import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
 import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
-import type { ClassificationScriptEntry } from '../classification/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
 import type { Answers } from '../model/Answer.js';
 import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SentCall } from '../model/SentCall.js';
@@ -138,7 +138,7 @@ export class SharedScripts {
   async #take(model: string, request: ReplyRequest, context: CallContext, owner: string): Promise<PreparedAnswer> {
     await storeCall(this.#published(), context);
     const keys = this.store.keys;
-    const args = [keys.prefix, keys.scope(model), keys.scope(context.scope), context.stepKey, this.store.ttl, sentEntry(request), String(SHARED_SENT_LIMIT)];
+    const args = [keys.prefix, keys.scope(model), keys.scope(context.scope), context.stepKey, this.store.ttl, sentEntry(request, context), String(SHARED_SENT_LIMIT)];
     const reply = await storeCall(this.store.link.script(takeAnswerScript, [keys.fake(model)], args), context);
     if (!Array.isArray(reply)) throw unexpected(takeAnswerScript.name);
     if (reply.length === 0) {
@@ -196,10 +196,12 @@ export class SharedScripts {
   }
 }
 
-function sentEntry(request: ReplyRequest): string {
-  const json = JSON.stringify({ call: 'reply', input: request });
+function sentEntry(request: ReplyRequest, context: CallContext): string {
+  const where = { scope: context.scope, step: context.stepKey, attempt: context.attempt };
+  const json = JSON.stringify({ call: 'reply', input: request, ...where });
   if (Buffer.byteLength(json) <= SHARED_SENT_ENTRY_BYTES) return json;
-  return JSON.stringify({ call: 'reply', input: { model: request.model, messages: [], omitted: `a request of ${Buffer.byteLength(json)} bytes of JSON, over the ${SHARED_SENT_ENTRY_BYTES} a shared sent entry keeps` } });
+  const omitted = `a request of ${Buffer.byteLength(json)} bytes of JSON, over the ${SHARED_SENT_ENTRY_BYTES} a shared sent entry keeps`;
+  return JSON.stringify({ call: 'reply', input: { model: request.model, messages: [], omitted }, ...where });
 }
 
 function unexpected(what: string): StoreFailure {

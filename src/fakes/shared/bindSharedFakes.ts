@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
-import { InternalTokens } from '../../tokens/internal.js';
+import { standIn } from '../../services/container/standIn.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import { FakeModel } from '../model/FakeModel.js';
 import { SharedClassification } from './SharedClassification.js';
@@ -26,12 +26,11 @@ export function bindSharedFakes(container: Container): void {
   if (!(store instanceof RedisCursorStore)) return;
   const shared = new SharedScripts(store);
   container.bind(SharedScriptsToken).toConstantValue(shared);
-  const lookup = container.get(InternalTokens.ProviderLookup);
   const scopes = container.get(Tokens.Scopes);
   for (const model of Object.keys(config.models)) {
-    lookup.use(`model:${model}`, new FakeModel([], { model, store, scopes, shared: shared.follower(model) }));
+    standIn(container, Tokens.Provider, new FakeModel([], { model, store, scopes, shared: shared.follower(model) }), `model:${model}`);
   }
-  if (!container.isBound(Tokens.Classifier)) container.bind(Tokens.Classifier).toConstantValue(new SharedClassification(shared));
+  if (!container.isBound(Tokens.Classifier)) standIn(container, Tokens.Classifier, new SharedClassification(shared));
 }
 
 /**

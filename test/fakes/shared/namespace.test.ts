@@ -127,6 +127,7 @@ describe('a namespaced fake', () => {
         { role: 'user', content: 'from the instance' },
         { role: 'user', content: 'from the tester' },
       ]);
+      expect(sent.map((s) => s.attempt)).toEqual([1, 1]);
       expect(writer.sent).toHaveLength(1);
     });
   });
