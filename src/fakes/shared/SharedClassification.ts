@@ -48,7 +48,7 @@ export class SharedClassification extends FakeClassification {
     if (isPlainObject(request.questions) && Object.keys(request.questions).length === 0) {
       throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
     }
-    const scope = opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
+    const scope = opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
     let taken;
     try {
       taken = await this.#shared.takeEntry(scope);

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, parseConfig, RedisCursorStore, StoreFailure, Tokens } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
@@ -104,4 +106,12 @@ describe('Redis unreachable when the app starts', () => {
     await app.dispose();
     await down.stop();
   });
+
+  it('says which package to install (D0004) when redis is not installed, and loads it only when the config asks', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/support/withoutRedis.mjs', 'test/support/probeStore.ts', server.url], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(JSON.parse(run.stdout)).toEqual({ code: 'D0004', message: expect.stringContaining('npm install redis@6') });
+    const memory = spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/support/withoutRedis.mjs', '-e', "import('./src/testing.ts').then(async ({ createTestApp }) => { const app = createTestApp({ models: { w: { provider: 'p', model: 'm' } } }); app.fake('w', [{ text: 'memory' }]); console.log((await app.reply('w', { messages: 'x' })).text); })"], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(memory.stdout.trim()).toBe('memory');
+  }, 120_000);
 });
