@@ -4,6 +4,7 @@ import {
   configSchema,
   modelConfigSchema,
   providerConfigSchema,
+  redisCursorsSchema,
   retryConfigSchema,
   type StandinConfig,
   type StandinConfigInput,
@@ -44,7 +45,13 @@ const expected: Readonly<Record<string, string>> = {
   'retry.jitter': 'a fraction from 0 to 1',
   models: 'an object of model name -> { provider, model, fallback? }',
   providers: 'an object of provider name -> { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, ... }',
-  cursors: "'memory'",
+  cursors: "'memory', or { store: 'redis', url, namespace?, ttlSeconds?, timeoutMs?, cluster? }",
+  'cursors.store': "'memory' or 'redis'",
+  'cursors.url': "a redis:// or rediss:// URL, such as 'redis://127.0.0.1:6379'",
+  'cursors.namespace': "a name of 1 to 100 letters, digits and _.:- such as 'e2e-checkout'",
+  'cursors.ttlSeconds': 'a whole number of seconds from 1 to 2592000 (30 days)',
+  'cursors.timeoutMs': 'a whole number of milliseconds from 1 to 600000',
+  'cursors.cluster': 'true when the URL is a node of a Redis Cluster, else false',
   strictScopes: 'true or false',
   '': 'an object { models?, providers?, classifier?, retry?, cursors?, strictScopes? }',
 };
@@ -55,6 +62,7 @@ const allowedKeys: Readonly<Record<string, readonly string[]>> = {
   'providers.*': Object.keys(providerConfigSchema.shape),
   classifier: Object.keys(classifierConfigSchema.shape),
   retry: Object.keys(retryConfigSchema.shape),
+  cursors: Object.keys(redisCursorsSchema.shape),
 };
 
 /** Turns a concrete path into its pattern: `['models', 'writer', 'fallback', 0]` -> `models.*.fallback.*`. */

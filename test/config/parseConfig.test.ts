@@ -127,7 +127,7 @@ describe(parseConfig, () => {
     it('rejects a cursor store it does not know', () => {
       const error = rejection({ cursors: 'disk' });
       expect(error.message).toContain("config.cursors:");
-      expect(error.message).toContain("Write 'memory'.");
+      expect(error.message).toContain("expected 'memory', or { store: 'redis', url, namespace?, ttlSeconds?, timeoutMs?, cluster? }, got a string.");
     });
 
     it('reports every problem at once, one line each', () => {
