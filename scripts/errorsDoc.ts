@@ -15,6 +15,7 @@ const areas: Readonly<Record<string, string>> = {
   T: 'The faked model',
   K: 'Classification',
   N: 'NestJS',
+  V: 'Cassettes',
 };
 
 /** The markdown of docs/errors.md. */

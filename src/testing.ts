@@ -1,6 +1,10 @@
 import 'reflect-metadata';
 
 export type { ConformanceCase, ConformanceRunner } from './testing/classificationAdapterConformance.js';
+export type { CassetteMode, CassetteSettings } from './cassettes/cassetteSettings.js';
+export type { CassetteCall, CassetteEntry, CassetteFile, RecordedAnswers, RecordedFailure } from './cassettes/cassetteSchema.js';
+export type { NormalizedRequest } from './cassettes/normalizeRequest.js';
+export type { RedactFunction } from './cassettes/redactSecrets.js';
 
 export { createTestContainer } from './testing/createTestContainer.js';
 export { createTestApp } from './testing/createTestApp.js';
@@ -14,3 +18,4 @@ export { embedByHash } from './fakes/model/embedByHash.js';
 export { rankByOverlap } from './fakes/model/rankByOverlap.js';
 export { FakeClassification } from './fakes/classification/FakeClassification.js';
 export { classificationAdapterConformance, classificationConformanceCases } from './testing/classificationAdapterConformance.js';
+export { Cassette } from './cassettes/Cassette.js';

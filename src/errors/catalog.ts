@@ -3,7 +3,8 @@
  * `docs/errors.md` is generated from this table (`npm run docs:errors`) and a test keeps the two equal.
  *
  * Letters group the codes by where they arise: C config, S scopes and cursors, E engine,
- * P provider failures, R runs and tools, T the faked model, K classification, N NestJS.
+ * P provider failures, R runs and tools, T the faked model, K classification, N NestJS,
+ * V cassettes.
  */
 export interface CodeInfo {
   /** What went wrong, in one sentence. */
@@ -180,6 +181,10 @@ const fakeModel = {
     means: "`fake.verify()` found answers that were never asked for: the app asked the model less often than the test expects.",
     fix: 'Remove the answers the message lists, or find why the app stopped asking the model before them.',
   },
+  T0040: {
+    means: 'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized request, or fewer of them than the scope asked for.',
+    fix: 'Read the diff against the nearest recorded request in the message: make the test send what was recorded, or record the new call with `STANDIN_CASSETTES=record-missing`.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const classification = {
@@ -233,6 +238,37 @@ const classification = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
+const cassettes = {
+  V0001: {
+    means: 'A cassette file cannot be read: it is not JSON, or the JSON is not a cassette (an entry with an unknown call, a missing field, an answer of the wrong shape).',
+    fix: 'Correct the entry at the path the message names, or delete the file and record it again.',
+  },
+  V0002: {
+    means: '`app.cassette(path, settings)` was given settings of the wrong shape, or `STANDIN_CASSETTES` holds a mode that does not exist.',
+    fix: "Give a path ending in `.json` and a mode of 'replay', 'record' or 'record-missing'; set `STANDIN_CASSETTES` to one of those modes or leave it unset.",
+  },
+  V0003: {
+    means: 'A cassette could not be written to its file.',
+    fix: 'Check that the folder can be written (the message gives the path and the cause).',
+  },
+  V0004: {
+    means: 'A cassette has nothing to record from: the model has no provider bound, or no classifier is bound, or the provider lacks the capability called.',
+    fix: "Configure the model's provider (its key in the config, as in production), or name a classifier in the config, before recording.",
+  },
+  V0005: {
+    means: "`cassette.verify()` found recorded entries that no call replayed.",
+    fix: 'Remove the entries the message lists from the file, or record it again with `STANDIN_CASSETTES=record`.',
+  },
+  V0006: {
+    means: 'A recording holds a value a cassette cannot store as JSON: a `call` output with a function, a BigInt or a cycle.',
+    fix: 'Make the provider answer plain JSON values, or leave that call out of the cassette.',
+  },
+  V0007: {
+    means: 'A second cassette was put on an app that already has one.',
+    fix: 'Use one cassette per app (one app per test file, or per test); save and drop the first before making another.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
 /** The whole catalog, one entry per code. */
 export const catalog = {
   ...config,
@@ -242,6 +278,7 @@ export const catalog = {
   ...runs,
   ...fakeModel,
   ...classification,
+  ...cassettes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

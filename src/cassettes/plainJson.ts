@@ -1,0 +1,54 @@
+import { StandinError } from '../errors/StandinError.js';
+
+/**
+ * A copy of `value` as plain JSON data, for a cassette's file: bytes become `{ $base64 }`, a
+ * `Date` its ISO text, `undefined` object fields are left out (an `undefined` list item becomes
+ * `null`, as `JSON.stringify` writes it). A function, a symbol, a BigInt, a non-finite number or
+ * a cycle has no JSON form: `V0006`, naming `where`.
+ *
+ * @example
+ * ```ts
+ * plainJson({ audio: new Uint8Array([1, 2]) }, 'call input'); // { audio: { $base64: 'AQI=' } }
+ * ```
+ */
+export function plainJson(value: unknown, where: string): unknown {
+  return copy(value, where, []);
+}
+
+function copy(value: unknown, where: string, trail: object[]): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) throw unstorable(where, `the number ${String(value)}`);
+      return value;
+    case 'undefined':
+      return undefined;
+    case 'object':
+      break;
+    default:
+      throw unstorable(where, `a ${typeof value}`);
+  }
+  if (value === null) return null;
+  if (value instanceof Uint8Array) return { $base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
+  if (value instanceof ArrayBuffer) return { $base64: Buffer.from(value).toString('base64') };
+  if (value instanceof Date) return value.toISOString();
+  if (trail.includes(value)) throw unstorable(where, 'a cycle (a value that contains itself)');
+  trail.push(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => copy(item, where, trail) ?? null);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = copy((value as Record<string, unknown>)[key], where, trail);
+      if (item !== undefined) out[key] = item;
+    }
+    return out;
+  } finally {
+    trail.pop();
+  }
+}
+
+function unstorable(where: string, what: string): StandinError {
+  return new StandinError('V0006', `A cassette cannot store ${where}: it holds ${what}, which JSON cannot hold. Make it plain JSON (objects, arrays, strings, finite numbers, booleans, null, bytes), or leave this call out of the cassette.`);
+}
