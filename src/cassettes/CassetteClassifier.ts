@@ -42,8 +42,8 @@ export class CassetteClassifier implements ClassificationAdapter {
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     const normalized = this.#tape.clean(normalizeRequest('classify', request, undefined));
     const scope = typeof opts?.adapterOpts?.scope === 'string' ? opts.adapterOpts.scope : DEFAULT_SCOPE;
-    const seq = this.#tape.begin(scope);
-    const found = this.#tape.find(scope, undefined, 'classify', normalized);
+    const lookup = this.#tape.find(scope, undefined, 'classify', normalized);
+    const found = lookup.found;
     if (found !== undefined) {
       const entry = scriptEntry(found.entry.answer as RecordedAnswers['classify']);
       const replay = new FakeClassification({ script: [entry] });
@@ -58,13 +58,13 @@ export class CassetteClassifier implements ClassificationAdapter {
         const recorded: { reason: ClassificationAdapterError['reason']; status?: number; retryAfterMs?: number } = { reason: error.reason };
         if (error.status !== null) recorded.status = error.status;
         if (error.retryAfterMs !== null) recorded.retryAfterMs = Math.max(0, Math.ceil(error.retryAfterMs));
-        this.#tape.record(scope, seq, { call: 'classify', request: normalized, answer: { error: recorded } });
+        this.#tape.record(lookup, { call: 'classify', request: normalized, answer: { error: recorded } });
       }
       throw error;
     }
     const answers: Record<string, unknown> = {};
     for (const [id, answer] of Object.entries(response.answers ?? {})) answers[id] = answerFields(answer);
-    this.#tape.record(scope, seq, { call: 'classify', request: normalized, answer: { answers } as RecordedAnswers['classify'] });
+    this.#tape.record(lookup, { call: 'classify', request: normalized, answer: { answers } as RecordedAnswers['classify'] });
     return response;
   }
 

@@ -47,8 +47,8 @@ export class CassetteProvider implements Provider {
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     const { model: _model, ...asked } = request;
     const normalized = this.#tape.clean(normalizeRequest('reply', asked, context.model));
-    const seq = this.#tape.begin(context.scope);
-    const found = this.#tape.find(context.scope, context.modelName, 'reply', normalized);
+    const lookup = this.#tape.find(context.scope, context.modelName, 'reply', normalized);
+    const found = lookup.found;
     if (found !== undefined) {
       const prepared = this.#tape.prepared(found.position);
       if (prepared.fail !== undefined) throw this.#failure(prepared.fail, prepared.retryAfterMs, found.position, context);
@@ -65,17 +65,17 @@ export class CassetteProvider implements Provider {
         yield part;
       }
     } catch (error) {
-      if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(context.scope, seq, { model: context.modelName, call: 'reply', request: normalized, answer: failed(error) });
+      if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer: failed(error) });
       throw error;
     }
     const answer = gather.answer();
-    if (answer !== undefined) this.#tape.record(context.scope, seq, { model: context.modelName, call: 'reply', request: normalized, answer });
+    if (answer !== undefined) this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer });
   }
 
   async #other<C extends OtherCall>(call: C, input: CallInputs[C], context: CallContext): Promise<never> {
     const normalized = this.#tape.clean(normalizeRequest(call, input, context.model));
-    const seq = this.#tape.begin(context.scope);
-    const found = this.#tape.find(context.scope, context.modelName, call, normalized);
+    const lookup = this.#tape.find(context.scope, context.modelName, call, normalized);
+    const found = lookup.found;
     if (found !== undefined) {
       const answer = found.entry.answer as RecordedAnswers[C];
       if ('fail' in answer) throw this.#failure(answer.fail, answer.retryAfterMs, found.position, context);
@@ -86,12 +86,12 @@ export class CassetteProvider implements Provider {
     try {
       result = await invoke(inner, call, input, context);
     } catch (error) {
-      if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(context.scope, seq, { model: context.modelName, call, request: normalized, answer: failed(error) } as never);
+      if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(lookup, { model: context.modelName, call, request: normalized, answer: failed(error) } as never);
       throw error;
     }
     const answer = toAnswer(call, result);
     // A result of the wrong shape is not kept: the engine fails the call with E0007, as it would live.
-    if (answerSchemas[call].safeParse(answer).success) this.#tape.record(context.scope, seq, { model: context.modelName, call, request: normalized, answer } as never);
+    if (answerSchemas[call].safeParse(answer).success) this.#tape.record(lookup, { model: context.modelName, call, request: normalized, answer } as never);
     return result as never;
   }
 

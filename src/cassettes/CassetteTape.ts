@@ -14,8 +14,16 @@ interface Recording {
   readonly entry: CassetteEntry;
 }
 
-/** What a call finds on the tape: a recording to replay, or none to record. */
-export type Found = { readonly position: number; readonly entry: CassetteEntry } | undefined;
+/** What a call finds on the tape: a recording to replay (`found`), or where its recording goes. */
+export interface Lookup {
+  readonly found: { readonly position: number; readonly entry: CassetteEntry } | undefined;
+  /** The call's key and which call of that key it is in its scope, from 0. */
+  readonly key: string;
+  readonly n: number;
+  readonly scope: string;
+  /** The call's place in its scope's order of calls. */
+  readonly seq: number;
+}
 
 /**
  * The state of one cassette while its app runs: the file's entries and their index, the per-scope
@@ -52,32 +60,31 @@ export class CassetteTape {
     });
   }
 
-  /** The next place in `scope`'s order of calls: taken when a call starts, so the file's order is the order calls began. */
-  begin(scope: string): number {
-    const seq = this.#seq.get(scope) ?? 0;
-    this.#seq.set(scope, seq + 1);
-    return seq;
-  }
-
   /** The request as the cassette keeps and matches it: every string scrubbed of secrets. */
   clean(request: NormalizedRequest): NormalizedRequest {
     return scrubJson(request, this.scrub);
   }
 
   /**
-   * The recording a call replays, or undefined when it is to be recorded. In record mode every
-   * call records; in replay mode a call with no recording throws `T0040`.
+   * Looks a call up: the recording it replays, or none when it is to be recorded (every call in
+   * record mode). In replay mode a call with no recording throws `T0040`. Called when the call
+   * starts, so the file's order is the order calls began.
    */
-  find(scope: string, model: string | undefined, call: CassetteCall, request: NormalizedRequest): Found {
-    if (this.mode === 'record') return undefined;
-    const taken = this.#index.take(scope, this.#index.key(model, call, request));
-    if (taken.position !== undefined) {
-      this.#replayed.add(taken.position);
-      return { position: taken.position, entry: this.entry(taken.position)! };
+  find(scope: string, model: string | undefined, call: CassetteCall, request: NormalizedRequest): Lookup {
+    const seq = this.#seq.get(scope) ?? 0;
+    this.#seq.set(scope, seq + 1);
+    const key = this.#index.key(model, call, request);
+    const taken = this.#index.take(scope, key);
+    const n = taken.count - 1;
+    if (this.mode === 'record' || taken.position === undefined) {
+      if (this.mode === 'replay') {
+        const nearest = taken.recorded > 0 ? undefined : this.#index.nearest(model, call, request);
+        throw missError({ path: this.path, exists: this.#exists, model, call, scope, request, count: taken.count, recorded: taken.recorded, nearest });
+      }
+      return { found: undefined, key, n, scope, seq };
     }
-    if (this.mode === 'record-missing') return undefined;
-    const nearest = taken.recorded > 0 ? undefined : this.#index.nearest(model, call, request);
-    throw missError({ path: this.path, exists: this.#exists, model, call, scope, request, count: taken.count, recorded: taken.recorded, nearest });
+    this.#replayed.add(taken.position);
+    return { found: { position: taken.position, entry: this.entry(taken.position)! }, key, n, scope, seq };
   }
 
   /** The entry at `position`: the file's, then this run's recordings (record-missing indexes them as it goes). */
@@ -95,15 +102,19 @@ export class CassetteTape {
     return prepared;
   }
 
-  /** Records an exchange of `scope`'s call number `seq`, its answer scrubbed of secrets (the request was, by {@link clean}). */
-  record(scope: string, seq: number, entry: CassetteEntry): void {
+  /**
+   * Records the exchange of a call looked up with {@link find}, its answer scrubbed of secrets
+   * (the request was, by {@link clean}). When another scope already recorded this call of the
+   * same request (its nth asking, concurrently), the first recording stays and this one is
+   * dropped: every exchange is in the file once.
+   */
+  record(lookup: Lookup, entry: CassetteEntry): void {
+    if (this.#index.count(lookup.key) > lookup.n) return;
     const clean = { ...entry, answer: scrubJson(entry.answer, this.scrub) } as CassetteEntry;
     const position = this.#kept.length + this.#recorded.length;
-    this.#recorded.push({ scope, seq, entry: clean });
-    if (this.mode === 'record-missing') {
-      this.#index.add(position, clean);
-      this.#replayed.add(position);
-    }
+    this.#recorded.push({ scope: lookup.scope, seq: lookup.seq, entry: clean });
+    this.#index.add(position, clean);
+    this.#replayed.add(position);
   }
 
   /** Whether this run recorded anything. */

@@ -39,6 +39,11 @@ export class EntryIndex {
     this.#entries.set(position, entry);
   }
 
+  /** How many recordings of `key` there are. */
+  count(key: string): number {
+    return this.#byKey.get(key)?.length ?? 0;
+  }
+
   /**
    * Counts one more call of `key` in `scope` and answers the position of the recording it gets,
    * or undefined when there are fewer recordings of that request than calls; `count` is which
