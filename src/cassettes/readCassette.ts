@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { StandinError } from '../errors/StandinError.js';
+import { answerHints } from '../fakes/model/answerSchema.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import { answerSchemas, cassetteFileSchema, entrySchema, type CassetteEntry } from './cassetteSchema.js';
 
@@ -67,7 +68,7 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   }
   const answer = answerSchemas[call].safeParse(entry.data.answer);
   if (!answer.success) {
-    const lines = describeIssues(`${root}.answer`, entry.data.answer, answer.error.issues);
+    const lines = describeIssues(`${root}.answer`, entry.data.answer, answer.error.issues, call === 'reply' ? answerHints : {});
     throw new StandinError('V0001', `The cassette ${path} has an answer that does not fit its call (${call}):\n${lines.join('\n')}`);
   }
   return { ...entry.data, answer: answer.data } as CassetteEntry;
