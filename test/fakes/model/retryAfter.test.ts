@@ -7,7 +7,7 @@ describe('FakeModel', () => {
   describe('an answer with fail and retryAfterMs', () => {
     it('fails the call with that wait, which the engine honours before trying again', async () => {
       const app = createTestApp(config);
-      app.fake('writer', [{ fail: 'rate_limit', retryAfterMs: 2000 }, { text: 'Hi' }]);
+      app.fake('writer', (_request, call) => (call.attempt === 1 ? { fail: 'rate_limit', retryAfterMs: 2000 } : { text: 'Hi' }));
       const reply = await app.reply('writer', { messages: 'Hello' });
       expect(reply.text).toBe('Hi');
       expect(app.clock.slept).toEqual([2000]);
