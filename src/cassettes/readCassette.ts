@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { StandinError } from '../errors/StandinError.js';
-import { answerHints } from '../fakes/model/answerSchema.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import { answerSchemas, cassetteFileSchema, entrySchema, type CassetteEntry } from './cassetteSchema.js';
 
 /**
- * Reads the cassette at `path`: its entries, each checked against its call's answer shape, or
+ * Reads the cassette at `path`: its entries, each checked against its call's answer shape (a reply's
+ * answer is checked by `prepareAnswer` when the cassette prepares it), or
  * none when the file does not exist (`exists: false`).
  *
  * @throws {StandinError} `V0001` when the file is not JSON or not a cassette, naming the entry and field.
@@ -66,9 +66,11 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
     const fix = call === 'classify' ? 'a classify entry names no model: remove model' : `a ${call} entry names its model: add model`;
     throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}: ${fix}.`);
   }
+  // A reply's answer is checked when the tape prepares it (prepareAnswer), with the fake's own messages.
+  if (call === 'reply') return entry.data as CassetteEntry;
   const answer = answerSchemas[call].safeParse(entry.data.answer);
   if (!answer.success) {
-    const lines = describeIssues(`${root}.answer`, entry.data.answer, answer.error.issues, call === 'reply' ? answerHints : {});
+    const lines = describeIssues(`${root}.answer`, entry.data.answer, answer.error.issues);
     throw new StandinError('V0001', `The cassette ${path} has an answer that does not fit its call (${call}):\n${lines.join('\n')}`);
   }
   return { ...entry.data, answer: answer.data } as CassetteEntry;
