@@ -9,7 +9,6 @@ import { StandinError } from '../errors/StandinError.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { RecordedAnswers } from './cassetteSchema.js';
 import type { CassetteTape } from './CassetteTape.js';
-import { normalizeRequest } from './normalizeRequest.js';
 import { plainJson } from './plainJson.js';
 
 /**
@@ -40,7 +39,7 @@ export class CassetteClassifier implements ClassificationAdapter {
   }
 
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
-    const normalized = this.#tape.clean(normalizeRequest('classify', request, undefined));
+    const normalized = this.#tape.normalize('classify', request, undefined);
     const scope = typeof opts?.adapterOpts?.scope === 'string' ? opts.adapterOpts.scope : DEFAULT_SCOPE;
     const lookup = this.#tape.find(scope, undefined, 'classify', normalized);
     const found = lookup.found;

@@ -4,7 +4,7 @@ import { estimateUnits } from '../fakes/model/estimateUnits.js';
 import type { CallContext, Capability, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/providers/Provider.js';
 import { answerSchemas, type RecordedAnswers, type RecordedFailure } from './cassetteSchema.js';
 import type { CassetteTape } from './CassetteTape.js';
-import { normalizeRequest, type CallInputs } from './normalizeRequest.js';
+import type { CallInputs } from './normalizeRequest.js';
 import { plainJson } from './plainJson.js';
 import { ReplyGatherer } from './recordReply.js';
 
@@ -46,7 +46,7 @@ export class CassetteProvider implements Provider {
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     const { model: _model, ...asked } = request;
-    const normalized = this.#tape.clean(normalizeRequest('reply', asked, context.model));
+    const normalized = this.#tape.normalize('reply', asked, context.model);
     const lookup = this.#tape.find(context.scope, context.modelName, 'reply', normalized);
     const found = lookup.found;
     if (found !== undefined) {
@@ -73,7 +73,7 @@ export class CassetteProvider implements Provider {
   }
 
   async #other<C extends OtherCall>(call: C, input: CallInputs[C], context: CallContext): Promise<never> {
-    const normalized = this.#tape.clean(normalizeRequest(call, input, context.model));
+    const normalized = this.#tape.normalize(call, input, context.model);
     const lookup = this.#tape.find(context.scope, context.modelName, call, normalized);
     const found = lookup.found;
     if (found !== undefined) {

@@ -5,7 +5,7 @@ import { CASSETTE_VERSION, type CassetteCall, type CassetteEntry, type CassetteF
 import type { CassetteMode } from './cassetteSettings.js';
 import { EntryIndex } from './EntryIndex.js';
 import { missError } from './missError.js';
-import type { NormalizedRequest } from './normalizeRequest.js';
+import { normalizeRequest, type CallInputs, type NormalizedRequest } from './normalizeRequest.js';
 import { scrubJson, type RedactFunction } from './redactSecrets.js';
 
 /** An exchange recorded in this run, with where it falls in its scope's order of calls. */
@@ -61,9 +61,9 @@ export class CassetteTape {
     });
   }
 
-  /** The request as the cassette keeps and matches it: every string scrubbed of secrets. */
-  clean(request: NormalizedRequest): NormalizedRequest {
-    return scrubJson(request, this.scrub);
+  /** The request of a call as the cassette keeps and matches it: normalized, every string scrubbed of secrets. */
+  normalize<C extends CassetteCall>(call: C, input: CallInputs[C], model: string | undefined): NormalizedRequest {
+    return normalizeRequest(call, input, model, this.scrub);
   }
 
   /**
@@ -105,7 +105,7 @@ export class CassetteTape {
 
   /**
    * Records the exchange of a call looked up with {@link find}, its answer scrubbed of secrets
-   * (the request was, by {@link clean}). When another scope already recorded this call of the
+   * (the request was, by {@link normalize}). When another scope already recorded this call of the
    * same request (its nth asking, concurrently), the first recording stays and this one is
    * dropped: every exchange is in the file once.
    */

@@ -32,7 +32,8 @@ export interface CallInputs {
 
 /**
  * Normalizes what call `call` was handed; `model` is the provider's model id (left out for
- * classify, whose request names its own model). See {@link NormalizedRequest}.
+ * classify, whose request names its own model); every string passes through `text` (a
+ * cassette's secret scrubber). See {@link NormalizedRequest}.
  * `normalizeRequest('embed', { text: 'hello' }, 'text-embedding-3-small')` gives
  * `{ settings: { model: 'text-embedding-3-small' }, text: 'hello' }`.
  *
@@ -42,7 +43,8 @@ export interface CallInputs {
  * normalizeRequest('reply', { instructions: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] }, 'gpt-4.1-mini');
  * ```
  */
-export function normalizeRequest<C extends CassetteCall>(call: C, input: CallInputs[C], model: string | undefined): NormalizedRequest {
+export function normalizeRequest<C extends CassetteCall>(call: C, input: CallInputs[C], model: string | undefined, text?: (text: string) => string): NormalizedRequest {
+  const plain = (value: object, where: string): NormalizedRequest => plainJson(value, where, text) as NormalizedRequest;
   const settings = model === undefined ? undefined : { model };
   switch (call) {
     case 'reply': {
@@ -83,10 +85,6 @@ export function normalizeRequest<C extends CassetteCall>(call: C, input: CallInp
     default:
       return plain({ ...(input as object), settings }, `a ${call} request`);
   }
-}
-
-function plain(value: object, where: string): NormalizedRequest {
-  return plainJson(value, where) as NormalizedRequest;
 }
 
 function isEmpty(record: Readonly<Record<string, unknown>> | undefined): boolean {
