@@ -47,7 +47,7 @@ function copy(value: unknown, where: string, trail: object[], text: (text: strin
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       const item = copy((value as Record<string, unknown>)[key], where, trail, text);
-      if (item !== undefined) out[text(key)] = item;
+      if (item !== undefined) setOwn(out, text(key), item);
     }
     return out;
   } finally {
@@ -57,4 +57,10 @@ function copy(value: unknown, where: string, trail: object[], text: (text: strin
 
 function unstorable(where: string, what: string): StandinError {
   return new StandinError('V0006', `A cassette cannot store ${where}: it holds ${what}, which JSON cannot hold. Make it plain JSON (objects, arrays, strings, finite numbers, booleans, null, bytes), or leave this call out of the cassette.`);
+}
+
+/** Sets an own field, `__proto__` included (a plain assignment would set the prototype instead). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { StandinError } from '../errors/StandinError.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import { answerSchemas, cassetteFileSchema, entrySchema, type CassetteEntry } from './cassetteSchema.js';
+
+/** The largest cassette file read: past it, a file is more likely a mistake than a recording. */
+export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Reads the cassette at `path`: its entries, each checked against its call's answer shape (a reply's
@@ -18,8 +21,13 @@ export function readCassette(path: string): { readonly exists: boolean; readonly
   if (!existsSync(path)) return { exists: false, entries: [] };
   let text: string;
   try {
+    const { size } = statSync(path);
+    if (size > MAX_CASSETTE_BYTES) {
+      throw new StandinError('V0001', `The cassette ${path} is ${size} bytes, past the ${MAX_CASSETTE_BYTES}-byte limit of a cassette. Split the tests over several cassettes, or record it again.`);
+    }
     text = readFileSync(path, 'utf8');
   } catch (error) {
+    if (error instanceof StandinError) throw error;
     throw new StandinError('V0001', `The cassette ${path} cannot be read: ${(error as Error).message}`, { cause: error });
   }
   return { exists: true, entries: parseCassette(text, path) };

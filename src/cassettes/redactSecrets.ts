@@ -1,5 +1,6 @@
 import type { StandinConfig } from '../config/configSchema.js';
 import { redact } from '../services/providers/http/redact.js';
+import { setOwn } from './plainJson.js';
 
 /** The environment variables the real adapters read their keys from. */
 const KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'TYPESAFE_API_KEY'] as const;
@@ -61,6 +62,6 @@ export function scrubJson<T>(value: T, scrub: RedactFunction): T {
   if (Array.isArray(value)) return value.map((item) => scrubJson(item, scrub)) as T;
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[scrub(key)] = scrubJson(item, scrub);
+  for (const [key, item] of Object.entries(value)) setOwn(out, scrub(key), scrubJson(item, scrub));
   return out as T;
 }

@@ -1,3 +1,5 @@
+import { setOwn } from './plainJson.js';
+
 /**
  * JSON text with every object's keys sorted, indented by two spaces and ended by a newline: the
  * same value always gives the same bytes, so a cassette recorded twice is byte-identical and a
@@ -20,7 +22,7 @@ export function sortKeys(value: unknown): unknown {
   const sorted: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort(byCodePoint)) {
     const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined) sorted[key] = sortKeys(item);
+    if (item !== undefined) setOwn(sorted, key, sortKeys(item));
   }
   return sorted;
 }

@@ -18,3 +18,13 @@ describe('plainJson', () => {
     }
   });
 });
+
+describe('plainJson with a __proto__ field', () => {
+  it('keeps it as an own field, so it counts in the request and the file', () => {
+    const input = JSON.parse('{"__proto__": {"admin": true}, "a": 1}') as object;
+    const copy = plainJson(input, 'x') as Record<string, unknown>;
+    expect(Object.keys(copy)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(JSON.stringify(copy)).toBe('{"__proto__":{"admin":true},"a":1}');
+  });
+});
