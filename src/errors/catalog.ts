@@ -245,14 +245,14 @@ const cassettes = {
   },
   V0002: {
     means: '`app.cassette(path, settings)` was given settings of the wrong shape, or `STANDIN_CASSETTES` holds a mode that does not exist.',
-    fix: "Give a path ending in `.json` and a mode of 'replay', 'record' or 'record-missing'; set `STANDIN_CASSETTES` to one of those modes or leave it unset.",
+    fix: "Give a file path (or a file: URL) and a mode of 'replay', 'record' or 'record-missing'; set `STANDIN_CASSETTES` to one of those modes or leave it unset.",
   },
   V0003: {
     means: 'A cassette could not be written to its file.',
     fix: 'Check that the folder can be written (the message gives the path and the cause).',
   },
   V0004: {
-    means: 'A cassette has nothing to record from: the model has no provider bound, or no classifier is bound, or the provider lacks the capability called.',
+    means: 'A cassette that records has nothing to record from: no provider is bound for the model, or no classifier is bound (or the configured one could not be made).',
     fix: "Configure the model's provider (its key in the config, as in production), or name a classifier in the config, before recording.",
   },
   V0005: {
