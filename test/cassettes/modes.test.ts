@@ -74,6 +74,14 @@ describe('Cassette', () => {
       await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'V0004' });
     });
 
+    it('throws V0006 for a call output JSON cannot hold, and keeps nothing of it', async () => {
+      const withCall = { ...scripted([says('Hi')]), call: async () => ({ when: new Date(0), run: () => 1 }) };
+      const app = appWith({ anthropic: withCall }, config);
+      const cassette = app.cassette(join(folder(), 'c.json'), { mode: 'record' });
+      await expect(app.call('writer', { ticket: 7 })).rejects.toMatchObject({ code: 'V0006', message: expect.stringContaining('the output of a call') });
+      expect(cassette.entries).toHaveLength(0);
+    });
+
     it('throws V0004 for classify when no classifier is bound', async () => {
       const app = createTestApp(config);
       app.cassette(join(folder(), 'c.json'), { mode: 'record' });
