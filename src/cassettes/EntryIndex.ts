@@ -1,4 +1,4 @@
-import { hashScript } from '../services/cursors/hashScript.js';
+import { canonicalScript } from '../services/cursors/hashScript.js';
 import type { CassetteCall, CassetteEntry } from './cassetteSchema.js';
 import { diffSize } from './lineDiff.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
@@ -8,8 +8,9 @@ import { stableJson } from './stableJson.js';
 const NEAREST_LIMIT = 200;
 
 /**
- * Finds recordings by request content: entries are keyed by model, call and a stable hash of
- * the normalized request, so key order and hand edits that keep the content do not matter.
+ * Finds recordings by request content: entries are keyed by model, call and the canonical
+ * content of the normalized request (as `hashScript` reads it), so key order and hand edits
+ * that keep the content do not matter.
  * Each scope counts the calls it made of each key: its nth call of a request gets the nth
  * recording of that request, so parallel scopes each replay from the first.
  *
@@ -25,9 +26,12 @@ export class EntryIndex {
   readonly #counts = new Map<string, number>();
   readonly #entries = new Map<number, CassetteEntry>();
 
-  /** The key of a call: its model (none for classify), its call and its request's hash. */
+  /**
+   * The key of a call: its model (none for classify), its call and its request's canonical
+   * content, the text `hashScript` digests (kept whole: a map key needs no digest).
+   */
   key(model: string | undefined, call: CassetteCall, request: NormalizedRequest): string {
-    return `${model ?? ''}\u0000${call}\u0000${hashScript(request)}`;
+    return `${model ?? ''}\u0000${call}\u0000${canonicalScript(request)}`;
   }
 
   /** Adds the entry at `position` of the file, after every entry added before it with the same key. */

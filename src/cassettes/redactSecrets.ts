@@ -11,9 +11,10 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;
 const AUTH_FIELDS = /\b((?:proxy-)?authorization|x-api-key|api-key|apikey|api_key|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/gi;
 /** A bearer or basic credential anywhere in a text. */
 const SCHEMES = /\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
-/** Cheap tests that tell whether a text could hold what the patterns above mask: most texts cannot. */
-const AUTH_HINT = /authorization|api[-_]?key|x-goog/i;
-const SCHEME_HINT = /bearer|basic/i;
+/** A cheap test that tells whether a text could hold what the two patterns above mask: most texts cannot. */
+const HINT = /authorization|api[-_]?key|x-goog|bearer|basic/i;
+/** Texts shorter than this hold no credential the patterns mask (the shortest, `a://b@c`, has 7). */
+const SHORTEST = 7;
 
 /**
  * Turns a text into what a cassette may keep: a user's `redact` function may rewrite it further.
@@ -48,10 +49,11 @@ export function secretScrubber(config: StandinConfig, user: RedactFunction | und
   const known = [...keys];
   return (text) => {
     let out = text;
-    for (const key of known) out = redact(out, key);
-    if (out.includes('@') && out.includes('://')) out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
-    if (AUTH_HINT.test(out)) out = out.replace(AUTH_FIELDS, `$1$2${MASK}`);
-    if (SCHEME_HINT.test(out)) out = out.replace(SCHEMES, `$1 ${MASK}`);
+    if (out.length >= SHORTEST) {
+      for (const key of known) out = redact(out, key);
+      if (out.includes('@') && out.includes('://')) out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
+      if (HINT.test(out)) out = out.replace(AUTH_FIELDS, `$1$2${MASK}`).replace(SCHEMES, `$1 ${MASK}`);
+    }
     return user === undefined ? out : user(out);
   };
 }
