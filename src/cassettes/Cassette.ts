@@ -1,7 +1,7 @@
 import { StandinError } from '../errors/StandinError.js';
 import type { Answer } from '../fakes/model/Answer.js';
 import { summarizeAnswer } from '../fakes/model/summarizeAnswer.js';
-import type { ClassificationScriptEntry } from '../fakes/classification/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 import { scriptEntry } from './CassetteClassifier.js';
 import type { CassetteEntry, RecordedAnswers } from './cassetteSchema.js';
 import type { CassetteMode } from './cassetteSettings.js';

@@ -4,7 +4,7 @@ import { ClassificationAnswer } from '../services/classification/ClassificationA
 import type { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
 import { FakeClassification } from '../fakes/classification/FakeClassification.js';
-import type { ClassificationScriptEntry } from '../fakes/classification/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 import { StandinError } from '../errors/StandinError.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { RecordedAnswers } from './cassetteSchema.js';

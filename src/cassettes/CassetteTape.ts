@@ -62,7 +62,7 @@ export class CassetteTape {
   }
 
   /** The request of a call as the cassette keeps and matches it: normalized, every string scrubbed of secrets. */
-  normalize<C extends CassetteCall>(call: C, input: CallInputs[C], model: string | undefined): NormalizedRequest {
+  normalize<C extends keyof CallInputs>(call: C, input: CallInputs[C], model: string | undefined): NormalizedRequest {
     return normalizeRequest(call, input, model, this.scrub);
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
 import type { Answer } from '../fakes/model/Answer.js';
-import { answerSchema } from '../fakes/model/answerSchema.js';
+import { answerSchema } from '../schemas/answerSchema.js';
 import { classificationAnswerSchema, type ClassificationAnswerInit } from '../services/classification/ClassificationAnswer.js';
 import { classificationReasons, type ClassificationReason } from '../services/classification/ClassificationAdapterError.js';
 import type { NormalizedRequest } from './normalizeRequest.js';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
 import type { HearInput, ReplyRequest } from '../services/providers/Provider.js';
-import type { CassetteCall } from './cassetteSchema.js';
 import { plainJson } from './plainJson.js';
 
 /**
@@ -43,7 +42,7 @@ export interface CallInputs {
  * normalizeRequest('reply', { instructions: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] }, 'gpt-4.1-mini');
  * ```
  */
-export function normalizeRequest<C extends CassetteCall>(call: C, input: CallInputs[C], model: string | undefined, text?: (text: string) => string): NormalizedRequest {
+export function normalizeRequest<C extends keyof CallInputs>(call: C, input: CallInputs[C], model: string | undefined, text?: (text: string) => string): NormalizedRequest {
   const plain = (value: object, where: string): NormalizedRequest => plainJson(value, where, text) as NormalizedRequest;
   const settings = model === undefined ? undefined : { model };
   switch (call) {

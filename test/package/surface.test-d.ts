@@ -55,6 +55,7 @@ describe('the public surface', () => {
   it("pins the values of 'standin/testing'", () => {
     expectTypeOf<keyof typeof testing>().toEqualTypeOf<
       | 'bindFake'
+      | 'Cassette'
       | 'classificationAdapterConformance'
       | 'classificationConformanceCases'
       | 'createTestApp'
