@@ -9,6 +9,9 @@ export type { CassetteMode, CassetteSettings } from './cassettes/cassetteSetting
 export type { CassetteCall, CassetteEntry, CassetteFile, RecordedAnswers, RecordedFailure } from './cassettes/cassetteSchema.js';
 export type { NormalizedRequest } from './cassettes/normalizeRequest.js';
 export type { RedactFunction } from './cassettes/redactSecrets.js';
+export type { ProviderConformanceOptions } from './testing/providerConformance.js';
+export type { ProviderCaseSettings, ProviderConformanceCase } from './testing/providerCase.js';
+export type { CapabilityScenario, FailScenario, MakeProvider, PrimedProvider, ProviderScenario, ReplyScenario } from './testing/providerScenarios.js';
 
 export { createTestContainer } from './testing/createTestContainer.js';
 export { createTestApp } from './testing/createTestApp.js';
@@ -23,3 +26,6 @@ export { embedByHash } from './fakes/model/embedByHash.js';
 export { rankByOverlap } from './fakes/model/rankByOverlap.js';
 export { classificationAdapterConformance, classificationConformanceCases } from './testing/classificationAdapterConformance.js';
 export { Cassette } from './cassettes/Cassette.js';
+export { providerConformance } from './testing/providerConformance.js';
+export { providerConformanceCases } from './testing/providerCases.js';
+export { capabilityInputs, conformanceTicket, providerScenarios, scenarioRequests } from './testing/providerScenarios.js';

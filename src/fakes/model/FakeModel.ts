@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
+import { abortReason } from '../../services/clock/Clock.js';
+import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
@@ -110,6 +112,7 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    if (context.signal.aborted) throw abortReason(context.signal);
     this.#sent.push({ call: 'reply', input: request, scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
@@ -214,8 +217,9 @@ export class FakeModel implements Provider {
     const owner = `${this.#owner} at step '${context.stepKey}'`;
     let raw: unknown;
     try {
-      raw = await source.fn(request, info(context));
+      raw = await untilAborted(Promise.resolve(source.fn(request, info(context))), context.signal);
     } catch (error) {
+      if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`${source.root}(request)`, owner, error);
     }
     return prepareAnswer(raw, { owner, label: `${source.root}(request)`, index: undefined, idPrefix: `call_m${request.messages.length}` });
