@@ -16,6 +16,7 @@ const areas: Readonly<Record<string, string>> = {
   K: 'Classification',
   N: 'NestJS',
   D: 'Shared stores',
+  V: 'Cassettes',
 };
 
 /** The markdown of docs/errors.md. */

@@ -4,7 +4,7 @@
  *
  * Letters group the codes by where they arise: C config, S scopes and cursors, E engine,
  * P provider failures, R runs and tools, T the faked model, K classification, N NestJS,
- * D shared stores (the Redis cursor store and the scripts a namespace shares).
+ * D shared stores (the Redis cursor store and the scripts a namespace shares), V cassettes.
  */
 export interface CodeInfo {
   /** What went wrong, in one sentence. */
@@ -185,6 +185,10 @@ const fakeModel = {
     means: "`fake.verify()` found answers that were never asked for: the app asked the model less often than the test expects.",
     fix: 'Remove the answers the message lists, or find why the app stopped asking the model before them.',
   },
+  T0040: {
+    means: 'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized request, or fewer of them than the scope asked for.',
+    fix: 'Read the diff against the nearest recorded request in the message: make the test send what was recorded, or record the new call with `STANDIN_CASSETTES=record-missing`.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const classification = {
@@ -277,6 +281,37 @@ const sharedStores = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
+const cassettes = {
+  V0001: {
+    means: 'A cassette file cannot be read: it is not JSON, or the JSON is not a cassette (an entry with an unknown call, a missing field, an answer of the wrong shape).',
+    fix: 'Correct the entry at the path the message names, or delete the file and record it again.',
+  },
+  V0002: {
+    means: '`app.cassette(path, settings)` was given settings of the wrong shape, or `STANDIN_CASSETTES` holds a mode that does not exist.',
+    fix: "Give a file path (or a file: URL) and a mode of 'replay', 'record' or 'record-missing'; set `STANDIN_CASSETTES` to one of those modes or leave it unset.",
+  },
+  V0003: {
+    means: 'A cassette could not be written to its file.',
+    fix: 'Check that the folder can be written (the message gives the path and the cause).',
+  },
+  V0004: {
+    means: 'A cassette that records has nothing to record from: no provider is bound for the model, or no classifier is bound (or the configured one could not be made).',
+    fix: "Configure the model's provider (its key in the config, as in production), or name a classifier in the config, before recording.",
+  },
+  V0005: {
+    means: "`cassette.verify()` found recorded entries that no call replayed.",
+    fix: 'Remove the entries the message lists from the file, or record it again with `STANDIN_CASSETTES=record`.',
+  },
+  V0006: {
+    means: 'A recording holds a value a cassette cannot store as JSON: a `call` output with a function, a BigInt or a cycle.',
+    fix: 'Make the provider answer plain JSON values, or leave that call out of the cassette.',
+  },
+  V0007: {
+    means: 'A second cassette was put on an app that already has one.',
+    fix: 'Use one cassette per app (one app per test file, or per test); save and drop the first before making another.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
 /** The whole catalog, one entry per code. */
 export const catalog = {
   ...config,
@@ -287,6 +322,7 @@ export const catalog = {
   ...fakeModel,
   ...classification,
   ...sharedStores,
+  ...cassettes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

@@ -20,6 +20,7 @@ export const answerSchema = z.strictObject({
   parts: z.union([z.number().int().min(1), z.array(z.number())]).optional(),
   units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
   fail: z.enum(kinds).optional(),
+  retryAfterMs: z.number().int().min(0).optional(),
 });
 
 /** The fields of an answer record, in the order the docs list them. */
@@ -29,7 +30,7 @@ export const answerFields = Object.keys(answerSchema.shape);
 export const answerHints: IssueHints = {
   pattern: (path) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
   expected: {
-    '': 'an answer record { text?, calls?, value?, reasoning?, parts?, units?, fail? }',
+    '': 'an answer record { text?, calls?, value?, reasoning?, parts?, units?, fail?, retryAfterMs? }',
     text: 'a string',
     calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
     'calls.*': 'a tool call { tool, with?, id? }',
@@ -43,6 +44,7 @@ export const answerHints: IssueHints = {
     'units.tokensIn': 'a whole number, 0 or more',
     'units.tokensOut': 'a whole number, 0 or more',
     fail: `one of ${kinds.map((k) => `'${k}'`).join(', ')}`,
+    retryAfterMs: 'a whole number of milliseconds, 0 or more',
   },
   keys: {
     '': answerFields,

@@ -10,6 +10,10 @@ import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import { SharedClassification } from '../fakes/shared/SharedClassification.js';
 import { standIn } from '../services/container/standIn.js';
 import { Tokens } from '../tokens/Tokens.js';
+import { bindCassette } from '../cassettes/bindCassette.js';
+import type { Cassette } from '../cassettes/Cassette.js';
+import type { CassetteSettings } from '../cassettes/cassetteSettings.js';
+import { StandinError } from '../errors/StandinError.js';
 
 /**
  * An app for tests, made by `createTestApp`: its clock is instant and it calls no real provider
@@ -22,6 +26,8 @@ import { Tokens } from '../tokens/Tokens.js';
  * ```
  */
 export class TestApp extends App {
+  #cassette: Cassette | undefined;
+
   /** The app's instant clock: read `clock.slept` to see the delays retries waited. */
   get clock(): InstantClock {
     return this.container.get(Tokens.Clock) as InstantClock;
@@ -98,5 +104,26 @@ export class TestApp extends App {
     const fake = new FakeClassification(script === undefined ? { store: this.container.get(Tokens.CursorStore) } : { script, store: this.container.get(Tokens.CursorStore) });
     standIn(this.container, Tokens.Classifier, fake);
     return fake;
+  }
+
+  /**
+   * Puts a cassette on this app: every configured model and the classifier are answered from
+   * the file at `path` (`mode: 'replay'`, the default), or through the real adapters with every
+   * exchange recorded (`'record'`, `'record-missing'`). `STANDIN_CASSETTES` overrides the mode
+   * for a run. Faking a model or the classifier afterwards takes its place from the cassette.
+   *
+   * @throws {StandinError} `V0002` for bad settings, `V0001` for a file that is not a cassette, `V0007` for a second cassette.
+   * @example
+   * ```ts
+   * const cassette = app.cassette('test/cassettes/helpdesk.json');
+   * afterAll(() => cassette.save());
+   * ```
+   */
+  cassette(path: string | URL, settings?: CassetteSettings): Cassette {
+    if (this.#cassette !== undefined) {
+      throw new StandinError('V0007', `This app already has the cassette ${this.#cassette.path}: one cassette per app. Make another app for ${String(path)}.`);
+    }
+    this.#cassette = bindCassette(this.container, path, settings);
+    return this.#cassette;
   }
 }

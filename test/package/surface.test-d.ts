@@ -58,6 +58,7 @@ describe('the public surface', () => {
   it("pins the values of 'standin/testing'", () => {
     expectTypeOf<keyof typeof testing>().toEqualTypeOf<
       | 'bindFake'
+      | 'Cassette'
       | 'capabilityInputs'
       | 'classificationAdapterConformance'
       | 'classificationConformanceCases'

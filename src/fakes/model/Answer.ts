@@ -58,6 +58,12 @@ export interface Answer {
    * A failing answer has no other field.
    */
   readonly fail?: FailureKind;
+  /**
+   * With `fail`: how long the failing provider asks the caller to wait before trying again, in
+   * milliseconds, as a 429's `retry-after` does. The engine's retry waits this long instead of
+   * its backoff.
+   */
+  readonly retryAfterMs?: number;
 }
 
 /**

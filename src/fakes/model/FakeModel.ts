@@ -138,7 +138,7 @@ export class FakeModel implements Provider {
       throw new ProviderFailure(
         prepared.fail,
         `${this.#owner}: ${prepared.label} fails the call as a provider that is down (kind '${prepared.fail}', model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}).`,
-        { provider: context.provider },
+        { provider: context.provider, retryAfterMs: prepared.retryAfterMs },
       );
     }
     if (prepared.hasValue || prepared.calls.length > 0) {

@@ -18,6 +18,8 @@ export interface PreparedAnswer {
   readonly answer: Answer;
   /** The kind of failure the call fails with, when the answer is a failure. */
   readonly fail: FailureKind | undefined;
+  /** With `fail`: the wait the failure asks for, in milliseconds. */
+  readonly retryAfterMs: number | undefined;
   /** Its parts before the units and the finish: reasoning, text, the value's pieces, the calls. */
   readonly parts: readonly ReplyPart[];
   /** The tools it asks for, with their ids. */
@@ -120,6 +122,7 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
     index: source.index,
     answer: raw as Answer,
     fail: answer.fail,
+    retryAfterMs: answer.retryAfterMs,
     parts,
     calls,
     hasValue,
@@ -167,6 +170,9 @@ function fieldProblems(answer: Answer, label: string): string[] {
     }
   } else if (answer.text === undefined && (answer.calls ?? []).length === 0 && answer.value === undefined && answer.reasoning === undefined) {
     lines.push(`${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, reasoning or fail.`);
+  }
+  if (answer.retryAfterMs !== undefined && answer.fail === undefined) {
+    lines.push(`${label}.retryAfterMs: retryAfterMs says how long a failure asks the caller to wait, and this answer does not fail. Remove retryAfterMs, or add fail.`);
   }
   if (answer.parts !== undefined && answer.value === undefined) {
     lines.push(`${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`);

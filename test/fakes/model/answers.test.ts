@@ -78,7 +78,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError([{ txt: 'Hi' }]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toBe(
-        "app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, fail.",
+        "app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, fail, retryAfterMs.",
       );
     });
 
