@@ -67,6 +67,10 @@ export type { Answer, AnswerCall, AnswerFunction, Answers, CallRecord, FakeCall 
 export type { FakeChecks } from './fakes/model/FakeChecks.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
+export type { CallSettings, ToolChoice } from './services/requests/CallSettings.js';
+export type { ContentPart, FilePart, ImagePart, TextPart } from './services/requests/ContentPart.js';
+export type { BytesDigest } from './services/requests/bytesDigest.js';
+export type { SentContentPart, SentMessage, SentReplyRequest } from './fakes/model/sentRequest.js';
 export type { HttpProviderSettings } from './services/providers/http/HttpSettings.js';
 export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
 export type { AnthropicAuth, AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
@@ -106,6 +110,7 @@ export { validateClassificationRequest } from './services/classification/validat
 export { FakeClassification } from './fakes/classification/FakeClassification.js';
 export { classificationScriptEntrySchema } from './fakes/classification/scriptEntry.js';
 export { tool } from './services/runs/tool.js';
+export { userText } from './services/requests/userText.js';
 export { App } from './services/app/App.js';
 export { createApp } from './services/app/createApp.js';
 export { createEngine } from './services/app/createEngine.js';

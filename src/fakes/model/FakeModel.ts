@@ -15,6 +15,7 @@ import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChe
 import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from './readAnswers.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
+import { sentRequest } from './sentRequest.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
 /**
@@ -116,7 +117,7 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    this.#sent.push({ call: 'reply', input: request });
+    this.#sent.push({ call: 'reply', input: sentRequest(request) });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
     let prepared: PreparedAnswer | undefined;

@@ -1,9 +1,11 @@
-import type { HearInput, ReplyRequest } from '../../services/providers/Provider.js';
+import type { HearInput } from '../../services/providers/Provider.js';
 import type { Answer } from './Answer.js';
+import type { SentReplyRequest } from './sentRequest.js';
 
 /**
  * One thing a fake was sent: which call, and its input (the request, for a reply). Never the
- * call's context, so never the API key, the signal or the cursor key.
+ * call's context, so never the API key, the signal or the cursor key; an image's or a file's
+ * bytes are kept as their length and SHA-256.
  *
  * @example
  * ```ts
@@ -12,7 +14,7 @@ import type { Answer } from './Answer.js';
  * ```
  */
 export type SentCall =
-  | { readonly call: 'reply'; readonly input: ReplyRequest }
+  | { readonly call: 'reply'; readonly input: SentReplyRequest }
   | { readonly call: 'embed'; readonly input: string }
   | { readonly call: 'hear'; readonly input: HearInput }
   | { readonly call: 'speak'; readonly input: string }

@@ -33,6 +33,8 @@ import type {
 } from '../providers/Provider.js';
 import type { Agent, RunPart, RunResult, Step } from '../runs/Agent.js';
 import type { Tool } from '../runs/tool.js';
+import type { CallSettings } from '../requests/CallSettings.js';
+import { checkSettings } from '../requests/settingsSchema.js';
 import type { Scopes } from '../scopes/Scopes.js';
 import type { ProviderLookup } from './ProviderLookup.js';
 import type { RealCallGuard } from './RealCallGuard.js';
@@ -57,6 +59,8 @@ export interface ReplyInput<O = unknown> {
   readonly messages: string | readonly Message[];
   readonly tools?: Readonly<Record<string, Tool>> | undefined;
   readonly output?: z.ZodType<O> | undefined;
+  /** Sampling, length, stop, tool-choice and seed settings, and options for one provider. */
+  readonly settings?: CallSettings | undefined;
 }
 
 /** Options every call takes. */
@@ -250,6 +254,7 @@ export class Engine {
     if (input.instructions !== undefined) request.instructions = input.instructions;
     if (input.tools !== undefined) request.tools = this.#toolSpecs(input.tools);
     if (input.output !== undefined) request.output = this.#outputSpec(input.output);
+    if (input.settings !== undefined) request.settings = checkSettings(input.settings, input.tools);
     return { request: request as Omit<ReplyRequest, 'model'>, output: input.output };
   }
 
