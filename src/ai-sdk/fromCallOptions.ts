@@ -23,8 +23,9 @@ const standinOptions = z.strictObject({ requestId: z.string().min(1).optional() 
  * them), a JSON response format as the typed value's shape, the call settings, the other
  * providers' `providerOptions` as they are, and the abort signal. `providerOptions.standin.requestId`
  * names the call's request id; without it the engine makes one, so each call is its own step.
- * Settings standin has no place for (topK, penalties, reasoning effort, headers, provider tools)
- * become `unsupported` warnings, as the AI SDK reports settings a provider drops.
+ * Settings standin has no place for (topK, penalties, reasoning effort, provider tools) become
+ * `unsupported` warnings, as the AI SDK reports settings a provider drops; HTTP headers are
+ * ignored, since the engine is no HTTP endpoint (standin's adapters send their own).
  *
  * @example
  * ```ts
@@ -85,7 +86,6 @@ function readSettings(call: LanguageModelV4CallOptions, warnings: SharedV4Warnin
     ['presencePenalty', call.presencePenalty],
     ['frequencyPenalty', call.frequencyPenalty],
     ['reasoning', call.reasoning === 'provider-default' ? undefined : call.reasoning],
-    ['headers', call.headers !== undefined && Object.keys(call.headers).length > 0 ? call.headers : undefined],
   ];
   for (const [feature, value] of dropped) {
     if (value !== undefined) warnings.push({ type: 'unsupported', feature, details: `standin's request has no ${feature}; it was not sent.` });
