@@ -16,6 +16,12 @@ export interface FromAiSdkSettings {
    * (`MockLanguageModelV4`, `MockProviderV4`, any class whose name starts with `Mock`).
    */
   readonly real?: boolean | undefined;
+  /**
+   * The API key the AI SDK provider was made with. standin cannot read it from the provider, and
+   * a server may echo it in an error: it is taken out of every failure message (as is the key
+   * the config names for the provider).
+   */
+  readonly apiKey?: string | undefined;
 }
 
 type Kind = 'embedding' | 'transcription' | 'speech' | 'reranking';
@@ -67,7 +73,7 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
       throw new StandinError('A0003', `Provider '${context.provider}' (an AI SDK provider) has no ${kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`);
     }
   };
-  const fail = (context: CallContext) => (error: unknown) => toProviderFailure(error, context.provider, Date.now());
+  const fail = (context: CallContext) => (error: unknown) => toProviderFailure(error, context.provider, Date.now(), [settings.apiKey, context.apiKey]);
   const guard = async <T>(context: CallContext, run: () => PromiseLike<T>): Promise<T> => {
     try {
       return await run();

@@ -3,7 +3,7 @@ import { APICallError, embed, generateSpeech, transcribe, generateText, Output, 
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { embeddingModel, languageModel, speechModel, transcriptionModel } from '../../src/ai-sdk.js';
-import { StandinError } from '../../src/index.js';
+import { StandinError, type SentCall, type SentReplyRequest } from '../../src/index.js';
 import { createTestApp, embedByHash } from '../../src/testing.js';
 
 const config = {
@@ -13,6 +13,13 @@ const config = {
     solo: { provider: 'openai', model: 'gpt-test' },
   },
 };
+
+/** The request of the `index`th call a fake was sent, which must be a reply. */
+function replyAt(sent: readonly SentCall[], index: number): SentReplyRequest {
+  const call = sent[index];
+  if (call?.call !== 'reply') throw new Error(`sent[${index}] is not a reply`);
+  return call.input;
+}
 
 const scopes = (count: number): string[] => Array.from({ length: count }, (_, i) => `test-${i}`);
 
@@ -56,7 +63,7 @@ describe('languageModel', () => {
         topK: 3,
         providerOptions: { anthropic: { thinking: { type: 'disabled' } } },
       });
-      expect(writer.sent[0]?.input).toMatchObject({
+      expect(replyAt(writer.sent, 0)).toMatchObject({
         settings: { temperature: 0, topP: 0.5, maxOutputTokens: 20, stopSequences: ['\n'], seed: 7, providerOptions: { anthropic: { thinking: { type: 'disabled' } } } },
       });
       expect(result.warnings).toContainEqual(expect.objectContaining({ type: 'unsupported', feature: 'topK' }));
@@ -80,7 +87,7 @@ describe('languageModel', () => {
           },
         ],
       });
-      expect(writer.sent[0]?.input.messages[0]).toEqual({
+      expect(replyAt(writer.sent, 0).messages[0]).toEqual({
         role: 'user',
         content: [
           { type: 'text', text: 'What is this?' },
@@ -125,7 +132,7 @@ describe('languageModel', () => {
       ]);
       expect(generated.output).toEqual({ team: 'billing', urgent: true });
       expect(streamed).toEqual({ team: 'billing', urgent: true });
-      expect(writer.sent[0]?.input.output?.schema).toMatchObject({ type: 'object', properties: { team: { enum: ['billing', 'technical'] } } });
+      expect(replyAt(writer.sent, 0).output?.schema).toMatchObject({ type: 'object', properties: { team: { enum: ['billing', 'technical'] } } });
     });
 
     it('a faked typed value that does not fit the schema fails the call with T0008', async () => {
@@ -160,12 +167,12 @@ describe('languageModel', () => {
         expect(result.steps[0]?.finishReason).toBe('tool-calls');
       }
       expect(ran).toEqual(Array.from({ length: 8 }, () => 'Oslo'));
-      const second = writer.sent.find((sent) => sent.call === 'reply' && sent.input.messages.length === 3);
-      expect(second?.input.messages.slice(1)).toEqual([
+      const second = writer.sent.map((_, i) => replyAt(writer.sent, i)).find((input) => input.messages.length === 3);
+      expect(second?.messages.slice(1)).toEqual([
         { role: 'assistant', calls: [{ id: expect.any(String), tool: 'weather', with: { city: 'Oslo' } }] },
         { role: 'tool', results: [{ id: expect.any(String), tool: 'weather', output: { city: 'Oslo', sky: 'sunny' } }] },
       ]);
-      expect(second?.input.tools).toEqual([{ name: 'weather', description: 'The weather in a city', input: expect.objectContaining({ type: 'object' }) }]);
+      expect(second?.tools).toEqual([{ name: 'weather', description: 'The weather in a city', input: expect.objectContaining({ type: 'object' }) }]);
       await writer.verify();
     });
   });
