@@ -1,7 +1,8 @@
 import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
 import { z } from 'zod';
 import { StandinError } from '../errors/StandinError.js';
-import type { CallOptions, ReplyInput } from '../services/engine/Engine.js';
+import type { CallOptions } from '../services/engine/Engine.js';
+import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { CallSettings } from '../services/requests/CallSettings.js';
 import type { Tool } from '../services/runs/tool.js';
 import { fromPrompt } from './fromPrompt.js';

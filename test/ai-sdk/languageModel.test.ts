@@ -3,8 +3,8 @@ import { APICallError, embed, generateSpeech, transcribe, generateText, Output, 
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { embeddingModel, languageModel, speechModel, transcriptionModel } from '../../src/ai-sdk.js';
-import { StandinError, type SentCall, type SentReplyRequest } from '../../src/index.js';
-import { createTestApp, embedByHash } from '../../src/testing.js';
+import { StandinError } from '../../src/index.js';
+import { createTestApp, embedByHash, type SentCall, type SentReplyRequest } from '../../src/testing.js';
 
 const config = {
   models: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { userContentSchema } from '../requests/partSchemas.js';
-import { callSettingsSchema } from '../requests/settingsSchema.js';
+import { userContentSchema } from '../services/requests/partSchemas.js';
+import { callSettingsSchema } from '../services/requests/settingsSchema.js';
 
 /** A zod schema handed in by the caller (any zod 4 type). */
 export const zodTypeSchema = z.custom<z.ZodType>(
