@@ -36,7 +36,8 @@ type ModelOf = { embedding: EmbeddingModelV4; transcription: TranscriptionModelV
  * `MockLanguageModelV4`), every model id is served by it, and only `reply` is offered.
  *
  * Bind it under the provider name the config's models use: in a container module
- * (`bind(Tokens.Provider).toConstantValue(fromAiSdk(google)).whenNamed('google')`), or through
+ * (`bind(Tokens.Provider).toConstantValue(fromAiSdk(google)).whenNamed('google')`), on a built app
+ * with `standIn(app.container, Tokens.Provider, fromAiSdk(google), 'google')`, or through
  * `createEngine({ models, makers: { providers: () => ({ google: fromAiSdk(google) }) } })`.
  *
  * @throws {StandinError} `A0005` when `source` is neither an AI SDK provider nor a language model.
