@@ -257,7 +257,7 @@ describe('embeddingModel', () => {
     const solo = app.fake('solo', { embed: embedByHash(8) });
     const { embedding } = await embed({ model: embeddingModel(app, 'solo'), value: 'Hello' });
     expect(embedding).toHaveLength(8);
-    expect(solo.sent).toEqual([{ call: 'embed', input: 'Hello' }]);
+    expect(solo.sent).toEqual([expect.objectContaining({ call: 'embed', input: 'Hello', attempt: 1 })]);
   });
 });
 
