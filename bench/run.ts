@@ -19,6 +19,7 @@ const benches: Bench[] = [
   { name: 'streamParse', run: async () => (await import('./streamParse.bench.js')).default() },
   { name: 'redisStore', run: async () => (await import('./redisStore.bench.js')).default() },
   { name: 'cassette', run: async () => (await import('./cassette.bench.js')).default() },
+  { name: 'aiSdk', run: async () => (await import('./aiSdk.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

@@ -17,6 +17,7 @@ const areas: Readonly<Record<string, string>> = {
   N: 'NestJS',
   D: 'Shared stores',
   V: 'Cassettes',
+  A: 'AI SDK interop',
 };
 
 /** The markdown of docs/errors.md. */

@@ -67,6 +67,9 @@ export type { FakeClassificationSettings, PendingClassification } from './fakes/
 export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
 export type { Tool, ToolContext } from './services/runs/tool.js';
 export type { EngineMakers, EngineSettings } from './services/app/createEngine.js';
+export type { CallSettings, ToolChoice } from './services/requests/CallSettings.js';
+export type { ContentPart, FilePart, ImagePart, TextPart } from './services/requests/ContentPart.js';
+export type { BytesDigest } from './services/requests/bytesDigest.js';
 export type { HttpProviderSettings } from './services/providers/http/HttpSettings.js';
 export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
 export type { AnthropicAuth, AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
@@ -104,6 +107,7 @@ export {
 export { validateClassificationRequest } from './services/classification/validateClassificationRequest.js';
 export { FakeClassification } from './fakes/classification/FakeClassification.js';
 export { tool } from './services/runs/tool.js';
+export { userText } from './services/requests/userText.js';
 export { App } from './services/app/App.js';
 export { createApp } from './services/app/createApp.js';
 export { createEngine } from './services/app/createEngine.js';

@@ -4,6 +4,7 @@ export type { Answer, AnswerCall, AnswerFunction, Answers, CallRecord, FakeCall 
 export type { FakeChecks } from './fakes/model/FakeChecks.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
+export type { SentContentPart, SentMessage, SentReplyRequest } from './fakes/model/sentRequest.js';
 export type { ConformanceCase, ConformanceRunner } from './testing/classificationAdapterConformance.js';
 export type { CassetteMode, CassetteSettings } from './cassettes/cassetteSettings.js';
 export type { CassetteCall, CassetteEntry, CassetteFile, RecordedAnswers, RecordedFailure } from './cassettes/cassetteSchema.js';

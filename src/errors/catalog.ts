@@ -4,7 +4,8 @@
  *
  * Letters group the codes by where they arise: C config, S scopes and cursors, E engine,
  * P provider failures, R runs and tools, T the faked model, K classification, N NestJS,
- * D shared stores (the Redis cursor store and the scripts a namespace shares), V cassettes.
+ * D shared stores (the Redis cursor store and the scripts a namespace shares), V cassettes,
+ * A AI SDK interop.
  */
 export interface CodeInfo {
   /** What went wrong, in one sentence. */
@@ -80,9 +81,48 @@ const engine = {
     means: 'A test app blocked a call that would have reached a real provider adapter.',
     fix: 'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
   },
+  E0020: {
+    means: "A user message holds an image or a file that the model's provider cannot take (a file by URL, or a media type its API does not read).",
+    fix: 'Give the part in a form the message says the provider takes (bytes rather than a URL, another media type), or call a model whose provider takes it.',
+  },
+  E0021: {
+    means: "A call setting is one the model's provider cannot honour (a temperature above its range, more stop sequences than it takes).",
+    fix: 'Change the setting to what the message says the provider takes, or call a model whose provider honours it.',
+  },
   E0040: {
     means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
     fix: "Claim only the scenarios the message lists (such as `'text'`, `'fail:rate_limit'`, `'embed'`), give bounds in milliseconds above 0, and pass the test runner's `describe` and `it`.",
+  },
+} as const satisfies Record<string, CodeInfo>;
+
+const aiSdk = {
+  A0001: {
+    means: "An AI SDK prompt holds something standin's request cannot carry: a file by provider reference, a custom part, a provider-executed tool result, or a file in an assistant message.",
+    fix: 'Send the file as bytes or a URL, leave the part out, or call an AI SDK model of that provider directly.',
+  },
+  A0002: {
+    means: "A JSON Schema from the AI SDK (a tool's input, or the response format's schema) cannot be read as a shape to check values against.",
+    fix: 'Describe the tool input or output with a zod schema or a plainer JSON Schema (objects, arrays, strings, numbers, enums).',
+  },
+  A0003: {
+    means: 'The AI SDK provider handed to `fromAiSdk` has no model of the kind the call needs for that model id (no embedding, transcription, speech or reranking model).',
+    fix: 'Call a model whose AI SDK provider has that kind of model, or name a model id the provider knows.',
+  },
+  A0004: {
+    means: 'An AI SDK model broke its specification: a tool call whose input is not JSON, a stream that ended without a finish, a result of the wrong shape.',
+    fix: 'Fix the model (for a `MockLanguageModelV4`, its scripted results), or report the fault to its provider package.',
+  },
+  A0005: {
+    means: '`fromAiSdk` was given something that is neither an AI SDK provider (v4) nor an AI SDK language model (v4).',
+    fix: 'Pass a provider such as `createOpenAI({ apiKey })`, or one language model such as `new MockLanguageModelV4({ ... })`.',
+  },
+  A0006: {
+    means: '`languageModel`, `embeddingModel`, `transcriptionModel` or `speechModel` was given something other than a standin app and the name of one of its models.',
+    fix: "Pass the app and a name from its config's `models`: `languageModel(app, 'writer')`.",
+  },
+  A0007: {
+    means: 'A tool that the AI SDK describes was asked to run inside standin: tools reached through `languageModel` are run by the AI SDK, never by standin.',
+    fix: "Let the AI SDK run the tool (`generateText` with `tools`), or give standin's `app.run` its own `tool({ input, run })`.",
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -323,6 +363,7 @@ export const catalog = {
   ...classification,
   ...sharedStores,
   ...cassettes,
+  ...aiSdk,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userContentSchema } from '../services/requests/partSchemas.js';
+import { callSettingsSchema } from '../services/requests/settingsSchema.js';
 
 /** A zod schema handed in by the caller (any zod 4 type). */
 export const zodTypeSchema = z.custom<z.ZodType>(
@@ -15,7 +17,7 @@ const toolResultSchema = z.strictObject({
 });
 
 export const messageSchema = z.discriminatedUnion('role', [
-  z.strictObject({ role: z.literal('user'), content: z.string() }),
+  z.strictObject({ role: z.literal('user'), content: userContentSchema }),
   z.strictObject({
     role: z.literal('assistant'),
     content: z.string().optional(),
@@ -43,6 +45,7 @@ export const replyInputSchema = z.strictObject({
   messages: conversationSchema,
   tools: z.record(toolNameSchema, toolSchema).optional(),
   output: zodTypeSchema.optional(),
+  settings: callSettingsSchema.optional(),
 });
 
 export const hearInputSchema = z.strictObject({
@@ -87,4 +90,5 @@ export const expectedFields: Readonly<Record<string, string>> = {
   kind: "the audio format as a string, such as 'wav'",
   model: 'a model name from config.models',
   maxSteps: 'a whole number from 1 to 1000',
+  settings: '{ temperature?, topP?, maxOutputTokens?, stopSequences?, toolChoice?, seed?, providerOptions? }',
 };

@@ -93,6 +93,8 @@ describe('the packed package', () => {
     expect(listing).toContain('package/dist/testing.d.ts');
     expect(listing).toContain('package/dist/nest.js');
     expect(listing).toContain('package/dist/nest.d.ts');
+    expect(listing).toContain('package/dist/ai-sdk.js');
+    expect(listing).toContain('package/dist/ai-sdk.d.ts');
     expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type * as aiSdk from '../../src/ai-sdk.js';
 import type * as nest from '../../src/nest.js';
 import type * as standin from '../../src/index.js';
 import type * as testing from '../../src/testing.js';
@@ -51,6 +52,7 @@ describe('the public surface', () => {
       | 'Tokens'
       | 'tool'
       | 'TypesafeClassifier'
+      | 'userText'
       | 'validateClassificationRequest'
     >();
   });
@@ -87,6 +89,18 @@ describe('the public surface', () => {
       | 'StandinModule'
       | 'StandinScopeMiddleware'
       | 'useStandin'
+    >();
+  });
+
+  it("pins the values of 'standin/ai-sdk'", () => {
+    expectTypeOf<keyof typeof aiSdk>().toEqualTypeOf<
+      | 'embeddingModel'
+      | 'fromAiSdk'
+      | 'languageModel'
+      | 'speechModel'
+      | 'toApiCallError'
+      | 'toProviderFailure'
+      | 'transcriptionModel'
     >();
   });
 });

@@ -18,8 +18,10 @@ describe('the public surface', () => {
       'AnthropicProviderSettings',
       'AssistantMessage',
       'Attempt',
+      'BytesDigest',
       'CallContext',
       'CallOptions',
+      'CallSettings',
       'Capability',
       'ChoiceCriteria',
       'ClassificationAdapter',
@@ -46,15 +48,18 @@ describe('the public surface', () => {
       'Clock',
       'Code',
       'CodeInfo',
+      'ContentPart',
       'CursorStore',
       'DecisionsClassifierSettings',
       'EngineMakers',
       'EngineSettings',
       'FailureKind',
       'FakeClassificationSettings',
+      'FilePart',
       'FinishReason',
       'HearInput',
       'HttpProviderSettings',
+      'ImagePart',
       'JsonSchema',
       'Message',
       'ModelConfig',
@@ -83,8 +88,10 @@ describe('the public surface', () => {
       'StandinConfigInput',
       'StandinErrorOptions',
       'Step',
+      'TextPart',
       'Tool',
       'ToolCall',
+      'ToolChoice',
       'ToolContext',
       'ToolMessage',
       'ToolResult',
@@ -128,6 +135,9 @@ describe('the public surface', () => {
       'RedactFunction',
       'ReplyScenario',
       'SentCall',
+      'SentContentPart',
+      'SentMessage',
+      'SentReplyRequest',
     ]);
   });
 
@@ -138,12 +148,16 @@ describe('the public surface', () => {
     ]);
   });
 
+  it("pins the types of 'standin/ai-sdk'", () => {
+    expect(typeNames('ai-sdk')).toEqual(['AiSdkSource', 'FromAiSdkSettings']);
+  });
+
   it('exports every name from one entry only, so it is clear which entry owns it', () => {
     const values = (entry: string): string[] => {
       const source = readFileSync(new URL(`../../src/${entry}.ts`, import.meta.url), 'utf8');
       return [...source.matchAll(/export \{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()).filter(Boolean));
     };
-    const all = ['index', 'testing', 'nest'].flatMap((entry) => [...values(entry), ...typeNames(entry)]);
+    const all = ['index', 'testing', 'nest', 'ai-sdk'].flatMap((entry) => [...values(entry), ...typeNames(entry)]);
     expect(all.filter((name, index) => all.indexOf(name) !== index)).toEqual([]);
   });
 });

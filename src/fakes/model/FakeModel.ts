@@ -19,6 +19,7 @@ import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChe
 import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from './readAnswers.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
+import { sentRequest } from './sentRequest.js';
 import type { SharedAnswers } from './SharedAnswers.js';
 import { storeCall } from './storeCall.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
@@ -119,7 +120,7 @@ export class FakeModel implements Provider {
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     if (context.signal.aborted) throw abortReason(context.signal);
-    this.#sent.push({ call: 'reply', input: request, scope: context.scope, step: context.stepKey, attempt: context.attempt });
+    this.#sent.push({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
     let prepared: PreparedAnswer | undefined;

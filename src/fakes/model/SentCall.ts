@@ -1,9 +1,11 @@
-import type { HearInput, ReplyRequest } from '../../services/providers/Provider.js';
+import type { HearInput } from '../../services/providers/Provider.js';
 import type { Answer } from './Answer.js';
+import type { SentReplyRequest } from './sentRequest.js';
 
 /**
  * One thing a fake was sent: which call, its input (the request, for a reply), and where it came
- * from (scope, step, attempt). Never the API key or the signal.
+ * from (scope, step, attempt). Never the API key or the signal; an image's or a file's bytes are
+ * kept as their length and SHA-256.
  *
  * @example
  * ```ts
@@ -13,7 +15,7 @@ import type { Answer } from './Answer.js';
  */
 export type SentCall = SentWhere &
   (
-    | { readonly call: 'reply'; readonly input: ReplyRequest }
+    | { readonly call: 'reply'; readonly input: SentReplyRequest }
     | { readonly call: 'embed'; readonly input: string }
     | { readonly call: 'hear'; readonly input: HearInput }
     | { readonly call: 'speak'; readonly input: string }

@@ -1,4 +1,4 @@
-import type { ReplyRequest, Units } from '../../services/providers/Provider.js';
+import type { ReplyRequest, Units, UserMessage } from '../../services/providers/Provider.js';
 
 /** Characters per estimated token: the usual rule of thumb for English text. */
 export const CHARS_PER_TOKEN = 4;
@@ -31,7 +31,7 @@ export function estimateUnits(request: ReplyRequest, outChars: number, jsonLengt
 export function requestChars(request: ReplyRequest, jsonLength: JsonLength = plainJsonLength): number {
   let chars = request.instructions?.length ?? 0;
   for (const message of request.messages) {
-    if (message.role === 'user') chars += message.content.length;
+    if (message.role === 'user') chars += userChars(message.content);
     else if (message.role === 'assistant') {
       chars += message.content?.length ?? 0;
       for (const call of message.calls ?? []) chars += call.tool.length + jsonLength(call.with);
@@ -55,4 +55,14 @@ export function plainJsonLength(value: unknown): number {
   } catch {
     return String(value).length;
   }
+}
+
+/** An image or a file counts as this many characters: what a small picture costs a provider, roughly. */
+const PART_CHARS = 1000;
+
+function userChars(content: UserMessage['content']): number {
+  if (typeof content === 'string') return content.length;
+  let chars = 0;
+  for (const part of content) chars += part.type === 'text' ? part.text.length : PART_CHARS;
+  return chars;
 }

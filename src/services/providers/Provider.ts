@@ -1,4 +1,6 @@
 import type { ZodType } from 'zod';
+import type { CallSettings } from '../requests/CallSettings.js';
+import type { ContentPart } from '../requests/ContentPart.js';
 
 /** A JSON Schema document, as providers take it for tool inputs and typed values. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -31,10 +33,10 @@ export interface ToolResult {
   readonly error?: string;
 }
 
-/** A message from the user. */
+/** A message from the user: a text, or parts of text, images and files. */
 export interface UserMessage {
   readonly role: 'user';
-  readonly content: string;
+  readonly content: string | readonly ContentPart[];
 }
 
 /** A message the model wrote earlier: its text and the tools it asked for. */
@@ -75,6 +77,8 @@ export interface ReplyRequest {
   readonly tools?: readonly ToolSpec[];
   /** Present when the call asks for a typed value of this shape. */
   readonly output?: OutputSpec;
+  /** Sampling, length, stop, tool-choice and seed settings, and options for one provider. */
+  readonly settings?: CallSettings;
 }
 
 /** Why a reply ended. */
@@ -140,10 +144,11 @@ export type Capability = 'reply' | 'embed' | 'hear' | 'speak' | 'rank' | 'call';
  *
  * @example
  * ```ts
+ * import { userText } from 'standin';
  * const echo: Provider = {
  *   async *reply(request) {
  *     const last = request.messages.at(-1);
- *     yield { type: 'text', text: last?.role === 'user' ? last.content : '' };
+ *     yield { type: 'text', text: last?.role === 'user' ? userText(last) : '' };
  *     yield { type: 'finish', reason: 'stop' };
  *   },
  * };

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { Tool } from '../runs/tool.js';
 import type { Message, OutputSpec, ReplyRequest, ToolSpec } from '../providers/Provider.js';
+import type { CallSettings } from './CallSettings.js';
 import { invalid } from './invalid.js';
 import { jsonSchemaOf } from './jsonSchemaOf.js';
+import { checkSettings } from './settingsSchema.js';
 import { callOptionsSchema, replyInputSchema } from '../../schemas/requestSchemas.js';
 
 /**
@@ -19,6 +21,8 @@ export interface ReplyInput<O = unknown> {
   readonly messages: string | readonly Message[];
   readonly tools?: Readonly<Record<string, Tool>> | undefined;
   readonly output?: z.ZodType<O> | undefined;
+  /** Sampling, length, stop, tool-choice and seed settings, and options for one provider. */
+  readonly settings?: CallSettings | undefined;
 }
 
 /** A checked reply input: the request providers are sent (without the model id), and the typed value's zod shape. */
@@ -45,6 +49,7 @@ export function prepareReply(input: ReplyInput): PreparedReply {
   if (input.instructions !== undefined) request.instructions = input.instructions;
   if (input.tools !== undefined) request.tools = toolSpecs(input.tools);
   if (input.output !== undefined) request.output = outputSpec(input.output);
+  if (input.settings !== undefined) request.settings = checkSettings(input.settings, input.tools);
   return { request: request as Omit<ReplyRequest, 'model'>, output: input.output };
 }
 

@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Engine, StandinError, Tokens, tool, type Provider } from '../../../src/index.js';
+import { Engine, StandinError, Tokens, tool, userText, type Provider } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
 import { appWith, asks, gives, says, scripted } from '../../support/providers.js';
 
@@ -60,7 +60,7 @@ describe(Engine, () => {
         ['messages missing', {}, 'request.messages: missing.'],
         ['an empty conversation', { messages: [] }, 'request.messages:'],
         ['a message with a bad role', { messages: [{ role: 'system', content: 'x' }] }, 'request.messages[0].role:'],
-        ['a user message without text', { messages: [{ role: 'user', content: 3 }] }, 'request.messages[0].content: expected a string, got a number.'],
+        ['a user message without text', { messages: [{ role: 'user', content: 3 }] }, 'request.messages[0].content: does not match any allowed shape, got a number.'],
         ['an unknown field', { messages: 'x', temperature: 0 }, "request.temperature: unknown key 'temperature'."],
         ['a tool that is not a tool', { messages: 'x', tools: { find: { run: () => 1 } } }, 'request.tools.find.input:'],
         ['a tool name providers refuse', { messages: 'x', tools: { 'find in guide': tool({ input: z.object({}), run: () => 1 }) } }, 'request.tools["find in guide"]: the name "find in guide" is not allowed: a tool name is 1 to 64 letters, digits, _ or -.'],
@@ -270,7 +270,7 @@ describe('a provider bound as a plain object', () => {
     const echo: Provider = {
       async *reply(request) {
         const last = request.messages.at(-1);
-        yield { type: 'text', text: last?.role === 'user' ? last.content : '' };
+        yield { type: 'text', text: last?.role === 'user' ? userText(last) : '' };
       },
     };
     expect((await appWith({ main: echo }, { models }).reply('writer', { messages: 'echo me' })).text).toBe('echo me');

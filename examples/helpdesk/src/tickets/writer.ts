@@ -1,4 +1,4 @@
-import { tool, type Agent, type ReplyRequest, type RunResult } from 'standin';
+import { tool, userText, type Agent, type ReplyRequest, type RunResult } from 'standin';
 import { z } from 'zod';
 import { findInGuide, guide } from '../guide.js';
 import type { Triage } from './triage.js';
@@ -67,7 +67,7 @@ export function writerPrompt(message: string, triage: Triage): string {
  */
 export function customerMessage(request: Pick<ReplyRequest, 'messages'>): string {
   const first = request.messages.find((m) => m.role === 'user');
-  const content = first?.role === 'user' ? first.content : '';
+  const content = first?.role === 'user' ? userText(first) : '';
   const at = content.indexOf(marker);
   return at === -1 ? content : content.slice(at + marker.length);
 }

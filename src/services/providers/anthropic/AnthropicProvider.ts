@@ -39,7 +39,7 @@ export class AnthropicProvider implements Provider {
 
   /** `POST /v1/messages`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    const body = wireJson(messagesRequest(request, this.#settings), 'The request');
+    const body = wireJson(messagesRequest(request, this.#settings, context.provider), 'The request');
     yield* streamedReply(this.#endpoint, context, '/v1/messages', body, (exchange) => new MessageStream(exchange, request.output !== undefined));
   }
 }

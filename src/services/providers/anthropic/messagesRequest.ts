@@ -2,6 +2,8 @@ import { StandinError } from '../../../errors/StandinError.js';
 import { closedSchema } from '../http/closedSchema.js';
 import { wireJson } from '../http/wireJson.js';
 import type { ReplyRequest } from '../Provider.js';
+import { messagesUserContent } from './messagesContent.js';
+import { messagesSettings } from './messagesSettings.js';
 import { DEFAULT_MAX_TOKENS, type AnthropicProviderSettings } from './AnthropicProviderSettings.js';
 
 type Block = Record<string, unknown>;
@@ -13,6 +15,9 @@ type Block = Record<string, unknown>;
  * turn; turns of the same role next to each other are joined, as the API wants them; tools
  * carry `input_schema`; a typed value asks for `output_config.format` (`json_schema`, every
  * object closed), so the reply's text is the value's JSON. `max_tokens` is the settings' or 4096.
+ * A user message's images and files become blocks ({@link messagesUserContent}); the call's
+ * settings their wire fields ({@link messagesSettings}); `settings.providerOptions[providerName]`
+ * is added to the body as it is, over the adapter's `body`.
  *
  * @example
  * ```ts
@@ -20,7 +25,7 @@ type Block = Record<string, unknown>;
  * // { model, max_tokens: 4096, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], stream: true }
  * ```
  */
-export function messagesRequest(request: ReplyRequest, settings: AnthropicProviderSettings): Record<string, unknown> {
+export function messagesRequest(request: ReplyRequest, settings: AnthropicProviderSettings, providerName = 'anthropic'): Record<string, unknown> {
   const messages: { role: 'user' | 'assistant'; content: Block[] }[] = [];
   const add = (role: 'user' | 'assistant', blocks: Block[]): void => {
     if (blocks.length === 0) return;
@@ -31,7 +36,7 @@ export function messagesRequest(request: ReplyRequest, settings: AnthropicProvid
   request.messages.forEach((message, i) => {
     switch (message.role) {
       case 'user':
-        add('user', message.content === '' ? [] : [{ type: 'text', text: message.content }]);
+        add('user', messagesUserContent(message.content, `request.messages[${i}]`));
         break;
       case 'assistant': {
         const blocks: Block[] = [];
@@ -54,7 +59,7 @@ export function messagesRequest(request: ReplyRequest, settings: AnthropicProvid
         break;
     }
   });
-  const extra = settings.body ?? {};
+  const extra = { ...settings.body, ...request.settings?.providerOptions?.[providerName] };
   const body: Record<string, unknown> = {
     ...extra,
     model: request.model,
@@ -74,6 +79,7 @@ export function messagesRequest(request: ReplyRequest, settings: AnthropicProvid
     const config = isRecord(extra.output_config) ? extra.output_config : {};
     body.output_config = { ...config, format: { type: 'json_schema', schema: closedSchema(request.output.schema).schema } };
   }
+  if (request.settings !== undefined) messagesSettings(body, request.settings);
   return body;
 }
 

@@ -43,7 +43,7 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /chat/completions`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    const body = wireJson(chatRequest(request, this.#settings), 'The request');
+    const body = wireJson(chatRequest(request, this.#settings, context.provider), 'The request');
     yield* streamedReply(this.#endpoint, context, '/chat/completions', body, (exchange) => new ChatStream(exchange, request.output !== undefined));
   }
 

@@ -1,6 +1,8 @@
 import { closedSchema } from '../http/closedSchema.js';
 import { wireJson } from '../http/wireJson.js';
 import type { ReplyRequest } from '../Provider.js';
+import { chatUserContent } from './chatContent.js';
+import { chatSettings } from './chatSettings.js';
 import type { OpenAIProviderSettings } from './OpenAIProviderSettings.js';
 
 /**
@@ -8,7 +10,10 @@ import type { OpenAIProviderSettings } from './OpenAIProviderSettings.js';
  * `instructions` become the system message; an assistant message's calls become `tool_calls`
  * (arguments as a JSON string); each tool result becomes a `tool` message answering its call id,
  * with the output as JSON or the error's text; tools become `tools[].function`; a typed value
- * asks for `response_format: json_schema` (strict when the schema allows it).
+ * asks for `response_format: json_schema` (strict when the schema allows it). A user message's
+ * images and files go as content parts ({@link chatUserContent}); the call's settings as their
+ * wire fields ({@link chatSettings}); `settings.providerOptions[providerName]` is added to the
+ * body as it is, over the adapter's `body`.
  *
  * @example
  * ```ts
@@ -16,13 +21,13 @@ import type { OpenAIProviderSettings } from './OpenAIProviderSettings.js';
  * // { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } }
  * ```
  */
-export function chatRequest(request: ReplyRequest, settings: OpenAIProviderSettings): Record<string, unknown> {
+export function chatRequest(request: ReplyRequest, settings: OpenAIProviderSettings, providerName = 'openai'): Record<string, unknown> {
   const messages: Record<string, unknown>[] = [];
   if (request.instructions !== undefined) messages.push({ role: 'system', content: request.instructions });
   request.messages.forEach((message, i) => {
     switch (message.role) {
       case 'user':
-        messages.push({ role: 'user', content: message.content });
+        messages.push({ role: 'user', content: chatUserContent(message.content, `request.messages[${i}]`) });
         break;
       case 'assistant': {
         const said: Record<string, unknown> = { role: 'assistant', content: message.content ?? null };
@@ -46,7 +51,7 @@ export function chatRequest(request: ReplyRequest, settings: OpenAIProviderSetti
         break;
     }
   });
-  const extra = settings.body ?? {};
+  const extra = { ...settings.body, ...request.settings?.providerOptions?.[providerName] };
   const body: Record<string, unknown> = {
     ...extra,
     model: request.model,
@@ -65,6 +70,7 @@ export function chatRequest(request: ReplyRequest, settings: OpenAIProviderSetti
     body.response_format = { type: 'json_schema', json_schema: { name: request.output.name, schema: closed.schema, strict: closed.strict } };
   }
   if (settings.maxTokens !== undefined) body.max_completion_tokens = settings.maxTokens;
+  if (request.settings !== undefined) chatSettings(body, request.settings);
   return body;
 }
 

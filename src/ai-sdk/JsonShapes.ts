@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { StandinError } from '../errors/StandinError.js';
+
+/**
+ * Reads the JSON Schemas the AI SDK hands a model (tool inputs, the response format) as zod
+ * shapes, so standin's engine and fakes check values against them as they do against a zod
+ * schema. One per adapted model: a schema object seen again is read once.
+ *
+ * @example
+ * ```ts
+ * const shapes = new JsonShapes();
+ * shapes.of({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, "tool 'weather'").parse({ city: 'Oslo' });
+ * ```
+ */
+export class JsonShapes {
+  readonly #read = new WeakMap<object, z.ZodType>();
+
+  /** The zod shape of `schema`; `what` names it in the `A0002` error when it cannot be read. */
+  of(schema: unknown, what: string): z.ZodType {
+    if (typeof schema !== 'object' || schema === null) throw unreadable(what, 'it is not a JSON Schema object');
+    let shape = this.#read.get(schema);
+    if (shape === undefined) {
+      try {
+        shape = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+      } catch (error) {
+        throw unreadable(what, (error as Error).message);
+      }
+      this.#read.set(schema, shape);
+    }
+    return shape;
+  }
+}
+
+function unreadable(what: string, why: string): StandinError {
+  return new StandinError('A0002', `The JSON Schema of ${what} cannot be read as a shape to check values against: ${why}. Describe it with a zod schema or a plainer JSON Schema.`);
+}

@@ -1,0 +1,173 @@
+import { NoSuchModelError, type EmbeddingModelV4, type LanguageModelV4, type ProviderV4, type RerankingModelV4, type SpeechModelV4, type TranscriptionModelV4 } from '@ai-sdk/provider';
+import { StandinError } from '../errors/StandinError.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/providers/Provider.js';
+import { readModelStream } from './readModelStream.js';
+import { toCallOptions } from './toCallOptions.js';
+import { toProviderFailure } from './toProviderFailure.js';
+
+/** What `fromAiSdk` adapts: an AI SDK provider (v4, callable or not), or one AI SDK language model. */
+export type AiSdkSource = ProviderV4 | ((modelId: string) => LanguageModelV4) | LanguageModelV4;
+
+/** How `fromAiSdk` adapts its source. */
+export interface FromAiSdkSettings {
+  /**
+   * Whether the calls reach a real service, so test apps block them until
+   * `app.allowRealCalls(name)`. Left out: true, unless the source is one of the AI SDK's mocks
+   * (`MockLanguageModelV4`, `MockProviderV4`, any class whose name starts with `Mock`).
+   */
+  readonly real?: boolean | undefined;
+  /**
+   * The API key the AI SDK provider was made with. standin cannot read it from the provider, and
+   * a server may echo it in an error: it is taken out of every failure message (as is the key
+   * the config names for the provider).
+   */
+  readonly apiKey?: string | undefined;
+}
+
+type Kind = 'embedding' | 'transcription' | 'speech' | 'reranking';
+type ModelOf = { embedding: EmbeddingModelV4; transcription: TranscriptionModelV4; speech: SpeechModelV4; reranking: RerankingModelV4 };
+
+/**
+ * Any AI SDK provider as a standin `Provider`: `reply` streams through the provider's language
+ * model for the call's model id, and the provider's embedding, transcription, speech and
+ * reranking models serve `embed`, `hear`, `speak` and `rank` where it has them. Its failures
+ * become `ProviderFailure`s ({@link toProviderFailure}), so standin's engine retries them on its
+ * clock and falls back as for its own adapters. Given one language model (such as a
+ * `MockLanguageModelV4`), every model id is served by it, and only `reply` is offered.
+ *
+ * Bind it under the provider name the config's models use: in a container module
+ * (`bind(Tokens.Provider).toConstantValue(fromAiSdk(google)).whenNamed('google')`), on a built app
+ * with `standIn(app.container, Tokens.Provider, fromAiSdk(google), 'google')`, or through
+ * `createEngine({ models, makers: { providers: () => ({ google: fromAiSdk(google) }) } })`.
+ *
+ * @throws {StandinError} `A0005` when `source` is neither an AI SDK provider nor a language model.
+ * @example
+ * ```ts
+ * import { createGoogleGenerativeAI } from '@ai-sdk/google';
+ * const app = createApp(
+ *   { models: { writer: { provider: 'google', model: 'gemini-2.5-flash' } } },
+ *   new ContainerModule(({ bind }) => { bind(Tokens.Provider).toConstantValue(fromAiSdk(createGoogleGenerativeAI({ apiKey }))).whenNamed('google'); }),
+ * );
+ * ```
+ */
+export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {}): Provider {
+  const single = isLanguageModel(source) ? source : undefined;
+  const provider = single === undefined ? asProvider(source) : undefined;
+  const real = settings.real ?? !isMock(source);
+  const models = new Map<string, LanguageModelV4>();
+  const language = (id: string): LanguageModelV4 => {
+    if (single !== undefined) return single;
+    let model = models.get(id);
+    if (model === undefined) {
+      model = typeof provider!.languageModel === 'function' ? provider!.languageModel(id) : (provider as unknown as (id: string) => LanguageModelV4)(id);
+      if (!isLanguageModel(model)) throw notSource(`its language model '${id}'`, model);
+      models.set(id, model);
+    }
+    return model;
+  };
+  const other = <K extends Kind>(kind: K, context: CallContext): ModelOf[K] => {
+    const make = (provider as unknown as Record<string, ((id: string) => ModelOf[K]) | undefined>)[`${kind}Model`]!;
+    try {
+      return make.call(provider, context.model);
+    } catch (error) {
+      if (!NoSuchModelError.isInstance(error)) throw error;
+      throw new StandinError('A0003', `Provider '${context.provider}' (an AI SDK provider) has no ${kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`);
+    }
+  };
+  const fail = (context: CallContext) => (error: unknown) => toProviderFailure(error, context.provider, Date.now(), [settings.apiKey, context.apiKey]);
+  const guard = async <T>(context: CallContext, run: () => PromiseLike<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw fail(context)(error);
+    }
+  };
+  const adapted: { -readonly [K in keyof Provider]: Provider[K] } = {
+    real,
+    async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+      const model = language(context.model);
+      const { stream } = await guard(context, () => model.doStream(toCallOptions(request, context)));
+      try {
+        yield* readModelStream(stream, request.output !== undefined, context.provider, fail(context));
+      } catch (error) {
+        // A stream can also fail by erroring, not only by an error part.
+        throw fail(context)(error);
+      }
+    },
+  };
+  if (has(provider, 'embeddingModel')) {
+    adapted.embed = async (text, context) => {
+      const model = other('embedding', context);
+      const { embeddings } = await guard(context, () => model.doEmbed({ values: [text], abortSignal: context.signal }));
+      const vector = embeddings[0];
+      if (!Array.isArray(vector)) throw broken(context, 'an embedding model answered no embedding for the text');
+      return vector;
+    };
+  }
+  if (has(provider, 'transcriptionModel')) {
+    adapted.hear = async (input: HearInput, context) => {
+      const model = other('transcription', context);
+      const options = input.language !== undefined || input.hint !== undefined ? { providerOptions: hearOptions(model, input) } : {};
+      const { text } = await guard(context, () => model.doGenerate({ audio: input.audio, mediaType: mediaTypeOf(input.kind), abortSignal: context.signal, ...options }));
+      return { text };
+    };
+  }
+  if (has(provider, 'speechModel')) {
+    adapted.speak = async (text, context) => {
+      const model = other('speech', context);
+      const { audio } = await guard(context, () => model.doGenerate({ text, abortSignal: context.signal }));
+      return typeof audio === 'string' ? new Uint8Array(Buffer.from(audio, 'base64')) : audio;
+    };
+  }
+  if (has(provider, 'rerankingModel')) {
+    adapted.rank = async (query, texts, context) => {
+      const model = other('reranking', context);
+      const { ranking } = await guard(context, () => model.doRerank({ query, documents: { type: 'text', values: [...texts] }, abortSignal: context.signal }));
+      const scores = new Array<number>(texts.length).fill(0);
+      for (const { index, relevanceScore } of ranking) if (index >= 0 && index < texts.length) scores[index] = relevanceScore;
+      return scores;
+    };
+  }
+  return adapted;
+}
+
+function isLanguageModel(value: unknown): value is LanguageModelV4 {
+  return typeof value === 'object' && value !== null && (value as LanguageModelV4).specificationVersion === 'v4' && typeof (value as LanguageModelV4).doStream === 'function';
+}
+
+function asProvider(source: unknown): ProviderV4 {
+  const callable = typeof source === 'function';
+  if (callable || (typeof source === 'object' && source !== null && typeof (source as ProviderV4).languageModel === 'function')) return source as ProviderV4;
+  throw notSource('it', source);
+}
+
+function has(provider: ProviderV4 | undefined, method: string): boolean {
+  return provider !== undefined && typeof (provider as unknown as Record<string, unknown>)[method] === 'function';
+}
+
+function isMock(source: unknown): boolean {
+  const name = (source as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  return typeof name === 'string' && name.startsWith('Mock');
+}
+
+/** The provider options of a transcription: the language and hint under the provider's own key, as OpenAI's transcription models read them. */
+function hearOptions(model: TranscriptionModelV4, input: HearInput): Record<string, Record<string, string>> {
+  const options: Record<string, string> = {};
+  if (input.language !== undefined) options.language = input.language;
+  if (input.hint !== undefined) options.prompt = input.hint;
+  return { [model.provider.split('.')[0]!]: options };
+}
+
+function mediaTypeOf(kind: string): string {
+  if (kind.includes('/')) return kind;
+  return kind === 'mp3' ? 'audio/mpeg' : `audio/${kind}`;
+}
+
+function notSource(what: string, value: unknown): StandinError {
+  const shown = value === null ? 'null' : typeof value === 'object' ? `an object (${Object.keys(value as object).slice(0, 5).join(', ') || 'no keys'})` : typeof value;
+  return new StandinError('A0005', `fromAiSdk: ${what} is neither an AI SDK provider (v4) nor an AI SDK language model (v4): got ${shown}. Pass a provider such as createOpenAI({ apiKey }), or a language model such as new MockLanguageModelV4({ ... }).`);
+}
+
+function broken(context: CallContext, what: string): StandinError {
+  return new StandinError('A0004', `Provider '${context.provider}' (an AI SDK provider) broke its specification for model '${context.modelName}': ${what}.`);
+}

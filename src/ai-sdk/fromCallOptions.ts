@@ -1,0 +1,95 @@
+import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
+import { z } from 'zod';
+import { StandinError } from '../errors/StandinError.js';
+import type { CallOptions } from '../services/engine/Engine.js';
+import type { ReplyInput } from '../services/requests/prepareReply.js';
+import type { CallSettings } from '../services/requests/CallSettings.js';
+import type { Tool } from '../services/runs/tool.js';
+import { fromPrompt } from './fromPrompt.js';
+import type { JsonShapes } from './JsonShapes.js';
+
+/** An AI SDK call, as standin's engine takes it. */
+export interface ReadCall {
+  readonly input: ReplyInput;
+  readonly options: CallOptions;
+  readonly warnings: SharedV4Warning[];
+}
+
+/** The options of the `standin` key of `providerOptions`. */
+const standinOptions = z.strictObject({ requestId: z.string().min(1).optional() });
+
+/**
+ * Reads an AI SDK model call as standin's reply input and call options: the prompt
+ * ({@link fromPrompt}), function tools (their JSON Schemas read as zod shapes; standin never runs
+ * them), a JSON response format as the typed value's shape, the call settings, the other
+ * providers' `providerOptions` as they are, and the abort signal. `providerOptions.standin.requestId`
+ * names the call's request id; without it the engine makes one, so each call is its own step.
+ * Settings standin has no place for (topK, penalties, reasoning effort, provider tools) become
+ * `unsupported` warnings, as the AI SDK reports settings a provider drops; HTTP headers are
+ * ignored, since the engine is no HTTP endpoint (standin's adapters send their own).
+ *
+ * @example
+ * ```ts
+ * const { input, options } = fromCallOptions({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }, new JsonShapes());
+ * await app.reply('writer', input, options);
+ * ```
+ */
+export function fromCallOptions(call: LanguageModelV4CallOptions, shapes: JsonShapes): ReadCall {
+  const warnings: SharedV4Warning[] = [];
+  const { instructions, messages } = fromPrompt(call.prompt, warnings);
+  const input: { -readonly [K in keyof ReplyInput]: ReplyInput[K] } = { messages };
+  if (instructions !== undefined) input.instructions = instructions;
+  const tools: Record<string, Tool> = {};
+  for (const spec of call.tools ?? []) {
+    if (spec.type !== 'function') {
+      warnings.push({ type: 'unsupported', feature: `provider tool '${spec.name}'`, details: 'standin sends function tools only.' });
+      continue;
+    }
+    tools[spec.name] = {
+      ...(spec.description !== undefined ? { description: spec.description } : {}),
+      input: shapes.of(spec.inputSchema, `tool '${spec.name}'`),
+      run: () => {
+        throw new StandinError('A0007', `The tool '${spec.name}' belongs to the AI SDK, which runs it; standin only tells the model about it.`);
+      },
+    };
+  }
+  if (Object.keys(tools).length > 0) input.tools = tools;
+  if (call.responseFormat?.type === 'json') {
+    input.output = call.responseFormat.schema !== undefined ? shapes.of(call.responseFormat.schema, 'the response format') : z.json();
+  }
+  const settings = readSettings(call, warnings);
+  const { standin, ...others } = call.providerOptions ?? {};
+  if (Object.keys(others).length > 0) settings.providerOptions = others;
+  if (Object.keys(settings).length > 0) input.settings = settings;
+  const options: { -readonly [K in keyof CallOptions]: CallOptions[K] } = {};
+  if (call.abortSignal !== undefined) options.signal = call.abortSignal;
+  if (standin !== undefined) {
+    const parsed = standinOptions.safeParse(standin);
+    if (!parsed.success) {
+      throw new StandinError('E0003', `Invalid request:\nproviderOptions.standin: takes only { requestId?: a non-empty string }, got ${JSON.stringify(standin)}.`);
+    }
+    if (parsed.data.requestId !== undefined) options.requestId = parsed.data.requestId;
+  }
+  return { input, options, warnings };
+}
+
+function readSettings(call: LanguageModelV4CallOptions, warnings: SharedV4Warning[]): { -readonly [K in keyof CallSettings]: CallSettings[K] } {
+  const settings: { -readonly [K in keyof CallSettings]: CallSettings[K] } = {};
+  if (call.temperature !== undefined) settings.temperature = call.temperature;
+  if (call.topP !== undefined) settings.topP = call.topP;
+  if (call.maxOutputTokens !== undefined) settings.maxOutputTokens = call.maxOutputTokens;
+  if (call.stopSequences !== undefined && call.stopSequences.length > 0) settings.stopSequences = call.stopSequences;
+  if (call.seed !== undefined) settings.seed = call.seed;
+  const choice = call.toolChoice;
+  if (choice !== undefined && call.tools !== undefined && call.tools.length > 0) settings.toolChoice = choice.type === 'tool' ? { tool: choice.toolName } : choice.type;
+  const dropped: [string, unknown][] = [
+    ['topK', call.topK],
+    ['presencePenalty', call.presencePenalty],
+    ['frequencyPenalty', call.frequencyPenalty],
+    ['reasoning', call.reasoning === 'provider-default' ? undefined : call.reasoning],
+  ];
+  for (const [feature, value] of dropped) {
+    if (value !== undefined) warnings.push({ type: 'unsupported', feature, details: `standin's request has no ${feature}; it was not sent.` });
+  }
+  return settings;
+}

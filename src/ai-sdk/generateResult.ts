@@ -1,0 +1,31 @@
+import type { LanguageModelV4Content, LanguageModelV4GenerateResult, SharedV4Warning } from '@ai-sdk/provider';
+import type { Reply } from '../services/engine/Reply.js';
+import { toFinishReason, toUsage } from './usage.js';
+
+/**
+ * A collected standin reply as the AI SDK's generate result: its reasoning blocks, its text, its
+ * typed value as JSON text (also given as `structuredOutputText` when the reply has text
+ * besides), its tool calls with their inputs as JSON text, the units as usage, and the finish.
+ *
+ * @example
+ * ```ts
+ * generateResult(await app.reply('writer', input), []).content; // [{ type: 'text', text: 'Hi' }]
+ * ```
+ */
+export function generateResult(reply: Reply, warnings: SharedV4Warning[], requestId?: string): LanguageModelV4GenerateResult {
+  const content: LanguageModelV4Content[] = [];
+  for (const text of reply.reasoning) content.push({ type: 'reasoning', text });
+  if (reply.text !== '') content.push({ type: 'text', text: reply.text });
+  const json = reply.value !== undefined ? JSON.stringify(reply.value) : undefined;
+  if (json !== undefined) content.push({ type: 'text', text: json });
+  for (const call of reply.calls) content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.tool, input: JSON.stringify(call.with ?? {}) });
+  const result: LanguageModelV4GenerateResult = {
+    content,
+    finishReason: toFinishReason(reply.finish),
+    usage: toUsage(reply.units),
+    warnings,
+    response: { modelId: reply.model, ...(requestId !== undefined ? { id: requestId } : {}) },
+  };
+  if (json !== undefined && reply.text !== '') result.structuredOutputText = json;
+  return result;
+}

@@ -1,0 +1,26 @@
+import { StandinError } from '../../errors/StandinError.js';
+
+/**
+ * The error for a message part a provider cannot take (`E0020`): what the part is, where it
+ * is, and what the provider takes instead.
+ *
+ * @example
+ * ```ts
+ * throw cannotSend('OpenAI chat', 'request.messages[0].content[1]', 'a file by URL', 'files as bytes (application/pdf, audio/wav, audio/mpeg)');
+ * ```
+ */
+export function cannotSend(provider: string, where: string, what: string, takes: string): StandinError {
+  return new StandinError('E0020', `${where}: ${provider} cannot take ${what}. It takes ${takes}. Change the part, or call a model whose provider takes it.`);
+}
+
+/**
+ * The error for a call setting a provider cannot honour (`E0021`).
+ *
+ * @example
+ * ```ts
+ * throw cannotHonour('OpenAI chat', 'stopSequences', 'at most 4 stop sequences, got 5');
+ * ```
+ */
+export function cannotHonour(provider: string, setting: string, why: string): StandinError {
+  return new StandinError('E0021', `request.settings.${setting}: ${provider} cannot honour it: ${why}. Change the setting, or call a model whose provider honours it.`);
+}
