@@ -1,0 +1,62 @@
+/**
+ * Builds dist/ (`npm run build`). tsc compiles src/ (legacy decorators and their metadata, as in
+ * development) with source maps that embed the TypeScript, and writes the .d.ts files; esbuild
+ * then bundles each entry into one module, code the entries share going to one chunk, so a class
+ * is the same class from every entry. The entries are package.json's `exports`: a subpath
+ * `./x` with `default: ./dist/x.js` is built from `src/x.ts`, so a new entry is one line there.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'dist');
+const compiled = join(root, '.tmp', 'build');
+
+interface ExportTarget {
+  readonly types?: string;
+  readonly default?: string;
+}
+
+/** The built entries package.json exports, as names under dist/ (`index`, `testing`, ...). */
+export function entryNames(exports: Readonly<Record<string, string | ExportTarget>>): string[] {
+  const names: string[] = [];
+  for (const [subpath, target] of Object.entries(exports)) {
+    if (typeof target === 'string') continue; // ./package.json
+    const name = /^\.\/dist\/([\w-]+)\.js$/.exec(target.default ?? '')?.[1];
+    if (name === undefined) throw new Error(`package.json exports["${subpath}"].default must be ./dist/<name>.js, built from src/<name>.ts`);
+    names.push(name);
+  }
+  return names;
+}
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | ExportTarget> };
+const entries = entryNames(pkg.exports);
+
+rmSync(out, { recursive: true, force: true });
+rmSync(compiled, { recursive: true, force: true });
+execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', compiled], { cwd: root, stdio: 'inherit' });
+cpSync(compiled, out, { recursive: true, filter: (path) => !/\.(js|js\.map)$/.test(path) });
+
+await build({
+  absWorkingDir: root,
+  entryPoints: entries.map((name) => ({ in: join(compiled, `${name}.js`), out: name })),
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  // inversify, zod, reflect-metadata and Nest stay the application's own copies (peers).
+  packages: 'external',
+  // Nest and error messages read class names; bundling must not rename a class to dodge a clash.
+  keepNames: true,
+  // tsc's maps (which embed the TypeScript) are read and carried through to dist.
+  sourcemap: 'linked',
+  sourcesContent: true,
+  logLevel: 'warning',
+});
+rmSync(compiled, { recursive: true, force: true });
