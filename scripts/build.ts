@@ -54,6 +54,9 @@ await build({
   packages: 'external',
   // Nest and error messages read class names; bundling must not rename a class to dodge a clash.
   keepNames: true,
+  // Chunks are imported before an entry's own body runs, and their decorators write metadata:
+  // each file loads reflect-metadata first, as each entry's source does.
+  banner: { js: "import 'reflect-metadata';" },
   // tsc's maps (which embed the TypeScript) are read and carried through to dist.
   sourcemap: 'linked',
   sourcesContent: true,
