@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazySchema.js';
 
 /** One model the application calls by name. */
-export const modelConfigSchema = z.strictObject({
+export const modelConfigSchema = lazySchema(() => z.strictObject({
   provider: z.string().min(1),
   model: z.string().min(1),
   fallback: z.array(z.string().min(1)).optional(),
-});
+}));
 
 /** The real adapters a provider config can name: two for models, two for the classifier. */
 export const adapterNames = ['openai', 'anthropic', 'typesafe', 'decisions'] as const;
@@ -20,13 +21,13 @@ export type ModelAdapterName = (typeof modelAdapterNames)[number];
 export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
 
 /** Which classifier the application's `classify` calls. */
-export const classifierConfigSchema = z.strictObject({
+export const classifierConfigSchema = lazySchema(() => z.strictObject({
   provider: z.string().min(1),
   model: z.string().min(1).optional(),
-});
+}));
 
 /** How to reach one provider. */
-export const providerConfigSchema = z.strictObject({
+export const providerConfigSchema = lazySchema(() => z.strictObject({
   adapter: z.enum(adapterNames).optional(),
   apiKey: z.string().min(1).optional(),
   baseURL: z.url({ protocol: /^https?$/ }).optional(),
@@ -36,25 +37,25 @@ export const providerConfigSchema = z.strictObject({
   body: z.record(z.string(), z.unknown()).optional(),
   voice: z.string().min(1).optional(),
   auth: z.enum(['x-api-key', 'bearer']).optional(),
-});
+}));
 
 /** How the engine retries a retryable provider failure. */
-export const retryConfigSchema = z.strictObject({
+export const retryConfigSchema = lazySchema(() => z.strictObject({
   attempts: z.number().int().min(1).max(100).default(3),
   baseDelayMs: z.number().min(0).default(500),
   maxDelayMs: z.number().min(0).default(30_000),
   jitter: z.number().min(0).max(1).default(0.2),
-});
+}));
 
 /** The whole config `createContainer` and `createApp` take. */
-export const configSchema = z.strictObject({
+export const configSchema = lazySchema(() => z.strictObject({
   models: z.record(z.string().min(1), modelConfigSchema).default({}),
   providers: z.record(z.string().min(1), providerConfigSchema).default({}),
   classifier: classifierConfigSchema.optional(),
   retry: retryConfigSchema.default({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.2 }),
   cursors: z.literal('memory').default('memory'),
   strictScopes: z.boolean().default(false),
-});
+}));
 
 /**
  * The config as an application writes it. Every field but the model's `provider` and `model`

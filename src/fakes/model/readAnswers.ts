@@ -5,6 +5,7 @@ import { describeType } from '../../validation/formatPath.js';
 import type { AnswerFunction, Answers, CallRecord } from './Answer.js';
 import { answerFields } from './answerSchema.js';
 import { isGeneratorFunction, prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /** The calls of a record besides `reply`. */
 export type RecordCall = Exclude<keyof CallRecord, 'reply'>;
@@ -23,16 +24,16 @@ export interface ReadAnswers {
   readonly calls: Readonly<Partial<Pick<CallRecord, RecordCall>>>;
 }
 
-const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' });
+const fn = lazySchema(() => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }));
 
-const recordSchema = z.strictObject({
+const recordSchema = lazySchema(() => z.strictObject({
   reply: z.union([z.array(z.unknown()), fn]).optional(),
   embed: fn.optional(),
   hear: fn.optional(),
   speak: fn.optional(),
   rank: fn.optional(),
   call: fn.optional(),
-});
+}));
 
 const recordHints = {
   expected: {
@@ -43,7 +44,9 @@ const recordHints = {
     rank: 'a function (words, texts) => a score per text, such as rankByOverlap()',
     call: 'a function (input) => output',
   },
-  keys: { '': Object.keys(recordSchema.shape) },
+  get keys() {
+    return { '': Object.keys(recordSchema.shape) };
+  },
 };
 
 const forms = "a list of answers ([{ text: '...' }]), a function of the request ((request) => ({ text: '...' })), or a record of calls ({ reply: [...], embed: ... })";
@@ -70,7 +73,7 @@ export function readAnswers(answers: Answers, owner: string): ReadAnswers {
   if (raw === null || typeof raw !== 'object') throw formError(owner, 'answers', `${describeType(raw)} is none of the forms`);
   if (Symbol.asyncIterator in raw || Symbol.iterator in raw) throw formError(owner, 'answers', 'a generator (or an iterable) of parts is no answer');
   const keys = Object.keys(raw);
-  if (keys.length > 0 && keys.every((key) => answerFields.includes(key))) {
+  if (keys.length > 0 && keys.every((key) => answerFields().includes(key))) {
     throw formError(owner, 'answers', 'one answer is no list of answers', `write a list: [{ ${keys.join(', ')} }]`);
   }
   const parsed = recordSchema.safeParse(raw);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StandinError, nameErrorClass } from '../../errors/StandinError.js';
 import { parseShape } from './shapeError.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /**
  * Why a classifier could not answer, in the order the adapter contract lists them. The engine
@@ -58,14 +59,14 @@ export interface ClassificationAdapterErrorOptions {
 }
 
 /** The shape of {@link ClassificationAdapterErrorOptions}. */
-export const classificationAdapterErrorOptionsSchema = z.strictObject({
+export const classificationAdapterErrorOptionsSchema = lazySchema(() => z.strictObject({
   message: z.string().optional(),
   provider: z.string().optional(),
   status: z.number().int().min(100).max(599).optional(),
   retryAfterMs: z.number().min(0).optional(),
   cause: z.unknown().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 
 const expected: Readonly<Record<string, string>> = {
   message: 'a string',

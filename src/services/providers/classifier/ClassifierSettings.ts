@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpSettingsExpected, httpSettingsShape } from '../http/HttpSettings.js';
+import { lazySchema } from '../../../validation/lazySchema.js';
 
 /**
  * The settings every real classifier takes (`createTypesafeClassifier`, `createDecisionsClassifier`).
@@ -39,14 +40,16 @@ export interface ClassifierSettings {
   readonly fetch?: typeof globalThis.fetch;
 }
 
-const { maxTokens: _maxTokens, ...shape } = httpSettingsShape;
 const { maxTokens: _maxTokensHint, ...expected } = httpSettingsExpected;
 
 /** The zod schema of {@link ClassifierSettings}. */
-export const classifierSettingsSchema = z.strictObject({
-  ...shape,
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
+export const classifierSettingsSchema = lazySchema(() => {
+  const { maxTokens: _maxTokens, ...shape } = httpSettingsShape();
+  return z.strictObject({
+    ...shape,
+    provider: z.string().min(1).optional(),
+    model: z.string().min(1).optional(),
+  });
 });
 
 /** What each field should hold, for `P0004` messages. */

@@ -37,8 +37,8 @@ export interface HttpProviderSettings {
   readonly fetch?: typeof globalThis.fetch;
 }
 
-/** The zod shape of {@link HttpProviderSettings}. */
-export const httpSettingsShape = {
+/** The zod shape of {@link HttpProviderSettings}, built when a settings schema is (not at load). */
+export const httpSettingsShape = () => ({
   // The fields a provider's config entry shares with the adapter's settings are checked alike.
   apiKey: providerConfigSchema.shape.apiKey,
   baseURL: providerConfigSchema.shape.baseURL,
@@ -47,7 +47,7 @@ export const httpSettingsShape = {
   maxTokens: providerConfigSchema.shape.maxTokens,
   body: providerConfigSchema.shape.body,
   fetch: z.custom<typeof globalThis.fetch>((value) => typeof value === 'function', 'expected a fetch function').optional(),
-};
+});
 
 /** What each settings field should hold, said the way the fix is written. */
 export const httpSettingsExpected: Readonly<Record<string, string>> = {
