@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist');
@@ -31,6 +31,35 @@ export function entryNames(exports: Readonly<Record<string, string | ExportTarge
   }
   return names;
 }
+
+/**
+ * Node built-ins the entries call, never read at load: each import of one becomes a module whose
+ * exports load the built-in on first call (`process.getBuiltinModule`, Node 20.16+). Loading
+ * node:crypto or node:assert costs a fresh process more than all of standin's own code; a program
+ * that never hashes a script or runs the conformance suite never pays for them.
+ */
+const onFirstCall: Readonly<Record<string, string>> = {
+  'node:crypto': 'named',
+  'node:assert/strict': 'default',
+};
+
+const lazyBuiltins: Plugin = {
+  name: 'lazy-builtins',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:(crypto|assert\/strict)$/ }, ({ path }) => ({ path, namespace: 'lazy-builtin' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async ({ path }) => {
+      const load = `const real = () => process.getBuiltinModule(${JSON.stringify(path)});`;
+      if (onFirstCall[path] === 'default') {
+        return { contents: `${load}\nexport default new Proxy({}, { get: (_, key) => real()[key] });\n`, loader: 'js' };
+      }
+      // Functions only: a constant or a class imported from here fails the build (no such export).
+      const module = (await import(path)) as Record<string, unknown>;
+      const names = Object.keys(module).filter((name) => name !== 'default' && /^[a-z]/.test(name) && typeof module[name] === 'function');
+      const lines = names.map((name) => `export const ${name} = (...args) => real().${name}(...args);`);
+      return { contents: [load, ...lines].join('\n'), loader: 'js' };
+    });
+  },
+};
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | ExportTarget> };
 const entries = entryNames(pkg.exports);
@@ -60,6 +89,7 @@ await build({
   // tsc's maps (which embed the TypeScript) are read and carried through to dist.
   sourcemap: 'linked',
   sourcesContent: true,
+  plugins: [lazyBuiltins],
   logLevel: 'warning',
 });
 rmSync(compiled, { recursive: true, force: true });
