@@ -81,7 +81,8 @@ await build({
   target: 'node20.19',
   // inversify, zod, reflect-metadata and Nest stay the application's own copies (peers).
   packages: 'external',
-  // Nest and error messages read class names; bundling must not rename a class to dodge a clash.
+  // Nest and error messages read class names; tsc's decorated classes (`let A = class A`) would
+  // otherwise come out as `A2`.
   keepNames: true,
   // Chunks are imported before an entry's own body runs, and their decorators write metadata:
   // each file loads reflect-metadata first, as each entry's source does.

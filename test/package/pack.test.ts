@@ -42,8 +42,8 @@ void [store, clock, reply, count, fail, createApp, StandinError];
 /** The same, as a plain script: proves both entry points load outside any test runner. */
 const consumerMjs = `
 import { ContainerModule } from 'inversify';
-import { createApp, StandinError, Tokens } from 'standin';
-import { createTestApp } from 'standin/testing';
+import { createApp, Engine, Scopes, StandinError, Tokens } from 'standin';
+import { createTestApp, TestApp } from 'standin/testing';
 
 const app = createTestApp(
   { models: { writer: { provider: 'mine', model: 'm' } } },
@@ -56,7 +56,9 @@ const app = createTestApp(
 const reply = await app.reply('writer', { messages: 'hi' });
 let rejected = '';
 try { createApp({ nope: 1 }); } catch (e) { rejected = e instanceof StandinError ? e.code : 'other'; }
-console.log(JSON.stringify({ text: reply.text, rejected }));
+// Bundled, decorated classes keep their names: Nest and error messages print them.
+const names = [Engine.name, Scopes.name, TestApp.name, StandinError.name];
+console.log(JSON.stringify({ text: reply.text, rejected, names }));
 `;
 
 /** A script whose error's stack, with --enable-source-maps, should point into the TypeScript. */
@@ -126,7 +128,11 @@ describe('the packed package', () => {
   });
 
   it('runs both entry points in a plain node script, outside any test runner', () => {
-    expect(JSON.parse(run('node', ['consumer.mjs'], consumer))).toEqual({ text: 'hello from a packed standin', rejected: 'C0001' });
+    expect(JSON.parse(run('node', ['consumer.mjs'], consumer))).toEqual({
+      text: 'hello from a packed standin',
+      rejected: 'C0001',
+      names: ['Engine', 'Scopes', 'TestApp', 'StandinError'],
+    });
   });
 
   it('passes publint --strict', { timeout: 60_000 }, () => {
