@@ -21,9 +21,14 @@ export type ModelAdapterName = (typeof modelAdapterNames)[number];
 export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
 
 /** Which classifier the application's `classify` calls. */
-export const classifierConfigSchema = lazySchema(() => z.strictObject({
+const classifierLinkSchema = lazySchema(() => z.strictObject({
   provider: z.string().min(1),
   model: z.string().min(1).optional(),
+}));
+
+/** Which classifier the application's `classify` calls, and the classifiers it falls back to. */
+export const classifierConfigSchema = lazySchema(() => classifierLinkSchema.extend({
+  fallback: z.array(classifierLinkSchema).optional(),
 }));
 
 /** How to reach one provider. */
@@ -135,6 +140,11 @@ export interface ClassifierConfig {
   readonly provider: string;
   /** The classifier's model when a request names none. Default: the adapter's (`'jev-latest'`, `'gpt-6-luna'`). */
   readonly model?: string | undefined;
+  /**
+   * Classifiers to try, in order, when this one fails with a retryable reason after its retries:
+   * each `{ provider, model? }` as above.
+   */
+  readonly fallback?: readonly { readonly provider: string; readonly model?: string | undefined }[] | undefined;
 }
 
 /**

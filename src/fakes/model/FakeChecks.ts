@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodType } from 'zod';
-import { zodTypeSchema } from '../../services/engine/requestSchemas.js';
+import { zodTypeSchema } from '../../schemas/requestSchemas.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 
 /**

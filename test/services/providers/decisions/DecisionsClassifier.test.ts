@@ -352,5 +352,4 @@ describe('DecisionsClassifier conforms', () => {
   };
 
   classificationAdapterConformance(overTheWire, { describe, it }, 'on the loopback server, through the real decoder');
-  classificationAdapterConformance(classifier, { describe, it }, 'as the suite calls it (a scripted call is answered by the fake)');
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazySchema } from '../../validation/lazySchema.js';
+import { lazySchema } from '../validation/lazySchema.js';
 
 /** A zod schema handed in by the caller (any zod 4 type). */
 export const zodTypeSchema = lazySchema(() => z.custom<z.ZodType>(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, retryPolicy } from '../../../src/services/engine/backoff.js';
+import { backoffDelay, retryPolicy } from '../../../src/services/dispatch/backoff.js';
 
 const base = { attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.2 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { failureKinds, type FailureKind } from '../../errors/ProviderFailure.js';
-import type { IssueHints } from '../../validation/describeIssues.js';
-import { lazySchema } from '../../validation/lazySchema.js';
+import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
+import type { IssueHints } from '../validation/describeIssues.js';
+import { lazySchema } from '../validation/lazySchema.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
