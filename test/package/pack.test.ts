@@ -111,11 +111,11 @@ describe('the packed package', () => {
     expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
   });
 
-  it('type-checks a consumer that imports both entry points, with full types', { timeout: 60_000 }, () => {
+  it('type-checks a consumer that imports both entry points, with full types', { timeout: 180_000 }, () => {
     expect(() => run(tsc, ['-p', 'tsconfig.json'], consumer)).not.toThrow();
   });
 
-  it('fails to type-check a consumer that misuses a type: the types are real, not any', { timeout: 60_000 }, () => {
+  it('fails to type-check a consumer that misuses a type: the types are real, not any', { timeout: 180_000 }, () => {
     writeFileSync(join(consumer, 'wrong.ts'), `import { Tokens } from 'standin';\nimport { createTestContainer } from 'standin/testing';\nconst n: number = createTestContainer().get(Tokens.CursorStore);\nvoid n;\n`);
     writeFileSync(join(consumer, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }));
     let output = '';
