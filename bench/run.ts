@@ -18,6 +18,7 @@ const benches: Bench[] = [
   { name: 'nest', run: async () => (await import('./nest.bench.js')).default() },
   { name: 'streamParse', run: async () => (await import('./streamParse.bench.js')).default() },
   { name: 'importCost', run: async () => (await import('./importCost.bench.js')).default() },
+  { name: 'redisStore', run: async () => (await import('./redisStore.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

@@ -15,6 +15,7 @@ const areas: Readonly<Record<string, string>> = {
   T: 'The faked model',
   K: 'Classification',
   N: 'NestJS',
+  D: 'Shared stores',
 };
 
 /** The markdown of docs/errors.md. */

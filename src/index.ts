@@ -16,6 +16,8 @@ export type {
 } from './config/configSchema.js';
 export type { Clock } from './services/clock/Clock.js';
 export type { CursorStore } from './services/cursors/CursorStore.js';
+export type { RedisCursorsConfig, RedisCursorsInput } from './config/configSchema.js';
+export type { RedisCursorStoreSettings } from './services/cursors/RedisCursorStore.js';
 export type { CallOptions } from './services/engine/Engine.js';
 export type { ReplyInput } from './services/requests/prepareReply.js';
 export type { RunOptions } from './services/runs/runAgent.js';
@@ -81,6 +83,8 @@ export { parseConfig } from './config/parseConfig.js';
 export { Tokens } from './tokens/Tokens.js';
 export { SystemClock } from './services/clock/SystemClock.js';
 export { MemoryCursorStore } from './services/cursors/MemoryCursorStore.js';
+export { RedisCursorStore, createRedisCursorStore } from './services/cursors/RedisCursorStore.js';
+export { StoreFailure } from './services/cursors/redis/StoreFailure.js';
 export { ScriptCursor } from './services/cursors/ScriptCursor.js';
 export { startScriptCursor, cursorIndex } from './services/cursors/startScriptCursor.js';
 export { Scopes, DEFAULT_SCOPE } from './services/scopes/Scopes.js';

@@ -5,6 +5,9 @@ export type { FakeChecks } from './fakes/model/FakeChecks.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
 export type { ConformanceCase, ConformanceRunner } from './testing/classificationAdapterConformance.js';
+export type { ProviderConformanceOptions } from './testing/providerConformance.js';
+export type { ProviderCaseSettings, ProviderConformanceCase } from './testing/providerCase.js';
+export type { CapabilityScenario, FailScenario, MakeProvider, PrimedProvider, ProviderScenario, ReplyScenario } from './testing/providerScenarios.js';
 
 export { createTestContainer } from './testing/createTestContainer.js';
 export { createTestApp } from './testing/createTestApp.js';
@@ -18,3 +21,6 @@ export { fakeProvider } from './fakes/model/fakeProvider.js';
 export { embedByHash } from './fakes/model/embedByHash.js';
 export { rankByOverlap } from './fakes/model/rankByOverlap.js';
 export { classificationAdapterConformance, classificationConformanceCases } from './testing/classificationAdapterConformance.js';
+export { providerConformance } from './testing/providerConformance.js';
+export { providerConformanceCases } from './testing/providerCases.js';
+export { capabilityInputs, conformanceTicket, providerScenarios, scenarioRequests } from './testing/providerScenarios.js';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_TEXT_BYTES, MAX_TIMER_MS } from '../services/providers/http/limits.js';
+import { credentialFree } from './credentialFree.js';
 import { lazySchema } from '../validation/lazySchema.js';
 
 /** One model the application calls by name. */
@@ -35,13 +37,17 @@ export const classifierConfigSchema = lazySchema(() => classifierLinkSchema.exte
 export const providerConfigSchema = lazySchema(() => z.strictObject({
   adapter: z.enum(adapterNames).optional(),
   apiKey: z.string().min(1).optional(),
-  baseURL: z.url({ protocol: /^https?$/ }).optional(),
+  baseURL: credentialFree(z.url({ protocol: /^https?$/ })).optional(),
   headers: z.record(z.string(), z.string()).optional(),
   timeoutMs: z.number().int().positive().optional(),
   maxTokens: z.number().int().positive().optional(),
   body: z.record(z.string(), z.unknown()).optional(),
   voice: z.string().min(1).optional(),
   auth: z.enum(['x-api-key', 'bearer']).optional(),
+  maxLineBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
+  maxEventBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
+  maxBodyBytes: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  maxRetryAfterMs: z.number().int().min(0).max(MAX_TIMER_MS).optional(),
 }));
 
 /** How the engine retries a retryable provider failure. */
@@ -52,13 +58,26 @@ export const retryConfigSchema = lazySchema(() => z.strictObject({
   jitter: z.number().min(0).max(1).default(0.2),
 }));
 
+/** The characters a namespace may have: they become part of Redis key names and a Cluster hash tag. */
+export const namespacePattern = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+/** Where scripted fakes keep their cursors when they live in Redis. */
+export const redisCursorsSchema = lazySchema(() => z.strictObject({
+  store: z.literal('redis'),
+  url: z.string().refine((url) => /^rediss?:\/\/[^\s]+$/.test(url) && URL.canParse(url), 'Expected a redis:// or rediss:// URL'),
+  namespace: z.string().regex(namespacePattern).optional(),
+  ttlSeconds: z.number().int().min(1).max(2_592_000).default(86_400),
+  timeoutMs: z.number().int().min(1).max(600_000).default(2_000),
+  cluster: z.boolean().default(false),
+}));
+
 /** The whole config `createContainer` and `createApp` take. */
 export const configSchema = lazySchema(() => z.strictObject({
   models: z.record(z.string().min(1), modelConfigSchema).default({}),
   providers: z.record(z.string().min(1), providerConfigSchema).default({}),
   classifier: classifierConfigSchema.optional(),
   retry: retryConfigSchema.default({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.2 }),
-  cursors: z.literal('memory').default('memory'),
+  cursors: z.union([z.literal('memory'), z.discriminatedUnion('store', [z.strictObject({ store: z.literal('memory') }), redisCursorsSchema])]).default('memory'),
   strictScopes: z.boolean().default(false),
 }));
 
@@ -89,8 +108,12 @@ export interface StandinConfigInput {
   readonly classifier?: ClassifierConfig | undefined;
   /** How retryable provider failures are retried. Defaults: 3 attempts, 500 ms base, 30 s cap, 0.2 jitter. */
   readonly retry?: RetryConfigInput | undefined;
-  /** Where scripted fakes keep their cursors. `'memory'` (the default) keeps them in the container. */
-  readonly cursors?: 'memory' | undefined;
+  /**
+   * Where scripted fakes keep their cursors. `'memory'` (the default) keeps them in the container;
+   * `{ store: 'redis', url, namespace?, ttlSeconds?, timeoutMs?, cluster? }` keeps them in Redis,
+   * where a namespace shares them (and the fakes' scripts) between processes. See {@link RedisCursorsConfig}.
+   */
+  readonly cursors?: 'memory' | { readonly store: 'memory' } | RedisCursorsInput | undefined;
   /** When true, using a cursor outside any scope is an error (`S0001`) instead of using the default partition. */
   readonly strictScopes?: boolean | undefined;
 }
@@ -200,6 +223,17 @@ export interface ProviderConfig {
    * `anthropic-version: 2023-06-01`; `'bearer'` sends `authorization: Bearer` with `2026-10-21`.
    */
   readonly auth?: 'x-api-key' | 'bearer' | undefined;
+  /** The most bytes one line of an event stream may have. Default 4194304 (4 MiB). */
+  readonly maxLineBytes?: number | undefined;
+  /** The most bytes the data of one server-sent event may have. Default 16777216 (16 MiB). */
+  readonly maxEventBytes?: number | undefined;
+  /** The most bytes of one response body after decompression, streamed or not. Default 67108864 (64 MiB). */
+  readonly maxBodyBytes?: number | undefined;
+  /**
+   * The longest wait a `retry-after` / `retry-after-ms` hint may ask for, in ms. Default 60000.
+   * A longer hint is dropped: the next attempt waits the usual backoff.
+   */
+  readonly maxRetryAfterMs?: number | undefined;
 }
 
 /** The retry policy, every field filled in. */
@@ -223,6 +257,39 @@ export interface StandinConfig {
   readonly providers: Readonly<Record<string, ProviderConfig>>;
   readonly classifier?: ClassifierConfig | undefined;
   readonly retry: RetryConfig;
-  readonly cursors: 'memory';
+  readonly cursors: 'memory' | { readonly store: 'memory' } | RedisCursorsConfig;
   readonly strictScopes: boolean;
 }
+
+/**
+ * The Redis cursor store, every default filled in. Needs the optional peer dependency `redis`.
+ *
+ * @example
+ * ```ts
+ * createTestApp({ models, cursors: { store: 'redis', url: 'redis://127.0.0.1:6379', namespace: 'e2e-checkout' } });
+ * ```
+ */
+export interface RedisCursorsConfig {
+  readonly store: 'redis';
+  /** `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS). The password never appears in an error. */
+  readonly url: string;
+  /**
+   * The key space shared by every container that names it, in any process: cursors and the
+   * fakes' published scripts. Left out, each container gets a key space of its own (its id), so
+   * two apps never share, as with the memory store. Letters, digits and `_.:-`, 1 to 100.
+   */
+  readonly namespace?: string | undefined;
+  /** How long a key lives after its last write, in seconds. Default 86400 (a day). */
+  readonly ttlSeconds: number;
+  /** How long one Redis command may take before it fails with `D0002` (kind `timeout`). Default 2000. */
+  readonly timeoutMs: number;
+  /** True when `url` is one node of a Redis Cluster. Default false. */
+  readonly cluster: boolean;
+}
+
+/** The Redis cursor store as a config names it: `ttlSeconds`, `timeoutMs` and `cluster` may be left out. */
+export type RedisCursorsInput = Omit<RedisCursorsConfig, 'ttlSeconds' | 'timeoutMs' | 'cluster'> & {
+  readonly ttlSeconds?: number | undefined;
+  readonly timeoutMs?: number | undefined;
+  readonly cluster?: boolean | undefined;
+};

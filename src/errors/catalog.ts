@@ -3,7 +3,8 @@
  * `docs/errors.md` is generated from this table (`npm run docs:errors`) and a test keeps the two equal.
  *
  * Letters group the codes by where they arise: C config, S scopes and cursors, E engine,
- * P provider failures, R runs and tools, T the faked model, K classification, N NestJS.
+ * P provider failures, R runs and tools, T the faked model, K classification, N NestJS,
+ * D shared stores (the Redis cursor store and the scripts a namespace shares).
  */
 export interface CodeInfo {
   /** What went wrong, in one sentence. */
@@ -78,6 +79,10 @@ const engine = {
   E0008: {
     means: 'A test app blocked a call that would have reached a real provider adapter.',
     fix: 'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
+  },
+  E0040: {
+    means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
+    fix: "Claim only the scenarios the message lists (such as `'text'`, `'fail:rate_limit'`, `'embed'`), give bounds in milliseconds above 0, and pass the test runner's `describe` and `it`.",
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -233,6 +238,45 @@ const classification = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
+const sharedStores = {
+  D0001: {
+    means: 'The Redis cursor store could not connect to Redis when it was first used.',
+    fix: 'Start Redis at the URL the message names (its password is masked), or correct `cursors.url` in the config.',
+  },
+  D0002: {
+    means: 'Redis did not answer a cursor store command within `cursors.timeoutMs`: it is stalled, paused or overloaded.',
+    fix: 'Find why Redis is slow (CLIENT PAUSE, a long script, swapping), or raise `cursors.timeoutMs`. A faked call sees it as a provider failure of kind `timeout`.',
+  },
+  D0003: {
+    means: 'The connection to Redis was lost while a cursor store command was in flight, or before it could be sent.',
+    fix: 'Restart Redis or fix the network; the store reconnects by itself. A faked call sees it as a provider failure of kind `network`.',
+  },
+  D0004: {
+    means: "The config asks for the Redis cursor store, and the optional peer dependency `redis` cannot be loaded.",
+    fix: 'Install it beside standin: `npm install redis@6`.',
+  },
+  D0005: {
+    means: 'Redis answered a cursor store command with an error or with a reply of an unexpected shape.',
+    fix: 'Read the Redis error in the message. Another program may have written keys under the store prefix (`standin:{...}`): give standin a namespace of its own.',
+  },
+  D0006: {
+    means: 'An answer or script published to a namespace cannot cross a process: a function, or a value that is not plain JSON data.',
+    fix: 'In a namespace, fake with data: a list of answers (or a record whose `reply` is one), and classifier scripts of `{ answers }`, `{ error }` and `{ retryUntilCall }` entries.',
+  },
+  D0007: {
+    means: 'A test app in a namespace was called for a model (or the classifier) that no process of the namespace has faked.',
+    fix: "Fake it in any process of the namespace before the call: `app.fake(model, answers)` or `app.fakeClassifier(script)`, then `await app.ready()`.",
+  },
+  D0008: {
+    means: 'The Redis cursor store was used after it was closed (its app or container was disposed).',
+    fix: 'Make a new app; do not call through an app after `app.dispose()`.',
+  },
+  D0009: {
+    means: 'What would be published to a namespace is larger than the store takes.',
+    fix: 'Publish fewer or smaller answers: the message names the limit.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
 /** The whole catalog, one entry per code. */
 export const catalog = {
   ...config,
@@ -242,6 +286,7 @@ export const catalog = {
   ...runs,
   ...fakeModel,
   ...classification,
+  ...sharedStores,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

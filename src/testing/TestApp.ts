@@ -6,6 +6,8 @@ import { FakeClassification } from '../fakes/classification/FakeClassification.j
 import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 import type { InstantClock } from '../services/clock/InstantClock.js';
 import { App } from '../services/app/App.js';
+import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
+import { SharedClassification } from '../fakes/shared/SharedClassification.js';
 import { standIn } from '../services/container/standIn.js';
 import { Tokens } from '../tokens/Tokens.js';
 
@@ -49,6 +51,23 @@ export class TestApp extends App {
     return bindFake(this.container, model, answers, checks);
   }
 
+  /**
+   * Connects the cursor store now and, in a Redis namespace, waits until every script this app
+   * faked (`fake`, `fakeClassifier`) is published: await it before another process calls.
+   * Rejects with the store's failure (`D0001` when Redis is unreachable, its URL's password
+   * masked) or a publication's.
+   *
+   * @example
+   * ```ts
+   * app.fake('writer', [{ text: 'Hi' }]);
+   * await app.ready(); // now any process of the namespace gets 'Hi'
+   * ```
+   */
+  override async ready(): Promise<void> {
+    await super.ready();
+    await sharedScriptsOf(this.container)?.ready();
+  }
+
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */
   allowRealCalls(...providers: string[]): void {
     this.container.get(Tokens.RealCallGuard).allow(...providers);
@@ -57,6 +76,8 @@ export class TestApp extends App {
   /**
    * Binds a scripted classifier in this app's container only, in place of any classifier bound
    * at `Tokens.Classifier`, and answers it. Its cursors live in the app's cursor store, per scope.
+ * In a Redis namespace the script is published (data only, `D0006`) and every container of the
+ * namespace takes its entries, one per call across processes.
    * With no script (or `[]`) every question gets its default answer. `await fake.verify()` throws
    * when script entries were never used.
    *
@@ -68,6 +89,12 @@ export class TestApp extends App {
    * ```
    */
   fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification {
+    const shared = sharedScriptsOf(this.container);
+    if (shared !== undefined) {
+      const published = new SharedClassification(shared, script ?? []);
+      standIn(this.container, Tokens.Classifier, published);
+      return published;
+    }
     const fake = new FakeClassification(script === undefined ? { store: this.container.get(Tokens.CursorStore) } : { script, store: this.container.get(Tokens.CursorStore) });
     standIn(this.container, Tokens.Classifier, fake);
     return fake;

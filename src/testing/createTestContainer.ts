@@ -2,11 +2,13 @@ import type { Container, ContainerModule } from 'inversify';
 import type { StandinConfigInput } from '../config/configSchema.js';
 import { buildContainer } from '../services/container/createContainer.js';
 import { testServices } from './testModule.js';
+import { bindSharedFakes } from '../fakes/shared/bindSharedFakes.js';
 
 /**
  * Like `createContainer`, with the test bindings in place of the production ones: an instant
  * clock and the real-call guard. Then `modules`, so a test module can rebind anything.
- * Imports no test runner: it works in vitest, jest, node:test and a plain script.
+ * Imports no test runner: it works in vitest, jest, node:test and a plain script. With a Redis
+ * namespace in `config.cursors`, its models and classifier answer from the namespace's scripts.
  *
  * @example
  * ```ts
@@ -15,5 +17,7 @@ import { testServices } from './testModule.js';
  * ```
  */
 export function createTestContainer(config: StandinConfigInput = {}, ...modules: ContainerModule[]): Container {
-  return buildContainer(config, testServices, modules);
+  const container = buildContainer(config, testServices, modules);
+  bindSharedFakes(container);
+  return container;
 }

@@ -11,8 +11,12 @@ import { writer } from './tickets/writer.js';
 
 /** The AI services the help desk runs on. */
 export interface HelpdeskServices {
-  /** `'fakes'`: the writer and the classifier are scripted, no key and no network. `'real'`: the writer calls real providers. */
-  readonly mode: 'fakes' | 'real';
+  /**
+   * `'fakes'`: the writer and the classifier are scripted, no key and no network. `'real'`: the
+   * writer calls real providers. `'shared'`: they answer from the fakes a Redis namespace shares,
+   * scripted by a test in another process.
+   */
+  readonly mode: 'fakes' | 'real' | 'shared';
   /** What `StandinModule` is given: how to make the app. */
   readonly settings: StandinModuleSettings;
   /** One line saying what answers what, for the console. */
@@ -29,10 +33,22 @@ export interface HelpdeskEnv {
   readonly TYPESAFE_API_KEY?: string | undefined;
   /** `1` runs on the fakes whatever keys are set. */
   readonly HELPDESK_FAKES?: string | undefined;
+  /** With `HELPDESK_NAMESPACE`: the Redis whose namespace holds the fakes to answer from (`redis://127.0.0.1:6379`). */
+  readonly HELPDESK_REDIS_URL?: string | undefined;
+  /** With `HELPDESK_REDIS_URL`: the namespace whose shared fakes answer, whatever keys are set. */
+  readonly HELPDESK_NAMESPACE?: string | undefined;
 }
 
 const anthropic: ModelConfig = { provider: 'anthropic', model: 'claude-sonnet-4-5' };
 const openai: ModelConfig = { provider: 'openai', model: 'gpt-4.1-mini' };
+
+/** The Redis URL with its password hidden, for the console. */
+function maskedUrl(url: string): string {
+  if (!URL.canParse(url)) return '(an unparsable URL)';
+  const parsed = new URL(url);
+  if (parsed.password !== '') parsed.password = '***';
+  return parsed.toString();
+}
 
 /** The models the fakes stand in for: the writer on Anthropic, falling back to OpenAI. */
 export const demoConfig: StandinConfigInput = { models: { writer: { ...anthropic, fallback: ['backup'] }, backup: openai } };
@@ -44,6 +60,9 @@ export const demoConfig: StandinConfigInput = { models: { writer: { ...anthropic
  * TypeSafe; without it, by the demo's example triage. The real adapters and the classifier are
  * bound from the config, with the keys of `env`. With no writer key (or `HELPDESK_FAKES=1`) the
  * writer and the classifier are the demo's scripted fakes, in a test app: no key, no network.
+ * With `HELPDESK_REDIS_URL` and `HELPDESK_NAMESPACE`, whatever keys are set, they answer from the
+ * fakes that namespace shares: a test in another process scripts them, and any number of
+ * instances answer one conversation's requests in script order.
  *
  * @example
  * ```ts
@@ -52,6 +71,20 @@ export const demoConfig: StandinConfigInput = { models: { writer: { ...anthropic
  * ```
  */
 export function helpdeskServices(env: HelpdeskEnv = process.env): HelpdeskServices {
+  const redis = env.HELPDESK_REDIS_URL?.trim() || undefined;
+  const namespace = env.HELPDESK_NAMESPACE?.trim() || undefined;
+  if ((redis === undefined) !== (namespace === undefined)) {
+    throw new Error('Set both HELPDESK_REDIS_URL and HELPDESK_NAMESPACE to answer from shared fakes, or neither.');
+  }
+  if (redis !== undefined && namespace !== undefined) {
+    const config: StandinConfigInput = { ...demoConfig, cursors: { store: 'redis', url: redis, namespace } };
+    return {
+      mode: 'shared',
+      // Requests of one scripted conversation name their scope (x-standin-scope), whichever instance they reach.
+      settings: { trustScopeHeader: true, app: () => createTestApp(config) },
+      summary: `the writer and the classifier answer from the fakes namespace '${namespace}' shares in Redis at ${maskedUrl(redis)}`,
+    };
+  }
   const keys = {
     anthropic: env.ANTHROPIC_API_KEY?.trim() || undefined,
     openai: env.OPENAI_API_KEY?.trim() || undefined,

@@ -1,3 +1,6 @@
+// Over 300 lines on purpose: one class holds the seed's whole scripted-classifier contract (script,
+// cursor, step visits, pending and verify share its private state); its pure parts live beside it
+// in fakeAnswers.ts and ../../schemas/scriptEntry.ts.
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
 import type {

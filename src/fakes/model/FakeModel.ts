@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
+import { abortReason } from '../../services/clock/Clock.js';
+import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
@@ -17,6 +19,8 @@ import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChe
 import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from './readAnswers.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
+import type { SharedAnswers } from './SharedAnswers.js';
+import { storeCall } from './storeCall.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
 /**
@@ -39,6 +43,8 @@ export interface FakeModelOptions {
   readonly scopes?: Scopes;
   /** What the calls it answers will offer, so answers are checked against it now. */
   readonly checks?: FakeChecks;
+  /** In a namespace: the shared script replies are answered from, in place of the fake's own list. */
+  readonly shared?: SharedAnswers;
 }
 
 
@@ -71,6 +77,7 @@ export class FakeModel implements Provider {
   readonly #model: string | undefined;
   readonly #store: CursorStore;
   readonly #scopes: Scopes | undefined;
+  readonly #shared: SharedAnswers | undefined;
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
@@ -95,10 +102,11 @@ export class FakeModel implements Provider {
     this.#owner = options.model !== undefined ? `app.fake('${options.model}', answers)` : 'fakeProvider(answers)';
     this.#store = options.store ?? new MemoryCursorStore();
     this.#scopes = options.scopes;
+    this.#shared = options.shared;
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
-    this.#script = cursorSlot({ kind: 'fake-model', store: this.#store, scope: DEFAULT_SCOPE, cursorKey: this.#key, script: answers }).script;
+    this.#script = options.shared?.script ?? cursorSlot({ kind: 'fake-model', store: this.#store, scope: DEFAULT_SCOPE, cursorKey: this.#key, script: answers }).script;
   }
 
   /**
@@ -110,14 +118,17 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    if (context.signal.aborted) throw abortReason(context.signal);
     this.#sent.push({ call: 'reply', input: request, scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
     let prepared: PreparedAnswer | undefined;
-    if (source.kind === 'list') {
+    if (this.#shared !== undefined) {
+      prepared = await this.#shared.take(request, context, this.#owner);
+    } else if (source.kind === 'list') {
       // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
       const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
-      const index = await this.#store.stepIndex(context.scope, this.#script, step);
+      const index = await storeCall(this.#store.stepIndex(context.scope, this.#script, step), context);
       prepared = source.answers[index];
       if (prepared === undefined) this.#pastTheEnd(source, index, context);
     } else {
@@ -159,6 +170,14 @@ export class FakeModel implements Provider {
 
   async call(input: unknown, context: CallContext): Promise<unknown> {
     return this.#plain(capabilities.call, [input], context, (calls) => calls.call!(input, info(context)));
+  }
+
+  /**
+   * What the fake was sent: `sent` for a fake in one process; for a fake in a namespace, the
+   * calls of every process of the namespace (the latest 1,000), read from Redis.
+   */
+  async fetchSent(): Promise<readonly SentCall[]> {
+    return this.#shared === undefined ? this.#sent : this.#shared.sent();
   }
 
   /**
@@ -214,8 +233,9 @@ export class FakeModel implements Provider {
     const owner = `${this.#owner} at step '${context.stepKey}'`;
     let raw: unknown;
     try {
-      raw = await source.fn(request, info(context));
+      raw = await untilAborted(Promise.resolve(source.fn(request, info(context))), context.signal);
     } catch (error) {
+      if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`${source.root}(request)`, owner, error);
     }
     return prepareAnswer(raw, { owner, label: `${source.root}(request)`, index: undefined, idPrefix: `call_m${request.messages.length}` });

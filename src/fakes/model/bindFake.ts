@@ -6,12 +6,15 @@ import { closest } from '../../validation/formatPath.js';
 import type { Answer, AnswerFunction, Answers, CallRecord } from './Answer.js';
 import type { FakeChecks } from './FakeChecks.js';
 import { FakeModel } from './FakeModel.js';
+import { readAnswers } from './readAnswers.js';
+import { sharedScriptsOf } from '../shared/bindSharedFakes.js';
 
 /**
  * Fakes one model of a container: stands a {@link FakeModel} in for that model only (`model:<name>`, through `standIn`),
  * which the engine prefers over the model's provider. Other models and other containers are
  * untouched; faking the same model again replaces the earlier fake. Cursors live in the
- * container's cursor store. `app.fake(model, answers)` calls this.
+ * container's cursor store. `app.fake(model, answers)` calls this. In a Redis namespace the
+ * answers are published (data only, `D0006`) and every container of the namespace answers from them.
  *
  * @throws {StandinError} `T0012` when the model is not configured; `T0001`-`T0008` for bad answers.
  * @example
@@ -33,11 +36,15 @@ export function bindFake(container: Container, model: string, answers: Answers, 
       `app.fake(${name}, answers): there is no model named ${name} to fake.${guess ? ` Did you mean '${guess}'?` : ''} Configured models: ${models.length > 0 ? models.join(', ') : 'none'}. Fake one of them, or add it under config.models.`,
     );
   }
+  const shared = sharedScriptsOf(container);
+  // Checked before anything is published, so a bad answer is its T-code, not a publication's.
+  const read = shared === undefined ? undefined : readAnswers(answers, `app.fake('${model}', answers)`);
   const fake = new FakeModel(answers, {
     model,
     store: container.get(Tokens.CursorStore),
     scopes: container.get(Tokens.Scopes),
     ...(checks === undefined ? {} : { checks }),
+    ...(shared === undefined ? {} : { shared: shared.publishModel(model, answers, `app.fake('${model}', answers)`, read?.reply?.kind === 'list' ? read.reply.answers : undefined) }),
   });
   standIn(container, Tokens.Provider, fake, `model:${model}`);
   return fake;

@@ -104,6 +104,21 @@ export class App {
     return this.engine.scope(id, fn);
   }
 
+  /**
+   * Connects what the app connects lazily — the Redis cursor store — now, rather than on the
+   * first faked call: rejects with `D0001` (the URL's password masked) when Redis is unreachable.
+   * Resolves at once for the memory store.
+   *
+   * @example
+   * ```ts
+   * const app = createApp({ cursors: { store: 'redis', url: 'redis://127.0.0.1:6379' } });
+   * await app.ready();
+   * ```
+   */
+  async ready(): Promise<void> {
+    await this.container.get(Tokens.CursorStore).ready?.();
+  }
+
   /** Releases the container: unbinds every service, running their deactivation hooks. */
   async dispose(): Promise<void> {
     await this.container.unbindAllAsync();

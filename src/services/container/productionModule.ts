@@ -3,7 +3,7 @@ import type { StandinConfig } from '../../config/configSchema.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import type { Clock } from '../clock/Clock.js';
 import { SystemClock } from '../clock/SystemClock.js';
-import { MemoryCursorStore } from '../cursors/MemoryCursorStore.js';
+import { bindCursorStore } from '../cursors/bindCursorStore.js';
 import type { RealCallGuard } from '../dispatch/RealCallGuard.js';
 import { Engine } from '../engine/Engine.js';
 import { realClassifiers } from '../providers/classifier/realClassifier.js';
@@ -25,7 +25,7 @@ export interface BaseServices {
 const production: BaseServices = { clock: () => new SystemClock() };
 
 /**
- * The bindings of a container: the config, the clock, the in-memory cursor store and scopes,
+ * The bindings of a container: the config, the clock, the cursor store the config names and scopes,
  * the engine, a real adapter for each provider name the config gives one (see `realAdapters`),
  * and the real classifier the config's `classifier` names at `Tokens.Classifier` (see
  * `realClassifiers`; its fallbacks go to the engine). A module is made per container, so nothing
@@ -38,7 +38,7 @@ export function productionModule(config: StandinConfig, container: Container, ba
     bind(Tokens.Clock).toConstantValue(base.clock());
     bind(Tokens.Random).toConstantValue(base.random?.() ?? Math.random);
     bind(Tokens.Scopes).toConstantValue(new Scopes(config));
-    bind(Tokens.CursorStore).toDynamicValue(() => new MemoryCursorStore()).inSingletonScope();
+    bindCursorStore(bind, config);
     for (const [name, adapter] of realAdapters(config)) bindReal(container, bind, Tokens.Provider, () => adapter, name);
     const classifiers = realClassifiers(config);
     if (classifiers[0] !== undefined) bindReal(container, bind, Tokens.Classifier, classifiers[0]);

@@ -27,4 +27,6 @@ export interface CursorStore {
    * everything in the store.
    */
   reset(scope?: string, script?: string): Promise<void>;
+  /** Connects a store that lives out of process (rejecting when it cannot); a store in memory has nothing to do. */
+  ready?(): Promise<void>;
 }

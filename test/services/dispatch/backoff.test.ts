@@ -28,6 +28,11 @@ describe(backoffDelay, () => {
     expect(backoffDelay(base, 1, 7_000, () => 0.5)).toBe(7_000);
   });
 
+  it('never hands a timer more than 2147483647 ms, whatever the hint or the policy says', () => {
+    expect(backoffDelay(base, 1, 1e12, () => 0)).toBe(2 ** 31 - 1);
+    expect(backoffDelay({ ...base, jitter: 0, baseDelayMs: 1e12, maxDelayMs: 1e15 }, 3, undefined, () => 0)).toBe(2 ** 31 - 1);
+  });
+
   it('stays inside [d * (1 - jitter), d] for any random value and jitter', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 12 }), (random, jitter, retry) => {

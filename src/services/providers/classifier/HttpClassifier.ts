@@ -9,6 +9,7 @@ import { describeProblems } from '../../classification/describeProblems.js';
 import { isPlainObject, show } from '../../classification/shapeError.js';
 import { validateClassificationRequest } from '../../classification/validateClassificationRequest.js';
 import { Endpoint } from '../http/Endpoint.js';
+import { errorReport } from '../http/ErrorReport.js';
 import type { Exchange } from '../http/Exchange.js';
 import { classificationFailure } from './classificationFailure.js';
 import type { ClassifierSettings } from './ClassifierSettings.js';
@@ -49,7 +50,9 @@ const MASK = '[redacted]';
  *    all before the key is looked up and before any I/O;
  * 2. one HTTP attempt (the engine retries), failures mapped by {@link classificationFailure};
  * 3. the 2xx body read by a {@link ResponseReader}: anything that does not fit the questions
- *    is `malformed_response`.
+ *    is `malformed_response`; a 2xx body that is an error (`{ error: { type, message } }`, as
+ *    gateways send) fails with the reason its type names, as the chat adapter reads it, and the
+ *    provider's message.
  *
  * The key is taken out of every message. `response.id` is the vendor's request id header,
  * `requestId` the caller's, `metadata` the request's.
@@ -140,6 +143,11 @@ export abstract class HttpClassifier implements ClassificationAdapter {
         decoded = JSON.parse(text);
       } catch {
         reader.fail([], `is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`);
+      }
+      if (isPlainObject(decoded) && decoded.error !== undefined && decoded.error !== null && errorReport(decoded) !== undefined) {
+        // A gateway's error with status 200: the same failure the chat adapter reads from such a body.
+        const failed = exchange.reported(decoded, 'the server answered an error with status 200');
+        throw classificationFailure(failed, errorReport(decoded), requestId, clean);
       }
       const record = reader.record(decoded, []);
       const answered = typeof record.model === 'string' && record.model !== '' ? record.model : model;

@@ -20,7 +20,7 @@ const configSettingsSchema = lazySchema(() => classifierSettingsSchema.omit({ pr
  * by its name) has its settings checked, named or not (`P0004` for a field a classifier does
  * not take, such as `maxTokens`). Each classifier's provider must be such a provider, or one
  * served by the `openai` adapter, which classifies through its Decisions API with the provider's
- * key, base URL, headers and timeout; anything else is `P0006`. A classifier goes by its
+ * key, base URL, headers, timeout and its `maxBodyBytes` and `maxRetryAfterMs` bounds; anything else is `P0006`. A classifier goes by its
  * provider's name, and asks its `model` when a request names none.
  *
  * @example
@@ -48,8 +48,9 @@ function classifierOf(config: StandinConfig, checked: ReadonlyMap<string, Classi
     settings = checked.get(name) ?? {};
   } else if (adapter === 'openai') {
     // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
-    const { apiKey, baseURL, headers, timeoutMs } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
-    settings = Object.fromEntries(Object.entries({ apiKey, baseURL, headers, timeoutMs }).filter(([, value]) => value !== undefined));
+    const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
+    const reach = { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs };
+    settings = Object.fromEntries(Object.entries(reach).filter(([, value]) => value !== undefined));
   } else {
     const where = formatPath('config', path);
     const served = adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;

@@ -130,7 +130,7 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
     it('P0004: a classifier provider with a setting a classifier does not take, named or not', () => {
       const error = thrown({ providers: { jev: { adapter: 'typesafe', maxTokens: 100 } } });
       expect(error.code).toBe('P0004');
-      expect(error.message).toContain("config.providers.jev.maxTokens: unknown key 'maxTokens'. Allowed keys here: apiKey, baseURL, headers, timeoutMs, body.");
+      expect(error.message).toContain("config.providers.jev.maxTokens: unknown key 'maxTokens'. Allowed keys here: apiKey, baseURL, headers, timeoutMs, body, maxBodyBytes, maxRetryAfterMs.");
       expect(thrown({ classifier: { provider: 'typesafe' }, providers: { typesafe: { voice: 'nova' } } }).code).toBe('P0004');
     });
 

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Tokens, type RedisCursorStore } from '../src/index.js';
+import { createTestApp } from '../src/testing.js';
+import { race } from '../test/support/race.js';
+import { startRedis } from '../test/support/redis.js';
+import { compare, formatNs, report } from './harness.js';
+
+const models = { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } };
+const question = 'How do I reset my password?';
+
+/**
+ * The Redis cursor store (issue 15), on a redis-server the bench starts: a faked `app.reply`
+ * through the store against a bare PING on the same connection (one round trip per step), and
+ * steps per second with 4 processes on one namespace against 1.
+ */
+export default async function redisStore(): Promise<void> {
+  const server = await startRedis();
+  try {
+    // 1. One step, fresh each time (a new request id, so the next answer of a long list), against
+    // a bare PING on the same connection: the store's step script, then a whole faked app.reply,
+    // then one in a namespace (published answer + step + sent record in one script).
+    const answers = Array.from({ length: 60_000 }, (_, i) => ({ text: `answer ${i}`, units: { tokensIn: 12, tokensOut: 6 } }));
+    const app = createTestApp({ models, cursors: { store: 'redis', url: server.url, timeoutMs: 30_000 } });
+    app.fake('writer', answers);
+    const store = app.container.get(Tokens.CursorStore) as RedisCursorStore;
+    const shared = createTestApp({ models, cursors: { store: 'redis', url: server.url, namespace: `bench-${randomUUID()}`, timeoutMs: 30_000 } });
+    shared.fake('writer', answers);
+    await Promise.all([app.ready(), shared.ready()]);
+    if ((await app.reply('writer', { messages: question })).text !== 'answer 0') throw new Error('the faked reply does not reply what it should');
+    let step = 0;
+    const [ping, stepIndex, viaStore, viaNamespace] = await compare(
+      [
+        { name: 'PING on the same connection', fn: () => store.link.command(undefined, ['PING']) },
+        { name: 'store.stepIndex, a new step', fn: () => store.stepIndex('', 'bench', `step-${step++}`) },
+        { name: 'faked app.reply, Redis store', fn: () => app.reply('writer', { messages: question }) },
+        { name: 'faked app.reply, namespace script', fn: () => shared.reply('writer', { messages: question }) },
+      ],
+      { budgetMs: 1000, rounds: 10 },
+    );
+    const rows = [
+      [stepIndex!, 'store.stepIndex (one Lua script: peek, index, advance, step record)'],
+      [viaStore!, 'faked app.reply through the Redis store (engine + fake + step script)'],
+      [viaNamespace!, 'faked app.reply in a namespace (published answer + step + sent, one script)'],
+    ] as const;
+    report(
+      'Redis cursor store: one step against one round trip',
+      rows.map(([ours, label]) => {
+        const ratio = ours.medianNs / ping!.medianNs;
+        return { label, value: formatNs(ours.medianNs), baseline: `${formatNs(ping!.medianNs)} (${ping!.name})`, ratio: `${ratio.toFixed(2)}x`, target: '<= 2x', met: ratio <= 2 };
+      }),
+    );
+    await Promise.all([store.reset(), shared.container.get(Tokens.CursorStore).reset()]);
+    await Promise.all([app.dispose(), shared.dispose()]);
+
+    // 2. Steps per second on one scope of one namespace: 4 processes against 1, the same steps.
+    const steps = 2_000;
+    const run = async (processes: number): Promise<number> => {
+      const namespace = `bench-race-${randomUUID()}`;
+      const tester = createTestApp({ models, cursors: { store: 'redis', url: server.url, namespace } });
+      tester.fake('writer', Array.from({ length: steps }, (_, i) => ({ text: String(i) })));
+      await tester.ready();
+      const { texts, ms } = await race(server.url, namespace, processes, steps / processes);
+      if (new Set(texts.flat()).size !== steps) throw new Error('a racing step got an answer twice');
+      await tester.container.get(Tokens.CursorStore).reset();
+      await tester.dispose();
+      return (steps * 1000) / ms;
+    };
+    const one = await run(1);
+    const four = await run(4);
+    report('Redis cursor store: racing steps on one scope', [
+      {
+        label: `4 processes, ${steps} steps`,
+        value: `${four.toFixed(0)} steps/s`,
+        baseline: `${one.toFixed(0)} steps/s (1 process, the same steps)`,
+        ratio: `${(four / one).toFixed(2)}x`,
+      },
+    ]);
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,28 @@
+import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
+import type { CallContext } from '../../services/providers/Provider.js';
+
+/**
+ * Awaits a cursor store operation a faked call depends on. A store that is slow or out of reach
+ * (a {@link StoreFailure} with a kind) fails the call as a provider that is slow or out of reach
+ * would: a `ProviderFailure` of the same kind, the store's failure as its cause, so the engine
+ * retries it and the step, replayed by its key, gets the answer it would have got.
+ *
+ * @example
+ * ```ts
+ * const index = await storeCall(store.stepIndex(scope, script, context.stepKey), context);
+ * ```
+ */
+export async function storeCall<T>(operation: Promise<T>, context: CallContext): Promise<T> {
+  try {
+    return await operation;
+  } catch (error) {
+    if (error instanceof StoreFailure && error.kind !== undefined) {
+      throw new ProviderFailure(error.kind, `${error.message} (model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt})`, {
+        provider: context.provider,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import { StandinError } from '../../errors/StandinError.js';
+import type { ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
+import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
+import { trustedResponse, type ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
+import { isPlainObject, show } from '../../services/classification/shapeError.js';
+import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import { FakeClassification, type PendingClassification } from '../classification/FakeClassification.js';
+import { fakeAnswers } from '../classification/fakeAnswers.js';
+import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
+import { readError } from './publishable.js';
+import type { SharedScripts } from './SharedScripts.js';
+
+/**
+ * The scripted classifier of a namespace: every call, in any process of the namespace, takes the
+ * next entry of the script published last (`app.fakeClassifier(script)` in any of them), per
+ * scope, in one Lua round trip that counts `retryUntilCall` visits as the fake does. Made with a
+ * script, it publishes it and its `pending()` and `verify()` read the namespace's cursors; made
+ * without, it only answers. A Redis that is slow or out of reach fails the call with reason
+ * `timeout` or `network_error`, which the engine retries.
+ *
+ * @example
+ * ```ts
+ * const classifier = app.fakeClassifier([{ answers: { team: 'billing' } }]); // in a namespace
+ * await app.ready();
+ * // ... another process classifies ...
+ * await classifier.verify();
+ * ```
+ */
+export class SharedClassification extends FakeClassification {
+  readonly #shared: SharedScripts;
+  readonly #script: readonly ClassificationScriptEntry[] | undefined;
+  readonly #gen: string | undefined;
+
+  constructor(shared: SharedScripts, script?: readonly ClassificationScriptEntry[]) {
+    super(script === undefined ? { store: shared.store } : { script, store: shared.store });
+    this.#shared = shared;
+    this.#script = script;
+    this.#gen = script === undefined ? undefined : shared.publishClassifier(script);
+  }
+
+  override async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
+    if (!(request instanceof ClassificationRequest)) {
+      throw new StandinError('K0003', `SharedClassification.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
+    }
+    opts?.adapterOpts?.capture?.({ request, opts });
+    if (isPlainObject(request.questions) && Object.keys(request.questions).length === 0) {
+      throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
+    }
+    const scope = opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
+    let taken;
+    try {
+      taken = await this.#shared.takeEntry(scope);
+    } catch (error) {
+      if (error instanceof StoreFailure && error.kind !== undefined) {
+        throw new ClassificationAdapterError(error.kind === 'timeout' ? 'timeout' : 'network_error', { message: error.message, cause: error });
+      }
+      throw error;
+    }
+    let answers: Readonly<Record<string, unknown>> | undefined;
+    if (taken.kind === 'retry') throw new ClassificationAdapterError('rate_limited', { message: 'FakeClassification retry_until_call hint', retryAfterMs: 0 });
+    if (taken.kind === 'exhausted') {
+      if (taken.count > 0) {
+        throw new ClassificationAdapterError('unknown', {
+          message: 'FakeClassification script exhausted: no entry at the current cursor position',
+          metadata: { cause: 'classification_script_exhausted' },
+        });
+      }
+    } else {
+      const entry = JSON.parse(taken.json) as { kind: string; answers?: Record<string, unknown>; error?: Record<string, unknown> };
+      if (entry.kind === 'error') throw readError(entry.error ?? {});
+      answers = entry.answers;
+    }
+    return trustedResponse({
+      id: null,
+      requestId: opts?.requestId ?? null,
+      model: request.model ?? 'fake-classification',
+      provider: 'fake',
+      raw: null,
+      answers: fakeAnswers(request.questions, answers),
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+      metadata: request.metadata,
+    });
+  }
+
+  /** The entries of the published script no call has used, per scope of the namespace; all of them when none was called. */
+  override async pending(): Promise<PendingClassification[]> {
+    const script = this.#script ?? [];
+    if (this.#gen === undefined) return [];
+    await this.#shared.ready();
+    const id = `classification:shared:${this.#gen}`;
+    const scopes = await this.#shared.store.scopesOf(id);
+    if (scopes.length === 0) return script.map((entry, index) => ({ scope: null, index, entry }));
+    const found: PendingClassification[] = [];
+    for (const scope of scopes.sort()) {
+      const at = await this.#shared.store.peek(scope, id);
+      for (let index = at; index < script.length; index++) found.push({ scope, index, entry: script[index]! });
+    }
+    return found;
+  }
+}

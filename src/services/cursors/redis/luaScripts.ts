@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+
+/** A Lua script for EVALSHA: its source, and the SHA1 Redis knows it by once loaded. */
+export interface LuaScript {
+  readonly name: string;
+  readonly source: string;
+  readonly sha: string;
+}
+
+function lua(name: string, source: string): LuaScript {
+  return { name, source, sha: createHash('sha1').update(source).digest('hex') };
+}
+
+// Every script touches only keys of one store, which share one hash tag: one slot on a Cluster.
+// State of one script in one scope is one hash: '@' the cursor, 'k:<step>' a step's index,
+// 'v:<entry>' an entry's visits. A set per script lists the scopes it has state in.
+
+/** KEYS: state, scopes. ARGV: step key, scope (encoded), ttl. Answers the step's index. */
+export const stepScript = lua(
+  'step',
+  `local f = 'k:' .. ARGV[1]
+local index = redis.call('HGET', KEYS[1], f)
+if index then
+  index = tonumber(index)
+else
+  index = redis.call('HINCRBY', KEYS[1], '@', 1) - 1
+  redis.call('HSET', KEYS[1], f, index)
+end
+redis.call('SADD', KEYS[2], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return index`,
+);
+
+/** KEYS: state, scopes. ARGV: field, increment... scope (encoded), ttl. Answers the field's new value. */
+export const countScript = lua(
+  'count',
+  `local value = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+redis.call('SADD', KEYS[2], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return value`,
+);
+
+/** KEYS: scopes. ARGV: state key before the scope, state key after it. Answers the scopes that still have state. */
+export const scopesScript = lua(
+  'scopes',
+  `local live = {}
+for _, scope in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[1] .. scope .. ARGV[2]) == 1 then
+    live[#live + 1] = scope
+  else
+    redis.call('SREM', KEYS[1], scope)
+  end
+end
+return live`,
+);
+
+/** KEYS: state, scopes. ARGV: scope (encoded). Forgets one script in one scope. */
+export const forgetScript = lua(
+  'forget',
+  `redis.call('UNLINK', KEYS[1])
+redis.call('SREM', KEYS[2], ARGV[1])
+return 1`,
+);
+
+/**
+ * KEYS: the published head (a hash: gen, count), the generation's list. ARGV: gen, ttl, then
+ * one item per argument. Replaces what the head names with a new generation.
+ */
+export const publishScript = lua(
+  'publish',
+  `redis.call('UNLINK', KEYS[2])
+for i = 3, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+redis.call('HSET', KEYS[1], 'gen', ARGV[1], 'count', #ARGV - 2)
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+if #ARGV > 2 then redis.call('EXPIRE', KEYS[2], ARGV[2]) end
+return 1`,
+);
+
+/**
+ * One faked model's step, in one round trip: the published generation, the step's index in the
+ * scope (replayed for a step key seen before), the answer there, and the call recorded in sent.
+ * KEYS: the model's published head. ARGV: store prefix, model, scope (encoded), step key, ttl,
+ * sent entry, most sent entries kept. Answers {} when nothing is published, else
+ * { gen, index, count }: the process reads a generation's answers once, and prepares them once.
+ */
+export const takeAnswerScript = lua(
+  'takeAnswer',
+  `local gen = redis.call('HGET', KEYS[1], 'gen')
+if not gen then return {} end
+local p, model, ttl = ARGV[1], ARGV[2], ARGV[5]
+local script = 'fake-model:shared:' .. model .. ':' .. gen
+local state = p .. 'c:' .. ARGV[3] .. ':' .. script
+local scopes = p .. 's:' .. script
+local sent = p .. 'sent:' .. model .. ':' .. gen
+redis.call('RPUSH', sent, ARGV[6])
+redis.call('LTRIM', sent, -tonumber(ARGV[7]), -1)
+redis.call('EXPIRE', sent, ttl)
+local f = 'k:' .. ARGV[4]
+local index = redis.call('HGET', state, f)
+if index then
+  index = tonumber(index)
+else
+  index = redis.call('HINCRBY', state, '@', 1) - 1
+  redis.call('HSET', state, f, index)
+end
+redis.call('SADD', scopes, ARGV[3])
+redis.call('EXPIRE', state, ttl)
+redis.call('EXPIRE', scopes, ttl)
+return { gen, index, redis.call('HGET', KEYS[1], 'count') }`,
+);
+
+/**
+ * The shared classifier's next entry in one round trip, retry entries counted as the fake counts
+ * them. KEYS: the published head. ARGV: store prefix, scope (encoded), ttl. Answers {} when
+ * nothing is published, else { gen, 'entry', json } | { gen, 'retry' } | { gen, 'exhausted', count }.
+ */
+export const takeEntryScript = lua(
+  'takeEntry',
+  `local gen = redis.call('HGET', KEYS[1], 'gen')
+if not gen then return {} end
+local p, ttl = ARGV[1], ARGV[3]
+local script = 'classification:shared:' .. gen
+local state = p .. 'c:' .. ARGV[2] .. ':' .. script
+local scopes = p .. 's:' .. script
+local entries = p .. 'e:' .. gen
+redis.call('SADD', scopes, ARGV[2])
+redis.call('EXPIRE', scopes, ttl)
+local n = redis.call('LLEN', entries)
+local at = tonumber(redis.call('HGET', state, '@') or '0')
+local function done(...)
+  redis.call('EXPIRE', state, ttl)
+  return { gen, ... }
+end
+if at >= n then
+  redis.call('HINCRBY', state, '@', 1)
+  return done('exhausted', n)
+end
+local raw = redis.call('LINDEX', entries, at)
+local entry = cjson.decode(raw)
+while entry.kind == 'retry' do
+  local visits = redis.call('HINCRBY', state, 'v:' .. at, 1)
+  if visits < tonumber(entry['until']) then return done('retry') end
+  redis.call('HINCRBY', state, '@', 1)
+  at = at + 1
+  if at >= n then return done('exhausted', n) end
+  raw = redis.call('LINDEX', entries, at)
+  entry = cjson.decode(raw)
+end
+redis.call('HINCRBY', state, '@', 1)
+return done('entry', raw)`,
+);

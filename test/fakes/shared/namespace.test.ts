@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ClassificationAdapterError, ClassificationQuestion as Q, tool, type Agent } from '../../../src/index.js';
+import { createTestApp, type TestApp } from '../../../src/testing.js';
+import { startRedis, type RedisServer } from '../../support/redis.js';
+import { z } from 'zod';
+
+let server: RedisServer;
+beforeAll(async () => {
+  server = await startRedis();
+}, 60_000);
+afterAll(() => server?.stop());
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.dispose()));
+});
+
+const models = { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' }, backup: { provider: 'openai', model: 'gpt-4.1-mini' } };
+
+/** Two apps of one fresh namespace, each with its own connection: as two processes would be. */
+function pair(namespace = `ns-${randomUUID()}`): [TestApp, TestApp] {
+  const make = () => createTestApp({ models, cursors: { store: 'redis', url: server.url, namespace } });
+  const made: [TestApp, TestApp] = [make(), make()];
+  apps.push(...made);
+  return made;
+}
+
+const text = async (app: TestApp, messages = 'hi') => (await app.reply('writer', { messages })).text;
+
+describe('app.fake in a namespace', () => {
+  it('answers a call in any container of the namespace from the published answers, one per step across them', async () => {
+    const [tester, instance] = pair();
+    tester.fake('writer', [{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
+    await tester.ready();
+    // Each container enters the conversation's scope itself, as each instance does for a request.
+    const said = [
+      await instance.scope('conversation', () => text(instance)),
+      await tester.scope('conversation', () => text(tester)),
+      await instance.scope('conversation', () => text(instance)),
+    ];
+    expect(said).toEqual(['one', 'two', 'three']);
+  });
+
+  it('keeps scopes apart: each scope walks the script from its first answer', async () => {
+    const [tester, instance] = pair();
+    tester.fake('writer', [{ text: 'one' }, { text: 'two' }]);
+    await tester.ready();
+    expect(await instance.scope('a', () => text(instance))).toBe('one');
+    expect(await instance.scope('b', () => text(instance))).toBe('one');
+    expect(await tester.scope('a', () => text(tester))).toBe('two');
+  });
+
+  it('replays a step that runs again in another container: a run given its earlier runId gets the same answers', async () => {
+    const [tester, instance] = pair();
+    const agent: Agent = { model: 'writer', tools: { look: tool({ input: z.object({ q: z.string() }), run: ({ q }) => q.length }) } };
+    tester.fake('writer', [{ calls: [{ tool: 'look', with: { q: 'abc' } }] }, { text: 'found' }, { text: 'later' }]);
+    await tester.ready();
+    const first = await instance.run(agent, 'go', { runId: 'run-1' });
+    const again = await tester.run(agent, 'go', { runId: 'run-1' });
+    expect([first.text, again.text]).toEqual(['found', 'found']);
+    expect(await text(tester)).toBe('later');
+  });
+
+  it('fails a call past the last answer with T0013, naming the namespace', async () => {
+    const [tester, instance] = pair();
+    tester.fake('writer', [{ text: 'only' }]);
+    await tester.ready();
+    await text(instance);
+    await expect(text(tester)).rejects.toMatchObject({ code: 'T0013', message: expect.stringContaining('call 2 ran past them') });
+  });
+
+  it('gives a failure answer as a provider failure; its retries replay the step, as in one process', async () => {
+    const [tester, instance] = pair();
+    tester.fake('writer', [{ fail: 'server' }, { text: 'next call' }]);
+    await tester.ready();
+    const error = await text(instance).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E0005', failures: [{ kind: 'server' }, { kind: 'server' }, { kind: 'server' }] });
+    expect(await text(tester)).toBe('next call');
+  });
+
+  it('answers from the answers published last: faking again starts a new script', async () => {
+    const [tester, instance] = pair();
+    tester.fake('writer', [{ text: 'old' }, { text: 'old 2' }]);
+    await tester.ready();
+    expect(await text(instance)).toBe('old');
+    tester.fake('writer', [{ text: 'new' }]);
+    await tester.ready();
+    expect(await text(instance)).toBe('new');
+  });
+
+  it('refuses a function answer with D0006: it cannot cross a process', () => {
+    const [tester] = pair();
+    expect(() => tester.fake('writer', () => ({ text: 'x' }))).toThrow(expect.objectContaining({ code: 'D0006', message: expect.stringContaining('cannot cross a process') }));
+    expect(() => tester.fake('writer', { reply: [{ text: 'x' }], embed: () => [1] })).toThrow(expect.objectContaining({ code: 'D0006', message: expect.stringContaining('answers.embed') }));
+  });
+
+  it('checks answers before publishing them: a bad answer is its T-code', () => {
+    const [tester] = pair();
+    expect(() => tester.fake('writer', [{ txt: 'typo' } as never])).toThrow(expect.objectContaining({ code: 'T0003' }));
+  });
+
+  it('fails a call of a model no process faked with D0007', async () => {
+    const [, instance] = pair();
+    await expect(text(instance)).rejects.toMatchObject({ code: 'D0007', message: expect.stringContaining("app.fake('writer', answers)") });
+  });
+
+  it('shares nothing with another namespace', async () => {
+    const [tester] = pair();
+    const [, stranger] = pair();
+    tester.fake('writer', [{ text: 'mine' }]);
+    await tester.ready();
+    await expect(text(stranger)).rejects.toMatchObject({ code: 'D0007' });
+  });
+});
+
+describe('a namespaced fake', () => {
+  describe('.fetchSent', () => {
+    it('lists the calls every container of the namespace made', async () => {
+      const [tester, instance] = pair();
+      const writer = tester.fake('writer', [{ text: 'one' }, { text: 'two' }]);
+      await tester.ready();
+      await text(instance, 'from the instance');
+      await text(tester, 'from the tester');
+      const sent = await writer.fetchSent();
+      expect(sent.map((s) => s.call === 'reply' && s.input.messages[0])).toEqual([
+        { role: 'user', content: 'from the instance' },
+        { role: 'user', content: 'from the tester' },
+      ]);
+      expect(sent.map((s) => s.attempt)).toEqual([1, 1]);
+      expect(writer.sent).toHaveLength(1);
+    });
+  });
+
+  describe('.pending and .verify', () => {
+    it('see the answers other containers took', async () => {
+      const [tester, instance] = pair();
+      const writer = tester.fake('writer', [{ text: 'one' }, { text: 'two' }]);
+      await tester.ready();
+      await instance.scope('c', () => text(instance));
+      expect(await writer.pending('c')).toEqual([{ index: 1, answer: { text: 'two' } }]);
+      await expect(writer.verify()).rejects.toMatchObject({ code: 'T0014', message: expect.stringContaining("scope 'c'") });
+      await instance.scope('c', () => text(instance));
+      await expect(writer.verify()).resolves.toBeUndefined();
+    });
+  });
+});
+
+describe('app.fakeClassifier in a namespace', () => {
+  const questions = { team: Q.choice('Which team?', ['billing', 'technical']) };
+  const team = async (app: TestApp) => (await app.classify('My card was charged twice.', questions)).answer('team')?.choice;
+
+  it('answers classify calls in any container from the published script, one entry per call', async () => {
+    const [tester, instance] = pair();
+    const classifier = tester.fakeClassifier([{ answers: { team: 'technical' } }, { answers: { team: 'billing' } }]);
+    await tester.ready();
+    expect([await team(instance), await team(tester)]).toEqual(['technical', 'billing']);
+    await expect(classifier.verify()).resolves.toBeUndefined();
+  });
+
+  it('counts retryUntilCall visits across containers, and gives error entries as the errors they were', async () => {
+    const [tester, instance] = pair();
+    tester.fakeClassifier([{ retryUntilCall: 2 }, { error: new ClassificationAdapterError('authentication_failed', { message: 'bad key', status: 401 }) }, { answers: { team: 'billing' } }]);
+    await tester.ready();
+    expect(tester.clock.slept).toEqual([]);
+    await expect(team(instance)).rejects.toMatchObject({ reason: 'authentication_failed', message: 'bad key', status: 401 });
+    expect(instance.clock.slept).toHaveLength(1);
+    expect(await team(tester)).toBe('billing');
+    await expect(team(instance)).rejects.toMatchObject({ reason: 'unknown', metadata: { cause: 'classification_script_exhausted' } });
+  });
+
+  it('lists unused entries per scope in verify', async () => {
+    const [tester, instance] = pair();
+    const classifier = tester.fakeClassifier([{ answers: { team: 'technical' } }, { answers: { team: 'billing' } }]);
+    await tester.ready();
+    await instance.scope('t-1', () => team(instance));
+    await expect(classifier.verify()).rejects.toMatchObject({ code: 'K0012', message: expect.stringContaining('scope "t-1"') });
+  });
+
+  it('refuses a script whose answers are not plain data with D0006', () => {
+    const [tester] = pair();
+    expect(() => tester.fakeClassifier([{ error: new ClassificationAdapterError('unknown', { metadata: { at: new Date() } }) }])).toThrow(expect.objectContaining({ code: 'D0006' }));
+  });
+
+  it('fails a classify call with D0007 when no process scripted the classifier', async () => {
+    const [, instance] = pair();
+    await expect(team(instance)).rejects.toMatchObject({ code: 'D0007' });
+  });
+});
