@@ -17,6 +17,7 @@ const benches: Bench[] = [
   { name: 'classification', run: async () => (await import('./classification.bench.js')).default() },
   { name: 'nest', run: async () => (await import('./nest.bench.js')).default() },
   { name: 'streamParse', run: async () => (await import('./streamParse.bench.js')).default() },
+  { name: 'importCost', run: async () => (await import('./importCost.bench.js')).default() },
   { name: 'redisStore', run: async () => (await import('./redisStore.bench.js')).default() },
   { name: 'cassette', run: async () => (await import('./cassette.bench.js')).default() },
   { name: 'aiSdk', run: async () => (await import('./aiSdk.bench.js')).default() },

@@ -56,14 +56,15 @@ const expected: Readonly<Record<string, string>> = {
   '': 'an object { models?, providers?, classifier?, retry?, cursors?, strictScopes? }',
 };
 
-const allowedKeys: Readonly<Record<string, readonly string[]>> = {
+/** Built on a bad config only: reading a schema's shape builds the schema. */
+const allowedKeys = (): Readonly<Record<string, readonly string[]>> => ({
   '': Object.keys(configSchema.shape),
   'models.*': Object.keys(modelConfigSchema.shape),
   'providers.*': Object.keys(providerConfigSchema.shape),
   classifier: Object.keys(classifierConfigSchema.shape),
   retry: Object.keys(retryConfigSchema.shape),
   cursors: Object.keys(redisCursorsSchema.shape),
-};
+});
 
 /** Turns a concrete path into its pattern: `['models', 'writer', 'fallback', 0]` -> `models.*.fallback.*`. */
 function pattern(path: readonly PropertyKey[]): string {
@@ -141,7 +142,7 @@ function checkFallbacks(config: StandinConfig): void {
 export function parseConfig(input: StandinConfigInput | undefined): StandinConfig {
   const parsed = configSchema.safeParse(input ?? {});
   if (!parsed.success) {
-    const lines = describeIssues('config', input, parsed.error.issues, { pattern, expected, keys: allowedKeys });
+    const lines = describeIssues('config', input, parsed.error.issues, { pattern, expected, keys: allowedKeys() });
     throw new StandinError('C0001', `Invalid config:\n${lines.join('\n')}`);
   }
   const config = parsed.data as StandinConfig;

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
 import type { IssueHints } from '../validation/describeIssues.js';
+import { lazySchema } from '../validation/lazySchema.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
 /** One entry of an answer's `calls`. */
-export const answerCallSchema = z.strictObject({
+export const answerCallSchema = lazySchema(() => z.strictObject({
   tool: z.string().min(1),
   with: z.unknown().optional(),
   id: z.string().min(1).optional(),
-});
+}));
 
 /** An answer record, strict: a field it does not know is an error, never ignored. */
-export const answerSchema = z.strictObject({
+export const answerSchema = lazySchema(() => z.strictObject({
   text: z.string().optional(),
   calls: z.array(answerCallSchema).optional(),
   value: z.unknown().optional(),
@@ -21,10 +22,10 @@ export const answerSchema = z.strictObject({
   units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
   fail: z.enum(kinds).optional(),
   retryAfterMs: z.number().int().min(0).optional(),
-});
+}));
 
-/** The fields of an answer record, in the order the docs list them. */
-export const answerFields = Object.keys(answerSchema.shape);
+/** The fields of an answer record, in the order the docs list them (read on use: it builds the schema). */
+export const answerFields = (): string[] => Object.keys(answerSchema.shape);
 
 /** What to write at each path of an answer, and the keys each object may have: for `describeIssues`. */
 export const answerHints: IssueHints = {
@@ -46,9 +47,8 @@ export const answerHints: IssueHints = {
     fail: `one of ${kinds.map((k) => `'${k}'`).join(', ')}`,
     retryAfterMs: 'a whole number of milliseconds, 0 or more',
   },
-  keys: {
-    '': answerFields,
-    'calls.*': Object.keys(answerCallSchema.shape),
-    units: ['tokensIn', 'tokensOut'],
+  // A getter: the keys come from the schemas, which are built when an answer is first checked.
+  get keys() {
+    return { '': answerFields(), 'calls.*': Object.keys(answerCallSchema.shape), units: ['tokensIn', 'tokensOut'] };
   },
 };

@@ -1,22 +1,23 @@
 import { z } from 'zod';
 import { userContentSchema } from '../services/requests/partSchemas.js';
 import { callSettingsSchema } from '../services/requests/settingsSchema.js';
+import { lazySchema } from '../validation/lazySchema.js';
 
 /** A zod schema handed in by the caller (any zod 4 type). */
-export const zodTypeSchema = z.custom<z.ZodType>(
+export const zodTypeSchema = lazySchema(() => z.custom<z.ZodType>(
   (value) => typeof value === 'object' && value !== null && '_zod' in value && typeof (value as z.ZodType).safeParse === 'function',
   { message: 'Expected a zod schema' },
-);
+));
 
-const toolCallSchema = z.strictObject({ id: z.string().min(1), tool: z.string().min(1), with: z.unknown() });
-const toolResultSchema = z.strictObject({
+const toolCallSchema = lazySchema(() => z.strictObject({ id: z.string().min(1), tool: z.string().min(1), with: z.unknown() }));
+const toolResultSchema = lazySchema(() => z.strictObject({
   id: z.string().min(1),
   tool: z.string().min(1),
   output: z.unknown().optional(),
   error: z.string().optional(),
-});
+}));
 
-export const messageSchema = z.discriminatedUnion('role', [
+export const messageSchema = lazySchema(() => z.discriminatedUnion('role', [
   z.strictObject({ role: z.literal('user'), content: userContentSchema }),
   z.strictObject({
     role: z.literal('assistant'),
@@ -24,38 +25,38 @@ export const messageSchema = z.discriminatedUnion('role', [
     calls: z.array(toolCallSchema).optional(),
   }),
   z.strictObject({ role: z.literal('tool'), results: z.array(toolResultSchema).min(1) }),
-]);
+]));
 
 /** A tool name as every provider accepts it. */
-export const toolNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, {
+export const toolNameSchema = lazySchema(() => z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, {
   message: 'A tool name is 1 to 64 letters, digits, _ or -',
-});
+}));
 
-export const toolSchema = z.strictObject({
+export const toolSchema = lazySchema(() => z.strictObject({
   description: z.string().optional(),
   input: zodTypeSchema,
   run: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }),
-});
+}));
 
 /** A conversation: a string is one user message. */
-export const conversationSchema = z.union([z.string().min(1), z.array(messageSchema).min(1)]);
+export const conversationSchema = lazySchema(() => z.union([z.string().min(1), z.array(messageSchema).min(1)]));
 
-export const replyInputSchema = z.strictObject({
+export const replyInputSchema = lazySchema(() => z.strictObject({
   instructions: z.string().optional(),
   messages: conversationSchema,
   tools: z.record(toolNameSchema, toolSchema).optional(),
   output: zodTypeSchema.optional(),
   settings: callSettingsSchema.optional(),
-});
+}));
 
-export const hearInputSchema = z.strictObject({
+export const hearInputSchema = lazySchema(() => z.strictObject({
   audio: z.instanceof(Uint8Array),
   kind: z.string().min(1),
   language: z.string().min(2).optional(),
   hint: z.string().optional(),
-});
+}));
 
-export const callOptionsSchema = z.strictObject({
+export const callOptionsSchema = lazySchema(() => z.strictObject({
   signal: z.instanceof(AbortSignal).optional(),
   requestId: z.string().min(1).optional(),
   runId: z.string().min(1).optional(),
@@ -70,15 +71,15 @@ export const callOptionsSchema = z.strictObject({
       }),
     ])
     .optional(),
-});
+}));
 
-export const agentSchema = z.strictObject({
+export const agentSchema = lazySchema(() => z.strictObject({
   model: z.string().min(1),
   instructions: z.string().optional(),
   tools: z.record(toolNameSchema, toolSchema).optional(),
   output: zodTypeSchema.optional(),
   maxSteps: z.number().int().min(1).max(1000).optional(),
-});
+}));
 
 /** What the caller may write where the engine expects each field; used for fix hints. */
 export const expectedFields: Readonly<Record<string, string>> = {

@@ -3,6 +3,7 @@ import { StandinError } from '../errors/StandinError.js';
 import type { ClassificationAnswer } from '../services/classification/ClassificationAnswer.js';
 import { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
 import { isPlainObject, show } from '../services/classification/shapeError.js';
+import { lazySchema } from '../validation/lazySchema.js';
 
 /**
  * How a scripted answer is given for one question: an option name (choice), a number (the score
@@ -32,13 +33,13 @@ export type ClassificationScriptEntry =
  * classificationScriptEntrySchema.safeParse({ retryUntilCall: 0 }).success; // false
  * ```
  */
-export const classificationScriptEntrySchema = z.custom<object>(isPlainObject).pipe(
+export const classificationScriptEntrySchema = lazySchema(() => z.custom<object>(isPlainObject).pipe(
   z.union([
     z.strictObject({ answers: z.custom<Readonly<Record<string, ClassificationScriptValue>>>(isPlainObject) }),
     z.strictObject({ error: z.instanceof(ClassificationAdapterError) }),
     z.strictObject({ retryUntilCall: z.number().refine(Number.isInteger).min(1) }),
   ]),
-);
+));
 
 /**
  * Which legal shape an entry has, or undefined when it has none: the same rule as

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
 import type { HearInput, Provider, ReplyRequest } from '../services/providers/Provider.js';
+import { lazySchema } from '../validation/lazySchema.js';
 
 /** The replies a provider can be primed to give: a text, a typed value, tool calls, a reply cut short. */
 export const replyScenarios = ['text', 'value', 'calls', 'length'] as const;
@@ -112,7 +113,7 @@ export type MakeProvider = (scenario: ProviderScenario) => Provider | PrimedProv
  * conformanceTicket.parse({ team: 'billing', urgent: true });
  * ```
  */
-export const conformanceTicket = z.object({ team: z.enum(['billing', 'technical', 'sales']), urgent: z.boolean() }).strict();
+export const conformanceTicket = lazySchema(() => z.object({ team: z.enum(['billing', 'technical', 'sales']), urgent: z.boolean() }).strict());
 
 const ticketJsonSchema = {
   type: 'object',

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsc = join(root, 'node_modules', '.bin', 'tsc');
+const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
+const tsc = bin('tsc');
 const run = (command: string, args: string[], cwd: string): string =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_loglevel: 'error' } });
 
@@ -40,8 +42,8 @@ void [store, clock, reply, count, fail, createApp, StandinError];
 /** The same, as a plain script: proves both entry points load outside any test runner. */
 const consumerMjs = `
 import { ContainerModule } from 'inversify';
-import { createApp, StandinError, Tokens } from 'standin';
-import { createTestApp } from 'standin/testing';
+import { createApp, Engine, Scopes, StandinError, Tokens } from 'standin';
+import { createTestApp, TestApp } from 'standin/testing';
 
 const app = createTestApp(
   { models: { writer: { provider: 'mine', model: 'm' } } },
@@ -54,24 +56,37 @@ const app = createTestApp(
 const reply = await app.reply('writer', { messages: 'hi' });
 let rejected = '';
 try { createApp({ nope: 1 }); } catch (e) { rejected = e instanceof StandinError ? e.code : 'other'; }
-console.log(JSON.stringify({ text: reply.text, rejected }));
+// Bundled, decorated classes keep their names: Nest and error messages print them.
+const names = [Engine.name, Scopes.name, TestApp.name, StandinError.name];
+console.log(JSON.stringify({ text: reply.text, rejected, names }));
+`;
+
+/** A script whose error's stack, with --enable-source-maps, should point into the TypeScript. */
+const stackMjs = `
+import { createApp } from 'standin';
+try { createApp({ nope: 1 }); } catch (e) { console.log(e.stack); }
 `;
 
 describe('the packed package', () => {
   let dir = '';
   let consumer = '';
+  let tarball = '';
+  let installed = '';
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'standin-pack-'));
     run('npm', ['pack', '--pack-destination', dir], root);
-    const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'));
-    if (tarball === undefined) throw new Error(`npm pack left no tarball in ${dir}`);
+    const packed = readdirSync(dir).find((name) => name.endsWith('.tgz'));
+    if (packed === undefined) throw new Error(`npm pack left no tarball in ${dir}`);
+    tarball = join(dir, packed);
     consumer = join(dir, 'consumer');
     run('mkdir', ['-p', consumer], dir);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, tarball), 'inversify@8.2.3', 'reflect-metadata@0.2.2', 'zod@4.6.7'], consumer);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, 'inversify@8.2.3', 'reflect-metadata@0.2.2', 'zod@4.6.7'], consumer);
     writeFileSync(join(consumer, 'consumer.ts'), consumerTs);
     writeFileSync(join(consumer, 'consumer.mjs'), consumerMjs);
+    writeFileSync(join(consumer, 'stack.mjs'), stackMjs);
+    installed = join(consumer, 'node_modules', 'standin');
     writeFileSync(
       join(consumer, 'tsconfig.json'),
       JSON.stringify({
@@ -86,7 +101,7 @@ describe('the packed package', () => {
   });
 
   it('holds the built entry points and their types, and no tests or sources', () => {
-    const listing = run('tar', ['-tzf', readdirSync(dir).find((n) => n.endsWith('.tgz'))!], dir).split('\n');
+    const listing = run('tar', ['-tzf', tarball], dir).split('\n');
     expect(listing).toContain('package/dist/index.js');
     expect(listing).toContain('package/dist/index.d.ts');
     expect(listing).toContain('package/dist/testing.js');
@@ -98,11 +113,11 @@ describe('the packed package', () => {
     expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
   });
 
-  it('type-checks a consumer that imports both entry points, with full types', { timeout: 60_000 }, () => {
+  it('type-checks a consumer that imports both entry points, with full types', { timeout: 180_000 }, () => {
     expect(() => run(tsc, ['-p', 'tsconfig.json'], consumer)).not.toThrow();
   });
 
-  it('fails to type-check a consumer that misuses a type: the types are real, not any', { timeout: 60_000 }, () => {
+  it('fails to type-check a consumer that misuses a type: the types are real, not any', { timeout: 180_000 }, () => {
     writeFileSync(join(consumer, 'wrong.ts'), `import { Tokens } from 'standin';\nimport { createTestContainer } from 'standin/testing';\nconst n: number = createTestContainer().get(Tokens.CursorStore);\nvoid n;\n`);
     writeFileSync(join(consumer, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }));
     let output = '';
@@ -115,6 +130,48 @@ describe('the packed package', () => {
   });
 
   it('runs both entry points in a plain node script, outside any test runner', () => {
-    expect(JSON.parse(run('node', ['consumer.mjs'], consumer))).toEqual({ text: 'hello from a packed standin', rejected: 'C0001' });
+    expect(JSON.parse(run('node', ['consumer.mjs'], consumer))).toEqual({
+      text: 'hello from a packed standin',
+      rejected: 'C0001',
+      names: ['Engine', 'Scopes', 'TestApp', 'StandinError'],
+    });
+  });
+
+  it('passes publint --strict', { timeout: 60_000 }, () => {
+    expect(run(bin('publint'), ['--strict', '--pack', 'false', installed], consumer)).toContain('All good!');
+  });
+
+  it('passes @arethetypeswrong/cli for an ESM-only package', { timeout: 60_000 }, () => {
+    expect(() => run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], consumer)).not.toThrow();
+  });
+
+  it('ships source maps that embed the TypeScript: a position in a chunk resolves to the class in its real source', () => {
+    const chunks = readdirSync(join(installed, 'dist', 'chunks')).filter((name) => name.endsWith('.js'));
+    const chunk = chunks.find((name) => readFileSync(join(installed, 'dist', 'chunks', name), 'utf8').includes('var StandinError = class'));
+    expect(chunk).toBeDefined();
+    const file = join(installed, 'dist', 'chunks', chunk!);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const line = lines.findIndex((text) => text.startsWith('var StandinError = class'));
+    const payload = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload & { sourcesContent?: (string | null)[] };
+    const entry = new SourceMap(payload).findEntry(line, lines[line]!.indexOf('class')) as { originalSource?: string; originalLine?: number };
+    expect(entry.originalSource).toMatch(/src\/errors\/StandinError\.ts$/);
+    const source = payload.sourcesContent![payload.sources.findIndex((s) => entry.originalSource!.endsWith(s.replace(/^(\.\.\/)+/, '')))]!;
+    expect(source.split('\n')[entry.originalLine!]).toContain('export class StandinError extends Error');
+  });
+
+  it('embeds the source of every file its maps name', () => {
+    const maps = run('find', [join(installed, 'dist'), '-name', '*.js.map'], consumer).trim().split('\n');
+    expect(maps.length).toBeGreaterThan(3);
+    for (const map of maps) {
+      const payload = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      expect(payload.sourcesContent?.length).toBe(payload.sources.length);
+      expect(payload.sourcesContent!.every((text) => typeof text === 'string' && text.length > 0)).toBe(true);
+    }
+  });
+
+  it('prints stack traces that name the TypeScript file and line under --enable-source-maps', () => {
+    const stack = run('node', ['--enable-source-maps', 'stack.mjs'], consumer);
+    expect(stack).toMatch(/StandinError|C0001/);
+    expect(stack).toMatch(/src\/config\/parseConfig\.ts:\d+/);
   });
 });

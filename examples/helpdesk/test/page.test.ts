@@ -1,23 +1,17 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exampleScripts } from '../src/demo/exampleScripts.js';
 import { helpdeskServices } from '../src/services.js';
+import { launchBrowser } from './support/browser.js';
 import { closeAll, serve, type Served } from './support/serve.js';
-
-// Debian's Chromium (.ci/run installs it with apt), headless, with nothing that reaches the network.
-const launch = () =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
 
 let browser: Browser;
 const opened: Served[] = [];
 const pages: Page[] = [];
 
 beforeAll(async () => {
-  browser = await launch();
+  // The first browser this machine offers (see support/browser.ts); none fails the file in one line.
+  ({ browser } = await launchBrowser());
 }, 120_000);
 
 afterAll(async () => {

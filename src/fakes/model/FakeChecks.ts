@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodType } from 'zod';
 import { zodTypeSchema } from '../../schemas/requestSchemas.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /**
  * What the calls a fake answers will offer, so the answers that do not fit them fail when the
@@ -22,13 +23,13 @@ export interface FakeChecks {
 }
 
 /** The checks as a schema: an agent's other fields are allowed and ignored, anything else is a typo. */
-export const fakeChecksSchema = z.strictObject({
+export const fakeChecksSchema = lazySchema(() => z.strictObject({
   tools: z.record(z.string(), z.unknown()).optional(),
   output: zodTypeSchema.optional(),
   model: z.unknown().optional(),
   instructions: z.unknown().optional(),
   maxSteps: z.unknown().optional(),
-});
+}));
 
 /** What to write for each field of the checks, for `describeIssues`. */
 export const fakeChecksExpected: Readonly<Record<string, string>> = {

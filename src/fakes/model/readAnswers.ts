@@ -6,6 +6,7 @@ import { capabilities, plainCapabilities } from '../../services/capabilities/cap
 import type { AnswerFunction, Answers, CallRecord } from './Answer.js';
 import { answerFields } from '../../schemas/answerSchema.js';
 import { isGeneratorFunction, prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /** The calls of a record besides `reply`. */
 export type RecordCall = Exclude<keyof CallRecord, 'reply'>;
@@ -24,20 +25,22 @@ export interface ReadAnswers {
   readonly calls: Readonly<Partial<Pick<CallRecord, RecordCall>>>;
 }
 
-const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' });
+const fn = lazySchema(() => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }));
 
 // A record's keys are `reply` and the plain capabilities, each a function; their hints are the capabilities' own.
-const recordSchema = z.strictObject({
+const recordSchema = lazySchema(() => z.strictObject({
   reply: z.union([z.array(z.unknown()), fn]).optional(),
   ...Object.fromEntries(plainCapabilities.map((name) => [name, fn.optional()])),
-});
+}));
 
 const recordHints = {
   expected: {
     reply: 'a list of answers, or a function of the request',
     ...Object.fromEntries(plainCapabilities.map((name) => [name, capabilities[name].answer])),
   },
-  keys: { '': Object.keys(recordSchema.shape) },
+  get keys() {
+    return { '': Object.keys(recordSchema.shape) };
+  },
 };
 
 const forms = "a list of answers ([{ text: '...' }]), a function of the request ((request) => ({ text: '...' })), or a record of calls ({ reply: [...], embed: ... })";
@@ -64,7 +67,7 @@ export function readAnswers(answers: Answers, owner: string): ReadAnswers {
   if (raw === null || typeof raw !== 'object') throw formError(owner, 'answers', `${describeType(raw)} is none of the forms`);
   if (Symbol.asyncIterator in raw || Symbol.iterator in raw) throw formError(owner, 'answers', 'a generator (or an iterable) of parts is no answer');
   const keys = Object.keys(raw);
-  if (keys.length > 0 && keys.every((key) => answerFields.includes(key))) {
+  if (keys.length > 0 && keys.every((key) => answerFields().includes(key))) {
     throw formError(owner, 'answers', 'one answer is no list of answers', `write a list: [{ ${keys.join(', ')} }]`);
   }
   const parsed = recordSchema.safeParse(raw);

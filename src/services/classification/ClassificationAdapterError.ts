@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StandinError, nameErrorClass } from '../../errors/StandinError.js';
 import { parseShape } from './shapeError.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /**
  * Why a classifier could not answer, in the order the adapter contract lists them. The engine
@@ -63,7 +64,7 @@ export interface ClassificationAdapterErrorOptions {
 }
 
 /** The shape of {@link ClassificationAdapterErrorOptions}. */
-export const classificationAdapterErrorOptionsSchema = z.strictObject({
+export const classificationAdapterErrorOptionsSchema = lazySchema(() => z.strictObject({
   message: z.string().optional(),
   provider: z.string().optional(),
   status: z.number().int().min(100).max(599).optional(),
@@ -71,7 +72,7 @@ export const classificationAdapterErrorOptionsSchema = z.strictObject({
   cause: z.unknown().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   retryable: z.boolean().optional(),
-});
+}));
 
 const expected: Readonly<Record<string, string>> = {
   message: 'a string',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { questionTypes, type QuestionType } from './ClassificationQuestion.js';
 import { parseShape } from './shapeError.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /** The fields of an answer, as `new ClassificationAnswer(init)` takes them; a field left out is null. */
 export interface ClassificationAnswerInit {
@@ -30,7 +31,7 @@ export interface ClassificationAnswerInit {
  * classificationAnswerSchema.safeParse({ type: 'yesNo', yesProbability: 0.9 }).success; // true
  * ```
  */
-export const classificationAnswerSchema = z.strictObject({
+export const classificationAnswerSchema = lazySchema(() => z.strictObject({
   type: z.enum(questionTypes),
   choice: z.string().nullable().optional(),
   score: z.number().nullable().optional(),
@@ -39,7 +40,7 @@ export const classificationAnswerSchema = z.strictObject({
   legend: z.array(z.unknown()).nullable().optional(),
   confidence: z.number().nullable().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 
 const expected: Readonly<Record<string, string>> = {
   type: "'choice', 'score' or 'yesNo'",

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import { isPlainObject, show } from './shapeError.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /**
  * The three kinds of question a classifier answers.
@@ -43,7 +44,7 @@ export interface ClassificationQuestionInit {
 }
 
 /** The labels `ClassificationQuestion.yesNo` takes. */
-export const yesNoLabelsSchema = z.strictObject({ true: z.string().optional(), false: z.string().optional() });
+export const yesNoLabelsSchema = lazySchema(() => z.strictObject({ true: z.string().optional(), false: z.string().optional() }));
 
 const initKeys = new Set(['type', 'instructions', 'criteria']);
 

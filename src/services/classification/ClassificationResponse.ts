@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClassificationAnswer } from './ClassificationAnswer.js';
 import { parseShape } from './shapeError.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /** Tokens a classify call used, as the classifier reported them; null where it reported nothing. */
 export interface ClassificationUsage {
@@ -30,7 +31,7 @@ export interface ClassificationResponseInit {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
-const tokens = z.number().int().min(0).nullable().optional();
+const tokens = lazySchema(() => z.number().int().min(0).nullable().optional());
 
 /**
  * The shape `new ClassificationResponse(init)` accepts.
@@ -40,7 +41,7 @@ const tokens = z.number().int().min(0).nullable().optional();
  * classificationResponseSchema.safeParse({ model: 'jev-latest', usage: { inputTokens: 12 } }).success; // true
  * ```
  */
-export const classificationResponseSchema = z.strictObject({
+export const classificationResponseSchema = lazySchema(() => z.strictObject({
   id: z.string().nullable().optional(),
   requestId: z.string().nullable().optional(),
   model: z.string().nullable().optional(),
@@ -49,7 +50,7 @@ export const classificationResponseSchema = z.strictObject({
   answers: z.record(z.string(), z.instanceof(ClassificationAnswer)).optional(),
   usage: z.strictObject({ inputTokens: tokens, outputTokens: tokens, totalTokens: tokens }).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 
 const expected: Readonly<Record<string, string>> = {
   id: "the provider's id as a string, or null",

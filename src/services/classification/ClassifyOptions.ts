@@ -7,6 +7,7 @@ import { callOptionsSchema } from '../../schemas/requestSchemas.js';
 import type { ClassificationAdapterOptions } from './ClassificationAdapter.js';
 import type { ClassificationQuestion } from './ClassificationQuestion.js';
 import { ClassificationRequest, type ClassificationState } from './ClassificationRequest.js';
+import { lazySchema } from '../../validation/lazySchema.js';
 
 /** How a classify call is run: the options a call takes whether it passes a request or a state. */
 export interface ClassifyCallControl {
@@ -30,28 +31,28 @@ export interface ClassifyOptions extends ClassifyCallControl {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
-const adapterOptsSchema = z.looseObject({
+const adapterOptsSchema = lazySchema(() => z.looseObject({
   classificationScript: z.array(z.unknown()).optional(),
   scriptCursor: z.instanceof(ScriptCursor).optional(),
   cursorKey: z.union([z.string(), z.number()]).optional(),
   capture: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }).optional(),
   scope: z.string().min(1).optional(),
-});
+}));
 
 /** The call-control options of a classify call. */
-export const classifyCallControlSchema = z.strictObject({
+export const classifyCallControlSchema = lazySchema(() => z.strictObject({
   requestId: callOptionsSchema.shape.requestId,
   signal: callOptionsSchema.shape.signal,
   retry: callOptionsSchema.shape.retry,
   adapterOpts: adapterOptsSchema.optional(),
-});
+}));
 
 /** The options of `classify(state, questions, options)`. The request's fields are checked by `validateClassificationRequest`. */
-export const classifyOptionsSchema = classifyCallControlSchema.extend({
+export const classifyOptionsSchema = lazySchema(() => classifyCallControlSchema.extend({
   model: z.unknown().optional(),
   options: z.unknown().optional(),
   metadata: z.unknown().optional(),
-});
+}));
 
 const expected: Readonly<Record<string, string>> = {
   requestId: 'a non-empty string',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpSettingsExpected, httpSettingsShape, type HttpProviderSettings } from '../http/HttpSettings.js';
+import { lazySchema } from '../../../validation/lazySchema.js';
 
 /**
  * How the Anthropic adapter sends its key, and the API version that goes with it:
@@ -38,10 +39,10 @@ export interface AnthropicProviderSettings extends HttpProviderSettings {
 }
 
 /** The zod schema of {@link AnthropicProviderSettings}. */
-export const anthropicSettingsSchema = z.strictObject({
-  ...httpSettingsShape,
+export const anthropicSettingsSchema = lazySchema(() => z.strictObject({
+  ...httpSettingsShape(),
   auth: z.enum(['x-api-key', 'bearer']).optional(),
-});
+}));
 
 /** What each field should hold, for `P0004` messages. */
 export const anthropicSettingsExpected: Readonly<Record<string, string>> = {

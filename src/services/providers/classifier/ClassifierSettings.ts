@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpSettingsExpected, httpSettingsShape } from '../http/HttpSettings.js';
+import { lazySchema } from '../../../validation/lazySchema.js';
 
 /**
  * The settings every real classifier takes (`createTypesafeClassifier`, `createDecisionsClassifier`).
@@ -47,14 +48,16 @@ export interface ClassifierSettings {
 }
 
 // A classifier answers JSON, never an event stream: the line and event bounds are not its settings.
-const { maxTokens: _maxTokens, maxLineBytes: _line, maxEventBytes: _event, ...shape } = httpSettingsShape;
 const { maxTokens: _maxTokensHint, maxLineBytes: _lineHint, maxEventBytes: _eventHint, ...expected } = httpSettingsExpected;
 
 /** The zod schema of {@link ClassifierSettings}. */
-export const classifierSettingsSchema = z.strictObject({
-  ...shape,
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
+export const classifierSettingsSchema = lazySchema(() => {
+  const { maxTokens: _maxTokens, maxLineBytes: _line, maxEventBytes: _event, ...shape } = httpSettingsShape();
+  return z.strictObject({
+    ...shape,
+    provider: z.string().min(1).optional(),
+    model: z.string().min(1).optional(),
+  });
 });
 
 /** What each field should hold, for `P0004` messages. */

@@ -7,9 +7,10 @@ import { parseSettings } from '../http/HttpSettings.js';
 import { adapterOf } from '../http/realAdapters.js';
 import { TypesafeClassifier } from '../typesafe/TypesafeClassifier.js';
 import { classifierSettingsExpected, classifierSettingsSchema, type ClassifierSettings } from './ClassifierSettings.js';
+import { lazySchema } from '../../../validation/lazySchema.js';
 
 /** A classifier provider's settings as the config may hold them: how to reach it, no more. */
-const configSettingsSchema = classifierSettingsSchema.omit({ provider: true, model: true, fetch: true });
+const configSettingsSchema = lazySchema(() => classifierSettingsSchema.omit({ provider: true, model: true, fetch: true }));
 
 /**
  * The real classifiers a config's `classifier` names, as makers: the classifier first, then its

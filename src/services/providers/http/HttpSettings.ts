@@ -57,8 +57,8 @@ export interface HttpProviderSettings {
   readonly maxRetryAfterMs?: number;
 }
 
-/** The zod shape of {@link HttpProviderSettings}. */
-export const httpSettingsShape = {
+/** The zod shape of {@link HttpProviderSettings}, built when a settings schema is (not at load). */
+export const httpSettingsShape = () => ({
   // The fields a provider's config entry shares with the adapter's settings are checked alike.
   apiKey: providerConfigSchema.shape.apiKey,
   baseURL: providerConfigSchema.shape.baseURL,
@@ -71,7 +71,7 @@ export const httpSettingsShape = {
   maxEventBytes: providerConfigSchema.shape.maxEventBytes,
   maxBodyBytes: providerConfigSchema.shape.maxBodyBytes,
   maxRetryAfterMs: providerConfigSchema.shape.maxRetryAfterMs,
-};
+});
 
 /** What each settings field should hold, said the way the fix is written. */
 export const httpSettingsExpected: Readonly<Record<string, string>> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpSettingsExpected, httpSettingsShape, type HttpProviderSettings } from '../http/HttpSettings.js';
+import { lazySchema } from '../../../validation/lazySchema.js';
 
 /**
  * The settings of the OpenAI adapter (`createOpenAIProvider`), which also speaks to every
@@ -22,10 +23,10 @@ export interface OpenAIProviderSettings extends HttpProviderSettings {
 }
 
 /** The zod schema of {@link OpenAIProviderSettings}. */
-export const openAISettingsSchema = z.strictObject({
-  ...httpSettingsShape,
+export const openAISettingsSchema = lazySchema(() => z.strictObject({
+  ...httpSettingsShape(),
   voice: z.string().min(1).optional(),
-});
+}));
 
 /** What each field should hold, for `P0004` messages. */
 export const openAISettingsExpected: Readonly<Record<string, string>> = {
