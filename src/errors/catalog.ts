@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one table, one entry per code, so docs/errors.md is generated from a
+// single place; each area's codes stay together below.
 /**
  * Every code a {@link StandinError} can carry, with what it means and how to fix it.
  * `docs/errors.md` is generated from this table (`npm run docs:errors`) and a test keeps the two equal.

@@ -1,3 +1,5 @@
+// Just over 300 lines: the faked model's provider methods, pending and verify share its private
+// state; the pure parts live beside it (prepareAnswer, readAnswers, checkAnswer, summarizeAnswer).
 import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
