@@ -1,5 +1,6 @@
 import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazySchema.js';
 import { StandinError } from '../errors/StandinError.js';
 import type { CallOptions } from '../services/engine/Engine.js';
 import type { ReplyInput } from '../services/requests/prepareReply.js';
@@ -16,7 +17,7 @@ export interface ReadCall {
 }
 
 /** The options of the `standin` key of `providerOptions`. */
-const standinOptions = z.strictObject({ requestId: z.string().min(1).optional() });
+const standinOptions = lazySchema(() => z.strictObject({ requestId: z.string().min(1).optional() }));
 
 /**
  * Reads an AI SDK model call as standin's reply input and call options: the prompt

@@ -1,12 +1,13 @@
 import type { TranscriptionModelV4, TranscriptionModelV4CallOptions, TranscriptionModelV4Result } from '@ai-sdk/provider';
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazySchema.js';
 import { StandinError } from '../errors/StandinError.js';
 import type { App } from '../services/app/App.js';
 import type { HearInput } from '../services/providers/Provider.js';
 import { appModel } from './appModel.js';
 import { toApiCallError } from './toApiCallError.js';
 
-const standinOptions = z.strictObject({ language: z.string().min(2).optional(), hint: z.string().optional() });
+const standinOptions = lazySchema(() => z.strictObject({ language: z.string().min(2).optional(), hint: z.string().optional() }));
 
 /**
  * One of an app's models as an AI SDK transcription model: `transcribe` goes through

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazySchema.js';
 import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
 import type { Answer } from '../fakes/model/Answer.js';
 import { answerSchema } from '../schemas/answerSchema.js';
@@ -22,25 +23,27 @@ export type CassetteCall = (typeof cassetteCalls)[number];
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
 /** A recorded provider failure, as an answer of any call but reply and classify. */
-const failure = z.strictObject({ fail: z.enum(kinds), retryAfterMs: z.number().int().min(0).optional() });
+const failure = lazySchema(() => z.strictObject({ fail: z.enum(kinds), retryAfterMs: z.number().int().min(0).optional() }));
 
 /** A recorded classifier failure: a `ClassificationAdapterError`'s fields. */
-const classifyError = z.strictObject({
-  reason: z.enum(classificationReasons as unknown as [ClassificationReason, ...ClassificationReason[]]),
-  message: z.string().optional(),
-  status: z.number().int().optional(),
-  retryAfterMs: z.number().int().min(0).optional(),
-});
+const classifyError = lazySchema(() =>
+  z.strictObject({
+    reason: z.enum(classificationReasons as unknown as [ClassificationReason, ...ClassificationReason[]]),
+    message: z.string().optional(),
+    status: z.number().int().optional(),
+    retryAfterMs: z.number().int().min(0).optional(),
+  }),
+);
 
 /** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassification script entry. */
 export const answerSchemas = {
   reply: answerSchema,
-  embed: z.union([z.strictObject({ vector: z.array(z.number()).min(1) }), failure]),
-  hear: z.union([z.strictObject({ text: z.string() }), failure]),
-  speak: z.union([z.strictObject({ audio: z.base64() }), failure]),
-  rank: z.union([z.strictObject({ scores: z.array(z.number()) }), failure]),
-  call: z.union([z.strictObject({ output: z.unknown() }), failure]),
-  classify: z.union([z.strictObject({ answers: z.record(z.string(), classificationAnswerSchema) }), z.strictObject({ error: classifyError })]),
+  embed: lazySchema(() => z.union([z.strictObject({ vector: z.array(z.number()).min(1) }), failure])),
+  hear: lazySchema(() => z.union([z.strictObject({ text: z.string() }), failure])),
+  speak: lazySchema(() => z.union([z.strictObject({ audio: z.base64() }), failure])),
+  rank: lazySchema(() => z.union([z.strictObject({ scores: z.array(z.number()) }), failure])),
+  call: lazySchema(() => z.union([z.strictObject({ output: z.unknown() }), failure])),
+  classify: lazySchema(() => z.union([z.strictObject({ answers: z.record(z.string(), classificationAnswerSchema) }), z.strictObject({ error: classifyError })])),
 } as const satisfies Record<CassetteCall, z.ZodType>;
 
 /** A recorded failure of embed, hear, speak, rank or call. */
@@ -91,22 +94,26 @@ export type CassetteEntry = {
 }[CassetteCall];
 
 /** The shape of one entry, its answer checked against its call afterwards. */
-export const entrySchema = z.strictObject({
-  model: z.string().min(1).optional(),
-  call: z.enum(cassetteCalls),
-  request: z.record(z.string(), z.unknown()),
-  answer: z.record(z.string(), z.unknown()),
-});
+export const entrySchema = lazySchema(() =>
+  z.strictObject({
+    model: z.string().min(1).optional(),
+    call: z.enum(cassetteCalls),
+    request: z.record(z.string(), z.unknown()),
+    answer: z.record(z.string(), z.unknown()),
+  }),
+);
 
 /** The version this library writes and reads. */
 export const CASSETTE_VERSION = 1;
 
 /** The shape of a cassette file. */
-export const cassetteFileSchema = z.strictObject({
-  standin: z.literal('cassette'),
-  version: z.literal(CASSETTE_VERSION),
-  entries: z.array(z.unknown()),
-});
+export const cassetteFileSchema = lazySchema(() =>
+  z.strictObject({
+    standin: z.literal('cassette'),
+    version: z.literal(CASSETTE_VERSION),
+    entries: z.array(z.unknown()),
+  }),
+);
 
 /**
  * A cassette file, as JSON: `{ standin: 'cassette', version: 1, entries: [...] }`.

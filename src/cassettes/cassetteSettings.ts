@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazySchema.js';
 import { StandinError } from '../errors/StandinError.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import type { RedactFunction } from './redactSecrets.js';
@@ -38,10 +39,10 @@ export interface CassetteSettings {
   readonly redact?: RedactFunction | undefined;
 }
 
-const settingsSchema = z.strictObject({
+const settingsSchema = lazySchema(() => z.strictObject({
   mode: z.enum(cassetteModes).optional(),
   redact: z.function().optional(),
-});
+}));
 
 /** The environment variable that overrides every cassette's mode for a run. */
 export const MODE_VARIABLE = 'STANDIN_CASSETTES';

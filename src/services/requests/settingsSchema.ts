@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { lazySchema } from '../../validation/lazySchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { CallSettings } from './CallSettings.js';
 
 /** The settings of a reply call, each within the range every provider could take. */
-export const callSettingsSchema = z.strictObject({
+export const callSettingsSchema = lazySchema(() =>
+  z.strictObject({
   temperature: z.number().min(0).max(2).optional(),
   topP: z.number().min(0).max(1).optional(),
   maxOutputTokens: z.number().int().min(1).max(10_000_000).optional(),
@@ -11,7 +13,8 @@ export const callSettingsSchema = z.strictObject({
   toolChoice: z.union([z.enum(['auto', 'none', 'required']), z.strictObject({ tool: z.string().min(1) })]).optional(),
   seed: z.number().int().optional(),
   providerOptions: z.record(z.string().min(1), z.record(z.string(), z.unknown())).optional(),
-});
+  }),
+);
 
 /**
  * Answers `settings` once they fit the call; throws `E0003` when they ask for something the call
