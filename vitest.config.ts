@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^standin\/testing$/, replacement: source('./src/testing.ts') },
       { find: /^standin\/nest$/, replacement: source('./src/nest.ts') },
+      { find: /^standin\/server$/, replacement: source('./src/server.ts') },
       { find: /^standin$/, replacement: source('./src/index.ts') },
     ],
   },

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
+import type { Clock } from '../../services/clock/Clock.js';
+import { SystemClock } from '../../services/clock/SystemClock.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
@@ -37,6 +39,8 @@ export interface FakeModelOptions {
   readonly scopes?: Scopes;
   /** What the calls it answers will offer, so answers are checked against it now. */
   readonly checks?: FakeChecks;
+  /** Where answers' `delayMs` and `partDelayMs` sleep: the app's clock. Left out, the system clock. */
+  readonly clock?: Clock;
 }
 
 const examples: Readonly<Record<RecordCall | 'reply', string>> = {
@@ -77,6 +81,7 @@ export class FakeModel implements Provider {
   readonly #model: string | undefined;
   readonly #store: CursorStore;
   readonly #scopes: Scopes | undefined;
+  readonly #clock: Clock;
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
@@ -101,6 +106,7 @@ export class FakeModel implements Provider {
     this.#owner = options.model !== undefined ? `app.fake('${options.model}', answers)` : 'fakeProvider(answers)';
     this.#store = options.store ?? new MemoryCursorStore();
     this.#scopes = options.scopes;
+    this.#clock = options.clock ?? new SystemClock();
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
@@ -120,28 +126,32 @@ export class FakeModel implements Provider {
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
     let prepared: PreparedAnswer | undefined;
+    // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
+    const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
     if (source.kind === 'list') {
-      // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
-      const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
       const index = await this.#store.stepIndex(context.scope, this.#script, step);
       prepared = source.answers[index];
       if (prepared === undefined) this.#pastTheEnd(source, index, context);
     } else {
       prepared = await this.#fromFunction(source, request, context);
     }
-    if (prepared.fail !== undefined) {
-      throw new ProviderFailure(
-        prepared.fail,
-        `${this.#owner}: ${prepared.label} fails the call as a provider that is down (kind '${prepared.fail}', model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}).`,
-        { provider: context.provider },
-      );
+    if (prepared.delayMs > 0) await this.#clock.sleep(prepared.delayMs, context.signal);
+    if (prepared.fail !== undefined && prepared.failAfter === undefined) {
+      // `times` counts the tries of this step in the store, so a client's retry over the wire counts as the engine's does.
+      const failing = prepared.times === undefined || (await this.#store.visit(context.scope, `${this.#script}\u0000${step}`, 0)) <= prepared.times;
+      if (failing) throw this.#failure(prepared, context);
     }
     if (prepared.hasValue || prepared.calls.length > 0) {
       const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
       const tools = request.tools?.map((tool) => tool.name) ?? [];
       checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
     }
-    for (const part of prepared.parts) yield part;
+    for (const [i, part] of prepared.parts.entries()) {
+      if (i === prepared.failAfter) throw this.#failure(prepared, context);
+      if (i > 0 && prepared.partDelayMs > 0) await this.#clock.sleep(prepared.partDelayMs, context.signal);
+      yield part;
+    }
+    if (prepared.failAfter === prepared.parts.length) throw this.#failure(prepared, context);
     if (prepared.units !== undefined) yield prepared.units;
     else yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
     yield prepared.finish;
@@ -221,6 +231,15 @@ export class FakeModel implements Provider {
     throw new StandinError(
       'T0014',
       `${this.#owner}: answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the app asked the model fewer times than the test expects.`,
+    );
+  }
+
+  #failure(prepared: PreparedAnswer, context: CallContext): ProviderFailure {
+    const after = prepared.failAfter === undefined ? '' : ` after ${prepared.failAfter} part${prepared.failAfter === 1 ? '' : 's'}`;
+    return new ProviderFailure(
+      prepared.fail!,
+      `${this.#owner}: ${prepared.label} fails the call${after} as a provider that is down (kind '${prepared.fail}', model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}).`,
+      { provider: context.provider, retryAfterMs: prepared.retryAfterMs },
     );
   }
 

@@ -37,6 +37,7 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     model,
     store: container.get(Tokens.CursorStore),
     scopes: container.get(Tokens.Scopes),
+    clock: container.get(Tokens.Clock),
     ...(checks === undefined ? {} : { checks }),
   });
   container.get(InternalTokens.ProviderLookup).use(`model:${model}`, fake);
