@@ -360,8 +360,12 @@ export const MAX_SCOPES = 100_000;
 function refuse(response: ServerResponse, dialect: Dialect, responseId: string, error: unknown): void {
   const failure = error instanceof CallFailed && error.cause instanceof ProviderFailure ? error.cause : error instanceof ProviderFailure ? error : undefined;
   if (response.headersSent || response.destroyed) {
-    // Parts were already sent: the connection breaks mid-reply, as a provider's does.
-    response.destroy();
+    // Parts were already sent: the connection breaks mid-reply, as a provider's does, once the parts sent are on their way.
+    const cut = setTimeout(() => response.destroy(), 1000);
+    response.write('', () => {
+      clearTimeout(cut);
+      response.destroy();
+    });
     return;
   }
   let status: number;

@@ -1,4 +1,5 @@
 import type { Dialect } from './dialect.js';
+import { anthropicMessages } from './anthropicMessages.js';
 import { openaiChat } from './openaiChat.js';
 import type { WireContext } from './WireContext.js';
 
@@ -19,4 +20,5 @@ export interface Route {
  */
 export const routes: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/v1/chat/completions', { method: 'POST', dialect: 'openai', handle: openaiChat }],
+  ['/v1/messages', { method: 'POST', dialect: 'anthropic', handle: anthropicMessages }],
 ]);

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { type APIError } from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from 'standin/server';
 
@@ -92,13 +92,13 @@ describe('FakeServer', () => {
         .create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 't', schema } } })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OpenAI.InternalServerError);
-      expect((error as OpenAI.APIError).message).toContain('T0008');
-      expect((error as OpenAI.APIError).headers?.get('x-should-retry')).toBe('false');
+      expect((error as APIError).message).toContain('T0008');
+      expect((error as APIError).headers?.get('x-should-retry')).toBe('false');
     });
 
     it("answers an unknown model with OpenAI's 404 body listing the scripted models", async () => {
       server.fake('gpt-4.1-mini', [{ text: 'x' }]);
-      const error = (await openai.chat.completions.create({ model: 'gpt-5', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as OpenAI.APIError;
+      const error = (await openai.chat.completions.create({ model: 'gpt-5', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(OpenAI.NotFoundError);
       expect(error.code).toBe('model_not_found');
       expect(error.message).toContain('gpt-4.1-mini');
@@ -106,7 +106,7 @@ describe('FakeServer', () => {
 
     it('refuses n > 1 with a 400 that says what is unsupported', async () => {
       server.fake('gpt-4.1-mini', [{ text: 'x' }]);
-      const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', n: 2, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as OpenAI.APIError;
+      const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', n: 2, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(OpenAI.BadRequestError);
       expect(error.code).toBe('unsupported_value');
       expect(error.param).toBe('n');
@@ -141,7 +141,7 @@ describe('FakeServer', () => {
 
     it('without retries the client sees the 429 with its headers and the rate-limit body', async () => {
       server.fake('gpt-4.1-mini', [{ fail: 'rate_limit', retryAfterMs: 5 }]);
-      const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as OpenAI.APIError;
+      const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(OpenAI.RateLimitError);
       expect(error.headers?.get('retry-after-ms')).toBe('5');
       expect(error.headers?.get('retry-after')).toBe('1');
