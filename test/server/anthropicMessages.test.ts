@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import Anthropic, { type APIError } from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from 'standin/server';
 
@@ -63,13 +63,13 @@ describe('FakeServer', () => {
     it("a 'server' answer is Anthropic's 529 overloaded error", async () => {
       server.fake('claude-test-1', [{ fail: 'server' }]);
       const error = await anthropic.messages.create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
-      expect((error as Anthropic.APIError).status).toBe(529);
-      expect(((error as Anthropic.APIError).error as { error: { type: string } }).error.type).toBe('overloaded_error');
+      expect((error as APIError).status).toBe(529);
+      expect(((error as APIError).error as { error: { type: string } }).error.type).toBe('overloaded_error');
     });
 
     it("a 'context_length' answer is a 400 saying the prompt is too long", async () => {
       server.fake('claude-test-1', [{ fail: 'context_length' }]);
-      const error = (await anthropic.messages.create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as Anthropic.APIError;
+      const error = (await anthropic.messages.create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(Anthropic.BadRequestError);
       expect(error.message).toContain('prompt is too long');
     });
@@ -82,7 +82,7 @@ describe('FakeServer', () => {
 
     it("an unknown model gets Anthropic's not_found_error listing the scripted models", async () => {
       server.fake('claude-test-1', [{ text: 'x' }]);
-      const error = (await anthropic.messages.create({ model: 'claude-opus', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as Anthropic.APIError;
+      const error = (await anthropic.messages.create({ model: 'claude-opus', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(Anthropic.NotFoundError);
       expect(error.message).toContain('claude-test-1');
     });
