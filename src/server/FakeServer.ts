@@ -461,6 +461,11 @@ export async function createFakeServer(settings: FakeServerSettings = {}): Promi
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  const made = new FakeServer(server, url, token, settings);
-  return made;
+  try {
+    return new FakeServer(server, url, token, settings);
+  } catch (error) {
+    // Scripts that fail to load leave no server listening behind.
+    server.close();
+    throw error;
+  }
 }
