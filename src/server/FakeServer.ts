@@ -124,7 +124,7 @@ export class FakeServer {
     this.#sentLimit = settings.sentLimit ?? DEFAULT_SENT_LIMIT;
     if (this.#given === undefined) {
       this.#store = new MemoryCursorStore();
-      this.#book = new ScriptBook(this.#store, this.#clock);
+      this.#book = new ScriptBook(this.#store, this.#clock, this.#sentLimit);
       this.#classifier = new FakeClassification({ store: this.#store });
     } else {
       this.#store = this.#given.container.get(Tokens.CursorStore);

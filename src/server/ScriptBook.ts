@@ -14,7 +14,7 @@ import { WireError } from './WireError.js';
  *
  * @example
  * ```ts
- * const book = new ScriptBook(store, clock);
+ * const book = new ScriptBook(store, clock, 10_000);
  * book.fake('gpt-4.1-mini', [{ text: 'Hello!' }]);
  * book.fake('gpt-4.1-mini', [{ text: 'Hi, test 7' }], 'test-7');
  * ```
@@ -25,14 +25,17 @@ export class ScriptBook {
   readonly #shared = new Map<string, FakeModel>();
   readonly #scoped = new Map<string, Map<string, FakeModel>>();
 
-  constructor(store: CursorStore, clock: Clock) {
+  readonly #sentLimit: number;
+
+  constructor(store: CursorStore, clock: Clock, sentLimit: number) {
     this.#store = store;
     this.#clock = clock;
+    this.#sentLimit = sentLimit;
   }
 
   /** Scripts `model` for every scope (`scope` left out) or for one scope, replacing its earlier script there. */
   fake(model: string, answers: Answers, scope?: string): FakeModel {
-    const fake = new FakeModel(answers, { model, store: this.#store, clock: this.#clock });
+    const fake = new FakeModel(answers, { model, store: this.#store, clock: this.#clock, sentLimit: this.#sentLimit });
     if (scope === undefined) this.#shared.set(model, fake);
     else {
       let fakes = this.#scoped.get(scope);

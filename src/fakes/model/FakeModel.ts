@@ -41,6 +41,8 @@ export interface FakeModelOptions {
   readonly checks?: FakeChecks;
   /** Where answers' `delayMs` and `partDelayMs` sleep: the app's clock. Left out, the system clock. */
   readonly clock?: Clock;
+  /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
+  readonly sentLimit?: number;
 }
 
 const examples: Readonly<Record<RecordCall | 'reply', string>> = {
@@ -82,6 +84,7 @@ export class FakeModel implements Provider {
   readonly #store: CursorStore;
   readonly #scopes: Scopes | undefined;
   readonly #clock: Clock;
+  readonly #sentLimit: number;
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
@@ -107,6 +110,7 @@ export class FakeModel implements Provider {
     this.#store = options.store ?? new MemoryCursorStore();
     this.#scopes = options.scopes;
     this.#clock = options.clock ?? new SystemClock();
+    this.#sentLimit = options.sentLimit ?? Infinity;
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
@@ -122,7 +126,7 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    this.#sent.push({ call: 'reply', input: request });
+    this.#note({ call: 'reply', input: request });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
     let prepared: PreparedAnswer | undefined;
@@ -158,7 +162,7 @@ export class FakeModel implements Provider {
   }
 
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
-    this.#sent.push({ call: 'embed', input: text });
+    this.#note({ call: 'embed', input: text });
     const vector = await this.#invoke('embed', context, (fn) => fn(text, info(context)));
     if (!Array.isArray(vector) || vector.length === 0 || !vector.every(Number.isFinite)) {
       this.#badResult('embed', context, vector, `a non-empty list of finite numbers (${examples.embed} gives one)`);
@@ -167,21 +171,21 @@ export class FakeModel implements Provider {
   }
 
   async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
-    this.#sent.push({ call: 'hear', input });
+    this.#note({ call: 'hear', input });
     const heard = await this.#invoke('hear', context, (fn) => fn(input, info(context)));
     if (typeof (heard as { text?: unknown } | null)?.text !== 'string') this.#badResult('hear', context, heard, "an object { text: '...' }");
     return heard;
   }
 
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
-    this.#sent.push({ call: 'speak', input: text });
+    this.#note({ call: 'speak', input: text });
     const audio = await this.#invoke('speak', context, (fn) => fn(text, info(context)));
     if (!(audio instanceof Uint8Array)) this.#badResult('speak', context, audio, 'the bytes of a sound, as a Uint8Array');
     return audio;
   }
 
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
-    this.#sent.push({ call: 'rank', input: { words: query, texts } });
+    this.#note({ call: 'rank', input: { words: query, texts } });
     const scores = await this.#invoke('rank', context, (fn) => fn(query, texts, info(context)));
     if (!Array.isArray(scores) || scores.length !== texts.length || !scores.every(Number.isFinite)) {
       this.#badResult('rank', context, scores, `one finite score per text (${texts.length}), such as ${examples.rank} gives`);
@@ -190,7 +194,7 @@ export class FakeModel implements Provider {
   }
 
   async call(input: unknown, context: CallContext): Promise<unknown> {
-    this.#sent.push({ call: 'call', input });
+    this.#note({ call: 'call', input });
     return this.#invoke('call', context, (fn) => fn(input, info(context)));
   }
 
@@ -232,6 +236,11 @@ export class FakeModel implements Provider {
       'T0014',
       `${this.#owner}: answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the app asked the model fewer times than the test expects.`,
     );
+  }
+
+  #note(call: SentCall): void {
+    this.#sent.push(call);
+    if (this.#sent.length > this.#sentLimit) this.#sent.splice(0, this.#sent.length - this.#sentLimit);
   }
 
   #failure(prepared: PreparedAnswer, context: CallContext): ProviderFailure {
