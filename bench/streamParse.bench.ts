@@ -61,7 +61,7 @@ export default async function streamParse(): Promise<void> {
     apiKey: 'sk-bench',
     signal: new AbortController().signal,
     requestId: 'bench',
-    cursorKey: 'bench',
+
     scope: '',
     stepKey: 'call:bench',
     attempt: 1,

@@ -16,8 +16,9 @@ export type {
 } from './config/configSchema.js';
 export type { Clock } from './services/clock/Clock.js';
 export type { CursorStore } from './services/cursors/CursorStore.js';
-export type { CursorSlot, CursorSlotInput } from './services/cursors/CursorSlot.js';
-export type { CallOptions, ReplyInput, RunOptions } from './services/engine/Engine.js';
+export type { CallOptions } from './services/engine/Engine.js';
+export type { ReplyInput } from './services/requests/prepareReply.js';
+export type { RunOptions } from './services/runs/runAgent.js';
 export type { Reply } from './services/engine/Reply.js';
 export type {
   AssistantMessage,
@@ -43,6 +44,7 @@ export type {
   ClassificationAdapterOptions,
   ClassificationCall,
   ClassifyCallOptions,
+  ClassifyContext,
 } from './services/classification/ClassificationAdapter.js';
 export type { ClassificationAdapterErrorOptions, ClassificationReason } from './services/classification/ClassificationAdapterError.js';
 export type { ClassificationAnswerInit } from './services/classification/ClassificationAnswer.js';
@@ -58,15 +60,11 @@ export type { ClassificationRequestInit, ClassificationState } from './services/
 export type { ClassificationResponseInit, ClassificationUsage } from './services/classification/ClassificationResponse.js';
 export type { ClassifyCallControl, ClassifyOptions } from './services/classification/ClassifyOptions.js';
 export type { ClassificationProblem, ClassificationProblemReason } from './services/classification/validateClassificationRequest.js';
-export type { ClassificationScriptEntry, ClassificationScriptValue } from './fakes/classification/scriptEntry.js';
+export type { ClassificationScriptEntry, ClassificationScriptValue } from './schemas/scriptEntry.js';
 export type { FakeClassificationSettings, PendingClassification } from './fakes/classification/FakeClassification.js';
 export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
 export type { Tool, ToolContext } from './services/runs/tool.js';
 export type { EngineMakers, EngineSettings } from './services/app/createEngine.js';
-export type { Answer, AnswerCall, AnswerFunction, Answers, CallRecord, FakeCall } from './fakes/model/Answer.js';
-export type { FakeChecks } from './fakes/model/FakeChecks.js';
-export type { FakeModelOptions } from './fakes/model/FakeModel.js';
-export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
 export type { HttpProviderSettings } from './services/providers/http/HttpSettings.js';
 export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
 export type { AnthropicAuth, AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
@@ -82,21 +80,18 @@ export { StandinError } from './errors/StandinError.js';
 export { parseConfig } from './config/parseConfig.js';
 export { Tokens } from './tokens/Tokens.js';
 export { SystemClock } from './services/clock/SystemClock.js';
-export { InstantClock } from './services/clock/InstantClock.js';
 export { MemoryCursorStore } from './services/cursors/MemoryCursorStore.js';
 export { ScriptCursor } from './services/cursors/ScriptCursor.js';
-export { cursorSlot } from './services/cursors/CursorSlot.js';
-export { hashScript } from './services/cursors/hashScript.js';
 export { startScriptCursor, cursorIndex } from './services/cursors/startScriptCursor.js';
 export { Scopes, DEFAULT_SCOPE } from './services/scopes/Scopes.js';
 export { runInScope } from './services/scopes/runInScope.js';
 export { createContainer } from './services/container/createContainer.js';
+export { standIn } from './services/container/standIn.js';
 export { Engine } from './services/engine/Engine.js';
-export { RealCallGuard } from './services/engine/RealCallGuard.js';
 export { ClassificationQuestion, questionTypes } from './services/classification/ClassificationQuestion.js';
 export { ClassificationRequest } from './services/classification/ClassificationRequest.js';
-export { ClassificationAnswer, classificationAnswerSchema } from './services/classification/ClassificationAnswer.js';
-export { ClassificationResponse, classificationResponseSchema } from './services/classification/ClassificationResponse.js';
+export { ClassificationAnswer } from './services/classification/ClassificationAnswer.js';
+export { ClassificationResponse } from './services/classification/ClassificationResponse.js';
 export {
   ClassificationAdapterError,
   classificationReasons,
@@ -104,16 +99,10 @@ export {
 } from './services/classification/ClassificationAdapterError.js';
 export { validateClassificationRequest } from './services/classification/validateClassificationRequest.js';
 export { FakeClassification } from './fakes/classification/FakeClassification.js';
-export { classificationScriptEntrySchema } from './fakes/classification/scriptEntry.js';
 export { tool } from './services/runs/tool.js';
 export { App } from './services/app/App.js';
 export { createApp } from './services/app/createApp.js';
 export { createEngine } from './services/app/createEngine.js';
-export { FakeModel } from './fakes/model/FakeModel.js';
-export { fakeProvider } from './fakes/model/fakeProvider.js';
-export { embedByHash } from './fakes/model/embedByHash.js';
-export { rankByOverlap } from './fakes/model/rankByOverlap.js';
-export { estimateUnits } from './fakes/model/estimateUnits.js';
 export { createOpenAIProvider } from './services/providers/openai/createOpenAIProvider.js';
 export { OpenAIProvider } from './services/providers/openai/OpenAIProvider.js';
 export { createAnthropicProvider } from './services/providers/anthropic/createAnthropicProvider.js';

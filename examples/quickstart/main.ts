@@ -4,7 +4,8 @@
  */
 import { ContainerModule } from 'inversify';
 import { z } from 'zod';
-import { createApp, fakeProvider, tool, Tokens } from 'standin';
+import { createApp, tool, Tokens } from 'standin';
+import { fakeProvider } from 'standin/testing';
 
 // The fake is a provider like any other: the scripted answers of one conversation.
 const scripted = fakeProvider([

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_TEXT_BYTES, MAX_TIMER_MS } from '../services/providers/http/limits.js';
+import { credentialFree } from './credentialFree.js';
 
 /** One model the application calls by name. */
 export const modelConfigSchema = z.strictObject({
@@ -20,22 +22,31 @@ export type ModelAdapterName = (typeof modelAdapterNames)[number];
 export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
 
 /** Which classifier the application's `classify` calls. */
-export const classifierConfigSchema = z.strictObject({
+const classifierLinkSchema = z.strictObject({
   provider: z.string().min(1),
   model: z.string().min(1).optional(),
+});
+
+/** Which classifier the application's `classify` calls, and the classifiers it falls back to. */
+export const classifierConfigSchema = classifierLinkSchema.extend({
+  fallback: z.array(classifierLinkSchema).optional(),
 });
 
 /** How to reach one provider. */
 export const providerConfigSchema = z.strictObject({
   adapter: z.enum(adapterNames).optional(),
   apiKey: z.string().min(1).optional(),
-  baseURL: z.url({ protocol: /^https?$/ }).optional(),
+  baseURL: credentialFree(z.url({ protocol: /^https?$/ })).optional(),
   headers: z.record(z.string(), z.string()).optional(),
   timeoutMs: z.number().int().positive().optional(),
   maxTokens: z.number().int().positive().optional(),
   body: z.record(z.string(), z.unknown()).optional(),
   voice: z.string().min(1).optional(),
   auth: z.enum(['x-api-key', 'bearer']).optional(),
+  maxLineBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
+  maxEventBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
+  maxBodyBytes: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  maxRetryAfterMs: z.number().int().min(0).max(MAX_TIMER_MS).optional(),
 });
 
 /** How the engine retries a retryable provider failure. */
@@ -134,6 +145,11 @@ export interface ClassifierConfig {
   readonly provider: string;
   /** The classifier's model when a request names none. Default: the adapter's (`'jev-latest'`, `'gpt-6-luna'`). */
   readonly model?: string | undefined;
+  /**
+   * Classifiers to try, in order, when this one fails with a retryable reason after its retries:
+   * each `{ provider, model? }` as above.
+   */
+  readonly fallback?: readonly { readonly provider: string; readonly model?: string | undefined }[] | undefined;
 }
 
 /**
@@ -189,6 +205,17 @@ export interface ProviderConfig {
    * `anthropic-version: 2023-06-01`; `'bearer'` sends `authorization: Bearer` with `2026-10-21`.
    */
   readonly auth?: 'x-api-key' | 'bearer' | undefined;
+  /** The most bytes one line of an event stream may have. Default 4194304 (4 MiB). */
+  readonly maxLineBytes?: number | undefined;
+  /** The most bytes the data of one server-sent event may have. Default 16777216 (16 MiB). */
+  readonly maxEventBytes?: number | undefined;
+  /** The most bytes of one response body after decompression, streamed or not. Default 67108864 (64 MiB). */
+  readonly maxBodyBytes?: number | undefined;
+  /**
+   * The longest wait a `retry-after` / `retry-after-ms` hint may ask for, in ms. Default 60000.
+   * A longer hint is dropped: the next attempt waits the usual backoff.
+   */
+  readonly maxRetryAfterMs?: number | undefined;
 }
 
 /** The retry policy, every field filled in. */

@@ -28,6 +28,11 @@ export interface ProviderFailureOptions {
   readonly requestId?: string | undefined;
   /** The underlying error. Never a secret. */
   readonly cause?: unknown;
+  /**
+   * Whether the engine tries again, when the provider said so itself (`x-should-retry`);
+   * left out, the kind decides.
+   */
+  readonly retryable?: boolean | undefined;
 }
 
 /**
@@ -46,6 +51,7 @@ export class ProviderFailure extends StandinError {
   readonly status: number | undefined;
   readonly provider: string | undefined;
   readonly requestId: string | undefined;
+  readonly #retryable: boolean | undefined;
 
   constructor(kind: FailureKind, message: string, options: ProviderFailureOptions = {}) {
     if (!Object.hasOwn(failureKinds, kind)) {
@@ -60,11 +66,12 @@ export class ProviderFailure extends StandinError {
     this.status = options.status;
     this.provider = options.provider;
     this.requestId = options.requestId;
+    this.#retryable = options.retryable;
   }
 
-  /** Whether the engine tries a failure of this kind again. */
+  /** Whether the engine tries this failure again: as the provider said (`x-should-retry`), else as its kind is. */
   get retryable(): boolean {
-    return failureKinds[this.kind];
+    return this.#retryable ?? failureKinds[this.kind];
   }
 
   static {

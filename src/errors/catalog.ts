@@ -80,6 +80,10 @@ const engine = {
     means: 'A test app blocked a call that would have reached a real provider adapter.',
     fix: 'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
   },
+  E0040: {
+    means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
+    fix: "Claim only the scenarios the message lists (such as `'text'`, `'fail:rate_limit'`, `'embed'`), give bounds in milliseconds above 0, and pass the test runner's `describe` and `it`.",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const providers = {

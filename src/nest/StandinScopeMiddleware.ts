@@ -3,13 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import { Tokens } from '../tokens/Tokens.js';
 import type { App } from '../services/app/App.js';
-import { TestApp } from '../testing/TestApp.js';
 import { STANDIN_APP, STANDIN_MODULE_SETTINGS } from './nestTokens.js';
 import type { StandinModuleSettings } from './StandinModuleSettings.js';
 
 /**
- * Runs every HTTP request in a cursor scope of its own. When the app trusts the scope header (a
- * test app does, a production app does not), a request may name its scope with `x-standin-scope`,
+ * Runs every HTTP request in a cursor scope of its own. When the app trusts the scope header (an
+ * app with a real-call guard bound — a test app — does; a production app does not), a request may name its scope with `x-standin-scope`,
  * so parallel end-to-end tests sharing one running application each get their own scripted
  * conversation. A scope the middleware made up is forgotten when the response ends.
  *
@@ -27,7 +26,7 @@ export class StandinScopeMiddleware implements NestMiddleware {
   constructor(@Inject(STANDIN_APP) app: App, @Inject(STANDIN_MODULE_SETTINGS) settings: StandinModuleSettings) {
     this.#app = app;
     this.#header = (settings.scopeHeader ?? 'x-standin-scope').toLowerCase();
-    this.#trusted = settings.trustScopeHeader ?? app instanceof TestApp;
+    this.#trusted = settings.trustScopeHeader ?? app.container.isBound(Tokens.RealCallGuard);
   }
 
   use(request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void): void {

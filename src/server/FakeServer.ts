@@ -7,7 +7,7 @@ import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
 import type { Answers } from '../fakes/model/Answer.js';
 import { FakeClassification } from '../fakes/classification/FakeClassification.js';
-import type { ClassificationScriptEntry } from '../fakes/classification/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import { summarizeAnswer } from '../fakes/model/summarizeAnswer.js';

@@ -1,4 +1,4 @@
-import type { ReplyInput } from '../services/engine/Engine.js';
+import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { Reply } from '../services/engine/Reply.js';
 import type { Message, ReplyPart, ToolCall, ToolResult } from '../services/providers/Provider.js';
 import { checkFields, need } from './checkFields.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Answers, CallRecord } from '../fakes/model/Answer.js';
 import { embedByHash } from '../fakes/model/embedByHash.js';
 import { rankByOverlap } from '../fakes/model/rankByOverlap.js';
-import type { ClassificationScriptEntry } from '../fakes/classification/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 
 /** What one model is scripted with in JSON: a list of answers, or a record of calls in JSON form. */
 export const modelScriptSchema = z.union([

@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { Tokens } from '../tokens/Tokens.js';
 import { InstantClock } from '../services/clock/InstantClock.js';
-import { RealCallGuard } from '../services/engine/RealCallGuard.js';
+import { RealCallGuard } from '../services/dispatch/RealCallGuard.js';
 import type { BaseServices } from '../services/container/productionModule.js';
 
 /** The services a test container has where a production one has others. */

@@ -4,7 +4,7 @@ import type { ClassificationAdapter } from '../services/classification/Classific
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import type { Engine } from '../services/engine/Engine.js';
-import type { RealCallGuard } from '../services/engine/RealCallGuard.js';
+import type { RealCallGuard } from '../services/dispatch/RealCallGuard.js';
 import type { Provider } from '../services/providers/Provider.js';
 import type { Scopes } from '../services/scopes/Scopes.js';
 

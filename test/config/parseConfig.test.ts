@@ -107,6 +107,23 @@ describe(parseConfig, () => {
       expect(error.message).toContain("Write an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'.");
     });
 
+    it('rejects a base URL with credentials, naming where and never echoing them', () => {
+      const error = rejection({ providers: { local: { baseURL: 'http://admin:pw-hunter2-secret@127.0.0.1:8080/v1' } } });
+      expect(error.code).toBe('C0001');
+      expect(error.message).toContain('config.providers.local.baseURL: holds credentials before the host (user:password@host)');
+      expect(error.message).not.toContain('hunter2');
+      expect(error.message).not.toContain('admin');
+    });
+
+    it('keeps the bounds of a provider, and rejects one out of range with its rule', () => {
+      const bounds = { maxLineBytes: 1024, maxEventBytes: 2048, maxBodyBytes: 4096, maxRetryAfterMs: 0 };
+      expect(parseConfig({ providers: { openai: bounds } }).providers.openai).toEqual(bounds);
+      const error = rejection({ providers: { openai: { maxRetryAfterMs: 2 ** 31, maxLineBytes: 0 } } });
+      expect(error.message).toContain('config.providers.openai.maxRetryAfterMs:');
+      expect(error.message).toContain('Write a whole number of milliseconds from 0 to 2147483647');
+      expect(error.message).toContain('config.providers.openai.maxLineBytes:');
+    });
+
     it('rejects a cursor store it does not know', () => {
       const error = rejection({ cursors: 'disk' });
       expect(error.message).toContain("config.cursors:");

@@ -6,10 +6,10 @@ import {
   type CursorStore,
   type Engine,
   type Provider,
-  type RealCallGuard,
   type Scopes,
   type StandinConfig,
 } from '../../src/index.js';
+import type { RealCallGuard } from '../../src/testing.js';
 
 declare const container: Container;
 

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { ClassificationAdapterError, type Answer } from 'standin';
+import { ClassificationAdapterError } from 'standin';
+import { type Answer } from 'standin/testing';
 import { createTestApp } from 'standin/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleScripts } from '../src/demo/exampleScripts.js';

@@ -1,3 +1,6 @@
+// Over 300 lines on purpose: one class holds the seed's whole scripted-classifier contract (script,
+// cursor, step visits, pending and verify share its private state); its pure parts live beside it
+// in fakeAnswers.ts and ../../schemas/scriptEntry.ts.
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
 import type {
@@ -17,7 +20,7 @@ import { cursorIndex } from '../../services/cursors/startScriptCursor.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { closest } from '../../validation/formatPath.js';
 import { fakeAnswers } from './fakeAnswers.js';
-import { checkScript, entryKind, invalidEntry, notAScript, type ClassificationScriptEntry } from './scriptEntry.js';
+import { checkScript, entryKind, invalidEntry, notAScript, type ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
 
 /** How a {@link FakeClassification} is made. */
 export interface FakeClassificationSettings {
@@ -41,7 +44,7 @@ export interface PendingClassification {
 
 const DEFAULT_MODEL = 'fake-classification';
 const KIND = 'classification';
-const topKeys = ['requestId', 'signal', 'adapterOpts'];
+const topKeys = ['requestId', 'signal', 'adapterOpts', 'context'];
 const ownKeys = ['classificationScript', 'scriptCursor', 'cursorKey', 'capture', 'scope'];
 
 /**
@@ -165,7 +168,7 @@ export class FakeClassification implements ClassificationAdapter {
     const script = this.#script ?? adapterOpts?.classificationScript ?? [];
     if (!Array.isArray(script)) throw notAScript(script);
     const own = script === this.#script;
-    const scope = adapterOpts?.scope ?? DEFAULT_SCOPE;
+    const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
     const cursor = adapterOpts?.scriptCursor;
     const cursorKey = adapterOpts?.cursorKey;
     // Every empty script has one content hash, so its slot per scope is worked out once.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodType } from 'zod';
-import { zodTypeSchema } from '../../services/engine/requestSchemas.js';
+import { zodTypeSchema } from '../../schemas/requestSchemas.js';
 
 /**
  * What the calls a fake answers will offer, so the answers that do not fit them fail when the

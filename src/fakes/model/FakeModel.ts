@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
+import { abortReason } from '../../services/clock/Clock.js';
+import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
 import type { Clock } from '../../services/clock/Clock.js';
 import { SystemClock } from '../../services/clock/SystemClock.js';
@@ -11,6 +13,8 @@ import { DEFAULT_SCOPE, type Scopes } from '../../services/scopes/Scopes.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { describeType } from '../../validation/formatPath.js';
 import type { Answers, FakeCall } from './Answer.js';
+import { capabilities } from '../../services/capabilities/capabilities.js';
+import type { CapabilitySpec } from '../../services/capabilities/CapabilitySpec.js';
 import { checkAnswer } from './checkAnswer.js';
 import { estimateUnits, plainJsonLength } from './estimateUnits.js';
 import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChecks.js';
@@ -45,14 +49,6 @@ export interface FakeModelOptions {
   readonly sentLimit?: number;
 }
 
-const examples: Readonly<Record<RecordCall | 'reply', string>> = {
-  reply: "[{ text: '...' }]",
-  embed: 'embedByHash(8)',
-  hear: "() => ({ text: '...' })",
-  speak: '(text) => new TextEncoder().encode(text)',
-  rank: 'rankByOverlap()',
-  call: '(input) => output',
-};
 
 /**
  * A faked model: a provider like any other, answering from a list of answers, a function of the
@@ -126,7 +122,8 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    this.#note({ call: 'reply', input: request });
+    if (context.signal.aborted) throw abortReason(context.signal);
+    this.#note({ call: 'reply', input: request, scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
     let prepared: PreparedAnswer | undefined;
@@ -162,40 +159,23 @@ export class FakeModel implements Provider {
   }
 
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
-    this.#note({ call: 'embed', input: text });
-    const vector = await this.#invoke('embed', context, (fn) => fn(text, info(context)));
-    if (!Array.isArray(vector) || vector.length === 0 || !vector.every(Number.isFinite)) {
-      this.#badResult('embed', context, vector, `a non-empty list of finite numbers (${examples.embed} gives one)`);
-    }
-    return vector;
+    return this.#plain(capabilities.embed, [text], context, (calls) => calls.embed!(text, info(context)));
   }
 
   async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
-    this.#note({ call: 'hear', input });
-    const heard = await this.#invoke('hear', context, (fn) => fn(input, info(context)));
-    if (typeof (heard as { text?: unknown } | null)?.text !== 'string') this.#badResult('hear', context, heard, "an object { text: '...' }");
-    return heard;
+    return this.#plain(capabilities.hear, [input], context, (calls) => calls.hear!(input, info(context)));
   }
 
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
-    this.#note({ call: 'speak', input: text });
-    const audio = await this.#invoke('speak', context, (fn) => fn(text, info(context)));
-    if (!(audio instanceof Uint8Array)) this.#badResult('speak', context, audio, 'the bytes of a sound, as a Uint8Array');
-    return audio;
+    return this.#plain(capabilities.speak, [text], context, (calls) => calls.speak!(text, info(context)));
   }
 
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
-    this.#note({ call: 'rank', input: { words: query, texts } });
-    const scores = await this.#invoke('rank', context, (fn) => fn(query, texts, info(context)));
-    if (!Array.isArray(scores) || scores.length !== texts.length || !scores.every(Number.isFinite)) {
-      this.#badResult('rank', context, scores, `one finite score per text (${texts.length}), such as ${examples.rank} gives`);
-    }
-    return scores;
+    return this.#plain(capabilities.rank, [query, texts], context, (calls) => calls.rank!(query, texts, info(context)));
   }
 
   async call(input: unknown, context: CallContext): Promise<unknown> {
-    this.#note({ call: 'call', input });
-    return this.#invoke('call', context, (fn) => fn(input, info(context)));
+    return this.#plain(capabilities.call, [input], context, (calls) => calls.call!(input, info(context)));
   }
 
   /**
@@ -265,21 +245,27 @@ export class FakeModel implements Provider {
     const owner = `${this.#owner} at step '${context.stepKey}'`;
     let raw: unknown;
     try {
-      raw = await source.fn(request, info(context));
+      raw = await untilAborted(Promise.resolve(source.fn(request, info(context))), context.signal);
     } catch (error) {
+      if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`${source.root}(request)`, owner, error);
     }
     return prepareAnswer(raw, { owner, label: `${source.root}(request)`, index: undefined, idPrefix: `call_m${request.messages.length}` });
   }
 
-  async #invoke<K extends RecordCall, T>(call: K, context: CallContext, run: (fn: NonNullable<ReadAnswers['calls'][K]>) => T): Promise<Awaited<T>> {
-    const fn = this.#read.calls[call];
-    if (fn === undefined) this.#missing(call, context);
+  /** A record call: recorded in `sent`, answered by the record's function, its result checked as the engine checks a provider's. */
+  async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
+    this.#note({ call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt } as SentCall);
+    if (this.#read.calls[spec.name] === undefined) this.#missing(spec.name, context);
+    let result: unknown;
     try {
-      return await run(fn as NonNullable<ReadAnswers['calls'][K]>);
+      result = await run(this.#read.calls);
     } catch (error) {
-      throw this.#threw(`answers.${call}`, `${this.#owner} at step '${context.stepKey}'`, error);
+      throw this.#threw(`answers.${spec.name}`, `${this.#owner} at step '${context.stepKey}'`, error);
     }
+    const problem = spec.problem(result, args);
+    if (problem !== undefined) this.#badResult(spec.name, context, result, problem);
+    return result as R;
   }
 
   #threw(what: string, owner: string, error: unknown): unknown {
@@ -299,13 +285,13 @@ export class FakeModel implements Provider {
       const form = read.form === 'list' ? 'a list of answers' : 'a function of the request';
       throw new StandinError(
         'T0009',
-        `${this.#owner}: ${model} was faked with ${form}, which answers reply only, and the app called ${call}. Fake it with a record of calls that has ${call}: { reply: ${examples.reply}, ${call}: ${examples[call]} }.`,
+        `${this.#owner}: ${model} was faked with ${form}, which answers reply only, and the app called ${call}. Fake it with a record of calls that has ${call}: { reply: [{ text: '...' }], ${call}: ${example(call)} }.`,
       );
     }
     const has = [...(read.reply !== undefined ? ['reply'] : []), ...Object.keys(read.calls)];
     throw new StandinError(
       'T0009',
-      `${this.#owner}: ${model} was faked with a record of calls without ${call} (it has ${has.length > 0 ? has.join(', ') : 'no calls'}), and the app called ${call}. Add ${call}: ${examples[call]} to the record.`,
+      `${this.#owner}: ${model} was faked with a record of calls without ${call} (it has ${has.length > 0 ? has.join(', ') : 'no calls'}), and the app called ${call}. Add ${call}: ${example(call)} to the record.`,
     );
   }
 
@@ -333,6 +319,14 @@ export class FakeModel implements Provider {
     };
     for (const prepared of source.answers) checkAnswer(prepared, offer, owner);
   }
+}
+
+/** An answer for a record of calls, for messages: the example the capability gives. */
+function example(call: RecordCall | 'reply'): string {
+  if (call === 'reply') return "[{ text: '...' }]";
+  const answer = capabilities[call].answer;
+  const such = answer.indexOf(', such as ');
+  return such === -1 ? answer.replace(/^a function /, '') : answer.slice(such + ', such as '.length);
 }
 
 /** What a function a fake was given learns about the call: never the key, the signal or the cursor key. */

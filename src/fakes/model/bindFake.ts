@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { StandinError } from '../../errors/StandinError.js';
-import { InternalTokens } from '../../tokens/internal.js';
+import { standIn } from '../../services/container/standIn.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import { closest } from '../../validation/formatPath.js';
 import type { Answer, AnswerFunction, Answers, CallRecord } from './Answer.js';
@@ -8,7 +8,7 @@ import type { FakeChecks } from './FakeChecks.js';
 import { FakeModel } from './FakeModel.js';
 
 /**
- * Fakes one model of a container: binds a {@link FakeModel} for that model only (`model:<name>`),
+ * Fakes one model of a container: stands a {@link FakeModel} in for that model only (`model:<name>`, through `standIn`),
  * which the engine prefers over the model's provider. Other models and other containers are
  * untouched; faking the same model again replaces the earlier fake. Cursors live in the
  * container's cursor store. `app.fake(model, answers)` calls this.
@@ -40,6 +40,6 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     clock: container.get(Tokens.Clock),
     ...(checks === undefined ? {} : { checks }),
   });
-  container.get(InternalTokens.ProviderLookup).use(`model:${model}`, fake);
+  standIn(container, Tokens.Provider, fake, `model:${model}`);
   return fake;
 }

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { describeType } from '../../validation/formatPath.js';
+import { capabilities, plainCapabilities } from '../../services/capabilities/capabilities.js';
 import type { AnswerFunction, Answers, CallRecord } from './Answer.js';
-import { answerFields } from './answerSchema.js';
+import { answerFields } from '../../schemas/answerSchema.js';
 import { isGeneratorFunction, prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 
 /** The calls of a record besides `reply`. */
@@ -25,23 +26,16 @@ export interface ReadAnswers {
 
 const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' });
 
+// A record's keys are `reply` and the plain capabilities, each a function; their hints are the capabilities' own.
 const recordSchema = z.strictObject({
   reply: z.union([z.array(z.unknown()), fn]).optional(),
-  embed: fn.optional(),
-  hear: fn.optional(),
-  speak: fn.optional(),
-  rank: fn.optional(),
-  call: fn.optional(),
+  ...Object.fromEntries(plainCapabilities.map((name) => [name, fn.optional()])),
 });
 
 const recordHints = {
   expected: {
     reply: 'a list of answers, or a function of the request',
-    embed: 'a function (text) => vector, such as embedByHash(8)',
-    hear: "a function ({ audio, kind, language, hint }) => ({ text: '...' })",
-    speak: 'a function (text) => the bytes of a sound, as a Uint8Array',
-    rank: 'a function (words, texts) => a score per text, such as rankByOverlap()',
-    call: 'a function (input) => output',
+    ...Object.fromEntries(plainCapabilities.map((name) => [name, capabilities[name].answer])),
   },
   keys: { '': Object.keys(recordSchema.shape) },
 };
@@ -86,7 +80,7 @@ export function readAnswers(answers: Answers, owner: string): ReadAnswers {
     reply = { kind: 'function', root: 'answers.reply', fn: record.reply };
   }
   const calls: { -readonly [K in RecordCall]?: CallRecord[K] } = {};
-  for (const call of ['embed', 'hear', 'speak', 'rank', 'call'] as const) {
+  for (const call of plainCapabilities) {
     if (record[call] !== undefined) (calls as Record<string, unknown>)[call] = record[call];
   }
   return { form: 'record', reply, calls };

@@ -4,7 +4,9 @@ import type { ClassificationQuestion } from '../classification/ClassificationQue
 import type { ClassificationRequest, ClassificationState } from '../classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../classification/ClassificationResponse.js';
 import type { ClassifyCallControl, ClassifyOptions } from '../classification/ClassifyOptions.js';
-import type { Engine, CallOptions, ReplyInput, RunOptions } from '../engine/Engine.js';
+import type { Engine, CallOptions } from '../engine/Engine.js';
+import type { ReplyInput } from '../requests/prepareReply.js';
+import type { RunOptions } from '../runs/runAgent.js';
 import type { Reply } from '../engine/Reply.js';
 import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';

@@ -1,12 +1,11 @@
-import { ContainerModule } from 'inversify';
 import type { StandinConfigInput } from '../../config/configSchema.js';
-import { InternalTokens } from '../../tokens/internal.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import type { Clock } from '../clock/Clock.js';
 import type { CursorStore } from '../cursors/CursorStore.js';
 import type { Engine } from '../engine/Engine.js';
 import type { Provider } from '../providers/Provider.js';
 import { createContainer } from '../container/createContainer.js';
+import { standIn } from '../container/standIn.js';
 
 /** What `createEngine` takes: the config, and makers for the services a program hands in itself. */
 export interface EngineSettings extends StandinConfigInput {
@@ -39,12 +38,9 @@ export interface EngineMakers {
  */
 export function createEngine(settings: EngineSettings): Engine {
   const { makers, ...config } = settings;
-  const services = new ContainerModule(({ rebind }) => {
-    if (makers?.clock) rebind(Tokens.Clock).toConstantValue(makers.clock());
-    if (makers?.cursorStore) rebind(Tokens.CursorStore).toConstantValue(makers.cursorStore());
-  });
-  const container = createContainer(config, services);
-  const lookup = container.get(InternalTokens.ProviderLookup);
-  for (const [name, provider] of Object.entries(makers?.providers?.() ?? {})) lookup.use(name, provider);
+  const container = createContainer(config);
+  if (makers?.clock) standIn(container, Tokens.Clock, makers.clock());
+  if (makers?.cursorStore) standIn(container, Tokens.CursorStore, makers.cursorStore());
+  for (const [name, provider] of Object.entries(makers?.providers?.() ?? {})) standIn(container, Tokens.Provider, provider, name);
   return container.get(Tokens.Engine);
 }

@@ -1,4 +1,4 @@
-import type { ClassificationScriptEntry } from '../../fakes/classification/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
 import type { ScriptCursor } from '../cursors/ScriptCursor.js';
 import type { ClassificationRequest } from './ClassificationRequest.js';
 import type { ClassificationResponse } from './ClassificationResponse.js';
@@ -6,7 +6,7 @@ import type { ClassificationResponse } from './ClassificationResponse.js';
 /** What a classifier's `capture` callback is handed on every call. */
 export interface ClassificationCall {
   readonly request: ClassificationRequest;
-  /** The options exactly as the classifier received them (through the engine: with `requestId`, `cursorKey` and `scope`). */
+  /** The options exactly as the classifier received them (through the engine: with `requestId`, `context` and `adapterOpts.cursorKey`). */
   readonly opts: ClassifyCallOptions;
 }
 
@@ -24,10 +24,32 @@ export interface ClassificationAdapterOptions {
   readonly cursorKey?: string | number;
   /** Called with `{ request, opts }` on every call, before anything is checked. Test-only. */
   readonly capture?: (call: ClassificationCall) => void;
-  /** The cursor scope of the call. The engine puts the current scope here unless the caller gave one. */
+  /** The cursor scope of the call, for a classifier called without the engine; through the engine, `context.scope` is used. */
   readonly scope?: string;
   /** Keys a particular classifier reads. */
   readonly [key: string]: unknown;
+}
+
+/**
+ * Where a call stands, as the engine hands it to the classifier: the same fields a provider's
+ * `CallContext` has for a model call.
+ *
+ * @example
+ * ```ts
+ * async classify(request, opts) { const scope = opts?.context?.scope ?? ''; ... }
+ * ```
+ */
+export interface ClassifyContext {
+  /** One id per engine call, the same across its retries and fallbacks. */
+  readonly requestId: string;
+  /** The step's stable key: `call:<requestId>` for a call made outside a run. */
+  readonly stepKey: string;
+  /** The cursor scope the call runs in (`''` outside any scope). */
+  readonly scope: string;
+  /** Which attempt at this classifier this is, from 1. */
+  readonly attempt: number;
+  /** The engine's id: stable for the engine's life, distinct between engines. */
+  readonly cursorKey: string;
 }
 
 /** What a classifier's `classify` takes besides the request. */
@@ -38,6 +60,8 @@ export interface ClassifyCallOptions {
   readonly signal?: AbortSignal;
   /** Options for the classifier itself. */
   readonly adapterOpts?: ClassificationAdapterOptions;
+  /** Where the call stands: set by the engine on every call it makes. */
+  readonly context?: ClassifyContext;
 }
 
 /**

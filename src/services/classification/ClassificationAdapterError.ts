@@ -55,6 +55,11 @@ export interface ClassificationAdapterErrorOptions {
   readonly cause?: unknown;
   /** Details as plain data, such as `{ field: 'questions' }`. */
   readonly metadata?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Whether the engine tries again, when the provider said so itself (`x-should-retry`);
+   * left out, the reason decides.
+   */
+  readonly retryable?: boolean | undefined;
 }
 
 /** The shape of {@link ClassificationAdapterErrorOptions}. */
@@ -65,6 +70,7 @@ export const classificationAdapterErrorOptionsSchema = z.strictObject({
   retryAfterMs: z.number().min(0).optional(),
   cause: z.unknown().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  retryable: z.boolean().optional(),
 });
 
 const expected: Readonly<Record<string, string>> = {
@@ -73,6 +79,7 @@ const expected: Readonly<Record<string, string>> = {
   status: 'an HTTP status (a whole number from 100 to 599)',
   retryAfterMs: 'a number of milliseconds, 0 or more',
   metadata: 'a record of plain data',
+  retryable: 'true or false',
 };
 
 /**
@@ -98,6 +105,7 @@ export class ClassificationAdapterError extends StandinError {
   readonly retryAfterMs: number | null;
   /** Details as plain data. */
   readonly metadata: Readonly<Record<string, unknown>>;
+  readonly #retryable: boolean | undefined;
 
   constructor(reason: ClassificationReason, options: ClassificationAdapterErrorOptions = {}) {
     if (!classificationReasons.includes(reason)) {
@@ -118,11 +126,12 @@ export class ClassificationAdapterError extends StandinError {
     this.status = options.status ?? null;
     this.retryAfterMs = options.retryAfterMs ?? null;
     this.metadata = options.metadata ?? {};
+    this.#retryable = options.retryable;
   }
 
-  /** Whether the engine tries a call that failed for this reason again. */
+  /** Whether the engine tries the call again: as the provider said (`x-should-retry`), else as the reason is. */
   get retryable(): boolean {
-    return retryableClassificationReasons.has(this.reason);
+    return this.#retryable ?? retryableClassificationReasons.has(this.reason);
   }
 
   static {

@@ -3,7 +3,7 @@ import type { RetryConfig } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { ScriptCursor } from '../cursors/ScriptCursor.js';
-import { callOptionsSchema } from '../engine/requestSchemas.js';
+import { callOptionsSchema } from '../../schemas/requestSchemas.js';
 import type { ClassificationAdapterOptions } from './ClassificationAdapter.js';
 import type { ClassificationQuestion } from './ClassificationQuestion.js';
 import { ClassificationRequest, type ClassificationState } from './ClassificationRequest.js';

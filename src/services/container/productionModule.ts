@@ -1,16 +1,16 @@
 import { ContainerModule, type Container } from 'inversify';
 import type { StandinConfig } from '../../config/configSchema.js';
-import { InternalTokens } from '../../tokens/internal.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import type { Clock } from '../clock/Clock.js';
 import { SystemClock } from '../clock/SystemClock.js';
 import { MemoryCursorStore } from '../cursors/MemoryCursorStore.js';
+import type { RealCallGuard } from '../dispatch/RealCallGuard.js';
 import { Engine } from '../engine/Engine.js';
-import { ProviderLookup } from '../engine/ProviderLookup.js';
-import type { RealCallGuard } from '../engine/RealCallGuard.js';
-import { realClassifier } from '../providers/classifier/realClassifier.js';
+import { realClassifiers } from '../providers/classifier/realClassifier.js';
 import { realAdapters } from '../providers/http/realAdapters.js';
 import { Scopes } from '../scopes/Scopes.js';
+import { ProviderLookup } from './ProviderLookup.js';
+import { bindReal } from './standIn.js';
 
 /** The services that differ between a production and a test container. */
 export interface BaseServices {
@@ -18,6 +18,8 @@ export interface BaseServices {
   readonly clock: () => Clock;
   /** The guard bound at `Tokens.RealCallGuard`, when there is one. */
   readonly guard?: () => RealCallGuard;
+  /** The source of jitter bound at `Tokens.Random`. */
+  readonly random?: () => () => number;
 }
 
 const production: BaseServices = { clock: () => new SystemClock() };
@@ -26,22 +28,40 @@ const production: BaseServices = { clock: () => new SystemClock() };
  * The bindings of a container: the config, the clock, the in-memory cursor store and scopes,
  * the engine, a real adapter for each provider name the config gives one (see `realAdapters`),
  * and the real classifier the config's `classifier` names at `Tokens.Classifier` (see
- * `realClassifier`). A module is made per container, so nothing it binds is shared.
- * Test containers pass their own base services rather than rebinding, which keeps them cheap.
+ * `realClassifiers`; its fallbacks go to the engine). A module is made per container, so nothing
+ * it binds is shared. Services are made here, from the container's other services, so no service
+ * class needs to know the tokens. Test containers pass their own base services.
  */
 export function productionModule(config: StandinConfig, container: Container, base: BaseServices = production): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(Tokens.Config).toConstantValue(config);
     bind(Tokens.Clock).toConstantValue(base.clock());
-    bind(Tokens.Random).toConstantValue(Math.random);
-    bind(Tokens.Scopes).to(Scopes).inSingletonScope();
-    bind(Tokens.CursorStore).to(MemoryCursorStore).inSingletonScope();
-    const lookup = new ProviderLookup(container);
-    bind(InternalTokens.ProviderLookup).toConstantValue(lookup);
-    for (const [name, adapter] of realAdapters(config)) lookup.bindReal(bind, name, adapter);
-    const classifier = realClassifier(config);
-    if (classifier !== undefined) lookup.bindRealClassifier(bind, () => classifier(container.get(Tokens.CursorStore)));
-    bind(Tokens.Engine).to(Engine).inSingletonScope();
+    bind(Tokens.Random).toConstantValue(base.random?.() ?? Math.random);
+    bind(Tokens.Scopes).toConstantValue(new Scopes(config));
+    bind(Tokens.CursorStore).toDynamicValue(() => new MemoryCursorStore()).inSingletonScope();
+    for (const [name, adapter] of realAdapters(config)) bindReal(container, bind, Tokens.Provider, () => adapter, name);
+    const classifiers = realClassifiers(config);
+    if (classifiers[0] !== undefined) bindReal(container, bind, Tokens.Classifier, classifiers[0]);
+    const lookup = new ProviderLookup(container, classifiers.slice(1).map((make) => once(make)));
+    bind(Tokens.Engine)
+      .toDynamicValue(
+        () =>
+          new Engine(
+            container.get(Tokens.Config),
+            container.get(Tokens.Clock),
+            container.get(Tokens.Random),
+            container.get(Tokens.Scopes),
+            lookup,
+            container.get(Tokens.RealCallGuard, { optional: true }),
+          ),
+      )
+      .inSingletonScope();
     if (base.guard !== undefined) bind(Tokens.RealCallGuard).toConstantValue(base.guard());
   });
+}
+
+/** `make`, called on first use only. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

@@ -121,8 +121,6 @@ export interface CallContext {
   readonly signal: AbortSignal;
   /** One id per engine call, the same across its retries and fallbacks. */
   readonly requestId: string;
-  /** The engine's id: stable for the engine's life, distinct between engines. Scripted fakes key cursors on it. */
-  readonly cursorKey: string;
   /** The cursor scope the call runs in (`''` outside any scope). */
   readonly scope: string;
   /** The step's stable key: `runId#index` inside a run, `call:requestId` outside. */

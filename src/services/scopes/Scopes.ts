@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { inject, injectable } from 'inversify';
 import type { StandinConfig } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
-import { Tokens } from '../../tokens/Tokens.js';
 
 /** The name of the container's default partition, used outside any scope. */
 export const DEFAULT_SCOPE = '';
@@ -34,11 +32,10 @@ const entered = new AsyncLocalStorage<Entered>();
  * await scopes.run('test-42', async () => scopes.current()); // 'test-42'
  * ```
  */
-@injectable()
 export class Scopes {
   readonly #strict: boolean;
 
-  constructor(@inject(Tokens.Config) config: StandinConfig) {
+  constructor(config: Pick<StandinConfig, 'strictScopes'>) {
     this.#strict = config.strictScopes;
   }
 

@@ -447,7 +447,7 @@ describe('app.fake(model, answers)', () => {
         models: { writer: { provider: 'anthropic', model: 'a', fallback: ['backup'] }, backup: { provider: 'anthropic', model: 'b' } },
         retry: { jitter: 0 },
       });
-      const { fakeProvider } = await import('../../../src/index.js');
+      const { fakeProvider } = await import('../../../src/testing.js');
       const fake = fakeProvider([{ fail: 'server' }, { text: 'the backup model answers' }]);
       app.container.bind(Tokens.Provider).toConstantValue(fake).whenNamed('anthropic');
       const reply = await app.reply('writer', { messages: 'Hi' });
@@ -477,9 +477,24 @@ describe('app.fake(model, answers)', () => {
       await app.reply('writer', { instructions: 'Be brief.', messages: 'first' });
       await app.reply('writer', { messages: 'second' });
       expect(writer.sent).toEqual([
-        { call: 'reply', input: { model: 'claude-sonnet-4-5', instructions: 'Be brief.', messages: [{ role: 'user', content: 'first' }] } },
-        { call: 'reply', input: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'second' }] } },
+        { call: 'reply', input: { model: 'claude-sonnet-4-5', instructions: 'Be brief.', messages: [{ role: 'user', content: 'first' }] }, scope: '', step: `call:${app.id}#1`, attempt: 1 },
+        { call: 'reply', input: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'second' }] }, scope: '', step: `call:${app.id}#2`, attempt: 1 },
       ]);
+    });
+
+    it('records where each entry came from: its scope, its step and its attempt, so parallel scopes split and a retry shows', async () => {
+      const app = makeApp();
+      const writer = app.fake('writer', [{ fail: 'rate_limit' }, { text: 'b' }]);
+      await Promise.all([
+        app.scope('a', () => app.reply('writer', { messages: 'x' }, { requestId: 'r-a', retry: { attempts: 2 } }).catch(() => undefined)),
+        app.scope('b', () => app.reply('writer', { messages: 'y' }, { requestId: 'r-b', retry: { attempts: 2 } }).catch(() => undefined)),
+      ]);
+      const where = writer.sent.map(({ scope, step, attempt }) => ({ scope, step, attempt }));
+      expect(where.filter((w) => w.scope === 'a')).toEqual([
+        { scope: 'a', step: 'call:r-a', attempt: 1 },
+        { scope: 'a', step: 'call:r-a', attempt: 2 },
+      ]);
+      expect(where.filter((w) => w.scope === 'b')).toHaveLength(2);
     });
 
     it('never holds the API key, the signal or the cursor key', async () => {
@@ -490,9 +505,9 @@ describe('app.fake(model, answers)', () => {
       await app.run(agent, 'How do I reset my password?', { signal: controller.signal });
       const text = JSON.stringify(writer.sent);
       expect(text).not.toContain(SECRET);
-      expect(text).not.toContain(app.id);
       for (const entry of writer.sent) {
-        expect(Object.keys(entry).sort()).toEqual(['call', 'input']);
+        expect(JSON.stringify(entry.input)).not.toContain(app.id);
+        expect(Object.keys(entry).sort()).toEqual(['attempt', 'call', 'input', 'scope', 'step']);
         expect(Object.values(entry.input as object)).not.toContain(controller.signal);
       }
     });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { code, fakeProvider, ProviderFailure, StandinError, type Answers } from '../../../src/index.js';
+import { code, ProviderFailure, StandinError } from '../../../src/index.js';
+import { fakeProvider, type Answers } from '../../../src/testing.js';
 import { makeApp } from './fixtures.js';
 
 /** The error app.fake throws for these answers, made at once (no call needed). */

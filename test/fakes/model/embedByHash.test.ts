@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { code, embedByHash } from '../../../src/index.js';
+import { code } from '../../../src/index.js';
+import { embedByHash } from '../../../src/testing.js';
 import { makeApp } from './fixtures.js';
 
 const length = (v: readonly number[]): number => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateUnits, type ReplyRequest } from '../../../src/index.js';
+import { type ReplyRequest } from '../../../src/index.js';
+import { estimateUnits } from '../../../src/fakes/model/estimateUnits.js';
 
 describe('estimateUnits(request, outChars)', () => {
   it('counts ceil(characters / 4) in and out', () => {

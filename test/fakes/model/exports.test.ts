@@ -5,11 +5,7 @@ import * as testing from '../../../src/testing.js';
 import { errorsDoc } from '../../../scripts/errorsDoc.js';
 
 describe('the faked model’s public surface', () => {
-  it('standin exports fakeProvider, FakeModel, embedByHash, rankByOverlap and estimateUnits by name', () => {
-    for (const name of ['fakeProvider', 'FakeModel', 'embedByHash', 'rankByOverlap', 'estimateUnits'] as const) expect(standin[name]).toBeTypeOf('function');
-  });
-
-  it('standin/testing exports the fake helpers and a TestApp with fake()', () => {
+  it('standin/testing owns the fake helpers and a TestApp with fake()', () => {
     for (const name of ['bindFake', 'fakeProvider', 'FakeModel', 'embedByHash', 'rankByOverlap'] as const) expect(testing[name]).toBeTypeOf('function');
     expect(testing.TestApp.prototype.fake).toBeTypeOf('function');
   });

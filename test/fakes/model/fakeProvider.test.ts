@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { code, createEngine, fakeProvider, FakeModel, tool, type ReplyPart } from '../../../src/index.js';
+import { code, createEngine, tool, type ReplyPart } from '../../../src/index.js';
+import { fakeProvider, FakeModel } from '../../../src/testing.js';
 import { caught } from './fixtures.js';
 
 const models = {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { code, rankByOverlap } from '../../../src/index.js';
+import { code } from '../../../src/index.js';
+import { rankByOverlap } from '../../../src/testing.js';
 import { makeApp } from './fixtures.js';
 
 describe('rankByOverlap()', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { App, createApp, createEngine, Engine, InstantClock, MemoryCursorStore, Tokens, tool } from '../../../src/index.js';
+import { App, createApp, createEngine, Engine, MemoryCursorStore, Tokens, tool } from '../../../src/index.js';
+import { InstantClock } from '../../../src/testing.js';
 import { createTestApp, TestApp } from '../../../src/testing.js';
 import { asks, collect, says, scripted } from '../../support/providers.js';
 

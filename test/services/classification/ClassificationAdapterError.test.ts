@@ -55,6 +55,12 @@ describe(ClassificationAdapterError, () => {
     expect(retryable).toEqual(['rate_limited', 'provider_unavailable', 'timeout', 'network_error']);
   });
 
+  it('takes the provider\'s own word on retrying over its reason\'s', () => {
+    expect(new ClassificationAdapterError('provider_unavailable', { retryable: false }).retryable).toBe(false);
+    expect(new ClassificationAdapterError('invalid_request', { retryable: true }).retryable).toBe(true);
+    expect(() => new ClassificationAdapterError('timeout', { retryable: 'yes' } as never)).toThrow(expect.objectContaining({ code: 'K0002' }));
+  });
+
   it('rejects options of the wrong type', () => {
     expect(() => new ClassificationAdapterError('timeout', { status: 'x' } as never)).toThrow(/options\.status/);
     expect(() => new ClassificationAdapterError('timeout', { retryAfterMs: -1 })).toThrow(expect.objectContaining({ code: 'K0002' }));

@@ -162,14 +162,16 @@ describe('Engine.classify (app.classify)', () => {
   });
 
   describe('the cursor key and scope', () => {
-    it('injects the engine\'s id as adapterOpts.cursorKey and the current scope as adapterOpts.scope, with the request id', async () => {
+    it('injects the engine\'s id as adapterOpts.cursorKey, and the request id, step, scope and attempt as the typed context', async () => {
       const test = app();
       const calls: ClassificationCall[] = [];
       test.fakeClassifier();
       await test.classify(STATE, questions(), { requestId: 'rid-1', adapterOpts: { capture: (c) => calls.push(c) } });
       await test.scope('ticket-7', () => test.classify(STATE, questions(), { adapterOpts: { capture: (c) => calls.push(c) } }));
-      expect(calls[0]!.opts).toMatchObject({ requestId: 'rid-1', adapterOpts: { cursorKey: test.id, scope: '' } });
-      expect(calls[1]!.opts.adapterOpts).toMatchObject({ cursorKey: test.id, scope: 'ticket-7' });
+      expect(calls[0]!.opts).toMatchObject({ requestId: 'rid-1', adapterOpts: { cursorKey: test.id }, context: { requestId: 'rid-1', stepKey: 'call:rid-1', scope: '', attempt: 1, cursorKey: test.id } });
+      expect(calls[0]!.opts.adapterOpts).not.toHaveProperty('scope');
+      expect(calls[1]!.opts.adapterOpts).toMatchObject({ cursorKey: test.id });
+      expect(calls[1]!.opts.context).toMatchObject({ scope: 'ticket-7' });
     });
 
     it('keeps a cursor key or scope the caller gave (put_new)', async () => {
@@ -241,12 +243,12 @@ describe('Engine.classify (app.classify)', () => {
   });
 
   describe('the request id', () => {
-    it('is the caller\'s, or a new one, reflected onto the response', async () => {
+    it('is the caller\'s, or the engine\'s next one (as for replies), reflected onto the response', async () => {
       const test = app();
       test.fakeClassifier();
       expect((await test.classify(STATE, questions(), { requestId: 'rid-1' })).requestId).toBe('rid-1');
       const made = (await test.classify(STATE, questions())).requestId;
-      expect(made).toMatch(/^[0-9a-f-]{36}$/);
+      expect(made).toMatch(new RegExp(`^${test.id}#\\d+$`));
       expect((await test.classify(STATE, questions())).requestId).not.toBe(made);
     });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InstantClock, SystemClock } from '../../../src/index.js';
+import { SystemClock } from '../../../src/index.js';
+import { InstantClock } from '../../../src/testing.js';
 
 describe(SystemClock, () => {
   describe('.now', () => {

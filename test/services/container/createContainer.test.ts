@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import { createContainer, Engine, InstantClock, MemoryCursorStore, Scopes, SystemClock, Tokens } from '../../../src/index.js';
+import { createContainer, Engine, MemoryCursorStore, Scopes, SystemClock, Tokens } from '../../../src/index.js';
+import { InstantClock } from '../../../src/testing.js';
 import { createTestContainer, testModule } from '../../../src/testing.js';
 
 const config = { models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cursorSlot, hashScript, MemoryCursorStore, ScriptCursor } from '../../../src/index.js';
+import { MemoryCursorStore, ScriptCursor } from '../../../src/index.js';
+import { cursorSlot } from '../../../src/services/cursors/CursorSlot.js';
+import { hashScript } from '../../../src/services/cursors/hashScript.js';
 import { HANDLE_SCOPE } from '../../../src/services/cursors/ScriptCursor.js';
 
 describe(cursorSlot, () => {

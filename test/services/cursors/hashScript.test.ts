@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashScript } from '../../../src/index.js';
+import { hashScript } from '../../../src/services/cursors/hashScript.js';
 
 describe(hashScript, () => {
   it('gives equal content an equal hash', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cursorIndex, cursorSlot, startScriptCursor, Tokens } from '../../../src/index.js';
+import { cursorIndex, startScriptCursor, Tokens } from '../../../src/index.js';
+import { cursorSlot } from '../../../src/services/cursors/CursorSlot.js';
 import { createTestContainer } from '../../../src/testing.js';
 
 describe(startScriptCursor, () => {

@@ -111,14 +111,14 @@ describe(Engine, () => {
         expect(provider.seen[0]!.context.output).toBe(output);
       });
 
-      it('hands the provider the cursor key, the scope, a request id and a step key', async () => {
+      it('hands the provider the scope, a request id, a step key and the attempt', async () => {
         const provider = scripted([says('hi')]);
         const app = appWith({ main: provider }, { models });
         await app.scope('test-7', () => app.reply('writer', { messages: 'x' }, { requestId: 'req-1' }));
-        expect(provider.seen[0]!.context).toMatchObject({ cursorKey: app.id, scope: 'test-7', requestId: 'req-1', stepKey: 'call:req-1', attempt: 1 });
+        expect(provider.seen[0]!.context).toMatchObject({ scope: 'test-7', requestId: 'req-1', stepKey: 'call:req-1', attempt: 1 });
       });
 
-      it('gives each app its own cursor key, stable for its life', async () => {
+      it('gives each app its own request ids, distinct for every call', async () => {
         const one = scripted([says('hi')]);
         const two = scripted([says('hi')]);
         const a = appWith({ main: one }, { models });
@@ -126,8 +126,9 @@ describe(Engine, () => {
         await a.reply('writer', { messages: 'x' });
         await a.reply('writer', { messages: 'x' });
         await b.reply('writer', { messages: 'x' });
-        expect(one.seen[0]!.context.cursorKey).toBe(one.seen[1]!.context.cursorKey);
-        expect(one.seen[0]!.context.cursorKey).not.toBe(two.seen[0]!.context.cursorKey);
+        expect(one.seen[0]!.context.requestId).not.toBe(one.seen[1]!.context.requestId);
+        expect(one.seen[0]!.context.requestId.startsWith(a.id)).toBe(true);
+        expect(two.seen[0]!.context.requestId.startsWith(b.id)).toBe(true);
       });
 
       it('hands the provider the API key from the config', async () => {

@@ -10,7 +10,7 @@ import {
   type ReplyPart,
 } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
-import { InternalTokens } from '../../../src/tokens/internal.js';
+import { standIn } from '../../../src/services/container/standIn.js';
 import { KEY } from './loopback/callContext.js';
 import { type LoopbackServer, stream } from './loopback/LoopbackServer.js';
 import { useLoopback } from './loopback/useLoopback.js';
@@ -96,11 +96,10 @@ describe('real adapters bound by the production container', () => {
     expect((await engine.reply('writer', { messages: 'Hi' })).text).toBe('from the maker');
   });
 
-  it('ProviderLookup.use unbinds the real adapter it replaces, leaving one binding', async () => {
+  it('standIn unbinds the real adapter it replaces, leaving one binding', async () => {
     const app = createApp(config);
-    const lookup = app.container.get(InternalTokens.ProviderLookup);
-    lookup.use('openai', saying('first'));
-    lookup.use('openai', saying('second'));
+    standIn(app.container, Tokens.Provider, saying('first'), 'openai');
+    standIn(app.container, Tokens.Provider, saying('second'), 'openai');
     expect(app.container.getAll(Tokens.Provider, { name: 'openai' })).toHaveLength(1);
     expect((await app.reply('backup', { messages: 'Hi' })).text).toBe('second');
   });

@@ -1,4 +1,5 @@
-import type { Answer, ReplyRequest, ToolResult } from 'standin';
+import type { ReplyRequest, ToolResult } from 'standin';
+import type { Answer } from 'standin/testing';
 import { exampleTickets } from '../exampleTickets.js';
 import type { GuidePage } from '../guide.js';
 import { customerMessage } from '../tickets/writer.js';

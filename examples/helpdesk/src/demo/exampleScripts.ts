@@ -1,4 +1,5 @@
-import { ClassificationAnswer, type Answer, type ClassificationScriptEntry } from 'standin';
+import { ClassificationAnswer, type ClassificationScriptEntry } from 'standin';
+import { type Answer } from 'standin/testing';
 import type { WriterAnswer } from '../tickets/writer.js';
 
 /** How the demo's fakes answer one example ticket. */

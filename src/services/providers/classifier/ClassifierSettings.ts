@@ -37,10 +37,18 @@ export interface ClassifierSettings {
   readonly body?: Readonly<Record<string, unknown>>;
   /** The fetch to call. Default: Node's global `fetch`. */
   readonly fetch?: typeof globalThis.fetch;
+  /** The most bytes of one response body after decompression. Default 67108864 (64 MiB); past it, reason `unknown`. */
+  readonly maxBodyBytes?: number;
+  /**
+   * The longest wait a `retry-after` / `retry-after-ms` hint may ask for, in ms. Default 60000.
+   * A longer hint is dropped, and the engine's next attempt waits its usual backoff.
+   */
+  readonly maxRetryAfterMs?: number;
 }
 
-const { maxTokens: _maxTokens, ...shape } = httpSettingsShape;
-const { maxTokens: _maxTokensHint, ...expected } = httpSettingsExpected;
+// A classifier answers JSON, never an event stream: the line and event bounds are not its settings.
+const { maxTokens: _maxTokens, maxLineBytes: _line, maxEventBytes: _event, ...shape } = httpSettingsShape;
+const { maxTokens: _maxTokensHint, maxLineBytes: _lineHint, maxEventBytes: _eventHint, ...expected } = httpSettingsExpected;
 
 /** The zod schema of {@link ClassifierSettings}. */
 export const classifierSettingsSchema = z.strictObject({

@@ -1,6 +1,5 @@
 import { ProviderFailure } from '../../../errors/ProviderFailure.js';
 import { StandinError } from '../../../errors/StandinError.js';
-import { FakeClassification } from '../../../fakes/classification/FakeClassification.js';
 import type { ClassificationAdapter, ClassifyCallOptions } from '../../classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../classification/ClassificationAdapterError.js';
 import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
@@ -9,8 +8,8 @@ import { trustedResponse, type ClassificationResponse } from '../../classificati
 import { describeProblems } from '../../classification/describeProblems.js';
 import { isPlainObject, show } from '../../classification/shapeError.js';
 import { validateClassificationRequest } from '../../classification/validateClassificationRequest.js';
-import type { CursorStore } from '../../cursors/CursorStore.js';
 import { Endpoint } from '../http/Endpoint.js';
+import { errorReport } from '../http/ErrorReport.js';
 import type { Exchange } from '../http/Exchange.js';
 import { classificationFailure } from './classificationFailure.js';
 import type { ClassifierSettings } from './ClassifierSettings.js';
@@ -45,16 +44,15 @@ const MASK = '[redacted]';
 /**
  * What every real classifier does around its wire format, in this order:
  *
- * 1. a call whose `adapterOpts.classificationScript` is given (even `[]`) is answered by a
- *    {@link FakeClassification} (in the container's cursor store when bound from the config),
- *    before any other check, so a suite written for the fake runs on the real adapter;
- * 2. empty `questions` reject with reason `invalid_request` (`metadata.field: 'questions'`);
+ * 1. empty `questions` reject with reason `invalid_request` (`metadata.field: 'questions'`);
  *    then every problem `validateClassificationRequest` finds, then the API's limits and the
  *    shapes its wire cannot carry, each `invalid_request` naming the question and the limit —
  *    all before the key is looked up and before any I/O;
- * 3. one HTTP attempt (the engine retries), failures mapped by {@link classificationFailure};
- * 4. the 2xx body read by a {@link ResponseReader}: anything that does not fit the questions
- *    is `malformed_response`.
+ * 2. one HTTP attempt (the engine retries), failures mapped by {@link classificationFailure};
+ * 3. the 2xx body read by a {@link ResponseReader}: anything that does not fit the questions
+ *    is `malformed_response`; a 2xx body that is an error (`{ error: { type, message } }`, as
+ *    gateways send) fails with the reason its type names, as the chat adapter reads it, and the
+ *    provider's message.
  *
  * The key is taken out of every message. `response.id` is the vendor's request id header,
  * `requestId` the caller's, `metadata` the request's.
@@ -62,7 +60,7 @@ const MASK = '[redacted]';
  * @example
  * ```ts
  * class Jev extends HttpClassifier {
- *   constructor(settings: ClassifierSettings) { super(settings, protocol, undefined); }
+ *   constructor(settings: ClassifierSettings) { super(settings, protocol); }
  *   protected wireRequest(request, model, reject) { return systemoneRequest(request, model, reject); }
  *   protected readAnswers(body, request, reader) { return readSystemone(body, request, reader); }
  * }
@@ -74,13 +72,10 @@ export abstract class HttpClassifier implements ClassificationAdapter {
   readonly #settings: ClassifierSettings;
   readonly #protocol: ClassifierProtocol;
   readonly #endpoint: Endpoint;
-  readonly #store: CursorStore | undefined;
-  #fake: FakeClassification | undefined;
 
-  protected constructor(settings: ClassifierSettings, protocol: ClassifierProtocol, store: CursorStore | undefined) {
+  protected constructor(settings: ClassifierSettings, protocol: ClassifierProtocol) {
     this.#settings = settings;
     this.#protocol = protocol;
-    this.#store = store;
     this.provider = settings.provider ?? protocol.name;
     this.#endpoint = new Endpoint({
       settings,
@@ -94,11 +89,6 @@ export abstract class HttpClassifier implements ClassificationAdapter {
   /** Answers every question of `request` from the API, in one HTTP attempt. */
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     this.#checkOptions(opts);
-    const script = opts?.adapterOpts?.classificationScript;
-    if (script !== undefined && script !== null) {
-      this.#fake ??= new FakeClassification(this.#store === undefined ? {} : { store: this.#store });
-      return this.#fake.classify(request, opts);
-    }
     if (!(request instanceof ClassificationRequest)) {
       throw new StandinError('K0003', `${this.constructor.name}.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
     }
@@ -153,6 +143,11 @@ export abstract class HttpClassifier implements ClassificationAdapter {
         decoded = JSON.parse(text);
       } catch {
         reader.fail([], `is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`);
+      }
+      if (isPlainObject(decoded) && decoded.error !== undefined && decoded.error !== null && errorReport(decoded) !== undefined) {
+        // A gateway's error with status 200: the same failure the chat adapter reads from such a body.
+        const failed = exchange.reported(decoded, 'the server answered an error with status 200');
+        throw classificationFailure(failed, errorReport(decoded), requestId, clean);
       }
       const record = reader.record(decoded, []);
       const answered = typeof record.model === 'string' && record.model !== '' ? record.model : model;

@@ -1,5 +1,5 @@
 import type { FailureKind, ProviderFailure } from '../../../errors/ProviderFailure.js';
-import { ClassificationAdapterError, type ClassificationReason } from '../../classification/ClassificationAdapterError.js';
+import { ClassificationAdapterError, retryableClassificationReasons, type ClassificationReason } from '../../classification/ClassificationAdapterError.js';
 import type { ErrorReport } from '../http/ErrorReport.js';
 
 /** The classification reason of each provider failure kind. */
@@ -23,6 +23,7 @@ const reasons: Readonly<Record<FailureKind, ClassificationReason>> = {
  * `invalid_request`; 408, 409, 5xx and 529 `provider_unavailable`; timeouts, network errors),
  * with one rule of the classification APIs on top: a 400 or 422 whose error type is
  * `max_tokens_exceeded` (TypeSafe's `detail.error_type`) is `context_length_exceeded`.
+ * An `x-should-retry` the failure carries decides `retryable` over the reason.
  * The message is the failure's, already clean of the key; `metadata` holds the status, the
  * provider's error type and code, its request id and the caller's `requestId`, as plain data.
  *
@@ -48,11 +49,14 @@ export function classificationFailure(
   if (requestId !== undefined) metadata.requestId = requestId;
   if (failure.kind === 'timeout' || failure.kind === 'network') metadata.transport = failure.kind;
   if (failure.kind === 'content_filter') metadata.cause = 'content_filter';
+  // The provider's own `x-should-retry` carries over; otherwise the reason decides, as the kind did.
+  const retryable = failure.retryable === retryableClassificationReasons.has(reason) ? {} : { retryable: failure.retryable };
   return new ClassificationAdapterError(reason, {
     message: clean(failure.message),
     provider: failure.provider,
     status,
     retryAfterMs: failure.retryAfterMs,
     metadata,
+    ...retryable,
   });
 }

@@ -2,7 +2,6 @@ import { classifierAdapterNames, type StandinConfig } from '../../../config/conf
 import { StandinError } from '../../../errors/StandinError.js';
 import { formatPath } from '../../../validation/formatPath.js';
 import type { ClassificationAdapter } from '../../classification/ClassificationAdapter.js';
-import type { CursorStore } from '../../cursors/CursorStore.js';
 import { DecisionsClassifier } from '../decisions/DecisionsClassifier.js';
 import { parseSettings } from '../http/HttpSettings.js';
 import { adapterOf } from '../http/realAdapters.js';
@@ -12,44 +11,47 @@ import { classifierSettingsExpected, classifierSettingsSchema, type ClassifierSe
 /** A classifier provider's settings as the config may hold them: how to reach it, no more. */
 const configSettingsSchema = classifierSettingsSchema.omit({ provider: true, model: true, fetch: true });
 
-/** Makes the classifier, given the cursor store its `classificationScript` calls use. */
-export type ClassifierMaker = (store: CursorStore) => ClassificationAdapter;
-
 /**
- * The real classifier a config's `classifier` names, as a maker (the container hands it its
- * cursor store on first use), or undefined when the config names none.
+ * The real classifiers a config's `classifier` names, as makers: the classifier first, then its
+ * `fallback` classifiers in order; none when the config names no classifier.
  *
  * Every provider served by a classifier adapter (`typesafe`, `decisions`: by its `adapter`, or
  * by its name) has its settings checked, named or not (`P0004` for a field a classifier does
- * not take, such as `maxTokens`). `classifier.provider` must be such a provider, or one served
- * by the `openai` adapter, which classifies through its Decisions API with the provider's key,
- * base URL, headers and timeout; anything else is `P0006`. The classifier goes by the
- * provider's name, and asks `classifier.model` when a request names no model.
+ * not take, such as `maxTokens`). Each classifier's provider must be such a provider, or one
+ * served by the `openai` adapter, which classifies through its Decisions API with the provider's
+ * key, base URL, headers, timeout and its `maxBodyBytes` and `maxRetryAfterMs` bounds; anything else is `P0006`. A classifier goes by its
+ * provider's name, and asks its `model` when a request names none.
  *
  * @example
  * ```ts
- * realClassifier(parseConfig({ classifier: { provider: 'typesafe' } }))?.(new MemoryCursorStore()); // TypesafeClassifier
+ * realClassifiers(parseConfig({ classifier: { provider: 'typesafe' } }))[0]?.(); // TypesafeClassifier
  * ```
  */
-export function realClassifier(config: StandinConfig): ClassifierMaker | undefined {
+export function realClassifiers(config: StandinConfig): (() => ClassificationAdapter)[] {
   const checked = new Map<string, ClassifierSettings>();
   for (const name of Object.keys(config.providers)) {
     const adapter = adapterOf(config, name);
     if (adapter !== undefined && (classifierAdapterNames as readonly string[]).includes(adapter)) checked.set(name, classifierSettings(config, name));
   }
   const chosen = config.classifier;
-  if (chosen === undefined) return undefined;
-  const name = chosen.provider;
+  if (chosen === undefined) return [];
+  const links = [chosen, ...(chosen.fallback ?? [])];
+  return links.map((link, index) => classifierOf(config, checked, link, index === 0 ? ['classifier', 'provider'] : ['classifier', 'fallback', index - 1, 'provider']));
+}
+
+function classifierOf(config: StandinConfig, checked: ReadonlyMap<string, ClassifierSettings>, link: { provider: string; model?: string | undefined }, path: (string | number)[]): () => ClassificationAdapter {
+  const name = link.provider;
   const adapter = adapterOf(config, name);
   let settings: ClassifierSettings;
   if (adapter === 'typesafe' || adapter === 'decisions') {
     settings = checked.get(name) ?? {};
   } else if (adapter === 'openai') {
     // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
-    const { apiKey, baseURL, headers, timeoutMs } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
-    settings = Object.fromEntries(Object.entries({ apiKey, baseURL, headers, timeoutMs }).filter(([, value]) => value !== undefined));
+    const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
+    const reach = { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs };
+    settings = Object.fromEntries(Object.entries(reach).filter(([, value]) => value !== undefined));
   } else {
-    const where = formatPath('config', ['classifier', 'provider']);
+    const where = formatPath('config', path);
     const served = adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;
     throw new StandinError(
       'P0006',
@@ -57,9 +59,9 @@ export function realClassifier(config: StandinConfig): ClassifierMaker | undefin
         `such as providers: { ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: { adapter: 'typesafe' } }.`,
     );
   }
-  const full: ClassifierSettings = { ...settings, provider: name, ...(chosen.model === undefined ? {} : { model: chosen.model }) };
+  const full: ClassifierSettings = { ...settings, provider: name, ...(link.model === undefined ? {} : { model: link.model }) };
   const Classifier = adapter === 'typesafe' ? TypesafeClassifier : DecisionsClassifier;
-  return (store) => new Classifier(full, store);
+  return () => new Classifier(full);
 }
 
 /** The classifier settings of provider `name`, checked: `P0004` names a field a classifier does not take. */

@@ -1,6 +1,5 @@
 import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
 import type { ClassificationRequest } from '../../classification/ClassificationRequest.js';
-import type { CursorStore } from '../../cursors/CursorStore.js';
 import { HttpClassifier, type ClassifierProtocol, type Reject } from '../classifier/HttpClassifier.js';
 import type { ResponseReader } from '../classifier/ResponseReader.js';
 import { DECISIONS_MODEL, DECISIONS_URL, type DecisionsClassifierSettings } from './DecisionsClassifierSettings.js';
@@ -45,13 +44,9 @@ const protocol: ClassifierProtocol = {
  * ```
  */
 export class DecisionsClassifier extends HttpClassifier {
-  /**
-   * Takes settings as `createDecisionsClassifier` parsed them. `store` is where the cursors of a
-   * call's `classificationScript` live (the container's store when the config binds it; one of
-   * the classifier's own otherwise).
-   */
-  constructor(settings: DecisionsClassifierSettings = {}, store?: CursorStore) {
-    super(settings, protocol, store);
+  /** Takes settings as `createDecisionsClassifier` parsed them. */
+  constructor(settings: DecisionsClassifierSettings = {}) {
+    super(settings, protocol);
   }
 
   protected wireRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown> {

@@ -2,6 +2,8 @@ import type { CallContext } from '../Provider.js';
 import { apiKey } from './apiKey.js';
 import { Exchange } from './Exchange.js';
 import type { HttpProviderSettings } from './HttpSettings.js';
+import { limitsOf, type Limits } from './limits.js';
+import { Redactor } from './redact.js';
 
 /** How one vendor's HTTP API is reached. */
 export interface EndpointOptions {
@@ -29,17 +31,24 @@ export interface OpenCall {
 }
 
 /**
- * A vendor's HTTP API as an adapter sees it: the base URL, the headers, and per call the key
- * and a fresh {@link Exchange}.
+ * A vendor's HTTP API as an adapter sees it: the base URL, the headers, the bounds, and per call
+ * the key and a fresh {@link Exchange} that masks the key and every configured header value.
  */
 export class Endpoint {
   readonly #options: EndpointOptions;
   readonly #base: string;
   readonly #ownURL: boolean;
   readonly #fetch: typeof globalThis.fetch;
+  readonly #limits: Limits;
+  readonly #headerSecrets: readonly string[];
+  /** The redactor of the last key a call used: most adapters use one key for every call. */
+  #redactor: { readonly key: string | undefined; readonly redactor: Redactor } | undefined;
 
   constructor(options: EndpointOptions) {
     this.#options = options;
+    this.#limits = limitsOf(options.settings);
+    // Any configured header may carry a secret (a gateway key, a session token): each value is masked like the key.
+    this.#headerSecrets = Object.values(options.settings.headers ?? {});
     this.#base = (options.settings.baseURL ?? options.defaultURL).replace(/\/+$/, '');
     this.#ownURL = this.#base === options.defaultURL.replace(/\/+$/, '');
     this.#fetch = options.settings.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -72,10 +81,17 @@ export class Endpoint {
       signal: context.signal,
       timeoutMs: this.#options.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       key,
+      redactor: this.#redactorFor(key),
+      limits: this.#limits,
       fetch: this.#fetch,
       requestIdHeader: this.#options.requestIdHeader,
       attempt: context.attempt,
     });
     return { exchange, headers };
+  }
+
+  #redactorFor(key: string | undefined): Redactor {
+    if (this.#redactor?.key !== key || this.#redactor === undefined) this.#redactor = { key, redactor: new Redactor([key, ...this.#headerSecrets]) };
+    return this.#redactor.redactor;
   }
 }

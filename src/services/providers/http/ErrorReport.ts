@@ -1,3 +1,5 @@
+import { capText } from './capText.js';
+
 /** What a provider said about a failure, read from an error body or a mid-stream error event. */
 export interface ErrorReport {
   /** The provider's message, or the start of a body that is not JSON. */
@@ -12,6 +14,8 @@ export interface ErrorReport {
 
 /** How much of a body that is not JSON an error message quotes. */
 const QUOTE = 300;
+/** How much of an error's type, code or request id a message quotes. */
+const TAG = 200;
 
 /**
  * Reads an error report from a parsed error body or event, in any of the shapes providers
@@ -19,7 +23,8 @@ const QUOTE = 300;
  * `{ type: 'error', error: { type, message }, request_id }` (Anthropic), `{ error: 'text' }`
  * (Ollama), `{ message, type, code }` (vLLM), `{ detail }` (FastAPI servers: a text, an object with
  * `message` and `error_type`, or a validation list `[{ loc, msg }]`, said as `loc.path: msg; ...`).
- * Undefined when the value holds no message.
+ * Undefined when the value holds no message. The message is cut to 2000 characters and the type,
+ * code and request id to 200, so an error event of any size makes a message of bounded size.
  *
  * @example
  * ```ts
@@ -33,10 +38,10 @@ export function errorReport(body: unknown): ErrorReport | undefined {
   const detail = isRecord(body.detail) ? body.detail.message : Array.isArray(body.detail) ? validationList(body.detail) : body.detail;
   const message = text(inner.message) ?? text(body.error) ?? text(detail) ?? text(body.message);
   if (message === undefined) return undefined;
-  const report: { -readonly [K in keyof ErrorReport]: ErrorReport[K] } = { message };
-  const type = text(inner.type) ?? text(isRecord(body.detail) ? body.detail.error_type : undefined);
-  const code = text(inner.code);
-  const requestId = text(body.request_id);
+  const report: { -readonly [K in keyof ErrorReport]: ErrorReport[K] } = { message: capText(message) };
+  const type = tag(text(inner.type) ?? text(isRecord(body.detail) ? body.detail.error_type : undefined));
+  const code = tag(text(inner.code));
+  const requestId = tag(text(body.request_id));
   if (type !== undefined && type !== 'error') report.type = type;
   if (code !== undefined) report.code = code;
   if (requestId !== undefined) report.requestId = requestId;
@@ -68,6 +73,10 @@ function validationList(items: readonly unknown[]): string | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function tag(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : capText(value, TAG);
 }
 
 function text(value: unknown): string | undefined {

@@ -1,10 +1,14 @@
 import { ProviderFailure, type FailureKind, type ProviderFailureOptions } from '../../../errors/ProviderFailure.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import { abortReason } from '../../clock/Clock.js';
+import { capText } from './capText.js';
+import { describeError, redirectTarget } from './describeError.js';
 import { bodyReport, errorReport, type ErrorReport } from './ErrorReport.js';
 import { failureKind } from './failureKind.js';
-import { redact } from './redact.js';
-import { retryAfterMs } from './retryAfter.js';
+import { LimitExceeded, type Limits } from './limits.js';
+import { decodeFailure, readBounded, readText } from './readBody.js';
+import type { Redactor } from './redact.js';
+import { retryAfterMs, shouldRetry } from './retryAfter.js';
 import { SseDecoder, type SseEvent } from './SseDecoder.js';
 
 /** What one exchange needs to know. */
@@ -15,8 +19,12 @@ export interface ExchangeOptions {
   readonly signal: AbortSignal;
   /** How long the whole exchange (the body read to its end included) may take. */
   readonly timeoutMs: number;
-  /** The key sent, so every message can be cleaned of it. */
+  /** The key sent, if any (a 401 without one says how to give one). */
   readonly key: string | undefined;
+  /** Takes every configured secret (the key, header values) out of a text. */
+  readonly redactor: Redactor;
+  /** How much the server may make the exchange hold, and how long it may ask it to wait. */
+  readonly limits: Limits;
   /** The fetch to call. */
   readonly fetch: typeof globalThis.fetch;
   /** The response header that holds the provider's request id (`x-request-id`, `request-id`). */
@@ -33,8 +41,11 @@ const ERROR_BODY_LIMIT = 64 * 1024;
  * engine retries); a deadline of `timeoutMs` over the whole exchange, the body's end included,
  * that fails with kind `timeout`; the caller's abort passed through as the abort; a status that
  * is not 2xx turned into a {@link ProviderFailure} of the kind {@link failureKind} names, with
- * `retryAfterMs`, `status`, `provider` and the request id; network errors as kind `network`;
- * and the key taken out of every message. Call {@link close} when done.
+ * `retryAfterMs` (a hint past `maxRetryAfterMs` dropped), `x-should-retry` read as the official
+ * clients read it, `status`, `provider` and the request id; network errors as kind `network`;
+ * every body bounded by the {@link Limits} (past one: kind `unknown`, naming the setting, the
+ * connection closed); and every configured secret taken out of every message. Call
+ * {@link close} when done.
  */
 export class Exchange {
   readonly #options: ExchangeOptions;
@@ -79,25 +90,22 @@ export class Exchange {
       throw this.fail(error);
     }
     this.#status = response.status;
-    this.#requestId = response.headers.get(this.#options.requestIdHeader) ?? undefined;
+    this.#requestId = this.#tag(response.headers.get(this.#options.requestIdHeader) ?? undefined);
     if (response.ok) return response;
     let body: string;
     try {
       body = await readText(response, ERROR_BODY_LIMIT);
     } catch (error) {
-      throw this.fail(error);
+      if (this.#controller.signal.aborted) throw this.fail(error);
+      // The status already says what went wrong; a body that breaks off or does not decompress adds nothing to it.
+      throw this.#httpFailure(response, undefined, decodeFailure(error) ?? describeError(error));
     }
     throw this.#httpFailure(response, body);
   }
 
   /** The response body as JSON; a body that is not JSON is a malformed response. */
   async json(response: Response): Promise<unknown> {
-    let body: string;
-    try {
-      body = await response.text();
-    } catch (error) {
-      throw this.fail(error);
-    }
+    const body = new TextDecoder().decode(await this.bytes(response));
     try {
       return JSON.parse(body);
     } catch {
@@ -105,10 +113,10 @@ export class Exchange {
     }
   }
 
-  /** The response body's bytes. */
+  /** The response body's bytes, at most `maxBodyBytes` of them. */
   async bytes(response: Response): Promise<Uint8Array> {
     try {
-      return new Uint8Array(await response.arrayBuffer());
+      return await readBounded(response, this.#options.limits.maxBodyBytes);
     } catch (error) {
       throw this.fail(error);
     }
@@ -128,7 +136,9 @@ export class Exchange {
     }
     const reader = response.body?.getReader();
     if (reader === undefined) throw this.malformed('the response has no body');
-    const decoder = new SseDecoder();
+    const { maxLineBytes, maxEventBytes, maxBodyBytes } = this.#options.limits;
+    const decoder = new SseDecoder({ maxLineBytes, maxEventBytes });
+    let total = 0;
     let done = false;
     try {
       for (;;) {
@@ -139,14 +149,20 @@ export class Exchange {
           throw this.fail(error);
         }
         const out: SseEvent[] = [];
-        if (next.done) {
-          done = true;
-          decoder.end(out);
-          if (out.length > 0) yield out;
-          return;
+        try {
+          if (next.done) {
+            done = true;
+            decoder.end(out);
+          } else {
+            total += next.value.byteLength;
+            if (total > maxBodyBytes) throw new LimitExceeded('maxBodyBytes', maxBodyBytes, 'the streamed response body');
+            decoder.push(next.value, out);
+          }
+        } catch (error) {
+          throw this.fail(error);
         }
-        decoder.push(next.value, out);
         if (out.length > 0) yield out;
+        if (done) return;
       }
     } finally {
       // A consumer that stops early closes the connection rather than leaving it open.
@@ -161,7 +177,10 @@ export class Exchange {
       return this.failure('timeout', `no complete answer within ${this.#options.timeoutMs} ms (the provider's timeoutMs).`);
     }
     if (error instanceof StandinError) return error;
-    const said = describe(error);
+    if (error instanceof LimitExceeded) return this.#overLimit(error);
+    const decode = decodeFailure(error);
+    if (decode !== undefined) return this.malformed(`the body does not decompress as its content-encoding says (${decode})`);
+    const said = describeError(error);
     const cause = this.#safe(error);
     if (error instanceof TypeError && error.cause === undefined && error.message !== 'fetch failed') {
       return this.failure('bad_request', `the request could not be sent: ${said}`, { cause });
@@ -171,7 +190,7 @@ export class Exchange {
 
   /** A failure of this exchange: the provider's name, status and request id on it, the key out of its message. */
   failure(kind: FailureKind, message: string, options: Omit<ProviderFailureOptions, 'provider' | 'status' | 'requestId'> = {}): ProviderFailure {
-    return new ProviderFailure(kind, redact(`${this.#options.provider}: ${message}`, this.#options.key), {
+    return new ProviderFailure(kind, this.clean(`${this.#options.provider}: ${message}`), {
       ...options,
       provider: this.#options.provider,
       status: this.#status,
@@ -194,13 +213,13 @@ export class Exchange {
     const report = errorReport(body) ?? { message: 'the error carried no message' };
     const kind = failureKind(undefined, report);
     const label = report.code ?? report.type;
-    this.#requestId ??= report.requestId;
+    this.#requestId ??= this.#tag(report.requestId);
     return this.failure(kind, `${fallback}${label ? ` (${label})` : ''}: ${report.message}`);
   }
 
-  /** A text the server gave (a value quoted in a message), with the key taken out. */
+  /** A text the server gave (a value quoted in a message), with every configured secret taken out. */
   clean(text: string): string {
-    return redact(text, this.#options.key);
+    return this.#options.redactor.clean(text);
   }
 
   /** Ends the exchange: stops the deadline and closes the connection if a body is still open. */
@@ -210,63 +229,54 @@ export class Exchange {
     if (!this.#controller.signal.aborted) this.#controller.abort(new DOMException('The exchange is over.', 'AbortError'));
   }
 
-  #httpFailure(response: Response, body: string): ProviderFailure {
-    const report = bodyReport(body);
+  #httpFailure(response: Response, body: string | undefined, unread?: string): ProviderFailure {
+    const said = body === undefined ? { message: `the error body could not be read (${unread ?? 'it broke off'})` } : bodyReport(body);
+    // What a server said is kept only clean: the report's fields end up in metadata and logs.
+    const report: ErrorReport = {
+      ...said,
+      message: this.clean(said.message),
+      ...(said.type === undefined ? {} : { type: this.#tag(said.type)! }),
+      ...(said.code === undefined ? {} : { code: this.#tag(said.code)! }),
+    };
     this.#report = report;
     const kind = failureKind(response.status, report);
-    this.#requestId ??= report.requestId;
+    this.#requestId ??= this.#tag(report.requestId);
     const label = report.code ?? report.type;
     let message = `HTTP ${response.status}${label ? ` ${label}` : ''}: ${report.message}`;
     if (response.status >= 300 && response.status < 400) {
-      message = `HTTP ${response.status}: the server redirects to ${response.headers.get('location') ?? 'an address it does not name'}, and redirects are not followed. Set baseURL to the address that answers.`;
+      message = `HTTP ${response.status}: the server redirects to ${redirectTarget(response.headers.get('location'))}, and redirects are not followed. Set baseURL to the address that answers.`;
     }
     if ((response.status === 401 || response.status === 403) && this.#options.key === undefined) {
       message += ` No API key was sent: a custom baseURL reads no environment variable, so set config.providers.${this.#options.provider}.apiKey.`;
     }
-    const retryable = kind === 'rate_limit' || kind === 'server' || kind === 'timeout';
-    return this.failure(kind, message, { retryAfterMs: retryable ? retryAfterMs(response.headers, Date.now()) : undefined });
+    const retry = shouldRetry(response.headers);
+    const retryable = retry ?? (kind === 'rate_limit' || kind === 'server' || kind === 'timeout');
+    const wait = retryable ? retryAfterMs(response.headers, Date.now(), this.#options.limits.maxRetryAfterMs) : undefined;
+    return this.failure(kind, message, { retryAfterMs: wait, ...(retry === undefined ? {} : { retryable: retry }) });
   }
 
-  /** The cause to keep on a failure: dropped when any message along its chain holds the key. */
+  /** A short value a server gave (a request id, an error type), cut to 200 characters and clean of secrets. */
+  #tag(value: string | undefined): string | undefined {
+    return value === undefined ? undefined : this.clean(capText(value, 200));
+  }
+
+  /** A body past one of the bounds: not retried (the same server sends the same body), named with its setting. */
+  #overLimit(error: LimitExceeded): ProviderFailure {
+    const name = /^[A-Za-z_$][\w$]*$/.test(this.#options.provider) ? `.${this.#options.provider}` : `[${JSON.stringify(this.#options.provider)}]`;
+    return this.failure(
+      'unknown',
+      `${error.what} passed ${error.bytes} bytes, the ${error.limit} bound; the connection was closed. ` +
+        `If this server's answers are really that large, raise config.providers${name}.${error.limit} (or ${error.limit} in the adapter's settings).`,
+    );
+  }
+
+  /** The cause to keep on a failure: dropped when any message along its chain holds a secret. */
   #safe(error: unknown): unknown {
-    const key = this.#options.key;
-    if (key === undefined) return error;
+    const redactor = this.#options.redactor;
+    if (redactor.empty) return error;
     for (let at: unknown = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
-      if (redact(at.message, key) !== at.message) return undefined;
+      if (redactor.finds(at.message)) return undefined;
     }
     return error;
-  }
-}
-
-/** A thrown error said briefly: its message and its causes' (undici puts the socket error in `cause`). */
-function describe(error: unknown): string {
-  const parts: string[] = [];
-  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 4; depth++) {
-    if (at instanceof Error) {
-      const code = (at as { code?: unknown }).code;
-      parts.push(typeof code === 'string' && !at.message.includes(code) ? `${at.message} (${code})` : at.message);
-      at = at.cause;
-    } else {
-      parts.push(String(at));
-      at = undefined;
-    }
-  }
-  return parts.join(': ');
-}
-
-/** Reads up to `limit` characters of a body, then lets the rest go. */
-async function readText(response: Response, limit: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  for (;;) {
-    const next = await reader.read();
-    if (next.done) return text + decoder.decode();
-    text += decoder.decode(next.value, { stream: true });
-    if (text.length >= limit) {
-      await reader.cancel().catch(() => undefined);
-      return text;
-    }
   }
 }

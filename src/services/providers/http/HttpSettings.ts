@@ -35,6 +35,26 @@ export interface HttpProviderSettings {
   readonly body?: Readonly<Record<string, unknown>>;
   /** The fetch to call. Default: Node's global `fetch`. */
   readonly fetch?: typeof globalThis.fetch;
+  /**
+   * The most bytes one line of an event stream may have before its line end. Default 4194304
+   * (4 MiB). Past it the stream is closed and the call fails (kind `unknown`, naming the setting).
+   */
+  readonly maxLineBytes?: number;
+  /** The most bytes the data of one server-sent event may have, its lines together. Default 16777216 (16 MiB). */
+  readonly maxEventBytes?: number;
+  /**
+   * The most bytes of one response body after decompression (a gzip body is counted inflated):
+   * a streamed body counted as it arrives, an answer read whole before it is read. Default
+   * 67108864 (64 MiB).
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * The longest wait a `retry-after` or `retry-after-ms` hint may ask for, in ms. Default 60000,
+   * as the official OpenAI and Anthropic clients and the AI SDK honour. A longer hint is dropped
+   * and the next attempt waits the engine's usual backoff: a server that asks for an hour must
+   * not park a call for an hour, and a hint past 2147483647 ms would fire Node's timer at once.
+   */
+  readonly maxRetryAfterMs?: number;
 }
 
 /** The zod shape of {@link HttpProviderSettings}. */
@@ -47,6 +67,10 @@ export const httpSettingsShape = {
   maxTokens: providerConfigSchema.shape.maxTokens,
   body: providerConfigSchema.shape.body,
   fetch: z.custom<typeof globalThis.fetch>((value) => typeof value === 'function', 'expected a fetch function').optional(),
+  maxLineBytes: providerConfigSchema.shape.maxLineBytes,
+  maxEventBytes: providerConfigSchema.shape.maxEventBytes,
+  maxBodyBytes: providerConfigSchema.shape.maxBodyBytes,
+  maxRetryAfterMs: providerConfigSchema.shape.maxRetryAfterMs,
 };
 
 /** What each settings field should hold, said the way the fix is written. */
@@ -58,6 +82,10 @@ export const httpSettingsExpected: Readonly<Record<string, string>> = {
   maxTokens: 'a positive whole number, such as 4096',
   body: "an object of extra JSON fields, such as { reasoning_effort: 'low' }",
   fetch: 'a fetch function',
+  maxLineBytes: 'a whole number of bytes from 1 to 268435456, such as 4194304 (the default, 4 MiB)',
+  maxEventBytes: 'a whole number of bytes from 1 to 268435456, such as 16777216 (the default, 16 MiB)',
+  maxBodyBytes: 'a positive whole number of bytes, such as 67108864 (the default, 64 MiB)',
+  maxRetryAfterMs: 'a whole number of milliseconds from 0 to 2147483647, such as 60000 (the default)',
 };
 
 /**

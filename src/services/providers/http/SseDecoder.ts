@@ -1,3 +1,5 @@
+import { LimitExceeded } from './limits.js';
+
 /** One server-sent event: its type (`'message'` when the stream names none) and its data lines joined by `\n`. */
 export interface SseEvent {
   readonly event: string;
@@ -5,6 +7,7 @@ export interface SseEvent {
 }
 
 const LF = 10;
+const CR = 13;
 const COLON = 58;
 const SPACE = 32;
 const D = 100;
@@ -14,6 +17,10 @@ const D = 100;
  * CRLF, LF or CR; `data:` lines join with `\n`; an empty line ends an event; `:` lines are
  * comments. A chunk may end anywhere — inside a line, inside a multi-byte UTF-8 character,
  * between a CR and its LF — and the events come out the same.
+ *
+ * Bounded: a line longer than `maxLineBytes`, or an event whose data passes `maxEventBytes`,
+ * throws {@link LimitExceeded} before the text is kept, so a body without line ends (a
+ * decompression bomb, a broken server) never builds a string past the bound.
  *
  * @example
  * ```ts
@@ -26,6 +33,12 @@ const D = 100;
  */
 export class SseDecoder {
   readonly #utf8 = new TextDecoder('utf-8');
+  readonly #maxLine: number;
+  readonly #maxEvent: number;
+  /** The bytes since the last line end: the line being read. */
+  #lineBytes = 0;
+  /** The bytes of the data of the event being read. */
+  #eventBytes = 0;
   /** The start of a line whose end has not arrived. */
   #rest = '';
   /** The text so far ended on a CR: an LF that starts the next text ends that same line. */
@@ -34,9 +47,45 @@ export class SseDecoder {
   /** The data buffer; undefined until a data line comes. */
   #data: string | undefined;
 
-  /** Decodes `chunk` and appends the events it completes to `out`. */
+  constructor(bounds: { readonly maxLineBytes?: number; readonly maxEventBytes?: number } = {}) {
+    this.#maxLine = bounds.maxLineBytes ?? Number.POSITIVE_INFINITY;
+    this.#maxEvent = bounds.maxEventBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Decodes `chunk` and appends the events it completes to `out`; throws {@link LimitExceeded} past a bound. */
   push(chunk: Uint8Array, out: SseEvent[]): void {
+    this.#measure(chunk);
     this.#lines(this.#utf8.decode(chunk, { stream: true }), out);
+  }
+
+  /** Counts the bytes of the lines `chunk` holds, before any of it becomes text (CR and LF never sit inside a UTF-8 sequence). */
+  #measure(chunk: Uint8Array): void {
+    const n = chunk.length;
+    const lf = chunk.indexOf(LF);
+    const cr = chunk.indexOf(CR);
+    const first = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+    if (first === -1) {
+      this.#lineBytes += n;
+      if (this.#lineBytes > this.#maxLine) throw this.#tooLong();
+      return;
+    }
+    if (this.#lineBytes + first > this.#maxLine) throw this.#tooLong();
+    if (n > this.#maxLine) {
+      // Only a chunk longer than the bound can hold a whole line longer than it.
+      let start = first + 1;
+      for (let at = start; at < n; at++) {
+        const byte = chunk[at];
+        if (byte !== LF && byte !== CR) continue;
+        if (at - start > this.#maxLine) throw this.#tooLong();
+        start = at + 1;
+      }
+    }
+    this.#lineBytes = n - 1 - Math.max(chunk.lastIndexOf(LF), chunk.lastIndexOf(CR));
+    if (this.#lineBytes > this.#maxLine) throw this.#tooLong();
+  }
+
+  #tooLong(): LimitExceeded {
+    return new LimitExceeded('maxLineBytes', this.#maxLine, 'a line of the event stream');
   }
 
   /**
@@ -101,8 +150,7 @@ export class SseDecoder {
     }
     const first = line.charCodeAt(0);
     if (first === D && line.startsWith('data:')) {
-      const value = line.charCodeAt(5) === SPACE ? line.slice(6) : line.slice(5);
-      this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
+      this.#addData(line.charCodeAt(5) === SPACE ? line.slice(6) : line.slice(5));
       return;
     }
     if (first === COLON) return;
@@ -112,12 +160,22 @@ export class SseDecoder {
     let value = '';
     if (colon !== -1) value = line.charCodeAt(colon + 1) === SPACE ? line.slice(colon + 2) : line.slice(colon + 1);
     if (field === 'event') this.#event = value;
-    else this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
+    else this.#addData(value);
+  }
+
+  #addData(value: string): void {
+    this.#eventBytes += (this.#data === undefined ? 0 : 1) + (value.length === 0 ? 0 : Buffer.byteLength(value, 'utf8'));
+    if (this.#eventBytes > this.#maxEvent) {
+      this.#data = undefined;
+      throw new LimitExceeded('maxEventBytes', this.#maxEvent, 'the data of one server-sent event');
+    }
+    this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
   }
 
   #dispatch(out: SseEvent[]): void {
     if (this.#data !== undefined) out.push({ event: this.#event === '' ? 'message' : this.#event, data: this.#data });
     this.#data = undefined;
+    this.#eventBytes = 0;
     this.#event = '';
   }
 }

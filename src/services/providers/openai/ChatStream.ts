@@ -1,3 +1,4 @@
+import { capText } from '../http/capText.js';
 import type { Exchange } from '../http/Exchange.js';
 import type { SseEvent } from '../http/SseDecoder.js';
 import { TypedContent } from '../http/TypedContent.js';
@@ -74,7 +75,7 @@ export class ChatStream {
   /** Ends the stream: the calls, the units and the finish part, or the failure the stream ended in. */
   end(out: ReplyPart[]): void {
     if (!this.#done) throw this.#exchange.malformed('the stream ended before `data: [DONE]`');
-    if (this.#refusal !== '') throw this.#exchange.failure('content_filter', `the model refused: ${this.#refusal}`);
+    if (this.#refusal !== '') throw this.#exchange.failure('content_filter', `the model refused: ${capText(this.#refusal)}`);
     this.#content.end(out);
     let calls = 0;
     this.#calls.forEach((pending, index) => {

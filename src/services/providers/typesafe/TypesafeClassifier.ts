@@ -1,6 +1,5 @@
 import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
 import type { ClassificationRequest } from '../../classification/ClassificationRequest.js';
-import type { CursorStore } from '../../cursors/CursorStore.js';
 import { HttpClassifier, type ClassifierProtocol, type Reject } from '../classifier/HttpClassifier.js';
 import type { ResponseReader } from '../classifier/ResponseReader.js';
 import { readSystemone } from './readSystemone.js';
@@ -44,13 +43,9 @@ const protocol: ClassifierProtocol = {
  * ```
  */
 export class TypesafeClassifier extends HttpClassifier {
-  /**
-   * Takes settings as `createTypesafeClassifier` parsed them. `store` is where the cursors of a
-   * call's `classificationScript` live (the container's store when the config binds it; one of
-   * the classifier's own otherwise).
-   */
-  constructor(settings: TypesafeClassifierSettings = {}, store?: CursorStore) {
-    super(settings, protocol, store);
+  /** Takes settings as `createTypesafeClassifier` parsed them. */
+  constructor(settings: TypesafeClassifierSettings = {}) {
+    super(settings, protocol);
   }
 
   protected wireRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown> {

@@ -6,6 +6,7 @@ import {
   createContainer,
   DecisionsClassifier,
   FakeClassification,
+  ClassificationAdapterError,
   StandinError,
   Tokens,
   TypesafeClassifier,
@@ -14,9 +15,9 @@ import {
 import { createTestApp } from '../../../../src/testing.js';
 import { KEY } from '../loopback/callContext.js';
 import { useLoopback } from '../loopback/classifierTest.js';
-import { decisions } from '../loopback/decisionsWire.js';
+import { decisions, openaiError } from '../loopback/decisionsWire.js';
 import { type LoopbackServer } from '../loopback/LoopbackServer.js';
-import { systemone } from '../loopback/systemoneWire.js';
+import { detail, systemone } from '../loopback/systemoneWire.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -129,17 +130,17 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
     it('P0004: a classifier provider with a setting a classifier does not take, named or not', () => {
       const error = thrown({ providers: { jev: { adapter: 'typesafe', maxTokens: 100 } } });
       expect(error.code).toBe('P0004');
-      expect(error.message).toContain("config.providers.jev.maxTokens: unknown key 'maxTokens'. Allowed keys here: apiKey, baseURL, headers, timeoutMs, body.");
+      expect(error.message).toContain("config.providers.jev.maxTokens: unknown key 'maxTokens'. Allowed keys here: apiKey, baseURL, headers, timeoutMs, body, maxBodyBytes, maxRetryAfterMs.");
       expect(thrown({ classifier: { provider: 'typesafe' }, providers: { typesafe: { voice: 'nova' } } }).code).toBe('P0004');
     });
 
     it('C0001: a classifier of the wrong shape, with the path and what to write', () => {
       expect(thrown({ classifier: { provider: '' } }).message).toContain('config.classifier.provider');
       expect(thrown({ classifier: { provder: 'typesafe' } } as unknown as StandinConfigInput).message).toContain(
-        "config.classifier.provder: unknown key 'provder'. Did you mean 'provider'? Allowed keys here: provider, model.",
+        "config.classifier.provder: unknown key 'provder'. Did you mean 'provider'? Allowed keys here: provider, model, fallback.",
       );
       expect(thrown({ classifier: 'typesafe' } as unknown as StandinConfigInput).message).toContain(
-        "config.classifier: expected an object { provider, model? }, such as { provider: 'typesafe' }, got a string.",
+        "config.classifier: expected an object { provider, model?, fallback? }, such as { provider: 'typesafe' }, got a string.",
       );
       expect(thrown({ providers: { jev: { adapter: 'jev' } } } as unknown as StandinConfigInput).message).toContain("'typesafe' or 'decisions' (the classifier)");
     });
@@ -165,16 +166,61 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
       expect(server.received).toHaveLength(0);
     });
 
-    it("a call's classificationScript is answered by the fake, in the app's cursor store", async () => {
-      const app = createTestApp(config());
-      app.allowRealCalls('typesafe');
-      const script = [{ answers: { team: 'technical' } }, { answers: { team: 'billing' } }];
-      const first = await app.classify('Hello', questions, { adapterOpts: { classificationScript: script } });
-      const second = await app.classify('Hello', questions, { adapterOpts: { classificationScript: script } });
-      expect([first, second].map((r) => r.answer('team')!.choice)).toEqual(['technical', 'billing']);
-      await app.container.get(Tokens.CursorStore).reset();
-      expect((await app.classify('Hello', questions, { adapterOpts: { classificationScript: script } })).answer('team')!.choice).toBe('technical');
-      expect(server.received).toHaveLength(0);
+  });
+
+  describe('classifier.fallback', () => {
+    const chain = (): StandinConfigInput => ({
+      classifier: { provider: 'typesafe', fallback: [{ provider: 'backup' }] },
+      providers: { typesafe: { baseURL: server.url(), apiKey: KEY }, backup: { adapter: 'decisions', baseURL: server.url('/v1'), apiKey: KEY } },
+      retry: { attempts: 2, jitter: 0 },
+    });
+
+    it('moves a retryable reason that survived its retries to the next classifier', async () => {
+      server.on(SYSTEMONE, detail(503, 'Unavailable'));
+      server.on(DECISIONS, decisions());
+      const app = createTestApp(chain());
+      app.allowRealCalls();
+      const response = await app.classify('Hello', questions);
+      expect(response.provider).toBe('backup');
+      expect(server.at(SYSTEMONE)).toHaveLength(2);
+      expect(server.at(DECISIONS)).toHaveLength(1);
+      expect(app.clock.slept).toEqual([500]);
+    });
+
+    it('ends the call on a reason that is not retryable, without falling back', async () => {
+      server.on(SYSTEMONE, detail(401, 'Bad key'));
+      server.on(DECISIONS, decisions());
+      const app = createTestApp(chain());
+      app.allowRealCalls();
+      await expect(app.classify('Hello', questions)).rejects.toMatchObject({ reason: 'authentication_failed', provider: 'typesafe' });
+      expect(server.at(DECISIONS)).toHaveLength(0);
+    });
+
+    it('lists every attempt of every classifier when the last one fails too', async () => {
+      server.on(SYSTEMONE, detail(503, 'Unavailable'));
+      server.on(DECISIONS, openaiError(503, 'Down', 'server_error'));
+      const app = createTestApp(chain());
+      app.allowRealCalls();
+      const error = (await app.classify('Hello', questions).catch((e: unknown) => e)) as ClassificationAdapterError;
+      expect(error).toBeInstanceOf(ClassificationAdapterError);
+      expect(error.reason).toBe('provider_unavailable');
+      expect(error.metadata.attempts).toEqual([
+        expect.objectContaining({ classifier: 'typesafe', attempt: 1 }),
+        expect.objectContaining({ classifier: 'typesafe', attempt: 2 }),
+        expect.objectContaining({ classifier: 'backup', attempt: 1 }),
+        expect.objectContaining({ classifier: 'backup', attempt: 2 }),
+      ]);
+      expect(error.message).toContain('Every classifier failed');
+    });
+
+    it('checks each fallback as it checks the classifier: P0006 for one that cannot classify', () => {
+      expect(thrown({ classifier: { provider: 'typesafe', fallback: [{ provider: 'anthropic' }] } }).message).toContain('config.classifier.fallback[0].provider');
+    });
+
+    it('passes the real-call guard link by link: a fake first link still guards a real fallback', async () => {
+      const app = createTestApp(chain());
+      app.fakeClassifier([{ error: new ClassificationAdapterError('timeout') }, { error: new ClassificationAdapterError('timeout') }]);
+      await expect(app.classify('Hello', questions)).rejects.toMatchObject({ code: 'K0006' });
     });
   });
 

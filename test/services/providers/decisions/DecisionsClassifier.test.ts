@@ -165,6 +165,13 @@ describe('DecisionsClassifier', () => {
         expect(JSON.parse(JSON.stringify(error.metadata))).toEqual(error.metadata);
       });
 
+      it('a 200 whose body is an OpenAI error is the reason its code names, with the provider\'s message', async () => {
+        server.on(PATH, json(200, { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } }));
+        const error = await rejected(classifier().classify(ask()));
+        expect(error).toMatchObject({ reason: 'rate_limited', retryable: true });
+        expect(error.message).toContain('Rate limit reached for requests');
+      });
+
       it('a malformed answer beside a refusal is malformed_response: the server broke the protocol', async () => {
         server.on(PATH, json(200, { ...answered, answers: [{ type: 'refusal', name: 'refund' }, { type: 'choice', name: 'team', choice: 'legal' }, answered.answers[2]] }));
         expect((await rejected(classifier().classify(ask()))).reason).toBe('malformed_response');
@@ -352,5 +359,4 @@ describe('DecisionsClassifier conforms', () => {
   };
 
   classificationAdapterConformance(overTheWire, { describe, it }, 'on the loopback server, through the real decoder');
-  classificationAdapterConformance(classifier, { describe, it }, 'as the suite calls it (a scripted call is answered by the fake)');
 });

@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { bodyReport, errorReport } from '../../../../src/services/providers/http/ErrorReport.js';
 
 describe('errorReport', () => {
+  it('cuts a message of any size to 2000 characters, and a type or code to 200', () => {
+    const report = errorReport({ error: { message: 'm'.repeat(10_000_000), type: 't'.repeat(5000), code: 'c'.repeat(5000) } })!;
+    expect(report.message).toBe(`${'m'.repeat(2000)}… (9998000 more characters)`);
+    expect(report.type!.length).toBeLessThan(250);
+    expect(report.code!.length).toBeLessThan(250);
+  });
+
   it("reads OpenAI's { error: { message, type, code } }", () => {
     expect(errorReport({ error: { message: 'Too long', type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } })).toEqual({
       message: 'Too long',

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LimitExceeded } from '../../../../src/services/providers/http/limits.js';
 import { SseDecoder, type SseEvent } from '../../../../src/services/providers/http/SseDecoder.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -99,6 +100,88 @@ describe('SseDecoder', () => {
     it('turns a UTF-8 sequence the end cut off into U+FFFD', () => {
       const bytes = encode('data: 😀');
       expect(decode(bytes.subarray(0, bytes.length - 1))).toEqual([{ event: 'message', data: '\uFFFD' }]);
+    });
+  });
+
+  describe('bounds', () => {
+    const bounded = (maxLineBytes: number, maxEventBytes = Number.MAX_SAFE_INTEGER) => new SseDecoder({ maxLineBytes, maxEventBytes });
+    const thrown = (run: () => void): LimitExceeded => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(LimitExceeded);
+        return error as LimitExceeded;
+      }
+      throw new Error('expected a LimitExceeded');
+    };
+
+    it('a line without its end past maxLineBytes throws at the chunk that passes it, before keeping it', () => {
+      const decoder = bounded(100);
+      const out: SseEvent[] = [];
+      decoder.push(encode(`data: ${'a'.repeat(90)}`), out);
+      expect(thrown(() => decoder.push(encode('a'.repeat(10)), out))).toMatchObject({ limit: 'maxLineBytes', bytes: 100 });
+    });
+
+    it('a line of exactly maxLineBytes is read', () => {
+      const out: SseEvent[] = [];
+      bounded(100).push(encode(`data: ${'a'.repeat(94)}\n\n`), out);
+      expect(out).toEqual([{ event: 'message', data: 'a'.repeat(94) }]);
+    });
+
+    it('counts bytes, not characters: a line of 40 three-byte characters is 126 bytes', () => {
+      expect(thrown(() => bounded(125).push(encode(`data: ${'€'.repeat(40)}\n\n`), []))).toMatchObject({ limit: 'maxLineBytes' });
+      expect(() => bounded(126).push(encode(`data: ${'€'.repeat(40)}\n\n`), [])).not.toThrow();
+    });
+
+    it('catches a long line inside one chunk bigger than the bound, between short ones', () => {
+      expect(thrown(() => bounded(64).push(encode(`data: a\n\ndata: ${'b'.repeat(200)}\n\ndata: c\n\n`), []))).toMatchObject({ limit: 'maxLineBytes' });
+    });
+
+    it('a line ended by CR alone, CRLF or LF starts the count again', () => {
+      const out: SseEvent[] = [];
+      const decoder = bounded(20);
+      for (const end of ['\r', '\r\n', '\n']) for (let i = 0; i < 5; i++) decoder.push(encode(`data: ${'x'.repeat(10)}${end}${end}`), out);
+      expect(out).toHaveLength(15);
+    });
+
+    it('an event whose data lines pass maxEventBytes together throws, though each line is short', () => {
+      const decoder = bounded(100, 1000);
+      expect(thrown(() => decoder.push(encode(`data: ${'d'.repeat(90)}\n`.repeat(20)), []))).toMatchObject({ limit: 'maxEventBytes' });
+    });
+
+    it('reads the same events as an unbounded decoder, wherever the chunks split, or throws only when a line passes the bound', () => {
+      const line = fc.oneof(fc.string({ maxLength: 40 }).map((text) => `data: ${text.replace(/[\r\n]/g, '')}`), fc.constant(''), fc.constant('event: x'));
+      const ending = fc.constantFrom('\n', '\r', '\r\n');
+      fc.assert(
+        fc.property(fc.array(fc.tuple(line, ending), { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 6 }), fc.integer({ min: 1, max: 60 }), (lines, offsets, bound) => {
+          const bytes = encode(lines.map(([text, end]) => text + end).join(''));
+          const longest = Math.max(0, ...lines.map(([text]) => encode(text).length));
+          const decoder = new SseDecoder({ maxLineBytes: bound });
+          const out: SseEvent[] = [];
+          const points = [...new Set(offsets.map((o) => o % (bytes.length + 1)))].filter((o) => o > 0).sort((a, b) => a - b);
+          try {
+            let start = 0;
+            for (const point of [...points, bytes.length]) {
+              decoder.push(bytes.subarray(start, point), out);
+              start = point;
+            }
+            decoder.end(out);
+          } catch (error) {
+            expect(error).toBeInstanceOf(LimitExceeded);
+            expect(longest).toBeGreaterThan(bound);
+            return;
+          }
+          expect(longest).toBeLessThanOrEqual(bound);
+          expect(out).toEqual(decode(bytes));
+        }),
+        { numRuns: 500 },
+      );
+    });
+
+    it('the event count starts again after each event', () => {
+      const out: SseEvent[] = [];
+      bounded(100, 200).push(encode(`data: ${'d'.repeat(90)}\ndata: ${'d'.repeat(90)}\n\n`.repeat(50)), out);
+      expect(out).toHaveLength(50);
     });
   });
 });

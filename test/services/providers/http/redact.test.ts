@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redact } from '../../../../src/services/providers/http/redact.js';
+import { redact, Redactor } from '../../../../src/services/providers/http/redact.js';
 
 const key = 'sk-abc12345secretwxyz';
 
@@ -27,6 +27,47 @@ describe('redact', () => {
         const piece = secret.slice(start, start + 8 + (length % secret.length));
         const cleaned = redact(`${before}${piece}${after}${secret}`, secret);
         for (let i = 0; i + 8 <= secret.length; i++) expect(cleaned).not.toContain(secret.slice(i, i + 8));
+      }),
+    );
+  });
+
+  it('takes pieces of the key out of a 10 MB text made of them, without overflowing the stack', () => {
+    const text = key.slice(0, 12).repeat(900_000);
+    expect(redact(`start ${text} end`, key)).toBe('start [redacted] end');
+  });
+
+  it('takes the key out of a 10 MB text in one pass, leaving the rest as it was', () => {
+    const filler = 'The quick brown fox. '.repeat(500_000);
+    const cleaned = redact(`${filler}${key}${filler}`, key);
+    expect(cleaned).toBe(`${filler}[redacted]${filler}`);
+  });
+});
+
+describe('Redactor', () => {
+  const header = 'gw-session-7f3a9c1e5b2d8f4a';
+
+  it('takes every secret out: the key, and each header value', () => {
+    const redactor = new Redactor([key, header, undefined]);
+    expect(redactor.clean(`key ${key}, session ${header}, start ${header.slice(0, 9)}`)).toBe('key [redacted], session [redacted], start [redacted]');
+  });
+
+  it('takes out a secret shorter than 8 characters where it appears whole', () => {
+    expect(new Redactor(['s3cr3t']).clean('token s3cr3t here')).toBe('token [redacted] here');
+  });
+
+  it('finds a secret, and is empty with none', () => {
+    expect(new Redactor([key]).finds(`a ${key.slice(2, 12)}`)).toBe(true);
+    expect(new Redactor([key]).finds('nothing')).toBe(false);
+    expect(new Redactor([undefined, '']).empty).toBe(true);
+  });
+
+  it('leaves no 8-character piece of any secret in any text', () => {
+    const secretChars = fc.string({ unit: fc.constantFrom(...'abcdef0123456789-_'), minLength: 8, maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(secretChars, { minLength: 1, maxLength: 3 }), fc.array(fc.oneof(fc.string(), fc.nat()), { maxLength: 8 }), (secrets, bits) => {
+        const text = bits.map((bit) => (typeof bit === 'number' ? secrets[bit % secrets.length]!.slice(bit % 5) : bit)).join('');
+        const cleaned = new Redactor(secrets).clean(text);
+        for (const secret of secrets) for (let i = 0; i + 8 <= secret.length; i++) expect(cleaned).not.toContain(secret.slice(i, i + 8));
       }),
     );
   });

@@ -12,7 +12,7 @@ export function callContext(overrides: Partial<CallContext> = {}): CallContext {
     apiKey: KEY,
     signal: new AbortController().signal,
     requestId: 'request-1',
-    cursorKey: 'engine-1',
+
     scope: '',
     stepKey: 'call:request-1',
     attempt: 1,

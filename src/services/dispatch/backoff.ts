@@ -19,6 +19,7 @@ export function retryPolicy(base: RetryConfig, override: false | RetryConfigInpu
  * How long to wait before retry number `retryNumber` (1 for the wait before the second attempt):
  * the failure's `retryAfterMs` when it gave one, else exponential backoff from `baseDelayMs`,
  * capped at `maxDelayMs`, with its last `jitter` fraction random: `d * (1 - jitter * random())`.
+ * Never more than 2147483647 ms, the most a Node timer holds (a longer one fires at once).
  *
  * @example
  * ```ts
@@ -26,7 +27,7 @@ export function retryPolicy(base: RetryConfig, override: false | RetryConfigInpu
  * ```
  */
 export function backoffDelay(policy: RetryConfig, retryNumber: number, retryAfterMs: number | undefined, random: () => number): number {
-  if (retryAfterMs !== undefined && retryAfterMs >= 0) return retryAfterMs;
-  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1));
+  if (retryAfterMs !== undefined && retryAfterMs >= 0) return Math.min(retryAfterMs, 2 ** 31 - 1);
+  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1), 2 ** 31 - 1);
   return backoff * (1 - policy.jitter * random());
 }

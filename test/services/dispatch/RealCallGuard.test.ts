@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApp, RealCallGuard, type Provider } from '../../../src/index.js';
+import { createApp, type Provider } from '../../../src/index.js';
+import { RealCallGuard } from '../../../src/testing.js';
 import { appWith, says } from '../../support/providers.js';
 import { ContainerModule } from 'inversify';
 import { Tokens } from '../../../src/index.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAnswer } from '../../services/classification/ClassificationAnswer.js';
-import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
-import { isPlainObject, show } from '../../services/classification/shapeError.js';
+import { StandinError } from '../errors/StandinError.js';
+import type { ClassificationAnswer } from '../services/classification/ClassificationAnswer.js';
+import { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
+import { isPlainObject, show } from '../services/classification/shapeError.js';
 
 /**
  * How a scripted answer is given for one question: an option name (choice), a number (the score

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, retryPolicy } from '../../../src/services/engine/backoff.js';
+import { backoffDelay, retryPolicy } from '../../../src/services/dispatch/backoff.js';
 
 const base = { attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.2 };
 
@@ -26,6 +26,11 @@ describe(backoffDelay, () => {
 
   it('takes a failure’s retryAfterMs as it is', () => {
     expect(backoffDelay(base, 1, 7_000, () => 0.5)).toBe(7_000);
+  });
+
+  it('never hands a timer more than 2147483647 ms, whatever the hint or the policy says', () => {
+    expect(backoffDelay(base, 1, 1e12, () => 0)).toBe(2 ** 31 - 1);
+    expect(backoffDelay({ ...base, jitter: 0, baseDelayMs: 1e12, maxDelayMs: 1e15 }, 3, undefined, () => 0)).toBe(2 ** 31 - 1);
   });
 
   it('stays inside [d * (1 - jitter), d] for any random value and jitter', () => {

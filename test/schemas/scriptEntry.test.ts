@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkScript, classificationScriptEntrySchema, entryKind, invalidEntry } from '../../../src/fakes/classification/scriptEntry.js';
-import { ClassificationAdapterError, ClassificationAnswer } from '../../../src/index.js';
+import { checkScript, classificationScriptEntrySchema, entryKind, invalidEntry } from '../../src/schemas/scriptEntry.js';
+import { ClassificationAdapterError, ClassificationAnswer } from '../../src/index.js';
 
 describe('script entries', () => {
   describe(entryKind, () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { failureKinds, type FailureKind } from '../../errors/ProviderFailure.js';
-import type { IssueHints } from '../../validation/describeIssues.js';
+import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
+import type { IssueHints } from '../validation/describeIssues.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 

@@ -1,0 +1,19 @@
+import { expectInput } from '../requests/invalid.js';
+import type { CapabilitySpec } from './CapabilitySpec.js';
+
+/**
+ * A vector for a text.
+ *
+ * @example
+ * ```ts
+ * await app.embed('embedder', 'reset my password'); // [0.12, -0.4, ...]
+ * ```
+ */
+export const embed: CapabilitySpec<readonly [text: string], readonly number[]> = {
+  name: 'embed',
+  check: ([text]) => expectInput(typeof text === 'string', 'text', 'a string', text),
+  invoke: (provider, [text], context) => provider.embed!(text, context),
+  problem: (vector) => (Array.isArray(vector) && vector.length > 0 && vector.every(Number.isFinite) ? undefined : 'a non-empty list of finite numbers'),
+  sent: ([text]) => text,
+  answer: 'a function (text) => vector, such as embedByHash(8)',
+};

@@ -1,0 +1,23 @@
+import { expectInput } from '../requests/invalid.js';
+import type { CapabilitySpec } from './CapabilitySpec.js';
+
+/**
+ * A relevance score for each text against a query, in the texts' order.
+ *
+ * @example
+ * ```ts
+ * await app.rank('ranker', 'password', ['Reset a password', 'Billing']); // [0.9, 0.1]
+ * ```
+ */
+export const rank: CapabilitySpec<readonly [query: string, texts: readonly string[]], readonly number[]> = {
+  name: 'rank',
+  check: ([query, texts]) => {
+    expectInput(typeof query === 'string', 'query', 'a string', query);
+    expectInput(Array.isArray(texts) && texts.every((t) => typeof t === 'string'), 'texts', 'a list of strings', texts);
+  },
+  invoke: (provider, [query, texts], context) => provider.rank!(query, texts, context),
+  problem: (scores, [, texts]) =>
+    Array.isArray(scores) && scores.length === texts.length && scores.every(Number.isFinite) ? undefined : `one finite score per text (${texts.length})`,
+  sent: ([query, texts]) => ({ words: query, texts }),
+  answer: 'a function (words, texts) => a score per text, such as rankByOverlap()',
+};

@@ -1,0 +1,19 @@
+import { expectInput } from '../requests/invalid.js';
+import type { CapabilitySpec } from './CapabilitySpec.js';
+
+/**
+ * The bytes of a text, spoken.
+ *
+ * @example
+ * ```ts
+ * const audio = await app.speak('voice', 'Your ticket is closed.'); // Uint8Array
+ * ```
+ */
+export const speak: CapabilitySpec<readonly [text: string], Uint8Array> = {
+  name: 'speak',
+  check: ([text]) => expectInput(typeof text === 'string' && text.length > 0, 'text', 'a non-empty string', text),
+  invoke: (provider, [text], context) => provider.speak!(text, context),
+  problem: (audio) => (audio instanceof Uint8Array ? undefined : 'the bytes of a sound, as a Uint8Array'),
+  sent: ([text]) => text,
+  answer: 'a function (text) => the bytes of a sound, as a Uint8Array',
+};

@@ -1,0 +1,63 @@
+import type { Container } from 'inversify';
+import { Tokens } from '../../tokens/Tokens.js';
+import { StandinError } from '../../errors/StandinError.js';
+import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
+import type { Services } from '../dispatch/Services.js';
+import type { Provider } from '../providers/Provider.js';
+
+/**
+ * Finds the services a call needs in its container, on every call, so a service put in place
+ * by `standIn` (a fake in a test) is seen by the very next call.
+ */
+export class ProviderLookup implements Services {
+  readonly #container: Container;
+  readonly #fallbacks: readonly (() => ClassificationAdapter)[];
+
+  /** `fallbacks` make the classifiers of the config's `classifier.fallback`, in order. */
+  constructor(container: Container, fallbacks: readonly (() => ClassificationAdapter)[] = []) {
+    this.#container = container;
+    this.#fallbacks = fallbacks;
+  }
+
+  /** The provider for `modelName`: one bound for that model (`model:<name>`) first, then the model's provider; undefined when neither is. */
+  provider(modelName: string, providerName: string): Provider | undefined {
+    return (
+      this.#container.get(Tokens.Provider, { name: `model:${modelName}`, optional: true }) ??
+      this.#container.get(Tokens.Provider, { name: providerName, optional: true })
+    );
+  }
+
+  /** Which of `names` have a provider bound. */
+  bound(names: Iterable<string>): string[] {
+    return [...new Set(names)].filter((name) => this.#container.isBound(Tokens.Provider, { name }));
+  }
+
+  /** Makers of the classifiers a classify call falls back to, in order. */
+  fallbackClassifiers(): readonly (() => ClassificationAdapter)[] {
+    return this.#fallbacks;
+  }
+
+  /**
+   * The classifier bound at `Tokens.Classifier`. Throws `K0005` when none is bound, or when the
+   * binding cannot be resolved.
+   */
+  classifier(): ClassificationAdapter {
+    let found: ClassificationAdapter | undefined;
+    try {
+      found = this.#container.get(Tokens.Classifier, { optional: true });
+    } catch (error) {
+      throw new StandinError(
+        'K0005',
+        `The classifier bound at Tokens.Classifier cannot be resolved: ${(error as Error).message.split('\n')[0]} Bind exactly one: container.rebind(Tokens.Classifier).toConstantValue(classifier).`,
+        { cause: error },
+      );
+    }
+    if (found === undefined) {
+      throw new StandinError(
+        'K0005',
+        "No classifier is bound at Tokens.Classifier, so classify has nothing to call. In a test, call app.fakeClassifier(script) (from standin/testing); in production, name one in the config (classifier: { provider: 'typesafe' }) or bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).",
+      );
+    }
+    return found;
+  }
+}

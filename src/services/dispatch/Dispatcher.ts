@@ -1,0 +1,239 @@
+import type { ZodType } from 'zod';
+import type { RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
+import { CallFailed, type Attempt } from '../../errors/CallFailed.js';
+import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import { StandinError } from '../../errors/StandinError.js';
+import { abortReason, type Clock } from '../clock/Clock.js';
+import type { ClassificationAdapter, ClassifyContext } from '../classification/ClassificationAdapter.js';
+import { ClassificationAdapterError } from '../classification/ClassificationAdapterError.js';
+import type { CallContext, Capability, Provider } from '../providers/Provider.js';
+import type { Scopes } from '../scopes/Scopes.js';
+import { retryPolicy } from './backoff.js';
+import { withFallback, type FallbackSettings } from './fallback.js';
+import type { Services } from './Services.js';
+import type { RealCallGuard } from './RealCallGuard.js';
+import type { Failure } from './retry.js';
+import { neverAborted } from './untilAborted.js';
+
+/** How one engine call asks to be dispatched. */
+export interface DispatchOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly requestId?: string | undefined;
+  readonly retry?: false | RetryConfigInput | undefined;
+  /** The step's key, when the call is a step of a run. */
+  readonly stepKey?: string | undefined;
+  /** The cursor scope, when the caller names one: the current scope otherwise. */
+  readonly scope?: string | undefined;
+}
+
+/** One call on its way: its ids, its scope and signal, and the attempts that failed so far. */
+export interface Call {
+  readonly requestId: string;
+  readonly stepKey: string;
+  readonly scope: string;
+  readonly signal: AbortSignal;
+  /** The zod shape of the typed value the call asks for, handed to providers in their context. */
+  readonly output: ZodType | undefined;
+  /** Every failed attempt so far, for the error that ends the call. */
+  readonly failures: Attempt[];
+}
+
+const providerFailure = (error: unknown): Failure | undefined => (error instanceof ProviderFailure ? error : undefined);
+// A classifier's 0 or null hint means "no hint" (ALLM's convention): the wait is backoff then.
+const classifierFailure = (error: unknown): Failure | undefined =>
+  error instanceof ClassificationAdapterError ? { retryable: error.retryable, retryAfterMs: error.retryAfterMs !== null && error.retryAfterMs > 0 ? error.retryAfterMs : undefined } : undefined;
+const always = (): boolean => true;
+const whenRetryable = (failure: Failure): boolean => failure.retryable;
+
+/**
+ * Where every call of an engine goes after its request is checked: one request-id scheme, one
+ * retry function ({@link retryWithBackoff}) and one fallback rule ({@link withFallback}), for
+ * models and the classifier alike. A model's chain is the model and its `fallback` models, each
+ * resolved to its provider when first tried; the classifier's is the classifier bound at
+ * `Tokens.Classifier`, then the config's `classifier.fallback` classifiers. The real-call guard is
+ * asked before every link's first attempt.
+ *
+ * @example
+ * ```ts
+ * const vector = await dispatcher.model('embedder', 'embed', {}, (provider, context) => provider.embed!(text, context));
+ * ```
+ */
+export class Dispatcher {
+  readonly #id: string;
+  readonly #config: StandinConfig;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #scopes: Scopes;
+  readonly #lookup: Services;
+  readonly #guard: RealCallGuard | undefined;
+  readonly #chains = new Map<string, readonly string[]>();
+  readonly #classifiers: readonly (() => ClassificationAdapter)[];
+  /** How many calls were dispatched: a request id is the engine's id and this count, cheaper than a UUID each. */
+  #calls = 0;
+
+  constructor(id: string, config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: RealCallGuard | undefined) {
+    this.#id = id;
+    this.#config = config;
+    this.#clock = clock;
+    this.#random = random;
+    this.#scopes = scopes;
+    this.#lookup = lookup;
+    this.#guard = guard;
+    this.#classifiers = lookup.fallbackClassifiers();
+  }
+
+  /** A new call: its request id (the caller's, or the next of this engine), step key and scope. */
+  call(options: DispatchOptions, output?: ZodType): Call {
+    const signal = options.signal ?? neverAborted;
+    if (signal.aborted) throw abortReason(signal);
+    const requestId = options.requestId ?? `${this.#id}#${++this.#calls}`;
+    return { requestId, stepKey: options.stepKey ?? `call:${requestId}`, scope: options.scope ?? this.#scopes.current(), signal, output, failures: [] };
+  }
+
+  /**
+   * Sends `call` of `model`'s `capability` through the model's chain: `perform` is one attempt at
+   * one provider. Throws `CallFailed` once every model has failed.
+   */
+  model<T>(model: string, capability: Capability, call: Call, retry: DispatchOptions['retry'], perform: (provider: Provider, context: CallContext) => Promise<T>): Promise<T> {
+    const chain = this.chain(model);
+    // The first model is resolved now, so a model that cannot serve the call fails before any attempt.
+    let target = this.#target(chain[0]!, capability);
+    let resolved = 0;
+    return withFallback((link, attempt) => {
+      if (link !== resolved) {
+        target = this.#target(chain[link]!, capability);
+        resolved = link;
+      }
+      return perform(target.provider, this.#context(target, call, attempt));
+    }, this.#settings(call, retry, chain.length, always, providerFailure, (error, link, attempt) => {
+      const failure = error as ProviderFailure;
+      call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: failure.message });
+    }, (error) => new CallFailed(model, call.failures, error as ProviderFailure)));
+  }
+
+  /**
+   * Sends `call` to the classifier chain: `perform` is one attempt at one classifier. A retryable
+   * reason that survives its retries moves to the next classifier; the error that ends the call
+   * is the last one, listing every attempt in `metadata.attempts` when more than one classifier was tried.
+   */
+  classifier<T>(call: Call, retry: DispatchOptions['retry'], perform: (classifier: ClassificationAdapter, context: ClassifyContext) => Promise<T>): Promise<T> {
+    const tried: { classifier: string; attempt: number; reason: string; message: string }[] = [];
+    const links = 1 + this.#classifiers.length;
+    let classifier = this.#classifier(0);
+    let resolved = 0;
+    return withFallback((link, attempt) => {
+      if (link !== resolved) {
+        classifier = this.#classifier(link);
+        resolved = link;
+      }
+      return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt, cursorKey: this.#id });
+    }, this.#settings(call, retry, links, whenRetryable, classifierFailure, (error, _link, attempt) => {
+      const failure = error as ClassificationAdapterError;
+      tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: failure.message });
+    }, (error) => {
+      const last = error as ClassificationAdapterError;
+      if (resolved === 0) return last;
+      const summary = tried.map((t) => `${t.classifier} attempt ${t.attempt}: ${t.reason}`).join('; ');
+      return new ClassificationAdapterError(last.reason, {
+        message: `Every classifier failed. Tried ${summary}. Last: ${last.message}`,
+        ...(last.provider === null ? {} : { provider: last.provider }),
+        ...(last.status === null ? {} : { status: last.status }),
+        cause: last,
+        metadata: { ...last.metadata, attempts: tried },
+      });
+    }));
+  }
+
+  /** The models a call of `model` may try, in order: the model, then its fallbacks, depth first. */
+  chain(model: string): readonly string[] {
+    let chain = this.#chains.get(model);
+    if (chain !== undefined) return chain;
+    if (typeof model !== 'string' || !Object.hasOwn(this.#config.models, model)) {
+      const names = Object.keys(this.#config.models);
+      throw new StandinError(
+        'E0001',
+        `There is no model named '${String(model)}'. Configured models: ${names.length > 0 ? names.join(', ') : 'none'}. Call one of them, or add '${String(model)}' under config.models.`,
+      );
+    }
+    const order: string[] = [];
+    const visit = (name: string): void => {
+      if (order.includes(name)) return;
+      order.push(name);
+      for (const next of this.#config.models[name]?.fallback ?? []) visit(next);
+    };
+    visit(model);
+    chain = order;
+    this.#chains.set(model, chain);
+    return chain;
+  }
+
+  #settings(
+    call: Call,
+    retry: DispatchOptions['retry'],
+    links: number,
+    fallsBack: (failure: Failure) => boolean,
+    failureOf: (error: unknown) => Failure | undefined,
+    onFailure: FallbackSettings['onFailure'],
+    exhausted: FallbackSettings['exhausted'],
+  ): FallbackSettings {
+    const policy = retryPolicy(this.#config.retry, retry);
+    return { policy, clock: this.#clock, random: this.#random, signal: call.signal, links, fallsBack, failureOf, onFailure, exhausted };
+  }
+
+  #target(name: string, capability: Capability): Target {
+    const config = this.#config.models[name]!;
+    const provider = this.#lookup.provider(name, config.provider);
+    if (provider === undefined) {
+      const candidates = [...Object.values(this.#config.models).map((m) => m.provider), ...Object.keys(this.#config.providers)];
+      const bound = this.#lookup.bound(candidates);
+      throw new StandinError(
+        'E0002',
+        `Model '${name}' uses provider '${config.provider}', and no provider of that name is bound. Bound providers: ${bound.length > 0 ? bound.join(', ') : 'none'}. Fix config.models.${name}.provider, or bind one: container.bind(Tokens.Provider).toConstantValue(provider).whenNamed('${config.provider}').`,
+      );
+    }
+    if (capability !== 'reply' && typeof provider[capability] !== 'function') {
+      throw new StandinError(
+        'E0004',
+        `Model '${name}' (provider '${config.provider}') cannot ${capability}: its provider offers no ${capability}. Call a model whose provider offers ${capability}.`,
+      );
+    }
+    this.#guard?.check(provider, config.provider, name);
+    return { provider, modelName: name, providerName: config.provider, model: config.model, apiKey: this.#config.providers[config.provider]?.apiKey };
+  }
+
+  #context(target: Target, call: Call, attempt: number): CallContext {
+    return {
+      modelName: target.modelName,
+      model: target.model,
+      provider: target.providerName,
+      apiKey: target.apiKey,
+      signal: call.signal,
+      requestId: call.requestId,
+      scope: call.scope,
+      stepKey: call.stepKey,
+      attempt,
+      output: call.output,
+    };
+  }
+
+  #classifier(link: number): ClassificationAdapter {
+    const classifier = link === 0 ? this.#lookup.classifier() : this.#classifiers[link - 1]!();
+    if (typeof classifier !== 'object' || classifier === null || typeof classifier.classify !== 'function') {
+      throw new StandinError(
+        'K0007',
+        `The value bound at Tokens.Classifier is not a classifier: it has no classify(request, opts) method. Bind a ClassificationAdapter, such as new FakeClassification().`,
+      );
+    }
+    this.#guard?.checkClassifier(classifier);
+    return classifier;
+  }
+}
+
+/** A model resolved to the provider that serves it. */
+interface Target {
+  readonly provider: Provider;
+  readonly modelName: string;
+  readonly providerName: string;
+  readonly model: string;
+  readonly apiKey: string | undefined;
+}

@@ -1,0 +1,58 @@
+import type { RetryConfig } from '../../config/configSchema.js';
+import { abortReason, type Clock } from '../clock/Clock.js';
+import { backoffDelay } from './backoff.js';
+
+/** How the retry loop reads an error an attempt threw. */
+export interface Failure {
+  /** Whether another attempt may succeed. */
+  readonly retryable: boolean;
+  /** How long the provider asked to wait, in milliseconds, when it said: the wait before the next attempt. */
+  readonly retryAfterMs?: number | null | undefined;
+}
+
+/** What {@link retryWithBackoff} needs besides the attempt. */
+export interface RetrySettings {
+  /** How many attempts, and how long to wait between them. */
+  readonly policy: RetryConfig;
+  /** What the waits sleep on: instant in tests. */
+  readonly clock: Clock;
+  /** Jitter's source of randomness. */
+  readonly random: () => number;
+  /** Aborts the waits, and stops the loop with the signal's reason. */
+  readonly signal: AbortSignal;
+  /** The failure an error stands for, or undefined for an error that is no failure (thrown at once). */
+  readonly failureOf: (error: unknown) => Failure | undefined;
+  /** Told of every failed attempt, before the loop decides whether to wait and try again. */
+  readonly onFailure?: ((error: unknown, attempt: number) => void) | undefined;
+}
+
+/**
+ * Runs `attempt` (numbered from 1) until it succeeds, waiting on the clock between tries: a
+ * retryable failure is tried again while the policy has attempts left; the wait is the failure's
+ * `retryAfterMs` when it gave one, backoff otherwise. Anything else is thrown as it is: an error
+ * that is no failure, a failure that is not retryable, the last failure, or the abort reason.
+ * Every call the engine makes, of a model or of the classifier, retries through this one function.
+ *
+ * @example
+ * ```ts
+ * const reply = await retryWithBackoff((attempt) => send(attempt), {
+ *   policy, clock, random: Math.random, signal,
+ *   failureOf: (error) => (error instanceof ProviderFailure ? error : undefined),
+ * });
+ * ```
+ */
+export async function retryWithBackoff<T>(attempt: (attempt: number) => Promise<T>, settings: RetrySettings): Promise<T> {
+  const { policy, signal } = settings;
+  for (let number = 1; ; number++) {
+    try {
+      return await attempt(number);
+    } catch (error) {
+      if (signal.aborted) throw abortReason(signal);
+      const failure = settings.failureOf(error);
+      if (failure === undefined) throw error;
+      settings.onFailure?.(error, number);
+      if (!failure.retryable || number >= policy.attempts) throw error;
+      await settings.clock.sleep(backoffDelay(policy, number, failure.retryAfterMs ?? undefined, settings.random), signal);
+    }
+  }
+}

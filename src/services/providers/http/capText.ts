@@ -1,0 +1,24 @@
+/**
+ * The most characters of provider text (an error's message, a refusal) a message quotes: enough
+ * for any real error, and a bound on what a hostile server can put into errors and logs.
+ */
+export const QUOTE_LIMIT = 2000;
+
+/**
+ * `text` cut to `limit` characters, saying how many were left out; never cut inside a
+ * surrogate pair.
+ *
+ * @example
+ * ```ts
+ * capText('a'.repeat(2005)); // 'aaa…a… (5 more characters)'
+ * ```
+ */
+export function capText(text: string, limit = QUOTE_LIMIT): string {
+  if (text.length <= limit) return text;
+  const end = isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit;
+  return `${text.slice(0, end)}… (${text.length - end} more characters)`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

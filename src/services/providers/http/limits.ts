@@ -1,0 +1,78 @@
+/**
+ * How much a server may make one call hold or wait, each bound with a setting of the same name
+ * (in a provider's config and in every `createXProvider` / `createXClassifier` settings).
+ *
+ * @example
+ * ```ts
+ * const limits: Limits = { ...defaultLimits, maxLineBytes: 16 * 1024 * 1024 };
+ * ```
+ */
+export interface Limits {
+  /** The most bytes one line of an event stream may have before its line end. */
+  readonly maxLineBytes: number;
+  /** The most bytes the data of one server-sent event may have, its data lines together. */
+  readonly maxEventBytes: number;
+  /** The most bytes of one response body, after decompression: a streamed one counted as it arrives. */
+  readonly maxBodyBytes: number;
+  /** The longest wait a `retry-after` / `retry-after-ms` hint may ask for; a longer hint is dropped. */
+  readonly maxRetryAfterMs: number;
+}
+
+/** The name of one bound, as its setting is named. */
+export type LimitName = keyof Limits;
+
+/** The most milliseconds a Node timer holds: a longer delay fires after about 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The largest line or event a bound may allow: V8's strings hold up to about 2^29 characters. */
+export const MAX_TEXT_BYTES = 2 ** 28;
+
+/**
+ * The bounds a setting left out takes: 4 MiB a line, 16 MiB an event, 64 MiB a body, and a
+ * 60 s cap on retry hints (what the official OpenAI and Anthropic clients and the AI SDK honour).
+ * A 128k-token streamed reply is under 40 MB of events, and the longest line a vendor sends (one
+ * event's JSON) is a few kilobytes, so the defaults stop only runaway bodies.
+ *
+ * @example
+ * ```ts
+ * defaultLimits.maxBodyBytes; // 67108864
+ * ```
+ */
+export const defaultLimits: Limits = {
+  maxLineBytes: 4 * 1024 * 1024,
+  maxEventBytes: 16 * 1024 * 1024,
+  maxBodyBytes: 64 * 1024 * 1024,
+  maxRetryAfterMs: 60_000,
+};
+
+/**
+ * The bounds of a provider: each setting given, else its default.
+ *
+ * @example
+ * ```ts
+ * limitsOf({ maxBodyBytes: 1024 }).maxBodyBytes; // 1024
+ * ```
+ */
+export function limitsOf(settings: Partial<Limits>): Limits {
+  return {
+    maxLineBytes: settings.maxLineBytes ?? defaultLimits.maxLineBytes,
+    maxEventBytes: settings.maxEventBytes ?? defaultLimits.maxEventBytes,
+    maxBodyBytes: settings.maxBodyBytes ?? defaultLimits.maxBodyBytes,
+    maxRetryAfterMs: settings.maxRetryAfterMs ?? defaultLimits.maxRetryAfterMs,
+  };
+}
+
+/**
+ * Thrown inside the HTTP layer when a body passes one of the {@link Limits}; the exchange turns
+ * it into a `ProviderFailure` that names the bound and its setting, and never lets it out.
+ */
+export class LimitExceeded extends Error {
+  constructor(
+    readonly limit: LimitName,
+    readonly bytes: number,
+    readonly what: string,
+  ) {
+    super(`${what} passed ${bytes} bytes (${limit})`);
+    this.name = 'LimitExceeded';
+  }
+}

@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import type { Tool } from '../runs/tool.js';
+import type { Message, OutputSpec, ReplyRequest, ToolSpec } from '../providers/Provider.js';
+import { invalid } from './invalid.js';
+import { jsonSchemaOf } from './jsonSchemaOf.js';
+import { callOptionsSchema, replyInputSchema } from '../../schemas/requestSchemas.js';
+
+/**
+ * What a caller asks a model: instructions, the conversation (a string is one user message),
+ * the tools it may ask for, and the shape of the typed value it should give.
+ *
+ * @example
+ * ```ts
+ * const input: ReplyInput = { instructions: 'Be brief.', messages: 'Hello' };
+ * ```
+ */
+export interface ReplyInput<O = unknown> {
+  readonly instructions?: string | undefined;
+  readonly messages: string | readonly Message[];
+  readonly tools?: Readonly<Record<string, Tool>> | undefined;
+  readonly output?: z.ZodType<O> | undefined;
+}
+
+/** A checked reply input: the request providers are sent (without the model id), and the typed value's zod shape. */
+export interface PreparedReply {
+  readonly request: Omit<ReplyRequest, 'model'>;
+  readonly output: z.ZodType | undefined;
+}
+
+/**
+ * Checks a reply input (`E0003`, every problem with its path) and writes the request providers
+ * are sent: a string becomes one user message, tools and the output shape become JSON Schema.
+ *
+ * @example
+ * ```ts
+ * prepareReply({ messages: 'Hello' }).request.messages; // [{ role: 'user', content: 'Hello' }]
+ * ```
+ */
+export function prepareReply(input: ReplyInput): PreparedReply {
+  const parsed = replyInputSchema.safeParse(input);
+  if (!parsed.success) throw invalid('request', input, parsed.error.issues);
+  const request: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {
+    messages: typeof input.messages === 'string' ? [{ role: 'user', content: input.messages }] : input.messages,
+  };
+  if (input.instructions !== undefined) request.instructions = input.instructions;
+  if (input.tools !== undefined) request.tools = toolSpecs(input.tools);
+  if (input.output !== undefined) request.output = outputSpec(input.output);
+  return { request: request as Omit<ReplyRequest, 'model'>, output: input.output };
+}
+
+/**
+ * The tools as providers see them: name, description and the JSON Schema of the input.
+ *
+ * @example
+ * ```ts
+ * toolSpecs({ find: tool({ input: z.object({ words: z.string() }), run }) })[0]!.name; // 'find'
+ * ```
+ */
+export function toolSpecs(tools: Readonly<Record<string, Tool>>): ToolSpec[] {
+  return Object.entries(tools).map(([name, t]) => {
+    const spec: { name: string; input: z.core.JSONSchema.BaseSchema; description?: string } = {
+      name,
+      input: jsonSchemaOf(t.input, `The input shape of tool '${name}'`),
+    };
+    if (t.description !== undefined) spec.description = t.description;
+    return spec;
+  });
+}
+
+/**
+ * The typed value's shape as providers see it.
+ *
+ * @example
+ * ```ts
+ * outputSpec(z.object({ team: z.string() })).name; // 'value'
+ * ```
+ */
+export function outputSpec(output: z.ZodType): OutputSpec {
+  return { name: 'value', schema: jsonSchemaOf(output, 'The output shape') };
+}
+
+/**
+ * Checks a call's options (`E0003`), answering them as they are; no work at all for none.
+ *
+ * @example
+ * ```ts
+ * checkOptions({ retry: false });
+ * ```
+ */
+export function checkOptions<O extends object>(options: O | undefined): O | Record<string, never> {
+  if (options === undefined || options === null) return {};
+  let empty = true;
+  for (const _ in options) {
+    empty = false;
+    break;
+  }
+  if (empty) return {};
+  const parsed = callOptionsSchema.safeParse(options);
+  if (!parsed.success) throw invalid('options', options, parsed.error.issues);
+  return options;
+}

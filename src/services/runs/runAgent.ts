@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { StandinError } from '../../errors/StandinError.js';
+import { describeIssues } from '../../validation/describeIssues.js';
+import type { DispatchOptions } from '../dispatch/Dispatcher.js';
+import { neverAborted } from '../dispatch/untilAborted.js';
+import type { Reply } from '../engine/Reply.js';
+import type { Message, ReplyPart, ReplyRequest } from '../providers/Provider.js';
+import { invalid } from '../requests/invalid.js';
+import { checkOptions, outputSpec, toolSpecs, type PreparedReply } from '../requests/prepareReply.js';
+import { agentSchema, conversationSchema, expectedFields } from '../../schemas/requestSchemas.js';
+import type { Agent, RunPart, RunResult, Step } from './Agent.js';
+import { runTool } from './runTool.js';
+
+/** Options a run takes. */
+export interface RunOptions {
+  /** Aborts the run: its steps, their retries and fallbacks, and its tools. */
+  readonly signal?: AbortSignal | undefined;
+  /** `false` for one attempt per model, or fields of the retry policy to change for this run. */
+  readonly retry?: DispatchOptions['retry'];
+  /** The run's id: give the id of an earlier run to run it again with the same step keys. */
+  readonly runId?: string | undefined;
+}
+
+/** How a step's reply is made: collected whole, or handed on part by part and then collected. */
+export interface StepReplies {
+  readonly collect: (model: string, prepared: PreparedReply, options: DispatchOptions) => Promise<Reply>;
+  readonly stream: (model: string, prepared: PreparedReply, options: DispatchOptions) => AsyncGenerator<ReplyPart, Reply, undefined>;
+}
+
+/**
+ * The agent loop: steps of `reply`, each with the tools its reply asks for, until a step ends on
+ * a text (or the typed value the agent asks for). Step `index` has the key `runId#index`, which is
+ * also its request id, so a run given an earlier `runId` replays the same steps. Yields each step's
+ * parts (with `live`), each tool result, and `{ type: 'done', result }`.
+ *
+ * @example
+ * ```ts
+ * const run = runAgent(agent, 'Hello', {}, true, { collect, stream });
+ * for await (const part of run) console.log(part.type);
+ * ```
+ */
+export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions, live: boolean, replies: StepReplies): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+  const parsedAgent = agentSchema.safeParse(agent);
+  if (!parsedAgent.success) {
+    throw new StandinError('R0002', `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields }).join('\n')}`);
+  }
+  const parsedInput = conversationSchema.safeParse(input);
+  if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues);
+  const dispatch: DispatchOptions = checkOptions(options);
+  const runId = options.runId ?? randomUUID();
+  const signal = options.signal ?? neverAborted;
+  const tools = agent.tools ?? {};
+  const base: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {};
+  if (agent.instructions !== undefined) base.instructions = agent.instructions;
+  if (agent.tools !== undefined) base.tools = toolSpecs(agent.tools);
+  if (agent.output !== undefined) base.output = outputSpec(agent.output);
+  let messages: readonly Message[] = typeof input === 'string' ? [{ role: 'user', content: input }] : input;
+  const steps: Step[] = [];
+  let tokensIn = 0;
+  let tokensOut = 0;
+  const maxSteps = agent.maxSteps ?? 10;
+  for (let index = 0; index < maxSteps; index++) {
+    const key = `${runId}#${index}`;
+    const request = { ...base, messages } as Omit<ReplyRequest, 'model'>;
+    const prepared: PreparedReply = { request, output: agent.output };
+    const stepOptions: DispatchOptions = { ...dispatch, stepKey: key, requestId: key };
+    let answer: Reply;
+    if (live) {
+      const parts = replies.stream(agent.model, prepared, stepOptions);
+      let next = await parts.next();
+      while (!next.done) {
+        yield { ...next.value, step: index };
+        next = await parts.next();
+      }
+      answer = next.value;
+    } else {
+      answer = await replies.collect(agent.model, prepared, stepOptions);
+    }
+    tokensIn += answer.units.tokensIn;
+    tokensOut += answer.units.tokensOut;
+    if (answer.calls.length === 0) {
+      messages = [...messages, { role: 'assistant', content: answer.text }];
+      steps.push({ index, key, request, reply: answer, results: [] });
+      if (agent.output !== undefined && answer.value === undefined) {
+        throw new StandinError(
+          'R0003',
+          `Run ${runId}: the agent asks for a typed value (output), but step ${index} of model '${answer.model}' ended with ${answer.text ? 'a text' : 'nothing'} and no value. Make the model answer with a value, or drop output from the agent.`,
+        );
+      }
+      const result: RunResult<O> = { runId, text: answer.text, value: answer.value as O | undefined, steps, messages, units: { tokensIn, tokensOut } };
+      if (live) yield { type: 'done', result };
+      return result;
+    }
+    const results = await Promise.all(answer.calls.map((call) => runTool(tools, call, { signal, runId, step: index, callId: call.id })));
+    if (live) for (const result of results) yield { type: 'tool-result', step: index, result };
+    const said: Message = answer.text ? { role: 'assistant', content: answer.text, calls: answer.calls } : { role: 'assistant', calls: answer.calls };
+    messages = [...messages, said, { role: 'tool', results }];
+    steps.push({ index, key, request, reply: answer, results });
+  }
+  const lastCalls = steps.at(-1)?.reply.calls.map((c) => c.tool) ?? [];
+  throw new StandinError(
+    'R0001',
+    `Run ${runId} passed maxSteps (${maxSteps}) without ending on ${agent.output ? 'a typed value' : 'a text'}; the last step asked for ${lastCalls.join(', ') || 'nothing'}. Raise the agent's maxSteps, or check why the model keeps asking for tools.`,
+  );
+}

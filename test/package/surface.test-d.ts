@@ -1,0 +1,88 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type * as nest from '../../src/nest.js';
+import type * as standin from '../../src/index.js';
+import type * as testing from '../../src/testing.js';
+
+// The values each entry exports, pinned: a change to an entry's surface is a visible decision.
+// The type-only exports are pinned by surface.test.ts, which reads the entries.
+describe('the public surface', () => {
+  it("pins the values of 'standin'", () => {
+    expectTypeOf<keyof typeof standin>().toEqualTypeOf<
+      | 'AnthropicProvider'
+      | 'App'
+      | 'CallFailed'
+      | 'catalog'
+      | 'ClassificationAdapterError'
+      | 'ClassificationAnswer'
+      | 'ClassificationQuestion'
+      | 'classificationReasons'
+      | 'ClassificationRequest'
+      | 'ClassificationResponse'
+      | 'code'
+      | 'createAnthropicProvider'
+      | 'createApp'
+      | 'createContainer'
+      | 'createDecisionsClassifier'
+      | 'createEngine'
+      | 'createOpenAIProvider'
+      | 'createTypesafeClassifier'
+      | 'cursorIndex'
+      | 'DecisionsClassifier'
+      | 'DEFAULT_SCOPE'
+      | 'Engine'
+      | 'failureKinds'
+      | 'FakeClassification'
+      | 'MemoryCursorStore'
+      | 'OpenAIProvider'
+      | 'parseConfig'
+      | 'ProviderFailure'
+      | 'questionTypes'
+      | 'retryableClassificationReasons'
+      | 'runInScope'
+      | 'Scopes'
+      | 'ScriptCursor'
+      | 'standIn'
+      | 'StandinError'
+      | 'startScriptCursor'
+      | 'SystemClock'
+      | 'Tokens'
+      | 'tool'
+      | 'TypesafeClassifier'
+      | 'validateClassificationRequest'
+    >();
+  });
+
+  it("pins the values of 'standin/testing'", () => {
+    expectTypeOf<keyof typeof testing>().toEqualTypeOf<
+      | 'bindFake'
+      | 'capabilityInputs'
+      | 'classificationAdapterConformance'
+      | 'classificationConformanceCases'
+      | 'conformanceTicket'
+      | 'createTestApp'
+      | 'createTestContainer'
+      | 'embedByHash'
+      | 'FakeModel'
+      | 'fakeProvider'
+      | 'InstantClock'
+      | 'providerConformance'
+      | 'providerConformanceCases'
+      | 'providerScenarios'
+      | 'rankByOverlap'
+      | 'RealCallGuard'
+      | 'scenarioRequests'
+      | 'TestApp'
+      | 'testModule'
+    >();
+  });
+
+  it("pins the values of 'standin/nest'", () => {
+    expectTypeOf<keyof typeof nest>().toEqualTypeOf<
+      | 'STANDIN_APP'
+      | 'STANDIN_MODULE_SETTINGS'
+      | 'StandinModule'
+      | 'StandinScopeMiddleware'
+      | 'useStandin'
+    >();
+  });
+});
