@@ -17,6 +17,7 @@ const benches: Bench[] = [
   { name: 'classification', run: async () => (await import('./classification.bench.js')).default() },
   { name: 'nest', run: async () => (await import('./nest.bench.js')).default() },
   { name: 'streamParse', run: async () => (await import('./streamParse.bench.js')).default() },
+  { name: 'server', run: async () => (await import('./server.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);
