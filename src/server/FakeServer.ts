@@ -78,7 +78,7 @@ export interface FakeServerSettings {
 
 /**
  * Scripted fakes over the providers' own HTTP protocols: OpenAI chat completions, responses,
- * embeddings and audio, Anthropic messages, and the TypeSafe and decisions classifiers. Point an
+ * embeddings and audio, and Anthropic messages. Point an
  * official SDK client's base URL at `url` (`${url}/v1` for OpenAI clients). Made by
  * {@link createFakeServer}.
  *
@@ -163,7 +163,7 @@ export class FakeServer {
     return fake;
   }
 
-  /** Scripts the classifier the `/v1/systemone` and `/v1/decisions` endpoints answer from, in `fakeClassifier`'s form. */
+  /** Scripts the classifier of the app the server answers with (no HTTP classifier endpoint serves it yet), in `fakeClassifier`'s form. */
   fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification {
     this.#open();
     if (this.#given !== undefined) return this.#given.fakeClassifier(script);

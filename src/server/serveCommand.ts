@@ -8,7 +8,7 @@ import type { Scripts } from './scriptsSchema.js';
 export const HELP = `Usage: standin serve --scripts <file.json> [--port <n>] [--host <address>]
 
 Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat completions,
-responses, embeddings and audio; Anthropic messages; the TypeSafe and decisions classifiers).
+responses, embeddings and audio; Anthropic messages).
 
   --scripts <file>   JSON: answers per model id in app.fake's format, and a classifier script
   --port <n>         the port (default: a free one)
