@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^standin\/testing$/, replacement: source('./src/testing.ts') },
       { find: /^standin\/nest$/, replacement: source('./src/nest.ts') },
       { find: /^standin\/ai-sdk$/, replacement: source('./src/ai-sdk.ts') },
+      { find: /^standin\/server$/, replacement: source('./src/server.ts') },
       { find: /^standin$/, replacement: source('./src/index.ts') },
     ],
   },

@@ -21,6 +21,7 @@ const benches: Bench[] = [
   { name: 'redisStore', run: async () => (await import('./redisStore.bench.js')).default() },
   { name: 'cassette', run: async () => (await import('./cassette.bench.js')).default() },
   { name: 'aiSdk', run: async () => (await import('./aiSdk.bench.js')).default() },
+  { name: 'server', run: async () => (await import('./server.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

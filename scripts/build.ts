@@ -3,7 +3,8 @@
  * development) with source maps that embed the TypeScript, and writes the .d.ts files; esbuild
  * then bundles each entry into one module, code the entries share going to one chunk, so a class
  * is the same class from every entry. The entries are package.json's `exports`: a subpath
- * `./x` with `default: ./dist/x.js` is built from `src/x.ts`, so a new entry is one line there.
+ * `./x` with `default: ./dist/x.js` is built from `src/x.ts`, so a new entry is one line there;
+ * so are the commands of `bin`: `./dist/a/b.js` is built from `src/a/b.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +31,15 @@ export function entryNames(exports: Readonly<Record<string, string | ExportTarge
     names.push(name);
   }
   return names;
+}
+
+/** The commands package.json's `bin` names, as paths under dist/ without `.js` (`server/cli`). */
+export function binNames(bin: Readonly<Record<string, string>> | undefined): string[] {
+  return Object.entries(bin ?? {}).map(([command, target]) => {
+    const name = /^\.\/dist\/((?:[\w-]+\/)*[\w-]+)\.js$/.exec(target)?.[1];
+    if (name === undefined) throw new Error(`package.json bin["${command}"] must be ./dist/<path>.js, built from src/<path>.ts`);
+    return name;
+  });
 }
 
 /**
@@ -61,8 +71,8 @@ const lazyBuiltins: Plugin = {
   },
 };
 
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | ExportTarget> };
-const entries = entryNames(pkg.exports);
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | ExportTarget>; bin?: Record<string, string> };
+const entries = [...new Set([...entryNames(pkg.exports), ...binNames(pkg.bin)])];
 
 rmSync(out, { recursive: true, force: true });
 rmSync(compiled, { recursive: true, force: true });

@@ -18,6 +18,7 @@ const areas: Readonly<Record<string, string>> = {
   D: 'Shared stores',
   V: 'Cassettes',
   A: 'AI SDK interop',
+  W: 'The wire server',
 };
 
 /** The markdown of docs/errors.md. */

@@ -7,7 +7,7 @@
  * Letters group the codes by where they arise: C config, S scopes and cursors, E engine,
  * P provider failures, R runs and tools, T the faked model, K classification, N NestJS,
  * D shared stores (the Redis cursor store and the scripts a namespace shares), V cassettes,
- * A AI SDK interop.
+ * A AI SDK interop, W the wire server.
  */
 export interface CodeInfo {
   /** What went wrong, in one sentence. */
@@ -354,6 +354,69 @@ const cassettes = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
+const wire = {
+  W0001: {
+    means: "A request body sent to the wire server is larger than the server's body limit (413).",
+    fix: 'Send a smaller body, or start the server with a larger `bodyLimit`.',
+  },
+  W0002: {
+    means: 'A request to the wire server is not the JSON the endpoint takes, or a field has the wrong type (400).',
+    fix: 'Send the body the provider documents for that endpoint; the message names the field.',
+  },
+  W0003: {
+    means: 'A request names a model no script serves in its scope (404, in the provider\'s own body).',
+    fix: 'Script the model (`server.fake(model, answers)` or `PUT /__standin/scripts`), or call one of the models the message lists.',
+  },
+  W0004: {
+    means: 'A request has a field the wire server does not know, or a value it cannot honour, such as `n: 2` (400).',
+    fix: 'Remove the field or send a value the server supports; the message says which and why.',
+  },
+  W0005: {
+    means: 'A request went to a path the wire server has no endpoint or control route at (404).',
+    fix: "Point the client's base URL at the server's URL plus `/v1` (OpenAI clients, the AI SDK) or at the URL (the Anthropic client).",
+  },
+  W0006: {
+    means: 'A control API request came without the server\'s token (401).',
+    fix: 'Send `Authorization: Bearer <token>` (or `x-standin-token`) with the token the server printed, or set `STANDIN_TOKEN` before it starts.',
+  },
+  W0007: {
+    means: 'The scope a request names (the `x-standin-scope` header, or an API key `scope:<id>`) is not 1 to 200 printable characters (400).',
+    fix: "Name the scope with a short id without spaces, such as `test-42`.",
+  },
+  W0008: {
+    means: 'A scripts file or a scripts document sent to the control API is malformed.',
+    fix: 'Correct it at the path the message names; answers take `app.fake`\'s format, keyed by model id.',
+  },
+  W0009: {
+    means: 'The `standin` command was started with arguments it does not take.',
+    fix: 'Run `standin serve --help` for the arguments and an example.',
+  },
+  W0010: {
+    means: '`createFakeServer` was given malformed settings.',
+    fix: 'Correct the setting the message names; the message lists the settings there are.',
+  },
+  W0011: {
+    means: 'A wire server was used after `close()`.',
+    fix: 'Make a new server with `createFakeServer()`.',
+  },
+  W0012: {
+    means: 'A multipart request body (an audio upload) is malformed or lacks a part the endpoint needs (400).',
+    fix: 'Send `multipart/form-data` with the parts the endpoint documents, such as `file` and `model`.',
+  },
+  W0013: {
+    means: 'Scripts were given for one scope where the server scripts for every scope: a server serving an app, or the classifier.',
+    fix: 'Leave the scope out, or make the server without `app` to script models per scope.',
+  },
+  W0014: {
+    means: 'A wire server has answers that no request asked for.',
+    fix: 'Remove the answers the message lists, or find why the client asked fewer times than the test expects.',
+  },
+  W0015: {
+    means: 'A request used a method the endpoint does not take (405).',
+    fix: 'Use the method the message names.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
 /** The whole catalog, one entry per code. */
 export const catalog = {
   ...config,
@@ -366,6 +429,7 @@ export const catalog = {
   ...sharedStores,
   ...cassettes,
   ...aiSdk,
+  ...wire,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

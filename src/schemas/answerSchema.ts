@@ -5,6 +5,11 @@ import { lazySchema } from '../validation/lazySchema.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
+/** The longest wait an answer may ask for (`delayMs`, `partDelayMs`, `retryAfterMs`): ten minutes. */
+export const MAX_DELAY_MS = 600_000;
+/** The most tries `times` may make a step fail. */
+export const MAX_TIMES = 1000;
+
 /** One entry of an answer's `calls`. */
 export const answerCallSchema = lazySchema(() => z.strictObject({
   tool: z.string().min(1),
@@ -21,7 +26,11 @@ export const answerSchema = lazySchema(() => z.strictObject({
   parts: z.union([z.number().int().min(1), z.array(z.number())]).optional(),
   units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
   fail: z.enum(kinds).optional(),
-  retryAfterMs: z.number().int().min(0).optional(),
+  failAfter: z.number().int().min(1).optional(),
+  times: z.number().int().min(1).max(MAX_TIMES).optional(),
+  retryAfterMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+  delayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+  partDelayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
 }));
 
 /** The fields of an answer record, in the order the docs list them (read on use: it builds the schema). */
@@ -31,7 +40,7 @@ export const answerFields = (): string[] => Object.keys(answerSchema.shape);
 export const answerHints: IssueHints = {
   pattern: (path) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
   expected: {
-    '': 'an answer record { text?, calls?, value?, reasoning?, parts?, units?, fail?, retryAfterMs? }',
+    '': 'an answer record { text?, calls?, value?, reasoning?, parts?, units?, fail?, failAfter?, times?, retryAfterMs?, delayMs?, partDelayMs? }',
     text: 'a string',
     calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
     'calls.*': 'a tool call { tool, with?, id? }',
@@ -45,7 +54,11 @@ export const answerHints: IssueHints = {
     'units.tokensIn': 'a whole number, 0 or more',
     'units.tokensOut': 'a whole number, 0 or more',
     fail: `one of ${kinds.map((k) => `'${k}'`).join(', ')}`,
-    retryAfterMs: 'a whole number of milliseconds, 0 or more',
+    failAfter: 'a whole number of parts (1 or more) to stream before the call fails',
+    times: `a whole number of tries (1 to ${MAX_TIMES}) the step fails before it answers`,
+    retryAfterMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
+    delayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
+    partDelayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
   },
   // A getter: the keys come from the schemas, which are built when an answer is first checked.
   get keys() {

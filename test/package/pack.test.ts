@@ -61,6 +61,24 @@ const names = [Engine.name, Scopes.name, TestApp.name, StandinError.name];
 console.log(JSON.stringify({ text: reply.text, rejected, names }));
 `;
 
+/** The wire server entry, from the package: a scripted model answered over loopback HTTP. */
+const serverMjs = `
+import { createFakeServer } from 'standin/server';
+
+const server = await createFakeServer({ scripts: { models: { 'gpt-4.1-mini': [{ text: 'hello over the wire' }] } } });
+try {
+  const response = await fetch(\`\${server.url}/v1/chat/completions\`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }),
+  });
+  const body = await response.json();
+  console.log(JSON.stringify({ status: response.status, text: body.choices[0].message.content }));
+} finally {
+  await server.close();
+}
+`;
+
 /** A script whose error's stack, with --enable-source-maps, should point into the TypeScript. */
 const stackMjs = `
 import { createApp } from 'standin';
@@ -86,6 +104,7 @@ describe('the packed package', () => {
     writeFileSync(join(consumer, 'consumer.ts'), consumerTs);
     writeFileSync(join(consumer, 'consumer.mjs'), consumerMjs);
     writeFileSync(join(consumer, 'stack.mjs'), stackMjs);
+    writeFileSync(join(consumer, 'server.mjs'), serverMjs);
     installed = join(consumer, 'node_modules', 'standin');
     writeFileSync(
       join(consumer, 'tsconfig.json'),
@@ -110,6 +129,9 @@ describe('the packed package', () => {
     expect(listing).toContain('package/dist/nest.d.ts');
     expect(listing).toContain('package/dist/ai-sdk.js');
     expect(listing).toContain('package/dist/ai-sdk.d.ts');
+    expect(listing).toContain('package/dist/server.js');
+    expect(listing).toContain('package/dist/server.d.ts');
+    expect(listing).toContain('package/dist/server/cli.js');
     expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
   });
 
@@ -135,6 +157,15 @@ describe('the packed package', () => {
       rejected: 'C0001',
       names: ['Engine', 'Scopes', 'TestApp', 'StandinError'],
     });
+  });
+
+  it('serves a scripted model from the standin/server entry in a plain node script', () => {
+    expect(JSON.parse(run('node', ['server.mjs'], consumer))).toEqual({ status: 200, text: 'hello over the wire' });
+  });
+
+  it('installs the standin command, which runs from the package', () => {
+    const command = join(consumer, 'node_modules', '.bin', 'standin');
+    expect(run(command, ['--help'], consumer)).toContain('Usage: standin serve --scripts <file.json>');
   });
 
   it('passes publint --strict', { timeout: 60_000 }, () => {

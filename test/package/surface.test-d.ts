@@ -2,6 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type * as aiSdk from '../../src/ai-sdk.js';
 import type * as nest from '../../src/nest.js';
 import type * as standin from '../../src/index.js';
+import type * as server from '../../src/server.js';
 import type * as testing from '../../src/testing.js';
 
 // The values each entry exports, pinned: a change to an entry's surface is a visible decision.
@@ -101,6 +102,20 @@ describe('the public surface', () => {
       | 'toApiCallError'
       | 'toProviderFailure'
       | 'transcriptionModel'
+    >();
+  });
+
+  it("pins the values of 'standin/server'", () => {
+    expectTypeOf<keyof typeof server>().toEqualTypeOf<
+      | 'createFakeServer'
+      | 'DEFAULT_BODY_LIMIT'
+      | 'DEFAULT_SENT_LIMIT'
+      | 'FakeServer'
+      | 'SCOPE_HEADER'
+      | 'SCOPE_KEY_PREFIX'
+      | 'scriptsSchema'
+      | 'TOKEN_VARIABLE'
+      | 'WireError'
     >();
   });
 });

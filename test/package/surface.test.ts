@@ -152,12 +152,16 @@ describe('the public surface', () => {
     expect(typeNames('ai-sdk')).toEqual(['AiSdkSource', 'FromAiSdkSettings']);
   });
 
+  it("pins the types of 'standin/server'", () => {
+    expect(typeNames('server')).toEqual(['FakeServerSettings', 'Scripts', 'SentEntry', 'WireErrorDetails']);
+  });
+
   it('exports every name from one entry only, so it is clear which entry owns it', () => {
     const values = (entry: string): string[] => {
       const source = readFileSync(new URL(`../../src/${entry}.ts`, import.meta.url), 'utf8');
       return [...source.matchAll(/export \{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()).filter(Boolean));
     };
-    const all = ['index', 'testing', 'nest', 'ai-sdk'].flatMap((entry) => [...values(entry), ...typeNames(entry)]);
+    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server'].flatMap((entry) => [...values(entry), ...typeNames(entry)]);
     expect(all.filter((name, index) => all.indexOf(name) !== index)).toEqual([]);
   });
 });

@@ -59,11 +59,26 @@ export interface Answer {
    */
   readonly fail?: FailureKind;
   /**
+   * With `fail`: the answer streams this many of its parts (reasoning, text, value pieces, calls),
+   * then the call fails, as a connection that breaks mid-reply. The engine hands such a failure
+   * to the caller as it is (parts were already handed on), never to a retry.
+   */
+  readonly failAfter?: number;
+  /**
+   * With `fail` and the answer's other fields: its step fails the first `times` tries (the
+   * engine's retries, or a client's retries over the wire server), then answers with the rest.
+   */
+  readonly times?: number;
+  /**
    * With `fail`: how long the failing provider asks the caller to wait before trying again, in
    * milliseconds, as a 429's `retry-after` does. The engine's retry waits this long instead of
    * its backoff.
    */
   readonly retryAfterMs?: number;
+  /** Milliseconds to wait before the first part (or the failure), on the app's clock. */
+  readonly delayMs?: number;
+  /** Milliseconds to wait between two parts, on the app's clock. */
+  readonly partDelayMs?: number;
 }
 
 /**

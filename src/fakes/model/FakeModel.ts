@@ -6,6 +6,8 @@ import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
 import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
+import type { Clock } from '../../services/clock/Clock.js';
+import { SystemClock } from '../../services/clock/SystemClock.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
@@ -48,6 +50,10 @@ export interface FakeModelOptions {
   readonly checks?: FakeChecks;
   /** In a namespace: the shared script replies are answered from, in place of the fake's own list. */
   readonly shared?: SharedAnswers;
+  /** Where answers' `delayMs` and `partDelayMs` sleep: the app's clock. Left out, the system clock. */
+  readonly clock?: Clock;
+  /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
+  readonly sentLimit?: number;
 }
 
 
@@ -81,6 +87,8 @@ export class FakeModel implements Provider {
   readonly #store: CursorStore;
   readonly #scopes: Scopes | undefined;
   readonly #shared: SharedAnswers | undefined;
+  readonly #clock: Clock;
+  readonly #sentLimit: number;
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
@@ -106,6 +114,8 @@ export class FakeModel implements Provider {
     this.#store = options.store ?? new MemoryCursorStore();
     this.#scopes = options.scopes;
     this.#shared = options.shared;
+    this.#clock = options.clock ?? new SystemClock();
+    this.#sentLimit = options.sentLimit ?? Infinity;
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
@@ -122,34 +132,38 @@ export class FakeModel implements Provider {
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     if (context.signal.aborted) throw abortReason(context.signal);
-    this.#sent.push({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
+    this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
     if (source === undefined) this.#missing('reply', context);
     let prepared: PreparedAnswer | undefined;
+    // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
+    const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
     if (this.#shared !== undefined) {
       prepared = await this.#shared.take(request, context, this.#owner);
     } else if (source.kind === 'list') {
-      // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
-      const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
       const index = await storeCall(this.#store.stepIndex(context.scope, this.#script, step), context);
       prepared = source.answers[index];
       if (prepared === undefined) this.#pastTheEnd(source, index, context);
     } else {
       prepared = await this.#fromFunction(source, request, context);
     }
-    if (prepared.fail !== undefined) {
-      throw new ProviderFailure(
-        prepared.fail,
-        `${this.#owner}: ${prepared.label} fails the call as a provider that is down (kind '${prepared.fail}', model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}).`,
-        { provider: context.provider, retryAfterMs: prepared.retryAfterMs },
-      );
+    if (prepared.delayMs > 0) await this.#clock.sleep(prepared.delayMs, context.signal);
+    if (prepared.fail !== undefined && prepared.failAfter === undefined) {
+      // `times` counts the tries of this step in the store, so a client's retry over the wire counts as the engine's does.
+      const failing = prepared.times === undefined || (await storeCall(this.#store.visit(context.scope, `${this.#script}\u0000${step}`, 0), context)) <= prepared.times;
+      if (failing) throw this.#failure(prepared, context);
     }
     if (prepared.hasValue || prepared.calls.length > 0) {
       const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
       const tools = request.tools?.map((tool) => tool.name) ?? [];
       checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
     }
-    for (const part of prepared.parts) yield part;
+    for (const [i, part] of prepared.parts.entries()) {
+      if (i === prepared.failAfter) throw this.#failure(prepared, context);
+      if (i > 0 && prepared.partDelayMs > 0) await this.#clock.sleep(prepared.partDelayMs, context.signal);
+      yield part;
+    }
+    if (prepared.failAfter === prepared.parts.length) throw this.#failure(prepared, context);
     if (prepared.units !== undefined) yield prepared.units;
     else yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
     yield prepared.finish;
@@ -223,6 +237,20 @@ export class FakeModel implements Provider {
     );
   }
 
+  #note(call: SentCall): void {
+    this.#sent.push(call);
+    if (this.#sent.length > this.#sentLimit) this.#sent.splice(0, this.#sent.length - this.#sentLimit);
+  }
+
+  #failure(prepared: PreparedAnswer, context: CallContext): ProviderFailure {
+    const after = prepared.failAfter === undefined ? '' : ` after ${prepared.failAfter} part${prepared.failAfter === 1 ? '' : 's'}`;
+    return new ProviderFailure(
+      prepared.fail!,
+      `${this.#owner}: ${prepared.label} fails the call${after} as a provider that is down (kind '${prepared.fail}', model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}).`,
+      { provider: context.provider, retryAfterMs: prepared.retryAfterMs },
+    );
+  }
+
   #pastTheEnd(source: Extract<ReplySource, { kind: 'list' }>, index: number, context: CallContext): never {
     const count = source.answers.length;
     const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
@@ -246,7 +274,7 @@ export class FakeModel implements Provider {
 
   /** A record call: recorded in `sent`, answered by the record's function, its result checked as the engine checks a provider's. */
   async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
-    this.#sent.push({ call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt } as SentCall);
+    this.#note({ call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt } as SentCall);
     if (this.#read.calls[spec.name] === undefined) this.#missing(spec.name, context);
     let result: unknown;
     try {

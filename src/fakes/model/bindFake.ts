@@ -43,6 +43,7 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     model,
     store: container.get(Tokens.CursorStore),
     scopes: container.get(Tokens.Scopes),
+    clock: container.get(Tokens.Clock),
     ...(checks === undefined ? {} : { checks }),
     ...(shared === undefined ? {} : { shared: shared.publishModel(model, answers, `app.fake('${model}', answers)`, read?.reply?.kind === 'list' ? read.reply.answers : undefined) }),
   });

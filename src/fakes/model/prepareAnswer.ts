@@ -34,6 +34,14 @@ export interface PreparedAnswer {
   readonly outChars: number;
   /** The part that ends the reply: `calls` when it asks for tools, `stop` otherwise. */
   readonly finish: ReplyPart;
+  /** With `fail`: how many parts stream before the failure. */
+  readonly failAfter: number | undefined;
+  /** With `fail`: how many tries of the step fail before it answers. */
+  readonly times: number | undefined;
+  /** The wait before the first part, in ms (0 when none). */
+  readonly delayMs: number;
+  /** The wait between two parts, in ms (0 when none). */
+  readonly partDelayMs: number;
 }
 
 /** Where an answer comes from, for its messages and its call ids. */
@@ -116,6 +124,12 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
     return Object.freeze({ id: call.id ?? `${source.idPrefix}_${i}`, tool: call.tool, with: deepFreeze(JSON.parse(input)) });
   });
   for (const call of calls) parts.push(Object.freeze({ type: 'call', call }));
+  if (answer.failAfter !== undefined && answer.failAfter > parts.length) {
+    throw new StandinError(
+      'T0003',
+      `${owner}: ${label} is not an answer record:\n${label}.failAfter: ${answer.failAfter} parts stream before the failure, and the answer has ${parts.length}. Give a number from 1 to ${parts.length}, or add parts.`,
+    );
+  }
 
   return {
     label,
@@ -130,6 +144,10 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
     units: answer.units === undefined ? undefined : Object.freeze({ type: 'units', tokensIn: answer.units.tokensIn, tokensOut: answer.units.tokensOut }),
     outChars,
     finish: Object.freeze({ type: 'finish', reason: calls.length > 0 ? 'calls' : 'stop' }),
+    failAfter: answer.failAfter,
+    times: answer.times,
+    delayMs: answer.delayMs ?? 0,
+    partDelayMs: answer.partDelayMs ?? 0,
   };
 }
 
@@ -163,16 +181,22 @@ export function isGeneratorFunction(fn: unknown): boolean {
 /** The problems of fields that are each well typed but do not go together. */
 function fieldProblems(answer: Answer, label: string): string[] {
   const lines: string[] = [];
-  if (answer.fail !== undefined) {
-    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units'] as const).filter((field) => answer[field] !== undefined);
-    if (others.length > 0) {
-      lines.push(`${label}: fail makes the call fail before any part, so it goes with no other field. Remove ${others.join(', ')}, or drop fail.`);
-    }
-  } else if (answer.text === undefined && (answer.calls ?? []).length === 0 && answer.value === undefined && answer.reasoning === undefined) {
-    lines.push(`${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, reasoning or fail.`);
+  const gives = answer.text !== undefined || (answer.calls ?? []).length > 0 || answer.value !== undefined || answer.reasoning !== undefined;
+  if (answer.failAfter !== undefined && answer.times !== undefined) {
+    lines.push(`${label}: failAfter (fail mid-reply) and times (fail, then answer) do not go together. Keep one of them.`);
   }
-  if (answer.retryAfterMs !== undefined && answer.fail === undefined) {
-    lines.push(`${label}.retryAfterMs: retryAfterMs says how long a failure asks the caller to wait, and this answer does not fail. Remove retryAfterMs, or add fail.`);
+  for (const field of ['failAfter', 'times', 'retryAfterMs'] as const) {
+    if (answer[field] !== undefined && answer.fail === undefined) lines.push(`${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another kind), or remove ${field}.`);
+  }
+  if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
+    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'partDelayMs'] as const).filter((field) => answer[field] !== undefined);
+    if (others.length > 0) {
+      lines.push(`${label}: fail makes the call fail before any part, so it goes with no other field. Remove ${others.join(', ')}, add failAfter: n to fail after n parts, or times: n to fail n tries and then answer; or drop fail.`);
+    }
+  } else if (answer.fail !== undefined && !gives) {
+    lines.push(`${label}: ${answer.failAfter !== undefined ? 'failAfter streams parts of the answer before the failure' : 'times fails some tries and then answers'}, and the answer gives nothing. Add text, calls, value or reasoning.`);
+  } else if (answer.fail === undefined && !gives) {
+    lines.push(`${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, reasoning or fail.`);
   }
   if (answer.parts !== undefined && answer.value === undefined) {
     lines.push(`${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`);

@@ -78,7 +78,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError([{ txt: 'Hi' }]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toBe(
-        "app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, fail, retryAfterMs.",
+        "app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs.",
       );
     });
 
@@ -109,7 +109,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
     it('fail goes with no other field (T0003)', () => {
       const error = fakeError([{ fail: 'server', text: 'Hi', units: { tokensIn: 1, tokensOut: 1 } }]);
       expect(error.code).toBe(code.T0003);
-      expect(error.message).toContain('answers[0]: fail makes the call fail before any part, so it goes with no other field. Remove text, units, or drop fail.');
+      expect(error.message).toContain('answers[0]: fail makes the call fail before any part, so it goes with no other field. Remove text, units, add failAfter: n to fail after n parts, or times: n to fail n tries and then answer; or drop fail.');
     });
 
     it('parts without a value fails T0003', () => {

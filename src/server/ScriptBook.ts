@@ -1,0 +1,98 @@
+import type { Answers } from '../fakes/model/Answer.js';
+import { FakeModel } from '../fakes/model/FakeModel.js';
+import type { PendingAnswer } from '../fakes/model/SentCall.js';
+import type { Clock } from '../services/clock/Clock.js';
+import type { CursorStore } from '../services/cursors/CursorStore.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/providers/Provider.js';
+import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
+import { WireError } from './WireError.js';
+
+/**
+ * The scripted models of a wire server that owns its app: one fake per model id for every scope,
+ * and fakes per scope that stand in for them there. Its `provider` is the one provider the app's
+ * models all use; it hands each call to the fake of the call's scope and model.
+ *
+ * @example
+ * ```ts
+ * const book = new ScriptBook(store, clock, 10_000);
+ * book.fake('gpt-4.1-mini', [{ text: 'Hello!' }]);
+ * book.fake('gpt-4.1-mini', [{ text: 'Hi, test 7' }], 'test-7');
+ * ```
+ */
+export class ScriptBook {
+  readonly #store: CursorStore;
+  readonly #clock: Clock;
+  readonly #shared = new Map<string, FakeModel>();
+  readonly #scoped = new Map<string, Map<string, FakeModel>>();
+
+  readonly #sentLimit: number;
+
+  constructor(store: CursorStore, clock: Clock, sentLimit: number) {
+    this.#store = store;
+    this.#clock = clock;
+    this.#sentLimit = sentLimit;
+  }
+
+  /** Scripts `model` for every scope (`scope` left out) or for one scope, replacing its earlier script there. */
+  fake(model: string, answers: Answers, scope?: string): FakeModel {
+    const fake = new FakeModel(answers, { model, store: this.#store, clock: this.#clock, sentLimit: this.#sentLimit });
+    if (scope === undefined) this.#shared.set(model, fake);
+    else {
+      let fakes = this.#scoped.get(scope);
+      if (fakes === undefined) this.#scoped.set(scope, (fakes = new Map()));
+      fakes.set(model, fake);
+    }
+    return fake;
+  }
+
+  /** The fake that answers `model` in `scope`: the scope's own, else the shared one. */
+  find(scope: string, model: string): FakeModel | undefined {
+    return this.#scoped.get(scope)?.get(model) ?? this.#shared.get(model);
+  }
+
+  /** The model ids scripted in `scope` (its own and the shared ones), or in any scope. */
+  models(scope?: string): string[] {
+    const own = scope === undefined ? [...this.#scoped.values()].flatMap((fakes) => [...fakes.keys()]) : [...(this.#scoped.get(scope)?.keys() ?? [])];
+    return [...new Set([...this.#shared.keys(), ...own])].sort();
+  }
+
+  /** The answers not given yet in `scope`, per model id (models with none left out). */
+  async pending(scope: string): Promise<Record<string, readonly PendingAnswer[]>> {
+    const found: Record<string, readonly PendingAnswer[]> = {};
+    for (const model of this.models(scope)) {
+      const unused = await this.find(scope, model)!.pending(scope);
+      if (unused.length > 0) found[model] = unused;
+    }
+    return found;
+  }
+
+  /** Forgets the scripts of `scope`, or of every scope; the scripts shared by all scopes stay. */
+  forget(scope?: string): void {
+    if (scope !== undefined) this.#scoped.delete(scope);
+    else this.#scoped.clear();
+  }
+
+  /** The scopes that have scripts of their own. */
+  get scopes(): string[] {
+    return [...this.#scoped.keys()];
+  }
+
+  /** The provider every model of the app uses: it hands each call to the fake of its scope and model. */
+  readonly provider: Provider = {
+    reply: (request: ReplyRequest, context: CallContext): AsyncIterable<ReplyPart> => this.#for(context).reply(request, context),
+    embed: (text: string, context: CallContext) => this.#for(context).embed(text, context),
+    hear: (input: HearInput, context: CallContext) => this.#for(context).hear(input, context),
+    speak: (text: string, context: CallContext) => this.#for(context).speak(text, context),
+    rank: (query: string, texts: readonly string[], context: CallContext) => this.#for(context).rank(query, texts, context),
+    call: (input: unknown, context: CallContext) => this.#for(context).call(input, context),
+  };
+
+  #for(context: CallContext): FakeModel {
+    // The server checks the model before it calls; a script forgotten meanwhile answers as an unknown model would.
+    const fake = this.find(context.scope, context.modelName) ?? this.find(DEFAULT_SCOPE, context.modelName);
+    if (fake === undefined) {
+      throw new WireError('W0003', 404, `No script serves model '${context.modelName}' in this scope any more: it was reset while the request ran. Load its script again.`, { type: 'not_found_error', code: 'model_not_found', param: 'model' });
+    }
+    return fake;
+  }
+}

@@ -1,0 +1,43 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { CallOptions } from '../services/engine/Engine.js';
+import type { App } from '../services/app/App.js';
+import type { Dialect } from './dialect.js';
+import type { SchemaCache } from './schemaCache.js';
+import type { SentEntry } from './SentEntry.js';
+
+/**
+ * One HTTP request as an endpoint handler sees it: the body read whole, the scope it runs in,
+ * the request id its step is keyed on, and the server's services.
+ *
+ * @example
+ * ```ts
+ * const model = context.model(body.model);
+ * const reply = await context.run(() => context.app.reply(model, input, context.options));
+ * ```
+ */
+export interface WireContext {
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+  readonly response: ServerResponse;
+  /** The dialect errors are answered in. */
+  readonly dialect: Dialect;
+  /** The scope of the conversation; undefined for the default scope. */
+  readonly scope: string | undefined;
+  /** The app whose engine answers. */
+  readonly app: App;
+  /** The engine call's options: its request id (a client's retry gets the same) and the abort on disconnect, with no engine retries (the client retries). */
+  readonly options: CallOptions;
+  /** The response id, for `x-request-id` and ids in bodies. */
+  readonly responseId: string;
+  /** The server's JSON Schema reader. */
+  readonly schemas: SchemaCache;
+  /** The app's model name for a model id the client sends; `W0003` (404, the provider's body) when no script serves it. */
+  model(id: unknown): string;
+  /** Runs `fn` in the request's scope. */
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** The model ids scripted in the request's scope. */
+  models(): string[];
+  /** Records what the client asked for, in `sent`. */
+  record(entry: Omit<SentEntry, 'scope' | 'path'>): void;
+}

@@ -1,0 +1,50 @@
+import { closest } from '../validation/formatPath.js';
+import { WireError } from './WireError.js';
+
+/**
+ * Refuses, with `W0004` (400, `unknown_parameter` / `unsupported_value`), a request field the
+ * server does not know, and a value of a known field it cannot honour (`n: 2`, `logprobs: true`):
+ * a client never gets a silently wrong answer.
+ *
+ * @example
+ * ```ts
+ * checkFields(body, new Set(['model', 'messages']), { n: (v) => (v === 1 ? undefined : 'the server gives one choice; send n: 1') });
+ * ```
+ */
+export function checkFields(
+  body: Readonly<Record<string, unknown>>,
+  known: ReadonlySet<string>,
+  refuse: Readonly<Record<string, (value: unknown) => string | undefined>> = {},
+  prefix = '',
+): void {
+  for (const [field, value] of Object.entries(body)) {
+    if (!known.has(field)) {
+      const guess = closest(field, [...known]);
+      throw new WireError('W0004', 400, `Unrecognized request argument supplied: ${prefix}${field}. The wire server does not know it${guess ? ` (did you mean '${guess}'?)` : ''}; remove it.`, {
+        type: 'invalid_request_error',
+        code: 'unknown_parameter',
+        param: `${prefix}${field}`,
+        retry: false,
+      });
+    }
+    const why = value === undefined || value === null ? undefined : refuse[field]?.(value);
+    if (why !== undefined) {
+      throw new WireError('W0004', 400, `Unsupported value for ${prefix}${field}: ${why}.`, { type: 'invalid_request_error', code: 'unsupported_value', param: `${prefix}${field}`, retry: false });
+    }
+  }
+}
+
+/**
+ * Refuses a request whose field has the wrong type, with `W0002` (400) naming the field.
+ *
+ * @example
+ * ```ts
+ * const model = need(typeof body.model === 'string' && body.model, 'model', 'a model id string');
+ * ```
+ */
+export function need<T>(value: T | false | undefined, field: string, expected: string): T {
+  if (value === false || value === undefined) {
+    throw new WireError('W0002', 400, `${field} must be ${expected}.`, { type: 'invalid_request_error', code: 'invalid_type', param: field, retry: false });
+  }
+  return value;
+}

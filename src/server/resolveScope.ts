@@ -1,0 +1,46 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { WireError } from './WireError.js';
+
+/** The header a client names its scope in. */
+export const SCOPE_HEADER = 'x-standin-scope';
+/** The API key form that names a scope, for clients that can set a key but no header: `scope:<id>`. */
+export const SCOPE_KEY_PREFIX = 'scope:';
+/** The longest scope id the server takes. */
+export const MAX_SCOPE_LENGTH = 200;
+
+/**
+ * The scope a request's conversation runs in: the `x-standin-scope` header; else an API key of the
+ * form `scope:<id>` (sent as `Authorization: Bearer scope:<id>` or `x-api-key: scope:<id>`); else
+ * undefined, the default scope. A scope id is 1 to 200 printable characters (`W0007` otherwise).
+ *
+ * @example
+ * ```ts
+ * resolveScope({ authorization: 'Bearer scope:checkout-test' }); // 'checkout-test'
+ * ```
+ */
+export function resolveScope(headers: IncomingHttpHeaders): string | undefined {
+  const header = headers[SCOPE_HEADER];
+  if (header !== undefined) return check(Array.isArray(header) ? header[0] : header, `the ${SCOPE_HEADER} header`);
+  const key = apiKey(headers);
+  if (key?.startsWith(SCOPE_KEY_PREFIX)) return check(key.slice(SCOPE_KEY_PREFIX.length), `the API key '${SCOPE_KEY_PREFIX}<id>'`);
+  return undefined;
+}
+
+function apiKey(headers: IncomingHttpHeaders): string | undefined {
+  const auth = headers.authorization;
+  if (auth !== undefined && /^bearer /i.test(auth)) return auth.slice(7).trim();
+  const key = headers['x-api-key'];
+  return Array.isArray(key) ? key[0] : key;
+}
+
+function check(id: string | undefined, where: string): string {
+  if (id === undefined || id.length === 0 || id.length > MAX_SCOPE_LENGTH || !/^[\x21-\x7e]+$/.test(id)) {
+    throw new WireError(
+      'W0007',
+      400,
+      `The scope named by ${where} is not 1 to ${MAX_SCOPE_LENGTH} printable characters without spaces. Name the scope with such an id, such as 'test-42'.`,
+      { type: 'invalid_request_error', param: 'scope', retry: false },
+    );
+  }
+  return id;
+}

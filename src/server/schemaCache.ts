@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { WireError } from './WireError.js';
+
+/** How many distinct JSON Schemas the cache keeps. */
+export const SCHEMA_CACHE_SIZE = 1000;
+
+/**
+ * Turns the JSON Schemas clients send (tool parameters, structured output) into zod schemas the
+ * engine and the faked model check values with. The same schema text gives the same zod object,
+ * so repeated requests cost one conversion; the oldest of more than 1000 is dropped.
+ *
+ * @example
+ * ```ts
+ * const schemas = new SchemaCache();
+ * schemas.read({ type: 'object', properties: { city: { type: 'string' } } }, 'tools[0].function.parameters');
+ * ```
+ */
+export class SchemaCache {
+  readonly #known = new Map<string, z.ZodType>();
+
+  /** The zod schema for `schema`; `W0004` (400) when it is not a JSON Schema zod can read. */
+  read(schema: unknown, where: string): z.ZodType {
+    if (schema === undefined) return z.object({}).loose();
+    const text = JSON.stringify(schema);
+    let found = this.#known.get(text);
+    if (found !== undefined) return found;
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
+      throw new WireError('W0004', 400, `${where} is not a JSON Schema object. Send an object such as {"type": "object", "properties": {...}}.`, { type: 'invalid_request_error', code: 'invalid_value', param: where });
+    }
+    try {
+      found = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    } catch (error) {
+      throw new WireError('W0004', 400, `${where} is a JSON Schema the server cannot read: ${(error as Error).message}`, { type: 'invalid_request_error', code: 'invalid_value', param: where });
+    }
+    this.#known.set(text, found);
+    if (this.#known.size > SCHEMA_CACHE_SIZE) this.#known.delete(this.#known.keys().next().value!);
+    return found;
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { Answers, CallRecord } from '../fakes/model/Answer.js';
+import { embedByHash } from '../fakes/model/embedByHash.js';
+import { rankByOverlap } from '../fakes/model/rankByOverlap.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import { lazySchema } from '../validation/lazySchema.js';
+
+/** What one model is scripted with in JSON: a list of answers, or a record of calls in JSON form. */
+export const modelScriptSchema = lazySchema(() => z.union([
+  z.array(z.unknown()),
+  z.strictObject({
+    reply: z.array(z.unknown()).optional(),
+    embed: z.strictObject({ dimensions: z.number().int().min(1).max(8192) }).optional(),
+    hear: z.strictObject({ text: z.string() }).optional(),
+    speak: z.strictObject({ base64: z.base64() }).optional(),
+    rank: z.literal('overlap').optional(),
+  }),
+]));
+
+/**
+ * A scripts file (and a control API `PUT /__standin/scripts` body): answers keyed by the model
+ * id clients send, in `app.fake`'s answer format, and an optional classifier script in
+ * `fakeClassifier`'s form. Answers are checked further when they are loaded.
+ */
+export const scriptsSchema = lazySchema(() => z.strictObject({
+  models: z.record(z.string().min(1).max(200), modelScriptSchema).default({}),
+  classifier: z.array(z.unknown()).optional(),
+}));
+
+/**
+ * What a wire server is scripted with: the JSON form of the answers per model id, and a
+ * classifier script.
+ *
+ * @example
+ * ```ts
+ * const scripts: Scripts = {
+ *   models: {
+ *     'gpt-4.1-mini': [{ text: 'Hello!' }],
+ *     'text-embedding-3-small': { embed: { dimensions: 8 } },
+ *   },
+ *   classifier: [{ answers: { team: 'billing' } }],
+ * };
+ * ```
+ */
+export type Scripts = z.input<typeof scriptsSchema>;
+
+/** What the problems of a scripts document are expected to be, per path, for messages. */
+export const scriptsExpected: Readonly<Record<string, string>> = {
+  '': "an object { models: { '<model id>': [answers] }, classifier?: [entries] }",
+  models: "an object keyed by model id: { 'gpt-4.1-mini': [{ text: 'Hello!' }] }",
+  'models.*': "a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: 'overlap' }",
+  'models.*.embed': 'an object { dimensions: 8 }: vectors by hashing the text',
+  'models.*.embed.dimensions': 'a whole number from 1 to 8192',
+  'models.*.hear': "an object { text: '...' }: what every transcription hears",
+  'models.*.speak': 'an object { base64 }: the bytes every speech answers',
+  'models.*.speak.base64': 'the sound bytes as base64',
+  'models.*.rank': "'overlap': scores by shared words",
+  classifier: 'a list of classifier script entries, such as [{ answers: { team: "billing" } }]',
+};
+
+/**
+ * The answers `app.fake` takes for one model's JSON script.
+ *
+ * @example
+ * ```ts
+ * answersOf({ reply: [{ text: 'Hi' }], embed: { dimensions: 8 } });
+ * ```
+ */
+export function answersOf(script: z.output<typeof modelScriptSchema>): Answers {
+  if (Array.isArray(script)) return script as Answers;
+  const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {};
+  if (script.reply !== undefined) record.reply = script.reply as NonNullable<CallRecord['reply']>;
+  if (script.embed !== undefined) record.embed = embedByHash(script.embed.dimensions);
+  const heard = script.hear;
+  if (heard !== undefined) record.hear = () => ({ text: heard.text });
+  const sound = script.speak;
+  if (sound !== undefined) record.speak = () => new Uint8Array(Buffer.from(sound.base64, 'base64'));
+  if (script.rank !== undefined) record.rank = rankByOverlap();
+  return record;
+}
+
+/** The classifier script of a scripts document, as `fakeClassifier` takes it. */
+export function classifierOf(scripts: z.output<typeof scriptsSchema>): readonly ClassificationScriptEntry[] | undefined {
+  return scripts.classifier as readonly ClassificationScriptEntry[] | undefined;
+}

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { StandinError } from '../errors/StandinError.js';
+import { createFakeServer, TOKEN_VARIABLE, type FakeServer } from './FakeServer.js';
+import type { Scripts } from './scriptsSchema.js';
+
+/** What `standin --help` prints. */
+export const HELP = `Usage: standin serve --scripts <file.json> [--port <n>] [--host <address>]
+
+Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat completions,
+responses, embeddings and audio; Anthropic messages).
+
+  --scripts <file>   JSON: answers per model id in app.fake's format, and a classifier script
+  --port <n>         the port (default: a free one)
+  --host <address>   the address (default: 127.0.0.1)
+  --help             this text
+
+The control token is printed at start; set ${TOKEN_VARIABLE} to choose it.
+
+Example scripts.json:
+  {
+    "models": {
+      "gpt-4.1-mini": [
+        { "calls": [{ "tool": "getWeather", "with": { "city": "Paris" } }] },
+        { "text": "It is sunny in Paris." }
+      ],
+      "text-embedding-3-small": { "embed": { "dimensions": 8 } }
+    },
+    "classifier": [{ "answers": { "team": "billing" } }]
+  }
+
+  $ standin serve --scripts scripts.json --port 8787
+  $ curl http://127.0.0.1:8787/v1/chat/completions -H 'x-standin-scope: test-1' \\
+      -d '{"model":"gpt-4.1-mini","messages":[{"role":"user","content":"Hi"}]}'
+`;
+
+/** Where the command writes. */
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/**
+ * Runs `standin <args>`: `serve` starts a wire server from a scripts file and answers it; `--help`
+ * answers 0 after printing the help. A bad argument or scripts file prints what is wrong and
+ * the fix, and answers exit code 2.
+ *
+ * @example
+ * ```ts
+ * const started = await serveCommand(['serve', '--scripts', 'scripts.json'], { out: console.log, err: console.error });
+ * ```
+ */
+export async function serveCommand(args: readonly string[], output: CommandOutput): Promise<FakeServer | number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { scripts: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    output.err(`W0009: ${(error as Error).message}. Run standin --help for the arguments.`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) {
+    output.out(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1 || positionals[0] !== 'serve') {
+    output.err(`W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. Run standin serve --scripts scripts.json (standin --help shows an example).`);
+    return 2;
+  }
+  if (values.scripts === undefined) {
+    output.err('W0009: serve needs --scripts <file.json>: the answers per model id. standin --help shows an example file.');
+    return 2;
+  }
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    output.err(`W0009: --port must be a whole number from 0 to 65535; got '${values.port}'.`);
+    return 2;
+  }
+  let scripts: Scripts;
+  try {
+    scripts = JSON.parse(await readFile(values.scripts, 'utf8')) as Scripts;
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
+    output.err(`W0008: ${values.scripts}: cannot read the scripts: ${why}. Give a JSON file such as {"models": {"gpt-4.1-mini": [{"text": "Hello!"}]}}.`);
+    return 2;
+  }
+  try {
+    const server = await createFakeServer({ scripts, port, ...(values.host === undefined ? {} : { host: values.host }) });
+    output.out(`standin wire server listening at ${server.url}`);
+    output.out(`control token: ${server.token}`);
+    output.out(`OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header x-standin-scope or API key scope:<id>`);
+    return server;
+  } catch (error) {
+    if (error instanceof StandinError) {
+      output.err(`${error.code}: ${values.scripts}: ${error.message}`);
+      return 2;
+    }
+    output.err(`standin could not start: ${(error as Error).message}`);
+    return 1;
+  }
+}

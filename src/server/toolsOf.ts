@@ -1,0 +1,32 @@
+import type { Tool } from '../services/runs/tool.js';
+import type { SchemaCache } from './schemaCache.js';
+
+/** One tool as a request names it: its name, what it is for and its input's JSON Schema. */
+export interface WireTool {
+  readonly name: string;
+  readonly description?: string | undefined;
+  readonly parameters?: unknown;
+}
+
+/** Tools never run on the server: the client runs them and sends their results back. */
+const clientRuns = (): never => {
+  throw new Error('A tool offered over the wire runs in the client, never on the server.');
+};
+
+/**
+ * The engine's tools for the tools a request offers, each with its input's zod schema and a
+ * `run` that is never called (the engine runs tools only in runs; the server only replies).
+ *
+ * @example
+ * ```ts
+ * toolsOf([{ name: 'findInGuide', parameters: { type: 'object' } }], schemas, (i) => `tools[${i}].function.parameters`);
+ * ```
+ */
+export function toolsOf(tools: readonly WireTool[], schemas: SchemaCache, where: (index: number) => string): Record<string, Tool> | undefined {
+  if (tools.length === 0) return undefined;
+  const found: Record<string, Tool> = {};
+  tools.forEach((tool, i) => {
+    found[tool.name] = { description: tool.description, input: schemas.read(tool.parameters, where(i)), run: clientRuns };
+  });
+  return found;
+}
