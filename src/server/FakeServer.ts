@@ -1,3 +1,5 @@
+// Over 300 lines for now: the server's lifecycle, scripting, control and verification share one
+// class's state. Its protocols, scopes, step keys and failures already live in files of their own.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

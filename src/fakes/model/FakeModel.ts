@@ -1,5 +1,6 @@
-// Just over 300 lines: the faked model's provider methods, pending and verify share its private
-// state; the pure parts live beside it (prepareAnswer, readAnswers, checkAnswer, summarizeAnswer).
+// Over 300 lines: the faked model's provider methods, answer forms (delays, times, failAfter),
+// pending and verify share its private state; the pure parts live beside it (prepareAnswer,
+// readAnswers, checkAnswer, summarizeAnswer). Splitting the answer forms out is the next step.
 import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
