@@ -23,7 +23,7 @@ describe('FakeModel cursors: per container, per scope, never per process', () =>
       expect((await app.reply('writer', { messages: 'x' })).text).toBe('first');
     });
 
-    it('thousands of interleaved scopes each run the whole script, in order', async () => {
+    it('thousands of interleaved scopes each run the whole script, in order', { timeout: 30_000 }, async () => {
       const app = makeApp();
       const { agent } = helpdesk();
       const writer = app.fake('writer', [...seedAnswers]);

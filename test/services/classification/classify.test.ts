@@ -210,7 +210,7 @@ describe('Engine.classify (app.classify)', () => {
       expect(await y()).toBe(0.1);
     });
 
-    it('thousands of interleaved scopes never see each other\'s cursors', async () => {
+    it('thousands of interleaved scopes never see each other\'s cursors', { timeout: 30_000 }, async () => {
       const test = app();
       test.fakeClassifier([{ answers: { y: 0.1 } }, { retryUntilCall: 2 }, { answers: { y: 0.3 } }]);
       const run = async (i: number) =>

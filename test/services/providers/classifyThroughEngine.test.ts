@@ -86,7 +86,7 @@ describe('app.classify through the engine, on each real classifier', () => {
       it('retries a timeout (the provider\'s timeoutMs)', async () => {
         server.on(c.path, silent(), c.answers());
         const config = c.config();
-        const a = createTestApp({ ...config, providers: { [c.name]: { ...config.providers![c.name], timeoutMs: 40 } } });
+        const a = createTestApp({ ...config, providers: { [c.name]: { ...config.providers![c.name], timeoutMs: 500 } } });
         a.allowRealCalls();
         await a.classify('Hello', questions);
         expect(server.at(c.path)).toHaveLength(2);
