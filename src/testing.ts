@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-export type { Answer, AnswerCall, AnswerFunction, Answers, CallRecord, FakeCall } from './fakes/model/Answer.js';
+export type { Answer, AnswerCall, AnswerFunction, AnswerPart, Answers, CallRecord, FakeCall } from './fakes/model/Answer.js';
 export type { FakeChecks } from './fakes/model/FakeChecks.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';

@@ -3,6 +3,7 @@ import type { Answer } from '../fakes/model/Answer.js';
 import { summarizeAnswer } from '../fakes/model/summarizeAnswer.js';
 import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 import { scriptEntry } from './CassetteClassifier.js';
+import { classifierOf } from './missError.js';
 import type { CassetteEntry, RecordedAnswers } from './cassetteSchema.js';
 import type { CassetteMode } from './cassetteSettings.js';
 import type { CassetteTape } from './CassetteTape.js';
@@ -72,7 +73,7 @@ export class Cassette {
   async verify(): Promise<void> {
     const unused = this.#tape.unreplayed();
     if (unused.length === 0) return;
-    const lines = unused.map(({ position, entry }) => `  entries[${position}] ${entry.model === undefined ? 'classify' : `${entry.model} ${entry.call}`} ${describe(entry)}`);
+    const lines = unused.map(({ position, entry }) => `  entries[${position}] ${entry.model === undefined ? classifierOf(entry.fallback) : `${entry.model} ${entry.call}`} ${describe(entry)}`);
     throw new StandinError(
       'V0005',
       `Cassette ${this.#tape.path}: ${unused.length} recorded entr${unused.length === 1 ? 'y was' : 'ies were'} never replayed:\n${lines.join('\n')}\nRemove them from the file, or record it again with STANDIN_CASSETTES=record.`,
@@ -93,16 +94,17 @@ export class Cassette {
   }
 
   /**
-   * The recorded classify answers, in the file's order, as a FakeClassification script for
-   * `app.fakeClassifier(script)`.
+   * The recorded classify answers of the classifier, in the file's order, as a FakeClassification
+   * script for `app.fakeClassifier(script)`; given `fallback`, those of the config's
+   * `classifier.fallback[fallback]` instead.
    *
    * @example
    * ```ts
    * app.fakeClassifier(cassette.script());
    * ```
    */
-  script(): ClassificationScriptEntry[] {
-    return this.entries.flatMap((entry) => (entry.call === 'classify' ? [scriptEntry(entry.answer as RecordedAnswers['classify'])] : []));
+  script(fallback?: number): ClassificationScriptEntry[] {
+    return this.entries.flatMap((entry) => (entry.call === 'classify' && entry.fallback === fallback ? [scriptEntry(entry.answer as RecordedAnswers['classify'])] : []));
   }
 }
 

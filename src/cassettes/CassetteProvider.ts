@@ -51,9 +51,14 @@ export class CassetteProvider implements Provider {
     const found = lookup.found;
     if (found !== undefined) {
       const prepared = this.#tape.prepared(found.position);
-      if (prepared.fail !== undefined) throw this.#failure(prepared.fail, prepared.retryAfterMs, found.position, context);
-      for (const part of prepared.parts) yield part;
-      yield prepared.units ?? { type: 'units', ...estimateUnits(request, prepared.outChars) };
+      const failAfter = prepared.fail === undefined ? undefined : (prepared.failAfter ?? 0);
+      for (const [i, part] of prepared.parts.entries()) {
+        if (i === failAfter) break;
+        yield part;
+      }
+      if (failAfter !== undefined) throw this.#failure(prepared.fail!, prepared.retryAfterMs, found.position, context);
+      if (prepared.units !== undefined) yield prepared.units;
+      else if (!prepared.unitsStreamed) yield { type: 'units', ...estimateUnits(request, prepared.outChars) };
       yield prepared.finish;
       return;
     }
@@ -65,7 +70,7 @@ export class CassetteProvider implements Provider {
         yield part;
       }
     } catch (error) {
-      if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer: failed(error) });
+      if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer: gather.failed(error) });
       throw error;
     }
     const answer = gather.answer();

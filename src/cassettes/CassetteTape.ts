@@ -68,19 +68,20 @@ export class CassetteTape {
 
   /**
    * Looks a call up: the recording it replays, or none when it is to be recorded (every call in
-   * record mode). In replay mode a call with no recording throws `T0040`. Called when the call
+   * record mode); `fallback` is the index of the fallback classifier a classify call went to.
+   * In replay mode a call with no recording throws `T0040`. Called when the call
    * starts, so the file's order is the order calls began.
    */
-  find(scope: string, model: string | undefined, call: CassetteCall, request: NormalizedRequest): Lookup {
+  find(scope: string, model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): Lookup {
     const seq = this.#seq.get(scope) ?? 0;
     this.#seq.set(scope, seq + 1);
-    const key = this.#index.key(model, call, request);
+    const key = this.#index.key(model, call, request, fallback);
     const taken = this.#index.take(scope, key);
     const n = taken.count - 1;
     if (this.mode === 'record' || taken.position === undefined) {
       if (this.mode === 'replay') {
         const nearest = taken.recorded > 0 ? undefined : this.#index.nearest(model, call, request);
-        throw missError({ path: this.path, exists: this.#exists, model, call, scope, request, count: taken.count, recorded: taken.recorded, nearest });
+        throw missError({ path: this.path, exists: this.#exists, model, fallback, call, scope, request, count: taken.count, recorded: taken.recorded, nearest });
       }
       return { found: undefined, key, n, scope, seq };
     }

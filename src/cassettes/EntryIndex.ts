@@ -27,16 +27,16 @@ export class EntryIndex {
   readonly #entries = new Map<number, CassetteEntry>();
 
   /**
-   * The key of a call: its model (none for classify), its call and its request's canonical
+   * The key of a call: its model (for classify, none, or the fallback classifier's index), its call and its request's canonical
    * content, the text `hashScript` digests (kept whole: a map key needs no digest).
    */
-  key(model: string | undefined, call: CassetteCall, request: NormalizedRequest): string {
-    return `${model ?? ''}\u0000${call}\u0000${canonicalScript(request)}`;
+  key(model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): string {
+    return `${model ?? (fallback === undefined ? '' : `\u0001${fallback}`)}\u0000${call}\u0000${canonicalScript(request)}`;
   }
 
   /** Adds the entry at `position` of the file, after every entry added before it with the same key. */
   add(position: number, entry: CassetteEntry): void {
-    const key = this.key(entry.model, entry.call, entry.request);
+    const key = this.key(entry.model, entry.call, entry.request, entry.fallback);
     const list = this.#byKey.get(key);
     if (list === undefined) this.#byKey.set(key, [position]);
     else list.push(position);

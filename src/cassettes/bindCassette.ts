@@ -15,9 +15,9 @@ import { secretScrubber } from './redactSecrets.js';
  * Puts a cassette on a container: reads the file, then binds, for every configured model, a
  * {@link CassetteProvider} wrapping the provider the container binds for that model's provider
  * (taken before it is overridden), and a {@link CassetteClassifier} wrapping the classifier bound
- * at `Tokens.Classifier`, each put in place with `standIn`. This is the one place that knows how
- * the engine finds providers. The classifiers of `classifier.fallback` are not the container's,
- * so a cassette does not stand in for them.
+ * at `Tokens.Classifier` and each at `Tokens.FallbackClassifier` (the config's
+ * `classifier.fallback`), each put in place with `standIn`. This is the one place that knows how
+ * the engine finds providers and classifiers.
  * `app.cassette(path, settings)` calls it.
  *
  * @throws {StandinError} `V0002` for bad settings; `V0001` for a file that is not a cassette.
@@ -39,14 +39,20 @@ export function bindCassette(container: Container, path: string | URL, settings:
   });
   for (const [name, wrapper] of wrappers) standIn(container, Tokens.Provider, wrapper, `model:${name}`);
 
-  let classifier: ClassificationAdapter | undefined;
-  let missing: unknown;
-  try {
-    classifier = container.get(Tokens.Classifier, { optional: true });
-  } catch (error) {
-    missing = error;
-  }
-  const wrapper = new CassetteClassifier(tape, classifier, missing);
-  standIn(container, Tokens.Classifier, wrapper);
+  standIn(container, Tokens.Classifier, classifierOn(tape, () => container.get(Tokens.Classifier, { optional: true })));
+  (config.classifier?.fallback ?? []).forEach((_, link) => {
+    const name = String(link);
+    const wrapper = classifierOn(tape, () => container.get(Tokens.FallbackClassifier, { name, optional: true }), link);
+    standIn(container, Tokens.FallbackClassifier, wrapper, name);
+  });
   return new Cassette(tape);
+}
+
+/** A cassette classifier around what `bound` resolves, or around nothing (with why) when it cannot resolve. */
+function classifierOn(tape: CassetteTape, bound: () => ClassificationAdapter | undefined, fallback?: number): CassetteClassifier {
+  try {
+    return new CassetteClassifier(tape, bound(), undefined, fallback);
+  } catch (error) {
+    return new CassetteClassifier(tape, undefined, error, fallback);
+  }
 }

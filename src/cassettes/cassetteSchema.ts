@@ -76,8 +76,9 @@ export interface RecordedAnswers {
 }
 
 /**
- * One recorded exchange: the model called (left out for classify), the call, the normalized
- * request it answers, and the answer.
+ * One recorded exchange: the model called (left out for classify), the call, for classify the
+ * fallback classifier called (left out for the classifier itself), the normalized request it
+ * answers, and the answer.
  *
  * @example
  * ```ts
@@ -88,6 +89,8 @@ export type CassetteEntry = {
   [C in CassetteCall]: {
     readonly model?: string;
     readonly call: C;
+    /** For classify: the index in the config's `classifier.fallback` of the classifier that was called; left out for the classifier itself. */
+    readonly fallback?: number;
     readonly request: NormalizedRequest;
     readonly answer: RecordedAnswers[C];
   };
@@ -98,6 +101,7 @@ export const entrySchema = lazySchema(() =>
   z.strictObject({
     model: z.string().min(1).optional(),
     call: z.enum(cassetteCalls),
+    fallback: z.number().int().min(0).optional(),
     request: z.record(z.string(), z.unknown()),
     answer: z.record(z.string(), z.unknown()),
   }),

@@ -12,6 +12,8 @@ export interface Miss {
   /** Whether the file existed when the cassette was made. */
   readonly exists: boolean;
   readonly model: string | undefined;
+  /** For classify: the fallback classifier's index in `classifier.fallback`, when the call went to one. */
+  readonly fallback?: number | undefined;
   readonly call: CassetteCall;
   readonly scope: string;
   /** The call's normalized request. */
@@ -33,7 +35,7 @@ export interface Miss {
  * ```
  */
 export function missError(miss: Miss): StandinError {
-  const who = miss.model === undefined ? 'classify' : `model '${miss.model}', ${miss.call}`;
+  const who = miss.model === undefined ? classifierOf(miss.fallback) : `model '${miss.model}', ${miss.call}`;
   const where = miss.scope === DEFAULT_SCOPE ? '' : ` in scope '${miss.scope}'`;
   const lines = [`Cassette ${miss.path} (replay) has no recording for this call: ${who}${where}.`];
   if (!miss.exists) {
@@ -45,10 +47,15 @@ export function missError(miss: Miss): StandinError {
     lines.push(...stableJson(miss.request).trimEnd().split('\n').map((line) => `  ${line}`));
   } else {
     const { position, entry } = miss.nearest;
-    const nearestWho = entry.model === undefined ? 'classify' : `model '${entry.model}', ${entry.call}`;
+    const nearestWho = entry.model === undefined ? classifierOf(entry.fallback) : `model '${entry.model}', ${entry.call}`;
     lines.push(`The call's request against the nearest recorded one, entries[${position}] (${nearestWho}) — "-" recorded, "+" this call:`);
     lines.push(...lineDiff(stableJson(entry.request).trimEnd(), stableJson(miss.request).trimEnd()));
   }
   lines.push('Make the test send what was recorded, or record the call: run the tests with STANDIN_CASSETTES=record-missing (keys set), then commit the cassette.');
   return new StandinError('T0040', lines.join('\n'));
+}
+
+/** A classify call as a message names it: of the classifier, or of a fallback classifier. */
+export function classifierOf(fallback: number | undefined): string {
+  return fallback === undefined ? 'classify' : `classify (config.classifier.fallback[${fallback}])`;
 }

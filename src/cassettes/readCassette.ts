@@ -64,8 +64,8 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   const entry = entrySchema.safeParse(raw);
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
-      expected: { '': 'an entry { model?, call, request, answer }', model: 'the model name', call: "one of 'reply', 'embed', 'hear', 'speak', 'rank', 'call', 'classify'", request: 'the normalized request, an object', answer: 'the answer, an object' },
-      keys: { '': ['model', 'call', 'request', 'answer'] },
+      expected: { '': 'an entry { model?, call, fallback?, request, answer }', model: 'the model name', fallback: "the index of a classifier in the config's classifier.fallback, 0 or more", call: "one of 'reply', 'embed', 'hear', 'speak', 'rank', 'call', 'classify'", request: 'the normalized request, an object', answer: 'the answer, an object' },
+      keys: { '': ['model', 'call', 'fallback', 'request', 'answer'] },
     });
     throw new StandinError('V0001', `The cassette ${path} has a malformed entry:\n${lines.join('\n')}`);
   }
@@ -73,6 +73,9 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   if ((model === undefined) !== (call === 'classify')) {
     const fix = call === 'classify' ? 'a classify entry names no model: remove model' : `a ${call} entry names its model: add model`;
     throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}: ${fix}.`);
+  }
+  if (entry.data.fallback !== undefined && call !== 'classify') {
+    throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}.fallback: fallback names a fallback classifier, and this is a ${call} entry. Remove fallback.`);
   }
   // A reply's answer is checked when the tape prepares it (prepareAnswer), with the fake's own messages.
   if (call === 'reply') return entry.data as CassetteEntry;

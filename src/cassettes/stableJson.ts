@@ -4,15 +4,32 @@ import { setOwn } from './plainJson.js';
  * JSON text with every object's keys sorted, indented by two spaces and ended by a newline: the
  * same value always gives the same bytes, so a cassette recorded twice is byte-identical and a
  * diff in review shows only what changed. Keys whose value is `undefined` are left out, as
- * `JSON.stringify` leaves them out.
+ * `JSON.stringify` leaves them out. Each object in a `parts` list (a reply recorded as its
+ * stream) is written on one line, so a streamed reply reads one part a line.
  *
  * @example
  * ```ts
  * stableJson({ b: 1, a: [2] }); // '{\n  "a": [\n    2\n  ],\n  "b": 1\n}\n'
+ * stableJson({ parts: [{ text: 'Hi' }] }); // '{\n  "parts": [\n    {"text":"Hi"}\n  ]\n}\n'
  * ```
  */
 export function stableJson(value: unknown): string {
-  return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
+  return `${write(JSON.parse(JSON.stringify(sortKeys(value)) ?? 'null'), '', false)}\n`;
+}
+
+/** `value` (plain JSON, keys sorted) as `JSON.stringify(value, null, 2)` writes it at `indent`, a `parts` list's objects on one line each. */
+function write(value: unknown, indent: string, parts: boolean): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const items = value.map((item) => (parts && item !== null && typeof item === 'object' && !Array.isArray(item) ? JSON.stringify(item) : write(item, inner, false)));
+    return `[\n${items.map((item) => `${inner}${item}`).join(',\n')}\n${indent}]`;
+  }
+  const keys = Object.keys(value);
+  if (keys.length === 0) return '{}';
+  const fields = keys.map((key) => `${inner}${JSON.stringify(key)}: ${write((value as Record<string, unknown>)[key], inner, key === 'parts')}`);
+  return `{\n${fields.join(',\n')}\n${indent}}`;
 }
 
 /** A copy of `value` whose objects have their keys in code-point order. */

@@ -53,10 +53,10 @@ function bridges(): FactoryProvider[] {
   ];
 }
 
-/** Tokens bound only in some containers (the classifier, the real-call guard): bridged when bound. */
+/** Tokens bound only in some containers (the classifier, the real-call guard): bridged when bound. Named tokens are not: a provider stands for one service. */
 function optionalBridges(): FactoryProvider[] {
   return Object.values(Tokens)
-    .filter((token) => token !== Tokens.Provider && !(bridged as readonly symbol[]).includes(token as symbol))
+    .filter((token) => token !== Tokens.Provider && token !== Tokens.FallbackClassifier && !(bridged as readonly symbol[]).includes(token as symbol))
     .map((token) => ({ provide: token, inject: [STANDIN_APP], useFactory: (app: App) => forward(app.container, token as ServiceIdentifier<object>) }));
 }
 

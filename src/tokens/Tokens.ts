@@ -44,4 +44,11 @@ export const Tokens = {
    * or a test (`app.fakeClassifier()`) binds one. Another binding here takes the config's place.
    */
   Classifier: Symbol.for('standin/Classifier') as ServiceIdentifier<ClassificationAdapter>,
+  /**
+   * The classifiers of the config's `classifier.fallback`, one per link, named by its index
+   * (`whenNamed('0')` for `fallback[0]`), looked up on every call: a classify call moves to
+   * them in order when the classifier's retries fail. Another binding under the same name
+   * takes the config's place.
+   */
+  FallbackClassifier: Symbol.for('standin/FallbackClassifier') as ServiceIdentifier<ClassificationAdapter>,
 } as const;

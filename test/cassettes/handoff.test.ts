@@ -45,7 +45,7 @@ describe('Cassette', () => {
       const answers = cassette.answers('writer');
       expect(answers).toEqual([
         { text: 'Looking.', calls: [{ id: 'toolu_9', tool: 'findInGuide', with: { words: 'reset a password' } }], units: { tokensIn: 20, tokensOut: 8 } },
-        { text: 'Open Settings, then Password.', units: { tokensIn: 40, tokensOut: 6 } },
+        { parts: [{ text: 'Open Settings, ' }, { text: 'then Password.' }], units: { tokensIn: 40, tokensOut: 6 } },
       ]);
       const app = createTestApp({ models: { writer: { provider: 'anthropic', model: 'claude-test' } } });
       const fake = app.fake('writer', answers);

@@ -34,6 +34,12 @@ describe('Cassette', () => {
           expect(sent).toBe(8);
         });
 
+        it('replays the streamed reply part for part: the same text deltas, reasoning parts and tool calls, in the same order', async () => {
+          const { live, replayed } = await recordThenReplay(classifier);
+          expect(replayed.streamed).toEqual(live.streamed);
+          expect(live.streamed.map((part) => part.type)).toEqual(['reasoning', 'reasoning', 'text', 'text', 'call', 'units', 'finish']);
+        });
+
         it('replays the streamed reply with the same text, reasoning, calls, units and finish', async () => {
           const { live, replayed } = await recordThenReplay(classifier);
           expect(carried(replayed.streamed)).toEqual(carried(live.streamed));

@@ -108,6 +108,7 @@ describe('the public surface', () => {
       'Answer',
       'AnswerCall',
       'AnswerFunction',
+      'AnswerPart',
       'Answers',
       'CallRecord',
       'CapabilityScenario',

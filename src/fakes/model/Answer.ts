@@ -1,5 +1,5 @@
 import type { FailureKind } from '../../errors/ProviderFailure.js';
-import type { HearInput, ReplyRequest, Units } from '../../services/providers/Provider.js';
+import type { FinishReason, HearInput, ReplyRequest, Units } from '../../services/providers/Provider.js';
 
 /**
  * A tool a faked model asks for: the tool's name and its input.
@@ -20,6 +20,23 @@ export interface AnswerCall {
    */
   readonly id?: string;
 }
+
+/**
+ * One part of a reply given as the stream itself (an answer's `parts` list): a piece of text, a
+ * piece of reasoning (of block `block`, 0 when left out), a piece of the typed value's JSON, a
+ * tool call, or units. A cassette records a streamed reply this way, piece for piece.
+ *
+ * @example
+ * ```ts
+ * const parts: AnswerPart[] = [{ reasoning: 'The user wants ' }, { reasoning: 'a reset.' }, { text: 'Open ' }, { text: 'Settings.' }];
+ * ```
+ */
+export type AnswerPart =
+  | { readonly text: string }
+  | { readonly reasoning: string; readonly block?: number }
+  | { readonly json: string }
+  | { readonly call: AnswerCall }
+  | { readonly units: Units };
 
 /**
  * What a faked model gives for one call: the seed's answer record. Every field may be left out,
@@ -44,14 +61,21 @@ export interface Answer {
   readonly reasoning?: string | readonly string[];
   /**
    * How the value's JSON arrives: in this many parts (3 when left out; fewer when the JSON is
-   * shorter), or cut at these offsets of the JSON text (increasing, inside it).
+   * shorter), or cut at these offsets of the JSON text (increasing, inside it). Or the whole
+   * reply as the stream itself, a list of {@link AnswerPart}s streamed in order, in the place of
+   * `text`, `calls`, `value` and `reasoning`.
    */
-  readonly parts?: number | readonly number[];
+  readonly parts?: number | readonly number[] | readonly AnswerPart[];
   /**
    * What the call used, such as `{ tokensIn: 120, tokensOut: 40 }`. Left out, it is estimated
    * from the request and the answer: see {@link estimateUnits}.
    */
   readonly units?: Units;
+  /**
+   * How the reply ends: `'stop'`, `'calls'` or `'length'` (cut off at the token limit). Left
+   * out, `'calls'` when it asks for tools, `'stop'` otherwise.
+   */
+  readonly finish?: FinishReason;
   /**
    * The kind of ProviderFailure the call fails with, before any part, as a provider that is down:
    * `fail: 'server'` is tried again and then given to the next model of fallback, as a real failure is.

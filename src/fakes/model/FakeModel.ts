@@ -166,7 +166,7 @@ export class FakeModel implements Provider {
     }
     if (prepared.failAfter === prepared.parts.length) throw this.#failure(prepared, context);
     if (prepared.units !== undefined) yield prepared.units;
-    else yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
+    else if (!prepared.unitsStreamed) yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
     yield prepared.finish;
   }
 

@@ -7,6 +7,7 @@ import type { Answer } from './Answer.js';
 import { answerHints, answerSchema } from '../../schemas/answerSchema.js';
 import { cutAt, cutProblem, DEFAULT_VALUE_PARTS, evenCuts } from './cutJson.js';
 import { jsonProblem } from './jsonProblem.js';
+import { isStreamList, readStreamParts, type StreamedParts } from './streamParts.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -20,8 +21,10 @@ export interface PreparedAnswer {
   readonly fail: FailureKind | undefined;
   /** With `fail`: the wait the failure asks for, in milliseconds. */
   readonly retryAfterMs: number | undefined;
-  /** Its parts before the units and the finish: reasoning, text, the value's pieces, the calls. */
+  /** Its parts before the units and the finish: reasoning, text, the value's pieces, the calls (and units, for a `parts` list that has them). */
   readonly parts: readonly ReplyPart[];
+  /** Whether its parts carry its units (a `parts` list with units parts): then no units part follows them. */
+  readonly unitsStreamed: boolean;
   /** The tools it asks for, with their ids. */
   readonly calls: readonly ToolCall[];
   /** Whether it gives a typed value. */
@@ -32,7 +35,7 @@ export interface PreparedAnswer {
   readonly units: ReplyPart | undefined;
   /** The characters of its text, reasoning, value JSON and calls: the base of the units estimate. */
   readonly outChars: number;
-  /** The part that ends the reply: `calls` when it asks for tools, `stop` otherwise. */
+  /** The part that ends the reply: the answer's `finish`, else `calls` when it asks for tools, `stop` otherwise. */
   readonly finish: ReplyPart;
   /** With `fail`: how many parts stream before the failure. */
   readonly failAfter: number | undefined;
@@ -58,7 +61,8 @@ export interface AnswerSource {
 
 /**
  * Checks one answer (`T0002`-`T0005`) and turns it into the parts it gives: each reasoning text
- * one part (blocks 0, 1, ...), the text one part, the value's JSON in pieces, each call one part.
+ * one part (blocks 0, 1, ...), the text one part, the value's JSON in pieces, each call one part;
+ * or, for a `parts` list of stream parts, those parts in their order.
  * The value and every call's input are copied through JSON and frozen, so nothing a test or an
  * app does later changes what the fake hands out.
  *
@@ -82,6 +86,52 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
   const lines = fieldProblems(answer, label);
   if (lines.length > 0) throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${lines.join('\n')}`);
 
+  const stream = isStreamList(answer.parts) ? readStreamParts(answer.parts, owner, label, source.idPrefix) : undefined;
+  if (stream !== undefined && answer.units !== undefined && stream.units) {
+    throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${label}.units: its parts carry units already. Remove units, or the units parts.`);
+  }
+  const made = stream === undefined ? fieldParts(answer, source) : streamValue(stream, answer, source);
+  const { parts, calls, hasValue, value, outChars } = made;
+  if (answer.failAfter !== undefined && answer.failAfter > parts.length) {
+    throw new StandinError(
+      'T0003',
+      `${owner}: ${label} is not an answer record:\n${label}.failAfter: ${answer.failAfter} parts stream before the failure, and the answer has ${parts.length}. Give a number from 1 to ${parts.length}, or add parts.`,
+    );
+  }
+
+  return {
+    label,
+    index: source.index,
+    answer: raw as Answer,
+    fail: answer.fail,
+    retryAfterMs: answer.retryAfterMs,
+    parts,
+    unitsStreamed: stream?.units ?? false,
+    calls,
+    hasValue,
+    value,
+    units: answer.units === undefined ? undefined : Object.freeze({ type: 'units', tokensIn: answer.units.tokensIn, tokensOut: answer.units.tokensOut }),
+    outChars,
+    finish: Object.freeze({ type: 'finish', reason: answer.finish ?? (calls.length > 0 ? 'calls' : 'stop') }),
+    failAfter: answer.failAfter,
+    times: answer.times,
+    delayMs: answer.delayMs ?? 0,
+    partDelayMs: answer.partDelayMs ?? 0,
+  };
+}
+
+/** What an answer's parts make. */
+interface MadeParts {
+  readonly parts: readonly ReplyPart[];
+  readonly calls: readonly ToolCall[];
+  readonly hasValue: boolean;
+  readonly value: unknown;
+  readonly outChars: number;
+}
+
+/** The parts of an answer written field by field: each reasoning text, the text whole, the value's JSON in pieces, each call. */
+function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
+  const { owner, label } = source;
   const hasValue = answer.value !== undefined;
   const notJson =
     (hasValue ? jsonProblem(answer.value, `${label}.value`) : undefined) ??
@@ -89,7 +139,6 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
   if (notJson !== undefined) {
     throw new StandinError('T0004', `${owner}: ${notJson}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`);
   }
-
   const parts: ReplyPart[] = [];
   let outChars = 0;
   const reasoning = answer.reasoning === undefined ? [] : typeof answer.reasoning === 'string' ? [answer.reasoning] : answer.reasoning;
@@ -107,11 +156,11 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
     value = deepFreeze(JSON.parse(json));
     let cuts: readonly number[];
     if (Array.isArray(answer.parts)) {
-      const problem = cutProblem(json, answer.parts);
+      const problem = cutProblem(json, answer.parts as readonly number[]);
       if (problem !== undefined) {
         throw new StandinError('T0005', `${owner}: ${label}.parts${problem}. The value's JSON is ${json.length} characters: ${preview(json)}.`);
       }
-      cuts = answer.parts;
+      cuts = answer.parts as readonly number[];
     } else {
       cuts = evenCuts(json, (answer.parts as number | undefined) ?? DEFAULT_VALUE_PARTS);
     }
@@ -124,31 +173,26 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
     return Object.freeze({ id: call.id ?? `${source.idPrefix}_${i}`, tool: call.tool, with: deepFreeze(JSON.parse(input)) });
   });
   for (const call of calls) parts.push(Object.freeze({ type: 'call', call }));
-  if (answer.failAfter !== undefined && answer.failAfter > parts.length) {
+  return { parts, calls, hasValue, value, outChars };
+}
+
+/**
+ * The value of an answer given as a `parts` list: its JSON pieces joined must be JSON, unless
+ * the answer fails mid-reply (`failAfter`), whose value never arrives whole.
+ */
+function streamValue(stream: StreamedParts, answer: Answer, source: AnswerSource): MadeParts {
+  const { parts, calls, outChars, json } = stream;
+  if (json === undefined) return { parts, calls, hasValue: false, value: undefined, outChars };
+  try {
+    return { parts, calls, hasValue: true, value: deepFreeze(JSON.parse(json)), outChars };
+  } catch {
+    // A value cut off by the failure is never read, so it is not checked against the call's shape.
+    if (answer.failAfter !== undefined) return { parts, calls, hasValue: false, value: undefined, outChars };
     throw new StandinError(
       'T0003',
-      `${owner}: ${label} is not an answer record:\n${label}.failAfter: ${answer.failAfter} parts stream before the failure, and the answer has ${parts.length}. Give a number from 1 to ${parts.length}, or add parts.`,
+      `${source.owner}: ${source.label} is not an answer record:\n${source.label}.parts: its json pieces join to ${preview(json)}, which is not JSON. Fix the pieces so they join to the value's JSON text.`,
     );
   }
-
-  return {
-    label,
-    index: source.index,
-    answer: raw as Answer,
-    fail: answer.fail,
-    retryAfterMs: answer.retryAfterMs,
-    parts,
-    calls,
-    hasValue,
-    value,
-    units: answer.units === undefined ? undefined : Object.freeze({ type: 'units', tokensIn: answer.units.tokensIn, tokensOut: answer.units.tokensOut }),
-    outChars,
-    finish: Object.freeze({ type: 'finish', reason: calls.length > 0 ? 'calls' : 'stop' }),
-    failAfter: answer.failAfter,
-    times: answer.times,
-    delayMs: answer.delayMs ?? 0,
-    partDelayMs: answer.partDelayMs ?? 0,
-  };
 }
 
 /** Says why `raw` is no answer record at all, or undefined when it is an object to check field by field. */
@@ -181,7 +225,14 @@ export function isGeneratorFunction(fn: unknown): boolean {
 /** The problems of fields that are each well typed but do not go together. */
 function fieldProblems(answer: Answer, label: string): string[] {
   const lines: string[] = [];
-  const gives = answer.text !== undefined || (answer.calls ?? []).length > 0 || answer.value !== undefined || answer.reasoning !== undefined;
+  const streamed = isStreamList(answer.parts);
+  const gives = answer.text !== undefined || (answer.calls ?? []).length > 0 || answer.value !== undefined || answer.reasoning !== undefined || streamed;
+  if (streamed) {
+    const both = (['text', 'calls', 'value', 'reasoning'] as const).filter((field) => answer[field] !== undefined);
+    if (both.length > 0) lines.push(`${label}: parts, as a list of stream parts, is the whole reply, and the answer gives ${both.join(', ')} too. Keep the parts, or remove parts and keep ${both.join(', ')}.`);
+  } else if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part !== 'number')) {
+    lines.push(`${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's parts (objects such as { text }), not both. Keep one kind.`);
+  }
   if (answer.failAfter !== undefined && answer.times !== undefined) {
     lines.push(`${label}: failAfter (fail mid-reply) and times (fail, then answer) do not go together. Keep one of them.`);
   }
@@ -189,16 +240,16 @@ function fieldProblems(answer: Answer, label: string): string[] {
     if (answer[field] !== undefined && answer.fail === undefined) lines.push(`${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another kind), or remove ${field}.`);
   }
   if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
-    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'partDelayMs'] as const).filter((field) => answer[field] !== undefined);
+    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs'] as const).filter((field) => answer[field] !== undefined);
     if (others.length > 0) {
       lines.push(`${label}: fail makes the call fail before any part, so it goes with no other field. Remove ${others.join(', ')}, add failAfter: n to fail after n parts, or times: n to fail n tries and then answer; or drop fail.`);
     }
   } else if (answer.fail !== undefined && !gives) {
-    lines.push(`${label}: ${answer.failAfter !== undefined ? 'failAfter streams parts of the answer before the failure' : 'times fails some tries and then answers'}, and the answer gives nothing. Add text, calls, value or reasoning.`);
+    lines.push(`${label}: ${answer.failAfter !== undefined ? 'failAfter streams parts of the answer before the failure' : 'times fails some tries and then answers'}, and the answer gives nothing. Add text, calls, value, reasoning or parts.`);
   } else if (answer.fail === undefined && !gives) {
     lines.push(`${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, reasoning or fail.`);
   }
-  if (answer.parts !== undefined && answer.value === undefined) {
+  if (answer.parts !== undefined && !streamed && answer.value === undefined) {
     lines.push(`${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`);
   }
   const seen = new Map<string, number>();

@@ -1,4 +1,4 @@
-import type { Answer } from './Answer.js';
+import type { Answer, AnswerPart } from './Answer.js';
 
 const LIMIT = 40;
 
@@ -21,7 +21,20 @@ export function summarizeAnswer(answer: Answer): string {
   if (answer.text !== undefined) fields.push(`text: ${JSON.stringify(cut(answer.text))}`);
   if (answer.value !== undefined) fields.push(`value: ${cut(safeJson(answer.value))}`);
   if (answer.calls !== undefined) fields.push(`calls: [${answer.calls.map((call) => call.tool).join(', ')}]`);
+  if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part === 'object')) fields.push(streamed(answer.parts as readonly AnswerPart[]));
   return `{ ${fields.join(', ')} }`;
+}
+
+/** A `parts` list as what it carries: `parts: 5 (text: "Hello", calls: [findInGuide])`. */
+function streamed(parts: readonly AnswerPart[]): string {
+  let text: string | undefined;
+  const tools: string[] = [];
+  for (const part of parts) {
+    if ('text' in part) text = (text ?? '') + part.text;
+    else if ('call' in part) tools.push(part.call.tool);
+  }
+  const carried = [...(text === undefined ? [] : [`text: ${JSON.stringify(cut(text))}`]), ...(tools.length === 0 ? [] : [`calls: [${tools.join(', ')}]`])];
+  return `parts: ${parts.length}${carried.length === 0 ? '' : ` (${carried.join(', ')})`}`;
 }
 
 function cut(text: string): string {

@@ -13,10 +13,10 @@ export class ProviderLookup implements Services {
   readonly #container: Container;
   readonly #fallbacks: readonly (() => ClassificationAdapter)[];
 
-  /** `fallbacks` make the classifiers of the config's `classifier.fallback`, in order. */
-  constructor(container: Container, fallbacks: readonly (() => ClassificationAdapter)[] = []) {
+  /** `fallbacks` is how many classifiers the config's `classifier.fallback` names, bound at `Tokens.FallbackClassifier` by index. */
+  constructor(container: Container, fallbacks = 0) {
     this.#container = container;
-    this.#fallbacks = fallbacks;
+    this.#fallbacks = Array.from({ length: fallbacks }, (_, link) => () => this.#fallback(link));
   }
 
   /** The provider for `modelName`: one bound for that model (`model:<name>`) first, then the model's provider; undefined when neither is. */
@@ -35,6 +35,19 @@ export class ProviderLookup implements Services {
   /** Makers of the classifiers a classify call falls back to, in order. */
   fallbackClassifiers(): readonly (() => ClassificationAdapter)[] {
     return this.#fallbacks;
+  }
+
+  /** The fallback classifier bound for `classifier.fallback[link]`, looked up on every call so a stand-in put there is seen. */
+  #fallback(link: number): ClassificationAdapter {
+    try {
+      return this.#container.get(Tokens.FallbackClassifier, { name: String(link) });
+    } catch (error) {
+      throw new StandinError(
+        'K0005',
+        `The fallback classifier of config.classifier.fallback[${link}] cannot be resolved: ${(error as Error).message.split('\n')[0]} Bind one: container.bind(Tokens.FallbackClassifier).toConstantValue(classifier).whenNamed('${link}').`,
+        { cause: error },
+      );
+    }
   }
 
   /**

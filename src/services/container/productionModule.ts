@@ -28,7 +28,7 @@ const production: BaseServices = { clock: () => new SystemClock() };
  * The bindings of a container: the config, the clock, the cursor store the config names and scopes,
  * the engine, a real adapter for each provider name the config gives one (see `realAdapters`),
  * and the real classifier the config's `classifier` names at `Tokens.Classifier` (see
- * `realClassifiers`; its fallbacks go to the engine). A module is made per container, so nothing
+ * `realClassifiers`; its fallbacks at `Tokens.FallbackClassifier`, named by index). A module is made per container, so nothing
  * it binds is shared. Services are made here, from the container's other services, so no service
  * class needs to know the tokens. Test containers pass their own base services.
  */
@@ -42,7 +42,8 @@ export function productionModule(config: StandinConfig, container: Container, ba
     for (const [name, adapter] of realAdapters(config)) bindReal(container, bind, Tokens.Provider, () => adapter, name);
     const classifiers = realClassifiers(config);
     if (classifiers[0] !== undefined) bindReal(container, bind, Tokens.Classifier, classifiers[0]);
-    const lookup = new ProviderLookup(container, classifiers.slice(1).map((make) => once(make)));
+    classifiers.slice(1).forEach((make, link) => bindReal(container, bind, Tokens.FallbackClassifier, make, String(link)));
+    const lookup = new ProviderLookup(container, Math.max(0, classifiers.length - 1));
     bind(Tokens.Engine)
       .toDynamicValue(
         () =>
@@ -58,10 +59,4 @@ export function productionModule(config: StandinConfig, container: Container, ba
       .inSingletonScope();
     if (base.guard !== undefined) bind(Tokens.RealCallGuard).toConstantValue(base.guard());
   });
-}
-
-/** `make`, called on first use only. */
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }

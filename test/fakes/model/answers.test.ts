@@ -78,7 +78,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError([{ txt: 'Hi' }]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toBe(
-        "app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs.",
+        "app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, finish, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs.",
       );
     });
 
@@ -95,8 +95,8 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       ['calls[0].tool empty', { calls: [{ tool: '' }] }, 'answers[0].calls[0].tool: too small'],
       ['reasoning', { reasoning: 7 }, 'answers[0].reasoning: expected a text or a list of texts, got a number.'],
       ['reasoning[1]', { reasoning: ['a', 2] }, 'answers[0].reasoning[1]: expected a string, got a number.'],
-      ['parts', { value: 1, parts: 0 }, 'answers[0].parts: too small: expected number to be >=1. Write a whole number of parts (1 or more), or a list of offsets to cut the JSON at.'],
-      ['parts type', { value: 1, parts: 'three' }, 'answers[0].parts: expected a whole number of parts (1 or more), or a list of offsets to cut the JSON at, got a string.'],
+      ['parts', { value: 1, parts: 0 }, 'answers[0].parts: too small: expected number to be >=1. Write a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }.'],
+      ['parts type', { value: 1, parts: 'three' }, 'answers[0].parts: expected a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }, got a string.'],
       ['units', { text: 'a', units: { tokensIn: 1.5, tokensOut: -1 } }, 'answers[0].units.tokensIn:'],
       ['units key', { text: 'a', units: { tokensIn: 1, tokensOut: 1, total: 2 } }, "answers[0].units.total: unknown key 'total'"],
       ['fail', { fail: 'overloaded' }, "answers[0].fail: invalid option: expected one of"],

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { StandinError } from '../../errors/StandinError.js';
+import type { ReplyPart, ToolCall } from '../../services/providers/Provider.js';
+import { describeIssues } from '../../validation/describeIssues.js';
+import { lazySchema } from '../../validation/lazySchema.js';
+import { answerCallSchema } from '../../schemas/answerSchema.js';
+import type { AnswerPart } from './Answer.js';
+import { jsonProblem } from './jsonProblem.js';
+
+/** The fields of a stream part, one of which says what it carries. */
+const carriers = ['text', 'reasoning', 'json', 'call', 'units'] as const;
+
+const partSchema = lazySchema(() =>
+  z.strictObject({
+    text: z.string().optional(),
+    reasoning: z.string().optional(),
+    block: z.number().int().min(0).optional(),
+    json: z.string().optional(),
+    call: answerCallSchema.optional(),
+    units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
+  }),
+);
+
+const partHints = {
+  pattern: (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
+  expected: {
+    '': "a stream part: { text }, { reasoning, block? }, { json }, { call: { tool, with?, id? } } or { units: { tokensIn, tokensOut } }",
+    text: 'a string',
+    reasoning: 'a string',
+    block: 'a whole block index, 0 or more',
+    json: 'a piece of the JSON text of the value, as a string',
+    call: 'a tool call { tool, with?, id? }',
+    'call.tool': "the tool's name as a non-empty string",
+    'call.id': 'the call id as a non-empty string',
+    units: 'an object { tokensIn, tokensOut }',
+    'units.tokensIn': 'a whole number, 0 or more',
+    'units.tokensOut': 'a whole number, 0 or more',
+  },
+  get keys() {
+    return { '': ['text', 'reasoning', 'block', 'json', 'call', 'units'], call: Object.keys(answerCallSchema.shape), units: ['tokensIn', 'tokensOut'] };
+  },
+};
+
+/** Whether an answer's `parts` is a list of stream parts (objects), not a value's cut offsets. */
+export function isStreamList(parts: unknown): parts is readonly AnswerPart[] {
+  return Array.isArray(parts) && parts.length > 0 && parts.every((part) => typeof part === 'object' && part !== null);
+}
+
+/** What a list of stream parts gives, ready to stream. */
+export interface StreamedParts {
+  /** The parts, in the list's order: reasoning, text, value pieces, calls and units. */
+  readonly parts: readonly ReplyPart[];
+  /** The tools it asks for, with their ids. */
+  readonly calls: readonly ToolCall[];
+  /** The value's JSON pieces joined; undefined when no part carries JSON. */
+  readonly json: string | undefined;
+  /** Whether any part carries units (then no units part follows the list). */
+  readonly units: boolean;
+  /** The characters of its texts, reasoning, JSON and calls. */
+  readonly outChars: number;
+}
+
+/**
+ * Reads an answer's `parts` given as the stream itself: each part one of `{ text }`,
+ * `{ reasoning, block? }` (block 0 when left out), `{ json }` (a piece of the value's JSON),
+ * `{ call: { tool, with?, id? } }` (ids as for `calls`) and `{ units: { tokensIn, tokensOut } }`.
+ * The fake streams them in this order, piece for piece, as a recorded provider sent them.
+ *
+ * @throws {StandinError} `T0003` for a part that is none of those, or carries two things; `T0004` for a call input JSON cannot hold.
+ * @example
+ * ```ts
+ * readStreamParts([{ text: 'Hel' }, { text: 'lo' }], 'app.fake(writer)', 'answers[0]', 'call_0').parts;
+ * // [{ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }]
+ * ```
+ */
+export function readStreamParts(list: readonly unknown[], owner: string, label: string, idPrefix: string): StreamedParts {
+  const parts: ReplyPart[] = [];
+  const calls: ToolCall[] = [];
+  const ids = new Map<string, number>();
+  let json: string | undefined;
+  let units = false;
+  let outChars = 0;
+  list.forEach((raw, i) => {
+    const where = `${label}.parts[${i}]`;
+    const parsed = partSchema.safeParse(raw);
+    if (!parsed.success) throw notAnAnswer(owner, label, describeIssues(where, raw, parsed.error.issues, partHints));
+    const part = parsed.data;
+    const carried = carriers.filter((field) => part[field] !== undefined);
+    if (carried.length !== 1) {
+      const what = carried.length === 0 ? 'carries nothing' : `carries ${carried.join(' and ')}`;
+      throw notAnAnswer(owner, label, [`${where}: a stream part carries one thing, and this one ${what}. Write one of { text }, { reasoning, block? }, { json }, { call } or { units } per part.`]);
+    }
+    if (part.block !== undefined && part.reasoning === undefined) {
+      throw notAnAnswer(owner, label, [`${where}.block: block numbers a reasoning part, and this part carries ${carried[0]}. Remove block, or write { reasoning, block }.`]);
+    }
+    if (part.text !== undefined) {
+      parts.push(Object.freeze({ type: 'text', text: part.text }));
+      outChars += part.text.length;
+    } else if (part.reasoning !== undefined) {
+      parts.push(Object.freeze({ type: 'reasoning', text: part.reasoning, block: part.block ?? 0 }));
+      outChars += part.reasoning.length;
+    } else if (part.json !== undefined) {
+      parts.push(Object.freeze({ type: 'value', json: part.json }));
+      json = (json ?? '') + part.json;
+      outChars += part.json.length;
+    } else if (part.call !== undefined) {
+      const problem = jsonProblem(part.call.with ?? {}, `${where}.call.with`);
+      if (problem !== undefined) throw new StandinError('T0004', `${owner}: ${problem}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`);
+      const id = part.call.id ?? `${idPrefix}_${calls.length}`;
+      const first = ids.get(id);
+      if (first !== undefined) throw notAnAnswer(owner, label, [`${where}.call.id: '${id}' is the id of parts[${first}] too. Give each call of an answer its own id.`]);
+      ids.set(id, i);
+      const input = JSON.stringify(part.call.with ?? {});
+      const call: ToolCall = Object.freeze({ id, tool: part.call.tool, with: deepFreeze(JSON.parse(input)) });
+      calls.push(call);
+      parts.push(Object.freeze({ type: 'call', call }));
+      outChars += call.tool.length + input.length;
+    } else {
+      const { tokensIn, tokensOut } = part.units!;
+      parts.push(Object.freeze({ type: 'units', tokensIn, tokensOut }));
+      units = true;
+    }
+  });
+  return { parts, calls, json, units, outChars };
+}
+
+function notAnAnswer(owner: string, label: string, lines: readonly string[]): StandinError {
+  return new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${lines.join('\n')}`);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}
