@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { StandinError } from '../errors/StandinError.js';
-import { createFakeServer, TOKEN_VARIABLE, type FakeServer } from './FakeServer.js';
+import { createFakeServer, TOKEN_VARIABLE } from './createFakeServer.js';
+import type { FakeServer } from './FakeServer.js';
 import type { Scripts } from './scriptsSchema.js';
 
 /** What `standin --help` prints. */
