@@ -1,10 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { TestApp } from '../testing/TestApp.js';
-import { appModel, appModels } from './appModels.js';
 import { CONTROL_PREFIX, control, type ControlTarget } from './control.js';
 import type { Dialect } from './dialect.js';
-import { modelNotFound } from './modelNotFound.js';
 import { readBody } from './readBody.js';
 import { refuse } from './refuse.js';
 import { resolveScope } from './resolveScope.js';
@@ -14,7 +12,7 @@ import type { ScriptBook } from './ScriptBook.js';
 import type { SentLog } from './SentLog.js';
 import type { ServedApp } from './ServedApp.js';
 import { StepKeys } from './StepKeys.js';
-import type { WireContext } from './WireContext.js';
+import { RequestContext, type RequestServices } from './RequestContext.js';
 import { WireError } from './WireError.js';
 
 /** The most scopes `pending` and `verify` look at without a scope named; `reset` clears them. */
@@ -53,12 +51,13 @@ export class WireHandler {
   readonly #settings: WireHandlerSettings;
   readonly steps = new StepKeys();
   readonly scopes = new Set<string>();
-  readonly #schemas = new SchemaCache();
+  readonly #services: RequestServices;
   #responses = 0;
   #closed = false;
 
   constructor(settings: WireHandlerSettings) {
     this.#settings = settings;
+    this.#services = { schemas: new SchemaCache(), sent: settings.sent, book: settings.book, given: settings.given };
   }
 
   /** Refuses every request from now on with 503 (`W0011`). */
@@ -90,51 +89,31 @@ export class WireHandler {
       const scope = resolveScope(request.headers);
       const scopeName = scope ?? DEFAULT_SCOPE;
       if (this.scopes.size < MAX_SCOPES) this.scopes.add(scopeName);
-      const aborted = new AbortController();
-      response.once('close', () => {
-        if (!response.writableFinished) aborted.abort();
-      });
-      const options = { requestId: this.steps.requestId(scopeName, path, request.headers, body), signal: aborted.signal, retry: false as const };
-      await settings.served.use((app) => {
-        const context: WireContext = {
-          path,
-          headers: request.headers,
-          body,
-          response,
-          dialect,
-          scope,
-          app,
-          options,
-          responseId,
-          schemas: this.#schemas,
-          model: (id) => this.#model(scopeName, id, dialect),
-          run: scope === undefined ? (fn) => fn() : (fn) => app.scope(scope, fn),
-          record: (entry) => settings.sent.add({ scope: scopeName, path, ...entry }),
-          models: () => this.#models(scopeName),
-        };
-        return route.handle(context);
-      });
+      const options = { requestId: this.steps.requestId(scopeName, path, request.headers, body), signal: closing(response), retry: false as const };
+      await settings.served.use((app) => route.handle(new RequestContext(this.#services, path, request.headers, body, response, dialect, scope, app, options, responseId)));
     } catch (error) {
       refuse(response, dialect, responseId, error);
     }
   }
+}
 
-  #models(scope: string): string[] {
-    const { book, given } = this.#settings;
-    return book !== undefined ? book.models(scope) : appModels(given!);
-  }
+/** Each connection's abort, fired when it closes: a request on it that is still running is given up. */
+const closings = new WeakMap<object, AbortSignal>();
 
-  #model(scope: string, id: unknown, dialect: Dialect): string {
-    if (typeof id !== 'string' || id.length === 0) {
-      throw new WireError('W0002', 400, 'model must be the model id as a non-empty string.', { type: 'invalid_request_error', param: 'model', retry: false });
-    }
-    const { book, given } = this.#settings;
-    if (book !== undefined) {
-      if (book.find(scope, id) === undefined) throw modelNotFound(dialect, id, book.models(scope));
-      return id;
-    }
-    const name = appModel(given!, id);
-    if (name === undefined) throw modelNotFound(dialect, id, appModels(given!));
-    return name;
+/**
+ * The signal that aborts a request's engine call when its client goes away. One per connection
+ * rather than per request: requests on a keep-alive connection run one after another, and a
+ * connection that closes takes whatever runs on it along.
+ */
+function closing(response: ServerResponse): AbortSignal {
+  const socket = response.socket;
+  if (socket === null) return AbortSignal.abort();
+  let signal = closings.get(socket);
+  if (signal === undefined) {
+    const controller = new AbortController();
+    signal = controller.signal;
+    closings.set(socket, signal);
+    socket.once('close', () => controller.abort());
   }
+  return signal;
 }
