@@ -52,7 +52,7 @@ export class ServedApp {
     }
   }
 
-  /** Disposes every app the server made (never a given one), once their calls have ended or now when `now`. */
+  /** Disposes every app the server made (never a given one): now when idle, else once its last call ends. */
   async close(): Promise<void> {
     const current = this.#current;
     this.#current = undefined;
