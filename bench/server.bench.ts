@@ -119,7 +119,7 @@ export default async function server(): Promise<void> {
   const servers = { standin, bare, ...(typeof mock === 'string' ? {} : { mock }) };
   const rates: Record<string, number[]> = { standin: [], bare: [], mock: [] };
   const cpu: Record<string, number[]> = { standin: [], bare: [], mock: [] };
-  for (const { url } of Object.values(servers)) await rate(url, 500);
+  for (const { url } of Object.values(servers)) await rate(url, 2000);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, { url, child }] of Object.entries(servers)) {
       const before = cpuMs(child.pid!);
