@@ -6,6 +6,7 @@ import { classifyWire, type WireClassification } from './classifyWire.js';
 import { isObject } from './openaiChat.js';
 import { readJson } from './readBody.js';
 import type { WireContext } from './WireContext.js';
+import { WireError } from './WireError.js';
 
 const known = new Set(['model', 'input', 'questions', 'metadata', 'user']);
 const questionKeys = new Set(['type', 'name', 'instructions', 'choices', 'levels']);
@@ -32,11 +33,17 @@ function readDecisions(body: Record<string, unknown>): WireClassification {
   checkFields(body, known);
   const list = need(Array.isArray(body.questions) && body.questions.length > 0 && (body.questions as unknown[]), 'questions', 'a non-empty list of questions');
   const questions: Record<string, ClassificationQuestion> = {};
+  const put = (name: string, question: ClassificationQuestion): void => {
+    Object.defineProperty(questions, name, { value: question, enumerable: true, writable: true, configurable: true });
+  };
   list.forEach((raw, i) => {
     const at = `questions[${i}]`;
     const question = need(isObject(raw) && raw, at, "a question { type: 'choice' | 'score' | 'predicate', name, instructions }");
     checkFields(question, questionKeys, {}, `${at}.`);
     const name = need(typeof question.name === 'string' && question.name, `${at}.name`, 'the question id as a string');
+    if (Object.hasOwn(questions, name)) {
+      throw new WireError('W0002', 400, `${at}.name is '${name}', the name of an earlier question; name each question once.`, { type: 'invalid_request_error', param: `${at}.name`, retry: false });
+    }
     const type = need(Object.hasOwn(types, question.type as string) && types[question.type as keyof typeof types], `${at}.type`, "'choice', 'score' or 'predicate'");
     const instructions = instructionsOf(question.instructions);
     if (type === 'choice') {
@@ -46,16 +53,16 @@ function readDecisions(body: Record<string, unknown>): WireClassification {
         const c = need(isObject(choice) && typeof choice.value === 'string' && choice, `${at}.choices[${j}]`, 'an option { value, description? } with value a string');
         criteria[c.value as string] = c.description ?? null;
       });
-      questions[name] = new ClassificationQuestion({ type, instructions, criteria });
+      put(name, new ClassificationQuestion({ type, instructions, criteria }));
     } else if (type === 'score') {
       const levels = need(Array.isArray(question.levels) && (question.levels as unknown[]), `${at}.levels`, 'a list of { label, description? }');
       const criteria = levels.map((level, j) => {
         const l = need(isObject(level) && typeof level.label === 'string' && level, `${at}.levels[${j}]`, 'a level { label, description? } with label a string');
         return l.description === undefined ? l.label : { label: l.label, description: l.description };
       });
-      questions[name] = new ClassificationQuestion({ type, instructions, criteria });
+      put(name, new ClassificationQuestion({ type, instructions, criteria }));
     } else {
-      questions[name] = new ClassificationQuestion({ type, instructions });
+      put(name, new ClassificationQuestion({ type, instructions }));
     }
   });
   const model = body.model === undefined || body.model === null ? undefined : need(typeof body.model === 'string' && body.model, 'model', 'the model as a string');

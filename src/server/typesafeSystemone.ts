@@ -36,7 +36,9 @@ function readSystemone(body: Record<string, unknown>): WireClassification {
     const question = need(isObject(raw) && raw, `questions.${id}`, "a question { type: 'choice' | 'score' | 'noul', instructions, criteria? }");
     checkFields(question, questionKeys, {}, `questions.${id}.`);
     const type = need(Object.hasOwn(types, question.type as string) && types[question.type as keyof typeof types], `questions.${id}.type`, "'choice', 'score' or 'noul'");
-    questions[id] = new ClassificationQuestion({ type, instructions: question.instructions as string, ...(question.criteria === undefined ? {} : { criteria: question.criteria as never }) });
+    const asked = new ClassificationQuestion({ type, instructions: question.instructions as string, ...(question.criteria === undefined ? {} : { criteria: question.criteria as never }) });
+    // Defined, not assigned: an id such as __proto__ is a key like any other, never the object's prototype.
+    Object.defineProperty(questions, id, { value: asked, enumerable: true, writable: true, configurable: true });
   }
   const model = body.model === undefined || body.model === null ? undefined : need(typeof body.model === 'string' && body.model, 'model', 'the model as a string');
   return { model, state: body.state as WireClassification['state'], questions };
@@ -44,7 +46,7 @@ function readSystemone(body: Record<string, unknown>): WireClassification {
 
 function systemoneBody(response: ClassificationResponse, questions: Readonly<Record<string, ClassificationQuestion>>): unknown {
   const answers: Record<string, unknown> = {};
-  for (const id of Object.keys(questions)) answers[id] = systemoneAnswer(response.answers[id]!);
+  for (const id of Object.keys(questions)) Object.defineProperty(answers, id, { value: systemoneAnswer(response.answers[id]!), enumerable: true, writable: true, configurable: true });
   return { model: response.model, answers, usage: { input_tokens: response.usage.inputTokens ?? 0, output_tokens: response.usage.outputTokens ?? 0 } };
 }
 

@@ -97,6 +97,29 @@ describe('FakeServer', () => {
     });
   }
 
+  describe('hostile requests', () => {
+    const post = (path: string, body: unknown): Promise<Response> => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+    it('refuses a decisions request that names two questions alike (400), rather than answering one', async () => {
+      const question = { type: 'predicate', name: 'refund', instructions: 'A refund is asked for.' };
+      const response = await post('/v1/decisions', { input: 'Refund me', questions: [question, question] });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { param: 'questions[1].name', message: expect.stringContaining('name each question once') } });
+    });
+
+    it('takes a question id __proto__ as an id, never as a prototype', async () => {
+      const response = await fetch(`${server.url}/v1/systemone`, { method: 'POST', body: '{"state":"x","questions":{"__proto__":{"type":"noul","instructions":"?"}}}' });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ answers: { ['__proto__']: { type: 'noul', noul: 0 } } });
+    });
+
+    it('answers a request the engine finds malformed with the provider\'s 400 body', async () => {
+      const response = await post('/v1/systemone', { state: '', questions: { refund: { type: 'noul', instructions: '?' } } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ detail: { message: expect.stringContaining('K0003') } });
+    });
+  });
+
   describe('.load', () => {
     it('refuses a classifier fail entry that names no failure (W0016)', () => {
       expect(() => server.load({ classifier: [{ fail: 'slow' }] })).toThrow(expect.objectContaining({ code: 'W0016', message: expect.stringContaining('scripts.classifier[0].fail') }));
