@@ -1,9 +1,11 @@
 // The wire server entry (`standin/server`): scripted fakes over the providers' own HTTP protocols.
-export type { FakeServerSettings } from './server/FakeServer.js';
+export type { FakeServerSettings } from './server/FakeServerSettings.js';
 export type { Scripts } from './server/scriptsSchema.js';
 export type { SentEntry } from './server/SentEntry.js';
 export type { WireErrorDetails } from './server/WireError.js';
-export { createFakeServer, FakeServer, DEFAULT_SENT_LIMIT, TOKEN_VARIABLE } from './server/FakeServer.js';
+export { FakeServer } from './server/FakeServer.js';
+export { createFakeServer, TOKEN_VARIABLE } from './server/createFakeServer.js';
+export { DEFAULT_SENT_LIMIT } from './server/SentLog.js';
 export { DEFAULT_BODY_LIMIT } from './server/readBody.js';
 export { SCOPE_HEADER, SCOPE_KEY_PREFIX } from './server/resolveScope.js';
 export { scriptsSchema } from './server/scriptsSchema.js';

@@ -415,6 +415,14 @@ const wire = {
     means: 'A request used a method the endpoint does not take (405).',
     fix: 'Use the method the message names.',
   },
+  W0016: {
+    means: 'A classifier script entry `{ fail }` in a scripts document names no failure, or has a bad field.',
+    fix: 'Write `{ "fail": "rate_limited", "retryAfterMs": 20 }`: `fail` a classification reason or an answer\'s failure kind.',
+  },
+  W0017: {
+    means: '`standin serve --cassette` was given a path with no cassette at it.',
+    fix: 'Record the cassette first (`app.cassette(path, { mode: \'record\' })`, then `cassette.save()`), or give the path of one.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 /** The whole catalog, one entry per code. */

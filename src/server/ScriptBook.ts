@@ -26,6 +26,7 @@ export class ScriptBook {
   readonly #scoped = new Map<string, Map<string, FakeModel>>();
 
   readonly #sentLimit: number;
+  #key = '';
 
   constructor(store: CursorStore, clock: Clock, sentLimit: number) {
     this.#store = store;
@@ -42,6 +43,7 @@ export class ScriptBook {
       if (fakes === undefined) this.#scoped.set(scope, (fakes = new Map()));
       fakes.set(model, fake);
     }
+    this.#key = this.models().join('\u0000');
     return fake;
   }
 
@@ -70,6 +72,12 @@ export class ScriptBook {
   forget(scope?: string): void {
     if (scope !== undefined) this.#scoped.delete(scope);
     else this.#scoped.clear();
+    this.#key = this.models().join('\u0000');
+  }
+
+  /** The model ids scripted in any scope, as one key: it changes when, and only when, that set does. */
+  get key(): string {
+    return this.#key;
   }
 
   /** The scopes that have scripts of their own. */

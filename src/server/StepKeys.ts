@@ -29,10 +29,13 @@ export class StepKeys {
 
   /** The request id for this request to `path`, in `scope`. */
   requestId(scope: string, path: string, headers: IncomingHttpHeaders, body: Buffer): string {
+    const count = headers['x-stainless-retry-count'];
     const idempotency = headers['idempotency-key'];
+    // A client that marks neither retries nor keys never sends a retry this could know: nothing to remember, nothing to hash.
+    if (count === undefined && idempotency === undefined) return `wire-${++this.#count}`;
     const mark = typeof idempotency === 'string' && idempotency.length > 0 ? `key:${idempotency}` : `body:${createHash('sha256').update(body).digest('base64')}`;
     const key = `${scope}\u0000${path}\u0000${mark}`;
-    const retry = Number(headers['x-stainless-retry-count'] ?? 0) > 0;
+    const retry = Number(count ?? 0) > 0;
     if (retry) {
       const known = this.#seen.get(key);
       if (known !== undefined) return known;

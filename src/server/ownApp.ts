@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { FakeClassification } from '../fakes/classification/FakeClassification.js';
+import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import { createTestApp } from '../testing/createTestApp.js';
@@ -13,12 +13,12 @@ export const WIRE_PROVIDER = 'standin-wire';
 /**
  * The test app a wire server that owns its app answers with: one model per scripted model id,
  * each of provider `standin-wire` (the script book's provider), the book's cursor store, and a
- * real clock, and the server's one classifier fake, so an answer's `delayMs` is a real wait on the wire. The engine never retries
+ * real clock, and the server's classifier (its scripts per scope), so an answer's `delayMs` is a real wait on the wire. The engine never retries
  * (the server calls with `retry: false`): clients do.
  *
  * @example
  * ```ts
- * const app = ownApp(book, store, clock, ['gpt-4.1-mini'], new FakeClassification({ store }));
+ * const app = ownApp(book, store, clock, ['gpt-4.1-mini'], classifiers.adapter);
  * ```
  */
 export function ownApp(
@@ -26,7 +26,7 @@ export function ownApp(
   store: CursorStore,
   clock: Clock,
   models: readonly string[],
-  classifier: FakeClassification,
+  classifier: ClassificationAdapter,
 ): TestApp {
   const app = createTestApp(
     { models: Object.fromEntries(models.map((id) => [id, { provider: WIRE_PROVIDER, model: id }])) },

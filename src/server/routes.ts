@@ -2,9 +2,11 @@ import type { Dialect } from './dialect.js';
 import { anthropicMessages } from './anthropicMessages.js';
 import { openaiTranscription, openaiSpeech } from './openaiAudio.js';
 import { openaiChat } from './openaiChat.js';
+import { openaiDecisions } from './openaiDecisions.js';
 import { openaiEmbeddings } from './openaiEmbeddings.js';
 import { openaiModels } from './openaiModels.js';
 import { openaiResponses } from './openaiResponses.js';
+import { typesafeSystemone } from './typesafeSystemone.js';
 import type { WireContext } from './WireContext.js';
 
 /** One endpoint: its method, the dialect its errors speak, and its handler. */
@@ -30,4 +32,6 @@ export const routes: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/v1/audio/speech', { method: 'POST', dialect: 'openai', handle: openaiSpeech }],
   ['/v1/models', { method: 'GET', dialect: 'openai', handle: openaiModels }],
   ['/v1/messages', { method: 'POST', dialect: 'anthropic', handle: anthropicMessages }],
+  ['/v1/systemone', { method: 'POST', dialect: 'systemone', handle: typesafeSystemone }],
+  ['/v1/decisions', { method: 'POST', dialect: 'openai', handle: openaiDecisions }],
 ]);

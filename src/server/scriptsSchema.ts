@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Answers, CallRecord } from '../fakes/model/Answer.js';
 import { embedByHash } from '../fakes/model/embedByHash.js';
 import { rankByOverlap } from '../fakes/model/rankByOverlap.js';
-import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 import { lazySchema } from '../validation/lazySchema.js';
 
 /** What one model is scripted with in JSON: a list of answers, or a record of calls in JSON form. */
@@ -77,9 +76,4 @@ export function answersOf(script: z.output<typeof modelScriptSchema>): Answers {
   if (sound !== undefined) record.speak = () => new Uint8Array(Buffer.from(sound.base64, 'base64'));
   if (script.rank !== undefined) record.rank = rankByOverlap();
   return record;
-}
-
-/** The classifier script of a scripts document, as `fakeClassifier` takes it. */
-export function classifierOf(scripts: z.output<typeof scriptsSchema>): readonly ClassificationScriptEntry[] | undefined {
-  return scripts.classifier as readonly ClassificationScriptEntry[] | undefined;
 }

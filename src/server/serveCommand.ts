@@ -1,16 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { StandinError } from '../errors/StandinError.js';
-import { createFakeServer, TOKEN_VARIABLE, type FakeServer } from './FakeServer.js';
+import type { TestApp } from '../testing/TestApp.js';
+import { appModels } from './appModels.js';
+import { cassetteApp } from './cassetteApp.js';
+import { createFakeServer, TOKEN_VARIABLE } from './createFakeServer.js';
+import type { FakeServer } from './FakeServer.js';
 import type { Scripts } from './scriptsSchema.js';
 
 /** What `standin --help` prints. */
-export const HELP = `Usage: standin serve --scripts <file.json> [--port <n>] [--host <address>]
+export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--port <n>] [--host <address>]
 
 Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat completions,
-responses, embeddings and audio; Anthropic messages).
+responses, embeddings and audio; Anthropic messages; the TypeSafe /v1/systemone and
+Decisions /v1/decisions classifier APIs).
 
   --scripts <file>   JSON: answers per model id in app.fake's format, and a classifier script
+  --cassette <file>  a cassette (app.cassette) to replay: its recorded calls answer by model id;
+                     with --scripts too, the scripted models take the place of the recorded ones
   --port <n>         the port (default: a free one)
   --host <address>   the address (default: 127.0.0.1)
   --help             this text
@@ -56,7 +63,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { scripts: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { scripts: { type: 'string' }, cassette: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     output.err(`W0009: ${(error as Error).message}. Run standin --help for the arguments.`);
@@ -71,8 +78,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     output.err(`W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. Run standin serve --scripts scripts.json (standin --help shows an example).`);
     return 2;
   }
-  if (values.scripts === undefined) {
-    output.err('W0009: serve needs --scripts <file.json>: the answers per model id. standin --help shows an example file.');
+  if (values.scripts === undefined && values.cassette === undefined) {
+    output.err('W0009: serve needs --scripts <file.json> (the answers per model id) or --cassette <file.json> (recordings to replay). standin --help shows an example file.');
     return 2;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -80,23 +87,32 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     output.err(`W0009: --port must be a whole number from 0 to 65535; got '${values.port}'.`);
     return 2;
   }
-  let scripts: Scripts;
+  let scripts: Scripts | undefined;
   try {
-    scripts = JSON.parse(await readFile(values.scripts, 'utf8')) as Scripts;
+    if (values.scripts !== undefined) scripts = JSON.parse(await readFile(values.scripts, 'utf8')) as Scripts;
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
     output.err(`W0008: ${values.scripts}: cannot read the scripts: ${why}. Give a JSON file such as {"models": {"gpt-4.1-mini": [{"text": "Hello!"}]}}.`);
     return 2;
   }
+  let app: TestApp | undefined;
   try {
-    const server = await createFakeServer({ scripts, port, ...(values.host === undefined ? {} : { host: values.host }) });
+    if (values.cassette !== undefined) app = cassetteApp(values.cassette);
+  } catch (error) {
+    if (!(error instanceof StandinError)) throw error;
+    output.err(`${error.code}: ${values.cassette}: ${error.message}`);
+    return 2;
+  }
+  try {
+    const server = await createFakeServer({ scripts, app, port, ...(values.host === undefined ? {} : { host: values.host }) });
+    if (app !== undefined) output.out(`replaying ${values.cassette}: models ${appModels(app).join(', ') || 'none'}`);
     output.out(`standin wire server listening at ${server.url}`);
     output.out(`control token: ${server.token}`);
     output.out(`OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header x-standin-scope or API key scope:<id>`);
     return server;
   } catch (error) {
     if (error instanceof StandinError) {
-      output.err(`${error.code}: ${values.scripts}: ${error.message}`);
+      output.err(`${error.code}: ${values.scripts ?? values.cassette}: ${error.message}`);
       return 2;
     }
     output.err(`standin could not start: ${(error as Error).message}`);

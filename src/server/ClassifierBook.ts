@@ -1,0 +1,58 @@
+import { FakeClassification } from '../fakes/classification/FakeClassification.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../services/classification/ClassificationAdapter.js';
+import type { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
+import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
+import type { CursorStore } from '../services/cursors/CursorStore.js';
+import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
+
+/**
+ * The classifier scripts of a wire server that owns its app: one fake for every scope, and fakes
+ * per scope that stand in for it there. Its `adapter` is the classifier the app binds; it hands
+ * each call to the fake of the call's scope, so a script loaded for one scope never answers another.
+ *
+ * @example
+ * ```ts
+ * const classifiers = new ClassifierBook(store);
+ * classifiers.fake([{ answers: { team: 'billing' } }], 'test-7');
+ * ```
+ */
+export class ClassifierBook {
+  readonly #store: CursorStore;
+  #shared: FakeClassification;
+  readonly #scoped = new Map<string, FakeClassification>();
+
+  constructor(store: CursorStore) {
+    this.#store = store;
+    this.#shared = new FakeClassification({ store });
+  }
+
+  /** Scripts the classifier for every scope (`scope` left out) or one scope, replacing its earlier script there. */
+  fake(script: readonly ClassificationScriptEntry[] | undefined, scope?: string): FakeClassification {
+    const fake = new FakeClassification(script === undefined ? { store: this.#store } : { script, store: this.#store });
+    if (scope === undefined) this.#shared = fake;
+    else this.#scoped.set(scope, fake);
+    return fake;
+  }
+
+  /** Forgets the scripts of `scope`, or of every scope; the script for every scope stays. */
+  forget(scope?: string): void {
+    if (scope === undefined) this.#scoped.clear();
+    else this.#scoped.delete(scope);
+  }
+
+  /** The scopes that have a classifier script of their own. */
+  get scopes(): string[] {
+    return [...this.#scoped.keys()];
+  }
+
+  /** The classifier the server's app binds: the fake of the call's scope answers. */
+  readonly adapter: ClassificationAdapter = {
+    real: false,
+    provider: 'fake',
+    classify: (request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> => {
+      const scope = opts?.context?.scope ?? DEFAULT_SCOPE;
+      return (this.#scoped.get(scope) ?? this.#shared).classify(request, opts);
+    },
+  };
+}

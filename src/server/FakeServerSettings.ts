@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { TestApp } from '../testing/TestApp.js';
+import { lazySchema } from '../validation/lazySchema.js';
+import type { Scripts } from './scriptsSchema.js';
+
+/**
+ * How a wire server is made: what it serves, where it listens, its limits.
+ *
+ * @example
+ * ```ts
+ * const settings: FakeServerSettings = { scripts: { models: { 'gpt-4.1-mini': [{ text: 'Hello!' }] } } };
+ * ```
+ */
+export interface FakeServerSettings {
+  /** Serve this test app's fakes (`app.fake(...)`) and cassette, by the model ids its config names. Left out, the server scripts its own app. */
+  readonly app?: TestApp | undefined;
+  /** Scripts to start with: answers per model id, and a classifier script. */
+  readonly scripts?: Scripts | undefined;
+  /** The address to listen on: `127.0.0.1` unless another is asked for. */
+  readonly host?: string | undefined;
+  /** The port: 0 (the default) takes a free one. */
+  readonly port?: number | undefined;
+  /** The control API's token (16 to 200 characters): else `STANDIN_TOKEN`, else a random one. */
+  readonly token?: string | undefined;
+  /** The largest request body read, in bytes: 25 MiB by default. */
+  readonly bodyLimit?: number | undefined;
+  /** How many requests `sent` keeps, the oldest dropped first: 10,000 by default. */
+  readonly sentLimit?: number | undefined;
+}
+
+/** The shape of {@link FakeServerSettings}. */
+export const settingsSchema = lazySchema(() => z.strictObject({
+  app: z.custom<TestApp>((value) => typeof value === 'object' && value !== null && typeof (value as TestApp).fake === 'function', { message: 'a test app from createTestApp' }).optional(),
+  scripts: z.unknown().optional(),
+  host: z.string().min(1).optional(),
+  port: z.number().int().min(0).max(65_535).optional(),
+  token: z.string().min(16).max(200).optional(),
+  bodyLimit: z.number().int().min(1024).optional(),
+  sentLimit: z.number().int().min(0).optional(),
+}));

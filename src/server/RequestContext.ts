@@ -1,0 +1,82 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { CallOptions } from '../services/engine/Engine.js';
+import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
+import type { TestApp } from '../testing/TestApp.js';
+import { appModel, appModels } from './appModels.js';
+import type { Dialect } from './dialect.js';
+import { modelNotFound } from './modelNotFound.js';
+import type { SchemaCache } from './schemaCache.js';
+import type { ScriptBook } from './ScriptBook.js';
+import type { SentEntry } from './SentEntry.js';
+import type { SentLog } from './SentLog.js';
+import type { WireContext } from './WireContext.js';
+import { WireError } from './WireError.js';
+
+/** What a request's context reads of its server. */
+export interface RequestServices {
+  readonly schemas: SchemaCache;
+  readonly sent: SentLog;
+  /** The script book of a server that owns its app; undefined when it serves a given app. */
+  readonly book: ScriptBook | undefined;
+  /** The app a server was given. */
+  readonly given: TestApp | undefined;
+}
+
+/**
+ * One request's {@link WireContext}: its methods are the class's, so a request allocates one
+ * object rather than a closure per method.
+ *
+ * @example
+ * ```ts
+ * const context = new RequestContext(services, path, request.headers, body, response, 'openai', undefined, app, options, 'req_1');
+ * ```
+ */
+export class RequestContext implements WireContext {
+  readonly #services: RequestServices;
+  readonly #scopeName: string;
+  readonly schemas: SchemaCache;
+
+  constructor(
+    services: RequestServices,
+    readonly path: string,
+    readonly headers: IncomingHttpHeaders,
+    readonly body: Buffer,
+    readonly response: ServerResponse,
+    readonly dialect: Dialect,
+    readonly scope: string | undefined,
+    readonly app: TestApp,
+    readonly options: CallOptions,
+    readonly responseId: string,
+  ) {
+    this.#services = services;
+    this.#scopeName = scope ?? DEFAULT_SCOPE;
+    this.schemas = services.schemas;
+  }
+
+  model(id: unknown): string {
+    if (typeof id !== 'string' || id.length === 0) {
+      throw new WireError('W0002', 400, 'model must be the model id as a non-empty string.', { type: 'invalid_request_error', param: 'model', retry: false });
+    }
+    const { book, given } = this.#services;
+    if (book !== undefined) {
+      if (book.find(this.#scopeName, id) === undefined) throw modelNotFound(this.dialect, id, book.models(this.#scopeName));
+      return id;
+    }
+    const name = appModel(given!, id);
+    if (name === undefined) throw modelNotFound(this.dialect, id, appModels(given!));
+    return name;
+  }
+
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    return this.scope === undefined ? fn() : this.app.scope(this.scope, fn);
+  }
+
+  models(): string[] {
+    const { book, given } = this.#services;
+    return book !== undefined ? book.models(this.#scopeName) : appModels(given!);
+  }
+
+  record(entry: Omit<SentEntry, 'scope' | 'path'>): void {
+    this.#services.sent.add({ scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input: entry.input });
+  }
+}

@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
+import type { TestApp } from '../testing/TestApp.js';
+import { CONTROL_PREFIX, control, type ControlTarget } from './control.js';
+import type { Dialect } from './dialect.js';
+import { readBody } from './readBody.js';
+import { refuse } from './refuse.js';
+import { resolveScope } from './resolveScope.js';
+import { routes } from './routes.js';
+import { SchemaCache } from './schemaCache.js';
+import type { ScriptBook } from './ScriptBook.js';
+import type { SentLog } from './SentLog.js';
+import type { ServedApp } from './ServedApp.js';
+import { StepKeys } from './StepKeys.js';
+import { RequestContext, type RequestServices } from './RequestContext.js';
+import { WireError } from './WireError.js';
+
+/** The most scopes `pending` and `verify` look at without a scope named; `reset` clears them. */
+export const MAX_SCOPES = 100_000;
+
+/** What the request path reads of its server. */
+export interface WireHandlerSettings {
+  readonly url: string;
+  readonly token: string;
+  readonly bodyLimit: number;
+  readonly served: ServedApp;
+  readonly sent: SentLog;
+  /** The script book of a server that owns its app; undefined when it serves a given app. */
+  readonly book: ScriptBook | undefined;
+  /** The app a server was given. */
+  readonly given: TestApp | undefined;
+  readonly target: ControlTarget;
+}
+
+const empty = Buffer.alloc(0);
+const GET_BODY: Promise<Buffer> = Promise.resolve(empty);
+
+/**
+ * The request path of a wire server: routes a request to its endpoint or to the control API,
+ * reads its body and scope, keys its step, runs the endpoint on the app that answers, and
+ * answers any failure in the endpoint's dialect. It keeps the scopes requests ran in and the
+ * requests remembered for retries.
+ *
+ * @example
+ * ```ts
+ * const handler = new WireHandler(settings);
+ * server.on('request', (request, response) => void handler.handle(request, response));
+ * ```
+ */
+export class WireHandler {
+  readonly #settings: WireHandlerSettings;
+  readonly steps = new StepKeys();
+  readonly scopes = new Set<string>();
+  readonly #services: RequestServices;
+  #responses = 0;
+  #closed = false;
+
+  constructor(settings: WireHandlerSettings) {
+    this.#settings = settings;
+    this.#services = { schemas: new SchemaCache(), sent: settings.sent, book: settings.book, given: settings.given };
+  }
+
+  /** Refuses every request from now on with 503 (`W0011`). */
+  close(): void {
+    this.#closed = true;
+  }
+
+  /** Answers one request; never rejects. */
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const settings = this.#settings;
+    const raw = request.url ?? '/';
+    const query = raw.indexOf('?');
+    const path = query === -1 ? raw : raw.slice(0, query);
+    const route = routes.get(path);
+    const dialect: Dialect = route?.dialect ?? 'openai';
+    const responseId = `req_${++this.#responses}`;
+    try {
+      if (this.#closed) throw new WireError('W0011', 503, 'The wire server is closing.', { type: 'server_error', retry: false });
+      if (path.startsWith(CONTROL_PREFIX)) {
+        return await control(request, response, new URL(raw, 'http://standin'), settings.target, settings.token, settings.bodyLimit);
+      }
+      if (route === undefined) {
+        throw new WireError('W0005', 404, `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ${settings.url}/v1 (OpenAI clients, the AI SDK) or ${settings.url} (the Anthropic client).`, { type: 'invalid_request_error', code: 'unknown_url', retry: false });
+      }
+      if (request.method !== route.method) {
+        throw new WireError('W0015', 405, `${path} takes ${route.method}, not ${request.method}.`, { type: 'invalid_request_error', code: 'method_not_allowed', retry: false });
+      }
+      const body = await (route.method === 'GET' ? GET_BODY : readBody(request, settings.bodyLimit));
+      const scope = resolveScope(request.headers);
+      const scopeName = scope ?? DEFAULT_SCOPE;
+      if (this.scopes.size < MAX_SCOPES) this.scopes.add(scopeName);
+      const options = { requestId: this.steps.requestId(scopeName, path, request.headers, body), signal: closing(response), retry: false as const };
+      await settings.served.use((app) => route.handle(new RequestContext(this.#services, path, request.headers, body, response, dialect, scope, app, options, responseId)));
+    } catch (error) {
+      refuse(response, dialect, responseId, error);
+    }
+  }
+}
+
+/** Each connection's abort, fired when it closes: a request on it that is still running is given up. */
+const closings = new WeakMap<object, AbortSignal>();
+
+/**
+ * The signal that aborts a request's engine call when its client goes away. One per connection
+ * rather than per request: requests on a keep-alive connection run one after another, and a
+ * connection that closes takes whatever runs on it along.
+ */
+function closing(response: ServerResponse): AbortSignal {
+  const socket = response.socket;
+  if (socket === null) return AbortSignal.abort();
+  let signal = closings.get(socket);
+  if (signal === undefined) {
+    const controller = new AbortController();
+    signal = controller.signal;
+    closings.set(socket, signal);
+    socket.once('close', () => controller.abort());
+  }
+  return signal;
+}

@@ -1,0 +1,33 @@
+import { StandinError } from '../errors/StandinError.js';
+import { readCassette } from '../cassettes/readCassette.js';
+import { createTestApp } from '../testing/createTestApp.js';
+import type { TestApp } from '../testing/TestApp.js';
+
+/** The provider name a cassette's models are configured with: the cassette answers them, never an adapter. */
+export const CASSETTE_PROVIDER = 'standin-cassette';
+
+/**
+ * A test app that replays the cassette at `path` (`standin serve --cassette`): one model per
+ * model name the cassette recorded, with the provider model id its requests carry, so a client
+ * sends either, and the cassette on it in replay mode (`STANDIN_CASSETTES` may override the mode,
+ * as for every cassette). Its recorded classify calls answer the classifier endpoints.
+ *
+ * @throws {StandinError} `V0001` for a file that is not a cassette; `W0017` for a file that does not exist.
+ * @example
+ * ```ts
+ * const server = await createFakeServer({ app: cassetteApp('test/cassettes/helpdesk.json') });
+ * ```
+ */
+export function cassetteApp(path: string): TestApp {
+  const { exists, entries } = readCassette(path);
+  if (!exists) throw new StandinError('W0017', `There is no cassette at ${path}. Record one first (app.cassette(path, { mode: 'record' }) and cassette.save()), or give the path of one.`);
+  const models: Record<string, { provider: string; model: string }> = {};
+  for (const entry of entries) {
+    if (entry.model === undefined || Object.hasOwn(models, entry.model)) continue;
+    const settings = (entry.request as { settings?: { model?: unknown } }).settings;
+    models[entry.model] = { provider: CASSETTE_PROVIDER, model: typeof settings?.model === 'string' ? settings.model : entry.model };
+  }
+  const app = createTestApp({ models });
+  app.cassette(path, { mode: 'replay' });
+  return app;
+}

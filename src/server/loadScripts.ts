@@ -1,0 +1,57 @@
+import { StandinError } from '../errors/StandinError.js';
+import type { FakeClassification } from '../fakes/classification/FakeClassification.js';
+import type { Answers } from '../fakes/model/Answer.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import { describeIssues } from '../validation/describeIssues.js';
+import { classifierScript } from './classifierScript.js';
+import { answersOf, scriptsExpected, scriptsSchema, type Scripts } from './scriptsSchema.js';
+import { WireError } from './WireError.js';
+
+/** What scripts are loaded into: a wire server's `fake` and `fakeClassifier`. */
+export interface ScriptTarget {
+  fake(model: string, answers: Answers, scope?: string): unknown;
+  fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassification;
+}
+
+/**
+ * Loads a scripts document (the scripts file's shape) into `target`, for every scope or one
+ * `scope`: each model's answers, then the classifier script (its `fail` entries made errors).
+ * Every problem is a `WireError` (400 on the control API) naming the path and the fix.
+ *
+ * @throws {WireError} `W0008` for a malformed document or answers; `W0016` for a malformed classifier `fail` entry; `W0013` for a scope the target cannot script alone.
+ * @example
+ * ```ts
+ * loadScripts(server, { models: { 'gpt-4.1-mini': [{ text: 'Hi' }] }, classifier: [{ fail: 'rate_limited' }] }, 'test-1');
+ * ```
+ */
+export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: string): void {
+  const parsed = scriptsSchema.safeParse(scripts);
+  if (!parsed.success) {
+    const lines = describeIssues('scripts', scripts, parsed.error.issues, {
+      expected: scriptsExpected,
+      pattern: scriptsPattern,
+      keys: { '': ['models', 'classifier'], 'models.*': ['reply', 'embed', 'hear', 'speak', 'rank'] },
+    });
+    throw new WireError('W0008', 400, `The scripts are malformed:\n${lines.join('\n')}`, { type: 'invalid_request_error', retry: false });
+  }
+  for (const [model, script] of Object.entries(parsed.data.models)) {
+    wrap(`scripts.models['${model}']`, () => target.fake(model, answersOf(script), scope));
+  }
+  const classifier = parsed.data.classifier;
+  if (classifier === undefined) return;
+  const entries = classifierScript(classifier);
+  wrap('scripts.classifier', () => target.fakeClassifier(entries, scope));
+}
+
+function wrap(where: string, load: () => unknown): void {
+  try {
+    load();
+  } catch (error) {
+    if (!(error instanceof StandinError) || error instanceof WireError) throw error;
+    throw new WireError(error.code === 'W0013' ? 'W0013' : 'W0008', 400, `${where}: ${error.message}`, { type: 'invalid_request_error', retry: false });
+  }
+}
+
+function scriptsPattern(path: readonly PropertyKey[]): string {
+  return path.map((key, i) => (typeof key === 'number' || (i === 1 && path[0] === 'models') ? '*' : String(key))).join('.');
+}

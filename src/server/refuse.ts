@@ -1,0 +1,65 @@
+import type { ServerResponse } from 'node:http';
+import { CallFailed } from '../errors/CallFailed.js';
+import { ProviderFailure } from '../errors/ProviderFailure.js';
+import { StandinError } from '../errors/StandinError.js';
+import { errorBody, type Dialect } from './dialect.js';
+import { wireFailure } from './failures.js';
+import { sendJson } from './respond.js';
+import { WireError } from './WireError.js';
+
+/** Codes of a request the client shaped wrongly, answered 400 rather than 500. */
+const clientCodes = new Set(['E0003', 'K0003']);
+
+/**
+ * Answers a request that failed: the provider's failure for a scripted `fail`, a `WireError`
+ * with its status, a request the engine found malformed with 400, a script's mistake with a 500
+ * no client retries; a reply already under way is broken off mid-stream, as a provider's is.
+ *
+ * @example
+ * ```ts
+ * refuse(response, 'openai', 'req_1', error);
+ * ```
+ */
+export function refuse(response: ServerResponse, dialect: Dialect, responseId: string, error: unknown): void {
+  const failure = error instanceof CallFailed && error.cause instanceof ProviderFailure ? error.cause : error instanceof ProviderFailure ? error : undefined;
+  if (response.headersSent || response.destroyed) {
+    // Parts were already sent: the connection breaks once the parts sent are on their way.
+    const cut = setTimeout(() => response.destroy(), 1000);
+    response.write('', () => {
+      clearTimeout(cut);
+      response.destroy();
+    });
+    return;
+  }
+  let status: number;
+  let message: string;
+  let details: WireError['details'];
+  if (failure !== undefined) {
+    const wire = wireFailure(failure.kind, failure.retryAfterMs, dialect);
+    if (wire === 'drop') {
+      response.socket?.destroy();
+      response.destroy();
+      return;
+    }
+    ({ status, message, details } = wire);
+  } else if (error instanceof WireError) {
+    ({ status, details } = error);
+    message = `${error.code}: ${error.message}`;
+  } else if (error instanceof StandinError && clientCodes.has(error.code)) {
+    status = 400;
+    message = `${error.code}: ${error.message}`;
+    details = { type: 'invalid_request_error', retry: false };
+  } else if (error instanceof StandinError) {
+    // A script's mistake (T-, K-codes): the test author reads it, and no client retries it.
+    status = 500;
+    message = `${error.code}: ${error.message}`;
+    details = { type: dialect === 'anthropic' ? 'api_error' : 'server_error', retry: false };
+  } else {
+    status = 500;
+    message = `The wire server failed: ${error instanceof Error ? error.message : String(error)}`;
+    details = { type: dialect === 'anthropic' ? 'api_error' : 'server_error', retry: false };
+  }
+  const headers: Record<string, string> = { 'x-request-id': responseId, 'request-id': responseId, ...details.headers };
+  if (details.retry === false) headers['x-should-retry'] = 'false';
+  sendJson(response, status, errorBody(dialect, message, details, responseId), headers);
+}
