@@ -109,6 +109,22 @@ describe('fromAiSdk', () => {
       await expect(appOn(fromAiSdk(broken)).reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'A0004' });
     });
 
+    it("hands an agent's settings, with the run's over them, to every step's model call", async () => {
+      let step = 0;
+      const mock = new MockLanguageModelV4({
+        doStream: async () =>
+          step++ === 0 ? streamed({ type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: '{"words":"reset"}' }, finish('tool-calls')) : streamed({ type: 'text-delta', id: 't', delta: 'Done.' }, finish()),
+      });
+      const search = { input: z.object({ words: z.string() }), run: () => 'found' };
+      const agent = { model: 'writer', tools: { search }, settings: { temperature: 0.3, topP: 0.7, maxOutputTokens: 40, stopSequences: ['END'], seed: 5, toolChoice: { tool: 'search' }, providerOptions: { sdk: { user: 'u-1' } } } } as const;
+      const run = await appOn(fromAiSdk(mock)).run(agent, 'Reset?', { settings: { seed: 6, toolChoice: 'auto' } });
+      expect(run.text).toBe('Done.');
+      expect(mock.doStreamCalls).toHaveLength(2);
+      for (const call of mock.doStreamCalls) {
+        expect(call).toMatchObject({ temperature: 0.3, topP: 0.7, maxOutputTokens: 40, stopSequences: ['END'], seed: 6, toolChoice: { type: 'auto' }, providerOptions: { sdk: { user: 'u-1' } } });
+      }
+    });
+
     it('offers no embed, hear, speak or rank for one language model', async () => {
       const provider = fromAiSdk(new MockLanguageModelV4());
       expect(provider.embed).toBeUndefined();

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { APICallError, embed, generateSpeech, transcribe, generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { embeddingModel, languageModel, speechModel, transcriptionModel } from '../../src/ai-sdk.js';
-import { StandinError } from '../../src/index.js';
+import { embeddingModel, fromAiSdk, languageModel, speechModel, transcriptionModel } from '../../src/ai-sdk.js';
+import { ContainerModule } from 'inversify';
+import { StandinError, Tokens } from '../../src/index.js';
 import { createTestApp, embedByHash, type SentCall, type SentReplyRequest } from '../../src/testing.js';
 
 const config = {
@@ -174,6 +175,46 @@ describe('languageModel', () => {
       ]);
       expect(second?.tools).toEqual([{ name: 'weather', description: 'The weather in a city', input: expect.objectContaining({ type: 'object' }) }]);
       await writer.verify();
+    });
+  });
+
+  describe('in a multi-step run with call settings', () => {
+    it("records the AI SDK's settings in sent for every step of its tool loop", async () => {
+      const app = createTestApp(config);
+      const writer = app.fake('writer', [{ calls: [{ tool: 'weather', with: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
+      const weather = tool({ inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city, sky: 'sunny' }) });
+      const result = await generateText({
+        model: languageModel(app, 'writer'),
+        tools: { weather },
+        stopWhen: stepCountIs(3),
+        prompt: 'Weather in Oslo?',
+        temperature: 0.2,
+        topP: 0.9,
+        maxOutputTokens: 64,
+        stopSequences: ['END'],
+        seed: 3,
+        toolChoice: 'auto',
+        providerOptions: { anthropic: { metadata: { user_id: 'u-1' } } },
+      });
+      expect(result.text).toBe('Sunny.');
+      const expected = { temperature: 0.2, topP: 0.9, maxOutputTokens: 64, stopSequences: ['END'], seed: 3, toolChoice: 'auto', providerOptions: { anthropic: { metadata: { user_id: 'u-1' } } } };
+      expect(writer.sent.map((_, i) => replyAt(writer.sent, i).settings)).toEqual([expected, expected]);
+    });
+
+    it("gives a standin agent's settings to an AI SDK app's model, through fromAiSdk over languageModel", async () => {
+      const inner = createTestApp(config);
+      const writer = inner.fake('solo', [{ calls: [{ tool: 'weather', with: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
+      const outer = createTestApp(
+        { models: { writer: { provider: 'sdk', model: 'solo' } } },
+        new ContainerModule(({ bind }) => {
+          bind(Tokens.Provider).toConstantValue(fromAiSdk(languageModel(inner, 'solo'), { real: false })).whenNamed('sdk');
+        }),
+      );
+      const weather = { input: z.object({ city: z.string() }), run: ({ city }: { city: string }) => ({ city, sky: 'sunny' }) };
+      const settings = { temperature: 0.1, topP: 0.5, maxOutputTokens: 30, stopSequences: ['END'], seed: 11, toolChoice: { tool: 'weather' }, providerOptions: { openai: { user: 'u-2' } } } as const;
+      const run = await outer.run({ model: 'writer', tools: { weather }, settings }, 'Weather in Oslo?');
+      expect(run.text).toBe('Sunny.');
+      expect(writer.sent.map((_, i) => replyAt(writer.sent, i).settings)).toEqual([settings, settings]);
     });
   });
 
