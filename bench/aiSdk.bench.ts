@@ -39,11 +39,12 @@ export default async function aiSdk(): Promise<void> {
   const providerOptions = { standin: { requestId: 'bench' } };
   const mock = mockModel();
   const ours = await generateText({ model: standinModel, prompt: question, providerOptions });
-  const theirs = await generateText({ model: mock, prompt: question });
+  const theirs = await generateText({ model: mock, prompt: question, providerOptions });
   if (ours.text !== answerText || theirs.text !== answerText) throw new Error('the AI SDK benchmark does not reply what it should');
   const [adapted, baseline] = await compare([
     { name: 'generateText on languageModel(app) + app.fake', fn: () => generateText({ model: standinModel, prompt: question, providerOptions }) },
-    { name: 'generateText on MockLanguageModelV4', fn: () => generateText({ model: mock, prompt: question }) },
+    // The mock is handed the same providerOptions, so both calls are the same generateText call.
+    { name: 'generateText on MockLanguageModelV4', fn: () => generateText({ model: mock, prompt: question, providerOptions }) },
   ]);
   const slower = adapted!.medianNs / baseline!.medianNs;
   report('AI SDK: standin as the model', [

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { embeddingModel, fromAiSdk, languageModel, speechModel, transcriptionModel } from '../../src/ai-sdk.js';
 import { ContainerModule } from 'inversify';
-import { StandinError, Tokens } from '../../src/index.js';
+import { StandinError, Tokens, tool as standinTool } from '../../src/index.js';
 import { createTestApp, embedByHash, type SentCall, type SentReplyRequest } from '../../src/testing.js';
 
 const config = {
@@ -68,6 +68,32 @@ describe('languageModel', () => {
         settings: { temperature: 0, topP: 0.5, maxOutputTokens: 20, stopSequences: ['\n'], seed: 7, providerOptions: { anthropic: { thinking: { type: 'disabled' } } } },
       });
       expect(result.warnings).toContainEqual(expect.objectContaining({ type: 'unsupported', feature: 'topK' }));
+    });
+
+    it('takes the request id from providerOptions.standin: the same id is the same step, answered the same', async () => {
+      const app = createTestApp(config);
+      app.fake('solo', [{ text: 'First.' }, { text: 'Second.' }]);
+      const model = languageModel(app, 'solo');
+      const providerOptions = { standin: { requestId: 'step-1' }, openai: { user: 'u-1' } };
+      const first = await generateText({ model, prompt: 'Hi', providerOptions });
+      const again = await generateText({ model, prompt: 'Hi', providerOptions });
+      expect([first.text, again.text]).toEqual(['First.', 'First.']);
+      expect(first.response.id).toBe('step-1');
+      expect((await generateText({ model, prompt: 'Hi' })).text).toBe('Second.');
+    });
+
+    it('rejects providerOptions.standin holding anything but a non-empty requestId with E0003', async () => {
+      const app = createTestApp(config);
+      app.fake('solo', [{ text: 'Hi.' }]);
+      const model = languageModel(app, 'solo');
+      const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
+      for (const standin of [{ requestId: '' }, { requestId: 5 }, { requestId: 'a', colour: 'red' }, 'step-1', null, ['a']]) {
+        await expect(model.doGenerate({ prompt, providerOptions: { standin: standin as never } })).rejects.toMatchObject({
+          code: 'E0003',
+          message: expect.stringContaining('providerOptions.standin: takes only { requestId?: a non-empty string }'),
+        });
+      }
+      await expect(model.doGenerate({ prompt, providerOptions: { standin: {} } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'Hi.' }] });
     });
 
     it('hands images and files on as parts, recording bytes as their length and SHA-256', async () => {
@@ -210,7 +236,7 @@ describe('languageModel', () => {
           bind(Tokens.Provider).toConstantValue(fromAiSdk(languageModel(inner, 'solo'), { real: false })).whenNamed('sdk');
         }),
       );
-      const weather = { input: z.object({ city: z.string() }), run: ({ city }: { city: string }) => ({ city, sky: 'sunny' }) };
+      const weather = standinTool({ input: z.object({ city: z.string() }), run: ({ city }) => ({ city, sky: 'sunny' }) });
       const settings = { temperature: 0.1, topP: 0.5, maxOutputTokens: 30, stopSequences: ['END'], seed: 11, toolChoice: { tool: 'weather' }, providerOptions: { openai: { user: 'u-2' } } } as const;
       const run = await outer.run({ model: 'writer', tools: { weather }, settings }, 'Weather in Oslo?');
       expect(run.text).toBe('Sunny.');

@@ -36,8 +36,8 @@ describe(Engine, () => {
     it("lays the run's settings over the agent's field by field, merging providerOptions per provider", async () => {
       const { app, writer } = fakeApp();
       await app.run(agent, 'How do I reset it?', { settings: { temperature: 0, seed: undefined, providerOptions: { openai: { store: false }, anthropic: { x: 1 } } } });
-      const expected = { ...settings, temperature: 0, seed: undefined, providerOptions: { openai: { user: 'u-1', store: false }, anthropic: { x: 1 } } };
-      delete (expected as { seed?: number }).seed;
+      const { seed: _, ...unseeded } = settings;
+      const expected = { ...unseeded, temperature: 0, providerOptions: { openai: { user: 'u-1', store: false }, anthropic: { x: 1 } } };
       expect(settingsOf(writer.sent)).toEqual([expected, expected]);
     });
 
