@@ -1,5 +1,8 @@
 import { NoSuchModelError, type EmbeddingModelV4, type LanguageModelV4, type ProviderV4, type RerankingModelV4, type SpeechModelV4, type TranscriptionModelV4 } from '@ai-sdk/provider';
+import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
+import { abortReason } from '../services/clock/Clock.js';
+import { Deadline } from './Deadline.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/providers/Provider.js';
 import { readModelStream } from './readModelStream.js';
 import { toCallOptions } from './toCallOptions.js';
@@ -22,7 +25,16 @@ export interface FromAiSdkSettings {
    * the config names for the provider).
    */
   readonly apiKey?: string | undefined;
+  /**
+   * The most time one reply may take, in ms, its whole stream included: past it the call is
+   * aborted and fails as a `timeout` (retried, then falling back). 600000 (10 minutes) when left
+   * out, as for standin's own adapters.
+   */
+  readonly timeoutMs?: number | undefined;
 }
+
+/** The deadline of a reply when the settings name none. */
+const DEFAULT_TIMEOUT_MS = 600_000;
 
 type Kind = 'embedding' | 'transcription' | 'speech' | 'reranking';
 type ModelOf = { embedding: EmbeddingModelV4; transcription: TranscriptionModelV4; speech: SpeechModelV4; reranking: RerankingModelV4 };
@@ -54,6 +66,7 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
   const single = isLanguageModel(source) ? source : undefined;
   const provider = single === undefined ? asProvider(source) : undefined;
   const real = settings.real ?? !isMock(source);
+  const timeoutMs = readTimeout(settings);
   const models = new Map<string, LanguageModelV4>();
   const language = (id: string): LanguageModelV4 => {
     if (single !== undefined) return single;
@@ -74,7 +87,10 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
       throw new StandinError('A0003', `Provider '${context.provider}' (an AI SDK provider) has no ${kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`);
     }
   };
-  const fail = (context: CallContext) => (error: unknown) => toProviderFailure(error, context.provider, Date.now(), [settings.apiKey, context.apiKey]);
+  // Once the caller aborted, the abort's reason is the outcome, whatever the AI SDK made of it
+  // (a body cut mid-stream comes back as an APICallError of a 200).
+  const fail = (context: CallContext) => (error: unknown) =>
+    context.signal.aborted ? abortReason(context.signal) : toProviderFailure(error, context.provider, Date.now(), [settings.apiKey, context.apiKey], context.attempt);
   const guard = async <T>(context: CallContext, run: () => PromiseLike<T>): Promise<T> => {
     try {
       return await run();
@@ -86,12 +102,16 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
     real,
     async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
       const model = language(context.model);
-      const { stream } = await guard(context, () => model.doStream(toCallOptions(request, context)));
+      const deadline = new Deadline(context.signal, timeoutMs);
       try {
+        const { stream } = await guard(context, () => model.doStream(toCallOptions(request, { ...context, signal: deadline.signal })));
         yield* readModelStream(stream, request.output !== undefined, context.provider, fail(context));
       } catch (error) {
+        if (deadline.passed) throw new ProviderFailure('timeout', `${context.provider}: no complete answer within ${timeoutMs} ms (fromAiSdk's timeoutMs).`, { provider: context.provider });
         // A stream can also fail by erroring, not only by an error part.
         throw fail(context)(error);
+      } finally {
+        deadline.clear();
       }
     },
   };
@@ -129,6 +149,15 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
     };
   }
   return adapted;
+}
+
+function readTimeout(settings: FromAiSdkSettings): number {
+  if (typeof settings !== 'object' || settings === null) throw new StandinError('A0008', `fromAiSdk(source, settings): settings must be an object { real?, apiKey?, timeoutMs? }, got ${settings === null ? 'null' : typeof settings}.`);
+  const value = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
+    throw new StandinError('A0008', `fromAiSdk(source, settings): settings.timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got ${String(value)}.`);
+  }
+  return value;
 }
 
 function isLanguageModel(value: unknown): value is LanguageModelV4 {
