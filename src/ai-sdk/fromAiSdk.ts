@@ -8,8 +8,10 @@ import { readModelStream } from './readModelStream.js';
 import { toCallOptions } from './toCallOptions.js';
 import { toProviderFailure } from './toProviderFailure.js';
 
+// A provider whose methods may be undefined is taken too: the AI SDK's `MockProviderV4` declares
+// them so, which `ProviderV4` does not accept under `exactOptionalPropertyTypes`.
 /** What `fromAiSdk` adapts: an AI SDK provider (v4, callable or not), or one AI SDK language model. */
-export type AiSdkSource = ProviderV4 | ((modelId: string) => LanguageModelV4) | LanguageModelV4;
+export type AiSdkSource = ProviderV4 | { readonly [K in keyof ProviderV4]?: ProviderV4[K] | undefined } | ((modelId: string) => LanguageModelV4) | LanguageModelV4;
 
 /** How `fromAiSdk` adapts its source. */
 export interface FromAiSdkSettings {

@@ -1,6 +1,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { APICallError, type LanguageModelV4CallOptions, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV4CallOptions, type LanguageModelV4StreamPart, type TranscriptionModelV4 } from '@ai-sdk/provider';
 import { customProvider } from 'ai';
 import { convertArrayToReadableStream, MockEmbeddingModelV4, MockLanguageModelV4, MockProviderV4, MockRerankingModelV4, MockSpeechModelV4, MockTranscriptionModelV4 } from 'ai/test';
 import { describe, it } from 'vitest';
@@ -24,9 +24,9 @@ const apiError = (statusCode: number | undefined, message: string, options: { he
     message,
     url: 'https://api.example.com/v1/chat',
     requestBodyValues: {},
-    statusCode,
-    responseHeaders: options.headers,
-    responseBody: options.body === undefined ? undefined : JSON.stringify(options.body),
+    ...(statusCode !== undefined ? { statusCode } : {}),
+    ...(options.headers !== undefined ? { responseHeaders: options.headers } : {}),
+    ...(options.body !== undefined ? { responseBody: JSON.stringify(options.body) } : {}),
     ...(options.retryable !== undefined ? { isRetryable: options.retryable } : {}),
   });
 
@@ -113,7 +113,7 @@ const mock: MakeProvider = (scenario) => {
       return provider(undefined, { embeddingModels: { [MODEL]: new MockEmbeddingModelV4({ doEmbed: async () => ({ embeddings: [[0.25, -0.5, 1]], warnings: [] }) }) } });
     case 'hear':
       return provider(undefined, {
-        transcriptionModels: { [MODEL]: new MockTranscriptionModelV4({ doGenerate: async () => ({ text: 'refund', segments: [], language: 'en', durationInSeconds: 0.01, warnings: [], response: { timestamp: new Date(0), modelId: MODEL } }) }) },
+        transcriptionModels: { [MODEL]: new MockTranscriptionModelV4({ doGenerate: async () => ({ text: 'refund', segments: [], language: 'en', durationInSeconds: 0.01, warnings: [], response: { timestamp: new Date(0), modelId: MODEL } }) }) as TranscriptionModelV4 },
       });
     case 'speak':
       return provider(undefined, { speechModels: { [MODEL]: new MockSpeechModelV4({ doGenerate: async () => ({ audio: new Uint8Array([0xff, 0xf3, 0x44, 0xc4]), warnings: [], response: { timestamp: new Date(0), modelId: MODEL } }) }) } });
