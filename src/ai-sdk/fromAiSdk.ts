@@ -2,6 +2,7 @@ import { NoSuchModelError, type EmbeddingModelV4, type LanguageModelV4, type Pro
 import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
 import { abortReason } from '../services/clock/Clock.js';
+import { untilAborted } from '../services/dispatch/untilAborted.js';
 import { Deadline } from './Deadline.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/providers/Provider.js';
 import { readModelStream } from './readModelStream.js';
@@ -65,10 +66,10 @@ type ModelOf = { embedding: EmbeddingModelV4; transcription: TranscriptionModelV
  * ```
  */
 export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {}): Provider {
+  const timeoutMs = readTimeout(settings);
   const single = isLanguageModel(source) ? source : undefined;
   const provider = single === undefined ? asProvider(source) : undefined;
   const real = settings.real ?? !isMock(source);
-  const timeoutMs = readTimeout(settings);
   const models = new Map<string, LanguageModelV4>();
   const language = (id: string): LanguageModelV4 => {
     if (single !== undefined) return single;
@@ -106,8 +107,8 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
       const model = language(context.model);
       const deadline = new Deadline(context.signal, timeoutMs);
       try {
-        const { stream } = await guard(context, () => model.doStream(toCallOptions(request, { ...context, signal: deadline.signal })));
-        yield* readModelStream(stream, request.output !== undefined, context.provider, fail(context));
+        const { stream } = await guard(context, () => untilAborted(Promise.resolve(model.doStream(toCallOptions(request, { ...context, signal: deadline.signal }))), deadline.signal));
+        yield* readModelStream(stream, request.output !== undefined, context.provider, fail(context), deadline.signal);
       } catch (error) {
         if (deadline.passed) throw new ProviderFailure('timeout', `${context.provider}: no complete answer within ${timeoutMs} ms (fromAiSdk's timeoutMs).`, { provider: context.provider });
         // A stream can also fail by erroring, not only by an error part.
