@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { StandinError } from '../errors/StandinError.js';
 
+/** How many schemas, by their JSON text, one model keeps read: the oldest is forgotten first. */
+const MAX_BY_TEXT = 256;
+
 /**
  * Reads the JSON Schemas the AI SDK hands a model (tool inputs, the response format) as zod
  * shapes, so standin's engine and fakes check values against them as they do against a zod
- * schema. One per adapted model: a schema object seen again is read once.
+ * schema. One per adapted model: a schema object seen again is read once, and so is a new object
+ * equal to one seen before — the AI SDK writes a zod tool's JSON Schema anew for every call, and
+ * handing back the same shape also lets the engine reuse the JSON Schema it made of it.
  *
  * @example
  * ```ts
@@ -14,19 +19,32 @@ import { StandinError } from '../errors/StandinError.js';
  */
 export class JsonShapes {
   readonly #read = new WeakMap<object, z.ZodType>();
+  readonly #byText = new Map<string, z.ZodType>();
 
   /** The zod shape of `schema`; `what` names it in the `A0002` error when it cannot be read. */
   of(schema: unknown, what: string): z.ZodType {
     if (typeof schema !== 'object' || schema === null) throw unreadable(what, 'it is not a JSON Schema object');
     let shape = this.#read.get(schema);
+    if (shape !== undefined) return shape;
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(schema);
+    } catch {
+      // A schema JSON cannot write (a cycle) is read by identity alone.
+    }
+    shape = text === undefined ? undefined : this.#byText.get(text);
     if (shape === undefined) {
       try {
         shape = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
       } catch (error) {
         throw unreadable(what, (error as Error).message);
       }
-      this.#read.set(schema, shape);
+      if (text !== undefined) {
+        if (this.#byText.size >= MAX_BY_TEXT) this.#byText.delete(this.#byText.keys().next().value!);
+        this.#byText.set(text, shape);
+      }
     }
+    this.#read.set(schema, shape);
     return shape;
   }
 }

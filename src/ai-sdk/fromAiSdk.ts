@@ -1,12 +1,18 @@
 import { NoSuchModelError, type EmbeddingModelV4, type LanguageModelV4, type ProviderV4, type RerankingModelV4, type SpeechModelV4, type TranscriptionModelV4 } from '@ai-sdk/provider';
+import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
+import { abortReason } from '../services/clock/Clock.js';
+import { untilAborted } from '../services/dispatch/untilAborted.js';
+import { Deadline } from './Deadline.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/providers/Provider.js';
 import { readModelStream } from './readModelStream.js';
 import { toCallOptions } from './toCallOptions.js';
 import { toProviderFailure } from './toProviderFailure.js';
 
+// A provider whose methods may be undefined is taken too: the AI SDK's `MockProviderV4` declares
+// them so, which `ProviderV4` does not accept under `exactOptionalPropertyTypes`.
 /** What `fromAiSdk` adapts: an AI SDK provider (v4, callable or not), or one AI SDK language model. */
-export type AiSdkSource = ProviderV4 | ((modelId: string) => LanguageModelV4) | LanguageModelV4;
+export type AiSdkSource = ProviderV4 | { readonly [K in keyof ProviderV4]?: ProviderV4[K] | undefined } | ((modelId: string) => LanguageModelV4) | LanguageModelV4;
 
 /** How `fromAiSdk` adapts its source. */
 export interface FromAiSdkSettings {
@@ -22,7 +28,16 @@ export interface FromAiSdkSettings {
    * the config names for the provider).
    */
   readonly apiKey?: string | undefined;
+  /**
+   * The most time one reply may take, in ms, its whole stream included: past it the call is
+   * aborted and fails as a `timeout` (retried, then falling back). 600000 (10 minutes) when left
+   * out, as for standin's own adapters.
+   */
+  readonly timeoutMs?: number | undefined;
 }
+
+/** The deadline of a reply when the settings name none. */
+const DEFAULT_TIMEOUT_MS = 600_000;
 
 type Kind = 'embedding' | 'transcription' | 'speech' | 'reranking';
 type ModelOf = { embedding: EmbeddingModelV4; transcription: TranscriptionModelV4; speech: SpeechModelV4; reranking: RerankingModelV4 };
@@ -51,6 +66,7 @@ type ModelOf = { embedding: EmbeddingModelV4; transcription: TranscriptionModelV
  * ```
  */
 export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {}): Provider {
+  const timeoutMs = readTimeout(settings);
   const single = isLanguageModel(source) ? source : undefined;
   const provider = single === undefined ? asProvider(source) : undefined;
   const real = settings.real ?? !isMock(source);
@@ -74,7 +90,10 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
       throw new StandinError('A0003', `Provider '${context.provider}' (an AI SDK provider) has no ${kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`);
     }
   };
-  const fail = (context: CallContext) => (error: unknown) => toProviderFailure(error, context.provider, Date.now(), [settings.apiKey, context.apiKey]);
+  // Once the caller aborted, the abort's reason is the outcome, whatever the AI SDK made of it
+  // (a body cut mid-stream comes back as an APICallError of a 200).
+  const fail = (context: CallContext) => (error: unknown) =>
+    context.signal.aborted ? abortReason(context.signal) : toProviderFailure(error, context.provider, Date.now(), [settings.apiKey, context.apiKey], context.attempt);
   const guard = async <T>(context: CallContext, run: () => PromiseLike<T>): Promise<T> => {
     try {
       return await run();
@@ -86,12 +105,16 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
     real,
     async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
       const model = language(context.model);
-      const { stream } = await guard(context, () => model.doStream(toCallOptions(request, context)));
+      const deadline = new Deadline(context.signal, timeoutMs);
       try {
-        yield* readModelStream(stream, request.output !== undefined, context.provider, fail(context));
+        const { stream } = await guard(context, () => untilAborted(Promise.resolve(model.doStream(toCallOptions(request, { ...context, signal: deadline.signal }))), deadline.signal));
+        yield* readModelStream(stream, request.output !== undefined, context.provider, fail(context), deadline.signal);
       } catch (error) {
+        if (deadline.passed) throw new ProviderFailure('timeout', `${context.provider}: no complete answer within ${timeoutMs} ms (fromAiSdk's timeoutMs).`, { provider: context.provider });
         // A stream can also fail by erroring, not only by an error part.
         throw fail(context)(error);
+      } finally {
+        deadline.clear();
       }
     },
   };
@@ -129,6 +152,15 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
     };
   }
   return adapted;
+}
+
+function readTimeout(settings: FromAiSdkSettings): number {
+  if (typeof settings !== 'object' || settings === null) throw new StandinError('A0008', `fromAiSdk(source, settings): settings must be an object { real?, apiKey?, timeoutMs? }, got ${settings === null ? 'null' : typeof settings}.`);
+  const value = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
+    throw new StandinError('A0008', `fromAiSdk(source, settings): settings.timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got ${String(value)}.`);
+  }
+  return value;
 }
 
 function isLanguageModel(value: unknown): value is LanguageModelV4 {

@@ -1,6 +1,5 @@
-import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, SharedV4ProviderOptions, SharedV4Warning } from '@ai-sdk/provider';
 import { z } from 'zod';
-import { lazySchema } from '../validation/lazySchema.js';
 import { StandinError } from '../errors/StandinError.js';
 import type { CallOptions } from '../services/engine/Engine.js';
 import type { ReplyInput } from '../services/requests/prepareReply.js';
@@ -15,9 +14,6 @@ export interface ReadCall {
   readonly options: CallOptions;
   readonly warnings: SharedV4Warning[];
 }
-
-/** The options of the `standin` key of `providerOptions`. */
-const standinOptions = lazySchema(() => z.strictObject({ requestId: z.string().min(1).optional() }));
 
 /**
  * Reads an AI SDK model call as standin's reply input and call options: the prompt
@@ -59,17 +55,23 @@ export function fromCallOptions(call: LanguageModelV4CallOptions, shapes: JsonSh
     input.output = call.responseFormat.schema !== undefined ? shapes.of(call.responseFormat.schema, 'the response format') : z.json();
   }
   const settings = readSettings(call, warnings);
-  const { standin, ...others } = call.providerOptions ?? {};
-  if (Object.keys(others).length > 0) settings.providerOptions = others;
+  const given = call.providerOptions;
+  let standin: unknown;
+  if (given !== undefined) {
+    // Checked by hand rather than by a schema: this runs on every AI SDK call.
+    let others: Record<string, SharedV4ProviderOptions[string]> | undefined;
+    for (const name in given) {
+      if (name === 'standin') standin = given[name];
+      else (others ??= {})[name] = given[name]!;
+    }
+    if (others !== undefined) settings.providerOptions = others;
+  }
   if (Object.keys(settings).length > 0) input.settings = settings;
   const options: { -readonly [K in keyof CallOptions]: CallOptions[K] } = {};
   if (call.abortSignal !== undefined) options.signal = call.abortSignal;
   if (standin !== undefined) {
-    const parsed = standinOptions.safeParse(standin);
-    if (!parsed.success) {
-      throw new StandinError('E0003', `Invalid request:\nproviderOptions.standin: takes only { requestId?: a non-empty string }, got ${JSON.stringify(standin)}.`);
-    }
-    if (parsed.data.requestId !== undefined) options.requestId = parsed.data.requestId;
+    const requestId = standinRequestId(standin);
+    if (requestId !== undefined) options.requestId = requestId;
   }
   return { input, options, warnings };
 }
@@ -83,14 +85,27 @@ function readSettings(call: LanguageModelV4CallOptions, warnings: SharedV4Warnin
   if (call.seed !== undefined) settings.seed = call.seed;
   const choice = call.toolChoice;
   if (choice !== undefined && call.tools !== undefined && call.tools.length > 0) settings.toolChoice = choice.type === 'tool' ? { tool: choice.toolName } : choice.type;
-  const dropped: [string, unknown][] = [
-    ['topK', call.topK],
-    ['presencePenalty', call.presencePenalty],
-    ['frequencyPenalty', call.frequencyPenalty],
-    ['reasoning', call.reasoning === 'provider-default' ? undefined : call.reasoning],
-  ];
-  for (const [feature, value] of dropped) {
-    if (value !== undefined) warnings.push({ type: 'unsupported', feature, details: `standin's request has no ${feature}; it was not sent.` });
-  }
+  if (call.topK !== undefined) warnings.push(dropped('topK'));
+  if (call.presencePenalty !== undefined) warnings.push(dropped('presencePenalty'));
+  if (call.frequencyPenalty !== undefined) warnings.push(dropped('frequencyPenalty'));
+  if (call.reasoning !== undefined && call.reasoning !== 'provider-default') warnings.push(dropped('reasoning'));
   return settings;
+}
+
+function dropped(feature: string): SharedV4Warning {
+  return { type: 'unsupported', feature, details: `standin's request has no ${feature}; it was not sent.` };
+}
+
+/** The request id `providerOptions.standin` names, if any; `E0003` for anything but `{ requestId?: a non-empty string }`. */
+function standinRequestId(standin: unknown): string | undefined {
+  if (typeof standin === 'object' && standin !== null && !Array.isArray(standin)) {
+    let requestId: unknown;
+    let fits = true;
+    for (const key in standin) {
+      if (key === 'requestId') requestId = (standin as { requestId: unknown }).requestId;
+      else fits = false;
+    }
+    if (fits && (requestId === undefined || (typeof requestId === 'string' && requestId.length > 0))) return requestId as string | undefined;
+  }
+  throw new StandinError('E0003', `Invalid request:\nproviderOptions.standin: takes only { requestId?: a non-empty string }, got ${JSON.stringify(standin)}.`);
 }

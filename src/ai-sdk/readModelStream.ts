@@ -2,6 +2,7 @@ import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageMo
 import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
 import type { ReplyPart } from '../services/providers/Provider.js';
+import { neverAborted, untilAborted } from '../services/dispatch/untilAborted.js';
 import { fromFinishReason, fromUsage } from './usage.js';
 
 /** Finishes that mean the model did not answer, and the failure kind each is. */
@@ -14,6 +15,7 @@ const failedFinishes = { 'content-filter': 'content_filter', error: 'server', in
  * finish. An `error` part is thrown (through `fail`); a `content-filter`, `error` or
  * `interrupted` finish is a `ProviderFailure` (`content_filter`, `server`, `network`), and so is
  * a stream that ends without a finish (`network`). A tool call whose input is not JSON is `A0004`.
+ * Each read is raced against `signal`, which ends the reading with its reason and cancels the stream.
  *
  * @example
  * ```ts
@@ -26,6 +28,7 @@ export async function* readModelStream(
   typed: boolean,
   provider: string,
   fail: (error: unknown) => unknown,
+  signal: AbortSignal = neverAborted,
 ): AsyncGenerator<ReplyPart, void, undefined> {
   const reader = stream.getReader();
   const blocks = new Map<string, number>();
@@ -34,7 +37,8 @@ export async function* readModelStream(
   let done = false;
   try {
     for (;;) {
-      const read = await reader.read();
+      // Raced against the signal: a model that ignores its abort signal must not hold the call.
+      const read = await untilAborted(reader.read(), signal);
       if (read.done) break;
       const part = read.value;
       switch (part.type) {

@@ -126,6 +126,10 @@ const aiSdk = {
     means: 'A tool that the AI SDK describes was asked to run inside standin: tools reached through `languageModel` are run by the AI SDK, never by standin.',
     fix: "Let the AI SDK run the tool (`generateText` with `tools`), or give standin's `app.run` its own `tool({ input, run })`.",
   },
+  A0008: {
+    means: '`fromAiSdk` was given settings it cannot use: not an object, or a `timeoutMs` that is not a whole number of milliseconds from 1 to 2147483647.',
+    fix: 'Pass `fromAiSdk(provider, { timeoutMs: 60_000 })`, or leave the settings out.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const providers = {

@@ -79,6 +79,7 @@ export const agentSchema = lazySchema(() => z.strictObject({
   tools: z.record(toolNameSchema, toolSchema).optional(),
   output: zodTypeSchema.optional(),
   maxSteps: z.number().int().min(1).max(1000).optional(),
+  settings: callSettingsSchema.optional(),
 }));
 
 /** What the caller may write where the engine expects each field; used for fix hints. */

@@ -7,6 +7,7 @@ import { ContainerModule } from 'inversify';
 import { createApp, Tokens } from 'standin';
 import { fromAiSdk, languageModel } from 'standin/ai-sdk';
 import { createTestApp } from 'standin/testing';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { messageDelta, messageStart, messageStop, textBlock } from '../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
@@ -16,7 +17,24 @@ import { useLoopback } from '../services/providers/loopback/useLoopback.js';
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
 
+/** The code blocks of the README section under `heading`, each without its imports and its lines' indentation. */
+function readmeBlocks(heading: string): string[] {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const start = readme.indexOf(`### ${heading}\n`);
+  const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!.replace(/^import .*\n/gm, '').replace(/^[ \t]+/gm, '').trim());
+}
+
+/** This file's text with each line's indentation taken off, so a block indented in a test reads as in the README. */
+const here = readFileSync(new URL(import.meta.url), 'utf8').replace(/^[ \t]+/gm, '');
+
 describe("the README's AI SDK sections", () => {
+  it.each(['Testing an AI SDK app with standin', 'Using any AI SDK provider', 'Images, files and call settings'])('the code of "%s" is the code tested here, as written', (heading) => {
+    const blocks = readmeBlocks(heading);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) expect(here).toContain(block);
+  });
+
   it('Testing an AI SDK app with standin', async () => {
 
     const app = createTestApp({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } });

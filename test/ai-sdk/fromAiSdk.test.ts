@@ -1,6 +1,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { APICallError, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { APICallError, JSONParseError, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +109,52 @@ describe('fromAiSdk', () => {
       await expect(appOn(fromAiSdk(broken)).reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'A0004' });
     });
 
+    it("hands an agent's settings, with the run's over them, to every step's model call", async () => {
+      let step = 0;
+      const mock = new MockLanguageModelV4({
+        doStream: async () =>
+          step++ === 0 ? streamed({ type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: '{"words":"reset"}' }, finish('tool-calls')) : streamed({ type: 'text-delta', id: 't', delta: 'Done.' }, finish()),
+      });
+      const search = { input: z.object({ words: z.string() }), run: () => 'found' };
+      const agent = { model: 'writer', tools: { search }, settings: { temperature: 0.3, topP: 0.7, maxOutputTokens: 40, stopSequences: ['END'], seed: 5, toolChoice: { tool: 'search' }, providerOptions: { sdk: { user: 'u-1' } } } } as const;
+      const run = await appOn(fromAiSdk(mock)).run(agent, 'Reset?', { settings: { seed: 6, toolChoice: 'auto' } });
+      expect(run.text).toBe('Done.');
+      expect(mock.doStreamCalls).toHaveLength(2);
+      for (const call of mock.doStreamCalls) {
+        expect(call).toMatchObject({ temperature: 0.3, topP: 0.7, maxOutputTokens: 40, stopSequences: ['END'], seed: 6, toolChoice: { type: 'auto' }, providerOptions: { sdk: { user: 'u-1' } } });
+      }
+    });
+
+    it("reads a provider's error event in the stream by its type, and retries it as that kind", async () => {
+      const mock = new MockLanguageModelV4({ doStream: async () => streamed({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }) });
+      const app = appOn(fromAiSdk(mock));
+      await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0005', kind: 'server' });
+      expect(mock.doStreamCalls).toHaveLength(3);
+    });
+
+    it('takes an answer the AI SDK could not parse as server on the first attempt, unknown after', async () => {
+      const broken = new JSONParseError({ text: '{"choices":', cause: new SyntaxError('Unexpected end of JSON input') });
+      const mock = new MockLanguageModelV4({ doStream: async () => streamed({ type: 'error', error: broken }) });
+      const app = appOn(fromAiSdk(mock));
+      const error = await app.reply('writer', { messages: 'Hi' }).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'E0005', kind: 'unknown', message: expect.stringContaining('malformed answer') });
+      expect(mock.doStreamCalls).toHaveLength(2);
+    });
+
+    it('fails a reply that passes timeoutMs as a timeout, and aborts the model call', async () => {
+      let signal: AbortSignal | undefined;
+      const mock = new MockLanguageModelV4({
+        doStream: async ({ abortSignal }) => {
+          signal = abortSignal;
+          return { stream: new ReadableStream<LanguageModelV4StreamPart>({ pull: () => new Promise<void>(() => undefined) }) };
+        },
+      });
+      const provider = fromAiSdk(mock, { timeoutMs: 30 });
+      const app = createTestApp({ models: { writer: { provider: 'sdk', model: 'model-1' } }, retry: { attempts: 1 } }, new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(provider).whenNamed('sdk')));
+      await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0005', kind: 'timeout', message: expect.stringContaining('within 30 ms') });
+      expect(signal?.aborted).toBe(true);
+    });
+
     it('offers no embed, hear, speak or rank for one language model', async () => {
       const provider = fromAiSdk(new MockLanguageModelV4());
       expect(provider.embed).toBeUndefined();
@@ -117,6 +163,14 @@ describe('fromAiSdk', () => {
   });
 
   describe('making one', () => {
+    it('throws A0008 for settings it cannot use', () => {
+      const mock = new MockLanguageModelV4();
+      for (const timeoutMs of [0, -1, 1.5, Number.NaN, 2 ** 31, '5' as never]) {
+        expect(() => fromAiSdk(mock, { timeoutMs })).toThrow(expect.objectContaining({ code: 'A0008', message: expect.stringContaining('settings.timeoutMs') }));
+      }
+      expect(() => fromAiSdk(mock, null as never)).toThrow(expect.objectContaining({ code: 'A0008' }));
+    });
+
     it('throws A0005 for something that is neither a provider nor a language model', () => {
       expect(() => fromAiSdk({ nope: true } as never)).toThrow(expect.objectContaining({ code: 'A0005', message: expect.stringContaining('nope') }));
     });

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { APICallError, embed, generateSpeech, transcribe, generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { embeddingModel, languageModel, speechModel, transcriptionModel } from '../../src/ai-sdk.js';
-import { StandinError } from '../../src/index.js';
+import { embeddingModel, fromAiSdk, languageModel, speechModel, transcriptionModel } from '../../src/ai-sdk.js';
+import { ContainerModule } from 'inversify';
+import { StandinError, Tokens, tool as standinTool } from '../../src/index.js';
 import { createTestApp, embedByHash, type SentCall, type SentReplyRequest } from '../../src/testing.js';
 
 const config = {
@@ -67,6 +68,32 @@ describe('languageModel', () => {
         settings: { temperature: 0, topP: 0.5, maxOutputTokens: 20, stopSequences: ['\n'], seed: 7, providerOptions: { anthropic: { thinking: { type: 'disabled' } } } },
       });
       expect(result.warnings).toContainEqual(expect.objectContaining({ type: 'unsupported', feature: 'topK' }));
+    });
+
+    it('takes the request id from providerOptions.standin: the same id is the same step, answered the same', async () => {
+      const app = createTestApp(config);
+      app.fake('solo', [{ text: 'First.' }, { text: 'Second.' }]);
+      const model = languageModel(app, 'solo');
+      const providerOptions = { standin: { requestId: 'step-1' }, openai: { user: 'u-1' } };
+      const first = await generateText({ model, prompt: 'Hi', providerOptions });
+      const again = await generateText({ model, prompt: 'Hi', providerOptions });
+      expect([first.text, again.text]).toEqual(['First.', 'First.']);
+      expect(first.response.id).toBe('step-1');
+      expect((await generateText({ model, prompt: 'Hi' })).text).toBe('Second.');
+    });
+
+    it('rejects providerOptions.standin holding anything but a non-empty requestId with E0003', async () => {
+      const app = createTestApp(config);
+      app.fake('solo', [{ text: 'Hi.' }]);
+      const model = languageModel(app, 'solo');
+      const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
+      for (const standin of [{ requestId: '' }, { requestId: 5 }, { requestId: 'a', colour: 'red' }, 'step-1', null, ['a']]) {
+        await expect(model.doGenerate({ prompt, providerOptions: { standin: standin as never } })).rejects.toMatchObject({
+          code: 'E0003',
+          message: expect.stringContaining('providerOptions.standin: takes only { requestId?: a non-empty string }'),
+        });
+      }
+      await expect(model.doGenerate({ prompt, providerOptions: { standin: {} } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'Hi.' }] });
     });
 
     it('hands images and files on as parts, recording bytes as their length and SHA-256', async () => {
@@ -174,6 +201,46 @@ describe('languageModel', () => {
       ]);
       expect(second?.tools).toEqual([{ name: 'weather', description: 'The weather in a city', input: expect.objectContaining({ type: 'object' }) }]);
       await writer.verify();
+    });
+  });
+
+  describe('in a multi-step run with call settings', () => {
+    it("records the AI SDK's settings in sent for every step of its tool loop", async () => {
+      const app = createTestApp(config);
+      const writer = app.fake('writer', [{ calls: [{ tool: 'weather', with: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
+      const weather = tool({ inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city, sky: 'sunny' }) });
+      const result = await generateText({
+        model: languageModel(app, 'writer'),
+        tools: { weather },
+        stopWhen: stepCountIs(3),
+        prompt: 'Weather in Oslo?',
+        temperature: 0.2,
+        topP: 0.9,
+        maxOutputTokens: 64,
+        stopSequences: ['END'],
+        seed: 3,
+        toolChoice: 'auto',
+        providerOptions: { anthropic: { metadata: { user_id: 'u-1' } } },
+      });
+      expect(result.text).toBe('Sunny.');
+      const expected = { temperature: 0.2, topP: 0.9, maxOutputTokens: 64, stopSequences: ['END'], seed: 3, toolChoice: 'auto', providerOptions: { anthropic: { metadata: { user_id: 'u-1' } } } };
+      expect(writer.sent.map((_, i) => replyAt(writer.sent, i).settings)).toEqual([expected, expected]);
+    });
+
+    it("gives a standin agent's settings to an AI SDK app's model, through fromAiSdk over languageModel", async () => {
+      const inner = createTestApp(config);
+      const writer = inner.fake('solo', [{ calls: [{ tool: 'weather', with: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
+      const outer = createTestApp(
+        { models: { writer: { provider: 'sdk', model: 'solo' } } },
+        new ContainerModule(({ bind }) => {
+          bind(Tokens.Provider).toConstantValue(fromAiSdk(languageModel(inner, 'solo'), { real: false })).whenNamed('sdk');
+        }),
+      );
+      const weather = standinTool({ input: z.object({ city: z.string() }), run: ({ city }) => ({ city, sky: 'sunny' }) });
+      const settings = { temperature: 0.1, topP: 0.5, maxOutputTokens: 30, stopSequences: ['END'], seed: 11, toolChoice: { tool: 'weather' }, providerOptions: { openai: { user: 'u-2' } } } as const;
+      const run = await outer.run({ model: 'writer', tools: { weather }, settings }, 'Weather in Oslo?');
+      expect(run.text).toBe('Sunny.');
+      expect(writer.sent.map((_, i) => replyAt(writer.sent, i).settings)).toEqual([settings, settings]);
     });
   });
 

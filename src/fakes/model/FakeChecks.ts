@@ -29,6 +29,7 @@ export const fakeChecksSchema = lazySchema(() => z.strictObject({
   model: z.unknown().optional(),
   instructions: z.unknown().optional(),
   maxSteps: z.unknown().optional(),
+  settings: z.unknown().optional(),
 }));
 
 /** What to write for each field of the checks, for `describeIssues`. */

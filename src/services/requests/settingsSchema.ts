@@ -26,18 +26,18 @@ export const callSettingsSchema = lazySchema(() =>
  * checkSettings({ toolChoice: { tool: 'search' } }, { search }); // the settings
  * ```
  */
-export function checkSettings(settings: CallSettings, offered: Readonly<Record<string, unknown>> | undefined): CallSettings {
+export function checkSettings(settings: CallSettings, offered: Readonly<Record<string, unknown>> | undefined, where = 'request.settings'): CallSettings {
   const choice = settings.toolChoice;
   if (choice === undefined) return settings;
   const tools = Object.keys(offered ?? {});
   if (typeof choice === 'object' && !tools.includes(choice.tool)) {
     throw new StandinError(
       'E0003',
-      `Invalid request:\nrequest.settings.toolChoice: names the tool '${choice.tool}', and the call offers ${tools.length > 0 ? `only ${tools.join(', ')}` : 'no tools'}. Name one of the call's tools, or add '${choice.tool}' to its tools.`,
+      `Invalid request:\n${where}.toolChoice: names the tool '${choice.tool}', and the call offers ${tools.length > 0 ? `only ${tools.join(', ')}` : 'no tools'}. Name one of the call's tools, or add '${choice.tool}' to its tools.`,
     );
   }
   if (choice === 'required' && tools.length === 0) {
-    throw new StandinError('E0003', "Invalid request:\nrequest.settings.toolChoice: is 'required', and the call offers no tools. Give the call tools, or drop toolChoice.");
+    throw new StandinError('E0003', `Invalid request:\n${where}.toolChoice: is 'required', and the call offers no tools. Give the call tools, or drop toolChoice.`);
   }
   return settings;
 }

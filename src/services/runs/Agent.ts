@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Message, ReplyPart, ReplyRequest, ToolResult, Units } from '../providers/Provider.js';
 import type { Reply } from '../engine/Reply.js';
+import type { CallSettings } from '../requests/CallSettings.js';
 import type { Tool } from './tool.js';
 
 /**
@@ -22,6 +23,12 @@ export interface Agent<O = unknown> {
   readonly output?: z.ZodType<O> | undefined;
   /** The most steps the run may take before it fails with `R0001`. Default 10. */
   readonly maxSteps?: number | undefined;
+  /**
+   * The call settings every step's request carries (sampling, length, stops, tool choice, seed,
+   * provider options). A run's own `settings` override them field by field. A `toolChoice` of
+   * `'required'` or a named tool holds for every step, so such a run ends only at `maxSteps`.
+   */
+  readonly settings?: CallSettings | undefined;
 }
 
 /** One step of a run: what was asked, what came back, and what the tools gave. */

@@ -7,6 +7,8 @@ import type { Reply } from '../engine/Reply.js';
 import type { Message, ReplyPart, ReplyRequest } from '../providers/Provider.js';
 import { invalid } from '../requests/invalid.js';
 import { checkOptions, outputSpec, toolSpecs, type PreparedReply } from '../requests/prepareReply.js';
+import type { CallSettings } from '../requests/CallSettings.js';
+import { runSettings } from './runSettings.js';
 import { agentSchema, conversationSchema, expectedFields } from '../../schemas/requestSchemas.js';
 import type { Agent, RunPart, RunResult, Step } from './Agent.js';
 import { runTool } from './runTool.js';
@@ -19,6 +21,8 @@ export interface RunOptions {
   readonly retry?: DispatchOptions['retry'];
   /** The run's id: give the id of an earlier run to run it again with the same step keys. */
   readonly runId?: string | undefined;
+  /** Call settings for every step of this run, over the agent's own `settings` field by field. */
+  readonly settings?: CallSettings | undefined;
 }
 
 /** How a step's reply is made: collected whole, or handed on part by part and then collected. */
@@ -46,7 +50,9 @@ export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Mes
   }
   const parsedInput = conversationSchema.safeParse(input);
   if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues);
-  const dispatch: DispatchOptions = checkOptions(options);
+  const { settings: given, ...rest } = options ?? {};
+  const dispatch: DispatchOptions = checkOptions(rest);
+  const settings = runSettings(agent, given);
   const runId = options.runId ?? randomUUID();
   const signal = options.signal ?? neverAborted;
   const tools = agent.tools ?? {};
@@ -54,6 +60,7 @@ export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Mes
   if (agent.instructions !== undefined) base.instructions = agent.instructions;
   if (agent.tools !== undefined) base.tools = toolSpecs(agent.tools);
   if (agent.output !== undefined) base.output = outputSpec(agent.output);
+  if (settings !== undefined) base.settings = settings;
   let messages: readonly Message[] = typeof input === 'string' ? [{ role: 'user', content: input }] : input;
   const steps: Step[] = [];
   let tokensIn = 0;
