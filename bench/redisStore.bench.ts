@@ -49,6 +49,19 @@ export default async function redisStore(): Promise<void> {
         return { label, value: formatNs(ours.medianNs), baseline: `${formatNs(ping!.medianNs)} (${ping!.name})`, ratio: `${ratio.toFixed(2)}x`, target: '<= 2x', met: ratio <= 2 };
       }),
     );
+    // The round trips behind those figures: the commands Redis ran per faked reply, by name.
+    const perReply = async (made: typeof app): Promise<string> => {
+      const replies = 200;
+      server.cli('CONFIG', 'RESETSTAT');
+      for (let i = 0; i < replies; i++) await made.reply('writer', { messages: question });
+      const counted = commandCounts(server.cli('INFO', 'commandstats'));
+      const total = [...counted.values()].reduce((sum, calls) => sum + calls, 0);
+      return `${(total / replies).toFixed(2)} (${[...counted].map(([name, calls]) => `${name} ${(calls / replies).toFixed(2)}`).join(', ')})`;
+    };
+    report('Redis cursor store: commands per faked app.reply', [
+      { label: 'Redis store', value: await perReply(app), target: '1 round trip' },
+      { label: 'namespace script', value: await perReply(shared), target: '1 round trip' },
+    ]);
     await Promise.all([store.reset(), shared.container.get(Tokens.CursorStore).reset()]);
     await Promise.all([app.dispose(), shared.dispose()]);
 
@@ -78,4 +91,14 @@ export default async function redisStore(): Promise<void> {
   } finally {
     await server.stop();
   }
+}
+
+/** The calls per command INFO commandstats reports, leaving out the CONFIG and INFO that count them. */
+function commandCounts(info: string): Map<string, number> {
+  const counted = new Map<string, number>();
+  for (const [, name, calls] of info.matchAll(/^cmdstat_([\w|]+):calls=(\d+)/gm)) {
+    if (name === 'config|resetstat' || name === 'info') continue;
+    counted.set(name!, Number(calls));
+  }
+  return counted;
 }
