@@ -27,8 +27,9 @@ local index = tonumber(got[1])
 if not index then
   index = tonumber(got[2] or '0')
   redis.call('HSET', KEYS[1], '@', index + 1, f, index)
+  -- A scope joins the script's scope set when its state begins.
+  if not got[2] then redis.call('SADD', KEYS[2], ARGV[2]) end
 end
-redis.call('SADD', KEYS[2], ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
 return index`,
@@ -108,8 +109,8 @@ local index = tonumber(got[1])
 if not index then
   index = tonumber(got[2] or '0')
   redis.call('HSET', state, '@', index + 1, f, index)
+  if not got[2] then redis.call('SADD', scopes, ARGV[3]) end
 end
-redis.call('SADD', scopes, ARGV[3])
 redis.call('EXPIRE', state, ttl)
 redis.call('EXPIRE', scopes, ttl)
 return { gen, index, head[2], seq }`,
