@@ -94,6 +94,19 @@ describe('app.fake in a namespace', () => {
     expect(await text(instance)).toBe('new');
   });
 
+  it('gives every key the published script and its calls write a time to live', async () => {
+    const namespace = `ns-${randomUUID()}`;
+    const [tester, instance] = pair(namespace);
+    tester.fake('writer', [{ text: 'one' }, { text: 'two' }]);
+    await tester.ready();
+    await instance.scope('a', () => text(instance));
+    await instance.scope('a', () => text(instance));
+    await instance.scope('b', () => text(instance));
+    const keys = server.cli('--scan', '--pattern', `standin:{${namespace}}:*`).trim().split('\n');
+    expect(keys.map((key) => key.split(':')[2]).sort()).toEqual(['a', 'c', 'c', 'f', 's', 'sent']);
+    for (const key of keys) expect(Number(server.cli('TTL', key).trim()), key).toBeGreaterThan(86_000);
+  });
+
   it('refuses a function answer with D0006: it cannot cross a process', () => {
     const [tester] = pair();
     expect(() => tester.fake('writer', () => ({ text: 'x' }))).toThrow(expect.objectContaining({ code: 'D0006', message: expect.stringContaining('cannot cross a process') }));

@@ -88,31 +88,42 @@ return 1`,
  * head. ARGV: store prefix, model, scope (encoded), step key, ttl, sent entry, most sent entries
  * kept. Answers {} when nothing is published, else { gen, index, count, seq }: the process reads
  * a generation's answers once, and prepares them once.
+ *
+ * A generation's keys get their life when made, not at every step: its answers expire `ttl`
+ * after they were published, and the keys its calls make (made later) outlive them, so
+ * refreshing them would only keep keys no call can use.
  */
 export const takeAnswerScript = lua(
   'takeAnswer',
   `local head = redis.call('HMGET', KEYS[1], 'gen', 'count')
 local gen = head[1]
 if not gen then return {} end
-local p, model, ttl = ARGV[1], ARGV[2], ARGV[5]
+local p, model, ttl, keep = ARGV[1], ARGV[2], ARGV[5], tonumber(ARGV[7])
 local script = 'fake-model:shared:' .. model .. ':' .. gen
 local state = p .. 'c:' .. ARGV[3] .. ':' .. script
-local scopes = p .. 's:' .. script
 local sent = p .. 'sent:' .. model .. ':' .. gen
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
--- Trimmed once it holds twice the calls kept, so a long run trims once in so many calls.
-if redis.call('RPUSH', sent, ARGV[6]) > 2 * tonumber(ARGV[7]) then redis.call('LTRIM', sent, -tonumber(ARGV[7]), -1) end
-redis.call('EXPIRE', sent, ttl)
+local calls = redis.call('RPUSH', sent, ARGV[6])
+if calls == 1 then
+  redis.call('EXPIRE', sent, ttl)
+elseif calls > 2 * keep then
+  -- Trimmed once it holds twice the calls kept: once in so many calls.
+  redis.call('LTRIM', sent, -keep, -1)
+end
 local f = 'k:' .. ARGV[4]
 local got = redis.call('HMGET', state, f, '@')
 local index = tonumber(got[1])
 if not index then
   index = tonumber(got[2] or '0')
   redis.call('HSET', state, '@', index + 1, f, index)
-  if not got[2] then redis.call('SADD', scopes, ARGV[3]) end
+  if not got[2] then
+    -- The scope's first step: its state begins, and the scope joins the script's scope set.
+    local scopes = p .. 's:' .. script
+    redis.call('EXPIRE', state, ttl)
+    redis.call('SADD', scopes, ARGV[3])
+    redis.call('EXPIRE', scopes, ttl)
+  end
 end
-redis.call('EXPIRE', state, ttl)
-redis.call('EXPIRE', scopes, ttl)
 return { gen, index, head[2], seq }`,
 );
 
