@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Tokens, type RedisCursorStore } from '../src/index.js';
 import { createTestApp } from '../src/testing.js';
@@ -49,6 +50,20 @@ export default async function redisStore(): Promise<void> {
         return { label, value: formatNs(ours.medianNs), baseline: `${formatNs(ping!.medianNs)} (${ping!.name})`, ratio: `${ratio.toFixed(2)}x`, target: '<= 2x', met: ratio <= 2 };
       }),
     );
+    // The round trips behind those figures: what Redis ran per faked reply, watched with MONITOR.
+    const perReply = async (made: typeof app): Promise<string> => {
+      const replies = 100;
+      const seen = await monitored(server.port, server.cli, async () => {
+        for (let i = 0; i < replies; i++) await made.reply('writer', { messages: question });
+      });
+      const sent = [...seen.sent].map(([name, n]) => `${name} ${(n / replies).toFixed(2)}`).join(', ');
+      const inside = [...seen.inside.values()].reduce((sum, n) => sum + n, 0) / replies;
+      return `${sent} (${inside.toFixed(2)} commands inside the script)`;
+    };
+    report('Redis cursor store: commands a faked app.reply sends', [
+      { label: 'Redis store', value: await perReply(app), target: 'one round trip' },
+      { label: 'namespace script', value: await perReply(shared), target: 'one round trip' },
+    ]);
     await Promise.all([store.reset(), shared.container.get(Tokens.CursorStore).reset()]);
     await Promise.all([app.dispose(), shared.dispose()]);
 
@@ -78,4 +93,31 @@ export default async function redisStore(): Promise<void> {
   } finally {
     await server.stop();
   }
+}
+
+/** The commands clients sent (round trips) and the commands scripts ran while `run` ran, by name, from MONITOR. */
+async function monitored(port: number, cli: (...args: string[]) => string, run: () => Promise<void>): Promise<{ sent: Map<string, number>; inside: Map<string, number> }> {
+  const monitor = spawn('redis-cli', ['-p', String(port), 'monitor'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  monitor.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const until = async (text: string): Promise<void> => {
+    while (!out.includes(text)) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  try {
+    await until('OK');
+    out = '';
+    await run();
+    cli('ECHO', 'standin-bench-end');
+    await until('standin-bench-end');
+  } finally {
+    monitor.kill();
+  }
+  const sent = new Map<string, number>();
+  const inside = new Map<string, number>();
+  for (const [, who, name] of out.matchAll(/^\S+ \[\d+ ([^\]]+)\] "([^"]+)"/gm)) {
+    if (name === 'ECHO') continue;
+    const counts = who === 'lua' ? inside : sent;
+    counts.set(name!, (counts.get(name!) ?? 0) + 1);
+  }
+  return { sent, inside };
 }

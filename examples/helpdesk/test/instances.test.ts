@@ -94,7 +94,8 @@ describe('the help desk as two instances on one namespace', () => {
 
     await writer.verify();
     await classifier.verify();
-    const sent = await writer.fetchSent();
+    await writer.sync();
+    const sent = writer.sent;
     expect(sent).toHaveLength(turns.length * 2);
     // Each ticket's first writer step was sent the customer's message, in script order.
     const asked = sent.filter((_, i) => i % 2 === 0).map((s) => (s.call === 'reply' ? s.input.messages.find((m) => m.role === 'user') : undefined));

@@ -26,6 +26,7 @@ import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from
 import type { PendingAnswer, SentCall } from './SentCall.js';
 import { sentRequest } from './sentRequest.js';
 import type { SharedAnswers } from './SharedAnswers.js';
+import type { SentNote } from '../shared/SharedSent.js';
 import { storeCall } from './storeCall.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
@@ -125,22 +126,43 @@ export class FakeModel implements Provider {
 
   /**
    * What the fake was sent, in order: `[{ call, input }]`, one entry per attempt (a retried call
-   * appears once per try), across every scope. The key and the signal are left out.
+   * appears once per try), across every scope. The key and the signal are left out. In a Redis
+   * namespace: the calls of every process of the namespace (the latest 1,000) as the last
+   * `await fake.sync()` read them, then the calls this fake was sent since, each call once.
    */
   get sent(): readonly SentCall[] {
+    if (this.#shared !== undefined) return this.#shared.sent;
     return this.#sent.length > this.#sentLimit ? this.#sent.slice(-this.#sentLimit) : this.#sent;
+  }
+
+  /**
+   * In a Redis namespace, reads the calls every process of the namespace made of this fake's
+   * script into `sent`; call it after the other processes' calls returned. Outside a namespace
+   * `sent` is always current, and this resolves at once.
+   *
+   * @example
+   * ```ts
+   * await writer.sync();
+   * writer.sent.length; // the calls of every instance
+   * ```
+   */
+  async sync(): Promise<void> {
+    await this.#shared?.sync();
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     if (context.signal.aborted) throw abortReason(context.signal);
-    this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
+    const noted = this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
-    if (source === undefined) this.#missing('reply', context);
+    if (source === undefined) {
+      if (noted !== undefined) this.#shared!.unrecorded(noted);
+      this.#missing('reply', context);
+    }
     let prepared: PreparedAnswer | undefined;
     // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
     const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
-    if (this.#shared !== undefined) {
-      prepared = await this.#shared.take(request, context, this.#owner);
+    if (noted !== undefined) {
+      prepared = await this.#shared!.take(request, context, this.#owner, noted);
     } else if (source.kind === 'list') {
       const index = await storeCall(this.#store.stepIndex(context.scope, this.#script, step), context);
       prepared = source.answers[index];
@@ -191,14 +213,6 @@ export class FakeModel implements Provider {
   }
 
   /**
-   * What the fake was sent: `sent` for a fake in one process; for a fake in a namespace, the
-   * calls of every process of the namespace (the latest 1,000), read from Redis.
-   */
-  async fetchSent(): Promise<readonly SentCall[]> {
-    return this.#shared === undefined ? this.sent : this.#shared.sent();
-  }
-
-  /**
    * The answers of the list not given yet in `scope`: the scope the caller runs in when left out
    * (the default partition outside any scope, or for a fake made alone). Empty for a fake that
    * answers replies with a function.
@@ -238,10 +252,13 @@ export class FakeModel implements Provider {
     );
   }
 
-  #note(call: SentCall): void {
+  /** Lists a call in `sent`; in a namespace, answers its note there, which the call's record settles. */
+  #note(call: SentCall): SentNote | undefined {
+    if (this.#shared !== undefined) return this.#shared.note(call);
     this.#sent.push(call);
     // Trimmed an eighth past the limit, not at every call: a full list costs no shift per call.
     if (this.#sent.length > this.#sentLimit + Math.max(1, this.#sentLimit >> 3)) this.#sent.splice(0, this.#sent.length - this.#sentLimit);
+    return undefined;
   }
 
   #failure(prepared: PreparedAnswer, context: CallContext): ProviderFailure {
@@ -276,7 +293,8 @@ export class FakeModel implements Provider {
 
   /** A record call: recorded in `sent`, answered by the record's function, its result checked as the engine checks a provider's. */
   async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
-    this.#note({ call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt } as SentCall);
+    const noted = this.#note({ call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt } as SentCall);
+    if (noted !== undefined) this.#shared!.unrecorded(noted);
     if (this.#read.calls[spec.name] === undefined) this.#missing(spec.name, context);
     let result: unknown;
     try {

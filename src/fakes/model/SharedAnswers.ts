@@ -1,4 +1,5 @@
 import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
+import type { SentNote } from '../shared/SharedSent.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import type { SentCall } from './SentCall.js';
 
@@ -14,8 +15,17 @@ import type { SentCall } from './SentCall.js';
 export interface SharedAnswers {
   /** The cursor identity of the published script `pending()` and `verify()` read; undefined for a stand-in that only answers. */
   readonly script: string | undefined;
-  /** The answer for one call: its step's index taken and the call recorded, in one round trip. */
-  take(request: ReplyRequest, context: CallContext, owner: string): Promise<PreparedAnswer>;
-  /** What the script was sent in every process of the namespace (the latest calls, bounded). */
-  sent(): Promise<readonly SentCall[]>;
+  /**
+   * The answer for one call: its step's index taken and the call (`noted` by {@link note})
+   * recorded in the namespace, in one round trip.
+   */
+  take(request: ReplyRequest, context: CallContext, owner: string, noted: SentNote): Promise<PreparedAnswer>;
+  /** Lists a call the fake was just sent in `sent`, before its record in the namespace. */
+  note(call: SentCall): SentNote;
+  /** Settles a noted call the fake failed before taking an answer: the namespace never gets it, `sent` keeps it. */
+  unrecorded(noted: SentNote): void;
+  /** The namespace's calls as the last `sync()` read them, then the calls this fake was sent since. */
+  readonly sent: readonly SentCall[];
+  /** Reads the namespace's calls (the latest, bounded) into `sent`. */
+  sync(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceIdentifier } from 'inversify';
 import { StandinError } from '../../errors/StandinError.js';
-import { publishScript, takeAnswerScript, takeEntryScript } from '../../services/cursors/redis/luaScripts.js';
+import { publishScript, readSentScript, takeAnswerScript, takeEntryScript } from '../../services/cursors/redis/luaScripts.js';
 import { sharedModelScript } from '../../services/cursors/redis/redisKeys.js';
 import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
@@ -13,12 +13,13 @@ import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SentCall } from '../model/SentCall.js';
 import type { SharedAnswers } from '../model/SharedAnswers.js';
 import { storeCall } from '../model/storeCall.js';
+import { SharedSent, type SentNote } from './SharedSent.js';
 import { modelPublication, classifierPublication } from './publishable.js';
 
 /** The shared scripts of a test container in a namespace. */
 export const SharedScriptsToken = Symbol.for('standin/internal/SharedScripts') as ServiceIdentifier<SharedScripts>;
 
-/** How many of a faked model's calls the namespace keeps for `fetchSent()`: the latest ones. */
+/** How many of a faked model's calls the namespace keeps for `sent`: the latest ones. */
 export const SHARED_SENT_LIMIT = 1_000;
 /** How many generations' prepared answers a process keeps. */
 const GENERATIONS_KEPT = 64;
@@ -50,8 +51,12 @@ export class SharedScripts {
   readonly store: RedisCursorStore;
   /** Each generation's answers, prepared once per process: `model \0 gen` -> answers. */
   readonly #generations = new Map<string, readonly PreparedAnswer[]>();
+  /** Each generation's answers being read: one read however many calls wait for it. */
+  readonly #loading = new Map<string, Promise<readonly PreparedAnswer[]>>();
   /** Publications in the order they were asked for: a later one must land after an earlier one. */
   #tail: Promise<void> = Promise.resolve();
+  /** How many publications have not settled: none, and a call need not wait for the tail. */
+  #publishing = 0;
   #failure: unknown;
 
   constructor(store: RedisCursorStore) {
@@ -110,7 +115,7 @@ export class SharedScripts {
   }
 
   async #published(): Promise<void> {
-    await this.#tail;
+    if (this.#publishing > 0) await this.#tail;
     if (this.#failure !== undefined) {
       const failure = this.#failure;
       this.#failure = undefined;
@@ -119,27 +124,43 @@ export class SharedScripts {
   }
 
   #publish(write: () => Promise<unknown>): void {
+    this.#publishing++;
     this.#tail = this.#tail.then(write).then(
-      () => undefined,
+      () => {
+        this.#publishing--;
+      },
       (error: unknown) => {
+        this.#publishing--;
         this.#failure ??= error;
       },
     );
   }
 
   #source(model: string, script: string | undefined, gen: string | undefined): SharedAnswers {
+    const view = new SharedSent(SHARED_SENT_LIMIT);
     return {
       script,
-      take: (request, context, owner) => this.#take(model, request, context, owner),
-      sent: () => this.#sent(model, gen),
+      take: (request, context, owner, noted) => this.#take(model, request, context, owner, view, noted),
+      note: (call) => view.note(call),
+      unrecorded: (noted) => view.recorded(noted, Infinity),
+      get sent() {
+        return view.calls;
+      },
+      sync: () => this.#sync(model, gen, view),
     };
   }
 
-  async #take(model: string, request: ReplyRequest, context: CallContext, owner: string): Promise<PreparedAnswer> {
-    await storeCall(this.#published(), context);
-    const keys = this.store.keys;
-    const args = [keys.prefix, keys.scope(model), keys.scope(context.scope), context.stepKey, this.store.ttl, sentEntry(request, context), String(SHARED_SENT_LIMIT)];
-    const reply = await storeCall(this.store.link.script(takeAnswerScript, [keys.fake(model)], args), context);
+  async #take(model: string, request: ReplyRequest, context: CallContext, owner: string, view: SharedSent, noted: SentNote): Promise<PreparedAnswer> {
+    let reply: unknown;
+    try {
+      if (this.#publishing > 0 || this.#failure !== undefined) await storeCall(this.#published(), context);
+      const keys = this.store.keys;
+      const args = [keys.prefix, keys.scope(model), keys.scope(context.scope), context.stepKey, this.store.ttl, sentEntry(noted.call), String(SHARED_SENT_LIMIT)];
+      reply = await storeCall(this.store.link.script(takeAnswerScript, [keys.fake(model)], args), context);
+    } finally {
+      // {} is nothing published, so nothing recorded; no reply at all leaves it unknown.
+      view.recorded(noted, Array.isArray(reply) ? (reply.length === 4 ? Number(reply[3]) : Infinity) : undefined);
+    }
     if (!Array.isArray(reply)) throw unexpected(takeAnswerScript.name);
     if (reply.length === 0) {
       throw new StandinError(
@@ -164,14 +185,39 @@ export class SharedScripts {
     return prepared;
   }
 
-  /** Reads and prepares one generation's answers: once per generation in each process. */
-  async #load(model: string, gen: string, owner: string, key: string): Promise<readonly PreparedAnswer[]> {
-    const list = this.store.keys.answers(model, gen);
-    const items = await this.store.link.command(list, ['LRANGE', list, '0', '-1']);
-    if (!Array.isArray(items)) throw unexpected('LRANGE');
-    const answers = items.map((item, index) => prepareAnswer(JSON.parse(String(item)), { owner, label: `answers[${index}]`, index, idPrefix: `call_${index}` }));
-    this.#remember(key, answers);
-    return answers;
+  /** Reads what the namespace recorded of the fake's generation (or the one published now) into its view. */
+  async #sync(model: string, gen: string | undefined, view: SharedSent): Promise<void> {
+    await this.#published();
+    const keys = this.store.keys;
+    const reply = await this.store.link.script(readSentScript, [keys.fake(model)], [keys.sent(model, ''), gen ?? '', String(SHARED_SENT_LIMIT)]);
+    if (!Array.isArray(reply)) throw unexpected(readSentScript.name);
+    // This process's calls recorded before the read are in it: wait to learn their numbers.
+    await view.settled();
+    if (reply.length === 0) return view.replace([], 0);
+    const [, seq, entries] = reply as [unknown, unknown, unknown];
+    if (!Array.isArray(entries)) throw unexpected(readSentScript.name);
+    view.replace(
+      entries.map((entry) => JSON.parse(String(entry)) as SentCall),
+      Number(seq),
+    );
+  }
+
+  /** Reads and prepares one generation's answers: once per generation in each process, however many calls wait. */
+  #load(model: string, gen: string, owner: string, key: string): Promise<readonly PreparedAnswer[]> {
+    let loading = this.#loading.get(key);
+    if (loading === undefined) {
+      const list = this.store.keys.answers(model, gen);
+      loading = this.store.link.command(list, ['LRANGE', list, '0', '-1']).then((items) => {
+        if (!Array.isArray(items)) throw unexpected('LRANGE');
+        const answers = items.map((item, index) => prepareAnswer(JSON.parse(String(item)), { owner, label: `answers[${index}]`, index, idPrefix: `call_${index}` }));
+        this.#remember(key, answers);
+        return answers;
+      });
+      this.#loading.set(key, loading);
+      const done = (): void => void this.#loading.delete(key);
+      loading.then(done, done);
+    }
+    return loading;
   }
 
   #remember(key: string, answers: readonly PreparedAnswer[]): void {
@@ -180,28 +226,16 @@ export class SharedScripts {
     this.#generations.set(key, answers);
   }
 
-  async #sent(model: string, gen: string | undefined): Promise<readonly SentCall[]> {
-    let current = gen;
-    const keys = this.store.keys;
-    if (current === undefined) {
-      const head = await this.store.link.command(keys.fake(model), ['HGET', keys.fake(model), 'gen']);
-      if (head === null) return [];
-      current = String(head);
-    }
-    await this.#published();
-    const key = keys.sent(model, current);
-    const entries = await this.store.link.command(key, ['LRANGE', key, '0', '-1']);
-    if (!Array.isArray(entries)) throw unexpected('LRANGE');
-    return entries.map((entry) => JSON.parse(String(entry)) as SentCall);
-  }
 }
 
-function sentEntry(request: ReplyRequest, context: CallContext): string {
-  const where = { scope: context.scope, step: context.stepKey, attempt: context.attempt };
-  const json = JSON.stringify({ call: 'reply', input: request, ...where });
-  if (Buffer.byteLength(json) <= SHARED_SENT_ENTRY_BYTES) return json;
+/** A sent call as the namespace keeps it: its JSON, or only the size of a request too large to keep. */
+function sentEntry(call: SentCall): string {
+  const json = JSON.stringify(call);
+  // Three bytes per UTF-16 unit at most: most entries need no exact count.
+  if (json.length * 3 <= SHARED_SENT_ENTRY_BYTES || Buffer.byteLength(json) <= SHARED_SENT_ENTRY_BYTES) return json;
   const omitted = `a request of ${Buffer.byteLength(json)} bytes of JSON, over the ${SHARED_SENT_ENTRY_BYTES} a shared sent entry keeps`;
-  return JSON.stringify({ call: 'reply', input: { model: request.model, messages: [], omitted }, ...where });
+  const input = call.call === 'reply' ? { model: call.input.model, messages: [], omitted } : { omitted };
+  return JSON.stringify({ call: call.call, input, scope: call.scope, step: call.step, attempt: call.attempt });
 }
 
 function unexpected(what: string): StoreFailure {

@@ -8,9 +8,9 @@ import { SharedScripts, SharedScriptsToken } from './SharedScripts.js';
 
 /**
  * Makes a test container a member of its namespace, when its config names one: every configured
- * model and the classifier (unless a module bound one) answer from the scripts the namespace
- * published, and `app.fake` / `app.fakeClassifier` publish to it. Without a namespace it does
- * nothing.
+ * model and the classifier answer from the scripts the namespace published, in place of what the
+ * config or a module bound (a real classifier the config names included), and `app.fake` /
+ * `app.fakeClassifier` publish to it. Without a namespace it does nothing.
  *
  * @example
  * ```ts
@@ -30,7 +30,8 @@ export function bindSharedFakes(container: Container): void {
   for (const model of Object.keys(config.models)) {
     standIn(container, Tokens.Provider, new FakeModel([], { model, store, scopes, shared: shared.follower(model) }), `model:${model}`);
   }
-  if (!container.isBound(Tokens.Classifier)) standIn(container, Tokens.Classifier, new SharedClassification(shared));
+  // As for the models: in a namespace the namespace's script answers, whatever stood there.
+  standIn(container, Tokens.Classifier, new SharedClassification(shared));
 }
 
 /**

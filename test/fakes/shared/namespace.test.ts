@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, ClassificationQuestion as Q, tool, type Agent } from '../../../src/index.js';
-import { createTestApp, type TestApp } from '../../../src/testing.js';
+import { createTestApp, type SentCall, type TestApp } from '../../../src/testing.js';
+import { startMember, type Member } from '../../support/members.js';
 import { startRedis, type RedisServer } from '../../support/redis.js';
 import { z } from 'zod';
 
@@ -12,8 +16,9 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const apps: TestApp[] = [];
+const members: Member[] = [];
 afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.dispose()));
+  await Promise.all([...apps.splice(0).map((app) => app.dispose()), ...members.splice(0).map((member) => member.stop())]);
 });
 
 const models = { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' }, backup: { provider: 'openai', model: 'gpt-4.1-mini' } };
@@ -89,6 +94,19 @@ describe('app.fake in a namespace', () => {
     expect(await text(instance)).toBe('new');
   });
 
+  it('gives every key the published script and its calls write a time to live', async () => {
+    const namespace = `ns-${randomUUID()}`;
+    const [tester, instance] = pair(namespace);
+    tester.fake('writer', [{ text: 'one' }, { text: 'two' }]);
+    await tester.ready();
+    await instance.scope('a', () => text(instance));
+    await instance.scope('a', () => text(instance));
+    await instance.scope('b', () => text(instance));
+    const keys = server.cli('--scan', '--pattern', `standin:{${namespace}}:*`).trim().split('\n');
+    expect(keys.map((key) => key.split(':')[2]).sort()).toEqual(['a', 'c', 'c', 'f', 's', 'sent']);
+    for (const key of keys) expect(Number(server.cli('TTL', key).trim()), key).toBeGreaterThan(86_000);
+  });
+
   it('refuses a function answer with D0006: it cannot cross a process', () => {
     const [tester] = pair();
     expect(() => tester.fake('writer', () => ({ text: 'x' }))).toThrow(expect.objectContaining({ code: 'D0006', message: expect.stringContaining('cannot cross a process') }));
@@ -115,20 +133,47 @@ describe('app.fake in a namespace', () => {
 });
 
 describe('a namespaced fake', () => {
-  describe('.fetchSent', () => {
-    it('lists the calls every container of the namespace made', async () => {
+  describe('.sent', () => {
+    it('lists, after sync(), the calls every process of the namespace made, in the order Redis took them', async () => {
+      const namespace = `ns-${randomUUID()}`;
+      const config = { models, cursors: { store: 'redis', url: server.url, namespace } } as const;
+      const [tester, instance] = await Promise.all([startMember(config), startMember(config)]);
+      members.push(tester, instance);
+      await tester.ask({ op: 'fake', model: 'writer', answers: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
+      expect(await tester.ask({ op: 'reply', model: 'writer', message: 'from the tester' })).toBe('one');
+      expect(await instance.ask({ op: 'reply', model: 'writer', message: 'from the instance', scope: 'b' })).toBe('one');
+      expect(await tester.ask({ op: 'reply', model: 'writer', message: 'from the tester again' })).toBe('two');
+      const sent = await tester.ask<SentCall[]>({ op: 'sent', model: 'writer' });
+      expect(sent.map((s) => [s.scope, s.call === 'reply' && s.input.messages[0]])).toEqual([
+        ['', { role: 'user', content: 'from the tester' }],
+        ['b', { role: 'user', content: 'from the instance' }],
+        ['', { role: 'user', content: 'from the tester again' }],
+      ]);
+    }, 60_000);
+
+    it("lists this process's calls since the last sync after the ones it read, each call once", async () => {
       const [tester, instance] = pair();
-      const writer = tester.fake('writer', [{ text: 'one' }, { text: 'two' }]);
+      const writer = tester.fake('writer', [{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
       await tester.ready();
       await text(instance, 'from the instance');
       await text(tester, 'from the tester');
-      const sent = await writer.fetchSent();
-      expect(sent.map((s) => s.call === 'reply' && s.input.messages[0])).toEqual([
-        { role: 'user', content: 'from the instance' },
-        { role: 'user', content: 'from the tester' },
-      ]);
-      expect(sent.map((s) => s.attempt)).toEqual([1, 1]);
-      expect(writer.sent).toHaveLength(1);
+      const messages = () => writer.sent.map((s) => (s.call === 'reply' ? s.input.messages[0] : undefined)).map((m) => (m?.role === 'user' ? m.content : m));
+      expect(messages()).toEqual(['from the tester']);
+      await writer.sync();
+      expect(messages()).toEqual(['from the instance', 'from the tester']);
+      await text(tester, 'again');
+      expect(messages()).toEqual(['from the instance', 'from the tester', 'again']);
+      await writer.sync();
+      expect(messages()).toEqual(['from the instance', 'from the tester', 'again']);
+    });
+
+    it('keeps a call the fake failed before asking the namespace, which the namespace never records', async () => {
+      const [tester] = pair();
+      const writer = tester.fake('writer', {});
+      await tester.ready();
+      await expect(text(tester)).rejects.toMatchObject({ code: 'T0009' });
+      await writer.sync();
+      expect(writer.sent).toEqual([expect.objectContaining({ call: 'reply', attempt: 1 })]);
     });
   });
 
@@ -176,6 +221,32 @@ describe('app.fakeClassifier in a namespace', () => {
     await instance.scope('t-1', () => team(instance));
     await expect(classifier.verify()).rejects.toMatchObject({ code: 'K0012', message: expect.stringContaining('scope "t-1"') });
   });
+
+  it('answers from the script another process published in a container whose config binds a real classifier, which is never called', async () => {
+    let hits = 0;
+    const real = createServer((_, response) => {
+      hits++;
+      response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"the real classifier was called"}');
+    });
+    real.listen(0, '127.0.0.1');
+    await once(real, 'listening');
+    try {
+      const cursors = { store: 'redis', url: server.url, namespace: `ns-${randomUUID()}` } as const;
+      const providers = { typesafe: { apiKey: 'ts-test', baseURL: `http://127.0.0.1:${(real.address() as AddressInfo).port}` } };
+      const bound = { models, providers, classifier: { provider: 'typesafe' }, cursors } as const;
+      const [publisher, instance] = await Promise.all([startMember({ models, cursors }), startMember(bound)]);
+      members.push(publisher, instance);
+      await publisher.ask({ op: 'fakeClassifier', script: [{ answers: { pick: 'b' } }, { answers: { pick: 'a' } }] });
+      expect(await instance.ask({ op: 'classify', text: 'first', options: ['a', 'b'] })).toBe('b');
+      const app = createTestApp(bound);
+      apps.push(app);
+      app.allowRealCalls();
+      expect((await app.classify('second', { pick: Q.choice('Which one?', ['a', 'b']) })).answer('pick')?.choice).toBe('a');
+      expect(hits).toBe(0);
+    } finally {
+      real.close();
+    }
+  }, 60_000);
 
   it('refuses a script whose answers are not plain data with D0006', () => {
     const [tester] = pair();

@@ -44,6 +44,8 @@ export class RedisLink {
   readonly #settings: RedisLinkSettings;
   readonly #shown: string;
   #connecting: Promise<Connection> | undefined;
+  /** The connection once made: a command then goes out without waiting a turn for the promise. */
+  #live: Connection | undefined;
   #closed = false;
 
   constructor(settings: RedisLinkSettings) {
@@ -63,7 +65,7 @@ export class RedisLink {
 
   /** Sends one command to the node that holds `key`. */
   async command(key: string | undefined, args: readonly string[]): Promise<unknown> {
-    const connection = await this.#connection();
+    const connection = this.#live ?? (await this.#connection());
     try {
       return await connection.send(key, args);
     } catch (error) {
@@ -73,7 +75,7 @@ export class RedisLink {
 
   /** Runs a Lua script by its SHA, loading it (EVAL) when Redis does not have it yet (NOSCRIPT). */
   async script(lua: LuaScript, keys: readonly string[], args: readonly string[]): Promise<unknown> {
-    const connection = await this.#connection();
+    const connection = this.#live ?? (await this.#connection());
     const tail = [String(keys.length), ...keys, ...args];
     try {
       return await connection.send(keys[0], ['EVALSHA', lua.sha, ...tail]);
@@ -109,6 +111,7 @@ export class RedisLink {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#live = undefined;
     const connecting = this.#connecting;
     this.#connecting = undefined;
     const connection = await connecting?.catch(() => undefined);
@@ -123,9 +126,14 @@ export class RedisLink {
       const connecting = this.#connect();
       this.#connecting = connecting;
       // A failed first connect is not kept: the next use tries again.
-      connecting.catch(() => {
-        if (this.#connecting === connecting) this.#connecting = undefined;
-      });
+      connecting.then(
+        (connection) => {
+          if (this.#connecting === connecting && !this.#closed) this.#live = connection;
+        },
+        () => {
+          if (this.#connecting === connecting) this.#connecting = undefined;
+        },
+      );
     }
     return this.#connecting;
   }

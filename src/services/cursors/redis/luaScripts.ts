@@ -15,18 +15,21 @@ function lua(name: string, source: string): LuaScript {
 // State of one script in one scope is one hash: '@' the cursor, 'k:<step>' a step's index,
 // 'v:<entry>' an entry's visits. A set per script lists the scopes it has state in.
 
-/** KEYS: state, scopes. ARGV: step key, scope (encoded), ttl. Answers the step's index. */
+/**
+ * KEYS: state, scopes. ARGV: step key, scope (encoded), ttl. Answers the step's index. A step
+ * seen before reads its index; a new one takes the cursor's and moves it, in one HSET.
+ */
 export const stepScript = lua(
   'step',
   `local f = 'k:' .. ARGV[1]
-local index = redis.call('HGET', KEYS[1], f)
-if index then
-  index = tonumber(index)
-else
-  index = redis.call('HINCRBY', KEYS[1], '@', 1) - 1
-  redis.call('HSET', KEYS[1], f, index)
+local got = redis.call('HMGET', KEYS[1], f, '@')
+local index = tonumber(got[1])
+if not index then
+  index = tonumber(got[2] or '0')
+  redis.call('HSET', KEYS[1], '@', index + 1, f, index)
+  -- A scope joins the script's scope set when its state begins.
+  if not got[2] then redis.call('SADD', KEYS[2], ARGV[2]) end
 end
-redis.call('SADD', KEYS[2], ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
 return index`,
@@ -80,35 +83,62 @@ return 1`,
 
 /**
  * One faked model's step, in one round trip: the published generation, the step's index in the
- * scope (replayed for a step key seen before), the answer there, and the call recorded in sent.
- * KEYS: the model's published head. ARGV: store prefix, model, scope (encoded), step key, ttl,
- * sent entry, most sent entries kept. Answers {} when nothing is published, else
- * { gen, index, count }: the process reads a generation's answers once, and prepares them once.
+ * scope (replayed for a step key seen before), the answer count, and the call recorded in the
+ * generation's sent list under the model's next sequence number. KEYS: the model's published
+ * head. ARGV: store prefix, model, scope (encoded), step key, ttl, sent entry, most sent entries
+ * kept. Answers {} when nothing is published, else { gen, index, count, seq }: the process reads
+ * a generation's answers once, and prepares them once.
+ *
+ * A generation's keys get their life when made, not at every step: its answers expire `ttl`
+ * after they were published, and the keys its calls make (made later) outlive them, so
+ * refreshing them would only keep keys no call can use.
  */
 export const takeAnswerScript = lua(
   'takeAnswer',
-  `local gen = redis.call('HGET', KEYS[1], 'gen')
+  `local head = redis.call('HMGET', KEYS[1], 'gen', 'count')
+local gen = head[1]
 if not gen then return {} end
-local p, model, ttl = ARGV[1], ARGV[2], ARGV[5]
+local p, model, ttl, keep = ARGV[1], ARGV[2], ARGV[5], tonumber(ARGV[7])
 local script = 'fake-model:shared:' .. model .. ':' .. gen
 local state = p .. 'c:' .. ARGV[3] .. ':' .. script
-local scopes = p .. 's:' .. script
 local sent = p .. 'sent:' .. model .. ':' .. gen
-redis.call('RPUSH', sent, ARGV[6])
-redis.call('LTRIM', sent, -tonumber(ARGV[7]), -1)
-redis.call('EXPIRE', sent, ttl)
-local f = 'k:' .. ARGV[4]
-local index = redis.call('HGET', state, f)
-if index then
-  index = tonumber(index)
-else
-  index = redis.call('HINCRBY', state, '@', 1) - 1
-  redis.call('HSET', state, f, index)
+local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
+local calls = redis.call('RPUSH', sent, ARGV[6])
+if calls == 1 then
+  redis.call('EXPIRE', sent, ttl)
+elseif calls > 2 * keep then
+  -- Trimmed once it holds twice the calls kept: once in so many calls.
+  redis.call('LTRIM', sent, -keep, -1)
 end
-redis.call('SADD', scopes, ARGV[3])
-redis.call('EXPIRE', state, ttl)
-redis.call('EXPIRE', scopes, ttl)
-return { gen, index, redis.call('HGET', KEYS[1], 'count') }`,
+local f = 'k:' .. ARGV[4]
+local got = redis.call('HMGET', state, f, '@')
+local index = tonumber(got[1])
+if not index then
+  index = tonumber(got[2] or '0')
+  redis.call('HSET', state, '@', index + 1, f, index)
+  if not got[2] then
+    -- The scope's first step: its state begins, and the scope joins the script's scope set.
+    local scopes = p .. 's:' .. script
+    redis.call('EXPIRE', state, ttl)
+    redis.call('SADD', scopes, ARGV[3])
+    redis.call('EXPIRE', scopes, ttl)
+  end
+end
+return { gen, index, head[2], seq }`,
+);
+
+/**
+ * What a faked model's generation was sent, read at one instant. KEYS: the model's published
+ * head. ARGV: the sent list's key without its generation, the generation ('' for the one
+ * published now), most sent entries kept. Answers {} when nothing is published, else
+ * { gen, seq, entries }: the latest calls numbered up to seq.
+ */
+export const readSentScript = lua(
+  'readSent',
+  `local gen = ARGV[2]
+if gen == '' then gen = redis.call('HGET', KEYS[1], 'gen') end
+if not gen then return {} end
+return { gen, redis.call('HGET', KEYS[1], 'seq') or '0', redis.call('LRANGE', ARGV[1] .. gen, -tonumber(ARGV[3]), -1) }`,
 );
 
 /**

@@ -1,0 +1,111 @@
+import type { SentCall } from '../model/SentCall.js';
+
+/** A call this process's fake was sent, until the namespace's record holds it: its number there once known. */
+export interface SentNote {
+  readonly call: SentCall;
+  /**
+   * The namespace's sequence number for the call: undefined until recorded, and for ever when
+   * its record failed with no telling whether Redis took it; Infinity when the namespace surely
+   * never got it (the call failed before it was sent there).
+   */
+  seq: number | undefined;
+  /** True until the record of the call in Redis settled. */
+  open: boolean;
+}
+
+/** A read waiting for the records of the calls in flight when it was taken. */
+interface Waiter {
+  readonly open: Set<SentNote>;
+  readonly resolve: () => void;
+}
+
+/**
+ * What a faked model in a namespace shows as `sent`: the calls the namespace recorded, in every
+ * process, as the last `sync()` read them, then the calls this process's fake was sent since.
+ * Each call appears once: a call of this process that the last read already held is not listed
+ * again (a read waits for the records of this process's calls in flight); one whose record failed
+ * (Redis out of reach, so Redis may or may not hold it) is dropped at the next read, which lists
+ * it if Redis took it; one the namespace surely never got stays listed as this process's. Both
+ * parts are bounded by `limit`.
+ *
+ * @example
+ * ```ts
+ * const view = new SharedSent(1_000);
+ * const note = view.note(call);
+ * view.recorded(note, 7); // the namespace numbered it 7
+ * await view.settled();
+ * view.replace(entries, 9); // a read of everything up to 9: `note` now comes from `entries`
+ * ```
+ */
+export class SharedSent {
+  readonly #limit: number;
+  #read: readonly SentCall[] = [];
+  /** The sequence number the last read holds every call up to. */
+  #upTo = 0;
+  #since: SentNote[] = [];
+  #calls: readonly SentCall[] | undefined;
+  #waiters: Waiter[] = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** The read calls, then this process's since. */
+  get calls(): readonly SentCall[] {
+    this.#calls ??= Object.freeze([...this.#read, ...this.#since.map((note) => note.call)]);
+    return this.#calls;
+  }
+
+  /** Lists a call this process's fake was just sent; its record in Redis follows. */
+  note(call: SentCall): SentNote {
+    const note: SentNote = { call, seq: undefined, open: true };
+    this.#since.push(note);
+    if (this.#since.length > this.#limit) this.#since.splice(0, this.#since.length - this.#limit);
+    this.#calls = undefined;
+    return note;
+  }
+
+  /** The record of `note` settled: numbered `seq`, or not recorded (undefined). */
+  recorded(note: SentNote, seq: number | undefined): void {
+    note.open = false;
+    note.seq = seq;
+    if (this.#waiters.length > 0) this.#settle(note);
+    // Recorded before the last read took its snapshot: that read lists it already.
+    if (seq !== undefined && seq <= this.#upTo) this.#drop(note);
+  }
+
+  /**
+   * Resolves once every call noted so far has its record settled (each is bounded by the store's
+   * timeout): a read taken before then and replaced after lists each of them once.
+   */
+  settled(): Promise<void> {
+    const open = new Set(this.#since.filter((note) => note.open));
+    if (open.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.push({ open, resolve }));
+  }
+
+  #settle(note: SentNote): void {
+    this.#waiters = this.#waiters.filter((waiter) => {
+      waiter.open.delete(note);
+      if (waiter.open.size > 0) return true;
+      waiter.resolve();
+      return false;
+    });
+  }
+
+  /** Takes a read of the namespace's record: `entries`, every call numbered up to `upTo` it still keeps. */
+  replace(entries: readonly SentCall[], upTo: number): void {
+    this.#read = entries;
+    this.#upTo = upTo;
+    // Kept: calls still being recorded (the read may or may not hold them) and calls numbered after it.
+    this.#since = this.#since.filter((note) => note.open || (note.seq !== undefined && note.seq > this.#upTo));
+    this.#calls = undefined;
+  }
+
+  #drop(note: SentNote): void {
+    const at = this.#since.indexOf(note);
+    if (at === -1) return;
+    this.#since.splice(at, 1);
+    this.#calls = undefined;
+  }
+}
