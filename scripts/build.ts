@@ -45,18 +45,19 @@ export function binNames(bin: Readonly<Record<string, string>> | undefined): str
 /**
  * Node built-ins the entries call, never read at load: each import of one becomes a module whose
  * exports load the built-in on first call (`process.getBuiltinModule`, Node 20.16+). Loading
- * node:crypto or node:assert costs a fresh process more than all of standin's own code; a program
+ * node:crypto, node:fs/promises or node:assert costs a fresh process more than all of standin's own code; a program
  * that never hashes a script or runs the conformance suite never pays for them.
  */
 const onFirstCall: Readonly<Record<string, string>> = {
   'node:crypto': 'named',
+  'node:fs/promises': 'named',
   'node:assert/strict': 'default',
 };
 
 const lazyBuiltins: Plugin = {
   name: 'lazy-builtins',
   setup(plugin) {
-    plugin.onResolve({ filter: /^node:(crypto|assert\/strict)$/ }, ({ path }) => ({ path, namespace: 'lazy-builtin' }));
+    plugin.onResolve({ filter: /^node:(crypto|fs\/promises|assert\/strict)$/ }, ({ path }) => ({ path, namespace: 'lazy-builtin' }));
     plugin.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async ({ path }) => {
       const load = `const real = () => process.getBuiltinModule(${JSON.stringify(path)});`;
       if (onFirstCall[path] === 'default') {

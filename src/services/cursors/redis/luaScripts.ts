@@ -7,8 +7,17 @@ export interface LuaScript {
   readonly sha: string;
 }
 
+// The SHA is taken on first use: hashing at load would load node:crypto into every program that
+// imports standin, Redis or not.
 function lua(name: string, source: string): LuaScript {
-  return { name, source, sha: createHash('sha1').update(source).digest('hex') };
+  let sha: string | undefined;
+  return {
+    name,
+    source,
+    get sha() {
+      return (sha ??= createHash('sha1').update(source).digest('hex'));
+    },
+  };
 }
 
 // Every script touches only keys of one store, which share one hash tag: one slot on a Cluster.
