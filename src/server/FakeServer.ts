@@ -341,7 +341,7 @@ export class FakeServer {
         dialect,
         scope,
         app,
-        options: { requestId: this.#steps.requestId(scopeName, path, request.headers, body), signal: aborted.signal, retry: false },
+        options: { ...wireStep(this.#steps.requestId(scopeName, path, request.headers, body)), signal: aborted.signal, retry: false },
         responseId,
         schemas: this.#schemas,
         model: (id) => this.#model(scopeName, id, dialect),
@@ -354,6 +354,11 @@ export class FakeServer {
       refuse(response, dialect, responseId, error);
     }
   }
+}
+
+/** A request's ids: a client's retry has its request's id, and so its step, so the faked model replays the step's answer. */
+function wireStep(requestId: string): { readonly requestId: string; readonly stepKey: string } {
+  return { requestId, stepKey: `call:${requestId}` };
 }
 
 /** The most scopes `pending` and `verify` look at without a scope named; `reset` clears them. */

@@ -143,6 +143,7 @@ export class FakeModel implements Provider {
       prepared = await this.#shared.take(request, context, this.#owner);
     } else if (source.kind === 'list') {
       const index = await storeCall(this.#store.stepIndex(context.scope, this.#script, step), context);
+      context.onEnd?.(() => void this.#store.forgetStep?.(context.scope, this.#script, step).catch(() => undefined));
       prepared = source.answers[index];
       if (prepared === undefined) this.#pastTheEnd(source, index, context);
     } else {
@@ -151,7 +152,9 @@ export class FakeModel implements Provider {
     if (prepared.delayMs > 0) await this.#clock.sleep(prepared.delayMs, context.signal);
     if (prepared.fail !== undefined && prepared.failAfter === undefined) {
       // `times` counts the tries of this step in the store, so a client's retry over the wire counts as the engine's does.
-      const failing = prepared.times === undefined || (await storeCall(this.#store.visit(context.scope, `${this.#script}\u0000${step}`, 0), context)) <= prepared.times;
+      const tries = `${this.#script}\u0000${step}`;
+      if (prepared.times !== undefined) context.onEnd?.(() => void this.#store.reset(context.scope, tries).catch(() => undefined));
+      const failing = prepared.times === undefined || (await storeCall(this.#store.visit(context.scope, tries, 0), context)) <= prepared.times;
       if (failing) throw this.#failure(prepared, context);
     }
     if (prepared.hasValue || prepared.calls.length > 0) {

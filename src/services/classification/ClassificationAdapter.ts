@@ -42,7 +42,7 @@ export interface ClassificationAdapterOptions {
 export interface ClassifyContext {
   /** One id per engine call, the same across its retries and fallbacks. */
   readonly requestId: string;
-  /** The step's stable key: `call:<requestId>` for a call made outside a run. */
+  /** The step's stable key: a key of the call's own for a call made outside a run. */
   readonly stepKey: string;
   /** The cursor scope the call runs in (`''` outside any scope). */
   readonly scope: string;

@@ -27,8 +27,13 @@ import { ReplyCollector } from './ReplyCollector.js';
 export interface CallOptions {
   /** Aborts the call, its retries and its fallbacks. */
   readonly signal?: AbortSignal | undefined;
-  /** The call's id, handed to the provider; one is made up when left out. */
+  /** The call's id, handed to the provider; one is made up when left out. It does not make two calls one step. */
   readonly requestId?: string | undefined;
+  /**
+   * The step this call is, for a call that repeats an earlier one (a client's retry): a faked
+   * model gives a step that asks again the answer it got before. Left out, the call is a step of its own.
+   */
+  readonly stepKey?: string | undefined;
   /** `false` for one attempt per model, or fields of the retry policy to change for this call. */
   readonly retry?: DispatchOptions['retry'];
 }
