@@ -27,6 +27,7 @@ import type { PendingAnswer, SentCall } from './SentCall.js';
 import { sentRequest } from './sentRequest.js';
 import type { SharedAnswers } from './SharedAnswers.js';
 import { storeCall } from './storeCall.js';
+import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
 /**
@@ -93,6 +94,8 @@ export class FakeModel implements Provider {
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
+  /** The input shapes of the tools in the checks, for a function's answers, checked when they come. */
+  #inputs: ToolInputs | undefined;
   readonly #sent: SentCall[] = [];
   readonly #lengths = new WeakMap<object, number>();
   readonly #jsonLength = (value: unknown): number => {
@@ -161,6 +164,7 @@ export class FakeModel implements Provider {
       const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
       const tools = request.tools?.map((tool) => tool.name) ?? [];
       checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
+      if (prepared.index === undefined) checkCallInputs(prepared, this.#inputs, `${this.#owner} at step '${context.stepKey}'`);
     }
     for (const [i, part] of prepared.parts.entries()) {
       if (i === prepared.failAfter) throw this.#failure(prepared, context);
@@ -333,14 +337,21 @@ export class FakeModel implements Provider {
       throw new StandinError('T0012', `${owner}: the checks are malformed:\n${lines.join('\n')}`);
     }
     const source = this.#read.reply;
-    if (source?.kind !== 'list') return;
+    if (source?.kind !== 'list') {
+      this.#inputs = toolInputs(checks.tools);
+      return;
+    }
     const offer = {
       tools: checks.tools !== undefined ? Object.keys(checks.tools) : undefined,
       statesShape: undefined,
       output: checks.output,
       what: 'the checks the fake was given',
     };
-    for (const prepared of source.answers) checkAnswer(prepared, offer, owner);
+    this.#inputs = toolInputs(checks.tools);
+    for (const prepared of source.answers) {
+      checkAnswer(prepared, offer, owner);
+      checkCallInputs(prepared, this.#inputs, owner);
+    }
   }
 }
 

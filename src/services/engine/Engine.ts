@@ -56,9 +56,13 @@ export class Engine {
   readonly #scopes: Scopes;
   readonly #dispatch: Dispatcher;
 
-  constructor(config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: RealCallGuard | undefined) {
+  readonly #strictTools: boolean;
+
+  /** `settings.strictTools`: whether a tool error fails a run (`R0004`), as in test containers, or goes back to the model. */
+  constructor(config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: RealCallGuard | undefined, settings: { readonly strictTools: boolean } = { strictTools: false }) {
     this.#scopes = scopes;
     this.#dispatch = new Dispatcher(this.id, config, clock, random, scopes, lookup, guard);
+    this.#strictTools = settings.strictTools;
   }
 
   /** Runs `fn` inside cursor scope `id`; see {@link Scopes.run}. */
@@ -136,6 +140,7 @@ export class Engine {
   readonly #steps: StepReplies = {
     collect: (model, prepared, options) => this.#collect(model, prepared, options),
     stream: (model, prepared, options) => this.#stream(model, prepared, options),
+    strictTools: () => this.#strictTools,
   };
 
   /** One plain capability's call: the arguments checked, one attempt per provider through dispatch, the result checked. */
