@@ -10,8 +10,8 @@ const config = {
 } as const;
 
 /** The waits a failing call's retries slept, in a fresh app. */
-async function slept(...settings: [] | [{ seed?: number }]): Promise<readonly number[]> {
-  const app = createTestApp(config, ...settings);
+async function slept(settings?: { seed?: number }): Promise<readonly number[]> {
+  const app = settings === undefined ? createTestApp(config) : createTestApp(config, settings);
   app.fake('writer', [{ fail: 'server' }]);
   await app.reply('writer', { messages: 'x' }).catch(() => undefined);
   return app.clock.slept;

@@ -28,6 +28,7 @@ import { sentRequest } from './sentRequest.js';
 import type { SharedAnswers } from './SharedAnswers.js';
 import { storeCall } from './storeCall.js';
 import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
+import { RaisedErrors } from '../RaisedErrors.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
 /**
@@ -97,6 +98,8 @@ export class FakeModel implements Provider {
   /** The input shapes of the tools in the checks, for a function's answers, checked when they come. */
   #inputs: ToolInputs | undefined;
   readonly #sent: SentCall[] = [];
+  /** The test author's errors calls raised, for `verify`, even when the app caught them. */
+  readonly #raised = new RaisedErrors();
   readonly #lengths = new WeakMap<object, number>();
   readonly #jsonLength = (value: unknown): number => {
     if (value === null || typeof value !== 'object') return plainJsonLength(value);
@@ -135,6 +138,15 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    try {
+      yield* this.#reply(request, context);
+    } catch (error) {
+      this.#raised.note(error, where(context));
+      throw error;
+    }
+  }
+
+  async *#reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     if (context.signal.aborted) throw abortReason(context.signal);
     this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
@@ -221,9 +233,12 @@ export class FakeModel implements Provider {
    * Throws `T0014`, listing the answers never asked for, when any answer of the list was not
    * given: in `scope` when one is named, otherwise in every scope the fake was used in (each
    * scope replays the list from its start, so each must reach its end). A fake never called has
-   * every answer unused. Call it in `afterEach`, inside or outside a scope.
+   * every answer unused. Call it in `afterEach`, inside or outside a scope. First it throws
+   * `T0046` when any call (in `scope`, or in any scope) raised a test author's error (a T-code,
+   * such as `T0013`), even one the app caught and answered with a 500, naming scope, call and error.
    */
   async verify(scope?: string): Promise<void> {
+    this.#raised.check('T0046', this.#owner, scope);
     const source = this.#read.reply;
     if (source?.kind !== 'list' || source.answers.length === 0) return;
     const used = scope !== undefined ? [scope] : await this.#store.scopesOf(this.#script);
@@ -282,6 +297,15 @@ export class FakeModel implements Provider {
 
   /** A record call: recorded in `sent`, answered by the record's function, its result checked as the engine checks a provider's. */
   async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
+    try {
+      return await this.#plainCall(spec, args, context, run);
+    } catch (error) {
+      this.#raised.note(error, where(context));
+      throw error;
+    }
+  }
+
+  async #plainCall<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
     this.#note({ call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt } as SentCall);
     if (this.#read.calls[spec.name] === undefined) this.#missing(spec.name, context);
     let result: unknown;
@@ -361,6 +385,11 @@ function example(call: RecordCall | 'reply'): string {
   const answer = capabilities[call].answer;
   const such = answer.indexOf(', such as ');
   return such === -1 ? answer.replace(/^a function /, '') : answer.slice(such + ', such as '.length);
+}
+
+/** The call, as `verify` names it when it raised a test author's error. */
+function where(context: CallContext): { scope: string; call: string } {
+  return { scope: context.scope, call: `model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}` };
 }
 
 /** What a function a fake was given learns about the call: never the key, the signal or the cursor key. */
