@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
-import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
 import type { Clock } from '../../services/clock/Clock.js';
 import { SystemClock } from '../../services/clock/SystemClock.js';
@@ -29,6 +28,7 @@ import type { SharedAnswers } from './SharedAnswers.js';
 import { storeCall } from './storeCall.js';
 import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
 import { RaisedErrors } from '../RaisedErrors.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS, settleWithin } from './settleWithin.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
 /**
@@ -57,6 +57,8 @@ export interface FakeModelOptions {
   readonly clock?: Clock;
   /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
   readonly sentLimit?: number;
+  /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
+  readonly answerTimeoutMs?: number;
 }
 
 
@@ -92,12 +94,14 @@ export class FakeModel implements Provider {
   readonly #shared: SharedAnswers | undefined;
   readonly #clock: Clock;
   readonly #sentLimit: number;
+  readonly #answerTimeoutMs: number;
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
   /** The input shapes of the tools in the checks, for a function's answers, checked when they come. */
   #inputs: ToolInputs | undefined;
   readonly #sent: SentCall[] = [];
+  #sentView: readonly SentCall[] | undefined;
   /** The test author's errors calls raised, for `verify`, even when the app caught them. */
   readonly #raised = new RaisedErrors();
   readonly #lengths = new WeakMap<object, number>();
@@ -123,6 +127,7 @@ export class FakeModel implements Provider {
     this.#shared = options.shared;
     this.#clock = options.clock ?? new SystemClock();
     this.#sentLimit = options.sentLimit ?? Infinity;
+    this.#answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
@@ -131,10 +136,12 @@ export class FakeModel implements Provider {
 
   /**
    * What the fake was sent, in order: `[{ call, input }]`, one entry per attempt (a retried call
-   * appears once per try), across every scope. The key and the signal are left out.
+   * appears once per try), across every scope. The key and the signal are left out. The list
+   * and its entries are frozen: a test reads them, and nothing it does changes them.
    */
   get sent(): readonly SentCall[] {
-    return this.#sent;
+    // A frozen copy, made again only after a new call: nothing outside can change what the fake was sent.
+    return (this.#sentView ??= Object.freeze(this.#sent.slice()));
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
@@ -214,7 +221,7 @@ export class FakeModel implements Provider {
    * calls of every process of the namespace (the latest 1,000), read from Redis.
    */
   async fetchSent(): Promise<readonly SentCall[]> {
-    return this.#shared === undefined ? this.#sent : this.#shared.sent();
+    return this.#shared === undefined ? this.sent : this.#shared.sent();
   }
 
   /**
@@ -261,7 +268,8 @@ export class FakeModel implements Provider {
   }
 
   #note(call: SentCall): void {
-    this.#sent.push(call);
+    this.#sent.push(Object.freeze(call));
+    this.#sentView = undefined;
     if (this.#sent.length > this.#sentLimit) this.#sent.splice(0, this.#sent.length - this.#sentLimit);
   }
 
@@ -287,7 +295,7 @@ export class FakeModel implements Provider {
     const owner = `${this.#owner} at step '${context.stepKey}'`;
     let raw: unknown;
     try {
-      raw = await untilAborted(Promise.resolve(source.fn(request, info(context))), context.signal);
+      raw = await settleWithin(source.fn(request, info(context)), context.signal, this.#answerTimeoutMs, `${source.root}(request)`, owner);
     } catch (error) {
       if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`${source.root}(request)`, owner, error);
@@ -310,8 +318,9 @@ export class FakeModel implements Provider {
     if (this.#read.calls[spec.name] === undefined) this.#missing(spec.name, context);
     let result: unknown;
     try {
-      result = await run(this.#read.calls);
+      result = await settleWithin(run(this.#read.calls), context.signal, this.#answerTimeoutMs, `answers.${spec.name}`, `${this.#owner} at step '${context.stepKey}'`);
     } catch (error) {
+      if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`answers.${spec.name}`, `${this.#owner} at step '${context.stepKey}'`, error);
     }
     const problem = spec.problem(result, args);
