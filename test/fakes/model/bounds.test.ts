@@ -30,7 +30,7 @@ describe('FakeModel', () => {
   describe('a function whose promise never settles', () => {
     it("fails the call with T0047 after the model's provider timeoutMs", async () => {
       const app = createTestApp(quick);
-      const writer = app.fake('writer', () => new Promise(() => undefined));
+      const writer = app.fake('writer', () => new Promise<{ text: string }>(() => undefined));
       const error = await caught(() => app.reply('writer', { messages: 'x' }));
       expect(error.code).toBe(code.T0047);
       expect(error.message).toContain('answers(request) returned did not settle within 50 ms');
@@ -39,7 +39,7 @@ describe('FakeModel', () => {
 
     it("fails with the signal's reason as soon as the call is aborted", async () => {
       const app = createTestApp({ models: quick.models });
-      app.fake('writer', () => new Promise(() => undefined));
+      app.fake('writer', () => new Promise<{ text: string }>(() => undefined));
       const controller = new AbortController();
       const reason = new Error('user left');
       const call = app.reply('writer', { messages: 'x' }, { signal: controller.signal });
