@@ -138,6 +138,7 @@ describe('the public surface', () => {
       'SentContentPart',
       'SentMessage',
       'SentReplyRequest',
+      'TestAppSettings',
     ]);
   });
 
