@@ -33,6 +33,7 @@ export function createTestContainer(config: StandinConfigInput = {}, ...rest: (T
 /** The settings, when the first argument after the config is no module, and the modules. */
 export function splitSettings(rest: readonly (TestAppSettings | ContainerModule)[]): { settings: TestAppSettings | undefined; modules: ContainerModule[] } {
   const [first, ...others] = rest;
-  if (first === undefined || first instanceof ContainerModule) return { settings: undefined, modules: rest as ContainerModule[] };
+  if (first instanceof ContainerModule) return { settings: undefined, modules: rest as ContainerModule[] };
+  if (first === undefined) return { settings: undefined, modules: others as ContainerModule[] };
   return { settings: first, modules: others as ContainerModule[] };
 }
