@@ -145,15 +145,29 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    const prepared = await this.#answer(request, context);
+    for (const [i, part] of prepared.parts.entries()) {
+      if (i === prepared.failAfter) throw this.#failure(prepared, context);
+      if (i > 0 && prepared.partDelayMs > 0) await this.#clock.sleep(prepared.partDelayMs, context.signal);
+      yield part;
+    }
+    if (prepared.failAfter === prepared.parts.length) throw this.#failure(prepared, context);
+    if (prepared.units !== undefined) yield prepared.units;
+    else yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
+    yield prepared.finish;
+  }
+
+  /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
+  async #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
     try {
-      yield* this.#reply(request, context);
+      return await this.#take(request, context);
     } catch (error) {
       this.#raised.note(error, where(context));
       throw error;
     }
   }
 
-  async *#reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+  async #take(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
     if (context.signal.aborted) throw abortReason(context.signal);
     this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
@@ -185,15 +199,7 @@ export class FakeModel implements Provider {
       checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
       if (prepared.index === undefined) checkCallInputs(prepared, this.#inputs, `${this.#owner} at step '${context.stepKey}'`);
     }
-    for (const [i, part] of prepared.parts.entries()) {
-      if (i === prepared.failAfter) throw this.#failure(prepared, context);
-      if (i > 0 && prepared.partDelayMs > 0) await this.#clock.sleep(prepared.partDelayMs, context.signal);
-      yield part;
-    }
-    if (prepared.failAfter === prepared.parts.length) throw this.#failure(prepared, context);
-    if (prepared.units !== undefined) yield prepared.units;
-    else yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
-    yield prepared.finish;
+    return prepared;
   }
 
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
