@@ -41,10 +41,10 @@ async function warmUp(cases: readonly { readonly fn: () => unknown }[], rounds =
 /** standin/ai-sdk both ways: its model adapter against the AI SDK's own mock, and an AI SDK model inside standin. */
 export default async function aiSdk(): Promise<void> {
   // 1. generateText on languageModel(app, 'writer') with a faked answer, against generateText on
-  // MockLanguageModelV4. Each call names one request id, so each is the same step run again and
-  // gets answer 0: the list never runs out.
+  // MockLanguageModelV4. Each call is a step of its own, so the fake answers with a function:
+  // it never runs out.
   const app = createTestApp({ models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } });
-  app.fake('writer', [{ text: answerText, units: { tokensIn: 120, tokensOut: 40 } }]);
+  app.fake('writer', () => ({ text: answerText, units: { tokensIn: 120, tokensOut: 40 } }));
   const standinModel = languageModel(app, 'writer');
   const providerOptions = { standin: { requestId: 'bench' } };
   const mock = mockModel();

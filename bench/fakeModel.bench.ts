@@ -34,11 +34,11 @@ function ratioRow(label: string, ours: BenchResult, baseline: BenchResult, targe
 /** The faked model (issue 4): a faked reply and a faked run beside the AI SDK's mock, and the cost of faking. */
 export default async function fakeModel(): Promise<void> {
   // 1. One reply: app.reply on a faked model, against generateText on MockLanguageModelV4.
-  // Every call reuses one request id, so each is the same step run again: it gets answer 0, as
+  // Every call names one step key, so each is the same step run again: it gets answer 0, as
   // a retry would, and the list never runs out.
   const app = createTestApp(config);
   app.fake('writer', [{ text: answerText, units: { tokensIn: 120, tokensOut: 40 } }]);
-  const replyOptions = { requestId: 'bench-reply' };
+  const replyOptions = { stepKey: 'bench-reply' };
   const mock = new MockLanguageModelV4({
     doGenerate: async () => ({ content: [{ type: 'text', text: answerText }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }),
   });

@@ -11,6 +11,7 @@ export type { CassetteCall, CassetteEntry, CassetteFile, RecordedAnswers, Record
 export type { NormalizedRequest } from './cassettes/normalizeRequest.js';
 export type { RedactFunction } from './cassettes/redactSecrets.js';
 export type { ProviderConformanceOptions } from './testing/providerConformance.js';
+export type { TestAppSettings } from './testing/TestAppSettings.js';
 export type { ProviderCaseSettings, ProviderConformanceCase } from './testing/providerCase.js';
 export type { CapabilityScenario, FailScenario, MakeProvider, PrimedProvider, ProviderScenario, ReplyScenario } from './testing/providerScenarios.js';
 

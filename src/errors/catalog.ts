@@ -172,6 +172,14 @@ const runs = {
     means: "A run's agent asks for a typed value, and a step ended with neither a typed value nor a tool call.",
     fix: 'Make the model (or the fake) answer with a `value`, or drop `output` from the agent to end on a text.',
   },
+  R0004: {
+    means: 'In a run with strict tools (a test app\'s default), a tool call failed: the tool does not exist, its input does not fit the tool\'s shape, or its `run` threw. The message names the run, the step, the tool, the input and the cause.',
+    fix: "Fix the scripted call's `with` (or the tool); for a test that scripts a bad call on purpose, pass `{ strictTools: false }` to `app.run`, or `createTestApp(config, { strictTools: false })`.",
+  },
+  R0005: {
+    means: "A run's `strictTools` option is not true or false.",
+    fix: 'Pass `strictTools: true` or `strictTools: false`, or leave it out for the app\'s default.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const fakeModel = {
@@ -231,6 +239,22 @@ const fakeModel = {
     means: "`fake.verify()` found answers that were never asked for: the app asked the model less often than the test expects.",
     fix: 'Remove the answers the message lists, or find why the app stopped asking the model before them.',
   },
+  T0045: {
+    means: "A scripted call's `with` does not fit the input shape of the tool it names, in the tools the fake was given (`app.fake(model, answers, agent)`): checked when the fake is made for a list, when the call comes for a function.",
+    fix: 'Correct the input at the path the message names, so the tool would run with it.',
+  },
+  T0046: {
+    means: "`verify()` found calls that raised a test author's error (a T-code or K0008, such as a call past the last answer), even though the application caught it.",
+    fix: 'Read each error the message lists with its scope and call: add the missing answer, or fix the answer or the call it names.',
+  },
+  T0047: {
+    means: "A function a fake was given (a function of the request, or a call of a record) returned a promise that did not settle within the call's time, and the call had no signal that aborted.",
+    fix: "Make the function's promise settle; give the model's provider a `timeoutMs` in the config to change the bound (default 30000 ms), or pass a signal to the call.",
+  },
+  T0048: {
+    means: "`createTestApp`'s (or `createTestContainer`'s) settings are malformed.",
+    fix: 'Pass `{ seed?: a whole number from 0 to 4294967295, strictTools?: true or false }`; the message names the setting that is wrong.',
+  },
   T0040: {
     means: 'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized request, or fewer of them than the scope asked for.',
     fix: 'Read the diff against the nearest recorded request in the message: make the test send what was recorded, or record the new call with `STANDIN_CASSETTES=record-missing`.',
@@ -285,6 +309,14 @@ const classification = {
   K0012: {
     means: 'A FakeClassification has script entries that no call used.',
     fix: 'Remove the entries the message lists, or find out why the code under test classified fewer times than the script expects.',
+  },
+  K0013: {
+    means: "A classify call's `adapterOpts.capture` callback threw, or the promise it returned rejected.",
+    fix: 'Fix the capture callback (its error is the `cause`); the classifier was not at fault.',
+  },
+  K0014: {
+    means: "A FakeClassification's `verify()` found calls that raised a test author's error (its script ran out, `K0008` with cause `classification_script_exhausted`; an answer that does not fit its question, `K0011`; a capture that threw, `K0013`), even though the application caught it.",
+    fix: 'Read each error the message lists with its scope and call: add the missing entry, or fix the entry or callback it names.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -59,6 +59,7 @@ export const hearInputSchema = lazySchema(() => z.strictObject({
 export const callOptionsSchema = lazySchema(() => z.strictObject({
   signal: z.instanceof(AbortSignal).optional(),
   requestId: z.string().min(1).optional(),
+  stepKey: z.string().min(1).optional(),
   runId: z.string().min(1).optional(),
   retry: z
     .union([

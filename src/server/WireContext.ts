@@ -26,7 +26,7 @@ export interface WireContext {
   readonly scope: string | undefined;
   /** The app whose engine answers. */
   readonly app: App;
-  /** The engine call's options: its request id (a client's retry gets the same) and the abort on disconnect, with no engine retries (the client retries). */
+  /** The engine call's options: its request id (a client's retry gets the same, and so the same step) and the abort on disconnect, with no engine retries (the client retries). */
   readonly options: CallOptions;
   /** The response id, for `x-request-id` and ids in bodies. */
   readonly responseId: string;

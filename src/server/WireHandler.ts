@@ -89,7 +89,9 @@ export class WireHandler {
       const scope = resolveScope(request.headers);
       const scopeName = scope ?? DEFAULT_SCOPE;
       if (this.scopes.size < MAX_SCOPES) this.scopes.add(scopeName);
-      const options = { requestId: this.steps.requestId(scopeName, path, request.headers, body), signal: closing(response), retry: false as const };
+      const requestId = this.steps.requestId(scopeName, path, request.headers, body);
+      // A client's retry has its request's id, and so its step: the faked model replays the step's answer.
+      const options = { requestId, stepKey: `call:${requestId}`, signal: closing(response), retry: false as const };
       await settings.served.use((app) => route.handle(new RequestContext(this.#services, path, request.headers, body, response, dialect, scope, app, options, responseId)));
     } catch (error) {
       refuse(response, dialect, responseId, error);

@@ -139,6 +139,7 @@ describe('the public surface', () => {
       'SentContentPart',
       'SentMessage',
       'SentReplyRequest',
+      'TestAppSettings',
     ]);
   });
 

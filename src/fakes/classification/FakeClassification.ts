@@ -20,6 +20,8 @@ import { cursorIndex } from '../../services/cursors/startScriptCursor.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { closest } from '../../validation/formatPath.js';
 import { fakeAnswers } from './fakeAnswers.js';
+import { RaisedErrors } from '../RaisedErrors.js';
+import { runCapture, scriptExhausted } from './scriptErrors.js';
 import { checkScript, entryKind, invalidEntry, notAScript, type ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
 
 /** How a {@link FakeClassification} is made. */
@@ -91,6 +93,8 @@ export class FakeClassification implements ClassificationAdapter {
   readonly #emptySlots = new Map<string, CursorSlot>();
   /** The tail of the calls in flight on each cursor, so calls on one cursor take entries in call order. */
   readonly #queues = new WeakMap<CursorStore, Map<string, Promise<unknown>>>();
+  /** The test author's errors calls raised (a spent script, an answer that does not fit, a capture that threw), for `verify`. */
+  readonly #raised = new RaisedErrors();
 
   constructor(settings: FakeClassificationSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
@@ -157,11 +161,29 @@ export class FakeClassification implements ClassificationAdapter {
    * consulted); then the script's next entry is taken.
    */
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
+    try {
+      return await this.#classify(request, opts);
+    } catch (error) {
+      this.noteRaised(error, opts);
+      throw error;
+    }
+  }
+
+  /** Keeps a test author's error a call raised, so `verify` reports it even when the app caught it. */
+  protected noteRaised(error: unknown, opts: ClassifyCallOptions | undefined): void {
+    const given = typeof opts === 'object' && opts !== null ? opts : undefined;
+    const scope = given?.context?.scope ?? given?.adapterOpts?.scope ?? DEFAULT_SCOPE;
+    const requestId = given?.requestId;
+    this.#raised.note(error, { scope: typeof scope === 'string' ? scope : DEFAULT_SCOPE, call: typeof requestId === 'string' ? `request '${requestId}'` : 'a call' });
+  }
+
+  async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     if (!(request instanceof ClassificationRequest)) {
       throw new StandinError('K0003', `FakeClassification.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
     }
     const adapterOpts = readOptions(opts);
-    adapterOpts?.capture?.({ request, opts: opts ?? {} });
+    const where = { scope: opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE, requestId: opts?.requestId };
+    await runCapture(adapterOpts?.capture, { request, opts: opts ?? {} }, where);
     if (isPlainObject(request.questions) && isEmptyRecord(request.questions)) {
       throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
     }
@@ -179,7 +201,7 @@ export class FakeClassification implements ClassificationAdapter {
       if (hashedEmpty) this.#emptySlots.set(scope, slot);
     }
     if (own) this.#used.set(`${slot.scope}\u0000${slot.script}`, slot);
-    const answers = await this.#serial(slot, () => this.#take(slot, script));
+    const answers = await this.#serial(slot, () => this.#take(slot, script, where.requestId));
     return trustedResponse({
       id: null,
       requestId: opts?.requestId ?? null,
@@ -216,7 +238,9 @@ export class FakeClassification implements ClassificationAdapter {
 
   /**
    * Throws `K0012` when the fake's own script has entries no call used, listing each with its
-   * scope: a test calls it at its end so that an unused answer fails it.
+   * scope: a test calls it at its end so that an unused answer fails it. First it throws `K0014`
+   * when any call raised a test author's error (a spent script, `K0008`; an answer that does not
+   * fit, `K0011`; a capture that threw, `K0013`), even one the app caught, naming scope, call and error.
    *
    * @example
    * ```ts
@@ -224,6 +248,7 @@ export class FakeClassification implements ClassificationAdapter {
    * ```
    */
   async verify(): Promise<void> {
+    this.#raised.check('K0014', 'FakeClassification.verify()');
     const pending = await this.pending();
     if (pending.length === 0) return;
     const lines = pending.map(
@@ -240,13 +265,13 @@ export class FakeClassification implements ClassificationAdapter {
    * Takes the script's next entry on `slot`: the answers to give (undefined for the defaults),
    * or a rejection. The cursor moves before an entry is read, so an entry that throws is spent.
    */
-  async #take(slot: CursorSlot, script: readonly unknown[]): Promise<Readonly<Record<string, unknown>> | undefined> {
+  async #take(slot: CursorSlot, script: readonly unknown[], requestId: string | null | undefined): Promise<Readonly<Record<string, unknown>> | undefined> {
     const { store, scope, script: id } = slot;
     let at = await store.peek(scope, id);
     if (at >= script.length) {
-      await store.advance(scope, id);
+      const call = (await store.advance(scope, id)) + 1;
       if (script.length === 0) return undefined;
-      throw exhausted();
+      throw scriptExhausted(script.length, call, { scope, requestId });
     }
     let entry = script[at];
     let kind = entryKind(entry);
@@ -257,7 +282,7 @@ export class FakeClassification implements ClassificationAdapter {
       }
       await store.advance(scope, id);
       at++;
-      if (at >= script.length) throw exhausted();
+      if (at >= script.length) throw scriptExhausted(script.length, at + 1, { scope, requestId });
       entry = script[at];
       kind = entryKind(entry);
     }
@@ -288,13 +313,6 @@ export class FakeClassification implements ClassificationAdapter {
 }
 
 function settled(): void {}
-
-function exhausted(): ClassificationAdapterError {
-  return new ClassificationAdapterError('unknown', {
-    message: 'FakeClassification script exhausted: no entry at the current cursor position',
-    metadata: { cause: 'classification_script_exhausted' },
-  });
-}
 
 function isEmptyRecord(record: object): boolean {
   for (const _ in record) return false;

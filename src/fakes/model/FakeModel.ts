@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
-import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { cursorSlot } from '../../services/cursors/CursorSlot.js';
 import type { Clock } from '../../services/clock/Clock.js';
 import { SystemClock } from '../../services/clock/SystemClock.js';
@@ -28,6 +27,9 @@ import { sentRequest } from './sentRequest.js';
 import type { SharedAnswers } from './SharedAnswers.js';
 import type { SentNote } from '../shared/SharedSent.js';
 import { storeCall } from './storeCall.js';
+import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
+import { RaisedErrors } from '../RaisedErrors.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS, settleWithin } from './settleWithin.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
 
 /**
@@ -56,6 +58,8 @@ export interface FakeModelOptions {
   readonly clock?: Clock;
   /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
   readonly sentLimit?: number;
+  /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
+  readonly answerTimeoutMs?: number;
 }
 
 
@@ -91,10 +95,16 @@ export class FakeModel implements Provider {
   readonly #shared: SharedAnswers | undefined;
   readonly #clock: Clock;
   readonly #sentLimit: number;
+  readonly #answerTimeoutMs: number;
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
+  /** The input shapes of the tools in the checks, for a function's answers, checked when they come. */
+  #inputs: ToolInputs | undefined;
   readonly #sent: SentCall[] = [];
+  #sentView: readonly SentCall[] | undefined;
+  /** The test author's errors calls raised, for `verify`, even when the app caught them. */
+  readonly #raised = new RaisedErrors();
   readonly #lengths = new WeakMap<object, number>();
   readonly #jsonLength = (value: unknown): number => {
     if (value === null || typeof value !== 'object') return plainJsonLength(value);
@@ -118,6 +128,7 @@ export class FakeModel implements Provider {
     this.#shared = options.shared;
     this.#clock = options.clock ?? new SystemClock();
     this.#sentLimit = options.sentLimit ?? Infinity;
+    this.#answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
@@ -126,13 +137,15 @@ export class FakeModel implements Provider {
 
   /**
    * What the fake was sent, in order: `[{ call, input }]`, one entry per attempt (a retried call
-   * appears once per try), across every scope. The key and the signal are left out. In a Redis
+   * appears once per try), across every scope. The key and the signal are left out. The list
+   * and its entries are frozen: a test reads them, and nothing it does changes them. In a Redis
    * namespace: the calls of every process of the namespace (the latest 1,000) as the last
    * `await fake.sync()` read them, then the calls this fake was sent since, each call once.
    */
   get sent(): readonly SentCall[] {
     if (this.#shared !== undefined) return this.#shared.sent;
-    return this.#sent.length > this.#sentLimit ? this.#sent.slice(-this.#sentLimit) : this.#sent;
+    // A frozen copy, made again only after a new call: nothing outside can change what the fake was sent.
+    return (this.#sentView ??= Object.freeze(this.#sent.length > this.#sentLimit ? this.#sent.slice(-this.#sentLimit) : this.#sent.slice()));
   }
 
   /**
@@ -151,6 +164,29 @@ export class FakeModel implements Provider {
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    const prepared = await this.#answer(request, context);
+    for (const [i, part] of prepared.parts.entries()) {
+      if (i === prepared.failAfter) throw this.#failure(prepared, context);
+      if (i > 0 && prepared.partDelayMs > 0) await this.#clock.sleep(prepared.partDelayMs, context.signal);
+      yield part;
+    }
+    if (prepared.failAfter === prepared.parts.length) throw this.#failure(prepared, context);
+    if (prepared.units !== undefined) yield prepared.units;
+    else if (!prepared.unitsStreamed) yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
+    yield prepared.finish;
+  }
+
+  /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
+  async #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
+    try {
+      return await this.#take(request, context);
+    } catch (error) {
+      this.#raised.note(error, where(context));
+      throw error;
+    }
+  }
+
+  async #take(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
     if (context.signal.aborted) throw abortReason(context.signal);
     const noted = this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
     const source = this.#read.reply;
@@ -165,6 +201,7 @@ export class FakeModel implements Provider {
       prepared = await this.#shared!.take(request, context, this.#owner, noted);
     } else if (source.kind === 'list') {
       const index = await storeCall(this.#store.stepIndex(context.scope, this.#script, step), context);
+      context.onEnd?.(() => void this.#store.forgetStep?.(context.scope, this.#script, step).catch(() => undefined));
       prepared = source.answers[index];
       if (prepared === undefined) this.#pastTheEnd(source, index, context);
     } else {
@@ -173,23 +210,18 @@ export class FakeModel implements Provider {
     if (prepared.delayMs > 0) await this.#clock.sleep(prepared.delayMs, context.signal);
     if (prepared.fail !== undefined && prepared.failAfter === undefined) {
       // `times` counts the tries of this step in the store, so a client's retry over the wire counts as the engine's does.
-      const failing = prepared.times === undefined || (await storeCall(this.#store.visit(context.scope, `${this.#script}\u0000${step}`, 0), context)) <= prepared.times;
+      const tries = `${this.#script}\u0000${step}`;
+      if (prepared.times !== undefined) context.onEnd?.(() => void this.#store.reset(context.scope, tries).catch(() => undefined));
+      const failing = prepared.times === undefined || (await storeCall(this.#store.visit(context.scope, tries, 0), context)) <= prepared.times;
       if (failing) throw this.#failure(prepared, context);
     }
     if (prepared.hasValue || prepared.calls.length > 0) {
       const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
       const tools = request.tools?.map((tool) => tool.name) ?? [];
       checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
+      if (prepared.index === undefined) checkCallInputs(prepared, this.#inputs, `${this.#owner} at step '${context.stepKey}'`);
     }
-    for (const [i, part] of prepared.parts.entries()) {
-      if (i === prepared.failAfter) throw this.#failure(prepared, context);
-      if (i > 0 && prepared.partDelayMs > 0) await this.#clock.sleep(prepared.partDelayMs, context.signal);
-      yield part;
-    }
-    if (prepared.failAfter === prepared.parts.length) throw this.#failure(prepared, context);
-    if (prepared.units !== undefined) yield prepared.units;
-    else if (!prepared.unitsStreamed) yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
-    yield prepared.finish;
+    return prepared;
   }
 
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
@@ -228,9 +260,12 @@ export class FakeModel implements Provider {
    * Throws `T0014`, listing the answers never asked for, when any answer of the list was not
    * given: in `scope` when one is named, otherwise in every scope the fake was used in (each
    * scope replays the list from its start, so each must reach its end). A fake never called has
-   * every answer unused. Call it in `afterEach`, inside or outside a scope.
+   * every answer unused. Call it in `afterEach`, inside or outside a scope. First it throws
+   * `T0046` when any call (in `scope`, or in any scope) raised a test author's error (a T-code,
+   * such as `T0013`), even one the app caught and answered with a 500, naming scope, call and error.
    */
   async verify(scope?: string): Promise<void> {
+    this.#raised.check('T0046', this.#owner, scope);
     const source = this.#read.reply;
     if (source?.kind !== 'list' || source.answers.length === 0) return;
     const used = scope !== undefined ? [scope] : await this.#store.scopesOf(this.#script);
@@ -255,7 +290,8 @@ export class FakeModel implements Provider {
   /** Lists a call in `sent`; in a namespace, answers its note there, which the call's record settles. */
   #note(call: SentCall): SentNote | undefined {
     if (this.#shared !== undefined) return this.#shared.note(call);
-    this.#sent.push(call);
+    this.#sent.push(Object.freeze(call));
+    this.#sentView = undefined;
     // Trimmed an eighth past the limit, not at every call: a full list costs no shift per call.
     if (this.#sent.length > this.#sentLimit + Math.max(1, this.#sentLimit >> 3)) this.#sent.splice(0, this.#sent.length - this.#sentLimit);
     return undefined;
@@ -283,7 +319,7 @@ export class FakeModel implements Provider {
     const owner = `${this.#owner} at step '${context.stepKey}'`;
     let raw: unknown;
     try {
-      raw = await untilAborted(Promise.resolve(source.fn(request, info(context))), context.signal);
+      raw = await settleWithin(source.fn(request, info(context)), context.signal, this.#answerTimeoutMs, `${source.root}(request)`, owner);
     } catch (error) {
       if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`${source.root}(request)`, owner, error);
@@ -293,13 +329,23 @@ export class FakeModel implements Provider {
 
   /** A record call: recorded in `sent`, answered by the record's function, its result checked as the engine checks a provider's. */
   async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
+    try {
+      return await this.#plainCall(spec, args, context, run);
+    } catch (error) {
+      this.#raised.note(error, where(context));
+      throw error;
+    }
+  }
+
+  async #plainCall<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
     const noted = this.#note({ call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt } as SentCall);
     if (noted !== undefined) this.#shared!.unrecorded(noted);
     if (this.#read.calls[spec.name] === undefined) this.#missing(spec.name, context);
     let result: unknown;
     try {
-      result = await run(this.#read.calls);
+      result = await settleWithin(run(this.#read.calls), context.signal, this.#answerTimeoutMs, `answers.${spec.name}`, `${this.#owner} at step '${context.stepKey}'`);
     } catch (error) {
+      if (context.signal.aborted) throw abortReason(context.signal);
       throw this.#threw(`answers.${spec.name}`, `${this.#owner} at step '${context.stepKey}'`, error);
     }
     const problem = spec.problem(result, args);
@@ -349,14 +395,21 @@ export class FakeModel implements Provider {
       throw new StandinError('T0012', `${owner}: the checks are malformed:\n${lines.join('\n')}`);
     }
     const source = this.#read.reply;
-    if (source?.kind !== 'list') return;
+    if (source?.kind !== 'list') {
+      this.#inputs = toolInputs(checks.tools);
+      return;
+    }
     const offer = {
       tools: checks.tools !== undefined ? Object.keys(checks.tools) : undefined,
       statesShape: undefined,
       output: checks.output,
       what: 'the checks the fake was given',
     };
-    for (const prepared of source.answers) checkAnswer(prepared, offer, owner);
+    this.#inputs = toolInputs(checks.tools);
+    for (const prepared of source.answers) {
+      checkAnswer(prepared, offer, owner);
+      checkCallInputs(prepared, this.#inputs, owner);
+    }
   }
 }
 
@@ -366,6 +419,11 @@ function example(call: RecordCall | 'reply'): string {
   const answer = capabilities[call].answer;
   const such = answer.indexOf(', such as ');
   return such === -1 ? answer.replace(/^a function /, '') : answer.slice(such + ', such as '.length);
+}
+
+/** The call, as `verify` names it when it raised a test author's error. */
+function where(context: CallContext): { scope: string; call: string } {
+  return { scope: context.scope, call: `model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}` };
 }
 
 /** What a function a fake was given learns about the call: never the key, the signal or the cursor key. */

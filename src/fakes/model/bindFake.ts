@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import type { StandinConfig } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { standIn } from '../../services/container/standIn.js';
 import { Tokens } from '../../tokens/Tokens.js';
@@ -27,7 +28,8 @@ export function bindFake(container: Container, model: string, answers: AnswerFun
 export function bindFake(container: Container, model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
 export function bindFake(container: Container, model: string, answers: Answers, checks?: FakeChecks): FakeModel;
 export function bindFake(container: Container, model: string, answers: Answers, checks?: FakeChecks): FakeModel {
-  const models = Object.keys(container.get(Tokens.Config).models);
+  const config = container.get(Tokens.Config);
+  const models = Object.keys(config.models);
   if (typeof model !== 'string' || !models.includes(model)) {
     const guess = typeof model === 'string' ? closest(model, models) : undefined;
     const name = typeof model === 'string' ? `'${model}'` : `a ${typeof model}`;
@@ -44,9 +46,17 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     store: container.get(Tokens.CursorStore),
     scopes: container.get(Tokens.Scopes),
     clock: container.get(Tokens.Clock),
+    ...answerTimeout(config, model),
     ...(checks === undefined ? {} : { checks }),
     ...(shared === undefined ? {} : { shared: shared.publishModel(model, answers, `app.fake('${model}', answers)`, read?.reply?.kind === 'list' ? read.reply.answers : undefined) }),
   });
   standIn(container, Tokens.Provider, fake, `model:${model}`);
   return fake;
+}
+
+/** The model's provider `timeoutMs`, when the config names one: how long a fake's function may take. */
+function answerTimeout(config: StandinConfig, model: string): { answerTimeoutMs?: number } {
+  const provider = config.models[model]?.provider;
+  const timeoutMs = provider === undefined || !Object.hasOwn(config.providers, provider) ? undefined : config.providers[provider]?.timeoutMs;
+  return timeoutMs === undefined ? {} : { answerTimeoutMs: timeoutMs };
 }

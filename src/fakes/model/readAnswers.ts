@@ -5,7 +5,8 @@ import { describeType } from '../../validation/formatPath.js';
 import { capabilities, plainCapabilities } from '../../services/capabilities/capabilities.js';
 import type { AnswerFunction, Answers, CallRecord } from './Answer.js';
 import { answerFields } from '../../schemas/answerSchema.js';
-import { isGeneratorFunction, prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
+import { isGeneratorFunction, type PreparedAnswer } from './prepareAnswer.js';
+import { prepareList } from './joinFailures.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 
 /** The calls of a record besides `reply`. */
@@ -90,8 +91,7 @@ export function readAnswers(answers: Answers, owner: string): ReadAnswers {
 }
 
 function list(raw: readonly unknown[], root: string, owner: string): ReplySource {
-  const answers = raw.map((answer, index) => prepareAnswer(answer, { owner, label: `${root}[${index}]`, index, idPrefix: `call_${index}` }));
-  return { kind: 'list', root, answers };
+  return { kind: 'list', root, answers: prepareList(raw, root, owner) };
 }
 
 function formError(owner: string, where: string, problem: string, fix = `fake a model with ${forms}`): StandinError {

@@ -1,3 +1,4 @@
+import { runCapture, scriptExhausted } from '../classification/scriptErrors.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
@@ -41,10 +42,19 @@ export class SharedClassification extends FakeClassification {
   }
 
   override async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
+    try {
+      return await this.#classify(request, opts);
+    } catch (error) {
+      this.noteRaised(error, opts);
+      throw error;
+    }
+  }
+
+  async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     if (!(request instanceof ClassificationRequest)) {
       throw new StandinError('K0003', `SharedClassification.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
     }
-    opts?.adapterOpts?.capture?.({ request, opts });
+    await runCapture(opts?.adapterOpts?.capture, { request, opts: opts ?? {} }, { scope: opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE, requestId: opts?.requestId });
     if (isPlainObject(request.questions) && Object.keys(request.questions).length === 0) {
       throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
     }
@@ -62,10 +72,7 @@ export class SharedClassification extends FakeClassification {
     if (taken.kind === 'retry') throw new ClassificationAdapterError('rate_limited', { message: 'FakeClassification retry_until_call hint', retryAfterMs: 0 });
     if (taken.kind === 'exhausted') {
       if (taken.count > 0) {
-        throw new ClassificationAdapterError('unknown', {
-          message: 'FakeClassification script exhausted: no entry at the current cursor position',
-          metadata: { cause: 'classification_script_exhausted' },
-        });
+        throw scriptExhausted(taken.count, null, { scope, requestId: opts?.requestId });
       }
     } else {
       const entry = JSON.parse(taken.json) as { kind: string; answers?: Record<string, unknown>; error?: Record<string, unknown> };

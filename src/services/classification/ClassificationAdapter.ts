@@ -22,7 +22,7 @@ export interface ClassificationAdapterOptions {
   readonly scriptCursor?: ScriptCursor;
   /** The cursor's identity when there is no handle. The engine puts its own id here unless the caller gave one. */
   readonly cursorKey?: string | number;
-  /** Called with `{ request, opts }` on every call, before anything is checked. Test-only. */
+  /** Called with `{ request, opts }` on every call, before anything is checked; a promise it returns is awaited, and its throw or rejection fails the call with `K0013`. Test-only. */
   readonly capture?: (call: ClassificationCall) => void;
   /** The cursor scope of the call, for a classifier called without the engine; through the engine, `context.scope` is used. */
   readonly scope?: string;
@@ -42,7 +42,7 @@ export interface ClassificationAdapterOptions {
 export interface ClassifyContext {
   /** One id per engine call, the same across its retries and fallbacks. */
   readonly requestId: string;
-  /** The step's stable key: `call:<requestId>` for a call made outside a run. */
+  /** The step's stable key: a key of the call's own for a call made outside a run. */
   readonly stepKey: string;
   /** The cursor scope the call runs in (`''` outside any scope). */
   readonly scope: string;

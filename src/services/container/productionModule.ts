@@ -20,6 +20,8 @@ export interface BaseServices {
   readonly guard?: () => RealCallGuard;
   /** The source of jitter bound at `Tokens.Random`. */
   readonly random?: () => () => number;
+  /** Whether a tool error fails a run (`R0004`) rather than going back to the model: test containers. */
+  readonly strictTools?: boolean;
 }
 
 const production: BaseServices = { clock: () => new SystemClock() };
@@ -54,6 +56,7 @@ export function productionModule(config: StandinConfig, container: Container, ba
             container.get(Tokens.Scopes),
             lookup,
             container.get(Tokens.RealCallGuard, { optional: true }),
+            { strictTools: base.strictTools ?? false },
           ),
       )
       .inSingletonScope();

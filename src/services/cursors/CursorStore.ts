@@ -18,6 +18,12 @@ export interface CursorStore {
    * and moves nothing. This is what lets a step that runs again get the answer it got before.
    */
   stepIndex(scope: string, script: string, stepKey: string): Promise<number>;
+  /**
+   * Forgets which answer `stepKey` got, once no call can ask for that step again (a call outside a
+   * run is over). The cursor does not move back. A store that leaves this out keeps the record
+   * until it expires or `reset` removes it.
+   */
+  forgetStep?(scope: string, script: string, stepKey: string): Promise<void>;
   /** Counts one more visit of entry `entry` of `script` and answers the count (1 on the first visit). */
   visit(scope: string, script: string, entry: number): Promise<number>;
   /** The scopes in which `script` has any state, the default partition `''` included. */

@@ -60,6 +60,17 @@ export class MemoryCursorStore implements CursorStore {
     return index;
   }
 
+  async forgetStep(scope: string, script: string, stepKey: string): Promise<void> {
+    this.#read(scope, script)?.steps?.delete(stepKey);
+  }
+
+  /** How many step records the store keeps, over every scope and script: what its memory grows with. */
+  get stepCount(): number {
+    let count = 0;
+    for (const scripts of this.#scopes.values()) for (const state of scripts.values()) count += state.steps?.size ?? 0;
+    return count;
+  }
+
   async visit(scope: string, script: string, entry: number): Promise<number> {
     const state = this.#write(scope, script);
     state.visits ??= new Map();

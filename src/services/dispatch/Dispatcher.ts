@@ -30,6 +30,11 @@ export interface DispatchOptions {
 export interface Call {
   readonly requestId: string;
   readonly stepKey: string;
+  /**
+   * What runs once the call is over (every attempt and fallback done), when its step key is its
+   * own, made here, so no later call can ask for it again; undefined otherwise.
+   */
+  readonly ended: (() => void)[] | undefined;
   readonly scope: string;
   readonly signal: AbortSignal;
   /** The zod shape of the typed value the call asks for, handed to providers in their context. */
@@ -82,12 +87,18 @@ export class Dispatcher {
     this.#classifiers = lookup.fallbackClassifiers();
   }
 
-  /** A new call: its request id (the caller's, or the next of this engine), step key and scope. */
+  /**
+   * A new call: its request id (the caller's, or the next of this engine), step key and scope.
+   * A call outside a run is a step of its own, whatever request id the caller gave: only the
+   * engine's own retries of it share its step key, unless the caller names a `stepKey`.
+   */
   call(options: DispatchOptions, output?: ZodType): Call {
     const signal = options.signal ?? neverAborted;
     if (signal.aborted) throw abortReason(signal);
-    const requestId = options.requestId ?? `${this.#id}#${++this.#calls}`;
-    return { requestId, stepKey: options.stepKey ?? `call:${requestId}`, scope: options.scope ?? this.#scopes.current(), signal, output, failures: [] };
+    const number = ++this.#calls;
+    const requestId = options.requestId ?? `${this.#id}#${number}`;
+    const stepKey = options.stepKey ?? `call:${this.#id}#${number}`;
+    return { requestId, stepKey, ended: options.stepKey === undefined ? [] : undefined, scope: options.scope ?? this.#scopes.current(), signal, output, failures: [] };
   }
 
   /**
@@ -99,7 +110,7 @@ export class Dispatcher {
     // The first model is resolved now, so a model that cannot serve the call fails before any attempt.
     let target = this.#target(chain[0]!, capability);
     let resolved = 0;
-    return withFallback((link, attempt) => {
+    const done = withFallback((link, attempt) => {
       if (link !== resolved) {
         target = this.#target(chain[link]!, capability);
         resolved = link;
@@ -109,6 +120,7 @@ export class Dispatcher {
       const failure = error as ProviderFailure;
       call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: failure.message });
     }, (error) => new CallFailed(model, call.failures, error as ProviderFailure)));
+    return call.ended === undefined ? done : done.finally(() => over(call.ended!));
   }
 
   /**
@@ -213,6 +225,7 @@ export class Dispatcher {
       stepKey: call.stepKey,
       attempt,
       output: call.output,
+      ...(call.ended === undefined ? {} : { onEnd: (fn: () => void) => void call.ended!.push(fn) }),
     };
   }
 
@@ -226,6 +239,17 @@ export class Dispatcher {
     }
     this.#guard?.checkClassifier(classifier);
     return classifier;
+  }
+}
+
+/** Runs what waited for a call's end; one that throws does not stop the others or change the call's outcome. */
+function over(hooks: readonly (() => void)[]): void {
+  for (const hook of hooks) {
+    try {
+      hook();
+    } catch {
+      // A hook only frees memory: its failure is no failure of the call.
+    }
   }
 }
 

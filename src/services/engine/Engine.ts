@@ -27,8 +27,13 @@ import { ReplyCollector } from './ReplyCollector.js';
 export interface CallOptions {
   /** Aborts the call, its retries and its fallbacks. */
   readonly signal?: AbortSignal | undefined;
-  /** The call's id, handed to the provider; one is made up when left out. */
+  /** The call's id, handed to the provider; one is made up when left out. It does not make two calls one step. */
   readonly requestId?: string | undefined;
+  /**
+   * The step this call is, for a call that repeats an earlier one (a client's retry): a faked
+   * model gives a step that asks again the answer it got before. Left out, the call is a step of its own.
+   */
+  readonly stepKey?: string | undefined;
   /** `false` for one attempt per model, or fields of the retry policy to change for this call. */
   readonly retry?: DispatchOptions['retry'];
 }
@@ -51,9 +56,13 @@ export class Engine {
   readonly #scopes: Scopes;
   readonly #dispatch: Dispatcher;
 
-  constructor(config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: RealCallGuard | undefined) {
+  readonly #strictTools: boolean;
+
+  /** `settings.strictTools`: whether a tool error fails a run (`R0004`), as in test containers, or goes back to the model. */
+  constructor(config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: RealCallGuard | undefined, settings: { readonly strictTools: boolean } = { strictTools: false }) {
     this.#scopes = scopes;
     this.#dispatch = new Dispatcher(this.id, config, clock, random, scopes, lookup, guard);
+    this.#strictTools = settings.strictTools;
   }
 
   /** Runs `fn` inside cursor scope `id`; see {@link Scopes.run}. */
@@ -131,6 +140,7 @@ export class Engine {
   readonly #steps: StepReplies = {
     collect: (model, prepared, options) => this.#collect(model, prepared, options),
     stream: (model, prepared, options) => this.#stream(model, prepared, options),
+    strictTools: () => this.#strictTools,
   };
 
   /** One plain capability's call: the arguments checked, one attempt per provider through dispatch, the result checked. */

@@ -127,12 +127,20 @@ export interface CallContext {
   readonly requestId: string;
   /** The cursor scope the call runs in (`''` outside any scope). */
   readonly scope: string;
-  /** The step's stable key: `runId#index` inside a run, `call:requestId` outside. */
+  /**
+   * The step's stable key: `runId#index` inside a run; outside a run, a key of the call's own
+   * (the same across its retries and fallbacks), or the `stepKey` the caller gave.
+   */
   readonly stepKey: string;
   /** Which attempt at this model this is, from 1. */
   readonly attempt: number;
   /** The zod shape of the typed value, when the call asks for one. */
   readonly output: ZodType | undefined;
+  /**
+   * Present when the step key is the call's own: registers `fn` to run once the call is over, so
+   * a provider that keeps state per step (a faked model) can drop it when no call can ask for it again.
+   */
+  readonly onEnd?: ((fn: () => void) => void) | undefined;
 }
 
 /** The capabilities a provider may offer besides `reply`. */

@@ -23,12 +23,19 @@ export interface RunOptions {
   readonly runId?: string | undefined;
   /** Call settings for every step of this run, over the agent's own `settings` field by field. */
   readonly settings?: CallSettings | undefined;
+  /**
+   * Whether a tool error (no such tool, input that does not fit, a `run` that throws) ends the run
+   * with `R0004` rather than going back to the model. Default: true in a test app, false otherwise.
+   */
+  readonly strictTools?: boolean | undefined;
 }
 
 /** How a step's reply is made: collected whole, or handed on part by part and then collected. */
 export interface StepReplies {
   readonly collect: (model: string, prepared: PreparedReply, options: DispatchOptions) => Promise<Reply>;
   readonly stream: (model: string, prepared: PreparedReply, options: DispatchOptions) => AsyncGenerator<ReplyPart, Reply, undefined>;
+  /** Whether tool errors end runs that do not say (`RunOptions.strictTools`). */
+  readonly strictTools?: (() => boolean) | undefined;
 }
 
 /**
@@ -50,7 +57,9 @@ export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Mes
   }
   const parsedInput = conversationSchema.safeParse(input);
   if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues);
-  const { settings: given, ...rest } = options ?? {};
+  const strict = strictOption(options) ?? replies.strictTools?.() ?? false;
+  // strictTools and settings belong to runs alone; the rest is every call's options, checked as such.
+  const { settings: given, strictTools: _, ...rest } = options ?? {};
   const dispatch: DispatchOptions = checkOptions(rest);
   const settings = runSettings(agent, given);
   const runId = options.runId ?? randomUUID();
@@ -98,7 +107,7 @@ export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Mes
       if (live) yield { type: 'done', result };
       return result;
     }
-    const results = await Promise.all(answer.calls.map((call) => runTool(tools, call, { signal, runId, step: index, callId: call.id })));
+    const results = await Promise.all(answer.calls.map((call) => runTool(tools, call, { signal, runId, step: index, callId: call.id }, strict)));
     if (live) for (const result of results) yield { type: 'tool-result', step: index, result };
     const said: Message = answer.text ? { role: 'assistant', content: answer.text, calls: answer.calls } : { role: 'assistant', calls: answer.calls };
     messages = [...messages, said, { role: 'tool', results }];
@@ -109,4 +118,12 @@ export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Mes
     'R0001',
     `Run ${runId} passed maxSteps (${maxSteps}) without ending on ${agent.output ? 'a typed value' : 'a text'}; the last step asked for ${lastCalls.join(', ') || 'nothing'}. Raise the agent's maxSteps, or check why the model keeps asking for tools.`,
   );
+}
+
+/** The run's own `strictTools`, checked: undefined when it does not say. */
+function strictOption(options: RunOptions): boolean | undefined {
+  if (typeof options !== 'object' || options === null) return undefined;
+  const strict = (options as { strictTools?: unknown }).strictTools;
+  if (strict === undefined || typeof strict === 'boolean') return strict;
+  throw new StandinError('R0005', `Invalid run options:\noptions.strictTools: expected true or false, got ${typeof strict}. Pass { strictTools: false } to hand tool errors to the model.`);
 }

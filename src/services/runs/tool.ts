@@ -18,13 +18,17 @@ export interface Tool<I extends z.ZodType = z.ZodType, O = unknown> {
   readonly description?: string | undefined;
   /** The shape of the input; the model's input is validated against it before `run` sees it. */
   readonly input: I;
-  /** Does the work. Its return value goes back to the model; a throw goes back as an error the model reads. */
+  /**
+   * Does the work. Its return value goes back to the model; a throw goes back as an error the
+   * model reads, or, in a run with strict tools (a test app's default), fails the run (`R0004`).
+   */
   readonly run: (input: z.output<I>, context: ToolContext) => O | Promise<O>;
 }
 
 /**
  * Defines a tool. Its input is validated with zod before `run` is called; bad input and a
- * throwing `run` become a tool-result error that the model sees, not a crash.
+ * throwing `run` become a tool-result error that the model sees, not a crash — except in a run
+ * with strict tools (a test app's default), which fails with `R0004` so a test notices.
  *
  * @example
  * ```ts

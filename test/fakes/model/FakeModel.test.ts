@@ -128,7 +128,7 @@ describe('app.fake(model, answers)', () => {
       app.fake('writer', [{ text: 'one' }, { text: 'two' }]);
       await app.reply('writer', { messages: 'a' });
       await app.reply('writer', { messages: 'b' });
-      const error = await caught(() => app.reply('writer', { messages: 'c' }, { requestId: 'req-3' }));
+      const error = await caught(() => app.reply('writer', { messages: 'c' }, { stepKey: 'call:req-3' }));
       expect(error).toBeInstanceOf(StandinError);
       expect(error).not.toBeInstanceOf(ProviderFailure);
       expect(error.code).toBe(code.T0013);
@@ -193,7 +193,7 @@ describe('app.fake(model, answers)', () => {
         calls.push(call);
         return call.attempt < 3 ? { fail: 'rate_limit' } : { text: 'third time' };
       });
-      const reply = await app.scope('t-1', () => app.reply('solo', { messages: 'Hi' }, { requestId: 'q' }));
+      const reply = await app.scope('t-1', () => app.reply('solo', { messages: 'Hi' }, { stepKey: 'call:q' }));
       expect(reply.text).toBe('third time');
       expect(calls).toEqual([1, 2, 3].map((attempt) => ({ model: 'solo', attempt, step: 'call:q', scope: 't-1' })));
       expect(app.clock.slept).toEqual([500, 1000]);
@@ -202,7 +202,7 @@ describe('app.fake(model, answers)', () => {
     it('what it answers is checked as a list answer is: a plain text fails T0002 naming answers(request)', async () => {
       const app = makeApp();
       app.fake('writer', () => 'Hello' as never);
-      const error = await caught(() => app.reply('writer', { messages: 'Hi' }, { requestId: 'q' }));
+      const error = await caught(() => app.reply('writer', { messages: 'Hi' }, { stepKey: 'call:q' }));
       expect(error.code).toBe(code.T0002);
       expect(error.message).toBe("app.fake('writer', answers) at step 'call:q': answers(request): a plain text is no answer; write { text: '...' }.");
     });
@@ -486,8 +486,8 @@ describe('app.fake(model, answers)', () => {
       const app = makeApp();
       const writer = app.fake('writer', [{ fail: 'rate_limit' }, { text: 'b' }]);
       await Promise.all([
-        app.scope('a', () => app.reply('writer', { messages: 'x' }, { requestId: 'r-a', retry: { attempts: 2 } }).catch(() => undefined)),
-        app.scope('b', () => app.reply('writer', { messages: 'y' }, { requestId: 'r-b', retry: { attempts: 2 } }).catch(() => undefined)),
+        app.scope('a', () => app.reply('writer', { messages: 'x' }, { stepKey: 'call:r-a', retry: { attempts: 2 } }).catch(() => undefined)),
+        app.scope('b', () => app.reply('writer', { messages: 'y' }, { stepKey: 'call:r-b', retry: { attempts: 2 } }).catch(() => undefined)),
       ]);
       const where = writer.sent.map(({ scope, step, attempt }) => ({ scope, step, attempt }));
       expect(where.filter((w) => w.scope === 'a')).toEqual([
@@ -572,7 +572,7 @@ describe('app.fake(model, answers)', () => {
       const app = makeApp();
       app.fake('writer', [{ text: 'ok' }, { value: 1 }]);
       await app.reply('writer', { messages: 'a' });
-      const error = await caught(() => app.reply('writer', { messages: 'b' }, { requestId: 'q2' }));
+      const error = await caught(() => app.reply('writer', { messages: 'b' }, { stepKey: 'call:q2' }));
       expect(error.code).toBe(code.T0006);
       expect(error.message).toBe(
         "app.fake('writer', answers): answers[1] gives a value, and the call it answers (model 'writer', step 'call:q2') states no shape for a typed value. Give the call an output shape (output: z.object({ ... })), or answer with { text: '...' } instead.",

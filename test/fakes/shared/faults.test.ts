@@ -90,7 +90,7 @@ describe('a stalled Redis (CLIENT PAUSE)', () => {
     expect((await tester.reply('writer', { messages: 'a' })).text).toBe('first');
     server.cli('CLIENT', 'PAUSE', '2500', 'ALL');
     const started = performance.now();
-    const error = await tester.reply('writer', { messages: 'b' }, { retry: false, requestId: 'paused' }).catch((e: unknown) => e);
+    const error = await tester.reply('writer', { messages: 'b' }, { retry: false, stepKey: 'paused' }).catch((e: unknown) => e);
     const took = performance.now() - started;
     expect(error).toBeInstanceOf(CallFailed);
     expect((error as CallFailed).failures).toEqual([expect.objectContaining({ kind: 'timeout' })]);
@@ -98,7 +98,7 @@ describe('a stalled Redis (CLIENT PAUSE)', () => {
     // Bounded by the store's timeout, not by the pause.
     expect(took).toBeLessThan(2000);
     await new Promise((resolve) => setTimeout(resolve, 2600));
-    expect((await tester.reply('writer', { messages: 'b' }, { requestId: 'paused' })).text).toBe('second');
+    expect((await tester.reply('writer', { messages: 'b' }, { stepKey: 'paused' })).text).toBe('second');
   }, 30_000);
 });
 

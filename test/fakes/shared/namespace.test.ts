@@ -214,6 +214,16 @@ describe('app.fakeClassifier in a namespace', () => {
     await expect(team(instance)).rejects.toMatchObject({ reason: 'unknown', metadata: { cause: 'classification_script_exhausted' } });
   });
 
+  it('says how many entries the spent script had, and fails verify with K0014 in the process that ran past it', async () => {
+    const [tester] = pair();
+    const classifier = tester.fakeClassifier([{ answers: { team: 'technical' } }]);
+    await tester.ready();
+    expect(await team(tester)).toBe('technical');
+    const spent = await tester.classify('again', questions, { requestId: 'r-2' }).catch((e: unknown) => e);
+    expect(spent).toMatchObject({ code: 'K0008', message: expect.stringContaining("the script has 1 entry, and a call ran past them (request 'r-2', in the default scope)") });
+    await expect(classifier.verify()).rejects.toMatchObject({ code: 'K0014' });
+  });
+
   it('lists unused entries per scope in verify', async () => {
     const [tester, instance] = pair();
     const classifier = tester.fakeClassifier([{ answers: { team: 'technical' } }, { answers: { team: 'billing' } }]);

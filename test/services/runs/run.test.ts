@@ -60,9 +60,9 @@ describe(Engine, () => {
       expect(run.steps[0]!.results.map((r) => r.output)).toEqual(['a', 'b']);
     });
 
-    it('turns bad tool input into a tool-result error the model sees, not a crash', async () => {
+    it('with strictTools: false (a production app\'s way), turns bad tool input into a tool-result error the model sees, not a crash', async () => {
       const provider = scripted([asks({ tool: 'findInGuide', with: { words: 42 } }), says('sorry')]);
-      const run = await appWith({ main: provider }, { models }).run(agent, 'q');
+      const run = await appWith({ main: provider }, { models }).run(agent, 'q', { strictTools: false });
       expect(run.steps[0]!.results[0]).toEqual({
         id: 'call-0',
         tool: 'findInGuide',
@@ -71,16 +71,16 @@ describe(Engine, () => {
       expect(run.text).toBe('sorry');
     });
 
-    it('turns a tool that throws into a tool-result error the model sees', async () => {
+    it('with strictTools: false, turns a tool that throws into a tool-result error the model sees', async () => {
       const broken = tool({ input: z.object({}), run: () => { throw new Error('guide unavailable'); } });
       const provider = scripted([asks({ tool: 'broken', with: {} }), says('I could not look it up.')]);
-      const run = await appWith({ main: provider }, { models }).run({ model: 'writer', tools: { broken } }, 'q');
+      const run = await appWith({ main: provider }, { models }).run({ model: 'writer', tools: { broken } }, 'q', { strictTools: false });
       expect(run.steps[0]!.results[0]).toEqual({ id: 'call-0', tool: 'broken', error: 'guide unavailable' });
     });
 
-    it('turns a call to a tool the agent lacks into a tool-result error naming the tools', async () => {
+    it('with strictTools: false, turns a call to a tool the agent lacks into a tool-result error naming the tools', async () => {
       const provider = scripted([asks({ tool: 'deleteAccount', with: {} }), says('ok')]);
-      const run = await appWith({ main: provider }, { models }).run(agent, 'q');
+      const run = await appWith({ main: provider }, { models }).run(agent, 'q', { strictTools: false });
       expect(run.steps[0]!.results[0]!.error).toBe("There is no tool named 'deleteAccount'. The tools are: findInGuide.");
     });
 
