@@ -28,6 +28,7 @@ import { sentRequest } from './sentRequest.js';
 import type { SharedAnswers } from './SharedAnswers.js';
 import { storeCall } from './storeCall.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
+import { leastReleased, releasedWhere } from './releasedLines.js';
 
 /**
  * How a fake is made: what it stands in for, and where it keeps its cursors.
@@ -201,12 +202,16 @@ export class FakeModel implements Provider {
   /**
    * The answers of the list not given yet in `scope`: the scope the caller runs in when left out
    * (the default partition outside any scope, or for a fake made alone). Empty for a fake that
-   * answers replies with a function.
+   * answers replies with a function. Outside any scope, a fake the default partition never used
+   * reads the released scopes (requests that named no scope): the answers one of them left.
    */
   async pending(scope?: string): Promise<readonly PendingAnswer[]> {
     const source = this.#read.reply;
     if (source?.kind !== 'list') return [];
-    const at = await this.#store.peek(scope ?? this.#scopes?.active ?? DEFAULT_SCOPE, this.#script);
+    const named = scope ?? this.#scopes?.active;
+    let at = await this.#store.peek(named ?? DEFAULT_SCOPE, this.#script);
+    // Outside any scope, a fake used in released scopes only (requests without a scope header) reads them.
+    if (named === undefined && at === 0) at = leastReleased(await this.#store.released?.(this.#script)) ?? 0;
     return source.answers.slice(at).map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
   }
 
@@ -214,13 +219,15 @@ export class FakeModel implements Provider {
    * Throws `T0014`, listing the answers never asked for, when any answer of the list was not
    * given: in `scope` when one is named, otherwise in every scope the fake was used in (each
    * scope replays the list from its start, so each must reach its end). A fake never called has
-   * every answer unused. Call it in `afterEach`, inside or outside a scope.
+   * every answer unused. Scopes already released (a request's, when its response closed) count
+   * by how far each went. Call it in `afterEach`, inside or outside a scope.
    */
   async verify(scope?: string): Promise<void> {
     const source = this.#read.reply;
     if (source?.kind !== 'list' || source.answers.length === 0) return;
     const used = scope !== undefined ? [scope] : await this.#store.scopesOf(this.#script);
-    const scopes = (used.length > 0 ? used : [DEFAULT_SCOPE]).sort();
+    const released = scope === undefined ? ((await this.#store.released?.(this.#script)) ?? []) : [];
+    const scopes = (used.length > 0 || released.length > 0 ? used : [DEFAULT_SCOPE]).sort();
     const total = source.answers.length;
     const lines: string[] = [];
     for (const name of scopes) {
@@ -230,6 +237,12 @@ export class FakeModel implements Provider {
       const never = unused.length === total ? ' (the model was never asked there)' : '';
       lines.push(`In ${where}, ${unused.length} of ${total} answer${total === 1 ? '' : 's'} never asked for${never}:`);
       for (const { index, answer } of unused) lines.push(`  ${source.root}[${index}] ${summarizeAnswer(answer)}`);
+    }
+    // Released scopes count by how far they went; those that reached the end took every answer.
+    for (const group of released) {
+      if (group.at >= total) continue;
+      lines.push(`In ${releasedWhere(group)}, ${total - group.at} of ${total} answer${total === 1 ? '' : 's'} never asked for:`);
+      for (const prepared of source.answers.slice(group.at)) lines.push(`  ${source.root}[${prepared.index!}] ${summarizeAnswer(prepared.answer)}`);
     }
     if (lines.length === 0) return;
     throw new StandinError(

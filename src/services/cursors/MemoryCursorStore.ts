@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { CursorStore } from './CursorStore.js';
+import { RELEASED_EXAMPLES, type CursorStore, type ReleasedCursor } from './CursorStore.js';
 
 interface ScriptState {
   cursor: number;
@@ -22,6 +22,8 @@ interface ScriptState {
 @injectable()
 export class MemoryCursorStore implements CursorStore {
   readonly #scopes = new Map<string, Map<string, ScriptState>>();
+  /** Per script, per cursor position: the released scopes that had it there. */
+  readonly #released = new Map<string, Map<number, { scopes: number; examples: string[] }>>();
 
   #read(scope: string, script: string): ScriptState | undefined {
     return this.#scopes.get(scope)?.get(script);
@@ -74,8 +76,36 @@ export class MemoryCursorStore implements CursorStore {
     return found;
   }
 
+  async release(scope: string): Promise<void> {
+    const scripts = this.#scopes.get(scope);
+    if (scripts === undefined) return;
+    this.#scopes.delete(scope);
+    for (const [script, state] of scripts) {
+      // A cursor that never moved took nothing: keeping it would cost one entry per step key.
+      if (state.cursor === 0) continue;
+      let groups = this.#released.get(script);
+      if (groups === undefined) {
+        groups = new Map();
+        this.#released.set(script, groups);
+      }
+      const group = groups.get(state.cursor) ?? { scopes: 0, examples: [] };
+      group.scopes++;
+      if (group.examples.length < RELEASED_EXAMPLES) group.examples.push(scope);
+      groups.set(state.cursor, group);
+    }
+  }
+
+  async released(script: string): Promise<readonly ReleasedCursor[]> {
+    const groups = this.#released.get(script);
+    if (groups === undefined) return [];
+    return [...groups].sort(([a], [b]) => a - b).map(([at, group]) => ({ at, scopes: group.scopes, examples: [...group.examples] }));
+  }
+
   async reset(scope?: string, script?: string): Promise<void> {
-    if (scope === undefined) this.#scopes.clear();
+    if (scope === undefined) {
+      this.#scopes.clear();
+      this.#released.clear();
+    }
     else if (script === undefined) this.#scopes.delete(scope);
     else {
       const scripts = this.#scopes.get(scope);
