@@ -91,6 +91,10 @@ const engine = {
     means: "A call setting is one the model's provider cannot honour (a temperature above its range, more stop sequences than it takes).",
     fix: 'Change the setting to what the message says the provider takes, or call a model whose provider honours it.',
   },
+  E0050: {
+    means: 'A call was made on an app that was disposed: by `app.dispose()`, or by closing the Nest application whose standin module made it.',
+    fix: 'Make a new app for each test, or share one app between tests by handing it to the Nest testing module with `useStandin(builder, app)`: the module never disposes an app handed to it.',
+  },
   E0040: {
     means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
     fix: "Claim only the scenarios the message lists (such as `'text'`, `'fail:rate_limit'`, `'embed'`), give bounds in milliseconds above 0, and pass the test runner's `describe` and `it`.",

@@ -35,13 +35,17 @@ export interface StandinModuleAsyncOptions {
 /** Every standin token Nest can inject, resolved from the app's container on each use. */
 const bridged = [Tokens.Config, Tokens.Engine, Tokens.CursorStore, Tokens.Clock, Tokens.Scopes, Tokens.Random] as const;
 
+/** The apps a module made itself: the ones it disposes when Nest closes. An app handed in belongs to whoever made it. */
+const made = new WeakSet<App>();
+
 function appProvider(): FactoryProvider {
   return {
     provide: STANDIN_APP,
     inject: [STANDIN_MODULE_SETTINGS],
     useFactory: (settings: StandinModuleSettings): App => {
-      if (settings.app !== undefined) return settings.app();
-      return createApp(settings.config ?? {});
+      const app = settings.app !== undefined ? settings.app() : createApp(settings.config ?? {});
+      made.add(app);
+      return app;
     },
   };
 }
@@ -75,7 +79,8 @@ function standinModule(settings: NonNullable<DynamicModule['providers']>, import
  * The standin module for NestJS applications: it provides the app (`STANDIN_APP`) and bridges
  * standin's `Tokens` as Nest providers, so a Nest service injects `Tokens.Engine` or the app
  * like any provider; it runs every HTTP request in its own cursor scope; and closing the Nest
- * application disposes the container.
+ * application disposes the app the module made. An app handed in with `useStandin` belongs to
+ * the test that made it: the module leaves it open, so one test app may serve many modules.
  *
  * @example
  * ```ts
@@ -111,7 +116,8 @@ export class StandinModule implements NestModule, OnApplicationShutdown {
     consumer.apply(StandinScopeMiddleware).forRoutes('*path');
   }
 
+  /** Disposes the app the module made (from `config` or `app`); an app handed in with `useStandin` stays open. */
   async onApplicationShutdown(): Promise<void> {
-    await this.#app.dispose();
+    if (made.has(this.#app)) await this.#app.dispose();
   }
 }

@@ -14,6 +14,7 @@ import { bindCassette } from '../cassettes/bindCassette.js';
 import type { Cassette } from '../cassettes/Cassette.js';
 import type { CassetteSettings } from '../cassettes/cassetteSettings.js';
 import { StandinError } from '../errors/StandinError.js';
+import { assertAlive } from '../services/app/disposed.js';
 
 /**
  * An app for tests, made by `createTestApp`: its clock is instant and it calls no real provider
@@ -30,6 +31,7 @@ export class TestApp extends App {
 
   /** The app's instant clock: read `clock.slept` to see the delays retries waited. */
   get clock(): InstantClock {
+    assertAlive(this.container, 'app.clock');
     return this.container.get(Tokens.Clock) as InstantClock;
   }
 
@@ -54,6 +56,7 @@ export class TestApp extends App {
   fake(model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel;
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel {
+    assertAlive(this.container, 'app.fake(...)');
     return bindFake(this.container, model, answers, checks);
   }
 
@@ -76,6 +79,7 @@ export class TestApp extends App {
 
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */
   allowRealCalls(...providers: string[]): void {
+    assertAlive(this.container, 'app.allowRealCalls(...)');
     this.container.get(Tokens.RealCallGuard).allow(...providers);
   }
 
@@ -95,6 +99,7 @@ export class TestApp extends App {
    * ```
    */
   fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification {
+    assertAlive(this.container, 'app.fakeClassifier(...)');
     const shared = sharedScriptsOf(this.container);
     if (shared !== undefined) {
       const published = new SharedClassification(shared, script ?? []);
@@ -120,6 +125,7 @@ export class TestApp extends App {
    * ```
    */
   cassette(path: string | URL, settings?: CassetteSettings): Cassette {
+    assertAlive(this.container, 'app.cassette(...)');
     if (this.#cassette !== undefined) {
       throw new StandinError('V0007', `This app already has the cassette ${this.#cassette.path}: one cassette per app. Make another app for ${String(path)}.`);
     }

@@ -207,7 +207,11 @@ export class FakeClassification implements ClassificationAdapter {
    */
   async pending(): Promise<PendingClassification[]> {
     const script = this.#script ?? [];
-    if (this.#used.size === 0) return script.map((entry, index) => ({ scope: null, index, entry }));
+    if (this.#used.size === 0) {
+      // Asked all the same, so a store that was closed (its app disposed) fails as for a called fake.
+      await this.#store.peek(DEFAULT_SCOPE, this.#kind);
+      return script.map((entry, index) => ({ scope: null, index, entry }));
+    }
     const found: PendingClassification[] = [];
     for (const slot of this.#used.values()) {
       const scopes = slot.scope === HANDLE_SCOPE ? [slot.scope] : await slot.store.scopesOf(slot.script);

@@ -1,4 +1,5 @@
 import { injectable } from 'inversify';
+import { disposedError } from '../app/disposed.js';
 import { RELEASED_EXAMPLES, type CursorStore, type ReleasedCursor } from './CursorStore.js';
 
 interface ScriptState {
@@ -25,11 +26,29 @@ export class MemoryCursorStore implements CursorStore {
   /** Per script, per cursor position: the released scopes that had it there. */
   readonly #released = new Map<string, Map<number, { scopes: number; examples: string[] }>>();
 
+  #closed = false;
+
+  /**
+   * Closes the store: its container's app was disposed. Every later use fails with `E0050`
+   * rather than answering from cursors no call can move any more.
+   */
+  close(): void {
+    this.#closed = true;
+    this.#scopes.clear();
+    this.#released.clear();
+  }
+
+  #check(): void {
+    if (this.#closed) throw disposedError("The cursor store (a fake's call, pending() or verify())");
+  }
+
   #read(scope: string, script: string): ScriptState | undefined {
+    this.#check();
     return this.#scopes.get(scope)?.get(script);
   }
 
   #write(scope: string, script: string): ScriptState {
+    this.#check();
     let scripts = this.#scopes.get(scope);
     if (scripts === undefined) {
       scripts = new Map();
@@ -71,12 +90,14 @@ export class MemoryCursorStore implements CursorStore {
   }
 
   async scopesOf(script: string): Promise<string[]> {
+    this.#check();
     const found: string[] = [];
     for (const [scope, scripts] of this.#scopes) if (scripts.has(script)) found.push(scope);
     return found;
   }
 
   async release(scope: string): Promise<void> {
+    this.#check();
     const scripts = this.#scopes.get(scope);
     if (scripts === undefined) return;
     this.#scopes.delete(scope);
@@ -96,12 +117,14 @@ export class MemoryCursorStore implements CursorStore {
   }
 
   async released(script: string): Promise<readonly ReleasedCursor[]> {
+    this.#check();
     const groups = this.#released.get(script);
     if (groups === undefined) return [];
     return [...groups].sort(([a], [b]) => a - b).map(([at, group]) => ({ at, scopes: group.scopes, examples: [...group.examples] }));
   }
 
   async reset(scope?: string, script?: string): Promise<void> {
+    this.#check();
     if (scope === undefined) {
       this.#scopes.clear();
       this.#released.clear();
