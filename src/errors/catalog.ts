@@ -95,6 +95,10 @@ const engine = {
     means: 'A call was made on an app that was disposed: by `app.dispose()`, or by closing the Nest application whose standin module made it.',
     fix: 'Make a new app for each test, or share one app between tests by handing it to the Nest testing module with `useStandin(builder, app)`: the module never disposes an app handed to it.',
   },
+  E0051: {
+    means: "`StandinModule`'s settings have the wrong shape: an unknown or misspelled key, a setting of the wrong type, config keys mixed with settings, or a `forRootAsync` factory that answered something other than a config or `{ config, ...settings }`.",
+    fix: 'Correct the key the message names (it suggests the one you may have meant); have the factory answer the config itself, or `{ config, app?, trustScopeHeader?, scopeHeader? }`.',
+  },
   E0040: {
     means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
     fix: "Claim only the scenarios the message lists (such as `'text'`, `'fail:rate_limit'`, `'embed'`), give bounds in milliseconds above 0, and pass the test runner's `describe` and `it`.",
