@@ -80,8 +80,8 @@ const engine = {
     fix: 'Fix the provider so it yields the parts of `ReplyPart` and returns the documented results.',
   },
   E0008: {
-    means: 'A test app blocked a call that would have reached a real provider adapter.',
-    fix: 'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
+    means: 'A test app, or the process-wide guard (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`), blocked a call that would have reached a real provider adapter.',
+    fix: 'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with `app.allowRealCalls(provider)`. Under the process-wide guard an app made by `createApp` is refused too: test with a test app (`createTestApp`; in Nest, hand it in with `useStandin`).',
   },
   E0020: {
     means: "A user message holds an image or a file that the model's provider cannot take (a file by URL, or a media type its API does not read).",
@@ -98,6 +98,10 @@ const engine = {
   E0051: {
     means: "`StandinModule`'s settings have the wrong shape: an unknown or misspelled key, a setting of the wrong type, config keys mixed with settings, or a `forRootAsync` factory that answered something other than a config or `{ config, ...settings }`.",
     fix: 'Correct the key the message names (it suggests the one you may have meant); have the factory answer the config itself, or `{ config, app?, trustScopeHeader?, scopeHeader? }`.',
+  },
+  E0052: {
+    means: '`STANDIN_REAL_CALLS` holds a value standin does not know, or `guardRealCalls` was given something other than true or false.',
+    fix: "Set `STANDIN_REAL_CALLS=refuse` (or unset it), and call `guardRealCalls()` or `guardRealCalls(false)`.",
   },
   E0040: {
     means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
@@ -263,7 +267,7 @@ const classification = {
     fix: "In a test, call `app.fakeClassifier(script)`; in production, name one in the config (`classifier: { provider: 'typesafe' }`) or bind one: `container.bind(Tokens.Classifier).toConstantValue(classifier)`.",
   },
   K0006: {
-    means: 'A test app blocked a classify call that would have reached a real classifier.',
+    means: 'A test app, or the process-wide guard (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`), blocked a classify call that would have reached a real classifier.',
     fix: 'Fake the classifier with `app.fakeClassifier(script)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
   },
   K0007: {
