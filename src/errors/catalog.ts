@@ -243,6 +243,22 @@ const fakeModel = {
     means: 'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized request, or fewer of them than the scope asked for.',
     fix: 'Read the diff against the nearest recorded request in the message: make the test send what was recorded, or record the new call with `STANDIN_CASSETTES=record-missing`.',
   },
+  T0041: {
+    means: 'A model faked for some scopes only (`app.scope(id).fake`) was called in a scope that has no script for it.',
+    fix: 'Fake the model for that scope too (`app.scope(id).fake(model, answers)`), or for every other scope (`app.fake(model, answers)`).',
+  },
+  T0042: {
+    means: 'A classifier faked for some scopes only (`app.scope(id).fakeClassifier`) was called in a scope that has no script for it.',
+    fix: 'Fake the classifier for that scope too (`app.scope(id).fakeClassifier(script)`), or for every other scope (`app.fakeClassifier(script)`).',
+  },
+  T0043: {
+    means: 'A classifier function given to `fakeClassifier(fn)` threw, or answered something other than `{ answers }` or `{ error }`, or was not a function.',
+    fix: "Make the function answer `{ answers: { id: value } }` or `{ error: new ClassificationAdapterError(reason) }` for every call; to fail a call as a classifier would, answer `{ error }` rather than throw.",
+  },
+  T0044: {
+    means: 'A script for one scope (`app.scope(id).fake`, `.fakeClassifier`) was given to an app that shares its scripts through a Redis namespace: it cannot cross processes.',
+    fix: 'In a namespace, fake for every scope (`app.fake`, `app.fakeClassifier`): each scope walks the shared script from its start.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const classification = {

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Module, type INestApplication } from '@nestjs/
 import { Test } from '@nestjs/testing';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App, ClassificationQuestion, Tokens } from '../../src/index.js';
+import { ClassificationQuestion, type App } from '../../src/index.js';
 import { STANDIN_APP, StandinModule, useStandin } from '../../src/nest.js';
 import { createTestApp, type TestApp } from '../../src/testing.js';
 
@@ -19,7 +19,7 @@ class AskController {
   }
 
   @Get('triage')
-  async triage(): Promise<{ team: string | undefined }> {
+  async triage(): Promise<{ team: string | null | undefined }> {
     return { team: (await this.app.classify('My card was charged twice.', team)).answer('team')?.choice };
   }
 }

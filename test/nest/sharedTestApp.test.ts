@@ -1,7 +1,7 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { App, ClassificationQuestion, Tokens, type Engine } from '../../src/index.js';
+import { type App, ClassificationQuestion, Tokens, type Engine } from '../../src/index.js';
 import { STANDIN_APP, StandinModule, useStandin } from '../../src/nest.js';
 import { createTestApp } from '../../src/testing.js';
 

@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { App, ClassificationQuestion, createApp, type StandinConfigInput } from '../../src/index.js';
+import { type App, ClassificationQuestion, createApp, type StandinConfigInput } from '../../src/index.js';
 import { STANDIN_APP, StandinModule } from '../../src/nest.js';
 import { createTestApp, guardRealCalls } from '../../src/testing.js';
 import { KEY, useFolder } from '../cassettes/support.js';

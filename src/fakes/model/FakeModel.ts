@@ -56,6 +56,8 @@ export interface FakeModelOptions {
   readonly clock?: Clock;
   /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
   readonly sentLimit?: number;
+  /** The one scope the fake answers in (`app.scope(id).fake`): `pending()` and `verify()` read it when given no scope. */
+  readonly scope?: string;
 }
 
 
@@ -91,6 +93,7 @@ export class FakeModel implements Provider {
   readonly #shared: SharedAnswers | undefined;
   readonly #clock: Clock;
   readonly #sentLimit: number;
+  readonly #scope: string | undefined;
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
@@ -118,6 +121,7 @@ export class FakeModel implements Provider {
     this.#shared = options.shared;
     this.#clock = options.clock ?? new SystemClock();
     this.#sentLimit = options.sentLimit ?? Infinity;
+    this.#scope = options.scope;
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
@@ -208,7 +212,7 @@ export class FakeModel implements Provider {
   async pending(scope?: string): Promise<readonly PendingAnswer[]> {
     const source = this.#read.reply;
     if (source?.kind !== 'list') return [];
-    const named = scope ?? this.#scopes?.active;
+    const named = scope ?? this.#scope ?? this.#scopes?.active;
     let at = await this.#store.peek(named ?? DEFAULT_SCOPE, this.#script);
     // Outside any scope, a fake used in released scopes only (requests without a scope header) reads them.
     if (named === undefined && at === 0) at = leastReleased(await this.#store.released?.(this.#script)) ?? 0;
@@ -225,8 +229,9 @@ export class FakeModel implements Provider {
   async verify(scope?: string): Promise<void> {
     const source = this.#read.reply;
     if (source?.kind !== 'list' || source.answers.length === 0) return;
-    const used = scope !== undefined ? [scope] : await this.#store.scopesOf(this.#script);
-    const released = scope === undefined ? ((await this.#store.released?.(this.#script)) ?? []) : [];
+    const only = scope ?? this.#scope;
+    const used = only !== undefined ? [only] : await this.#store.scopesOf(this.#script);
+    const released = only === undefined ? ((await this.#store.released?.(this.#script)) ?? []) : [];
     const scopes = (used.length > 0 || released.length > 0 ? used : [DEFAULT_SCOPE]).sort();
     const total = source.answers.length;
     const lines: string[] = [];
