@@ -149,3 +149,25 @@ describe('per-scope scripts in a Redis namespace', () => {
     await app.dispose();
   });
 });
+
+describe("the README's per-scope scripts, as written", () => {
+  it('answers each scope from its own script, and every other scope from the script for all', async () => {
+    const app = createTestApp({ models });
+    // From here to the end of the README block, as written there.
+    app.fake('writer', [{ text: 'Hello, whoever you are' }]);          // every other scope
+    app.scope('req-ann').fake('writer', [{ text: 'Hello, Ann' }]);     // only scope 'req-ann'
+    app.scope('req-bob').fake('writer', (request) => ({ text: `Hello, Bob (${request.messages.length} messages)` }));
+    app.scope('req-bob').fakeClassifier([{ answers: { team: 'billing' } }]);
+
+    expect(await say(app, 'req-ann')).toBe('Hello, Ann');
+    expect(await say(app, 'req-bob')).toBe('Hello, Bob (1 messages)');
+    expect(await say(app, 'req-carl')).toBe('Hello, whoever you are');
+    expect(await team(app, 'req-bob', 'The app crashes.')).toBe('billing');
+  });
+
+  it('answers the classifier from a function of the request', async () => {
+    const app = createTestApp({ models });
+    app.fakeClassifier((request) => ({ answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' } }));
+    expect(await team(app, 'any')).toBe('billing');
+  });
+});
