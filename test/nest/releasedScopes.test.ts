@@ -1,10 +1,11 @@
 import { Controller, Get, Inject, Module, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ClassificationQuestion, type App } from '../../src/index.js';
 import { STANDIN_APP, StandinModule, useStandin } from '../../src/nest.js';
 import { createTestApp, type TestApp } from '../../src/testing.js';
+import { startRedis, type RedisServer } from '../support/redis.js';
 
 const models = { writer: { provider: 'openai', model: 'gpt-4.1-mini' } };
 const team = { team: ClassificationQuestion.choice('Which team?', ['billing', 'technical']) };
@@ -89,5 +90,26 @@ describe('verify after requests that named no scope', () => {
     await get('/triage');
     expect(await classifier.pending()).toEqual([{ scope: expect.stringMatching(/^request:/), index: 1, entry: { answers: { team: 'technical' } }, released: 1 }]);
     await expect(classifier.verify()).rejects.toThrow(/\[1\] .* — scope "request:[^"]+" \(released; 1 released scope left it\)/);
+  });
+});
+
+describe('verify after requests that named no scope, on the Redis cursor store', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 60_000);
+  afterAll(() => redis?.stop());
+
+  it('counts what released scopes took, and names those that left answers unused', async () => {
+    const app = createTestApp({ models, cursors: { store: 'redis', url: redis.url } });
+    const writer = app.fake('writer', [{ text: 'Hello' }]);
+    const get = await serve(app);
+    expect(await get('/ask')).toEqual({ text: 'Hello' });
+    await writer.verify();
+    expect(await writer.pending()).toEqual([]);
+    const two = app.fake('writer', [{ text: 'Hello' }, { text: 'never' }]);
+    await get('/ask');
+    await expect(two.verify()).rejects.toThrow(/In 1 released scope \('request:[0-9a-f-]{36}'\), 1 of 2 answers never asked for/);
+    await app.dispose();
   });
 });
