@@ -21,6 +21,7 @@ export { testModule } from './testing/testModule.js';
 export { TestApp } from './testing/TestApp.js';
 export { InstantClock } from './services/clock/InstantClock.js';
 export { RealCallGuard } from './services/dispatch/RealCallGuard.js';
+export { guardRealCalls } from './services/dispatch/processGuard.js';
 export { bindFake } from './fakes/model/bindFake.js';
 export { FakeModel } from './fakes/model/FakeModel.js';
 export { fakeProvider } from './fakes/model/fakeProvider.js';

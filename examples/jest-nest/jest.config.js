@@ -8,6 +8,8 @@
 export default {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
+  // Refuses real calls in the whole test process: a test that forgets useStandin fails with E0008.
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   // TypeScript files are ES modules: jest loads them with import, not require.
   extensionsToTreatAsEsm: ['.ts'],
   transform: {

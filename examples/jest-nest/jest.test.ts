@@ -29,8 +29,8 @@ describe('the jest example (examples/jest-nest)', () => {
     const report = JSON.parse(stdout) as JestReport;
     expect(report.testResults.map((file) => file.message)).toEqual(['']);
     expect(report.success).toBe(true);
-    expect(report.numTotalTests).toBe(8);
-    expect(report.numPassedTests).toBe(8);
+    expect(report.numTotalTests).toBe(9);
+    expect(report.numPassedTests).toBe(9);
     expect(report.numPendingTests + report.numTodoTests).toBe(0);
   });
 

@@ -80,8 +80,8 @@ const engine = {
     fix: 'Fix the provider so it yields the parts of `ReplyPart` and returns the documented results.',
   },
   E0008: {
-    means: 'A test app blocked a call that would have reached a real provider adapter.',
-    fix: 'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
+    means: 'A test app, or the process-wide guard (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`), blocked a call that would have reached a real provider adapter.',
+    fix: 'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with `app.allowRealCalls(provider)`. Under the process-wide guard an app made by `createApp` is refused too: test with a test app (`createTestApp`; in Nest, hand it in with `useStandin`).',
   },
   E0020: {
     means: "A user message holds an image or a file that the model's provider cannot take (a file by URL, or a media type its API does not read).",
@@ -90,6 +90,18 @@ const engine = {
   E0021: {
     means: "A call setting is one the model's provider cannot honour (a temperature above its range, more stop sequences than it takes).",
     fix: 'Change the setting to what the message says the provider takes, or call a model whose provider honours it.',
+  },
+  E0050: {
+    means: 'A call was made on an app that was disposed: by `app.dispose()`, or by closing the Nest application whose standin module made it.',
+    fix: 'Make a new app for each test, or share one app between tests by handing it to the Nest testing module with `useStandin(builder, app)`: the module never disposes an app handed to it.',
+  },
+  E0051: {
+    means: "`StandinModule`'s settings have the wrong shape: an unknown or misspelled key, a setting of the wrong type, config keys mixed with settings, or a `forRootAsync` factory that answered something other than a config or `{ config, ...settings }`.",
+    fix: 'Correct the key the message names (it suggests the one you may have meant); have the factory answer the config itself, or `{ config, app?, trustScopeHeader?, scopeHeader? }`.',
+  },
+  E0052: {
+    means: '`STANDIN_REAL_CALLS` holds a value standin does not know, or `guardRealCalls` was given something other than true or false.',
+    fix: "Set `STANDIN_REAL_CALLS=refuse` (or unset it), and call `guardRealCalls()` or `guardRealCalls(false)`.",
   },
   E0040: {
     means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
@@ -259,6 +271,22 @@ const fakeModel = {
     means: 'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized request, or fewer of them than the scope asked for.',
     fix: 'Read the diff against the nearest recorded request in the message: make the test send what was recorded, or record the new call with `STANDIN_CASSETTES=record-missing`.',
   },
+  T0041: {
+    means: 'A model faked for some scopes only (`app.scope(id).fake`) was called in a scope that has no script for it.',
+    fix: 'Fake the model for that scope too (`app.scope(id).fake(model, answers)`), or for every other scope (`app.fake(model, answers)`).',
+  },
+  T0042: {
+    means: 'A classifier faked for some scopes only (`app.scope(id).fakeClassifier`) was called in a scope that has no script for it.',
+    fix: 'Fake the classifier for that scope too (`app.scope(id).fakeClassifier(script)`), or for every other scope (`app.fakeClassifier(script)`).',
+  },
+  T0043: {
+    means: 'A classifier function given to `fakeClassifier(fn)` threw, or answered something other than `{ answers }` or `{ error }`, or was not a function.',
+    fix: "Make the function answer `{ answers: { id: value } }` or `{ error: new ClassificationAdapterError(reason) }` for every call; to fail a call as a classifier would, answer `{ error }` rather than throw.",
+  },
+  T0044: {
+    means: 'A script for one scope (`app.scope(id).fake`, `.fakeClassifier`) was given to an app that shares its scripts through a Redis namespace: it cannot cross processes.',
+    fix: 'In a namespace, fake for every scope (`app.fake`, `app.fakeClassifier`): each scope walks the shared script from its start.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const classification = {
@@ -283,7 +311,7 @@ const classification = {
     fix: "In a test, call `app.fakeClassifier(script)`; in production, name one in the config (`classifier: { provider: 'typesafe' }`) or bind one: `container.bind(Tokens.Classifier).toConstantValue(classifier)`.",
   },
   K0006: {
-    means: 'A test app blocked a classify call that would have reached a real classifier.',
+    means: 'A test app, or the process-wide guard (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`), blocked a classify call that would have reached a real classifier.',
     fix: 'Fake the classifier with `app.fakeClassifier(script)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
   },
   K0007: {

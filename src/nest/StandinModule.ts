@@ -13,7 +13,6 @@ import {
 } from '@nestjs/common';
 import type { ServiceIdentifier } from 'inversify';
 import { createApp } from '../services/app/createApp.js';
-import type { App } from '../services/app/App.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { parseConfig } from '../config/parseConfig.js';
 import type { StandinConfigInput } from '../config/configSchema.js';
@@ -21,6 +20,10 @@ import { forward } from './forward.js';
 import { STANDIN_APP, STANDIN_MODULE_SETTINGS } from './nestTokens.js';
 import { StandinScopeMiddleware } from './StandinScopeMiddleware.js';
 import type { StandinModuleSettings } from './StandinModuleSettings.js';
+import { checkAsyncOptions, readModuleSettings } from './readModuleSettings.js';
+import { StandinError } from '../errors/StandinError.js';
+import { describeType } from '../validation/formatPath.js';
+import { App } from '../services/app/App.js';
 
 /** What `StandinModule.forRootAsync` takes: Nest's usual factory triple. */
 export interface StandinModuleAsyncOptions {
@@ -28,20 +31,30 @@ export interface StandinModuleAsyncOptions {
   readonly imports?: ModuleMetadata['imports'];
   /** The providers handed to `useFactory`, in order. */
   readonly inject?: (InjectionToken | OptionalFactoryDependency)[];
-  /** Answers the module's settings (or a promise of them). */
-  readonly useFactory: (...args: never[]) => StandinModuleSettings | Promise<StandinModuleSettings>;
+  /**
+   * Answers what `forRoot` takes: the config (Nest's convention), or `{ config, app?,
+   * trustScopeHeader?, scopeHeader? }` — or a promise of either. Checked when the module is made.
+   */
+  readonly useFactory: (...args: never[]) => StandinConfigInput | StandinModuleSettings | Promise<StandinConfigInput | StandinModuleSettings>;
 }
 
 /** Every standin token Nest can inject, resolved from the app's container on each use. */
 const bridged = [Tokens.Config, Tokens.Engine, Tokens.CursorStore, Tokens.Clock, Tokens.Scopes, Tokens.Random] as const;
+
+/** The apps a module made itself: the ones it disposes when Nest closes. An app handed in belongs to whoever made it. */
+const made = new WeakSet<App>();
 
 function appProvider(): FactoryProvider {
   return {
     provide: STANDIN_APP,
     inject: [STANDIN_MODULE_SETTINGS],
     useFactory: (settings: StandinModuleSettings): App => {
-      if (settings.app !== undefined) return settings.app();
-      return createApp(settings.config ?? {});
+      const app: unknown = settings.app !== undefined ? settings.app() : createApp(settings.config ?? {});
+      if (!(app instanceof App)) {
+        throw new StandinError('E0051', `StandinModule settings: app() must answer an app (from createApp or createTestApp), got ${describeType(app)}.`);
+      }
+      made.add(app);
+      return app;
     },
   };
 }
@@ -75,7 +88,8 @@ function standinModule(settings: NonNullable<DynamicModule['providers']>, import
  * The standin module for NestJS applications: it provides the app (`STANDIN_APP`) and bridges
  * standin's `Tokens` as Nest providers, so a Nest service injects `Tokens.Engine` or the app
  * like any provider; it runs every HTTP request in its own cursor scope; and closing the Nest
- * application disposes the container.
+ * application disposes the app the module made. An app handed in with `useStandin` belongs to
+ * the test that made it: the module leaves it open, so one test app may serve many modules.
  *
  * @example
  * ```ts
@@ -96,22 +110,29 @@ export class StandinModule implements NestModule, OnApplicationShutdown {
   static forRoot(config: StandinConfigInput, settings: Omit<StandinModuleSettings, 'config'> = {}): DynamicModule {
     // Parsed here so a bad config fails where the module is declared, with its own message.
     parseConfig(config);
-    return standinModule([{ provide: STANDIN_MODULE_SETTINGS, useValue: { ...settings, config } }], []);
+    const checked = readModuleSettings(settings, 'forRoot');
+    return standinModule([{ provide: STANDIN_MODULE_SETTINGS, useValue: { ...checked, config } }], []);
   }
 
-  /** The module for settings a factory makes from other providers (a config service, say). */
+  /**
+   * The module for settings a factory makes from other providers (a config service, say). The
+   * factory answers what `forRoot` takes — the config — or `{ config, ...settings }`.
+   *
+   * @throws {StandinError} `E0051` for options or an answer of the wrong shape (when the module is compiled, for the answer).
+   */
   static forRootAsync(options: StandinModuleAsyncOptions): DynamicModule {
-    return standinModule(
-      [{ provide: STANDIN_MODULE_SETTINGS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => StandinModuleSettings }],
-      options.imports ?? [],
-    );
+    checkAsyncOptions(options);
+    const factory = options.useFactory as (...args: unknown[]) => unknown;
+    const settings = async (...args: unknown[]): Promise<StandinModuleSettings> => readModuleSettings(await factory(...args), 'factory');
+    return standinModule([{ provide: STANDIN_MODULE_SETTINGS, inject: options.inject ?? [], useFactory: settings }], options.imports ?? []);
   }
 
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(StandinScopeMiddleware).forRoutes('*path');
   }
 
+  /** Disposes the app the module made (from `config` or `app`); an app handed in with `useStandin` stays open. */
   async onApplicationShutdown(): Promise<void> {
-    await this.#app.dispose();
+    if (made.has(this.#app)) await this.#app.dispose();
   }
 }

@@ -10,7 +10,8 @@ import type { StandinModuleSettings } from './StandinModuleSettings.js';
  * Runs every HTTP request in a cursor scope of its own. When the app trusts the scope header (an
  * app with a real-call guard bound — a test app — does; a production app does not), a request may name its scope with `x-standin-scope`,
  * so parallel end-to-end tests sharing one running application each get their own scripted
- * conversation. A scope the middleware made up is forgotten when the response ends.
+ * conversation. A scope the middleware made up is released when the response ends: its cursors
+ * are forgotten, and how far each script went is kept, so `verify()` counts what it took.
  *
  * @example
  * ```ts
@@ -37,7 +38,9 @@ export class StandinScopeMiddleware implements NestMiddleware {
     }
     const scope = `request:${randomUUID()}`;
     const store = this.#app.container.get(Tokens.CursorStore);
-    response.once('close', () => void store.reset(scope).catch(() => undefined));
+    // Released, not reset: verify() still counts the answers the request took.
+    const release = (): Promise<void> => (store.release !== undefined ? store.release(scope) : store.reset(scope));
+    response.once('close', () => void release().catch(() => undefined));
     this.#app.scope(scope, next);
   }
 }

@@ -14,6 +14,9 @@ import { bindCassette } from '../cassettes/bindCassette.js';
 import type { Cassette } from '../cassettes/Cassette.js';
 import type { CassetteSettings } from '../cassettes/cassetteSettings.js';
 import { StandinError } from '../errors/StandinError.js';
+import { assertAlive } from '../services/app/disposed.js';
+import { FunctionClassification, type ClassifierFunction } from '../fakes/classification/FunctionClassification.js';
+import { keepScopedClassifier, keepScopedModel, ScopeFakes } from './ScopeFakes.js';
 
 /**
  * An app for tests, made by `createTestApp`: its clock is instant and it calls no real provider
@@ -30,6 +33,7 @@ export class TestApp extends App {
 
   /** The app's instant clock: read `clock.slept` to see the delays retries waited. */
   get clock(): InstantClock {
+    assertAlive(this.container, 'app.clock');
     return this.container.get(Tokens.Clock) as InstantClock;
   }
 
@@ -54,7 +58,29 @@ export class TestApp extends App {
   fake(model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel;
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel {
-    return bindFake(this.container, model, answers, checks);
+    assertAlive(this.container, 'app.fake(...)');
+    const fake = bindFake(this.container, model, answers, checks);
+    keepScopedModel(this.container, model, fake);
+    return fake;
+  }
+
+  /**
+   * With a function, runs it in cursor scope `id` (see `App.scope`). With the id alone, answers
+   * the fakes of that scope: scripts only calls made in scope `id` get — a request sending
+   * `x-standin-scope: id`, or code run in `app.scope(id, fn)` — while other scopes keep the
+   * scripts `app.fake` and `app.fakeClassifier` gave every scope.
+   *
+   * @example
+   * ```ts
+   * app.scope('req-1').fake('writer', [{ text: 'Hello, Ann' }]);
+   * app.scope('req-2').fakeClassifier((request) => ({ answers: { team: 'billing' } }));
+   * ```
+   */
+  override scope(id: string): ScopeFakes;
+  override scope<T>(id: string, fn: () => T): T;
+  override scope<T>(id: string, fn?: () => T): T | ScopeFakes {
+    if (fn === undefined) return new ScopeFakes(this.container, id);
+    return super.scope(id, fn);
   }
 
   /**
@@ -76,6 +102,7 @@ export class TestApp extends App {
 
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */
   allowRealCalls(...providers: string[]): void {
+    assertAlive(this.container, 'app.allowRealCalls(...)');
     this.container.get(Tokens.RealCallGuard).allow(...providers);
   }
 
@@ -85,7 +112,8 @@ export class TestApp extends App {
  * In a Redis namespace the script is published (data only, `D0006`) and every container of the
  * namespace takes its entries, one per call across processes.
    * With no script (or `[]`) every question gets its default answer. `await fake.verify()` throws
-   * when script entries were never used.
+   * when script entries were never used. Given a function of the request instead, each call asks
+   * it for `{ answers }` or `{ error }` (not in a Redis namespace: `D0006`).
    *
    * @example
    * ```ts
@@ -94,15 +122,23 @@ export class TestApp extends App {
    * await classifier.verify();
    * ```
    */
-  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification {
+  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification;
+  fakeClassifier(answer: ClassifierFunction): FunctionClassification;
+  fakeClassifier(script?: readonly ClassificationScriptEntry[] | ClassifierFunction): FakeClassification | FunctionClassification {
+    assertAlive(this.container, 'app.fakeClassifier(...)');
     const shared = sharedScriptsOf(this.container);
     if (shared !== undefined) {
+      if (typeof script === 'function') {
+        throw new StandinError('D0006', 'app.fakeClassifier(fn): this app shares its scripts through a Redis namespace, and a function cannot cross processes. Give a script of { answers }, { error } and { retryUntilCall } entries.');
+      }
       const published = new SharedClassification(shared, script ?? []);
       standIn(this.container, Tokens.Classifier, published);
       return published;
     }
-    const fake = new FakeClassification(script === undefined ? { store: this.container.get(Tokens.CursorStore) } : { script, store: this.container.get(Tokens.CursorStore) });
+    const store = this.container.get(Tokens.CursorStore);
+    const fake = typeof script === 'function' ? new FunctionClassification(script) : new FakeClassification(script === undefined ? { store } : { script, store });
     standIn(this.container, Tokens.Classifier, fake);
+    keepScopedClassifier(this.container, fake);
     return fake;
   }
 
@@ -120,6 +156,7 @@ export class TestApp extends App {
    * ```
    */
   cassette(path: string | URL, settings?: CassetteSettings): Cassette {
+    assertAlive(this.container, 'app.cassette(...)');
     if (this.#cassette !== undefined) {
       throw new StandinError('V0007', `This app already has the cassette ${this.#cassette.path}: one cassette per app. Make another app for ${String(path)}.`);
     }

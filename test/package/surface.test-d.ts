@@ -71,6 +71,7 @@ describe('the public surface', () => {
       | 'embedByHash'
       | 'FakeModel'
       | 'fakeProvider'
+      | 'guardRealCalls'
       | 'InstantClock'
       | 'providerConformance'
       | 'providerConformanceCases'

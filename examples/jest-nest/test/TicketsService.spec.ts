@@ -1,8 +1,8 @@
 // The help desk's TicketsService tests (examples/helpdesk/test/TicketsService.test.ts), run by jest
 // in ESM mode: the same Nest testing module, useStandin, app.fake and verify, with jest's globals.
 import { Test, type TestingModule } from '@nestjs/testing';
-import { CallFailed, ClassificationAdapterError, FakeClassification, Tokens, type RunPart } from 'standin';
-import { useStandin } from 'standin/nest';
+import { CallFailed, ClassificationAdapterError, FakeClassification, Tokens, type App, type RunPart } from 'standin';
+import { STANDIN_APP, useStandin } from 'standin/nest';
 import { createTestApp, type TestApp } from 'standin/testing';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { exampleTriageModule } from '../../helpdesk/src/demo/ExampleTriage.js';
@@ -146,5 +146,11 @@ describe('testing the help desk module', () => {
     app.fakeClassifier([{ answers: { team: 'sales' } }]);
     const tickets = await helpdesk(app);
     expect((await tickets.open('Where is my invoice?', 'stream')).classification.team.choice).toBe('sales');
+  });
+
+  it('refuses real calls when a test forgets useStandin: test/setup.ts guards the whole process', async () => {
+    const forgot = await Test.createTestingModule({ imports: [HelpdeskModule.forRoot({ config: demoConfig })] }).compile();
+    modules.push(forgot);
+    await expect(forgot.get<App>(STANDIN_APP).reply('writer', { messages: message })).rejects.toMatchObject({ code: 'E0008' });
   });
 });

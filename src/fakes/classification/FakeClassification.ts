@@ -42,6 +42,8 @@ export interface PendingClassification {
   /** The entry's index in the script. */
   readonly index: number;
   readonly entry: ClassificationScriptEntry;
+  /** For scopes already released: how many of them left the entry unused (`scope` names the first). */
+  readonly released?: number;
 }
 
 const DEFAULT_MODEL = 'fake-classification';
@@ -87,7 +89,7 @@ export class FakeClassification implements ClassificationAdapter {
   /** The cursor kind of the fake's own script: its own, so a fake bound in place of another starts at the first entry. */
   readonly #kind: string;
   readonly #store: CursorStore;
-  /** Each cursor the fake's own script moved: store, scope and identity, for `pending` and `verify`. */
+  /** Each script identity the fake's own script moved (each handle apart), for `pending` and `verify`: their scopes are read from the store. */
   readonly #used = new Map<string, CursorSlot>();
   /** The slot of an empty script with neither handle nor key, per scope (it depends on nothing else). */
   readonly #emptySlots = new Map<string, CursorSlot>();
@@ -200,7 +202,8 @@ export class FakeClassification implements ClassificationAdapter {
       slot = cursorSlot({ kind: own ? this.#kind : KIND, store: this.#store, scope, cursor, cursorKey, script });
       if (hashedEmpty) this.#emptySlots.set(scope, slot);
     }
-    if (own) this.#used.set(`${slot.scope}\u0000${slot.script}`, slot);
+    // Keyed by script, not scope: a scope's cursor is found in the store, so a request's scope costs nothing here.
+    if (own) this.#used.set(slot.scope === HANDLE_SCOPE ? `${slot.scope}\u0000${slot.script}` : slot.script, slot);
     const answers = await this.#serial(slot, () => this.#take(slot, script, where.requestId));
     return trustedResponse({
       id: null,
@@ -226,12 +229,26 @@ export class FakeClassification implements ClassificationAdapter {
    */
   async pending(): Promise<PendingClassification[]> {
     const script = this.#script ?? [];
-    if (this.#used.size === 0) return script.map((entry, index) => ({ scope: null, index, entry }));
+    if (this.#used.size === 0) {
+      // Asked all the same, so a store that was closed (its app disposed) fails as for a called fake.
+      await this.#store.peek(DEFAULT_SCOPE, this.#kind);
+      return script.map((entry, index) => ({ scope: null, index, entry }));
+    }
     const found: PendingClassification[] = [];
     for (const slot of this.#used.values()) {
-      const at = await slot.store.peek(slot.scope, slot.script);
-      const scope = slot.scope === HANDLE_SCOPE ? null : slot.scope;
-      for (let index = at; index < script.length; index++) found.push({ scope, index, entry: script[index]! });
+      const scopes = slot.scope === HANDLE_SCOPE ? [slot.scope] : await slot.store.scopesOf(slot.script);
+      for (const name of scopes) {
+        const at = await slot.store.peek(name, slot.script);
+        const scope = name === HANDLE_SCOPE ? null : name;
+        for (let index = at; index < script.length; index++) found.push({ scope, index, entry: script[index]! });
+      }
+      if (slot.scope === HANDLE_SCOPE) continue;
+      // Released scopes (requests that named no scope) count by how far each went.
+      for (const group of (await slot.store.released?.(slot.script)) ?? []) {
+        for (let index = group.at; index < script.length; index++) {
+          found.push({ scope: group.examples[0] ?? null, index, entry: script[index]!, released: group.scopes });
+        }
+      }
     }
     return found;
   }
@@ -252,8 +269,8 @@ export class FakeClassification implements ClassificationAdapter {
     const pending = await this.pending();
     if (pending.length === 0) return;
     const lines = pending.map(
-      ({ scope, index, entry }) =>
-        `  [${index}] ${show(entry)} — ${scope === null ? (this.#used.size === 0 ? 'the fake was never called' : 'explicit cursor handle') : `scope ${JSON.stringify(scope)}`}`,
+      ({ scope, index, entry, released }) =>
+        `  [${index}] ${show(entry)} — ${scope === null ? (this.#used.size === 0 ? 'the fake was never called' : 'explicit cursor handle') : `scope ${JSON.stringify(scope)}`}${released === undefined ? '' : ` (released; ${released} released scope${released === 1 ? '' : 's'} left it)`}`,
     );
     throw new StandinError(
       'K0012',

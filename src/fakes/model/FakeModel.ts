@@ -31,6 +31,7 @@ import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
 import { RaisedErrors } from '../RaisedErrors.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, settleWithin } from './settleWithin.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
+import { leastReleased, releasedWhere } from './releasedLines.js';
 
 /**
  * How a fake is made: what it stands in for, and where it keeps its cursors.
@@ -60,6 +61,8 @@ export interface FakeModelOptions {
   readonly sentLimit?: number;
   /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
   readonly answerTimeoutMs?: number;
+  /** The one scope the fake answers in (`app.scope(id).fake`): `pending()` and `verify()` read it when given no scope. */
+  readonly scope?: string;
 }
 
 
@@ -96,6 +99,7 @@ export class FakeModel implements Provider {
   readonly #clock: Clock;
   readonly #sentLimit: number;
   readonly #answerTimeoutMs: number;
+  readonly #scope: string | undefined;
   readonly #key: string = randomUUID();
   readonly #script: string;
   readonly #read: ReadAnswers;
@@ -129,6 +133,7 @@ export class FakeModel implements Provider {
     this.#clock = options.clock ?? new SystemClock();
     this.#sentLimit = options.sentLimit ?? Infinity;
     this.#answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+    this.#scope = options.scope;
     this.#read = readAnswers(answers, this.#owner);
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
@@ -247,12 +252,16 @@ export class FakeModel implements Provider {
   /**
    * The answers of the list not given yet in `scope`: the scope the caller runs in when left out
    * (the default partition outside any scope, or for a fake made alone). Empty for a fake that
-   * answers replies with a function.
+   * answers replies with a function. Outside any scope, a fake the default partition never used
+   * reads the released scopes (requests that named no scope): the answers one of them left.
    */
   async pending(scope?: string): Promise<readonly PendingAnswer[]> {
     const source = this.#read.reply;
     if (source?.kind !== 'list') return [];
-    const at = await this.#store.peek(scope ?? this.#scopes?.active ?? DEFAULT_SCOPE, this.#script);
+    const named = scope ?? this.#scope ?? this.#scopes?.active;
+    let at = await this.#store.peek(named ?? DEFAULT_SCOPE, this.#script);
+    // Outside any scope, a fake used in released scopes only (requests without a scope header) reads them.
+    if (named === undefined && at === 0) at = leastReleased(await this.#store.released?.(this.#script)) ?? 0;
     return source.answers.slice(at).map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
   }
 
@@ -260,16 +269,19 @@ export class FakeModel implements Provider {
    * Throws `T0014`, listing the answers never asked for, when any answer of the list was not
    * given: in `scope` when one is named, otherwise in every scope the fake was used in (each
    * scope replays the list from its start, so each must reach its end). A fake never called has
-   * every answer unused. Call it in `afterEach`, inside or outside a scope. First it throws
+   * every answer unused. Scopes already released (a request's, when its response closed) count
+   * by how far each went. Call it in `afterEach`, inside or outside a scope. First it throws
    * `T0046` when any call (in `scope`, or in any scope) raised a test author's error (a T-code,
    * such as `T0013`), even one the app caught and answered with a 500, naming scope, call and error.
    */
   async verify(scope?: string): Promise<void> {
-    this.#raised.check('T0046', this.#owner, scope);
+    this.#raised.check('T0046', this.#owner, scope ?? this.#scope);
     const source = this.#read.reply;
     if (source?.kind !== 'list' || source.answers.length === 0) return;
-    const used = scope !== undefined ? [scope] : await this.#store.scopesOf(this.#script);
-    const scopes = (used.length > 0 ? used : [DEFAULT_SCOPE]).sort();
+    const only = scope ?? this.#scope;
+    const used = only !== undefined ? [only] : await this.#store.scopesOf(this.#script);
+    const released = only === undefined ? ((await this.#store.released?.(this.#script)) ?? []) : [];
+    const scopes = (used.length > 0 || released.length > 0 ? used : [DEFAULT_SCOPE]).sort();
     const total = source.answers.length;
     const lines: string[] = [];
     for (const name of scopes) {
@@ -279,6 +291,12 @@ export class FakeModel implements Provider {
       const never = unused.length === total ? ' (the model was never asked there)' : '';
       lines.push(`In ${where}, ${unused.length} of ${total} answer${total === 1 ? '' : 's'} never asked for${never}:`);
       for (const { index, answer } of unused) lines.push(`  ${source.root}[${index}] ${summarizeAnswer(answer)}`);
+    }
+    // Released scopes count by how far they went; those that reached the end took every answer.
+    for (const group of released) {
+      if (group.at >= total) continue;
+      lines.push(`In ${releasedWhere(group)}, ${total - group.at} of ${total} answer${total === 1 ? '' : 's'} never asked for:`);
+      for (const prepared of source.answers.slice(group.at)) lines.push(`  ${source.root}[${prepared.index!}] ${summarizeAnswer(prepared.answer)}`);
     }
     if (lines.length === 0) return;
     throw new StandinError(

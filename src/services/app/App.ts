@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { Tokens } from '../../tokens/Tokens.js';
+import { assertAlive, isDisposed, markDisposed } from './disposed.js';
 import type { ClassificationQuestion } from '../classification/ClassificationQuestion.js';
 import type { ClassificationRequest, ClassificationState } from '../classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../classification/ClassificationResponse.js';
@@ -37,47 +38,56 @@ export class App {
   }
 
   /** Asks a model for a reply and collects it. */
-  reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
+  async reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
+    assertAlive(this.container, 'app.reply(...)');
     return this.engine.reply(model, input, options);
   }
 
   /** Asks a model for a reply and hands its parts on as they arrive. */
   stream<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
+    assertAlive(this.container, 'app.stream(...)');
     return this.engine.stream(model, input, options);
   }
 
   /** A vector for the text. */
-  embed(model: string, text: string, options?: CallOptions): Promise<readonly number[]> {
+  async embed(model: string, text: string, options?: CallOptions): Promise<readonly number[]> {
+    assertAlive(this.container, 'app.embed(...)');
     return this.engine.embed(model, text, options);
   }
 
   /** The text spoken in the audio. */
-  hear(model: string, input: HearInput, options?: CallOptions): Promise<{ readonly text: string }> {
+  async hear(model: string, input: HearInput, options?: CallOptions): Promise<{ readonly text: string }> {
+    assertAlive(this.container, 'app.hear(...)');
     return this.engine.hear(model, input, options);
   }
 
   /** The bytes of the text, spoken. */
-  speak(model: string, text: string, options?: CallOptions): Promise<Uint8Array> {
+  async speak(model: string, text: string, options?: CallOptions): Promise<Uint8Array> {
+    assertAlive(this.container, 'app.speak(...)');
     return this.engine.speak(model, text, options);
   }
 
   /** A relevance score for each text against the query. */
-  rank(model: string, query: string, texts: readonly string[], options?: CallOptions): Promise<readonly number[]> {
+  async rank(model: string, query: string, texts: readonly string[], options?: CallOptions): Promise<readonly number[]> {
+    assertAlive(this.container, 'app.rank(...)');
     return this.engine.rank(model, query, texts, options);
   }
 
   /** The output of a model called with a plain input. */
-  call(model: string, input: unknown, options?: CallOptions): Promise<unknown> {
+  async call(model: string, input: unknown, options?: CallOptions): Promise<unknown> {
+    assertAlive(this.container, 'app.call(...)');
     return this.engine.call(model, input, options);
   }
 
   /** Runs an agent to its end. */
-  run<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options?: RunOptions): Promise<RunResult<O>> {
+  async run<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options?: RunOptions): Promise<RunResult<O>> {
+    assertAlive(this.container, 'app.run(...)');
     return this.engine.run(agent, input, options);
   }
 
   /** Runs an agent and hands on its parts as they arrive. */
   streamRun<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options?: RunOptions): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+    assertAlive(this.container, 'app.streamRun(...)');
     return this.engine.streamRun(agent, input, options);
   }
 
@@ -95,12 +105,14 @@ export class App {
    */
   classify(request: ClassificationRequest, options?: ClassifyCallControl): Promise<ClassificationResponse>;
   classify(state: ClassificationState, questions: Readonly<Record<string, ClassificationQuestion>>, options?: ClassifyOptions): Promise<ClassificationResponse>;
-  classify(first: unknown, second?: unknown, third?: unknown): Promise<ClassificationResponse> {
+  async classify(first: unknown, second?: unknown, third?: unknown): Promise<ClassificationResponse> {
+    assertAlive(this.container, 'app.classify(...)');
     return (this.engine.classify as (...args: unknown[]) => Promise<ClassificationResponse>).call(this.engine, first, second, third);
   }
 
   /** Runs `fn` in cursor scope `id`: scripted fakes it calls keep their cursors apart from every other scope. */
   scope<T>(id: string, fn: () => T): T {
+    assertAlive(this.container, 'app.scope(...)');
     return this.engine.scope(id, fn);
   }
 
@@ -116,11 +128,17 @@ export class App {
    * ```
    */
   async ready(): Promise<void> {
+    assertAlive(this.container, 'app.ready()');
     await this.container.get(Tokens.CursorStore).ready?.();
   }
 
-  /** Releases the container: unbinds every service, running their deactivation hooks. */
+  /**
+   * Releases the container: unbinds every service, running their deactivation hooks. Any later
+   * call on the app fails with `E0050`; disposing it again does nothing.
+   */
   async dispose(): Promise<void> {
+    if (isDisposed(this.container)) return;
+    markDisposed(this.container);
     await this.container.unbindAllAsync();
   }
 }

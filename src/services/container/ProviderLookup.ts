@@ -4,6 +4,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
 import type { Services } from '../dispatch/Services.js';
 import type { Provider } from '../providers/Provider.js';
+import { assertAlive } from '../app/disposed.js';
 
 /**
  * Finds the services a call needs in its container, on every call, so a service put in place
@@ -21,6 +22,8 @@ export class ProviderLookup implements Services {
 
   /** The provider for `modelName`: one bound for that model (`model:<name>`) first, then the model's provider; undefined when neither is. */
   provider(modelName: string, providerName: string): Provider | undefined {
+    // The engine outlives its container when held on its own (app.engine, Nest's Tokens.Engine).
+    assertAlive(this.#container, 'A model call');
     return (
       this.#container.get(Tokens.Provider, { name: `model:${modelName}`, optional: true }) ??
       this.#container.get(Tokens.Provider, { name: providerName, optional: true })
@@ -55,6 +58,7 @@ export class ProviderLookup implements Services {
    * binding cannot be resolved.
    */
   classifier(): ClassificationAdapter {
+    assertAlive(this.#container, 'The classify call');
     let found: ClassificationAdapter | undefined;
     try {
       found = this.#container.get(Tokens.Classifier, { optional: true });

@@ -1,4 +1,21 @@
 /**
+ * What a store keeps of the released scopes in which one script had state: how many of them had
+ * its cursor at `at`, and the names of a few of them, for messages. Bounded: one group per
+ * position, never one entry per scope.
+ */
+export interface ReleasedCursor {
+  /** The cursor's position when the scopes were released: how many entries they took. */
+  readonly at: number;
+  /** How many released scopes had the cursor there. */
+  readonly scopes: number;
+  /** The first few of those scopes' names (at most {@link RELEASED_EXAMPLES}). */
+  readonly examples: readonly string[];
+}
+
+/** How many scope names a {@link ReleasedCursor} keeps. */
+export const RELEASED_EXAMPLES = 3;
+
+/**
  * Where scripted fakes keep their state: how far each script's cursor has moved, which answer
  * each step got, and how often each retry entry was visited. Everything is partitioned by scope,
  * so two scopes (two requests, two tests) never see each other's cursors.
@@ -33,6 +50,15 @@ export interface CursorStore {
    * everything in the store.
    */
   reset(scope?: string, script?: string): Promise<void>;
+  /**
+   * Releases a scope that is done (an HTTP request whose response closed): its cursors, steps and
+   * visits are forgotten, and only how far each script's cursor had gone is kept, counted in
+   * {@link ReleasedCursor}s, so `verify()` still counts what the scope took. Without it, a
+   * store only `reset`s.
+   */
+  release?(scope: string): Promise<void>;
+  /** How far `script`'s cursor had gone in the scopes released so far: one group per position. */
+  released?(script: string): Promise<readonly ReleasedCursor[]>;
   /** Connects a store that lives out of process (rejecting when it cannot); a store in memory has nothing to do. */
   ready?(): Promise<void>;
 }

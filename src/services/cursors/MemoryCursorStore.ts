@@ -1,5 +1,6 @@
 import { injectable } from 'inversify';
-import type { CursorStore } from './CursorStore.js';
+import { disposedError } from '../app/disposed.js';
+import { RELEASED_EXAMPLES, type CursorStore, type ReleasedCursor } from './CursorStore.js';
 
 interface ScriptState {
   cursor: number;
@@ -22,12 +23,32 @@ interface ScriptState {
 @injectable()
 export class MemoryCursorStore implements CursorStore {
   readonly #scopes = new Map<string, Map<string, ScriptState>>();
+  /** Per script, per cursor position: the released scopes that had it there. */
+  readonly #released = new Map<string, Map<number, { scopes: number; examples: string[] }>>();
+
+  #closed = false;
+
+  /**
+   * Closes the store: its container's app was disposed. Every later use fails with `E0050`
+   * rather than answering from cursors no call can move any more.
+   */
+  close(): void {
+    this.#closed = true;
+    this.#scopes.clear();
+    this.#released.clear();
+  }
+
+  #check(): void {
+    if (this.#closed) throw disposedError("The cursor store (a fake's call, pending() or verify())");
+  }
 
   #read(scope: string, script: string): ScriptState | undefined {
+    this.#check();
     return this.#scopes.get(scope)?.get(script);
   }
 
   #write(scope: string, script: string): ScriptState {
+    this.#check();
     let scripts = this.#scopes.get(scope);
     if (scripts === undefined) {
       scripts = new Map();
@@ -80,13 +101,45 @@ export class MemoryCursorStore implements CursorStore {
   }
 
   async scopesOf(script: string): Promise<string[]> {
+    this.#check();
     const found: string[] = [];
     for (const [scope, scripts] of this.#scopes) if (scripts.has(script)) found.push(scope);
     return found;
   }
 
+  async release(scope: string): Promise<void> {
+    this.#check();
+    const scripts = this.#scopes.get(scope);
+    if (scripts === undefined) return;
+    this.#scopes.delete(scope);
+    for (const [script, state] of scripts) {
+      // A cursor that never moved took nothing: keeping it would cost one entry per step key.
+      if (state.cursor === 0) continue;
+      let groups = this.#released.get(script);
+      if (groups === undefined) {
+        groups = new Map();
+        this.#released.set(script, groups);
+      }
+      const group = groups.get(state.cursor) ?? { scopes: 0, examples: [] };
+      group.scopes++;
+      if (group.examples.length < RELEASED_EXAMPLES) group.examples.push(scope);
+      groups.set(state.cursor, group);
+    }
+  }
+
+  async released(script: string): Promise<readonly ReleasedCursor[]> {
+    this.#check();
+    const groups = this.#released.get(script);
+    if (groups === undefined) return [];
+    return [...groups].sort(([a], [b]) => a - b).map(([at, group]) => ({ at, scopes: group.scopes, examples: [...group.examples] }));
+  }
+
   async reset(scope?: string, script?: string): Promise<void> {
-    if (scope === undefined) this.#scopes.clear();
+    this.#check();
+    if (scope === undefined) {
+      this.#scopes.clear();
+      this.#released.clear();
+    }
     else if (script === undefined) this.#scopes.delete(scope);
     else {
       const scripts = this.#scopes.get(scope);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { namespacePattern } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
-import type { CursorStore } from './CursorStore.js';
-import { countScript, forgetScript, scopesScript, stepScript } from './redis/luaScripts.js';
+import { RELEASED_EXAMPLES, type CursorStore, type ReleasedCursor } from './CursorStore.js';
+import { countScript, forgetScript, releaseScript, scopesScript, stepScript } from './redis/luaScripts.js';
 import { RedisLink } from './redis/RedisLink.js';
 import { redisKeys, type RedisKeys } from './redis/redisKeys.js';
 import { StoreFailure } from './redis/StoreFailure.js';
@@ -118,6 +118,32 @@ export class RedisCursorStore implements CursorStore {
     await this.link.unlinkMatching(this.keys.scopeMatch(scope));
   }
 
+  async release(scope: string): Promise<void> {
+    const before = `${this.keys.prefix}c:${this.keys.scope(scope)}:`;
+    for (const key of await this.link.scanMatching(this.keys.scopeMatch(scope))) {
+      const script = key.slice(before.length);
+      await this.link.script(releaseScript, [key, this.keys.released(script), this.keys.scopes(script)], [this.keys.scope(scope), this.#ttl, String(RELEASED_EXAMPLES)]);
+    }
+  }
+
+  async released(script: string): Promise<readonly ReleasedCursor[]> {
+    const key = this.keys.released(script);
+    const reply = await this.link.command(key, ['HGETALL', key]);
+    const fields = Array.isArray(reply) ? reply.map(String) : isRecord(reply) ? Object.entries(reply).flat().map(String) : undefined;
+    if (fields === undefined) throw unexpected('HGETALL', reply);
+    const groups = new Map<number, { scopes: number; examples: [number, string][] }>();
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      const [kind, at, n] = fields[i]!.split(':');
+      const group = groups.get(Number(at)) ?? { scopes: 0, examples: [] };
+      if (kind === 'n') group.scopes = whole(fields[i + 1], 'HGETALL');
+      else group.examples.push([Number(n), decodeURIComponent(fields[i + 1]!)]);
+      groups.set(Number(at), group);
+    }
+    return [...groups]
+      .sort(([a], [b]) => a - b)
+      .map(([at, group]) => ({ at, scopes: group.scopes, examples: group.examples.sort(([a], [b]) => a - b).map(([, name]) => name) }));
+  }
+
   /** Closes the connection. The store's keys stay in Redis until they expire or `reset()` removes them. */
   close(): Promise<void> {
     return this.link.close();
@@ -148,6 +174,10 @@ function whole(reply: unknown, what: string, absentIsZero = false): number {
   const value = typeof reply === 'number' ? reply : typeof reply === 'string' && /^-?\d+$/.test(reply) ? Number(reply) : NaN;
   if (!Number.isSafeInteger(value)) throw unexpected(what, reply);
   return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function unexpected(what: string, reply: unknown): StoreFailure {

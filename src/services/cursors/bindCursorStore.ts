@@ -17,7 +17,12 @@ import { createRedisCursorStore, RedisCursorStore } from './RedisCursorStore.js'
 export function bindCursorStore(bind: Bind, config: StandinConfig): void {
   const cursors = config.cursors;
   if (typeof cursors !== 'object' || cursors.store !== 'redis') {
-    bind(Tokens.CursorStore).to(MemoryCursorStore).inSingletonScope();
+    bind(Tokens.CursorStore)
+      .to(MemoryCursorStore)
+      .inSingletonScope()
+      .onDeactivation((store) => {
+        if (store instanceof MemoryCursorStore) store.close();
+      });
     return;
   }
   bind(Tokens.CursorStore)

@@ -12,6 +12,7 @@ import { retryPolicy } from './backoff.js';
 import { withFallback, type FallbackSettings } from './fallback.js';
 import type { Services } from './Services.js';
 import type { RealCallGuard } from './RealCallGuard.js';
+import { guardOf } from './processGuard.js';
 import type { Failure } from './retry.js';
 import { neverAborted } from './untilAborted.js';
 
@@ -209,7 +210,7 @@ export class Dispatcher {
         `Model '${name}' (provider '${config.provider}') cannot ${capability}: its provider offers no ${capability}. Call a model whose provider offers ${capability}.`,
       );
     }
-    this.#guard?.check(provider, config.provider, name);
+    guardOf(this.#guard)?.check(provider, config.provider, name);
     return { provider, modelName: name, providerName: config.provider, model: config.model, apiKey: this.#config.providers[config.provider]?.apiKey };
   }
 
@@ -237,7 +238,7 @@ export class Dispatcher {
         `The value bound at Tokens.Classifier is not a classifier: it has no classify(request, opts) method. Bind a ClassificationAdapter, such as new FakeClassification().`,
       );
     }
-    this.#guard?.checkClassifier(classifier);
+    guardOf(this.#guard)?.checkClassifier(classifier);
     return classifier;
   }
 }

@@ -2,6 +2,9 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
 import type { Provider } from '../providers/Provider.js';
 
+/** What turns the process-wide guard on, for its messages. */
+const REFUSED_BY = "guardRealCalls() was called, or STANDIN_REAL_CALLS=refuse is set";
+
 /**
  * Blocks calls that would reach a real provider adapter (one marked `real: true`). Test apps
  * and test containers bind one at `Tokens.RealCallGuard`; fakes and in-memory providers pass.
@@ -13,6 +16,13 @@ import type { Provider } from '../providers/Provider.js';
  */
 export class RealCallGuard {
   #allowed: true | Set<string> = new Set();
+  /** Whose guard this is, for messages: a test app's, or the process-wide one (`guardRealCalls()`). */
+  readonly #source: 'app' | 'process';
+
+  /** `source` is `'process'` only for the process-wide guard `guardRealCalls()` turns on. */
+  constructor(source: 'app' | 'process' = 'app') {
+    this.#source = source;
+  }
 
   /** Allows real calls to the named providers, or to every provider when none is named. */
   allow(...providers: string[]): void {
@@ -23,6 +33,12 @@ export class RealCallGuard {
   /** Throws `E0008` when `provider` is a real adapter that this guard does not allow. */
   check(provider: Provider, providerName: string, modelName: string): void {
     if (provider.real !== true || this.#allowed === true || this.#allowed.has(providerName)) return;
+    if (this.#source === 'process') {
+      throw new StandinError(
+        'E0008',
+        `Model '${modelName}' would call the real '${providerName}' provider, and real calls are refused in this process (${REFUSED_BY}). This app is not a test app: in a Nest test, hand the module one with useStandin(builder, createTestApp(config)) and fake the model with app.fake('${modelName}', answers).`,
+      );
+    }
     throw new StandinError(
       'E0008',
       `Model '${modelName}' would call the real '${providerName}' provider, and test apps call no real AI. Fake it with app.fake('${modelName}', answers), or allow it explicitly with app.allowRealCalls('${providerName}').`,
@@ -34,6 +50,12 @@ export class RealCallGuard {
     if (classifier.real !== true) return;
     const name = classifier.provider ?? 'classifier';
     if (this.#allowed === true || this.#allowed.has(name)) return;
+    if (this.#source === 'process') {
+      throw new StandinError(
+        'K0006',
+        `classify would call the real '${name}' classifier, and real calls are refused in this process (${REFUSED_BY}). This app is not a test app: in a Nest test, hand the module one with useStandin(builder, createTestApp(config)) and fake the classifier with app.fakeClassifier(script).`,
+      );
+    }
     throw new StandinError(
       'K0006',
       `classify would call the real '${name}' classifier, and test apps call no real AI. Fake it with app.fakeClassifier(script), or allow it explicitly with app.allowRealCalls('${name}').`,

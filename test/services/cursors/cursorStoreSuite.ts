@@ -157,5 +157,42 @@ export function cursorStoreSuite(name: string, make: () => CursorStore | Promise
         expect(await store.visit('b', 's', 1)).toBe(1);
       });
     });
+
+    describe('.release', () => {
+      it('forgets the scope and keeps how far each script went, grouped by position', async () => {
+        const store = await make();
+        for (const scope of ['r1', 'r2', 'r3', 'r4', 'r5']) {
+          await store.stepIndex(scope, 'writer', 'step-0');
+          if (scope !== 'r5') await store.stepIndex(scope, 'writer', 'step-1');
+          await store.release!(scope);
+        }
+        expect(await store.scopesOf('writer')).toEqual([]);
+        expect(await store.peek('r1', 'writer')).toBe(0);
+        const released = await store.released!('writer');
+        expect(released.map(({ at, scopes }) => ({ at, scopes }))).toEqual([
+          { at: 1, scopes: 1 },
+          { at: 2, scopes: 4 },
+        ]);
+        expect(released[0]!.examples).toEqual(['r5']);
+        expect(released[1]!.examples).toHaveLength(3);
+      });
+
+      it('keeps nothing for a script whose cursor never moved, nor for an unknown scope', async () => {
+        const store = await make();
+        await store.visit('r1', 'writer\u0000step-0', 0);
+        await store.release!('r1');
+        await store.release!('never-used');
+        expect(await store.released!('writer\u0000step-0')).toEqual([]);
+        expect(await store.scopesOf('writer\u0000step-0')).toEqual([]);
+      });
+
+      it('is forgotten by a reset of the whole store', async () => {
+        const store = await make();
+        await store.advance('r1', 'writer');
+        await store.release!('r1');
+        await store.reset();
+        expect(await store.released!('writer')).toEqual([]);
+      });
+    });
   });
 }

@@ -89,6 +89,25 @@ export class RedisLink {
     }
   }
 
+  /** The keys that match `pattern` (a SCAN MATCH glob) on every node, found with SCAN: never KEYS. */
+  async scanMatching(pattern: string): Promise<string[]> {
+    const connection = await this.#connection();
+    const found: string[] = [];
+    try {
+      for (const send of await connection.nodes()) {
+        let cursor = '0';
+        do {
+          const [next, keys] = (await send(undefined, ['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500'])) as [string, string[]];
+          cursor = String(next);
+          found.push(...keys.map(String));
+        } while (cursor !== '0');
+      }
+    } catch (error) {
+      throw this.#failure(error, 'SCAN');
+    }
+    return found;
+  }
+
   /** Unlinks every key that matches `pattern` (a SCAN MATCH glob) on every node: never KEYS, never FLUSHALL. */
   async unlinkMatching(pattern: string): Promise<void> {
     const connection = await this.#connection();

@@ -190,3 +190,20 @@ end
 redis.call('HINCRBY', state, '@', 1)
 return done('entry', raw)`,
 );
+
+/**
+ * KEYS: state, released, scopes. ARGV: scope (encoded), ttl, examples kept per position.
+ * Forgets one script in one released scope, counting how far its cursor went. Answers that position.
+ */
+export const releaseScript = lua(
+  'release',
+  `local at = tonumber(redis.call('HGET', KEYS[1], '@') or '0')
+redis.call('UNLINK', KEYS[1])
+redis.call('SREM', KEYS[3], ARGV[1])
+if at > 0 then
+  local n = redis.call('HINCRBY', KEYS[2], 'n:' .. at, 1)
+  if n <= tonumber(ARGV[3]) then redis.call('HSET', KEYS[2], 'e:' .. at .. ':' .. n, ARGV[1]) end
+  redis.call('EXPIRE', KEYS[2], ARGV[2])
+end
+return at`,
+);

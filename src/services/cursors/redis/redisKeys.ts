@@ -17,6 +17,7 @@ export function redisKeys(space: string): RedisKeys {
     scope: encodeScope,
     state: (scope, script) => `${prefix}c:${encodeScope(scope)}:${script}`,
     scopes: (script) => `${prefix}s:${script}`,
+    released: (script) => `${prefix}r:${script}`,
     scopeMatch: (scope) => `${glob(prefix)}c:${glob(encodeScope(scope))}:*`,
     everything: `${glob(prefix)}*`,
     fake: (model) => `${prefix}f:${encodeScope(model)}`,
@@ -37,6 +38,8 @@ export interface RedisKeys {
   readonly state: (scope: string, script: string) => string;
   /** The set of (encoded) scopes a script has state in. */
   readonly scopes: (script: string) => string;
+  /** The hash counting, per cursor position, the released scopes of one script. */
+  readonly released: (script: string) => string;
   /** A SCAN MATCH pattern for every state hash of one scope. */
   readonly scopeMatch: (scope: string) => string;
   /** A SCAN MATCH pattern for every key of the store. */

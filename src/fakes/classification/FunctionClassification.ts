@@ -1,0 +1,98 @@
+import { StandinError } from '../../errors/StandinError.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
+import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
+import { type ClassificationResponse, trustedResponse } from '../../services/classification/ClassificationResponse.js';
+import { isPlainObject, show } from '../../services/classification/shapeError.js';
+import { abortReason } from '../../services/clock/Clock.js';
+import { untilAborted } from '../../services/dispatch/untilAborted.js';
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
+import { fakeAnswers } from './fakeAnswers.js';
+
+/** What a classifier function learns about the call besides the request. */
+export interface ClassifierCall {
+  /** The cursor scope the call runs in (`''` outside any scope). */
+  readonly scope: string;
+  /** Which attempt at the classifier this is, from 1. */
+  readonly attempt: number;
+}
+
+/** The entry a classifier function answers for one call: `{ answers }`, or `{ error }` to reject it. */
+export type ClassifierAnswer = Exclude<ClassificationScriptEntry, { readonly retryUntilCall: number }>;
+
+/**
+ * A classifier answered by a function of the request, for `app.fakeClassifier(fn)`: it answers
+ * each call with `{ answers: { id: value } }` (questions left out get their default) or `{ error }`.
+ * Return a promise to answer later.
+ */
+export type ClassifierFunction = (request: ClassificationRequest, call: ClassifierCall) => ClassifierAnswer | Promise<ClassifierAnswer>;
+
+/**
+ * The fake classifier `app.fakeClassifier(fn)` binds: each call asks `fn`. Answers are checked
+ * against their questions as a script's are (`K0011`); an answer of no legal shape, or a function
+ * that throws anything but a `ClassificationAdapterError`, fails the call with `T0043`. It has
+ * nothing pending: `pending()` is empty and `verify()` passes.
+ *
+ * @example
+ * ```ts
+ * const classifier = app.fakeClassifier((request) => ({ answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' } }));
+ * ```
+ */
+export class FunctionClassification implements ClassificationAdapter {
+  readonly real = false;
+  readonly provider = 'fake';
+  readonly #fn: ClassifierFunction;
+
+  constructor(fn: ClassifierFunction) {
+    if (typeof fn !== 'function') throw new StandinError('T0043', `app.fakeClassifier(fn): fn must be a function of the request, got ${show(fn)}.`);
+    this.#fn = fn;
+  }
+
+  async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
+    if (!(request instanceof ClassificationRequest)) {
+      throw new StandinError('K0003', `FunctionClassification.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
+    }
+    if (isPlainObject(request.questions) && Object.keys(request.questions).length === 0) {
+      throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
+    }
+    const call = { scope: opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE, attempt: opts?.context?.attempt ?? 1 };
+    const where = `app.fakeClassifier(fn) in ${call.scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${call.scope}'`}`;
+    let entry: unknown;
+    try {
+      const answered = Promise.resolve(this.#fn(request, call));
+      entry = opts?.signal !== undefined ? await untilAborted(answered, opts.signal) : await answered;
+    } catch (error) {
+      if (opts?.signal?.aborted === true) throw abortReason(opts.signal);
+      if (error instanceof ClassificationAdapterError || error instanceof StandinError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new StandinError('T0043', `${where}: fn threw: ${message}. Fix the function; to fail the call as a classifier would, answer { error: new ClassificationAdapterError('rate_limited') }.`, { cause: error });
+    }
+    if (!isPlainObject(entry) || Object.keys(entry).length !== 1 || !('answers' in entry || 'error' in entry)) {
+      throw new StandinError('T0043', `${where}: fn answered ${show(entry)}; it must answer { answers: { id: value } } or { error: new ClassificationAdapterError(reason) }.`);
+    }
+    if ('error' in entry) {
+      if (entry.error instanceof ClassificationAdapterError) throw entry.error;
+      throw new StandinError('T0043', `${where}: fn answered { error: ${show(entry.error)} }; the error must be a ClassificationAdapterError.`);
+    }
+    if (!isPlainObject(entry.answers)) throw new StandinError('T0043', `${where}: fn answered { answers: ${show(entry.answers)} }; answers must be an object { id: value }.`);
+    return trustedResponse({
+      id: null,
+      requestId: opts?.requestId ?? null,
+      model: request.model ?? 'fake-classification',
+      provider: 'fake',
+      raw: null,
+      answers: fakeAnswers(request.questions, entry.answers),
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+      metadata: request.metadata,
+    });
+  }
+
+  /** Nothing: a function has no entries left over. */
+  async pending(): Promise<readonly never[]> {
+    return [];
+  }
+
+  /** Passes: a function has no entries left over. */
+  async verify(): Promise<void> {}
+}

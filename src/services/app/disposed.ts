@@ -1,0 +1,59 @@
+import type { Container } from 'inversify';
+import { StandinError } from '../../errors/StandinError.js';
+
+/** The containers whose app was disposed: kept weakly, so a disposed app is still collected. */
+const disposed = new WeakSet<Container>();
+
+/**
+ * Marks `container` disposed, so every later use of it gets `E0050` rather than an inversify
+ * error about a missing binding.
+ *
+ * @example
+ * ```ts
+ * markDisposed(app.container);
+ * ```
+ */
+export function markDisposed(container: Container): void {
+  disposed.add(container);
+}
+
+/**
+ * Whether `container` belongs to a disposed app.
+ *
+ * @example
+ * ```ts
+ * if (isDisposed(container)) return;
+ * ```
+ */
+export function isDisposed(container: Container): boolean {
+  return disposed.has(container);
+}
+
+/**
+ * Throws `E0050` when `container` belongs to a disposed app; `what` names the call refused.
+ *
+ * @throws {StandinError} `E0050` when the app was disposed.
+ * @example
+ * ```ts
+ * assertAlive(this.container, "app.reply('writer')");
+ * ```
+ */
+export function assertAlive(container: Container, what: string): void {
+  if (disposed.has(container)) throw disposedError(what);
+}
+
+/**
+ * The error for a call on a disposed app: what was called, why it cannot run, and the two ways
+ * out (an app per test, or a shared app handed in with `useStandin`, which the module leaves open).
+ *
+ * @example
+ * ```ts
+ * throw disposedError('app.fake(...)');
+ * ```
+ */
+export function disposedError(what: string): StandinError {
+  return new StandinError(
+    'E0050',
+    `${what}: this app was disposed (by app.dispose(), or by closing the Nest application that made it), so it has no services left to call. Make a new app for each test, or share one app between tests by handing it to the testing module with useStandin(builder, app): the standin module never disposes an app handed to it.`,
+  );
+}

@@ -1,0 +1,170 @@
+import type { Container } from 'inversify';
+import { StandinError } from '../errors/StandinError.js';
+import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model/Answer.js';
+import type { FakeChecks } from '../fakes/model/FakeChecks.js';
+import { FakeModel } from '../fakes/model/FakeModel.js';
+import { ScopeRouter } from '../fakes/model/ScopeRouter.js';
+import { FakeClassification } from '../fakes/classification/FakeClassification.js';
+import { FunctionClassification, type ClassifierFunction } from '../fakes/classification/FunctionClassification.js';
+import { ScopeClassifier } from '../fakes/classification/ScopeClassifier.js';
+import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
+import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import { assertAlive } from '../services/app/disposed.js';
+import { standIn } from '../services/container/standIn.js';
+import { Tokens } from '../tokens/Tokens.js';
+import { closest } from '../validation/formatPath.js';
+
+interface Routers {
+  readonly models: Map<string, ScopeRouter>;
+  classifier: ScopeClassifier | undefined;
+}
+
+/** Each container's routers: made when a scope gets a script of its own, kept for the container's life. */
+const routers = new WeakMap<Container, Routers>();
+
+function routersOf(container: Container): Routers {
+  let found = routers.get(container);
+  if (found === undefined) {
+    found = { models: new Map(), classifier: undefined };
+    routers.set(container, found);
+  }
+  return found;
+}
+
+/**
+ * Puts `fake`, just bound for `model` in every scope (`app.fake`), behind the model's scope router
+ * when scopes have scripts of their own, so those scopes keep theirs.
+ *
+ * @example
+ * ```ts
+ * keepScopedModel(container, 'writer', bindFake(container, 'writer', answers));
+ * ```
+ */
+export function keepScopedModel(container: Container, model: string, fake: FakeModel): void {
+  const router = routers.get(container)?.models.get(model);
+  if (router === undefined) return;
+  router.base = fake;
+  standIn(container, Tokens.Provider, router, `model:${model}`);
+}
+
+/**
+ * Puts `classifier`, just bound for every scope (`app.fakeClassifier`), behind the scope router
+ * when scopes have scripts of their own, so those scopes keep theirs.
+ *
+ * @example
+ * ```ts
+ * keepScopedClassifier(container, fake);
+ * ```
+ */
+export function keepScopedClassifier(container: Container, classifier: FakeClassification | FunctionClassification): void {
+  const router = routers.get(container)?.classifier;
+  if (router === undefined) return;
+  router.base = classifier;
+  standIn(container, Tokens.Classifier, router);
+}
+
+/**
+ * The fakes of one scope, from `app.scope(id)`: scripts that only calls made in that scope get
+ * (a request that sends `x-standin-scope: id`, or code run in `app.scope(id, fn)`), while every
+ * other scope keeps the scripts `app.fake` and `app.fakeClassifier` gave all scopes. A scope's
+ * fake replaces the scope's earlier one. A model or classifier faked for some scopes only fails a
+ * call in any other scope (`T0041`, `T0042`) rather than reach the real provider.
+ *
+ * Per-scope scripts live in this process: in a Redis namespace they are refused (`T0044`).
+ *
+ * @example
+ * ```ts
+ * app.scope('req-1').fake('writer', [{ text: 'Hello, Ann' }]);
+ * app.scope('req-2').fake('writer', [{ text: 'Hello, Bob' }]);
+ * app.scope('req-2').fakeClassifier([{ answers: { team: 'billing' } }]);
+ * ```
+ */
+export class ScopeFakes {
+  /** The scope these fakes answer in. */
+  readonly scope: string;
+  readonly #container: Container;
+
+  constructor(container: Container, scope: string) {
+    if (typeof scope !== 'string' || scope.length === 0 || scope.startsWith('\u0000')) {
+      throw new StandinError('S0002', `app.scope(id): a scope id must be a non-empty string, got ${typeof scope === 'string' ? (scope.length === 0 ? 'an empty string' : 'a reserved name') : `a ${typeof scope}`}. Name the scope after the test or the request, e.g. app.scope('req-1').`);
+    }
+    this.#container = container;
+    this.scope = scope;
+  }
+
+  /**
+   * Fakes `model` in this scope only, with `app.fake`'s answer forms (a list, a function of the
+   * request, a record of calls) and checks. `pending()` and `verify()` of the fake read this scope.
+   *
+   * @throws {StandinError} `T0012` for a model that is not configured; `T0001`-`T0008` for bad answers; `T0044` in a Redis namespace.
+   */
+  fake(model: string, answers: readonly Answer[], checks?: FakeChecks): FakeModel;
+  fake(model: string, answers: AnswerFunction, checks?: FakeChecks): FakeModel;
+  fake(model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
+  fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel;
+  fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel {
+    const container = this.#container;
+    assertAlive(container, `app.scope('${this.scope}').fake(...)`);
+    this.#local(`fake('${String(model)}', answers)`);
+    const models = Object.keys(container.get(Tokens.Config).models);
+    if (typeof model !== 'string' || !models.includes(model)) {
+      const guess = typeof model === 'string' ? closest(model, models) : undefined;
+      const name = typeof model === 'string' ? `'${model}'` : `a ${typeof model}`;
+      throw new StandinError(
+        'T0012',
+        `app.scope('${this.scope}').fake(${name}, answers): there is no model named ${name} to fake.${guess ? ` Did you mean '${guess}'?` : ''} Configured models: ${models.length > 0 ? models.join(', ') : 'none'}.`,
+      );
+    }
+    const fake = new FakeModel(answers, {
+      model,
+      store: container.get(Tokens.CursorStore),
+      scopes: container.get(Tokens.Scopes),
+      clock: container.get(Tokens.Clock),
+      scope: this.scope,
+      ...(checks === undefined ? {} : { checks }),
+    });
+    const all = routersOf(container);
+    let router = all.models.get(model);
+    if (router === undefined) {
+      // Whatever answered the model in every scope (app.fake's fake, a cassette) goes on doing so.
+      const before = container.get(Tokens.Provider, { name: `model:${model}`, optional: true });
+      router = new ScopeRouter(model, before?.real === true ? undefined : before);
+      all.models.set(model, router);
+    }
+    router.scoped.set(this.scope, fake);
+    standIn(container, Tokens.Provider, router, `model:${model}`);
+    return fake;
+  }
+
+  /**
+   * Fakes the classifier in this scope only: with a script (as `app.fakeClassifier(script)`), or a
+   * function of the request answering `{ answers }` or `{ error }` for each call.
+   *
+   * @throws {StandinError} `K0010` for a bad script; `T0043` for a value that is not a function; `T0044` in a Redis namespace.
+   */
+  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification;
+  fakeClassifier(answer: ClassifierFunction): FunctionClassification;
+  fakeClassifier(script?: readonly ClassificationScriptEntry[] | ClassifierFunction): FakeClassification | FunctionClassification {
+    const container = this.#container;
+    assertAlive(container, `app.scope('${this.scope}').fakeClassifier(...)`);
+    this.#local('fakeClassifier(script)');
+    const fake =
+      typeof script === 'function' ? new FunctionClassification(script) : new FakeClassification({ script: script ?? [], store: container.get(Tokens.CursorStore) });
+    const all = routersOf(container);
+    if (all.classifier === undefined) {
+      const before = container.get(Tokens.Classifier, { optional: true });
+      all.classifier = new ScopeClassifier(before?.real === true ? undefined : before);
+    }
+    all.classifier.scoped.set(this.scope, fake);
+    standIn(container, Tokens.Classifier, all.classifier);
+    return fake;
+  }
+
+  #local(what: string): void {
+    if (sharedScriptsOf(this.#container) === undefined) return;
+    throw new StandinError(
+      'T0044',
+      `app.scope('${this.scope}').${what}: this app shares its scripts through a Redis namespace, and a script for one scope cannot cross processes. Fake for every scope (app.fake, app.fakeClassifier): each scope already walks the shared script from its start.`,
+    );
+  }
+}
