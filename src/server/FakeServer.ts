@@ -384,15 +384,15 @@ function refuse(response: ServerResponse, dialect: Dialect, responseId: string, 
     ({ status, message, details } = wire);
   } else if (error instanceof WireError) {
     ({ status, details } = error);
-    message = `${error.code}: ${error.message}`;
+    message = error.message;
   } else if (error instanceof StandinError && error.code === 'E0003') {
     status = 400;
-    message = `${error.code}: ${error.message}`;
+    message = error.message;
     details = { type: 'invalid_request_error', retry: false };
   } else if (error instanceof StandinError) {
     // A script's mistake (T-, K-codes): the test author reads it, and no client retries it.
     status = 500;
-    message = `${error.code}: ${error.message}`;
+    message = error.message;
     details = { type: dialect === 'anthropic' ? 'api_error' : 'server_error', retry: false };
   } else {
     status = 500;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { StandinError } from '../errors/StandinError.js';
+import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { createFakeServer, TOKEN_VARIABLE, type FakeServer } from './FakeServer.js';
 import type { Scripts } from './scriptsSchema.js';
 
@@ -96,7 +96,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     return server;
   } catch (error) {
     if (error instanceof StandinError) {
-      output.err(`${error.code}: ${values.scripts}: ${error.message}`);
+      output.err(`${error.code}: ${values.scripts}: ${bareMessage(error)}`);
       return 2;
     }
     output.err(`standin could not start: ${(error as Error).message}`);

@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import type { RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
 import { CallFailed, type Attempt } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
-import { StandinError } from '../../errors/StandinError.js';
+import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { abortReason, type Clock } from '../clock/Clock.js';
 import type { ClassificationAdapter, ClassifyContext } from '../classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../classification/ClassificationAdapterError.js';
@@ -107,7 +107,7 @@ export class Dispatcher {
       return perform(target.provider, this.#context(target, call, attempt));
     }, this.#settings(call, retry, chain.length, always, providerFailure, (error, link, attempt) => {
       const failure = error as ProviderFailure;
-      call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: failure.message });
+      call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: bareMessage(failure) });
     }, (error) => new CallFailed(model, call.failures, error as ProviderFailure)));
   }
 
@@ -129,13 +129,13 @@ export class Dispatcher {
       return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt, cursorKey: this.#id });
     }, this.#settings(call, retry, links, whenRetryable, classifierFailure, (error, _link, attempt) => {
       const failure = error as ClassificationAdapterError;
-      tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: failure.message });
+      tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: bareMessage(failure) });
     }, (error) => {
       const last = error as ClassificationAdapterError;
       if (resolved === 0) return last;
       const summary = tried.map((t) => `${t.classifier} attempt ${t.attempt}: ${t.reason}`).join('; ');
       return new ClassificationAdapterError(last.reason, {
-        message: `Every classifier failed. Tried ${summary}. Last: ${last.message}`,
+        message: `Every classifier failed. Tried ${summary}. Last: ${bareMessage(last)}`,
         ...(last.provider === null ? {} : { provider: last.provider }),
         ...(last.status === null ? {} : { status: last.status }),
         cause: last,

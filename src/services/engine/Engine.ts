@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StandinConfig } from '../../config/configSchema.js';
 import { CallFailed } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
-import { StandinError } from '../../errors/StandinError.js';
+import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import type { CapabilitySpec } from '../capabilities/CapabilitySpec.js';
 import { capabilities } from '../capabilities/capabilities.js';
 import type { Clock } from '../clock/Clock.js';
@@ -200,7 +200,7 @@ export class Engine {
       return collector.finish(context.modelName);
     } catch (error) {
       if (!(error instanceof ProviderFailure) || call.signal.aborted) throw error;
-      call.failures.push({ model: context.modelName, attempt: context.attempt, kind: error.kind, message: error.message });
+      call.failures.push({ model: context.modelName, attempt: context.attempt, kind: error.kind, message: bareMessage(error) });
       throw new CallFailed(model, call.failures, error, ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
     } finally {
       // Stops a provider stream the loop left early (abort, broken part, a consumer that broke off).
