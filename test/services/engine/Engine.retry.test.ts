@@ -148,7 +148,7 @@ describe(Engine, () => {
         { model: 'backup', attempt: 1, kind: 'auth', message: 'auth failure' },
       ]);
       expect(error.message).toBe(
-        "Model 'writer' failed. Tried writer (3 attempts: server: server failure; server: server failure; rate_limit: rate_limit failure), then backup (1 attempt: auth: auth failure).",
+        "E0005: Model 'writer' failed. Tried writer (3 attempts: server: server failure; server: server failure; rate_limit: rate_limit failure), then backup (1 attempt: auth: auth failure).",
       );
     });
 
