@@ -33,6 +33,22 @@ const config = {
     means: 'A fallback list names the same model twice, or names the model it belongs to.',
     fix: 'List each fallback model once, and never the model itself.',
   },
+  C0005: {
+    means: 'The config, or a value inside it, is not plain data: null, an array, a Date, a Map, a class instance, a function or a cycle where an object of settings belongs.',
+    fix: 'Pass a plain object literal (or JSON) at the path the message names, with the keys it lists.',
+  },
+  C0006: {
+    means: "A name in the config is `'__proto__'`, which a plain object cannot hold as a key: it would set the object's prototype and be dropped.",
+    fix: 'Give the model, provider or field another name.',
+  },
+  C0007: {
+    means: 'Reading the config threw: a getter or a proxy inside it failed when standin read it.',
+    fix: 'Pass the settings as plain values; read them from wherever they come from before making the app.',
+  },
+  C0008: {
+    means: "A model or the classifier names a provider that is neither a built-in adapter, nor configured under `providers`, nor supplied by the app's makers.",
+    fix: "Fix the provider's name (the message suggests the closest), configure it under `providers` with an `adapter`, or bind a provider of that name.",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const scopes = {
