@@ -107,6 +107,10 @@ const engine = {
     means: "A call setting is one the model's provider cannot honour (a temperature above its range, more stop sequences than it takes).",
     fix: 'Change the setting to what the message says the provider takes, or call a model whose provider honours it.',
   },
+  E0041: {
+    means: "Reading a call's input threw: a getter or a proxy in a request, its options, an agent, answers or a name failed when standin read it.",
+    fix: 'Pass plain data (object literals, arrays, strings, numbers); read values from wherever they come from before the call.',
+  },
   E0040: {
     means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
     fix: "Claim only the scenarios the message lists (such as `'text'`, `'fail:rate_limit'`, `'embed'`), give bounds in milliseconds above 0, and pass the test runner's `describe` and `it`.",

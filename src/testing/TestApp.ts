@@ -1,3 +1,4 @@
+import { readGuard } from '../validation/readGuard.js';
 import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model/Answer.js';
 import { bindFake } from '../fakes/model/bindFake.js';
 import type { FakeChecks } from '../fakes/model/FakeChecks.js';
@@ -54,7 +55,7 @@ export class TestApp extends App {
   fake(model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel;
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel {
-    return bindFake(this.container, model, answers, checks);
+    return readGuard('app.fake(model, answers)', () => bindFake(this.container, model, answers, checks));
   }
 
   /**
@@ -95,6 +96,10 @@ export class TestApp extends App {
    * ```
    */
   fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification {
+    return readGuard('app.fakeClassifier(script)', () => this.#fakeClassifier(script));
+  }
+
+  #fakeClassifier(script: readonly ClassificationScriptEntry[] | undefined): FakeClassification {
     const shared = sharedScriptsOf(this.container);
     if (shared !== undefined) {
       const published = new SharedClassification(shared, script ?? []);

@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import type { RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
 import { CallFailed, type Attempt } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import { shownName } from '../../validation/readGuard.js';
 import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { abortReason, type Clock } from '../clock/Clock.js';
 import type { ClassificationAdapter, ClassifyContext } from '../classification/ClassificationAdapter.js';
@@ -152,7 +153,7 @@ export class Dispatcher {
       const names = Object.keys(this.#config.models);
       throw new StandinError(
         'E0001',
-        `There is no model named '${String(model)}'. Configured models: ${names.length > 0 ? names.join(', ') : 'none'}. Call one of them, or add '${String(model)}' under config.models.`,
+        `There is no model named ${shownName(model)}. Configured models: ${names.length > 0 ? names.join(', ') : 'none'}. Call one of them${typeof model === 'string' ? `, or add ${shownName(model)} under config.models` : ' by its name (a string)'}.`,
       );
     }
     const order: string[] = [];

@@ -16,6 +16,7 @@ import type { Services } from '../dispatch/Services.js';
 import type { RealCallGuard } from '../dispatch/RealCallGuard.js';
 import { untilAborted } from '../dispatch/untilAborted.js';
 import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
+import { readGuard } from '../../validation/readGuard.js';
 import { checkOptions, prepareReply, type PreparedReply, type ReplyInput } from '../requests/prepareReply.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
 import { runAgent, type RunOptions, type StepReplies } from '../runs/runAgent.js';
@@ -63,7 +64,7 @@ export class Engine {
 
   /** Asks `model` for a reply and collects it: text, tool calls, typed value, reasoning, units. */
   async reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
-    return this.#collect(model, prepareReply(input), checkOptions(options)) as Promise<Reply<O>>;
+    return this.#collect(model, readGuard('app.reply(model, request)', () => prepareReply(input)), readGuard('app.reply options', () => checkOptions(options))) as Promise<Reply<O>>;
   }
 
   /**
@@ -72,7 +73,7 @@ export class Engine {
    * The generator's return value is the collected reply.
    */
   async *stream<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
-    return (yield* this.#stream(model, prepareReply(input), checkOptions(options))) as Reply<O>;
+    return (yield* this.#stream(model, readGuard('app.stream(model, request)', () => prepareReply(input)), readGuard('app.stream options', () => checkOptions(options)))) as Reply<O>;
   }
 
   /** A vector for `text`. */
@@ -135,8 +136,8 @@ export class Engine {
 
   /** One plain capability's call: the arguments checked, one attempt per provider through dispatch, the result checked. */
   async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, model: string, args: A, options: CallOptions | undefined): Promise<R> {
-    spec.check(args);
-    const call = this.#dispatch.call(checkOptions(options));
+    readGuard(`app.${spec.name} input`, () => spec.check(args));
+    const call = this.#dispatch.call(readGuard(`app.${spec.name} options`, () => checkOptions(options)));
     return this.#dispatch.model(model, spec.name, call, options?.retry, async (provider, context) => {
       const result = await untilAborted(spec.invoke(provider, args, context), context.signal);
       const problem = spec.problem(result, args);

@@ -1,3 +1,4 @@
+import { readGuard } from '../../validation/readGuard.js';
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
@@ -40,13 +41,13 @@ export interface StepReplies {
  * ```
  */
 export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions, live: boolean, replies: StepReplies): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
-  const parsedAgent = agentSchema.safeParse(agent);
+  const parsedAgent = readGuard('app.run(agent)', () => agentSchema.safeParse(agent));
   if (!parsedAgent.success) {
-    throw new StandinError('R0002', `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields }).join('\n')}`);
+    throw new StandinError('R0002', `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields, schema: agentSchema }).join('\n')}`);
   }
-  const parsedInput = conversationSchema.safeParse(input);
-  if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues);
-  const dispatch: DispatchOptions = checkOptions(options);
+  const parsedInput = readGuard('app.run input', () => conversationSchema.safeParse(input));
+  if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues, conversationSchema);
+  const dispatch: DispatchOptions = readGuard('app.run options', () => checkOptions(options));
   const runId = options.runId ?? randomUUID();
   const signal = options.signal ?? neverAborted;
   const tools = agent.tools ?? {};
