@@ -3,6 +3,7 @@ import type { RetryConfigInput, StandinConfig } from '../../config/configSchema.
 import { CallFailed, type Attempt } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { shownName } from '../../validation/readGuard.js';
+import { defaultLimits } from '../providers/http/limits.js';
 import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { abortReason, type Clock } from '../clock/Clock.js';
 import type { ClassificationAdapter, ClassifyContext } from '../classification/ClassificationAdapter.js';
@@ -106,7 +107,7 @@ export class Dispatcher {
         resolved = link;
       }
       return perform(target.provider, this.#context(target, call, attempt));
-    }, this.#settings(call, retry, chain.length, always, providerFailure, (error, link, attempt) => {
+    }, this.#settings(call, retry, chain.length, always, (error) => this.#capped(providerFailure(error), this.#config.models[chain[resolved]!]?.provider), (error, link, attempt) => {
       const failure = error as ProviderFailure;
       call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: bareMessage(failure) });
     }, (error) => new CallFailed(model, call.failures, error as ProviderFailure)));
@@ -179,6 +180,17 @@ export class Dispatcher {
   ): FallbackSettings {
     const policy = retryPolicy(this.#config.retry, retry);
     return { policy, clock: this.#clock, random: this.#random, signal: call.signal, links, fallsBack, failureOf, onFailure, exhausted };
+  }
+
+  /**
+   * A provider's own `retryAfterMs` is a hint as a `retry-after` header is: one past the
+   * provider's `maxRetryAfterMs` (default 60 s) is dropped, and the usual backoff waits instead.
+   */
+  #capped(failure: Failure | undefined, provider: string | undefined): Failure | undefined {
+    if (failure?.retryAfterMs === undefined || failure.retryAfterMs === null) return failure;
+    const configured = provider !== undefined && Object.hasOwn(this.#config.providers, provider) ? this.#config.providers[provider]!.maxRetryAfterMs : undefined;
+    const max = configured ?? defaultLimits.maxRetryAfterMs;
+    return failure.retryAfterMs <= max ? failure : { retryable: failure.retryable, retryAfterMs: undefined };
   }
 
   #target(name: string, capability: Capability): Target {
