@@ -32,7 +32,7 @@ describe('input that fights being read', () => {
     ['a proxy as an agent', () => app().run(trap as never, 'hi')],
     ['a proxy as classify options', () => { const a = app(); a.fakeClassifier(); return a.classify('hi', {}, trap as never); }],
     ['a proxy as answers', async () => app().fake('writer', trap as never)],
-  ])('wraps %s as a typed error', async (_, call) => {
+  ] as [string, () => unknown][])('wraps %s as a typed error', async (_, call) => {
     const error = await refusal(Promise.resolve().then(call));
     expect(['E0041', 'K0003', 'K0004']).toContain(error.code);
     expect(error.message).not.toContain('TypeError: Cannot');
