@@ -12,8 +12,8 @@ import {
   type OptionalFactoryDependency,
 } from '@nestjs/common';
 import type { ServiceIdentifier } from 'inversify';
-import { createApp } from '../services/app/createApp.js';
-import type { App } from '../services/app/App.js';
+import { createContainer } from '../services/container/createContainer.js';
+import { App } from '../services/app/App.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { parseConfig } from '../config/parseConfig.js';
 import type { StandinConfigInput } from '../config/configSchema.js';
@@ -41,7 +41,8 @@ function appProvider(): FactoryProvider {
     inject: [STANDIN_MODULE_SETTINGS],
     useFactory: (settings: StandinModuleSettings): App => {
       if (settings.app !== undefined) return settings.app();
-      return createApp(settings.config ?? {});
+      // Not createApp: a Nest application may bind its providers after the module makes the app.
+      return new App(createContainer(settings.config ?? {}));
     },
   };
 }
