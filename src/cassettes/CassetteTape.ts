@@ -1,4 +1,4 @@
-import { StandinError } from '../errors/StandinError.js';
+import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { prepareAnswer, type PreparedAnswer } from '../fakes/model/prepareAnswer.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { CASSETTE_VERSION, type CassetteCall, type CassetteEntry, type CassetteFile } from './cassetteSchema.js';
@@ -142,7 +142,7 @@ export class CassetteTape {
     try {
       return prepareAnswer(entry.answer, { owner: `The cassette ${this.path}`, label: `entries[${position}].answer`, index: position, idPrefix: `call_${position}` });
     } catch (error) {
-      throw new StandinError('V0001', (error as Error).message, { cause: error });
+      throw new StandinError('V0001', bareMessage(error), { cause: error });
     }
   }
 }

@@ -10,7 +10,8 @@ import {
   type StandinConfigInput,
 } from './configSchema.js';
 import { describeIssues } from '../validation/describeIssues.js';
-import { closest, formatPath } from '../validation/formatPath.js';
+import { closest, describeType, formatPath } from '../validation/formatPath.js';
+import { NotPlain, plainCopy } from '../validation/plainCopy.js';
 
 /** What each leaf of the config should hold, said the way the fix is written. */
 const expected: Readonly<Record<string, string>> = {
@@ -131,7 +132,7 @@ function checkFallbacks(config: StandinConfig): void {
 
 /**
  * Parses and checks a config: the shape with zod, then every fallback name and the fallback graph.
- * Throws a {@link StandinError} (`C0001` to `C0004`) whose message names each bad path and its fix.
+ * Throws a {@link StandinError} (`C0001` to `C0007`) whose message names each bad path and its fix.
  *
  * @example
  * ```ts
@@ -140,12 +141,47 @@ function checkFallbacks(config: StandinConfig): void {
  * ```
  */
 export function parseConfig(input: StandinConfigInput | undefined): StandinConfig {
-  const parsed = configSchema.safeParse(input ?? {});
+  const plain = readPlain(input);
+  const parsed = configSchema.safeParse(plain);
   if (!parsed.success) {
-    const lines = describeIssues('config', input, parsed.error.issues, { pattern, expected, keys: allowedKeys() });
+    const lines = describeIssues('config', plain, parsed.error.issues, { pattern, expected, keys: allowedKeys() });
     throw new StandinError('C0001', `Invalid config:\n${lines.join('\n')}`);
   }
   const config = parsed.data as StandinConfig;
+  // Names are looked up by the caller's strings: `toString` or `constructor` must find nothing.
+  Object.assign(config, { models: Object.assign(Object.create(null), config.models), providers: Object.assign(Object.create(null), config.providers) });
   checkFallbacks(config);
   return config;
+}
+
+/** The config read once into plain data, or C0005 to C0007 naming what was given where. */
+function readPlain(input: unknown): unknown {
+  if (input === undefined) return {};
+  let plain: unknown;
+  try {
+    plain = plainCopy(input);
+  } catch (error) {
+    if (!(error instanceof NotPlain)) throw error;
+    const { path, found, kind } = error.problem;
+    const where = formatPath('config', path);
+    if (kind === 'name') {
+      throw new StandinError('C0006', `Invalid config:\n${where}: '__proto__' cannot be a name: a plain object would take it for its prototype and drop it. Give it another name.`);
+    }
+    if (kind === 'read') {
+      throw new StandinError('C0007', `Invalid config:\n${where} threw when read (${thrownName(error.problem.thrown)}). Pass plain values, not getters or proxies that can fail.`, { cause: error.problem.thrown });
+    }
+    throw new StandinError('C0005', `Invalid config:\n${where}: expected ${expectedAt(path)}, got ${found}.`);
+  }
+  if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) {
+    throw new StandinError('C0005', `Invalid config:\nconfig: expected ${expected['']!}, got ${describeType(plain)}.`);
+  }
+  return plain;
+}
+
+function expectedAt(path: readonly (string | number)[]): string {
+  return expected[pattern(path)] ?? (path.length === 0 ? expected['']! : 'plain data (objects, arrays, strings, numbers, booleans)');
+}
+
+function thrownName(thrown: unknown): string {
+  return thrown instanceof Error ? `a ${thrown.name}` : 'a value that is not an Error';
 }

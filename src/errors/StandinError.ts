@@ -20,8 +20,12 @@ export class StandinError extends Error {
   /** The catalog code, such as `'C0001'`. */
   readonly code: Code;
 
+  /**
+   * The message begins with the code (`E0001: Unknown model 'x' …`), since a test runner prints
+   * only the message and the code is what `docs/errors.md` is searched by.
+   */
   constructor(code: Code, message: string, options: StandinErrorOptions = {}) {
-    super(message, 'cause' in options ? { cause: options.cause } : undefined);
+    super(withCode(code, message), 'cause' in options ? { cause: options.cause } : undefined);
     this.code = code;
   }
 
@@ -33,4 +37,26 @@ export class StandinError extends Error {
 /** Gives an error class its `name` on the prototype, so instances print it without an own property. */
 export function nameErrorClass(cls: abstract new (...args: never[]) => Error, name: string): void {
   Object.defineProperty(cls.prototype, 'name', { value: name, writable: true, configurable: true });
+}
+
+/** `message` with `code: ` in front, unless it already begins with that code. */
+function withCode(code: string, message: string): string {
+  const text = String(message);
+  return text.startsWith(`${code}: `) ? text : `${code}: ${text}`;
+}
+
+const codePrefix = /^[A-Z]\d{4}: /;
+
+/**
+ * An error's message without the leading code, for quoting it inside another message or a
+ * provider-shaped error body that says the code its own way.
+ *
+ * @example
+ * ```ts
+ * bareMessage(new StandinError('E0001', "Unknown model 'x'.")); // "Unknown model 'x'."
+ * ```
+ */
+export function bareMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return error instanceof StandinError ? text.replace(codePrefix, '') : text;
 }

@@ -33,6 +33,22 @@ const config = {
     means: 'A fallback list names the same model twice, or names the model it belongs to.',
     fix: 'List each fallback model once, and never the model itself.',
   },
+  C0005: {
+    means: 'The config, or a value inside it, is not plain data: null, an array, a Date, a Map, a class instance, a function or a cycle where an object of settings belongs.',
+    fix: 'Pass a plain object literal (or JSON) at the path the message names, with the keys it lists.',
+  },
+  C0006: {
+    means: "A name in the config is `'__proto__'`, which a plain object cannot hold as a key: it would set the object's prototype and be dropped.",
+    fix: 'Give the model, provider or field another name.',
+  },
+  C0007: {
+    means: 'Reading the config threw: a getter or a proxy inside it failed when standin read it.',
+    fix: 'Pass the settings as plain values; read them from wherever they come from before making the app.',
+  },
+  C0008: {
+    means: "A model or the classifier names a provider that is neither a built-in adapter, nor configured under `providers`, nor supplied by the app's makers.",
+    fix: "Fix the provider's name (the message suggests the closest), configure it under `providers` with an `adapter`, or bind a provider of that name.",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const scopes = {
@@ -102,6 +118,10 @@ const engine = {
   E0052: {
     means: '`STANDIN_REAL_CALLS` holds a value standin does not know, or `guardRealCalls` was given something other than true or false.',
     fix: "Set `STANDIN_REAL_CALLS=refuse` (or unset it), and call `guardRealCalls()` or `guardRealCalls(false)`.",
+  },
+  E0041: {
+    means: "Reading a call's input threw: a getter or a proxy in a request, its options, an agent, answers or a name failed when standin read it.",
+    fix: 'Pass plain data (object literals, arrays, strings, numbers); read values from wherever they come from before the call.',
   },
   E0040: {
     means: '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',

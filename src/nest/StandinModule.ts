@@ -12,7 +12,7 @@ import {
   type OptionalFactoryDependency,
 } from '@nestjs/common';
 import type { ServiceIdentifier } from 'inversify';
-import { createApp } from '../services/app/createApp.js';
+import { createContainer } from '../services/container/createContainer.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { parseConfig } from '../config/parseConfig.js';
 import type { StandinConfigInput } from '../config/configSchema.js';
@@ -49,7 +49,8 @@ function appProvider(): FactoryProvider {
     provide: STANDIN_APP,
     inject: [STANDIN_MODULE_SETTINGS],
     useFactory: (settings: StandinModuleSettings): App => {
-      const app: unknown = settings.app !== undefined ? settings.app() : createApp(settings.config ?? {});
+      // Not createApp: a Nest application may bind its providers after the module makes the app.
+      const app: unknown = settings.app !== undefined ? settings.app() : new App(createContainer(settings.config ?? {}));
       if (!(app instanceof App)) {
         throw new StandinError('E0051', `StandinModule settings: app() must answer an app (from createApp or createTestApp), got ${describeType(app)}.`);
       }

@@ -25,6 +25,11 @@ export interface ScriptTarget {
  * ```
  */
 export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: string): void {
+  const models = (scripts as { models?: unknown } | null | undefined)?.models;
+  // A JSON body can hold the key, and a parsed record would drop it without a word.
+  if (typeof models === 'object' && models !== null && Object.hasOwn(models, '__proto__')) {
+    throw new WireError('W0008', 400, "The scripts are malformed:\nscripts.models.__proto__: '__proto__' cannot be a model name. Script a model the app configures.", { type: 'invalid_request_error', retry: false });
+  }
   const parsed = scriptsSchema.safeParse(scripts);
   if (!parsed.success) {
     const lines = describeIssues('scripts', scripts, parsed.error.issues, {

@@ -44,15 +44,15 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
     ({ status, message, details } = wire);
   } else if (error instanceof WireError) {
     ({ status, details } = error);
-    message = `${error.code}: ${error.message}`;
+    message = error.message;
   } else if (error instanceof StandinError && clientCodes.has(error.code)) {
     status = 400;
-    message = `${error.code}: ${error.message}`;
+    message = error.message;
     details = { type: 'invalid_request_error', retry: false };
   } else if (error instanceof StandinError) {
     // A script's mistake (T-, K-codes): the test author reads it, and no client retries it.
     status = 500;
-    message = `${error.code}: ${error.message}`;
+    message = error.message;
     details = { type: dialect === 'anthropic' ? 'api_error' : 'server_error', retry: false };
   } else {
     status = 500;

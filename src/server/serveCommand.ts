@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { StandinError } from '../errors/StandinError.js';
+import { StandinError, bareMessage } from '../errors/StandinError.js';
 import type { TestApp } from '../testing/TestApp.js';
 import { appModels } from './appModels.js';
 import { cassetteApp } from './cassetteApp.js';
@@ -100,7 +100,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     if (values.cassette !== undefined) app = cassetteApp(values.cassette);
   } catch (error) {
     if (!(error instanceof StandinError)) throw error;
-    output.err(`${error.code}: ${values.cassette}: ${error.message}`);
+    output.err(`${error.code}: ${values.cassette}: ${bareMessage(error)}`);
     return 2;
   }
   try {
@@ -112,7 +112,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     return server;
   } catch (error) {
     if (error instanceof StandinError) {
-      output.err(`${error.code}: ${values.scripts ?? values.cassette}: ${error.message}`);
+      output.err(`${error.code}: ${values.scripts ?? values.cassette}: ${bareMessage(error)}`);
       return 2;
     }
     output.err(`standin could not start: ${(error as Error).message}`);

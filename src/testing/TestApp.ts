@@ -1,3 +1,4 @@
+import { readGuard } from '../validation/readGuard.js';
 import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model/Answer.js';
 import { bindFake } from '../fakes/model/bindFake.js';
 import type { FakeChecks } from '../fakes/model/FakeChecks.js';
@@ -59,7 +60,7 @@ export class TestApp extends App {
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel;
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel {
     assertAlive(this.container, 'app.fake(...)');
-    const fake = bindFake(this.container, model, answers, checks);
+    const fake = readGuard('app.fake(model, answers)', () => bindFake(this.container, model, answers, checks));
     keepScopedModel(this.container, model, fake);
     return fake;
   }
@@ -126,6 +127,10 @@ export class TestApp extends App {
   fakeClassifier(answer: ClassifierFunction): FunctionClassification;
   fakeClassifier(script?: readonly ClassificationScriptEntry[] | ClassifierFunction): FakeClassification | FunctionClassification {
     assertAlive(this.container, 'app.fakeClassifier(...)');
+    return readGuard('app.fakeClassifier(script)', () => this.#fakeClassifier(script));
+  }
+
+  #fakeClassifier(script: readonly ClassificationScriptEntry[] | ClassifierFunction | undefined): FakeClassification | FunctionClassification {
     const shared = sharedScriptsOf(this.container);
     if (shared !== undefined) {
       if (typeof script === 'function') {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { closest, describeType, formatPath, valueAt } from './formatPath.js';
+import { schemaKeys } from './schemaKeys.js';
 
 /** Per-path advice for one schema: what to write at a path, and the keys allowed in an object there. */
 export interface IssueHints {
@@ -9,6 +10,8 @@ export interface IssueHints {
   readonly expected?: Readonly<Record<string, string>>;
   /** The keys an object at a path pattern may have. */
   readonly keys?: Readonly<Record<string, readonly string[]>>;
+  /** The schema the input was parsed with: where `keys` names none, the allowed keys are read from it. */
+  readonly schema?: z.core.$ZodType;
 }
 
 const concrete = (path: readonly PropertyKey[]): string => path.map(String).join('.');
@@ -33,7 +36,7 @@ function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hi
   const want = hints.expected?.[key];
   switch (issue.code) {
     case 'unrecognized_keys': {
-      const known = hints.keys?.[key] ?? [];
+      const known = hints.keys?.[key] ?? (hints.schema === undefined ? [] : schemaKeys(hints.schema, issue.path));
       return issue.keys.map((name) => {
         const guess = closest(name, known);
         const allowed = known.length > 0 ? ` Allowed keys here: ${known.join(', ')}.` : ' Remove it.';

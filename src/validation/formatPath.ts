@@ -36,10 +36,13 @@ export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 /** The known name closest to `word`, when it is close enough to be a likely typo. */
 export function closest(word: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  let bestDistance = Infinity;
+  // Long names allow more typos: `timout` is 3 edits from `timeoutMs`.
+  if (word.length > 200) return undefined;
   for (const candidate of known) {
     const d = distance(word.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
+    const limit = Math.max(2, Math.floor(Math.max(word.length, candidate.length) / 3));
+    if (d <= limit && d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }

@@ -217,7 +217,7 @@ describe(parseConfig, () => {
             parseConfig(input as StandinConfigInput);
           } catch (error) {
             expect(error).toBeInstanceOf(StandinError);
-            expect((error as StandinError).code).toMatch(/^C000[1-4]$/);
+            expect((error as StandinError).code).toMatch(/^C000[1-7]$/);
           }
         }),
         { numRuns: 500 },

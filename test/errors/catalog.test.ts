@@ -37,13 +37,13 @@ describe(StandinError, () => {
     const error = new StandinError('C0001', 'bad config', { cause });
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe('C0001');
-    expect(error.message).toBe('bad config');
+    expect(error.message).toBe('C0001: bad config');
     expect(error.cause).toBe(cause);
   });
 
   it('prints its name without an own property', () => {
     const error = new StandinError('C0001', 'bad config');
-    expect(String(error)).toBe('StandinError: bad config');
+    expect(String(error)).toBe('StandinError: C0001: bad config');
     expect(Object.keys(error)).toEqual(['code']);
   });
 });
@@ -54,7 +54,7 @@ describe(ProviderFailure, () => {
     expect(failure).toBeInstanceOf(StandinError);
     expect(failure.code).toBe('P0001');
     expect(failure).toMatchObject({ kind: 'rate_limit', retryAfterMs: 2000, status: 429, provider: 'openai', requestId: 'req-1' });
-    expect(String(failure)).toBe('ProviderFailure: slow down');
+    expect(String(failure)).toBe('ProviderFailure: P0001: slow down');
   });
 
   it.each([

@@ -81,7 +81,7 @@ describe('TestApp', () => {
       );
       expect(error.code).toBe('K0012');
       expect(error.message).toBe(
-        'FakeClassification: 1 script entry was never used:\n' +
+        'K0012: FakeClassification: 1 script entry was never used:\n' +
           '  [1] {"answers":{"y":0.9}} — scope ""\n' +
           'Remove them, or find out why the code under test classified fewer times than the script expects.',
       );

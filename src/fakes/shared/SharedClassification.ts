@@ -1,5 +1,5 @@
 import { runCapture, scriptExhausted } from '../classification/scriptErrors.js';
-import { StandinError } from '../../errors/StandinError.js';
+import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import type { ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
@@ -64,7 +64,7 @@ export class SharedClassification extends FakeClassification {
       taken = await this.#shared.takeEntry(scope);
     } catch (error) {
       if (error instanceof StoreFailure && error.kind !== undefined) {
-        throw new ClassificationAdapterError(error.kind === 'timeout' ? 'timeout' : 'network_error', { message: error.message, cause: error });
+        throw new ClassificationAdapterError(error.kind === 'timeout' ? 'timeout' : 'network_error', { message: bareMessage(error), cause: error });
       }
       throw error;
     }

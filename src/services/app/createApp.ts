@@ -2,9 +2,13 @@ import type { ContainerModule } from 'inversify';
 import type { StandinConfigInput } from '../../config/configSchema.js';
 import { createContainer } from '../container/createContainer.js';
 import { App } from './App.js';
+import { checkProviderNames } from '../container/checkProviderNames.js';
+import { Tokens } from '../../tokens/Tokens.js';
 
 /**
  * Builds a container from `config` (then `modules`) and answers the app that calls through it.
+ * A model whose provider nothing serves (no built-in adapter, no `providers` entry, no binding
+ * from `modules`) is refused here with `C0008`, not at its first call.
  *
  * @example
  * ```ts
@@ -15,5 +19,7 @@ import { App } from './App.js';
  * ```
  */
 export function createApp(config: StandinConfigInput, ...modules: ContainerModule[]): App {
-  return new App(createContainer(config, ...modules));
+  const container = createContainer(config, ...modules);
+  checkProviderNames(container.get(Tokens.Config), container);
+  return new App(container);
 }

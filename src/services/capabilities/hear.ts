@@ -15,7 +15,7 @@ export const hear: CapabilitySpec<readonly [input: HearInput], { readonly text: 
   name: 'hear',
   check: ([input]) => {
     const parsed = hearInputSchema.safeParse(input);
-    if (!parsed.success) throw invalid('input', input, parsed.error.issues);
+    if (!parsed.success) throw invalid('input', input, parsed.error.issues, hearInputSchema);
   },
   invoke: (provider, [input], context) => provider.hear!(input, context),
   problem: (heard) => (typeof (heard as { text?: unknown } | null)?.text === 'string' ? undefined : "an object { text: '...' }"),

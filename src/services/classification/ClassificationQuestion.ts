@@ -104,6 +104,7 @@ export class ClassificationQuestion {
             `ClassificationQuestion.choice: options[${index}] must be an option name (a string), got ${show(name)}. Write the options as ['billing', 'technical'], or as a record { billing: 'description' }.`,
           );
         }
+        refuseProtoName(name);
         if (Object.hasOwn(criteria, name)) {
           throw new StandinError(
             'K0001',
@@ -120,6 +121,7 @@ export class ClassificationQuestion {
         `ClassificationQuestion.choice: options must be a list of names or a record of name -> description, got ${show(options)}. Write ['billing', 'technical'], or { billing: 'Charges and refunds' }.`,
       );
     }
+    if (Object.hasOwn(options, '__proto__')) refuseProtoName('__proto__');
     return new ClassificationQuestion({ type: 'choice', instructions, criteria: { ...options } });
   }
 
@@ -163,5 +165,12 @@ export class ClassificationQuestion {
     if (parsed.data.true !== undefined) criteria.true = parsed.data.true;
     if (parsed.data.false !== undefined) criteria.false = parsed.data.false;
     return new ClassificationQuestion({ type: 'yesNo', instructions, criteria });
+  }
+}
+
+/** `'__proto__'` cannot be an option name: every record built from the options would take it for its prototype. */
+function refuseProtoName(name: string): void {
+  if (name === '__proto__') {
+    throw new StandinError('K0001', "ClassificationQuestion.choice: '__proto__' cannot be an option name: an answer's probabilities would lose it. Name the option otherwise.");
   }
 }

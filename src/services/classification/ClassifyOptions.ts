@@ -112,7 +112,7 @@ function parse(root: string, schema: z.ZodType, value: unknown): unknown {
   if (value === undefined) return {};
   const parsed = schema.safeParse(value);
   if (parsed.success) return value;
-  const lines = describeIssues(root, value, parsed.error.issues, { expected });
+  const lines = describeIssues(root, value, parsed.error.issues, { expected, schema });
   throw new StandinError('K0004', `Invalid classify ${root}:\n${lines.join('\n')}`);
 }
 

@@ -1,3 +1,4 @@
+import { readGuard } from '../../validation/readGuard.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { Dispatcher } from '../dispatch/Dispatcher.js';
 import { untilAborted } from '../dispatch/untilAborted.js';
@@ -21,8 +22,8 @@ import { validateClassificationRequest } from './validateClassificationRequest.j
  * ```
  */
 export async function classifyCall(dispatcher: Dispatcher, cursorKey: string, args: readonly [unknown, unknown, unknown]): Promise<ClassificationResponse> {
-  const { request, control } = classifyArguments(args[0], args[1], args[2]);
-  const problems = validateClassificationRequest(request);
+  const { request, control } = readGuard('app.classify(state, questions, options)', () => classifyArguments(args[0], args[1], args[2]));
+  const problems = readGuard('app.classify(state, questions)', () => validateClassificationRequest(request));
   if (problems.length > 0) {
     throw new StandinError('K0003', `Invalid classification request:\n${describeProblems('request', problems).join('\n')}`);
   }

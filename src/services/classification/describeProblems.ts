@@ -36,7 +36,7 @@ function fix({ path, reason }: ClassificationProblem): string {
     case 'model:invalid_shape':
       return "Name the model as a string, or leave it out for the classifier's default.";
     case 'questions:invalid_id':
-      return 'Give each question a non-empty string id.';
+      return "Give each question a non-empty string id other than '__proto__'.";
     case 'questions:invalid_question':
       return 'Build the question with ClassificationQuestion.choice, .score or .yesNo.';
     case 'type:invalid_type':

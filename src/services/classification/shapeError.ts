@@ -10,7 +10,7 @@ import { describeIssues } from '../../validation/describeIssues.js';
 export function parseShape<T>(code: Code, root: string, schema: z.ZodType<T>, value: unknown, expected: Readonly<Record<string, string>> = {}): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const lines = describeIssues(root, value, parsed.error.issues, { expected });
+  const lines = describeIssues(root, value, parsed.error.issues, { expected, schema });
   throw new StandinError(code, `Invalid ${root}:\n${lines.join('\n')}`);
 }
 

@@ -93,7 +93,8 @@ function jsonShapeReason(value: unknown): ClassificationProblemReason | undefine
 
 function checkQuestion(id: string, question: unknown, problems: ClassificationProblem[]): void {
   const at = ['questions', id];
-  if (id.length === 0) problems.push({ path: at, reason: 'invalid_id' });
+  // `__proto__` cannot key the response's answers: it would become their prototype.
+  if (id.length === 0 || id === '__proto__') problems.push({ path: at, reason: 'invalid_id' });
   if (!(question instanceof ClassificationQuestion)) {
     problems.push({ path: at, reason: 'invalid_question' });
     return;

@@ -2,7 +2,9 @@ import type { ZodType } from 'zod';
 import type { RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
 import { CallFailed, type Attempt } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
-import { StandinError } from '../../errors/StandinError.js';
+import { shownName } from '../../validation/readGuard.js';
+import { defaultLimits } from '../providers/http/limits.js';
+import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { abortReason, type Clock } from '../clock/Clock.js';
 import type { ClassificationAdapter, ClassifyContext } from '../classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../classification/ClassificationAdapterError.js';
@@ -117,9 +119,9 @@ export class Dispatcher {
         resolved = link;
       }
       return perform(target.provider, this.#context(target, call, attempt));
-    }, this.#settings(call, retry, chain.length, always, providerFailure, (error, link, attempt) => {
+    }, this.#settings(call, retry, chain.length, always, (error) => this.#capped(providerFailure(error), this.#config.models[chain[resolved]!]?.provider), (error, link, attempt) => {
       const failure = error as ProviderFailure;
-      call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: failure.message });
+      call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: bareMessage(failure) });
     }, (error) => new CallFailed(model, call.failures, error as ProviderFailure)));
     return call.ended === undefined ? done : done.finally(() => over(call.ended!));
   }
@@ -142,13 +144,13 @@ export class Dispatcher {
       return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt, cursorKey: this.#id });
     }, this.#settings(call, retry, links, whenRetryable, classifierFailure, (error, _link, attempt) => {
       const failure = error as ClassificationAdapterError;
-      tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: failure.message });
+      tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: bareMessage(failure) });
     }, (error) => {
       const last = error as ClassificationAdapterError;
       if (resolved === 0) return last;
       const summary = tried.map((t) => `${t.classifier} attempt ${t.attempt}: ${t.reason}`).join('; ');
       return new ClassificationAdapterError(last.reason, {
-        message: `Every classifier failed. Tried ${summary}. Last: ${last.message}`,
+        message: `Every classifier failed. Tried ${summary}. Last: ${bareMessage(last)}`,
         ...(last.provider === null ? {} : { provider: last.provider }),
         ...(last.status === null ? {} : { status: last.status }),
         cause: last,
@@ -165,7 +167,7 @@ export class Dispatcher {
       const names = Object.keys(this.#config.models);
       throw new StandinError(
         'E0001',
-        `There is no model named '${String(model)}'. Configured models: ${names.length > 0 ? names.join(', ') : 'none'}. Call one of them, or add '${String(model)}' under config.models.`,
+        `There is no model named ${shownName(model)}. Configured models: ${names.length > 0 ? names.join(', ') : 'none'}. Call one of them${typeof model === 'string' ? `, or add ${shownName(model)} under config.models` : ' by its name (a string)'}.`,
       );
     }
     const order: string[] = [];
@@ -191,6 +193,17 @@ export class Dispatcher {
   ): FallbackSettings {
     const policy = retryPolicy(this.#config.retry, retry);
     return { policy, clock: this.#clock, random: this.#random, signal: call.signal, links, fallsBack, failureOf, onFailure, exhausted };
+  }
+
+  /**
+   * A provider's own `retryAfterMs` is a hint as a `retry-after` header is: one past the
+   * provider's `maxRetryAfterMs` (default 60 s) is dropped, and the usual backoff waits instead.
+   */
+  #capped(failure: Failure | undefined, provider: string | undefined): Failure | undefined {
+    if (failure?.retryAfterMs === undefined || failure.retryAfterMs === null) return failure;
+    const configured = provider !== undefined && Object.hasOwn(this.#config.providers, provider) ? this.#config.providers[provider]!.maxRetryAfterMs : undefined;
+    const max = configured ?? defaultLimits.maxRetryAfterMs;
+    return failure.retryAfterMs <= max ? failure : { retryable: failure.retryable, retryAfterMs: undefined };
   }
 
   #target(name: string, capability: Capability): Target {

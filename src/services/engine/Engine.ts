@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StandinConfig } from '../../config/configSchema.js';
 import { CallFailed } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
-import { StandinError } from '../../errors/StandinError.js';
+import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import type { CapabilitySpec } from '../capabilities/CapabilitySpec.js';
 import { capabilities } from '../capabilities/capabilities.js';
 import type { Clock } from '../clock/Clock.js';
@@ -16,6 +16,7 @@ import type { Services } from '../dispatch/Services.js';
 import type { RealCallGuard } from '../dispatch/RealCallGuard.js';
 import { untilAborted } from '../dispatch/untilAborted.js';
 import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
+import { readGuard } from '../../validation/readGuard.js';
 import { checkOptions, prepareReply, type PreparedReply, type ReplyInput } from '../requests/prepareReply.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
 import { runAgent, type RunOptions, type StepReplies } from '../runs/runAgent.js';
@@ -72,7 +73,7 @@ export class Engine {
 
   /** Asks `model` for a reply and collects it: text, tool calls, typed value, reasoning, units. */
   async reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
-    return this.#collect(model, prepareReply(input), checkOptions(options)) as Promise<Reply<O>>;
+    return this.#collect(model, readGuard('app.reply(model, request)', () => prepareReply(input)), readGuard('app.reply options', () => checkOptions(options))) as Promise<Reply<O>>;
   }
 
   /**
@@ -81,7 +82,7 @@ export class Engine {
    * The generator's return value is the collected reply.
    */
   async *stream<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
-    return (yield* this.#stream(model, prepareReply(input), checkOptions(options))) as Reply<O>;
+    return (yield* this.#stream(model, readGuard('app.stream(model, request)', () => prepareReply(input)), readGuard('app.stream options', () => checkOptions(options)))) as Reply<O>;
   }
 
   /** A vector for `text`. */
@@ -145,8 +146,8 @@ export class Engine {
 
   /** One plain capability's call: the arguments checked, one attempt per provider through dispatch, the result checked. */
   async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, model: string, args: A, options: CallOptions | undefined): Promise<R> {
-    spec.check(args);
-    const call = this.#dispatch.call(checkOptions(options));
+    readGuard(`app.${spec.name} input`, () => spec.check(args));
+    const call = this.#dispatch.call(readGuard(`app.${spec.name} options`, () => checkOptions(options)));
     return this.#dispatch.model(model, spec.name, call, options?.retry, async (provider, context) => {
       const result = await untilAborted(spec.invoke(provider, args, context), context.signal);
       const problem = spec.problem(result, args);
@@ -210,7 +211,7 @@ export class Engine {
       return collector.finish(context.modelName);
     } catch (error) {
       if (!(error instanceof ProviderFailure) || call.signal.aborted) throw error;
-      call.failures.push({ model: context.modelName, attempt: context.attempt, kind: error.kind, message: error.message });
+      call.failures.push({ model: context.modelName, attempt: context.attempt, kind: error.kind, message: bareMessage(error) });
       throw new CallFailed(model, call.failures, error, ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
     } finally {
       // Stops a provider stream the loop left early (abort, broken part, a consumer that broke off).

@@ -11,8 +11,8 @@ import { expectedFields } from '../../schemas/requestSchemas.js';
  * if (!parsed.success) throw invalid('request', input, parsed.error.issues);
  * ```
  */
-export function invalid(root: string, input: unknown, issues: readonly z.core.$ZodIssue[]): StandinError {
-  const lines = describeIssues(root, input, issues, { expected: expectedFields });
+export function invalid(root: string, input: unknown, issues: readonly z.core.$ZodIssue[], schema?: z.core.$ZodType): StandinError {
+  const lines = describeIssues(root, input, issues, { expected: expectedFields, ...(schema === undefined ? {} : { schema }) });
   return new StandinError('E0003', `Invalid ${root}:\n${lines.join('\n')}`);
 }
 

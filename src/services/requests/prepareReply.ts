@@ -42,7 +42,7 @@ export interface PreparedReply {
  */
 export function prepareReply(input: ReplyInput): PreparedReply {
   const parsed = replyInputSchema.safeParse(input);
-  if (!parsed.success) throw invalid('request', input, parsed.error.issues);
+  if (!parsed.success) throw invalid('request', input, parsed.error.issues, replyInputSchema);
   const request: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {
     messages: typeof input.messages === 'string' ? [{ role: 'user', content: input.messages }] : input.messages,
   };
@@ -94,6 +94,8 @@ export function outputSpec(output: z.ZodType): OutputSpec {
  */
 export function checkOptions<O extends object>(options: O | undefined): O | Record<string, never> {
   if (options === undefined || options === null) return {};
+  // A string's keys are its characters: an 8 MB string must fail on its type, not be walked.
+  if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', options, callOptionsSchema.safeParse(options).error?.issues ?? []);
   let empty = true;
   for (const _ in options) {
     empty = false;
@@ -101,6 +103,6 @@ export function checkOptions<O extends object>(options: O | undefined): O | Reco
   }
   if (empty) return {};
   const parsed = callOptionsSchema.safeParse(options);
-  if (!parsed.success) throw invalid('options', options, parsed.error.issues);
+  if (!parsed.success) throw invalid('options', options, parsed.error.issues, callOptionsSchema);
   return options;
 }

@@ -1,3 +1,4 @@
+import { readGuard } from '../../validation/readGuard.js';
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
@@ -51,16 +52,15 @@ export interface StepReplies {
  * ```
  */
 export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions, live: boolean, replies: StepReplies): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
-  const parsedAgent = agentSchema.safeParse(agent);
+  const parsedAgent = readGuard('app.run(agent)', () => agentSchema.safeParse(agent));
   if (!parsedAgent.success) {
-    throw new StandinError('R0002', `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields }).join('\n')}`);
+    throw new StandinError('R0002', `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields, schema: agentSchema }).join('\n')}`);
   }
-  const parsedInput = conversationSchema.safeParse(input);
-  if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues);
-  const strict = strictOption(options) ?? replies.strictTools?.() ?? false;
-  // strictTools and settings belong to runs alone; the rest is every call's options, checked as such.
-  const { settings: given, strictTools: _, ...rest } = options ?? {};
-  const dispatch: DispatchOptions = checkOptions(rest);
+  const parsedInput = readGuard('app.run input', () => conversationSchema.safeParse(input));
+  if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues, conversationSchema);
+  const strict = readGuard('app.run options', () => strictOption(options)) ?? replies.strictTools?.() ?? false;
+  const { given, rest } = readGuard('app.run options', () => splitOptions(options));
+  const dispatch: DispatchOptions = readGuard('app.run options', () => checkOptions(rest));
   const settings = runSettings(agent, given);
   const runId = options.runId ?? randomUUID();
   const signal = options.signal ?? neverAborted;
@@ -126,4 +126,11 @@ function strictOption(options: RunOptions): boolean | undefined {
   const strict = (options as { strictTools?: unknown }).strictTools;
   if (strict === undefined || typeof strict === 'boolean') return strict;
   throw new StandinError('R0005', `Invalid run options:\noptions.strictTools: expected true or false, got ${typeof strict}. Pass { strictTools: false } to hand tool errors to the model.`);
+}
+
+/** The run's own `settings` apart from the rest, which every call's options check takes; anything but an object goes to that check whole. */
+function splitOptions(options: RunOptions): { readonly given: RunOptions['settings']; readonly rest: RunOptions } {
+  if (typeof options !== 'object' || options === null) return { given: undefined, rest: options };
+  const { settings: given, strictTools: _, ...rest } = options;
+  return { given, rest };
 }

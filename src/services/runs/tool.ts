@@ -1,4 +1,8 @@
 import type { z } from 'zod';
+import { StandinError } from '../../errors/StandinError.js';
+import { expectedFields, toolSchema } from '../../schemas/requestSchemas.js';
+import { describeIssues } from '../../validation/describeIssues.js';
+import { readGuard } from '../../validation/readGuard.js';
 
 /** What a tool's `run` is handed besides its input. */
 export interface ToolContext {
@@ -40,5 +44,9 @@ export interface Tool<I extends z.ZodType = z.ZodType, O = unknown> {
  * ```
  */
 export function tool<I extends z.ZodType, O>(definition: Tool<I, O>): Tool<I, O> {
+  const parsed = readGuard('tool(definition)', () => toolSchema.safeParse(definition));
+  if (!parsed.success) {
+    throw new StandinError('R0002', `Invalid tool:\n${describeIssues('tool', definition, parsed.error.issues, { expected: expectedFields, schema: toolSchema }).join('\n')}`);
+  }
   return Object.freeze({ ...definition });
 }

@@ -157,7 +157,7 @@ describe(FakeClassification, () => {
       const error = await adapterError(fake.classify(request(), opts));
       expect(error.reason).toBe('unknown');
       expect(error.metadata).toEqual({ cause: 'classification_script_exhausted' });
-      expect(error.message).toMatch(/^FakeClassification script exhausted: /);
+      expect(error.message).toMatch(/^K0008: FakeClassification script exhausted: /);
       expect(error.provider).toBeNull();
     });
 
@@ -293,7 +293,7 @@ describe(FakeClassification, () => {
       const error = rateLimited();
       const returned = await adapterError(new FakeClassification().classify(request(), scripted([{ error }])));
       expect(returned).toBe(error);
-      expect([returned.reason, returned.provider, returned.retryAfterMs, returned.message]).toEqual(['rate_limited', 'fake', 250, 'scripted rate limit']);
+      expect([returned.reason, returned.provider, returned.retryAfterMs, returned.message]).toEqual(['rate_limited', 'fake', 250, 'K0008: scripted rate limit']);
     });
   });
 
@@ -347,7 +347,7 @@ describe(FakeClassification, () => {
       expect((await fake.classify(request(), opts)).answer('y')!.yesProbability).toBe(0);
       for (let i = 0; i < 2; i++) {
         const error = await adapterError(fake.classify(request(), opts));
-        expect([error.reason, error.retryAfterMs, error.message, error.provider]).toEqual(['rate_limited', 0, 'FakeClassification retry_until_call hint', null]);
+        expect([error.reason, error.retryAfterMs, error.message, error.provider]).toEqual(['rate_limited', 0, 'K0008: FakeClassification retry_until_call hint', null]);
         expect(await cursorIndex(cursor)).toBe(1);
       }
       expect((await fake.classify(request(), opts)).answer('y')!.yesProbability).toBe(0.7);
@@ -530,7 +530,7 @@ describe(FakeClassification, () => {
       const req = new ClassificationRequest({ state: 'x', questions: {} });
       const err = await adapterError(new FakeClassification().classify(req));
       expect(err.reason).toBe('invalid_request');
-      expect(err.message).toBe('questions must not be empty');
+      expect(err.message).toBe('K0008: questions must not be empty');
       expect(err.metadata).toEqual({ field: 'questions' });
       expect(err.provider).toBeNull();
     });

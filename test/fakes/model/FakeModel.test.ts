@@ -133,7 +133,7 @@ describe('app.fake(model, answers)', () => {
       expect(error).not.toBeInstanceOf(ProviderFailure);
       expect(error.code).toBe(code.T0013);
       expect(error.message).toBe(
-        "app.fake('writer', answers): model 'writer' was faked with 2 answers, and call 3 ran past them (step 'call:req-3'). Add an answer for it, or find why the app asks the model more often than the test expects.",
+        "T0013: app.fake('writer', answers): model 'writer' was faked with 2 answers, and call 3 ran past them (step 'call:req-3'). Add an answer for it, or find why the app asks the model more often than the test expects.",
       );
     });
 
@@ -204,7 +204,7 @@ describe('app.fake(model, answers)', () => {
       app.fake('writer', () => 'Hello' as never);
       const error = await caught(() => app.reply('writer', { messages: 'Hi' }, { stepKey: 'call:q' }));
       expect(error.code).toBe(code.T0002);
-      expect(error.message).toBe("app.fake('writer', answers) at step 'call:q': answers(request): a plain text is no answer; write { text: '...' }.");
+      expect(error.message).toBe("T0002: app.fake('writer', answers) at step 'call:q': answers(request): a plain text is no answer; write { text: '...' }.");
     });
 
     it('what it answers is checked against the call: a tool the request does not offer fails T0007', async () => {
@@ -323,7 +323,7 @@ describe('app.fake(model, answers)', () => {
       const error = await caught(() => app.embed('writer', 'text'));
       expect(error.code).toBe(code.T0009);
       expect(error.message).toBe(
-        "app.fake('writer', answers): model 'writer' was faked with a record of calls without embed (it has reply), and the app called embed. Add embed: embedByHash(8) to the record.",
+        "T0009: app.fake('writer', answers): model 'writer' was faked with a record of calls without embed (it has reply), and the app called embed. Add embed: embedByHash(8) to the record.",
       );
     });
 
@@ -575,7 +575,7 @@ describe('app.fake(model, answers)', () => {
       const error = await caught(() => app.reply('writer', { messages: 'b' }, { stepKey: 'call:q2' }));
       expect(error.code).toBe(code.T0006);
       expect(error.message).toBe(
-        "app.fake('writer', answers): answers[1] gives a value, and the call it answers (model 'writer', step 'call:q2') states no shape for a typed value. Give the call an output shape (output: z.object({ ... })), or answer with { text: '...' } instead.",
+        "T0006: app.fake('writer', answers): answers[1] gives a value, and the call it answers (model 'writer', step 'call:q2') states no shape for a typed value. Give the call an output shape (output: z.object({ ... })), or answer with { text: '...' } instead.",
       );
     });
 
@@ -598,7 +598,7 @@ describe('app.fake(model, answers)', () => {
       const error = await caught(() => app.run(agent, 'Hi', { runId: 'r' }));
       expect(error.code).toBe(code.T0007);
       expect(error.message).toBe(
-        "app.fake('writer', answers): answers[0].calls[0] asks for the tool 'findInGuid', and the call it answers (model 'writer', step 'r#0') offers only 'findInGuide'. Did you mean 'findInGuide'? Name a tool the call offers, or give the call that tool.",
+        "T0007: app.fake('writer', answers): answers[0].calls[0] asks for the tool 'findInGuid', and the call it answers (model 'writer', step 'r#0') offers only 'findInGuide'. Did you mean 'findInGuide'? Name a tool the call offers, or give the call that tool.",
       );
     });
 
@@ -657,7 +657,7 @@ describe('app.fake(model, answers)', () => {
       })();
       expect(error.code).toBe(code.T0007);
       expect(error.message).toBe(
-        "app.fake('writer', answers, checks): answers[0].calls[0] asks for the tool 'findInGuid', and the checks the fake was given offers only 'findInGuide'. Did you mean 'findInGuide'? Name a tool the call offers, or give the call that tool.",
+        "T0007: app.fake('writer', answers, checks): answers[0].calls[0] asks for the tool 'findInGuid', and the checks the fake was given offers only 'findInGuide'. Did you mean 'findInGuide'? Name a tool the call offers, or give the call that tool.",
       );
     });
 

@@ -20,7 +20,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
     it('a plain text in the place of an answer fails T0002, naming its index and what to write', () => {
       const error = fakeError([{ text: 'fine' }, 'Open Settings']);
       expect(error.code).toBe(code.T0002);
-      expect(error.message).toBe("app.fake('writer', answers): answers[1]: a plain text is no answer; write { text: '...' }.");
+      expect(error.message).toBe("T0002: app.fake('writer', answers): answers[1]: a plain text is no answer; write { text: '...' }.");
     });
 
     it('a generator function of parts in the place of an answer fails T0002', () => {
@@ -78,7 +78,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError([{ txt: 'Hi' }]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toBe(
-        "app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, finish, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs.",
+        "T0003: app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, finish, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs.",
       );
     });
 
@@ -202,7 +202,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError({ reply: [], embedd: () => [1] });
       expect(error.code).toBe(code.T0001);
       expect(error.message).toBe(
-        "app.fake('writer', answers): answers is not a record of calls:\nanswers.embedd: unknown key 'embedd'. Did you mean 'embed'? Allowed keys here: reply, embed, hear, speak, rank, call.",
+        "T0001: app.fake('writer', answers): answers is not a record of calls:\nanswers.embedd: unknown key 'embedd'. Did you mean 'embed'? Allowed keys here: reply, embed, hear, speak, rank, call.",
       );
     });
 

@@ -81,12 +81,12 @@ describe('fakeProvider(answers)', () => {
       const engine = createEngine({ models, makers: { providers: () => ({ anthropic: fakeProvider([]) }) } });
       const error = await caught(() => engine.reply('writer', { messages: 'x' }));
       expect(error.code).toBe(code.T0013);
-      expect(error.message).toMatch(/^fakeProvider\(answers\): model 'writer' was faked with 0 answers/);
+      expect(error.message).toMatch(/^T0013: fakeProvider\(answers\): model 'writer' was faked with 0 answers/);
     });
 
     it('checks answers against checks when made', () => {
       expect(() => fakeProvider([{ calls: [{ tool: 'nope' }] }], { tools: { search: {} } })).toThrow(
-        expect.objectContaining({ code: code.T0007, message: expect.stringMatching(/^fakeProvider\(answers, checks\): answers\[0\]\.calls\[0\] asks for the tool 'nope'/) }),
+        expect.objectContaining({ code: code.T0007, message: expect.stringMatching(/^T0007: fakeProvider\(answers, checks\): answers\[0\]\.calls\[0\] asks for the tool 'nope'/) }),
       );
     });
   });

@@ -54,7 +54,7 @@ describe('FakeModel answers not yet given', () => {
       expect(error.code).toBe(code.T0014);
       expect(error.message).toBe(
         [
-          "app.fake('writer', answers): answers were never asked for.",
+          "T0014: app.fake('writer', answers): answers were never asked for.",
           'In the default scope, 3 of 4 answers never asked for:',
           '  answers[1] { calls: [findInGuide] }',
           '  answers[2] { text: "A rather long text that goes on and on …", value: {"n":1} }',

@@ -208,7 +208,7 @@ describe('app.fakeClassifier in a namespace', () => {
     tester.fakeClassifier([{ retryUntilCall: 2 }, { error: new ClassificationAdapterError('authentication_failed', { message: 'bad key', status: 401 }) }, { answers: { team: 'billing' } }]);
     await tester.ready();
     expect(tester.clock.slept).toEqual([]);
-    await expect(team(instance)).rejects.toMatchObject({ reason: 'authentication_failed', message: 'bad key', status: 401 });
+    await expect(team(instance)).rejects.toMatchObject({ reason: 'authentication_failed', message: 'K0008: bad key', status: 401 });
     expect(instance.clock.slept).toHaveLength(1);
     expect(await team(tester)).toBe('billing');
     await expect(team(instance)).rejects.toMatchObject({ reason: 'unknown', metadata: { cause: 'classification_script_exhausted' } });

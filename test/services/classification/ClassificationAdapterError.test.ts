@@ -39,15 +39,15 @@ describe(ClassificationAdapterError, () => {
   it('carries message, provider, status, retryAfterMs, cause and metadata', () => {
     const cause = { upstream: 'timeout' };
     const error = new ClassificationAdapterError('rate_limited', { message: 'slow down', provider: 'typesafe', status: 429, retryAfterMs: 2000, cause, metadata: { status: 429 } });
-    expect(error).toMatchObject({ message: 'slow down', provider: 'typesafe', status: 429, retryAfterMs: 2000, metadata: { status: 429 } });
+    expect(error).toMatchObject({ message: 'K0008: slow down', provider: 'typesafe', status: 429, retryAfterMs: 2000, metadata: { status: 429 } });
     expect(error.cause).toBe(cause);
   });
 
   it('leaves what it was not given null (metadata {}), and makes a message from the reason and provider', () => {
     const bare = new ClassificationAdapterError('timeout');
-    expect(bare).toMatchObject({ message: 'classification adapter error: timeout', provider: null, status: null, retryAfterMs: null, metadata: {} });
+    expect(bare).toMatchObject({ message: 'K0008: classification adapter error: timeout', provider: null, status: null, retryAfterMs: null, metadata: {} });
     expect('cause' in bare).toBe(false);
-    expect(new ClassificationAdapterError('timeout', { provider: 'typesafe', message: '' }).message).toBe('classification adapter error (typesafe): timeout');
+    expect(new ClassificationAdapterError('timeout', { provider: 'typesafe', message: '' }).message).toBe('K0008: classification adapter error (typesafe): timeout');
   });
 
   it('is retryable for rate_limited, provider_unavailable, timeout and network_error only', () => {

@@ -60,7 +60,7 @@ describe('Engine.classify (app.classify)', () => {
       expect(error).toBeInstanceOf(StandinError);
       expect((error as StandinError).code).toBe('K0003');
       expect(error.message).toBe(
-        'Invalid classification request:\n' +
+        'K0003: Invalid classification request:\n' +
           'request.questions: empty. Ask at least one question: { team: ClassificationQuestion.choice(...) }.\n' +
           'request.state: empty. Give a non-empty text, object or list to classify.',
       );

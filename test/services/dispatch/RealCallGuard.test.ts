@@ -14,7 +14,7 @@ describe(RealCallGuard, () => {
     it('fails a call that would reach a real adapter at once, with E0008 and both ways out', async () => {
       await expect(appWith({ openai: real }, { models }).reply('writer', { messages: 'x' })).rejects.toMatchObject({
         code: 'E0008',
-        message: "Model 'writer' would call the real 'openai' provider, and test apps call no real AI. Fake it with app.fake('writer', answers), or allow it explicitly with app.allowRealCalls('openai').",
+        message: "E0008: Model 'writer' would call the real 'openai' provider, and test apps call no real AI. Fake it with app.fake('writer', answers), or allow it explicitly with app.allowRealCalls('openai').",
       });
     });
 

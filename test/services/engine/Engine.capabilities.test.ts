@@ -46,14 +46,14 @@ describe(Engine, () => {
     });
 
     it('rejects text that is not a string with E0003', async () => {
-      await expect(appWith({ main: full() }, { models }).embed('voice', 7 as never)).rejects.toMatchObject({ code: 'E0003', message: 'text: expected a string, got a number.' });
+      await expect(appWith({ main: full() }, { models }).embed('voice', 7 as never)).rejects.toMatchObject({ code: 'E0003', message: 'E0003: text: expected a string, got a number.' });
     });
 
     it('rejects a provider that answers no vector with E0007', async () => {
       const provider = { ...full(), embed: async () => [Number.NaN] };
       await expect(appWith({ main: provider }, { models }).embed('voice', 'x')).rejects.toMatchObject({
         code: 'E0007',
-        message: "Provider 'main' broke the provider contract: embed for model 'voice' should answer a non-empty list of finite numbers.",
+        message: "E0007: Provider 'main' broke the provider contract: embed for model 'voice' should answer a non-empty list of finite numbers.",
       });
     });
   });
@@ -111,7 +111,7 @@ describe(Engine, () => {
       };
       await expect(calls[capability]()).rejects.toMatchObject({
         code: 'E0004',
-        message: `Model 'voice' (provider 'main') cannot ${capability}: its provider offers no ${capability}. Call a model whose provider offers ${capability}.`,
+        message: `E0004: Model 'voice' (provider 'main') cannot ${capability}: its provider offers no ${capability}. Call a model whose provider offers ${capability}.`,
       });
     });
   });

@@ -21,7 +21,7 @@ describe(Engine, () => {
         const app = appWith({ main: scripted([says('hi')]) }, { models: { ...models, triage: { provider: 'main', model: 'm' } } });
         await expect(app.reply('witer', { messages: 'Hello' })).rejects.toMatchObject({
           code: 'E0001',
-          message: "There is no model named 'witer'. Configured models: writer, triage. Call one of them, or add 'witer' under config.models.",
+          message: "E0001: There is no model named 'witer'. Configured models: writer, triage. Call one of them, or add 'witer' under config.models.",
         });
       });
 

@@ -56,6 +56,18 @@ describe(Engine, () => {
       expect(app.clock.slept).toEqual([2_500, 0]);
     });
 
+    it("drops a provider's retryAfterMs past maxRetryAfterMs (default 60 s), as a header hint is: the usual backoff waits", async () => {
+      const app = appWith({ main: scripted([down('rate_limit', 3_000_000), down('rate_limit', 1e14), says('ok')]) }, { models, retry });
+      await app.reply('alone', { messages: 'x' });
+      expect(app.clock.slept).toEqual([500, 1_000]);
+    });
+
+    it("caps a provider's retryAfterMs by that provider's configured maxRetryAfterMs", async () => {
+      const app = appWith({ main: scripted([down('rate_limit', 5_000), down('rate_limit', 1_500), says('ok')]) }, { models, retry, providers: { main: { maxRetryAfterMs: 2_000 } } });
+      await app.reply('alone', { messages: 'x' });
+      expect(app.clock.slept).toEqual([500, 1_500]);
+    });
+
     it('keeps jitter inside [d * (1 - jitter), d]', async () => {
       const delays = async (random: number): Promise<readonly number[]> => {
         const app = createTestApp(
@@ -147,7 +159,7 @@ describe(Engine, () => {
         { model: 'backup', attempt: 1, kind: 'auth', message: 'auth failure' },
       ]);
       expect(error.message).toBe(
-        "Model 'writer' failed. Tried writer (3 attempts: server: server failure; server: server failure; rate_limit: rate_limit failure), then backup (1 attempt: auth: auth failure).",
+        "E0005: Model 'writer' failed. Tried writer (3 attempts: server: server failure; server: server failure; rate_limit: rate_limit failure), then backup (1 attempt: auth: auth failure).",
       );
     });
 

@@ -33,6 +33,8 @@ const config = {
     backup: { provider: 'openai', model: 'gpt-test' },
     odd: { provider: 'mystery', model: 'x' },
   },
+  // Configured without an adapter: the app binds it itself (or forgets to, which is E0002).
+  providers: { mystery: {} },
 };
 
 describe('real adapters bound by the production container', () => {
@@ -43,7 +45,7 @@ describe('real adapters bound by the production container', () => {
     expect(app.container.isBound(Tokens.Provider, { name: 'mystery' })).toBe(false);
   });
 
-  it('a name that is no adapter gets none, and a call to it is E0002', async () => {
+  it('a configured name that is no adapter gets none, and a call to it is E0002', async () => {
     await expect(createApp(config).reply('odd', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0002' });
   });
 

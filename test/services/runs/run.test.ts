@@ -96,7 +96,7 @@ describe(Engine, () => {
       const failure = appWith({ main: provider }, { models }).run({ ...agent, maxSteps: 3 }, 'q', { runId: 'loop' });
       await expect(failure).rejects.toMatchObject({
         code: 'R0001',
-        message: "Run loop passed maxSteps (3) without ending on a text; the last step asked for findInGuide. Raise the agent's maxSteps, or check why the model keeps asking for tools.",
+        message: "R0001: Run loop passed maxSteps (3) without ending on a text; the last step asked for findInGuide. Raise the agent's maxSteps, or check why the model keeps asking for tools.",
       });
       expect(provider.seen).toHaveLength(3);
     });

@@ -48,8 +48,8 @@ export function httpErrorOf(error: StandinError): HttpError {
     }
     return make(502, error.code, message);
   }
-  if (notSetUp.has(error.code)) return make(503, error.code, `The help desk's AI services are not set up for this call (${error.code}): ${error.message}`);
-  return make(502, error.code, `The help desk's AI service failed (${error.code}): ${error.message}`);
+  if (notSetUp.has(error.code)) return make(503, error.code, `The help desk's AI services are not set up for this call: ${error.message}`);
+  return make(502, error.code, `The help desk's AI service failed: ${error.message}`);
 }
 
 function retryAfterOf(cause: unknown): number | undefined {

@@ -1,3 +1,4 @@
+import { bareMessage } from '../../../errors/StandinError.js';
 import { ProviderFailure } from '../../../errors/ProviderFailure.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import type { ClassificationAdapter, ClassifyCallOptions } from '../../classification/ClassificationAdapter.js';
@@ -128,12 +129,17 @@ export abstract class HttpClassifier implements ClassificationAdapter {
     const { exchange, headers } = this.#endpoint.open({ provider: this.provider, apiKey: undefined, signal, attempt: 1 }, 'application/json', 'application/json');
     const clean = (text: string) => this.#clean(exchange, text);
     try {
-      let response: Response;
+      let response: Response | undefined;
       let bytes: Uint8Array;
       try {
         response = await exchange.send(this.#endpoint.url(this.#protocol.path), { method: 'POST', headers, body });
         bytes = await exchange.bytes(response);
       } catch (error) {
+        // A 2xx body that does not decompress is the answer's fault, as one that is not JSON is.
+        if (response?.ok === true && exchange.isMalformed(error)) {
+          const reader = new ResponseReader({ provider: this.provider, status: response.status, providerRequestId: exchange.requestId, requestId, clean });
+          throw reader.error('malformed_response', bareMessage(error).replace(/^[^:]*: malformed response: /, 'malformed response: '), {});
+        }
         throw error instanceof ProviderFailure ? classificationFailure(error, exchange.report, requestId, clean) : error;
       }
       const reader = new ResponseReader({ provider: this.provider, status: response.status, providerRequestId: exchange.requestId, requestId, clean });

@@ -1,6 +1,7 @@
 import type { FailureKind, ProviderFailure } from '../../../errors/ProviderFailure.js';
 import { ClassificationAdapterError, retryableClassificationReasons, type ClassificationReason } from '../../classification/ClassificationAdapterError.js';
 import type { ErrorReport } from '../http/ErrorReport.js';
+import { bareMessage } from '../../../errors/StandinError.js';
 
 /** The classification reason of each provider failure kind. */
 const reasons: Readonly<Record<FailureKind, ClassificationReason>> = {
@@ -52,7 +53,7 @@ export function classificationFailure(
   // The provider's own `x-should-retry` carries over; otherwise the reason decides, as the kind did.
   const retryable = failure.retryable === retryableClassificationReasons.has(reason) ? {} : { retryable: failure.retryable };
   return new ClassificationAdapterError(reason, {
-    message: clean(failure.message),
+    message: clean(bareMessage(failure)),
     provider: failure.provider,
     status,
     retryAfterMs: failure.retryAfterMs,

@@ -205,8 +205,17 @@ export class Exchange {
    * sending garbage is not asked again.
    */
   malformed(what: string): ProviderFailure {
-    return this.failure(this.#options.attempt <= 1 ? 'server' : 'unknown', `malformed response: ${what}`);
+    const failure = this.failure(this.#options.attempt <= 1 ? 'server' : 'unknown', `malformed response: ${what}`);
+    this.#malformed.add(failure);
+    return failure;
   }
+
+  /** Whether `error` is a failure {@link malformed} made: the body broke the protocol, not the provider's state. */
+  isMalformed(error: unknown): boolean {
+    return error instanceof ProviderFailure && this.#malformed.has(error);
+  }
+
+  readonly #malformed = new WeakSet<ProviderFailure>();
 
   /** A failure reported by the provider itself: an error body, or an error event inside a stream. */
   reported(body: unknown, fallback: string): ProviderFailure {

@@ -31,13 +31,13 @@ describe(classificationFailure, () => {
 
   it('keeps retryAfterMs, the message, and names status, error type and code, both request ids and the transport in metadata', () => {
     const error = classificationFailure(failed('rate_limit', 429, 2000), { message: 'slow down', type: 'requests', code: 'rate_limit_exceeded' }, 'call-1');
-    expect(error).toMatchObject({ reason: 'rate_limited', retryAfterMs: 2000, message: 'typesafe: HTTP 429: went wrong' });
+    expect(error).toMatchObject({ reason: 'rate_limited', retryAfterMs: 2000, message: 'K0008: typesafe: HTTP 429: went wrong' });
     expect(error.metadata).toEqual({ status: 429, errorType: 'requests', errorCode: 'rate_limit_exceeded', providerRequestId: 'ts-1', requestId: 'call-1' });
     expect(classificationFailure(failed('timeout'), undefined, undefined).metadata).toEqual({ providerRequestId: 'ts-1', transport: 'timeout' });
     expect(classificationFailure(failed('content_filter', 400), undefined, undefined).metadata).toMatchObject({ cause: 'content_filter' });
   });
 
   it('runs the message through clean', () => {
-    expect(classificationFailure(failed('auth', 401), undefined, undefined, (text) => text.replace('wrong', '[redacted]')).message).toBe('typesafe: HTTP 401: went [redacted]');
+    expect(classificationFailure(failed('auth', 401), undefined, undefined, (text) => text.replace('wrong', '[redacted]')).message).toBe('K0008: typesafe: HTTP 401: went [redacted]');
   });
 });

@@ -140,6 +140,18 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
     });
   });
 
+  describe("a classifier's 2xx body that does not decompress", () => {
+    it('is malformed_response, as a 2xx body that is not JSON is, and not asked again', async () => {
+      server.on(SYSTEMONE, raw(200, 'this is not gzip at all', { 'content-type': 'application/json', 'content-encoding': 'gzip' }));
+      const { outcome } = await rejection(() => hostileApp(server).classify('Refund me', questions));
+      expect(outcome).toBeInstanceOf(ClassificationAdapterError);
+      expect(outcome).toMatchObject({ reason: 'malformed_response', status: 200 });
+      expect((outcome as Error).message).toContain('typesafe: malformed response: the body does not decompress as its content-encoding says');
+      expect(server.at(SYSTEMONE)).toHaveLength(1);
+      expectNoSecret(outcome);
+    });
+  });
+
   describe('an error body', () => {
     it('a 500 whose gzip is broken is kind server, the status its kind, and retried', async () => {
       server.on(OPENAI, raw(500, 'garbage, not gzip', { 'content-type': 'application/json', 'content-encoding': 'gzip' }));
