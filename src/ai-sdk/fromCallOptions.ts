@@ -20,7 +20,8 @@ export interface ReadCall {
  * ({@link fromPrompt}), function tools (their JSON Schemas read as zod shapes; standin never runs
  * them), a JSON response format as the typed value's shape, the call settings, the other
  * providers' `providerOptions` as they are, and the abort signal. `providerOptions.standin.requestId`
- * names the call's request id; without it the engine makes one, so each call is its own step.
+ * names the call's request id and so its step (the same id is answered the same); without it the
+ * engine makes one, so each call is its own step.
  * Settings standin has no place for (topK, penalties, reasoning effort, provider tools) become
  * `unsupported` warnings, as the AI SDK reports settings a provider drops; HTTP headers are
  * ignored, since the engine is no HTTP endpoint (standin's adapters send their own).
@@ -71,7 +72,8 @@ export function fromCallOptions(call: LanguageModelV4CallOptions, shapes: JsonSh
   if (call.abortSignal !== undefined) options.signal = call.abortSignal;
   if (standin !== undefined) {
     const requestId = standinRequestId(standin);
-    if (requestId !== undefined) options.requestId = requestId;
+    // A request id the caller names is a step the caller names: the same id replays the step's answer.
+    if (requestId !== undefined) Object.assign(options, { requestId, stepKey: `call:${requestId}` });
   }
   return { input, options, warnings };
 }

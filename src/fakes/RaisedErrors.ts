@@ -1,5 +1,5 @@
 import type { Code } from '../errors/catalog.js';
-import { StandinError } from '../errors/StandinError.js';
+import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 
 /** The most raised errors a fake keeps for `verify`: the first ones, which tell the most. */
@@ -55,7 +55,7 @@ export class RaisedErrors {
     const count = scope === undefined ? this.#count : kept.length;
     const lines = kept.map(({ scope, call, error }) => {
       const where = scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${scope}'`;
-      const first = error.message.split('\n', 1)[0]!;
+      const first = bareMessage(error).split('\n', 1)[0]!;
       return `  In ${where}, ${call}: ${error.code} ${first}`;
     });
     const more = count > kept.length ? `\n  ... and ${count - kept.length} more` : '';

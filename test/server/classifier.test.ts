@@ -107,10 +107,10 @@ describe('FakeServer', () => {
       expect(await response.json()).toMatchObject({ error: { param: 'questions[1].name', message: expect.stringContaining('name each question once') } });
     });
 
-    it('takes a question id __proto__ as an id, never as a prototype', async () => {
+    it('refuses a question id __proto__ with K0003 (400), never reading it as a prototype', async () => {
       const response = await fetch(`${server.url}/v1/systemone`, { method: 'POST', body: '{"state":"x","questions":{"__proto__":{"type":"noul","instructions":"?"}}}' });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ answers: { ['__proto__']: { type: 'noul', noul: 0 } } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ detail: { message: expect.stringContaining("request.questions.__proto__: invalid_id. Give each question a non-empty string id other than '__proto__'."), error_type: 'invalid_request_error' } });
     });
 
     it('answers a request the engine finds malformed with the provider\'s 400 body', async () => {

@@ -62,7 +62,7 @@ describe(FakeClassification, () => {
         expect(error.code).toBe(code.K0008);
         expect((error as ClassificationAdapterError).metadata).toEqual({ cause: 'classification_script_exhausted' });
         expect(error.message).toBe(
-          "FakeClassification script exhausted: the script has 2 entries, and call 3 ran past them (request 'third', in scope 'ticket-7'). Add an entry for it, or find why the code under test classifies more often than the test expects.",
+          "K0008: FakeClassification script exhausted: the script has 2 entries, and call 3 ran past them (request 'third', in scope 'ticket-7'). Add an entry for it, or find why the code under test classifies more often than the test expects.",
         );
       });
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ContainerModule } from 'inversify';
 import { code, createApp, Engine, StandinError, tool, Tokens, type Provider } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
 import { appWith, asks, says, scripted } from '../../support/providers.js';
@@ -95,8 +96,7 @@ describe(Engine, () => {
     it('keeps handing tool errors to the model', async () => {
       const { findInGuide } = guide();
       const provider: Provider = scripted([asks({ tool: 'findInGuide', with: { words: 42 } }), says('sorry')]);
-      const app = createApp({ models });
-      app.container.bind(Tokens.Provider).toConstantValue(provider).whenNamed('main');
+      const app = createApp({ models }, new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(provider).whenNamed('main')));
       const run = await app.run({ model: 'writer', tools: { findInGuide } }, 'q');
       expect(run.steps[0]!.results[0]!.error).toContain("does not fit the tool 'findInGuide'");
     });
