@@ -142,7 +142,7 @@ export class Dispatcher {
         resolved = link;
       }
       return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt, cursorKey: this.#id });
-    }, this.#settings(call, retry, links, whenRetryable, classifierFailure, (error, _link, attempt) => {
+    }, this.#settings(call, retry, links, whenRetryable, (error) => this.#capped(classifierFailure(error), classifier.provider ?? undefined), (error, _link, attempt) => {
       const failure = error as ClassificationAdapterError;
       tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: bareMessage(failure) });
     }, (error) => {
@@ -196,8 +196,8 @@ export class Dispatcher {
   }
 
   /**
-   * A provider's own `retryAfterMs` is a hint as a `retry-after` header is: one past the
-   * provider's `maxRetryAfterMs` (default 60 s) is dropped, and the usual backoff waits instead.
+   * A provider's or classifier's own `retryAfterMs` is a hint as a `retry-after` header is: one
+   * past its provider's `maxRetryAfterMs` (default 60 s) is dropped, and the usual backoff waits instead.
    */
   #capped(failure: Failure | undefined, provider: string | undefined): Failure | undefined {
     if (failure?.retryAfterMs === undefined || failure.retryAfterMs === null) return failure;

@@ -290,6 +290,14 @@ describe('Engine.classify (app.classify)', () => {
       expect(test.clock.slept).toEqual([250]);
     });
 
+    it('drops a retryAfterMs past maxRetryAfterMs (default 60 s) as a provider\'s is: the usual backoff waits', async () => {
+      const test = app();
+      const huge = (ms: number): ClassificationAdapterError => new ClassificationAdapterError('rate_limited', { retryAfterMs: ms });
+      test.fakeClassifier([{ error: huge(3_000_000) }, { error: huge(1e14) }, { answers: {} }]);
+      await test.classify(STATE, questions());
+      expect(test.clock.slept).toEqual([450, 900]);
+    });
+
     it('uses the config\'s retry policy, changed per call', async () => {
       const test = app({ retry: { attempts: 5, baseDelayMs: 100, jitter: 0 } });
       test.fakeClassifier([{ retryUntilCall: 5 }, { answers: {} }, { retryUntilCall: 3 }, { answers: {} }]);
