@@ -10,7 +10,7 @@ import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { CassetteEntry, RecordedAnswers } from './cassetteSchema.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
 import type { CassetteTape } from './CassetteTape.js';
-import { plainJson } from './plainJson.js';
+import { plainJson, setOwn } from './plainJson.js';
 
 /**
  * Stands in for the classifier, or for one of the config's fallback classifiers, while a
@@ -72,7 +72,7 @@ export class CassetteClassifier implements ClassificationAdapter {
       throw error;
     }
     const answers: Record<string, unknown> = {};
-    for (const [id, answer] of Object.entries(response.answers ?? {})) answers[id] = answerFields(answer);
+    for (const [id, answer] of Object.entries(response.answers ?? {})) setOwn(answers, id, answerFields(answer));
     this.#tape.record(lookup, this.#entry(normalized, { answers } as RecordedAnswers['classify']));
     return response;
   }
@@ -108,7 +108,7 @@ export function scriptEntry(answer: RecordedAnswers['classify']): Classification
     return { error: new ClassificationAdapterError(reason, { message: `a recorded classifier failure (${reason})`, status, retryAfterMs }) };
   }
   const answers: Record<string, ClassificationAnswer> = {};
-  for (const [id, init] of Object.entries(answer.answers)) answers[id] = new ClassificationAnswer(init);
+  for (const [id, init] of Object.entries(answer.answers)) setOwn(answers, id, new ClassificationAnswer(init));
   return { answers };
 }
 

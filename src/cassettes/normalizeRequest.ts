@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
 import type { HearInput, ReplyRequest } from '../services/providers/Provider.js';
-import { plainJson } from './plainJson.js';
+import { plainJson, setOwn } from './plainJson.js';
 
 /**
  * A request as a cassette keeps it: what a recorded call was asked, reduced to what decides its answer, as plain JSON: the
@@ -68,7 +68,7 @@ export function normalizeRequest<C extends keyof CallInputs>(call: C, input: Cal
       const request = input as ClassificationRequest;
       const questions: Record<string, unknown> = {};
       for (const [id, question] of Object.entries(request.questions)) {
-        questions[id] = { type: question.type, instructions: question.instructions, criteria: question.criteria ?? null };
+        setOwn(questions, id, { type: question.type, instructions: question.instructions, criteria: question.criteria ?? null });
       }
       return plain(
         {

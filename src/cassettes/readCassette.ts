@@ -79,6 +79,11 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   }
   // A reply's answer is checked when the tape prepares it (prepareAnswer), with the fake's own messages.
   if (call === 'reply') return entry.data as CassetteEntry;
+  const answers = call === 'classify' ? (entry.data.answer as { answers?: unknown }).answers : undefined;
+  // A parsed record would take this key for its prototype; no classify request can ask for it (K0003).
+  if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
+    throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}.answer.answers.__proto__: '__proto__' cannot be a question id. Remove it.`);
+  }
   const answer = answerSchemas[call].safeParse(entry.data.answer);
   if (!answer.success) {
     const lines = describeIssues(`${root}.answer`, entry.data.answer, answer.error.issues);

@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -74,6 +75,15 @@ describe('Cassette', () => {
       const again = await app.classify('My card was charged twice.', questions);
       expect(again.answers).toEqual(classified.answers);
       await fake.verify();
+    });
+
+    it('refuses an answer id __proto__ edited into the file with V0001, never reading it as a prototype', async () => {
+      const { path } = await recorded();
+      const text = await readFile(path, 'utf8');
+      const edited = text.replace(/"answers": \{\n/, '"answers": {\n"__proto__": { "yesProbability": 0.5 },\n');
+      expect(edited).not.toBe(text);
+      await writeFile(path, edited);
+      expect(() => createTestApp({}).cassette(path)).toThrow(expect.objectContaining({ code: 'V0001', message: expect.stringContaining("answer.answers.__proto__: '__proto__' cannot be a question id. Remove it.") }));
     });
   });
 });
