@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
 import type { IssueHints } from '../validation/describeIssues.js';
-import { lazySchema } from '../validation/lazySchema.js';
+import { built, lazySchema } from '../validation/lazySchema.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
@@ -20,7 +20,7 @@ export const answerCallSchema = lazySchema(() => z.strictObject({
 /** An answer record, strict: a field it does not know is an error, never ignored. */
 export const answerSchema = lazySchema(() => z.strictObject({
   text: z.string().optional(),
-  calls: z.array(answerCallSchema).optional(),
+  calls: z.array(built(answerCallSchema)).optional(),
   value: z.unknown().optional(),
   reasoning: z.union([z.string(), z.array(z.string())]).optional(),
   // A list's objects are stream parts, read by `readStreamParts` with messages of their own.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userContentSchema } from '../services/requests/partSchemas.js';
 import { callSettingsSchema } from '../services/requests/settingsSchema.js';
-import { lazySchema } from '../validation/lazySchema.js';
+import { built, lazySchema } from '../validation/lazySchema.js';
 
 /** A zod schema handed in by the caller (any zod 4 type). */
 export const zodTypeSchema = lazySchema(() => z.custom<z.ZodType>(
@@ -18,13 +18,13 @@ const toolResultSchema = lazySchema(() => z.strictObject({
 }));
 
 export const messageSchema = lazySchema(() => z.discriminatedUnion('role', [
-  z.strictObject({ role: z.literal('user'), content: userContentSchema }),
+  z.strictObject({ role: z.literal('user'), content: built(userContentSchema) }),
   z.strictObject({
     role: z.literal('assistant'),
     content: z.string().optional(),
-    calls: z.array(toolCallSchema).optional(),
+    calls: z.array(built(toolCallSchema)).optional(),
   }),
-  z.strictObject({ role: z.literal('tool'), results: z.array(toolResultSchema).min(1) }),
+  z.strictObject({ role: z.literal('tool'), results: z.array(built(toolResultSchema)).min(1) }),
 ]));
 
 /** A tool name as every provider accepts it. */
@@ -34,17 +34,17 @@ export const toolNameSchema = lazySchema(() => z.string().regex(/^[A-Za-z0-9_-]{
 
 export const toolSchema = lazySchema(() => z.strictObject({
   description: z.string().optional(),
-  input: zodTypeSchema,
+  input: built(zodTypeSchema),
   run: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }),
 }));
 
 /** A conversation: a string is one user message. */
-export const conversationSchema = lazySchema(() => z.union([z.string().min(1), z.array(messageSchema).min(1)]));
+export const conversationSchema = lazySchema(() => z.union([z.string().min(1), z.array(built(messageSchema)).min(1)]));
 
 export const replyInputSchema = lazySchema(() => z.strictObject({
   instructions: z.string().optional(),
-  messages: conversationSchema,
-  tools: z.record(toolNameSchema, toolSchema).optional(),
+  messages: built(conversationSchema),
+  tools: z.record(built(toolNameSchema), built(toolSchema)).optional(),
   output: zodTypeSchema.optional(),
   settings: callSettingsSchema.optional(),
 }));
@@ -77,7 +77,7 @@ export const callOptionsSchema = lazySchema(() => z.strictObject({
 export const agentSchema = lazySchema(() => z.strictObject({
   model: z.string().min(1),
   instructions: z.string().optional(),
-  tools: z.record(toolNameSchema, toolSchema).optional(),
+  tools: z.record(built(toolNameSchema), built(toolSchema)).optional(),
   output: zodTypeSchema.optional(),
   maxSteps: z.number().int().min(1).max(1000).optional(),
   settings: callSettingsSchema.optional(),

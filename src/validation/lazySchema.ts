@@ -1,3 +1,6 @@
+/** The key under which a stand-in answers its real schema. */
+const BUILT = Symbol('standin.lazySchema.built');
+
 /**
  * A schema built the first time it is used, not when its module loads. Building a zod schema
  * costs far more than reading one: a module that declares many schemas at the top level makes
@@ -19,6 +22,7 @@ export function lazySchema<T extends object>(build: () => T): T {
   return new Proxy(Object.create(null) as T, {
     get(_, key) {
       const target = real();
+      if (key === BUILT) return target;
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function') return value;
       const cached = bound.get(key);
@@ -37,4 +41,17 @@ export function lazySchema<T extends object>(build: () => T): T {
       return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
     },
   });
+}
+
+/**
+ * The real schema behind a {@link lazySchema} stand-in (built now if it was not), or `schema`
+ * itself. A schema that holds another holds the real one, so each parse of it reads no stand-in.
+ *
+ * @example
+ * ```ts
+ * const list = lazySchema(() => z.array(built(itemSchema)));
+ * ```
+ */
+export function built<T extends object>(schema: T): T {
+  return ((schema as { readonly [BUILT]?: T })[BUILT] ?? schema);
 }

@@ -14,7 +14,7 @@ import { classifyCall } from '../classification/classifyCall.js';
 import { Dispatcher, type DispatchOptions } from '../dispatch/Dispatcher.js';
 import type { Services } from '../dispatch/Services.js';
 import type { RealCallGuard } from '../dispatch/RealCallGuard.js';
-import { untilAborted } from '../dispatch/untilAborted.js';
+import { abortGate, untilAborted } from '../dispatch/untilAborted.js';
 import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
 import { readGuard } from '../../validation/readGuard.js';
 import { checkOptions, prepareReply, type PreparedReply, type ReplyInput } from '../requests/prepareReply.js';
@@ -164,16 +164,18 @@ export class Engine {
     return this.#dispatch.model(model, 'reply', call, options.retry, async (provider, context) => {
       const collector = new ReplyCollector(context.provider, prepared.output);
       const iterator = provider.reply({ ...prepared.request, model: context.model }, context)[Symbol.asyncIterator]();
+      const gate = abortGate(context.signal);
       let done = false;
       try {
         for (;;) {
-          const next = await untilAborted(iterator.next(), context.signal);
+          const next = await gate.race(iterator.next());
           if (next.done) break;
           collector.add(next.value);
         }
         done = true;
         return collector.finish(context.modelName);
       } finally {
+        gate.close();
         // Stops a provider stream the loop left early (abort, broken part).
         if (!done) void iterator.return?.()?.catch(() => undefined);
       }
@@ -189,22 +191,24 @@ export class Engine {
     const opened = await this.#dispatch.model(model, 'reply', call, options.retry, async (provider, context) => {
       const collector = new ReplyCollector(context.provider, prepared.output);
       const iterator = provider.reply({ ...prepared.request, model: context.model }, context)[Symbol.asyncIterator]();
+      const gate = abortGate(context.signal);
       try {
-        const first = await untilAborted(iterator.next(), context.signal);
+        const first = await gate.race(iterator.next());
         if (!first.done) collector.add(first.value);
-        return { iterator, collector, context, first };
+        return { iterator, collector, context, first, gate };
       } catch (error) {
+        gate.close();
         void iterator.return?.()?.catch(() => undefined);
         throw error;
       }
     });
-    const { iterator, collector, context } = opened;
+    const { iterator, collector, context, gate } = opened;
     let next = opened.first;
     let done = false;
     try {
       while (!next.done) {
         yield next.value;
-        next = await untilAborted(iterator.next(), context.signal);
+        next = await gate.race(iterator.next());
         if (!next.done) collector.add(next.value);
       }
       done = true;
@@ -214,6 +218,7 @@ export class Engine {
       call.failures.push({ model: context.modelName, attempt: context.attempt, kind: error.kind, message: bareMessage(error) });
       throw new CallFailed(model, call.failures, error, ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
     } finally {
+      gate.close();
       // Stops a provider stream the loop left early (abort, broken part, a consumer that broke off).
       if (!done) void iterator.return?.()?.catch(() => undefined);
     }

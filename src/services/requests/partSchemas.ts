@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazySchema } from '../../validation/lazySchema.js';
+import { built, lazySchema } from '../../validation/lazySchema.js';
 
 /** The most bytes one image or file part may carry: 64 MiB, above every provider's own limit. */
 export const MAX_PART_BYTES = 64 * 1024 * 1024;
@@ -25,4 +25,4 @@ export const contentPartSchema = lazySchema(() => {
 });
 
 /** A user message's content: a text, or a non-empty list of parts. */
-export const userContentSchema = lazySchema(() => z.union([z.string(), z.array(contentPartSchema).min(1)]));
+export const userContentSchema = lazySchema(() => z.union([z.string(), z.array(built(contentPartSchema)).min(1)]));
