@@ -37,6 +37,67 @@ export interface AbortGate {
 const open: AbortGate = { race: (promise) => promise, close: () => undefined };
 
 /**
+ * The open gates of each signal, behind one listener per signal: a keep-alive connection's signal
+ * serves request after request, and adding and removing a listener per request costs more than the
+ * request's own work. The listener stays until the signal aborts or is collected; the set it holds
+ * is emptied as each gate closes.
+ */
+const gates = new WeakMap<AbortSignal, Set<SignalGate>>();
+
+function watch(signal: AbortSignal, gate: SignalGate): Set<SignalGate> {
+  let open = gates.get(signal);
+  if (open === undefined) {
+    const watched = new Set<SignalGate>();
+    gates.set(signal, watched);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const each of watched) each.abort();
+        watched.clear();
+      },
+      { once: true },
+    );
+    open = watched;
+  }
+  open.add(gate);
+  return open;
+}
+
+/** A gate in its signal's set of open gates. */
+class SignalGate implements AbortGate {
+  readonly #signal: AbortSignal;
+  readonly #aborted: Promise<never>;
+  readonly #open: Set<SignalGate>;
+  #reject: ((reason: unknown) => void) | undefined;
+
+  constructor(signal: AbortSignal) {
+    this.#signal = signal;
+    this.#aborted = new Promise<never>((_, reject) => (this.#reject = reject));
+    // Rejected only when the signal aborts; the race that loses to it reports it, so this one is handled.
+    this.#aborted.catch(() => undefined);
+    this.#open = watch(signal, this);
+  }
+
+  /** Rejects every race still running: the signal aborted. */
+  abort(): void {
+    this.#reject!(abortReason(this.#signal));
+  }
+
+  race<T>(promise: Promise<T>): Promise<T> {
+    if (this.#signal.aborted) {
+      // The abort wins; whatever the dropped promise settles with must not surface as unhandled.
+      promise.catch(() => undefined);
+      return Promise.reject(abortReason(this.#signal));
+    }
+    return Promise.race([promise, this.#aborted]);
+  }
+
+  close(): void {
+    this.#open.delete(this);
+  }
+}
+
+/**
  * An {@link AbortGate} on `signal`: a loop that awaits many parts adds one abort listener, not one per part.
  *
  * @example
@@ -50,23 +111,5 @@ const open: AbortGate = { race: (promise) => promise, close: () => undefined };
  * ```
  */
 export function abortGate(signal: AbortSignal): AbortGate {
-  if (signal === neverAborted) return open;
-  let onAbort: () => void = () => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortReason(signal));
-  });
-  // Rejected only when the signal aborts; a race that lost already reports it, so this one is handled.
-  aborted.catch(() => undefined);
-  if (!signal.aborted) signal.addEventListener('abort', onAbort, { once: true });
-  return {
-    race: <T>(promise: Promise<T>): Promise<T> => {
-      if (signal.aborted) {
-        // The abort wins; whatever the dropped promise settles with must not surface as unhandled.
-        promise.catch(() => undefined);
-        return Promise.reject(abortReason(signal));
-      }
-      return Promise.race([promise, aborted]);
-    },
-    close: () => signal.removeEventListener('abort', onAbort),
-  };
+  return signal === neverAborted ? open : new SignalGate(signal);
 }

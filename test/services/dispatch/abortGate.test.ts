@@ -37,13 +37,21 @@ describe('abortGate', () => {
   });
 
   describe('.close', () => {
-    it('adds one listener for any number of races, and close removes it', async () => {
-      const { signal } = new AbortController();
-      const gate = abortGate(signal);
-      for (let i = 0; i < 100; i++) await gate.race(Promise.resolve(i));
-      expect(getEventListeners(signal, 'abort')).toHaveLength(1);
-      gate.close();
-      expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+    it('adds one listener to a signal for any number of gates and races; a closed gate is no longer aborted', async () => {
+      const controller = new AbortController();
+      const closed = abortGate(controller.signal);
+      for (let i = 0; i < 100; i++) {
+        const gate = abortGate(controller.signal);
+        await gate.race(Promise.resolve(i));
+        gate.close();
+      }
+      closed.close();
+      const open = abortGate(controller.signal);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+      const raced = open.race(never());
+      controller.abort(new Error('connection closed'));
+      await expect(raced).rejects.toThrow('connection closed');
+      open.close();
     });
   });
 });
