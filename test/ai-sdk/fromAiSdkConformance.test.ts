@@ -6,10 +6,9 @@ import { convertArrayToReadableStream, MockEmbeddingModelV4, MockLanguageModelV4
 import { describe, it } from 'vitest';
 import { fromAiSdk } from '../../src/ai-sdk.js';
 import { providerConformance, type MakeProvider, type ProviderScenario } from '../../src/testing.js';
-import { messageDelta, messageStart, messageStop, textBlock, textMessage, toolBlock } from '../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
-import { json, raw, stream, type Handler, type LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
-import { chunk, textReply, toolReply } from '../services/providers/loopback/openaiWire.js';
+import type { LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
+import { anthropicScenario, openaiScenario } from '../services/providers/loopback/conformanceWire.js';
 import { useLoopback } from '../services/providers/loopback/useLoopback.js';
 
 let server: LoopbackServer;
@@ -136,90 +135,12 @@ const mockClaims: ProviderScenario[] = [
 
 providerConformance(mock, { describe, it, claims: mockClaims, apiKey: KEY, provider: 'sdk', name: 'fromAiSdk on MockLanguageModelV4 (in a MockProviderV4) conforms' });
 
-/** A stream that sends `first`, then nothing, until the client lets go. */
-function stalled(first: string): { handler: Handler; started: () => Promise<void>; closed: () => Promise<void> } {
-  let onStart!: () => void;
-  let onClose!: () => void;
-  const arrived = new Promise<void>((resolve) => (onStart = resolve));
-  const gone = new Promise<void>((resolve) => (onClose = resolve));
-  const handler: Handler = (_, response) => {
-    response.on('close', onClose);
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    response.write(first, () => onStart());
-  };
-  return { handler, started: () => arrived, closed: () => gone };
-}
-
-const cut: Handler = (_, response) => {
-  response.socket?.destroy();
-};
-
 /** @ai-sdk/openai's Chat Completions model (and its embedding, transcription and speech models) on the loopback server. */
 const openai: MakeProvider = (scenario) => {
-  const at = (path: string, handler: Handler) => server.on(`/v1${path}`, handler);
-  const chat = (handler: Handler) => at('/chat/completions', handler);
-  const error = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) => chat(json(status, { error: body }, headers));
   const sdk = createOpenAI({ baseURL: server.url('/v1'), apiKey: KEY });
   const provider = fromAiSdk(customProvider({ languageModels: { [MODEL]: sdk.chat(MODEL) }, fallbackProvider: sdk }), { apiKey: KEY, timeoutMs: scenario === 'fail:timeout' ? 50 : 5000 });
-  switch (scenario) {
-    case 'text':
-      chat(stream(textReply(['Hel', 'lo.'])));
-      break;
-    case 'value':
-      chat(stream(textReply(['{"team":"bil', 'ling","urgent":true}'])));
-      break;
-    case 'calls':
-      chat(stream(toolReply([{ id: 'call_1', name: 'lookup', args: ['{"query":', '"refund policy"}'] }, { id: 'call_2', name: 'escalate', args: ['{"team":"billing","reason":"unsure"}'] }])));
-      break;
-    case 'length':
-      chat(stream(textReply(['Once upon'], [10, 2], 'length')));
-      break;
-    case 'slow': {
-      const { handler, started, closed } = stalled(chunk({ role: 'assistant', content: 'Hel' }));
-      chat(handler);
-      return { provider, started, closed };
-    }
-    case 'fail:rate_limit':
-      error(429, { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' }, { 'retry-after': '1' });
-      break;
-    case 'fail:server':
-      error(500, { message: 'The server had an error', type: 'server_error' });
-      break;
-    case 'fail:auth':
-      error(401, { message: `Incorrect API key provided: ${KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' });
-      break;
-    case 'fail:bad_request':
-      error(400, { message: "Invalid 'messages[0].role'", type: 'invalid_request_error' });
-      break;
-    case 'fail:context_length':
-      error(400, { message: "This model's maximum context length is 128000 tokens", type: 'invalid_request_error', code: 'context_length_exceeded' });
-      break;
-    case 'fail:content_filter':
-      error(400, { message: 'The prompt was filtered', type: 'invalid_request_error', code: 'content_filter' });
-      break;
-    case 'fail:timeout':
-      chat(stalled(chunk({ role: 'assistant', content: '' })).handler);
-      break;
-    case 'fail:network':
-      chat(cut);
-      break;
-    case 'fail:unknown':
-      // A status no kind covers, which fetch hands back as it is (a 300 has no place to follow).
-      chat(raw(300, 'Multiple choices'));
-      break;
-    case 'embed':
-      at('/embeddings', json(200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 1] }], model: MODEL, usage: { prompt_tokens: 1, total_tokens: 1 } }));
-      break;
-    case 'hear':
-      at('/audio/transcriptions', json(200, { text: 'refund' }));
-      break;
-    case 'speak':
-      at('/audio/speech', raw(200, new Uint8Array([0xff, 0xf3, 0x44, 0xc4]), { 'content-type': 'audio/mpeg' }));
-      break;
-    default:
-      throw new Error(`the openai maker was asked for '${scenario}', which it does not claim`);
-  }
-  return provider;
+  const slow = openaiScenario(server, scenario);
+  return slow === undefined ? provider : { provider, ...slow };
 };
 
 // OpenAI has no reranking model, so 'rank' is not claimed.
@@ -233,59 +154,9 @@ providerConformance(openai, { describe, it, claims: openaiClaims, apiKey: KEY, p
 
 /** @ai-sdk/anthropic's Messages model on the loopback server. */
 const anthropic: MakeProvider = (scenario) => {
-  const messages = (handler: Handler) => server.on('/v1/messages', handler);
-  const error = (status: number, type: string, message: string, headers?: Record<string, string>) => messages(json(status, { type: 'error', error: { type, message } }, headers));
   const provider = fromAiSdk(createAnthropic({ baseURL: server.url('/v1'), apiKey: KEY }), { apiKey: KEY, timeoutMs: scenario === 'fail:timeout' ? 50 : 5000 });
-  switch (scenario) {
-    case 'text':
-      messages(stream(textMessage(['Hel', 'lo.'])));
-      break;
-    case 'value':
-      messages(stream(textMessage(['{"team":"bil', 'ling","urgent":true}'])));
-      break;
-    case 'calls':
-      messages(stream(messageStart(30) + toolBlock(0, 'toolu_1', 'lookup', ['{"query":', '"refund policy"}']) + toolBlock(1, 'toolu_2', 'escalate', ['{"team":"billing","reason":"unsure"}']) + messageDelta('tool_use', 12) + messageStop));
-      break;
-    case 'length':
-      messages(stream(textMessage(['Once upon'], [25, 2], 'max_tokens')));
-      break;
-    case 'slow': {
-      const { handler, started, closed } = stalled(messageStart(25) + textBlock(0, ['Hel']).split('event: content_block_stop')[0]!);
-      messages(handler);
-      return { provider, started, closed };
-    }
-    case 'fail:rate_limit':
-      error(429, 'rate_limit_error', 'Number of requests has exceeded your rate limit', { 'retry-after': '1' });
-      break;
-    case 'fail:server':
-      error(529, 'overloaded_error', 'Overloaded');
-      break;
-    case 'fail:auth':
-      error(401, 'authentication_error', `invalid x-api-key ${KEY}`);
-      break;
-    case 'fail:bad_request':
-      error(400, 'invalid_request_error', 'messages: roles must alternate');
-      break;
-    case 'fail:context_length':
-      error(400, 'invalid_request_error', 'prompt is too long: 210000 tokens > 200000 maximum');
-      break;
-    case 'fail:content_filter':
-      // Anthropic's refusal: the AI SDK reads it as a content-filter finish.
-      messages(stream(messageStart(25) + messageDelta('refusal', 0) + messageStop));
-      break;
-    case 'fail:timeout':
-      messages(stalled(messageStart(25)).handler);
-      break;
-    case 'fail:network':
-      messages(cut);
-      break;
-    case 'fail:unknown':
-      messages(raw(300, 'Multiple choices'));
-      break;
-    default:
-      throw new Error(`the anthropic maker was asked for '${scenario}', which it does not claim`);
-  }
-  return provider;
+  const slow = anthropicScenario(server, scenario);
+  return slow === undefined ? provider : { provider, ...slow };
 };
 
 // Anthropic has no embedding, transcription, speech or reranking model.

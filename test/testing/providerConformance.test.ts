@@ -12,10 +12,9 @@ import {
   type MakeProvider,
   type ProviderScenario,
 } from '../../src/testing.js';
-import { messageDelta, messageStart, messageStop, textMessage, toolBlock } from '../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
-import { json, raw, stream, type Handler, type LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
-import { chunk, textReply, toolReply } from '../services/providers/loopback/openaiWire.js';
+import { raw, type LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
+import { anthropicScenario, openaiScenario } from '../services/providers/loopback/conformanceWire.js';
 import { useLoopback } from '../services/providers/loopback/useLoopback.js';
 import { fakeAnswers, fakeClaims } from './fixtures/fakeScenarios.js';
 import { good, hanging, maker, replying, throwing } from './fixtures/scriptedProviders.js';
@@ -36,92 +35,13 @@ providerConformance((scenario) => fakeProvider(fakeAnswers(scenario)), { describ
 
 providerConformance(good, { describe, it, claims: [...fakeClaims, 'length'], name: 'a hand-written provider conforms' });
 
-/** A stream that sends `first`, then nothing, until the client lets go: `started` settles when the request arrives, `closed` when the connection closes. */
-function stalled(first: string): { handler: Handler; started: () => Promise<void>; closed: () => Promise<void> } {
-  let onStart!: () => void;
-  let onClose!: () => void;
-  const arrived = new Promise<void>((resolve) => (onStart = resolve));
-  const gone = new Promise<void>((resolve) => (onClose = resolve));
-  const handler: Handler = (_, response) => {
-    response.on('close', onClose);
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    response.write(first, () => onStart());
-  };
-  return { handler, started: () => arrived, closed: () => gone };
-}
-
-const cut: Handler = (_, response) => {
-  response.socket?.destroy();
-};
 const redirect = raw(302, '', { location: 'http://127.0.0.1:1/elsewhere' });
 
 /** The OpenAI adapter on the loopback server, the server scripted for each scenario. */
 const openai: MakeProvider = (scenario) => {
-  const at = (path: string, handler: Handler) => server.on(`/v1${path}`, handler);
-  const chat = (handler: Handler) => at('/chat/completions', handler);
-  const error = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) => chat(json(status, { error: body }, headers));
   const provider = createOpenAIProvider({ baseURL: server.url('/v1'), timeoutMs: scenario === 'fail:timeout' ? 50 : 5000 });
-  switch (scenario) {
-    case 'text':
-      chat(stream(textReply(['Hel', 'lo.'])));
-      break;
-    case 'value':
-      chat(stream(textReply(['{"team":"bil', 'ling","urgent":true}'])));
-      break;
-    case 'calls':
-      chat(stream(toolReply([{ id: 'call_1', name: 'lookup', args: ['{"query":', '"refund policy"}'] }, { id: 'call_2', name: 'escalate', args: ['{"team":"billing","reason":"unsure"}'] }])));
-      break;
-    case 'length':
-      chat(stream(textReply(['Once upon'], [10, 2], 'length')));
-      break;
-    case 'slow': {
-      const { handler, started, closed } = stalled(chunk({ role: 'assistant', content: 'Hel' }));
-      chat(handler);
-      return { provider, started, closed };
-    }
-    case 'fail:rate_limit':
-      error(429, { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' }, { 'retry-after': '1' });
-      break;
-    case 'fail:server':
-      error(500, { message: 'The server had an error', type: 'server_error' });
-      break;
-    case 'fail:auth':
-      error(401, { message: `Incorrect API key provided: ${KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' });
-      break;
-    case 'fail:bad_request':
-      error(400, { message: "Invalid 'messages[0].role'", type: 'invalid_request_error' });
-      break;
-    case 'fail:context_length':
-      error(400, { message: "This model's maximum context length is 128000 tokens", type: 'invalid_request_error', code: 'context_length_exceeded' });
-      break;
-    case 'fail:content_filter':
-      error(400, { message: 'The prompt was filtered', type: 'invalid_request_error', code: 'content_filter' });
-      break;
-    case 'fail:timeout':
-      chat(stalled(chunk({ role: 'assistant', content: '' })).handler);
-      break;
-    case 'fail:network':
-      chat(cut);
-      break;
-    case 'fail:unknown':
-      chat(redirect);
-      break;
-    case 'embed':
-      at('/embeddings', json(200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 1] }], model: 'conformance-model' }));
-      break;
-    case 'hear':
-      at('/audio/transcriptions', json(200, { text: 'refund' }));
-      break;
-    case 'speak':
-      at('/audio/speech', raw(200, new Uint8Array([0xff, 0xf3, 0x44, 0xc4]), { 'content-type': 'audio/mpeg' }));
-      break;
-    case 'rank':
-      at('/rerank', json(200, { results: [{ index: 2, relevance_score: 0.9 }, { index: 0, relevance_score: 0.4 }, { index: 1, relevance_score: 0.01 }] }));
-      break;
-    default:
-      throw new Error(`the openai maker was asked for '${scenario}', which it does not claim`);
-  }
-  return provider;
+  const slow = openaiScenario(server, scenario, redirect);
+  return slow === undefined ? provider : { provider, ...slow };
 };
 
 const openaiClaims: ProviderScenario[] = [
@@ -134,55 +54,9 @@ providerConformance(openai, { describe, it, claims: openaiClaims, apiKey: KEY, p
 
 /** The Anthropic adapter on the loopback server, the server scripted for each scenario. */
 const anthropic: MakeProvider = (scenario) => {
-  const messages = (handler: Handler) => server.on('/v1/messages', handler);
-  const error = (status: number, type: string, message: string, headers?: Record<string, string>) => messages(json(status, { type: 'error', error: { type, message } }, headers));
   const provider = createAnthropicProvider({ baseURL: server.url(), timeoutMs: scenario === 'fail:timeout' ? 50 : 5000 });
-  switch (scenario) {
-    case 'text':
-      messages(stream(textMessage(['Hel', 'lo.'])));
-      break;
-    case 'value':
-      messages(stream(textMessage(['{"team":"bil', 'ling","urgent":true}'])));
-      break;
-    case 'calls':
-      messages(stream(messageStart(30) + toolBlock(0, 'toolu_1', 'lookup', ['{"query":', '"refund policy"}']) + toolBlock(1, 'toolu_2', 'escalate', ['{"team":"billing","reason":"unsure"}']) + messageDelta('tool_use', 12) + messageStop));
-      break;
-    case 'length':
-      messages(stream(textMessage(['Once upon'], [25, 2], 'max_tokens')));
-      break;
-    case 'slow': {
-      const { handler, started, closed } = stalled(messageStart(25));
-      messages(handler);
-      return { provider, started, closed };
-    }
-    case 'fail:rate_limit':
-      error(429, 'rate_limit_error', 'Number of requests has exceeded your rate limit', { 'retry-after': '1' });
-      break;
-    case 'fail:server':
-      error(529, 'overloaded_error', 'Overloaded');
-      break;
-    case 'fail:auth':
-      error(401, 'authentication_error', `invalid x-api-key ${KEY}`);
-      break;
-    case 'fail:bad_request':
-      error(400, 'invalid_request_error', 'messages: roles must alternate');
-      break;
-    case 'fail:context_length':
-      error(400, 'invalid_request_error', 'prompt is too long: 210000 tokens > 200000 maximum');
-      break;
-    case 'fail:timeout':
-      messages(stalled(messageStart(25)).handler);
-      break;
-    case 'fail:network':
-      messages(cut);
-      break;
-    case 'fail:unknown':
-      messages(redirect);
-      break;
-    default:
-      throw new Error(`the anthropic maker was asked for '${scenario}', which it does not claim`);
-  }
-  return provider;
+  const slow = anthropicScenario(server, scenario, redirect);
+  return slow === undefined ? provider : { provider, ...slow };
 };
 
 const anthropicClaims: ProviderScenario[] = [
