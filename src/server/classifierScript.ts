@@ -1,21 +1,9 @@
+import { reasons } from '../services/providers/classifier/classificationFailure.js';
 import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
 import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
 import { ClassificationAdapterError, classificationReasons, type ClassificationReason } from '../services/classification/ClassificationAdapterError.js';
 import { isPlainObject, show } from '../services/classification/shapeError.js';
 import { WireError } from './WireError.js';
-
-/** The classification reason an answer's `fail` kind stands for, so one word works in both scripts. */
-const byKind: Readonly<Record<FailureKind, ClassificationReason>> = {
-  auth: 'authentication_failed',
-  rate_limit: 'rate_limited',
-  bad_request: 'invalid_request',
-  context_length: 'context_length_exceeded',
-  server: 'provider_unavailable',
-  timeout: 'timeout',
-  network: 'network_error',
-  content_filter: 'unknown',
-  unknown: 'unknown',
-};
 
 const failKeys = new Set(['fail', 'retryAfterMs', 'message']);
 
@@ -42,7 +30,7 @@ export function classifierScript(entries: readonly unknown[]): ClassificationScr
     const reason = (classificationReasons as readonly unknown[]).includes(fail)
       ? (fail as ClassificationReason)
       : typeof fail === 'string' && Object.hasOwn(failureKinds, fail)
-        ? byKind[fail as FailureKind]
+        ? reasons[fail as FailureKind]
         : undefined;
     if (reason === undefined) {
       throw bad(`${where}.fail is ${show(fail)}; name a classification reason (${classificationReasons.join(', ')}) or an answer's failure kind (${Object.keys(failureKinds).join(', ')}).`);

@@ -3,8 +3,8 @@ import { ClassificationAdapterError, retryableClassificationReasons, type Classi
 import type { ErrorReport } from '../http/ErrorReport.js';
 import { bareMessage } from '../../../errors/StandinError.js';
 
-/** The classification reason of each provider failure kind. */
-const reasons: Readonly<Record<FailureKind, ClassificationReason>> = {
+/** The classification reason of each provider failure kind: one word works in model and classifier scripts alike. */
+export const reasons: Readonly<Record<FailureKind, ClassificationReason>> = {
   auth: 'authentication_failed',
   rate_limit: 'rate_limited',
   bad_request: 'invalid_request',
