@@ -1,3 +1,4 @@
+import { outputSpec, toolSpecs, type ReplyInput } from '../services/requests/prepareReply.js';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { CallOptions } from '../services/engine/Engine.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
@@ -77,6 +78,14 @@ export class RequestContext implements WireContext {
   }
 
   record(entry: Omit<SentEntry, 'scope' | 'path'>): void {
-    this.#services.sent.add({ scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input: entry.input });
+    const input = entry.call === 'reply' ? sentInput(entry.input as ReplyInput) : entry.input;
+    this.#services.sent.add({ scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input });
   }
+}
+
+/** A reply's input as `sent` lists it, as a fake's `sent` does: tools and the typed value's shape as JSON Schema, not zod objects. */
+function sentInput(input: ReplyInput): unknown {
+  if (input.tools === undefined && input.output === undefined) return input;
+  const { tools, output, ...rest } = input;
+  return { ...rest, ...(tools === undefined ? {} : { tools: toolSpecs(tools) }), ...(output === undefined ? {} : { output: outputSpec(output) }) };
 }

@@ -16,5 +16,20 @@ describe('FakeServer', () => {
       expect(server.sent).toEqual([]);
       await server.close();
     });
+
+    it('lists tools and the typed value as JSON Schema, as a fake\'s sent does, and serves them so over the control API', async () => {
+      const server = await createFakeServer();
+      server.fake('gpt-4.1-mini', [{ value: { team: 'billing' } }]);
+      const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 });
+      const schema = { type: 'object', properties: { team: { type: 'string' } }, required: ['team'], additionalProperties: false };
+      const tool = { type: 'function' as const, function: { name: 'lookup', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'], additionalProperties: false } } };
+      await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Route it' }], tools: [tool], response_format: { type: 'json_schema', json_schema: { name: 'route', schema } } });
+      const input = server.sent[0]!.input as { tools: unknown; output: unknown };
+      expect(input.output).toEqual({ name: 'value', schema: expect.objectContaining({ type: 'object', required: ['team'] }) });
+      expect(input.tools).toEqual([{ name: 'lookup', input: expect.objectContaining({ type: 'object', required: ['q'] }) }]);
+      const listed = (await (await fetch(`${server.url}/__standin/sent`, { headers: { authorization: `Bearer ${server.token}` } })).json()) as { sent: { input: unknown }[] };
+      expect(JSON.stringify(listed.sent[0]!.input)).not.toContain('"def"');
+      await server.close();
+    });
   });
 });
