@@ -5,8 +5,12 @@ import type { WireErrorDetails } from './WireError.js';
 /** How one failure kind is answered on the wire: a status and the provider's error, or a dropped connection. */
 export type WireFailure = { readonly status: number; readonly message: string; readonly details: WireErrorDetails } | 'drop';
 
-/** The retry hint a rate limit gives when its answer names none, in ms. */
-export const DEFAULT_RETRY_AFTER_MS = 1000;
+/**
+ * The retry hint a rate limit gives when its answer names none, in ms: a client that reads
+ * `retry-after-ms` (the official ones, the AI SDK) retries at once, so a scripted rate limit costs
+ * a test no sleep. (A hint of 0 would not do: those clients take it as no hint and back off.)
+ */
+export const DEFAULT_RETRY_AFTER_MS = 1;
 
 /**
  * The provider's real answer to an answer's `fail` kind: `rate_limit` is a 429 with `retry-after`

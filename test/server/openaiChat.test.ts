@@ -139,6 +139,12 @@ describe('FakeServer', () => {
       await server.verify();
     });
 
+    it("a 'rate_limit' answer with no retryAfterMs hints 1 ms, so the client's retry does not sleep", async () => {
+      server.fake('gpt-4.1-mini', [{ fail: 'rate_limit' }]);
+      const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
+      expect(error.headers?.get('retry-after-ms')).toBe('1');
+    });
+
     it('without retries the client sees the 429 with its headers and the rate-limit body', async () => {
       server.fake('gpt-4.1-mini', [{ fail: 'rate_limit', retryAfterMs: 5 }]);
       const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
