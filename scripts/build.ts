@@ -1,20 +1,23 @@
 /**
  * Builds dist/ (`npm run build`). tsc compiles src/ (legacy decorators and their metadata, as in
  * development) with source maps that embed the TypeScript, and writes the .d.ts files; esbuild
- * then bundles each entry into one module, code the entries share going to one chunk, so a class
- * is the same class from every entry. The entries are package.json's `exports`: a subpath
+ * then bundles each entry into one module, code the entries share going to chunks, so a class is
+ * the same class from every entry, and a second esbuild pass merges those chunks into as few files
+ * as the entries allow (see chunkGroups). The entries are package.json's `exports`: a subpath
  * `./x` with `default: ./dist/x.js` is built from `src/x.ts`, so a new entry is one line there;
  * so are the commands of `bin`: `./dist/a/b.js` is built from `src/a/b.ts`.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist');
 const compiled = join(root, '.tmp', 'build');
+const split = join(root, '.tmp', 'split');
 
 interface ExportTarget {
   readonly types?: string;
@@ -43,13 +46,71 @@ export function binNames(bin: Readonly<Record<string, string>> | undefined): str
 }
 
 /**
+ * The entries a program starts from. The others work on what these make (`standin/nest` and the
+ * wire server run an app, `standin/ai-sdk` takes one), so chunkGroups cuts the chunks for these.
+ */
+const mainEntries = new Set(['index', 'testing']);
+
+/**
+ * What each file of dist/ is made of, by the first pass's files (`outdir`, where `metafile` names
+ * them): each entry alone, under its own name; each lazy part (a file only `import()` loads) with
+ * the chunks only it loads; and the other chunks merged by which main entries load them, or, for
+ * a chunk neither loads, by which entries do. So `standin` is two files and `standin/testing`
+ * three; another entry may read a little code it does not run, in fewer files. No two merged
+ * files import each other: a chunk is loaded by every entry that loads a chunk importing it.
+ */
+export function chunkGroups(metafile: Metafile, outdir: string, entries: readonly string[]): Map<string, string[]> {
+  const outputs = new Map(Object.entries(metafile.outputs).flatMap(([file, output]) => (file.endsWith('.js') ? [[resolve(root, file), output] as const] : [])));
+  const entryFiles = new Map(entries.map((name) => [join(outdir, `${name}.js`), name]));
+  const lazyParts = [...outputs.keys()].filter((file) => outputs.get(file)!.entryPoint !== undefined && !entryFiles.has(file));
+  const loadedBy = new Map<string, string[]>();
+  for (const from of [...entryFiles.keys(), ...lazyParts]) {
+    const loaded = new Set<string>();
+    const visit = (file: string): void => {
+      for (const { path, kind, external } of outputs.get(file)!.imports) {
+        const next = resolve(root, path);
+        if (external === true || kind !== 'import-statement' || loaded.has(next)) continue;
+        loaded.add(next);
+        visit(next);
+      }
+    };
+    visit(from);
+    for (const file of loaded) loadedBy.set(file, [...(loadedBy.get(file) ?? []), from]);
+  }
+
+  const merged = new Map<string, string[]>(lazyParts.map((file) => [file, [file]]));
+  for (const file of outputs.keys()) {
+    if (entryFiles.has(file) || lazyParts.includes(file)) continue;
+    const loaders = loadedBy.get(file) ?? [];
+    const byEntries = loaders.flatMap((from) => entryFiles.get(from) ?? []).sort();
+    const byMain = byEntries.filter((name) => mainEntries.has(name));
+    const key = byMain.length > 0 ? `entries ${byMain.join(' ')}` : byEntries.length > 0 ? `entries ${byEntries.join(' ')}` : loaders.length === 1 ? loaders[0]! : `lazy ${loaders.sort().join(' ')}`;
+    merged.set(key, [...(merged.get(key) ?? []), file]);
+  }
+
+  const groups = new Map([...entryFiles].map(([file, name]) => [name, [file]]));
+  for (const [key, files] of merged) {
+    const exported = files.flatMap((file) => outputs.get(file)!.exports);
+    const twice = exported.filter((name, at) => exported.indexOf(name) !== at);
+    if (twice.length > 0) throw new Error(`The chunks ${files.join(', ')} cannot be merged: more than one exports ${twice.join(', ')}`);
+    const stem = lazyParts.includes(key) ? basename(key).replace(/-\w+\.js$/, '') : 'chunk';
+    const hash = createHash('sha256').update(files.map((file) => relative(outdir, file)).sort().join('\n')).digest('hex').slice(0, 8).toUpperCase();
+    groups.set(`chunks/${stem}-${hash}`, files);
+  }
+  return groups;
+}
+
+/**
  * Node built-ins the entries call, never read at load: each import of one becomes a module whose
  * exports load the built-in on first call (`process.getBuiltinModule`, Node 20.16+). Loading
  * node:crypto, node:fs/promises or node:assert costs a fresh process more than all of standin's own code; a program
- * that never hashes a script or runs the conformance suite never pays for them.
+ * that never hashes a script or runs the conformance suite never pays for them. node:fs itself is
+ * loaded already, but an `import` of it builds its ES module face, which reads every export and
+ * so loads Node's streams: a program that never reads a cassette never pays for that either.
  */
 const onFirstCall: Readonly<Record<string, string>> = {
   'node:crypto': 'named',
+  'node:fs': 'named',
   'node:fs/promises': 'named',
   'node:assert/strict': 'default',
 };
@@ -57,7 +118,7 @@ const onFirstCall: Readonly<Record<string, string>> = {
 const lazyBuiltins: Plugin = {
   name: 'lazy-builtins',
   setup(plugin) {
-    plugin.onResolve({ filter: /^node:(crypto|fs\/promises|assert\/strict)$/ }, ({ path }) => ({ path, namespace: 'lazy-builtin' }));
+    plugin.onResolve({ filter: /^node:(crypto|fs|fs\/promises|assert\/strict)$/ }, ({ path }) => ({ path, namespace: 'lazy-builtin' }));
     plugin.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async ({ path }) => {
       const load = `const real = () => process.getBuiltinModule(${JSON.stringify(path)});`;
       if (onFirstCall[path] === 'default') {
@@ -77,16 +138,14 @@ const entries = [...new Set([...entryNames(pkg.exports), ...binNames(pkg.bin)])]
 
 rmSync(out, { recursive: true, force: true });
 rmSync(compiled, { recursive: true, force: true });
+rmSync(split, { recursive: true, force: true });
 execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', compiled], { cwd: root, stdio: 'inherit' });
 cpSync(compiled, out, { recursive: true, filter: (path) => !/\.(js|js\.map)$/.test(path) });
 
-await build({
+/** What both passes share: ES modules for Node, the peers left to the application, names kept. */
+const common: BuildOptions = {
   absWorkingDir: root,
-  entryPoints: entries.map((name) => ({ in: join(compiled, `${name}.js`), out: name })),
-  outdir: out,
   bundle: true,
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
@@ -95,13 +154,65 @@ await build({
   // Nest and error messages read class names; tsc's decorated classes (`let A = class A`) would
   // otherwise come out as `A2`.
   keepNames: true,
+  // Less to read and parse on every import: whitespace and comments go, and syntax is shortened,
+  // but every name stays as written, so stack traces and class names read as the source does
+  // (and the source maps below lead back to it).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // tsc's maps (which embed the TypeScript) are read and carried through each pass to dist.
+  sourcemap: 'linked',
+  sourcesContent: true,
+  logLevel: 'warning',
+};
+
+// The first pass splits: code two entries share goes to a chunk, so a class is one class from
+// every entry, and what an entry only loads with `import()` stays out of the entry.
+const { metafile } = await build({
+  ...common,
+  entryPoints: entries.map((name) => ({ in: join(compiled, `${name}.js`), out: name })),
+  outdir: split,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [lazyBuiltins],
+  metafile: true,
+});
+
+// The second pass merges the chunks into as few files as the entries allow (see chunkGroups):
+// every file costs an import a module load of its own.
+const groups = chunkGroups(metafile, split, entries);
+const fileGroup = new Map([...groups].flatMap(([name, files]) => files.map((file) => [file, name] as const)));
+const outputOf = (name: string) => join(out, `${name}.js`);
+const merging: Plugin = {
+  name: 'merge-chunks',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^merge:/ }, ({ path }) => ({ path: path.slice('merge:'.length), namespace: 'merge' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'merge' }, ({ path }) => ({
+      contents: groups.get(path)!.map((file) => `export * from ${JSON.stringify(file)};`).join('\n'),
+      resolveDir: split,
+      loader: 'js',
+    }));
+    // A file of the importer's own group is bundled with it; one of another group is imported from that group's file.
+    plugin.onResolve({ filter: /^\.\.?\// }, ({ path, importer, resolveDir }) => {
+      const from = fileGroup.get(importer);
+      const to = fileGroup.get(resolve(resolveDir, path));
+      if (from === undefined || to === undefined) throw new Error(`${importer} imports ${path}, a file of no group`);
+      if (from === to) return undefined;
+      const target = relative(dirname(outputOf(from)), outputOf(to));
+      return { path: target.startsWith('.') ? target : `./${target}`, external: true };
+    });
+  },
+};
+await build({
+  ...common,
+  entryPoints: [...groups].map(([name, files]) => ({ in: files.length === 1 ? files[0]! : `merge:${name}`, out: name })),
+  outdir: out,
+  // The first pass named every function and class as written (`__name`): a name this pass
+  // changes to keep two merged files' names apart is set back by those calls.
+  keepNames: false,
   // Chunks are imported before an entry's own body runs, and their decorators write metadata:
   // each file loads reflect-metadata first, as each entry's source does.
   banner: { js: "import 'reflect-metadata';" },
-  // tsc's maps (which embed the TypeScript) are read and carried through to dist.
-  sourcemap: 'linked',
-  sourcesContent: true,
-  plugins: [lazyBuiltins],
-  logLevel: 'warning',
+  plugins: [merging],
 });
 rmSync(compiled, { recursive: true, force: true });
+rmSync(split, { recursive: true, force: true });

@@ -1,11 +1,4 @@
-import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../services/classification/ClassificationAdapter.js';
-import { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
-import { ClassificationAnswer } from '../services/classification/ClassificationAnswer.js';
-import { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';
-import { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
-import { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
+import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
 
 /** The `describe` and `it` of a test runner: vitest's, jest's, node:test's or mocha's. */
 export interface ConformanceRunner {
@@ -19,47 +12,18 @@ export interface ConformanceCase {
   run(adapter: ClassificationAdapter): Promise<void>;
 }
 
-const OPTIONS = ['billing', 'technical', 'sales'];
-const LEVELS = ['Calm', 'Annoyed', 'Angry'];
+/** The body of a case, by key: the cases are listed below, their bodies are in classificationCaseRuns.ts. */
+export type ClassificationCaseBody = 'keys' | 'types' | 'choice' | 'score' | 'yesNo' | 'empty' | 'metadata' | 'requestId' | 'usage';
 
-function request(fields: { questions?: Record<string, ClassificationQuestion>; metadata?: Record<string, unknown> } = {}): ClassificationRequest {
-  return new ClassificationRequest({
-    state: 'My payouts failed twice this week.',
-    questions: fields.questions ?? {
-      team: ClassificationQuestion.choice('Which team should handle this?', OPTIONS),
-      frustration: ClassificationQuestion.score('How frustrated is the customer?', LEVELS),
-      refund: ClassificationQuestion.yesNo('Is a refund requested?'),
+/** A case of the list, its body loaded when a case first runs: a test file that imports `standin/testing` and runs no case never loads the suite's code. */
+function listed(name: string, body: ClassificationCaseBody): ConformanceCase {
+  return {
+    name,
+    async run(adapter) {
+      const { classificationRuns } = await import('./classificationCaseRuns.js');
+      return classificationRuns[body](adapter);
     },
-    ...(fields.metadata === undefined ? {} : { metadata: fields.metadata }),
-  });
-}
-
-/**
- * The options every answering case passes: a one-entry script (a real adapter answers it with
- * the fake, or answers for real), under a cursor key of its own so cases never share a cursor.
- */
-function opts(extra: { requestId?: string } = {}): ClassifyCallOptions {
-  return { ...extra, adapterOpts: { classificationScript: [{ answers: {} }], cursorKey: `conformance:${randomUUID()}` } };
-}
-
-async function classify(adapter: ClassificationAdapter, req: ClassificationRequest, options?: ClassifyCallOptions): Promise<ClassificationResponse> {
-  const response: unknown = await adapter.classify(req, options);
-  assert.ok(response instanceof ClassificationResponse, `classify must resolve with a ClassificationResponse, got ${String(response)}`);
-  return response;
-}
-
-function answerOf(response: ClassificationResponse, id: string): ClassificationAnswer {
-  const answer = response.answer(id);
-  assert.ok(answer instanceof ClassificationAnswer, `the answer to '${id}' must be a ClassificationAnswer`);
-  return answer;
-}
-
-function probability(value: unknown, what: string): void {
-  assert.ok(typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1, `${what} must be a number from 0 to 1, got ${String(value)}`);
-}
-
-function nullFields(answer: ClassificationAnswer, fields: readonly (keyof ClassificationAnswer)[], type: string): void {
-  for (const field of fields) assert.equal(answer[field], null, `a ${type} answer leaves ${String(field)} null`);
+  };
 }
 
 /**
@@ -72,96 +36,15 @@ function nullFields(answer: ClassificationAnswer, fields: readonly (keyof Classi
  * ```
  */
 export const classificationConformanceCases: readonly ConformanceCase[] = [
-  {
-    name: '1. answers are keyed by exactly the question ids',
-    async run(adapter) {
-      const response = await classify(adapter, request(), opts());
-      assert.deepEqual(Object.keys(response.answers).sort(), ['frustration', 'refund', 'team'], 'the answers must be keyed by exactly the question ids');
-    },
-  },
-  {
-    name: "2. each answer has its question's type",
-    async run(adapter) {
-      const response = await classify(adapter, request(), opts());
-      assert.equal(answerOf(response, 'team').type, 'choice');
-      assert.equal(answerOf(response, 'frustration').type, 'score');
-      assert.equal(answerOf(response, 'refund').type, 'yesNo');
-    },
-  },
-  {
-    name: '3. a choice answer is one of its options, with a probability per option',
-    async run(adapter) {
-      const answer = answerOf(await classify(adapter, request(), opts()), 'team');
-      assert.ok(typeof answer.choice === 'string' && OPTIONS.includes(answer.choice), `choice must be one of ${OPTIONS.join(', ')}, got ${String(answer.choice)}`);
-      const probabilities = answer.probabilities;
-      assert.ok(probabilities !== null && !Array.isArray(probabilities), 'a choice answer has probabilities keyed by option');
-      assert.deepEqual(Object.keys(probabilities).sort(), [...OPTIONS].sort(), 'the probabilities must be keyed by exactly the options');
-      for (const [option, p] of Object.entries(probabilities)) probability(p, `the probability of '${option}'`);
-      probability(answer.confidence, 'confidence');
-      nullFields(answer, ['score', 'yesProbability', 'legend'], 'choice');
-    },
-  },
-  {
-    name: '4. a score answer is a position on the levels, with a probability and a legend entry per level',
-    async run(adapter) {
-      const answer = answerOf(await classify(adapter, request(), opts()), 'frustration');
-      assert.ok(typeof answer.score === 'number' && answer.score >= 0 && answer.score <= LEVELS.length - 1, `score must be a number from 0 to ${LEVELS.length - 1}, got ${String(answer.score)}`);
-      assert.ok(Array.isArray(answer.probabilities), 'a score answer has a list of probabilities');
-      assert.equal(answer.probabilities.length, LEVELS.length, 'one probability per level');
-      answer.probabilities.forEach((p, level) => probability(p, `the probability of level ${level}`));
-      assert.ok(Array.isArray(answer.legend), 'a score answer has a legend');
-      assert.equal(answer.legend.length, LEVELS.length, 'one legend entry per level');
-      probability(answer.confidence, 'confidence');
-      nullFields(answer, ['choice', 'yesProbability'], 'score');
-    },
-  },
-  {
-    name: '5. a yes-no answer is a probability of yes, with no confidence',
-    async run(adapter) {
-      const answer = answerOf(await classify(adapter, request(), opts()), 'refund');
-      probability(answer.yesProbability, 'yesProbability');
-      nullFields(answer, ['confidence', 'choice', 'score', 'probabilities', 'legend'], 'yes-no');
-    },
-  },
-  {
-    name: '6. empty questions reject with reason invalid_request',
-    async run(adapter) {
-      await assert.rejects(
-        Promise.resolve().then(() => adapter.classify(request({ questions: {} }))),
-        (error: unknown) => {
-          assert.ok(error instanceof ClassificationAdapterError, `empty questions must reject with a ClassificationAdapterError, got ${String(error)}`);
-          assert.equal(error.reason, 'invalid_request');
-          return true;
-        },
-      );
-    },
-  },
-  {
-    name: '7. the request metadata comes back on the response',
-    async run(adapter) {
-      const metadata = { traceId: 'abc', user: 'alice' };
-      const response = await classify(adapter, request({ metadata }), opts());
-      assert.deepEqual(response.metadata, metadata, "the response's metadata must be the request's");
-    },
-  },
-  {
-    name: '8. the request id is reflected onto the response',
-    async run(adapter) {
-      const response = await classify(adapter, request(), opts({ requestId: 'test-id-123' }));
-      assert.equal(response.requestId, 'test-id-123');
-    },
-  },
-  {
-    name: '9. usage is reported as token counts',
-    async run(adapter) {
-      const { usage } = await classify(adapter, request(), opts());
-      assert.ok(typeof usage === 'object' && usage !== null, 'usage must be an object, never null');
-      for (const field of ['inputTokens', 'outputTokens', 'totalTokens'] as const) {
-        const count = usage[field];
-        assert.ok(count === null || (Number.isInteger(count) && count >= 0), `usage.${field} must be a whole number or null, got ${String(count)}`);
-      }
-    },
-  },
+  listed('1. answers are keyed by exactly the question ids', 'keys'),
+  listed("2. each answer has its question's type", 'types'),
+  listed('3. a choice answer is one of its options, with a probability per option', 'choice'),
+  listed('4. a score answer is a position on the levels, with a probability and a legend entry per level', 'score'),
+  listed('5. a yes-no answer is a probability of yes, with no confidence', 'yesNo'),
+  listed('6. empty questions reject with reason invalid_request', 'empty'),
+  listed('7. the request metadata comes back on the response', 'metadata'),
+  listed('8. the request id is reflected onto the response', 'requestId'),
+  listed('9. usage is reported as token counts', 'usage'),
 ];
 
 /**

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Provider, ReplyRequest } from '../services/providers/Provider.js';
-import { scenarioRequests, type MakeProvider, type PrimedProvider, type ProviderScenario, type ReplyScenario } from './providerScenarios.js';
+import {
+  scenarioRequests,
+  type CapabilityScenario,
+  type FailScenario,
+  type MakeProvider,
+  type PrimedProvider,
+  type ProviderScenario,
+  type ReplyScenario,
+} from './providerScenarios.js';
 import type { ContextSettings } from './replyChecks.js';
 
 /**
@@ -36,6 +44,15 @@ export interface ProviderConformanceCase {
   readonly needs: readonly ProviderScenario[];
   run(make: MakeProvider, settings: ProviderCaseSettings): Promise<void>;
 }
+
+/** What a case does, given the provider maker and the settings: it rejects when the provider breaks the contract. */
+export type CaseRun = ProviderConformanceCase['run'];
+
+/**
+ * The body of a case, by key: `providerCases.ts` lists the cases and names each one's body,
+ * `providerCaseRuns.ts` holds the bodies. A failure case's key is its scenario.
+ */
+export type CaseBody = 'order' | 'text' | 'units' | 'value' | 'calls' | 'finish' | 'length' | 'abortBefore' | 'abortMidReply' | CapabilityScenario | FailScenario;
 
 export async function prime(make: MakeProvider, scenario: ProviderScenario): Promise<PrimedProvider> {
   const made: unknown = await make(scenario);

@@ -178,13 +178,16 @@ describe('the packed package', () => {
 
   it('ships source maps that embed the TypeScript: a position in a chunk resolves to the class in its real source', () => {
     const chunks = readdirSync(join(installed, 'dist', 'chunks')).filter((name) => name.endsWith('.js'));
-    const chunk = chunks.find((name) => readFileSync(join(installed, 'dist', 'chunks', name), 'utf8').includes('var StandinError = class'));
+    // The chunks are minified: the class is declared mid-line, as `StandinError=class`.
+    const declaration = /\bStandinError ?= ?class\b/;
+    const chunk = chunks.find((name) => declaration.test(readFileSync(join(installed, 'dist', 'chunks', name), 'utf8')));
     expect(chunk).toBeDefined();
     const file = join(installed, 'dist', 'chunks', chunk!);
     const lines = readFileSync(file, 'utf8').split('\n');
-    const line = lines.findIndex((text) => text.startsWith('var StandinError = class'));
+    const line = lines.findIndex((text) => declaration.test(text));
+    const column = lines[line]!.search(declaration) + declaration.exec(lines[line]!)![0].indexOf('class');
     const payload = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload & { sourcesContent?: (string | null)[] };
-    const entry = new SourceMap(payload).findEntry(line, lines[line]!.indexOf('class')) as { originalSource?: string; originalLine?: number };
+    const entry = new SourceMap(payload).findEntry(line, column) as { originalSource?: string; originalLine?: number };
     expect(entry.originalSource).toMatch(/src\/errors\/StandinError\.ts$/);
     const source = payload.sourcesContent![payload.sources.findIndex((s) => entry.originalSource!.endsWith(s.replace(/^(\.\.\/)+/, '')))]!;
     expect(source.split('\n')[entry.originalLine!]).toContain('export class StandinError extends Error');
