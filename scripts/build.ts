@@ -54,10 +54,12 @@ const mainEntries = new Set(['index', 'testing']);
 /**
  * What each file of dist/ is made of, by the first pass's files (`outdir`, where `metafile` names
  * them): each entry alone, under its own name; each lazy part (a file only `import()` loads) with
- * the chunks only it loads; and the other chunks merged by which main entries load them, or, for
- * a chunk neither loads, by which entries do. So `standin` is two files and `standin/testing`
- * three; another entry may read a little code it does not run, in fewer files. No two merged
- * files import each other: a chunk is loaded by every entry that loads a chunk importing it.
+ * the chunks only it loads; the chunks the entries load when they are imported, merged by which
+ * main entries load them, or, for a chunk neither loads, by which entries do; and the chunks
+ * several lazy parts share, by which parts load them. So `standin` is two files and
+ * `standin/testing` three; another entry may read a little code it does not run, in fewer files.
+ * No two merged files import each other: a chunk is loaded by every entry (or lazy part) that
+ * loads a chunk importing it.
  */
 export function chunkGroups(metafile: Metafile, outdir: string, entries: readonly string[]): Map<string, string[]> {
   const outputs = new Map(Object.entries(metafile.outputs).flatMap(([file, output]) => (file.endsWith('.js') ? [[resolve(root, file), output] as const] : [])));
@@ -84,7 +86,7 @@ export function chunkGroups(metafile: Metafile, outdir: string, entries: readonl
     const loaders = loadedBy.get(file) ?? [];
     const byEntries = loaders.flatMap((from) => entryFiles.get(from) ?? []).sort();
     const byMain = byEntries.filter((name) => mainEntries.has(name));
-    const key = byMain.length > 0 ? `entries ${byMain.join(' ')}` : byEntries.length > 0 ? `entries ${byEntries.join(' ')}` : loaders.length === 1 ? loaders[0]! : `lazy ${loaders.sort().join(' ')}`;
+    const key = byEntries.length > 0 ? `entries ${(byMain.length > 0 ? byMain : byEntries).join(' ')}` : loaders.length === 1 ? loaders[0]! : `lazy ${loaders.sort().join(' ')}`;
     merged.set(key, [...(merged.get(key) ?? []), file]);
   }
 

@@ -28,7 +28,7 @@ export async function* readModelStream(
   typed: boolean,
   provider: string,
   fail: (error: unknown) => unknown,
-  signal: AbortSignal = neverAborted,
+  signal: AbortSignal = neverAborted(),
 ): AsyncGenerator<ReplyPart, void, undefined> {
   const reader = stream.getReader();
   const blocks = new Map<string, number>();

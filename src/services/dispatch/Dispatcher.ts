@@ -96,7 +96,7 @@ export class Dispatcher {
    * engine's own retries of it share its step key, unless the caller names a `stepKey`.
    */
   call(options: DispatchOptions, output?: ZodType): Call {
-    const signal = options.signal ?? neverAborted;
+    const signal = options.signal ?? neverAborted();
     if (signal.aborted) throw abortReason(signal);
     const number = ++this.#calls;
     const requestId = options.requestId ?? `${this.#id}#${number}`;

@@ -1,7 +1,14 @@
 import { abortReason } from '../clock/Clock.js';
 
-/** A signal that never aborts: calls without one race against nothing. */
-export const neverAborted: AbortSignal = new AbortController().signal;
+let never: AbortSignal | undefined;
+
+/**
+ * A signal that never aborts: calls without one race against nothing. It is made on first use:
+ * a program that imports standin and makes no call never loads Node's AbortController.
+ */
+export function neverAborted(): AbortSignal {
+  return (never ??= new AbortController().signal);
+}
 
 /**
  * Settles as `promise` does, or rejects with the signal's reason as soon as it aborts.
@@ -12,7 +19,7 @@ export const neverAborted: AbortSignal = new AbortController().signal;
  * ```
  */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal === neverAborted) return promise;
+  if (signal === never) return promise;
   if (signal.aborted) {
     // The abort wins; whatever the dropped promise settles with must not surface as unhandled.
     promise.catch(() => undefined);

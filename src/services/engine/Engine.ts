@@ -19,7 +19,7 @@ import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
 import { readGuard } from '../../validation/readGuard.js';
 import { checkOptions, prepareReply, type PreparedReply, type ReplyInput } from '../requests/prepareReply.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
-import { runAgent, type RunOptions, type StepReplies } from '../runs/runAgent.js';
+import type { runAgent, RunOptions, StepReplies } from '../runs/runAgent.js';
 import type { Scopes } from '../scopes/Scopes.js';
 import type { Reply } from './Reply.js';
 import { ReplyCollector } from './ReplyCollector.js';
@@ -112,7 +112,7 @@ export class Engine {
 
   /** Runs an agent to its end: steps of `reply`, with the tools each step asks for, until a text or a typed value. */
   async run<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions = {}): Promise<RunResult<O>> {
-    const run = runAgent(agent, input, options, false, this.#steps);
+    const run = runLazily(agent, input, options, false, this.#steps);
     let next = await run.next();
     while (!next.done) next = await run.next();
     return next.value;
@@ -120,7 +120,7 @@ export class Engine {
 
   /** Runs an agent and hands on its parts as they arrive, ending with `{ type: 'done', result }`. */
   streamRun<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions = {}): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
-    return runAgent(agent, input, options, true, this.#steps);
+    return runLazily(agent, input, options, true, this.#steps);
   }
 
   /**
@@ -223,4 +223,10 @@ export class Engine {
       if (!done) void iterator.return?.()?.catch(() => undefined);
     }
   }
+}
+
+/** `runAgent`, loaded with the first run: a program that never runs an agent never reads the agent loop. */
+async function* runLazily<O>(...args: Parameters<typeof runAgent<O>>): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+  const { runAgent } = await import('../runs/runAgent.js');
+  return yield* runAgent(...args);
 }

@@ -63,7 +63,7 @@ export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Mes
   const dispatch: DispatchOptions = readGuard('app.run options', () => checkOptions(rest));
   const settings = runSettings(agent, given);
   const runId = options.runId ?? randomUUID();
-  const signal = options.signal ?? neverAborted;
+  const signal = options.signal ?? neverAborted();
   const tools = agent.tools ?? {};
   const base: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {};
   if (agent.instructions !== undefined) base.instructions = agent.instructions;

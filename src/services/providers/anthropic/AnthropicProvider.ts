@@ -3,8 +3,6 @@ import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../Provider.js';
 import { ANTHROPIC_URL, apiVersions, type AnthropicProviderSettings } from './AnthropicProviderSettings.js';
-import { messagesRequest } from './messagesRequest.js';
-import { MessageStream } from './MessageStream.js';
 
 /**
  * The Anthropic adapter on Node's `fetch`: `POST {baseURL}/v1/messages`, streamed, with tools,
@@ -39,6 +37,8 @@ export class AnthropicProvider implements Provider {
 
   /** `POST /v1/messages`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    // The wire format loads with the first reply: a program that never calls Anthropic never reads it.
+    const [{ messagesRequest }, { MessageStream }] = await Promise.all([import('./messagesRequest.js'), import('./MessageStream.js')]);
     const body = wireJson(messagesRequest(request, this.#settings, context.provider), 'The request');
     yield* streamedReply(this.#endpoint, context, '/v1/messages', body, (exchange) => new MessageStream(exchange, request.output !== undefined));
   }

@@ -12,9 +12,8 @@ import { validateClassificationRequest } from '../../classification/validateClas
 import { Endpoint } from '../http/Endpoint.js';
 import { errorReport } from '../http/ErrorReport.js';
 import type { Exchange } from '../http/Exchange.js';
-import { classificationFailure } from './classificationFailure.js';
 import type { ClassifierSettings } from './ClassifierSettings.js';
-import { ResponseReader } from './ResponseReader.js';
+import type { ResponseReader } from './ResponseReader.js';
 
 /** How one classification API is reached. */
 export interface ClassifierProtocol {
@@ -62,8 +61,8 @@ const MASK = '[redacted]';
  * ```ts
  * class Jev extends HttpClassifier {
  *   constructor(settings: ClassifierSettings) { super(settings, protocol); }
- *   protected wireRequest(request, model, reject) { return systemoneRequest(request, model, reject); }
- *   protected readAnswers(body, request, reader) { return readSystemone(body, request, reader); }
+ *   protected async wireRequest(request, model, reject) { return systemoneRequest(request, model, reject); }
+ *   protected async readAnswers(body, request, reader) { return readSystemone(body, request, reader); }
  * }
  * ```
  */
@@ -107,7 +106,7 @@ export abstract class HttpClassifier implements ClassificationAdapter {
     const problems = validateClassificationRequest(request);
     if (problems.length > 0) reject(`the request is invalid:\n${describeProblems('request', problems).join('\n')}`, { problems });
     const model = request.model ?? this.#settings.model ?? this.#protocol.defaultModel;
-    const wire = this.wireRequest(request, model, reject);
+    const wire = await this.wireRequest(request, model, reject);
     let body: string;
     try {
       body = JSON.stringify({ ...this.#settings.body, ...wire });
@@ -117,16 +116,21 @@ export abstract class HttpClassifier implements ClassificationAdapter {
     return this.#post(request, model, body, opts);
   }
 
-  /** Checks the request against the API's limits and writes its JSON body (the settings' `body` fields are added under it). */
-  protected abstract wireRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown>;
+  /**
+   * Checks the request against the API's limits and writes its JSON body (the settings' `body`
+   * fields are added under it). Async, so a subclass may load its wire format with its first call.
+   */
+  protected abstract wireRequest(request: ClassificationRequest, model: string, reject: Reject): Promise<Record<string, unknown>>;
 
   /** Reads the answers of a 2xx body, one per question id; throws through `reader` when they do not fit the questions. */
-  protected abstract readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader, model: string): Record<string, ClassificationAnswer>;
+  protected abstract readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader, model: string): Promise<Record<string, ClassificationAnswer>>;
 
   async #post(request: ClassificationRequest, model: string, body: string, opts: ClassifyCallOptions | undefined): Promise<ClassificationResponse> {
     const requestId = opts?.requestId;
     const signal = opts?.signal ?? new AbortController().signal;
-    const { exchange, headers } = this.#endpoint.open({ provider: this.provider, apiKey: undefined, signal, attempt: 1 }, 'application/json', 'application/json');
+    // What reads an answer loads with the first call: a program that never classifies for real never reads it.
+    const [{ ResponseReader }, { classificationFailure }] = await Promise.all([import('./ResponseReader.js'), import('./classificationFailure.js')]);
+    const { exchange, headers } = await this.#endpoint.open({ provider: this.provider, apiKey: undefined, signal, attempt: 1 }, 'application/json', 'application/json');
     const clean = (text: string) => this.#clean(exchange, text);
     try {
       let response: Response | undefined;
@@ -164,7 +168,7 @@ export abstract class HttpClassifier implements ClassificationAdapter {
         model: answered,
         provider: this.provider,
         raw: decoded,
-        answers: this.readAnswers(record, request, reader, answered),
+        answers: await this.readAnswers(record, request, reader, answered),
         usage: reader.usage(record.usage),
         metadata: request.metadata,
       });

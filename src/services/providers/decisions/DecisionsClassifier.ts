@@ -3,8 +3,6 @@ import type { ClassificationRequest } from '../../classification/ClassificationR
 import { HttpClassifier, type ClassifierProtocol, type Reject } from '../classifier/HttpClassifier.js';
 import type { ResponseReader } from '../classifier/ResponseReader.js';
 import { DECISIONS_MODEL, DECISIONS_URL, type DecisionsClassifierSettings } from './DecisionsClassifierSettings.js';
-import { decisionsRequest } from './decisionsRequest.js';
-import { readDecisions } from './readDecisions.js';
 
 const protocol: ClassifierProtocol = {
   name: 'decisions',
@@ -49,11 +47,14 @@ export class DecisionsClassifier extends HttpClassifier {
     super(settings, protocol);
   }
 
-  protected wireRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown> {
+  // The wire format loads with the first call: a program that never classifies with it never reads it.
+  protected async wireRequest(request: ClassificationRequest, model: string, reject: Reject): Promise<Record<string, unknown>> {
+    const { decisionsRequest } = await import('./decisionsRequest.js');
     return decisionsRequest(request, model, reject);
   }
 
-  protected readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader, model: string): Record<string, ClassificationAnswer> {
+  protected async readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader, model: string): Promise<Record<string, ClassificationAnswer>> {
+    const { readDecisions } = await import('./readDecisions.js');
     return readDecisions(body, request, reader, model);
   }
 }

@@ -1,6 +1,6 @@
 import type { CallContext } from '../Provider.js';
 import { apiKey } from './apiKey.js';
-import { Exchange } from './Exchange.js';
+import type { Exchange } from './Exchange.js';
 import type { HttpProviderSettings } from './HttpSettings.js';
 import { limitsOf, type Limits } from './limits.js';
 import { Redactor } from './redact.js';
@@ -60,10 +60,11 @@ export class Endpoint {
   }
 
   /**
-   * Opens one call: finds its key (throwing `P0003` when the vendor's own URL would be called
-   * without one), starts its exchange and writes its headers.
+   * Opens one call: finds its key (rejecting with `P0003` when the vendor's own URL would be
+   * called without one), starts its exchange and writes its headers. The HTTP code loads with the
+   * first call: a program that never calls a vendor never reads it.
    */
-  open(context: Pick<CallContext, 'provider' | 'apiKey' | 'signal' | 'attempt'>, contentType: string | undefined, accept: string): OpenCall {
+  async open(context: Pick<CallContext, 'provider' | 'apiKey' | 'signal' | 'attempt'>, contentType: string | undefined, accept: string): Promise<OpenCall> {
     const key = apiKey({
       provider: context.provider,
       given: context.apiKey ?? this.#options.settings.apiKey,
@@ -76,6 +77,7 @@ export class Endpoint {
     if (contentType !== undefined) headers['content-type'] = contentType;
     else delete headers['content-type'];
     if (key !== undefined) Object.assign(headers, this.#options.auth(key));
+    const { Exchange } = await import('./Exchange.js');
     const exchange = new Exchange({
       provider: context.provider,
       signal: context.signal,

@@ -28,7 +28,7 @@ export async function* streamedReply(
   body: string,
   folder: (exchange: Exchange) => EventFolder,
 ): AsyncGenerator<ReplyPart, void, undefined> {
-  const { exchange, headers } = endpoint.open(context, 'application/json', 'text/event-stream');
+  const { exchange, headers } = await endpoint.open(context, 'application/json', 'text/event-stream');
   try {
     const response = await exchange.send(endpoint.url(path), { method: 'POST', headers, body });
     const stream = folder(exchange);

@@ -3,8 +3,6 @@ import type { Exchange } from '../http/Exchange.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../Provider.js';
-import { chatRequest } from './chatRequest.js';
-import { ChatStream } from './ChatStream.js';
 import { decodeEmbedding } from './decodeEmbedding.js';
 import { OPENAI_URL, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
 
@@ -43,6 +41,8 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /chat/completions`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    // The wire format loads with the first reply: a program that never calls OpenAI never reads it.
+    const [{ chatRequest }, { ChatStream }] = await Promise.all([import('./chatRequest.js'), import('./ChatStream.js')]);
     const body = wireJson(chatRequest(request, this.#settings, context.provider), 'The request');
     yield* streamedReply(this.#endpoint, context, '/chat/completions', body, (exchange) => new ChatStream(exchange, request.output !== undefined));
   }
@@ -71,7 +71,7 @@ export class OpenAIProvider implements Provider {
     if (input.language !== undefined) form.append('language', input.language);
     if (input.hint !== undefined && input.hint !== '') form.append('prompt', input.hint);
     form.append('response_format', 'json');
-    const { exchange, headers } = this.#endpoint.open(context, undefined, 'application/json');
+    const { exchange, headers } = await this.#endpoint.open(context, undefined, 'application/json');
     try {
       const response = await exchange.send(this.#endpoint.url('/audio/transcriptions'), { method: 'POST', headers, body: form });
       const body = await exchange.json(response);
@@ -85,7 +85,7 @@ export class OpenAIProvider implements Provider {
   /** `POST /audio/speech`: the audio's bytes, in the server's default format (mp3 on OpenAI). */
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
     const body = JSON.stringify({ model: context.model, input: text, voice: this.#settings.voice ?? 'alloy' });
-    const { exchange, headers } = this.#endpoint.open(context, 'application/json', 'application/octet-stream');
+    const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/octet-stream');
     try {
       const response = await exchange.send(this.#endpoint.url('/audio/speech'), { method: 'POST', headers, body });
       const audio = await exchange.bytes(response);
@@ -126,7 +126,7 @@ export class OpenAIProvider implements Provider {
   /** A JSON request and its checked JSON answer. */
   async #json<T>(context: CallContext, path: string, request: unknown, read: (body: unknown, exchange: Exchange) => T): Promise<T> {
     const body = wireJson(request, 'The request');
-    const { exchange, headers } = this.#endpoint.open(context, 'application/json', 'application/json');
+    const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/json');
     try {
       const response = await exchange.send(this.#endpoint.url(path), { method: 'POST', headers, body });
       return read(await exchange.json(response), exchange);

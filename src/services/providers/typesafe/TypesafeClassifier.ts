@@ -2,8 +2,6 @@ import type { ClassificationAnswer } from '../../classification/ClassificationAn
 import type { ClassificationRequest } from '../../classification/ClassificationRequest.js';
 import { HttpClassifier, type ClassifierProtocol, type Reject } from '../classifier/HttpClassifier.js';
 import type { ResponseReader } from '../classifier/ResponseReader.js';
-import { readSystemone } from './readSystemone.js';
-import { systemoneRequest } from './systemoneRequest.js';
 import { TYPESAFE_MODEL, TYPESAFE_URL, type TypesafeClassifierSettings } from './TypesafeClassifierSettings.js';
 
 const protocol: ClassifierProtocol = {
@@ -48,11 +46,14 @@ export class TypesafeClassifier extends HttpClassifier {
     super(settings, protocol);
   }
 
-  protected wireRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown> {
+  // The wire format loads with the first call: a program that never classifies with it never reads it.
+  protected async wireRequest(request: ClassificationRequest, model: string, reject: Reject): Promise<Record<string, unknown>> {
+    const { systemoneRequest } = await import('./systemoneRequest.js');
     return systemoneRequest(request, model, reject);
   }
 
-  protected readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader): Record<string, ClassificationAnswer> {
+  protected async readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader): Promise<Record<string, ClassificationAnswer>> {
+    const { readSystemone } = await import('./readSystemone.js');
     return readSystemone(body, request, reader);
   }
 }
