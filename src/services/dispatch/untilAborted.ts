@@ -118,5 +118,5 @@ class SignalGate implements AbortGate {
  * ```
  */
 export function abortGate(signal: AbortSignal): AbortGate {
-  return signal === neverAborted ? open : new SignalGate(signal);
+  return signal === never ? open : new SignalGate(signal);
 }

@@ -32,7 +32,7 @@ describe('abortGate', () => {
 
     it('hands the promise back as it is on a signal that never aborts', () => {
       const promise = Promise.resolve(1);
-      expect(abortGate(neverAborted).race(promise)).toBe(promise);
+      expect(abortGate(neverAborted()).race(promise)).toBe(promise);
     });
   });
 
