@@ -106,21 +106,24 @@ export function chunkGroups(metafile: Metafile, outdir: string, entries: readonl
  * Node built-ins the entries call, never read at load: each import of one becomes a module whose
  * exports load the built-in on first call (`process.getBuiltinModule`, Node 20.16+). Loading
  * node:crypto, node:fs/promises or node:assert costs a fresh process more than all of standin's own code; a program
- * that never hashes a script or runs the conformance suite never pays for them. node:fs itself is
- * loaded already, but an `import` of it builds its ES module face, which reads every export and
- * so loads Node's streams: a program that never reads a cassette never pays for that either.
+ * that never hashes a script or runs the conformance suite never pays for them. node:fs, node:path
+ * and node:url are loaded already, but an `import` of one builds its ES module face, which reads
+ * every export (node:fs's load Node's streams): a program that never reads a cassette never pays
+ * for that either.
  */
 const onFirstCall: Readonly<Record<string, string>> = {
   'node:crypto': 'named',
   'node:fs': 'named',
   'node:fs/promises': 'named',
+  'node:path': 'named',
+  'node:url': 'named',
   'node:assert/strict': 'default',
 };
 
 const lazyBuiltins: Plugin = {
   name: 'lazy-builtins',
   setup(plugin) {
-    plugin.onResolve({ filter: /^node:(crypto|fs|fs\/promises|assert\/strict)$/ }, ({ path }) => ({ path, namespace: 'lazy-builtin' }));
+    plugin.onResolve({ filter: /^node:(crypto|fs|fs\/promises|path|url|assert\/strict)$/ }, ({ path }) => ({ path, namespace: 'lazy-builtin' }));
     plugin.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async ({ path }) => {
       const load = `const real = () => process.getBuiltinModule(${JSON.stringify(path)});`;
       if (onFirstCall[path] === 'default') {
@@ -144,7 +147,7 @@ rmSync(split, { recursive: true, force: true });
 execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', compiled], { cwd: root, stdio: 'inherit' });
 cpSync(compiled, out, { recursive: true, filter: (path) => !/\.(js|js\.map)$/.test(path) });
 
-/** What both passes share: ES modules for Node, the peers left to the application, names kept. */
+/** What both passes share: ES modules for Node, the peers left to the application, source maps. */
 const common: BuildOptions = {
   absWorkingDir: root,
   bundle: true,
@@ -153,14 +156,6 @@ const common: BuildOptions = {
   target: 'node20.19',
   // inversify, zod, reflect-metadata and Nest stay the application's own copies (peers).
   packages: 'external',
-  // Nest and error messages read class names; tsc's decorated classes (`let A = class A`) would
-  // otherwise come out as `A2`.
-  keepNames: true,
-  // Less to read and parse on every import: whitespace and comments go, and syntax is shortened,
-  // but every name stays as written, so stack traces and class names read as the source does
-  // (and the source maps below lead back to it).
-  minifyWhitespace: true,
-  minifySyntax: true,
   // tsc's maps (which embed the TypeScript) are read and carried through each pass to dist.
   sourcemap: 'linked',
   sourcesContent: true,
@@ -175,6 +170,9 @@ const { metafile } = await build({
   outdir: split,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
+  // Nest and error messages read class names; tsc's decorated classes (`let A = class A`) would
+  // otherwise come out as `A2`. Each function and class is named as written (`__name`).
+  keepNames: true,
   plugins: [lazyBuiltins],
   metafile: true,
 });
@@ -204,6 +202,30 @@ const merging: Plugin = {
     });
   },
 };
+/**
+ * esbuild names every function and class with `__name`, which redefines the `name` property even
+ * where it already reads the same: that turns the function into a slow-mode object (hundreds of
+ * bytes each, hundreds of functions on every import). The helper is rewritten, on its own line of
+ * the first pass's unminified output (so its source map stays true), to define a name only where
+ * it differs: where a pass renamed a binding, or a function was made without one.
+ */
+const esbuildNameHelper = 'var __name = (target, value) => __defProp(target, "name", { value, configurable: true });';
+const lazyNameHelper = 'var __name = (target, value) => target.name === value ? target : __defProp(target, "name", { value, configurable: true });';
+let namedHelpers = 0;
+const namingWhenNeeded: Plugin = {
+  name: 'naming-when-needed',
+  setup(plugin) {
+    plugin.onLoad({ filter: /\.js$/ }, ({ path }) => {
+      const text = readFileSync(path, 'utf8');
+      const lines = text.split('\n');
+      const at = lines.indexOf(esbuildNameHelper);
+      if (at === -1) return undefined;
+      namedHelpers++;
+      lines[at] = lazyNameHelper;
+      return { contents: lines.join('\n'), loader: 'js', resolveDir: dirname(path) };
+    });
+  },
+};
 await build({
   ...common,
   entryPoints: [...groups].map(([name, files]) => ({ in: files.length === 1 ? files[0]! : `merge:${name}`, out: name })),
@@ -211,10 +233,16 @@ await build({
   // The first pass named every function and class as written (`__name`): a name this pass
   // changes to keep two merged files' names apart is set back by those calls.
   keepNames: false,
+  // Less to read and parse on every import: whitespace and comments go, and syntax is shortened,
+  // but every name stays as written, so stack traces and class names read as the source does
+  // (and the source maps lead back to it).
+  minifyWhitespace: true,
+  minifySyntax: true,
   // Chunks are imported before an entry's own body runs, and their decorators write metadata:
   // each file loads reflect-metadata first, as each entry's source does.
   banner: { js: "import 'reflect-metadata';" },
-  plugins: [merging],
+  plugins: [merging, namingWhenNeeded],
 });
+if (namedHelpers !== 1) throw new Error(`esbuild's __name helper was found ${namedHelpers} times in the first pass's files, not once: update namingWhenNeeded`);
 rmSync(compiled, { recursive: true, force: true });
 rmSync(split, { recursive: true, force: true });
