@@ -11,6 +11,7 @@ import { SystemClock } from '../../services/clock/SystemClock.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
+import { offerWholeReply, type WholeReply } from '../../services/providers/wholeReply.js';
 import { DEFAULT_SCOPE, type Scopes } from '../../services/scopes/Scopes.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { describeType } from '../../validation/formatPath.js';
@@ -26,7 +27,7 @@ import type { PendingAnswer, SentCall } from './SentCall.js';
 import { sentRequest } from './sentRequest.js';
 import type { SharedAnswers } from './SharedAnswers.js';
 import type { SentNote } from '../shared/SharedSent.js';
-import { storeCall } from './storeCall.js';
+import { callFailure, storeCall } from './storeCall.js';
 import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
 import { RaisedErrors } from '../RaisedErrors.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, settleWithin } from './settleWithin.js';
@@ -138,6 +139,7 @@ export class FakeModel implements Provider {
     if (options.checks !== undefined) this.#checkNow(options.checks);
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
     this.#script = options.shared?.script ?? cursorSlot({ kind: 'fake-model', store: this.#store, scope: DEFAULT_SCOPE, cursorKey: this.#key, script: answers }).script;
+    offerWholeReply(this, (request, context) => this.#whole(request, context));
   }
 
   /**
@@ -168,8 +170,39 @@ export class FakeModel implements Provider {
     await this.#shared?.sync();
   }
 
-  async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    const prepared = await this.#answer(request, context);
+  reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    return this.#stream(undefined, request, context);
+  }
+
+  /**
+   * A reply's parts in one list, for the engine to collect without a stream: the answer is taken
+   * as `reply` takes it; one whose parts wait or fail part-way (`partDelayMs`, `failAfter`) streams
+   * them after all, as does a subclass's own `reply`.
+   */
+  #whole(request: ReplyRequest, context: CallContext): Promise<WholeReply> {
+    if (this.reply !== FakeModel.prototype.reply) {
+      try {
+        return Promise.resolve(this.reply(request, context));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return this.#answer(request, context).then((prepared) => this.#partsOf(prepared, request, context));
+  }
+
+  /** A taken answer's parts, the units and the finish included; its stream when they wait or fail part-way. */
+  #partsOf(prepared: PreparedAnswer, request: ReplyRequest, context: CallContext): WholeReply {
+    if (prepared.failAfter !== undefined || prepared.partDelayMs > 0) return this.#stream(prepared, request, context);
+    const parts = [...prepared.parts];
+    if (prepared.units !== undefined) parts.push(prepared.units);
+    else if (!prepared.unitsStreamed) parts.push({ type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) });
+    parts.push(prepared.finish);
+    return parts;
+  }
+
+  /** A reply's parts, streamed: the answer `taken` already, or the one the first read takes. */
+  async *#stream(taken: PreparedAnswer | undefined, request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    const prepared = taken ?? (await this.#answer(request, context));
     for (const [i, part] of prepared.parts.entries()) {
       if (i === prepared.failAfter) throw this.#failure(prepared, context);
       if (i > 0 && prepared.partDelayMs > 0) await this.#clock.sleep(prepared.partDelayMs, context.signal);
@@ -184,49 +217,50 @@ export class FakeModel implements Provider {
   /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
   async #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
     try {
-      return await this.#take(request, context);
+      if (context.signal.aborted) throw abortReason(context.signal);
+      const noted = this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
+      const source = this.#read.reply;
+      if (source === undefined) {
+        if (noted !== undefined) this.#shared!.unrecorded(noted);
+        this.#missing('reply', context);
+      }
+      let prepared: PreparedAnswer | undefined;
+      // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
+      const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
+      if (noted !== undefined) {
+        prepared = await this.#shared!.take(request, context, this.#owner, noted);
+      } else if (source.kind === 'list') {
+        let index: number;
+        try {
+          index = await this.#store.stepIndex(context.scope, this.#script, step);
+        } catch (error) {
+          throw callFailure(error, context);
+        }
+        if (this.#store.forgetStep !== undefined) context.onEnd?.(() => void this.#store.forgetStep?.(context.scope, this.#script, step).catch(() => undefined));
+        prepared = source.answers[index];
+        if (prepared === undefined) this.#pastTheEnd(source, index, context);
+      } else {
+        prepared = await this.#fromFunction(source, request, context);
+      }
+      if (prepared.delayMs > 0) await this.#clock.sleep(prepared.delayMs, context.signal);
+      if (prepared.fail !== undefined && prepared.failAfter === undefined) {
+        // `times` counts the tries of this step in the store, so a client's retry over the wire counts as the engine's does.
+        const tries = `${this.#script}\u0000${step}`;
+        if (prepared.times !== undefined) context.onEnd?.(() => void this.#store.reset(context.scope, tries).catch(() => undefined));
+        const failing = prepared.times === undefined || (await storeCall(this.#store.visit(context.scope, tries, 0), context)) <= prepared.times;
+        if (failing) throw this.#failure(prepared, context);
+      }
+      if (prepared.hasValue || prepared.calls.length > 0) {
+        const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
+        const tools = request.tools?.map((tool) => tool.name) ?? [];
+        checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
+        if (prepared.index === undefined) checkCallInputs(prepared, this.#inputs, `${this.#owner} at step '${context.stepKey}'`);
+      }
+      return prepared;
     } catch (error) {
       this.#raised.note(error, where(context));
       throw error;
     }
-  }
-
-  async #take(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
-    if (context.signal.aborted) throw abortReason(context.signal);
-    const noted = this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
-    const source = this.#read.reply;
-    if (source === undefined) {
-      if (noted !== undefined) this.#shared!.unrecorded(noted);
-      this.#missing('reply', context);
-    }
-    let prepared: PreparedAnswer | undefined;
-    // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
-    const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
-    if (noted !== undefined) {
-      prepared = await this.#shared!.take(request, context, this.#owner, noted);
-    } else if (source.kind === 'list') {
-      const index = await storeCall(this.#store.stepIndex(context.scope, this.#script, step), context);
-      context.onEnd?.(() => void this.#store.forgetStep?.(context.scope, this.#script, step).catch(() => undefined));
-      prepared = source.answers[index];
-      if (prepared === undefined) this.#pastTheEnd(source, index, context);
-    } else {
-      prepared = await this.#fromFunction(source, request, context);
-    }
-    if (prepared.delayMs > 0) await this.#clock.sleep(prepared.delayMs, context.signal);
-    if (prepared.fail !== undefined && prepared.failAfter === undefined) {
-      // `times` counts the tries of this step in the store, so a client's retry over the wire counts as the engine's does.
-      const tries = `${this.#script}\u0000${step}`;
-      if (prepared.times !== undefined) context.onEnd?.(() => void this.#store.reset(context.scope, tries).catch(() => undefined));
-      const failing = prepared.times === undefined || (await storeCall(this.#store.visit(context.scope, tries, 0), context)) <= prepared.times;
-      if (failing) throw this.#failure(prepared, context);
-    }
-    if (prepared.hasValue || prepared.calls.length > 0) {
-      const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
-      const tools = request.tools?.map((tool) => tool.name) ?? [];
-      checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
-      if (prepared.index === undefined) checkCallInputs(prepared, this.#inputs, `${this.#owner} at step '${context.stepKey}'`);
-    }
-    return prepared;
   }
 
   async embed(text: string, context: CallContext): Promise<readonly number[]> {

@@ -18,12 +18,30 @@ export async function storeCall<T>(operation: Promise<T>, context: CallContext):
   try {
     return await operation;
   } catch (error) {
-    if (error instanceof StoreFailure && error.kind !== undefined) {
-      throw new ProviderFailure(error.kind, `${bareMessage(error)} (model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt})`, {
-        provider: context.provider,
-        cause: error,
-      });
-    }
-    throw error;
+    throw callFailure(error, context);
   }
+}
+
+/**
+ * What a faked call throws for an error of the cursor store it awaited: a `ProviderFailure` of
+ * the same kind for a store that is slow or out of reach, as {@link storeCall} throws; any
+ * other error as it is. For a call that awaits the store in its own `try`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   index = await store.stepIndex(scope, script, context.stepKey);
+ * } catch (error) {
+ *   throw callFailure(error, context);
+ * }
+ * ```
+ */
+export function callFailure(error: unknown, context: CallContext): unknown {
+  if (error instanceof StoreFailure && error.kind !== undefined) {
+    return new ProviderFailure(error.kind, `${bareMessage(error)} (model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt})`, {
+      provider: context.provider,
+      cause: error,
+    });
+  }
+  return error;
 }

@@ -12,7 +12,7 @@ import type { Answers } from '../model/Answer.js';
 import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SentCall } from '../model/SentCall.js';
 import type { SharedAnswers } from '../model/SharedAnswers.js';
-import { storeCall } from '../model/storeCall.js';
+import { callFailure, storeCall } from '../model/storeCall.js';
 import { SharedSent, type SentNote } from './SharedSent.js';
 import { modelPublication, classifierPublication } from './publishable.js';
 
@@ -138,9 +138,11 @@ export class SharedScripts {
 
   #source(model: string, script: string | undefined, gen: string | undefined): SharedAnswers {
     const view = new SharedSent(SHARED_SENT_LIMIT);
+    const keys = this.store.keys;
+    const taker: Taker = { model, head: [keys.fake(model)], encoded: keys.scope(model), view, last: undefined };
     return {
       script,
-      take: (request, context, owner, noted) => this.#take(model, request, context, owner, view, noted),
+      take: (request, context, owner, noted) => this.#take(taker, request, context, owner, noted),
       note: (call) => view.note(call),
       unrecorded: (noted) => view.recorded(noted, Infinity),
       get sent() {
@@ -150,16 +152,23 @@ export class SharedScripts {
     };
   }
 
-  async #take(model: string, request: ReplyRequest, context: CallContext, owner: string, view: SharedSent, noted: SentNote): Promise<PreparedAnswer> {
+  async #take(taker: Taker, request: ReplyRequest, context: CallContext, owner: string, noted: SentNote): Promise<PreparedAnswer> {
+    const { model, view } = taker;
+    // The generation this source last answered from, as the script is told: it answers three numbers when it is still the one published.
+    const last = taker.last;
     let reply: unknown;
     try {
       if (this.#publishing > 0 || this.#failure !== undefined) await storeCall(this.#published(), context);
       const keys = this.store.keys;
-      const args = [keys.prefix, keys.scope(model), keys.scope(context.scope), context.stepKey, this.store.ttl, sentEntry(noted.call), String(SHARED_SENT_LIMIT)];
-      reply = await storeCall(this.store.link.script(takeAnswerScript, [keys.fake(model)], args), context);
+      const args = [keys.prefix, taker.encoded, keys.scope(context.scope), context.stepKey, this.store.ttl, sentEntry(noted.call), SENT_LIMIT_ARG, last?.gen ?? ''];
+      try {
+        reply = await this.store.link.script(takeAnswerScript, taker.head, args);
+      } catch (error) {
+        throw callFailure(error, context);
+      }
     } finally {
       // {} is nothing published, so nothing recorded; no reply at all leaves it unknown.
-      view.recorded(noted, Array.isArray(reply) ? (reply.length === 4 ? Number(reply[3]) : Infinity) : undefined);
+      view.recorded(noted, Array.isArray(reply) ? (reply.length >= 3 ? Number(reply.at(-1)) : Infinity) : undefined);
     }
     if (!Array.isArray(reply)) throw unexpected(takeAnswerScript.name);
     if (reply.length === 0) {
@@ -168,9 +177,11 @@ export class SharedScripts {
         `Model '${context.modelName}' has no answers published in namespace '${this.store.space}'. Fake it in any process of the namespace: app.fake('${model}', answers), then await app.ready(), before the app calls it.`,
       );
     }
-    const gen = String(reply[0]);
-    const index = Number(reply[1]);
-    const count = Number(reply[2]);
+    const known = reply.length === 3 ? last : undefined;
+    if (known === undefined && reply.length !== 4) throw unexpected(takeAnswerScript.name);
+    const gen = known?.gen ?? String(reply[0]);
+    const index = Number(reply.at(-3));
+    const count = Number(reply.at(-2));
     if (index >= count) {
       const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
       throw new StandinError(
@@ -178,8 +189,13 @@ export class SharedScripts {
         `${owner}: model '${context.modelName}' was faked with ${count} answer${count === 1 ? '' : 's'} in namespace '${this.store.space}', and call ${index + 1} ran past them (step '${context.stepKey}'${where}). Add an answer for it, or find why the app asks the model more often than the test expects.`,
       );
     }
-    const key = `${model}\u0000${gen}`;
-    const answers = this.#generations.get(key) ?? (await storeCall(this.#load(model, gen, owner, key), context));
+    let answers: readonly PreparedAnswer[];
+    if (known !== undefined) answers = known.answers;
+    else {
+      const key = `${model}\u0000${gen}`;
+      answers = this.#generations.get(key) ?? (await storeCall(this.#load(model, gen, owner, key), context));
+      taker.last = { gen, answers };
+    }
     const prepared = answers[index];
     if (prepared === undefined) throw unexpected(`the answers of '${model}'`);
     return prepared;
@@ -227,6 +243,21 @@ export class SharedScripts {
   }
 
 }
+
+/** What the calls of one faked model's source take their answers with: its keys, made once, and the generation it last read. */
+interface Taker {
+  readonly model: string;
+  /** The model's published head, the one key the step script is given. */
+  readonly head: readonly [string];
+  /** The model's name as key names hold it. */
+  readonly encoded: string;
+  readonly view: SharedSent;
+  /** The generation the last call answered from, and its prepared answers: a step of the same generation looks nothing up. */
+  last: { readonly gen: string; readonly answers: readonly PreparedAnswer[] } | undefined;
+}
+
+/** The most sent entries kept, as the step script takes it. */
+const SENT_LIMIT_ARG = String(SHARED_SENT_LIMIT);
 
 /** A sent call as the namespace keeps it: its JSON, or only the size of a request too large to keep. */
 function sentEntry(call: SentCall): string {

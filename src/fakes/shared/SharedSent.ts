@@ -39,20 +39,27 @@ interface Waiter {
  */
 export class SharedSent {
   readonly #limit: number;
+  /** How far past the limit `#since` may grow before it is cut back: a full list costs no shift per call. */
+  readonly #slack: number;
   #read: readonly SentCall[] = [];
   /** The sequence number the last read holds every call up to. */
   #upTo = 0;
+  /** This process's calls since the last read: the latest `limit` of them count; older ones wait to be cut off. */
   #since: SentNote[] = [];
   #calls: readonly SentCall[] | undefined;
   #waiters: Waiter[] = [];
 
   constructor(limit: number) {
     this.#limit = limit;
+    this.#slack = Math.max(1, limit >> 3);
   }
 
   /** The read calls, then this process's since. */
   get calls(): readonly SentCall[] {
-    this.#calls ??= Object.freeze([...this.#read, ...this.#since.map((note) => note.call)]);
+    if (this.#calls === undefined) {
+      this.#trim();
+      this.#calls = Object.freeze([...this.#read, ...this.#since.map((note) => note.call)]);
+    }
     return this.#calls;
   }
 
@@ -60,7 +67,8 @@ export class SharedSent {
   note(call: SentCall): SentNote {
     const note: SentNote = { call, seq: undefined, open: true };
     this.#since.push(note);
-    if (this.#since.length > this.#limit) this.#since.splice(0, this.#since.length - this.#limit);
+    // Every other reader cuts the list to the limit first, so none sees the calls past it.
+    if (this.#since.length > this.#limit + this.#slack) this.#trim();
     this.#calls = undefined;
     return note;
   }
@@ -71,7 +79,10 @@ export class SharedSent {
     note.seq = seq;
     if (this.#waiters.length > 0) this.#settle(note);
     // Recorded before the last read took its snapshot: that read lists it already.
-    if (seq !== undefined && seq <= this.#upTo) this.#drop(note);
+    if (seq !== undefined && seq <= this.#upTo) {
+      this.#trim();
+      this.#drop(note);
+    }
   }
 
   /**
@@ -79,6 +90,7 @@ export class SharedSent {
    * timeout): a read taken before then and replaced after lists each of them once.
    */
   settled(): Promise<void> {
+    this.#trim();
     const open = new Set(this.#since.filter((note) => note.open));
     if (open.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.#waiters.push({ open, resolve }));
@@ -95,11 +107,17 @@ export class SharedSent {
 
   /** Takes a read of the namespace's record: `entries`, every call numbered up to `upTo` it still keeps. */
   replace(entries: readonly SentCall[], upTo: number): void {
+    this.#trim();
     this.#read = entries;
     this.#upTo = upTo;
     // Kept: calls still being recorded (the read may or may not hold them) and calls numbered after it.
     this.#since = this.#since.filter((note) => note.open || (note.seq !== undefined && note.seq > this.#upTo));
     this.#calls = undefined;
+  }
+
+  /** Cuts this process's calls to the latest `limit`. */
+  #trim(): void {
+    if (this.#since.length > this.#limit) this.#since.splice(0, this.#since.length - this.#limit);
   }
 
   #drop(note: SentNote): void {

@@ -38,9 +38,14 @@ export class App {
   }
 
   /** Asks a model for a reply and collects it. */
-  async reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
-    assertAlive(this.container, 'app.reply(...)');
-    return this.engine.reply(model, input, options);
+  reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
+    // Not async, so the engine's promise is handed on as it is; what is thrown before it exists (E0050) rejects instead.
+    try {
+      assertAlive(this.container, 'app.reply(...)');
+      return this.engine.reply(model, input, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Asks a model for a reply and hands its parts on as they arrive. */

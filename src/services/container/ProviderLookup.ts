@@ -13,6 +13,9 @@ import { assertAlive } from '../app/disposed.js';
 export class ProviderLookup implements Services {
   readonly #container: Container;
   readonly #fallbacks: readonly (() => ClassificationAdapter)[];
+  /** The lookup options per model name (`model:<name>`) and per provider name, made once each. */
+  readonly #models = new Map<string, Lookup>();
+  readonly #providers = new Map<string, Lookup>();
 
   /** `fallbacks` is how many classifiers the config's `classifier.fallback` names, bound at `Tokens.FallbackClassifier` by index. */
   constructor(container: Container, fallbacks = 0) {
@@ -24,10 +27,7 @@ export class ProviderLookup implements Services {
   provider(modelName: string, providerName: string): Provider | undefined {
     // The engine outlives its container when held on its own (app.engine, Nest's Tokens.Engine).
     assertAlive(this.#container, 'A model call');
-    return (
-      this.#container.get(Tokens.Provider, { name: `model:${modelName}`, optional: true }) ??
-      this.#container.get(Tokens.Provider, { name: providerName, optional: true })
-    );
+    return this.#container.get(Tokens.Provider, named(this.#models, modelName, 'model:')) ?? this.#container.get(Tokens.Provider, named(this.#providers, providerName, ''));
   }
 
   /** Which of `names` have a provider bound. */
@@ -77,4 +77,17 @@ export class ProviderLookup implements Services {
     }
     return found;
   }
+}
+
+/** The options of an optional lookup of one name. */
+type Lookup = { readonly name: string; readonly optional: true };
+
+/** The options looking up `prefix` + `key`, kept in `made`: a call makes no object to look its provider up. */
+function named(made: Map<string, Lookup>, key: string, prefix: string): Lookup {
+  let options = made.get(key);
+  if (options === undefined) {
+    options = Object.freeze({ name: `${prefix}${key}`, optional: true as const });
+    made.set(key, options);
+  }
+  return options;
 }

@@ -62,6 +62,8 @@ export class RedisCursorStore implements CursorStore {
   /** The connection, for the scripts a namespace shares. */
   readonly link: RedisLink;
   readonly #ttl: string;
+  /** The keys the last step or count used: most calls step one script in one scope over and over. */
+  #last: Slot | undefined;
 
   constructor(settings: RedisCursorStoreSettings) {
     if (settings.namespace !== undefined && !namespacePattern.test(settings.namespace)) {
@@ -93,9 +95,9 @@ export class RedisCursorStore implements CursorStore {
     return (await this.#count(scope, script, '@')) - 1;
   }
 
-  async stepIndex(scope: string, script: string, stepKey: string): Promise<number> {
-    const reply = await this.link.script(stepScript, [this.keys.state(scope, script), this.keys.scopes(script)], [stepKey, this.keys.scope(scope), this.#ttl]);
-    return whole(reply, stepScript.name);
+  stepIndex(scope: string, script: string, stepKey: string): Promise<number> {
+    const slot = this.#slot(scope, script);
+    return this.link.script(stepScript, slot.keys, [stepKey, slot.scope, this.#ttl]).then(stepIndexOf);
   }
 
   async visit(scope: string, script: string, entry: number): Promise<number> {
@@ -150,8 +152,18 @@ export class RedisCursorStore implements CursorStore {
   }
 
   async #count(scope: string, script: string, field: string): Promise<number> {
-    const reply = await this.link.script(countScript, [this.keys.state(scope, script), this.keys.scopes(script)], [field, this.keys.scope(scope), this.#ttl]);
+    const slot = this.#slot(scope, script);
+    const reply = await this.link.script(countScript, slot.keys, [field, slot.scope, this.#ttl]);
     return whole(reply, countScript.name);
+  }
+
+  /** The keys of one script in one scope, and the scope as a script's scope set holds it: made again only when either changes. */
+  #slot(scope: string, script: string): Slot {
+    const last = this.#last;
+    if (last !== undefined && last.of === scope && last.script === script) return last;
+    const slot: Slot = { of: scope, script, keys: [this.keys.state(scope, script), this.keys.scopes(script)], scope: this.keys.scope(scope) };
+    this.#last = slot;
+    return slot;
   }
 }
 
@@ -167,6 +179,22 @@ export class RedisCursorStore implements CursorStore {
  */
 export function createRedisCursorStore(settings: RedisCursorStoreSettings): RedisCursorStore {
   return new RedisCursorStore(settings);
+}
+
+/** The keys of one script's state in one scope: see {@link RedisCursorStore}. */
+interface Slot {
+  /** The scope, as the caller named it. */
+  readonly of: string;
+  readonly script: string;
+  /** The state hash, then the script's scope set. */
+  readonly keys: readonly [string, string];
+  /** The scope as key names and the scope set hold it. */
+  readonly scope: string;
+}
+
+/** The index a step script answered. */
+function stepIndexOf(reply: unknown): number {
+  return whole(reply, stepScript.name);
 }
 
 function whole(reply: unknown, what: string, absentIsZero = false): number {

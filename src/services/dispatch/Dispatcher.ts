@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
+import type { RetryConfig, RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
 import { CallFailed, type Attempt } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { shownName } from '../../validation/readGuard.js';
@@ -75,12 +75,19 @@ export class Dispatcher {
   readonly #lookup: Services;
   readonly #guard: RealCallGuard | undefined;
   readonly #chains = new Map<string, readonly string[]>();
+  /** Each model's target as last resolved, kept while its provider stays the one looked up. */
+  readonly #targets = new Map<string, Target>();
   readonly #classifiers: readonly (() => ClassificationAdapter)[];
   /** How many calls were dispatched: a request id is the engine's id and this count, cheaper than a UUID each. */
   #calls = 0;
+  /** What a call's own request id and step key start with, before its count. */
+  readonly #requestPrefix: string;
+  readonly #stepPrefix: string;
 
   constructor(id: string, config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: RealCallGuard | undefined) {
     this.#id = id;
+    this.#requestPrefix = `${id}#`;
+    this.#stepPrefix = `call:${id}#`;
     this.#config = config;
     this.#clock = clock;
     this.#random = random;
@@ -99,8 +106,8 @@ export class Dispatcher {
     const signal = options.signal ?? neverAborted();
     if (signal.aborted) throw abortReason(signal);
     const number = ++this.#calls;
-    const requestId = options.requestId ?? `${this.#id}#${number}`;
-    const stepKey = options.stepKey ?? `call:${this.#id}#${number}`;
+    const requestId = options.requestId ?? this.#requestPrefix + number;
+    const stepKey = options.stepKey ?? this.#stepPrefix + number;
     return { requestId, stepKey, ended: options.stepKey === undefined ? [] : undefined, scope: options.scope ?? this.#scopes.current(), signal, output, failures: [] };
   }
 
@@ -113,17 +120,23 @@ export class Dispatcher {
     // The first model is resolved now, so a model that cannot serve the call fails before any attempt.
     let target = this.#target(chain[0]!, capability);
     let resolved = 0;
-    const done = withFallback((link, attempt) => {
-      if (link !== resolved) {
-        target = this.#target(chain[link]!, capability);
-        resolved = link;
-      }
-      return perform(target.provider, this.#context(target, call, attempt));
-    }, this.#settings(call, retry, chain.length, always, (error) => this.#capped(providerFailure(error), this.#config.models[chain[resolved]!]?.provider), (error, link, attempt) => {
-      const failure = error as ProviderFailure;
-      call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: bareMessage(failure) });
-    }, (error) => new CallFailed(model, call.failures, error as ProviderFailure)));
-    return call.ended === undefined ? done : done.finally(() => over(call.ended!));
+    const policy = retryPolicy(this.#config.retry, retry);
+    const ended = call.ended;
+    return withFallback(
+      (link, attempt) => {
+        if (link !== resolved) {
+          target = this.#target(chain[link]!, capability);
+          resolved = link;
+        }
+        return perform(target.provider, this.#context(target, call, attempt));
+      },
+      () =>
+        this.#settings(call, policy, chain.length, always, (error) => this.#capped(providerFailure(error), this.#config.models[chain[resolved]!]?.provider), (error, link, attempt) => {
+          const failure = error as ProviderFailure;
+          call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: bareMessage(failure) });
+        }, (error) => new CallFailed(model, call.failures, error as ProviderFailure)),
+      ended === undefined ? undefined : () => over(ended),
+    );
   }
 
   /**
@@ -136,13 +149,14 @@ export class Dispatcher {
     const links = 1 + this.#classifiers.length;
     let classifier = this.#classifier(0);
     let resolved = 0;
+    const policy = retryPolicy(this.#config.retry, retry);
     return withFallback((link, attempt) => {
       if (link !== resolved) {
         classifier = this.#classifier(link);
         resolved = link;
       }
       return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt, cursorKey: this.#id });
-    }, this.#settings(call, retry, links, whenRetryable, (error) => this.#capped(classifierFailure(error), classifier.provider ?? undefined), (error, _link, attempt) => {
+    }, () => this.#settings(call, policy, links, whenRetryable, (error) => this.#capped(classifierFailure(error), classifier.provider ?? undefined), (error, _link, attempt) => {
       const failure = error as ClassificationAdapterError;
       tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: bareMessage(failure) });
     }, (error) => {
@@ -184,14 +198,13 @@ export class Dispatcher {
 
   #settings(
     call: Call,
-    retry: DispatchOptions['retry'],
+    policy: RetryConfig,
     links: number,
     fallsBack: (failure: Failure) => boolean,
     failureOf: (error: unknown) => Failure | undefined,
     onFailure: FallbackSettings['onFailure'],
     exhausted: FallbackSettings['exhausted'],
   ): FallbackSettings {
-    const policy = retryPolicy(this.#config.retry, retry);
     return { policy, clock: this.#clock, random: this.#random, signal: call.signal, links, fallsBack, failureOf, onFailure, exhausted };
   }
 
@@ -224,11 +237,16 @@ export class Dispatcher {
       );
     }
     guardOf(this.#guard)?.check(provider, config.provider, name);
-    return { provider, modelName: name, providerName: config.provider, model: config.model, apiKey: this.#config.providers[config.provider]?.apiKey };
+    // The same provider as last time gives the same target: the config does not change.
+    const known = this.#targets.get(name);
+    if (known?.provider === provider) return known;
+    const target = { provider, modelName: name, providerName: config.provider, model: config.model, apiKey: this.#config.providers[config.provider]?.apiKey };
+    this.#targets.set(name, target);
+    return target;
   }
 
   #context(target: Target, call: Call, attempt: number): CallContext {
-    return {
+    const context: { -readonly [K in keyof CallContext]: CallContext[K] } = {
       modelName: target.modelName,
       model: target.model,
       provider: target.providerName,
@@ -239,8 +257,10 @@ export class Dispatcher {
       stepKey: call.stepKey,
       attempt,
       output: call.output,
-      ...(call.ended === undefined ? {} : { onEnd: (fn: () => void) => void call.ended!.push(fn) }),
     };
+    const ended = call.ended;
+    if (ended !== undefined) context.onEnd = (fn) => void ended.push(fn);
+    return context;
   }
 
   #classifier(link: number): ClassificationAdapter {

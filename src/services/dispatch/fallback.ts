@@ -1,5 +1,5 @@
 import { abortReason } from '../clock/Clock.js';
-import { retryWithBackoff, type Failure, type RetrySettings } from './retry.js';
+import { retryAfter, retryWithBackoff, type Failure, type RetrySettings } from './retry.js';
 
 /** What {@link withFallback} needs besides the attempt: the retry settings, and how the chain ends. */
 export interface FallbackSettings extends Omit<RetrySettings, 'onFailure'> {
@@ -17,24 +17,61 @@ export interface FallbackSettings extends Omit<RetrySettings, 'onFailure'> {
  * Runs `attempt` on each link of a chain in turn, each through {@link retryWithBackoff}: a failure
  * that survives its link's retries moves to the next link when `fallsBack` says so, and the last
  * one becomes `exhausted(error)`. An error that is no failure, and an abort, end the call at once.
+ * The settings are asked for once an attempt failed: a call whose first attempt succeeds needs
+ * none. `settled`, when given, runs once the call is over, before its outcome is handed on.
  *
  * @example
  * ```ts
- * const value = await withFallback((link, attempt) => call(chain[link], attempt), { ...retry, links: chain.length, fallsBack: () => true, onFailure, exhausted });
+ * const value = await withFallback((link, attempt) => call(chain[link], attempt), () => ({ ...retry, links: chain.length, fallsBack: () => true, onFailure, exhausted }));
  * ```
  */
-export async function withFallback<T>(attempt: (link: number, attempt: number) => Promise<T>, settings: FallbackSettings): Promise<T> {
+export function withFallback<T>(attempt: (link: number, attempt: number) => Promise<T>, settings: () => FallbackSettings, settled?: () => void): Promise<T> {
+  let first: Promise<T>;
+  try {
+    first = attempt(0, 1);
+  } catch (error) {
+    return after(fallBack(attempt, settings(), error), settled);
+  }
+  if (settled === undefined) return first.then(undefined, (error: unknown) => fallBack(attempt, settings(), error));
+  return first.then(
+    (value) => {
+      settled();
+      return value;
+    },
+    (error: unknown) => after(fallBack(attempt, settings(), error), settled),
+  );
+}
+
+/** `outcome`, with `settled` run once it settles (when given). */
+function after<T>(outcome: Promise<T>, settled: (() => void) | undefined): Promise<T> {
+  if (settled === undefined) return outcome;
+  return outcome.then(
+    (value) => {
+      settled();
+      return value;
+    },
+    (error: unknown) => {
+      settled();
+      throw error;
+    },
+  );
+}
+
+/** The chain once its first attempt failed with `error`: the first link's retries, then each next link's attempts. */
+async function fallBack<T>(attempt: (link: number, attempt: number) => Promise<T>, settings: FallbackSettings, error: unknown): Promise<T> {
   let link = 0;
-  const retry: RetrySettings = { ...settings, onFailure: (error, number) => settings.onFailure(error, link, number) };
+  const retry: RetrySettings = { ...settings, onFailure: (failed, number) => settings.onFailure(failed, link, number) };
+  let outcome = retryAfter((number) => attempt(link, number), retry, 1, error);
   for (;;) {
     try {
-      return await retryWithBackoff((number) => attempt(link, number), retry);
-    } catch (error) {
+      return await outcome;
+    } catch (failed) {
       if (settings.signal.aborted) throw abortReason(settings.signal);
-      const failure = settings.failureOf(error);
-      if (failure === undefined) throw error;
-      if (link + 1 >= settings.links || !settings.fallsBack(failure)) throw settings.exhausted(error);
+      const failure = settings.failureOf(failed);
+      if (failure === undefined) throw failed;
+      if (link + 1 >= settings.links || !settings.fallsBack(failure)) throw settings.exhausted(failed);
       link++;
+      outcome = retryWithBackoff((number) => attempt(link, number), retry);
     }
   }
 }

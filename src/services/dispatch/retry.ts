@@ -41,18 +41,35 @@ export interface RetrySettings {
  * });
  * ```
  */
-export async function retryWithBackoff<T>(attempt: (attempt: number) => Promise<T>, settings: RetrySettings): Promise<T> {
+export function retryWithBackoff<T>(attempt: (attempt: number) => Promise<T>, settings: RetrySettings): Promise<T> {
+  // The first attempt's outcome passes straight through: the loop is entered only once it failed.
+  let first: Promise<T>;
+  try {
+    first = attempt(1);
+  } catch (error) {
+    return retryAfter(attempt, settings, 1, error);
+  }
+  return first.then(undefined, (error: unknown) => retryAfter(attempt, settings, 1, error));
+}
+
+/**
+ * The rest of {@link retryWithBackoff} once attempt `number` failed with `error`: the error is
+ * read, and either thrown or followed by a wait and the next attempt.
+ */
+export async function retryAfter<T>(attempt: (attempt: number) => Promise<T>, settings: RetrySettings, number: number, error: unknown): Promise<T> {
   const { policy, signal } = settings;
-  for (let number = 1; ; number++) {
+  for (;;) {
+    if (signal.aborted) throw abortReason(signal);
+    const failure = settings.failureOf(error);
+    if (failure === undefined) throw error;
+    settings.onFailure?.(error, number);
+    if (!failure.retryable || number >= policy.attempts) throw error;
+    await settings.clock.sleep(backoffDelay(policy, number, failure.retryAfterMs ?? undefined, settings.random), signal);
+    number++;
     try {
       return await attempt(number);
-    } catch (error) {
-      if (signal.aborted) throw abortReason(signal);
-      const failure = settings.failureOf(error);
-      if (failure === undefined) throw error;
-      settings.onFailure?.(error, number);
-      if (!failure.retryable || number >= policy.attempts) throw error;
-      await settings.clock.sleep(backoffDelay(policy, number, failure.retryAfterMs ?? undefined, settings.random), signal);
+    } catch (next) {
+      error = next;
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { StandinConfig } from '../../config/configSchema.js';
 import { CallFailed } from '../../errors/CallFailed.js';
@@ -15,7 +16,8 @@ import { Dispatcher, type DispatchOptions } from '../dispatch/Dispatcher.js';
 import type { Services } from '../dispatch/Services.js';
 import type { RealCallGuard } from '../dispatch/RealCallGuard.js';
 import { abortGate, untilAborted } from '../dispatch/untilAborted.js';
-import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
+import type { CallContext, HearInput, Message, ReplyPart } from '../providers/Provider.js';
+import { wholeReplyOf, type WholeReply } from '../providers/wholeReply.js';
 import { readGuard } from '../../validation/readGuard.js';
 import { checkOptions, prepareReply, type PreparedReply, type ReplyInput } from '../requests/prepareReply.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
@@ -72,8 +74,13 @@ export class Engine {
   }
 
   /** Asks `model` for a reply and collects it: text, tool calls, typed value, reasoning, units. */
-  async reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
-    return this.#collect(model, readGuard('app.reply(model, request)', () => prepareReply(input)), readGuard('app.reply options', () => checkOptions(options))) as Promise<Reply<O>>;
+  reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
+    // Not async, so the call's own promise is handed on; whatever is thrown before it exists rejects instead.
+    try {
+      return this.#collect(model, readGuard('app.reply(model, request)', () => prepareReply(input)), readGuard('app.reply options', () => checkOptions(options))) as Promise<Reply<O>>;
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**
@@ -158,27 +165,22 @@ export class Engine {
     });
   }
 
-  /** A reply, collected whole within each attempt: a failure anywhere in it is retried and falls back. */
+  /**
+   * A reply, collected whole within each attempt: a failure anywhere in it is retried and falls
+   * back. A provider that knows its replies whole (a faked model) hands every part at once when
+   * nothing can abort the call, and each is checked as a streamed part would be.
+   */
   #collect(model: string, prepared: PreparedReply, options: DispatchOptions): Promise<Reply> {
     const call = this.#dispatch.call(options, prepared.output);
-    return this.#dispatch.model(model, 'reply', call, options.retry, async (provider, context) => {
-      const collector = new ReplyCollector(context.provider, prepared.output);
-      const iterator = provider.reply({ ...prepared.request, model: context.model }, context)[Symbol.asyncIterator]();
+    return this.#dispatch.model(model, 'reply', call, options.retry, (provider, context) => {
+      const request = { ...prepared.request, model: context.model };
+      const whole = wholeReplyOf(provider);
+      if (whole === undefined) return collectStream(provider.reply(request, context), context, prepared.output);
       const gate = abortGate(context.signal);
-      let done = false;
-      try {
-        for (;;) {
-          const next = await gate.race(iterator.next());
-          if (next.done) break;
-          collector.add(next.value);
-        }
-        done = true;
-        return collector.finish(context.modelName);
-      } finally {
-        gate.close();
-        // Stops a provider stream the loop left early (abort, broken part).
-        if (!done) void iterator.return?.()?.catch(() => undefined);
-      }
+      return gate
+        .race(whole(request, context))
+        .then((parts) => (isPartList(parts) ? collectList(parts, context, prepared.output) : collectStream(parts, context, prepared.output)))
+        .finally(() => gate.close());
     });
   }
 
@@ -229,4 +231,37 @@ export class Engine {
 async function* runLazily<O>(...args: Parameters<typeof runAgent<O>>): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
   const { runAgent } = await import('../runs/runAgent.js');
   return yield* runAgent(...args);
+}
+
+/** Whether a reply came whole as its list of parts, rather than as a stream. */
+function isPartList(parts: WholeReply): parts is readonly ReplyPart[] {
+  return Array.isArray(parts);
+}
+
+/** A reply given whole, each part checked as it would be streamed. */
+function collectList(parts: readonly ReplyPart[], context: CallContext, output: ZodType | undefined): Reply {
+  const collector = new ReplyCollector(context.provider, output);
+  for (const part of parts) collector.add(part);
+  return collector.finish(context.modelName);
+}
+
+/** A reply read off its stream part by part, each checked as it comes; a stream left early (abort, broken part) is stopped. */
+async function collectStream(stream: AsyncIterable<ReplyPart>, context: CallContext, output: ZodType | undefined): Promise<Reply> {
+  const collector = new ReplyCollector(context.provider, output);
+  const iterator = stream[Symbol.asyncIterator]();
+  const gate = abortGate(context.signal);
+  let done = false;
+  try {
+    for (;;) {
+      const next = await gate.race(iterator.next());
+      if (next.done) break;
+      collector.add(next.value);
+    }
+    done = true;
+    return collector.finish(context.modelName);
+  } finally {
+    gate.close();
+    // Stops a provider stream the loop left early (abort, broken part).
+    if (!done) void iterator.return?.()?.catch(() => undefined);
+  }
 }

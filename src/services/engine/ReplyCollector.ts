@@ -14,7 +14,8 @@ export class ReplyCollector {
   #text = '';
   #json = '';
   readonly #calls: ToolCall[] = [];
-  readonly #reasoning: string[] = [];
+  /** Each reasoning block's text, by block index: made at the first reasoning part. */
+  #reasoning: string[] | undefined;
   #tokensIn = 0;
   #tokensOut = 0;
   #finish: FinishReason | undefined;
@@ -38,6 +39,7 @@ export class ReplyCollector {
         if (typeof part.text !== 'string' || !Number.isInteger(part.block) || part.block < 0) {
           this.#broken(index, 'is a reasoning part without a string `text` and a block index');
         }
+        this.#reasoning ??= [];
         this.#reasoning[part.block] = (this.#reasoning[part.block] ?? '') + part.text;
         break;
       case 'call': {
@@ -76,7 +78,7 @@ export class ReplyCollector {
       text: this.#text,
       calls: this.#calls,
       value: this.#value(model) as V | undefined,
-      reasoning: Array.from(this.#reasoning, (text) => text ?? ''),
+      reasoning: this.#reasoning === undefined ? [] : Array.from(this.#reasoning, (text) => text ?? ''),
       units: { tokensIn: this.#tokensIn, tokensOut: this.#tokensOut },
       finish: this.#finish ?? (this.#calls.length > 0 ? 'calls' : 'stop'),
       model,

@@ -1,3 +1,4 @@
+import { isProxy } from 'node:util/types';
 import type { z } from 'zod';
 import type { Tool } from '../runs/tool.js';
 import type { Message, OutputSpec, ReplyRequest, ToolSpec } from '../providers/Provider.js';
@@ -41,6 +42,8 @@ export interface PreparedReply {
  * ```
  */
 export function prepareReply(input: ReplyInput): PreparedReply {
+  const plain = plainText(input);
+  if (plain !== undefined) return plain;
   const parsed = replyInputSchema.safeParse(input);
   if (!parsed.success) throw invalid('request', input, parsed.error.issues, replyInputSchema);
   const request: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {
@@ -51,6 +54,21 @@ export function prepareReply(input: ReplyInput): PreparedReply {
   if (input.output !== undefined) request.output = outputSpec(input.output);
   if (input.settings !== undefined) request.settings = checkSettings(input.settings, input.tools);
   return { request: request as Omit<ReplyRequest, 'model'>, output: input.output };
+}
+
+/**
+ * The commonest input prepared without zod: a plain object holding a non-empty string of messages
+ * and at most a string of instructions, which the schema accepts as it is. Undefined for anything
+ * else (a proxy included), which the schema checks.
+ */
+function plainText(input: ReplyInput): PreparedReply | undefined {
+  if (typeof input !== 'object' || input === null || isProxy(input) || Object.getPrototypeOf(input) !== Object.prototype) return undefined;
+  for (const key in input) if (key !== 'messages' && key !== 'instructions') return undefined;
+  const { messages, instructions } = input;
+  if (typeof messages !== 'string' || messages.length === 0 || (instructions !== undefined && typeof instructions !== 'string')) return undefined;
+  const request: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = { messages: [{ role: 'user', content: messages }] };
+  if (instructions !== undefined) request.instructions = instructions;
+  return { request: request as Omit<ReplyRequest, 'model'>, output: undefined };
 }
 
 /**
@@ -84,6 +102,9 @@ export function outputSpec(output: z.ZodType): OutputSpec {
   return { name: 'value', schema: jsonSchemaOf(output, 'The output shape') };
 }
 
+/** The options of a call given none: one frozen object, read and never written. */
+const NO_OPTIONS: Record<string, never> = Object.freeze({});
+
 /**
  * Checks a call's options (`E0003`), answering them as they are; no work at all for none.
  *
@@ -93,7 +114,7 @@ export function outputSpec(output: z.ZodType): OutputSpec {
  * ```
  */
 export function checkOptions<O extends object>(options: O | undefined): O | Record<string, never> {
-  if (options === undefined || options === null) return {};
+  if (options === undefined || options === null) return NO_OPTIONS;
   // A string's keys are its characters: an 8 MB string must fail on its type, not be walked.
   if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', options, callOptionsSchema.safeParse(options).error?.issues ?? []);
   let empty = true;
@@ -101,7 +122,7 @@ export function checkOptions<O extends object>(options: O | undefined): O | Reco
     empty = false;
     break;
   }
-  if (empty) return {};
+  if (empty) return NO_OPTIONS;
   const parsed = callOptionsSchema.safeParse(options);
   if (!parsed.success) throw invalid('options', options, parsed.error.issues, callOptionsSchema);
   return options;

@@ -94,6 +94,17 @@ describe('app.fake in a namespace', () => {
     expect(await text(instance)).toBe('new');
   });
 
+  it('keeps answering from the generation a process read, step after step, until another is published', async () => {
+    const [tester, instance] = pair();
+    tester.fake('writer', [{ text: 'old' }, { text: 'old 2' }, { text: 'old 3' }]);
+    await tester.ready();
+    expect([await text(instance), await text(instance), await text(tester)]).toEqual(['old', 'old 2', 'old 3']);
+    tester.fake('writer', [{ text: 'new' }, { text: 'new 2' }]);
+    await tester.ready();
+    expect([await text(instance), await text(instance)]).toEqual(['new', 'new 2']);
+    await expect(text(tester)).rejects.toMatchObject({ code: 'T0013' });
+  });
+
   it('gives every key the published script and its calls write a time to live', async () => {
     const namespace = `ns-${randomUUID()}`;
     const [tester, instance] = pair(namespace);

@@ -76,14 +76,16 @@ export class RedisLink {
   /** Runs a Lua script by its SHA, loading it (EVAL) when Redis does not have it yet (NOSCRIPT). */
   async script(lua: LuaScript, keys: readonly string[], args: readonly string[]): Promise<unknown> {
     const connection = this.#live ?? (await this.#connection());
-    const tail = [String(keys.length), ...keys, ...args];
+    const command = ['EVALSHA', lua.sha, String(keys.length)];
+    for (const key of keys) command.push(key);
+    for (const arg of args) command.push(arg);
     try {
-      return await connection.send(keys[0], ['EVALSHA', lua.sha, ...tail]);
+      return await connection.send(keys[0], command);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw this.#failure(error, `script ${lua.name}`);
     }
     try {
-      return await connection.send(keys[0], ['EVAL', lua.source, ...tail]);
+      return await connection.send(keys[0], ['EVAL', lua.source, ...command.slice(2)]);
     } catch (error) {
       throw this.#failure(error, `script ${lua.name}`);
     }

@@ -95,8 +95,9 @@ return 1`,
  * scope (replayed for a step key seen before), the answer count, and the call recorded in the
  * generation's sent list under the model's next sequence number. KEYS: the model's published
  * head. ARGV: store prefix, model, scope (encoded), step key, ttl, sent entry, most sent entries
- * kept. Answers {} when nothing is published, else { gen, index, count, seq }: the process reads
- * a generation's answers once, and prepares them once.
+ * kept, the generation the caller last answered from ('' for none). Answers {} when nothing is
+ * published, { index, count, seq } when the generation is the one the caller named, else
+ * { gen, index, count, seq }: the process reads a generation's answers once, and prepares them once.
  *
  * A generation's keys get their life when made, not at every step: its answers expire `ttl`
  * after they were published, and the keys its calls make (made later) outlive them, so
@@ -108,10 +109,8 @@ export const takeAnswerScript = lua(
 local gen = head[1]
 if not gen then return {} end
 local p, model, ttl, keep = ARGV[1], ARGV[2], ARGV[5], tonumber(ARGV[7])
-local script = 'fake-model:shared:' .. model .. ':' .. gen
-local state = p .. 'c:' .. ARGV[3] .. ':' .. script
-local sent = p .. 'sent:' .. model .. ':' .. gen
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
+local sent = p .. 'sent:' .. model .. ':' .. gen
 local calls = redis.call('RPUSH', sent, ARGV[6])
 if calls == 1 then
   redis.call('EXPIRE', sent, ttl)
@@ -119,6 +118,7 @@ elseif calls > 2 * keep then
   -- Trimmed once it holds twice the calls kept: once in so many calls.
   redis.call('LTRIM', sent, -keep, -1)
 end
+local state = p .. 'c:' .. ARGV[3] .. ':fake-model:shared:' .. model .. ':' .. gen
 local f = 'k:' .. ARGV[4]
 local got = redis.call('HMGET', state, f, '@')
 local index = tonumber(got[1])
@@ -127,13 +127,15 @@ if not index then
   redis.call('HSET', state, '@', index + 1, f, index)
   if not got[2] then
     -- The scope's first step: its state begins, and the scope joins the script's scope set.
-    local scopes = p .. 's:' .. script
+    local scopes = p .. 's:fake-model:shared:' .. model .. ':' .. gen
     redis.call('EXPIRE', state, ttl)
     redis.call('SADD', scopes, ARGV[3])
     redis.call('EXPIRE', scopes, ttl)
   end
 end
-return { gen, index, head[2], seq }`,
+local count = tonumber(head[2])
+if gen == ARGV[8] then return { index, count, seq } end
+return { gen, index, count, seq }`,
 );
 
 /**
