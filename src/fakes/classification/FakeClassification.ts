@@ -10,7 +10,7 @@ import type {
 } from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
-import { type ClassificationResponse, trustedResponse } from '../../services/classification/ClassificationResponse.js';
+import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
 import { cursorSlot, type CursorSlot } from '../../services/cursors/CursorSlot.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
@@ -19,7 +19,7 @@ import { HANDLE_SCOPE, ScriptCursor } from '../../services/cursors/ScriptCursor.
 import { cursorIndex } from '../../services/cursors/startScriptCursor.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { closest } from '../../validation/formatPath.js';
-import { fakeAnswers } from './fakeAnswers.js';
+import { fakeResponse } from './fakeAnswers.js';
 import { RaisedErrors } from '../RaisedErrors.js';
 import { runCapture, scriptExhausted } from './scriptErrors.js';
 import { checkScript, entryKind, invalidEntry, notAScript, type ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
@@ -46,7 +46,6 @@ export interface PendingClassification {
   readonly released?: number;
 }
 
-const DEFAULT_MODEL = 'fake-classification';
 const KIND = 'classification';
 const topKeys = ['requestId', 'signal', 'adapterOpts', 'context'];
 const ownKeys = ['classificationScript', 'scriptCursor', 'cursorKey', 'capture', 'scope'];
@@ -205,16 +204,7 @@ export class FakeClassification implements ClassificationAdapter {
     // Keyed by script, not scope: a scope's cursor is found in the store, so a request's scope costs nothing here.
     if (own) this.#used.set(slot.scope === HANDLE_SCOPE ? `${slot.scope}\u0000${slot.script}` : slot.script, slot);
     const answers = await this.#serial(slot, () => this.#take(slot, script, where.requestId));
-    return trustedResponse({
-      id: null,
-      requestId: opts?.requestId ?? null,
-      model: request.model ?? DEFAULT_MODEL,
-      provider: 'fake',
-      raw: null,
-      answers: fakeAnswers(request.questions, answers),
-      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-      metadata: request.metadata,
-    });
+    return fakeResponse(request, opts, answers);
   }
 
   /**

@@ -2,13 +2,13 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
-import { type ClassificationResponse, trustedResponse } from '../../services/classification/ClassificationResponse.js';
+import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
 import { abortReason } from '../../services/clock/Clock.js';
 import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
-import { fakeAnswers } from './fakeAnswers.js';
+import { fakeResponse } from './fakeAnswers.js';
 
 /** What a classifier function learns about the call besides the request. */
 export interface ClassifierCall {
@@ -76,16 +76,7 @@ export class FunctionClassification implements ClassificationAdapter {
       throw new StandinError('T0043', `${where}: fn answered { error: ${show(entry.error)} }; the error must be a ClassificationAdapterError.`);
     }
     if (!isPlainObject(entry.answers)) throw new StandinError('T0043', `${where}: fn answered { answers: ${show(entry.answers)} }; answers must be an object { id: value }.`);
-    return trustedResponse({
-      id: null,
-      requestId: opts?.requestId ?? null,
-      model: request.model ?? 'fake-classification',
-      provider: 'fake',
-      raw: null,
-      answers: fakeAnswers(request.questions, entry.answers),
-      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-      metadata: request.metadata,
-    });
+    return fakeResponse(request, opts, entry.answers);
   }
 
   /** Nothing: a function has no entries left over. */

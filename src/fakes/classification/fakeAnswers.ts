@@ -1,6 +1,9 @@
 import { StandinError } from '../../errors/StandinError.js';
 import { ClassificationAnswer, trustedAnswer } from '../../services/classification/ClassificationAnswer.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
+import type { ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
+import { trustedResponse, type ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 
 /** A question as the fake reads it: its type and criteria, nothing else. */
 interface ReadableQuestion {
@@ -194,4 +197,26 @@ function wrongKind(id: string, value: unknown, accepts: string): StandinError {
 
 function quoteAll(values: readonly string[]): string {
   return values.map((v) => JSON.stringify(v)).join(', ');
+}
+
+/**
+ * A fake classifier's response to `request`: {@link fakeAnswers} for its questions, the request's
+ * model (or `fake-classification`), id and metadata, and no usage.
+ *
+ * @example
+ * ```ts
+ * return fakeResponse(request, opts, { team: 'billing' });
+ * ```
+ */
+export function fakeResponse(request: ClassificationRequest, opts: ClassifyCallOptions | undefined, answers?: Readonly<Record<string, unknown>>): ClassificationResponse {
+  return trustedResponse({
+    id: null,
+    requestId: opts?.requestId ?? null,
+    model: request.model ?? 'fake-classification',
+    provider: 'fake',
+    raw: null,
+    answers: fakeAnswers(request.questions, answers),
+    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+    metadata: request.metadata,
+  });
 }

@@ -3,12 +3,12 @@ import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import type { ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
-import { trustedResponse, type ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
+import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
 import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { FakeClassification, type PendingClassification } from '../classification/FakeClassification.js';
-import { fakeAnswers } from '../classification/fakeAnswers.js';
+import { fakeResponse } from '../classification/fakeAnswers.js';
 import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
 import { readError } from './publishable.js';
 import type { SharedScripts } from './SharedScripts.js';
@@ -79,16 +79,7 @@ export class SharedClassification extends FakeClassification {
       if (entry.kind === 'error') throw readError(entry.error ?? {});
       answers = entry.answers;
     }
-    return trustedResponse({
-      id: null,
-      requestId: opts?.requestId ?? null,
-      model: request.model ?? 'fake-classification',
-      provider: 'fake',
-      raw: null,
-      answers: fakeAnswers(request.questions, answers),
-      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-      metadata: request.metadata,
-    });
+    return fakeResponse(request, opts, answers);
   }
 
   /** The entries of the published script no call has used, per scope of the namespace; all of them when none was called. */
