@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Tokens, type Provider } from '../src/index.js';
-import { stableJson } from '../src/cassettes/stableJson.js';
+import { stableJson } from '../src/fakes/cassettes/stableJson.js';
 import { createTestApp } from '../src/testing.js';
 import { ContainerModule } from 'inversify';
 import { compare, formatNs, report } from './harness.js';

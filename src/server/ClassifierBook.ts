@@ -1,5 +1,5 @@
 import { FakeClassification } from '../fakes/classification/FakeClassification.js';
-import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import type { ClassificationAdapter, ClassifyCallOptions } from '../services/classification/ClassificationAdapter.js';
 import type { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';

@@ -5,7 +5,7 @@ import type { Answers } from '../fakes/model/Answer.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import { summarizeAnswer } from '../fakes/model/summarizeAnswer.js';
-import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { SystemClock } from '../services/clock/SystemClock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../services/cursors/MemoryCursorStore.js';

@@ -1,5 +1,5 @@
 import { StandinError } from '../errors/StandinError.js';
-import { readCassette } from '../cassettes/readCassette.js';
+import { readCassette } from '../fakes/cassettes/readCassette.js';
 import { createTestApp } from '../testing/createTestApp.js';
 import type { TestApp } from '../testing/TestApp.js';
 

@@ -1,6 +1,6 @@
 import { reasons } from '../services/providers/classifier/classificationFailure.js';
 import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
-import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { ClassificationAdapterError, classificationReasons, type ClassificationReason } from '../services/classification/ClassificationAdapterError.js';
 import { isPlainObject, show } from '../services/classification/shapeError.js';
 import { WireError } from './WireError.js';

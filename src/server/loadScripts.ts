@@ -1,7 +1,7 @@
 import { StandinError } from '../errors/StandinError.js';
 import type { FakeClassification } from '../fakes/classification/FakeClassification.js';
 import type { Answers } from '../fakes/model/Answer.js';
-import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import { classifierScript } from './classifierScript.js';
 import { answersOf, scriptsExpected, scriptsSchema, type Scripts } from './scriptsSchema.js';

@@ -8,7 +8,7 @@ import { FakeClassification } from '../fakes/classification/FakeClassification.j
 import { FunctionClassification, type ClassifierFunction } from '../fakes/classification/FunctionClassification.js';
 import { ScopeClassifier } from '../fakes/classification/ScopeClassifier.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
-import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { assertAlive } from '../services/app/disposed.js';
 import { standIn } from '../services/container/standIn.js';
 import { Tokens } from '../tokens/Tokens.js';

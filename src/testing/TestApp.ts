@@ -4,16 +4,17 @@ import { bindFake } from '../fakes/model/bindFake.js';
 import type { FakeChecks } from '../fakes/model/FakeChecks.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import { FakeClassification } from '../fakes/classification/FakeClassification.js';
-import type { ClassificationScriptEntry } from '../schemas/scriptEntry.js';
-import type { InstantClock } from '../services/clock/InstantClock.js';
+import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
+import type { InstantClock } from '../fakes/clock/InstantClock.js';
 import { App } from '../services/app/App.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import { SharedClassification } from '../fakes/shared/SharedClassification.js';
 import { standIn } from '../services/container/standIn.js';
 import { Tokens } from '../tokens/Tokens.js';
-import { bindCassette } from '../cassettes/bindCassette.js';
-import type { Cassette } from '../cassettes/Cassette.js';
-import type { CassetteSettings } from '../cassettes/cassetteSettings.js';
+import type { RealCallGuard } from '../fakes/guard/RealCallGuard.js';
+import { bindCassette } from '../fakes/cassettes/bindCassette.js';
+import type { Cassette } from '../fakes/cassettes/Cassette.js';
+import type { CassetteSettings } from '../fakes/cassettes/cassetteSettings.js';
 import { StandinError } from '../errors/StandinError.js';
 import { assertAlive } from '../services/app/disposed.js';
 import { FunctionClassification, type ClassifierFunction } from '../fakes/classification/FunctionClassification.js';
@@ -104,7 +105,7 @@ export class TestApp extends App {
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */
   allowRealCalls(...providers: string[]): void {
     assertAlive(this.container, 'app.allowRealCalls(...)');
-    this.container.get(Tokens.RealCallGuard).allow(...providers);
+    (this.container.get(Tokens.RealCallGuard) as RealCallGuard).allow(...providers);
   }
 
   /**

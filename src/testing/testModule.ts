@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { Tokens } from '../tokens/Tokens.js';
-import { InstantClock } from '../services/clock/InstantClock.js';
-import { RealCallGuard } from '../services/dispatch/RealCallGuard.js';
+import { InstantClock } from '../fakes/clock/InstantClock.js';
+import { RealCallGuard } from '../fakes/guard/RealCallGuard.js';
 import type { BaseServices } from '../services/container/productionModule.js';
 import { DEFAULT_SEED, seededRandom } from './seededRandom.js';
 import type { TestAppSettingsParsed } from './TestAppSettings.js';

@@ -4,7 +4,7 @@ import type { ClassificationAdapter } from '../services/classification/Classific
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import type { Engine } from '../services/engine/Engine.js';
-import type { RealCallGuard } from '../services/dispatch/RealCallGuard.js';
+import type { CallGuard } from '../services/dispatch/CallGuard.js';
 import type { Provider } from '../services/providers/Provider.js';
 import type { Scopes } from '../services/scopes/Scopes.js';
 
@@ -37,7 +37,7 @@ export const Tokens = {
   /** The one chokepoint every call passes through. */
   Engine: Symbol.for('standin/Engine') as ServiceIdentifier<Engine>,
   /** Bound in test containers: blocks calls that would reach a real provider adapter. */
-  RealCallGuard: Symbol.for('standin/RealCallGuard') as ServiceIdentifier<RealCallGuard>,
+  RealCallGuard: Symbol.for('standin/RealCallGuard') as ServiceIdentifier<CallGuard>,
   /**
    * The classifier `classify` calls: a single unnamed binding, looked up on every call. Bound to
    * the real classifier the config's `classifier` names; unbound otherwise, until an application

@@ -59,7 +59,7 @@ describe('the dependency direction', () => {
       'services/classification/ClassificationAdapter.ts',
       'services/clock/Clock.ts',
       'services/cursors/CursorStore.ts',
-      'services/dispatch/RealCallGuard.ts',
+      'services/dispatch/CallGuard.ts',
       'services/engine/Engine.ts',
       'services/providers/Provider.ts',
       'services/scopes/Scopes.ts',

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App, ClassificationQuestion, createApp, type StandinConfigInput } from '../../src/index.js';
 import { STANDIN_APP, StandinModule } from '../../src/nest.js';
 import { createTestApp, guardRealCalls } from '../../src/testing.js';
-import { KEY, useFolder } from '../cassettes/support.js';
+import { KEY, useFolder } from '../fakes/cassettes/support.js';
 import { LoopbackServer, stream } from '../services/providers/loopback/LoopbackServer.js';
 import { textReply } from '../services/providers/loopback/openaiWire.js';
 import { systemone } from '../services/providers/loopback/systemoneWire.js';

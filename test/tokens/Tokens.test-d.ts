@@ -9,7 +9,7 @@ import {
   type Scopes,
   type StandinConfig,
 } from '../../src/index.js';
-import type { RealCallGuard } from '../../src/testing.js';
+import type { CallGuard } from '../../src/services/dispatch/CallGuard.js';
 
 declare const container: Container;
 
@@ -24,7 +24,7 @@ describe('Tokens', () => {
     expectTypeOf(container.get(Tokens.Provider, { name: 'openai' })).toEqualTypeOf<Provider>();
     expectTypeOf(container.get(Tokens.Scopes)).toEqualTypeOf<Scopes>();
     expectTypeOf(container.get(Tokens.Engine)).toEqualTypeOf<Engine>();
-    expectTypeOf(container.get(Tokens.RealCallGuard)).toEqualTypeOf<RealCallGuard>();
+    expectTypeOf(container.get(Tokens.RealCallGuard)).toEqualTypeOf<CallGuard>();
     expectTypeOf(container.get(Tokens.Random)).toEqualTypeOf<() => number>();
   });
 

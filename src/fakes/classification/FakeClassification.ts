@@ -12,17 +12,17 @@ import { ClassificationAdapterError } from '../../services/classification/Classi
 import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
-import { cursorSlot, type CursorSlot } from '../../services/cursors/CursorSlot.js';
+import { cursorSlot, type CursorSlot } from '../script/CursorSlot.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
-import { HANDLE_SCOPE, ScriptCursor } from '../../services/cursors/ScriptCursor.js';
-import { cursorIndex } from '../../services/cursors/startScriptCursor.js';
+import { HANDLE_SCOPE, ScriptCursor } from '../script/ScriptCursor.js';
+import { cursorIndex } from '../script/startScriptCursor.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { closest } from '../../validation/formatPath.js';
 import { fakeResponse } from './fakeAnswers.js';
 import { RaisedErrors } from '../RaisedErrors.js';
 import { runCapture, scriptExhausted } from './scriptErrors.js';
-import { checkScript, entryKind, invalidEntry, notAScript, type ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
+import { checkScript, entryKind, invalidEntry, notAScript, type ClassificationScriptEntry } from '../script/scriptEntry.js';
 
 /** How a {@link FakeClassification} is made. */
 export interface FakeClassificationSettings {

@@ -7,7 +7,7 @@ import { isPlainObject, show } from '../../services/classification/shapeError.js
 import { abortReason } from '../../services/clock/Clock.js';
 import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
-import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { fakeResponse } from './fakeAnswers.js';
 
 /** What a classifier function learns about the call besides the request. */

@@ -2,7 +2,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { ClassificationCall } from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
-import { HANDLE_SCOPE } from '../../services/cursors/ScriptCursor.js';
+import { HANDLE_SCOPE } from '../script/ScriptCursor.js';
 
 /** Where a classify call ran, for messages: its scope and its request id. */
 export interface ClassifyWhere {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodType } from 'zod';
-import { zodTypeSchema } from '../../schemas/requestSchemas.js';
+import { zodTypeSchema } from '../../services/requests/requestSchemas.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 
 /**

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
-import { cursorSlot } from '../../services/cursors/CursorSlot.js';
+import { cursorSlot } from '../script/CursorSlot.js';
 import type { Clock } from '../../services/clock/Clock.js';
 import { SystemClock } from '../../services/clock/SystemClock.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';

@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import { answerSchema } from '../../schemas/answerSchema.js';
+import { answerSchema } from './answerSchema.js';
 import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 
 const gives = ['text', 'calls', 'value', 'reasoning'] as const;

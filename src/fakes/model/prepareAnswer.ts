@@ -4,7 +4,7 @@ import type { ReplyPart, ToolCall } from '../../services/providers/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { describeType } from '../../validation/formatPath.js';
 import type { Answer } from './Answer.js';
-import { answerHints, answerSchema } from '../../schemas/answerSchema.js';
+import { answerHints, answerSchema } from './answerSchema.js';
 import { cutAt, cutProblem, DEFAULT_VALUE_PARTS, evenCuts } from './cutJson.js';
 import { jsonProblem } from './jsonProblem.js';
 import { isStreamList, readStreamParts, type StreamedParts } from './streamParts.js';

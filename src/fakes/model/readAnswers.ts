@@ -4,7 +4,7 @@ import { describeIssues } from '../../validation/describeIssues.js';
 import { describeType } from '../../validation/formatPath.js';
 import { capabilities, plainCapabilities } from '../../services/capabilities/capabilities.js';
 import type { AnswerFunction, Answers, CallRecord } from './Answer.js';
-import { answerFields } from '../../schemas/answerSchema.js';
+import { answerFields } from './answerSchema.js';
 import { isGeneratorFunction, type PreparedAnswer } from './prepareAnswer.js';
 import { prepareList } from './joinFailures.js';
 import { lazySchema } from '../../validation/lazySchema.js';

@@ -3,7 +3,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { ReplyPart, ToolCall } from '../../services/providers/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { lazySchema } from '../../validation/lazySchema.js';
-import { answerCallSchema } from '../../schemas/answerSchema.js';
+import { answerCallSchema } from './answerSchema.js';
 import type { AnswerPart } from './Answer.js';
 import { jsonProblem } from './jsonProblem.js';
 

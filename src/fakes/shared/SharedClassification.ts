@@ -9,7 +9,7 @@ import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { FakeClassification, type PendingClassification } from '../classification/FakeClassification.js';
 import { fakeResponse } from '../classification/fakeAnswers.js';
-import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { readError } from './publishable.js';
 import type { SharedScripts } from './SharedScripts.js';
 

@@ -7,7 +7,7 @@ import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
 import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
-import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
+import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import type { Answers } from '../model/Answer.js';
 import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SentCall } from '../model/SentCall.js';

@@ -1,7 +1,7 @@
 import { StandinError } from '../../errors/StandinError.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { isJsonEncodable } from '../../services/classification/isJsonEncodable.js';
-import { checkScript, entryKind, type ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
+import { checkScript, entryKind, type ClassificationScriptEntry } from '../script/scriptEntry.js';
 import type { Answers } from '../model/Answer.js';
 
 /** The most a namespace takes in one publication, in bytes of JSON. */

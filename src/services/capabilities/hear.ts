@@ -1,5 +1,5 @@
 import { invalid } from '../requests/invalid.js';
-import { hearInputSchema } from '../../schemas/requestSchemas.js';
+import { hearInputSchema } from '../requests/requestSchemas.js';
 import type { HearInput } from '../providers/Provider.js';
 import type { CapabilitySpec } from './CapabilitySpec.js';
 

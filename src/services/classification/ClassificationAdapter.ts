@@ -1,5 +1,4 @@
-import type { ClassificationScriptEntry } from '../../schemas/scriptEntry.js';
-import type { ScriptCursor } from '../cursors/ScriptCursor.js';
+import type { ClassificationScriptEntry, CursorHandle } from './ClassificationScriptEntry.js';
 import type { ClassificationRequest } from './ClassificationRequest.js';
 import type { ClassificationResponse } from './ClassificationResponse.js';
 
@@ -19,7 +18,7 @@ export interface ClassificationAdapterOptions {
   /** The fake's script for this call: a list of `{ answers }`, `{ error }` and `{ retryUntilCall }` entries. */
   readonly classificationScript?: readonly ClassificationScriptEntry[];
   /** An explicit cursor handle: the script's cursor lives there, whatever the engine or scope. */
-  readonly scriptCursor?: ScriptCursor;
+  readonly scriptCursor?: CursorHandle;
   /** The cursor's identity when there is no handle. The engine puts its own id here unless the caller gave one. */
   readonly cursorKey?: string | number;
   /** Called with `{ request, opts }` on every call, before anything is checked; a promise it returns is awaited, and its throw or rejection fails the call with `K0013`. Test-only. */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { RetryConfig } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import { ScriptCursor } from '../cursors/ScriptCursor.js';
-import { callOptionsSchema } from '../../schemas/requestSchemas.js';
+import { isCursorHandle, type CursorHandle } from './ClassificationScriptEntry.js';
+import { callOptionsSchema } from '../requests/requestSchemas.js';
 import type { ClassificationAdapterOptions } from './ClassificationAdapter.js';
 import type { ClassificationQuestion } from './ClassificationQuestion.js';
 import { ClassificationRequest, type ClassificationState } from './ClassificationRequest.js';
@@ -33,7 +33,7 @@ export interface ClassifyOptions extends ClassifyCallControl {
 
 const adapterOptsSchema = lazySchema(() => z.looseObject({
   classificationScript: z.array(z.unknown()).optional(),
-  scriptCursor: z.instanceof(ScriptCursor).optional(),
+  scriptCursor: z.custom<CursorHandle>(isCursorHandle).optional(),
   cursorKey: z.union([z.string(), z.number()]).optional(),
   capture: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }).optional(),
   scope: z.string().min(1).optional(),

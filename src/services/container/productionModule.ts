@@ -4,7 +4,7 @@ import { Tokens } from '../../tokens/Tokens.js';
 import type { Clock } from '../clock/Clock.js';
 import { SystemClock } from '../clock/SystemClock.js';
 import { bindCursorStore } from '../cursors/bindCursorStore.js';
-import type { RealCallGuard } from '../dispatch/RealCallGuard.js';
+import type { CallGuard } from '../dispatch/CallGuard.js';
 import { Engine } from '../engine/Engine.js';
 import { realClassifiers } from '../providers/classifier/realClassifier.js';
 import { realAdapters } from '../providers/http/realAdapters.js';
@@ -17,7 +17,7 @@ export interface BaseServices {
   /** The clock bound at `Tokens.Clock`. */
   readonly clock: () => Clock;
   /** The guard bound at `Tokens.RealCallGuard`, when there is one. */
-  readonly guard?: () => RealCallGuard;
+  readonly guard?: () => CallGuard;
   /** The source of jitter bound at `Tokens.Random`. */
   readonly random?: () => () => number;
   /** Whether a tool error fails a run (`R0004`) rather than going back to the model: test containers. */

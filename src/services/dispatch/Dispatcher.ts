@@ -13,8 +13,8 @@ import type { Scopes } from '../scopes/Scopes.js';
 import { retryPolicy } from './backoff.js';
 import { withFallback, type FallbackSettings } from './fallback.js';
 import type { Services } from './Services.js';
-import type { RealCallGuard } from './RealCallGuard.js';
-import { guardOf } from './processGuard.js';
+import type { CallGuard } from './CallGuard.js';
+import { ProcessGuard } from './processGuard.js';
 import type { Failure } from './retry.js';
 import { neverAborted } from './untilAborted.js';
 
@@ -73,7 +73,7 @@ export class Dispatcher {
   readonly #random: () => number;
   readonly #scopes: Scopes;
   readonly #lookup: Services;
-  readonly #guard: RealCallGuard | undefined;
+  readonly #guard: CallGuard;
   readonly #chains = new Map<string, readonly string[]>();
   /** Each model's target as last resolved, kept while its provider stays the one looked up. */
   readonly #targets = new Map<string, Target>();
@@ -84,7 +84,7 @@ export class Dispatcher {
   readonly #requestPrefix: string;
   readonly #stepPrefix: string;
 
-  constructor(id: string, config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: RealCallGuard | undefined) {
+  constructor(id: string, config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: CallGuard | undefined) {
     this.#id = id;
     this.#requestPrefix = `${id}#`;
     this.#stepPrefix = `call:${id}#`;
@@ -93,7 +93,8 @@ export class Dispatcher {
     this.#random = random;
     this.#scopes = scopes;
     this.#lookup = lookup;
-    this.#guard = guard;
+    // An app's own guard (a test app's) decides alone; else the process-wide one, its variable read now.
+    this.#guard = guard ?? new ProcessGuard();
     this.#classifiers = lookup.fallbackClassifiers();
   }
 
@@ -236,7 +237,7 @@ export class Dispatcher {
         `Model '${name}' (provider '${config.provider}') cannot ${capability}: its provider offers no ${capability}. Call a model whose provider offers ${capability}.`,
       );
     }
-    guardOf(this.#guard)?.check(provider, config.provider, name);
+    this.#guard.check(provider, config.provider, name);
     // The same provider as last time gives the same target: the config does not change.
     const known = this.#targets.get(name);
     if (known?.provider === provider) return known;
@@ -271,7 +272,7 @@ export class Dispatcher {
         `The value bound at Tokens.Classifier is not a classifier: it has no classify(request, opts) method. Bind a ClassificationAdapter, such as new FakeClassification().`,
       );
     }
-    guardOf(this.#guard)?.checkClassifier(classifier);
+    this.#guard.checkClassifier(classifier);
     return classifier;
   }
 }

@@ -1,65 +1,70 @@
 import { StandinError } from '../../errors/StandinError.js';
-import { RealCallGuard } from './RealCallGuard.js';
+import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
+import type { Provider } from '../providers/Provider.js';
+import type { CallGuard } from './CallGuard.js';
 
-/** Where the process-wide switch lives: on globalThis under a registered symbol, so every copy of standin loaded in the process (ESM and a test runner's own) sees one switch. */
+/**
+ * Where the process-wide switch lives: on globalThis under a registered symbol, so every copy of
+ * standin loaded in the process (ESM and a test runner's own) sees one switch.
+ */
 const SWITCH = Symbol.for('standin/refuseRealCalls');
 
 /** The environment variable that turns the process-wide guard on: `STANDIN_REAL_CALLS=refuse`. */
 export const REAL_CALLS_VARIABLE = 'STANDIN_REAL_CALLS';
 
+/** What turns the process-wide guard on, for its messages. */
+export const REFUSED_BY = 'guardRealCalls() was called, or STANDIN_REAL_CALLS=refuse is set';
+
 const holder = globalThis as { [SWITCH]?: boolean };
 
-/**
- * Turns the process-wide real-call guard on (or, with `false`, off again): from then on every
- * app in the process — `createApp`'s included, a Nest module's included — refuses calls that
- * would reach a real provider adapter (`E0008`) or a real classifier (`K0006`). Put it in a test
- * setup file, so a test that forgot `useStandin` or `app.fake` fails rather than calls the
- * provider with real keys. `STANDIN_REAL_CALLS=refuse` in the environment does the same, and
- * wins over `guardRealCalls(false)`. A test app's `allowRealCalls` and a cassette that records
- * still reach the providers they name: they are explicit.
- *
- * @example
- * ```ts
- * // vitest.setup.ts (setupFiles) or jest.setup.ts (setupFilesAfterEnv)
- * import { guardRealCalls } from 'standin/testing';
- * guardRealCalls();
- * ```
- */
-export function guardRealCalls(on = true): void {
-  if (typeof on !== 'boolean') throw new StandinError('E0052', `guardRealCalls(on): on must be true or false, got a ${typeof on}. Call guardRealCalls() to refuse real calls in this process.`);
+/** Sets the process-wide switch: `guardRealCalls(on)` calls it. */
+export function setRealCallsRefused(on: boolean): void {
   holder[SWITCH] = on;
 }
 
 /**
- * Whether real calls are refused in this process: `guardRealCalls()` was called, or
- * `STANDIN_REAL_CALLS` is `refuse`.
- *
- * @throws {StandinError} `E0052` when `STANDIN_REAL_CALLS` holds anything but `refuse` or `allow`.
- * @example
- * ```ts
- * realCallsRefused(); // true after guardRealCalls()
- * ```
+ * The guard of an app that binds none: it refuses real calls while the process-wide switch is on
+ * or `STANDIN_REAL_CALLS` says `refuse`. The variable is read once, when the container is made,
+ * so a call reads no environment; the switch is one property read.
  */
-export function realCallsRefused(): boolean {
-  const variable = process.env[REAL_CALLS_VARIABLE];
-  if (variable === undefined || variable === '' || variable === 'allow') return holder[SWITCH] === true;
-  if (variable === 'refuse') return true;
-  // A misspelled value must not leave the guard silently off.
-  throw new StandinError('E0052', `${REAL_CALLS_VARIABLE} is '${variable.slice(0, 40)}', which standin does not know. Set it to 'refuse' to refuse real calls in this process, or unset it.`);
+export class ProcessGuard implements CallGuard {
+  /** `'refuse'`, `'allow'` (unset), or the error a misspelled value fails every call with. */
+  readonly #variable: 'refuse' | 'allow' | StandinError;
+
+  constructor(env: Readonly<Record<string, string | undefined>> = process.env) {
+    this.#variable = readVariable(env[REAL_CALLS_VARIABLE]);
+  }
+
+  /** Whether real calls are refused now. */
+  refused(): boolean {
+    if (this.#variable instanceof StandinError) throw this.#variable;
+    return this.#variable === 'refuse' || holder[SWITCH] === true;
+  }
+
+  check(provider: Provider, providerName: string, modelName: string): void {
+    if (provider.real !== true || !this.refused()) return;
+    throw new StandinError(
+      'E0008',
+      `Model '${modelName}' would call the real '${providerName}' provider, and real calls are refused in this process (${REFUSED_BY}). This app is not a test app: in a Nest test, hand the module one with useStandin(builder, createTestApp(config)) and fake the model with app.fake('${modelName}', answers).`,
+    );
+  }
+
+  checkClassifier(classifier: ClassificationAdapter): void {
+    if (classifier.real !== true || !this.refused()) return;
+    const name = classifier.provider ?? 'classifier';
+    throw new StandinError(
+      'K0006',
+      `classify would call the real '${name}' classifier, and real calls are refused in this process (${REFUSED_BY}). This app is not a test app: in a Nest test, hand the module one with useStandin(builder, createTestApp(config)) and fake the classifier with app.fakeClassifier(script).`,
+    );
+  }
 }
 
-const processWide = new RealCallGuard('process');
-
-/**
- * The guard a call goes through: the app's own (a test app's, which honours `allowRealCalls`),
- * else the process-wide one when real calls are refused, else none.
- *
- * @example
- * ```ts
- * guardOf(this.#guard)?.check(provider, providerName, modelName);
- * ```
- */
-export function guardOf(own: RealCallGuard | undefined): RealCallGuard | undefined {
-  if (own !== undefined) return own;
-  return realCallsRefused() ? processWide : undefined;
+function readVariable(variable: string | undefined): 'refuse' | 'allow' | StandinError {
+  if (variable === undefined || variable === '' || variable === 'allow') return 'allow';
+  if (variable === 'refuse') return 'refuse';
+  // A misspelled value must not leave the guard silently off.
+  return new StandinError(
+    'E0052',
+    `${REAL_CALLS_VARIABLE} is '${variable.slice(0, 40)}', which standin does not know. Set it to 'refuse' to refuse real calls in this process, or unset it.`,
+  );
 }

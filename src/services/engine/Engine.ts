@@ -14,7 +14,7 @@ import type { ClassifyCallControl, ClassifyOptions } from '../classification/Cla
 import { classifyCall } from '../classification/classifyCall.js';
 import { Dispatcher, type DispatchOptions } from '../dispatch/Dispatcher.js';
 import type { Services } from '../dispatch/Services.js';
-import type { RealCallGuard } from '../dispatch/RealCallGuard.js';
+import type { CallGuard } from '../dispatch/CallGuard.js';
 import { abortGate, untilAborted } from '../dispatch/untilAborted.js';
 import type { CallContext, HearInput, Message, ReplyPart } from '../providers/Provider.js';
 import { wholeReplyOf, type WholeReply } from '../providers/wholeReply.js';
@@ -62,7 +62,7 @@ export class Engine {
   readonly #strictTools: boolean;
 
   /** `settings.strictTools`: whether a tool error fails a run (`R0004`), as in test containers, or goes back to the model. */
-  constructor(config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: RealCallGuard | undefined, settings: { readonly strictTools: boolean } = { strictTools: false }) {
+  constructor(config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: CallGuard | undefined, settings: { readonly strictTools: boolean } = { strictTools: false }) {
     this.#scopes = scopes;
     this.#dispatch = new Dispatcher(this.id, config, clock, random, scopes, lookup, guard);
     this.#strictTools = settings.strictTools;

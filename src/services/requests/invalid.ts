@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import { expectedFields } from '../../schemas/requestSchemas.js';
+import { expectedFields } from './requestSchemas.js';
 
 /**
  * The `E0003` error for a caller's input that does not fit its schema: every issue with its path and fix.

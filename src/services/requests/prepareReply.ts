@@ -6,7 +6,7 @@ import type { CallSettings } from './CallSettings.js';
 import { invalid } from './invalid.js';
 import { jsonSchemaOf } from './jsonSchemaOf.js';
 import { checkSettings } from './settingsSchema.js';
-import { callOptionsSchema, replyInputSchema } from '../../schemas/requestSchemas.js';
+import { callOptionsSchema, replyInputSchema } from './requestSchemas.js';
 
 /**
  * What a caller asks a model: instructions, the conversation (a string is one user message),

@@ -10,7 +10,7 @@ import { invalid } from '../requests/invalid.js';
 import { checkOptions, outputSpec, toolSpecs, type PreparedReply } from '../requests/prepareReply.js';
 import type { CallSettings } from '../requests/CallSettings.js';
 import { runSettings } from './runSettings.js';
-import { agentSchema, conversationSchema, expectedFields } from '../../schemas/requestSchemas.js';
+import { agentSchema, conversationSchema, expectedFields } from '../requests/requestSchemas.js';
 import type { Agent, RunPart, RunResult, Step } from './Agent.js';
 import { runTool } from './runTool.js';
 

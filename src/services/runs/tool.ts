@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
-import { expectedFields, toolSchema } from '../../schemas/requestSchemas.js';
+import { expectedFields, toolSchema } from '../requests/requestSchemas.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { readGuard } from '../../validation/readGuard.js';
 

@@ -1,0 +1,115 @@
+import { StandinError } from '../../errors/StandinError.js';
+import type { Answer } from '../model/Answer.js';
+import { summarizeAnswer } from '../model/summarizeAnswer.js';
+import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
+import { scriptEntry } from './CassetteClassifier.js';
+import { classifierOf } from './missError.js';
+import type { CassetteEntry, RecordedAnswers } from './cassetteSchema.js';
+import type { CassetteMode } from './cassetteSettings.js';
+import type { CassetteTape } from './CassetteTape.js';
+import { stableJson } from './stableJson.js';
+import { writeFileSafely } from './writeFileSafely.js';
+
+/**
+ * A recording of real exchanges on a test app, made by `app.cassette(path, settings)`: it stands
+ * in for every configured model's provider and for the classifier. Replay answers from the file;
+ * record calls the real adapters and keeps every exchange; record-missing does what fits. Call
+ * `save()` after the tests (it writes only when something was recorded) and `verify()` to find
+ * recordings the tests no longer use.
+ *
+ * @example
+ * ```ts
+ * const app = createTestApp(config);
+ * const cassette = app.cassette('test/cassettes/helpdesk.json');
+ * afterAll(() => cassette.save());
+ * it('answers', async () => {
+ *   expect((await app.reply('writer', { messages: 'Hello' })).text).toBe('Hi! How can I help?');
+ * });
+ * ```
+ */
+export class Cassette {
+  readonly #tape: CassetteTape;
+  #saving: Promise<void> = Promise.resolve();
+
+  constructor(tape: CassetteTape) {
+    this.#tape = tape;
+  }
+
+  /** The mode in force: the settings' mode, or `STANDIN_CASSETTES` when it is set. */
+  get mode(): CassetteMode {
+    return this.#tape.mode;
+  }
+
+  /** The cassette's file. */
+  get path(): string {
+    return this.#tape.path;
+  }
+
+  /** The entries as `save()` would write them: the file's kept entries, then this run's recordings. */
+  get entries(): readonly CassetteEntry[] {
+    return this.#tape.file().entries;
+  }
+
+  /**
+   * Writes the cassette to its file, when this run recorded anything (in replay it never
+   * writes): keys sorted, two-space JSON, a trailing newline, through a temporary file renamed
+   * over the old one. Saves made at once are written one after another, the last whole.
+   *
+   * @throws {StandinError} `V0003` when the file cannot be written.
+   */
+  save(): Promise<void> {
+    const run = this.#saving.then(async () => {
+      if (this.#tape.changed) await writeFileSafely(this.#tape.path, stableJson(this.#tape.file()));
+    });
+    this.#saving = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Throws `V0005`, listing them, when entries of the file were never replayed: the app asked
+   * less than when it was recorded. In record mode, where the file's entries are replaced, it
+   * finds nothing.
+   */
+  async verify(): Promise<void> {
+    const unused = this.#tape.unreplayed();
+    if (unused.length === 0) return;
+    const lines = unused.map(({ position, entry }) => `  entries[${position}] ${entry.model === undefined ? classifierOf(entry.fallback) : `${entry.model} ${entry.call}`} ${describe(entry)}`);
+    throw new StandinError(
+      'V0005',
+      `Cassette ${this.#tape.path}: ${unused.length} recorded entr${unused.length === 1 ? 'y was' : 'ies were'} never replayed:\n${lines.join('\n')}\nRemove them from the file, or record it again with STANDIN_CASSETTES=record.`,
+    );
+  }
+
+  /**
+   * The recorded reply answers of `model`, in the file's order: a list of answers for
+   * `app.fake(model, answers)`, to edit by hand or to run without the cassette.
+   *
+   * @example
+   * ```ts
+   * app.fake('writer', cassette.answers('writer'));
+   * ```
+   */
+  answers(model: string): Answer[] {
+    return this.entries.flatMap((entry) => (entry.call === 'reply' && entry.model === model ? [entry.answer] : []));
+  }
+
+  /**
+   * The recorded classify answers of the classifier, in the file's order, as a FakeClassification
+   * script for `app.fakeClassifier(script)`; given `fallback`, those of the config's
+   * `classifier.fallback[fallback]` instead.
+   *
+   * @example
+   * ```ts
+   * app.fakeClassifier(cassette.script());
+   * ```
+   */
+  script(fallback?: number): ClassificationScriptEntry[] {
+    return this.entries.flatMap((entry) => (entry.call === 'classify' && entry.fallback === fallback ? [scriptEntry(entry.answer as RecordedAnswers['classify'])] : []));
+  }
+}
+
+function describe(entry: CassetteEntry): string {
+  if (entry.call === 'reply') return summarizeAnswer(entry.answer);
+  const text = JSON.stringify(entry.answer);
+  return text.length <= 60 ? text : `${text.slice(0, 59)}…`;
+}

@@ -1,0 +1,123 @@
+import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
+import { ClassificationAnswer } from '../../services/classification/ClassificationAnswer.js';
+import { trustedResponse, type ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
+import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
+import { FakeClassification } from '../classification/FakeClassification.js';
+import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
+import { StandinError } from '../../errors/StandinError.js';
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import type { CassetteEntry, RecordedAnswers } from './cassetteSchema.js';
+import type { NormalizedRequest } from './normalizeRequest.js';
+import type { CassetteTape } from './CassetteTape.js';
+import { plainJson, setOwn } from './plainJson.js';
+
+/**
+ * Stands in for the classifier, or for one of the config's fallback classifiers, while a
+ * cassette is on. A recording is a FakeClassification script entry: replayed, it is answered by
+ * a FakeClassification holding that one entry, so the response is the fake's with the recorded
+ * answers and this classifier's provider name (a recorded failure rejects with its reason and
+ * `retryAfterMs`, and the engine retries it, then falls back, as a live one). Recording hands
+ * the call to the classifier bound before the cassette, the real-call guard not asked. A
+ * fallback's recordings carry `fallback` (its index in `classifier.fallback`), so each
+ * classifier of the chain replays its own.
+ *
+ * @example
+ * ```ts
+ * container.rebind(Tokens.Classifier).toConstantValue(new CassetteClassifier(tape, real));
+ * ```
+ */
+export class CassetteClassifier implements ClassificationAdapter {
+  readonly real = false;
+  readonly provider: string;
+  readonly #tape: CassetteTape;
+  readonly #inner: ClassificationAdapter | undefined;
+  readonly #missing: unknown;
+  readonly #fallback: number | undefined;
+
+  /**
+   * `inner` is the classifier bound before the cassette; `missing` why there is none, when its
+   * binding failed; `fallback` the index in `classifier.fallback` of the one it stands in for.
+   */
+  constructor(tape: CassetteTape, inner: ClassificationAdapter | undefined, missing?: unknown, fallback?: number) {
+    this.#tape = tape;
+    this.#inner = inner;
+    this.#missing = missing;
+    this.#fallback = fallback;
+    this.provider = inner?.provider ?? 'cassette';
+  }
+
+  async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
+    const normalized = this.#tape.normalize('classify', request, undefined);
+    const scope = typeof opts?.adapterOpts?.scope === 'string' ? opts.adapterOpts.scope : DEFAULT_SCOPE;
+    const lookup = this.#tape.find(scope, undefined, 'classify', normalized, this.#fallback);
+    const found = lookup.found;
+    if (found !== undefined) {
+      const entry = scriptEntry(found.entry.answer as RecordedAnswers['classify']);
+      const replay = new FakeClassification({ script: [entry] });
+      const response = await replay.classify(request, opts?.requestId === undefined ? {} : { requestId: opts.requestId });
+      return this.#inner === undefined ? response : trustedResponse({ ...response, provider: this.provider });
+    }
+    const inner = this.#real();
+    let response: ClassificationResponse;
+    try {
+      response = await inner.classify(request, opts);
+    } catch (error) {
+      if (error instanceof ClassificationAdapterError && !opts?.signal?.aborted) {
+        const recorded: { reason: ClassificationAdapterError['reason']; status?: number; retryAfterMs?: number } = { reason: error.reason };
+        if (error.status !== null) recorded.status = error.status;
+        if (error.retryAfterMs !== null) recorded.retryAfterMs = Math.max(0, Math.ceil(error.retryAfterMs));
+        this.#tape.record(lookup, this.#entry(normalized, { error: recorded }));
+      }
+      throw error;
+    }
+    const answers: Record<string, unknown> = {};
+    for (const [id, answer] of Object.entries(response.answers ?? {})) setOwn(answers, id, answerFields(answer));
+    this.#tape.record(lookup, this.#entry(normalized, { answers } as RecordedAnswers['classify']));
+    return response;
+  }
+
+  #entry(request: NormalizedRequest, answer: RecordedAnswers['classify']): CassetteEntry {
+    return this.#fallback === undefined ? { call: 'classify', request, answer } : { call: 'classify', fallback: this.#fallback, request, answer };
+  }
+
+  #real(): ClassificationAdapter {
+    if (this.#inner === undefined) {
+      const which = this.#fallback === undefined ? 'the classifier' : `the fallback classifier config.classifier.fallback[${this.#fallback}]`;
+      const why = this.#missing === undefined ? 'no classifier is bound' : `${which} could not be made: ${(this.#missing as Error).message}`;
+      throw new StandinError('V0004', `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record classify${this.#fallback === undefined ? '' : ` for config.classifier.fallback[${this.#fallback}]`}: ${why}. Name one in the config (classifier: { provider: 'typesafe' }, with its key) before recording.`, {
+        cause: this.#missing,
+      });
+    }
+    return this.#inner;
+  }
+}
+
+/**
+ * The FakeClassification script entry a recorded classify answer is: `{ answers }` with each
+ * answer a `ClassificationAnswer`, or `{ error }` with a `ClassificationAdapterError`.
+ *
+ * @example
+ * ```ts
+ * app.fakeClassifier([scriptEntry({ answers: { team: { type: 'choice', choice: 'billing', probabilities: { billing: 1 } } } })]);
+ * ```
+ */
+export function scriptEntry(answer: RecordedAnswers['classify']): ClassificationScriptEntry {
+  if ('error' in answer) {
+    const { reason, status, retryAfterMs } = answer.error;
+    return { error: new ClassificationAdapterError(reason, { message: `a recorded classifier failure (${reason})`, status, retryAfterMs }) };
+  }
+  const answers: Record<string, ClassificationAnswer> = {};
+  for (const [id, init] of Object.entries(answer.answers)) setOwn(answers, id, new ClassificationAnswer(init));
+  return { answers };
+}
+
+/** An answer's fields as plain JSON, its empty ones left out. */
+function answerFields(answer: ClassificationAnswer): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of ['type', 'choice', 'score', 'yesProbability', 'probabilities', 'legend', 'confidence'] as const) {
+    if (answer[key] !== null && answer[key] !== undefined) fields[key] = answer[key];
+  }
+  if (Object.keys(answer.metadata ?? {}).length > 0) fields.metadata = answer.metadata;
+  return plainJson(fields, 'a classification answer') as Record<string, unknown>;
+}

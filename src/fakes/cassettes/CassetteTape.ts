@@ -1,0 +1,155 @@
+import { StandinError, bareMessage } from '../../errors/StandinError.js';
+import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import { CASSETTE_VERSION, type CassetteCall, type CassetteEntry, type CassetteFile } from './cassetteSchema.js';
+import type { CassetteMode } from './cassetteSettings.js';
+import { EntryIndex } from './EntryIndex.js';
+import { missError } from './missError.js';
+import { normalizeRequest, type CallInputs, type NormalizedRequest } from './normalizeRequest.js';
+import { scrubJson, type RedactFunction } from './redactSecrets.js';
+
+/** An exchange recorded in this run, with where it falls in its scope's order of calls. */
+interface Recording {
+  readonly scope: string;
+  readonly seq: number;
+  readonly entry: CassetteEntry;
+}
+
+/** What a call finds on the tape: a recording to replay (`found`), or where its recording goes. */
+export interface Lookup {
+  readonly found: { readonly position: number; readonly entry: CassetteEntry } | undefined;
+  /** The call's key and which call of that key it is in its scope, from 0. */
+  readonly key: string;
+  readonly n: number;
+  readonly scope: string;
+  /** The call's place in its scope's order of calls. */
+  readonly seq: number;
+}
+
+/**
+ * The state of one cassette while its app runs: the file's entries and their index, the per-scope
+ * call counts, which entries were replayed, and what this run recorded. The provider and the
+ * classifier wrappers read and write it; `Cassette` saves it.
+ *
+ * @example
+ * ```ts
+ * const tape = new CassetteTape({ path, mode: 'replay', exists: true, entries, scrub });
+ * ```
+ */
+export class CassetteTape {
+  readonly path: string;
+  readonly mode: CassetteMode;
+  readonly scrub: RedactFunction;
+  readonly #exists: boolean;
+  /** The entries kept from the file: none in record mode, which replaces them. */
+  readonly #kept: CassetteEntry[];
+  readonly #prepared = new Map<number, PreparedAnswer>();
+  readonly #index = new EntryIndex();
+  readonly #replayed = new Set<number>();
+  readonly #recorded: Recording[] = [];
+  readonly #seq = new Map<string, number>();
+
+  constructor(options: { path: string; mode: CassetteMode; exists: boolean; entries: readonly CassetteEntry[]; scrub: RedactFunction }) {
+    this.path = options.path;
+    this.mode = options.mode;
+    this.scrub = options.scrub;
+    this.#exists = options.exists;
+    this.#kept = options.mode === 'record' ? [] : [...options.entries];
+    this.#kept.forEach((entry, position) => {
+      if (entry.call === 'reply') this.#prepared.set(position, this.#prepare(entry, position));
+      this.#index.add(position, entry);
+    });
+  }
+
+  /** The request of a call as the cassette keeps and matches it: normalized, every string scrubbed of secrets. */
+  normalize<C extends keyof CallInputs>(call: C, input: CallInputs[C], model: string | undefined): NormalizedRequest {
+    return normalizeRequest(call, input, model, this.scrub);
+  }
+
+  /**
+   * Looks a call up: the recording it replays, or none when it is to be recorded (every call in
+   * record mode); `fallback` is the index of the fallback classifier a classify call went to.
+   * In replay mode a call with no recording throws `T0040`. Called when the call
+   * starts, so the file's order is the order calls began.
+   */
+  find(scope: string, model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): Lookup {
+    const seq = this.#seq.get(scope) ?? 0;
+    this.#seq.set(scope, seq + 1);
+    const key = this.#index.key(model, call, request, fallback);
+    const taken = this.#index.take(scope, key);
+    const n = taken.count - 1;
+    if (this.mode === 'record' || taken.position === undefined) {
+      if (this.mode === 'replay') {
+        const nearest = taken.recorded > 0 ? undefined : this.#index.nearest(model, call, request);
+        throw missError({ path: this.path, exists: this.#exists, model, fallback, call, scope, request, count: taken.count, recorded: taken.recorded, nearest });
+      }
+      return { found: undefined, key, n, scope, seq };
+    }
+    this.#replayed.add(taken.position);
+    return { found: { position: taken.position, entry: this.entry(taken.position)! }, key, n, scope, seq };
+  }
+
+  /** The entry at `position`: the file's, then this run's recordings (record-missing indexes them as it goes). */
+  entry(position: number): CassetteEntry | undefined {
+    return position < this.#kept.length ? this.#kept[position] : this.#recorded[position - this.#kept.length]?.entry;
+  }
+
+  /** The prepared answer of the reply entry at `position`: parts made once, handed out on every replay. */
+  prepared(position: number): PreparedAnswer {
+    let prepared = this.#prepared.get(position);
+    if (prepared === undefined) {
+      prepared = this.#prepare(this.entry(position)!, position);
+      this.#prepared.set(position, prepared);
+    }
+    return prepared;
+  }
+
+  /**
+   * Records the exchange of a call looked up with {@link find}, its answer scrubbed of secrets
+   * (the request was, by {@link normalize}). When another scope already recorded this call of the
+   * same request (its nth asking, concurrently), the first recording stays and this one is
+   * dropped: every exchange is in the file once.
+   */
+  record(lookup: Lookup, entry: CassetteEntry): void {
+    if (this.#index.count(lookup.key) > lookup.n) return;
+    const clean = { ...entry, answer: scrubJson(entry.answer, this.scrub) } as CassetteEntry;
+    const position = this.#kept.length + this.#recorded.length;
+    this.#recorded.push({ scope: lookup.scope, seq: lookup.seq, entry: clean });
+    this.#index.add(position, clean);
+    this.#replayed.add(position);
+  }
+
+  /** Whether this run recorded anything. */
+  get changed(): boolean {
+    return this.#recorded.length > 0 || (this.mode === 'record' && this.#exists);
+  }
+
+  /**
+   * The file to write: the kept entries in their order, then this run's recordings by scope
+   * (the default scope first, then by name) and, within a scope, in the order the calls began.
+   */
+  file(): CassetteFile {
+    const recorded = [...this.#recorded].sort((a, b) => compareScopes(a.scope, b.scope) || a.seq - b.seq);
+    return { standin: 'cassette', version: CASSETTE_VERSION, entries: [...this.#kept, ...recorded.map((r) => r.entry)] };
+  }
+
+  /** The kept entries no call replayed, with their positions. */
+  unreplayed(): { readonly position: number; readonly entry: CassetteEntry }[] {
+    return this.#kept.flatMap((entry, position) => (this.#replayed.has(position) ? [] : [{ position, entry }]));
+  }
+
+  #prepare(entry: CassetteEntry, position: number): PreparedAnswer {
+    try {
+      return prepareAnswer(entry.answer, { owner: `The cassette ${this.path}`, label: `entries[${position}].answer`, index: position, idPrefix: `call_${position}` });
+    } catch (error) {
+      throw new StandinError('V0001', bareMessage(error), { cause: error });
+    }
+  }
+}
+
+function compareScopes(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === DEFAULT_SCOPE) return -1;
+  if (b === DEFAULT_SCOPE) return 1;
+  return a < b ? -1 : 1;
+}

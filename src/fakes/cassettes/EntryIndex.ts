@@ -1,0 +1,79 @@
+import { canonicalScript } from '../script/hashScript.js';
+import type { CassetteCall, CassetteEntry } from './cassetteSchema.js';
+import { diffSize } from './lineDiff.js';
+import type { NormalizedRequest } from './normalizeRequest.js';
+import { stableJson } from './stableJson.js';
+
+/** How many recorded requests the nearest-request search compares at most: a miss stays quick. */
+const NEAREST_LIMIT = 200;
+
+/**
+ * Finds recordings by request content: entries are keyed by model, call and the canonical
+ * content of the normalized request (as `hashScript` reads it), so key order and hand edits
+ * that keep the content do not matter.
+ * Each scope counts the calls it made of each key: its nth call of a request gets the nth
+ * recording of that request, so parallel scopes each replay from the first.
+ *
+ * @example
+ * ```ts
+ * const index = new EntryIndex();
+ * index.add(0, entry);
+ * index.take('', index.key('writer', 'reply', request)); // 0, then undefined
+ * ```
+ */
+export class EntryIndex {
+  readonly #byKey = new Map<string, number[]>();
+  readonly #counts = new Map<string, number>();
+  readonly #entries = new Map<number, CassetteEntry>();
+
+  /**
+   * The key of a call: its model (for classify, none, or the fallback classifier's index), its call and its request's canonical
+   * content, the text `hashScript` digests (kept whole: a map key needs no digest).
+   */
+  key(model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): string {
+    return `${model ?? (fallback === undefined ? '' : `\u0001${fallback}`)}\u0000${call}\u0000${canonicalScript(request)}`;
+  }
+
+  /** Adds the entry at `position` of the file, after every entry added before it with the same key. */
+  add(position: number, entry: CassetteEntry): void {
+    const key = this.key(entry.model, entry.call, entry.request, entry.fallback);
+    const list = this.#byKey.get(key);
+    if (list === undefined) this.#byKey.set(key, [position]);
+    else list.push(position);
+    this.#entries.set(position, entry);
+  }
+
+  /** How many recordings of `key` there are. */
+  count(key: string): number {
+    return this.#byKey.get(key)?.length ?? 0;
+  }
+
+  /**
+   * Counts one more call of `key` in `scope` and answers the position of the recording it gets,
+   * or undefined when there are fewer recordings of that request than calls; `count` is which
+   * call of the request this is in the scope, from 1.
+   */
+  take(scope: string, key: string): { readonly position: number | undefined; readonly count: number; readonly recorded: number } {
+    const counter = `${scope}\u0000${key}`;
+    const n = this.#counts.get(counter) ?? 0;
+    this.#counts.set(counter, n + 1);
+    const list = this.#byKey.get(key);
+    return { position: list?.[n], count: n + 1, recorded: list?.length ?? 0 };
+  }
+
+  /**
+   * The recorded entry whose request is nearest to `request` (the fewest lines differ): among
+   * entries of the same call, those of the same model first. Undefined when there is none.
+   */
+  nearest(model: string | undefined, call: CassetteCall, request: NormalizedRequest): { readonly position: number; readonly entry: CassetteEntry } | undefined {
+    const wanted = stableJson(request);
+    const same = [...this.#entries].filter(([, entry]) => entry.call === call);
+    const pool = same.some(([, entry]) => entry.model === model) ? same.filter(([, entry]) => entry.model === model) : same;
+    let best: { position: number; entry: CassetteEntry; size: number } | undefined;
+    for (const [position, entry] of pool.slice(0, NEAREST_LIMIT)) {
+      const size = diffSize(stableJson(entry.request), wanted);
+      if (best === undefined || size < best.size) best = { position, entry, size };
+    }
+    return best === undefined ? undefined : { position: best.position, entry: best.entry };
+  }
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { lazySchema } from '../../validation/lazySchema.js';
+import { failureKinds, type FailureKind } from '../../errors/ProviderFailure.js';
+import type { Answer } from '../model/Answer.js';
+import { answerSchema } from '../model/answerSchema.js';
+import { classificationAnswerSchema, type ClassificationAnswerInit } from '../../services/classification/ClassificationAnswer.js';
+import { classificationReasons, type ClassificationReason } from '../../services/classification/ClassificationAdapterError.js';
+import type { NormalizedRequest } from './normalizeRequest.js';
+
+/** The calls a cassette records: the six capabilities of a provider, and classify. */
+export const cassetteCalls = ['reply', 'embed', 'hear', 'speak', 'rank', 'call', 'classify'] as const;
+
+/**
+ * One kind of call a cassette records.
+ *
+ * @example
+ * ```ts
+ * const call: CassetteCall = 'embed';
+ * ```
+ */
+export type CassetteCall = (typeof cassetteCalls)[number];
+
+const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
+
+/** A recorded provider failure, as an answer of any call but reply and classify. */
+const failure = lazySchema(() => z.strictObject({ fail: z.enum(kinds), retryAfterMs: z.number().int().min(0).optional() }));
+
+/** A recorded classifier failure: a `ClassificationAdapterError`'s fields. */
+const classifyError = lazySchema(() =>
+  z.strictObject({
+    reason: z.enum(classificationReasons as unknown as [ClassificationReason, ...ClassificationReason[]]),
+    message: z.string().optional(),
+    status: z.number().int().optional(),
+    retryAfterMs: z.number().int().min(0).optional(),
+  }),
+);
+
+/** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassification script entry. */
+export const answerSchemas = {
+  reply: answerSchema,
+  embed: lazySchema(() => z.union([z.strictObject({ vector: z.array(z.number()).min(1) }), failure])),
+  hear: lazySchema(() => z.union([z.strictObject({ text: z.string() }), failure])),
+  speak: lazySchema(() => z.union([z.strictObject({ audio: z.base64() }), failure])),
+  rank: lazySchema(() => z.union([z.strictObject({ scores: z.array(z.number()) }), failure])),
+  call: lazySchema(() => z.union([z.strictObject({ output: z.unknown() }), failure])),
+  classify: lazySchema(() => z.union([z.strictObject({ answers: z.record(z.string(), classificationAnswerSchema) }), z.strictObject({ error: classifyError })])),
+} as const satisfies Record<CassetteCall, z.ZodType>;
+
+/** A recorded failure of embed, hear, speak, rank or call. */
+export interface RecordedFailure {
+  readonly fail: FailureKind;
+  readonly retryAfterMs?: number;
+}
+
+/**
+ * What a cassette keeps as the answer of each call: for reply, an answer record of `app.fake`;
+ * for classify, a FakeClassification script entry in JSON (answers as `ClassificationAnswer`
+ * fields, a failure as the error's `reason`); for the others, the result or a failure.
+ *
+ * @example
+ * ```ts
+ * const embedded: RecordedAnswers['embed'] = { vector: [0.1, 0.2] };
+ * const spoken: RecordedAnswers['speak'] = { audio: 'SUQzBAAAAAAA' }; // base64
+ * ```
+ */
+export interface RecordedAnswers {
+  readonly reply: Answer;
+  readonly embed: { readonly vector: readonly number[] } | RecordedFailure;
+  readonly hear: { readonly text: string } | RecordedFailure;
+  readonly speak: { readonly audio: string } | RecordedFailure;
+  readonly rank: { readonly scores: readonly number[] } | RecordedFailure;
+  readonly call: { readonly output: unknown } | RecordedFailure;
+  readonly classify:
+    | { readonly answers: Readonly<Record<string, ClassificationAnswerInit>> }
+    | { readonly error: { readonly reason: ClassificationReason; readonly message?: string; readonly status?: number; readonly retryAfterMs?: number } };
+}
+
+/**
+ * One recorded exchange: the model called (left out for classify), the call, for classify the
+ * fallback classifier called (left out for the classifier itself), the normalized request it
+ * answers, and the answer.
+ *
+ * @example
+ * ```ts
+ * const entry: CassetteEntry = { model: 'writer', call: 'reply', request: { messages: [{ role: 'user', content: 'Hi' }] }, answer: { text: 'Hello!' } };
+ * ```
+ */
+export type CassetteEntry = {
+  [C in CassetteCall]: {
+    readonly model?: string;
+    readonly call: C;
+    /** For classify: the index in the config's `classifier.fallback` of the classifier that was called; left out for the classifier itself. */
+    readonly fallback?: number;
+    readonly request: NormalizedRequest;
+    readonly answer: RecordedAnswers[C];
+  };
+}[CassetteCall];
+
+/** The shape of one entry, its answer checked against its call afterwards. */
+export const entrySchema = lazySchema(() =>
+  z.strictObject({
+    model: z.string().min(1).optional(),
+    call: z.enum(cassetteCalls),
+    fallback: z.number().int().min(0).optional(),
+    request: z.record(z.string(), z.unknown()),
+    answer: z.record(z.string(), z.unknown()),
+  }),
+);
+
+/** The version this library writes and reads. */
+export const CASSETTE_VERSION = 1;
+
+/** The shape of a cassette file. */
+export const cassetteFileSchema = lazySchema(() =>
+  z.strictObject({
+    standin: z.literal('cassette'),
+    version: z.literal(CASSETTE_VERSION),
+    entries: z.array(z.unknown()),
+  }),
+);
+
+/**
+ * A cassette file, as JSON: `{ standin: 'cassette', version: 1, entries: [...] }`.
+ *
+ * @example
+ * ```ts
+ * const file: CassetteFile = { standin: 'cassette', version: 1, entries: [] };
+ * ```
+ */
+export interface CassetteFile {
+  readonly standin: 'cassette';
+  readonly version: typeof CASSETTE_VERSION;
+  readonly entries: readonly CassetteEntry[];
+}

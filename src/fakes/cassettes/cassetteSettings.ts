@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { lazySchema } from '../../validation/lazySchema.js';
+import { StandinError } from '../../errors/StandinError.js';
+import { describeIssues } from '../../validation/describeIssues.js';
+import type { RedactFunction } from './redactSecrets.js';
+
+/** The modes of a cassette. */
+export const cassetteModes = ['replay', 'record', 'record-missing'] as const;
+
+/**
+ * How a cassette answers calls:
+ * - `'replay'` (the default): from the file only; a call with no recording fails with `T0040`;
+ * - `'record'`: through the real adapters, recording every exchange; the file's old entries are replaced;
+ * - `'record-missing'`: replays what the file has, records what it lacks.
+ *
+ * @example
+ * ```ts
+ * const mode: CassetteMode = 'record-missing';
+ * ```
+ */
+export type CassetteMode = (typeof cassetteModes)[number];
+
+/**
+ * The settings of `app.cassette(path, settings)`.
+ *
+ * @example
+ * ```ts
+ * app.cassette('test/cassettes/helpdesk.json', { mode: 'replay', redact: (text) => text.replaceAll(email, '[email]') });
+ * ```
+ */
+export interface CassetteSettings {
+  /** The mode, `'replay'` when left out. `STANDIN_CASSETTES` in the environment overrides it for a whole run. */
+  readonly mode?: CassetteMode | undefined;
+  /**
+   * Rewrites every string before it is written or matched (requests on replay too, so a
+   * redacted request still matches): for secrets standin cannot know, such as a customer's
+   * e-mail address in a prompt. API keys, auth headers and URL credentials are masked anyway.
+   */
+  readonly redact?: RedactFunction | undefined;
+}
+
+const settingsSchema = lazySchema(() => z.strictObject({
+  mode: z.enum(cassetteModes).optional(),
+  redact: z.function().optional(),
+}));
+
+/** The environment variable that overrides every cassette's mode for a run. */
+export const MODE_VARIABLE = 'STANDIN_CASSETTES';
+
+/**
+ * Checks `app.cassette`'s path and settings, and answers the mode in force: the environment's
+ * `STANDIN_CASSETTES` when set, else the settings' mode, else `'replay'`.
+ *
+ * @throws {StandinError} `V0002` for a path that is not a string or URL, bad settings, or an unknown mode in the environment.
+ * @example
+ * ```ts
+ * readSettings('a.json', { mode: 'record' }, {}); // 'record'
+ * readSettings('a.json', { mode: 'record' }, { STANDIN_CASSETTES: 'replay' }); // 'replay'
+ * ```
+ */
+export function readSettings(path: unknown, settings: unknown, env: Readonly<Record<string, string | undefined>> = process.env): CassetteMode {
+  if (!(typeof path === 'string' && path.length > 0) && !(path instanceof URL)) {
+    throw new StandinError('V0002', `app.cassette(path, settings): path must be a file path (a non-empty string) or a file: URL, got ${typeof path}. Write app.cassette('test/cassettes/helpdesk.json').`);
+  }
+  const parsed = settingsSchema.safeParse(settings ?? {});
+  if (!parsed.success) {
+    const lines = describeIssues('settings', settings, parsed.error.issues, {
+      expected: { mode: "'replay', 'record' or 'record-missing'", redact: 'a function (text) => text' },
+      keys: { '': ['mode', 'redact'] },
+    });
+    throw new StandinError('V0002', `app.cassette(path, settings): the settings are malformed:\n${lines.join('\n')}`);
+  }
+  const forced = env[MODE_VARIABLE];
+  if (forced !== undefined && forced !== '') {
+    if (!(cassetteModes as readonly string[]).includes(forced)) {
+      throw new StandinError('V0002', `${MODE_VARIABLE}=${JSON.stringify(forced)} is not a cassette mode. Set it to replay, record or record-missing, or unset it.`);
+    }
+    return forced as CassetteMode;
+  }
+  return parsed.data.mode ?? 'replay';
+}

@@ -1,0 +1,145 @@
+import type { ProviderFailure } from '../../errors/ProviderFailure.js';
+import type { Answer, AnswerCall, AnswerPart } from '../model/Answer.js';
+import { prepareAnswer } from '../model/prepareAnswer.js';
+import type { FinishReason, ReplyPart } from '../../services/providers/Provider.js';
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * Gathers a live reply's parts, as they pass to the caller, into an answer of `app.fake` that
+ * replays them part for part. When the fake's own way of streaming the answer's fields (each
+ * reasoning block whole, the text whole, the value's JSON at the offsets it arrived cut at, the
+ * calls, then the units) gives the same parts, the answer is written field by field, the easiest
+ * to read and edit; otherwise it is written as the stream itself, a `parts` list. A finish other
+ * than the one the fields imply is kept as `finish`; a failure after some parts as `fail` with
+ * `failAfter`.
+ *
+ * @example
+ * ```ts
+ * const gather = new ReplyGatherer();
+ * for await (const part of real.reply(request, context)) gather.add(part);
+ * gather.answer(); // { text: 'Hi', units: { tokensIn: 12, tokensOut: 1 } }
+ * ```
+ */
+export class ReplyGatherer {
+  /** Every part but the finish, in the order they came. */
+  readonly #parts: ReplyPart[] = [];
+  #finish: FinishReason | undefined;
+
+  add(part: ReplyPart): void {
+    if (part.type === 'finish') this.#finish = part.reason;
+    else this.#parts.push(part);
+  }
+
+  /** The answer the parts make, or undefined when the value's JSON does not parse (the engine fails such a call). */
+  answer(): Answer | undefined {
+    const content = this.#parts.filter((part) => part.type !== 'units');
+    const units = this.#parts.filter((part) => part.type === 'units');
+    const fields = fieldsOf(content);
+    if (fields === undefined) return undefined;
+    // Units are kept as the answer's `units` when they all came after the content, as the fake streams them.
+    const unitsLast = units.length === 0 || this.#parts.indexOf(units[0]!) >= content.length;
+    const sum = { tokensIn: 0, tokensOut: 0 };
+    for (const part of units) {
+      sum.tokensIn += part.tokensIn;
+      sum.tokensOut += part.tokensOut;
+    }
+    let answer: Writable<Answer>;
+    // A reply of units alone has no field to hold it: an empty text, then its units.
+    if (content.length === 0) answer = { text: '', units: sum };
+    else if (unitsLast && replaysAs(fields, content)) answer = { ...fields, units: sum };
+    else if (unitsLast) answer = { parts: content.map(answerPart), units: sum };
+    else answer = { parts: this.#parts.map(answerPart) };
+    const calls = content.some((part) => part.type === 'call');
+    if (this.#finish !== undefined && this.#finish !== (calls ? 'calls' : 'stop')) answer.finish = this.#finish;
+    return answer;
+  }
+
+  /**
+   * The answer of a reply that failed with `error` after the parts added so far: a plain
+   * failure when none came, else those parts, then the failure (`failAfter`).
+   */
+  failed(error: ProviderFailure): Answer {
+    const failure: Writable<Answer> = { fail: error.kind };
+    if (error.retryAfterMs !== undefined) failure.retryAfterMs = Math.max(0, Math.ceil(error.retryAfterMs));
+    if (this.#parts.length === 0) return failure;
+    const fields = this.#parts.every((part) => part.type !== 'units') ? fieldsOf(this.#parts) : undefined;
+    const given = fields !== undefined && replaysAs(fields, this.#parts) ? fields : { parts: this.#parts.map(answerPart) };
+    return { ...given, ...failure, failAfter: this.#parts.length };
+  }
+}
+
+/** An answer's fields from content parts: text and reasoning joined, the value with its cuts, the calls; undefined when the value's JSON does not parse. */
+function fieldsOf(parts: readonly ReplyPart[]): Writable<Answer> | undefined {
+  let text: string | undefined;
+  const reasoning = new Map<number, string>();
+  const pieces: string[] = [];
+  const calls: AnswerCall[] = [];
+  for (const part of parts) {
+    if (part.type === 'text') text = (text ?? '') + part.text;
+    else if (part.type === 'reasoning') reasoning.set(part.block, (reasoning.get(part.block) ?? '') + part.text);
+    else if (part.type === 'value') pieces.push(part.json);
+    else if (part.type === 'call') calls.push({ tool: part.call.tool, with: part.call.with, id: part.call.id });
+  }
+  const answer: Writable<Answer> = {};
+  if (reasoning.size > 0) {
+    const blocks = [...reasoning].sort(([a], [b]) => a - b).map(([, block]) => block);
+    answer.reasoning = blocks.length === 1 ? blocks[0]! : blocks;
+  }
+  if (text !== undefined) answer.text = text;
+  if (pieces.length > 0) {
+    const json = pieces.join('');
+    try {
+      answer.value = JSON.parse(json);
+    } catch {
+      return undefined;
+    }
+    answer.parts = cutsOf(pieces, json, JSON.stringify(answer.value));
+  }
+  if (calls.length > 0) answer.calls = calls;
+  if (answer.text === undefined && answer.calls === undefined && answer.value === undefined && answer.reasoning === undefined) answer.text = '';
+  return answer;
+}
+
+/** Whether the fake, given `fields`, streams exactly `parts` (content parts, in order). */
+function replaysAs(fields: Answer, parts: readonly ReplyPart[]): boolean {
+  let made: readonly ReplyPart[];
+  try {
+    made = prepareAnswer(fields, { owner: 'recording', label: 'answer', index: undefined, idPrefix: 'call' }).parts;
+  } catch {
+    return false;
+  }
+  if (made.length !== parts.length) return false;
+  return made.every((part, i) => JSON.stringify(answerPart(part)) === JSON.stringify(answerPart(parts[i]!)));
+}
+
+/** A reply part as an answer's stream part: a reasoning block only when not 0. */
+function answerPart(part: ReplyPart): AnswerPart {
+  switch (part.type) {
+    case 'text':
+      return { text: part.text };
+    case 'reasoning':
+      return part.block === 0 ? { reasoning: part.text } : { reasoning: part.text, block: part.block };
+    case 'value':
+      return { json: part.json };
+    case 'call':
+      return { call: { tool: part.call.tool, with: part.call.with, id: part.call.id } };
+    case 'units':
+      return { units: { tokensIn: part.tokensIn, tokensOut: part.tokensOut } };
+    case 'finish':
+      throw new TypeError('a finish part is kept as the answer\'s finish, not as a part');
+  }
+}
+
+/** The offsets the value's JSON arrived cut at, when the JSON is as the fake writes it; else how many pieces it came in. */
+function cutsOf(pieces: readonly string[], json: string, written: string): number | number[] {
+  if (json !== written || pieces.length === 1) return Math.max(1, Math.min(pieces.length, written.length));
+  const cuts: number[] = [];
+  let at = 0;
+  for (const piece of pieces.slice(0, -1)) {
+    at += piece.length;
+    const halves = json.charCodeAt(at - 1) >= 0xd800 && json.charCodeAt(at - 1) <= 0xdbff;
+    if (at > 0 && at < json.length && at !== cuts.at(-1) && !halves) cuts.push(at);
+  }
+  return cuts.length === 0 ? 1 : cuts;
+}

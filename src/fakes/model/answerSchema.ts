@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { failureKinds, type FailureKind } from '../../errors/ProviderFailure.js';
+import type { IssueHints } from '../../validation/describeIssues.js';
+import { built, lazySchema } from '../../validation/lazySchema.js';
+
+const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
+
+/** The longest wait an answer may ask for (`delayMs`, `partDelayMs`, `retryAfterMs`): ten minutes. */
+export const MAX_DELAY_MS = 600_000;
+/** The most tries `times` may make a step fail. */
+export const MAX_TIMES = 1000;
+
+/** One entry of an answer's `calls`. */
+export const answerCallSchema = lazySchema(() => z.strictObject({
+  tool: z.string().min(1),
+  with: z.unknown().optional(),
+  id: z.string().min(1).optional(),
+}));
+
+/** An answer record, strict: a field it does not know is an error, never ignored. */
+export const answerSchema = lazySchema(() => z.strictObject({
+  text: z.string().optional(),
+  calls: z.array(built(answerCallSchema)).optional(),
+  value: z.unknown().optional(),
+  reasoning: z.union([z.string(), z.array(z.string())]).optional(),
+  // A list's objects are stream parts, read by `readStreamParts` with messages of their own.
+  parts: z.union([z.number().int().min(1), z.array(z.union([z.number(), z.record(z.string(), z.unknown())]))]).optional(),
+  units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
+  finish: z.enum(['stop', 'calls', 'length']).optional(),
+  fail: z.enum(kinds).optional(),
+  failAfter: z.number().int().min(1).optional(),
+  times: z.number().int().min(1).max(MAX_TIMES).optional(),
+  retryAfterMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+  delayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+  partDelayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+}));
+
+/** The fields of an answer record, in the order the docs list them (read on use: it builds the schema). */
+export const answerFields = (): string[] => Object.keys(answerSchema.shape);
+
+/** What to write at each path of an answer, and the keys each object may have: for `describeIssues`. */
+export const answerHints: IssueHints = {
+  pattern: (path) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
+  expected: {
+    '': 'an answer record { text?, calls?, value?, reasoning?, parts?, units?, finish?, fail?, failAfter?, times?, retryAfterMs?, delayMs?, partDelayMs? }',
+    text: 'a string',
+    calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
+    'calls.*': 'a tool call { tool, with?, id? }',
+    'calls.*.tool': "the tool's name as a non-empty string",
+    'calls.*.id': 'the call id as a non-empty string',
+    reasoning: 'a text or a list of texts',
+    'reasoning.*': 'a string',
+    parts: 'a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }',
+    'parts.*': "a whole offset, or a stream part such as { text: '...' }",
+    units: 'an object { tokensIn, tokensOut }',
+    'units.tokensIn': 'a whole number, 0 or more',
+    'units.tokensOut': 'a whole number, 0 or more',
+    finish: "'stop', 'calls' or 'length'",
+    fail: `one of ${kinds.map((k) => `'${k}'`).join(', ')}`,
+    failAfter: 'a whole number of parts (1 or more) to stream before the call fails',
+    times: `a whole number of tries (1 to ${MAX_TIMES}) the step fails before it answers`,
+    retryAfterMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
+    delayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
+    partDelayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
+  },
+  // A getter: the keys come from the schemas, which are built when an answer is first checked.
+  get keys() {
+    return { '': answerFields(), 'calls.*': Object.keys(answerCallSchema.shape), units: ['tokensIn', 'tokensOut'] };
+  },
+};

@@ -1,0 +1,14 @@
+import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
+import type { Provider } from '../providers/Provider.js';
+
+/**
+ * What stands between a call and a real adapter. The engine asks it before every attempt; a test
+ * app binds one at `Tokens.RealCallGuard` (`RealCallGuard` in `standin/testing`), and the
+ * process-wide switch (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`) answers for the rest.
+ */
+export interface CallGuard {
+  /** Throws (`E0008`) when `provider` is a real adapter this guard does not let `modelName` reach. */
+  check(provider: Provider, providerName: string, modelName: string): void;
+  /** Throws (`K0006`) when `classifier` is a real classifier this guard does not let through. */
+  checkClassifier(classifier: ClassificationAdapter): void;
+}
