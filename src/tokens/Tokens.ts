@@ -7,6 +7,7 @@ import type { Engine } from '../services/engine/Engine.js';
 import type { CallGuard } from '../services/dispatch/CallGuard.js';
 import type { Provider } from '../services/providers/Provider.js';
 import type { Scopes } from '../services/scopes/Scopes.js';
+import type { StandInSeat } from '../services/dispatch/StandIns.js';
 
 /**
  * The typed service identifiers of a standin container. Each is `Symbol.for('standin/<Name>')`,
@@ -51,4 +52,9 @@ export const Tokens = {
    * takes the config's place.
    */
   FallbackClassifier: Symbol.for('standin/FallbackClassifier') as ServiceIdentifier<ClassificationAdapter>,
+  /**
+   * Where the container's stand-ins sit (fakes, cassettes, namespaces: layers on a slot per model
+   * and one for the classifier). Bound in every container; empty until something stands in.
+   */
+  StandIns: Symbol.for('standin/StandIns') as ServiceIdentifier<StandInSeat>,
 } as const;

@@ -1,0 +1,27 @@
+import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
+import type { Capability, Provider } from '../providers/Provider.js';
+
+/**
+ * What the core asks, on every call, for the service standing in front of what the container
+ * binds: the stand-in side (`standin/testing`'s slots) implements it. `base` resolves what the
+ * container binds (the real adapter, a module's binding); an implementation answers it when no
+ * stand-in takes the call.
+ */
+export interface StandIns {
+  /** The provider that answers `model`'s `capability` call made in `scope`. */
+  provider(model: string, capability: Capability, scope: string, base: () => Provider | undefined): Provider | undefined;
+  /**
+   * The classifier that answers a classify call made in `scope`: `link` 0 is the classifier,
+   * `link` n the config's `classifier.fallback[n - 1]`.
+   */
+  classifier(link: number, scope: string, base: () => ClassificationAdapter | undefined): ClassificationAdapter | undefined;
+}
+
+/**
+ * Where a container's stand-ins sit, bound at `Tokens.StandIns` in every container: empty in
+ * production, so a call pays one property read for the seam; the stand-in side fills it the
+ * first time something stands in.
+ */
+export class StandInSeat {
+  standIns: StandIns | undefined;
+}
