@@ -287,6 +287,10 @@ const fakeModel = {
     means: "`createTestApp`'s (or `createTestContainer`'s) settings are malformed.",
     fix: 'Pass `{ seed?: a whole number from 0 to 4294967295, strictTools?: true or false }`; the message names the setting that is wrong.',
   },
+  T0049: {
+    means: "`app.verify()` found stand-ins that were not used as scripted: answers never asked for, entries never replayed, or calls that raised a test author's error (even ones the application caught).",
+    fix: 'Read the lists, grouped by stand-in and scope: remove answers the app no longer asks for, or fix the answer or the call each error names. `app.pending()` lists what is left unused.',
+  },
   T0040: {
     means: 'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized request, or fewer of them than the scope asked for.',
     fix: 'Read the diff against the nearest recorded request in the message: make the test send what was recorded, or record the new call with `STANDIN_CASSETTES=record-missing`.',

@@ -1,17 +1,32 @@
 import type { Container, ServiceIdentifier } from 'inversify';
 import { disposedError, isDisposed } from '../services/app/disposed.js';
+import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
+import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
+import { Tokens } from '../tokens/Tokens.js';
 
 /** What Nest asks of every provider when the application starts and closes: answered, never refused. */
 const probes = new Set<PropertyKey>(['onModuleInit', 'onApplicationBootstrap', 'onModuleDestroy', 'beforeApplicationShutdown', 'onApplicationShutdown', 'then']);
 
 /**
  * A stand-in that resolves `token` from the container on every use, so a service rebound after
- * Nest injected it (a test's fake classifier) is what the Nest service calls next. A token that
+ * Nest injected it is what the Nest service calls next; for `Tokens.Classifier`, the stand-in on
+ * the classifier's slot (a test's fake classifier) when one takes the caller's scope. A token that
  * is not bound reads as an empty object: Nest probes providers for lifecycle hooks. Once the
  * app is disposed, any use but those probes fails with `E0050`.
  */
 export function forward<T extends object>(container: Container, token: ServiceIdentifier<T>): T {
-  const resolve = (): Record<PropertyKey, unknown> => (container.get(token, { optional: true }) ?? {}) as Record<PropertyKey, unknown>;
+  const bound = (): T | undefined => container.get(token, { optional: true });
+  // The classifier a call reaches is the stand-in on its slot, when one takes the caller's scope.
+  const current: () => T | undefined =
+    token === Tokens.Classifier
+      ? () => {
+          const standIns = container.get(Tokens.StandIns).standIns;
+          if (standIns === undefined) return bound();
+          const scope = container.get(Tokens.Scopes).active ?? DEFAULT_SCOPE;
+          return standIns.classifier(0, scope, bound as () => ClassificationAdapter | undefined) as T | undefined;
+        }
+      : bound;
+  const resolve = (): Record<PropertyKey, unknown> => (current() ?? {}) as Record<PropertyKey, unknown>;
   const alive = (property: PropertyKey): boolean => {
     if (!isDisposed(container)) return true;
     if (probes.has(property) || typeof property === 'symbol') return false;

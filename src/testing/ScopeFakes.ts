@@ -3,65 +3,15 @@ import { StandinError } from '../errors/StandinError.js';
 import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model/Answer.js';
 import type { FakeChecks } from '../fakes/model/FakeChecks.js';
 import { FakeModel } from '../fakes/model/FakeModel.js';
-import { ScopeRouter } from '../fakes/model/ScopeRouter.js';
 import { FakeClassification } from '../fakes/classification/FakeClassification.js';
 import { FunctionClassification, type ClassifierFunction } from '../fakes/classification/FunctionClassification.js';
-import { ScopeClassifier } from '../fakes/classification/ScopeClassifier.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { assertAlive } from '../services/app/disposed.js';
-import { standIn } from '../services/container/standIn.js';
+import { scriptedLayer } from '../fakes/slot/layers.js';
+import { slotsOf } from '../fakes/slot/Slots.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { closest } from '../validation/formatPath.js';
-
-interface Routers {
-  readonly models: Map<string, ScopeRouter>;
-  classifier: ScopeClassifier | undefined;
-}
-
-/** Each container's routers: made when a scope gets a script of its own, kept for the container's life. */
-const routers = new WeakMap<Container, Routers>();
-
-function routersOf(container: Container): Routers {
-  let found = routers.get(container);
-  if (found === undefined) {
-    found = { models: new Map(), classifier: undefined };
-    routers.set(container, found);
-  }
-  return found;
-}
-
-/**
- * Puts `fake`, just bound for `model` in every scope (`app.fake`), behind the model's scope router
- * when scopes have scripts of their own, so those scopes keep theirs.
- *
- * @example
- * ```ts
- * keepScopedModel(container, 'writer', bindFake(container, 'writer', answers));
- * ```
- */
-export function keepScopedModel(container: Container, model: string, fake: FakeModel): void {
-  const router = routers.get(container)?.models.get(model);
-  if (router === undefined) return;
-  router.base = fake;
-  standIn(container, Tokens.Provider, router, `model:${model}`);
-}
-
-/**
- * Puts `classifier`, just bound for every scope (`app.fakeClassifier`), behind the scope router
- * when scopes have scripts of their own, so those scopes keep theirs.
- *
- * @example
- * ```ts
- * keepScopedClassifier(container, fake);
- * ```
- */
-export function keepScopedClassifier(container: Container, classifier: FakeClassification | FunctionClassification): void {
-  const router = routers.get(container)?.classifier;
-  if (router === undefined) return;
-  router.base = classifier;
-  standIn(container, Tokens.Classifier, router);
-}
 
 /**
  * The fakes of one scope, from `app.scope(id)`: scripts that only calls made in that scope get
@@ -123,16 +73,8 @@ export class ScopeFakes {
       scope: this.scope,
       ...(checks === undefined ? {} : { checks }),
     });
-    const all = routersOf(container);
-    let router = all.models.get(model);
-    if (router === undefined) {
-      // Whatever answered the model in every scope (app.fake's fake, a cassette) goes on doing so.
-      const before = container.get(Tokens.Provider, { name: `model:${model}`, optional: true });
-      router = new ScopeRouter(model, before?.real === true ? undefined : before);
-      all.models.set(model, router);
-    }
-    router.scoped.set(this.scope, fake);
-    standIn(container, Tokens.Provider, router, `model:${model}`);
+    const label = `app.scope('${this.scope}').fake('${model}', answers)`;
+    slotsOf(container).model(model).put(scriptedLayer('fake', fake, label, this.scope));
     return fake;
   }
 
@@ -150,13 +92,8 @@ export class ScopeFakes {
     this.#local('fakeClassifier(script)');
     const fake =
       typeof script === 'function' ? new FunctionClassification(script) : new FakeClassification({ script: script ?? [], store: container.get(Tokens.CursorStore) });
-    const all = routersOf(container);
-    if (all.classifier === undefined) {
-      const before = container.get(Tokens.Classifier, { optional: true });
-      all.classifier = new ScopeClassifier(before?.real === true ? undefined : before);
-    }
-    all.classifier.scoped.set(this.scope, fake);
-    standIn(container, Tokens.Classifier, all.classifier);
+    const label = `app.scope('${this.scope}').fakeClassifier(script)`;
+    slotsOf(container).classifierSlot().put(scriptedLayer('fake', fake, label, this.scope));
     return fake;
   }
 

@@ -9,7 +9,6 @@ import type { InstantClock } from '../fakes/clock/InstantClock.js';
 import { App } from '../services/app/App.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import { SharedClassification } from '../fakes/shared/SharedClassification.js';
-import { standIn } from '../services/container/standIn.js';
 import { Tokens } from '../tokens/Tokens.js';
 import type { RealCallGuard } from '../fakes/guard/RealCallGuard.js';
 import { bindCassette } from '../fakes/cassettes/bindCassette.js';
@@ -18,7 +17,10 @@ import type { CassetteSettings } from '../fakes/cassettes/cassetteSettings.js';
 import { StandinError } from '../errors/StandinError.js';
 import { assertAlive } from '../services/app/disposed.js';
 import { FunctionClassification, type ClassifierFunction } from '../fakes/classification/FunctionClassification.js';
-import { keepScopedClassifier, keepScopedModel, ScopeFakes } from './ScopeFakes.js';
+import { ScopeFakes } from './ScopeFakes.js';
+import { scriptedLayer } from '../fakes/slot/layers.js';
+import { slotsOf } from '../fakes/slot/Slots.js';
+import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
 
 /**
  * An app for tests, made by `createTestApp`: its clock is instant and it calls no real provider
@@ -61,9 +63,7 @@ export class TestApp extends App {
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel;
   fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel {
     assertAlive(this.container, 'app.fake(...)');
-    const fake = readGuard('app.fake(model, answers)', () => bindFake(this.container, model, answers, checks));
-    keepScopedModel(this.container, model, fake);
-    return fake;
+    return readGuard('app.fake(model, answers)', () => bindFake(this.container, model, answers, checks));
   }
 
   /**
@@ -102,6 +102,57 @@ export class TestApp extends App {
     await sharedScriptsOf(this.container)?.ready();
   }
 
+  /**
+   * Checks every stand-in of this app at once — every fake and scope fake of every model, the
+   * classifier's fakes, the cassette, the namespace's scripts — and rejects with `T0049` listing
+   * every answer never asked for, every entry never replayed and every test author's error a call
+   * raised (even one the app caught), grouped by stand-in and scope. One `await app.verify()` in
+   * `afterEach` stands for a `verify()` per fake.
+   *
+   * @example
+   * ```ts
+   * afterEach(() => app.verify());
+   * ```
+   */
+  async verify(): Promise<void> {
+    assertAlive(this.container, 'app.verify()');
+    await verifySlots(slotsOf(this.container));
+  }
+
+  /**
+   * What every stand-in still holds unused: answers never asked for, script entries never taken,
+   * cassette entries never replayed, each with the stand-in and scope it waits in.
+   *
+   * @example
+   * ```ts
+   * expect(await app.pending()).toEqual([]);
+   * ```
+   */
+  async pending(): Promise<readonly StandInFinding[]> {
+    assertAlive(this.container, 'app.pending()');
+    return pendingOf(slotsOf(this.container));
+  }
+
+  /**
+   * Takes every stand-in off: every fake, scope fake, classifier fake, cassette and namespace
+   * layer. Their cursors are cleared and their `sent` emptied, so a call afterwards reaches what
+   * the container binds — in a test app, the real-call guard — and the same script faked again
+   * starts from its first answer. A cassette is not saved: save it first. The app stays usable.
+   *
+   * @example
+   * ```ts
+   * afterEach(async () => {
+   *   await app.verify();
+   *   await app.reset();
+   * });
+   * ```
+   */
+  async reset(): Promise<void> {
+    assertAlive(this.container, 'app.reset()');
+    this.#cassette = undefined;
+    await resetSlots(slotsOf(this.container), this.container.get(Tokens.CursorStore));
+  }
+
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */
   allowRealCalls(...providers: string[]): void {
     assertAlive(this.container, 'app.allowRealCalls(...)');
@@ -138,13 +189,12 @@ export class TestApp extends App {
         throw new StandinError('D0006', 'app.fakeClassifier(fn): this app shares its scripts through a Redis namespace, and a function cannot cross processes. Give a script of { answers }, { error } and { retryUntilCall } entries.');
       }
       const published = new SharedClassification(shared, script ?? []);
-      standIn(this.container, Tokens.Classifier, published);
+      slotsOf(this.container).classifierSlot().put(scriptedLayer('fake', published, 'app.fakeClassifier(script)'));
       return published;
     }
     const store = this.container.get(Tokens.CursorStore);
     const fake = typeof script === 'function' ? new FunctionClassification(script) : new FakeClassification(script === undefined ? { store } : { script, store });
-    standIn(this.container, Tokens.Classifier, fake);
-    keepScopedClassifier(this.container, fake);
+    slotsOf(this.container).classifierSlot().put(scriptedLayer('fake', fake, 'app.fakeClassifier(script)'));
     return fake;
   }
 

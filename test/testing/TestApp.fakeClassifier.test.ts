@@ -7,14 +7,14 @@ const STATE = 'My payouts failed twice this week.';
 
 describe('TestApp', () => {
   describe('.fakeClassifier', () => {
-    it('rebinds Tokens.Classifier in that app\'s container only, and answers the fake', async () => {
+    it('stands the fake in on the classifier slot of that app only, over what Tokens.Classifier binds', async () => {
       const app = createTestApp();
       const other = createTestApp();
       const fake = app.fakeClassifier([{ answers: { d: 'sales' } }]);
       expect(fake).toBeInstanceOf(FakeClassification);
-      expect(app.container.get(Tokens.Classifier)).toBe(fake);
+      expect(app.container.isBound(Tokens.Classifier)).toBe(false);
       expect((await app.classify(STATE, questions())).answer('d')!.choice).toBe('sales');
-      expect(other.container.isBound(Tokens.Classifier)).toBe(false);
+      await expect(other.classify(STATE, questions())).rejects.toMatchObject({ code: 'K0005' });
     });
 
     it('with no script (or []) answers every question with its default, on every call', async () => {

@@ -1,3 +1,4 @@
+import type { Finding } from '../script/Finding.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { Answer } from '../model/Answer.js';
 import { summarizeAnswer } from '../model/summarizeAnswer.js';
@@ -73,11 +74,16 @@ export class Cassette {
   async verify(): Promise<void> {
     const unused = this.#tape.unreplayed();
     if (unused.length === 0) return;
-    const lines = unused.map(({ position, entry }) => `  entries[${position}] ${entry.model === undefined ? classifierOf(entry.fallback) : `${entry.model} ${entry.call}`} ${describe(entry)}`);
+    const lines = unused.map(({ position, entry }) => `  ${unreplayedLine(position, entry)}`);
     throw new StandinError(
       'V0005',
       `Cassette ${this.#tape.path}: ${unused.length} recorded entr${unused.length === 1 ? 'y was' : 'ies were'} never replayed:\n${lines.join('\n')}\nRemove them from the file, or record it again with STANDIN_CASSETTES=record.`,
     );
+  }
+
+  /** What {@link verify} would fail on, one finding per entry never replayed, without throwing. */
+  async findings(): Promise<readonly Finding[]> {
+    return this.#tape.unreplayed().map(({ position, entry }) => ({ scope: '', code: 'V0005', line: `${unreplayedLine(position, entry)} never replayed` }));
   }
 
   /**
@@ -106,6 +112,10 @@ export class Cassette {
   script(fallback?: number): ClassificationScriptEntry[] {
     return this.entries.flatMap((entry) => (entry.call === 'classify' && entry.fallback === fallback ? [scriptEntry(entry.answer as RecordedAnswers['classify'])] : []));
   }
+}
+
+function unreplayedLine(position: number, entry: CassetteEntry): string {
+  return `entries[${position}] ${entry.model === undefined ? classifierOf(entry.fallback) : `${entry.model} ${entry.call}`} ${describe(entry)}`;
 }
 
 function describe(entry: CassetteEntry): string {

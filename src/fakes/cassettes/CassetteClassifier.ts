@@ -34,12 +34,21 @@ export class CassetteClassifier implements ClassificationAdapter {
   readonly #inner: ClassificationAdapter | undefined;
   readonly #missing: unknown;
   readonly #fallback: number | undefined;
+  readonly #below: ((scope: string) => ClassificationAdapter | undefined) | undefined;
 
   /**
    * `inner` is the classifier bound before the cassette; `missing` why there is none, when its
-   * binding failed; `fallback` the index in `classifier.fallback` of the one it stands in for.
+   * binding failed; `fallback` the index in `classifier.fallback` of the one it stands in for;
+   * `below` what a call it does not answer reaches (the layers below the cassette's, then `inner`).
    */
-  constructor(tape: CassetteTape, inner: ClassificationAdapter | undefined, missing?: unknown, fallback?: number) {
+  constructor(
+    tape: CassetteTape,
+    inner: ClassificationAdapter | undefined,
+    missing?: unknown,
+    fallback?: number,
+    below?: (scope: string) => ClassificationAdapter | undefined,
+  ) {
+    this.#below = below;
     this.#tape = tape;
     this.#inner = inner;
     this.#missing = missing;
@@ -49,7 +58,8 @@ export class CassetteClassifier implements ClassificationAdapter {
 
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     const normalized = this.#tape.normalize('classify', request, undefined);
-    const scope = typeof opts?.adapterOpts?.scope === 'string' ? opts.adapterOpts.scope : DEFAULT_SCOPE;
+    const given = opts?.context?.scope ?? opts?.adapterOpts?.scope;
+    const scope = typeof given === 'string' ? given : DEFAULT_SCOPE;
     const lookup = this.#tape.find(scope, undefined, 'classify', normalized, this.#fallback);
     const found = lookup.found;
     if (found !== undefined) {
@@ -58,7 +68,7 @@ export class CassetteClassifier implements ClassificationAdapter {
       const response = await replay.classify(request, opts?.requestId === undefined ? {} : { requestId: opts.requestId });
       return this.#inner === undefined ? response : trustedResponse({ ...response, provider: this.provider });
     }
-    const inner = this.#real();
+    const inner = this.#real(scope);
     let response: ClassificationResponse;
     try {
       response = await inner.classify(request, opts);
@@ -81,15 +91,16 @@ export class CassetteClassifier implements ClassificationAdapter {
     return this.#fallback === undefined ? { call: 'classify', request, answer } : { call: 'classify', fallback: this.#fallback, request, answer };
   }
 
-  #real(): ClassificationAdapter {
-    if (this.#inner === undefined) {
+  #real(scope: string): ClassificationAdapter {
+    const found = this.#below === undefined ? this.#inner : this.#below(scope);
+    if (found === undefined) {
       const which = this.#fallback === undefined ? 'the classifier' : `the fallback classifier config.classifier.fallback[${this.#fallback}]`;
       const why = this.#missing === undefined ? 'no classifier is bound' : `${which} could not be made: ${(this.#missing as Error).message}`;
       throw new StandinError('V0004', `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record classify${this.#fallback === undefined ? '' : ` for config.classifier.fallback[${this.#fallback}]`}: ${why}. Name one in the config (classifier: { provider: 'typesafe' }, with its key) before recording.`, {
         cause: this.#missing,
       });
     }
-    return this.#inner;
+    return found;
   }
 }
 

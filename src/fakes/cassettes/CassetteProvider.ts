@@ -27,15 +27,26 @@ export class CassetteProvider implements Provider {
   readonly real = false;
   readonly #tape: CassetteTape;
   readonly #inner: Provider | undefined;
+  readonly #below: ((call: Capability, context: CallContext) => Provider | undefined) | undefined;
   declare embed?: NonNullable<Provider['embed']>;
   declare hear?: NonNullable<Provider['hear']>;
   declare speak?: NonNullable<Provider['speak']>;
   declare rank?: NonNullable<Provider['rank']>;
   declare call?: NonNullable<Provider['call']>;
 
-  constructor(tape: CassetteTape, inner: Provider | undefined) {
+  /**
+   * `inner` is what the container binds for the model: the cassette offers its capabilities.
+   * `below` finds what a call it does not answer reaches (the layers below the cassette's, then
+   * `inner`); left out, that is `inner`.
+   */
+  constructor(
+    tape: CassetteTape,
+    inner: Provider | undefined,
+    below?: (call: Capability, context: CallContext) => Provider | undefined,
+  ) {
     this.#tape = tape;
     this.#inner = inner;
+    this.#below = below;
     const self = this as { -readonly [K in OtherCall]?: NonNullable<Provider[K]> };
     if (inner === undefined || typeof inner.embed === 'function') self.embed = (text, context) => this.#other('embed', { text }, context);
     if (inner === undefined || typeof inner.hear === 'function') self.hear = (input, context) => this.#other('hear', input, context);
@@ -101,13 +112,14 @@ export class CassetteProvider implements Provider {
   }
 
   #real(call: Capability, context: CallContext): Provider {
-    if (this.#inner === undefined) {
+    const found = this.#below === undefined ? this.#inner : this.#below(call, context);
+    if (found === undefined) {
       throw new StandinError(
         'V0004',
         `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record ${call} for model '${context.modelName}': no provider is bound for its provider '${context.provider}'. Configure the provider (with its key, as in production) before recording.`,
       );
     }
-    return this.#inner;
+    return found;
   }
 
   #failure(kind: ProviderFailure['kind'], retryAfterMs: number | undefined, position: number, context: CallContext): ProviderFailure {

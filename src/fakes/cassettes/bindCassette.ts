@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Container } from 'inversify';
 import type { ClassificationAdapter } from '../../services/classification/ClassificationAdapter.js';
-import { standIn } from '../../services/container/standIn.js';
+import type { Provider } from '../../services/providers/Provider.js';
 import { Tokens } from '../../tokens/Tokens.js';
+import type { Layer } from '../slot/Layer.js';
+import { slotsOf } from '../slot/Slots.js';
+import type { Slot } from '../slot/Slot.js';
 import { Cassette } from './Cassette.js';
 import { CassetteClassifier } from './CassetteClassifier.js';
 import { CassetteProvider } from './CassetteProvider.js';
@@ -12,12 +15,11 @@ import { readCassette } from './readCassette.js';
 import { secretScrubber } from './redactSecrets.js';
 
 /**
- * Puts a cassette on a container: reads the file, then binds, for every configured model, a
- * {@link CassetteProvider} wrapping the provider the container binds for that model's provider
- * (taken before it is overridden), and a {@link CassetteClassifier} wrapping the classifier bound
- * at `Tokens.Classifier` and each at `Tokens.FallbackClassifier` (the config's
- * `classifier.fallback`), each put in place with `standIn`. This is the one place that knows how
- * the engine finds providers and classifiers.
+ * Puts a cassette on a container: reads the file, then puts a cassette layer on the slot of every
+ * configured model ({@link CassetteProvider}), of the classifier and of each of the config's
+ * `classifier.fallback` links ({@link CassetteClassifier}). A call the tape does not answer (in
+ * `record`, or `record-missing` without the entry) goes to what is below the cassette's layer:
+ * the layers put before it, then what the container binds — the real adapter, which records.
  * `app.cassette(path, settings)` calls it.
  *
  * @throws {StandinError} `V0002` for bad settings; `V0001` for a file that is not a cassette.
@@ -32,27 +34,57 @@ export function bindCassette(container: Container, path: string | URL, settings:
   const config = container.get(Tokens.Config);
   const { exists, entries } = readCassette(file);
   const tape = new CassetteTape({ path: file, mode, exists, entries, scrub: secretScrubber(config, settings.redact) });
+  const cassette = new Cassette(tape);
+  const label = `app.cassette('${file}')`;
+  const slots = slotsOf(container);
 
-  const wrappers = Object.entries(config.models).map(([name, model]) => {
-    const inner = container.get(Tokens.Provider, { name: model.provider, optional: true });
-    return [name, new CassetteProvider(tape, inner)] as const;
-  });
-  for (const [name, wrapper] of wrappers) standIn(container, Tokens.Provider, wrapper, `model:${name}`);
+  for (const [name, model] of Object.entries(config.models)) {
+    const slot = slots.model(name);
+    const byModel = Object.freeze({ name: `model:${name}`, optional: true as const });
+    const byProvider = Object.freeze({ name: model.provider, optional: true as const });
+    const base = (): Provider | undefined => container.get(Tokens.Provider, byModel) ?? container.get(Tokens.Provider, byProvider);
+    const layer: Layer<Provider> = cassetteLayer(slot, label, cassette, (below) => new CassetteProvider(tape, base(), (call, context) => below(call, context.scope, base)));
+    slot.put(layer);
+  }
 
-  standIn(container, Tokens.Classifier, classifierOn(tape, () => container.get(Tokens.Classifier, { optional: true })));
-  (config.classifier?.fallback ?? []).forEach((_, link) => {
-    const name = String(link);
-    const wrapper = classifierOn(tape, () => container.get(Tokens.FallbackClassifier, { name, optional: true }), link);
-    standIn(container, Tokens.FallbackClassifier, wrapper, name);
-  });
-  return new Cassette(tape);
+  const links = 1 + (config.classifier?.fallback ?? []).length;
+  for (let link = 0; link < links; link++) {
+    const slot = slots.classifierSlot(link);
+    const base = (): ClassificationAdapter | undefined =>
+      link === 0 ? container.get(Tokens.Classifier, { optional: true }) : container.get(Tokens.FallbackClassifier, { name: String(link - 1), optional: true });
+    slot.put(
+      cassetteLayer(slot, label, cassette, (below) => {
+        const fallback = link === 0 ? undefined : link - 1;
+        const reach = (scope: string): ClassificationAdapter | undefined => below('classify', scope, base);
+        try {
+          return new CassetteClassifier(tape, base(), undefined, fallback, reach);
+        } catch (error) {
+          return new CassetteClassifier(tape, undefined, error, fallback, reach);
+        }
+      }),
+    );
+  }
+  return cassette;
 }
 
-/** A cassette classifier around what `bound` resolves, or around nothing (with why) when it cannot resolve. */
-function classifierOn(tape: CassetteTape, bound: () => ClassificationAdapter | undefined, fallback?: number): CassetteClassifier {
-  try {
-    return new CassetteClassifier(tape, bound(), undefined, fallback);
-  } catch (error) {
-    return new CassetteClassifier(tape, undefined, error, fallback);
-  }
+/**
+ * The cassette's layer on `slot`: `make` is handed how to reach what is below the layer, and
+ * makes the service that stands in.
+ */
+function cassetteLayer<S extends object>(
+  slot: Slot<S>,
+  label: string,
+  cassette: Cassette,
+  make: (below: (call: string, scope: string, base: () => S | undefined) => S | undefined) => S,
+): Layer<S> {
+  const layer: Layer<S> = {
+    kind: 'cassette',
+    scope: undefined,
+    label,
+    source: cassette,
+    service: make((call, scope, base) => slot.answer(call, scope, base, layer)),
+    findings: () => cassette.findings(),
+    forget: () => undefined,
+  };
+  return layer;
 }

@@ -1,7 +1,6 @@
 import type { Container } from 'inversify';
 import type { StandinConfig } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
-import { standIn } from '../../services/container/standIn.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import { closest } from '../../validation/formatPath.js';
 import type { Answer, AnswerFunction, Answers, CallRecord } from './Answer.js';
@@ -9,11 +8,13 @@ import type { FakeChecks } from './FakeChecks.js';
 import { FakeModel } from './FakeModel.js';
 import { readAnswers } from './readAnswers.js';
 import { sharedScriptsOf } from '../shared/bindSharedFakes.js';
+import { scriptedLayer } from '../slot/layers.js';
+import { slotsOf } from '../slot/Slots.js';
 
 /**
- * Fakes one model of a container: stands a {@link FakeModel} in for that model only (`model:<name>`, through `standIn`),
- * which the engine prefers over the model's provider. Other models and other containers are
- * untouched; faking the same model again replaces the earlier fake. Cursors live in the
+ * Fakes one model of a container: puts a {@link FakeModel} on that model's slot, as the layer for
+ * every scope. Other models and other containers are untouched; faking the same model again
+ * replaces the earlier fake in its place. Cursors live in the
  * container's cursor store. `app.fake(model, answers)` calls this. In a Redis namespace the
  * answers are published (data only, `D0006`) and every container of the namespace answers from them.
  *
@@ -50,7 +51,7 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     ...(checks === undefined ? {} : { checks }),
     ...(shared === undefined ? {} : { shared: shared.publishModel(model, answers, `app.fake('${model}', answers)`, read?.reply?.kind === 'list' ? read.reply.answers : undefined) }),
   });
-  standIn(container, Tokens.Provider, fake, `model:${model}`);
+  slotsOf(container).model(model).put(scriptedLayer('fake', fake, `app.fake('${model}', answers)`));
   return fake;
 }
 

@@ -1,16 +1,17 @@
 import type { Container } from 'inversify';
 import { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
-import { standIn } from '../../services/container/standIn.js';
+import { scriptedLayer } from '../slot/layers.js';
+import { slotsOf } from '../slot/Slots.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import { FakeModel } from '../model/FakeModel.js';
 import { SharedClassification } from './SharedClassification.js';
 import { SharedScripts, SharedScriptsToken } from './SharedScripts.js';
 
 /**
- * Makes a test container a member of its namespace, when its config names one: every configured
- * model and the classifier answer from the scripts the namespace published, in place of what the
- * config or a module bound (a real classifier the config names included), and `app.fake` /
- * `app.fakeClassifier` publish to it. Without a namespace it does nothing.
+ * Makes a test container a member of its namespace, when its config names one: a namespace layer on
+ * the slot of every configured model and of the classifier answers from the scripts the namespace
+ * published, over what the config or a module bound (a real classifier the config names included),
+ * and `app.fake` / `app.fakeClassifier` publish to it. Without a namespace it does nothing.
  *
  * @example
  * ```ts
@@ -27,11 +28,14 @@ export function bindSharedFakes(container: Container): void {
   const shared = new SharedScripts(store);
   container.bind(SharedScriptsToken).toConstantValue(shared);
   const scopes = container.get(Tokens.Scopes);
+  const slots = slotsOf(container);
+  const namespace = `namespace '${cursors.namespace}'`;
   for (const model of Object.keys(config.models)) {
-    standIn(container, Tokens.Provider, new FakeModel([], { model, store, scopes, shared: shared.follower(model) }), `model:${model}`);
+    const follower = new FakeModel([], { model, store, scopes, shared: shared.follower(model) });
+    slots.model(model).put(scriptedLayer('namespace', follower, `${namespace} (model '${model}')`));
   }
-  // As for the models: in a namespace the namespace's script answers, whatever stood there.
-  standIn(container, Tokens.Classifier, new SharedClassification(shared));
+  // As for the models: in a namespace the namespace's script answers, whatever the container binds.
+  slots.classifierSlot().put(scriptedLayer('namespace', new SharedClassification(shared), `${namespace} (the classifier)`));
 }
 
 /**

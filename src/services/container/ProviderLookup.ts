@@ -3,31 +3,39 @@ import { Tokens } from '../../tokens/Tokens.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
 import type { Services } from '../dispatch/Services.js';
-import type { Provider } from '../providers/Provider.js';
+import type { StandInSeat } from '../dispatch/StandIns.js';
+import type { Capability, Provider } from '../providers/Provider.js';
 import { assertAlive } from '../app/disposed.js';
 
 /**
- * Finds the services a call needs in its container, on every call, so a service put in place
- * by `standIn` (a fake in a test) is seen by the very next call.
+ * Finds the services a call needs in its container, on every call, so a stand-in put on a slot or
+ * a service rebound is seen by the very next call. What the container binds is the base; the
+ * stand-ins in the container's seat (`Tokens.StandIns`) come before it.
  */
 export class ProviderLookup implements Services {
   readonly #container: Container;
-  readonly #fallbacks: readonly (() => ClassificationAdapter)[];
-  /** The lookup options per model name (`model:<name>`) and per provider name, made once each. */
-  readonly #models = new Map<string, Lookup>();
-  readonly #providers = new Map<string, Lookup>();
+  readonly classifierLinks: number;
+  /** The seat is bound with the lookup and never rebound: read once. */
+  #seat: StandInSeat | undefined;
+  /** Per model name: what the container binds for it, looked up afresh on every call. */
+  readonly #bases = new Map<string, () => Provider | undefined>();
+  readonly #classifierBases: readonly (() => ClassificationAdapter | undefined)[];
 
   /** `fallbacks` is how many classifiers the config's `classifier.fallback` names, bound at `Tokens.FallbackClassifier` by index. */
   constructor(container: Container, fallbacks = 0) {
     this.#container = container;
-    this.#fallbacks = Array.from({ length: fallbacks }, (_, link) => () => this.#fallback(link));
+    this.classifierLinks = 1 + fallbacks;
+    this.#classifierBases = Array.from({ length: this.classifierLinks }, (_, link) =>
+      link === 0 ? () => this.#classifier() : () => this.#fallback(link - 1),
+    );
   }
 
-  /** The provider for `modelName`: one bound for that model (`model:<name>`) first, then the model's provider; undefined when neither is. */
-  provider(modelName: string, providerName: string): Provider | undefined {
+  provider(modelName: string, providerName: string, capability: Capability, scope: string): Provider | undefined {
     // The engine outlives its container when held on its own (app.engine, Nest's Tokens.Engine).
     assertAlive(this.#container, 'A model call');
-    return this.#container.get(Tokens.Provider, named(this.#models, modelName, 'model:')) ?? this.#container.get(Tokens.Provider, named(this.#providers, providerName, ''));
+    const base = this.#base(modelName, providerName);
+    const standIns = this.#standIns();
+    return standIns === undefined ? base() : standIns.provider(modelName, capability, scope, base);
   }
 
   /** Which of `names` have a provider bound. */
@@ -35,12 +43,37 @@ export class ProviderLookup implements Services {
     return [...new Set(names)].filter((name) => this.#container.isBound(Tokens.Provider, { name }));
   }
 
-  /** Makers of the classifiers a classify call falls back to, in order. */
-  fallbackClassifiers(): readonly (() => ClassificationAdapter)[] {
-    return this.#fallbacks;
+  classifier(link: number, scope: string): ClassificationAdapter {
+    assertAlive(this.#container, 'The classify call');
+    const base = this.#classifierBases[link]!;
+    const standIns = this.#standIns();
+    const found = standIns === undefined ? base() : standIns.classifier(link, scope, base);
+    if (found !== undefined) return found;
+    // Only the classifier itself can be missing: a fallback link that cannot resolve throws K0005 itself.
+    throw new StandinError(
+      'K0005',
+      "No classifier is bound at Tokens.Classifier, so classify has nothing to call. In a test, call app.fakeClassifier(script) (from standin/testing); in production, name one in the config (classifier: { provider: 'typesafe' }) or bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).",
+    );
   }
 
-  /** The fallback classifier bound for `classifier.fallback[link]`, looked up on every call so a stand-in put there is seen. */
+  #standIns() {
+    this.#seat ??= this.#container.get(Tokens.StandIns);
+    return this.#seat.standIns;
+  }
+
+  /** What the container binds for `modelName`: a binding for the model (`model:<name>`), else its provider's. */
+  #base(modelName: string, providerName: string): () => Provider | undefined {
+    let base = this.#bases.get(modelName);
+    if (base === undefined) {
+      const model = Object.freeze({ name: `model:${modelName}`, optional: true as const });
+      const provider = Object.freeze({ name: providerName, optional: true as const });
+      base = () => this.#container.get(Tokens.Provider, model) ?? this.#container.get(Tokens.Provider, provider);
+      this.#bases.set(modelName, base);
+    }
+    return base;
+  }
+
+  /** The fallback classifier bound for `classifier.fallback[link]`, looked up on every call so a binding put there is seen. */
   #fallback(link: number): ClassificationAdapter {
     try {
       return this.#container.get(Tokens.FallbackClassifier, { name: String(link) });
@@ -53,15 +86,10 @@ export class ProviderLookup implements Services {
     }
   }
 
-  /**
-   * The classifier bound at `Tokens.Classifier`. Throws `K0005` when none is bound, or when the
-   * binding cannot be resolved.
-   */
-  classifier(): ClassificationAdapter {
-    assertAlive(this.#container, 'The classify call');
-    let found: ClassificationAdapter | undefined;
+  /** The classifier bound at `Tokens.Classifier`, or undefined: `K0005` when the binding cannot be resolved. */
+  #classifier(): ClassificationAdapter | undefined {
     try {
-      found = this.#container.get(Tokens.Classifier, { optional: true });
+      return this.#container.get(Tokens.Classifier, { optional: true });
     } catch (error) {
       throw new StandinError(
         'K0005',
@@ -69,25 +97,5 @@ export class ProviderLookup implements Services {
         { cause: error },
       );
     }
-    if (found === undefined) {
-      throw new StandinError(
-        'K0005',
-        "No classifier is bound at Tokens.Classifier, so classify has nothing to call. In a test, call app.fakeClassifier(script) (from standin/testing); in production, name one in the config (classifier: { provider: 'typesafe' }) or bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).",
-      );
-    }
-    return found;
   }
-}
-
-/** The options of an optional lookup of one name. */
-type Lookup = { readonly name: string; readonly optional: true };
-
-/** The options looking up `prefix` + `key`, kept in `made`: a call makes no object to look its provider up. */
-function named(made: Map<string, Lookup>, key: string, prefix: string): Lookup {
-  let options = made.get(key);
-  if (options === undefined) {
-    options = Object.freeze({ name: `${prefix}${key}`, optional: true as const });
-    made.set(key, options);
-  }
-  return options;
 }

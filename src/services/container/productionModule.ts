@@ -10,6 +10,7 @@ import { realClassifiers } from '../providers/classifier/realClassifier.js';
 import { realAdapters } from '../providers/http/realAdapters.js';
 import { Scopes } from '../scopes/Scopes.js';
 import { ProviderLookup } from './ProviderLookup.js';
+import { StandInSeat } from '../dispatch/StandIns.js';
 import { bindReal } from './standIn.js';
 
 /** The services that differ between a production and a test container. */
@@ -40,6 +41,7 @@ export function productionModule(config: StandinConfig, container: Container, ba
     bind(Tokens.Clock).toConstantValue(base.clock());
     bind(Tokens.Random).toConstantValue(base.random?.() ?? Math.random);
     bind(Tokens.Scopes).toConstantValue(new Scopes(config));
+    bind(Tokens.StandIns).toConstantValue(new StandInSeat());
     bindCursorStore(bind, config);
     for (const [name, adapter] of realAdapters(config)) bindReal(container, bind, Tokens.Provider, () => adapter, name);
     const classifiers = realClassifiers(config);

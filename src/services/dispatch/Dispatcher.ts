@@ -77,7 +77,6 @@ export class Dispatcher {
   readonly #chains = new Map<string, readonly string[]>();
   /** Each model's target as last resolved, kept while its provider stays the one looked up. */
   readonly #targets = new Map<string, Target>();
-  readonly #classifiers: readonly (() => ClassificationAdapter)[];
   /** How many calls were dispatched: a request id is the engine's id and this count, cheaper than a UUID each. */
   #calls = 0;
   /** What a call's own request id and step key start with, before its count. */
@@ -95,7 +94,6 @@ export class Dispatcher {
     this.#lookup = lookup;
     // An app's own guard (a test app's) decides alone; else the process-wide one, its variable read now.
     this.#guard = guard ?? new ProcessGuard();
-    this.#classifiers = lookup.fallbackClassifiers();
   }
 
   /**
@@ -119,14 +117,14 @@ export class Dispatcher {
   model<T>(model: string, capability: Capability, call: Call, retry: DispatchOptions['retry'], perform: (provider: Provider, context: CallContext) => Promise<T>): Promise<T> {
     const chain = this.chain(model);
     // The first model is resolved now, so a model that cannot serve the call fails before any attempt.
-    let target = this.#target(chain[0]!, capability);
+    let target = this.#target(chain[0]!, capability, call.scope);
     let resolved = 0;
     const policy = retryPolicy(this.#config.retry, retry);
     const ended = call.ended;
     return withFallback(
       (link, attempt) => {
         if (link !== resolved) {
-          target = this.#target(chain[link]!, capability);
+          target = this.#target(chain[link]!, capability, call.scope);
           resolved = link;
         }
         return perform(target.provider, this.#context(target, call, attempt));
@@ -147,13 +145,13 @@ export class Dispatcher {
    */
   classifier<T>(call: Call, retry: DispatchOptions['retry'], perform: (classifier: ClassificationAdapter, context: ClassifyContext) => Promise<T>): Promise<T> {
     const tried: { classifier: string; attempt: number; reason: string; message: string }[] = [];
-    const links = 1 + this.#classifiers.length;
-    let classifier = this.#classifier(0);
+    const links = this.#lookup.classifierLinks;
+    let classifier = this.#classifier(0, call.scope);
     let resolved = 0;
     const policy = retryPolicy(this.#config.retry, retry);
     return withFallback((link, attempt) => {
       if (link !== resolved) {
-        classifier = this.#classifier(link);
+        classifier = this.#classifier(link, call.scope);
         resolved = link;
       }
       return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt, cursorKey: this.#id });
@@ -220,9 +218,9 @@ export class Dispatcher {
     return failure.retryAfterMs <= max ? failure : { retryable: failure.retryable, retryAfterMs: undefined };
   }
 
-  #target(name: string, capability: Capability): Target {
+  #target(name: string, capability: Capability, scope: string): Target {
     const config = this.#config.models[name]!;
-    const provider = this.#lookup.provider(name, config.provider);
+    const provider = this.#lookup.provider(name, config.provider, capability, scope);
     if (provider === undefined) {
       const candidates = [...Object.values(this.#config.models).map((m) => m.provider), ...Object.keys(this.#config.providers)];
       const bound = this.#lookup.bound(candidates);
@@ -264,8 +262,8 @@ export class Dispatcher {
     return context;
   }
 
-  #classifier(link: number): ClassificationAdapter {
-    const classifier = link === 0 ? this.#lookup.classifier() : this.#classifiers[link - 1]!();
+  #classifier(link: number, scope: string): ClassificationAdapter {
+    const classifier = this.#lookup.classifier(link, scope);
     if (typeof classifier !== 'object' || classifier === null || typeof classifier.classify !== 'function') {
       throw new StandinError(
         'K0007',

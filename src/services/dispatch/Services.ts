@@ -1,5 +1,5 @@
 import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
-import type { Provider } from '../providers/Provider.js';
+import type { Capability, Provider } from '../providers/Provider.js';
 
 /**
  * What dispatch looks up, on every call, in the container it serves: the container's
@@ -11,12 +11,20 @@ import type { Provider } from '../providers/Provider.js';
  * ```
  */
 export interface Services {
-  /** The provider for `modelName`: one bound for that model (`model:<name>`) first, then the model's provider; undefined when neither is. */
-  provider(modelName: string, providerName: string): Provider | undefined;
+  /**
+   * The provider that answers `modelName`'s `capability` call in `scope`: a stand-in when one takes
+   * it, else the one bound for that model (`model:<name>`), then the model's provider; undefined
+   * when none is.
+   */
+  provider(modelName: string, providerName: string, capability: Capability, scope: string): Provider | undefined;
   /** Which of `names` have a provider bound. */
   bound(names: Iterable<string>): string[];
-  /** The classifier bound at `Tokens.Classifier`: `K0005` when there is none. */
-  classifier(): ClassificationAdapter;
-  /** Makers of the classifiers a classify call falls back to, in order. */
-  fallbackClassifiers(): readonly (() => ClassificationAdapter)[];
+  /**
+   * The classifier of chain link `link` for a call in `scope`: link 0 is the one bound at
+   * `Tokens.Classifier` (`K0005` when there is none), link n the config's `classifier.fallback[n - 1]`;
+   * a stand-in first when one takes the call.
+   */
+  classifier(link: number, scope: string): ClassificationAdapter;
+  /** How many links the classifier chain has: 1 + the config's fallbacks. */
+  readonly classifierLinks: number;
 }

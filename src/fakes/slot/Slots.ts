@@ -1,0 +1,108 @@
+import type { Container } from 'inversify';
+import { StandinError } from '../../errors/StandinError.js';
+import type { ClassificationAdapter } from '../../services/classification/ClassificationAdapter.js';
+import type { StandIns } from '../../services/dispatch/StandIns.js';
+import type { Capability, Provider } from '../../services/providers/Provider.js';
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import { Tokens } from '../../tokens/Tokens.js';
+import type { Layer } from './Layer.js';
+import { Slot, type SlotKind } from './Slot.js';
+
+function where(scope: string): string {
+  return scope === DEFAULT_SCOPE ? 'outside any scope' : `in scope '${scope}'`;
+}
+
+function listed(scopes: readonly string[]): string {
+  return `scope${scopes.length === 1 ? '' : 's'} ${scopes.map((scope) => `'${scope}'`).join(', ')}`;
+}
+
+function modelKind(model: string): SlotKind<Provider> {
+  return {
+    subject: `Model '${model}'`,
+    offers: (provider, capability) => capability === 'reply' || typeof provider[capability as Capability] === 'function',
+    real: (provider) => provider.real === true,
+    unfaked: (scope, scopes) =>
+      new StandinError(
+        'T0041',
+        `Model '${model}' is faked for ${listed(scopes)} only, and was called ${where(scope)}. Fake it for this scope too (app.scope('${scope || 'name'}').fake('${model}', answers)), or for every other scope (app.fake('${model}', answers)).`,
+      ),
+  };
+}
+
+const classifierKind: SlotKind<ClassificationAdapter> = {
+  subject: 'The classifier',
+  offers: () => true,
+  real: (classifier) => classifier.real === true,
+  unfaked: (scope, scopes) =>
+    new StandinError(
+      'T0042',
+      `The classifier is faked for ${listed(scopes)} only, and was called ${where(scope)}. Fake it for this scope too (app.scope('${scope || 'name'}').fakeClassifier(script)), or for every other scope (app.fakeClassifier(script)).`,
+    ),
+};
+
+/**
+ * A container's slots: one per model name, one for the classifier and one per classifier
+ * fallback link. What the core asks on every call (`StandIns`) is answered here.
+ */
+export class Slots implements StandIns {
+  readonly #models = new Map<string, Slot<Provider>>();
+  readonly #classifiers: Slot<ClassificationAdapter>[] = [];
+
+  /** The slot of model `name`. */
+  model(name: string): Slot<Provider> {
+    let slot = this.#models.get(name);
+    if (slot === undefined) {
+      slot = new Slot(name, modelKind(name));
+      this.#models.set(name, slot);
+    }
+    return slot;
+  }
+
+  /** The slot of the classifier (`link` 0) or of `classifier.fallback[link - 1]`. */
+  classifierSlot(link = 0): Slot<ClassificationAdapter> {
+    let slot = this.#classifiers[link];
+    if (slot === undefined) {
+      slot = new Slot(link === 0 ? 'classifier' : `classifier.fallback[${link - 1}]`, classifierKind);
+      this.#classifiers[link] = slot;
+    }
+    return slot;
+  }
+
+  /** Every slot made so far: the models' in the order they were first used, then the classifier's. */
+  all(): readonly Slot<Provider | ClassificationAdapter>[] {
+    return [...this.#models.values(), ...this.#classifiers.filter((slot) => slot !== undefined)] as Slot<
+      Provider | ClassificationAdapter
+    >[];
+  }
+
+  /** Every layer of every slot, oldest first per slot. */
+  layers(): readonly Layer<Provider | ClassificationAdapter>[] {
+    return this.all().flatMap((slot) => slot.layers);
+  }
+
+  provider(model: string, capability: Capability, scope: string, base: () => Provider | undefined): Provider | undefined {
+    const slot = this.#models.get(model);
+    return slot === undefined || slot.layers.length === 0 ? base() : slot.answer(capability, scope, base);
+  }
+
+  classifier(link: number, scope: string, base: () => ClassificationAdapter | undefined): ClassificationAdapter | undefined {
+    const slot = this.#classifiers[link];
+    return slot === undefined || slot.layers.length === 0 ? base() : slot.answer('classify', scope, base);
+  }
+}
+
+/**
+ * The slots of `container`, made and seated the first time something stands in there.
+ *
+ * @example
+ * ```ts
+ * slotsOf(app.container).model('writer').put(layer);
+ * ```
+ */
+export function slotsOf(container: Container): Slots {
+  const seat = container.get(Tokens.StandIns);
+  if (seat.standIns instanceof Slots) return seat.standIns;
+  const slots = new Slots();
+  seat.standIns = slots;
+  return slots;
+}
