@@ -352,7 +352,9 @@ describe('Engine.classify (app.classify)', () => {
       const aborted = AbortSignal.abort(new Error('stop'));
       expect((await rejection(test.classify(STATE, questions(), { signal: aborted }))).message).toBe('stop');
       const controller = new AbortController();
-      test.container.rebind(Tokens.Classifier).toConstantValue(
+      // The fake stands in front of what Tokens.Classifier binds: take it off first.
+      await test.reset();
+      test.container.bind(Tokens.Classifier).toConstantValue(
         classifier(async () => {
           controller.abort(new Error('stopped mid-call'));
           throw new ClassificationAdapterError('timeout');
