@@ -25,5 +25,20 @@ export default defineConfig({
       include: ['test/**/*.test-d.ts'],
       tsconfig: './tsconfig.json',
     },
+    projects: [
+      { extends: true, test: { name: 'standin', env: { STANDIN_NEST_MAJOR: '12' } } },
+      // The peer range promises NestJS 11 too: the same Nest tests run against the Nest 11 that
+      // test/nest11 installs. Nest's own packages, loaded from there, find each other there.
+      {
+        extends: true,
+        resolve: { alias: [{ find: /^@nestjs\/([\w-]+)(\/.*)?$/, replacement: source('./test/nest11/node_modules/@nestjs/$1$2') }] },
+        test: {
+          name: 'nest-11',
+          include: ['test/nest/**/*.test.ts'],
+          typecheck: { enabled: false },
+          env: { STANDIN_NEST_MAJOR: '11' },
+        },
+      },
+    ],
   },
 });
