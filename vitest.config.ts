@@ -20,6 +20,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     environment: 'node',
+    // Redis for the tests that start one: found on this machine, or fetched once into node_modules/.cache.
+    globalSetup: ['./test/support/redisSetup.ts'],
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],
