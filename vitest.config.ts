@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+/** Where test/nest11 installs NestJS 11's packages. */
+const nest11 = source('./test/nest11/node_modules/@nestjs/');
 
 export default defineConfig({
   // Examples import 'standin' as users do; in this repository that is the source, not dist.
@@ -33,7 +35,7 @@ export default defineConfig({
       // test/nest11 installs. Nest's own packages, loaded from there, find each other there.
       {
         extends: true,
-        resolve: { alias: [{ find: /^@nestjs\/([\w-]+)(\/.*)?$/, replacement: source('./test/nest11/node_modules/@nestjs/$1$2') }] },
+        resolve: { alias: [{ find: /^@nestjs\/([\w-]+)(\/.*)?$/, replacement: `${nest11}$1$2` }] },
         test: {
           name: 'nest-11',
           include: ['test/nest/**/*.test.ts'],
