@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+/** Where test/nest11 installs NestJS 11's packages. */
+const nest11 = source('./test/nest11/node_modules/@nestjs/');
 
 export default defineConfig({
   // Examples import 'standin' as users do; in this repository that is the source, not dist.
@@ -20,10 +22,27 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     environment: 'node',
+    // Redis for the tests that start one: found on this machine, or fetched once into node_modules/.cache.
+    globalSetup: ['./test/support/redisSetup.ts'],
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],
       tsconfig: './tsconfig.json',
     },
+    projects: [
+      { extends: true, test: { name: 'standin', env: { STANDIN_NEST_MAJOR: '12' } } },
+      // The peer range promises NestJS 11 too: the same Nest tests run against the Nest 11 that
+      // test/nest11 installs. Nest's own packages, loaded from there, find each other there.
+      {
+        extends: true,
+        resolve: { alias: [{ find: /^@nestjs\/([\w-]+)(\/.*)?$/, replacement: `${nest11}$1$2` }] },
+        test: {
+          name: 'nest-11',
+          include: ['test/nest/**/*.test.ts'],
+          typecheck: { enabled: false },
+          env: { STANDIN_NEST_MAJOR: '11' },
+        },
+      },
+    ],
   },
 });

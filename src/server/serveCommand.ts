@@ -6,6 +6,7 @@ import { appModels } from './appModels.js';
 import { cassetteApp } from './cassetteApp.js';
 import { createFakeServer, TOKEN_VARIABLE } from './createFakeServer.js';
 import type { FakeServer } from './FakeServer.js';
+import { scriptsJsonSchema } from './scriptsJsonSchema.js';
 import type { Scripts } from './scriptsSchema.js';
 
 /** What `standin --help` prints. */
@@ -20,6 +21,7 @@ Decisions /v1/decisions classifier APIs).
                      with --scripts too, the scripted models take the place of the recorded ones
   --port <n>         the port (default: a free one)
   --host <address>   the address (default: 127.0.0.1)
+  --print-schema     print the scripts file's JSON Schema and exit
   --help             this text
 
 The control token is printed at start; set ${TOKEN_VARIABLE} to choose it.
@@ -49,7 +51,8 @@ export interface CommandOutput {
 
 /**
  * Runs `standin <args>`: `serve` starts a wire server from a scripts file and answers it; `--help`
- * answers 0 after printing the help. A bad argument or scripts file prints what is wrong and
+ * answers 0 after printing the help, `serve --print-schema` after printing the scripts file's JSON
+ * Schema. A bad argument or scripts file prints what is wrong and
  * the fix, and answers exit code 2.
  *
  * @example
@@ -63,7 +66,14 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { scripts: { type: 'string' }, cassette: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        scripts: { type: 'string' },
+        cassette: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        'print-schema': { type: 'boolean' },
+      },
     });
   } catch (error) {
     output.err(`W0009: ${(error as Error).message}. Run standin --help for the arguments.`);
@@ -77,6 +87,10 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     output.err(`W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. Run standin serve --scripts scripts.json (standin --help shows an example).`);
     return 2;
+  }
+  if (values['print-schema'] === true) {
+    output.out(JSON.stringify(scriptsJsonSchema(), null, 2));
+    return 0;
   }
   if (values.scripts === undefined && values.cassette === undefined) {
     output.err('W0009: serve needs --scripts <file.json> (the answers per model id) or --cassette <file.json> (recordings to replay). standin --help shows an example file.');

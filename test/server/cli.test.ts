@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { scriptsJsonSchema } from '../../src/server/scriptsJsonSchema.js';
 
 const run = promisify(execFile);
 const cli = ['--import', 'tsx', 'src/server/cli.ts'];
@@ -20,6 +21,11 @@ describe('standin serve', { timeout: 60_000 }, () => {
     const { stdout } = await run('node', [...cli, '--help']);
     expect(stdout).toContain('standin serve --scripts');
     expect(stdout).toContain('"gpt-4.1-mini"');
+  });
+
+  it('serve --print-schema prints the scripts JSON Schema and exits 0', async () => {
+    const { stdout } = await run('node', [...cli, 'serve', '--print-schema']);
+    expect(JSON.parse(stdout)).toEqual(scriptsJsonSchema());
   });
 
   it('a bad scripts file prints the path of the problem and the fix, and exits 2', async () => {

@@ -14,11 +14,24 @@ function sources(dir = root): string[] {
   });
 }
 
-/** The src/ files a file imports or re-exports from, type-only imports included. */
+/**
+ * The relative specifiers a module's text loads: static imports and re-exports (type-only ones
+ * included), side-effect imports, and dynamic `import('...')` — a lazy edge still closes a cycle
+ * and still loads its target into whoever runs it.
+ */
+export function specifiersOf(text: string): string[] {
+  const patterns = [
+    /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*(['"])(\.{1,2}\/[^'"]+)\1/g,
+    /(?:^|\n)\s*import\s*(['"])(\.{1,2}\/[^'"]+)\1/g,
+    /\bimport\s*\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*[,)]/g,
+  ];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[2]!));
+}
+
+/** The src/ files a file imports, re-exports from or loads with import(), type-only imports included. */
 function importsOf(file: string): string[] {
-  const text = readFileSync(join(root, file), 'utf8');
-  const found = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s+'(\.{1,2}\/[^']+)'/g)].map((m) => m[1]!);
-  return found.map((spec) => normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts'));
+  const found = specifiersOf(readFileSync(join(root, file), 'utf8'));
+  return [...new Set(found.map((spec) => normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts')))];
 }
 
 const files = sources();
@@ -27,16 +40,90 @@ const graph = new Map(files.map((file) => [file, importsOf(file)]));
 const entries = new Set(files.filter((file) => !file.includes('/')));
 /** Folders that hold the test side (the wire server serves fakes): production code never reaches into them. */
 const testSide = ['fakes/', 'testing/', 'cassettes/', 'server/'];
+/** The core: what every application loads. */
+const core = ['services/', 'config/', 'tokens/', 'errors/', 'validation/'];
+/** What the core never loads: the stand-in side and the interop entries, as folders and as entry files. */
+const outsideCore = ['fakes', 'testing', 'server', 'ai-sdk', 'cassettes', 'nest'].flatMap((name) => [
+  `${name}/`,
+  `${name}.ts`,
+]);
+/** Files that are data tables, where length is the table's, not logic's. */
+const dataTables = new Set(['errors/catalog.ts']);
+
+const lineCount = (file: string): number =>
+  readFileSync(join(root, file), 'utf8').replace(/\n$/, '').split('\n').length;
+
+/** Every import chain from `file` that reaches a file `stop` accepts, shortest first, one per target. */
+function chainsTo(file: string, stop: (target: string) => boolean): string[][] {
+  const chains: string[][] = [];
+  const seen = new Set([file]);
+  let frontier = [[file]];
+  while (frontier.length > 0) {
+    const next: string[][] = [];
+    for (const chain of frontier) {
+      for (const target of graph.get(chain.at(-1)!) ?? []) {
+        if (seen.has(target)) continue;
+        seen.add(target);
+        if (stop(target)) chains.push([...chain, target]);
+        else next.push([...chain, target]);
+      }
+    }
+    frontier = next;
+  }
+  return chains;
+}
+
+describe('the import graph', () => {
+  describe('specifiersOf', () => {
+    it('reads static imports, type-only imports and re-exports', () => {
+      const text = "import { a } from './a.js';\nimport type { B } from '../b.js';\nexport { c } from './c.js';\n";
+      expect(specifiersOf(text)).toEqual(['./a.js', '../b.js', './c.js']);
+    });
+
+    it('reads imports spread over several lines and side-effect imports', () => {
+      expect(specifiersOf("import {\n  a,\n  b,\n} from './ab.js';\nimport './setup.js';\n")).toEqual([
+        './ab.js',
+        './setup.js',
+      ]);
+    });
+
+    it('reads dynamic imports, awaited, in Promise.all and in types', () => {
+      const text = [
+        "const { x } = await import('./x.js');",
+        'const [y, z] = await Promise.all([import(\'./y.js\'), import("./z.js")]);',
+        "type W = typeof import('./w.js');",
+      ].join('\n');
+      expect(specifiersOf(text)).toEqual(['./x.js', './y.js', './z.js', './w.js']);
+    });
+
+    it('leaves out packages', () => {
+      expect(specifiersOf("import { z } from 'zod';\nconst redis = await import('redis');\n")).toEqual([]);
+    });
+  });
+});
 
 describe('the dependency direction', () => {
   it('no production file imports from src/fakes, src/testing, src/cassettes or src/server', () => {
     const reaching = files
       .filter((file) => !entries.has(file) && !testSide.some((side) => file.startsWith(side)))
-      .flatMap((file) => graph.get(file)!.filter((target) => testSide.some((side) => target.startsWith(side))).map((target) => `${file} -> ${target}`));
+      .flatMap((file) =>
+        graph
+          .get(file)!
+          .filter((target) => testSide.some((side) => target.startsWith(side)))
+          .map((target) => `${file} -> ${target}`),
+      );
     expect(reaching).toEqual([]);
   });
 
-  it('has no import cycle, type-only imports included', () => {
+  it('the core loads nothing of fakes, testing, server, ai-sdk, cassettes or nest, through any chain', () => {
+    const reaching = files
+      .filter((file) => core.some((folder) => file.startsWith(folder)))
+      .flatMap((file) => chainsTo(file, (target) => outsideCore.some((outside) => target.startsWith(outside))))
+      .map((chain) => chain.join(' -> '));
+    expect(reaching).toEqual([]);
+  });
+
+  it('has no import cycle, type-only and dynamic imports included', () => {
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
     const visit = (file: string, path: string[]): void => {
@@ -64,5 +151,16 @@ describe('the dependency direction', () => {
       'services/providers/Provider.ts',
       'services/scopes/Scopes.ts',
     ]);
+  });
+});
+
+describe('the size of files', () => {
+  it('no file under src/ is over 300 lines, but data tables (src/errors/catalog.ts)', () => {
+    const long = files.filter((file) => !dataTables.has(file) && lineCount(file) > 300);
+    expect(long.map((file) => `${file}: ${lineCount(file)} lines`)).toEqual([]);
+  });
+
+  it('the engine facade, src/services/engine/Engine.ts, is at most 250 lines', () => {
+    expect(lineCount('services/engine/Engine.ts')).toBeLessThanOrEqual(250);
   });
 });

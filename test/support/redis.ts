@@ -9,18 +9,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { provideRedis, RedisUnavailable, unavailableVariable, type RedisBinaries } from './redisBinaries.js';
 
-/** The one line a test fails with when redis-server is not installed. */
-export const redisPrerequisite =
-  'redis-server is not installed: these tests start their own Redis. Install it with `apt-get install redis-server redis-tools` on Debian/Ubuntu.';
-
-/** Throws the prerequisite line when redis-server or redis-cli cannot be run. */
-export function requireRedis(): void {
-  for (const program of ['redis-server', 'redis-cli']) {
-    const probe = spawnSync(program, ['--version'], { stdio: 'ignore' });
-    if (probe.error !== undefined || probe.status !== 0) throw new Error(redisPrerequisite);
-  }
+/**
+ * The redis-server and redis-cli to run (see redisBinaries for the order they are looked for in),
+ * looked up once per process. The vitest global setup has fetched them already when they had to be.
+ *
+ * @throws {RedisUnavailable} one line saying what to install.
+ */
+export function requireRedis(): RedisBinaries {
+  if (process.env[unavailableVariable]) throw new RedisUnavailable(process.env[unavailableVariable]);
+  binaries ??= provideRedis();
+  return binaries;
 }
+
+let binaries: RedisBinaries | undefined;
 
 /** A redis-server a test started. */
 export interface RedisServer {
@@ -149,7 +152,10 @@ export async function startRedisCluster(): Promise<RedisCluster> {
         ]),
       );
     }
-    const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
+    const { cli: redisCli, env } = requireRedis();
+    const nodes = ports.map((p) => `127.0.0.1:${p}`);
+    const create = spawnSync(redisCli, ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes'], {
+      env,
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -168,14 +174,17 @@ export async function startRedisCluster(): Promise<RedisCluster> {
 
 function cli(port: number, password: string | undefined, args: readonly string[]): string {
   const auth = password === undefined ? [] : ['--no-auth-warning', '-a', password];
-  const run = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...auth, ...args], { encoding: 'utf8', timeout: 10_000 });
+  const { cli: redisCli, env } = requireRedis();
+  const address = ['-h', '127.0.0.1', '-p', String(port)];
+  const run = spawnSync(redisCli, [...address, ...auth, ...args], { env, encoding: 'utf8', timeout: 10_000 });
   if (run.status !== 0) throw new Error(`redis-cli ${args.join(' ')} failed: ${run.stderr}`);
   return run.stdout;
 }
 
 /** Starts redis-server and waits until it accepts connections. */
 async function launch(args: readonly string[]): Promise<ChildProcess> {
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { server, env } = requireRedis();
+  const child = spawn(server, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start within 10 s:\n${output}`)), 10_000);
