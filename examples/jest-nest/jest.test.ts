@@ -34,9 +34,9 @@ describe('the jest example (examples/jest-nest)', () => {
     expect(report.numPendingTests + report.numTodoTests).toBe(0);
   });
 
-  it('is the jest.config.js the README tells a Nest user to paste, less the lines that point standin at its source', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('### Using jest'));
+  it('is the jest.config.js docs/nest.md tells a Nest user to paste, less the lines that point standin at its source', () => {
+    const readme = readFileSync(new URL('../../docs/nest.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Using jest'));
     const pasted = /```js\n\/\/ jest\.config\.js\n([\s\S]*?)```/.exec(section)?.[1];
     const lines = readFileSync(new URL('jest.config.js', import.meta.url), 'utf8').split('\n');
     const repoOnly = lines.findIndex((line) => line.includes('Only in this repository'));

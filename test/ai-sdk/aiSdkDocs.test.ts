@@ -1,5 +1,6 @@
 /**
- * The examples of the README's AI SDK sections, as they are written there, so the docs cannot drift from what works.
+ * The examples of the AI SDK pages (docs/ai-sdk.md, and the call settings of docs/app.md), as they
+ * are written there, so the docs cannot drift from what works.
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { generateText } from 'ai';
@@ -17,20 +18,26 @@ import { useLoopback } from '../services/providers/loopback/useLoopback.js';
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
 
-/** The code blocks of the README section under `heading`, each without its imports and its lines' indentation. */
-function readmeBlocks(heading: string): string[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const start = readme.indexOf(`### ${heading}\n`);
-  const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+/** The code blocks of the section of `page` (under docs/) headed `heading`, each without its imports and its lines' indentation. */
+function docBlocks(page: string, heading: string): string[] {
+  const text = readFileSync(new URL(`../../docs/${page}`, import.meta.url), 'utf8');
+  const start = text.indexOf(`\n## ${heading}\n`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = text.indexOf('\n## ', start + 1);
+  const section = text.slice(start, end < 0 ? undefined : end);
   return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!.replace(/^import .*\n/gm, '').replace(/^[ \t]+/gm, '').trim());
 }
 
-/** This file's text with each line's indentation taken off, so a block indented in a test reads as in the README. */
+/** This file's text with each line's indentation taken off, so a block indented in a test reads as in the docs. */
 const here = readFileSync(new URL(import.meta.url), 'utf8').replace(/^[ \t]+/gm, '');
 
-describe("the README's AI SDK sections", () => {
-  it.each(['Testing an AI SDK app with standin', 'Using any AI SDK provider', 'Images, files and call settings'])('the code of "%s" is the code tested here, as written', (heading) => {
-    const blocks = readmeBlocks(heading);
+describe("the docs' AI SDK sections", () => {
+  it.each([
+    ['ai-sdk.md', 'Testing an AI SDK app with standin'],
+    ['ai-sdk.md', 'Using any AI SDK provider'],
+    ['app.md', 'Images, files and call settings'],
+  ])('the code of %s "%s" is the code tested here, as written', (page, heading) => {
+    const blocks = docBlocks(page, heading);
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) expect(here).toContain(block);
   });

@@ -1,5 +1,5 @@
 /**
- * The examples of the README's NestJS sections, as they are written there, so the docs cannot drift from what works.
+ * The examples of docs/nest.md, as they are written there, so the docs cannot drift from what works.
  */
 import type { AddressInfo } from 'node:net';
 import { Body, Controller, Get, Inject, Injectable, Module, Post } from '@nestjs/common';
@@ -47,7 +47,7 @@ class HelloController {
   }
 }
 
-describe("the README's NestJS sections", () => {
+describe('docs/nest.md', () => {
   describe('Testing a NestJS application with standin', () => {
     it('sends a billing ticket to the billing team', async () => {
       const app = createTestApp(config);

@@ -3,7 +3,7 @@ import { ClassificationQuestion as Q } from 'standin';
 import { createFakeServer } from 'standin/server';
 import { createTestApp } from 'standin/testing';
 
-describe('README: Any client, any language', () => {
+describe('docs/wire-server.md: Classifiers', () => {
   it('the classifier example answers as it says', async () => {
     const server = await createFakeServer();
     server.load({ classifier: [{ fail: 'rate_limited', retryAfterMs: 20 }, { answers: { team: 'technical' } }] });

@@ -150,10 +150,10 @@ describe('per-scope scripts in a Redis namespace', () => {
   });
 });
 
-describe("the README's per-scope scripts, as written", () => {
+describe("the per-scope scripts of docs/scopes.md, as written", () => {
   it('answers each scope from its own script, and every other scope from the script for all', async () => {
     const app = createTestApp({ models });
-    // From here to the end of the README block, as written there.
+    // From here to the end of the block of docs/scopes.md, as written there.
     app.fake('writer', [{ text: 'Hello, whoever you are' }]);          // every other scope
     app.scope('req-ann').fake('writer', [{ text: 'Hello, Ann' }]);     // only scope 'req-ann'
     app.scope('req-bob').fake('writer', (request) => ({ text: `Hello, Bob (${request.messages.length} messages)` }));

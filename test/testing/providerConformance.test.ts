@@ -66,7 +66,7 @@ const anthropicClaims: ProviderScenario[] = [
 
 providerConformance(anthropic, { describe, it, claims: anthropicClaims, apiKey: KEY, provider: 'anthropic', name: 'the Anthropic adapter on a loopback server conforms' });
 
-// The README's example, as it is written there.
+// The example of docs/testing.md, as it is written there.
 const answers = {
   text: [{ text: 'Hello.' }],
   calls: [{ calls: [{ tool: 'lookup', with: { query: 'refund policy' } }] }],
@@ -204,9 +204,9 @@ describe('providerConformance', () => {
     });
   });
 
-  it("runs the README's example as it is written there", () => {
+  it("runs the example of docs/testing.md as it is written there", () => {
     const example = (text: string) => /const answers = \{[\s\S]*?\n\}\);\n/.exec(text)?.[0];
-    const readme = example(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+    const readme = example(readFileSync(new URL('../../docs/testing.md', import.meta.url), 'utf8'));
     expect(readme).toContain('providerConformance(');
     expect(example(readFileSync(new URL(import.meta.url), 'utf8'))).toBe(readme);
   });

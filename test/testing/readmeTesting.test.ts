@@ -7,7 +7,7 @@ const config = { models: { writer: { provider: 'anthropic', model: 'claude-sonne
 const findInGuide = tool({ input: z.object({ words: z.string() }), run: ({ words }) => `page about ${words}` });
 const helpdesk: Agent = { model: 'writer', tools: { findInGuide } };
 
-describe('the README: Testing', () => {
+describe('docs/testing.md', () => {
   describe('Strict tools', () => {
     it('fails a run on a bad scripted call, and hands it to the model with strictTools: false, per run or per app', async () => {
       const bad = [{ calls: [{ tool: 'findInGuide', with: { word: 'x' } }] }, { text: 'sorry' }];

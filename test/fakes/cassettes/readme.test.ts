@@ -1,5 +1,5 @@
 /**
- * The README's "Recording real answers" section, as a user follows it: record once with keys
+ * docs/cassettes.md, as a user follows it: record once with keys
  * (against loopback servers that speak the vendors' wire formats), then replay with no keys and
  * the vendors' own URLs, then refresh, then lift the cassette into a hand-written script.
  */
@@ -17,7 +17,7 @@ import { KEY, useFolder } from './support.js';
 const folder = useFolder();
 const questions = { team: Q.choice('Which team?', ['billing', 'technical']) };
 
-/** The README's app: keys from the environment; `base` stands in for the vendors' URLs while recording. */
+/** The page's app: keys from the environment; `base` stands in for the vendors' URLs while recording. */
 function readmeApp(base?: string) {
   return createTestApp({
     models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } },
@@ -29,7 +29,7 @@ function readmeApp(base?: string) {
   });
 }
 
-/** The README's test body. */
+/** The page's test body. */
 async function helpdeskTest(app: ReturnType<typeof readmeApp>) {
   const reply = await app.reply('writer', { messages: 'How do I reset my password?' });
   expect(reply.text).toContain('Settings');
@@ -40,7 +40,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('the README: Recording real answers', () => {
+describe('docs/cassettes.md: recording real answers', () => {
   it('records once with keys, replays with none, refreshes, and turns into a script', async () => {
     const url = pathToFileURL(join(folder(), 'cassettes', 'helpdesk.json'));
 
