@@ -1,6 +1,7 @@
 import { Output, generateText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { ClassificationQuestion as Q, ClassificationRequest, FakeClassification } from '../src/index.js';
+import { ClassificationQuestion as Q, ClassificationRequest } from '../src/index.js';
+import { FakeClassification } from '../src/testing.js';
 import { createTestApp } from '../src/testing.js';
 import { compare, formatNs, report } from './harness.js';
 

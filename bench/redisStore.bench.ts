@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Tokens, type RedisCursorStore } from '../src/index.js';
+import { Tokens } from '../src/index.js';
+import { type RedisCursorStore } from '../src/testing.js';
 import { createTestApp } from '../src/testing.js';
 import { race } from '../test/support/race.js';
 import { startRedis } from '../test/support/redis.js';

@@ -4,7 +4,8 @@
  * `hung` (no outcome within the case's time limit). A case generated as garbage must not be accepted.
  */
 import fc from 'fast-check';
-import { catalog, StandinError } from '../../src/index.js';
+import { StandinError } from '../../src/index.js';
+import { catalog } from '../../src/testing.js';
 
 /** One generated input, and whether every reading of the surface must refuse it. */
 export interface Case<I> {

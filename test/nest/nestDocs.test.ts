@@ -6,7 +6,8 @@ import { Body, Controller, Get, Inject, Injectable, Module, Post } from '@nestjs
 import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { describe, expect, it } from 'vitest';
-import { ClassificationQuestion, FakeClassification, Tokens, type App } from '../../src/index.js';
+import { ClassificationQuestion, Tokens, type App } from '../../src/index.js';
+import { FakeClassification } from '../../src/testing.js';
 import { STANDIN_APP, StandinModule, useStandin } from '../../src/nest.js';
 import { createTestApp } from '../../src/testing.js';
 

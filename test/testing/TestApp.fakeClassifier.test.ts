@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClassificationResponse, FakeClassification, type StandinError, Tokens } from '../../src/index.js';
+import { ClassificationResponse, type StandinError, Tokens } from '../../src/index.js';
+import { FakeClassification } from '../../src/testing.js';
 import { createTestApp } from '../../src/testing.js';
 import { questions } from '../fakes/classification/fixtures.js';
 

@@ -2,15 +2,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  ClassificationAdapterError,
-  ClassificationAnswer,
-  ClassificationResponse,
-  FakeClassification,
-  type ClassificationAdapter,
-  type ClassificationRequest,
-  type ClassifyCallOptions,
-} from '../../src/index.js';
+import { ClassificationAdapterError, ClassificationAnswer, ClassificationResponse, type ClassificationAdapter, type ClassificationRequest, type ClassifyCallOptions } from '../../src/index.js';
+import { FakeClassification } from '../../src/testing.js';
 import { classificationAdapterConformance, classificationConformanceCases, createTestApp } from '../../src/testing.js';
 
 /** A stub with deliberately different defaults: the last option with an even split, the top level, yes 1.0, provider 'stub'. */

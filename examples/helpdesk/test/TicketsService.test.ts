@@ -1,5 +1,6 @@
 import { Test, type TestingModule } from '@nestjs/testing';
-import { CallFailed, ClassificationAdapterError, FakeClassification, Tokens, type RunPart } from 'standin';
+import { CallFailed, ClassificationAdapterError, Tokens, type RunPart } from 'standin';
+import { FakeClassification } from 'standin/testing';
 import { useStandin } from 'standin/nest';
 import { createTestApp, type TestApp } from 'standin/testing';
 import { afterEach, describe, expect, it } from 'vitest';

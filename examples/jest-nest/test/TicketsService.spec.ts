@@ -1,7 +1,8 @@
 // The help desk's TicketsService tests (examples/helpdesk/test/TicketsService.test.ts), run by jest
 // in ESM mode: the same Nest testing module, useStandin, app.fake and verify, with jest's globals.
 import { Test, type TestingModule } from '@nestjs/testing';
-import { CallFailed, ClassificationAdapterError, FakeClassification, Tokens, type App, type RunPart } from 'standin';
+import { CallFailed, ClassificationAdapterError, Tokens, type App, type RunPart } from 'standin';
+import { FakeClassification } from 'standin/testing';
 import { STANDIN_APP, useStandin } from 'standin/nest';
 import { createTestApp, type TestApp } from 'standin/testing';
 import { afterEach, describe, expect, it } from '@jest/globals';

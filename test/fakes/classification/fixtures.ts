@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ClassificationAdapterError,
-  ClassificationQuestion as Q,
-  ClassificationRequest,
-  type ClassificationScriptEntry,
-  type ClassifyCallOptions,
-} from '../../../src/index.js';
+import { ClassificationAdapterError, ClassificationQuestion as Q, ClassificationRequest, type ClassifyCallOptions } from '../../../src/index.js';
+import { type ClassificationScriptEntry } from '../../../src/testing.js';
 
 /** The three questions of the seed's fixture: d (choice), s (score), y (yes-no). */
 export function questions(): Record<string, Q> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, ClassificationQuestion as Q, code, FakeClassification } from '../../../src/index.js';
+import { ClassificationAdapterError, ClassificationQuestion as Q, code } from '../../../src/index.js';
+import { FakeClassification } from '../../../src/testing.js';
 import { createTestApp } from '../../../src/testing.js';
 import { request } from './fixtures.js';
 

@@ -12,7 +12,7 @@ describe('the faked model’s public surface', () => {
 
   it('code.T0013 is the faked model’s "a call past the last answer"', () => {
     expect(standin.code.T0013).toBe('T0013');
-    expect(standin.catalog.T0013.means).toContain('past its last answer');
+    expect(testing.catalog.T0013.means).toContain('past its last answer');
   });
 
   it('docs/errors.md lists the catalog, the T codes included', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cursorIndex, startScriptCursor, Tokens } from '../../../src/index.js';
+import { Tokens } from '../../../src/index.js';
+import { cursorIndex, startScriptCursor } from '../../../src/testing.js';
 import { cursorSlot } from '../../../src/fakes/script/CursorSlot.js';
 import { createTestContainer } from '../../../src/testing.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, StandinError, classificationReasons } from '../../../src/index.js';
+import { ClassificationAdapterError, StandinError } from '../../../src/index.js';
+import { classificationReasons } from '../../../src/services/classification/ClassificationAdapterError.js';
 
 describe(ClassificationAdapterError, () => {
   it('has ALLM\'s nine reasons, in order', () => {

@@ -1,7 +1,7 @@
 import { expectTypeOf, test } from 'vitest';
 import { Tokens, createContainer, type ClassificationAdapter, type ClassificationResponse } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
-import { type FakeClassification } from '../../../src/index.js';
+import { type FakeClassification } from '../../../src/testing.js';
 
 test('Tokens.Classifier resolves to a ClassificationAdapter', () => {
   expectTypeOf(createContainer({}).get(Tokens.Classifier)).toEqualTypeOf<ClassificationAdapter>();

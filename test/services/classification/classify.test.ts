@@ -1,21 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import {
-  ClassificationAdapterError,
-  ClassificationAnswer,
-  ClassificationQuestion as Q,
-  ClassificationRequest,
-  ClassificationResponse,
-  StandinError,
-  Tokens,
-  createApp,
-  createContainer,
-  startScriptCursor,
-  cursorIndex,
-  type ClassificationAdapter,
-  type ClassificationCall,
-  type ClassificationReason,
-} from '../../../src/index.js';
+import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion as Q, ClassificationRequest, ClassificationResponse, StandinError, Tokens, createApp, createContainer, type ClassificationAdapter, type ClassificationReason } from '../../../src/index.js';
+import { startScriptCursor, cursorIndex } from '../../../src/testing.js';
+import { type ClassificationCall } from '../../../src/services/classification/ClassificationAdapter.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
 import { questions, rateLimited } from '../../fakes/classification/fixtures.js';
 
@@ -106,7 +93,7 @@ describe('Engine.classify (app.classify)', () => {
     });
 
     it('works in a production container with a classifier bound by a module', async () => {
-      const { FakeClassification } = await import('../../../src/index.js');
+      const { FakeClassification } = await import('../../../src/testing.js');
       const container = createContainer({}, new ContainerModule(({ bind }) => {
         bind(Tokens.Classifier).toConstantValue(new FakeClassification({ script: [{ answers: { d: 'sales' } }] }));
       }));

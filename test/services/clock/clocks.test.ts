@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SystemClock } from '../../../src/index.js';
+import { SystemClock } from '../../../src/services/clock/SystemClock.js';
 import { InstantClock } from '../../../src/testing.js';
 
 describe(SystemClock, () => {

@@ -1,6 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import { createContainer, Engine, MemoryCursorStore, Scopes, SystemClock, Tokens } from '../../../src/index.js';
+import { createContainer, Tokens } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
+import { MemoryCursorStore, Scopes } from '../../../src/testing.js';
+import { SystemClock } from '../../../src/services/clock/SystemClock.js';
 import { InstantClock } from '../../../src/testing.js';
 import { createTestContainer, testModule } from '../../../src/testing.js';
 

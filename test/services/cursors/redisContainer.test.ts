@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContainer, parseConfig, RedisCursorStore, StoreFailure, Tokens } from '../../../src/index.js';
+import { createContainer, parseConfig, Tokens } from '../../../src/index.js';
+import { RedisCursorStore, StoreFailure } from '../../../src/testing.js';
 import { createTestApp } from '../../../src/testing.js';
 import { freePort, startRedis, type RedisServer } from '../../support/redis.js';
 

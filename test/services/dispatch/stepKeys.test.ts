@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import { MemoryCursorStore, Tokens } from '../../../src/index.js';
+import { Tokens } from '../../../src/index.js';
+import { MemoryCursorStore } from '../../../src/testing.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
 
 const config = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Engine, ProviderFailure, tool, type Provider } from '../../../src/index.js';
+import { ProviderFailure, tool, type Provider } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
 import { appWith, asks, says, scripted } from '../../support/providers.js';
 
 const models = { writer: { provider: 'main', model: 'm', fallback: ['backup'] }, backup: { provider: 'spare', model: 's' } };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Engine, ProviderFailure, type CallContext, type HearInput, type Provider } from '../../../src/index.js';
+import { ProviderFailure, type CallContext, type HearInput, type Provider } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
 import { appWith, says } from '../../support/providers.js';
 
 const models = { voice: { provider: 'main', model: 'voice-1', fallback: ['spare'] }, spare: { provider: 'other', model: 'voice-2' } };

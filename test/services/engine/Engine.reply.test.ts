@@ -1,7 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Engine, StandinError, Tokens, tool, userText, type Provider } from '../../../src/index.js';
+import { StandinError, Tokens, tool, userText, type Provider } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
 import { createTestApp } from '../../../src/testing.js';
 import { appWith, asks, gives, says, scripted } from '../../support/providers.js';
 

@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import { CallFailed, Engine, failureKinds, ProviderFailure, Tokens, type FailureKind } from '../../../src/index.js';
+import { CallFailed, ProviderFailure, Tokens, type FailureKind } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
+import { failureKinds } from '../../../src/errors/ProviderFailure.js';
 import { createTestApp } from '../../../src/testing.js';
 import { appWith, says, scripted } from '../../support/providers.js';
 

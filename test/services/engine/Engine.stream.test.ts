@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CallFailed, Engine, ProviderFailure, type Provider, type ReplyPart } from '../../../src/index.js';
+import { CallFailed, ProviderFailure, type Provider, type ReplyPart } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
 import { appWith, collect, gives, says, scripted } from '../../support/providers.js';
 
 const models = { writer: { provider: 'main', model: 'm', fallback: ['backup'] }, backup: { provider: 'spare', model: 's' } };

@@ -1,14 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import {
-  AnthropicProvider,
-  createApp,
-  createEngine,
-  OpenAIProvider,
-  Tokens,
-  type Provider,
-  type ReplyPart,
-} from '../../../src/index.js';
+import { createApp, createEngine, Tokens, type Provider, type ReplyPart } from '../../../src/index.js';
+import { AnthropicProvider } from '../../../src/services/providers/anthropic/AnthropicProvider.js';
+import { OpenAIProvider } from '../../../src/services/providers/openai/OpenAIProvider.js';
 import { createTestApp } from '../../../src/testing.js';
 import { standIn } from '../../../src/services/container/standIn.js';
 import { KEY } from './loopback/callContext.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Engine, Tokens, tool, type Provider, type ReplyPart } from '../../../src/index.js';
+import { Tokens, tool, type Provider, type ReplyPart } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
 import { appWith, asks, collect, gives, says, scripted } from '../../support/providers.js';
 
 const models = { writer: { provider: 'main', model: 'm' } };

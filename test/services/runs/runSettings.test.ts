@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp, Engine, tool, type Agent } from '../../../src/index.js';
+import { createApp, tool, type Agent } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
 import { createTestApp, type SentCall } from '../../../src/testing.js';
 import { messageDelta, messageStart, messageStop, textBlock, toolBlock } from '../providers/loopback/anthropicWire.js';
 import { KEY } from '../providers/loopback/callContext.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ContainerModule } from 'inversify';
-import { code, createApp, Engine, StandinError, tool, Tokens, type Provider } from '../../../src/index.js';
+import { code, createApp, StandinError, tool, Tokens, type Provider } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
 import { createTestApp } from '../../../src/testing.js';
 import { appWith, asks, says, scripted } from '../../support/providers.js';
 

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCOPE, runInScope, Scopes, Tokens } from '../../../src/index.js';
+import { runInScope, Tokens } from '../../../src/index.js';
+import { DEFAULT_SCOPE, Scopes } from '../../../src/testing.js';
 import { createTestContainer } from '../../../src/testing.js';
 
 describe(Scopes, () => {

@@ -1,14 +1,6 @@
 import { ContainerModule } from 'inversify';
-import {
-  FakeClassification,
-  Tokens,
-  type ClassificationAdapter,
-  type ClassificationRequest,
-  type ClassificationResponse,
-  type ClassificationScriptEntry,
-  type ClassifyCallOptions,
-  type CursorStore,
-} from 'standin';
+import { Tokens, type ClassificationAdapter, type ClassificationRequest, type ClassificationResponse, type ClassifyCallOptions, type CursorStore } from 'standin';
+import { FakeClassification, type ClassificationScriptEntry } from 'standin/testing';
 import { exampleTickets } from '../exampleTickets.js';
 import { exampleScripts, otherTicketTriage } from './exampleScripts.js';
 

@@ -1,4 +1,5 @@
-import { ClassificationAnswer, type ClassificationScriptEntry } from 'standin';
+import { ClassificationAnswer } from 'standin';
+import { type ClassificationScriptEntry } from 'standin/testing';
 import { type Answer } from 'standin/testing';
 import type { WriterAnswer } from '../tickets/writer.js';
 

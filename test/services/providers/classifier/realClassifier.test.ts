@@ -1,17 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import {
-  ClassificationQuestion as Q,
-  createApp,
-  createContainer,
-  DecisionsClassifier,
-  FakeClassification,
-  ClassificationAdapterError,
-  StandinError,
-  Tokens,
-  TypesafeClassifier,
-  type StandinConfigInput,
-} from '../../../../src/index.js';
+import { ClassificationQuestion as Q, createApp, createContainer, ClassificationAdapterError, StandinError, Tokens, type StandinConfigInput } from '../../../../src/index.js';
+import { DecisionsClassifier } from '../../../../src/services/providers/decisions/DecisionsClassifier.js';
+import { FakeClassification } from '../../../../src/testing.js';
+import { TypesafeClassifier } from '../../../../src/services/providers/typesafe/TypesafeClassifier.js';
 import { createTestApp } from '../../../../src/testing.js';
 import { KEY } from '../loopback/callContext.js';
 import { useLoopback } from '../loopback/classifierTest.js';

@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ClassificationAdapterError,
-  ClassificationQuestion as Q,
-  ClassificationRequest,
-  createDecisionsClassifier,
-  DecisionsClassifier,
-  StandinError,
-  type ClassificationAdapter,
-  type ClassificationState,
-  type DecisionsClassifierSettings,
-} from '../../../../src/index.js';
+import { ClassificationAdapterError, ClassificationQuestion as Q, ClassificationRequest, createDecisionsClassifier, StandinError, type ClassificationAdapter, type ClassificationState, type DecisionsClassifierSettings } from '../../../../src/index.js';
+import { DecisionsClassifier } from '../../../../src/services/providers/decisions/DecisionsClassifier.js';
 import { classificationAdapterConformance } from '../../../../src/testing.js';
 import { failure, KEY } from '../loopback/callContext.js';
 import { rejected, useLoopback, withoutScript } from '../loopback/classifierTest.js';

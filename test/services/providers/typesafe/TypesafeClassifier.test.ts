@@ -1,19 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ClassificationAdapterError,
-  ClassificationAnswer,
-  ClassificationQuestion as Q,
-  ClassificationRequest,
-  ClassificationResponse,
-  createTypesafeClassifier,
-  StandinError,
-  TypesafeClassifier,
-  type ClassificationAdapter,
-  type ClassificationState,
-  type ClassifyCallOptions,
-  type TypesafeClassifierSettings,
-} from '../../../../src/index.js';
+import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion as Q, ClassificationRequest, ClassificationResponse, createTypesafeClassifier, StandinError, type ClassificationAdapter, type ClassificationState, type ClassifyCallOptions, type TypesafeClassifierSettings } from '../../../../src/index.js';
+import { TypesafeClassifier } from '../../../../src/services/providers/typesafe/TypesafeClassifier.js';
 import { classificationAdapterConformance } from '../../../../src/testing.js';
 import { failure, KEY } from '../loopback/callContext.js';
 import { rejected, useLoopback, withoutScript } from '../loopback/classifierTest.js';
