@@ -1,28 +1,29 @@
-// Over 300 lines on purpose: one class holds the seed's whole scripted-classifier contract (script,
-// cursor, step visits, pending and verify share its private state); its pure parts live beside it
-// in fakeAnswers.ts and ../../schemas/scriptEntry.ts.
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
-import type {
-  ClassificationAdapter,
-  ClassificationAdapterOptions,
-  ClassifyCallOptions,
-} from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
-import { cursorSlot, type CursorSlot } from '../script/CursorSlot.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
-import { HANDLE_SCOPE, ScriptCursor } from '../script/ScriptCursor.js';
-import { cursorIndex } from '../script/startScriptCursor.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
-import { closest } from '../../validation/formatPath.js';
+import { CursorQueue } from '../script/CursorQueue.js';
+import { cursorRuns } from '../script/cursorRuns.js';
+import { cursorSlot, type CursorSlot } from '../script/CursorSlot.js';
+import type { Finding } from '../script/Finding.js';
+import { RaisedErrors } from '../script/RaisedErrors.js';
+import { HANDLE_SCOPE, ScriptCursor } from '../script/ScriptCursor.js';
+import { checkScript, notAScript, type ClassificationScriptEntry } from '../script/scriptEntry.js';
+import { cursorIndex } from '../script/startScriptCursor.js';
+import { scriptFindings, verifyScript, type ScriptVerdict } from '../script/verifyScript.js';
 import { fakeResponse } from './fakeAnswers.js';
-import { RaisedErrors } from '../RaisedErrors.js';
-import { runCapture, scriptExhausted } from './scriptErrors.js';
-import { checkScript, entryKind, invalidEntry, notAScript, type ClassificationScriptEntry } from '../script/scriptEntry.js';
+import { readOptions } from './readOptions.js';
+import { runCapture } from './scriptErrors.js';
+import { takeEntry } from './takeEntry.js';
+import { unusedEntries, type PendingClassification } from './unusedEntries.js';
+
+export type { PendingClassification } from './unusedEntries.js';
 
 /** How a {@link FakeClassification} is made. */
 export interface FakeClassificationSettings {
@@ -35,20 +36,7 @@ export interface FakeClassificationSettings {
   readonly store?: CursorStore;
 }
 
-/** A script entry no call has used yet. */
-export interface PendingClassification {
-  /** The scope whose cursor has not reached the entry; null for an explicit cursor handle, or when the fake was never called. */
-  readonly scope: string | null;
-  /** The entry's index in the script. */
-  readonly index: number;
-  readonly entry: ClassificationScriptEntry;
-  /** For scopes already released: how many of them left the entry unused (`scope` names the first). */
-  readonly released?: number;
-}
-
 const KIND = 'classification';
-const topKeys = ['requestId', 'signal', 'adapterOpts', 'context'];
-const ownKeys = ['classificationScript', 'scriptCursor', 'cursorKey', 'capture', 'scope'];
 
 /**
  * The scripted classifier: deterministic answers for tests, with no AI. It reads a request's
@@ -92,10 +80,11 @@ export class FakeClassification implements ClassificationAdapter {
   readonly #used = new Map<string, CursorSlot>();
   /** The slot of an empty script with neither handle nor key, per scope (it depends on nothing else). */
   readonly #emptySlots = new Map<string, CursorSlot>();
-  /** The tail of the calls in flight on each cursor, so calls on one cursor take entries in call order. */
-  readonly #queues = new WeakMap<CursorStore, Map<string, Promise<unknown>>>();
+  /** So calls on one cursor take entries in call order. */
+  readonly #queue = new CursorQueue();
   /** The test author's errors calls raised (a spent script, an answer that does not fit, a capture that threw), for `verify`. */
   readonly #raised = new RaisedErrors();
+  readonly #verdict: ScriptVerdict;
 
   constructor(settings: FakeClassificationSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
@@ -110,6 +99,12 @@ export class FakeClassification implements ClassificationAdapter {
     this.#script = settings.script;
     this.#kind = settings.script === undefined ? KIND : `${KIND}:${randomUUID()}`;
     this.#store = settings.store ?? new MemoryCursorStore();
+    this.#verdict = {
+      raised: this.#raised,
+      raisedCode: 'K0014',
+      owner: 'FakeClassification.verify()',
+      unused: async (scope) => unusedEntries(await this.pending(), { neverCalled: this.#used.size === 0, scope }),
+    };
   }
 
   /**
@@ -175,7 +170,8 @@ export class FakeClassification implements ClassificationAdapter {
     const given = typeof opts === 'object' && opts !== null ? opts : undefined;
     const scope = given?.context?.scope ?? given?.adapterOpts?.scope ?? DEFAULT_SCOPE;
     const requestId = given?.requestId;
-    this.#raised.note(error, { scope: typeof scope === 'string' ? scope : DEFAULT_SCOPE, call: typeof requestId === 'string' ? `request '${requestId}'` : 'a call' });
+    const call = typeof requestId === 'string' ? `request '${requestId}'` : 'a call';
+    this.#raised.note(error, { scope: typeof scope === 'string' ? scope : DEFAULT_SCOPE, call });
   }
 
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
@@ -203,7 +199,8 @@ export class FakeClassification implements ClassificationAdapter {
     }
     // Keyed by script, not scope: a scope's cursor is found in the store, so a request's scope costs nothing here.
     if (own) this.#used.set(slot.scope === HANDLE_SCOPE ? `${slot.scope}\u0000${slot.script}` : slot.script, slot);
-    const answers = await this.#serial(slot, () => this.#take(slot, script, where.requestId));
+    const taken = slot;
+    const answers = await this.#queue.run(taken, () => takeEntry(taken, script, where.requestId));
     return fakeResponse(request, opts, answers);
   }
 
@@ -226,17 +223,12 @@ export class FakeClassification implements ClassificationAdapter {
     }
     const found: PendingClassification[] = [];
     for (const slot of this.#used.values()) {
-      const scopes = slot.scope === HANDLE_SCOPE ? [slot.scope] : await slot.store.scopesOf(slot.script);
-      for (const name of scopes) {
-        const at = await slot.store.peek(name, slot.script);
-        const scope = name === HANDLE_SCOPE ? null : name;
-        for (let index = at; index < script.length; index++) found.push({ scope, index, entry: script[index]! });
-      }
-      if (slot.scope === HANDLE_SCOPE) continue;
       // Released scopes (requests that named no scope) count by how far each went.
-      for (const group of (await slot.store.released?.(slot.script)) ?? []) {
-        for (let index = group.at; index < script.length; index++) {
-          found.push({ scope: group.examples[0] ?? null, index, entry: script[index]!, released: group.scopes });
+      for (const { scope, at, released } of await cursorRuns(slot)) {
+        for (let index = at; index < script.length; index++) {
+          const entry = script[index]!;
+          if (released !== undefined) found.push({ scope: released.examples[0] ?? null, index, entry, released: released.scopes });
+          else found.push({ scope: scope === HANDLE_SCOPE ? null : scope, index, entry });
         }
       }
     }
@@ -244,125 +236,44 @@ export class FakeClassification implements ClassificationAdapter {
   }
 
   /**
+   * Everything `verify()` would report, one finding per line, without throwing for it: each test
+   * author's error a call raised (`K0014`), then each entry of the fake's own script no call used
+   * (`K0012`); in `scope` only when one is named. An explicit handle's entries, and a fake never
+   * called, report in the default scope `''`; released scopes by the first of them. A store
+   * that fails still rejects.
+   *
+   * @example
+   * ```ts
+   * await fake.findings(); // [{ scope: '', code: 'K0012', line: 'script[0] { answers: {} } never used (...)' }]
+   * ```
+   */
+  findings(scope?: string): Promise<readonly Finding[]> {
+    return scriptFindings(this.#verdict, scope);
+  }
+
+  /**
    * Throws `K0012` when the fake's own script has entries no call used, listing each with its
    * scope: a test calls it at its end so that an unused answer fails it. First it throws `K0014`
    * when any call raised a test author's error (a spent script, `K0008`; an answer that does not
    * fit, `K0011`; a capture that threw, `K0013`), even one the app caught, naming scope, call and error.
+   * It throws for exactly what {@link findings} reports.
    *
    * @example
    * ```ts
    * afterEach(() => fake.verify());
    * ```
    */
-  async verify(): Promise<void> {
-    this.#raised.check('K0014', 'FakeClassification.verify()');
-    const pending = await this.pending();
-    if (pending.length === 0) return;
-    const lines = pending.map(
-      ({ scope, index, entry, released }) =>
-        `  [${index}] ${show(entry)} — ${scope === null ? (this.#used.size === 0 ? 'the fake was never called' : 'explicit cursor handle') : `scope ${JSON.stringify(scope)}`}${released === undefined ? '' : ` (released; ${released} released scope${released === 1 ? '' : 's'} left it)`}`,
-    );
-    throw new StandinError(
-      'K0012',
-      `FakeClassification: ${pending.length} script entr${pending.length === 1 ? 'y was' : 'ies were'} never used:\n${lines.join('\n')}\nRemove them, or find out why the code under test classified fewer times than the script expects.`,
-    );
+  verify(): Promise<void> {
+    return verifyScript(this.#verdict, undefined);
   }
 
-  /**
-   * Takes the script's next entry on `slot`: the answers to give (undefined for the defaults),
-   * or a rejection. The cursor moves before an entry is read, so an entry that throws is spent.
-   */
-  async #take(slot: CursorSlot, script: readonly unknown[], requestId: string | null | undefined): Promise<Readonly<Record<string, unknown>> | undefined> {
-    const { store, scope, script: id } = slot;
-    let at = await store.peek(scope, id);
-    if (at >= script.length) {
-      const call = (await store.advance(scope, id)) + 1;
-      if (script.length === 0) return undefined;
-      throw scriptExhausted(script.length, call, { scope, requestId });
-    }
-    let entry = script[at];
-    let kind = entryKind(entry);
-    while (kind === 'retry') {
-      const visits = await store.visit(scope, id, at);
-      if (visits < (entry as { retryUntilCall: number }).retryUntilCall) {
-        throw new ClassificationAdapterError('rate_limited', { message: 'FakeClassification retry_until_call hint', retryAfterMs: 0 });
-      }
-      await store.advance(scope, id);
-      at++;
-      if (at >= script.length) throw scriptExhausted(script.length, at + 1, { scope, requestId });
-      entry = script[at];
-      kind = entryKind(entry);
-    }
-    await store.advance(scope, id);
-    if (kind === 'answers') return (entry as { answers: Readonly<Record<string, unknown>> }).answers;
-    if (kind === 'error') throw (entry as { error: ClassificationAdapterError }).error;
-    throw invalidEntry(entry, at);
-  }
-
-  /** Runs `fn` after every earlier call on the same cursor has settled. */
-  #serial<T>(slot: CursorSlot, fn: () => Promise<T>): Promise<T> {
-    let queues = this.#queues.get(slot.store);
-    if (queues === undefined) {
-      queues = new Map();
-      this.#queues.set(slot.store, queues);
-    }
-    const key = `${slot.scope}\u0000${slot.script}`;
-    const before = queues.get(key);
-    const run = before === undefined ? fn() : before.then(fn);
-    const tail = run.then(settled, settled);
-    queues.set(key, tail);
-    const owner = queues;
-    void tail.then(() => {
-      if (owner.get(key) === tail) owner.delete(key);
-    });
-    return run;
+  /** Forgets the test author's errors its calls raised, so the next test starts clean; its cursors live in the store. */
+  forget(): void {
+    this.#raised.clear();
   }
 }
-
-function settled(): void {}
 
 function isEmptyRecord(record: object): boolean {
   for (const _ in record) return false;
   return true;
 }
-
-/** Checks the options the fake reads, and answers its adapter options. */
-function readOptions(opts: ClassifyCallOptions | undefined): ClassificationAdapterOptions | undefined {
-  if (opts === undefined) return undefined;
-  if (typeof opts !== 'object' || opts === null) throw badOption('opts', `an object { requestId?, signal?, adapterOpts? }, got ${show(opts)}`);
-  typos(opts, topKeys, 'opts');
-  if (opts.requestId !== undefined && typeof opts.requestId !== 'string') throw badOption('opts.requestId', `a string, got ${show(opts.requestId)}`);
-  const adapterOpts = opts.adapterOpts;
-  if (adapterOpts === undefined) return undefined;
-  if (typeof adapterOpts !== 'object' || adapterOpts === null) {
-    throw badOption('opts.adapterOpts', `an object { classificationScript?, scriptCursor?, cursorKey?, capture?, scope? }, got ${show(adapterOpts)}`);
-  }
-  typos(adapterOpts, ownKeys, 'opts.adapterOpts');
-  const { scriptCursor, cursorKey, capture, scope } = adapterOpts;
-  if (scriptCursor !== undefined && !(scriptCursor instanceof ScriptCursor)) {
-    throw badOption('opts.adapterOpts.scriptCursor', `a cursor handle from fake.startScriptCursor() or startScriptCursor(container), got ${show(scriptCursor)}`);
-  }
-  if (cursorKey !== undefined && typeof cursorKey !== 'string' && typeof cursorKey !== 'number') {
-    throw badOption('opts.adapterOpts.cursorKey', `a string or a number, got ${show(cursorKey)}`);
-  }
-  if (capture !== undefined && typeof capture !== 'function') throw badOption('opts.adapterOpts.capture', `a function ({ request, opts }) => void, got ${show(capture)}`);
-  if (scope !== undefined && typeof scope !== 'string') throw badOption('opts.adapterOpts.scope', `a scope name (a string), got ${show(scope)}`);
-  return adapterOpts;
-}
-
-/**
- * Other classifiers read keys of their own, so unknown keys pass; a key one letter or two away
- * from one the fake reads is a typo that would silently change the answers, so it throws.
- */
-function typos(options: object, known: readonly string[], where: string): void {
-  for (const key in options) {
-    if (known.includes(key)) continue;
-    const guess = closest(key, known);
-    if (guess !== undefined) throw badOption(`${where}.${key}`, `nothing: it is not an option. Did you mean '${guess}'?`);
-  }
-}
-
-function badOption(path: string, expected: string): StandinError {
-  return new StandinError('K0004', `FakeClassification.classify: ${path}: expected ${expected}.`);
-}
-

@@ -7,6 +7,7 @@ import { isPlainObject, show } from '../../services/classification/shapeError.js
 import { abortReason } from '../../services/clock/Clock.js';
 import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import type { Finding } from '../script/Finding.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { fakeResponse } from './fakeAnswers.js';
 
@@ -84,6 +85,21 @@ export class FunctionClassification implements ClassificationAdapter {
     return [];
   }
 
-  /** Passes: a function has no entries left over. */
+  /**
+   * Nothing: a function has no entries left over, and its errors are not kept (`verify()` passes).
+   *
+   * @example
+   * ```ts
+   * await classifier.findings(); // []
+   * ```
+   */
+  async findings(_scope?: string): Promise<readonly Finding[]> {
+    return [];
+  }
+
+  /** Passes: {@link findings} reports nothing. */
   async verify(): Promise<void> {}
+
+  /** Nothing to forget: the function keeps no state of its own. */
+  forget(): void {}
 }

@@ -28,4 +28,6 @@ export interface SharedAnswers {
   readonly sent: readonly SentCall[];
   /** Reads the namespace's calls (the latest, bounded) into `sent`. */
   sync(): Promise<void>;
+  /** Forgets the calls `sent` holds now, read and this process's own; a later `sync()` reads the namespace's record again. */
+  forget(): void;
 }
