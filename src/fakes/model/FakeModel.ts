@@ -1,75 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { abortReason } from '../../services/clock/Clock.js';
-import type { Clock } from '../../services/clock/Clock.js';
 import { SystemClock } from '../../services/clock/SystemClock.js';
-import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
 import { offerWholeReply, type WholeReply } from '../../services/providers/wholeReply.js';
 import { DEFAULT_SCOPE, type Scopes } from '../../services/scopes/Scopes.js';
 import { capabilities } from '../../services/capabilities/capabilities.js';
 import type { CapabilitySpec } from '../../services/capabilities/CapabilitySpec.js';
-import { cursorRuns } from '../script/cursorRuns.js';
 import { cursorSlot } from '../script/CursorSlot.js';
 import type { Finding } from '../script/Finding.js';
 import { RaisedErrors } from '../script/RaisedErrors.js';
 import { SentLog } from '../script/SentLog.js';
-import { takeStep } from '../script/takeStep.js';
-import { scriptFindings, verifyScript, type ScriptVerdict, type UnusedReport } from '../script/verifyScript.js';
-import type { SentNote } from '../shared/SharedSent.js';
+import { scriptFindings, verifyScript, type ScriptVerdict } from '../script/verifyScript.js';
 import type { Answers } from './Answer.js';
 import { streamedParts, streamsParts, wholeParts, type PartsOf } from './answerParts.js';
-import { checkAnswer } from './checkAnswer.js';
 import { checkFake } from './checkFake.js';
-import type { FakeChecks } from './FakeChecks.js';
-import { badResult, callInfo, callWhere, functionThrew, missingCall, pastTheEnd, providerDown } from './fakeErrors.js';
+import type { FakeModelOptions } from './FakeModelOptions.js';
+import type { FakeState } from './FakeState.js';
+import { callInfo, callWhere, providerDown } from './fakeErrors.js';
 import { jsonLengths } from './jsonLengths.js';
-import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
-import { readAnswers, type ReadAnswers, type ReplySource } from './readAnswers.js';
+import type { PreparedAnswer } from './prepareAnswer.js';
+import { readAnswers, type ReadAnswers } from './readAnswers.js';
+import { recordCall } from './recordCall.js';
 import { leastReleased } from './releasedLines.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
-import { sentRequest } from './sentRequest.js';
-import { DEFAULT_ANSWER_TIMEOUT_MS, settleWithin } from './settleWithin.js';
-import type { SharedAnswers } from './SharedAnswers.js';
-import { storeCall } from './storeCall.js';
-import { checkCallInputs, type ToolInputs } from './toolInputs.js';
-import { NOTHING_UNUSED, unusedAnswers } from './unusedAnswers.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS } from './settleWithin.js';
+import { takeAnswer } from './takeAnswer.js';
+import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
 
-/**
- * How a fake is made: what it stands in for, and where it keeps its cursors.
- *
- * @example
- * ```ts
- * const fake = new FakeModel([{ text: 'Hi' }], { model: 'writer', store: container.get(Tokens.CursorStore) });
- * ```
- */
-export interface FakeModelOptions {
-  /**
-   * The one model the fake stands in for, named in its messages (`app.fake('writer', answers)`).
-   * Left out, the fake may serve several models, and keys each step by model and step.
-   */
-  readonly model?: string;
-  /** Where its cursors live: the container's store. Left out, a `MemoryCursorStore` of its own. */
-  readonly store?: CursorStore;
-  /** The container's scopes, so `pending()` reads the scope it is called in. */
-  readonly scopes?: Scopes;
-  /** What the calls it answers will offer, so answers are checked against it now. */
-  readonly checks?: FakeChecks;
-  /** In a namespace: the shared script replies are answered from, in place of the fake's own list. */
-  readonly shared?: SharedAnswers;
-  /** Where answers' `delayMs` and `partDelayMs` sleep: the app's clock. Left out, the system clock. */
-  readonly clock?: Clock;
-  /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
-  readonly sentLimit?: number;
-  /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
-  readonly answerTimeoutMs?: number;
-  /**
-   * The one scope the fake answers in (`app.scope(id).fake`): `pending()`, `verify()` and `findings()` read it
-   * when given no scope.
-   */
-  readonly scope?: string;
-}
-
+export type { FakeModelOptions } from './FakeModelOptions.js';
 
 /**
  * A faked model: a provider like any other, answering from a list of answers, a function of the
@@ -96,19 +54,10 @@ export interface FakeModelOptions {
  * ```
  */
 export class FakeModel implements Provider {
-  readonly #owner: string;
-  readonly #model: string | undefined;
-  readonly #store: CursorStore;
+  readonly #fake: FakeState;
   readonly #scopes: Scopes | undefined;
-  readonly #shared: SharedAnswers | undefined;
-  readonly #clock: Clock;
-  readonly #answerTimeoutMs: number;
+  /** The one scope the fake answers in, when it was made for one. */
   readonly #scope: string | undefined;
-  readonly #key: string = randomUUID();
-  readonly #script: string;
-  readonly #read: ReadAnswers;
-  /** The input shapes of the tools in the checks, for a function's answers, checked when they come. */
-  readonly #inputs: ToolInputs | undefined;
   readonly #sent: SentLog<SentCall>;
   /** The test author's errors calls raised, for `verify`, even when the app caught them. */
   readonly #raised = new RaisedErrors();
@@ -120,21 +69,25 @@ export class FakeModel implements Provider {
    * against `checks`). Prefer `app.fake(model, answers)` or `fakeProvider(answers)`.
    */
   constructor(answers: Answers, options: FakeModelOptions = {}) {
-    this.#model = options.model;
-    this.#owner = options.model !== undefined ? `app.fake('${options.model}', answers)` : 'fakeProvider(answers)';
-    this.#store = options.store ?? new MemoryCursorStore();
-    this.#scopes = options.scopes;
-    this.#shared = options.shared;
-    this.#clock = options.clock ?? new SystemClock();
-    this.#sent = new SentLog(options.sentLimit ?? Infinity);
-    this.#answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
-    this.#scope = options.scope;
-    this.#read = readAnswers(answers, this.#owner);
-    if (options.checks !== undefined) this.#inputs = checkFake(this.#read, options.checks, this.#owner);
+    const { model, shared } = options;
+    const owner = model !== undefined ? `app.fake('${model}', answers)` : 'fakeProvider(answers)';
+    const store = options.store ?? new MemoryCursorStore();
+    const read = readAnswers(answers, owner);
+    const inputs = options.checks !== undefined ? checkFake(read, options.checks, owner) : undefined;
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
-    const own = { kind: 'fake-model', store: this.#store, scope: DEFAULT_SCOPE, cursorKey: this.#key, script: answers };
-    this.#script = options.shared?.script ?? cursorSlot(own).script;
-    this.#verdict = { raised: this.#raised, raisedCode: 'T0046', owner: this.#owner, unused: (only) => this.#unused(only) };
+    const own = { kind: 'fake-model', store, scope: DEFAULT_SCOPE, cursorKey: randomUUID(), script: answers };
+    const script = shared?.script ?? cursorSlot(own).script;
+    const clock = options.clock ?? new SystemClock();
+    const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+    const note = (call: SentCall) => (shared !== undefined ? shared.note(call) : void this.#sent.push(call));
+    this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note };
+    this.#scopes = options.scopes;
+    this.#scope = options.scope;
+    this.#sent = new SentLog(options.sentLimit ?? Infinity);
+    const slot = { store, script };
+    const unused = (only: string | undefined) =>
+      read.reply?.kind === 'list' ? answersUnused(owner, read.reply, slot, only) : Promise.resolve(NOTHING_UNUSED);
+    this.#verdict = { raised: this.#raised, raisedCode: 'T0046', owner, unused };
     offerWholeReply(this, (request, context) => this.#whole(request, context));
   }
 
@@ -146,7 +99,7 @@ export class FakeModel implements Provider {
    * `await fake.sync()` read them, then the calls this fake was sent since, each call once.
    */
   get sent(): readonly SentCall[] {
-    return this.#shared !== undefined ? this.#shared.sent : this.#sent.calls;
+    return this.#fake.shared !== undefined ? this.#fake.shared.sent : this.#sent.calls;
   }
 
   /**
@@ -161,11 +114,11 @@ export class FakeModel implements Provider {
    * ```
    */
   async sync(): Promise<void> {
-    await this.#shared?.sync();
+    await this.#fake.shared?.sync();
   }
 
   reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    return this.#stream(undefined, request, context);
+    return this.#stream(request, context);
   }
 
   /**
@@ -187,72 +140,25 @@ export class FakeModel implements Provider {
     });
   }
 
-  /** A reply's parts, streamed: the answer `taken` already, or the one the first read takes. */
-  async *#stream(
-    taken: PreparedAnswer | undefined,
-    request: ReplyRequest,
-    context: CallContext,
-  ): AsyncGenerator<ReplyPart, void, undefined> {
-    const prepared = taken ?? (await this.#answer(request, context));
+  /** A reply's parts, streamed: the answer the first read takes. */
+  async *#stream(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    const prepared = await this.#answer(request, context);
     yield* streamedParts(prepared, this.#partsOf(prepared, request, context));
   }
 
   #partsOf(prepared: PreparedAnswer, request: ReplyRequest, context: CallContext): PartsOf {
-    const failure = () => providerDown(this.#owner, prepared, context);
-    return { request, context, clock: this.#clock, jsonLength: this.#jsonLength, failure };
+    const failure = () => providerDown(this.#fake.owner, prepared, context);
+    return { request, context, clock: this.#fake.clock, jsonLength: this.#jsonLength, failure };
   }
 
   /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
   async #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
     try {
-      if (context.signal.aborted) throw abortReason(context.signal);
-      const call = { call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt };
-      const noted = this.#note(call as SentCall);
-      const source = this.#read.reply;
-      if (source === undefined) {
-        if (noted !== undefined) this.#shared!.unrecorded(noted);
-        throw missingCall(this.#owner, this.#read, 'reply', context);
-      }
-      let prepared: PreparedAnswer | undefined;
-      // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
-      const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
-      if (noted !== undefined) {
-        prepared = await this.#shared!.take(request, context, this.#owner, noted);
-      } else if (source.kind === 'list') {
-        const index = await storeCall(takeStep(this.#store, context.scope, this.#script, step, context.onEnd), context);
-        prepared = source.answers[index];
-        if (prepared === undefined) throw pastTheEnd(this.#owner, source.answers.length, index, context);
-      } else {
-        prepared = await this.#fromFunction(source, request, context);
-      }
-      if (prepared.delayMs > 0) await this.#clock.sleep(prepared.delayMs, context.signal);
-      if (prepared.fail !== undefined && prepared.failAfter === undefined && (await this.#fails(prepared, step, context))) {
-        throw providerDown(this.#owner, prepared, context);
-      }
-      if (prepared.hasValue || prepared.calls.length > 0) this.#check(prepared, request, context);
-      return prepared;
+      return await takeAnswer(this.#fake, request, context);
     } catch (error) {
       this.#raised.note(error, callWhere(context));
       throw error;
     }
-  }
-
-  /** Whether a `fail` answer fails this try: every try, or the first `times` tries of the step. */
-  async #fails(prepared: PreparedAnswer, step: string, context: CallContext): Promise<boolean> {
-    if (prepared.times === undefined) return true;
-    // `times` counts the tries of this step in the store, so a client's retry over the wire counts as the engine's does.
-    const tries = `${this.#script}\u0000${step}`;
-    context.onEnd?.(() => void this.#store.reset(context.scope, tries).catch(() => undefined));
-    return (await storeCall(this.#store.visit(context.scope, tries, 0), context)) <= prepared.times;
-  }
-
-  /** Checks the value and the tool calls of an answer against the call it answers. */
-  #check(prepared: PreparedAnswer, request: ReplyRequest, context: CallContext): void {
-    const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
-    const tools = request.tools?.map((tool) => tool.name) ?? [];
-    const statesShape = context.output !== undefined || request.output !== undefined;
-    checkAnswer(prepared, { tools, statesShape, output: context.output, what }, this.#owner);
-    if (prepared.index === undefined) checkCallInputs(prepared, this.#inputs, `${this.#owner} at step '${context.stepKey}'`);
   }
 
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
@@ -268,11 +174,27 @@ export class FakeModel implements Provider {
   }
 
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
-    return this.#plain(capabilities.rank, [query, texts], context, (calls) => calls.rank!(query, texts, callInfo(context)));
+    const run = (calls: ReadAnswers['calls']) => calls.rank!(query, texts, callInfo(context));
+    return this.#plain(capabilities.rank, [query, texts], context, run);
   }
 
   async call(input: unknown, context: CallContext): Promise<unknown> {
     return this.#plain(capabilities.call, [input], context, (calls) => calls.call!(input, callInfo(context)));
+  }
+
+  /** A record call, answered by the record; every test author's error it throws is kept for `verify`. */
+  async #plain<A extends readonly unknown[], R>(
+    spec: CapabilitySpec<A, R>,
+    args: A,
+    context: CallContext,
+    run: (calls: ReadAnswers['calls']) => unknown,
+  ): Promise<R> {
+    try {
+      return await recordCall(this.#fake, spec, args, context, run);
+    } catch (error) {
+      this.#raised.note(error, callWhere(context));
+      throw error;
+    }
   }
 
   /**
@@ -282,12 +204,13 @@ export class FakeModel implements Provider {
    * reads the released scopes (requests that named no scope): the answers one of them left.
    */
   async pending(scope?: string): Promise<readonly PendingAnswer[]> {
-    const source = this.#read.reply;
+    const { read, store, script } = this.#fake;
+    const source = read.reply;
     if (source?.kind !== 'list') return [];
     const named = scope ?? this.#scope ?? this.#scopes?.active;
-    let at = await this.#store.peek(named ?? DEFAULT_SCOPE, this.#script);
+    let at = await store.peek(named ?? DEFAULT_SCOPE, script);
     // Outside any scope, a fake used in released scopes only (requests without a scope header) reads them.
-    if (named === undefined && at === 0) at = leastReleased(await this.#store.released?.(this.#script)) ?? 0;
+    if (named === undefined && at === 0) at = leastReleased(await store.released?.(script)) ?? 0;
     return source.answers.slice(at).map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
   }
 
@@ -299,7 +222,8 @@ export class FakeModel implements Provider {
    *
    * @example
    * ```ts
-   * await writer.findings(); // [{ scope: '', code: 'T0014', line: 'answers[1] { text: "b" } never asked for' }]
+   * await writer.findings();
+   * // [{ scope: '', code: 'T0014', line: 'answers[1] { text: "b" } never asked for' }]
    * ```
    */
   findings(scope?: string): Promise<readonly Finding[]> {
@@ -327,81 +251,7 @@ export class FakeModel implements Provider {
    */
   forget(): void {
     this.#sent.clear();
-    this.#shared?.forget();
+    this.#fake.shared?.forget();
     this.#raised.clear();
-  }
-
-  /** The answers never asked for, in `only` or in every scope the fake was used in. */
-  async #unused(only: string | undefined): Promise<UnusedReport> {
-    const source = this.#read.reply;
-    if (source?.kind !== 'list' || source.answers.length === 0) return NOTHING_UNUSED;
-    const slot = { store: this.#store, script: this.#script };
-    let runs = await cursorRuns(slot, only);
-    // A fake never used has every answer unused in the default scope.
-    if (runs.length === 0) runs = await cursorRuns(slot, DEFAULT_SCOPE);
-    const scoped = runs.filter((run) => run.released === undefined).sort((a, b) => (a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0));
-    return unusedAnswers(this.#owner, source, [...scoped, ...runs.filter((run) => run.released !== undefined)]);
-  }
-
-  /** Lists a call in `sent`; in a namespace, answers its note there, which the call's record settles. */
-  #note(call: SentCall): SentNote | undefined {
-    if (this.#shared !== undefined) return this.#shared.note(call);
-    this.#sent.push(call);
-    return undefined;
-  }
-
-  async #fromFunction(
-    source: Extract<ReplySource, { kind: 'function' }>,
-    request: ReplyRequest,
-    context: CallContext,
-  ): Promise<PreparedAnswer> {
-    const owner = `${this.#owner} at step '${context.stepKey}'`;
-    const label = `${source.root}(request)`;
-    let raw: unknown;
-    try {
-      raw = await settleWithin(source.fn(request, callInfo(context)), context.signal, this.#answerTimeoutMs, label, owner);
-    } catch (error) {
-      if (context.signal.aborted) throw abortReason(context.signal);
-      throw functionThrew(label, owner, error);
-    }
-    return prepareAnswer(raw, { owner, label, index: undefined, idPrefix: `call_m${request.messages.length}` });
-  }
-
-  /** A record call: recorded in `sent`, answered by the record's function, its result checked as the engine checks a provider's. */
-  async #plain<A extends readonly unknown[], R>(
-    spec: CapabilitySpec<A, R>,
-    args: A,
-    context: CallContext,
-    run: (calls: ReadAnswers['calls']) => unknown,
-  ): Promise<R> {
-    try {
-      return await this.#plainCall(spec, args, context, run);
-    } catch (error) {
-      this.#raised.note(error, callWhere(context));
-      throw error;
-    }
-  }
-
-  async #plainCall<A extends readonly unknown[], R>(
-    spec: CapabilitySpec<A, R>,
-    args: A,
-    context: CallContext,
-    run: (calls: ReadAnswers['calls']) => unknown,
-  ): Promise<R> {
-    const call = { call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt };
-    const noted = this.#note(call as SentCall);
-    if (noted !== undefined) this.#shared!.unrecorded(noted);
-    if (this.#read.calls[spec.name] === undefined) throw missingCall(this.#owner, this.#read, spec.name, context);
-    const owner = `${this.#owner} at step '${context.stepKey}'`;
-    let result: unknown;
-    try {
-      result = await settleWithin(run(this.#read.calls), context.signal, this.#answerTimeoutMs, `answers.${spec.name}`, owner);
-    } catch (error) {
-      if (context.signal.aborted) throw abortReason(context.signal);
-      throw functionThrew(`answers.${spec.name}`, owner, error);
-    }
-    const problem = spec.problem(result, args);
-    if (problem !== undefined) throw badResult(this.#owner, spec.name, context, result, problem);
-    return result as R;
   }
 }

@@ -29,7 +29,10 @@ export function wholeParts(prepared: PreparedAnswer, of: PartsOf): ReplyPart[] {
 }
 
 /** A taken answer's parts, streamed: each after its `partDelayMs`, failing at `failAfter`. */
-export async function* streamedParts(prepared: PreparedAnswer, of: PartsOf): AsyncGenerator<ReplyPart, void, undefined> {
+export async function* streamedParts(
+  prepared: PreparedAnswer,
+  of: PartsOf,
+): AsyncGenerator<ReplyPart, void, undefined> {
   for (const [i, part] of prepared.parts.entries()) {
     if (i === prepared.failAfter) throw of.failure();
     if (i > 0 && prepared.partDelayMs > 0) await of.clock.sleep(prepared.partDelayMs, of.context.signal);

@@ -1,7 +1,9 @@
 import { StandinError } from '../../errors/StandinError.js';
+import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { checkAnswer } from './checkAnswer.js';
 import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChecks.js';
+import type { PreparedAnswer } from './prepareAnswer.js';
 import type { ReadAnswers } from './readAnswers.js';
 import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
 
@@ -37,4 +39,28 @@ export function checkFake(read: ReadAnswers, checks: FakeChecks, fakeOwner: stri
     checkCallInputs(prepared, inputs, owner);
   }
   return inputs;
+}
+
+/**
+ * Checks a taken answer's value and tool calls against the call it answers (`T0006`-`T0008`);
+ * a function's answer's tool inputs against the checks' tools too, a list's having been checked
+ * when the fake was made.
+ *
+ * @example
+ * ```ts
+ * if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, owner, inputs);
+ * ```
+ */
+export function checkTaken(
+  prepared: PreparedAnswer,
+  request: ReplyRequest,
+  context: CallContext,
+  owner: string,
+  inputs: ToolInputs | undefined,
+): void {
+  const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
+  const tools = request.tools?.map((tool) => tool.name) ?? [];
+  const statesShape = context.output !== undefined || request.output !== undefined;
+  checkAnswer(prepared, { tools, statesShape, output: context.output, what }, owner);
+  if (prepared.index === undefined) checkCallInputs(prepared, inputs, `${owner} at step '${context.stepKey}'`);
 }

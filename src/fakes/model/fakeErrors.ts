@@ -46,7 +46,12 @@ export function functionThrew(what: string, owner: string, error: unknown): unkn
 }
 
 /** `T0009`: the app made a call the fake's answers do not provide. */
-export function missingCall(owner: string, read: ReadAnswers, call: RecordCall | 'reply', context: CallContext): StandinError {
+export function missingCall(
+  owner: string,
+  read: ReadAnswers,
+  call: RecordCall | 'reply',
+  context: CallContext,
+): StandinError {
   const model = `model '${context.modelName}'`;
   if (read.form !== 'record') {
     const form = read.form === 'list' ? 'a list of answers' : 'a function of the request';
@@ -60,12 +65,19 @@ export function missingCall(owner: string, read: ReadAnswers, call: RecordCall |
   return new StandinError(
     'T0009',
     `${owner}: ${model} was faked with a record of calls without ${call} (it has ` +
-      `${has.length > 0 ? has.join(', ') : 'no calls'}), and the app called ${call}. Add ${call}: ${example(call)} to the record.`,
+      `${has.length > 0 ? has.join(', ') : 'no calls'}), and the app called ${call}. ` +
+      `Add ${call}: ${example(call)} to the record.`,
   );
 }
 
 /** `T0011`: a record call answered something its capability does not take. */
-export function badResult(owner: string, call: RecordCall, context: CallContext, got: unknown, expected: string): StandinError {
+export function badResult(
+  owner: string,
+  call: RecordCall,
+  context: CallContext,
+  got: unknown,
+  expected: string,
+): StandinError {
   return new StandinError(
     'T0011',
     `${owner}: answers.${call} answered ${describeType(got)} for model '${context.modelName}' ` +
