@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
-import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
-import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
+import type {
+  ClassificationAdapter,
+  ClassifyCallOptions,
+} from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
@@ -19,6 +21,7 @@ import { cursorIndex } from '../script/startScriptCursor.js';
 import { scriptFindings, verifyScript, type ScriptVerdict } from '../script/verifyScript.js';
 import { fakeResponse } from './fakeAnswers.js';
 import { readOptions } from './readOptions.js';
+import { checkQuestions, checkRequest } from './requestChecks.js';
 import { runCapture } from './scriptErrors.js';
 import { takeEntry } from './takeEntry.js';
 import { unusedEntries, type PendingClassification } from './unusedEntries.js';
@@ -65,7 +68,8 @@ const KIND = 'classification';
  *   state: 'Please refund me.',
  *   questions: { refund: ClassificationQuestion.yesNo('Is a refund requested?') },
  * });
- * const response = await fake.classify(request, { adapterOpts: { classificationScript: [{ answers: { refund: 0.9 } }] } });
+ * const adapterOpts = { classificationScript: [{ answers: { refund: 0.9 } }] };
+ * const response = await fake.classify(request, { adapterOpts });
  * response.answer('refund')?.yesProbability; // 0.9
  * ```
  */
@@ -73,26 +77,34 @@ export class FakeClassification implements ClassificationAdapter {
   readonly real = false;
   readonly provider = 'fake';
   readonly #script: readonly ClassificationScriptEntry[] | undefined;
-  /** The cursor kind of the fake's own script: its own, so a fake bound in place of another starts at the first entry. */
+  /**
+   * The cursor kind of the fake's own script: its own, so a
+   * fake bound in place of another starts at the first entry.
+   */
   readonly #kind: string;
   readonly #store: CursorStore;
-  /** Each script identity the fake's own script moved (each handle apart), for `pending` and `verify`: their scopes are read from the store. */
+  /**
+   * Each script identity the fake's own script moved (each handle apart), for `pending` and `verify`: their
+   * scopes are read from the store.
+   */
   readonly #used = new Map<string, CursorSlot>();
   /** The slot of an empty script with neither handle nor key, per scope (it depends on nothing else). */
   readonly #emptySlots = new Map<string, CursorSlot>();
   /** So calls on one cursor take entries in call order. */
   readonly #queue = new CursorQueue();
-  /** The test author's errors calls raised (a spent script, an answer that does not fit, a capture that threw), for `verify`. */
+  /** The test author's errors calls raised (a spent script, an answer that does not fit, a capture that threw). */
   readonly #raised = new RaisedErrors();
   readonly #verdict: ScriptVerdict;
 
   constructor(settings: FakeClassificationSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
-      throw new StandinError('K0004', `new FakeClassification(settings): settings must be an object { script?, store? }, got ${show(settings)}.`);
+      const expected = `settings must be an object { script?, store? }, got ${show(settings)}`;
+      throw new StandinError('K0004', `new FakeClassification(settings): ${expected}.`);
     }
     for (const key of Object.keys(settings)) {
       if (key !== 'script' && key !== 'store') {
-        throw new StandinError('K0004', `new FakeClassification(settings): unknown key '${key}'. Allowed keys: script, store.`);
+        const allowed = 'Allowed keys: script, store.';
+        throw new StandinError('K0004', `new FakeClassification(settings): unknown key '${key}'. ${allowed}`);
       }
     }
     if (settings.script !== undefined) checkScript(settings.script);
@@ -175,15 +187,11 @@ export class FakeClassification implements ClassificationAdapter {
   }
 
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
-    if (!(request instanceof ClassificationRequest)) {
-      throw new StandinError('K0003', `FakeClassification.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
-    }
+    checkRequest(request, 'FakeClassification');
     const adapterOpts = readOptions(opts);
     const where = { scope: opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE, requestId: opts?.requestId };
     await runCapture(adapterOpts?.capture, { request, opts: opts ?? {} }, where);
-    if (isPlainObject(request.questions) && isEmptyRecord(request.questions)) {
-      throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
-    }
+    checkQuestions(request);
     const script = this.#script ?? adapterOpts?.classificationScript ?? [];
     if (!Array.isArray(script)) throw notAScript(script);
     const own = script === this.#script;
@@ -227,8 +235,8 @@ export class FakeClassification implements ClassificationAdapter {
       for (const { scope, at, released } of await cursorRuns(slot)) {
         for (let index = at; index < script.length; index++) {
           const entry = script[index]!;
-          if (released !== undefined) found.push({ scope: released.examples[0] ?? null, index, entry, released: released.scopes });
-          else found.push({ scope: scope === HANDLE_SCOPE ? null : scope, index, entry });
+          if (released === undefined) found.push({ scope: scope === HANDLE_SCOPE ? null : scope, index, entry });
+          else found.push({ scope: released.examples[0] ?? null, index, entry, released: released.scopes });
         }
       }
     }
@@ -267,13 +275,8 @@ export class FakeClassification implements ClassificationAdapter {
     return verifyScript(this.#verdict, undefined);
   }
 
-  /** Forgets the test author's errors its calls raised, so the next test starts clean; its cursors live in the store. */
+  /** Forgets the test author's errors its calls raised, so the next test starts clean; cursors live in the store. */
   forget(): void {
     this.#raised.clear();
   }
-}
-
-function isEmptyRecord(record: object): boolean {
-  for (const _ in record) return false;
-  return true;
 }

@@ -60,7 +60,8 @@ function typos(options: object, known: readonly string[], where: string): void {
   for (const key in options) {
     if (known.includes(key)) continue;
     const guess = closest(key, known);
-    if (guess !== undefined) throw badOption(`${where}.${key}`, `nothing: it is not an option. Did you mean '${guess}'?`);
+    if (guess === undefined) continue;
+    throw badOption(`${where}.${key}`, `nothing: it is not an option. Did you mean '${guess}'?`);
   }
 }
 

@@ -3,6 +3,9 @@ import type { CursorSlot } from '../script/CursorSlot.js';
 import { entryKind, invalidEntry } from '../script/scriptEntry.js';
 import { scriptExhausted } from './scriptErrors.js';
 
+/** The message of the synthetic rate limit a `{ retryUntilCall }` entry answers. */
+export const RETRY_HINT = 'FakeClassification retry_until_call hint';
+
 /**
  * Takes a classifier script's next entry on `slot`: the answers to give (undefined for the
  * defaults of an empty script), or a rejection. A `{ retryUntilCall: n }` entry rejects with
@@ -32,7 +35,7 @@ export async function takeEntry(
   while (kind === 'retry') {
     const visits = await store.visit(scope, id, at);
     if (visits < (entry as { retryUntilCall: number }).retryUntilCall) {
-      throw new ClassificationAdapterError('rate_limited', { message: 'FakeClassification retry_until_call hint', retryAfterMs: 0 });
+      throw new ClassificationAdapterError('rate_limited', { message: RETRY_HINT, retryAfterMs: 0 });
     }
     await store.advance(scope, id);
     at++;

@@ -6,7 +6,7 @@ import type { UnusedReport } from '../script/verifyScript.js';
 
 /** A script entry no call has used yet. */
 export interface PendingClassification {
-  /** The scope whose cursor has not reached the entry; null for an explicit cursor handle, or when the fake was never called. */
+  /** The scope whose cursor has not reached the entry; null for an explicit cursor handle, or a fake never called. */
   readonly scope: string | null;
   /** The entry's index in the script. */
   readonly index: number;
@@ -33,7 +33,8 @@ export function unusedEntries(
   const unused = scope === undefined ? pending : pending.filter((entry) => (entry.scope ?? '') === scope);
   const findings = unused.map((entry): Finding => {
     const where = entry.scope === null ? ` (${noScope(how.neverCalled)})` : releasedNote(entry);
-    return { scope: entry.scope ?? '', code: 'K0012', line: `script[${entry.index}] ${show(entry.entry)} never used${where}` };
+    const line = `script[${entry.index}] ${show(entry.entry)} never used${where}`;
+    return { scope: entry.scope ?? '', code: 'K0012', line };
   });
   return { findings, error: () => (unused.length === 0 ? undefined : unusedError(unused, how.neverCalled)) };
 }

@@ -68,7 +68,8 @@ export class RaisedErrors {
     const more = this.#countIn(scope, kept) - kept.length;
     if (more > 0) {
       const calls = `${more} more call${more === 1 ? '' : 's'}`;
-      found.push({ scope: DEFAULT_SCOPE, code, line: `${calls}, in any scope, raised a test author's error (not kept)` });
+      const line = `${calls}, in any scope, raised a test author's error (not kept)`;
+      found.push({ scope: DEFAULT_SCOPE, code, line });
     }
     return found;
   }
@@ -89,10 +90,10 @@ export class RaisedErrors {
       return `  In ${where}, ${raisedLine(raised)}`;
     });
     const more = count > kept.length ? `\n  ... and ${count - kept.length} more` : '';
-    const them = count === 1 ? 'it' : 'them';
+    const calls = `${count} call${count === 1 ? '' : 's'}`;
     throw new StandinError(
       code,
-      `${owner}: ${count} call${count === 1 ? '' : 's'} raised a test author's error, even if the app caught ${them}:\n` +
+      `${owner}: ${calls} raised a test author's error, even if the app caught ${count === 1 ? 'it' : 'them'}:\n` +
         `${lines.join('\n')}${more}\nFix each: the error's own message says what to write.`,
       { cause: kept[0]!.error },
     );
@@ -116,5 +117,6 @@ function raisedLine({ call, error }: RaisedError): string {
 /** A test author's error: the faked model's T-codes, and a classifier script's K0008 (spent), K0011 and K0013. */
 function testAuthors(error: StandinError): boolean {
   if (error.code.startsWith('T') || error.code === 'K0011' || error.code === 'K0013') return true;
-  return error.code === 'K0008' && (error as { metadata?: { cause?: unknown } }).metadata?.cause === 'classification_script_exhausted';
+  const cause = (error as { metadata?: { cause?: unknown } }).metadata?.cause;
+  return error.code === 'K0008' && cause === 'classification_script_exhausted';
 }

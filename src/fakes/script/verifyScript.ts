@@ -10,7 +10,7 @@ export interface UnusedReport {
   error(): StandinError | undefined;
 }
 
-/** How one scripted fake reports: the code of its kept errors, its name in messages, and how it finds its unused entries. */
+/** How one scripted fake reports: its kept errors' code, its name in messages, how it finds its unused entries. */
 export interface ScriptVerdict {
   /** The kept test author's errors of its calls. */
   readonly raised: RaisedErrors;
@@ -29,7 +29,8 @@ export interface ScriptVerdict {
  *
  * @example
  * ```ts
- * await scriptFindings(verdict, scope); // [{ scope: '', code: 'T0014', line: 'answers[1] { text: "b" } never asked for' }]
+ * await scriptFindings(verdict, scope);
+ * // [{ scope: '', code: 'T0014', line: 'answers[1] { text: "b" } never asked for' }]
  * ```
  */
 export async function scriptFindings(verdict: ScriptVerdict, scope: string | undefined): Promise<Finding[]> {
