@@ -11,13 +11,12 @@ import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { CursorQueue } from '../script/CursorQueue.js';
-import { cursorRuns } from '../script/cursorRuns.js';
-import { cursorSlot, type CursorSlot } from '../script/CursorSlot.js';
 import type { Finding } from '../script/Finding.js';
 import { RaisedErrors } from '../script/RaisedErrors.js';
 import { HANDLE_SCOPE, ScriptCursor } from '../script/ScriptCursor.js';
 import { checkScript, notAScript, type ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { cursorIndex } from '../script/startScriptCursor.js';
+import { UsedCursors } from '../script/UsedCursors.js';
 import { scriptFindings, verifyScript, type ScriptVerdict } from '../script/verifyScript.js';
 import { fakeResponse } from './fakeAnswers.js';
 import { readOptions } from './readOptions.js';
@@ -77,19 +76,11 @@ export class FakeClassification implements ClassificationAdapter {
   readonly real = false;
   readonly provider = 'fake';
   readonly #script: readonly ClassificationScriptEntry[] | undefined;
-  /**
-   * The cursor kind of the fake's own script: its own, so a
-   * fake bound in place of another starts at the first entry.
-   */
+  /** The cursor kind of the fake's own script: its own, so a fake bound in place of another starts at entry 0. */
   readonly #kind: string;
   readonly #store: CursorStore;
-  /**
-   * Each script identity the fake's own script moved (each handle apart), for `pending` and `verify`: their
-   * scopes are read from the store.
-   */
-  readonly #used = new Map<string, CursorSlot>();
-  /** The slot of an empty script with neither handle nor key, per scope (it depends on nothing else). */
-  readonly #emptySlots = new Map<string, CursorSlot>();
+  /** The cursors the fake's own script moved, for `pending` and `verify`. */
+  readonly #used = new UsedCursors();
   /** So calls on one cursor take entries in call order. */
   readonly #queue = new CursorQueue();
   /** The test author's errors calls raised (a spent script, an answer that does not fit, a capture that threw). */
@@ -115,7 +106,7 @@ export class FakeClassification implements ClassificationAdapter {
       raised: this.#raised,
       raisedCode: 'K0014',
       owner: 'FakeClassification.verify()',
-      unused: async (scope) => unusedEntries(await this.pending(), { neverCalled: this.#used.size === 0, scope }),
+      unused: async (scope) => unusedEntries(await this.pending(), { neverCalled: !this.#used.moved, scope }),
     };
   }
 
@@ -196,19 +187,10 @@ export class FakeClassification implements ClassificationAdapter {
     if (!Array.isArray(script)) throw notAScript(script);
     const own = script === this.#script;
     const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
-    const cursor = adapterOpts?.scriptCursor;
-    const cursorKey = adapterOpts?.cursorKey;
-    // Every empty script has one content hash, so its slot per scope is worked out once.
-    const hashedEmpty = script.length === 0 && cursor === undefined && (cursorKey === undefined || cursorKey === null);
-    let slot = hashedEmpty ? this.#emptySlots.get(scope) : undefined;
-    if (slot === undefined) {
-      slot = cursorSlot({ kind: own ? this.#kind : KIND, store: this.#store, scope, cursor, cursorKey, script });
-      if (hashedEmpty) this.#emptySlots.set(scope, slot);
-    }
-    // Keyed by script, not scope: a scope's cursor is found in the store, so a request's scope costs nothing here.
-    if (own) this.#used.set(slot.scope === HANDLE_SCOPE ? `${slot.scope}\u0000${slot.script}` : slot.script, slot);
-    const taken = slot;
-    const answers = await this.#queue.run(taken, () => takeEntry(taken, script, where.requestId));
+    const { scriptCursor: cursor, cursorKey } = adapterOpts ?? {};
+    const kind = own ? this.#kind : KIND;
+    const slot = this.#used.pick({ kind, store: this.#store, scope, cursor, cursorKey, script }, own);
+    const answers = await this.#queue.run(slot, () => takeEntry(slot, script, where.requestId));
     return fakeResponse(request, opts, answers);
   }
 
@@ -224,20 +206,18 @@ export class FakeClassification implements ClassificationAdapter {
    */
   async pending(): Promise<PendingClassification[]> {
     const script = this.#script ?? [];
-    if (this.#used.size === 0) {
+    if (!this.#used.moved) {
       // Asked all the same, so a store that was closed (its app disposed) fails as for a called fake.
       await this.#store.peek(DEFAULT_SCOPE, this.#kind);
       return script.map((entry, index) => ({ scope: null, index, entry }));
     }
     const found: PendingClassification[] = [];
-    for (const slot of this.#used.values()) {
-      // Released scopes (requests that named no scope) count by how far each went.
-      for (const { scope, at, released } of await cursorRuns(slot)) {
-        for (let index = at; index < script.length; index++) {
-          const entry = script[index]!;
-          if (released === undefined) found.push({ scope: scope === HANDLE_SCOPE ? null : scope, index, entry });
-          else found.push({ scope: released.examples[0] ?? null, index, entry, released: released.scopes });
-        }
+    // Released scopes (requests that named no scope) count by how far each went.
+    for (const { scope, at, released } of await this.#used.runs()) {
+      for (let index = at; index < script.length; index++) {
+        const entry = script[index]!;
+        if (released === undefined) found.push({ scope: scope === HANDLE_SCOPE ? null : scope, index, entry });
+        else found.push({ scope: released.examples[0] ?? null, index, entry, released: released.scopes });
       }
     }
     return found;
