@@ -180,13 +180,13 @@ export class FakeClassification implements ClassificationAdapter {
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     checkRequest(request, 'FakeClassification');
     const adapterOpts = readOptions(opts);
-    const where = { scope: opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE, requestId: opts?.requestId };
+    const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
+    const where = { scope, requestId: opts?.requestId };
     await runCapture(adapterOpts?.capture, { request, opts: opts ?? {} }, where);
     checkQuestions(request);
     const script = this.#script ?? adapterOpts?.classificationScript ?? [];
     if (!Array.isArray(script)) throw notAScript(script);
     const own = script === this.#script;
-    const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
     const { scriptCursor: cursor, cursorKey } = adapterOpts ?? {};
     const kind = own ? this.#kind : KIND;
     const slot = this.#used.pick({ kind, store: this.#store, scope, cursor, cursorKey, script }, own);
@@ -232,7 +232,8 @@ export class FakeClassification implements ClassificationAdapter {
    *
    * @example
    * ```ts
-   * await fake.findings(); // [{ scope: '', code: 'K0012', line: 'script[0] { answers: {} } never used (...)' }]
+   * await fake.findings();
+   * // [{ scope: '', code: 'K0012', line: 'script[0] {"answers":{}} never used (the fake was never called)' }]
    * ```
    */
   findings(scope?: string): Promise<readonly Finding[]> {
