@@ -21,7 +21,11 @@ import { storeCall } from './storeCall.js';
  * const prepared = await takeAnswer(fake, request, context);
  * ```
  */
-export async function takeAnswer(fake: FakeState, request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
+export async function takeAnswer(
+  fake: FakeState,
+  request: ReplyRequest,
+  context: CallContext,
+): Promise<PreparedAnswer> {
   if (context.signal.aborted) throw abortReason(context.signal);
   const { scope, stepKey: step, attempt } = context;
   const noted = fake.note({ call: 'reply', input: sentRequest(request), scope, step, attempt });

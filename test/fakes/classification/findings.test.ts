@@ -23,7 +23,11 @@ describe(FakeClassification, () => {
     it('reports every entry of a fake never called as unused in the default scope', async () => {
       const fake = new FakeClassification({ script: [{ answers: { d: 'billing' } }, { retryUntilCall: 2 }] });
       expect(await fake.findings()).toEqual([
-        { scope: '', code: code.K0012, line: 'script[0] {"answers":{"d":"billing"}} never used (the fake was never called)' },
+        {
+          scope: '',
+          code: code.K0012,
+          line: 'script[0] {"answers":{"d":"billing"}} never used (the fake was never called)',
+        },
         { scope: '', code: code.K0012, line: 'script[1] {"retryUntilCall":2} never used (the fake was never called)' },
       ]);
     });
@@ -33,7 +37,8 @@ describe(FakeClassification, () => {
       await fake.classify(request(), inScope('a'));
       await fake.classify(request(), inScope('b'));
       await fake.classify(request(), inScope('b'));
-      expect(await fake.findings()).toEqual([{ scope: 'a', code: code.K0012, line: 'script[1] {"answers":{"y":0.5}} never used' }]);
+      const line = 'script[1] {"answers":{"y":0.5}} never used';
+      expect(await fake.findings()).toEqual([{ scope: 'a', code: code.K0012, line }]);
     });
 
     it('given a scope, reports that scope only', async () => {
@@ -48,7 +53,8 @@ describe(FakeClassification, () => {
     it('reports an explicit handle\'s unused entries in the default scope, saying so', async () => {
       const fake = new FakeClassification({ script: [{ answers: {} }, { answers: {} }] });
       await fake.classify(request(), { adapterOpts: { scriptCursor: fake.startScriptCursor(), scope: 'a' } });
-      expect(await fake.findings()).toEqual([{ scope: '', code: code.K0012, line: 'script[1] {"answers":{}} never used (explicit cursor handle)' }]);
+      const line = 'script[1] {"answers":{}} never used (explicit cursor handle)';
+      expect(await fake.findings()).toEqual([{ scope: '', code: code.K0012, line }]);
     });
 
     it('names released scopes by the first of them, and says they were released', async () => {
@@ -57,7 +63,11 @@ describe(FakeClassification, () => {
       await fake.classify(request(), inScope('request:1'));
       await store.release('request:1');
       expect(await fake.findings()).toEqual([
-        { scope: 'request:1', code: code.K0012, line: 'script[1] {"answers":{}} never used (released; 1 released scope left it)' },
+        {
+          scope: 'request:1',
+          code: code.K0012,
+          line: 'script[1] {"answers":{}} never used (released; 1 released scope left it)',
+        },
       ]);
     });
 
@@ -68,7 +78,9 @@ describe(FakeClassification, () => {
       const found = await fake.findings();
       expect(found).toHaveLength(1);
       expect(found[0]).toMatchObject({ scope: 'a', code: code.K0014 });
-      expect(found[0]!.line).toMatch(/^request 'r-2': K0008 FakeClassification script exhausted: the script has 1 entry/);
+      expect(found[0]!.line).toMatch(
+        /^request 'r-2': K0008 FakeClassification script exhausted: the script has 1 entry,/,
+      );
     });
 
     it('lists kept errors first, then the entries no call used', async () => {
@@ -105,7 +117,8 @@ describe(FakeClassification, () => {
 
     it('rejects when the store cannot be read', async () => {
       const store = { peek: () => Promise.reject(new Error('store down')) } as unknown as CursorStore;
-      await expect(new FakeClassification({ script: [{ answers: {} }], store }).findings()).rejects.toThrow('store down');
+      const fake = new FakeClassification({ script: [{ answers: {} }], store });
+      await expect(fake.findings()).rejects.toThrow('store down');
     });
   });
 

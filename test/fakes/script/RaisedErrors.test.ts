@@ -9,7 +9,8 @@ describe(RaisedErrors, () => {
     it('reports each kept error as one finding: its scope, the code asked for, the call and the first line', () => {
       const raised = new RaisedErrors();
       raised.note(mistake(1), { scope: 'a', call: "step 'r#0'" });
-      expect(raised.findings('T0046')).toEqual([{ scope: 'a', code: 'T0046', line: "step 'r#0': T0013 call 1 ran past the answers." }]);
+      const line = "step 'r#0': T0013 call 1 ran past the answers.";
+      expect(raised.findings('T0046')).toEqual([{ scope: 'a', code: 'T0046', line }]);
     });
 
     it('keeps only test author\'s errors', () => {
@@ -23,7 +24,8 @@ describe(RaisedErrors, () => {
       const raised = new RaisedErrors();
       raised.note(mistake(1), { scope: 'a', call: 'one' });
       raised.note(mistake(2), { scope: 'b', call: 'two' });
-      expect(raised.findings('T0046', 'b').map((finding) => finding.line)).toEqual(['two: T0013 call 2 ran past the answers.']);
+      const lines = raised.findings('T0046', 'b').map((finding) => finding.line);
+      expect(lines).toEqual(['two: T0013 call 2 ran past the answers.']);
     });
 
     it('reports the errors past the kept ones as one more finding', () => {
@@ -31,7 +33,8 @@ describe(RaisedErrors, () => {
       for (let n = 0; n < MAX_RAISED + 3; n++) raised.note(mistake(n), { scope: 'a', call: `call ${n}` });
       const found = raised.findings('T0046');
       expect(found).toHaveLength(MAX_RAISED + 1);
-      expect(found.at(-1)).toEqual({ scope: '', code: 'T0046', line: "3 more calls, in any scope, raised a test author's error (not kept)" });
+      const line = "3 more calls, in any scope, raised a test author's error (not kept)";
+      expect(found.at(-1)).toEqual({ scope: '', code: 'T0046', line });
     });
   });
 

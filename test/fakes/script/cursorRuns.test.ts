@@ -31,6 +31,7 @@ describe(cursorRuns, () => {
   it("reads an explicit handle's one cursor", async () => {
     const store = new MemoryCursorStore();
     await store.advance(HANDLE_SCOPE, 'cursor:1');
-    expect(await cursorRuns({ store, script: 'cursor:1', scope: HANDLE_SCOPE })).toEqual([{ scope: HANDLE_SCOPE, at: 1 }]);
+    const runs = await cursorRuns({ store, script: 'cursor:1', scope: HANDLE_SCOPE });
+    expect(runs).toEqual([{ scope: HANDLE_SCOPE, at: 1 }]);
   });
 });

@@ -207,7 +207,8 @@ describe('a namespaced fake', () => {
       const writer = tester.fake('writer', [{ text: 'one' }, { text: 'two' }]);
       await tester.ready();
       await instance.scope('c', () => text(instance));
-      expect(await writer.findings()).toEqual([{ scope: 'c', code: 'T0014', line: 'answers[1] { text: "two" } never asked for' }]);
+      const line = 'answers[1] { text: "two" } never asked for';
+      expect(await writer.findings()).toEqual([{ scope: 'c', code: 'T0014', line }]);
       await tester.scope('c', () => text(tester));
       await tester.scope('c', () => text(tester)).catch(() => undefined);
       expect((await writer.findings()).map((finding) => [finding.scope, finding.code])).toEqual([['c', 'T0046']]);
