@@ -1,28 +1,31 @@
-// Over 300 lines on purpose: one class holds the seed's whole scripted-classifier contract (script,
-// cursor, step visits, pending and verify share its private state); its pure parts live beside it
-// in fakeAnswers.ts and ../../schemas/scriptEntry.ts.
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
 import type {
   ClassificationAdapter,
-  ClassificationAdapterOptions,
   ClassifyCallOptions,
 } from '../../services/classification/ClassificationAdapter.js';
-import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
-import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
+import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
-import { cursorSlot, type CursorSlot } from '../script/CursorSlot.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
-import { HANDLE_SCOPE, ScriptCursor } from '../script/ScriptCursor.js';
-import { cursorIndex } from '../script/startScriptCursor.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
-import { closest } from '../../validation/formatPath.js';
+import { CursorQueue } from '../script/CursorQueue.js';
+import type { Finding } from '../script/Finding.js';
+import { RaisedErrors } from '../script/RaisedErrors.js';
+import { HANDLE_SCOPE, ScriptCursor } from '../script/ScriptCursor.js';
+import { checkScript, notAScript, type ClassificationScriptEntry } from '../script/scriptEntry.js';
+import { cursorIndex } from '../script/startScriptCursor.js';
+import { UsedCursors } from '../script/UsedCursors.js';
+import { scriptFindings, verifyScript, type ScriptVerdict } from '../script/verifyScript.js';
 import { fakeResponse } from './fakeAnswers.js';
-import { RaisedErrors } from '../RaisedErrors.js';
-import { runCapture, scriptExhausted } from './scriptErrors.js';
-import { checkScript, entryKind, invalidEntry, notAScript, type ClassificationScriptEntry } from '../script/scriptEntry.js';
+import { readOptions } from './readOptions.js';
+import { checkQuestions, checkRequest } from './requestChecks.js';
+import { runCapture } from './scriptErrors.js';
+import { takeEntry } from './takeEntry.js';
+import { unusedEntries, type PendingClassification } from './unusedEntries.js';
+
+export type { PendingClassification } from './unusedEntries.js';
 
 /** How a {@link FakeClassification} is made. */
 export interface FakeClassificationSettings {
@@ -35,20 +38,7 @@ export interface FakeClassificationSettings {
   readonly store?: CursorStore;
 }
 
-/** A script entry no call has used yet. */
-export interface PendingClassification {
-  /** The scope whose cursor has not reached the entry; null for an explicit cursor handle, or when the fake was never called. */
-  readonly scope: string | null;
-  /** The entry's index in the script. */
-  readonly index: number;
-  readonly entry: ClassificationScriptEntry;
-  /** For scopes already released: how many of them left the entry unused (`scope` names the first). */
-  readonly released?: number;
-}
-
 const KIND = 'classification';
-const topKeys = ['requestId', 'signal', 'adapterOpts', 'context'];
-const ownKeys = ['classificationScript', 'scriptCursor', 'cursorKey', 'capture', 'scope'];
 
 /**
  * The scripted classifier: deterministic answers for tests, with no AI. It reads a request's
@@ -77,7 +67,8 @@ const ownKeys = ['classificationScript', 'scriptCursor', 'cursorKey', 'capture',
  *   state: 'Please refund me.',
  *   questions: { refund: ClassificationQuestion.yesNo('Is a refund requested?') },
  * });
- * const response = await fake.classify(request, { adapterOpts: { classificationScript: [{ answers: { refund: 0.9 } }] } });
+ * const adapterOpts = { classificationScript: [{ answers: { refund: 0.9 } }] };
+ * const response = await fake.classify(request, { adapterOpts });
  * response.answer('refund')?.yesProbability; // 0.9
  * ```
  */
@@ -85,31 +76,38 @@ export class FakeClassification implements ClassificationAdapter {
   readonly real = false;
   readonly provider = 'fake';
   readonly #script: readonly ClassificationScriptEntry[] | undefined;
-  /** The cursor kind of the fake's own script: its own, so a fake bound in place of another starts at the first entry. */
+  /** The cursor kind of the fake's own script: its own, so a fake bound in place of another starts at entry 0. */
   readonly #kind: string;
   readonly #store: CursorStore;
-  /** Each script identity the fake's own script moved (each handle apart), for `pending` and `verify`: their scopes are read from the store. */
-  readonly #used = new Map<string, CursorSlot>();
-  /** The slot of an empty script with neither handle nor key, per scope (it depends on nothing else). */
-  readonly #emptySlots = new Map<string, CursorSlot>();
-  /** The tail of the calls in flight on each cursor, so calls on one cursor take entries in call order. */
-  readonly #queues = new WeakMap<CursorStore, Map<string, Promise<unknown>>>();
-  /** The test author's errors calls raised (a spent script, an answer that does not fit, a capture that threw), for `verify`. */
+  /** The cursors the fake's own script moved, for `pending` and `verify`. */
+  readonly #used = new UsedCursors();
+  /** So calls on one cursor take entries in call order. */
+  readonly #queue = new CursorQueue();
+  /** The test author's errors calls raised (a spent script, an answer that does not fit, a capture that threw). */
   readonly #raised = new RaisedErrors();
+  readonly #verdict: ScriptVerdict;
 
   constructor(settings: FakeClassificationSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
-      throw new StandinError('K0004', `new FakeClassification(settings): settings must be an object { script?, store? }, got ${show(settings)}.`);
+      const expected = `settings must be an object { script?, store? }, got ${show(settings)}`;
+      throw new StandinError('K0004', `new FakeClassification(settings): ${expected}.`);
     }
     for (const key of Object.keys(settings)) {
       if (key !== 'script' && key !== 'store') {
-        throw new StandinError('K0004', `new FakeClassification(settings): unknown key '${key}'. Allowed keys: script, store.`);
+        const allowed = 'Allowed keys: script, store.';
+        throw new StandinError('K0004', `new FakeClassification(settings): unknown key '${key}'. ${allowed}`);
       }
     }
     if (settings.script !== undefined) checkScript(settings.script);
     this.#script = settings.script;
     this.#kind = settings.script === undefined ? KIND : `${KIND}:${randomUUID()}`;
     this.#store = settings.store ?? new MemoryCursorStore();
+    this.#verdict = {
+      raised: this.#raised,
+      raisedCode: 'K0014',
+      owner: 'FakeClassification.verify()',
+      unused: async (scope) => unusedEntries(await this.pending(), { neverCalled: !this.#used.moved, scope }),
+    };
   }
 
   /**
@@ -175,35 +173,24 @@ export class FakeClassification implements ClassificationAdapter {
     const given = typeof opts === 'object' && opts !== null ? opts : undefined;
     const scope = given?.context?.scope ?? given?.adapterOpts?.scope ?? DEFAULT_SCOPE;
     const requestId = given?.requestId;
-    this.#raised.note(error, { scope: typeof scope === 'string' ? scope : DEFAULT_SCOPE, call: typeof requestId === 'string' ? `request '${requestId}'` : 'a call' });
+    const call = typeof requestId === 'string' ? `request '${requestId}'` : 'a call';
+    this.#raised.note(error, { scope: typeof scope === 'string' ? scope : DEFAULT_SCOPE, call });
   }
 
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
-    if (!(request instanceof ClassificationRequest)) {
-      throw new StandinError('K0003', `FakeClassification.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
-    }
+    checkRequest(request, 'FakeClassification');
     const adapterOpts = readOptions(opts);
-    const where = { scope: opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE, requestId: opts?.requestId };
+    const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
+    const where = { scope, requestId: opts?.requestId };
     await runCapture(adapterOpts?.capture, { request, opts: opts ?? {} }, where);
-    if (isPlainObject(request.questions) && isEmptyRecord(request.questions)) {
-      throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
-    }
+    checkQuestions(request);
     const script = this.#script ?? adapterOpts?.classificationScript ?? [];
     if (!Array.isArray(script)) throw notAScript(script);
     const own = script === this.#script;
-    const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
-    const cursor = adapterOpts?.scriptCursor;
-    const cursorKey = adapterOpts?.cursorKey;
-    // Every empty script has one content hash, so its slot per scope is worked out once.
-    const hashedEmpty = script.length === 0 && cursor === undefined && (cursorKey === undefined || cursorKey === null);
-    let slot = hashedEmpty ? this.#emptySlots.get(scope) : undefined;
-    if (slot === undefined) {
-      slot = cursorSlot({ kind: own ? this.#kind : KIND, store: this.#store, scope, cursor, cursorKey, script });
-      if (hashedEmpty) this.#emptySlots.set(scope, slot);
-    }
-    // Keyed by script, not scope: a scope's cursor is found in the store, so a request's scope costs nothing here.
-    if (own) this.#used.set(slot.scope === HANDLE_SCOPE ? `${slot.scope}\u0000${slot.script}` : slot.script, slot);
-    const answers = await this.#serial(slot, () => this.#take(slot, script, where.requestId));
+    const { scriptCursor: cursor, cursorKey } = adapterOpts ?? {};
+    const kind = own ? this.#kind : KIND;
+    const slot = this.#used.pick({ kind, store: this.#store, scope, cursor, cursorKey, script }, own);
+    const answers = await this.#queue.run(slot, () => takeEntry(slot, script, where.requestId));
     return fakeResponse(request, opts, answers);
   }
 
@@ -219,28 +206,38 @@ export class FakeClassification implements ClassificationAdapter {
    */
   async pending(): Promise<PendingClassification[]> {
     const script = this.#script ?? [];
-    if (this.#used.size === 0) {
+    if (!this.#used.moved) {
       // Asked all the same, so a store that was closed (its app disposed) fails as for a called fake.
       await this.#store.peek(DEFAULT_SCOPE, this.#kind);
       return script.map((entry, index) => ({ scope: null, index, entry }));
     }
     const found: PendingClassification[] = [];
-    for (const slot of this.#used.values()) {
-      const scopes = slot.scope === HANDLE_SCOPE ? [slot.scope] : await slot.store.scopesOf(slot.script);
-      for (const name of scopes) {
-        const at = await slot.store.peek(name, slot.script);
-        const scope = name === HANDLE_SCOPE ? null : name;
-        for (let index = at; index < script.length; index++) found.push({ scope, index, entry: script[index]! });
-      }
-      if (slot.scope === HANDLE_SCOPE) continue;
-      // Released scopes (requests that named no scope) count by how far each went.
-      for (const group of (await slot.store.released?.(slot.script)) ?? []) {
-        for (let index = group.at; index < script.length; index++) {
-          found.push({ scope: group.examples[0] ?? null, index, entry: script[index]!, released: group.scopes });
-        }
+    // Released scopes (requests that named no scope) count by how far each went.
+    for (const { scope, at, released } of await this.#used.runs()) {
+      for (let index = at; index < script.length; index++) {
+        const entry = script[index]!;
+        if (released === undefined) found.push({ scope: scope === HANDLE_SCOPE ? null : scope, index, entry });
+        else found.push({ scope: released.examples[0] ?? null, index, entry, released: released.scopes });
       }
     }
     return found;
+  }
+
+  /**
+   * Everything `verify()` would report, one finding per line, without throwing for it: each test
+   * author's error a call raised (`K0014`), then each entry of the fake's own script no call used
+   * (`K0012`); in `scope` only when one is named. An explicit handle's entries, and a fake never
+   * called, report in the default scope `''`; released scopes by the first of them. A store
+   * that fails still rejects.
+   *
+   * @example
+   * ```ts
+   * await fake.findings();
+   * // [{ scope: '', code: 'K0012', line: 'script[0] {"answers":{}} never used (the fake was never called)' }]
+   * ```
+   */
+  findings(scope?: string): Promise<readonly Finding[]> {
+    return scriptFindings(this.#verdict, scope);
   }
 
   /**
@@ -248,121 +245,19 @@ export class FakeClassification implements ClassificationAdapter {
    * scope: a test calls it at its end so that an unused answer fails it. First it throws `K0014`
    * when any call raised a test author's error (a spent script, `K0008`; an answer that does not
    * fit, `K0011`; a capture that threw, `K0013`), even one the app caught, naming scope, call and error.
+   * It throws for exactly what {@link findings} reports.
    *
    * @example
    * ```ts
    * afterEach(() => fake.verify());
    * ```
    */
-  async verify(): Promise<void> {
-    this.#raised.check('K0014', 'FakeClassification.verify()');
-    const pending = await this.pending();
-    if (pending.length === 0) return;
-    const lines = pending.map(
-      ({ scope, index, entry, released }) =>
-        `  [${index}] ${show(entry)} — ${scope === null ? (this.#used.size === 0 ? 'the fake was never called' : 'explicit cursor handle') : `scope ${JSON.stringify(scope)}`}${released === undefined ? '' : ` (released; ${released} released scope${released === 1 ? '' : 's'} left it)`}`,
-    );
-    throw new StandinError(
-      'K0012',
-      `FakeClassification: ${pending.length} script entr${pending.length === 1 ? 'y was' : 'ies were'} never used:\n${lines.join('\n')}\nRemove them, or find out why the code under test classified fewer times than the script expects.`,
-    );
+  verify(): Promise<void> {
+    return verifyScript(this.#verdict, undefined);
   }
 
-  /**
-   * Takes the script's next entry on `slot`: the answers to give (undefined for the defaults),
-   * or a rejection. The cursor moves before an entry is read, so an entry that throws is spent.
-   */
-  async #take(slot: CursorSlot, script: readonly unknown[], requestId: string | null | undefined): Promise<Readonly<Record<string, unknown>> | undefined> {
-    const { store, scope, script: id } = slot;
-    let at = await store.peek(scope, id);
-    if (at >= script.length) {
-      const call = (await store.advance(scope, id)) + 1;
-      if (script.length === 0) return undefined;
-      throw scriptExhausted(script.length, call, { scope, requestId });
-    }
-    let entry = script[at];
-    let kind = entryKind(entry);
-    while (kind === 'retry') {
-      const visits = await store.visit(scope, id, at);
-      if (visits < (entry as { retryUntilCall: number }).retryUntilCall) {
-        throw new ClassificationAdapterError('rate_limited', { message: 'FakeClassification retry_until_call hint', retryAfterMs: 0 });
-      }
-      await store.advance(scope, id);
-      at++;
-      if (at >= script.length) throw scriptExhausted(script.length, at + 1, { scope, requestId });
-      entry = script[at];
-      kind = entryKind(entry);
-    }
-    await store.advance(scope, id);
-    if (kind === 'answers') return (entry as { answers: Readonly<Record<string, unknown>> }).answers;
-    if (kind === 'error') throw (entry as { error: ClassificationAdapterError }).error;
-    throw invalidEntry(entry, at);
-  }
-
-  /** Runs `fn` after every earlier call on the same cursor has settled. */
-  #serial<T>(slot: CursorSlot, fn: () => Promise<T>): Promise<T> {
-    let queues = this.#queues.get(slot.store);
-    if (queues === undefined) {
-      queues = new Map();
-      this.#queues.set(slot.store, queues);
-    }
-    const key = `${slot.scope}\u0000${slot.script}`;
-    const before = queues.get(key);
-    const run = before === undefined ? fn() : before.then(fn);
-    const tail = run.then(settled, settled);
-    queues.set(key, tail);
-    const owner = queues;
-    void tail.then(() => {
-      if (owner.get(key) === tail) owner.delete(key);
-    });
-    return run;
+  /** Forgets the test author's errors its calls raised, so the next test starts clean; cursors live in the store. */
+  forget(): void {
+    this.#raised.clear();
   }
 }
-
-function settled(): void {}
-
-function isEmptyRecord(record: object): boolean {
-  for (const _ in record) return false;
-  return true;
-}
-
-/** Checks the options the fake reads, and answers its adapter options. */
-function readOptions(opts: ClassifyCallOptions | undefined): ClassificationAdapterOptions | undefined {
-  if (opts === undefined) return undefined;
-  if (typeof opts !== 'object' || opts === null) throw badOption('opts', `an object { requestId?, signal?, adapterOpts? }, got ${show(opts)}`);
-  typos(opts, topKeys, 'opts');
-  if (opts.requestId !== undefined && typeof opts.requestId !== 'string') throw badOption('opts.requestId', `a string, got ${show(opts.requestId)}`);
-  const adapterOpts = opts.adapterOpts;
-  if (adapterOpts === undefined) return undefined;
-  if (typeof adapterOpts !== 'object' || adapterOpts === null) {
-    throw badOption('opts.adapterOpts', `an object { classificationScript?, scriptCursor?, cursorKey?, capture?, scope? }, got ${show(adapterOpts)}`);
-  }
-  typos(adapterOpts, ownKeys, 'opts.adapterOpts');
-  const { scriptCursor, cursorKey, capture, scope } = adapterOpts;
-  if (scriptCursor !== undefined && !(scriptCursor instanceof ScriptCursor)) {
-    throw badOption('opts.adapterOpts.scriptCursor', `a cursor handle from fake.startScriptCursor() or startScriptCursor(container), got ${show(scriptCursor)}`);
-  }
-  if (cursorKey !== undefined && typeof cursorKey !== 'string' && typeof cursorKey !== 'number') {
-    throw badOption('opts.adapterOpts.cursorKey', `a string or a number, got ${show(cursorKey)}`);
-  }
-  if (capture !== undefined && typeof capture !== 'function') throw badOption('opts.adapterOpts.capture', `a function ({ request, opts }) => void, got ${show(capture)}`);
-  if (scope !== undefined && typeof scope !== 'string') throw badOption('opts.adapterOpts.scope', `a scope name (a string), got ${show(scope)}`);
-  return adapterOpts;
-}
-
-/**
- * Other classifiers read keys of their own, so unknown keys pass; a key one letter or two away
- * from one the fake reads is a typo that would silently change the answers, so it throws.
- */
-function typos(options: object, known: readonly string[], where: string): void {
-  for (const key in options) {
-    if (known.includes(key)) continue;
-    const guess = closest(key, known);
-    if (guess !== undefined) throw badOption(`${where}.${key}`, `nothing: it is not an option. Did you mean '${guess}'?`);
-  }
-}
-
-function badOption(path: string, expected: string): StandinError {
-  return new StandinError('K0004', `FakeClassification.classify: ${path}: expected ${expected}.`);
-}
-

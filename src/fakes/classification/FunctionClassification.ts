@@ -1,14 +1,19 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import type {
+  ClassificationAdapter,
+  ClassifyCallOptions,
+} from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
-import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
+import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
 import { abortReason } from '../../services/clock/Clock.js';
 import { untilAborted } from '../../services/dispatch/untilAborted.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import type { Finding } from '../script/Finding.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { fakeResponse } from './fakeAnswers.js';
+import { checkQuestions, checkRequest } from './requestChecks.js';
 
 /** What a classifier function learns about the call besides the request. */
 export interface ClassifierCall {
@@ -26,7 +31,10 @@ export type ClassifierAnswer = Exclude<ClassificationScriptEntry, { readonly ret
  * each call with `{ answers: { id: value } }` (questions left out get their default) or `{ error }`.
  * Return a promise to answer later.
  */
-export type ClassifierFunction = (request: ClassificationRequest, call: ClassifierCall) => ClassifierAnswer | Promise<ClassifierAnswer>;
+export type ClassifierFunction = (
+  request: ClassificationRequest,
+  call: ClassifierCall,
+) => ClassifierAnswer | Promise<ClassifierAnswer>;
 
 /**
  * The fake classifier `app.fakeClassifier(fn)` binds: each call asks `fn`. Answers are checked
@@ -36,7 +44,9 @@ export type ClassifierFunction = (request: ClassificationRequest, call: Classifi
  *
  * @example
  * ```ts
- * const classifier = app.fakeClassifier((request) => ({ answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' } }));
+ * const classifier = app.fakeClassifier((request) => ({
+ *   answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' },
+ * }));
  * ```
  */
 export class FunctionClassification implements ClassificationAdapter {
@@ -45,19 +55,18 @@ export class FunctionClassification implements ClassificationAdapter {
   readonly #fn: ClassifierFunction;
 
   constructor(fn: ClassifierFunction) {
-    if (typeof fn !== 'function') throw new StandinError('T0043', `app.fakeClassifier(fn): fn must be a function of the request, got ${show(fn)}.`);
+    if (typeof fn !== 'function') {
+      throw new StandinError('T0043', `app.fakeClassifier(fn): fn must be a function of the request, got ${show(fn)}.`);
+    }
     this.#fn = fn;
   }
 
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
-    if (!(request instanceof ClassificationRequest)) {
-      throw new StandinError('K0003', `FunctionClassification.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
-    }
-    if (isPlainObject(request.questions) && Object.keys(request.questions).length === 0) {
-      throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
-    }
-    const call = { scope: opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE, attempt: opts?.context?.attempt ?? 1 };
-    const where = `app.fakeClassifier(fn) in ${call.scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${call.scope}'`}`;
+    checkRequest(request, 'FunctionClassification');
+    checkQuestions(request);
+    const scope = opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
+    const call = { scope, attempt: opts?.context?.attempt ?? 1 };
+    const where = `app.fakeClassifier(fn) in ${scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${scope}'`}`;
     let entry: unknown;
     try {
       const answered = Promise.resolve(this.#fn(request, call));
@@ -66,16 +75,23 @@ export class FunctionClassification implements ClassificationAdapter {
       if (opts?.signal?.aborted === true) throw abortReason(opts.signal);
       if (error instanceof ClassificationAdapterError || error instanceof StandinError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      throw new StandinError('T0043', `${where}: fn threw: ${message}. Fix the function; to fail the call as a classifier would, answer { error: new ClassificationAdapterError('rate_limited') }.`, { cause: error });
+      const fix = "answer { error: new ClassificationAdapterError('rate_limited') }";
+      const text = `${where}: fn threw: ${message}. Fix the function; to fail the call as a classifier would, ${fix}.`;
+      throw new StandinError('T0043', text, { cause: error });
     }
     if (!isPlainObject(entry) || Object.keys(entry).length !== 1 || !('answers' in entry || 'error' in entry)) {
-      throw new StandinError('T0043', `${where}: fn answered ${show(entry)}; it must answer { answers: { id: value } } or { error: new ClassificationAdapterError(reason) }.`);
+      const shapes = '{ answers: { id: value } } or { error: new ClassificationAdapterError(reason) }';
+      throw new StandinError('T0043', `${where}: fn answered ${show(entry)}; it must answer ${shapes}.`);
     }
     if ('error' in entry) {
       if (entry.error instanceof ClassificationAdapterError) throw entry.error;
-      throw new StandinError('T0043', `${where}: fn answered { error: ${show(entry.error)} }; the error must be a ClassificationAdapterError.`);
+      const got = `{ error: ${show(entry.error)} }`;
+      throw new StandinError('T0043', `${where}: fn answered ${got}; the error must be a ClassificationAdapterError.`);
     }
-    if (!isPlainObject(entry.answers)) throw new StandinError('T0043', `${where}: fn answered { answers: ${show(entry.answers)} }; answers must be an object { id: value }.`);
+    if (!isPlainObject(entry.answers)) {
+      const got = `{ answers: ${show(entry.answers)} }`;
+      throw new StandinError('T0043', `${where}: fn answered ${got}; answers must be an object { id: value }.`);
+    }
     return fakeResponse(request, opts, entry.answers);
   }
 
@@ -84,6 +100,21 @@ export class FunctionClassification implements ClassificationAdapter {
     return [];
   }
 
-  /** Passes: a function has no entries left over. */
+  /**
+   * Nothing: a function has no entries left over, and its errors are not kept (`verify()` passes).
+   *
+   * @example
+   * ```ts
+   * await classifier.findings(); // []
+   * ```
+   */
+  async findings(_scope?: string): Promise<readonly Finding[]> {
+    return [];
+  }
+
+  /** Passes: {@link findings} reports nothing. */
   async verify(): Promise<void> {}
+
+  /** Nothing to forget: the function keeps no state of its own. */
+  forget(): void {}
 }

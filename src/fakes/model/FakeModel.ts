@@ -1,71 +1,33 @@
-// Over 300 lines: the faked model's provider methods, answer forms (delays, times, failAfter),
-// pending and verify share its private state; the pure parts live beside it (prepareAnswer,
-// readAnswers, checkAnswer, summarizeAnswer). Splitting the answer forms out is the next step.
 import { randomUUID } from 'node:crypto';
-import { ProviderFailure } from '../../errors/ProviderFailure.js';
-import { StandinError } from '../../errors/StandinError.js';
-import { abortReason } from '../../services/clock/Clock.js';
-import { cursorSlot } from '../script/CursorSlot.js';
-import type { Clock } from '../../services/clock/Clock.js';
 import { SystemClock } from '../../services/clock/SystemClock.js';
-import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
 import { offerWholeReply, type WholeReply } from '../../services/providers/wholeReply.js';
 import { DEFAULT_SCOPE, type Scopes } from '../../services/scopes/Scopes.js';
-import { describeIssues } from '../../validation/describeIssues.js';
-import { describeType } from '../../validation/formatPath.js';
-import type { Answers, FakeCall } from './Answer.js';
 import { capabilities } from '../../services/capabilities/capabilities.js';
 import type { CapabilitySpec } from '../../services/capabilities/CapabilitySpec.js';
-import { checkAnswer } from './checkAnswer.js';
-import { estimateUnits, plainJsonLength } from './estimateUnits.js';
-import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChecks.js';
-import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
-import { readAnswers, type ReadAnswers, type RecordCall, type ReplySource } from './readAnswers.js';
+import { cursorSlot } from '../script/CursorSlot.js';
+import type { Finding } from '../script/Finding.js';
+import { RaisedErrors } from '../script/RaisedErrors.js';
+import { SentLog } from '../script/SentLog.js';
+import { scriptFindings, verifyScript, type ScriptVerdict } from '../script/verifyScript.js';
+import type { Answers } from './Answer.js';
+import { streamedParts, streamsParts, wholeParts, type PartsOf } from './answerParts.js';
+import { checkFake } from './checkFake.js';
+import type { FakeModelOptions } from './FakeModelOptions.js';
+import type { FakeState } from './FakeState.js';
+import { callInfo, callWhere, providerDown } from './fakeErrors.js';
+import { jsonLengths } from './jsonLengths.js';
+import type { PreparedAnswer } from './prepareAnswer.js';
+import { readAnswers, type ReadAnswers } from './readAnswers.js';
+import { recordCall } from './recordCall.js';
+import { leastReleased } from './releasedLines.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
-import { sentRequest } from './sentRequest.js';
-import type { SharedAnswers } from './SharedAnswers.js';
-import type { SentNote } from '../shared/SharedSent.js';
-import { callFailure, storeCall } from './storeCall.js';
-import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
-import { RaisedErrors } from '../RaisedErrors.js';
-import { DEFAULT_ANSWER_TIMEOUT_MS, settleWithin } from './settleWithin.js';
-import { summarizeAnswer } from './summarizeAnswer.js';
-import { leastReleased, releasedWhere } from './releasedLines.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS } from './settleWithin.js';
+import { takeAnswer } from './takeAnswer.js';
+import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
 
-/**
- * How a fake is made: what it stands in for, and where it keeps its cursors.
- *
- * @example
- * ```ts
- * const fake = new FakeModel([{ text: 'Hi' }], { model: 'writer', store: container.get(Tokens.CursorStore) });
- * ```
- */
-export interface FakeModelOptions {
-  /**
-   * The one model the fake stands in for, named in its messages (`app.fake('writer', answers)`).
-   * Left out, the fake may serve several models, and keys each step by model and step.
-   */
-  readonly model?: string;
-  /** Where its cursors live: the container's store. Left out, a `MemoryCursorStore` of its own. */
-  readonly store?: CursorStore;
-  /** The container's scopes, so `pending()` reads the scope it is called in. */
-  readonly scopes?: Scopes;
-  /** What the calls it answers will offer, so answers are checked against it now. */
-  readonly checks?: FakeChecks;
-  /** In a namespace: the shared script replies are answered from, in place of the fake's own list. */
-  readonly shared?: SharedAnswers;
-  /** Where answers' `delayMs` and `partDelayMs` sleep: the app's clock. Left out, the system clock. */
-  readonly clock?: Clock;
-  /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
-  readonly sentLimit?: number;
-  /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
-  readonly answerTimeoutMs?: number;
-  /** The one scope the fake answers in (`app.scope(id).fake`): `pending()` and `verify()` read it when given no scope. */
-  readonly scope?: string;
-}
-
+export type { FakeModelOptions } from './FakeModelOptions.js';
 
 /**
  * A faked model: a provider like any other, answering from a list of answers, a function of the
@@ -92,53 +54,40 @@ export interface FakeModelOptions {
  * ```
  */
 export class FakeModel implements Provider {
-  readonly #owner: string;
-  readonly #model: string | undefined;
-  readonly #store: CursorStore;
+  readonly #fake: FakeState;
   readonly #scopes: Scopes | undefined;
-  readonly #shared: SharedAnswers | undefined;
-  readonly #clock: Clock;
-  readonly #sentLimit: number;
-  readonly #answerTimeoutMs: number;
+  /** The one scope the fake answers in, when it was made for one. */
   readonly #scope: string | undefined;
-  readonly #key: string = randomUUID();
-  readonly #script: string;
-  readonly #read: ReadAnswers;
-  /** The input shapes of the tools in the checks, for a function's answers, checked when they come. */
-  #inputs: ToolInputs | undefined;
-  readonly #sent: SentCall[] = [];
-  #sentView: readonly SentCall[] | undefined;
+  readonly #sent: SentLog<SentCall>;
   /** The test author's errors calls raised, for `verify`, even when the app caught them. */
   readonly #raised = new RaisedErrors();
-  readonly #lengths = new WeakMap<object, number>();
-  readonly #jsonLength = (value: unknown): number => {
-    if (value === null || typeof value !== 'object') return plainJsonLength(value);
-    let length = this.#lengths.get(value);
-    if (length === undefined) {
-      length = plainJsonLength(value);
-      this.#lengths.set(value, length);
-    }
-    return length;
-  };
+  readonly #jsonLength = jsonLengths();
+  readonly #verdict: ScriptVerdict;
 
   /**
    * Makes the fake and checks every answer of a list now (`T0001`-`T0005`, and `T0006`-`T0008`
    * against `checks`). Prefer `app.fake(model, answers)` or `fakeProvider(answers)`.
    */
   constructor(answers: Answers, options: FakeModelOptions = {}) {
-    this.#model = options.model;
-    this.#owner = options.model !== undefined ? `app.fake('${options.model}', answers)` : 'fakeProvider(answers)';
-    this.#store = options.store ?? new MemoryCursorStore();
-    this.#scopes = options.scopes;
-    this.#shared = options.shared;
-    this.#clock = options.clock ?? new SystemClock();
-    this.#sentLimit = options.sentLimit ?? Infinity;
-    this.#answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
-    this.#scope = options.scope;
-    this.#read = readAnswers(answers, this.#owner);
-    if (options.checks !== undefined) this.#checkNow(options.checks);
+    const { model, shared } = options;
+    const owner = model !== undefined ? `app.fake('${model}', answers)` : 'fakeProvider(answers)';
+    const store = options.store ?? new MemoryCursorStore();
+    const read = readAnswers(answers, owner);
+    const inputs = options.checks !== undefined ? checkFake(read, options.checks, owner) : undefined;
     // The shared slot rule, keyed on this fake's own id: never a handle, so the slot is the same in every scope.
-    this.#script = options.shared?.script ?? cursorSlot({ kind: 'fake-model', store: this.#store, scope: DEFAULT_SCOPE, cursorKey: this.#key, script: answers }).script;
+    const own = { kind: 'fake-model', store, scope: DEFAULT_SCOPE, cursorKey: randomUUID(), script: answers };
+    const script = shared?.script ?? cursorSlot(own).script;
+    const clock = options.clock ?? new SystemClock();
+    const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+    const note = (call: SentCall) => (shared !== undefined ? shared.note(call) : void this.#sent.push(call));
+    this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note };
+    this.#scopes = options.scopes;
+    this.#scope = options.scope;
+    this.#sent = new SentLog(options.sentLimit ?? Infinity);
+    const slot = { store, script };
+    const unused = (only: string | undefined) =>
+      read.reply?.kind === 'list' ? answersUnused(owner, read.reply, slot, only) : Promise.resolve(NOTHING_UNUSED);
+    this.#verdict = { raised: this.#raised, raisedCode: 'T0046', owner, unused };
     offerWholeReply(this, (request, context) => this.#whole(request, context));
   }
 
@@ -150,9 +99,7 @@ export class FakeModel implements Provider {
    * `await fake.sync()` read them, then the calls this fake was sent since, each call once.
    */
   get sent(): readonly SentCall[] {
-    if (this.#shared !== undefined) return this.#shared.sent;
-    // A frozen copy, made again only after a new call: nothing outside can change what the fake was sent.
-    return (this.#sentView ??= Object.freeze(this.#sent.length > this.#sentLimit ? this.#sent.slice(-this.#sentLimit) : this.#sent.slice()));
+    return this.#fake.shared !== undefined ? this.#fake.shared.sent : this.#sent.calls;
   }
 
   /**
@@ -167,11 +114,11 @@ export class FakeModel implements Provider {
    * ```
    */
   async sync(): Promise<void> {
-    await this.#shared?.sync();
+    await this.#fake.shared?.sync();
   }
 
   reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    return this.#stream(undefined, request, context);
+    return this.#stream(request, context);
   }
 
   /**
@@ -187,100 +134,67 @@ export class FakeModel implements Provider {
         return Promise.reject(error);
       }
     }
-    return this.#answer(request, context).then((prepared) => this.#partsOf(prepared, request, context));
+    return this.#answer(request, context).then((prepared) => {
+      const of = this.#partsOf(prepared, request, context);
+      return streamsParts(prepared) ? streamedParts(prepared, of) : wholeParts(prepared, of);
+    });
   }
 
-  /** A taken answer's parts, the units and the finish included; its stream when they wait or fail part-way. */
-  #partsOf(prepared: PreparedAnswer, request: ReplyRequest, context: CallContext): WholeReply {
-    if (prepared.failAfter !== undefined || prepared.partDelayMs > 0) return this.#stream(prepared, request, context);
-    const parts = [...prepared.parts];
-    if (prepared.units !== undefined) parts.push(prepared.units);
-    else if (!prepared.unitsStreamed) parts.push({ type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) });
-    parts.push(prepared.finish);
-    return parts;
+  /** A reply's parts, streamed: the answer the first read takes. */
+  async *#stream(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    const prepared = await this.#answer(request, context);
+    yield* streamedParts(prepared, this.#partsOf(prepared, request, context));
   }
 
-  /** A reply's parts, streamed: the answer `taken` already, or the one the first read takes. */
-  async *#stream(taken: PreparedAnswer | undefined, request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    const prepared = taken ?? (await this.#answer(request, context));
-    for (const [i, part] of prepared.parts.entries()) {
-      if (i === prepared.failAfter) throw this.#failure(prepared, context);
-      if (i > 0 && prepared.partDelayMs > 0) await this.#clock.sleep(prepared.partDelayMs, context.signal);
-      yield part;
-    }
-    if (prepared.failAfter === prepared.parts.length) throw this.#failure(prepared, context);
-    if (prepared.units !== undefined) yield prepared.units;
-    else if (!prepared.unitsStreamed) yield { type: 'units', ...estimateUnits(request, prepared.outChars, this.#jsonLength) };
-    yield prepared.finish;
+  #partsOf(prepared: PreparedAnswer, request: ReplyRequest, context: CallContext): PartsOf {
+    const failure = () => providerDown(this.#fake.owner, prepared, context);
+    return { request, context, clock: this.#fake.clock, jsonLength: this.#jsonLength, failure };
   }
 
   /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
   async #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
     try {
-      if (context.signal.aborted) throw abortReason(context.signal);
-      const noted = this.#note({ call: 'reply', input: sentRequest(request), scope: context.scope, step: context.stepKey, attempt: context.attempt });
-      const source = this.#read.reply;
-      if (source === undefined) {
-        if (noted !== undefined) this.#shared!.unrecorded(noted);
-        this.#missing('reply', context);
-      }
-      let prepared: PreparedAnswer | undefined;
-      // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
-      const step = this.#model === undefined ? `${context.modelName}\u0000${context.stepKey}` : context.stepKey;
-      if (noted !== undefined) {
-        prepared = await this.#shared!.take(request, context, this.#owner, noted);
-      } else if (source.kind === 'list') {
-        let index: number;
-        try {
-          index = await this.#store.stepIndex(context.scope, this.#script, step);
-        } catch (error) {
-          throw callFailure(error, context);
-        }
-        if (this.#store.forgetStep !== undefined) context.onEnd?.(() => void this.#store.forgetStep?.(context.scope, this.#script, step).catch(() => undefined));
-        prepared = source.answers[index];
-        if (prepared === undefined) this.#pastTheEnd(source, index, context);
-      } else {
-        prepared = await this.#fromFunction(source, request, context);
-      }
-      if (prepared.delayMs > 0) await this.#clock.sleep(prepared.delayMs, context.signal);
-      if (prepared.fail !== undefined && prepared.failAfter === undefined) {
-        // `times` counts the tries of this step in the store, so a client's retry over the wire counts as the engine's does.
-        const tries = `${this.#script}\u0000${step}`;
-        if (prepared.times !== undefined) context.onEnd?.(() => void this.#store.reset(context.scope, tries).catch(() => undefined));
-        const failing = prepared.times === undefined || (await storeCall(this.#store.visit(context.scope, tries, 0), context)) <= prepared.times;
-        if (failing) throw this.#failure(prepared, context);
-      }
-      if (prepared.hasValue || prepared.calls.length > 0) {
-        const what = `the call it answers (model '${context.modelName}', step '${context.stepKey}')`;
-        const tools = request.tools?.map((tool) => tool.name) ?? [];
-        checkAnswer(prepared, { tools, statesShape: context.output !== undefined || request.output !== undefined, output: context.output, what }, this.#owner);
-        if (prepared.index === undefined) checkCallInputs(prepared, this.#inputs, `${this.#owner} at step '${context.stepKey}'`);
-      }
-      return prepared;
+      return await takeAnswer(this.#fake, request, context);
     } catch (error) {
-      this.#raised.note(error, where(context));
+      this.#raised.note(error, callWhere(context));
       throw error;
     }
   }
 
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
-    return this.#plain(capabilities.embed, [text], context, (calls) => calls.embed!(text, info(context)));
+    return this.#plain(capabilities.embed, [text], context, (calls) => calls.embed!(text, callInfo(context)));
   }
 
   async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
-    return this.#plain(capabilities.hear, [input], context, (calls) => calls.hear!(input, info(context)));
+    return this.#plain(capabilities.hear, [input], context, (calls) => calls.hear!(input, callInfo(context)));
   }
 
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
-    return this.#plain(capabilities.speak, [text], context, (calls) => calls.speak!(text, info(context)));
+    return this.#plain(capabilities.speak, [text], context, (calls) => calls.speak!(text, callInfo(context)));
   }
 
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
-    return this.#plain(capabilities.rank, [query, texts], context, (calls) => calls.rank!(query, texts, info(context)));
+    const run = (calls: ReadAnswers['calls']) => calls.rank!(query, texts, callInfo(context));
+    return this.#plain(capabilities.rank, [query, texts], context, run);
   }
 
   async call(input: unknown, context: CallContext): Promise<unknown> {
-    return this.#plain(capabilities.call, [input], context, (calls) => calls.call!(input, info(context)));
+    return this.#plain(capabilities.call, [input], context, (calls) => calls.call!(input, callInfo(context)));
+  }
+
+  /** A record call, answered by the record; every test author's error it throws is kept for `verify`. */
+  async #plain<A extends readonly unknown[], R>(
+    spec: CapabilitySpec<A, R>,
+    args: A,
+    context: CallContext,
+    run: (calls: ReadAnswers['calls']) => unknown,
+  ): Promise<R> {
+    try {
+      return await recordCall(this.#fake, spec, args, context, run);
+    } catch (error) {
+      this.#raised.note(error, callWhere(context));
+      throw error;
+    }
   }
 
   /**
@@ -290,13 +204,30 @@ export class FakeModel implements Provider {
    * reads the released scopes (requests that named no scope): the answers one of them left.
    */
   async pending(scope?: string): Promise<readonly PendingAnswer[]> {
-    const source = this.#read.reply;
+    const { read, store, script } = this.#fake;
+    const source = read.reply;
     if (source?.kind !== 'list') return [];
     const named = scope ?? this.#scope ?? this.#scopes?.active;
-    let at = await this.#store.peek(named ?? DEFAULT_SCOPE, this.#script);
+    let at = await store.peek(named ?? DEFAULT_SCOPE, script);
     // Outside any scope, a fake used in released scopes only (requests without a scope header) reads them.
-    if (named === undefined && at === 0) at = leastReleased(await this.#store.released?.(this.#script)) ?? 0;
+    if (named === undefined && at === 0) at = leastReleased(await store.released?.(script)) ?? 0;
     return source.answers.slice(at).map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
+  }
+
+  /**
+   * Everything `verify(scope)` would report, one finding per line, without throwing for it: each
+   * test author's error a call raised (`T0046`), then each answer never asked for (`T0014`), in
+   * `scope` or in every scope. Released scopes are named by the first of them. A store that
+   * fails still rejects.
+   *
+   * @example
+   * ```ts
+   * await writer.findings();
+   * // [{ scope: '', code: 'T0014', line: 'answers[1] { text: "b" } never asked for' }]
+   * ```
+   */
+  findings(scope?: string): Promise<readonly Finding[]> {
+    return scriptFindings(this.#verdict, scope ?? this.#scope);
   }
 
   /**
@@ -307,178 +238,20 @@ export class FakeModel implements Provider {
    * by how far each went. Call it in `afterEach`, inside or outside a scope. First it throws
    * `T0046` when any call (in `scope`, or in any scope) raised a test author's error (a T-code,
    * such as `T0013`), even one the app caught and answered with a 500, naming scope, call and error.
+   * It throws for exactly what {@link findings} reports.
    */
-  async verify(scope?: string): Promise<void> {
-    this.#raised.check('T0046', this.#owner, scope ?? this.#scope);
-    const source = this.#read.reply;
-    if (source?.kind !== 'list' || source.answers.length === 0) return;
-    const only = scope ?? this.#scope;
-    const used = only !== undefined ? [only] : await this.#store.scopesOf(this.#script);
-    const released = only === undefined ? ((await this.#store.released?.(this.#script)) ?? []) : [];
-    const scopes = (used.length > 0 || released.length > 0 ? used : [DEFAULT_SCOPE]).sort();
-    const total = source.answers.length;
-    const lines: string[] = [];
-    for (const name of scopes) {
-      const unused = await this.pending(name);
-      if (unused.length === 0) continue;
-      const where = name === DEFAULT_SCOPE ? 'the default scope' : `scope '${name}'`;
-      const never = unused.length === total ? ' (the model was never asked there)' : '';
-      lines.push(`In ${where}, ${unused.length} of ${total} answer${total === 1 ? '' : 's'} never asked for${never}:`);
-      for (const { index, answer } of unused) lines.push(`  ${source.root}[${index}] ${summarizeAnswer(answer)}`);
-    }
-    // Released scopes count by how far they went; those that reached the end took every answer.
-    for (const group of released) {
-      if (group.at >= total) continue;
-      lines.push(`In ${releasedWhere(group)}, ${total - group.at} of ${total} answer${total === 1 ? '' : 's'} never asked for:`);
-      for (const prepared of source.answers.slice(group.at)) lines.push(`  ${source.root}[${prepared.index!}] ${summarizeAnswer(prepared.answer)}`);
-    }
-    if (lines.length === 0) return;
-    throw new StandinError(
-      'T0014',
-      `${this.#owner}: answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the app asked the model fewer times than the test expects.`,
-    );
+  verify(scope?: string): Promise<void> {
+    return verifyScript(this.#verdict, scope ?? this.#scope);
   }
 
-  /** Lists a call in `sent`; in a namespace, answers its note there, which the call's record settles. */
-  #note(call: SentCall): SentNote | undefined {
-    if (this.#shared !== undefined) return this.#shared.note(call);
-    this.#sent.push(Object.freeze(call));
-    this.#sentView = undefined;
-    // Trimmed an eighth past the limit, not at every call: a full list costs no shift per call.
-    if (this.#sent.length > this.#sentLimit + Math.max(1, this.#sentLimit >> 3)) this.#sent.splice(0, this.#sent.length - this.#sentLimit);
-    return undefined;
+  /**
+   * Forgets what the fake was sent and the test author's errors its calls raised, so the next
+   * test starts clean; its cursors live in the store, which is reset apart. In a namespace, the
+   * calls this process holds are forgotten; a later `sync()` reads the namespace's record again.
+   */
+  forget(): void {
+    this.#sent.clear();
+    this.#fake.shared?.forget();
+    this.#raised.clear();
   }
-
-  #failure(prepared: PreparedAnswer, context: CallContext): ProviderFailure {
-    const after = prepared.failAfter === undefined ? '' : ` after ${prepared.failAfter} part${prepared.failAfter === 1 ? '' : 's'}`;
-    return new ProviderFailure(
-      prepared.fail!,
-      `${this.#owner}: ${prepared.label} fails the call${after} as a provider that is down (kind '${prepared.fail}', model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}).`,
-      { provider: context.provider, retryAfterMs: prepared.retryAfterMs },
-    );
-  }
-
-  #pastTheEnd(source: Extract<ReplySource, { kind: 'list' }>, index: number, context: CallContext): never {
-    const count = source.answers.length;
-    const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
-    throw new StandinError(
-      'T0013',
-      `${this.#owner}: model '${context.modelName}' was faked with ${count} answer${count === 1 ? '' : 's'}, and call ${index + 1} ran past them (step '${context.stepKey}'${where}). Add an answer for it, or find why the app asks the model more often than the test expects.`,
-    );
-  }
-
-  async #fromFunction(source: Extract<ReplySource, { kind: 'function' }>, request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
-    const owner = `${this.#owner} at step '${context.stepKey}'`;
-    let raw: unknown;
-    try {
-      raw = await settleWithin(source.fn(request, info(context)), context.signal, this.#answerTimeoutMs, `${source.root}(request)`, owner);
-    } catch (error) {
-      if (context.signal.aborted) throw abortReason(context.signal);
-      throw this.#threw(`${source.root}(request)`, owner, error);
-    }
-    return prepareAnswer(raw, { owner, label: `${source.root}(request)`, index: undefined, idPrefix: `call_m${request.messages.length}` });
-  }
-
-  /** A record call: recorded in `sent`, answered by the record's function, its result checked as the engine checks a provider's. */
-  async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
-    try {
-      return await this.#plainCall(spec, args, context, run);
-    } catch (error) {
-      this.#raised.note(error, where(context));
-      throw error;
-    }
-  }
-
-  async #plainCall<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, args: A, context: CallContext, run: (calls: ReadAnswers['calls']) => unknown): Promise<R> {
-    const noted = this.#note({ call: spec.name, input: spec.sent(args), scope: context.scope, step: context.stepKey, attempt: context.attempt } as SentCall);
-    if (noted !== undefined) this.#shared!.unrecorded(noted);
-    if (this.#read.calls[spec.name] === undefined) this.#missing(spec.name, context);
-    let result: unknown;
-    try {
-      result = await settleWithin(run(this.#read.calls), context.signal, this.#answerTimeoutMs, `answers.${spec.name}`, `${this.#owner} at step '${context.stepKey}'`);
-    } catch (error) {
-      if (context.signal.aborted) throw abortReason(context.signal);
-      throw this.#threw(`answers.${spec.name}`, `${this.#owner} at step '${context.stepKey}'`, error);
-    }
-    const problem = spec.problem(result, args);
-    if (problem !== undefined) this.#badResult(spec.name, context, result, problem);
-    return result as R;
-  }
-
-  #threw(what: string, owner: string, error: unknown): unknown {
-    if (error instanceof StandinError) return error;
-    const message = error instanceof Error ? error.message : String(error);
-    return new StandinError(
-      'T0010',
-      `${owner}: ${what} threw: ${message}. Fix the function; to fake a provider failure, answer { fail: 'server' } or throw a ProviderFailure.`,
-      { cause: error },
-    );
-  }
-
-  #missing(call: RecordCall | 'reply', context: CallContext): never {
-    const model = `model '${context.modelName}'`;
-    const read = this.#read;
-    if (read.form !== 'record') {
-      const form = read.form === 'list' ? 'a list of answers' : 'a function of the request';
-      throw new StandinError(
-        'T0009',
-        `${this.#owner}: ${model} was faked with ${form}, which answers reply only, and the app called ${call}. Fake it with a record of calls that has ${call}: { reply: [{ text: '...' }], ${call}: ${example(call)} }.`,
-      );
-    }
-    const has = [...(read.reply !== undefined ? ['reply'] : []), ...Object.keys(read.calls)];
-    throw new StandinError(
-      'T0009',
-      `${this.#owner}: ${model} was faked with a record of calls without ${call} (it has ${has.length > 0 ? has.join(', ') : 'no calls'}), and the app called ${call}. Add ${call}: ${example(call)} to the record.`,
-    );
-  }
-
-  #badResult(call: RecordCall, context: CallContext, got: unknown, expected: string): never {
-    throw new StandinError(
-      'T0011',
-      `${this.#owner}: answers.${call} answered ${describeType(got)} for model '${context.modelName}' (step '${context.stepKey}'). Make it answer ${expected}.`,
-    );
-  }
-
-  #checkNow(checks: FakeChecks): void {
-    const owner = this.#owner.replace(/answers\)$/, 'answers, checks)');
-    const parsed = fakeChecksSchema.safeParse(checks);
-    if (!parsed.success) {
-      const lines = describeIssues('checks', checks, parsed.error.issues, { expected: fakeChecksExpected, keys: { '': ['tools', 'output'] } });
-      throw new StandinError('T0012', `${owner}: the checks are malformed:\n${lines.join('\n')}`);
-    }
-    const source = this.#read.reply;
-    if (source?.kind !== 'list') {
-      this.#inputs = toolInputs(checks.tools);
-      return;
-    }
-    const offer = {
-      tools: checks.tools !== undefined ? Object.keys(checks.tools) : undefined,
-      statesShape: undefined,
-      output: checks.output,
-      what: 'the checks the fake was given',
-    };
-    this.#inputs = toolInputs(checks.tools);
-    for (const prepared of source.answers) {
-      checkAnswer(prepared, offer, owner);
-      checkCallInputs(prepared, this.#inputs, owner);
-    }
-  }
-}
-
-/** An answer for a record of calls, for messages: the example the capability gives. */
-function example(call: RecordCall | 'reply'): string {
-  if (call === 'reply') return "[{ text: '...' }]";
-  const answer = capabilities[call].answer;
-  const such = answer.indexOf(', such as ');
-  return such === -1 ? answer.replace(/^a function /, '') : answer.slice(such + ', such as '.length);
-}
-
-/** The call, as `verify` names it when it raised a test author's error. */
-function where(context: CallContext): { scope: string; call: string } {
-  return { scope: context.scope, call: `model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}` };
-}
-
-/** What a function a fake was given learns about the call: never the key, the signal or the cursor key. */
-function info(context: CallContext): FakeCall {
-  return { model: context.modelName, attempt: context.attempt, step: context.stepKey, scope: context.scope };
 }

@@ -9,7 +9,8 @@ import type { SentCall } from './SentCall.js';
  *
  * @example
  * ```ts
- * const fake = new FakeModel(answers, { model: 'writer', store, shared: scripts.publishModel('writer', answers, owner) });
+ * const shared = scripts.publishModel('writer', answers, owner);
+ * const fake = new FakeModel(answers, { model: 'writer', store, shared });
  * ```
  */
 export interface SharedAnswers {
@@ -28,4 +29,6 @@ export interface SharedAnswers {
   readonly sent: readonly SentCall[];
   /** Reads the namespace's calls (the latest, bounded) into `sent`. */
   sync(): Promise<void>;
+  /** Forgets the calls `sent` holds now, read and this process's own; a later `sync()` reads the record again. */
+  forget(): void;
 }

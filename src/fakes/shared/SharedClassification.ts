@@ -1,14 +1,15 @@
 import { runCapture, scriptExhausted } from '../classification/scriptErrors.js';
-import { StandinError, bareMessage } from '../../errors/StandinError.js';
+import { bareMessage } from '../../errors/StandinError.js';
 import type { ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
-import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
+import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
-import { isPlainObject, show } from '../../services/classification/shapeError.js';
 import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { FakeClassification, type PendingClassification } from '../classification/FakeClassification.js';
 import { fakeResponse } from '../classification/fakeAnswers.js';
+import { checkQuestions, checkRequest } from '../classification/requestChecks.js';
+import { RETRY_HINT } from '../classification/takeEntry.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { readError } from './publishable.js';
 import type { SharedScripts } from './SharedScripts.js';
@@ -51,38 +52,37 @@ export class SharedClassification extends FakeClassification {
   }
 
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
-    if (!(request instanceof ClassificationRequest)) {
-      throw new StandinError('K0003', `SharedClassification.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
-    }
-    await runCapture(opts?.adapterOpts?.capture, { request, opts: opts ?? {} }, { scope: opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE, requestId: opts?.requestId });
-    if (isPlainObject(request.questions) && Object.keys(request.questions).length === 0) {
-      throw new ClassificationAdapterError('invalid_request', { message: 'questions must not be empty', metadata: { field: 'questions' } });
-    }
+    checkRequest(request, 'SharedClassification');
     const scope = opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
+    await runCapture(opts?.adapterOpts?.capture, { request, opts: opts ?? {} }, { scope, requestId: opts?.requestId });
+    checkQuestions(request);
     let taken;
     try {
       taken = await this.#shared.takeEntry(scope);
     } catch (error) {
       if (error instanceof StoreFailure && error.kind !== undefined) {
-        throw new ClassificationAdapterError(error.kind === 'timeout' ? 'timeout' : 'network_error', { message: bareMessage(error), cause: error });
+        const reason = error.kind === 'timeout' ? 'timeout' : 'network_error';
+        throw new ClassificationAdapterError(reason, { message: bareMessage(error), cause: error });
       }
       throw error;
     }
     let answers: Readonly<Record<string, unknown>> | undefined;
-    if (taken.kind === 'retry') throw new ClassificationAdapterError('rate_limited', { message: 'FakeClassification retry_until_call hint', retryAfterMs: 0 });
+    if (taken.kind === 'retry') {
+      throw new ClassificationAdapterError('rate_limited', { message: RETRY_HINT, retryAfterMs: 0 });
+    }
     if (taken.kind === 'exhausted') {
       if (taken.count > 0) {
         throw scriptExhausted(taken.count, null, { scope, requestId: opts?.requestId });
       }
     } else {
-      const entry = JSON.parse(taken.json) as { kind: string; answers?: Record<string, unknown>; error?: Record<string, unknown> };
+      const entry = JSON.parse(taken.json) as SharedEntryJson;
       if (entry.kind === 'error') throw readError(entry.error ?? {});
       answers = entry.answers;
     }
     return fakeResponse(request, opts, answers);
   }
 
-  /** The entries of the published script no call has used, per scope of the namespace; all of them when none was called. */
+  /** The entries of the published script no call has used, per scope of the namespace; all when none was called. */
   override async pending(): Promise<PendingClassification[]> {
     const script = this.#script ?? [];
     if (this.#gen === undefined) return [];
@@ -97,4 +97,11 @@ export class SharedClassification extends FakeClassification {
     }
     return found;
   }
+}
+
+/** A published entry as a shared step reads it back. */
+interface SharedEntryJson {
+  readonly kind: string;
+  readonly answers?: Record<string, unknown>;
+  readonly error?: Record<string, unknown>;
 }

@@ -149,6 +149,7 @@ export class SharedScripts {
         return view.calls;
       },
       sync: () => this.#sync(model, gen, view),
+      forget: () => view.clear(),
     };
   }
 

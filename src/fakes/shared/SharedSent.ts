@@ -115,6 +115,16 @@ export class SharedSent {
     this.#calls = undefined;
   }
 
+  /**
+   * Forgets the calls listed now: the last read's and this process's. A call still being recorded
+   * is forgotten too; its record settles as before. A later read lists what the namespace holds.
+   */
+  clear(): void {
+    this.#read = [];
+    this.#since = [];
+    this.#calls = undefined;
+  }
+
   /** Cuts this process's calls to the latest `limit`. */
   #trim(): void {
     if (this.#since.length > this.#limit) this.#since.splice(0, this.#since.length - this.#limit);

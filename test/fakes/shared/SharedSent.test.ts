@@ -51,4 +51,14 @@ describe('SharedSent', () => {
       expect(words(view)).toEqual(['b', 'c']);
     });
   });
+
+  describe('.clear', () => {
+    it("forgets the last read's calls and this process's calls", () => {
+      const view = new SharedSent(10);
+      view.replace([call('theirs')], 1);
+      view.note(call('mine'));
+      view.clear();
+      expect(words(view)).toEqual([]);
+    });
+  });
 });

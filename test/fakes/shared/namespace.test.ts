@@ -200,6 +200,34 @@ describe('a namespaced fake', () => {
       await expect(writer.verify()).resolves.toBeUndefined();
     });
   });
+
+  describe('.findings', () => {
+    it('reports the answers other containers left, per scope, and a call past them in this one', async () => {
+      const [tester, instance] = pair();
+      const writer = tester.fake('writer', [{ text: 'one' }, { text: 'two' }]);
+      await tester.ready();
+      await instance.scope('c', () => text(instance));
+      const line = 'answers[1] { text: "two" } never asked for';
+      expect(await writer.findings()).toEqual([{ scope: 'c', code: 'T0014', line }]);
+      await tester.scope('c', () => text(tester));
+      await tester.scope('c', () => text(tester)).catch(() => undefined);
+      expect((await writer.findings()).map((finding) => [finding.scope, finding.code])).toEqual([['c', 'T0046']]);
+    });
+  });
+
+  describe('.forget', () => {
+    it('empties sent and forgets the test author\'s errors kept for verify', async () => {
+      const [tester] = pair();
+      const writer = tester.fake('writer', [{ text: 'one' }]);
+      await tester.ready();
+      await text(tester);
+      await text(tester).catch(() => undefined);
+      expect(writer.sent).toHaveLength(2);
+      writer.forget();
+      expect(writer.sent).toEqual([]);
+      await expect(writer.verify()).resolves.toBeUndefined();
+    });
+  });
 });
 
 describe('app.fakeClassifier in a namespace', () => {
@@ -241,6 +269,18 @@ describe('app.fakeClassifier in a namespace', () => {
     await tester.ready();
     await instance.scope('t-1', () => team(instance));
     await expect(classifier.verify()).rejects.toMatchObject({ code: 'K0012', message: expect.stringContaining('scope "t-1"') });
+  });
+
+  describe('.findings', () => {
+    it('reports the entries the namespace\'s scopes left, one finding each', async () => {
+      const [tester, instance] = pair();
+      const classifier = tester.fakeClassifier([{ answers: { team: 'technical' } }, { answers: { team: 'billing' } }]);
+      await tester.ready();
+      await instance.scope('t-1', () => team(instance));
+      expect(await classifier.findings()).toEqual([
+        { scope: 't-1', code: 'K0012', line: 'script[1] {"answers":{"team":"billing"}} never used' },
+      ]);
+    });
   });
 
   it('answers from the script another process published in a container whose config binds a real classifier, which is never called', async () => {

@@ -1,0 +1,40 @@
+import type { Clock } from '../../services/clock/Clock.js';
+import type { CursorStore } from '../../services/cursors/CursorStore.js';
+import type { Scopes } from '../../services/scopes/Scopes.js';
+import type { FakeChecks } from './FakeChecks.js';
+import type { SharedAnswers } from './SharedAnswers.js';
+
+/**
+ * How a fake is made: what it stands in for, and where it keeps its cursors.
+ *
+ * @example
+ * ```ts
+ * const fake = new FakeModel([{ text: 'Hi' }], { model: 'writer', store: container.get(Tokens.CursorStore) });
+ * ```
+ */
+export interface FakeModelOptions {
+  /**
+   * The one model the fake stands in for, named in its messages (`app.fake('writer', answers)`).
+   * Left out, the fake may serve several models, and keys each step by model and step.
+   */
+  readonly model?: string;
+  /** Where its cursors live: the container's store. Left out, a `MemoryCursorStore` of its own. */
+  readonly store?: CursorStore;
+  /** The container's scopes, so `pending()` reads the scope it is called in. */
+  readonly scopes?: Scopes;
+  /** What the calls it answers will offer, so answers are checked against it now. */
+  readonly checks?: FakeChecks;
+  /** In a namespace: the shared script replies are answered from, in place of the fake's own list. */
+  readonly shared?: SharedAnswers;
+  /** Where answers' `delayMs` and `partDelayMs` sleep: the app's clock. Left out, the system clock. */
+  readonly clock?: Clock;
+  /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
+  readonly sentLimit?: number;
+  /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
+  readonly answerTimeoutMs?: number;
+  /**
+   * The one scope the fake answers in (`app.scope(id).fake`): `pending()`, `verify()` and `findings()` read it
+   * when given no scope.
+   */
+  readonly scope?: string;
+}

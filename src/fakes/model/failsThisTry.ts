@@ -1,0 +1,27 @@
+import type { CursorStore } from '../../services/cursors/CursorStore.js';
+import type { CallContext } from '../../services/providers/Provider.js';
+import type { PreparedAnswer } from './prepareAnswer.js';
+import { storeCall } from './storeCall.js';
+
+/**
+ * Whether a `fail` answer fails this try of its step: every try, or only the first `times`. The
+ * tries are counted in the store, per scope, so a client's retry over the wire counts as the
+ * engine's does; the count is forgotten when the call is over.
+ *
+ * @example
+ * ```ts
+ * if (await failsThisTry(store, script, step, prepared, context)) throw providerDown(owner, prepared, context);
+ * ```
+ */
+export async function failsThisTry(
+  store: CursorStore,
+  script: string,
+  step: string,
+  prepared: PreparedAnswer,
+  context: CallContext,
+): Promise<boolean> {
+  if (prepared.times === undefined) return true;
+  const tries = `${script}\u0000${step}`;
+  context.onEnd?.(() => void store.reset(context.scope, tries).catch(() => undefined));
+  return (await storeCall(store.visit(context.scope, tries, 0), context)) <= prepared.times;
+}

@@ -1,0 +1,56 @@
+import { abortReason } from '../../services/clock/Clock.js';
+import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
+import { takeStep } from '../script/takeStep.js';
+import { checkTaken } from './checkFake.js';
+import { failsThisTry } from './failsThisTry.js';
+import { missingCall, pastTheEnd, providerDown } from './fakeErrors.js';
+import type { FakeState } from './FakeState.js';
+import { functionAnswer } from './functionAnswer.js';
+import type { PreparedAnswer } from './prepareAnswer.js';
+import { sentRequest } from './sentRequest.js';
+import { storeCall } from './storeCall.js';
+
+/**
+ * The answer a faked model gives one reply, checked: listed in `sent`, then taken from the
+ * namespace's script, from the list (the step's answer, the same for a step that runs again;
+ * `T0013` past the last) or from the function; after its `delayMs`, failing as its `fail` asks,
+ * its value and tool calls checked against the call.
+ *
+ * @example
+ * ```ts
+ * const prepared = await takeAnswer(fake, request, context);
+ * ```
+ */
+export async function takeAnswer(
+  fake: FakeState,
+  request: ReplyRequest,
+  context: CallContext,
+): Promise<PreparedAnswer> {
+  if (context.signal.aborted) throw abortReason(context.signal);
+  const { scope, stepKey: step, attempt } = context;
+  const noted = fake.note({ call: 'reply', input: sentRequest(request), scope, step, attempt });
+  const source = fake.read.reply;
+  if (source === undefined) {
+    if (noted !== undefined) fake.shared!.unrecorded(noted);
+    throw missingCall(fake.owner, fake.read, 'reply', context);
+  }
+  let prepared: PreparedAnswer | undefined;
+  // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
+  const key = fake.model === undefined ? `${context.modelName}\u0000${step}` : step;
+  if (noted !== undefined) {
+    prepared = await fake.shared!.take(request, context, fake.owner, noted);
+  } else if (source.kind === 'list') {
+    const index = await storeCall(takeStep(fake.store, scope, fake.script, key, context.onEnd), context);
+    prepared = source.answers[index];
+    if (prepared === undefined) throw pastTheEnd(fake.owner, source.answers.length, index, context);
+  } else {
+    prepared = await functionAnswer(source, request, context, fake.owner, fake.answerTimeoutMs);
+  }
+  if (prepared.delayMs > 0) await fake.clock.sleep(prepared.delayMs, context.signal);
+  const fails = prepared.fail !== undefined && prepared.failAfter === undefined;
+  if (fails && (await failsThisTry(fake.store, fake.script, key, prepared, context))) {
+    throw providerDown(fake.owner, prepared, context);
+  }
+  if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, fake.owner, fake.inputs);
+  return prepared;
+}

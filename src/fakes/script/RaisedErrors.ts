@@ -1,0 +1,122 @@
+import type { Code } from '../../errors/catalog.js';
+import { StandinError, bareMessage } from '../../errors/StandinError.js';
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import type { Finding } from './Finding.js';
+
+/** The most raised errors a fake keeps for `verify`: the first ones, which tell the most. */
+export const MAX_RAISED = 100;
+
+/** One call that raised a test author's error. */
+export interface RaisedError {
+  /** The scope the call ran in (`''` outside any scope). */
+  readonly scope: string;
+  /** The call, as a message names it: `step 'call:…#3' (attempt 1)`, `request 'r-1'`. */
+  readonly call: string;
+  readonly error: StandinError;
+}
+
+/**
+ * The test author's errors (T-codes, K0008 for a spent script, K0011, K0013) a fake raised in
+ * any call of any scope, kept so `verify()` fails even when the application caught the error and
+ * answered something else (a 500). Keeps the first {@link MAX_RAISED} and counts the rest.
+ *
+ * @example
+ * ```ts
+ * const raised = new RaisedErrors();
+ * raised.note(error, { scope: 'a', call: "step 'r#0'" });
+ * raised.check('T0046', "app.fake('writer', answers)"); // throws, listing it
+ * ```
+ */
+export class RaisedErrors {
+  readonly #kept: RaisedError[] = [];
+  #count = 0;
+
+  /** Keeps `error` when it is a test author's error: a StandinError whose code passes `isAuthors`. */
+  note(
+    error: unknown,
+    where: { readonly scope: string; readonly call: string },
+    isAuthors: (error: StandinError) => boolean = testAuthors,
+  ): void {
+    if (!(error instanceof StandinError) || !isAuthors(error)) return;
+    this.#count++;
+    if (this.#kept.length < MAX_RAISED) this.#kept.push({ scope: where.scope, call: where.call, error });
+  }
+
+  /** What was kept, in the order it was raised. */
+  get errors(): readonly RaisedError[] {
+    return [...this.#kept];
+  }
+
+  /** Forgets every error kept and counted, as a fake's `forget()` does between tests. */
+  clear(): void {
+    this.#kept.length = 0;
+    this.#count = 0;
+  }
+
+  /**
+   * One finding per kept error (in `scope`, when one is named), under `code`; the errors past
+   * the kept ones, when no scope is named, as one more finding in the default scope.
+   *
+   * @example
+   * ```ts
+   * raised.findings('T0046'); // [{ scope: 'a', code: 'T0046', line: "step 'r#0': T0013 ..." }]
+   * ```
+   */
+  findings(code: Code, scope?: string): Finding[] {
+    const kept = this.#inScope(scope);
+    const found: Finding[] = kept.map((raised) => ({ scope: raised.scope, code, line: raisedLine(raised) }));
+    const more = this.#countIn(scope, kept) - kept.length;
+    if (more > 0) {
+      const calls = `${more} more call${more === 1 ? '' : 's'}`;
+      const line = `${calls}, in any scope, raised a test author's error (not kept)`;
+      found.push({ scope: DEFAULT_SCOPE, code, line });
+    }
+    return found;
+  }
+
+  /**
+   * Throws `code` listing every kept error with its scope and call, when any was raised (in
+   * `scope`, when one is named).
+   *
+   * @throws {StandinError} `code` (`T0046` for a faked model, `K0014` for a faked classifier).
+   */
+  check(code: Code, owner: string, scope?: string): void {
+    if (this.#count === 0) return;
+    const kept = this.#inScope(scope);
+    if (kept.length === 0) return;
+    const count = this.#countIn(scope, kept);
+    const lines = kept.map((raised) => {
+      const where = raised.scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${raised.scope}'`;
+      return `  In ${where}, ${raisedLine(raised)}`;
+    });
+    const more = count > kept.length ? `\n  ... and ${count - kept.length} more` : '';
+    const calls = `${count} call${count === 1 ? '' : 's'}`;
+    throw new StandinError(
+      code,
+      `${owner}: ${calls} raised a test author's error, even if the app caught ${count === 1 ? 'it' : 'them'}:\n` +
+        `${lines.join('\n')}${more}\nFix each: the error's own message says what to write.`,
+      { cause: kept[0]!.error },
+    );
+  }
+
+  #inScope(scope: string | undefined): readonly RaisedError[] {
+    return scope === undefined ? this.#kept : this.#kept.filter((raised) => raised.scope === scope);
+  }
+
+  /** How many were raised: every one counted with no scope named; in a scope, the ones kept there. */
+  #countIn(scope: string | undefined, kept: readonly RaisedError[]): number {
+    return scope === undefined ? this.#count : kept.length;
+  }
+}
+
+/** A kept error, as a line names it: the call, then the error's code and the first line of its message. */
+function raisedLine({ call, error }: RaisedError): string {
+  return `${call}: ${error.code} ${bareMessage(error).split('\n', 1)[0]!}`;
+}
+
+/** A test author's error: the faked model's T-codes, and a classifier script's K0008 (spent), K0011 and K0013. */
+function testAuthors(error: StandinError): boolean {
+  if (error.code.startsWith('T') || error.code === 'K0011' || error.code === 'K0013') return true;
+  const cause = (error as { metadata?: { cause?: unknown } }).metadata?.cause;
+  return error.code === 'K0008' && cause === 'classification_script_exhausted';
+}

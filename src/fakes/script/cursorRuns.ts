@@ -1,0 +1,47 @@
+import type { CursorStore, ReleasedCursor } from '../../services/cursors/CursorStore.js';
+import { HANDLE_SCOPE } from './ScriptCursor.js';
+
+/** Where one script's cursor stands in one place: the entries from `at` on were never taken there. */
+export interface CursorRun {
+  /**
+   * The scope: `''` for the default one; for released scopes, the first of them (`''` when
+   * none is named); {@link HANDLE_SCOPE} for an explicit cursor handle.
+   */
+  readonly scope: string;
+  /** How many entries the cursor took there. */
+  readonly at: number;
+  /** For scopes already released: the group they are counted in. */
+  readonly released?: ReleasedCursor;
+}
+
+/** A script's cursors: its store and identity, and {@link HANDLE_SCOPE} as `scope` for an explicit handle. */
+export interface ScriptSlot {
+  readonly store: CursorStore;
+  readonly script: string;
+  readonly scope?: string;
+}
+
+/**
+ * Where `script`'s cursors stand in `store`: in `only` when it is named; otherwise in every scope
+ * the script moved in (the store's order), then in each group of scopes already released (a
+ * request's, when its response closed), counted by how far each went. An explicit handle's
+ * script (`scope` {@link HANDLE_SCOPE}) has one cursor, shared by every scope.
+ *
+ * @example
+ * ```ts
+ * const runs = await cursorRuns({ store, script });
+ * // [{ scope: 'a', at: 2 }, { scope: 'request:1', at: 1, released: { at: 1, scopes: 1, examples: ['request:1'] } }]
+ * ```
+ */
+export async function cursorRuns(slot: ScriptSlot, only?: string): Promise<CursorRun[]> {
+  const { store, script } = slot;
+  if (slot.scope === HANDLE_SCOPE) return [{ scope: HANDLE_SCOPE, at: await store.peek(HANDLE_SCOPE, script) }];
+  const scopes = only !== undefined ? [only] : await store.scopesOf(script);
+  const runs: CursorRun[] = [];
+  for (const name of scopes) runs.push({ scope: name, at: await store.peek(name, script) });
+  if (only !== undefined) return runs;
+  for (const group of (await store.released?.(script)) ?? []) {
+    runs.push({ scope: group.examples[0] ?? '', at: group.at, released: group });
+  }
+  return runs;
+}

@@ -1,0 +1,54 @@
+import type { Code } from '../../errors/catalog.js';
+import type { StandinError } from '../../errors/StandinError.js';
+import type { Finding } from './Finding.js';
+import type { RaisedErrors } from './RaisedErrors.js';
+
+/** What a scripted fake found unused in its script: one finding per entry, and the error `verify()` throws for them. */
+export interface UnusedReport {
+  readonly findings: readonly Finding[];
+  /** The error `verify()` throws for the entries never used; undefined when there are none. */
+  error(): StandinError | undefined;
+}
+
+/** How one scripted fake reports: its kept errors' code, its name in messages, how it finds its unused entries. */
+export interface ScriptVerdict {
+  /** The kept test author's errors of its calls. */
+  readonly raised: RaisedErrors;
+  /** The code `verify()` throws for them: `T0046` for a faked model, `K0014` for a faked classifier. */
+  readonly raisedCode: Code;
+  /** The fake as messages name it. */
+  readonly owner: string;
+  /** Its unused entries, in `scope` when one is named. */
+  unused(scope: string | undefined): Promise<UnusedReport>;
+}
+
+/**
+ * Everything a scripted fake's `verify(scope)` would report, one finding per line: each kept
+ * test author's error first, then each entry never used. Never throws for them; a store that
+ * fails still rejects.
+ *
+ * @example
+ * ```ts
+ * await scriptFindings(verdict, scope);
+ * // [{ scope: '', code: 'T0014', line: 'answers[1] { text: "b" } never asked for' }]
+ * ```
+ */
+export async function scriptFindings(verdict: ScriptVerdict, scope: string | undefined): Promise<Finding[]> {
+  const raised = verdict.raised.findings(verdict.raisedCode, scope);
+  return [...raised, ...(await verdict.unused(scope)).findings];
+}
+
+/**
+ * What a scripted fake's `verify(scope)` does with what {@link scriptFindings} reports: throws
+ * for the kept errors first, before the store is read, then for the entries never used.
+ *
+ * @example
+ * ```ts
+ * afterEach(() => verifyScript(verdict, undefined));
+ * ```
+ */
+export async function verifyScript(verdict: ScriptVerdict, scope: string | undefined): Promise<void> {
+  verdict.raised.check(verdict.raisedCode, verdict.owner, scope);
+  const error = (await verdict.unused(scope)).error();
+  if (error !== undefined) throw error;
+}
