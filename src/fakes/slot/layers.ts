@@ -1,10 +1,10 @@
-import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import type { Finding } from '../script/Finding.js';
 import type { Layer, LayerKind } from './Layer.js';
 
-/** A scripted stand-in: it can say what its script left unused and what errors it kept. */
+/** A scripted stand-in: it says what its `verify()` would fail on, and forgets what it recorded. */
 export interface Verifiable {
-  verify(scope?: string): Promise<void>;
+  findings(scope?: string): Promise<readonly Finding[]>;
+  forget(): void;
 }
 
 /**
@@ -16,24 +16,19 @@ export interface Verifiable {
  * slotsOf(container).model('writer').put(scriptedLayer('fake', fake, "app.fake('writer', answers)"));
  * ```
  */
-export function scriptedLayer<S extends object & Verifiable>(kind: LayerKind, service: S, label: string, scope?: string): Layer<S> {
+export function scriptedLayer<S extends object & Verifiable>(
+  kind: LayerKind,
+  service: S,
+  label: string,
+  scope?: string,
+): Layer<S> {
   return {
     kind,
     scope,
     service,
     label,
     source: service,
-    findings: () => findingsOf(service, scope),
-    forget: () => undefined,
+    findings: () => service.findings(scope),
+    forget: () => service.forget(),
   };
-}
-
-async function findingsOf(service: Verifiable, scope: string | undefined): Promise<readonly Finding[]> {
-  try {
-    await service.verify(scope);
-    return [];
-  } catch (error) {
-    if (!(error instanceof StandinError)) throw error;
-    return [{ scope: scope ?? '', code: error.code, line: bareMessage(error) }];
-  }
 }

@@ -47,8 +47,6 @@ export interface ClassifyContext {
   readonly scope: string;
   /** Which attempt at this classifier this is, from 1. */
   readonly attempt: number;
-  /** The engine's id: stable for the engine's life, distinct between engines. */
-  readonly cursorKey: string;
 }
 
 /** What a classifier's `classify` takes besides the request. */

@@ -154,7 +154,7 @@ export class Dispatcher {
         classifier = this.#classifier(link, call.scope);
         resolved = link;
       }
-      return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt, cursorKey: this.#id });
+      return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt });
     }, () => this.#settings(call, policy, links, whenRetryable, (error) => this.#capped(classifierFailure(error), classifier.provider ?? undefined), (error, _link, attempt) => {
       const failure = error as ClassificationAdapterError;
       tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: bareMessage(failure) });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ClassificationAdapterError,
-  FakeClassification,
-  MemoryCursorStore,
-  code,
-  type ClassificationScriptEntry,
-  type CursorStore,
-} from '../../../src/index.js';
+import { ClassificationAdapterError, code, type CursorStore } from '../../../src/index.js';
+import { FakeClassification, MemoryCursorStore, type ClassificationScriptEntry } from '../../../src/testing.js';
 import { FunctionClassification } from '../../../src/fakes/classification/FunctionClassification.js';
 import { request } from './fixtures.js';
 

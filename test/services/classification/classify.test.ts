@@ -155,7 +155,7 @@ describe('Engine.classify (app.classify)', () => {
       test.fakeClassifier();
       await test.classify(STATE, questions(), { requestId: 'rid-1', adapterOpts: { capture: (c) => calls.push(c) } });
       await test.scope('ticket-7', () => test.classify(STATE, questions(), { adapterOpts: { capture: (c) => calls.push(c) } }));
-      expect(calls[0]!.opts).toMatchObject({ requestId: 'rid-1', adapterOpts: { cursorKey: test.id }, context: { requestId: 'rid-1', stepKey: expect.stringMatching(/^call:.+#\d+$/), scope: '', attempt: 1, cursorKey: test.id } });
+      expect(calls[0]!.opts).toMatchObject({ requestId: 'rid-1', adapterOpts: { cursorKey: test.id }, context: { requestId: 'rid-1', stepKey: expect.stringMatching(/^call:.+#\d+$/), scope: '', attempt: 1 } });
       expect(calls[0]!.opts.adapterOpts).not.toHaveProperty('scope');
       expect(calls[1]!.opts.adapterOpts).toMatchObject({ cursorKey: test.id });
       expect(calls[1]!.opts.context).toMatchObject({ scope: 'ticket-7' });
