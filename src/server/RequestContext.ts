@@ -63,7 +63,7 @@ export class RequestContext implements WireContext {
     }
     const { book, given, ledger } = this.#services;
     if (book !== undefined) {
-      if (book.find(this.#scopeName, id) === undefined) throw modelNotFound(this.dialect, id, book.models(this.#scopeName));
+      if (book.find(this.#scopeName, id) === undefined) throw modelNotFound(this.dialect, id, book.models(this.#scopeName), { scope: this.#scopeName, scriptedIn: book.scopesScripting(id) });
       ledger.used(this.#scopeName, id);
       return id;
     }

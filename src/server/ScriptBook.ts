@@ -98,6 +98,11 @@ export class ScriptBook {
     return this.#key;
   }
 
+  /** The scopes whose own scripts serve `model`, sorted. */
+  scopesScripting(model: string): string[] {
+    return [...this.#scoped].filter(([, fakes]) => fakes.has(model)).map(([scope]) => scope).sort();
+  }
+
   /** The scopes that have scripts of their own. */
   get scopes(): string[] {
     return [...this.#scoped.keys()];

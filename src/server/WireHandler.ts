@@ -100,7 +100,7 @@ export class WireHandler {
     } catch (error) {
       // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 500.
       const authors = scopeName !== undefined && this.ledger.raised(scopeName, path, error);
-      refuse(response, dialect, responseId, authors ? explain(error, { scope: scopeName!, headers: request.headers, unmarkedRepeat }) : error);
+      refuse(response, dialect, responseId, authors ? explain(error, { scope: scopeName!, headers: request.headers, unmarkedRepeat, ownScripts: settings.book !== undefined }) : error);
     }
   }
 }

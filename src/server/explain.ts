@@ -3,6 +3,7 @@ import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { SCOPE_HEADER } from './resolveScope.js';
 import { authorsError } from './ScopeLedger.js';
+import { inScripts } from './scriptPaths.js';
 import { IDEMPOTENCY_HEADER, RETRY_HEADER } from './StepKeys.js';
 
 /** What a request told the server, for advice on its error. */
@@ -12,25 +13,29 @@ export interface Asked {
   readonly headers: IncomingHttpHeaders;
   /** It was not marked as a retry, and had the path and body of its scope's last request. */
   readonly unmarkedRepeat: boolean;
+  /** The server scripts its own models (from scripts documents and `server.fake`), not a given app's. */
+  readonly ownScripts: boolean;
 }
 
 /**
  * A test author's error as the wire server answers it: the error's own message, and advice in
- * the wire's terms. A call past the end of a script (`T0013`) that repeats the scope's last
+ * the wire's terms. On a server scripting its own models, the script is named by its path in a
+ * scripts document (`scripts.models['gpt-4.1-mini'][0]`), not `app.fake(...)`. A call past the end of a script (`T0013`) that repeats the scope's last
  * request unmarked says how to mark a retry; an unfaked scope (`T0041`, `T0042`) names the
  * header that names the scope. Any other error is answered as it is.
  *
  * @example
  * ```ts
- * refuse(response, dialect, id, explain(error, { scope: '', headers, unmarkedRepeat: true }));
+ * refuse(response, dialect, id, explain(error, { scope: '', headers, unmarkedRepeat: true, ownScripts: true }));
  * ```
  */
 export function explain(error: unknown, asked: Asked): unknown {
   const found = authorsError(error);
   if (found === undefined) return error;
   const advice = adviceFor(found.code, asked);
-  if (advice === undefined) return error;
-  return new StandinError(found.code, `${bareMessage(found)}\n${advice}`, { cause: found });
+  const message = asked.ownScripts ? inScripts(bareMessage(found)) : bareMessage(found);
+  if (advice === undefined && message === bareMessage(found)) return error;
+  return new StandinError(found.code, advice === undefined ? message : `${message}\n${advice}`, { cause: found });
 }
 
 function adviceFor(code: string, asked: Asked): string | undefined {

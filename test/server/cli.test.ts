@@ -26,7 +26,8 @@ describe('standin serve', { timeout: 60_000 }, () => {
     const path = file('bad.json', { models: { 'gpt-4.1-mini': [{ txt: 'Hi' }] } });
     const error = (await run('node', [...cli, 'serve', '--scripts', path]).catch((e: unknown) => e)) as { code: number; stderr: string };
     expect(error.code).toBe(2);
-    expect(error.stderr).toContain("answers[0].txt: unknown key 'txt'. Did you mean 'text'?");
+    expect(error.stderr).toContain("scripts.models['gpt-4.1-mini'][0].txt: unknown key 'txt'. Did you mean 'text'?");
+    expect(error.stderr).not.toContain('app.fake');
   });
 
   it('a file that is not JSON exits 2 saying so', async () => {
