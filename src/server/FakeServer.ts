@@ -65,7 +65,7 @@ export class FakeServer {
     this.url = url;
     this.token = token;
     this.#given = settings.app;
-    this.#sent = new SentLog(settings.sentLimit);
+    this.#sent = new SentLog(settings.sentLimit, settings.sentBytes);
     if (this.#given === undefined) {
       const store = new MemoryCursorStore();
       const clock = new SystemClock();
@@ -95,10 +95,16 @@ export class FakeServer {
 
   /**
    * What clients asked, in order, across scopes: `{ scope, path, model, call, input }`. Never an
-   * API key or any other header. The oldest entries past `sentLimit` are dropped.
+   * API key or any other header. The oldest entries past `sentLimit` requests, or past
+   * `sentBytes` bytes of request bodies, are dropped (see {@link sentDropped}).
    */
   get sent(): readonly SentEntry[] {
     return this.#sent.entries();
+  }
+
+  /** How many requests `sent` dropped to keep within `sentLimit` and `sentBytes`, since the last `reset()` of every scope. */
+  get sentDropped(): number {
+    return this.#sent.dropped;
   }
 
   /**

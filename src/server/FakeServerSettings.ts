@@ -26,6 +26,8 @@ export interface FakeServerSettings {
   readonly bodyLimit?: number | undefined;
   /** How many requests `sent` keeps, the oldest dropped first: 10,000 by default. */
   readonly sentLimit?: number | undefined;
+  /** How many bytes of request bodies `sent` keeps, the oldest dropped first (the newest is always kept): 64 MiB by default. */
+  readonly sentBytes?: number | undefined;
 }
 
 /** The shape of {@link FakeServerSettings}. */
@@ -37,4 +39,5 @@ export const settingsSchema = lazySchema(() => z.strictObject({
   token: z.string().min(16).max(200).optional(),
   bodyLimit: z.number().int().min(1024).optional(),
   sentLimit: z.number().int().min(0).optional(),
+  sentBytes: z.number().int().min(0).optional(),
 }));

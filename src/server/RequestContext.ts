@@ -89,7 +89,7 @@ export class RequestContext implements WireContext {
 
   record(entry: Omit<SentEntry, 'scope' | 'path'>): void {
     const input = entry.call === 'reply' ? sentInput(entry.input as ReplyInput) : entry.input;
-    this.#services.sent.add({ scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input });
+    this.#services.sent.add({ scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input }, this.body.length);
   }
 }
 

@@ -16,6 +16,7 @@ export const CONTROL_PREFIX = '/__standin/';
 export interface ControlTarget {
   load(scripts: Scripts, scope?: string, options?: { readonly replace?: boolean }): void;
   readonly sent: readonly SentEntry[];
+  readonly sentDropped: number;
   pending(scope?: string): Promise<Record<string, Record<string, readonly PendingAnswer[]>>>;
   errors(scope?: string): Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }>;
   reset(scope?: string, options?: { readonly defaults?: boolean }): Promise<void>;
@@ -39,7 +40,8 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * - `PUT /__standin/scripts[?scope=id][&merge=1]`: load scripts (the scripts file's shape) as the
  *   defaults every scope starts from, or for one scope; they replace every script there, unless
  *   `merge=1` (then each model named replaces that model's script, the rest stay).
- * - `GET /__standin/sent[?scope=id]`: what clients asked, in order (never an API key).
+ * - `GET /__standin/sent[?scope=id]`: `{ sent, dropped }`: what clients asked, in order (never an
+ *   API key), and how many of the oldest were dropped past the server's limits.
  * - `GET /__standin/pending[?scope=id]`: the answers not given yet, per scope and model.
  * - `POST /__standin/verify[?scope=id]`: 200 `{ ok: true }`, or 409 `{ ok: false, unused, errors }`:
  *   answers left, and requests answered a test author's error (`T0013`, `T0008`, ...).
@@ -75,7 +77,7 @@ export async function control(request: IncomingMessage, response: ServerResponse
       return sendJson(response, 200, { ok: true, scope: scope ?? null, replaced: replace });
     }
     case 'GET sent':
-      return sendJson(response, 200, { sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope) });
+      return sendJson(response, 200, { sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope), dropped: target.sentDropped });
     case 'GET pending':
       return sendJson(response, 200, { pending: await target.pending(scope) });
     case 'GET verify':
