@@ -2,6 +2,7 @@ import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { Reply } from '../services/engine/Reply.js';
 import type { Message, ReplyPart, ToolCall, ToolResult } from '../services/providers/Provider.js';
 import { checkFields, need } from './checkFields.js';
+import { checkValues, type ValueRules } from './checkValues.js';
 import { isObject, parseArguments, resultOf, textOf } from './openaiChat.js';
 import { readJson } from './readBody.js';
 import { sendJson, SseStream } from './respond.js';
@@ -20,6 +21,23 @@ const refuse = {
   conversation: () => 'the wire server keeps no conversations; send the whole conversation in input',
   background: (v: unknown) => (v === false ? undefined : 'the wire server answers in the foreground only; leave background out'),
   top_logprobs: (v: unknown) => (v === 0 ? undefined : 'scripted answers have no log probabilities; leave top_logprobs out'),
+};
+
+/** The types and ranges OpenAI documents for the Responses fields the server reads or passes over. */
+const values: ValueRules = {
+  stream: { type: 'boolean' },
+  stream_options: { type: 'object' },
+  temperature: { type: 'number', min: 0, max: 2 },
+  top_p: { type: 'number', min: 0, max: 1 },
+  max_output_tokens: { type: 'integer', min: 16 },
+  max_tool_calls: { type: 'integer', min: 1 },
+  parallel_tool_calls: { type: 'boolean' },
+  store: { type: 'boolean' },
+  background: { type: 'boolean' },
+  user: { type: 'string' },
+  metadata: { type: 'object' },
+  text: { type: 'object' },
+  reasoning: { type: 'object' },
 };
 
 /** One output item as it is built: its index, id and the text or arguments it has so far. */
@@ -175,6 +193,7 @@ function response(id: string, created: number, model: string, output: unknown[],
 /** Reads and checks a Responses body into what the engine is asked. */
 function readResponses(body: Record<string, unknown>, context: WireContext): { model: string; input: ReplyInput; stream: boolean } {
   checkFields(body, known, refuse);
+  checkValues(body, values, 'openai');
   const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   const instructions: string[] = typeof body.instructions === 'string' ? [body.instructions] : [];
   const messages: Message[] = [];

@@ -13,7 +13,7 @@ import { StandinError } from '../errors/StandinError.js';
  */
 export function checkRegularFile(path: string, limit: number, what: string): void {
   let kind: string | undefined;
-  let size = 0;
+  let size: number;
   try {
     const stat = statSync(path);
     size = stat.size;
