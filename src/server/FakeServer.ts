@@ -19,6 +19,7 @@ import { loadScripts } from './loadScripts.js';
 import { modelNotFound } from './modelNotFound.js';
 import { ownApp } from './ownApp.js';
 import { DEFAULT_BODY_LIMIT } from './readBody.js';
+import { DEFAULT_WRITE_TIMEOUT_MS } from './respond.js';
 import type { Scripts } from './scriptsSchema.js';
 import { ScriptBook } from './ScriptBook.js';
 import type { SentEntry } from './SentEntry.js';
@@ -83,6 +84,7 @@ export class FakeServer {
       url,
       token,
       bodyLimit: settings.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      writeTimeoutMs: settings.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS,
       served: this.#served,
       sent: this.#sent,
       book: this.#book,

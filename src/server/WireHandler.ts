@@ -5,6 +5,7 @@ import { CONTROL_PREFIX, control, type ControlTarget } from './control.js';
 import type { Dialect } from './dialect.js';
 import { readBody } from './readBody.js';
 import { refuse } from './refuse.js';
+import { setWriteTimeout } from './respond.js';
 import { resolveScope } from './resolveScope.js';
 import { routes } from './routes.js';
 import { SchemaCache } from './schemaCache.js';
@@ -22,6 +23,8 @@ export interface WireHandlerSettings {
   readonly url: string;
   readonly token: string;
   readonly bodyLimit: number;
+  /** How long a response waits for its client to take what was written, in ms. */
+  readonly writeTimeoutMs: number;
   readonly served: ServedApp;
   readonly sent: SentLog;
   /** The script book of a server that owns its app; undefined when it serves a given app. */
@@ -74,6 +77,7 @@ export class WireHandler {
     const route = routes.get(path);
     const dialect: Dialect = route?.dialect ?? 'openai';
     const responseId = `req_${++this.#responses}`;
+    setWriteTimeout(response, settings.writeTimeoutMs);
     let scopeName: string | undefined;
     let unmarkedRepeat = false;
     try {

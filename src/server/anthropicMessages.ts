@@ -5,7 +5,7 @@ import { checkFields, need } from './checkFields.js';
 import { checkValues, type ValueRules } from './checkValues.js';
 import { isObject, resultOf } from './openaiChat.js';
 import { readJson } from './readBody.js';
-import { sendJson, SseStream } from './respond.js';
+import { deltas, sendJson, SseStream } from './respond.js';
 import { toolsOf } from './toolsOf.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
@@ -85,11 +85,13 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
       switch (part.type) {
         case 'reasoning':
           await block(`thinking:${part.block}`, { type: 'thinking', thinking: '', signature: '' });
-          return send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: part.text } });
+          for (const piece of deltas(part.text)) await send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: piece } });
+          return;
         case 'text':
         case 'value':
           await block('text', { type: 'text', text: '' });
-          return send('content_block_delta', { index, delta: { type: 'text_delta', text: part.type === 'text' ? part.text : part.json } });
+          for (const piece of deltas(part.type === 'text' ? part.text : part.json)) await send('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
+          return;
         case 'call':
           await block(`call:${part.call.id}`, { type: 'tool_use', id: part.call.id, name: part.call.tool, input: {} });
           return send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(part.call.with) } });

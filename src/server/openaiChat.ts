@@ -4,7 +4,7 @@ import type { Message, ToolCall } from '../services/providers/Provider.js';
 import { checkFields, need } from './checkFields.js';
 import { checkValues, type ValueRules } from './checkValues.js';
 import { readJson } from './readBody.js';
-import { sendJson, SseStream } from './respond.js';
+import { deltas, sendJson, SseStream } from './respond.js';
 import { toolsOf, type WireTool } from './toolsOf.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
@@ -92,7 +92,7 @@ export async function openaiChat(context: WireContext): Promise<void> {
       } else if (part.type === 'finish') {
         await sse.send(chunk({}, finishReason(part.reason)));
       } else if (part.type === 'text' || part.type === 'value') {
-        await sse.send(chunk({ content: part.type === 'text' ? part.text : part.json }));
+        for (const piece of deltas(part.type === 'text' ? part.text : part.json)) await sse.send(chunk({ content: piece }));
       } else if (part.type === 'call') {
         const index = calls++;
         await sse.send(chunk({ tool_calls: [{ index, id: part.call.id, type: 'function', function: { name: part.call.tool, arguments: '' } }] }));

@@ -5,7 +5,7 @@ import { checkFields, need } from './checkFields.js';
 import { checkValues, type ValueRules } from './checkValues.js';
 import { isObject, parseArguments, resultOf, textOf } from './openaiChat.js';
 import { readJson } from './readBody.js';
-import { sendJson, SseStream } from './respond.js';
+import { deltas, sendJson, SseStream } from './respond.js';
 import { toolsOf } from './toolsOf.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
@@ -114,12 +114,12 @@ export async function openaiResponses(context: WireContext): Promise<void> {
       if (part.type === 'reasoning') {
         const item = await start('reasoning', `reasoning:${part.block}`);
         item.text += part.text;
-        await send('response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.index, summary_index: 0, delta: part.text });
+        for (const delta of deltas(part.text)) await send('response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.index, summary_index: 0, delta });
       } else if (part.type === 'text' || part.type === 'value') {
         const item = await start('message', 'message');
-        const delta = part.type === 'text' ? part.text : part.json;
-        item.text += delta;
-        await send('response.output_text.delta', { item_id: item.id, output_index: item.index, content_index: 0, delta, logprobs: [] });
+        const text = part.type === 'text' ? part.text : part.json;
+        item.text += text;
+        for (const delta of deltas(text)) await send('response.output_text.delta', { item_id: item.id, output_index: item.index, content_index: 0, delta, logprobs: [] });
       } else if (part.type === 'call') {
         const item = await start('function_call', `call:${part.call.id}`, part.call);
         item.text = JSON.stringify(part.call.with);
