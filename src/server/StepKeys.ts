@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** How many idempotency keys, and how many scopes' last requests, the server remembers to know a client's retry when it comes. */
+/** How many idempotency keys, and how many requests' bodies, the server remembers to know a client's retry when it comes. */
 export const DEFAULT_REMEMBERED_REQUESTS = 10_000;
 
 /** The header the official SDK clients count their retries in. */
@@ -13,15 +13,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export interface StepKey {
   /** The request id its engine call runs under: a retry gets its first attempt's. */
   readonly id: string;
-  /** The request is unmarked (no retry count above 0, no idempotency key) and has the path and body of the scope's last request. */
+  /** The request is unmarked (no retry count above 0, no idempotency key) and has the path and body of a request remembered in its scope. */
   readonly unmarkedRepeat: boolean;
-}
-
-/** A scope's last request: its path, its body's hash and the id it ran under. */
-interface Last {
-  readonly path: string;
-  readonly hash: string;
-  readonly id: string;
 }
 
 /**
@@ -31,11 +24,12 @@ interface Last {
  * - a request with an idempotency key (`Idempotency-Key`) is the step of the earlier request in
  *   its scope and path with that key, if any; the key decides alone;
  * - else a request marked as a retry (`x-stainless-retry-count` 1 or more) with the path and body
- *   of its scope's last request is that request's step, whether or not the first attempt was marked;
+ *   of an earlier request in its scope (its last one, or one sent beside others in parallel) is
+ *   the step of the latest such request, whether or not the first attempt was marked;
  * - any other request is a new step.
  *
- * The keys of more than `limit` operations, and the last requests of more than `limit` scopes,
- * are forgotten oldest first.
+ * The keys of more than `limit` operations, and the bodies of more than `limit` requests, are
+ * forgotten oldest first.
  *
  * @example
  * ```ts
@@ -46,7 +40,7 @@ interface Last {
  */
 export class StepKeys {
   readonly #keyed = new Map<string, string>();
-  readonly #last = new Map<string, Last>();
+  readonly #bodies = new Map<string, string>();
   readonly #limit: number;
   #count = 0;
 
@@ -67,24 +61,22 @@ export class StepKeys {
     }
     const count = Number(first(headers[RETRY_HEADER]) ?? 0);
     const retry = Number.isFinite(count) && count >= 1;
-    const hash = createHash('sha256').update(body).digest('base64');
-    const last = this.#last.get(scope);
-    const same = last !== undefined && last.path === path && last.hash === hash;
-    if (retry && same) return { id: last.id, unmarkedRepeat: false };
+    const key = `${scope}\u0000${path}\u0000${createHash('sha256').update(body).digest('base64')}`;
+    const known = this.#bodies.get(key);
+    if (retry && known !== undefined) return { id: known, unmarkedRepeat: false };
     const id = this.#next();
-    remember(this.#last, scope, { path, hash, id }, this.#limit);
-    return { id, unmarkedRepeat: !retry && same };
+    remember(this.#bodies, key, id, this.#limit);
+    return { id, unmarkedRepeat: !retry && known !== undefined };
   }
 
   /** Forgets every request remembered in `scope`, or all of them. */
   forget(scope?: string): void {
     if (scope === undefined) {
       this.#keyed.clear();
-      this.#last.clear();
+      this.#bodies.clear();
       return;
     }
-    this.#last.delete(scope);
-    for (const key of this.#keyed.keys()) if (key.startsWith(`${scope}\u0000`)) this.#keyed.delete(key);
+    for (const map of [this.#keyed, this.#bodies]) for (const key of map.keys()) if (key.startsWith(`${scope}\u0000`)) map.delete(key);
   }
 
   #next(): string {

@@ -11,7 +11,7 @@ export interface Asked {
   /** The scope it ran in (`''` for the default scope). */
   readonly scope: string;
   readonly headers: IncomingHttpHeaders;
-  /** It was not marked as a retry, and had the path and body of its scope's last request. */
+  /** It was not marked as a retry, and had the path and body of a request remembered in its scope. */
   readonly unmarkedRepeat: boolean;
   /** The server scripts its own models (from scripts documents and `server.fake`), not a given app's. */
   readonly ownScripts: boolean;
@@ -40,7 +40,7 @@ export function explain(error: unknown, asked: Asked): unknown {
 
 function adviceFor(code: string, asked: Asked): string | undefined {
   if (code === 'T0013' && asked.unmarkedRepeat) {
-    return `Over the wire: this request has the body of the scope's last request but is not marked as a retry, so it is the next step. If it is a retry, send the header ${RETRY_HEADER}: 1 (or the same ${IDEMPOTENCY_HEADER} header on every attempt): it then gets the answer its first attempt got.`;
+    return `Over the wire: this request has the body of an earlier request in its scope but is not marked as a retry, so it is the next step. If it is a retry, send the header ${RETRY_HEADER}: 1 (or the same ${IDEMPOTENCY_HEADER} header on every attempt): it then gets the answer its first attempt got.`;
   }
   if (code === 'T0041' || code === 'T0042') {
     const what = code === 'T0041' ? 'the model' : 'the classifier';

@@ -190,3 +190,13 @@ describe('verify over the wire sees every error', () => {
     await app.dispose();
   });
 });
+
+describe('retries beside parallel requests', () => {
+  it('a marked retry of a request sent before another in the same scope is still its step', async () => {
+    server.fake('gpt-4.1-mini', [{ text: 'first' }, { text: 'second' }]);
+    expect(await textOf(await post('/v1/chat/completions', chat('a'), { 'x-standin-scope': 'p' }))).toBe('first');
+    expect(await textOf(await post('/v1/chat/completions', chat('b'), { 'x-standin-scope': 'p' }))).toBe('second');
+    const retry = await post('/v1/chat/completions', chat('a'), { 'x-standin-scope': 'p', 'x-stainless-retry-count': '1' });
+    expect(await textOf(retry)).toBe('first');
+  });
+});
