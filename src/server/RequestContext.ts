@@ -63,7 +63,13 @@ export class RequestContext implements WireContext {
     }
     const { book, given, ledger } = this.#services;
     if (book !== undefined) {
-      if (book.find(this.#scopeName, id) === undefined) throw modelNotFound(this.dialect, id, book.models(this.#scopeName), { scope: this.#scopeName, scriptedIn: book.scopesScripting(id) });
+      if (book.find(this.#scopeName, id) === undefined) {
+        const scriptedIn = book.scopesScripting(id);
+        const error = modelNotFound(this.dialect, id, book.models(this.#scopeName), { scope: this.#scopeName, scriptedIn });
+        // Scripted for other scopes only: this scope was not scripted, the test author's error, which verify reports.
+        if (scriptedIn.length > 0) ledger.note(this.#scopeName, this.path, error);
+        throw error;
+      }
       ledger.used(this.#scopeName, id);
       return id;
     }

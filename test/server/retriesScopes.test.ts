@@ -189,6 +189,16 @@ describe('verify over the wire sees every error', () => {
     expect(await verify.json()).toMatchObject({ errors: { '': { errors: [{ code: 'T0041' }] }, t2: { errors: [{ code: 'T0041' }] } } });
     await app.dispose();
   });
+
+  it("answers 409 for a request in a scope the model is not scripted for, though other scopes script it (the client got a 404)", async () => {
+    server.fake('gpt-4.1-mini', [{ text: 'for t1' }], 't1');
+    expect((await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't2' })).status).toBe(404);
+    expect((await post('/v1/chat/completions', JSON.stringify({ model: 'unknown-model', messages: [{ role: 'user', content: 'x' }] }), { 'x-standin-scope': 't3' })).status).toBe(404);
+    const t2 = await control('verify?scope=t2', { method: 'POST' });
+    expect(t2.status).toBe(409);
+    expect(await t2.json()).toMatchObject({ errors: { t2: { errors: [{ code: 'W0003' }] } } });
+    expect((await control('verify?scope=t3', { method: 'POST' })).status).toBe(200);
+  });
 });
 
 describe('retries beside parallel requests', () => {
