@@ -100,4 +100,18 @@ describe('standin serve stops cleanly', { timeout: 60_000 }, () => {
       if (groupAlive(child.pid!)) process.kill(-child.pid!, 'SIGKILL');
     }
   });
+
+  it('started by a node script that is killed (SIGKILL, no signal passed on), it stops once its parent is gone', async () => {
+    const script = join(project, 'launch.mjs');
+    writeFileSync(script, `import { spawn } from 'node:child_process';\nspawn(${JSON.stringify(bin)}, process.argv.slice(2), { stdio: 'inherit' });\n`);
+    const { child, url } = await start(process.execPath, [script]);
+    const pgid = child.pid!;
+    child.kill('SIGKILL');
+    try {
+      expect(await until(() => !groupAlive(pgid), 10_000)).toBe(true);
+      expect(await portFree(Number(new URL(url).port))).toBe(true);
+    } finally {
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+    }
+  });
 });
