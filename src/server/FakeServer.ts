@@ -150,18 +150,21 @@ export class FakeServer {
    * Loads a scripts document (the scripts file's shape) for every scope (the defaults each scope
    * starts from), or for one `scope`. Each model it names replaces that model's script there;
    * with `replace`, it replaces every script there (models it does not name, and the classifier
-   * when it names none, are dropped), as `PUT /__standin/scripts` does. A document refused
-   * changes nothing.
+   * when it names none, are dropped), as `PUT /__standin/scripts` does; a server serving an app
+   * never drops the app's other fakes, so there each model named replaces its fake and the rest
+   * stay (`replaced: false`). A document refused changes nothing (on a server serving an app,
+   * the models loaded before the one refused stay).
    *
    * @throws {WireError} `W0008` naming the path of the problem and the fix; `W0016` for a malformed classifier `fail` entry.
    */
-  load(scripts: Scripts, scope?: string, options: { readonly replace?: boolean } = {}): void {
+  load(scripts: Scripts, scope?: string, options: { readonly replace?: boolean } = {}): { readonly replaced: boolean } {
     this.#open();
     const book = this.#book;
     const classifiers = this.#classifiers;
     if (book === undefined || classifiers === undefined) {
+      // The app's other stand-ins are its owner's, not the server's to drop: each model named replaces its fake, the rest stay.
       loadScripts(this, scripts, scope);
-      return;
+      return { replaced: false };
     }
     // Checked whole on throwaway books first, so a document refused halfway leaves the scripts as they were.
     const scratch = new MemoryCursorStore();
@@ -177,6 +180,7 @@ export class FakeServer {
       }
     }
     loadScripts(this, scripts, scope);
+    return { replaced: options.replace === true };
   }
 
   /**

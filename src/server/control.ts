@@ -14,7 +14,7 @@ export const CONTROL_PREFIX = '/__standin/';
 
 /** What the control API drives: the server's own methods. */
 export interface ControlTarget {
-  load(scripts: Scripts, scope?: string, options?: { readonly replace?: boolean }): void;
+  load(scripts: Scripts, scope?: string, options?: { readonly replace?: boolean }): { readonly replaced: boolean };
   readonly sent: readonly SentEntry[];
   readonly sentDropped: number;
   pending(scope?: string): Promise<Record<string, Record<string, readonly PendingAnswer[]>>>;
@@ -39,7 +39,8 @@ const params: Readonly<Record<string, readonly string[]>> = {
  *
  * - `PUT /__standin/scripts[?scope=id][&merge=1]`: load scripts (the scripts file's shape) as the
  *   defaults every scope starts from, or for one scope; they replace every script there, unless
- *   `merge=1` (then each model named replaces that model's script, the rest stay).
+ *   `merge=1` (then each model named replaces that model's script, the rest stay). The answer's
+ *   `replaced` says which it did: a server serving an app always merges.
  * - `GET /__standin/sent[?scope=id]`: `{ sent, dropped }`: what clients asked, in order (never an
  *   API key), and how many of the oldest were dropped past the server's limits.
  * - `GET /__standin/pending[?scope=id]`: the answers not given yet, per scope and model.
@@ -72,9 +73,8 @@ export async function control(request: IncomingMessage, response: ServerResponse
   switch (route) {
     case 'PUT scripts':
     case 'POST scripts': {
-      const replace = !query.merge;
-      target.load(readJson(await readBody(request, limit)) as Scripts, scope, { replace });
-      return sendJson(response, 200, { ok: true, scope: scope ?? null, replaced: replace });
+      const { replaced } = target.load(readJson(await readBody(request, limit)) as Scripts, scope, { replace: !query.merge });
+      return sendJson(response, 200, { ok: true, scope: scope ?? null, replaced });
     }
     case 'GET sent':
       return sendJson(response, 200, { sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope), dropped: target.sentDropped });

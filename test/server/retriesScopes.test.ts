@@ -108,10 +108,12 @@ describe('scopes over the wire', () => {
 
   it('PUT scripts replaces what it names; merge=1 keeps the rest', async () => {
     await control('scripts?scope=t1', { method: 'PUT', body: { models: { 'gpt-4.1-mini': [{ text: 'mini' }], 'gpt-4.1': [{ text: 'big' }] } } });
-    await control('scripts?scope=t1', { method: 'PUT', body: { models: { 'gpt-4.1': [{ text: 'big again' }] } } });
+    const replaced = await control('scripts?scope=t1', { method: 'PUT', body: { models: { 'gpt-4.1': [{ text: 'big again' }] } } });
+    expect(await replaced.json()).toEqual({ ok: true, scope: 't1', replaced: true });
     const gone = await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1' });
     expect(gone.status).toBe(404);
-    await control('scripts?scope=t1&merge=1', { method: 'PUT', body: { models: { 'gpt-4.1-mini': [{ text: 'mini back' }] } } });
+    const merged = await control('scripts?scope=t1&merge=1', { method: 'PUT', body: { models: { 'gpt-4.1-mini': [{ text: 'mini back' }] } } });
+    expect(await merged.json()).toEqual({ ok: true, scope: 't1', replaced: false });
     expect(await textOf(await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1' }))).toBe('mini back');
     const big = await post('/v1/chat/completions', JSON.stringify({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'x' }] }), { 'x-standin-scope': 't1' });
     expect(await textOf(big)).toBe('big again');
