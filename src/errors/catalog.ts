@@ -511,6 +511,22 @@ const wire = {
     means: '`standin serve --cassette` was given a path with no cassette at it.',
     fix: 'Record the cassette first (`app.cassette(path, { mode: \'record\' })`, then `cassette.save()`), or give the path of one.',
   },
+  W0018: {
+    means: "A wire server's verify found requests answered with a test author's error (a 500): a call past the end of a script (`T0013`), an answer that does not fit its schema (`T0008`), an unfaked scope (`T0041`, `T0042`; over the wire, a `W0003` 404 for a model scripted for other scopes only), a classifier script's error (`K0008`, `K0011`, `K0013`), even if the client went on.",
+    fix: "Read each error listed with its scope and endpoint: add the missing answer, fix the answer, or send the scope header the script was loaded for.",
+  },
+  W0019: {
+    means: 'A control API request (`/__standin/...`) has a query parameter the route does not take, or a value it cannot use (400).',
+    fix: 'Send only the parameters the message lists for that route: `scope=<id>` everywhere, `merge=1` on `PUT scripts`, `defaults=1` on `POST reset` without a scope.',
+  },
+  W0020: {
+    means: '`standin serve` was given a `--scripts` or `--cassette` path that is not a regular file (a FIFO, a device such as /dev/zero, a directory), or a file larger than it reads.',
+    fix: 'Give the path of a regular JSON file, smaller than the limit the message names.',
+  },
+  W0021: {
+    means: 'A JSON body sent to the wire server (a request, a scripts document) nests arrays and objects deeper than the server reads (400).',
+    fix: 'Send JSON nested less deeply than the limit the message names; a tool\'s parameters schema rarely needs more than a few levels.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 /** The whole catalog, one entry per code. */

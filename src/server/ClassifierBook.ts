@@ -41,6 +41,11 @@ export class ClassifierBook {
     else this.#scoped.delete(scope);
   }
 
+  /** Forgets the script for every scope: the classifier answers with its defaults there again. */
+  forgetDefault(): void {
+    this.#shared = new FakeClassification({ store: this.#store });
+  }
+
   /** The scopes that have a classifier script of their own. */
   get scopes(): string[] {
     return [...this.#scoped.keys()];

@@ -19,9 +19,11 @@ import { loadScripts } from './loadScripts.js';
 import { modelNotFound } from './modelNotFound.js';
 import { ownApp } from './ownApp.js';
 import { DEFAULT_BODY_LIMIT } from './readBody.js';
+import { DEFAULT_WRITE_TIMEOUT_MS } from './respond.js';
 import type { Scripts } from './scriptsSchema.js';
 import { ScriptBook } from './ScriptBook.js';
 import type { SentEntry } from './SentEntry.js';
+import type { WireErrorNote } from './ScopeLedger.js';
 import { DEFAULT_SENT_LIMIT, SentLog } from './SentLog.js';
 import { ServedApp } from './ServedApp.js';
 import { WireHandler } from './WireHandler.js';
@@ -64,7 +66,7 @@ export class FakeServer {
     this.url = url;
     this.token = token;
     this.#given = settings.app;
-    this.#sent = new SentLog(settings.sentLimit);
+    this.#sent = new SentLog(settings.sentLimit, settings.sentBytes);
     if (this.#given === undefined) {
       const store = new MemoryCursorStore();
       const clock = new SystemClock();
@@ -82,6 +84,7 @@ export class FakeServer {
       url,
       token,
       bodyLimit: settings.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      writeTimeoutMs: settings.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS,
       served: this.#served,
       sent: this.#sent,
       book: this.#book,
@@ -94,10 +97,16 @@ export class FakeServer {
 
   /**
    * What clients asked, in order, across scopes: `{ scope, path, model, call, input }`. Never an
-   * API key or any other header. The oldest entries past `sentLimit` are dropped.
+   * API key or any other header. The oldest entries past `sentLimit` requests, or past
+   * `sentBytes` bytes of request bodies, are dropped (see {@link sentDropped}).
    */
   get sent(): readonly SentEntry[] {
     return this.#sent.entries();
+  }
+
+  /** How many requests `sent` dropped to keep within `sentLimit` and `sentBytes`, since the last `reset()` of every scope. */
+  get sentDropped(): number {
+    return this.#sent.dropped;
   }
 
   /**
@@ -138,40 +147,104 @@ export class FakeServer {
   }
 
   /**
-   * Loads a scripts document (the scripts file's shape) for every scope, or for one `scope`.
+   * Loads a scripts document (the scripts file's shape) for every scope (the defaults each scope
+   * starts from), or for one `scope`. Each model it names replaces that model's script there;
+   * with `replace`, it replaces every script there (models it does not name, and the classifier
+   * when it names none, are dropped), as `PUT /__standin/scripts` does; a server serving an app
+   * never drops the app's other fakes, so there each model named replaces its fake and the rest
+   * stay (`replaced: false`). A document refused changes nothing (on a server serving an app,
+   * the models loaded before the one refused stay).
    *
    * @throws {WireError} `W0008` naming the path of the problem and the fix; `W0016` for a malformed classifier `fail` entry.
    */
-  load(scripts: Scripts, scope?: string): void {
+  load(scripts: Scripts, scope?: string, options: { readonly replace?: boolean } = {}): { readonly replaced: boolean } {
+    this.#open();
+    const book = this.#book;
+    const classifiers = this.#classifiers;
+    if (book === undefined || classifiers === undefined) {
+      // The app's other stand-ins are its owner's, not the server's to drop: each model named replaces its fake, the rest stay.
+      loadScripts(this, scripts, scope);
+      return { replaced: false };
+    }
+    // Checked whole on throwaway books first, so a document refused halfway leaves the scripts as they were.
+    const scratch = new MemoryCursorStore();
+    const books = { models: new ScriptBook(scratch, new SystemClock(), 0), classifiers: new ClassifierBook(scratch) };
+    loadScripts({ fake: (model, answers) => books.models.fake(model, answers), fakeClassifier: (script) => books.classifiers.fake(script) }, scripts, scope);
+    if (options.replace === true) {
+      if (scope === undefined) {
+        book.forgetDefaults();
+        classifiers.forgetDefault();
+      } else {
+        book.forget(scope);
+        classifiers.forget(scope);
+      }
+    }
     loadScripts(this, scripts, scope);
+    return { replaced: options.replace === true };
   }
 
   /**
    * The answers not given yet, per scope and model id: in `scope` when one is named, else in every
    * scope a request ran in or a script was loaded for (the default scope is `''`). Scopes and
-   * models with nothing left are left out.
+   * models with nothing left are left out. A scope counts the models scripted for it alone and
+   * the models its requests called, never a default script it did not use; without a scope named,
+   * a default script no scope used is listed under the default scope.
    */
   async pending(scope?: string): Promise<Record<string, Record<string, readonly PendingAnswer[]>>> {
-    const scopes = scope !== undefined ? [scope] : [...new Set([...this.#handler.scopes, ...(this.#book?.scopes ?? [])])].sort();
-    if (scopes.length === 0) scopes.push(DEFAULT_SCOPE);
+    const ledger = this.#handler.ledger;
+    const scopes = scope !== undefined ? [scope] : [...new Set([...ledger.scopes, ...(this.#book?.scopes ?? [])])].sort();
     const found: Record<string, Record<string, readonly PendingAnswer[]>> = {};
     for (const name of scopes) {
-      const unused = this.#book !== undefined ? await this.#book.pending(name) : await appPending(this.#appFakes, name);
+      const counted = new Set([...ledger.models(name), ...(this.#book?.own(name) ?? [])]);
+      const unused = this.#book !== undefined ? await this.#book.pending(name, counted) : await appPending(this.#appFakes, name, (model) => counted.has(model));
       if (Object.keys(unused).length > 0) found[name] = unused;
+    }
+    if (scope === undefined) {
+      // A default script no request in any scope called: every answer of it is unused.
+      const given = this.#given;
+      const never = (model: string): boolean => !ledger.usedAnywhere(model) && (given === undefined || !ledger.usedAnywhere(appModel(given, model) ?? model));
+      const defaults = this.#book !== undefined ? await this.#book.pending(DEFAULT_SCOPE, this.#book.defaults.filter(never)) : await appPending(this.#appFakes, DEFAULT_SCOPE, never);
+      if (Object.keys(defaults).length > 0) found[DEFAULT_SCOPE] = { ...found[DEFAULT_SCOPE], ...defaults };
     }
     return found;
   }
 
   /**
-   * Throws `W0014`, listing per scope and model the answers never asked for, when any is left: in
+   * The requests answered with a test author's error, per scope: a call past the end of a script
+   * (`T0013`), an answer that does not fit (`T0008`), an unfaked scope (`T0041`, `T0042`), a
+   * classifier script's error (`K0008`, `K0011`, `K0013`). In `scope`, or in every scope.
+   */
+  errors(scope?: string): Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }> {
+    const ledger = this.#handler.ledger;
+    const found: Record<string, { count: number; errors: readonly WireErrorNote[] }> = {};
+    for (const name of scope !== undefined ? [scope] : ledger.scopes) {
+      const { kept, count } = ledger.errors(name);
+      if (count > 0) found[name] = { count, errors: [...kept] };
+    }
+    return found;
+  }
+
+  /**
+   * Throws when a request was answered a test author's error (`W0018`, listing them per scope), or
+   * when answers are left (`W0014`, listing per scope and model the answers never asked for): in
    * `scope`, or in every scope (see {@link pending}). Made for `afterEach`.
    */
   async verify(scope?: string): Promise<void> {
+    const errors = this.errors(scope);
+    if (Object.keys(errors).length > 0) {
+      const lines: string[] = [];
+      for (const [name, { count, errors: kept }] of Object.entries(errors)) {
+        lines.push(`In ${where(name)}, ${count} request${count === 1 ? ' was' : 's were'} answered a test author's error:`);
+        for (const error of kept) lines.push(`  ${error.path}: ${error.code} ${error.message}`);
+        if (count > kept.length) lines.push(`  ... and ${count - kept.length} more`);
+      }
+      throw new StandinError('W0018', `requests were answered with a test author's error, even if the client went on.\n${lines.join('\n')}\nFix each: the error's own message says what to write.`);
+    }
     const unused = await this.pending(scope);
     const lines: string[] = [];
     for (const [name, models] of Object.entries(unused)) {
       for (const [model, answers] of Object.entries(models)) {
-        lines.push(`In ${name === DEFAULT_SCOPE ? 'the default scope' : `scope '${name}'`}, model '${model}' has ${answers.length} answer${answers.length === 1 ? '' : 's'} never asked for:`);
+        lines.push(`In ${where(name)}, model '${model}' has ${answers.length} answer${answers.length === 1 ? '' : 's'} never asked for:`);
         for (const { index, answer } of answers) lines.push(`  [${index}] ${summarizeAnswer(answer)}`);
       }
     }
@@ -182,17 +255,21 @@ export class FakeServer {
 
   /**
    * Forgets, in `scope` or in every scope: cursors, the requests remembered for retries, `sent`,
-   * and the scripts loaded for that scope alone (scripts for every scope stay). On a server
-   * serving an app, the app's cursors in that scope are forgotten too.
+   * the models used and errors answered (verify's), and the scripts loaded for that scope alone.
+   * The defaults (scripts for every scope) stay, unless `defaults` is true and no scope is named.
+   * On a server serving an app, the app's cursors in that scope are forgotten too.
    */
-  async reset(scope?: string): Promise<void> {
+  async reset(scope?: string, options: { readonly defaults?: boolean } = {}): Promise<void> {
     await this.#store.reset(scope);
     this.#handler.steps.forget(scope);
     this.#book?.forget(scope);
     this.#classifiers?.forget(scope);
     this.#sent.forget(scope);
-    if (scope === undefined) this.#handler.scopes.clear();
-    else this.#handler.scopes.delete(scope);
+    this.#handler.ledger.forget(scope);
+    if (scope === undefined && options.defaults === true) {
+      this.#book?.forgetDefaults();
+      this.#classifiers?.forgetDefault();
+    }
   }
 
   /** Stops listening, closes open connections and disposes the apps the server made (never one it was given). */
@@ -210,4 +287,8 @@ export class FakeServer {
   #open(): void {
     if (this.#closed) throw new StandinError('W0011', 'W0011: this wire server was closed. Make a new one with createFakeServer().');
   }
+}
+
+function where(scope: string): string {
+  return scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${scope}'`;
 }

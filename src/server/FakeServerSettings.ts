@@ -24,8 +24,12 @@ export interface FakeServerSettings {
   readonly token?: string | undefined;
   /** The largest request body read, in bytes: 25 MiB by default. */
   readonly bodyLimit?: number | undefined;
+  /** How long a response waits for a client that takes nothing of it (its socket does not drain) before the connection is closed, in ms: 30,000 by default. */
+  readonly writeTimeoutMs?: number | undefined;
   /** How many requests `sent` keeps, the oldest dropped first: 10,000 by default. */
   readonly sentLimit?: number | undefined;
+  /** How many bytes of request bodies `sent` keeps, the oldest dropped first (the newest is always kept): 64 MiB by default. */
+  readonly sentBytes?: number | undefined;
 }
 
 /** The shape of {@link FakeServerSettings}. */
@@ -36,5 +40,7 @@ export const settingsSchema = lazySchema(() => z.strictObject({
   port: z.number().int().min(0).max(65_535).optional(),
   token: z.string().min(16).max(200).optional(),
   bodyLimit: z.number().int().min(1024).optional(),
+  writeTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
   sentLimit: z.number().int().min(0).optional(),
+  sentBytes: z.number().int().min(0).optional(),
 }));

@@ -7,6 +7,7 @@ import { appModel, appModels } from './appModels.js';
 import type { Dialect } from './dialect.js';
 import { modelNotFound } from './modelNotFound.js';
 import type { SchemaCache } from './schemaCache.js';
+import type { ScopeLedger } from './ScopeLedger.js';
 import type { ScriptBook } from './ScriptBook.js';
 import type { SentEntry } from './SentEntry.js';
 import type { SentLog } from './SentLog.js';
@@ -21,6 +22,8 @@ export interface RequestServices {
   readonly book: ScriptBook | undefined;
   /** The app a server was given. */
   readonly given: TestApp | undefined;
+  /** What each scope did, for verify. */
+  readonly ledger: ScopeLedger;
 }
 
 /**
@@ -58,13 +61,22 @@ export class RequestContext implements WireContext {
     if (typeof id !== 'string' || id.length === 0) {
       throw new WireError('W0002', 400, 'model must be the model id as a non-empty string.', { type: 'invalid_request_error', param: 'model', retry: false });
     }
-    const { book, given } = this.#services;
+    const { book, given, ledger } = this.#services;
     if (book !== undefined) {
-      if (book.find(this.#scopeName, id) === undefined) throw modelNotFound(this.dialect, id, book.models(this.#scopeName));
+      if (book.find(this.#scopeName, id) === undefined) {
+        const scriptedIn = book.scopesScripting(id);
+        const error = modelNotFound(this.dialect, id, book.models(this.#scopeName), { scope: this.#scopeName, scriptedIn });
+        // Scripted for other scopes only: this scope was not scripted, the test author's error, which verify reports.
+        if (scriptedIn.length > 0) ledger.note(this.#scopeName, this.path, error);
+        throw error;
+      }
+      ledger.used(this.#scopeName, id);
       return id;
     }
     const name = appModel(given!, id);
     if (name === undefined) throw modelNotFound(this.dialect, id, appModels(given!));
+    ledger.used(this.#scopeName, id);
+    ledger.used(this.#scopeName, name);
     return name;
   }
 
@@ -77,9 +89,13 @@ export class RequestContext implements WireContext {
     return book !== undefined ? book.models(this.#scopeName) : appModels(given!);
   }
 
+  raised(error: unknown): void {
+    this.#services.ledger.raised(this.#scopeName, this.path, error);
+  }
+
   record(entry: Omit<SentEntry, 'scope' | 'path'>): void {
     const input = entry.call === 'reply' ? sentInput(entry.input as ReplyInput) : entry.input;
-    this.#services.sent.add({ scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input });
+    this.#services.sent.add({ scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input }, this.body.length);
   }
 }
 

@@ -58,11 +58,23 @@ export class ScriptBook {
     return [...new Set([...this.#shared.keys(), ...own])].sort();
   }
 
-  /** The answers not given yet in `scope`, per model id (models with none left out). */
-  async pending(scope: string): Promise<Record<string, readonly PendingAnswer[]>> {
+  /** The model ids scripted for `scope` alone (not the defaults every scope starts from). */
+  own(scope: string): string[] {
+    return [...(this.#scoped.get(scope)?.keys() ?? [])].sort();
+  }
+
+  /** The model ids scripted for every scope: the defaults each scope starts from. */
+  get defaults(): string[] {
+    return [...this.#shared.keys()].sort();
+  }
+
+  /** The answers not given yet in `scope`, per model id, of `models` (each scripted there; models with none left out). */
+  async pending(scope: string, models: Iterable<string>): Promise<Record<string, readonly PendingAnswer[]>> {
     const found: Record<string, readonly PendingAnswer[]> = {};
-    for (const model of this.models(scope)) {
-      const unused = await this.find(scope, model)!.pending(scope);
+    for (const model of [...new Set(models)].sort()) {
+      const fake = this.find(scope, model);
+      if (fake === undefined) continue;
+      const unused = await fake.pending(scope);
       if (unused.length > 0) found[model] = unused;
     }
     return found;
@@ -75,9 +87,20 @@ export class ScriptBook {
     this.#key = this.models().join('\u0000');
   }
 
+  /** Forgets the scripts every scope starts from (the defaults); the scripts of single scopes stay. */
+  forgetDefaults(): void {
+    this.#shared.clear();
+    this.#key = this.models().join('\u0000');
+  }
+
   /** The model ids scripted in any scope, as one key: it changes when, and only when, that set does. */
   get key(): string {
     return this.#key;
+  }
+
+  /** The scopes whose own scripts serve `model`, sorted. */
+  scopesScripting(model: string): string[] {
+    return [...this.#scoped].filter(([, fakes]) => fakes.has(model)).map(([scope]) => scope).sort();
   }
 
   /** The scopes that have scripts of their own. */

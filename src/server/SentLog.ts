@@ -2,49 +2,92 @@ import type { SentEntry } from './SentEntry.js';
 
 /** How many requests `sent` keeps when the settings name no other: the oldest go first. */
 export const DEFAULT_SENT_LIMIT = 10_000;
+/** How many bytes of request bodies `sent` keeps when the settings name no other: 64 MiB, the oldest go first. */
+export const DEFAULT_SENT_BYTES = 64 * 1024 * 1024;
+
+interface Kept {
+  readonly entry: SentEntry;
+  readonly size: number;
+}
 
 /**
- * The requests a wire server answered, the newest `limit` of them, in order. A ring: recording
- * one costs the same however full it is, so a long run never shifts thousands of entries per
- * request.
+ * The requests a wire server answered, the newest of them, in order: at most `limit` requests
+ * and `bytes` bytes of request bodies (an entry counts its request body's size; the newest entry
+ * is kept even when it alone is larger). Past either, the oldest are dropped, and counted. A
+ * queue compacted now and then: recording one costs the same, amortized, however full it is.
  *
  * @example
  * ```ts
  * const log = new SentLog(2);
- * log.add(entry); log.add(entry); log.add(entry);
+ * log.add(entry, 100); log.add(entry, 100); log.add(entry, 100);
  * log.entries().length; // 2
+ * log.dropped; // 1
  * ```
  */
 export class SentLog {
   readonly #limit: number;
-  #ring: SentEntry[] = [];
-  /** Where the oldest entry is once the ring is full. */
-  #head = 0;
+  readonly #bytes: number;
+  #queue: Kept[] = [];
+  /** Where the oldest entry kept is. */
+  #start = 0;
+  #size = 0;
+  #dropped = 0;
 
-  constructor(limit = DEFAULT_SENT_LIMIT) {
+  constructor(limit = DEFAULT_SENT_LIMIT, bytes = DEFAULT_SENT_BYTES) {
     this.#limit = limit;
+    this.#bytes = bytes;
   }
 
-  /** Records one request, dropping the oldest past the limit. */
-  add(entry: SentEntry): void {
-    if (this.#limit === 0) return;
-    if (this.#ring.length < this.#limit) {
-      this.#ring.push(entry);
+  /** Records one request whose body was `size` bytes, dropping the oldest past the limits. */
+  add(entry: SentEntry, size = 0): void {
+    if (this.#limit === 0) {
+      this.#dropped++;
       return;
     }
-    this.#ring[this.#head] = entry;
-    this.#head = (this.#head + 1) % this.#limit;
+    this.#queue.push({ entry, size });
+    this.#size += size;
+    while (this.#count > this.#limit || (this.#size > this.#bytes && this.#count > 1)) {
+      const oldest = this.#queue[this.#start]!;
+      // Cleared, so a dropped body is garbage at once rather than at the next compaction.
+      this.#queue[this.#start++] = undefined as unknown as Kept;
+      this.#size -= oldest.size;
+      this.#dropped++;
+    }
+    if (this.#start > 1024 && this.#start * 2 > this.#queue.length) {
+      this.#queue = this.#queue.slice(this.#start);
+      this.#start = 0;
+    }
+  }
+
+  /** How many requests were dropped to keep within the limits since the last reset of every scope. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /** The bytes of request bodies kept. */
+  get bytes(): number {
+    return this.#size;
   }
 
   /** The entries, oldest first: of `scope` when one is named. */
   entries(scope?: string): SentEntry[] {
-    const ordered = this.#head === 0 ? this.#ring.slice() : [...this.#ring.slice(this.#head), ...this.#ring.slice(0, this.#head)];
+    const ordered = this.#kept().map((kept) => kept.entry);
     return scope === undefined ? ordered : ordered.filter((entry) => entry.scope === scope);
   }
 
-  /** Forgets the entries of `scope`, or all of them. */
+  /** Forgets the entries of `scope`, or all of them (and, for all, the count of dropped ones). */
   forget(scope?: string): void {
-    this.#ring = scope === undefined ? [] : this.entries().filter((entry) => entry.scope !== scope);
-    this.#head = 0;
+    this.#queue = scope === undefined ? [] : this.#kept().filter((kept) => kept.entry.scope !== scope);
+    this.#start = 0;
+    this.#size = this.#queue.reduce((sum, kept) => sum + kept.size, 0);
+    if (scope === undefined) this.#dropped = 0;
+  }
+
+  get #count(): number {
+    return this.#queue.length - this.#start;
+  }
+
+  #kept(): Kept[] {
+    return this.#queue.slice(this.#start);
   }
 }

@@ -1,25 +1,46 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** How many recent requests the server remembers, to know a client's retry when it comes. */
+/** How many idempotency keys, and how many requests' bodies, the server remembers to know a client's retry when it comes. */
 export const DEFAULT_REMEMBERED_REQUESTS = 10_000;
+
+/** The header the official SDK clients count their retries in. */
+export const RETRY_HEADER = 'x-stainless-retry-count';
+/** The header a client names one operation in, across its retries. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** The step a request runs as, and whether it looks like a retry its client did not mark. */
+export interface StepKey {
+  /** The request id its engine call runs under: a retry gets its first attempt's. */
+  readonly id: string;
+  /** The request is unmarked (no retry count above 0, no idempotency key) and has the path and body of a request remembered in its scope. */
+  readonly unmarkedRepeat: boolean;
+}
 
 /**
  * Gives each HTTP request the request id its engine call runs under, so that a client's retry of
- * a request is the same step: a request marked as a retry (`x-stainless-retry-count` above 0)
- * with the idempotency key, or else the body, of a request remembered in the same scope gets that
- * request's id, and the faked model's step replay hands it the answer its step got. Any other
- * request is a new step. The oldest of more than `limit` requests is forgotten.
+ * a request is the same step, and the faked model's step replay hands it the answer its step got:
+ *
+ * - a request with an idempotency key (`Idempotency-Key`) is the step of the earlier request in
+ *   its scope and path with that key, if any; the key decides alone;
+ * - else a request marked as a retry (`x-stainless-retry-count` 1 or more) with the path and body
+ *   of an earlier request in its scope (its last one, or one sent beside others in parallel) is
+ *   the step of the latest such request, whether or not the first attempt was marked;
+ * - any other request is a new step.
+ *
+ * The keys of more than `limit` operations, and the bodies of more than `limit` requests, are
+ * forgotten oldest first.
  *
  * @example
  * ```ts
  * const keys = new StepKeys();
- * const first = keys.requestId('', '/v1/chat/completions', headers, body);
- * keys.requestId('', '/v1/chat/completions', { ...headers, 'x-stainless-retry-count': '1' }, body) === first; // true
+ * const first = keys.step('', '/v1/chat/completions', {}, body).id;
+ * keys.step('', '/v1/chat/completions', { 'x-stainless-retry-count': '1' }, body).id === first; // true
  * ```
  */
 export class StepKeys {
-  readonly #seen = new Map<string, string>();
+  readonly #keyed = new Map<string, string>();
+  readonly #bodies = new Map<string, string>();
   readonly #limit: number;
   #count = 0;
 
@@ -27,29 +48,49 @@ export class StepKeys {
     this.#limit = limit;
   }
 
-  /** The request id for this request to `path`, in `scope`. */
-  requestId(scope: string, path: string, headers: IncomingHttpHeaders, body: Buffer): string {
-    const count = headers['x-stainless-retry-count'];
-    const idempotency = headers['idempotency-key'];
-    // A client that marks neither retries nor keys never sends a retry this could know: nothing to remember, nothing to hash.
-    if (count === undefined && idempotency === undefined) return `wire-${++this.#count}`;
-    const mark = typeof idempotency === 'string' && idempotency.length > 0 ? `key:${idempotency}` : `body:${createHash('sha256').update(body).digest('base64')}`;
-    const key = `${scope}\u0000${path}\u0000${mark}`;
-    const retry = Number(count ?? 0) > 0;
-    if (retry) {
-      const known = this.#seen.get(key);
-      if (known !== undefined) return known;
+  /** The step of this request to `path`, in `scope`. */
+  step(scope: string, path: string, headers: IncomingHttpHeaders, body: Buffer): StepKey {
+    const idempotency = first(headers[IDEMPOTENCY_HEADER]);
+    if (idempotency !== undefined && idempotency.length > 0) {
+      const key = `${scope}\u0000${path}\u0000${idempotency}`;
+      const known = this.#keyed.get(key);
+      if (known !== undefined) return { id: known, unmarkedRepeat: false };
+      const id = this.#next();
+      remember(this.#keyed, key, id, this.#limit);
+      return { id, unmarkedRepeat: false };
     }
-    const id = `wire-${++this.#count}`;
-    this.#seen.delete(key);
-    this.#seen.set(key, id);
-    if (this.#seen.size > this.#limit) this.#seen.delete(this.#seen.keys().next().value!);
-    return id;
+    const count = Number(first(headers[RETRY_HEADER]) ?? 0);
+    const retry = Number.isFinite(count) && count >= 1;
+    const key = `${scope}\u0000${path}\u0000${createHash('sha256').update(body).digest('base64')}`;
+    const known = this.#bodies.get(key);
+    if (retry && known !== undefined) return { id: known, unmarkedRepeat: false };
+    const id = this.#next();
+    remember(this.#bodies, key, id, this.#limit);
+    return { id, unmarkedRepeat: !retry && known !== undefined };
   }
 
   /** Forgets every request remembered in `scope`, or all of them. */
   forget(scope?: string): void {
-    if (scope === undefined) this.#seen.clear();
-    else for (const key of this.#seen.keys()) if (key.startsWith(`${scope}\u0000`)) this.#seen.delete(key);
+    if (scope === undefined) {
+      this.#keyed.clear();
+      this.#bodies.clear();
+      return;
+    }
+    for (const map of [this.#keyed, this.#bodies]) for (const key of map.keys()) if (key.startsWith(`${scope}\u0000`)) map.delete(key);
   }
+
+  #next(): string {
+    return `wire-${++this.#count}`;
+  }
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest past `limit`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value!);
 }

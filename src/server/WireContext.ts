@@ -38,6 +38,8 @@ export interface WireContext {
   run<T>(fn: () => Promise<T>): Promise<T>;
   /** The model ids scripted in the request's scope. */
   models(): string[];
+  /** Notes an error answered to this request, when it is a test author's, so verify fails on it. */
+  raised(error: unknown): void;
   /** Records what the client asked for, in `sent`. */
   record(entry: Omit<SentEntry, 'scope' | 'path'>): void;
 }

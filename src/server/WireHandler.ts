@@ -5,24 +5,26 @@ import { CONTROL_PREFIX, control, type ControlTarget } from './control.js';
 import type { Dialect } from './dialect.js';
 import { readBody } from './readBody.js';
 import { refuse } from './refuse.js';
+import { setWriteTimeout } from './respond.js';
 import { resolveScope } from './resolveScope.js';
 import { routes } from './routes.js';
 import { SchemaCache } from './schemaCache.js';
 import type { ScriptBook } from './ScriptBook.js';
 import type { SentLog } from './SentLog.js';
 import type { ServedApp } from './ServedApp.js';
+import { ScopeLedger } from './ScopeLedger.js';
 import { StepKeys } from './StepKeys.js';
+import { explain } from './explain.js';
 import { RequestContext, type RequestServices } from './RequestContext.js';
 import { WireError } from './WireError.js';
-
-/** The most scopes `pending` and `verify` look at without a scope named; `reset` clears them. */
-export const MAX_SCOPES = 100_000;
 
 /** What the request path reads of its server. */
 export interface WireHandlerSettings {
   readonly url: string;
   readonly token: string;
   readonly bodyLimit: number;
+  /** How long a response waits for its client to take what was written, in ms. */
+  readonly writeTimeoutMs: number;
   readonly served: ServedApp;
   readonly sent: SentLog;
   /** The script book of a server that owns its app; undefined when it serves a given app. */
@@ -50,14 +52,15 @@ const GET_BODY: Promise<Buffer> = Promise.resolve(empty);
 export class WireHandler {
   readonly #settings: WireHandlerSettings;
   readonly steps = new StepKeys();
-  readonly scopes = new Set<string>();
+  /** What each scope did: the models its requests called and the test author's errors they were answered. */
+  readonly ledger = new ScopeLedger();
   readonly #services: RequestServices;
   #responses = 0;
   #closed = false;
 
   constructor(settings: WireHandlerSettings) {
     this.#settings = settings;
-    this.#services = { schemas: new SchemaCache(), sent: settings.sent, book: settings.book, given: settings.given };
+    this.#services = { schemas: new SchemaCache(), sent: settings.sent, book: settings.book, given: settings.given, ledger: this.ledger };
   }
 
   /** Refuses every request from now on with 503 (`W0011`). */
@@ -74,6 +77,9 @@ export class WireHandler {
     const route = routes.get(path);
     const dialect: Dialect = route?.dialect ?? 'openai';
     const responseId = `req_${++this.#responses}`;
+    setWriteTimeout(response, settings.writeTimeoutMs);
+    let scopeName: string | undefined;
+    let unmarkedRepeat = false;
     try {
       if (this.#closed) throw new WireError('W0011', 503, 'The wire server is closing.', { type: 'server_error', retry: false });
       if (path.startsWith(CONTROL_PREFIX)) {
@@ -87,14 +93,18 @@ export class WireHandler {
       }
       const body = await (route.method === 'GET' ? GET_BODY : readBody(request, settings.bodyLimit));
       const scope = resolveScope(request.headers);
-      const scopeName = scope ?? DEFAULT_SCOPE;
-      if (this.scopes.size < MAX_SCOPES) this.scopes.add(scopeName);
-      const requestId = this.steps.requestId(scopeName, path, request.headers, body);
+      scopeName = scope ?? DEFAULT_SCOPE;
+      this.ledger.ran(scopeName);
+      const step = this.steps.step(scopeName, path, request.headers, body);
+      const requestId = step.id;
+      unmarkedRepeat = step.unmarkedRepeat;
       // A client's retry has its request's id, and so its step: the faked model replays the step's answer.
       const options = { requestId, stepKey: `call:${requestId}`, signal: closing(response), retry: false as const };
       await settings.served.use((app) => route.handle(new RequestContext(this.#services, path, request.headers, body, response, dialect, scope, app, options, responseId)));
     } catch (error) {
-      refuse(response, dialect, responseId, error);
+      // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 500.
+      const authors = scopeName !== undefined && this.ledger.raised(scopeName, path, error);
+      refuse(response, dialect, responseId, authors ? explain(error, { scope: scopeName!, headers: request.headers, unmarkedRepeat, ownScripts: settings.book !== undefined }) : error);
     }
   }
 }

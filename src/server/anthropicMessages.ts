@@ -2,9 +2,10 @@ import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { Reply } from '../services/engine/Reply.js';
 import type { Message, ReplyPart, ToolCall, ToolResult } from '../services/providers/Provider.js';
 import { checkFields, need } from './checkFields.js';
+import { checkValues, type ValueRules } from './checkValues.js';
 import { isObject, resultOf } from './openaiChat.js';
 import { readJson } from './readBody.js';
-import { sendJson, SseStream } from './respond.js';
+import { deltas, sendJson, SseStream } from './respond.js';
 import { toolsOf } from './toolsOf.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
@@ -13,6 +14,16 @@ const known = new Set([
   'model', 'max_tokens', 'system', 'messages', 'tools', 'tool_choice', 'thinking', 'output_config', 'output_format', 'stop_sequences',
   'metadata', 'stream', 'temperature', 'top_p', 'top_k', 'service_tier', 'context_management', 'cache_control', 'inference_geo',
 ]);
+
+/** The types and ranges Anthropic documents for the Messages fields the server reads or passes over. */
+const values: ValueRules = {
+  max_tokens: { type: 'integer', min: 1 },
+  stream: { type: 'boolean' },
+  temperature: { type: 'number', min: 0, max: 1 },
+  top_p: { type: 'number', min: 0, max: 1 },
+  top_k: { type: 'integer', min: 0 },
+  metadata: { type: 'object' },
+};
 
 /** A thinking block's signature: the server makes no real ones, and clients send them back unread. */
 const SIGNATURE = 'c3RhbmRpbg==';
@@ -74,11 +85,13 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
       switch (part.type) {
         case 'reasoning':
           await block(`thinking:${part.block}`, { type: 'thinking', thinking: '', signature: '' });
-          return send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: part.text } });
+          for (const piece of deltas(part.text)) await send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: piece } });
+          return;
         case 'text':
         case 'value':
           await block('text', { type: 'text', text: '' });
-          return send('content_block_delta', { index, delta: { type: 'text_delta', text: part.type === 'text' ? part.text : part.json } });
+          for (const piece of deltas(part.type === 'text' ? part.text : part.json)) await send('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
+          return;
         case 'call':
           await block(`call:${part.call.id}`, { type: 'tool_use', id: part.call.id, name: part.call.tool, input: {} });
           return send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(part.call.with) } });
@@ -124,8 +137,12 @@ function message(id: string, model: string, reply: Reply): Record<string, unknow
 function readMessages(body: Record<string, unknown>, context: WireContext): { model: string; input: ReplyInput; stream: boolean } {
   checkFields(body, known);
   const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
-  need(typeof body.max_tokens === 'number' && Number.isInteger(body.max_tokens) && body.max_tokens > 0, 'max_tokens', 'a whole number above 0');
+  if (body.max_tokens === undefined) throw new WireError('W0002', 400, 'max_tokens: Field required', { type: 'invalid_request_error', param: 'max_tokens', retry: false });
+  checkValues(body, values, 'anthropic');
   const raw = need(Array.isArray(body.messages) && body.messages.length > 0 && (body.messages as unknown[]), 'messages', 'a non-empty list of messages');
+  if (isObject(raw[0]) && raw[0].role !== 'user') {
+    throw new WireError('W0002', 400, 'messages: first message must use the "user" role', { type: 'invalid_request_error', param: 'messages.0.role', retry: false });
+  }
   const messages: Message[] = [];
   const names = new Map<string, string>();
   raw.forEach((item, i) => {

@@ -32,16 +32,18 @@ export function appModels(app: TestApp): string[] {
 }
 
 /**
- * The answers not given yet in `scope`, per model id, of the fakes a server scripted on an app.
+ * The answers not given yet in `scope`, per model id, of the fakes a server scripted on an app
+ * (those `counted` keeps).
  *
  * @example
  * ```ts
  * await appPending(new Map([['gpt-4.1-mini', fake]]), ''); // { 'gpt-4.1-mini': [...] }
  * ```
  */
-export async function appPending(fakes: ReadonlyMap<string, FakeModel>, scope: string): Promise<Record<string, readonly PendingAnswer[]>> {
+export async function appPending(fakes: ReadonlyMap<string, FakeModel>, scope: string, counted: (model: string) => boolean = () => true): Promise<Record<string, readonly PendingAnswer[]>> {
   const found: Record<string, readonly PendingAnswer[]> = {};
   for (const [model, fake] of fakes) {
+    if (!counted(model)) continue;
     const unused = await fake.pending(scope);
     if (unused.length > 0) found[model] = unused;
   }

@@ -1,5 +1,5 @@
 import type { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
-import { sendJson } from './respond.js';
+import { sendBytes, sendJson } from './respond.js';
 import { errorBody, type Dialect } from './dialect.js';
 import { wireFailure, type WireFailure } from './failures.js';
 import type { WireContext } from './WireContext.js';
@@ -26,8 +26,7 @@ export function classifierFailure(context: WireContext, error: ClassificationAda
     return;
   }
   if (error.reason === 'malformed_response') {
-    response.writeHead(200, { 'content-type': 'application/json', ...requestIdHeader(dialect, context.responseId) });
-    response.end(`not JSON: ${error.message}`);
+    sendBytes(response, 200, `not JSON: ${error.message}`, { 'content-type': 'application/json', ...requestIdHeader(dialect, context.responseId) });
     return;
   }
   const wire = failureOf(error, dialect);

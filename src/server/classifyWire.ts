@@ -37,7 +37,11 @@ export async function classifyWire(
     const options: ClassifyOptions = { retry: false, ...(requestId === undefined ? {} : { requestId }), ...(signal === undefined ? {} : { signal }), ...(asked.model === undefined ? {} : { model: asked.model }) };
     response = await context.run(() => context.app.classify(asked.state, asked.questions, options));
   } catch (error) {
-    if (error instanceof ClassificationAdapterError) return classifierFailure(context, error);
+    if (error instanceof ClassificationAdapterError) {
+      // A spent or malformed script is the test author's error, though the adapter reads it as a reason.
+      context.raised(error);
+      return classifierFailure(context, error);
+    }
     throw error;
   }
   sendJson(context.response, 200, write(response), headers);

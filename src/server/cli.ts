@@ -1,17 +1,11 @@
 #!/usr/bin/env node
 // The `standin` command: `standin serve --scripts scripts.json`. See serveCommand for what it does.
 import { serveCommand } from './serveCommand.js';
+import { stopOnSignals } from './stopOnSignals.js';
 
-const started = await serveCommand(process.argv.slice(2), { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) });
-if (typeof started === 'number') {
-  process.exitCode = started;
-} else {
-  const stop = (): void => {
-    void started.close().then(() => {
-      process.stdout.write('standin wire server stopped\n');
-      process.exit(0);
-    });
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
+const output = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
+// Signals are taken before the server starts: one that comes while it starts stops it once started.
+const started = serveCommand(process.argv.slice(2), output);
+stopOnSignals(started.then((result) => (typeof result === 'number' ? undefined : result)), output);
+const result = await started;
+if (typeof result === 'number') process.exitCode = result;

@@ -5,6 +5,8 @@ import { readBody, readJson } from './readBody.js';
 import { sendJson } from './respond.js';
 import type { Scripts } from './scriptsSchema.js';
 import type { SentEntry } from './SentEntry.js';
+import type { WireErrorNote } from './ScopeLedger.js';
+import { checkScope } from './resolveScope.js';
 import { WireError } from './WireError.js';
 
 /** The path every control API route starts with. */
@@ -12,21 +14,45 @@ export const CONTROL_PREFIX = '/__standin/';
 
 /** What the control API drives: the server's own methods. */
 export interface ControlTarget {
-  load(scripts: Scripts, scope?: string): void;
+  load(scripts: Scripts, scope?: string, options?: { readonly replace?: boolean }): { readonly replaced: boolean };
   readonly sent: readonly SentEntry[];
+  readonly sentDropped: number;
   pending(scope?: string): Promise<Record<string, Record<string, readonly PendingAnswer[]>>>;
-  reset(scope?: string): Promise<void>;
+  errors(scope?: string): Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }>;
+  reset(scope?: string, options?: { readonly defaults?: boolean }): Promise<void>;
 }
+
+/** The query parameters each route takes, besides `scope`. */
+const params: Readonly<Record<string, readonly string[]>> = {
+  'PUT scripts': ['scope', 'merge'],
+  'POST scripts': ['scope', 'merge'],
+  'GET sent': ['scope'],
+  'GET pending': ['scope'],
+  'GET verify': ['scope'],
+  'POST verify': ['scope'],
+  'POST reset': ['scope', 'defaults'],
+};
 
 /**
  * The control API under `/__standin/`, for tests in any language; every route needs the server's
  * token (`Authorization: Bearer <token>` or `x-standin-token: <token>`), else 401 (`W0006`).
  *
- * - `PUT /__standin/scripts[?scope=id]`: load scripts (the scripts file's shape) for every scope, or one.
- * - `GET /__standin/sent[?scope=id]`: what clients asked, in order (never an API key).
+ * - `PUT /__standin/scripts[?scope=id][&merge=1]`: load scripts (the scripts file's shape) as the
+ *   defaults every scope starts from, or for one scope; they replace every script there, unless
+ *   `merge=1` (then each model named replaces that model's script, the rest stay). The answer's
+ *   `replaced` says which it did: a server serving an app always merges.
+ * - `GET /__standin/sent[?scope=id]`: `{ sent, dropped }`: what clients asked, in order (never an
+ *   API key), and how many of the oldest were dropped past the server's limits.
  * - `GET /__standin/pending[?scope=id]`: the answers not given yet, per scope and model.
- * - `POST /__standin/verify[?scope=id]`: 200 `{ ok: true }`, or 409 `{ ok: false, unused }`.
- * - `POST /__standin/reset[?scope=id]`: forget cursors, `sent` and per-scope scripts (of one scope, or all).
+ * - `POST /__standin/verify[?scope=id]`: 200 `{ ok: true }`, or 409 `{ ok: false, unused, errors }`:
+ *   answers left, and requests answered a test author's error (`T0013`, `T0008`, ...).
+ * - `POST /__standin/reset[?scope=id]`: forget cursors, retries, `sent`, verify's record and the
+ *   scope's own scripts, of that scope; without a scope, of every scope (the defaults stay unless
+ *   `defaults=1`).
+ *
+ * A parameter a route does not take, a scope id that is not 1 to 200 printable characters, and a
+ * flag other than `1` are refused with 400 (`W0019`, `W0007`): a control request never does
+ * more or less than it says.
  *
  * @example
  * ```ts
@@ -42,32 +68,71 @@ export async function control(request: IncomingMessage, response: ServerResponse
     });
   }
   const route = `${request.method ?? 'GET'} ${url.pathname.slice(CONTROL_PREFIX.length)}`;
-  const scope = url.searchParams.get('scope') ?? undefined;
+  const query = readQuery(url, route);
+  const scope = query.scope;
   switch (route) {
     case 'PUT scripts':
     case 'POST scripts': {
-      target.load(readJson(await readBody(request, limit)) as Scripts, scope);
-      return sendJson(response, 200, { ok: true, scope: scope ?? null });
+      const { replaced } = target.load(readJson(await readBody(request, limit)) as Scripts, scope, { replace: !query.merge });
+      return sendJson(response, 200, { ok: true, scope: scope ?? null, replaced });
     }
     case 'GET sent':
-      return sendJson(response, 200, { sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope) });
+      return sendJson(response, 200, { sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope), dropped: target.sentDropped });
     case 'GET pending':
       return sendJson(response, 200, { pending: await target.pending(scope) });
     case 'GET verify':
     case 'POST verify': {
       const unused = await target.pending(scope);
-      const ok = Object.keys(unused).length === 0;
-      return sendJson(response, ok ? 200 : 409, ok ? { ok } : { ok, unused, message: 'Some answers were never asked for: each scope listed has answers left, per model. Remove them, or find why the client asked fewer times than the script expects.' });
+      const errors = target.errors(scope);
+      const failed = Object.keys(errors).length > 0;
+      const left = Object.keys(unused).length > 0;
+      if (!failed && !left) return sendJson(response, 200, { ok: true });
+      const messages = [
+        ...(failed ? [`Requests were answered with a test author's error (W0018): each scope listed under errors has them, with the code and message of each. Fix each as its message says.`] : []),
+        ...(left ? ['Some answers were never asked for (W0014): each scope listed under unused has answers left, per model. Remove them, or find why the client asked fewer times than the script expects.'] : []),
+      ];
+      return sendJson(response, 409, { ok: false, code: failed ? 'W0018' : 'W0014', unused, errors, message: messages.join(' ') });
     }
     case 'POST reset':
-      await target.reset(scope);
-      return sendJson(response, 200, { ok: true, scope: scope ?? null });
+      if (query.defaults && scope !== undefined) {
+        throw badQuery('defaults=1 resets the defaults every scope starts from, so it takes no scope; send it without scope=, or leave it out.');
+      }
+      await target.reset(scope, { defaults: query.defaults });
+      return sendJson(response, 200, {
+        ok: true,
+        scope: scope ?? null,
+        reset: scope === undefined ? `every scope's cursors, retries, sent, verify record and own scripts${query.defaults ? ', and the defaults' : ''}` : `scope '${scope}': its cursors, retries, sent, verify record and own scripts`,
+      });
     default:
       throw new WireError('W0005', 404, `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify and POST reset under ${CONTROL_PREFIX}, each with an optional ?scope=<id>.`, {
         type: 'not_found_error',
         retry: false,
       });
   }
+}
+
+/** The query of a control request: its scope and flags, each checked. */
+function readQuery(url: URL, route: string): { scope: string | undefined; merge: boolean; defaults: boolean } {
+  const allowed = params[route];
+  if (allowed === undefined) return { scope: undefined, merge: false, defaults: false };
+  const seen = new Set<string>();
+  for (const name of url.searchParams.keys()) {
+    if (!allowed.includes(name)) throw badQuery(`${route} takes no parameter '${name.slice(0, 40)}'; it takes ${allowed.join(', ')}.`);
+    if (seen.has(name)) throw badQuery(`the parameter '${name}' is given twice; give it once.`);
+    seen.add(name);
+  }
+  const scope = url.searchParams.get('scope');
+  const flag = (name: string): boolean => {
+    const value = url.searchParams.get(name);
+    if (value === null) return false;
+    if (value !== '1') throw badQuery(`${name} is '${value.slice(0, 40)}'; send ${name}=1, or leave it out.`);
+    return true;
+  };
+  return { scope: scope === null ? undefined : checkScope(scope, 'the scope parameter'), merge: flag('merge'), defaults: flag('defaults') };
+}
+
+function badQuery(message: string): WireError {
+  return new WireError('W0019', 400, `The control request's query is refused: ${message}`, { type: 'invalid_request_error', param: 'query', retry: false });
 }
 
 function authorized(request: IncomingMessage, token: string): boolean {

@@ -4,6 +4,7 @@ import type { Answers } from '../fakes/model/Answer.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import { classifierScript } from './classifierScript.js';
+import { inScripts } from './scriptPaths.js';
 import { answersOf, scriptsExpected, scriptsSchema, type Scripts } from './scriptsSchema.js';
 import { WireError } from './WireError.js';
 
@@ -53,7 +54,9 @@ function wrap(where: string, load: () => unknown): void {
     load();
   } catch (error) {
     if (!(error instanceof StandinError) || error instanceof WireError) throw error;
-    throw new WireError(error.code === 'W0013' ? 'W0013' : 'W0008', 400, `${where}: ${error.message}`, { type: 'invalid_request_error', retry: false });
+    // The fake's message names app.fake(...) and answers[i]; the author wrote a document, so it names the document's paths.
+    const message = inScripts(error.message);
+    throw new WireError(error.code === 'W0013' ? 'W0013' : 'W0008', 400, message.includes('scripts.') ? message : `${where}: ${message}`, { type: 'invalid_request_error', retry: false });
   }
 }
 

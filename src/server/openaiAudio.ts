@@ -1,6 +1,6 @@
 import { checkFields, need } from './checkFields.js';
 import { readJson } from './readBody.js';
-import { sendJson } from './respond.js';
+import { sendBytes, sendJson } from './respond.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
 
@@ -47,8 +47,7 @@ export async function openaiTranscription(context: WireContext): Promise<void> {
   const heard = await context.run(() => context.app.hear(model, input, context.options));
   const format = form.get('response_format') ?? 'json';
   if (format === 'text') {
-    context.response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'x-request-id': context.responseId });
-    context.response.end(heard.text);
+    sendBytes(context.response, 200, heard.text, { 'content-type': 'text/plain; charset=utf-8', 'x-request-id': context.responseId });
     return;
   }
   const body = format === 'verbose_json' ? { task: 'transcribe', language: input.language ?? 'english', duration: 0, text: heard.text, segments: [] } : { text: heard.text, usage: { type: 'duration', seconds: 0 } };
@@ -76,8 +75,7 @@ export async function openaiSpeech(context: WireContext): Promise<void> {
   context.record({ model: id, call: 'speak', input: text });
   const audio = await context.run(() => context.app.speak(model, text, context.options));
   const type = soundTypes[(body.response_format as string | undefined) ?? 'mp3']!;
-  context.response.writeHead(200, { 'content-type': type, 'content-length': audio.byteLength, 'x-request-id': context.responseId });
-  context.response.end(audio);
+  sendBytes(context.response, 200, audio, { 'content-type': type, 'content-length': audio.byteLength, 'x-request-id': context.responseId });
 }
 
 function malformed(why: string): WireError {

@@ -2,8 +2,9 @@ import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { Reply } from '../services/engine/Reply.js';
 import type { Message, ToolCall } from '../services/providers/Provider.js';
 import { checkFields, need } from './checkFields.js';
+import { checkValues, type ValueRules } from './checkValues.js';
 import { readJson } from './readBody.js';
-import { sendJson, SseStream } from './respond.js';
+import { deltas, sendJson, SseStream } from './respond.js';
 import { toolsOf, type WireTool } from './toolsOf.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
@@ -21,6 +22,27 @@ const refuse = {
   top_logprobs: () => 'scripted answers have no log probabilities; leave top_logprobs out',
   modalities: (v: unknown) => (Array.isArray(v) && v.every((m) => m === 'text') ? undefined : "the wire server answers chat in text only; ask /v1/audio/speech for sound, or send modalities: ['text']"),
   logit_bias: () => 'scripted answers are not sampled, so logit_bias cannot change them; leave it out',
+};
+
+/** The types and ranges OpenAI documents for the chat fields the server reads or passes over. */
+const values: ValueRules = {
+  stream: { type: 'boolean' },
+  stream_options: { type: 'object' },
+  temperature: { type: 'number', min: 0, max: 2 },
+  top_p: { type: 'number', min: 0, max: 1 },
+  max_tokens: { type: 'integer', min: 1 },
+  max_completion_tokens: { type: 'integer', min: 1 },
+  frequency_penalty: { type: 'number', min: -2, max: 2 },
+  presence_penalty: { type: 'number', min: -2, max: 2 },
+  seed: { type: 'integer' },
+  n: { type: 'integer', min: 1, max: 128 },
+  parallel_tool_calls: { type: 'boolean' },
+  store: { type: 'boolean' },
+  logprobs: { type: 'boolean' },
+  top_logprobs: { type: 'integer', min: 0, max: 20 },
+  user: { type: 'string' },
+  metadata: { type: 'object' },
+  response_format: { type: 'object' },
 };
 
 /** A chat completions request, read. */
@@ -70,7 +92,7 @@ export async function openaiChat(context: WireContext): Promise<void> {
       } else if (part.type === 'finish') {
         await sse.send(chunk({}, finishReason(part.reason)));
       } else if (part.type === 'text' || part.type === 'value') {
-        await sse.send(chunk({ content: part.type === 'text' ? part.text : part.json }));
+        for (const piece of deltas(part.type === 'text' ? part.text : part.json)) await sse.send(chunk({ content: piece }));
       } else if (part.type === 'call') {
         const index = calls++;
         await sse.send(chunk({ tool_calls: [{ index, id: part.call.id, type: 'function', function: { name: part.call.tool, arguments: '' } }] }));
@@ -121,6 +143,7 @@ function usageOf(tokensIn: number, tokensOut: number): Record<string, unknown> {
 /** Reads and checks a chat completions body into what the engine is asked. */
 function readChat(body: Record<string, unknown>, context: WireContext): ChatRequest {
   checkFields(body, known, refuse);
+  checkValues(body, values, 'openai');
   const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   const raw = need(Array.isArray(body.messages) && body.messages.length > 0 && (body.messages as unknown[]), 'messages', 'a non-empty list of messages');
   const instructions: string[] = [];

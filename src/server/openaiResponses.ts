@@ -2,9 +2,10 @@ import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { Reply } from '../services/engine/Reply.js';
 import type { Message, ReplyPart, ToolCall, ToolResult } from '../services/providers/Provider.js';
 import { checkFields, need } from './checkFields.js';
+import { checkValues, type ValueRules } from './checkValues.js';
 import { isObject, parseArguments, resultOf, textOf } from './openaiChat.js';
 import { readJson } from './readBody.js';
-import { sendJson, SseStream } from './respond.js';
+import { deltas, sendJson, SseStream } from './respond.js';
 import { toolsOf } from './toolsOf.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
@@ -20,6 +21,23 @@ const refuse = {
   conversation: () => 'the wire server keeps no conversations; send the whole conversation in input',
   background: (v: unknown) => (v === false ? undefined : 'the wire server answers in the foreground only; leave background out'),
   top_logprobs: (v: unknown) => (v === 0 ? undefined : 'scripted answers have no log probabilities; leave top_logprobs out'),
+};
+
+/** The types and ranges OpenAI documents for the Responses fields the server reads or passes over. */
+const values: ValueRules = {
+  stream: { type: 'boolean' },
+  stream_options: { type: 'object' },
+  temperature: { type: 'number', min: 0, max: 2 },
+  top_p: { type: 'number', min: 0, max: 1 },
+  max_output_tokens: { type: 'integer', min: 16 },
+  max_tool_calls: { type: 'integer', min: 1 },
+  parallel_tool_calls: { type: 'boolean' },
+  store: { type: 'boolean' },
+  background: { type: 'boolean' },
+  user: { type: 'string' },
+  metadata: { type: 'object' },
+  text: { type: 'object' },
+  reasoning: { type: 'object' },
 };
 
 /** One output item as it is built: its index, id and the text or arguments it has so far. */
@@ -96,12 +114,12 @@ export async function openaiResponses(context: WireContext): Promise<void> {
       if (part.type === 'reasoning') {
         const item = await start('reasoning', `reasoning:${part.block}`);
         item.text += part.text;
-        await send('response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.index, summary_index: 0, delta: part.text });
+        for (const delta of deltas(part.text)) await send('response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.index, summary_index: 0, delta });
       } else if (part.type === 'text' || part.type === 'value') {
         const item = await start('message', 'message');
-        const delta = part.type === 'text' ? part.text : part.json;
-        item.text += delta;
-        await send('response.output_text.delta', { item_id: item.id, output_index: item.index, content_index: 0, delta, logprobs: [] });
+        const text = part.type === 'text' ? part.text : part.json;
+        item.text += text;
+        for (const delta of deltas(text)) await send('response.output_text.delta', { item_id: item.id, output_index: item.index, content_index: 0, delta, logprobs: [] });
       } else if (part.type === 'call') {
         const item = await start('function_call', `call:${part.call.id}`, part.call);
         item.text = JSON.stringify(part.call.with);
@@ -175,6 +193,7 @@ function response(id: string, created: number, model: string, output: unknown[],
 /** Reads and checks a Responses body into what the engine is asked. */
 function readResponses(body: Record<string, unknown>, context: WireContext): { model: string; input: ReplyInput; stream: boolean } {
   checkFields(body, known, refuse);
+  checkValues(body, values, 'openai');
   const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   const instructions: string[] = typeof body.instructions === 'string' ? [body.instructions] : [];
   const messages: Message[] = [];

@@ -41,8 +41,12 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
   });
 }
 
+/** How deeply the JSON the server reads (request bodies, scripts documents) may nest arrays and objects. */
+export const MAX_JSON_DEPTH = 128;
+
 /**
- * Parses a JSON body, refusing one that is not a JSON object with `W0002` (400).
+ * Parses a JSON body, refusing one that is not a JSON object with `W0002` (400), and one nested
+ * deeper than {@link MAX_JSON_DEPTH} with `W0021` (400).
  *
  * @example
  * ```ts
@@ -50,14 +54,50 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
  * ```
  */
 export function readJson(body: Buffer): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch (error) {
-    throw new WireError('W0002', 400, `The request body is not JSON (${(error as Error).message}). Send a JSON object with content-type application/json.`, { type: 'invalid_request_error' });
-  }
+  const parsed = readJsonDocument(body.toString('utf8'));
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new WireError('W0002', 400, 'The request body is JSON but not an object. Send a JSON object such as {"model": "...", ...}.', { type: 'invalid_request_error' });
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Parses JSON text of any shape: `W0002` (400) when it is not JSON, `W0021` (400) when it nests
+ * arrays and objects deeper than {@link MAX_JSON_DEPTH}, checked before it is parsed, so nothing
+ * that reads it afterwards (schemas, answers) recurses without bound.
+ *
+ * @example
+ * ```ts
+ * readJsonDocument('{"models":{}}');
+ * ```
+ */
+export function readJsonDocument(text: string): unknown {
+  const depth = nesting(text, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH) {
+    throw new WireError('W0021', 400, `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} deep. Send JSON nested less deeply.`, { type: 'invalid_request_error', code: 'invalid_value', retry: false });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new WireError('W0002', 400, `The request body is not JSON (${(error as Error).message}). Send a JSON object with content-type application/json.`, { type: 'invalid_request_error' });
+  }
+}
+
+/** How deeply `text` nests `[` and `{` outside strings, counted up to `past` + 1. */
+function nesting(text: string, past: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > deepest && (deepest = depth) > past) return deepest;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
 }

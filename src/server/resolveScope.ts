@@ -33,6 +33,19 @@ function apiKey(headers: IncomingHttpHeaders): string | undefined {
   return Array.isArray(key) ? key[0] : key;
 }
 
+/**
+ * `id` when it is a scope id (1 to 200 printable characters, no spaces); `W0007` (400) naming
+ * `where` otherwise.
+ *
+ * @example
+ * ```ts
+ * checkScope('test-42', 'the scope parameter'); // 'test-42'
+ * ```
+ */
+export function checkScope(id: string | undefined, where: string): string {
+  return check(id, where);
+}
+
 function check(id: string | undefined, where: string): string {
   if (id === undefined || id.length === 0 || id.length > MAX_SCOPE_LENGTH || !/^[\x21-\x7e]+$/.test(id)) {
     throw new WireError(

@@ -1,9 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { StandinError, bareMessage } from '../errors/StandinError.js';
 import type { TestApp } from '../testing/TestApp.js';
 import { appModels } from './appModels.js';
 import { cassetteApp } from './cassetteApp.js';
+import { MAX_CASSETTE_BYTES } from '../fakes/cassettes/readCassette.js';
+import { DEFAULT_BODY_LIMIT, readJsonDocument } from './readBody.js';
+import { checkRegularFile, readRegularFile } from './regularFile.js';
 import { createFakeServer, TOKEN_VARIABLE } from './createFakeServer.js';
 import type { FakeServer } from './FakeServer.js';
 import { scriptsJsonSchema } from './scriptsJsonSchema.js';
@@ -42,6 +44,9 @@ Example scripts.json:
   $ curl http://127.0.0.1:8787/v1/chat/completions -H 'x-standin-scope: test-1' \\
       -d '{"model":"gpt-4.1-mini","messages":[{"role":"user","content":"Hi"}]}'
 `;
+
+/** The largest scripts file `serve` reads: as large as a scripts document the control API takes. */
+export const MAX_SCRIPTS_BYTES = DEFAULT_BODY_LIMIT;
 
 /** Where the command writes. */
 export interface CommandOutput {
@@ -103,18 +108,25 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   }
   let scripts: Scripts | undefined;
   try {
-    if (values.scripts !== undefined) scripts = JSON.parse(await readFile(values.scripts, 'utf8')) as Scripts;
+    if (values.scripts !== undefined) scripts = readJsonDocument(readRegularFile(values.scripts, MAX_SCRIPTS_BYTES, 'scripts file')) as Scripts;
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
+    if (error instanceof StandinError && (error.code === 'W0020' || error.code === 'W0021')) {
+      output.err(`${error.code}: ${error.code === 'W0021' ? `${values.scripts}: ` : ''}${bareMessage(error)}`);
+      return 2;
+    }
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : bareMessage(error);
     output.err(`W0008: ${values.scripts}: cannot read the scripts: ${why}. Give a JSON file such as {"models": {"gpt-4.1-mini": [{"text": "Hello!"}]}}.`);
     return 2;
   }
   let app: TestApp | undefined;
   try {
-    if (values.cassette !== undefined) app = cassetteApp(values.cassette);
+    if (values.cassette !== undefined) {
+      checkRegularFile(values.cassette, MAX_CASSETTE_BYTES, 'cassette');
+      app = cassetteApp(values.cassette);
+    }
   } catch (error) {
     if (!(error instanceof StandinError)) throw error;
-    output.err(`${error.code}: ${values.cassette}: ${bareMessage(error)}`);
+    output.err(`${error.code}: ${error.code === 'W0020' ? '' : `${values.cassette}: `}${bareMessage(error)}`);
     return 2;
   }
   try {

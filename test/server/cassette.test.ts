@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
@@ -71,5 +71,19 @@ describe('standin serve --cassette', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
     expect(err).toContain('W0017');
+  });
+
+  it("a cassette entry with model '__proto__' exits 2 with the cassette's code V0001, not a config code", { timeout: 60_000 }, async () => {
+    const cassette = JSON.parse(readFileSync(path, 'utf8')) as { entries: { model?: string }[] };
+    cassette.entries[0]!.model = '__proto__';
+    const hostile = join(dir, 'proto.json');
+    writeFileSync(hostile, JSON.stringify(cassette));
+    const child = spawn('node', ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--cassette', hostile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toContain(`V0001: ${hostile}:`);
+    expect(err).toContain("entries[0].model is '__proto__'");
   });
 });

@@ -32,7 +32,8 @@ describe('standin serve', { timeout: 60_000 }, () => {
     const path = file('bad.json', { models: { 'gpt-4.1-mini': [{ txt: 'Hi' }] } });
     const error = (await run('node', [...cli, 'serve', '--scripts', path]).catch((e: unknown) => e)) as { code: number; stderr: string };
     expect(error.code).toBe(2);
-    expect(error.stderr).toContain("answers[0].txt: unknown key 'txt'. Did you mean 'text'?");
+    expect(error.stderr).toContain("scripts.models['gpt-4.1-mini'][0].txt: unknown key 'txt'. Did you mean 'text'?");
+    expect(error.stderr).not.toContain('app.fake');
   });
 
   it('a file that is not JSON exits 2 saying so', async () => {
@@ -62,5 +63,36 @@ describe('standin serve', { timeout: 60_000 }, () => {
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
+  });
+});
+
+describe('standin serve refuses files it cannot read whole', { timeout: 60_000 }, () => {
+  const refused = async (args: readonly string[]): Promise<{ code: number; stderr: string }> =>
+    (await run('node', [...cli, 'serve', ...args], { timeout: 20_000 }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: unknown) => e as { code: number; stderr: string },
+    ));
+
+  it('--cassette /dev/zero exits 2 with W0020 rather than reading forever', async () => {
+    const error = await refused(['--cassette', '/dev/zero']);
+    expect(error.code).toBe(2);
+    expect(error.stderr).toContain('W0020: /dev/zero is a device, not a regular file');
+  });
+
+  it('a FIFO given as --scripts or --cassette exits 2 with W0020 rather than waiting for a writer', async () => {
+    const fifo = join(dir, 'fifo');
+    await run('mkfifo', [fifo]);
+    for (const flag of ['--scripts', '--cassette']) {
+      const error = await refused([flag, fifo]);
+      expect(error.code).toBe(2);
+      expect(error.stderr).toContain(`W0020: ${fifo} is a FIFO, not a regular file`);
+    }
+  });
+
+  it('a scripts file nested 10,000 deep exits 2 with W0021', async () => {
+    const path = file('deep.json', `{"models":{"m":[{"value":${'['.repeat(10_000)}${']'.repeat(10_000)}}]}}`);
+    const error = await refused(['--scripts', path]);
+    expect(error.code).toBe(2);
+    expect(error.stderr).toContain(`W0021: ${path}: The JSON nests arrays and objects more than 128 deep`);
   });
 });

@@ -33,3 +33,25 @@ describe('FakeServer', () => {
     });
   });
 });
+
+describe('FakeServer .sent by bytes', () => {
+  it('keeps request bodies within sentBytes, the oldest dropped and counted, the newest always kept', async () => {
+    const server = await createFakeServer({ sentBytes: 1024 * 1024 });
+    server.fake('gpt-4.1-mini', () => ({ text: 'ok' }));
+    const big = 'x'.repeat(400 * 1024);
+    const send = (i: number): Promise<Response> =>
+      fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: `${i}${big}` }] }) });
+    for (let i = 1; i <= 5; i++) expect((await send(i)).status).toBe(200);
+    const first = (entry: { input: unknown }): string => (entry.input as { messages: { content: string }[] }).messages[0]!.content[0]!;
+    expect(server.sent.map(first)).toEqual(['4', '5']);
+    expect(server.sentDropped).toBe(3);
+    const listed = (await (await fetch(`${server.url}/__standin/sent`, { headers: { authorization: `Bearer ${server.token}` } })).json()) as { sent: unknown[]; dropped: number };
+    expect([listed.sent.length, listed.dropped]).toEqual([2, 3]);
+    const huge = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: `6${'y'.repeat(2 * 1024 * 1024)}` }] }) });
+    expect(huge.status).toBe(200);
+    expect(server.sent.map(first)).toEqual(['6']);
+    await server.reset();
+    expect(server.sentDropped).toBe(0);
+    await server.close();
+  });
+});

@@ -1,0 +1,123 @@
+import { StandinError, bareMessage } from '../errors/StandinError.js';
+
+/** The most scopes the ledger keeps; past it, a new scope's use is not kept (`reset` clears them). */
+export const MAX_SCOPES = 100_000;
+/** The most test author's errors kept per scope for verify; the rest are counted. */
+export const MAX_ERRORS_PER_SCOPE = 20;
+
+/** One request answered with a test author's error, as verify lists it. */
+export interface WireErrorNote {
+  /** The endpoint's path. */
+  readonly path: string;
+  /** The error's code, such as `T0013`. */
+  readonly code: string;
+  /** Its message's first line, without the code. */
+  readonly message: string;
+}
+
+/** What the ledger keeps of one scope. */
+interface ScopeUse {
+  readonly models: Set<string>;
+  readonly errors: WireErrorNote[];
+  errorCount: number;
+}
+
+/**
+ * What each scope of a wire server did: the model ids its requests called, and the requests
+ * answered with a test author's error (a T-code such as `T0013` past the end of a script, `T0008`
+ * an answer that does not fit, `T0041`/`T0042` an unfaked scope; a classifier script's `K0008`
+ * spent script, `K0011`, `K0013`; a `W0003` 404 for a model scripted for other scopes only). Verify reads it: a scope counts the models it used, and fails
+ * on any error it answered, even one the client swallowed.
+ *
+ * @example
+ * ```ts
+ * const ledger = new ScopeLedger();
+ * ledger.used('t1', 'gpt-4.1-mini');
+ * ledger.raised('t1', '/v1/chat/completions', error);
+ * ```
+ */
+export class ScopeLedger {
+  readonly #scopes = new Map<string, ScopeUse>();
+
+  /** Notes that a request ran in `scope`. */
+  ran(scope: string): void {
+    this.#use(scope);
+  }
+
+  /** Notes that a request in `scope` called `model`. */
+  used(scope: string, model: string): void {
+    this.#use(scope)?.models.add(model);
+  }
+
+  /** Notes `error` when it is a test author's error answered to a request in `scope`; answers whether it was one. */
+  raised(scope: string, path: string, error: unknown): boolean {
+    const found = authorsError(error);
+    if (found === undefined) return false;
+    this.note(scope, path, found);
+    return true;
+  }
+
+  /** Notes `error` as a test author's error answered to a request in `scope`, whatever its code (a 404 for a model scripted for other scopes only). */
+  note(scope: string, path: string, error: StandinError): void {
+    const use = this.#use(scope);
+    if (use === undefined) return;
+    use.errorCount++;
+    if (use.errors.length < MAX_ERRORS_PER_SCOPE) use.errors.push({ path, code: error.code, message: bareMessage(error).split('\n', 1)[0]! });
+  }
+
+  /** The scopes requests ran in, sorted. */
+  get scopes(): string[] {
+    return [...this.#scopes.keys()].sort();
+  }
+
+  /** The model ids requests in `scope` called. */
+  models(scope: string): ReadonlySet<string> {
+    return this.#scopes.get(scope)?.models ?? new Set();
+  }
+
+  /** Whether any request in any scope called `model`. */
+  usedAnywhere(model: string): boolean {
+    for (const use of this.#scopes.values()) if (use.models.has(model)) return true;
+    return false;
+  }
+
+  /** The errors answered in `scope` (the first kept), and how many there were. */
+  errors(scope: string): { readonly kept: readonly WireErrorNote[]; readonly count: number } {
+    const use = this.#scopes.get(scope);
+    return { kept: use?.errors ?? [], count: use?.errorCount ?? 0 };
+  }
+
+  /** Forgets `scope`, or every scope. */
+  forget(scope?: string): void {
+    if (scope === undefined) this.#scopes.clear();
+    else this.#scopes.delete(scope);
+  }
+
+  #use(scope: string): ScopeUse | undefined {
+    let use = this.#scopes.get(scope);
+    if (use === undefined) {
+      if (this.#scopes.size >= MAX_SCOPES) return undefined;
+      use = { models: new Set(), errors: [], errorCount: 0 };
+      this.#scopes.set(scope, use);
+    }
+    return use;
+  }
+}
+
+/**
+ * The test author's error in `error` (itself, or the cause of a failed call): the faked model's
+ * T-codes, and a classifier script's K0008 (spent), K0011 and K0013; undefined for any other.
+ *
+ * @example
+ * ```ts
+ * authorsError(new StandinError('T0013', '...'))?.code; // 'T0013'
+ * ```
+ */
+export function authorsError(error: unknown): StandinError | undefined {
+  for (let at = error, depth = 0; at instanceof StandinError && depth < 4; at = at.cause, depth++) {
+    const code = at.code;
+    if (code.startsWith('T') || code === 'K0011' || code === 'K0013') return at;
+    if (code === 'K0008' && (at as { metadata?: { cause?: unknown } }).metadata?.cause === 'classification_script_exhausted') return at;
+  }
+  return undefined;
+}
