@@ -49,6 +49,14 @@ const config = {
     means: "A model or the classifier names a provider that is neither a built-in adapter, nor configured under `providers`, nor supplied by the app's makers.",
     fix: "Fix the provider's name (the message suggests the closest), configure it under `providers` with an `adapter`, or bind a provider of that name.",
   },
+  C0009: {
+    means: 'A list in the config has more entries than standin reads (10,000), or claims a length that is not a whole number: a sparse array or a proxy with a huge `length` would otherwise be read entry by entry until memory ran out.',
+    fix: 'Pass the list as a plain array of the entries you mean; a fallback list holds at most 100 model names.',
+  },
+  C0010: {
+    means: "A model's fallback chain (the model and every model it may fall back to, through other models) has more than 100 models.",
+    fix: 'Shorten the chain: a call tries every model of it, each with its retries, so a longer one cannot be waited for anyway.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const scopes = {
