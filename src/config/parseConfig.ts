@@ -10,7 +10,7 @@ import {
   type StandinConfig,
   type StandinConfigInput,
 } from './configSchema.js';
-import { describeIssues } from '../validation/describeIssues.js';
+import { capLines, describeIssues } from '../validation/describeIssues.js';
 import { closest, describeType, formatPath } from '../validation/formatPath.js';
 import { MAX_LIST_LENGTH, NotPlain, plainCopy } from '../validation/plainCopy.js';
 
@@ -149,8 +149,8 @@ function checkFallbacks(config: StandinConfig): void {
       seen.add(fallback);
     });
   }
-  if (dangling.length > 0) throw new StandinError('C0002', `Invalid config:\n${dangling.join('\n')}`);
-  if (repeated.length > 0) throw new StandinError('C0004', `Invalid config:\n${repeated.join('\n')}`);
+  if (dangling.length > 0) throw new StandinError('C0002', `Invalid config:\n${capLines(dangling).join('\n')}`);
+  if (repeated.length > 0) throw new StandinError('C0004', `Invalid config:\n${capLines(repeated).join('\n')}`);
   const cycle = findCycle(config.models);
   if (cycle) {
     throw new StandinError(
