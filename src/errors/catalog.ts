@@ -444,6 +444,10 @@ const cassettes = {
     means: 'A second cassette was put on an app that already has one.',
     fix: 'Use one cassette per app (one app per test file, or per test); save and drop the first before making another.',
   },
+  V0008: {
+    means: "A cassette's `redact` function threw, or answered something other than a string.",
+    fix: 'Make `redact` a function from a string to a string that never throws; it is given every text of every request and answer.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const wire = {
