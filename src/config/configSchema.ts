@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_BYTES, MAX_TIMER_MS } from '../services/providers/http/limits.js';
 import { credentialFree } from './credentialFree.js';
+import { redisDbProblem } from '../services/cursors/redis/maskRedisUrl.js';
 import { lazySchema } from '../validation/lazySchema.js';
 
 /** The most models one fallback list may name, and the most models one model's whole chain may hold. */
@@ -67,7 +68,10 @@ export const namespacePattern = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** Where scripted fakes keep their cursors when they live in Redis. */
 export const redisCursorsSchema = lazySchema(() => z.strictObject({
   store: z.literal('redis'),
-  url: z.string().refine((url) => /^rediss?:\/\/[^\s]+$/.test(url) && URL.canParse(url), 'Expected a redis:// or rediss:// URL'),
+  url: z
+    .string()
+    .refine((url) => /^rediss?:\/\/[^\s]+$/.test(url) && URL.canParse(url), 'Expected a redis:// or rediss:// URL')
+    .refine((url) => redisDbProblem(url) === undefined, 'Expected a redis:// URL whose path is a database number (redis://host:port/2) or is left out'),
   namespace: z.string().regex(namespacePattern).optional(),
   ttlSeconds: z.number().int().min(1).max(2_592_000).default(86_400),
   timeoutMs: z.number().int().min(1).max(600_000).default(2_000),

@@ -413,6 +413,14 @@ const sharedStores = {
     means: 'What would be published to a namespace is larger than the store takes.',
     fix: 'Publish fewer or smaller answers: the message names the limit.',
   },
+  D0010: {
+    means: "The Redis cursor store lost its state while in use: its keys are gone (FLUSHALL or FLUSHDB, a Redis restart without persistence, or every key expired after `cursors.ttlSeconds` without a write). Going on would start every cursor again from 0 and give answers a second time.",
+    fix: 'Find what removed the keys (a FLUSHALL in another test, a restart, a short `ttlSeconds`), then reset the app (`app.reset()`) or make a new one; give standin a namespace or a Redis database of its own.',
+  },
+  D0011: {
+    means: 'An earlier command that moves a cursor timed out (`D0002`), and Redis may have run it after: the cursor may have moved with no call given its answer, so the store will not guess where it stands.',
+    fix: 'Find why Redis stalled (CLIENT PAUSE, a long script), or raise `cursors.timeoutMs`; then reset the cursor (`app.reset()`) and run the calls again. A step retried with the same step key is not affected.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const cassettes = {

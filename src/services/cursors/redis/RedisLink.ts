@@ -58,6 +58,11 @@ export class RedisLink {
     return this.#shown;
   }
 
+  /** The bound on one command, in milliseconds. */
+  get timeoutMs(): number {
+    return this.#settings.timeoutMs;
+  }
+
   /** Connects now (or waits for the connection being made); rejects with `D0001` when Redis cannot be reached. */
   async ready(): Promise<void> {
     await this.#connection();
