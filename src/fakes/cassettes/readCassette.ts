@@ -61,6 +61,16 @@ export function parseCassette(text: string, path: string): CassetteEntry[] {
 }
 
 function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
+  // A parsed record would take this key for its prototype and drop it, and with it what it holds.
+  for (const field of ['request', 'answer'] as const) {
+    const value = (raw as Record<string, unknown> | null)?.[field];
+    if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
+      throw new StandinError(
+        'V0001',
+        `The cassette ${path} has a malformed entry: ${root}.${field}.__proto__: '__proto__' is not a field of ${field === 'answer' ? 'an answer' : 'a request'}, and reading it would drop it with what it holds. Remove it, or record the cassette again.`,
+      );
+    }
+  }
   const entry = entrySchema.safeParse(raw);
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
