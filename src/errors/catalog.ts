@@ -197,6 +197,10 @@ const providers = {
     means: "The config's `classifier` names a provider that cannot classify, or a model names a provider served by a classifier adapter (`typesafe`, `decisions`).",
     fix: "Point `classifier.provider` at a provider served by 'typesafe' or 'decisions' (or 'openai', which classifies through its Decisions API); give models providers served by 'openai' or 'anthropic'.",
   },
+  P0007: {
+    means: 'A provider adapter was called directly with a context that lacks a field it reads (provider, model, signal, attempt), or holds one of the wrong type.',
+    fix: 'Call through the engine (`app.reply`, `engine.reply`), which builds the context; or pass a whole `CallContext` with the field the message names.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const runs = {
