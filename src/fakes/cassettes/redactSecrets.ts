@@ -72,7 +72,7 @@ function userRedact(user: RedactFunction, text: string): string {
   } catch (error) {
     throw new StandinError(
       'V0008',
-      `The cassette's redact function threw (${error instanceof Error ? `a ${error.name}` : 'a value that is not an Error'}) on a text of ${text.length} characters. Make app.cassette(path, { redact }) answer a string for every text it is given.`,
+      `The cassette's redact function threw (${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}) on a text of ${text.length} characters. Make app.cassette(path, { redact }) answer a string for every text it is given.`,
       { cause: error },
     );
   }

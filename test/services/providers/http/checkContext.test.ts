@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnthropicProvider, createOpenAIProvider, StandinError, type CallContext, type Provider } from '../../../../src/index.js';
 
-const request = { messages: [{ role: 'user' as const, content: 'hi' }] };
+const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }] };
 /** A fetch that must never be reached: the context is checked before anything is sent. */
 const fetch = (): Promise<Response> => Promise.reject(new Error('fetch reached'));
 
