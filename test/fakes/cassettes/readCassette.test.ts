@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCassette } from '../../../src/fakes/cassettes/readCassette.js';
 
@@ -22,5 +24,31 @@ describe(parseCassette, () => {
     const output = (entry!.answer as { output: object }).output;
     expect(Object.keys(output)).toEqual(['keep', '__proto__']);
     expect(Object.getPrototypeOf(output)).toBe(Object.prototype);
+  });
+});
+
+describe('values nested thousands deep', () => {
+  const deepText = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+  it('refuses a cassette entry whose request nests 10,000 deep with V0001, not a RangeError', () => {
+    const text = `{"standin":"cassette","version":1,"entries":[{"model":"w","call":"call","request":${deepText(10_000)},"answer":{"output":1}}]}`;
+    expect(() => parseCassette(text, 'x.json')).toThrow(expect.objectContaining({ code: 'V0001', message: expect.stringContaining('entries[0].request nests more than 256') }));
+  });
+
+  it('refuses a cassette entry whose answer nests 10,000 deep with V0001', () => {
+    const text = `{"standin":"cassette","version":1,"entries":[{"model":"w","call":"call","request":{},"answer":{"output":${deepText(10_000)}}}]}`;
+    expect(() => parseCassette(text, 'x.json')).toThrow(expect.objectContaining({ code: 'V0001' }));
+  });
+});
+
+describe('a call whose input nests thousands deep, under a cassette', () => {
+  it('is V0006, not a RangeError', async () => {
+    const { createTestApp } = await import('../../../src/testing.js');
+    const app = createTestApp({ models: { writer: { provider: 'p', model: 'm' } } });
+    app.cassette(join(tmpdir(), `standin-deep-${process.pid}.json`), { mode: 'replay' });
+    const input: Record<string, unknown> = {};
+    let at = input;
+    for (let i = 0; i < 10_000; i++) at = (at.a = {}) as Record<string, unknown>;
+    await expect(app.call('writer', input)).rejects.toMatchObject({ code: 'V0006', message: expect.stringContaining('nested more than 256 deep') });
   });
 });
