@@ -378,6 +378,10 @@ const classification = {
     means: "A FakeClassification's `verify()` found calls that raised a test author's error (its script ran out, `K0008` with cause `classification_script_exhausted`; an answer that does not fit its question, `K0011`; a capture that threw, `K0013`), even though the application caught it.",
     fix: 'Read each error the message lists with its scope and call: add the missing entry, or fix the entry or callback it names.',
   },
+  K0015: {
+    means: "A classify call's `capture` callback returned a promise that did not settle within 30 seconds, so the call was ended rather than held forever.",
+    fix: 'Make the callback settle (resolve or reject the promise it returns), or do its slow work after the call instead of in it.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const sharedStores = {
