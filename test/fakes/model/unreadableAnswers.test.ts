@@ -69,3 +69,14 @@ describe('settings that throw when read', () => {
     );
   });
 });
+
+describe('createTestApp settings that throw when read', () => {
+  it.each([
+    ['a proxy whose every read throws', hostile],
+    ['a throwing getter', { get seed(): number { throw new RangeError('no seed'); } }],
+  ])('answers T0048 for %s', (_, settings) => {
+    expect(() => createTestApp({ models }, settings as never)).toThrow(
+      expect.objectContaining({ code: 'T0048', message: expect.stringContaining('the settings threw when read') }),
+    );
+  });
+});
