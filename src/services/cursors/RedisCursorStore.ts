@@ -83,6 +83,11 @@ export class RedisCursorStore implements CursorStore {
     if (dbProblem !== undefined) {
       throw new StandinError('C0001', `Invalid Redis cursor store: url must be a redis:// or rediss:// URL, and ${dbProblem}.`);
     }
+    for (const [name, value, max] of [['ttlSeconds', settings.ttlSeconds, 2_592_000], ['timeoutMs', settings.timeoutMs, 600_000]] as const) {
+      if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= max)) {
+        throw new StandinError('C0001', `Invalid Redis cursor store: ${name} must be a whole number from 1 to ${max}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}.`);
+      }
+    }
     this.shared = settings.namespace !== undefined;
     this.space = settings.namespace ?? `container-${randomUUID()}`;
     this.keys = redisKeys(this.space);

@@ -141,3 +141,14 @@ describe('Redis URLs', () => {
     expect(parseConfig({ cursors: { store: 'redis', url: 'redis://127.0.0.1:6379/3' } }).cursors).toMatchObject({ url: 'redis://127.0.0.1:6379/3' });
   });
 });
+
+describe('createRedisCursorStore settings fed to timers', () => {
+  it.each([
+    ['timeoutMs', { timeoutMs: 2 ** 31 }],
+    ['timeoutMs', { timeoutMs: 0 }],
+    ['ttlSeconds', { ttlSeconds: 2 ** 31 }],
+    ['ttlSeconds', { ttlSeconds: 1.5 }],
+  ])('refuses %s out of range with C0001 before any timer is set', (name, settings) => {
+    expect(() => createRedisCursorStore({ url: 'redis://127.0.0.1:6379', ...settings })).toThrow(expect.objectContaining({ code: 'C0001', message: expect.stringContaining(`${name} must be a whole number`) }));
+  });
+});

@@ -78,7 +78,7 @@ export const httpSettingsExpected: Readonly<Record<string, string>> = {
   apiKey: 'the key as a non-empty string',
   baseURL: "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
   headers: "a record of header names to string values, such as { 'x-team': 'help' }",
-  timeoutMs: 'a positive whole number of milliseconds, such as 30000',
+  timeoutMs: 'a whole number of milliseconds from 1 to 2147483647 (the longest a Node timer holds), such as 30000',
   maxTokens: 'a positive whole number, such as 4096',
   body: "an object of extra JSON fields, such as { reasoning_effort: 'low' }",
   fetch: 'a fetch function',
