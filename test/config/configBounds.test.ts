@@ -111,3 +111,14 @@ describe('provider body', () => {
     expect(error.message).toContain(said);
   });
 });
+
+describe('a call\'s retry options fed to timers', () => {
+  it.each([['maxDelayMs'], ['baseDelayMs']])('refuses retry.%s of 2^31 with a typed error naming it', async (field) => {
+    const { createTestApp } = await import('../../src/testing.js');
+    const app = createTestApp({ models: { writer } });
+    app.fake('writer', [{ text: 'hi' }]);
+    const error = await app.reply('writer', { messages: 'x' }, { retry: { [field]: 2 ** 31 } }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(StandinError);
+    expect((error as StandinError).message).toContain(`retry.${field}`);
+  });
+});
