@@ -76,12 +76,13 @@ describe('Redactor', () => {
 describe('Redactor, secrets in disguise', () => {
   it('takes out a key echoed in base64, at any byte alignment', () => {
     const redactor = new Redactor([key]);
-    for (const prefix of ['', 'u:', 'ab:']) {
+    for (const prefix of ['', 'u', 'u:']) {
       const encoded = Buffer.from(`${prefix}${key}`).toString('base64');
       const cleaned = redactor.clean(`credential ${encoded} rejected`);
       expect(cleaned).toContain('[redacted]');
       // No 8-character run of the key's encoding (beyond the characters its neighbours change) is left.
-      expect(cleaned).not.toContain(Buffer.from(key).toString('base64').slice(4, 12));
+      const middle = encoded.slice(4, encoded.length - 4);
+      for (let at = 0; at + 8 <= middle.length; at++) expect(cleaned).not.toContain(middle.slice(at, at + 8));
     }
   });
 
