@@ -137,8 +137,9 @@ export class RedisCursorStore implements CursorStore {
 
   async reset(scope?: string, script?: string): Promise<void> {
     if (scope === undefined) {
-      await this.link.unlinkMatching(this.keys.everything);
-      // The marker went with the rest: the store starts again as if new.
+      // The marker stays: a reset is no loss for another process of the namespace. This store
+      // starts again as if new, so its next write makes the marker again if it was lost.
+      await this.link.unlinkMatching(this.keys.everything, this.keys.marker);
       this.#wrote = false;
       this.#doubts.clear();
       return;

@@ -52,6 +52,16 @@ describe('a Redis cursor store whose state was lost', () => {
     expect((await failure(store.advance('', 'classifier'))).code).toBe('D0010');
   });
 
+  it('takes a reset for no loss, in this store or in another of its namespace', async () => {
+    const first = keep(createRedisCursorStore({ url: server.url, namespace: 'reset-is-no-loss' }));
+    const second = keep(createRedisCursorStore({ url: server.url, namespace: 'reset-is-no-loss' }));
+    expect(await first.stepIndex('', 'writer', 'r#0')).toBe(0);
+    expect(await second.advance('', 'classifier')).toBe(0);
+    await first.reset();
+    expect(await second.advance('', 'classifier')).toBe(0);
+    expect(await first.stepIndex('', 'writer', 'r#1')).toBe(0);
+  });
+
   it('starts again from 0 once reset, and a new store is not taken for one that lost its state', async () => {
     const store = keep(createRedisCursorStore({ url: server.url }));
     await store.stepIndex('', 'writer', 'r#0');
