@@ -422,7 +422,7 @@ const sharedStores = {
     fix: 'Publish fewer or smaller answers: the message names the limit.',
   },
   D0010: {
-    means: "The Redis cursor store lost its state while in use: its keys are gone (FLUSHALL or FLUSHDB, a Redis restart without persistence, or every key expired after `cursors.ttlSeconds` without a write). Going on would start every cursor again from 0 and give answers a second time.",
+    means: "The Redis cursor store lost its state while in use: its keys are gone (FLUSHALL or FLUSHDB, a Redis restart without persistence, every key expired after `cursors.ttlSeconds` without a write, or, for a store without a namespace, one script's state expired alone). Going on would start the cursor again from 0 and give answers a second time.",
     fix: 'Find what removed the keys (a FLUSHALL in another test, a restart, a short `ttlSeconds`), then reset the app (`app.reset()`) or make a new one; give standin a namespace or a Redis database of its own.',
   },
   D0011: {

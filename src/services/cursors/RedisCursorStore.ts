@@ -32,6 +32,8 @@ export interface RedisCursorStoreSettings {
 export const DEFAULT_TTL_SECONDS = 86_400;
 /** The default bound on one Redis command. */
 export const DEFAULT_TIMEOUT_MS = 2_000;
+/** The most state hashes a store without a namespace remembers writing, to tell one that expired alone. */
+const MAX_KNOWN = 50_000;
 
 /**
  * The {@link CursorStore} in Redis, shared between processes that name one namespace. Every
@@ -69,6 +71,11 @@ export class RedisCursorStore implements CursorStore {
   #last: Slot | undefined;
   /** Whether this store has written state: from then on, a missing marker means the state was lost (`D0010`). */
   #wrote = false;
+  /**
+   * The state hashes a store without a namespace wrote (no other store touches them), so one
+   * that expired alone is a loss too. Bounded: past {@link MAX_KNOWN} the oldest are forgotten.
+   */
+  readonly #known = new Set<string>();
   /**
    * The state hashes a cursor-moving command timed out on, by key: Redis may have run it after, so
    * the cursor's place is unknown until a reset (`D0011`). A step may be asked again by its step key.
@@ -108,7 +115,7 @@ export class RedisCursorStore implements CursorStore {
   async peek(scope: string, script: string): Promise<number> {
     const state = this.keys.state(scope, script);
     this.#checkDoubt(state, scope, script, undefined);
-    const reply = await this.link.script(peekScript, [state, this.keys.marker], [this.#wrote ? '1' : '0']);
+    const reply = await this.link.script(peekScript, [state, this.keys.marker], [this.#belief(state)]);
     return whole(this.#alive(reply, peekScript, scope, script), peekScript.name);
   }
 
@@ -119,7 +126,7 @@ export class RedisCursorStore implements CursorStore {
   async stepIndex(scope: string, script: string, stepKey: string): Promise<number> {
     const slot = this.#slot(scope, script);
     this.#checkDoubt(slot.keys[0], scope, script, stepKey);
-    const reply = await this.#write(stepScript, slot, [stepKey, slot.scope, this.#ttl, this.#wrote ? '1' : '0'], `the step '${stepKey}'`, stepKey);
+    const reply = await this.#write(stepScript, slot, [stepKey, slot.scope, this.#ttl, this.#belief(slot.keys[0])], `the step '${stepKey}'`, stepKey);
     // The step's index is known now, whether or not an earlier, timed-out asking of it ran.
     this.#doubts.delete(slot.keys[0]);
     return stepIndexOf(reply);
@@ -141,12 +148,14 @@ export class RedisCursorStore implements CursorStore {
       // starts again as if new, so its next write makes the marker again if it was lost.
       await this.link.unlinkMatching(this.keys.everything, this.keys.marker);
       this.#wrote = false;
+      this.#known.clear();
       this.#doubts.clear();
       return;
     }
     if (script !== undefined) {
       await this.link.script(forgetScript, [this.keys.state(scope, script), this.keys.scopes(script)], [this.keys.scope(scope)]);
       this.#doubts.delete(this.keys.state(scope, script));
+      this.#known.delete(this.keys.state(scope, script));
       return;
     }
     this.#forgetDoubts(scope);
@@ -190,7 +199,7 @@ export class RedisCursorStore implements CursorStore {
     const slot = this.#slot(scope, script);
     this.#checkDoubt(slot.keys[0], scope, script, undefined);
     const what = field === '@' ? 'a move of the cursor' : `a count of the visits to entry ${field.slice(2)}`;
-    return whole(await this.#write(countScript, slot, [field, slot.scope, this.#ttl, this.#wrote ? '1' : '0'], what), countScript.name);
+    return whole(await this.#write(countScript, slot, [field, slot.scope, this.#ttl, this.#belief(slot.keys[0])], what), countScript.name);
   }
 
   /**
@@ -209,7 +218,16 @@ export class RedisCursorStore implements CursorStore {
     }
     const answer = this.#alive(reply, lua, slot.of, slot.script);
     this.#wrote = true;
+    if (!this.shared && !this.#known.has(slot.keys[0])) {
+      if (this.#known.size >= MAX_KNOWN) this.#known.delete(this.#known.values().next().value!);
+      this.#known.add(slot.keys[0]);
+    }
     return answer;
+  }
+
+  /** What the store believes of `state` for a script: '0' nothing written, '1' written, '2' this state written too. */
+  #belief(state: string): '0' | '1' | '2' {
+    return !this.#wrote ? '0' : this.#known.has(state) ? '2' : '1';
   }
 
   /** `reply`, unless it says the store's state was lost: then `D0010`. */
@@ -233,10 +251,11 @@ export class RedisCursorStore implements CursorStore {
     );
   }
 
-  /** Forgets the doubts of every script in `scope`: its state was removed. */
+  /** Forgets the doubts and the known state of every script in `scope`: its state was removed. */
   #forgetDoubts(scope: string): void {
     const before = `${this.keys.prefix}c:${this.keys.scope(scope)}:`;
     for (const key of this.#doubts.keys()) if (key.startsWith(before)) this.#doubts.delete(key);
+    for (const key of this.#known) if (key.startsWith(before)) this.#known.delete(key);
   }
 
   /** The keys of one script in one scope, and the scope as a script's scope set holds it: made again only when either changes. */

@@ -54,6 +54,32 @@ describe('a Redis cursor store whose state was lost', () => {
     expect((await failure(store.advance('', 'classifier'))).code).toBe('D0010');
   });
 
+  it("says so with D0010 when one script's state expired alone while the store stayed in use", async () => {
+    const store = keep(createRedisCursorStore({ url: server.url }));
+    expect(await store.stepIndex('a', 'writer', 'r#0')).toBe(0);
+    expect(await store.stepIndex('b', 'writer', 'r#0')).toBe(0);
+    server.cli('PEXPIRE', store.keys.state('a', 'writer'), '1');
+    await sleep(20);
+    expect(await store.stepIndex('b', 'writer', 'r#1')).toBe(1);
+    const error = await failure(store.stepIndex('a', 'writer', 'r#1'));
+    expect(error.code).toBe('D0010');
+    expect(error.message).toContain("script 'writer' in scope 'a'");
+    expect((await failure(store.peek('a', 'writer'))).code).toBe('D0010');
+  });
+
+  it('does not take a state it removed itself (reset of a scope or a script, release) for a loss', async () => {
+    const store = keep(createRedisCursorStore({ url: server.url }));
+    await store.stepIndex('a', 'writer', 'r#0');
+    await store.advance('b', 'classifier');
+    await store.advance('c', 'classifier');
+    await store.reset('a');
+    await store.reset('b', 'classifier');
+    await store.release('c');
+    expect(await store.stepIndex('a', 'writer', 'r#1')).toBe(0);
+    expect(await store.advance('b', 'classifier')).toBe(0);
+    expect(await store.advance('c', 'classifier')).toBe(0);
+  });
+
   it('takes a reset for no loss, in this store or in another of its namespace', async () => {
     const first = keep(createRedisCursorStore({ url: server.url, namespace: 'reset-is-no-loss' }));
     const second = keep(createRedisCursorStore({ url: server.url, namespace: 'reset-is-no-loss' }));
