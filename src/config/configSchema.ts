@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { MAX_TEXT_BYTES, MAX_TIMER_MS } from '../services/providers/http/limits.js';
 import { credentialFree } from './credentialFree.js';
+import { redisDbProblem } from '../services/cursors/redis/maskRedisUrl.js';
 import { lazySchema } from '../validation/lazySchema.js';
+
+/** The most models one fallback list may name, and the most models one model's whole chain may hold. */
+export const MAX_FALLBACKS = 100;
 
 /** One model the application calls by name. */
 export const modelConfigSchema = lazySchema(() => z.strictObject({
   provider: z.string().min(1),
   model: z.string().min(1),
-  fallback: z.array(z.string().min(1)).optional(),
+  fallback: z.array(z.string().min(1)).max(MAX_FALLBACKS).optional(),
 }));
 
 /** The real adapters a provider config can name: two for models, two for the classifier. */
@@ -30,7 +34,7 @@ const classifierLinkSchema = lazySchema(() => z.strictObject({
 
 /** Which classifier the application's `classify` calls, and the classifiers it falls back to. */
 export const classifierConfigSchema = lazySchema(() => classifierLinkSchema.extend({
-  fallback: z.array(classifierLinkSchema).optional(),
+  fallback: z.array(classifierLinkSchema).max(MAX_FALLBACKS).optional(),
 }));
 
 /** How to reach one provider. */
@@ -39,7 +43,7 @@ export const providerConfigSchema = lazySchema(() => z.strictObject({
   apiKey: z.string().min(1).optional(),
   baseURL: credentialFree(z.url({ protocol: /^https?$/ })).optional(),
   headers: z.record(z.string(), z.string()).optional(),
-  timeoutMs: z.number().int().positive().optional(),
+  timeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
   maxTokens: z.number().int().positive().optional(),
   body: z.record(z.string(), z.unknown()).optional(),
   voice: z.string().min(1).optional(),
@@ -53,8 +57,8 @@ export const providerConfigSchema = lazySchema(() => z.strictObject({
 /** How the engine retries a retryable provider failure. */
 export const retryConfigSchema = lazySchema(() => z.strictObject({
   attempts: z.number().int().min(1).max(100).default(3),
-  baseDelayMs: z.number().min(0).default(500),
-  maxDelayMs: z.number().min(0).default(30_000),
+  baseDelayMs: z.number().min(0).max(MAX_TIMER_MS).default(500),
+  maxDelayMs: z.number().min(0).max(MAX_TIMER_MS).default(30_000),
   jitter: z.number().min(0).max(1).default(0.2),
 }));
 
@@ -64,7 +68,10 @@ export const namespacePattern = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** Where scripted fakes keep their cursors when they live in Redis. */
 export const redisCursorsSchema = lazySchema(() => z.strictObject({
   store: z.literal('redis'),
-  url: z.string().refine((url) => /^rediss?:\/\/[^\s]+$/.test(url) && URL.canParse(url), 'Expected a redis:// or rediss:// URL'),
+  url: z
+    .string()
+    .refine((url) => /^rediss?:\/\/[^\s]+$/.test(url) && URL.canParse(url), 'Expected a redis:// or rediss:// URL')
+    .refine((url) => redisDbProblem(url) === undefined, 'Expected a redis:// URL whose path is a database number (redis://host:port/2) or is left out'),
   namespace: z.string().regex(namespacePattern).optional(),
   ttlSeconds: z.number().int().min(1).max(2_592_000).default(86_400),
   timeoutMs: z.number().int().min(1).max(600_000).default(2_000),
@@ -124,7 +131,7 @@ export interface ModelConfig {
   readonly provider: string;
   /** The provider's own model id, such as `'gpt-4.1-mini'`. */
   readonly model: string;
-  /** Model names tried in order when this model fails after its retries. */
+  /** Model names tried in order when this model fails after its retries: at most 100, and at most 100 models in the whole chain. */
   readonly fallback?: readonly string[] | undefined;
 }
 
@@ -205,7 +212,10 @@ export interface ProviderConfig {
   readonly baseURL?: string | undefined;
   /** Headers sent with every request to this provider. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
-  /** How long one HTTP attempt may take, a streamed body's end included, before it fails with kind `timeout`. Default 600000. */
+  /**
+   * How long one HTTP attempt may take, a streamed body's end included, before it fails with kind
+   * `timeout`. Default 600000; at most 2147483647 (what a Node timer holds).
+   */
   readonly timeoutMs?: number | undefined;
   /** The most tokens a reply may have: OpenAI's `max_completion_tokens` (unset by default), Anthropic's `max_tokens` (default 4096). */
   readonly maxTokens?: number | undefined;
@@ -240,9 +250,9 @@ export interface ProviderConfig {
 export interface RetryConfig {
   /** Attempts per model, the first included: 1 means no retry. */
   readonly attempts: number;
-  /** The delay before the second attempt; each later delay doubles it. */
+  /** The delay before the second attempt; each later delay doubles it. At most 2147483647. */
   readonly baseDelayMs: number;
-  /** The largest delay backoff reaches. */
+  /** The largest delay backoff reaches. At most 2147483647 (what a Node timer holds). */
   readonly maxDelayMs: number;
   /** The fraction of each delay that is random: a delay `d` becomes a value in `[d * (1 - jitter), d]`. */
   readonly jitter: number;

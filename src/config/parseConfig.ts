@@ -2,6 +2,7 @@ import { StandinError } from '../errors/StandinError.js';
 import {
   classifierConfigSchema,
   configSchema,
+  MAX_FALLBACKS,
   modelConfigSchema,
   providerConfigSchema,
   redisCursorsSchema,
@@ -9,16 +10,16 @@ import {
   type StandinConfig,
   type StandinConfigInput,
 } from './configSchema.js';
-import { describeIssues } from '../validation/describeIssues.js';
+import { capLines, describeIssues } from '../validation/describeIssues.js';
 import { closest, describeType, formatPath } from '../validation/formatPath.js';
-import { NotPlain, plainCopy } from '../validation/plainCopy.js';
+import { MAX_LIST_LENGTH, NotPlain, plainCopy } from '../validation/plainCopy.js';
 
 /** What each leaf of the config should hold, said the way the fix is written. */
 const expected: Readonly<Record<string, string>> = {
   'models.*': 'an object { provider, model, fallback? }',
   'models.*.provider': "the provider's name as a non-empty string, such as 'openai' or 'anthropic'",
   'models.*.model': "the provider's model id as a non-empty string, such as 'gpt-4.1-mini'",
-  'models.*.fallback': "a list of model names, such as ['backup']",
+  'models.*.fallback': "a list of at most 100 model names, such as ['backup']",
   'models.*.fallback.*': 'the name of a configured model',
   'providers.*': 'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs? }',
   'providers.*.adapter': "the real adapter that serves this provider: 'openai' or 'anthropic' (models), 'typesafe' or 'decisions' (the classifier)",
@@ -26,7 +27,7 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
   'providers.*.headers': "a record of header names to string values, such as { 'x-team': 'help' }",
   'providers.*.headers.*': 'a string',
-  'providers.*.timeoutMs': 'a positive whole number of milliseconds, such as 30000',
+  'providers.*.timeoutMs': 'a whole number of milliseconds from 1 to 2147483647 (the longest a Node timer holds), such as 30000',
   'providers.*.maxTokens': 'a positive whole number of tokens, such as 4096',
   'providers.*.body': "an object of extra JSON fields for every reply request, such as { reasoning_effort: 'low' }",
   'providers.*.voice': "the voice speak asks for, such as 'alloy'",
@@ -36,13 +37,13 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.maxBodyBytes': 'a positive whole number of bytes, such as 67108864 (the default, 64 MiB)',
   'providers.*.maxRetryAfterMs': 'a whole number of milliseconds from 0 to 2147483647, such as 60000 (the default)',
   classifier: "an object { provider, model?, fallback? }, such as { provider: 'typesafe' }",
-  'classifier.fallback': "a list of classifiers { provider, model? } to try in order, such as [{ provider: 'decisions' }]",
+  'classifier.fallback': "a list of at most 100 classifiers { provider, model? } to try in order, such as [{ provider: 'decisions' }]",
   'classifier.provider': "the name of the provider that classifies, such as 'typesafe', 'decisions' or 'openai'",
   'classifier.model': "the classifier's model id as a non-empty string, such as 'jev-latest'",
   retry: 'an object { attempts?, baseDelayMs?, maxDelayMs?, jitter? }',
   'retry.attempts': 'a whole number from 1 to 100 (1 means no retry)',
-  'retry.baseDelayMs': 'a number of milliseconds, 0 or more',
-  'retry.maxDelayMs': 'a number of milliseconds, 0 or more',
+  'retry.baseDelayMs': 'a number of milliseconds from 0 to 2147483647 (the longest a Node timer holds)',
+  'retry.maxDelayMs': 'a number of milliseconds from 0 to 2147483647 (the longest a Node timer holds)',
   'retry.jitter': 'a fraction from 0 to 1',
   models: 'an object of model name -> { provider, model, fallback? }',
   providers: 'an object of provider name -> { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, ... }',
@@ -73,24 +74,54 @@ function pattern(path: readonly PropertyKey[]): string {
   return path.map((key, i) => (named && (i === 1 || i === 3) ? '*' : String(key))).join('.');
 }
 
-/** Depth-first walk of the fallback graph: reports the first cycle it finds, as a list of names. */
+/**
+ * Depth-first walk of the fallback graph: reports the first cycle it finds, as a list of names.
+ * It keeps its own stack: a chain thousands of models long must not overflow the call stack.
+ */
 function findCycle(models: StandinConfig['models']): string[] | undefined {
   const done = new Set<string>();
-  const visit = (name: string, trail: string[]): string[] | undefined => {
-    const at = trail.indexOf(name);
-    if (at >= 0) return [...trail.slice(at), name];
-    if (done.has(name)) return undefined;
-    const next = [...trail, name];
-    for (const fallback of models[name]?.fallback ?? []) {
-      const cycle = visit(fallback, next);
-      if (cycle) return cycle;
+  for (const root of Object.keys(models)) {
+    if (done.has(root)) continue;
+    const trail: string[] = [root];
+    const onTrail = new Set<string>(trail);
+    const next: number[] = [0];
+    while (trail.length > 0) {
+      const name = trail[trail.length - 1]!;
+      const fallbacks = models[name]?.fallback ?? [];
+      const i = next[next.length - 1]!;
+      if (i >= fallbacks.length) {
+        done.add(name);
+        onTrail.delete(name);
+        trail.pop();
+        next.pop();
+        continue;
+      }
+      next[next.length - 1] = i + 1;
+      const fallback = fallbacks[i]!;
+      if (onTrail.has(fallback)) return [...trail.slice(trail.indexOf(fallback)), fallback];
+      if (done.has(fallback)) continue;
+      trail.push(fallback);
+      onTrail.add(fallback);
+      next.push(0);
     }
-    done.add(name);
-    return undefined;
-  };
-  for (const name of Object.keys(models)) {
-    const cycle = visit(name, []);
-    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+/** The first model whose chain (itself and every model it may fall back to) holds more than {@link MAX_FALLBACKS} models. */
+function findLongChain(models: StandinConfig['models']): { model: string; size: number } | undefined {
+  for (const model of Object.keys(models)) {
+    if ((models[model]?.fallback ?? []).length === 0) continue;
+    const seen = new Set<string>([model]);
+    const stack = [model];
+    while (stack.length > 0) {
+      for (const fallback of models[stack.pop()!]?.fallback ?? []) {
+        if (seen.has(fallback)) continue;
+        seen.add(fallback);
+        if (seen.size > MAX_FALLBACKS) return { model, size: seen.size };
+        stack.push(fallback);
+      }
+    }
   }
   return undefined;
 }
@@ -118,8 +149,8 @@ function checkFallbacks(config: StandinConfig): void {
       seen.add(fallback);
     });
   }
-  if (dangling.length > 0) throw new StandinError('C0002', `Invalid config:\n${dangling.join('\n')}`);
-  if (repeated.length > 0) throw new StandinError('C0004', `Invalid config:\n${repeated.join('\n')}`);
+  if (dangling.length > 0) throw new StandinError('C0002', `Invalid config:\n${capLines(dangling).join('\n')}`);
+  if (repeated.length > 0) throw new StandinError('C0004', `Invalid config:\n${capLines(repeated).join('\n')}`);
   const cycle = findCycle(config.models);
   if (cycle) {
     throw new StandinError(
@@ -128,11 +159,19 @@ function checkFallbacks(config: StandinConfig): void {
         'A model cannot fall back to itself through other models; remove one of these fallbacks so the chain ends.',
     );
   }
+  const long = findLongChain(config.models);
+  if (long) {
+    throw new StandinError(
+      'C0010',
+      `Invalid config:\n${formatPath('config', ['models', long.model, 'fallback'])}: model '${long.model}' may fall back through more than ${MAX_FALLBACKS} models. ` +
+        `A chain holds at most ${MAX_FALLBACKS} models (the model and every model it may fall back to); shorten it.`,
+    );
+  }
 }
 
 /**
  * Parses and checks a config: the shape with zod, then every fallback name and the fallback graph.
- * Throws a {@link StandinError} (`C0001` to `C0007`) whose message names each bad path and its fix.
+ * Throws a {@link StandinError} (`C0001` to `C0007`, `C0009`, `C0010`) whose message names each bad path and its fix.
  *
  * @example
  * ```ts
@@ -166,6 +205,12 @@ function readPlain(input: unknown): unknown {
     const where = formatPath('config', path);
     if (kind === 'name') {
       throw new StandinError('C0006', `Invalid config:\n${where}: '__proto__' cannot be a name: a plain object would take it for its prototype and drop it. Give it another name.`);
+    }
+    if (kind === 'size') {
+      throw new StandinError(
+        'C0009',
+        `Invalid config:\n${where}: ${found}; a list in the config holds at most ${MAX_LIST_LENGTH} entries. Pass a plain array of the entries you mean (a fallback list names at most ${MAX_FALLBACKS} models).`,
+      );
     }
     if (kind === 'read') {
       throw new StandinError('C0007', `Invalid config:\n${where} threw when read (${thrownName(error.problem.thrown)}). Pass plain values, not getters or proxies that can fail.`, { cause: error.problem.thrown });

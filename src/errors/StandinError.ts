@@ -39,10 +39,33 @@ export function nameErrorClass(cls: abstract new (...args: never[]) => Error, na
   Object.defineProperty(cls.prototype, 'name', { value: name, writable: true, configurable: true });
 }
 
-/** `message` with `code: ` in front, unless it already begins with that code. */
+/**
+ * The most characters of a message an error keeps (16 KiB): a message built from a huge input
+ * (a config of thousands of models, an answer of megabytes) must not hold it all in memory or logs.
+ */
+export const MAX_MESSAGE_CHARS = 16 * 1024;
+
+/** `message` with `code: ` in front, unless it already begins with that code; cut to {@link MAX_MESSAGE_CHARS}. */
 function withCode(code: string, message: string): string {
   const text = String(message);
-  return text.startsWith(`${code}: `) ? text : `${code}: ${text}`;
+  return capMessage(text.startsWith(`${code}: `) ? text : `${code}: ${text}`);
+}
+
+/**
+ * `text` cut to {@link MAX_MESSAGE_CHARS} characters, saying how many were left out.
+ *
+ * @example
+ * ```ts
+ * capMessage('x'.repeat(20_000)); // 16384 x's, then '… (3616 more characters)'
+ * ```
+ */
+export function capMessage(text: string): string {
+  if (text.length <= MAX_MESSAGE_CHARS) return text;
+  let end = MAX_MESSAGE_CHARS;
+  // Never split a surrogate pair.
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}… (${text.length - end} more characters)`;
 }
 
 const codePrefix = /^[A-Z]\d{4}: /;

@@ -49,6 +49,14 @@ const config = {
     means: "A model or the classifier names a provider that is neither a built-in adapter, nor configured under `providers`, nor supplied by the app's makers.",
     fix: "Fix the provider's name (the message suggests the closest), configure it under `providers` with an `adapter`, or bind a provider of that name.",
   },
+  C0009: {
+    means: 'A list in the config has more entries than standin reads (10,000), or claims a length that is not a whole number: a sparse array or a proxy with a huge `length` would otherwise be read entry by entry until memory ran out.',
+    fix: 'Pass the list as a plain array of the entries you mean; a fallback list holds at most 100 model names.',
+  },
+  C0010: {
+    means: "A model's fallback chain (the model and every model it may fall back to, through other models) has more than 100 models.",
+    fix: 'Shorten the chain: a call tries every model of it, each with its retries, so a longer one cannot be waited for anyway.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const scopes = {
@@ -188,6 +196,10 @@ const providers = {
   P0006: {
     means: "The config's `classifier` names a provider that cannot classify, or a model names a provider served by a classifier adapter (`typesafe`, `decisions`).",
     fix: "Point `classifier.provider` at a provider served by 'typesafe' or 'decisions' (or 'openai', which classifies through its Decisions API); give models providers served by 'openai' or 'anthropic'.",
+  },
+  P0007: {
+    means: 'A provider adapter was called directly with a context that lacks a field it reads (provider, model, signal, attempt), or holds one of the wrong type.',
+    fix: 'Call through the engine (`app.reply`, `engine.reply`), which builds the context; or pass a whole `CallContext` with the field the message names.',
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -370,6 +382,10 @@ const classification = {
     means: "A FakeClassification's `verify()` found calls that raised a test author's error (its script ran out, `K0008` with cause `classification_script_exhausted`; an answer that does not fit its question, `K0011`; a capture that threw, `K0013`), even though the application caught it.",
     fix: 'Read each error the message lists with its scope and call: add the missing entry, or fix the entry or callback it names.',
   },
+  K0015: {
+    means: "A classify call's `capture` callback returned a promise that did not settle within 30 seconds, so the call was ended rather than held forever.",
+    fix: 'Make the callback settle (resolve or reject the promise it returns), or do its slow work after the call instead of in it.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const sharedStores = {
@@ -409,6 +425,14 @@ const sharedStores = {
     means: 'What would be published to a namespace is larger than the store takes.',
     fix: 'Publish fewer or smaller answers: the message names the limit.',
   },
+  D0010: {
+    means: "The Redis cursor store lost its state while in use: its keys are gone (FLUSHALL or FLUSHDB, a Redis restart without persistence, every key expired after `cursors.ttlSeconds` without a write, or, for a store without a namespace, one script's state expired alone). Going on would start the cursor again from 0 and give answers a second time.",
+    fix: 'Find what removed the keys (a FLUSHALL in another test, a restart, a short `ttlSeconds`), then reset the app (`app.reset()`) or make a new one; give standin a namespace or a Redis database of its own.',
+  },
+  D0011: {
+    means: 'An earlier command that moves a cursor timed out (`D0002`), and Redis may have run it after: the cursor may have moved with no call given its answer, so the store will not guess where it stands.',
+    fix: 'Find why Redis stalled (CLIENT PAUSE, a long script), or raise `cursors.timeoutMs`; then reset the cursor (`app.reset()`) and run the calls again. A step retried with the same step key is not affected.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const cassettes = {
@@ -439,6 +463,10 @@ const cassettes = {
   V0007: {
     means: 'A second cassette was put on an app that already has one.',
     fix: 'Use one cassette per app (one app per test file, or per test); save and drop the first before making another.',
+  },
+  V0008: {
+    means: "A cassette's `redact` function threw, or answered something other than a string.",
+    fix: 'Make `redact` a function from a string to a string that never throws; it is given every text of every request and answer.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

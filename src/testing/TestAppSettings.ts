@@ -43,7 +43,7 @@ const expected: Readonly<Record<string, string>> = {
 /**
  * Checks a test app's settings and fills in the defaults.
  *
- * @throws {StandinError} `T0048` naming each setting that is wrong.
+ * @throws {StandinError} `T0048` naming each setting that is wrong, or saying the settings threw when read.
  * @example
  * ```ts
  * parseTestAppSettings({ seed: 7 }); // { seed: 7, strictTools: true }
@@ -51,10 +51,21 @@ const expected: Readonly<Record<string, string>> = {
  */
 export function parseTestAppSettings(settings: TestAppSettings | undefined, defaultSeed: number): TestAppSettingsParsed {
   if (settings === undefined) return { seed: defaultSeed, strictTools: true };
-  const parsed = settingsSchema.safeParse(settings);
+  let parsed: ReturnType<typeof settingsSchema.safeParse>;
+  try {
+    parsed = settingsSchema.safeParse(settings);
+  } catch (error) {
+    throw unreadable(error);
+  }
   if (!parsed.success) {
     const lines = describeIssues('settings', settings, parsed.error.issues, { expected, keys: { '': ['seed', 'strictTools'] } });
     throw new StandinError('T0048', `createTestApp(config, settings): the settings are malformed:\n${lines.join('\n')}`);
   }
   return { seed: parsed.data.seed ?? defaultSeed, strictTools: parsed.data.strictTools ?? true };
+}
+
+/** `T0048` for settings that threw when read: a getter or a proxy trap that failed. */
+export function unreadable(error: unknown): StandinError {
+  const name = error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error';
+  return new StandinError('T0048', `createTestApp(config, settings): the settings threw when read (${name}). Pass a plain object { seed?, strictTools? }, not getters or proxies that can fail.`, { cause: error });
 }

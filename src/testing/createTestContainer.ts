@@ -4,7 +4,7 @@ import { buildContainer } from '../services/container/createContainer.js';
 import { testServicesWith } from './testModule.js';
 import { bindSharedFakes } from '../fakes/shared/bindSharedFakes.js';
 import { DEFAULT_SEED } from './seededRandom.js';
-import { parseTestAppSettings, type TestAppSettings } from './TestAppSettings.js';
+import { parseTestAppSettings, unreadable, type TestAppSettings } from './TestAppSettings.js';
 
 /**
  * Like `createContainer`, with the test bindings in place of the production ones: an instant
@@ -33,7 +33,14 @@ export function createTestContainer(config: StandinConfigInput = {}, ...rest: (T
 /** The settings, when the first argument after the config is no module, and the modules. */
 export function splitSettings(rest: readonly (TestAppSettings | ContainerModule)[]): { settings: TestAppSettings | undefined; modules: ContainerModule[] } {
   const [first, ...others] = rest;
-  if (first instanceof ContainerModule) return { settings: undefined, modules: rest as ContainerModule[] };
+  let isModule: boolean;
+  try {
+    isModule = first instanceof ContainerModule;
+  } catch (error) {
+    // A proxy whose prototype trap throws: it is no module, and it cannot be read as settings either.
+    throw unreadable(error);
+  }
+  if (isModule) return { settings: undefined, modules: rest as ContainerModule[] };
   if (first === undefined) return { settings: undefined, modules: others as ContainerModule[] };
-  return { settings: first, modules: others as ContainerModule[] };
+  return { settings: first as TestAppSettings, modules: others as ContainerModule[] };
 }

@@ -27,7 +27,35 @@ const concrete = (path: readonly PropertyKey[]): string => path.map(String).join
  * ```
  */
 export function describeIssues(root: string, input: unknown, issues: readonly z.core.$ZodIssue[], hints: IssueHints = {}): string[] {
-  return issues.flatMap((issue) => describeIssue(root, input, issue, hints));
+  const lines: string[] = [];
+  let rest = 0;
+  for (const [i, issue] of issues.entries()) {
+    lines.push(...describeIssue(root, input, issue, hints));
+    if (lines.length > MAX_ISSUE_LINES) {
+      // The rest are counted, not described: a list of 200 bad entries says the first few and how many more.
+      rest = issues.length - i - 1;
+      break;
+    }
+  }
+  return capLines(lines, rest);
+}
+
+/** How many problems a message lists before it says how many more there are. */
+export const MAX_ISSUE_LINES = 10;
+
+/**
+ * The first {@link MAX_ISSUE_LINES} of `lines`, then one line saying how many more there are
+ * (`uncounted` more besides those left out of `lines`), so a message stays readable and bounded.
+ *
+ * @example
+ * ```ts
+ * capLines(Array.from({ length: 200 }, (_, i) => `parts[${i}]: bad.`)); // 10 lines, then '… and 190 more problems …'
+ * ```
+ */
+export function capLines(lines: readonly string[], uncounted = 0): string[] {
+  const more = Math.max(0, lines.length - MAX_ISSUE_LINES) + uncounted;
+  if (more === 0) return [...lines];
+  return [...lines.slice(0, MAX_ISSUE_LINES), `… and ${more} more ${more === 1 ? 'problem' : 'problems'} like these: fix these and the rest are listed next time.`];
 }
 
 function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hints: IssueHints): string[] {

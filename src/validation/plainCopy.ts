@@ -4,8 +4,11 @@ export interface PlainProblem {
   readonly path: readonly (string | number)[];
   /** What was found, said the way a message says it: `a Date`, `a Map`, `an instance of Settings`. */
   readonly found: string;
-  /** `'shape'` for a value that is not plain data, `'name'` for a key that cannot be a name, `'read'` for a value that threw when read. */
-  readonly kind: 'shape' | 'name' | 'read';
+  /**
+   * `'shape'` for a value that is not plain data, `'name'` for a key that cannot be a name,
+   * `'read'` for a value that threw when read, `'size'` for a list longer than {@link MAX_LIST_LENGTH}.
+   */
+  readonly kind: 'shape' | 'name' | 'read' | 'size';
   /** For `'read'`: what the read threw. */
   readonly thrown?: unknown;
 }
@@ -21,10 +24,17 @@ export class NotPlain extends Error {
 const MAX_DEPTH = 64;
 
 /**
+ * The most entries a list may have: a sparse array (`fallback.length = 5e7`) or a proxy that
+ * claims a huge length would otherwise be read entry by entry until memory ran out.
+ */
+export const MAX_LIST_LENGTH = 10_000;
+
+/**
  * A copy of `value` made of plain objects (null prototype), arrays and primitives, read once:
  * a getter runs once, a proxy's traps run once, and what the copy holds cannot change later.
  * Throws {@link NotPlain} at the first Date, Map, class instance, function, cycle, key named
- * `__proto__` (which a plain object cannot hold as data), or a read that throws.
+ * `__proto__` (which a plain object cannot hold as data), list longer than {@link MAX_LIST_LENGTH},
+ * or a read that throws.
  *
  * @example
  * ```ts
@@ -38,6 +48,9 @@ export function plainCopy(value: unknown): unknown {
 
 function copy(value: unknown, path: (string | number)[], open: Set<object>): unknown {
   if (typeof value === 'function') throw new NotPlain({ path: [...path], found: 'a function', kind: 'shape' });
+  // JSON has neither: a BigInt would throw when sent, a symbol would vanish.
+  if (typeof value === 'bigint') throw new NotPlain({ path: [...path], found: 'a BigInt (JSON has no BigInt: pass a number or a string)', kind: 'shape' });
+  if (typeof value === 'symbol') throw new NotPlain({ path: [...path], found: 'a symbol', kind: 'shape' });
   if (value === null || typeof value !== 'object') return value;
   if (open.has(value) || path.length > MAX_DEPTH) throw new NotPlain({ path: [...path], found: 'a cycle (an object that holds itself)', kind: 'shape' });
   let kind: 'array' | 'object';
@@ -64,7 +77,11 @@ function copy(value: unknown, path: (string | number)[], open: Set<object>): unk
 }
 
 function copyArray(list: unknown[], path: (string | number)[], open: Set<object>): unknown[] {
-  const length = read(list, 'length', path) as number;
+  const length = read(list, 'length', path);
+  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
+    throw new NotPlain({ path: [...path], found: 'a list whose length is not a whole number', kind: 'size' });
+  }
+  if (length > MAX_LIST_LENGTH) throw new NotPlain({ path: [...path], found: `a list of ${length} entries`, kind: 'size' });
   const out: unknown[] = [];
   for (let i = 0; i < length; i++) out.push(copy(read(list, i, path), [...path, i], open));
   return out;

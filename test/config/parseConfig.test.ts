@@ -75,7 +75,7 @@ describe(parseConfig, () => {
     it('names the path, what was expected and the type it got', () => {
       const error = rejection({ providers: { openai: { timeoutMs: '30s' } } });
       expect(error.code).toBe('C0001');
-      expect(error.message).toContain('config.providers.openai.timeoutMs: expected a positive whole number of milliseconds, such as 30000, got a string.');
+      expect(error.message).toContain('config.providers.openai.timeoutMs: expected a whole number of milliseconds from 1 to 2147483647 (the longest a Node timer holds), such as 30000, got a string.');
     });
 
     it('names a missing required field', () => {
@@ -90,7 +90,7 @@ describe(parseConfig, () => {
 
     it('rejects a fallback that is not a list', () => {
       const error = rejection({ models: { writer: { provider: 'openai', model: 'm', fallback: 'backup' } } });
-      expect(error.message).toContain("config.models.writer.fallback: expected a list of model names, such as ['backup'], got a string.");
+      expect(error.message).toContain("config.models.writer.fallback: expected a list of at most 100 model names, such as ['backup'], got a string.");
     });
 
     it('rejects bounds with the rule and the fix', () => {

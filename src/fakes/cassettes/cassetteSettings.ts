@@ -62,7 +62,16 @@ export function readSettings(path: unknown, settings: unknown, env: Readonly<Rec
   if (!(typeof path === 'string' && path.length > 0) && !(path instanceof URL)) {
     throw new StandinError('V0002', `app.cassette(path, settings): path must be a file path (a non-empty string) or a file: URL, got ${typeof path}. Write app.cassette('test/cassettes/helpdesk.json').`);
   }
-  const parsed = settingsSchema.safeParse(settings ?? {});
+  let parsed: ReturnType<typeof settingsSchema.safeParse>;
+  try {
+    parsed = settingsSchema.safeParse(settings ?? {});
+  } catch (error) {
+    throw new StandinError(
+      'V0002',
+      `app.cassette(path, settings): the settings threw when read (${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}). Pass a plain object { mode?, redact? }, not getters or proxies that can fail.`,
+      { cause: error },
+    );
+  }
   if (!parsed.success) {
     const lines = describeIssues('settings', settings, parsed.error.issues, {
       expected: { mode: "'replay', 'record' or 'record-missing'", redact: 'a function (text) => text' },

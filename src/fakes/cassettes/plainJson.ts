@@ -16,6 +16,29 @@ export function plainJson(value: unknown, where: string, text: (text: string) =>
   return copy(value, where, [], text);
 }
 
+/** How deep a cassette's values may nest: deeper, a value is taken for a mistake (and would overflow the stack of what walks it). */
+export const MAX_DEPTH = 256;
+
+/**
+ * Whether plain JSON `value` nests deeper than `max` objects and arrays, found without recursion
+ * (a cassette file's JSON may nest as deep as its text allows).
+ *
+ * @example
+ * ```ts
+ * nestedDeeper({ a: [{}] }, 2); // true
+ * ```
+ */
+export function nestedDeeper(value: unknown, max: number = MAX_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [at, depth] = stack.pop()!;
+    if (at === null || typeof at !== 'object') continue;
+    if (depth >= max) return true;
+    for (const item of Array.isArray(at) ? at : Object.values(at)) if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
 function same(text: string): string {
   return text;
 }
@@ -41,6 +64,7 @@ function copy(value: unknown, where: string, trail: object[], text: (text: strin
   if (value instanceof ArrayBuffer) return { $base64: Buffer.from(value).toString('base64') };
   if (value instanceof Date) return text(value.toISOString());
   if (trail.includes(value)) throw unstorable(where, 'a cycle (a value that contains itself)');
+  if (trail.length >= MAX_DEPTH) throw unstorable(where, `a value nested more than ${MAX_DEPTH} deep`);
   trail.push(value);
   try {
     if (Array.isArray(value)) return value.map((item) => copy(item, where, trail, text) ?? null);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { answerSchemas, cassetteFileSchema, entrySchema, type CassetteEntry } from './cassetteSchema.js';
+import { MAX_DEPTH, nestedDeeper } from './plainJson.js';
 
 /** The largest cassette file read: past it, a file is more likely a mistake than a recording. */
 export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
@@ -61,6 +62,19 @@ export function parseCassette(text: string, path: string): CassetteEntry[] {
 }
 
 function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
+  // A parsed record would take this key for its prototype and drop it, and with it what it holds.
+  for (const field of ['request', 'answer'] as const) {
+    const value = (raw as Record<string, unknown> | null)?.[field];
+    if (nestedDeeper(value)) {
+      throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists deep, past what a cassette holds. Record the cassette again, or remove the entry.`);
+    }
+    if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
+      throw new StandinError(
+        'V0001',
+        `The cassette ${path} has a malformed entry: ${root}.${field}.__proto__: '__proto__' is not a field of ${field === 'answer' ? 'an answer' : 'a request'}, and reading it would drop it with what it holds. Remove it, or record the cassette again.`,
+      );
+    }
+  }
   const entry = entrySchema.safeParse(raw);
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {

@@ -1,5 +1,6 @@
 import type { StandinConfig } from '../../config/configSchema.js';
-import { redact } from '../../services/providers/http/redact.js';
+import { StandinError } from '../../errors/StandinError.js';
+import { Redactor } from '../../services/providers/http/redact.js';
 import { setOwn } from './plainJson.js';
 
 /** The environment variables the real adapters read their keys from. */
@@ -29,10 +30,12 @@ export type RedactFunction = (text: string) => string;
 /**
  * Makes the function every string of a cassette passes through before it is hashed or written:
  * it masks each API key the config gives (and the keys in `OPENAI_API_KEY`,
- * `ANTHROPIC_API_KEY`, `TYPESAFE_API_KEY`), with any 8-character piece of one; credentials in
- * URLs; auth headers and bearer tokens; then applies the user's `redact`. Requests pass through
- * it too, on record and on replay alike, so a redacted request still matches.
+ * `ANTHROPIC_API_KEY`, `TYPESAFE_API_KEY`), and each value of a provider's `headers`, with any
+ * 8-character piece of one (a value shorter than 8 characters where it stands as a whole token);
+ * credentials in URLs; auth headers and bearer tokens; then applies the user's `redact`. Requests
+ * pass through it too, on record and on replay alike, so a redacted request still matches.
  *
+ * @throws {StandinError} `V0008` (from the function made) when the user's `redact` throws or answers something other than a string.
  * @example
  * ```ts
  * const scrub = secretScrubber(config, undefined);
@@ -40,22 +43,46 @@ export type RedactFunction = (text: string) => string;
  * ```
  */
 export function secretScrubber(config: StandinConfig, user: RedactFunction | undefined): RedactFunction {
-  const keys = new Set<string>();
-  for (const provider of Object.values(config.providers)) if (provider.apiKey !== undefined) keys.add(provider.apiKey);
+  const secrets = new Set<string>();
+  for (const provider of Object.values(config.providers)) {
+    if (provider.apiKey !== undefined) secrets.add(provider.apiKey);
+    for (const value of Object.values(provider.headers ?? {})) secrets.add(value);
+  }
   for (const variable of KEY_VARIABLES) {
     const value = process.env[variable];
-    if (value !== undefined && value !== '') keys.add(value);
+    if (value !== undefined && value !== '') secrets.add(value);
   }
-  const known = [...keys];
+  const redactor = new Redactor([...secrets]);
   return (text) => {
     let out = text;
+    if (!redactor.empty) out = redactor.clean(out);
     if (out.length >= SHORTEST) {
-      for (const key of known) out = redact(out, key);
       if (out.includes('@') && out.includes('://')) out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
       if (HINT.test(out)) out = out.replace(AUTH_FIELDS, `$1$2${MASK}`).replace(SCHEMES, `$1 ${MASK}`);
     }
-    return user === undefined ? out : user(out);
+    return user === undefined ? out : userRedact(user, out);
   };
+}
+
+/** The user's `redact` applied to `text`: what it throws, or anything but a string it answers, is `V0008`. */
+function userRedact(user: RedactFunction, text: string): string {
+  let out: unknown;
+  try {
+    out = user(text);
+  } catch (error) {
+    throw new StandinError(
+      'V0008',
+      `The cassette's redact function threw (${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}) on a text of ${text.length} characters. Make app.cassette(path, { redact }) answer a string for every text it is given.`,
+      { cause: error },
+    );
+  }
+  if (typeof out !== 'string') {
+    throw new StandinError(
+      'V0008',
+      `The cassette's redact function answered ${out === null ? 'null' : `a ${typeof out}`}, not a string. Make app.cassette(path, { redact }) answer the text, rewritten, for every text it is given.`,
+    );
+  }
+  return out;
 }
 
 /** A copy of plain JSON `value` with every string (keys included) passed through `scrub`. */

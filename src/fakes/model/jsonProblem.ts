@@ -1,5 +1,8 @@
 import { formatPath } from '../../validation/formatPath.js';
 
+/** How deep a model's output may nest: past it, a value is taken for a mistake (and would overflow the stack of whatever walks it). */
+export const MAX_JSON_DEPTH = 256;
+
 /**
  * Where a value stops being JSON, as a model's output is: the path and what was found there, or
  * undefined when the whole value is JSON. An object property that is undefined is left out, as
@@ -30,6 +33,7 @@ function walk(value: unknown, path: PropertyKey[], trail: object[], root: string
   }
   if (value === null) return undefined;
   if (trail.includes(value)) return `${where()}: the value again (a cycle)`;
+  if (path.length >= MAX_JSON_DEPTH) return `${formatPath(root, path.slice(0, 3))}…: a value nested more than ${MAX_JSON_DEPTH} deep`;
   if (Array.isArray(value)) {
     trail.push(value);
     for (let i = 0; i < value.length; i++) {

@@ -66,7 +66,7 @@ export interface AnswerSource {
  * The value and every call's input are copied through JSON and frozen, so nothing a test or an
  * app does later changes what the fake hands out.
  *
- * @throws {StandinError} `T0002` no answer record, `T0003` a bad field, `T0004` no JSON, `T0005` bad cuts.
+ * @throws {StandinError} `T0002` no answer record, `T0003` a bad field, `T0004` no JSON, `T0005` bad cuts, `E0041` a read that threw.
  * @example
  * ```ts
  * const prepared = prepareAnswer({ text: 'Hi' }, { owner: 'fakeProvider(answers)', label: 'answers[0]', index: 0, idPrefix: 'call_0' });
@@ -74,6 +74,21 @@ export interface AnswerSource {
  * ```
  */
 export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswer {
+  try {
+    return prepare(raw, source);
+  } catch (error) {
+    if (error instanceof StandinError) throw error;
+    // A getter or a proxy trap that throws, or a value nested past what can be walked: never a raw TypeError or RangeError.
+    const thrown = error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'a value that is not an Error';
+    throw new StandinError(
+      'E0041',
+      `${source.owner}: ${source.label} could not be read: reading it threw (${thrown}). Give answers as plain data (objects, arrays, strings, numbers), not getters or proxies that can fail.`,
+      { cause: error },
+    );
+  }
+}
+
+function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   const { owner, label } = source;
   const notRecord = notAnAnswer(raw);
   if (notRecord !== undefined) throw new StandinError('T0002', `${owner}: ${label}: ${notRecord}.`);

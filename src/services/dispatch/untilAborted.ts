@@ -70,24 +70,28 @@ function watch(signal: AbortSignal, gate: SignalGate): Set<SignalGate> {
   return open;
 }
 
-/** A gate in its signal's set of open gates. */
+/**
+ * A gate in its signal's set of open gates. Each race keeps only its own reject while it runs:
+ * racing against one long-lived promise (`Promise.race([part, aborted])`) would add a reaction
+ * to it per part, and every settled race, the part it carried included, would stay reachable
+ * until the signal went away — an endless stream would hold every part it ever sent.
+ */
 class SignalGate implements AbortGate {
   readonly #signal: AbortSignal;
-  readonly #aborted: Promise<never>;
   readonly #open: Set<SignalGate>;
-  #reject: ((reason: unknown) => void) | undefined;
+  /** The rejects of the races still running; emptied as each settles. */
+  readonly #running = new Set<(reason: unknown) => void>();
 
   constructor(signal: AbortSignal) {
     this.#signal = signal;
-    this.#aborted = new Promise<never>((_, reject) => (this.#reject = reject));
-    // Rejected only when the signal aborts; the race that loses to it reports it, so this one is handled.
-    this.#aborted.catch(() => undefined);
     this.#open = watch(signal, this);
   }
 
   /** Rejects every race still running: the signal aborted. */
   abort(): void {
-    this.#reject!(abortReason(this.#signal));
+    const reason = abortReason(this.#signal);
+    for (const reject of this.#running) reject(reason);
+    this.#running.clear();
   }
 
   race<T>(promise: Promise<T>): Promise<T> {
@@ -96,7 +100,19 @@ class SignalGate implements AbortGate {
       promise.catch(() => undefined);
       return Promise.reject(abortReason(this.#signal));
     }
-    return Promise.race([promise, this.#aborted]);
+    return new Promise<T>((resolve, reject) => {
+      this.#running.add(reject);
+      promise.then(
+        (value) => {
+          this.#running.delete(reject);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.#running.delete(reject);
+          reject(error);
+        },
+      );
+    });
   }
 
   close(): void {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userContentSchema } from './partSchemas.js';
 import { callSettingsSchema } from './settingsSchema.js';
 import { built, lazySchema } from '../../validation/lazySchema.js';
+import { MAX_TIMER_MS } from '../providers/http/limits.js';
 
 /** A zod schema handed in by the caller (any zod 4 type). */
 export const zodTypeSchema = lazySchema(() => z.custom<z.ZodType>(
@@ -66,8 +67,8 @@ export const callOptionsSchema = lazySchema(() => z.strictObject({
       z.literal(false),
       z.strictObject({
         attempts: z.number().int().min(1).max(100).optional(),
-        baseDelayMs: z.number().min(0).optional(),
-        maxDelayMs: z.number().min(0).optional(),
+        baseDelayMs: z.number().min(0).max(MAX_TIMER_MS).optional(),
+        maxDelayMs: z.number().min(0).max(MAX_TIMER_MS).optional(),
         jitter: z.number().min(0).max(1).optional(),
       }),
     ])

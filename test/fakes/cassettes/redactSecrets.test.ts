@@ -43,3 +43,31 @@ describe('scrubJson', () => {
     expect(scrubJson({ a: ['x-secret'], 'x-secret': 1, n: 2 }, (text) => text.replace('secret', '*'))).toEqual({ a: ['x-*'], 'x-*': 1, n: 2 });
   });
 });
+
+describe('secretScrubber, header values and the user redact', () => {
+  it("masks each provider header's value, a short one only where it stands whole", () => {
+    const scrub = secretScrubber(parseConfig({ providers: { gateway: { headers: { 'x-gateway-token': 'gw-tok-7f3a9c1e5b2d', 'x-team': 'act' } } } }), undefined);
+    expect(scrub('sent x-gateway-token gw-tok-7f3a9c1e5b2d for team act')).toBe('sent x-gateway-token [redacted] for team [redacted]');
+    expect(scrub('take action')).toBe('take action');
+  });
+
+  it('never masks the mask again', () => {
+    const scrub = secretScrubber(parseConfig({ providers: { gateway: { headers: { a: 'e', b: 'red', c: 'act' } } } }), undefined);
+    expect(scrub('Authorization: Bearer abcdefgh12345678')).toBe('Authorization: [redacted]');
+  });
+
+  it.each([
+    ['throws', () => { throw new TypeError('boom'); }, 'threw (a TypeError)'],
+    ['answers a number', () => 42 as unknown as string, 'answered a number, not a string'],
+  ])('turns a redact that %s into V0008', (_, redact, said) => {
+    const scrub = secretScrubber(parseConfig({}), redact);
+    let error: unknown;
+    try {
+      scrub('hello');
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toMatchObject({ code: 'V0008' });
+    expect((error as Error).message).toContain(said);
+  });
+});

@@ -58,6 +58,11 @@ export class RedisLink {
     return this.#shown;
   }
 
+  /** The bound on one command, in milliseconds. */
+  get timeoutMs(): number {
+    return this.#settings.timeoutMs;
+  }
+
   /** Connects now (or waits for the connection being made); rejects with `D0001` when Redis cannot be reached. */
   async ready(): Promise<void> {
     await this.#connection();
@@ -110,15 +115,16 @@ export class RedisLink {
     return found;
   }
 
-  /** Unlinks every key that matches `pattern` (a SCAN MATCH glob) on every node: never KEYS, never FLUSHALL. */
-  async unlinkMatching(pattern: string): Promise<void> {
+  /** Unlinks every key that matches `pattern` (a SCAN MATCH glob) on every node, but `keep`: never KEYS, never FLUSHALL. */
+  async unlinkMatching(pattern: string, keep?: string): Promise<void> {
     const connection = await this.#connection();
     try {
       for (const send of await connection.nodes()) {
         let cursor = '0';
         do {
-          const [next, keys] = (await send(undefined, ['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500'])) as [string, string[]];
+          const [next, found] = (await send(undefined, ['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500'])) as [string, string[]];
           cursor = String(next);
+          const keys = keep === undefined ? found : found.filter((key) => String(key) !== keep);
           // Keys of one store share one hash tag, so one UNLINK takes them all even on a Cluster.
           if (keys.length > 0) await connection.send(keys[0], ['UNLINK', ...keys]);
         } while (cursor !== '0');

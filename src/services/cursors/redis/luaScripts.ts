@@ -25,12 +25,37 @@ function lua(name: string, source: string): LuaScript {
 // 'v:<entry>' an entry's visits. A set per script lists the scopes it has state in.
 
 /**
- * KEYS: state, scopes. ARGV: step key, scope (encoded), ttl. Answers the step's index. A step
- * seen before reads its index; a new one takes the cursor's and moves it, in one HSET.
+ * The store's marker: a key written with the store's first write and kept alive by every later
+ * one, so a store that has written can tell its state was lost (FLUSHALL, a restart without
+ * persistence, every key expired) rather than start its cursors again from 0. `alive(marker,
+ * state, believes, ttl)` answers false when the marker is gone and the store says it wrote
+ * (believes '1'), or when the state hash is gone and the store says it wrote that one ('2');
+ * otherwise it (re)writes the marker and answers true.
+ */
+const MARKER = `local function alive(marker, state, believes, ttl)
+  if believes == '2' and redis.call('EXISTS', state) == 0 then return false end
+  if redis.call('EXISTS', marker) == 0 then
+    if believes ~= '0' then return false end
+    redis.call('SET', marker, '1', 'EX', ttl)
+  else
+    redis.call('EXPIRE', marker, ttl)
+  end
+  return true
+end
+`;
+
+/** What a script answers when the store's marker is gone while the store says it wrote state. */
+export const LOST = 'standin:lost';
+
+/**
+ * KEYS: state, scopes, marker. ARGV: step key, scope (encoded), ttl, what the store believes
+ * ('0' nothing written, '1' written, '2' this state written too). Answers the step's index, or {@link LOST}. A step seen before reads its index;
+ * a new one takes the cursor's and moves it, in one HSET.
  */
 export const stepScript = lua(
   'step',
-  `local f = 'k:' .. ARGV[1]
+  `${MARKER}if not alive(KEYS[3], KEYS[1], ARGV[4], ARGV[3]) then return '${LOST}' end
+local f = 'k:' .. ARGV[1]
 local got = redis.call('HMGET', KEYS[1], f, '@')
 local index = tonumber(got[1])
 if not index then
@@ -44,14 +69,26 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return index`,
 );
 
-/** KEYS: state, scopes. ARGV: field, increment... scope (encoded), ttl. Answers the field's new value. */
+/**
+ * KEYS: state, scopes, marker. ARGV: field, scope (encoded), ttl, what the store believes (as
+ * for the step script). Answers the field's new value, or {@link LOST}.
+ */
 export const countScript = lua(
   'count',
-  `local value = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+  `${MARKER}if not alive(KEYS[3], KEYS[1], ARGV[4], ARGV[3]) then return '${LOST}' end
+local value = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 redis.call('SADD', KEYS[2], ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
 return value`,
+);
+
+/** KEYS: state, marker. ARGV: what the store believes (as for the step script). Answers the cursor (0 when none), or {@link LOST}. */
+export const peekScript = lua(
+  'peek',
+  `if ARGV[1] ~= '0' and redis.call('EXISTS', KEYS[2]) == 0 then return '${LOST}' end
+if ARGV[1] == '2' and redis.call('EXISTS', KEYS[1]) == 0 then return '${LOST}' end
+return tonumber(redis.call('HGET', KEYS[1], '@') or '0')`,
 );
 
 /** KEYS: scopes. ARGV: state key before the scope, state key after it. Answers the scopes that still have state. */

@@ -25,6 +25,7 @@ export function redisKeys(space: string): RedisKeys {
     sent: (model, gen) => `${prefix}sent:${encodeScope(model)}:${gen}`,
     classifier: `${prefix}k`,
     entries: (gen) => `${prefix}e:${gen}`,
+    marker: `${prefix}m`,
   };
 }
 
@@ -54,6 +55,8 @@ export interface RedisKeys {
   readonly classifier: string;
   /** The published classifier entries of one generation. */
   readonly entries: (gen: string) => string;
+  /** The store's marker: written with its first write, so a store whose state was lost can tell. */
+  readonly marker: string;
 }
 
 /** The cursor identity of a published model script's generation. */

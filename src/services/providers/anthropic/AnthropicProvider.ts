@@ -1,3 +1,4 @@
+import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
@@ -37,6 +38,7 @@ export class AnthropicProvider implements Provider {
 
   /** `POST /v1/messages`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    checkContext(context, 'Anthropic adapter\'s reply');
     // The wire format loads with the first reply: a program that never calls Anthropic never reads it.
     const [{ messagesRequest }, { MessageStream }] = await Promise.all([import('./messagesRequest.js'), import('./MessageStream.js')]);
     const body = wireJson(messagesRequest(request, this.#settings, context.provider), 'The request');

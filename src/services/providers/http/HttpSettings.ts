@@ -78,7 +78,7 @@ export const httpSettingsExpected: Readonly<Record<string, string>> = {
   apiKey: 'the key as a non-empty string',
   baseURL: "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
   headers: "a record of header names to string values, such as { 'x-team': 'help' }",
-  timeoutMs: 'a positive whole number of milliseconds, such as 30000',
+  timeoutMs: 'a whole number of milliseconds from 1 to 2147483647 (the longest a Node timer holds), such as 30000',
   maxTokens: 'a positive whole number, such as 4096',
   body: "an object of extra JSON fields, such as { reasoning_effort: 'low' }",
   fetch: 'a fetch function',
@@ -89,7 +89,8 @@ export const httpSettingsExpected: Readonly<Record<string, string>> = {
 };
 
 /**
- * Parses an adapter's settings with `schema`; throws `P0004` naming each bad field (under
+ * Parses an adapter's settings with `schema`; throws `P0004` naming each bad field, or saying the
+ * settings threw when read (under
  * `root`: `settings`, or `config.providers.<name>` for settings that come from the config)
  * and its fix.
  *
@@ -100,8 +101,18 @@ export const httpSettingsExpected: Readonly<Record<string, string>> = {
  * ```
  */
 export function parseSettings<S extends z.ZodObject>(root: string, schema: S, input: unknown, expected: Readonly<Record<string, string>>): z.output<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const lines = describeIssues(root, input, parsed.error.issues, { expected, keys: { '': Object.keys(schema.shape) } });
-  throw new StandinError('P0004', `Invalid provider settings:\n${lines.join('\n')}`);
+  try {
+    const parsed = schema.safeParse(input ?? {});
+    if (parsed.success) return parsed.data;
+    const lines = describeIssues(root, input, parsed.error.issues, { expected, keys: { '': Object.keys(schema.shape) } });
+    throw new StandinError('P0004', `Invalid provider settings:\n${lines.join('\n')}`);
+  } catch (error) {
+    if (error instanceof StandinError) throw error;
+    // A getter or a proxy trap that threw while the settings were read.
+    throw new StandinError(
+      'P0004',
+      `Invalid provider settings:\n${root} threw when read (${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}). Pass plain values, not getters or proxies that can fail.`,
+      { cause: error },
+    );
+  }
 }

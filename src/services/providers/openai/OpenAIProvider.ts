@@ -1,3 +1,4 @@
+import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
 import type { Exchange } from '../http/Exchange.js';
 import { streamedReply } from '../http/streamedReply.js';
@@ -41,6 +42,7 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /chat/completions`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    checkContext(context, 'OpenAI adapter\'s reply');
     // The wire format loads with the first reply: a program that never calls OpenAI never reads it.
     const [{ chatRequest }, { ChatStream }] = await Promise.all([import('./chatRequest.js'), import('./ChatStream.js')]);
     const body = wireJson(chatRequest(request, this.#settings, context.provider), 'The request');
@@ -49,6 +51,7 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /embeddings` (asking for base64, decoding floats or base64): the text's vector. */
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
+    checkContext(context, 'OpenAI adapter\'s embed');
     return this.#json(context, '/embeddings', { model: context.model, input: text, encoding_format: 'base64' }, (body, exchange) => {
       const data = isRecord(body) && Array.isArray(body.data) ? body.data : undefined;
       if (data === undefined) throw exchange.malformed('the embeddings answer has no `data` list');
@@ -64,6 +67,7 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /audio/transcriptions` as multipart (`file`, `model`, `language`, `prompt` = the hint): the text heard. */
   async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
+    checkContext(context, 'OpenAI adapter\'s hear');
     const kind = input.kind.toLowerCase().replace(/[^a-z0-9]/g, '');
     const form = new FormData();
     form.append('file', new Blob([input.audio as Uint8Array<ArrayBuffer>], { type: mediaTypes[kind] ?? `audio/${kind || 'octet-stream'}` }), `audio.${kind || 'bin'}`);
@@ -84,6 +88,7 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /audio/speech`: the audio's bytes, in the server's default format (mp3 on OpenAI). */
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
+    checkContext(context, 'OpenAI adapter\'s speak');
     const body = JSON.stringify({ model: context.model, input: text, voice: this.#settings.voice ?? 'alloy' });
     const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/octet-stream');
     try {
@@ -102,6 +107,7 @@ export class OpenAIProvider implements Provider {
    * text, in the texts' order. No `top_n` is sent, so every text must come back scored.
    */
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
+    checkContext(context, 'OpenAI adapter\'s rank');
     if (texts.length === 0) return [];
     return this.#json(context, '/rerank', { model: context.model, query, documents: texts }, (body, exchange) => {
       const results = isRecord(body) ? (body.results ?? body.data) : undefined;

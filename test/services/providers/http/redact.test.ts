@@ -72,3 +72,57 @@ describe('Redactor', () => {
     );
   });
 });
+
+describe('Redactor, secrets in disguise', () => {
+  it('takes out a key echoed in base64, at any byte alignment', () => {
+    const redactor = new Redactor([key]);
+    for (const prefix of ['', 'u', 'u:']) {
+      const encoded = Buffer.from(`${prefix}${key}`).toString('base64');
+      const cleaned = redactor.clean(`credential ${encoded} rejected`);
+      expect(cleaned).toContain('[redacted]');
+      // No 8-character run of the key's encoding (beyond the characters its neighbours change) is left.
+      const middle = encoded.slice(4, encoded.length - 4);
+      for (let at = 0; at + 8 <= middle.length; at++) expect(cleaned).not.toContain(middle.slice(at, at + 8));
+    }
+  });
+
+  it('takes out a key in base64url', () => {
+    const secret = 'sk-???>>>???>>>???>>>abc';
+    const encoded = Buffer.from(secret).toString('base64url');
+    expect(encoded).toMatch(/[-_]/);
+    expect(new Redactor([secret]).clean(`token=${encoded}`)).not.toContain(encoded.slice(0, 12));
+  });
+
+  it('takes out a key spaced out one character at a time, in short runs, or broken over lines', () => {
+    const redactor = new Redactor([key]);
+    const spaced = [...key].join(' ');
+    expect(redactor.clean(`you sent: ${spaced} (invalid)`)).toBe('you sent: [redacted] (invalid)');
+    expect(redactor.clean(`key:\n${key.slice(0, 10)}\n${key.slice(10)}`)).toBe('key:\n[redacted]\n[redacted]');
+    expect(redactor.clean(`key: ${key.slice(0, 3)} ${key.slice(3, 6)} ${key.slice(6, 9)} ${key.slice(9, 12)} ${key.slice(12, 15)} ${key.slice(15)} ok`)).toBe('key: [redacted] ok');
+  });
+
+  it('leaves spaced-out text that holds no secret as it is', () => {
+    expect(new Redactor([key]).clean('a b c d e f g h i j')).toBe('a b c d e f g h i j');
+  });
+});
+
+describe('Redactor, short secrets', () => {
+  it('masks a short header value only where it stands as a whole token', () => {
+    const redactor = new Redactor(['act']);
+    expect(redactor.clean('take action, act now: act')).toBe('take action, [redacted] now: [redacted]');
+  });
+
+  it('never masks a mask again', () => {
+    for (const secret of ['e', 'red', 'act', 'redacted', '[redacted]', 'dacted]']) {
+      expect(new Redactor([secret]).clean('[redacted] and [redacted]')).toBe('[redacted] and [redacted]');
+    }
+  });
+
+  it('leaves the text around a short secret as it was', () => {
+    expect(new Redactor(['ab1']).clean('cab1 ab12 ab1 x-ab1')).toBe('cab1 ab12 [redacted] x-[redacted]');
+  });
+
+  it('treats a secret with regular expression characters as text', () => {
+    expect(new Redactor(['a.c']).clean('abc a.c')).toBe('abc [redacted]');
+  });
+});
