@@ -1,4 +1,5 @@
 import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
+import type { ClassificationCaseBody } from './classificationCaseBody.js';
 
 /** The `describe` and `it` of a test runner: vitest's, jest's, node:test's or mocha's. */
 export interface ConformanceRunner {
@@ -12,8 +13,6 @@ export interface ConformanceCase {
   run(adapter: ClassificationAdapter): Promise<void>;
 }
 
-/** The body of a case, by key: the cases are listed below, their bodies are in classificationCaseRuns.ts. */
-export type ClassificationCaseBody = 'keys' | 'types' | 'choice' | 'score' | 'yesNo' | 'empty' | 'metadata' | 'requestId' | 'usage';
 
 /** A case of the list, its body loaded when a case first runs: a test file that imports `standin/testing` and runs no case never loads the suite's code. */
 function listed(name: string, body: ClassificationCaseBody): ConformanceCase {

@@ -6,7 +6,7 @@ import { ClassificationAnswer } from '../services/classification/ClassificationA
 import { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';
 import { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
 import { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
-import type { ClassificationCaseBody } from './classificationAdapterConformance.js';
+import type { ClassificationCaseBody } from './classificationCaseBody.js';
 
 const OPTIONS = ['billing', 'technical', 'sales'];
 const LEVELS = ['Calm', 'Annoyed', 'Angry'];

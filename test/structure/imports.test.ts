@@ -147,6 +147,7 @@ describe('the dependency direction', () => {
       'services/clock/Clock.ts',
       'services/cursors/CursorStore.ts',
       'services/dispatch/CallGuard.ts',
+      'services/dispatch/StandIns.ts',
       'services/engine/Engine.ts',
       'services/providers/Provider.ts',
       'services/scopes/Scopes.ts',

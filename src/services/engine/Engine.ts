@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { StandinConfig } from '../../config/configSchema.js';
 import { CallFailed } from '../../errors/CallFailed.js';
@@ -16,8 +15,8 @@ import { Dispatcher, type DispatchOptions } from '../dispatch/Dispatcher.js';
 import type { Services } from '../dispatch/Services.js';
 import type { CallGuard } from '../dispatch/CallGuard.js';
 import { abortGate, untilAborted } from '../dispatch/untilAborted.js';
-import type { CallContext, HearInput, Message, ReplyPart } from '../providers/Provider.js';
-import { wholeReplyOf, type WholeReply } from '../providers/wholeReply.js';
+import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
+import { wholeReplyOf } from '../providers/wholeReply.js';
 import { readGuard } from '../../validation/readGuard.js';
 import { checkOptions, prepareReply, type PreparedReply, type ReplyInput } from '../requests/prepareReply.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
@@ -25,6 +24,7 @@ import type { runAgent, RunOptions, StepReplies } from '../runs/runAgent.js';
 import type { Scopes } from '../scopes/Scopes.js';
 import type { Reply } from './Reply.js';
 import { ReplyCollector } from './ReplyCollector.js';
+import { collectList, collectStream, isPartList } from './collectReply.js';
 
 /** Options every call takes. */
 export interface CallOptions {
@@ -231,37 +231,4 @@ export class Engine {
 async function* runLazily<O>(...args: Parameters<typeof runAgent<O>>): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
   const { runAgent } = await import('../runs/runAgent.js');
   return yield* runAgent(...args);
-}
-
-/** Whether a reply came whole as its list of parts, rather than as a stream. */
-function isPartList(parts: WholeReply): parts is readonly ReplyPart[] {
-  return Array.isArray(parts);
-}
-
-/** A reply given whole, each part checked as it would be streamed. */
-function collectList(parts: readonly ReplyPart[], context: CallContext, output: ZodType | undefined): Reply {
-  const collector = new ReplyCollector(context.provider, output);
-  for (const part of parts) collector.add(part);
-  return collector.finish(context.modelName);
-}
-
-/** A reply read off its stream part by part, each checked as it comes; a stream left early (abort, broken part) is stopped. */
-async function collectStream(stream: AsyncIterable<ReplyPart>, context: CallContext, output: ZodType | undefined): Promise<Reply> {
-  const collector = new ReplyCollector(context.provider, output);
-  const iterator = stream[Symbol.asyncIterator]();
-  const gate = abortGate(context.signal);
-  let done = false;
-  try {
-    for (;;) {
-      const next = await gate.race(iterator.next());
-      if (next.done) break;
-      collector.add(next.value);
-    }
-    done = true;
-    return collector.finish(context.modelName);
-  } finally {
-    gate.close();
-    // Stops a provider stream the loop left early (abort, broken part).
-    if (!done) void iterator.return?.()?.catch(() => undefined);
-  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeClassification } from '../../../src/index.js';
+import { FakeClassification } from '../../../src/testing.js';
 import { CAPTURE_TIMEOUT_MS } from '../../../src/fakes/classification/scriptErrors.js';
 import { request } from './fixtures.js';
 

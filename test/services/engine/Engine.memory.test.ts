@@ -1,7 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { Engine, type Provider } from '../../../src/index.js';
+import { type Provider } from '../../../src/index.js';
+import { Engine } from '../../../src/services/engine/Engine.js';
 import { abortGate } from '../../../src/services/dispatch/untilAborted.js';
 import { appWith } from '../../support/providers.js';
 
