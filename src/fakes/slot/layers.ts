@@ -28,7 +28,11 @@ export function scriptedLayer<S extends object & Verifiable>(
     service,
     label,
     source: service,
-    findings: () => service.findings(scope),
+    // A scope's own fake holds that scope's script only: what it finds is that scope's, called or not.
+    findings:
+      scope === undefined
+        ? () => service.findings()
+        : async () => (await service.findings()).map((finding) => ({ ...finding, scope })),
     forget: () => service.forget(),
   };
 }
