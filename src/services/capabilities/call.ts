@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { lazySchema } from '../../validation/lazySchema.js';
 import type { CapabilitySpec } from './CapabilitySpec.js';
 
 /**
@@ -8,11 +10,18 @@ import type { CapabilitySpec } from './CapabilitySpec.js';
  * await app.call('scorer', { ticket: 42 });
  * ```
  */
-export const call: CapabilitySpec<readonly [input: unknown], unknown> = {
+export const call: CapabilitySpec<readonly [input: unknown], unknown, unknown, { readonly output: unknown }> = {
   name: 'call',
   check: () => undefined,
   invoke: (provider, [input], context) => provider.call!(input, context),
   problem: () => undefined,
   sent: ([input]) => input,
   answer: 'a function (input) => output',
+  request: ([input]) => ({ input }),
+  recorded: {
+    // No output (undefined) is kept as null, as JSON keeps it.
+    schema: lazySchema(() => z.strictObject({ output: z.unknown() })),
+    answer: (output) => ({ output: output ?? null }),
+    result: ({ output }) => structuredClone(output),
+  },
 };
