@@ -53,6 +53,8 @@ export interface CapabilitySpec<A extends readonly unknown[], R, S = unknown, J 
   readonly sent: (args: A) => S;
   /** The function a record-of-calls fake gives for it, in words, with an example. */
   readonly answer: string;
+  /** What a call gives, in words: the provider conformance case's promise (`embed gives ...`). */
+  readonly gives: string;
   /**
    * The arguments by name, as a recorded request keeps them and a replay matches them: what
    * decides the answer, bytes as their length and SHA-256 (`{ bytes, sha256 }`), never the bytes.

@@ -17,6 +17,7 @@ export const call: CapabilitySpec<readonly [input: unknown], unknown, unknown, {
   problem: () => undefined,
   sent: ([input]) => input,
   answer: 'a function (input) => output',
+  gives: 'an output for a plain input',
   request: ([input]) => ({ input }),
   recorded: {
     // No output (undefined) is kept as null, as JSON keeps it.

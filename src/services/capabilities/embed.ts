@@ -18,6 +18,7 @@ export const embed: CapabilitySpec<readonly [text: string], readonly number[], s
   problem: (vector) => (Array.isArray(vector) && vector.length > 0 && vector.every(Number.isFinite) ? undefined : 'a non-empty list of finite numbers'),
   sent: ([text]) => text,
   answer: 'a function (text) => vector, such as embedByHash(8)',
+  gives: 'a non-empty vector of finite numbers',
   request: ([text]) => ({ text }),
   recorded: {
     schema: lazySchema(() => z.strictObject({ vector: z.array(z.number()).min(1) })),

@@ -24,6 +24,7 @@ export const hear: CapabilitySpec<readonly [input: HearInput], { readonly text: 
   problem: (heard) => (typeof (heard as { text?: unknown } | null)?.text === 'string' ? undefined : "an object { text: '...' }"),
   sent: ([input]) => input,
   answer: "a function ({ audio, kind, language, hint }) => ({ text: '...' })",
+  gives: 'the text heard',
   request: ([{ audio, kind, language, hint }]) => {
     const { length, sha256 } = bytesDigest(audio);
     return { audio: { bytes: length, sha256 }, kind, language, hint };

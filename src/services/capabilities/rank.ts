@@ -22,6 +22,7 @@ export const rank: CapabilitySpec<readonly [query: string, texts: readonly strin
     Array.isArray(scores) && scores.length === texts.length && scores.every(Number.isFinite) ? undefined : `one finite score per text (${texts.length})`,
   sent: ([query, texts]) => ({ words: query, texts }),
   answer: 'a function (words, texts) => a score per text, such as rankByOverlap()',
+  gives: 'one finite score per text',
   request: ([query, texts]) => ({ query, texts }),
   recorded: {
     schema: lazySchema(() => z.strictObject({ scores: z.array(z.number()) })),

@@ -18,6 +18,7 @@ export const speak: CapabilitySpec<readonly [text: string], Uint8Array, string, 
   problem: (audio) => (audio instanceof Uint8Array ? undefined : 'the bytes of a sound, as a Uint8Array'),
   sent: ([text]) => text,
   answer: 'a function (text) => the bytes of a sound, as a Uint8Array',
+  gives: 'the bytes of a sound',
   request: ([text]) => ({ text }),
   recorded: {
     // The bytes, in base64.
