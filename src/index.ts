@@ -2,7 +2,8 @@ import 'reflect-metadata';
 
 export type { CodeInfo, Code } from './errors/catalog.js';
 export type { Attempt } from './errors/CallFailed.js';
-export type { FailureKind, ProviderFailureOptions } from './errors/ProviderFailure.js';
+export type { ProviderFailureOptions } from './errors/ProviderFailure.js';
+export type { ClassificationReason, FailureKind } from './services/spec/failures.js';
 export type { StandinErrorOptions } from './errors/StandinError.js';
 export type {
   AdapterName,
@@ -40,15 +41,15 @@ export type {
   ToolSpec,
   Units,
   UserMessage,
-} from './services/providers/Provider.js';
+} from './services/spec/Provider.js';
 export type {
   ClassificationAdapter,
   ClassificationAdapterOptions,
   ClassificationCall,
   ClassifyCallOptions,
   ClassifyContext,
-} from './services/classification/ClassificationAdapter.js';
-export type { ClassificationAdapterErrorOptions, ClassificationReason } from './services/classification/ClassificationAdapterError.js';
+} from './services/spec/ClassificationAdapter.js';
+export type { ClassificationAdapterErrorOptions } from './services/classification/ClassificationAdapterError.js';
 export type { ClassificationAnswerInit } from './services/classification/ClassificationAnswer.js';
 export type {
   ChoiceCriteria,
@@ -67,8 +68,8 @@ export type { FakeClassificationSettings, PendingClassification } from './fakes/
 export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
 export type { Tool, ToolContext } from './services/runs/tool.js';
 export type { EngineMakers, EngineSettings } from './services/app/createEngine.js';
-export type { CallSettings, ToolChoice } from './services/requests/CallSettings.js';
-export type { ContentPart, FilePart, ImagePart, TextPart } from './services/requests/ContentPart.js';
+export type { CallSettings, ToolChoice } from './services/spec/CallSettings.js';
+export type { ContentPart, FilePart, ImagePart, TextPart } from './services/spec/ContentPart.js';
 export type { BytesDigest } from './services/requests/bytesDigest.js';
 export type { HttpProviderSettings } from './services/providers/http/HttpSettings.js';
 export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';

@@ -1,7 +1,7 @@
 import type { EmbeddingModelV4, RerankingModelV4, SpeechModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
 import type { CapabilityArgs, CapabilityResult } from '../services/capabilities/capabilities.js';
-import type { PlainCapability } from '../services/capabilities/CapabilitySpec.js';
-import type { CallContext, HearInput } from '../services/providers/Provider.js';
+import type { PlainCapability } from '../services/spec/CapabilitySpec.js';
+import type { CallContext, HearInput } from '../services/spec/Provider.js';
 
 /** What a mapping is handed besides the model: `fromAiSdk`'s failure handling. */
 export interface AiSdkCall {

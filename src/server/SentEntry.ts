@@ -1,5 +1,5 @@
-import type { CapabilitySpec } from '../services/capabilities/CapabilitySpec.js';
-import type { Capability } from '../services/providers/Provider.js';
+import type { CapabilitySpec } from '../services/spec/CapabilitySpec.js';
+import type { Capability } from '../services/spec/Provider.js';
 
 /**
  * One request the wire server answered, as `server.sent` and the control API's `sent` hold it:

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { capabilities, plainCapabilities } from '../services/capabilities/capabilities.js';
-import type { CapabilitySpec, PlainCapability } from '../services/capabilities/CapabilitySpec.js';
-import type { Provider } from '../services/providers/Provider.js';
+import type { CapabilitySpec, PlainCapability } from '../services/spec/CapabilitySpec.js';
+import type { Provider } from '../services/spec/Provider.js';
 import { prime, type CaseRun, type ProviderCaseSettings } from './providerCase.js';
 import { capabilityInputs, type MakeProvider } from './providerScenarios.js';
 import { conformanceContext, show, within } from './replyChecks.js';

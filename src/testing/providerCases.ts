@@ -1,4 +1,5 @@
-import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
+import { failureKinds } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
 import { capabilities, plainCapabilities } from '../services/capabilities/capabilities.js';
 import type { CaseBody, ProviderConformanceCase } from './providerCase.js';
 import type { ProviderScenario } from './providerScenarios.js';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
+import { failureKinds } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
 import { plainCapabilities, type CapabilityArgs } from '../services/capabilities/capabilities.js';
-import type { PlainCapability } from '../services/capabilities/CapabilitySpec.js';
-import type { Provider, ReplyRequest } from '../services/providers/Provider.js';
+import type { PlainCapability } from '../services/spec/CapabilitySpec.js';
+import type { Provider, ReplyRequest } from '../services/spec/Provider.js';
 import { lazySchema } from '../validation/lazySchema.js';
 
 /** The replies a provider can be primed to give: a text, a typed value, tool calls, a reply cut short. */

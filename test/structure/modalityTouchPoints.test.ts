@@ -15,7 +15,7 @@ const SPEC_FILE = 'src/services/capabilities/<capability>.ts';
  * the capability table (or a type derived from the provider contract) and names no capability.
  */
 const touchPoints = [
-  'src/services/providers/Provider.ts',
+  'src/services/spec/Provider.ts',
   SPEC_FILE,
   'src/services/capabilities/capabilities.ts',
   'src/services/engine/Engine.ts',

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Container } from 'inversify';
-import type { ClassificationAdapter } from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter } from '../../services/spec/ClassificationAdapter.js';
 import { standIn } from '../../services/container/standIn.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import { Cassette } from './Cassette.js';

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { lazySchema } from '../../validation/lazySchema.js';
-import { failureKinds, type FailureKind } from '../../errors/ProviderFailure.js';
+import { failureKinds } from '../../errors/ProviderFailure.js';
+import type { ClassificationReason, FailureKind } from '../../services/spec/failures.js';
 import type { Answer } from '../model/Answer.js';
 import { answerSchema } from '../model/answerSchema.js';
 import { classificationAnswerSchema, type ClassificationAnswerInit } from '../../services/classification/ClassificationAnswer.js';
-import { classificationReasons, type ClassificationReason } from '../../services/classification/ClassificationAdapterError.js';
+import { classificationReasons } from '../../services/classification/ClassificationAdapterError.js';
 import { capabilities, capabilityNames, plainCapabilities, type RecordedResult } from '../../services/capabilities/capabilities.js';
-import type { PlainCapability } from '../../services/capabilities/CapabilitySpec.js';
-import type { Capability } from '../../services/providers/Provider.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
+import type { Capability } from '../../services/spec/Provider.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
 
 /** The calls a cassette records: the capabilities of a provider, and classify. */

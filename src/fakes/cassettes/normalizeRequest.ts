@@ -1,7 +1,7 @@
 import { capabilities, type CapabilityArgs } from '../../services/capabilities/capabilities.js';
-import type { PlainCapability } from '../../services/capabilities/CapabilitySpec.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
-import type { ReplyRequest } from '../../services/providers/Provider.js';
+import type { ReplyRequest } from '../../services/spec/Provider.js';
 import { plainJson, setOwn } from './plainJson.js';
 
 /**

@@ -7,7 +7,7 @@ import type {
   ClassificationAdapter,
   ClassificationAdapterOptions,
   ClassifyCallOptions,
-} from '../../services/classification/ClassificationAdapter.js';
+} from '../../services/spec/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';

@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';

@@ -1,7 +1,7 @@
-import type { FailureKind } from '../../errors/ProviderFailure.js';
+import type { FailureKind } from '../../services/spec/failures.js';
 import type { CapabilityArgs, CapabilityResult } from '../../services/capabilities/capabilities.js';
-import type { PlainCapability } from '../../services/capabilities/CapabilitySpec.js';
-import type { FinishReason, Provider, ReplyRequest, Units } from '../../services/providers/Provider.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
+import type { FinishReason, Provider, ReplyRequest, Units } from '../../services/spec/Provider.js';
 
 /**
  * A tool a faked model asks for: the tool's name and its input.

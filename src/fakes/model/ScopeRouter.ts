@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { SentInput } from '../../services/capabilities/capabilities.js';
-import type { PlainCapability } from '../../services/capabilities/CapabilitySpec.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { Answer } from './Answer.js';
 import type { SentReplyRequest } from './sentRequest.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../../validation/lazySchema.js';
-import type { CapabilitySpec } from './CapabilitySpec.js';
+import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
 /**
  * The output of a model called with a plain input (any value the provider takes).

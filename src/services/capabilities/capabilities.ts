@@ -1,6 +1,6 @@
-import type { CallContext, Capability, Provider } from '../providers/Provider.js';
+import type { CallContext, Capability, Provider } from '../spec/Provider.js';
 import { call } from './call.js';
-import type { CapabilitySpec, PlainCapability } from './CapabilitySpec.js';
+import type { CapabilitySpec, PlainCapability } from '../spec/CapabilitySpec.js';
 import { embed } from './embed.js';
 import { hear } from './hear.js';
 import { rank } from './rank.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../../validation/lazySchema.js';
 import { expectInput } from '../requests/invalid.js';
-import type { CapabilitySpec } from './CapabilitySpec.js';
+import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
 /**
  * A vector for a text.

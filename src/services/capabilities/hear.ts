@@ -3,8 +3,8 @@ import { lazySchema } from '../../validation/lazySchema.js';
 import { bytesDigest } from '../requests/bytesDigest.js';
 import { invalid } from '../requests/invalid.js';
 import { hearInputSchema } from '../requests/requestSchemas.js';
-import type { HearInput } from '../providers/Provider.js';
-import type { CapabilitySpec } from './CapabilitySpec.js';
+import type { HearInput } from '../spec/Provider.js';
+import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
 /**
  * The text spoken in a sound.

@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { capabilities, capabilityNames, plainCapabilities, serve } from '../../../src/services/capabilities/capabilities.js';
-import type { PlainCapability } from '../../../src/services/capabilities/CapabilitySpec.js';
+import type { PlainCapability } from '../../../src/services/spec/CapabilitySpec.js';
 import { App } from '../../../src/services/app/App.js';
 import { Engine } from '../../../src/services/engine/Engine.js';
-import type { Capability } from '../../../src/services/providers/Provider.js';
+import type { Capability } from '../../../src/services/spec/Provider.js';
 import { FakeModel } from '../../../src/fakes/model/FakeModel.js';
 import { readAnswers } from '../../../src/fakes/model/readAnswers.js';
 

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import type { CallSettings } from '../requests/CallSettings.js';
-import type { ContentPart } from '../requests/ContentPart.js';
+import type { CallSettings } from './CallSettings.js';
+import type { ContentPart } from './ContentPart.js';
 
 /** A JSON Schema document, as providers take it for tool inputs and typed values. */
 export type JsonSchema = Readonly<Record<string, unknown>>;

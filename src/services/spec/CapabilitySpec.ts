@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { CallContext, Capability, Provider } from '../providers/Provider.js';
+import type { CallContext, Capability, Provider } from './Provider.js';
 
 /** The capabilities besides `reply`, which each take plain arguments and answer one result. */
 export type PlainCapability = Exclude<Capability, 'reply'>;
