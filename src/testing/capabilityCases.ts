@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { capabilities, plainCapabilities } from '../services/capabilities/capabilities.js';
-import type { CapabilitySpec, PlainCapability } from '../services/spec/CapabilitySpec.js';
+import { plainCapabilities, specOf } from '../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../services/spec/CapabilitySpec.js';
 import type { Provider } from '../services/spec/Provider.js';
 import { prime, type CaseRun, type ProviderCaseSettings } from './providerCase.js';
 import { capabilityInputs, type MakeProvider } from './providerScenarios.js';
@@ -15,7 +15,7 @@ const stricter: { readonly [N in PlainCapability]?: (result: unknown) => string 
 async function capability(name: PlainCapability, make: MakeProvider, settings: ProviderCaseSettings): Promise<void> {
   const { provider } = await prime(make, name);
   assert.equal(typeof (provider as Provider)[name], 'function', `a provider that claims ${name} must have the method ${name}`);
-  const spec = capabilities[name] as unknown as CapabilitySpec<readonly unknown[], unknown>;
+  const spec = specOf(name);
   const args = capabilityInputs[name];
   const context = conformanceContext(settings, new AbortController().signal);
   const result: unknown = await within(spec.invoke(provider, args, context), settings.timeoutMs, `the ${name} call`);

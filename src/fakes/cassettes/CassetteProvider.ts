@@ -1,10 +1,10 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { estimateUnits } from '../model/estimateUnits.js';
-import { capabilities, plainCapabilities, serve, type CapabilityArgs, type CapabilityResult } from '../../services/capabilities/capabilities.js';
-import type { PlainCapability, RecordedCodec } from '../../services/spec/CapabilitySpec.js';
+import { plainCapabilities, serve, specOf, type CapabilityArgs, type CapabilityResult, type RecordedResult } from '../../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { CallContext, Capability, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
-import { answerSchemas, type RecordedAnswers, type RecordedFailure } from './cassetteSchema.js';
+import { answerSchemas, type RecordedFailure } from './cassetteSchema.js';
 import type { CassetteTape } from './CassetteTape.js';
 import type { CallInputs } from './normalizeRequest.js';
 import { plainJson } from './plainJson.js';
@@ -71,12 +71,12 @@ export class CassetteProvider implements Provider {
   }
 
   async #other<C extends PlainCapability>(call: C, args: CapabilityArgs<C>, context: CallContext): Promise<CapabilityResult<C>> {
-    const spec = capabilities[call] as unknown as { invoke(provider: Provider, args: CapabilityArgs<C>, context: CallContext): Promise<CapabilityResult<C>>; recorded: RecordedCodec<CapabilityResult<C>, object> };
+    const spec = specOf(call);
     const normalized = this.#tape.normalize(call, args as CallInputs[C], context.model);
     const lookup = this.#tape.find(context.scope, context.modelName, call, normalized);
     const found = lookup.found;
     if (found !== undefined) {
-      const answer = found.entry.answer as RecordedAnswers[C];
+      const answer = found.entry.answer as RecordedResult<C> | RecordedFailure;
       if ('fail' in answer) throw this.#failure(answer.fail, answer.retryAfterMs, found.position, context);
       return spec.recorded.result(answer);
     }

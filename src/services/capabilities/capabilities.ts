@@ -33,6 +33,19 @@ export type SentInput<N extends PlainCapability> = ReturnType<Specs[N]['sent']>;
 /** A plain capability's result, as a recorded answer (a cassette's) keeps it. */
 export type RecordedResult<N extends PlainCapability> = Exclude<ReturnType<Specs[N]['recorded']['answer']>, undefined>;
 
+/**
+ * The spec of capability `name`, typed by its name: what code generic over the capability reads
+ * (`capabilities[name]` of a name not known until run time is a union of every spec).
+ *
+ * @example
+ * ```ts
+ * const vector = await specOf('embed').invoke(provider, ['Hello'], context);
+ * ```
+ */
+export function specOf<N extends PlainCapability>(name: N): CapabilitySpec<CapabilityArgs<N>, CapabilityResult<N>, SentInput<N>, RecordedResult<N>> {
+  return capabilities[name] as unknown as CapabilitySpec<CapabilityArgs<N>, CapabilityResult<N>, SentInput<N>, RecordedResult<N>>;
+}
+
 /** The names of {@link capabilities}, in the order the docs list them. */
 export const plainCapabilities = Object.keys(capabilities) as readonly PlainCapability[];
 
