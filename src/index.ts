@@ -4,7 +4,7 @@ import 'reflect-metadata';
 // classification types, the errors, and one factory per adapter. Test-side names live in
 // `standin/testing`.
 export type { Code } from './errors/catalog.js';
-export type { FailureKind } from './errors/ProviderFailure.js';
+export type { ClassificationReason, FailureKind } from './services/spec/failures.js';
 export type {
   ClassifierConfig,
   ModelConfig,
@@ -16,7 +16,7 @@ export type { Clock } from './services/clock/Clock.js';
 export type { CursorStore } from './services/cursors/CursorStore.js';
 export type { CallOptions, Engine } from './services/engine/Engine.js';
 export type { ReplyInput } from './services/requests/prepareReply.js';
-export type { ContentPart } from './services/requests/ContentPart.js';
+export type { ContentPart } from './services/spec/ContentPart.js';
 export type { RunOptions } from './services/runs/runAgent.js';
 export type { Reply } from './services/engine/Reply.js';
 export type {
@@ -28,9 +28,8 @@ export type {
   ReplyPart,
   ReplyRequest,
   ToolResult,
-} from './services/providers/Provider.js';
-export type { ClassificationAdapter, ClassifyCallOptions } from './services/classification/ClassificationAdapter.js';
-export type { ClassificationReason } from './services/classification/ClassificationAdapterError.js';
+} from './services/spec/Provider.js';
+export type { ClassificationAdapter, ClassifyCallOptions } from './services/spec/ClassificationAdapter.js';
 export type { ClassificationState } from './services/classification/ClassificationRequest.js';
 export type { ClassifyOptions } from './services/classification/ClassifyOptions.js';
 export type { Agent, RunPart, RunResult } from './services/runs/Agent.js';

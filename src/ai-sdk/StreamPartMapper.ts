@@ -1,5 +1,5 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import type { FinishReason, ReplyPart } from '../services/providers/Provider.js';
+import type { FinishReason, ReplyPart } from '../services/spec/Provider.js';
 import { toFinishReason, toUsage } from './usage.js';
 
 /**

@@ -1,10 +1,13 @@
-import { NoSuchModelError, type EmbeddingModelV4, type LanguageModelV4, type ProviderV4, type RerankingModelV4, type SpeechModelV4, type TranscriptionModelV4 } from '@ai-sdk/provider';
+import { NoSuchModelError, type LanguageModelV4, type ProviderV4 } from '@ai-sdk/provider';
 import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
 import { abortReason } from '../services/clock/Clock.js';
 import { untilAborted } from '../services/dispatch/untilAborted.js';
+import { plainCapabilities, serve } from '../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../services/spec/CapabilitySpec.js';
+import { aiSdkCapabilities, type AiSdkCall, type AiSdkCapability } from './aiSdkCapabilities.js';
 import { Deadline } from './Deadline.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/providers/Provider.js';
+import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../services/spec/Provider.js';
 import { readModelStream } from './readModelStream.js';
 import { toCallOptions } from './toCallOptions.js';
 import { toProviderFailure } from './toProviderFailure.js';
@@ -39,13 +42,11 @@ export interface FromAiSdkSettings {
 /** The deadline of a reply when the settings name none. */
 const DEFAULT_TIMEOUT_MS = 600_000;
 
-type Kind = 'embedding' | 'transcription' | 'speech' | 'reranking';
-type ModelOf = { embedding: EmbeddingModelV4; transcription: TranscriptionModelV4; speech: SpeechModelV4; reranking: RerankingModelV4 };
-
 /**
  * Any AI SDK provider as a standin `Provider`: `reply` streams through the provider's language
- * model for the call's model id, and the provider's embedding, transcription, speech and
- * reranking models serve `embed`, `hear`, `speak` and `rank` where it has them. Its failures
+ * model for the call's model id, and the provider's other models serve the other capabilities
+ * where it has them, as {@link aiSdkCapabilities} maps them (embedding models serve `embed`,
+ * transcription `hear`, speech `speak`, reranking `rank`). Its failures
  * become `ProviderFailure`s ({@link toProviderFailure}), so standin's engine retries them on its
  * clock and falls back as for its own adapters. Given one language model (such as a
  * `MockLanguageModelV4`), every model id is served by it, and only `reply` is offered.
@@ -81,13 +82,13 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
     }
     return model;
   };
-  const other = <K extends Kind>(kind: K, context: CallContext): ModelOf[K] => {
-    const make = (provider as unknown as Record<string, ((id: string) => ModelOf[K]) | undefined>)[`${kind}Model`]!;
+  const other = (mapping: AiSdkCapability<PlainCapability, unknown>, context: CallContext): unknown => {
+    const make = (provider as unknown as Record<string, ((id: string) => unknown) | undefined>)[mapping.maker]!;
     try {
       return make.call(provider, context.model);
     } catch (error) {
       if (!NoSuchModelError.isInstance(error)) throw error;
-      throw new StandinError('A0003', `Provider '${context.provider}' (an AI SDK provider) has no ${kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`);
+      throw new StandinError('A0003', `Provider '${context.provider}' (an AI SDK provider) has no ${mapping.kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`);
     }
   };
   // Once the caller aborted, the abort's reason is the outcome, whatever the AI SDK made of it
@@ -118,38 +119,14 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
       }
     },
   };
-  if (has(provider, 'embeddingModel')) {
-    adapted.embed = async (text, context) => {
-      const model = other('embedding', context);
-      const { embeddings } = await guard(context, () => model.doEmbed({ values: [text], abortSignal: context.signal }));
-      const vector = embeddings[0];
-      if (!Array.isArray(vector)) throw broken(context, 'an embedding model answered no embedding for the text');
-      return vector;
-    };
-  }
-  if (has(provider, 'transcriptionModel')) {
-    adapted.hear = async (input: HearInput, context) => {
-      const model = other('transcription', context);
-      const options = input.language !== undefined || input.hint !== undefined ? { providerOptions: hearOptions(model, input) } : {};
-      const { text } = await guard(context, () => model.doGenerate({ audio: input.audio, mediaType: mediaTypeOf(input.kind), abortSignal: context.signal, ...options }));
-      return { text };
-    };
-  }
-  if (has(provider, 'speechModel')) {
-    adapted.speak = async (text, context) => {
-      const model = other('speech', context);
-      const { audio } = await guard(context, () => model.doGenerate({ text, abortSignal: context.signal }));
-      return typeof audio === 'string' ? new Uint8Array(Buffer.from(audio, 'base64')) : audio;
-    };
-  }
-  if (has(provider, 'rerankingModel')) {
-    adapted.rank = async (query, texts, context) => {
-      const model = other('reranking', context);
-      const { ranking } = await guard(context, () => model.doRerank({ query, documents: { type: 'text', values: [...texts] }, abortSignal: context.signal }));
-      const scores = new Array<number>(texts.length).fill(0);
-      for (const { index, relevanceScore } of ranking) if (index >= 0 && index < texts.length) scores[index] = relevanceScore;
-      return scores;
-    };
+  const offered = adapted as { -readonly [N in PlainCapability]?: Provider[N] };
+  for (const name of plainCapabilities) {
+    const mapping = aiSdkCapabilities[name] as AiSdkCapability<PlainCapability, unknown> | undefined;
+    if (mapping === undefined || !has(provider, mapping.maker)) continue;
+    offered[name] = serve(name, (args, context) => {
+      const call: AiSdkCall = { guard: (run) => guard(context, run), broken: (what) => broken(context, what) };
+      return mapping.run(other(mapping, context), args as never, context, call) as never;
+    }) as never;
   }
   return adapted;
 }
@@ -180,19 +157,6 @@ function has(provider: ProviderV4 | undefined, method: string): boolean {
 function isMock(source: unknown): boolean {
   const name = (source as { constructor?: { name?: unknown } } | null)?.constructor?.name;
   return typeof name === 'string' && name.startsWith('Mock');
-}
-
-/** The provider options of a transcription: the language and hint under the provider's own key, as OpenAI's transcription models read them. */
-function hearOptions(model: TranscriptionModelV4, input: HearInput): Record<string, Record<string, string>> {
-  const options: Record<string, string> = {};
-  if (input.language !== undefined) options.language = input.language;
-  if (input.hint !== undefined) options.prompt = input.hint;
-  return { [model.provider.split('.')[0]!]: options };
-}
-
-function mediaTypeOf(kind: string): string {
-  if (kind.includes('/')) return kind;
-  return kind === 'mp3' ? 'audio/mpeg' : `audio/${kind}`;
 }
 
 function notSource(what: string, value: unknown): StandinError {

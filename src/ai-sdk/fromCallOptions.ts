@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { StandinError } from '../errors/StandinError.js';
 import type { CallOptions } from '../services/engine/Engine.js';
 import type { ReplyInput } from '../services/requests/prepareReply.js';
-import type { CallSettings } from '../services/requests/CallSettings.js';
+import type { CallSettings } from '../services/spec/CallSettings.js';
 import type { Tool } from '../services/runs/tool.js';
 import { fromPrompt } from './fromPrompt.js';
 import type { JsonShapes } from './JsonShapes.js';

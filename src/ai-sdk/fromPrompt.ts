@@ -1,7 +1,7 @@
 import type { LanguageModelV4FilePart, LanguageModelV4Prompt, LanguageModelV4ToolResultPart, SharedV4Warning } from '@ai-sdk/provider';
 import { StandinError } from '../errors/StandinError.js';
-import type { Message, ToolCall, ToolResult } from '../services/providers/Provider.js';
-import type { ContentPart } from '../services/requests/ContentPart.js';
+import type { Message, ToolCall, ToolResult } from '../services/spec/Provider.js';
+import type { ContentPart } from '../services/spec/ContentPart.js';
 
 /** An AI SDK prompt as standin's request holds it. */
 export interface ReadPrompt {

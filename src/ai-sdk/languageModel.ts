@@ -1,7 +1,7 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from '@ai-sdk/provider';
 import type { App } from '../services/app/App.js';
 import type { Reply } from '../services/engine/Reply.js';
-import type { ReplyPart } from '../services/providers/Provider.js';
+import type { ReplyPart } from '../services/spec/Provider.js';
 import { appModel } from './appModel.js';
 import { fromCallOptions } from './fromCallOptions.js';
 import { generateResult } from './generateResult.js';

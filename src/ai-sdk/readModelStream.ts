@@ -1,7 +1,7 @@
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
 import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
-import type { ReplyPart } from '../services/providers/Provider.js';
+import type { ReplyPart } from '../services/spec/Provider.js';
 import { neverAborted, untilAborted } from '../services/dispatch/untilAborted.js';
 import { fromFinishReason, fromUsage } from './usage.js';
 

@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { CallFailed } from '../errors/CallFailed.js';
-import { ProviderFailure, type FailureKind } from '../errors/ProviderFailure.js';
+import { ProviderFailure } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
 
 /** The HTTP status a failure of each kind stands for, when the failure carries none (a faked one). */
 const statusOfKind: Readonly<Partial<Record<FailureKind, number>>> = {

@@ -6,8 +6,8 @@ import type {
   LanguageModelV4TextPart,
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider';
-import type { CallContext, ReplyRequest } from '../services/providers/Provider.js';
-import type { ContentPart } from '../services/requests/ContentPart.js';
+import type { CallContext, ReplyRequest } from '../services/spec/Provider.js';
+import type { ContentPart } from '../services/spec/ContentPart.js';
 
 /**
  * standin's reply request as an AI SDK model call: the instructions as a system message, user

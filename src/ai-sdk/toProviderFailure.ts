@@ -1,5 +1,6 @@
 import { APICallError, AISDKError } from '@ai-sdk/provider';
-import { ProviderFailure, type FailureKind } from '../errors/ProviderFailure.js';
+import { ProviderFailure } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
 import type { ErrorReport } from '../services/providers/http/ErrorReport.js';
 import { bodyReport, errorReport } from '../services/providers/http/ErrorReport.js';
 import { failureKind } from '../services/providers/http/failureKind.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { lazySchema } from '../validation/lazySchema.js';
 import { StandinError } from '../errors/StandinError.js';
 import type { App } from '../services/app/App.js';
-import type { HearInput } from '../services/providers/Provider.js';
+import type { HearInput } from '../services/spec/Provider.js';
 import { appModel } from './appModel.js';
 import { toApiCallError } from './toApiCallError.js';
 

@@ -1,5 +1,5 @@
 import type { LanguageModelV4FinishReason, LanguageModelV4Usage } from '@ai-sdk/provider';
-import type { FinishReason, Units } from '../services/providers/Provider.js';
+import type { FinishReason, Units } from '../services/spec/Provider.js';
 
 /**
  * standin's units as the AI SDK's usage: tokens in and out as the totals; the splits standin

@@ -1,4 +1,5 @@
-import type { FailureKind, ProviderFailure } from './ProviderFailure.js';
+import type { ProviderFailure } from './ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
 import { StandinError, nameErrorClass } from './StandinError.js';
 
 /** One failed attempt at one model. */

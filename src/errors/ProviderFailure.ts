@@ -1,3 +1,4 @@
+import type { FailureKind } from '../services/spec/failures.js';
 import { StandinError, nameErrorClass } from './StandinError.js';
 
 /** The kinds of provider failure, and whether the engine retries each. */
@@ -11,10 +12,8 @@ export const failureKinds = {
   context_length: false,
   content_filter: false,
   unknown: false,
-} as const satisfies Record<string, boolean>;
+} as const satisfies Record<FailureKind, boolean>;
 
-/** What went wrong at a provider: `server`, `rate_limit`, `timeout`, `network`, `auth`, ... */
-export type FailureKind = keyof typeof failureKinds;
 
 /** The details a provider failure may carry besides its kind and message. */
 export interface ProviderFailureOptions {

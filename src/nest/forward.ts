@@ -1,6 +1,6 @@
 import type { Container, ServiceIdentifier } from 'inversify';
 import { disposedError, isDisposed } from '../services/app/disposed.js';
-import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter } from '../services/spec/ClassificationAdapter.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { Tokens } from '../tokens/Tokens.js';
 

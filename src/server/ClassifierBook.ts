@@ -1,6 +1,6 @@
 import { FakeClassification } from '../fakes/classification/FakeClassification.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../services/spec/ClassificationAdapter.js';
 import type { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';

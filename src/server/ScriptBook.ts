@@ -3,7 +3,7 @@ import { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/providers/Provider.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { WireError } from './WireError.js';
 

@@ -1,7 +1,8 @@
 import { reasons } from '../services/providers/classifier/classificationFailure.js';
-import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
+import { failureKinds } from '../errors/ProviderFailure.js';
+import type { ClassificationReason, FailureKind } from '../services/spec/failures.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
-import { ClassificationAdapterError, classificationReasons, type ClassificationReason } from '../services/classification/ClassificationAdapterError.js';
+import { ClassificationAdapterError, classificationReasons } from '../services/classification/ClassificationAdapterError.js';
 import { isPlainObject, show } from '../services/classification/shapeError.js';
 import { WireError } from './WireError.js';
 

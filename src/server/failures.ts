@@ -1,4 +1,4 @@
-import type { FailureKind } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
 import type { Dialect } from './dialect.js';
 import type { WireErrorDetails } from './WireError.js';
 

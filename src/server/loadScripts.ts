@@ -4,8 +4,8 @@ import type { Answers } from '../fakes/model/Answer.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import { classifierScript } from './classifierScript.js';
+import { answersOf, modelRecordSchema, scriptsExpected, scriptsSchema, type Scripts } from './scriptsSchema.js';
 import { inScripts } from './scriptPaths.js';
-import { answersOf, scriptsExpected, scriptsSchema, type Scripts } from './scriptsSchema.js';
 import { WireError } from './WireError.js';
 
 /** What scripts are loaded into: a wire server's `fake` and `fakeClassifier`. */
@@ -36,7 +36,7 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
     const lines = describeIssues('scripts', scripts, parsed.error.issues, {
       expected: scriptsExpected,
       pattern: scriptsPattern,
-      keys: { '': ['models', 'classifier'], 'models.*': ['reply', 'embed', 'hear', 'speak', 'rank'] },
+      keys: { '': ['models', 'classifier'], 'models.*': Object.keys(modelRecordSchema.shape) },
     });
     throw new WireError('W0008', 400, `The scripts are malformed:\n${lines.join('\n')}`, { type: 'invalid_request_error', retry: false });
   }

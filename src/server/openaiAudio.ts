@@ -1,6 +1,8 @@
+import { capabilities } from '../services/capabilities/capabilities.js';
 import { checkFields, need } from './checkFields.js';
 import { readJson } from './readBody.js';
-import { sendBytes, sendJson } from './respond.js';
+import { sendJson, sendBytes } from './respond.js';
+import { sentOf } from './SentEntry.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
 
@@ -43,7 +45,7 @@ export async function openaiTranscription(context: WireContext): Promise<void> {
   const hint = form.get('prompt');
   const audio = new Uint8Array(await file.arrayBuffer());
   const input = { audio, kind, ...(typeof language === 'string' && language ? { language } : {}), ...(typeof hint === 'string' && hint ? { hint } : {}) };
-  context.record({ model: id, call: 'hear', input: { ...input, audio: `${audio.length} bytes` } });
+  context.record(sentOf(id, capabilities.hear, [input]));
   const heard = await context.run(() => context.app.hear(model, input, context.options));
   const format = form.get('response_format') ?? 'json';
   if (format === 'text') {
@@ -72,7 +74,7 @@ export async function openaiSpeech(context: WireContext): Promise<void> {
   const id = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   const text = need(typeof body.input === 'string' && body.input.length > 0 && body.input, 'input', 'the text to speak, a non-empty string');
   const model = context.model(id);
-  context.record({ model: id, call: 'speak', input: text });
+  context.record(sentOf(id, capabilities.speak, [text]));
   const audio = await context.run(() => context.app.speak(model, text, context.options));
   const type = soundTypes[(body.response_format as string | undefined) ?? 'mp3']!;
   sendBytes(context.response, 200, audio, { 'content-type': type, 'content-length': audio.byteLength, 'x-request-id': context.responseId });

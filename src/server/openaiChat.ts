@@ -1,6 +1,6 @@
 import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { Reply } from '../services/engine/Reply.js';
-import type { Message, ToolCall } from '../services/providers/Provider.js';
+import type { Message, ToolCall } from '../services/spec/Provider.js';
 import { checkFields, need } from './checkFields.js';
 import { checkValues, type ValueRules } from './checkValues.js';
 import { readJson } from './readBody.js';

@@ -1,6 +1,8 @@
+import { capabilities } from '../services/capabilities/capabilities.js';
 import { checkFields, need } from './checkFields.js';
 import { readJson } from './readBody.js';
 import { sendJson } from './respond.js';
+import { sentOf } from './SentEntry.js';
 import type { WireContext } from './WireContext.js';
 
 const known = new Set(['model', 'input', 'encoding_format', 'dimensions', 'user']);
@@ -35,7 +37,7 @@ export async function openaiEmbeddings(context: WireContext): Promise<void> {
   const data: Record<string, unknown>[] = [];
   let chars = 0;
   for (const [index, text] of texts.entries()) {
-    context.record({ model: id, call: 'embed', input: text });
+    context.record(sentOf(id, capabilities.embed, [text]));
     const vector = await context.run(() => context.app.embed(model, text, context.options));
     chars += text.length;
     data.push({ object: 'embedding', index, embedding: base64 ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector });

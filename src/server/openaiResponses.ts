@@ -1,6 +1,6 @@
 import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { Reply } from '../services/engine/Reply.js';
-import type { Message, ReplyPart, ToolCall, ToolResult } from '../services/providers/Provider.js';
+import type { Message, ReplyPart, ToolCall, ToolResult } from '../services/spec/Provider.js';
 import { checkFields, need } from './checkFields.js';
 import { checkValues, type ValueRules } from './checkValues.js';
 import { isObject, parseArguments, resultOf, textOf } from './openaiChat.js';

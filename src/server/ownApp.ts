@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter } from '../services/spec/ClassificationAdapter.js';
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import { createTestApp } from '../testing/createTestApp.js';

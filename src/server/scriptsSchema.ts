@@ -4,9 +4,8 @@ import { embedByHash } from '../fakes/model/embedByHash.js';
 import { rankByOverlap } from '../fakes/model/rankByOverlap.js';
 import { lazySchema } from '../validation/lazySchema.js';
 
-/** What one model is scripted with in JSON: a list of answers, or a record of calls in JSON form. */
-export const modelScriptSchema = lazySchema(() => z.union([
-  z.array(z.unknown()),
+/** A record of calls in JSON form: the calls a JSON script can answer, each in a form JSON holds. */
+export const modelRecordSchema = lazySchema(() =>
   z.strictObject({
     reply: z.array(z.unknown()).optional(),
     embed: z.strictObject({ dimensions: z.number().int().min(1).max(8192) }).optional(),
@@ -14,7 +13,10 @@ export const modelScriptSchema = lazySchema(() => z.union([
     speak: z.strictObject({ base64: z.base64() }).optional(),
     rank: z.literal('overlap').optional(),
   }),
-]));
+);
+
+/** What one model is scripted with in JSON: a list of answers, or a record of calls in JSON form. */
+export const modelScriptSchema = lazySchema(() => z.union([z.array(z.unknown()), modelRecordSchema]));
 
 /**
  * A scripts file (and a control API `PUT /__standin/scripts` body): answers keyed by the model

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ReplyPart } from '../services/providers/Provider.js';
+import type { ReplyPart } from '../services/spec/Provider.js';
 import { prime, requestFor, type CaseBody, type CaseRun } from './providerCase.js';
 import { conformanceContext, readReply, show, within } from './replyChecks.js';
 

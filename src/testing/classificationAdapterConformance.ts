@@ -1,4 +1,4 @@
-import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter } from '../services/spec/ClassificationAdapter.js';
 import type { ClassificationCaseBody } from './classificationCaseBody.js';
 
 /** The `describe` and `it` of a test runner: vitest's, jest's, node:test's or mocha's. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../services/spec/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
 import { ClassificationAnswer } from '../services/classification/ClassificationAnswer.js';
 import { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { failureKinds, ProviderFailure, type FailureKind } from '../errors/ProviderFailure.js';
+import { failureKinds, ProviderFailure } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
 import { prime, requestFor, type ProviderCaseSettings } from './providerCase.js';
 import type { MakeProvider } from './providerScenarios.js';
 import { conformanceContext, readReply, show } from './replyChecks.js';

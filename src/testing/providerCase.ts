@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Provider, ReplyRequest } from '../services/providers/Provider.js';
+import type { Provider, ReplyRequest } from '../services/spec/Provider.js';
 import {
   scenarioRequests,
   type CapabilityScenario,

@@ -1,4 +1,4 @@
-import type { FailureKind } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
 import { abortRuns } from './abortCases.js';
 import { capabilityRuns } from './capabilityCases.js';
 import { failureRun } from './failureCases.js';

@@ -1,4 +1,6 @@
-import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
+import { failureKinds } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
+import { capabilities, plainCapabilities } from '../services/capabilities/capabilities.js';
 import type { CaseBody, ProviderConformanceCase } from './providerCase.js';
 import type { ProviderScenario } from './providerScenarios.js';
 
@@ -37,14 +39,8 @@ const abortCases = [
 /** A case per kind of failure: the reply fails with a ProviderFailure of that kind, holding no API key (failureCases.ts). */
 const failureCase = (kind: FailureKind) => listed(`a failure of kind ${kind} is a ProviderFailure of kind ${kind}, without the API key`, [`fail:${kind}`], `fail:${kind}`);
 
-/** The cases of the capabilities besides reply: embed, hear, speak, rank and call (capabilityCases.ts). */
-const capabilityCases = [
-  listed('embed gives a non-empty vector of finite numbers', ['embed'], 'embed'),
-  listed('hear gives the text heard', ['hear'], 'hear'),
-  listed('speak gives the bytes of a sound', ['speak'], 'speak'),
-  listed('rank gives one finite score per text', ['rank'], 'rank'),
-  listed('call gives an output for a plain input', ['call'], 'call'),
-];
+/** A case per capability besides reply: the call gives what the capability promises (capabilityCases.ts). */
+const capabilityCases = plainCapabilities.map((name) => listed(`${name} gives ${capabilities[name].gives}`, [name], name));
 
 /**
  * The cases of the provider contract, in order, each with the scenarios it needs. Run them all

@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { failureKinds, type FailureKind } from '../errors/ProviderFailure.js';
-import type { HearInput, Provider, ReplyRequest } from '../services/providers/Provider.js';
+import { failureKinds } from '../errors/ProviderFailure.js';
+import type { FailureKind } from '../services/spec/failures.js';
+import { plainCapabilities, type CapabilityArgs } from '../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../services/spec/CapabilitySpec.js';
+import type { Provider, ReplyRequest } from '../services/spec/Provider.js';
 import { lazySchema } from '../validation/lazySchema.js';
 
 /** The replies a provider can be primed to give: a text, a typed value, tool calls, a reply cut short. */
 export const replyScenarios = ['text', 'value', 'calls', 'length'] as const;
 
 /** The capabilities besides `reply` a provider may claim, each a scenario of its own. */
-export const capabilityScenarios = ['embed', 'hear', 'speak', 'rank', 'call'] as const;
+export const capabilityScenarios: readonly PlainCapability[] = plainCapabilities;
 
 /**
  * A reply scenario: `'text'`, `'value'`, `'calls'` or `'length'`.
@@ -27,7 +30,7 @@ export type ReplyScenario = (typeof replyScenarios)[number];
  * const scenario: CapabilityScenario = 'embed';
  * ```
  */
-export type CapabilityScenario = (typeof capabilityScenarios)[number];
+export type CapabilityScenario = PlainCapability;
 
 /**
  * A failure scenario: the provider fails the reply with this kind, such as `'fail:rate_limit'`.
@@ -48,7 +51,7 @@ export type FailScenario = `fail:${FailureKind}`;
  * - `'length'`: answer `.text` cut short by the output limit, finishing `length`;
  * - `'slow'`: start answering `.text` and not finish on its own (a server that hangs);
  * - `'fail:<kind>'`: fail `.text` as a provider failure of that kind does (a 429 for `rate_limit`);
- * - `'embed'`, `'hear'`, `'speak'`, `'rank'`, `'call'`: answer that capability's call.
+ * - a capability besides reply (`'embed'`, `'hear'`, ...): answer that capability's call, made with {@link capabilityInputs}.
  *
  * @example
  * ```ts
@@ -162,26 +165,21 @@ export function scenarioRequests(model: string): Readonly<Record<'text' | 'value
 }
 
 /**
- * The inputs the capability cases send.
+ * The arguments the capability cases call each capability with.
  *
  * @example
  * ```ts
- * capabilityInputs.rank.texts.length; // 3: a rank answer has three scores
+ * const [, texts] = capabilityInputs.rank;
+ * texts.length; // 3: a rank answer has three scores
  * ```
  */
-export const capabilityInputs: {
-  readonly embed: string;
-  readonly hear: HearInput;
-  readonly speak: string;
-  readonly rank: { readonly query: string; readonly texts: readonly string[] };
-  readonly call: unknown;
-} = {
-  embed: 'refund policy',
+export const capabilityInputs: { readonly [N in PlainCapability]: CapabilityArgs<N> } = {
+  embed: ['refund policy'],
   // A WAV header over 0.01 s of silence: a real, tiny sound file.
-  hear: { audio: silentWav(), kind: 'wav', language: 'en', hint: 'refund' },
-  speak: 'Your refund is on its way.',
-  rank: { query: 'refund policy', texts: ['Refunds take five days.', 'Our office is in Lisbon.', 'Ask billing about the refund policy.'] },
-  call: { question: 'refund policy' },
+  hear: [{ audio: silentWav(), kind: 'wav', language: 'en', hint: 'refund' }],
+  speak: ['Your refund is on its way.'],
+  rank: ['refund policy', ['Refunds take five days.', 'Our office is in Lisbon.', 'Ask billing about the refund policy.']],
+  call: [{ question: 'refund policy' }],
 };
 
 function silentWav(): Uint8Array {

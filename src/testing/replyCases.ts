@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ReplyPart } from '../services/providers/Provider.js';
+import type { ReplyPart } from '../services/spec/Provider.js';
 import { prime, requestFor, type CaseBody, type CaseRun, type ProviderCaseSettings } from './providerCase.js';
 import { conformanceTicket, replyScenarios, scenarioRequests, type MakeProvider, type ReplyScenario } from './providerScenarios.js';
 import { checkOrder, conformanceContext, isJsonData, readReply, show, succeeded } from './replyChecks.js';

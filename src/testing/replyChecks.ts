@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { CallContext, ReplyPart } from '../services/providers/Provider.js';
+import type { CallContext, ReplyPart } from '../services/spec/Provider.js';
 
 /** The most parts the suite reads from one reply: a provider that streams for ever fails, not hangs. */
 const MAX_PARTS = 10_000;

@@ -1,11 +1,11 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { StandinConfig } from '../config/configSchema.js';
-import type { ClassificationAdapter } from '../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter } from '../services/spec/ClassificationAdapter.js';
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import type { Engine } from '../services/engine/Engine.js';
 import type { CallGuard } from '../services/dispatch/CallGuard.js';
-import type { Provider } from '../services/providers/Provider.js';
+import type { Provider } from '../services/spec/Provider.js';
 import type { Scopes } from '../services/scopes/Scopes.js';
 import type { StandInSeat } from '../services/dispatch/StandIns.js';
 

@@ -143,14 +143,14 @@ describe('the dependency direction', () => {
   it('Tokens import types only, and nothing they import reaches back to them (see the cycle check)', () => {
     expect(graph.get('tokens/Tokens.ts')!.sort()).toEqual([
       'config/configSchema.ts',
-      'services/classification/ClassificationAdapter.ts',
       'services/clock/Clock.ts',
       'services/cursors/CursorStore.ts',
       'services/dispatch/CallGuard.ts',
       'services/dispatch/StandIns.ts',
       'services/engine/Engine.ts',
-      'services/providers/Provider.ts',
       'services/scopes/Scopes.ts',
+      'services/spec/ClassificationAdapter.ts',
+      'services/spec/Provider.ts',
     ]);
   });
 });

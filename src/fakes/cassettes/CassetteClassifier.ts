@@ -1,4 +1,4 @@
-import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { ClassificationAnswer } from '../../services/classification/ClassificationAnswer.js';
 import { trustedResponse, type ClassificationResponse } from '../../services/classification/ClassificationResponse.js';

@@ -1,14 +1,14 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { estimateUnits } from '../model/estimateUnits.js';
-import type { CallContext, Capability, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
-import { answerSchemas, type RecordedAnswers, type RecordedFailure } from './cassetteSchema.js';
+import { plainCapabilities, serve, specOf, type CapabilityArgs, type CapabilityResult, type RecordedResult } from '../../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
+import type { CallContext, Capability, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
+import { answerSchemas, type RecordedFailure } from './cassetteSchema.js';
 import type { CassetteTape } from './CassetteTape.js';
 import type { CallInputs } from './normalizeRequest.js';
 import { plainJson } from './plainJson.js';
 import { ReplyGatherer } from './recordReply.js';
-
-type OtherCall = Exclude<Capability, 'reply'>;
 
 /**
  * Stands in for one model's provider while a cassette is on: in replay it answers every call
@@ -28,11 +28,6 @@ export class CassetteProvider implements Provider {
   readonly #tape: CassetteTape;
   readonly #inner: Provider | undefined;
   readonly #below: ((call: Capability, context: CallContext) => Provider | undefined) | undefined;
-  declare embed?: NonNullable<Provider['embed']>;
-  declare hear?: NonNullable<Provider['hear']>;
-  declare speak?: NonNullable<Provider['speak']>;
-  declare rank?: NonNullable<Provider['rank']>;
-  declare call?: NonNullable<Provider['call']>;
 
   /**
    * `inner` is what the container binds for the model: the cassette offers its capabilities.
@@ -47,12 +42,10 @@ export class CassetteProvider implements Provider {
     this.#tape = tape;
     this.#inner = inner;
     this.#below = below;
-    const self = this as { -readonly [K in OtherCall]?: NonNullable<Provider[K]> };
-    if (inner === undefined || typeof inner.embed === 'function') self.embed = (text, context) => this.#other('embed', { text }, context);
-    if (inner === undefined || typeof inner.hear === 'function') self.hear = (input, context) => this.#other('hear', input, context);
-    if (inner === undefined || typeof inner.speak === 'function') self.speak = (text, context) => this.#other('speak', { text }, context);
-    if (inner === undefined || typeof inner.rank === 'function') self.rank = (query, texts, context) => this.#other('rank', { query, texts }, context);
-    if (inner === undefined || typeof inner.call === 'function') self.call = (input, context) => this.#other('call', { input }, context);
+    const self = this as { -readonly [K in PlainCapability]?: Provider[K] };
+    for (const name of plainCapabilities) {
+      if (inner === undefined || typeof inner[name] === 'function') self[name] = serve(name, (args, context) => this.#other(name, args, context)) as never;
+    }
   }
 
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
@@ -88,27 +81,30 @@ export class CassetteProvider implements Provider {
     if (answer !== undefined) this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer });
   }
 
-  async #other<C extends OtherCall>(call: C, input: CallInputs[C], context: CallContext): Promise<never> {
-    const normalized = this.#tape.normalize(call, input, context.model);
+  async #other<C extends PlainCapability>(call: C, args: CapabilityArgs<C>, context: CallContext): Promise<CapabilityResult<C>> {
+    const spec = specOf(call);
+    const normalized = this.#tape.normalize(call, args as CallInputs[C], context.model);
     const lookup = this.#tape.find(context.scope, context.modelName, call, normalized);
     const found = lookup.found;
     if (found !== undefined) {
-      const answer = found.entry.answer as RecordedAnswers[C];
+      const answer = found.entry.answer as RecordedResult<C> | RecordedFailure;
       if ('fail' in answer) throw this.#failure(answer.fail, answer.retryAfterMs, found.position, context);
-      return fromAnswer(call, answer) as never;
+      return spec.recorded.result(answer);
     }
     const inner = this.#real(call, context);
-    let result: unknown;
+    let result: CapabilityResult<C>;
     try {
-      result = await invoke(inner, call, input, context);
+      result = await spec.invoke(inner, args, context);
     } catch (error) {
       if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(lookup, { model: context.modelName, call, request: normalized, answer: failed(error) } as never);
       throw error;
     }
-    const answer = toAnswer(call, result);
+    const answer = spec.recorded.answer(result);
     // A result of the wrong shape is not kept: the engine fails the call with E0007, as it would live.
-    if (answerSchemas[call].safeParse(answer).success) this.#tape.record(lookup, { model: context.modelName, call, request: normalized, answer } as never);
-    return result as never;
+    if (answer !== undefined && answerSchemas[call].safeParse(answer).success) {
+      this.#tape.record(lookup, { model: context.modelName, call, request: normalized, answer: plainJson(answer, `the result of ${call}(...)`) } as never);
+    }
+    return result;
   }
 
   #real(call: Capability, context: CallContext): Provider {
@@ -133,48 +129,4 @@ export class CassetteProvider implements Provider {
 /** A provider failure as a cassette keeps it: its kind and the wait it asked for. */
 function failed(error: ProviderFailure): RecordedFailure {
   return error.retryAfterMs === undefined ? { fail: error.kind } : { fail: error.kind, retryAfterMs: Math.max(0, Math.ceil(error.retryAfterMs)) };
-}
-
-function invoke(inner: Provider, call: OtherCall, input: CallInputs[OtherCall], context: CallContext): Promise<unknown> {
-  switch (call) {
-    case 'embed':
-      return inner.embed!((input as CallInputs['embed']).text, context);
-    case 'hear':
-      return inner.hear!(input as HearInput, context);
-    case 'speak':
-      return inner.speak!((input as CallInputs['speak']).text, context);
-    case 'rank':
-      return inner.rank!((input as CallInputs['rank']).query, (input as CallInputs['rank']).texts, context);
-    case 'call':
-      return inner.call!((input as CallInputs['call']).input, context);
-  }
-}
-
-function toAnswer(call: OtherCall, result: unknown): unknown {
-  switch (call) {
-    case 'embed':
-    case 'rank':
-      return Array.isArray(result) ? { [call === 'embed' ? 'vector' : 'scores']: [...(result as number[])] } : undefined;
-    case 'hear':
-      return { text: (result as { text?: unknown } | null)?.text };
-    case 'speak':
-      return result instanceof Uint8Array ? { audio: Buffer.from(result.buffer, result.byteOffset, result.byteLength).toString('base64') } : undefined;
-    case 'call':
-      return { output: plainJson(result, 'the output of a call') ?? null };
-  }
-}
-
-function fromAnswer(call: OtherCall, answer: object): unknown {
-  switch (call) {
-    case 'embed':
-      return [...(answer as { vector: number[] }).vector];
-    case 'hear':
-      return { text: (answer as { text: string }).text };
-    case 'speak':
-      return new Uint8Array(Buffer.from((answer as { audio: string }).audio, 'base64'));
-    case 'rank':
-      return [...(answer as { scores: number[] }).scores];
-    case 'call':
-      return structuredClone((answer as { output: unknown }).output);
-  }
 }

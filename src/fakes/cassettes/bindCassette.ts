@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Container } from 'inversify';
-import type { ClassificationAdapter } from '../../services/classification/ClassificationAdapter.js';
-import type { Provider } from '../../services/providers/Provider.js';
+import type { ClassificationAdapter } from '../../services/spec/ClassificationAdapter.js';
+import type { Provider } from '../../services/spec/Provider.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import type { Layer } from '../slot/Layer.js';
 import { slotsOf } from '../slot/Slots.js';

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { lazySchema } from '../../validation/lazySchema.js';
-import { failureKinds, type FailureKind } from '../../errors/ProviderFailure.js';
+import { failureKinds } from '../../errors/ProviderFailure.js';
+import type { ClassificationReason, FailureKind } from '../../services/spec/failures.js';
 import type { Answer } from '../model/Answer.js';
 import { answerSchema } from '../model/answerSchema.js';
 import { classificationAnswerSchema, type ClassificationAnswerInit } from '../../services/classification/ClassificationAnswer.js';
-import { classificationReasons, type ClassificationReason } from '../../services/classification/ClassificationAdapterError.js';
+import { classificationReasons } from '../../services/classification/ClassificationAdapterError.js';
+import { capabilities, capabilityNames, plainCapabilities, type RecordedResult } from '../../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
+import type { Capability } from '../../services/spec/Provider.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
 
-/** The calls a cassette records: the six capabilities of a provider, and classify. */
-export const cassetteCalls = ['reply', 'embed', 'hear', 'speak', 'rank', 'call', 'classify'] as const;
+/** The calls a cassette records: the capabilities of a provider, and classify. */
+export const cassetteCalls: readonly [Capability | 'classify', ...(Capability | 'classify')[]] = [...capabilityNames, 'classify'] as [Capability, ...Capability[], 'classify'];
 
 /**
  * One kind of call a cassette records.
@@ -18,11 +22,11 @@ export const cassetteCalls = ['reply', 'embed', 'hear', 'speak', 'rank', 'call',
  * const call: CassetteCall = 'embed';
  * ```
  */
-export type CassetteCall = (typeof cassetteCalls)[number];
+export type CassetteCall = Capability | 'classify';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
-/** A recorded provider failure, as an answer of any call but reply and classify. */
+/** A recorded provider failure, as an answer of a plain capability's call. */
 const failure = lazySchema(() => z.strictObject({ fail: z.enum(kinds), retryAfterMs: z.number().int().min(0).optional() }));
 
 /** A recorded classifier failure: a `ClassificationAdapterError`'s fields. */
@@ -35,18 +39,14 @@ const classifyError = lazySchema(() =>
   }),
 );
 
-/** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassification script entry. */
+/** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassification script entry, the others their capability's recorded answer or a failure. */
 export const answerSchemas = {
   reply: answerSchema,
-  embed: lazySchema(() => z.union([z.strictObject({ vector: z.array(z.number()).min(1) }), failure])),
-  hear: lazySchema(() => z.union([z.strictObject({ text: z.string() }), failure])),
-  speak: lazySchema(() => z.union([z.strictObject({ audio: z.base64() }), failure])),
-  rank: lazySchema(() => z.union([z.strictObject({ scores: z.array(z.number()) }), failure])),
-  call: lazySchema(() => z.union([z.strictObject({ output: z.unknown() }), failure])),
+  ...(Object.fromEntries(plainCapabilities.map((name) => [name, lazySchema(() => z.union([capabilities[name].recorded.schema, failure]))])) as unknown as { readonly [N in PlainCapability]: z.ZodType<RecordedAnswers[N]> }),
   classify: lazySchema(() => z.union([z.strictObject({ answers: z.record(z.string(), classificationAnswerSchema) }), z.strictObject({ error: classifyError })])),
 } as const satisfies Record<CassetteCall, z.ZodType>;
 
-/** A recorded failure of embed, hear, speak, rank or call. */
+/** A recorded failure of a plain capability's call (any but reply and classify). */
 export interface RecordedFailure {
   readonly fail: FailureKind;
   readonly retryAfterMs?: number;
@@ -63,17 +63,12 @@ export interface RecordedFailure {
  * const spoken: RecordedAnswers['speak'] = { audio: 'SUQzBAAAAAAA' }; // base64
  * ```
  */
-export interface RecordedAnswers {
+export type RecordedAnswers = {
   readonly reply: Answer;
-  readonly embed: { readonly vector: readonly number[] } | RecordedFailure;
-  readonly hear: { readonly text: string } | RecordedFailure;
-  readonly speak: { readonly audio: string } | RecordedFailure;
-  readonly rank: { readonly scores: readonly number[] } | RecordedFailure;
-  readonly call: { readonly output: unknown } | RecordedFailure;
   readonly classify:
     | { readonly answers: Readonly<Record<string, ClassificationAnswerInit>> }
     | { readonly error: { readonly reason: ClassificationReason; readonly message?: string; readonly status?: number; readonly retryAfterMs?: number } };
-}
+} & { readonly [N in PlainCapability]: RecordedResult<N> | RecordedFailure };
 
 /**
  * One recorded exchange: the model called (left out for classify), the call, for classify the
@@ -100,7 +95,7 @@ export type CassetteEntry = {
 export const entrySchema = lazySchema(() =>
   z.strictObject({
     model: z.string().min(1).optional(),
-    call: z.enum(cassetteCalls),
+    call: z.enum(cassetteCalls as [CassetteCall, ...CassetteCall[]]),
     fallback: z.number().int().min(0).optional(),
     request: z.record(z.string(), z.unknown()),
     answer: z.record(z.string(), z.unknown()),

@@ -1,13 +1,14 @@
-import { createHash } from 'node:crypto';
+import { capabilities, type CapabilityArgs } from '../../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
-import type { HearInput, ReplyRequest } from '../../services/providers/Provider.js';
+import type { ReplyRequest } from '../../services/spec/Provider.js';
 import { plainJson, setOwn } from './plainJson.js';
 
 /**
  * A request as a cassette keeps it: what a recorded call was asked, reduced to what decides its answer, as plain JSON: the
  * instructions, the messages, each tool's name and input schema, the typed value's schema and
  * the settings (the provider's model id) of a reply; the text, audio, words, texts or input of
- * the other calls; the state and questions of a classification. No key, signal, request id,
+ * the other calls (their capability's `request`); the state and questions of a classification. No key, signal, request id,
  * scope or attempt: two calls that ask the same thing normalize the same. Audio is kept as its
  * length and SHA-256, not its bytes.
  *
@@ -18,22 +19,17 @@ import { plainJson, setOwn } from './plainJson.js';
  */
 export type NormalizedRequest = Readonly<Record<string, unknown>>;
 
-/** What each call is handed, as the cassette sees it. */
-export interface CallInputs {
+/** What each call is handed, as the cassette sees it: a reply's request, a classification request, a plain capability's arguments. */
+export type CallInputs = {
   readonly reply: Omit<ReplyRequest, 'model'>;
-  readonly embed: { readonly text: string };
-  readonly hear: HearInput;
-  readonly speak: { readonly text: string };
-  readonly rank: { readonly query: string; readonly texts: readonly string[] };
-  readonly call: { readonly input: unknown };
   readonly classify: ClassificationRequest;
-}
+} & { readonly [N in PlainCapability]: CapabilityArgs<N> };
 
 /**
  * Normalizes what call `call` was handed; `model` is the provider's model id (left out for
  * classify, whose request names its own model); every string passes through `text` (a
  * cassette's secret scrubber). See {@link NormalizedRequest}.
- * `normalizeRequest('embed', { text: 'hello' }, 'text-embedding-3-small')` gives
+ * `normalizeRequest('embed', ['hello'], 'text-embedding-3-small')` gives
  * `{ settings: { model: 'text-embedding-3-small' }, text: 'hello' }`.
  *
  * @throws {StandinError} `V0006` when the request holds a value JSON cannot hold.
@@ -59,11 +55,6 @@ export function normalizeRequest<C extends keyof CallInputs>(call: C, input: Cal
         'a reply request',
       );
     }
-    case 'hear': {
-      const { audio, kind, language, hint } = input as HearInput;
-      const bytes = Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength);
-      return plain({ audio: { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }, kind, language, hint, settings }, 'a hear request');
-    }
     case 'classify': {
       const request = input as ClassificationRequest;
       const questions: Record<string, unknown> = {};
@@ -81,8 +72,11 @@ export function normalizeRequest<C extends keyof CallInputs>(call: C, input: Cal
         'a classification request',
       );
     }
-    default:
-      return plain({ ...(input as object), settings }, `a ${call} request`);
+    default: {
+      const name = call as PlainCapability;
+      const spec = capabilities[name] as { request(args: CallInputs[typeof name]): Readonly<Record<string, unknown>> };
+      return plain({ ...spec.request(input as CallInputs[typeof name]), settings }, `a ${name} request`);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import { answerSchemas, cassetteFileSchema, entrySchema, type CassetteEntry } from './cassetteSchema.js';
+import { answerSchemas, cassetteCalls, cassetteFileSchema, entrySchema, type CassetteEntry } from './cassetteSchema.js';
 import { MAX_DEPTH, nestedDeeper } from './plainJson.js';
 
 /** The largest cassette file read: past it, a file is more likely a mistake than a recording. */
@@ -78,7 +78,7 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   const entry = entrySchema.safeParse(raw);
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
-      expected: { '': 'an entry { model?, call, fallback?, request, answer }', model: 'the model name', fallback: "the index of a classifier in the config's classifier.fallback, 0 or more", call: "one of 'reply', 'embed', 'hear', 'speak', 'rank', 'call', 'classify'", request: 'the normalized request, an object', answer: 'the answer, an object' },
+      expected: { '': 'an entry { model?, call, fallback?, request, answer }', model: 'the model name', fallback: "the index of a classifier in the config's classifier.fallback, 0 or more", call: `one of ${cassetteCalls.map((call) => `'${call}'`).join(', ')}`, request: 'the normalized request, an object', answer: 'the answer, an object' },
       keys: { '': ['model', 'call', 'fallback', 'request', 'answer'] },
     });
     throw new StandinError('V0001', `The cassette ${path} has a malformed entry:\n${lines.join('\n')}`);

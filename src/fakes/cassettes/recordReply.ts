@@ -1,7 +1,7 @@
 import type { ProviderFailure } from '../../errors/ProviderFailure.js';
 import type { Answer, AnswerCall, AnswerPart } from '../model/Answer.js';
 import { prepareAnswer } from '../model/prepareAnswer.js';
-import type { FinishReason, ReplyPart } from '../../services/providers/Provider.js';
+import type { FinishReason, ReplyPart } from '../../services/spec/Provider.js';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -3,7 +3,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type {
   ClassificationAdapter,
   ClassifyCallOptions,
-} from '../../services/classification/ClassificationAdapter.js';
+} from '../../services/spec/ClassificationAdapter.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';

@@ -1,8 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type {
-  ClassificationAdapter,
-  ClassifyCallOptions,
-} from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';

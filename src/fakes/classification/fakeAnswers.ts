@@ -1,7 +1,7 @@
 import { StandinError } from '../../errors/StandinError.js';
 import { ClassificationAnswer, trustedAnswer } from '../../services/classification/ClassificationAnswer.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
-import type { ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import type { ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import { trustedResponse, type ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 

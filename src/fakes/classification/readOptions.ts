@@ -2,7 +2,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type {
   ClassificationAdapterOptions,
   ClassifyCallOptions,
-} from '../../services/classification/ClassificationAdapter.js';
+} from '../../services/spec/ClassificationAdapter.js';
 import { show } from '../../services/classification/shapeError.js';
 import { closest } from '../../validation/formatPath.js';
 import { ScriptCursor } from '../script/ScriptCursor.js';

@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationCall } from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationCall } from '../../services/spec/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { HANDLE_SCOPE } from '../script/ScriptCursor.js';

@@ -1,6 +1,6 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter } from '../../services/classification/ClassificationAdapter.js';
-import type { Provider } from '../../services/providers/Provider.js';
+import type { ClassificationAdapter } from '../../services/spec/ClassificationAdapter.js';
+import type { Provider } from '../../services/spec/Provider.js';
 import type { CallGuard } from '../../services/dispatch/CallGuard.js';
 
 /**

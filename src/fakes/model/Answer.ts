@@ -1,5 +1,7 @@
-import type { FailureKind } from '../../errors/ProviderFailure.js';
-import type { FinishReason, HearInput, ReplyRequest, Units } from '../../services/providers/Provider.js';
+import type { FailureKind } from '../../services/spec/failures.js';
+import type { CapabilityArgs, CapabilityResult } from '../../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
+import type { FinishReason, Provider, ReplyRequest, Units } from '../../services/spec/Provider.js';
 
 /**
  * A tool a faked model asks for: the tool's name and its input.
@@ -138,8 +140,10 @@ export interface FakeCall {
 export type AnswerFunction = (request: ReplyRequest, call: FakeCall) => Answer | Promise<Answer>;
 
 /**
- * A record of calls: what a faked model answers to each kind of call. A call the record does
- * not have fails with `T0009`, naming the model and the call.
+ * A record of calls: what a faked model answers to each kind of call: `reply`, and for each
+ * other capability a function of the provider method's arguments and the {@link FakeCall}
+ * (`capabilities[name].answer` says what it gives). A call the record does not have fails with
+ * `T0009`, naming the model and the call.
  *
  * @example
  * ```ts
@@ -153,20 +157,12 @@ export type AnswerFunction = (request: ReplyRequest, call: FakeCall) => Answer |
  * });
  * ```
  */
-export interface CallRecord {
+export type CallRecord = {
   /** Replies: a list of answers, or a function of the request. */
   readonly reply?: readonly Answer[] | AnswerFunction;
-  /** A vector for the text: a non-empty list of finite numbers. */
-  readonly embed?: (text: string, call: FakeCall) => readonly number[] | Promise<readonly number[]>;
-  /** The text spoken in the audio, as `{ text }`. Handed `{ audio, kind, language, hint }`. */
-  readonly hear?: (input: HearInput, call: FakeCall) => { readonly text: string } | Promise<{ readonly text: string }>;
-  /** The bytes of a sound speaking the text. */
-  readonly speak?: (text: string, call: FakeCall) => Uint8Array | Promise<Uint8Array>;
-  /** A score for each text against the words, in the texts' order. */
-  readonly rank?: (words: string, texts: readonly string[], call: FakeCall) => readonly number[] | Promise<readonly number[]>;
-  /** The output of a model with `call`, for this input. */
-  readonly call?: (input: unknown, call: FakeCall) => unknown;
-}
+} & {
+  readonly [N in keyof Pick<Provider, PlainCapability>]?: (...args: [...CapabilityArgs<N>, call: FakeCall]) => CapabilityResult<N> | Promise<CapabilityResult<N>>;
+};
 
 /**
  * What a model is faked with: a list of answers, a function of the request, or a record of calls.

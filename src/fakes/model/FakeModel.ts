@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { SystemClock } from '../../services/clock/SystemClock.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
 import { offerWholeReply, type WholeReply } from '../../services/providers/wholeReply.js';
 import { DEFAULT_SCOPE, type Scopes } from '../../services/scopes/Scopes.js';
 import { capabilities } from '../../services/capabilities/capabilities.js';
-import type { CapabilitySpec } from '../../services/capabilities/CapabilitySpec.js';
+import type { CapabilitySpec } from '../../services/spec/CapabilitySpec.js';
 import { cursorSlot } from '../script/CursorSlot.js';
 import type { Finding } from '../script/Finding.js';
 import { RaisedErrors } from '../script/RaisedErrors.js';

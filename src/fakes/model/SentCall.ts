@@ -1,4 +1,5 @@
-import type { HearInput } from '../../services/providers/Provider.js';
+import type { SentInput } from '../../services/capabilities/capabilities.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { Answer } from './Answer.js';
 import type { SentReplyRequest } from './sentRequest.js';
 
@@ -16,11 +17,8 @@ import type { SentReplyRequest } from './sentRequest.js';
 export type SentCall = SentWhere &
   (
     | { readonly call: 'reply'; readonly input: SentReplyRequest }
-    | { readonly call: 'embed'; readonly input: string }
-    | { readonly call: 'hear'; readonly input: HearInput }
-    | { readonly call: 'speak'; readonly input: string }
-    | { readonly call: 'rank'; readonly input: { readonly words: string; readonly texts: readonly string[] } }
-    | { readonly call: 'call'; readonly input: unknown }
+    // A plain capability's call: what its spec's `sent` records of the arguments.
+    | { readonly [N in PlainCapability]: { readonly call: N; readonly input: SentInput<N> } }[PlainCapability]
   );
 
 /**

@@ -1,4 +1,4 @@
-import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
+import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
 import type { SentNote } from '../shared/SharedSent.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import type { SentCall } from './SentCall.js';

@@ -1,6 +1,6 @@
 import type { ProviderFailure } from '../../errors/ProviderFailure.js';
 import type { Clock } from '../../services/clock/Clock.js';
-import type { CallContext, ReplyPart, ReplyRequest } from '../../services/providers/Provider.js';
+import type { CallContext, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
 import { estimateUnits } from './estimateUnits.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 

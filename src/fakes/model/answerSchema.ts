@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { failureKinds, type FailureKind } from '../../errors/ProviderFailure.js';
+import { failureKinds } from '../../errors/ProviderFailure.js';
+import type { FailureKind } from '../../services/spec/failures.js';
 import type { IssueHints } from '../../validation/describeIssues.js';
 import { built, lazySchema } from '../../validation/lazySchema.js';
 

@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
+import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { checkAnswer } from './checkAnswer.js';
 import { fakeChecksExpected, fakeChecksSchema, type FakeChecks } from './FakeChecks.js';

@@ -1,4 +1,4 @@
-import type { ReplyRequest, Units, UserMessage } from '../../services/providers/Provider.js';
+import type { ReplyRequest, Units, UserMessage } from '../../services/spec/Provider.js';
 
 /** Characters per estimated token: the usual rule of thumb for English text. */
 export const CHARS_PER_TOKEN = 4;

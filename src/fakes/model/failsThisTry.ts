@@ -1,5 +1,5 @@
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
-import type { CallContext } from '../../services/providers/Provider.js';
+import type { CallContext } from '../../services/spec/Provider.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { storeCall } from './storeCall.js';
 

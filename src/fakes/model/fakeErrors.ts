@@ -1,7 +1,7 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { capabilities } from '../../services/capabilities/capabilities.js';
-import type { CallContext } from '../../services/providers/Provider.js';
+import type { CallContext } from '../../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { describeType } from '../../validation/formatPath.js';
 import type { FakeCall } from './Answer.js';

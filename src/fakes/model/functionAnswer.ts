@@ -1,5 +1,5 @@
 import { abortReason } from '../../services/clock/Clock.js';
-import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
+import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
 import { callInfo, functionThrew } from './fakeErrors.js';
 import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 import type { ReplySource } from './readAnswers.js';

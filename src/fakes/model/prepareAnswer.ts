@@ -1,6 +1,7 @@
-import { ProviderFailure, type FailureKind } from '../../errors/ProviderFailure.js';
+import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import type { FailureKind } from '../../services/spec/failures.js';
 import { StandinError } from '../../errors/StandinError.js';
-import type { ReplyPart, ToolCall } from '../../services/providers/Provider.js';
+import type { ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { describeType } from '../../validation/formatPath.js';
 import type { Answer } from './Answer.js';

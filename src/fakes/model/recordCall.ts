@@ -1,6 +1,6 @@
 import { abortReason } from '../../services/clock/Clock.js';
-import type { CapabilitySpec } from '../../services/capabilities/CapabilitySpec.js';
-import type { CallContext } from '../../services/providers/Provider.js';
+import type { CapabilitySpec } from '../../services/spec/CapabilitySpec.js';
+import type { CallContext } from '../../services/spec/Provider.js';
 import { badResult, functionThrew, missingCall } from './fakeErrors.js';
 import type { FakeState } from './FakeState.js';
 import type { ReadAnswers } from './readAnswers.js';

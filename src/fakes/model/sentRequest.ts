@@ -1,6 +1,6 @@
-import type { AssistantMessage, ReplyRequest, ToolMessage } from '../../services/providers/Provider.js';
+import type { AssistantMessage, ReplyRequest, ToolMessage } from '../../services/spec/Provider.js';
 import { bytesDigest, type BytesDigest } from '../../services/requests/bytesDigest.js';
-import type { ContentPart, FilePart, ImagePart } from '../../services/requests/ContentPart.js';
+import type { ContentPart, FilePart, ImagePart } from '../../services/spec/ContentPart.js';
 
 /** A content part as a fake records it: an image's or a file's bytes become their length and SHA-256. */
 export type SentContentPart =

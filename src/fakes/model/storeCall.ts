@@ -1,7 +1,7 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { bareMessage } from '../../errors/StandinError.js';
 import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
-import type { CallContext } from '../../services/providers/Provider.js';
+import type { CallContext } from '../../services/spec/Provider.js';
 
 /**
  * Awaits a cursor store operation a faked call depends on. A store that is slow or out of reach

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
-import type { ReplyPart, ToolCall } from '../../services/providers/Provider.js';
+import type { ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 import { answerCallSchema } from './answerSchema.js';

@@ -1,5 +1,5 @@
 import { abortReason } from '../../services/clock/Clock.js';
-import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
+import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
 import { takeStep } from '../script/takeStep.js';
 import { checkTaken } from './checkFake.js';
 import { failsThisTry } from './failsThisTry.js';

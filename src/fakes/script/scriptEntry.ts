@@ -3,12 +3,12 @@ import { StandinError } from '../../errors/StandinError.js';
 import type {
   ClassificationScriptEntry,
   ClassificationScriptValue,
-} from '../../services/classification/ClassificationScriptEntry.js';
+} from '../../services/spec/ClassificationScriptEntry.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 
-export type { ClassificationScriptEntry, ClassificationScriptValue } from '../../services/classification/ClassificationScriptEntry.js';
+export type { ClassificationScriptEntry, ClassificationScriptValue } from '../../services/spec/ClassificationScriptEntry.js';
 
 /**
  * The legal shapes of a script entry: a plain object with exactly one of these keys. Answer

@@ -1,6 +1,6 @@
 import { runCapture, scriptExhausted } from '../classification/scriptErrors.js';
 import { bareMessage } from '../../errors/StandinError.js';
-import type { ClassifyCallOptions } from '../../services/classification/ClassificationAdapter.js';
+import type { ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';

@@ -5,7 +5,7 @@ import { publishScript, readSentScript, takeAnswerScript, takeEntryScript } from
 import { sharedModelScript } from '../../services/cursors/redis/redisKeys.js';
 import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
-import type { CallContext, ReplyRequest } from '../../services/providers/Provider.js';
+import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import type { Answers } from '../model/Answer.js';

@@ -1,8 +1,8 @@
 import type { Container } from 'inversify';
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter } from '../../services/classification/ClassificationAdapter.js';
+import type { ClassificationAdapter } from '../../services/spec/ClassificationAdapter.js';
 import type { StandIns } from '../../services/dispatch/StandIns.js';
-import type { Capability, Provider } from '../../services/providers/Provider.js';
+import type { Capability, Provider } from '../../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import type { Layer } from './Layer.js';

@@ -9,7 +9,7 @@ import type { Engine, CallOptions } from '../engine/Engine.js';
 import type { ReplyInput } from '../requests/prepareReply.js';
 import type { RunOptions } from '../runs/runAgent.js';
 import type { Reply } from '../engine/Reply.js';
-import type { HearInput, Message, ReplyPart } from '../providers/Provider.js';
+import type { HearInput, Message, ReplyPart } from '../spec/Provider.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
 
 /**

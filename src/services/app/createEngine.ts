@@ -3,7 +3,7 @@ import { Tokens } from '../../tokens/Tokens.js';
 import type { Clock } from '../clock/Clock.js';
 import type { CursorStore } from '../cursors/CursorStore.js';
 import type { Engine } from '../engine/Engine.js';
-import type { Provider } from '../providers/Provider.js';
+import type { Provider } from '../spec/Provider.js';
 import { createContainer } from '../container/createContainer.js';
 import { standIn } from '../container/standIn.js';
 import { checkProviderNames } from '../container/checkProviderNames.js';

@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { lazySchema } from '../../validation/lazySchema.js';
 import { expectInput } from '../requests/invalid.js';
-import type { CapabilitySpec } from './CapabilitySpec.js';
+import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
 /**
  * A relevance score for each text against a query, in the texts' order.
@@ -9,7 +11,7 @@ import type { CapabilitySpec } from './CapabilitySpec.js';
  * await app.rank('ranker', 'password', ['Reset a password', 'Billing']); // [0.9, 0.1]
  * ```
  */
-export const rank: CapabilitySpec<readonly [query: string, texts: readonly string[]], readonly number[]> = {
+export const rank: CapabilitySpec<readonly [query: string, texts: readonly string[]], readonly number[], { readonly words: string; readonly texts: readonly string[] }, { readonly scores: readonly number[] }> = {
   name: 'rank',
   check: ([query, texts]) => {
     expectInput(typeof query === 'string', 'query', 'a string', query);
@@ -20,4 +22,11 @@ export const rank: CapabilitySpec<readonly [query: string, texts: readonly strin
     Array.isArray(scores) && scores.length === texts.length && scores.every(Number.isFinite) ? undefined : `one finite score per text (${texts.length})`,
   sent: ([query, texts]) => ({ words: query, texts }),
   answer: 'a function (words, texts) => a score per text, such as rankByOverlap()',
+  gives: 'one finite score per text',
+  request: ([query, texts]) => ({ query, texts }),
+  recorded: {
+    schema: lazySchema(() => z.strictObject({ scores: z.array(z.number()) })),
+    answer: (scores) => (Array.isArray(scores) ? { scores: [...scores] } : undefined),
+    result: ({ scores }) => [...scores],
+  },
 };

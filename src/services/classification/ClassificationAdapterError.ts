@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { StandinError, nameErrorClass } from '../../errors/StandinError.js';
 import { parseShape } from './shapeError.js';
 import { lazySchema } from '../../validation/lazySchema.js';
+import type { ClassificationReason } from '../spec/failures.js';
 
 /**
  * Why a classifier could not answer, in the order the adapter contract lists them. The engine
@@ -22,10 +23,7 @@ export const classificationReasons = [
   'network_error',
   'malformed_response',
   'unknown',
-] as const;
-
-/** One of the nine {@link classificationReasons}. */
-export type ClassificationReason = (typeof classificationReasons)[number];
+] as const satisfies readonly ClassificationReason[];
 
 /**
  * The reasons the engine retries.

@@ -3,7 +3,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { Dispatcher } from '../dispatch/Dispatcher.js';
 import { untilAborted } from '../dispatch/untilAborted.js';
 import { typeName } from '../requests/invalid.js';
-import type { ClassificationAdapter, ClassificationAdapterOptions, ClassifyCallOptions } from './ClassificationAdapter.js';
+import type { ClassificationAdapter, ClassificationAdapterOptions, ClassifyCallOptions } from '../spec/ClassificationAdapter.js';
 import { ClassificationResponse, trustedResponse } from './ClassificationResponse.js';
 import { classifyArguments } from './ClassifyOptions.js';
 import { describeProblems } from './describeProblems.js';

@@ -1,10 +1,10 @@
 import type { Container } from 'inversify';
 import { Tokens } from '../../tokens/Tokens.js';
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
+import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
 import type { Services } from '../dispatch/Services.js';
+import type { Provider, Capability } from '../spec/Provider.js';
 import type { StandInSeat } from '../dispatch/StandIns.js';
-import type { Capability, Provider } from '../providers/Provider.js';
 import { assertAlive } from '../app/disposed.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
-import type { Provider } from '../providers/Provider.js';
+import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Provider } from '../spec/Provider.js';
 
 /**
  * What stands between a call and a real adapter. The engine asks it before every attempt; a test

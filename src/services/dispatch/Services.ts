@@ -1,5 +1,5 @@
-import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
-import type { Capability, Provider } from '../providers/Provider.js';
+import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Provider, Capability } from '../spec/Provider.js';
 
 /**
  * What dispatch looks up, on every call, in the container it serves: the container's

@@ -1,5 +1,5 @@
-import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
-import type { Capability, Provider } from '../providers/Provider.js';
+import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Capability, Provider } from '../spec/Provider.js';
 
 /**
  * What the core asks, on every call, for the service standing in front of what the container

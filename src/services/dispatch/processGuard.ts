@@ -1,6 +1,6 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter } from '../classification/ClassificationAdapter.js';
-import type { Provider } from '../providers/Provider.js';
+import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Provider } from '../spec/Provider.js';
 import type { CallGuard } from './CallGuard.js';
 
 /**

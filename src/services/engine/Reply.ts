@@ -1,4 +1,4 @@
-import type { FinishReason, ToolCall, Units } from '../providers/Provider.js';
+import type { FinishReason, ToolCall, Units } from '../spec/Provider.js';
 
 /**
  * A reply, collected from its parts.

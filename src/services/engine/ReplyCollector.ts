@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import type { FinishReason, ReplyPart, ToolCall } from '../providers/Provider.js';
+import type { FinishReason, ReplyPart, ToolCall } from '../spec/Provider.js';
 import type { Reply } from './Reply.js';
 
 const finishReasons: ReadonlySet<string> = new Set<FinishReason>(['stop', 'calls', 'length']);

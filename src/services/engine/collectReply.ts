@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { CallContext, ReplyPart } from '../providers/Provider.js';
+import type { CallContext, ReplyPart } from '../spec/Provider.js';
 import type { WholeReply } from '../providers/wholeReply.js';
 import { abortGate } from '../dispatch/untilAborted.js';
 import type { Reply } from './Reply.js';

@@ -1,4 +1,4 @@
-import type { CallContext, Provider, ReplyPart, ReplyRequest } from './Provider.js';
+import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../spec/Provider.js';
 
 /** A reply a provider knows before its first part is read: every part, or (when it must stream after all) its parts as a stream. */
 export type WholeReply = readonly ReplyPart[] | AsyncIterable<ReplyPart>;

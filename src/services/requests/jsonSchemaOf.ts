@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
-import type { JsonSchema } from '../providers/Provider.js';
+import type { JsonSchema } from '../spec/Provider.js';
 
 /** Each zod schema's JSON Schema, made once: a tool or an output shape is usually the same object on every call. */
 const made = new WeakMap<z.ZodType, JsonSchema>();

@@ -1,8 +1,8 @@
 import { isProxy } from 'node:util/types';
 import type { z } from 'zod';
 import type { Tool } from '../runs/tool.js';
-import type { Message, OutputSpec, ReplyRequest, ToolSpec } from '../providers/Provider.js';
-import type { CallSettings } from './CallSettings.js';
+import type { Message, OutputSpec, ReplyRequest, ToolSpec } from '../spec/Provider.js';
+import type { CallSettings } from '../spec/CallSettings.js';
 import { invalid } from './invalid.js';
 import { jsonSchemaOf } from './jsonSchemaOf.js';
 import { checkSettings } from './settingsSchema.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../../validation/lazySchema.js';
 import { StandinError } from '../../errors/StandinError.js';
-import type { CallSettings } from './CallSettings.js';
+import type { CallSettings } from '../spec/CallSettings.js';
 
 /** The settings of a reply call, each within the range every provider could take. */
 export const callSettingsSchema = lazySchema(() =>

@@ -1,4 +1,4 @@
-import type { UserMessage } from '../providers/Provider.js';
+import type { UserMessage } from '../spec/Provider.js';
 
 /**
  * The text of a user message: its content when that is a string, else its text parts joined.

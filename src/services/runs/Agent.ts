@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Message, ReplyPart, ReplyRequest, ToolResult, Units } from '../providers/Provider.js';
+import type { Message, ReplyPart, ReplyRequest, ToolResult, Units } from '../spec/Provider.js';
 import type { Reply } from '../engine/Reply.js';
-import type { CallSettings } from '../requests/CallSettings.js';
+import type { CallSettings } from '../spec/CallSettings.js';
 import type { Tool } from './tool.js';
 
 /**

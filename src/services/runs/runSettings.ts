@@ -1,4 +1,4 @@
-import type { CallSettings } from '../requests/CallSettings.js';
+import type { CallSettings } from '../spec/CallSettings.js';
 import { invalid } from '../requests/invalid.js';
 import { checkSettings, callSettingsSchema } from '../requests/settingsSchema.js';
 import type { Agent } from './Agent.js';

@@ -1,6 +1,6 @@
 import { describeIssues } from '../../validation/describeIssues.js';
 import { abortReason } from '../clock/Clock.js';
-import type { ToolCall, ToolResult } from '../providers/Provider.js';
+import type { ToolCall, ToolResult } from '../spec/Provider.js';
 import type { Tool, ToolContext } from './tool.js';
 import { toolFailed } from './toolFailed.js';
 

@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ToolCall } from '../providers/Provider.js';
+import type { ToolCall } from '../spec/Provider.js';
 import type { ToolContext } from './tool.js';
 
 /** The most characters of a tool call's input a message quotes. */

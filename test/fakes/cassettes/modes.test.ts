@@ -78,7 +78,7 @@ describe('Cassette', () => {
       const withCall = { ...scripted([says('Hi')]), call: async () => ({ when: new Date(0), run: () => 1 }) };
       const app = appWith({ anthropic: withCall }, config);
       const cassette = app.cassette(join(folder(), 'c.json'), { mode: 'record' });
-      await expect(app.call('writer', { ticket: 7 })).rejects.toMatchObject({ code: 'V0006', message: expect.stringContaining('the output of a call') });
+      await expect(app.call('writer', { ticket: 7 })).rejects.toMatchObject({ code: 'V0006', message: expect.stringContaining('the result of call(...)') });
       expect(cassette.entries).toHaveLength(0);
     });
 

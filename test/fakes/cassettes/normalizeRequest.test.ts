@@ -24,7 +24,7 @@ describe('normalizeRequest', () => {
   });
 
   it('keeps audio as its length and hash, not its bytes', () => {
-    const request = normalizeRequest('hear', { audio: new Uint8Array([1, 2, 3]), kind: 'wav' }, 'whisper-1');
+    const request = normalizeRequest('hear', [{ audio: new Uint8Array([1, 2, 3]), kind: 'wav' }], 'whisper-1');
     expect(request).toEqual({
       audio: { bytes: 3, sha256: '039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81' },
       kind: 'wav',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion, ClassificationRequest, ClassificationResponse, StandinError } from '../../../src/index.js';
 import { FakeClassification, MemoryCursorStore, cursorIndex, type ClassificationScriptEntry } from '../../../src/testing.js';
-import { type ClassificationCall } from '../../../src/services/classification/ClassificationAdapter.js';
+import { type ClassificationCall } from '../../../src/services/spec/ClassificationAdapter.js';
 import { questions, rateLimited, request, scripted } from './fixtures.js';
 
 const Q = ClassificationQuestion;

@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion as Q, ClassificationRequest, ClassificationResponse, StandinError, Tokens, createApp, createContainer, type ClassificationAdapter, type ClassificationReason } from '../../../src/index.js';
 import { startScriptCursor, cursorIndex } from '../../../src/testing.js';
-import { type ClassificationCall } from '../../../src/services/classification/ClassificationAdapter.js';
+import { type ClassificationCall } from '../../../src/services/spec/ClassificationAdapter.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
 import { questions, rateLimited } from '../../fakes/classification/fixtures.js';
 

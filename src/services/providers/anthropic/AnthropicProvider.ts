@@ -2,7 +2,7 @@ import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
-import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../Provider.js';
+import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
 import { ANTHROPIC_URL, apiVersions, type AnthropicProviderSettings } from './AnthropicProviderSettings.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Exchange } from '../http/Exchange.js';
 import type { SseEvent } from '../http/SseDecoder.js';
 import { TypedContent } from '../http/TypedContent.js';
-import type { FinishReason, ReplyPart } from '../Provider.js';
+import type { FinishReason, ReplyPart } from '../../spec/Provider.js';
 
 /** A content block being streamed. */
 type OpenBlock =

@@ -1,6 +1,6 @@
 import { base64 } from '../../requests/base64.js';
 import { cannotSend } from '../../requests/cannotSend.js';
-import type { ContentPart } from '../../requests/ContentPart.js';
+import type { ContentPart } from '../../spec/ContentPart.js';
 
 const PROVIDER = 'Anthropic messages';
 const IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);

@@ -1,7 +1,7 @@
 import { StandinError } from '../../../errors/StandinError.js';
 import { closedSchema } from '../http/closedSchema.js';
 import { wireJson } from '../http/wireJson.js';
-import type { ReplyRequest } from '../Provider.js';
+import type { ReplyRequest } from '../../spec/Provider.js';
 import { messagesUserContent } from './messagesContent.js';
 import { messagesSettings } from './messagesSettings.js';
 import { DEFAULT_MAX_TOKENS, type AnthropicProviderSettings } from './AnthropicProviderSettings.js';

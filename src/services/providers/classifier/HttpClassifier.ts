@@ -1,7 +1,7 @@
 import { bareMessage } from '../../../errors/StandinError.js';
 import { ProviderFailure } from '../../../errors/ProviderFailure.js';
 import { StandinError } from '../../../errors/StandinError.js';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../../classification/ClassificationAdapter.js';
+import type { ClassificationAdapter, ClassifyCallOptions } from '../../spec/ClassificationAdapter.js';
 import { ClassificationAdapterError } from '../../classification/ClassificationAdapterError.js';
 import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
 import { ClassificationRequest } from '../../classification/ClassificationRequest.js';

@@ -1,4 +1,5 @@
-import { ClassificationAdapterError, type ClassificationReason } from '../../classification/ClassificationAdapterError.js';
+import { ClassificationAdapterError } from '../../classification/ClassificationAdapterError.js';
+import type { ClassificationReason } from '../../spec/failures.js';
 import type { ClassificationUsage } from '../../classification/ClassificationResponse.js';
 import { show } from '../../classification/shapeError.js';
 import { formatPath } from '../../../validation/formatPath.js';

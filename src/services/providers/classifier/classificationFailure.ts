@@ -1,10 +1,11 @@
-import type { FailureKind, ProviderFailure } from '../../../errors/ProviderFailure.js';
-import { ClassificationAdapterError, retryableClassificationReasons, type ClassificationReason } from '../../classification/ClassificationAdapterError.js';
+import type { ProviderFailure } from '../../../errors/ProviderFailure.js';
+import type { ReasonOfKind } from '../../spec/failures.js';
+import { ClassificationAdapterError, retryableClassificationReasons } from '../../classification/ClassificationAdapterError.js';
 import type { ErrorReport } from '../http/ErrorReport.js';
 import { bareMessage } from '../../../errors/StandinError.js';
 
-/** The classification reason of each provider failure kind: one word works in model and classifier scripts alike. */
-export const reasons: Readonly<Record<FailureKind, ClassificationReason>> = {
+/** The classification reason of each provider failure kind, as the spec's {@link ReasonOfKind} states it. */
+export const reasons: ReasonOfKind = {
   auth: 'authentication_failed',
   rate_limit: 'rate_limited',
   bad_request: 'invalid_request',
@@ -12,7 +13,6 @@ export const reasons: Readonly<Record<FailureKind, ClassificationReason>> = {
   server: 'provider_unavailable',
   timeout: 'timeout',
   network: 'network_error',
-  // The nine reasons have no content filter: it is neither retried nor the caller's request shape.
   content_filter: 'unknown',
   unknown: 'unknown',
 };

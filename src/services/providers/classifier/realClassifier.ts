@@ -1,7 +1,7 @@
 import { classifierAdapterNames, type StandinConfig } from '../../../config/configSchema.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import { formatPath } from '../../../validation/formatPath.js';
-import type { ClassificationAdapter } from '../../classification/ClassificationAdapter.js';
+import type { ClassificationAdapter } from '../../spec/ClassificationAdapter.js';
 import { DecisionsClassifier } from '../decisions/DecisionsClassifier.js';
 import { parseSettings } from '../http/HttpSettings.js';
 import { adapterOf } from '../http/realAdapters.js';

@@ -1,4 +1,4 @@
-import type { CallContext } from '../Provider.js';
+import type { CallContext } from '../../spec/Provider.js';
 import { apiKey } from './apiKey.js';
 import type { Exchange } from './Exchange.js';
 import type { HttpProviderSettings } from './HttpSettings.js';

@@ -1,4 +1,5 @@
-import { ProviderFailure, type FailureKind, type ProviderFailureOptions } from '../../../errors/ProviderFailure.js';
+import { ProviderFailure, type ProviderFailureOptions } from '../../../errors/ProviderFailure.js';
+import type { FailureKind } from '../../spec/failures.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import { abortReason } from '../../clock/Clock.js';
 import { capText } from './capText.js';

@@ -1,4 +1,4 @@
-import type { ReplyPart } from '../Provider.js';
+import type { ReplyPart } from '../../spec/Provider.js';
 
 /** How a JSON value the structured-output modes give can begin: an object, a list or a string. */
 const valueStart = /[{["]/;

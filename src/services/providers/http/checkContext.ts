@@ -1,5 +1,5 @@
 import { StandinError } from '../../../errors/StandinError.js';
-import type { CallContext } from '../Provider.js';
+import type { CallContext } from '../../spec/Provider.js';
 
 /** What each field of a call's context an adapter reads must hold. */
 const fields = {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../Provider.js';
+import type { JsonSchema } from '../../spec/Provider.js';
 
 /** A typed value's schema made ready for a provider's structured-output mode. */
 export interface ClosedSchema {

@@ -1,4 +1,4 @@
-import type { FailureKind } from '../../../errors/ProviderFailure.js';
+import type { FailureKind } from '../../spec/failures.js';
 import type { ErrorReport } from './ErrorReport.js';
 
 /** Words providers use when a prompt does not fit the model's context window. */

@@ -12,7 +12,7 @@ import { AnthropicProvider } from '../anthropic/AnthropicProvider.js';
 import { anthropicSettingsExpected, anthropicSettingsSchema, type AnthropicProviderSettings } from '../anthropic/AnthropicProviderSettings.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
 import { openAISettingsExpected, openAISettingsSchema, type OpenAIProviderSettings } from '../openai/OpenAIProviderSettings.js';
-import type { Provider } from '../Provider.js';
+import type { Provider } from '../../spec/Provider.js';
 import { parseSettings } from './HttpSettings.js';
 
 type Settings = Omit<ProviderConfig, 'adapter'>;

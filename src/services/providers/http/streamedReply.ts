@@ -1,4 +1,4 @@
-import type { CallContext, ReplyPart } from '../Provider.js';
+import type { CallContext, ReplyPart } from '../../spec/Provider.js';
 import type { Endpoint } from './Endpoint.js';
 import type { Exchange } from './Exchange.js';
 import type { SseEvent } from './SseDecoder.js';

@@ -2,7 +2,7 @@ import { capText } from '../http/capText.js';
 import type { Exchange } from '../http/Exchange.js';
 import type { SseEvent } from '../http/SseDecoder.js';
 import { TypedContent } from '../http/TypedContent.js';
-import type { FinishReason, ReplyPart } from '../Provider.js';
+import type { FinishReason, ReplyPart } from '../../spec/Provider.js';
 
 /** A tool call being streamed: its fragments joined by `index`. */
 interface PendingCall {

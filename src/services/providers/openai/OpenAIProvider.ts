@@ -3,7 +3,7 @@ import { Endpoint } from '../http/Endpoint.js';
 import type { Exchange } from '../http/Exchange.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../Provider.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
 import { decodeEmbedding } from './decodeEmbedding.js';
 import { OPENAI_URL, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
 

@@ -1,6 +1,6 @@
 import { dataUrl, base64 } from '../../requests/base64.js';
 import { cannotSend } from '../../requests/cannotSend.js';
-import type { ContentPart } from '../../requests/ContentPart.js';
+import type { ContentPart } from '../../spec/ContentPart.js';
 
 const PROVIDER = 'OpenAI chat';
 /** Audio the chat API takes inline (`input_audio`), by media type. */

@@ -1,6 +1,6 @@
 import { closedSchema } from '../http/closedSchema.js';
 import { wireJson } from '../http/wireJson.js';
-import type { ReplyRequest } from '../Provider.js';
+import type { ReplyRequest } from '../../spec/Provider.js';
 import { chatUserContent } from './chatContent.js';
 import { chatSettings } from './chatSettings.js';
 import type { OpenAIProviderSettings } from './OpenAIProviderSettings.js';

@@ -1,4 +1,4 @@
-import type { CallSettings } from '../../requests/CallSettings.js';
+import type { CallSettings } from '../../spec/CallSettings.js';
 import { cannotHonour } from '../../requests/cannotSend.js';
 
 const PROVIDER = 'OpenAI chat';

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import type { CallSettings } from '../requests/CallSettings.js';
-import type { ContentPart } from '../requests/ContentPart.js';
+import type { CallSettings } from './CallSettings.js';
+import type { ContentPart } from './ContentPart.js';
 
 /** A JSON Schema document, as providers take it for tool inputs and typed values. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -143,8 +143,11 @@ export interface CallContext {
   readonly onEnd?: ((fn: () => void) => void) | undefined;
 }
 
-/** The capabilities a provider may offer besides `reply`. */
-export type Capability = 'reply' | 'embed' | 'hear' | 'speak' | 'rank' | 'call';
+/**
+ * One kind of call a provider answers: `reply`, and each optional method of {@link Provider}
+ * (`embed`, `hear`, `speak`, `rank`, `call`). A new modality is a new method there.
+ */
+export type Capability = Exclude<keyof Provider, 'real'>;
 
 /**
  * A provider adapter: what the seed calls `adapter.Provider`. `reply` is required; the other

@@ -1,6 +1,6 @@
 import type { ClassificationScriptEntry, CursorHandle } from './ClassificationScriptEntry.js';
-import type { ClassificationRequest } from './ClassificationRequest.js';
-import type { ClassificationResponse } from './ClassificationResponse.js';
+import type { ClassificationRequest } from '../classification/ClassificationRequest.js';
+import type { ClassificationResponse } from '../classification/ClassificationResponse.js';
 
 /** What a classifier's `capture` callback is handed on every call. */
 export interface ClassificationCall {

@@ -1,5 +1,5 @@
-import type { ClassificationAnswer } from './ClassificationAnswer.js';
-import type { ClassificationAdapterError } from './ClassificationAdapterError.js';
+import type { ClassificationAnswer } from '../classification/ClassificationAnswer.js';
+import type { ClassificationAdapterError } from '../classification/ClassificationAdapterError.js';
 import type { CursorStore } from '../cursors/CursorStore.js';
 
 /**
@@ -33,11 +33,4 @@ export interface CursorHandle {
   readonly store: CursorStore;
   /** How many script entries calls through this handle have taken so far. */
   index(): Promise<number>;
-}
-
-/** Whether `value` has the shape of a {@link CursorHandle}. */
-export function isCursorHandle(value: unknown): value is CursorHandle {
-  if (typeof value !== 'object' || value === null) return false;
-  const handle = value as Partial<CursorHandle>;
-  return typeof handle.id === 'string' && typeof handle.store === 'object' && handle.store !== null && typeof handle.index === 'function';
 }
