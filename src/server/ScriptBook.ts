@@ -3,7 +3,8 @@ import { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../services/spec/Provider.js';
+import { plainCapabilities, serve, specOf } from '../services/capabilities/capabilities.js';
+import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { WireError } from './WireError.js';
 
@@ -109,14 +110,20 @@ export class ScriptBook {
   }
 
   /** The provider every model of the app uses: it hands each call to the fake of its scope and model. */
-  readonly provider: Provider = {
-    reply: (request: ReplyRequest, context: CallContext): AsyncIterable<ReplyPart> => this.#for(context).reply(request, context),
-    embed: (text: string, context: CallContext) => this.#for(context).embed(text, context),
-    hear: (input: HearInput, context: CallContext) => this.#for(context).hear(input, context),
-    speak: (text: string, context: CallContext) => this.#for(context).speak(text, context),
-    rank: (query: string, texts: readonly string[], context: CallContext) => this.#for(context).rank(query, texts, context),
-    call: (input: unknown, context: CallContext) => this.#for(context).call(input, context),
-  };
+  readonly provider: Provider = this.#provider();
+
+  #provider(): Provider {
+    const provider: { -readonly [K in keyof Provider]: Provider[K] } = {
+      reply: (request: ReplyRequest, context: CallContext): AsyncIterable<ReplyPart> =>
+        this.#for(context).reply(request, context),
+    };
+    for (const name of plainCapabilities) {
+      provider[name] = serve(name, (args, context) =>
+        specOf(name).invoke(this.#for(context) as Provider, args, context),
+      ) as never;
+    }
+    return provider;
+  }
 
   #for(context: CallContext): FakeModel {
     // The server checks the model before it calls; a script forgotten meanwhile answers as an unknown model would.

@@ -4,8 +4,8 @@ import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
 import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
 import { offerWholeReply, type WholeReply } from '../../services/providers/wholeReply.js';
 import { DEFAULT_SCOPE, type Scopes } from '../../services/scopes/Scopes.js';
-import { capabilities } from '../../services/capabilities/capabilities.js';
-import type { CapabilitySpec } from '../../services/spec/CapabilitySpec.js';
+import { plainCapabilities, serve, specOf } from '../../services/capabilities/capabilities.js';
+import type { CapabilitySpec, PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import { cursorSlot } from '../script/CursorSlot.js';
 import type { Finding } from '../script/Finding.js';
 import { RaisedErrors } from '../script/RaisedErrors.js';
@@ -89,6 +89,15 @@ export class FakeModel implements Provider {
       read.reply?.kind === 'list' ? answersUnused(owner, read.reply, slot, only) : Promise.resolve(NOTHING_UNUSED);
     this.#verdict = { raised: this.#raised, raisedCode: 'T0046', owner, unused };
     offerWholeReply(this, (request, context) => this.#whole(request, context));
+    // Every capability besides reply: recorded in `sent`, answered by the record's function for it.
+    const self = this as { -readonly [N in PlainCapability]?: Provider[N] };
+    for (const name of plainCapabilities) {
+      const answer = (calls: ReadAnswers['calls'], args: readonly unknown[], context: CallContext): unknown =>
+        (calls[name] as (...all: unknown[]) => unknown)(...args, callInfo(context));
+      self[name] = serve(name, (args, context) =>
+        this.#plain(specOf(name), args, context, (calls) => answer(calls, args, context)),
+      ) as never;
+    }
   }
 
   /**
@@ -159,27 +168,6 @@ export class FakeModel implements Provider {
       this.#raised.note(error, callWhere(context));
       throw error;
     }
-  }
-
-  async embed(text: string, context: CallContext): Promise<readonly number[]> {
-    return this.#plain(capabilities.embed, [text], context, (calls) => calls.embed!(text, callInfo(context)));
-  }
-
-  async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
-    return this.#plain(capabilities.hear, [input], context, (calls) => calls.hear!(input, callInfo(context)));
-  }
-
-  async speak(text: string, context: CallContext): Promise<Uint8Array> {
-    return this.#plain(capabilities.speak, [text], context, (calls) => calls.speak!(text, callInfo(context)));
-  }
-
-  async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
-    const run = (calls: ReadAnswers['calls']) => calls.rank!(query, texts, callInfo(context));
-    return this.#plain(capabilities.rank, [query, texts], context, run);
-  }
-
-  async call(input: unknown, context: CallContext): Promise<unknown> {
-    return this.#plain(capabilities.call, [input], context, (calls) => calls.call!(input, callInfo(context)));
   }
 
   /** A record call, answered by the record; every test author's error it throws is kept for `verify`. */

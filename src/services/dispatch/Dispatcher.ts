@@ -67,7 +67,6 @@ const whenRetryable = (failure: Failure): boolean => failure.retryable;
  * ```
  */
 export class Dispatcher {
-  readonly #id: string;
   readonly #config: StandinConfig;
   readonly #clock: Clock;
   readonly #random: () => number;
@@ -84,7 +83,6 @@ export class Dispatcher {
   readonly #stepPrefix: string;
 
   constructor(id: string, config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: CallGuard | undefined) {
-    this.#id = id;
     this.#requestPrefix = `${id}#`;
     this.#stepPrefix = `call:${id}#`;
     this.#config = config;

@@ -24,7 +24,7 @@ describe('capabilities', () => {
   it.each(capabilityNames)('%s is a method of the engine, the app and the faked model', (name) => {
     expect(Engine.prototype[name]).toBeTypeOf('function');
     expect(App.prototype[name]).toBeTypeOf('function');
-    expect(FakeModel.prototype[name]).toBeTypeOf('function');
+    expect(new FakeModel([{ text: 'Hi' }])[name as keyof FakeModel]).toBeTypeOf('function');
   });
 
   it.each(plainCapabilities)('%s is a key a record of calls may have', (name) => {
