@@ -129,10 +129,14 @@ const lazyBuiltins: Plugin = {
       if (onFirstCall[path] === 'default') {
         return { contents: `${load}\nexport default new Proxy({}, { get: (_, key) => real()[key] });\n`, loader: 'js' };
       }
-      // Functions only: a constant or a class imported from here fails the build (no such export).
+      // Functions, and objects of constants (`constants`) read through on use; a class imported from here fails the build (no such export).
       const module = (await import(path)) as Record<string, unknown>;
-      const names = Object.keys(module).filter((name) => name !== 'default' && /^[a-z]/.test(name) && typeof module[name] === 'function');
-      const lines = names.map((name) => `export const ${name} = (...args) => real().${name}(...args);`);
+      const lowercase = Object.keys(module).filter((name) => name !== 'default' && /^[a-z]/.test(name));
+      const lines = lowercase.flatMap((name) => {
+        if (typeof module[name] === 'function') return [`export const ${name} = (...args) => real().${name}(...args);`];
+        if (typeof module[name] === 'object' && module[name] !== null) return [`export const ${name} = new Proxy({}, { get: (_, key) => real().${name}[key] });`];
+        return [];
+      });
       return { contents: [load, ...lines].join('\n'), loader: 'js' };
     });
   },

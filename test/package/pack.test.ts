@@ -42,8 +42,8 @@ void [store, clock, reply, count, fail, createApp, StandinError];
 /** The same, as a plain script: proves both entry points load outside any test runner. */
 const consumerMjs = `
 import { ContainerModule } from 'inversify';
-import { createApp, Engine, Scopes, StandinError, Tokens } from 'standin';
-import { createTestApp, TestApp } from 'standin/testing';
+import { createApp, StandinError, Tokens } from 'standin';
+import { createTestApp, Scopes, TestApp } from 'standin/testing';
 
 const app = createTestApp(
   { models: { writer: { provider: 'mine', model: 'm' } } },
@@ -57,7 +57,7 @@ const reply = await app.reply('writer', { messages: 'hi' });
 let rejected = '';
 try { createApp({ nope: 1 }); } catch (e) { rejected = e instanceof StandinError ? e.code : 'other'; }
 // Bundled, decorated classes keep their names: Nest and error messages print them.
-const names = [Engine.name, Scopes.name, TestApp.name, StandinError.name];
+const names = [app.engine.constructor.name, Scopes.name, TestApp.name, StandinError.name];
 console.log(JSON.stringify({ text: reply.text, rejected, names }));
 `;
 

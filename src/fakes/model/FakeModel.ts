@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SystemClock } from '../../services/clock/SystemClock.js';
 import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
+import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
 import { offerWholeReply, type WholeReply } from '../../services/providers/wholeReply.js';
 import { DEFAULT_SCOPE, type Scopes } from '../../services/scopes/Scopes.js';
 import { plainCapabilities, serve, specOf } from '../../services/capabilities/capabilities.js';
