@@ -1,7 +1,7 @@
 import { Output, generateText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { ClassificationQuestion as Q, ClassificationRequest } from '../src/index.js';
-import { FakeClassification } from '../src/testing.js';
+import { FakeClassifier } from '../src/testing.js';
 import { createTestApp } from '../src/testing.js';
 import { compare, formatNs, report } from './harness.js';
 
@@ -10,7 +10,7 @@ const TEAMS = ['technical', 'billing', 'sales'];
 const LEVELS = ['Calm', 'Annoyed', 'Angry'];
 
 /**
- * One classify of three questions (choice, score, yes-no): through a FakeClassification used
+ * One classify of three questions (choice, score, yes-no): through a FakeClassifier used
  * directly, and through app.classify (validation, classifier lookup, cursor key, retry loop),
  * against building the same response by hand (the limit), and against the AI SDK's
  * generateText with Output.choice on a MockLanguageModelV4 (one choice question).
@@ -18,7 +18,7 @@ const LEVELS = ['Calm', 'Annoyed', 'Angry'];
 export default async function classification(): Promise<void> {
   const questions = { team: Q.choice('Which team?', TEAMS), frustration: Q.score('How frustrated?', LEVELS), refund: Q.yesNo('Is a refund requested?') };
   const request = new ClassificationRequest({ state: STATE, questions });
-  const fake = new FakeClassification();
+  const fake = new FakeClassifier();
   const app = createTestApp();
   app.fakeClassifier();
 
@@ -57,7 +57,7 @@ export default async function classification(): Promise<void> {
 
   const [direct, engine, limit, sdk] = await compare(
     [
-      { name: 'new FakeClassification().classify(request)', fn: () => fake.classify(request) },
+      { name: 'new FakeClassifier().classify(request)', fn: () => fake.classify(request) },
       { name: 'app.classify(state, questions)', fn: () => app.classify(STATE, questions) },
       { name: 'the same response built by hand', fn: byHand },
       { name: 'AI SDK generateText + Output.choice (MockLanguageModelV4)', fn: aiSdk },

@@ -29,7 +29,7 @@ export type {
   ReplyRequest,
   ToolResult,
 } from './services/spec/Provider.js';
-export type { ClassificationAdapter, ClassifyCallOptions } from './services/spec/ClassificationAdapter.js';
+export type { Classifier, ClassifyCallOptions } from './services/spec/Classifier.js';
 export type { ClassificationState } from './services/classification/ClassificationRequest.js';
 export type { ClassifyOptions } from './services/classification/ClassifyOptions.js';
 export type { Agent, RunPart, RunResult } from './services/runs/Agent.js';

@@ -363,7 +363,7 @@ const classification = {
     fix: 'Use one of: authentication_failed, rate_limited, invalid_request, context_length_exceeded, provider_unavailable, timeout, network_error, malformed_response, unknown.',
   },
   K0010: {
-    means: 'A FakeClassification script, or one of its entries, does not have a legal shape.',
+    means: 'A FakeClassifier script, or one of its entries, does not have a legal shape.',
     fix: 'Write a list of entries, each one of `{ answers: { id: value } }`, `{ error: new ClassificationAdapterError(reason) }` or `{ retryUntilCall: n }` with n a whole number of 1 or more.',
   },
   K0011: {
@@ -371,7 +371,7 @@ const classification = {
     fix: "Give a choice one of its option names, a score a number from 0 to the top level, a yes-no a probability from 0 to 1, or a `ClassificationAnswer`; key answers by the request's question ids.",
   },
   K0012: {
-    means: 'A FakeClassification has script entries that no call used.',
+    means: 'A FakeClassifier has script entries that no call used.',
     fix: 'Remove the entries the message lists, or find out why the code under test classified fewer times than the script expects.',
   },
   K0013: {
@@ -379,7 +379,7 @@ const classification = {
     fix: 'Fix the capture callback (its error is the `cause`); the classifier was not at fault.',
   },
   K0014: {
-    means: "A FakeClassification's `verify()` found calls that raised a test author's error (its script ran out, `K0008` with cause `classification_script_exhausted`; an answer that does not fit its question, `K0011`; a capture that threw, `K0013`), even though the application caught it.",
+    means: "A FakeClassifier's `verify()` found calls that raised a test author's error (its script ran out, `K0008` with cause `classification_script_exhausted`; an answer that does not fit its question, `K0011`; a capture that threw, `K0013`), even though the application caught it.",
     fix: 'Read each error the message lists with its scope and call: add the missing entry, or fix the entry or callback it names.',
   },
   K0015: {

@@ -1,6 +1,6 @@
 import type { Container, ServiceIdentifier } from 'inversify';
 import { disposedError, isDisposed } from '../services/app/disposed.js';
-import type { ClassificationAdapter } from '../services/spec/ClassificationAdapter.js';
+import type { Classifier } from '../services/spec/Classifier.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { Tokens } from '../tokens/Tokens.js';
 
@@ -23,10 +23,13 @@ export function forward<T extends object>(container: Container, token: ServiceId
           const standIns = container.get(Tokens.StandIns).standIns;
           if (standIns === undefined) return bound();
           const scope = container.get(Tokens.Scopes).active ?? DEFAULT_SCOPE;
-          return standIns.classifier(0, scope, bound as () => ClassificationAdapter | undefined) as T | undefined;
+          return standIns.classifier(0, scope, bound as () => Classifier | undefined) as T | undefined;
         }
       : bound;
-  const resolve = (): Record<PropertyKey, unknown> => (current() ?? {}) as Record<PropertyKey, unknown>;
+  // Nest's lifecycle probes read what the container binds: a probe runs in no scope a test faked.
+  const resolve = (property?: PropertyKey): Record<PropertyKey, unknown> =>
+    ((property !== undefined && (probes.has(property) || typeof property === 'symbol') ? bound() : current()) ??
+      {}) as Record<PropertyKey, unknown>;
   const alive = (property: PropertyKey): boolean => {
     if (!isDisposed(container)) return true;
     if (probes.has(property) || typeof property === 'symbol') return false;
@@ -35,13 +38,13 @@ export function forward<T extends object>(container: Container, token: ServiceId
   return new Proxy({} as T, {
     get(_, property) {
       if (!alive(property)) return undefined;
-      const target = resolve();
+      const target = resolve(property);
       const value = target[property];
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
     has(_, property) {
       if (!alive(property)) return false;
-      return property in resolve();
+      return property in resolve(property);
     },
     // So `instanceof` sees the service the container holds now.
     getPrototypeOf() {

@@ -1,6 +1,6 @@
-import { FakeClassification } from '../fakes/classification/FakeClassification.js';
+import { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../services/spec/ClassificationAdapter.js';
+import type { Classifier, ClassifyCallOptions } from '../services/spec/Classifier.js';
 import type { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
@@ -19,17 +19,17 @@ import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
  */
 export class ClassifierBook {
   readonly #store: CursorStore;
-  #shared: FakeClassification;
-  readonly #scoped = new Map<string, FakeClassification>();
+  #shared: FakeClassifier;
+  readonly #scoped = new Map<string, FakeClassifier>();
 
   constructor(store: CursorStore) {
     this.#store = store;
-    this.#shared = new FakeClassification({ store });
+    this.#shared = new FakeClassifier({ store });
   }
 
   /** Scripts the classifier for every scope (`scope` left out) or one scope, replacing its earlier script there. */
-  fake(script: readonly ClassificationScriptEntry[] | undefined, scope?: string): FakeClassification {
-    const fake = new FakeClassification(script === undefined ? { store: this.#store } : { script, store: this.#store });
+  fake(script: readonly ClassificationScriptEntry[] | undefined, scope?: string): FakeClassifier {
+    const fake = new FakeClassifier(script === undefined ? { store: this.#store } : { script, store: this.#store });
     if (scope === undefined) this.#shared = fake;
     else this.#scoped.set(scope, fake);
     return fake;
@@ -43,7 +43,7 @@ export class ClassifierBook {
 
   /** Forgets the script for every scope: the classifier answers with its defaults there again. */
   forgetDefault(): void {
-    this.#shared = new FakeClassification({ store: this.#store });
+    this.#shared = new FakeClassifier({ store: this.#store });
   }
 
   /** The scopes that have a classifier script of their own. */
@@ -52,7 +52,7 @@ export class ClassifierBook {
   }
 
   /** The classifier the server's app binds: the fake of the call's scope answers. */
-  readonly adapter: ClassificationAdapter = {
+  readonly adapter: Classifier = {
     real: false,
     provider: 'fake',
     classify: (request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> => {

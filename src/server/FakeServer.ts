@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { StandinError } from '../errors/StandinError.js';
-import type { FakeClassification } from '../fakes/classification/FakeClassification.js';
+import type { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { Answers } from '../fakes/model/Answer.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
@@ -137,7 +137,7 @@ export class FakeServer {
    *
    * @throws {StandinError} `K0010` for a malformed script; `W0013` for a scope on a server serving an app.
    */
-  fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassification {
+  fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassifier {
     this.#open();
     if (this.#classifiers !== undefined) return this.#classifiers.fake(script, scope);
     if (scope !== undefined) {

@@ -1,5 +1,5 @@
 import { StandinError } from '../errors/StandinError.js';
-import type { FakeClassification } from '../fakes/classification/FakeClassification.js';
+import type { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { Answers } from '../fakes/model/Answer.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { describeIssues } from '../validation/describeIssues.js';
@@ -11,7 +11,7 @@ import { WireError } from './WireError.js';
 /** What scripts are loaded into: a wire server's `fake` and `fakeClassifier`. */
 export interface ScriptTarget {
   fake(model: string, answers: Answers, scope?: string): unknown;
-  fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassification;
+  fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassifier;
 }
 
 /**

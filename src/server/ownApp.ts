@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { ClassificationAdapter } from '../services/spec/ClassificationAdapter.js';
+import type { Classifier } from '../services/spec/Classifier.js';
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import { createTestApp } from '../testing/createTestApp.js';
@@ -26,7 +26,7 @@ export function ownApp(
   store: CursorStore,
   clock: Clock,
   models: readonly string[],
-  classifier: ClassificationAdapter,
+  classifier: Classifier,
 ): TestApp {
   const app = createTestApp(
     { models: Object.fromEntries(models.map((id) => [id, { provider: WIRE_PROVIDER, model: id }])) },

@@ -20,6 +20,6 @@ export function inScripts(message: string, root = 'scripts'): string {
       .replace(/\banswers(?=[[.])/g, model);
   }
   return text
-    .replace(/FakeClassification script entry at index (\d+)/g, `classifier script entry ${root}.classifier[$1]`)
+    .replace(/FakeClassifier script entry at index (\d+)/g, `classifier script entry ${root}.classifier[$1]`)
     .replaceAll('{ error: new ClassificationAdapterError(reason) }', '{ "fail": "rate_limited", "retryAfterMs"?: 20 }');
 }

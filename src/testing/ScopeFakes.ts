@@ -3,8 +3,8 @@ import { StandinError } from '../errors/StandinError.js';
 import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model/Answer.js';
 import type { FakeChecks } from '../fakes/model/FakeChecks.js';
 import { FakeModel } from '../fakes/model/FakeModel.js';
-import { FakeClassification } from '../fakes/classification/FakeClassification.js';
-import { FunctionClassification, type ClassifierFunction } from '../fakes/classification/FunctionClassification.js';
+import { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
+import { FunctionClassifier, type ClassifierFunction } from '../fakes/classification/FunctionClassifier.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { assertAlive } from '../services/app/disposed.js';
@@ -84,14 +84,14 @@ export class ScopeFakes {
    *
    * @throws {StandinError} `K0010` for a bad script; `T0043` for a value that is not a function; `T0044` in a Redis namespace.
    */
-  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassification;
-  fakeClassifier(answer: ClassifierFunction): FunctionClassification;
-  fakeClassifier(script?: readonly ClassificationScriptEntry[] | ClassifierFunction): FakeClassification | FunctionClassification {
+  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassifier;
+  fakeClassifier(answer: ClassifierFunction): FunctionClassifier;
+  fakeClassifier(script?: readonly ClassificationScriptEntry[] | ClassifierFunction): FakeClassifier | FunctionClassifier {
     const container = this.#container;
     assertAlive(container, `app.scope('${this.scope}').fakeClassifier(...)`);
     this.#local('fakeClassifier(script)');
     const fake =
-      typeof script === 'function' ? new FunctionClassification(script) : new FakeClassification({ script: script ?? [], store: container.get(Tokens.CursorStore) });
+      typeof script === 'function' ? new FunctionClassifier(script) : new FakeClassifier({ script: script ?? [], store: container.get(Tokens.CursorStore) });
     const label = `app.scope('${this.scope}').fakeClassifier(script)`;
     slotsOf(container).classifierSlot().put(scriptedLayer('fake', fake, label, this.scope));
     return fake;

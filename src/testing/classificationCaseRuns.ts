@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../services/spec/ClassificationAdapter.js';
+import type { Classifier, ClassifyCallOptions } from '../services/spec/Classifier.js';
 import { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
 import { ClassificationAnswer } from '../services/classification/ClassificationAnswer.js';
 import { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';
@@ -31,7 +31,7 @@ function opts(extra: { requestId?: string } = {}): ClassifyCallOptions {
   return { ...extra, adapterOpts: { classificationScript: [{ answers: {} }], cursorKey: `conformance:${randomUUID()}` } };
 }
 
-async function classify(adapter: ClassificationAdapter, req: ClassificationRequest, options?: ClassifyCallOptions): Promise<ClassificationResponse> {
+async function classify(adapter: Classifier, req: ClassificationRequest, options?: ClassifyCallOptions): Promise<ClassificationResponse> {
   const response: unknown = await adapter.classify(req, options);
   assert.ok(response instanceof ClassificationResponse, `classify must resolve with a ClassificationResponse, got ${String(response)}`);
   return response;
@@ -52,7 +52,7 @@ function nullFields(answer: ClassificationAnswer, fields: readonly (keyof Classi
 }
 
 /**
- * The bodies of the classification adapter contract's cases, which classificationAdapterConformance.ts
+ * The bodies of the classification adapter contract's cases, which classifierConformance.ts
  * lists. A case loads this module when it first runs, so a program that imports
  * `standin/testing` for its fakes never loads the suite.
  */
@@ -120,4 +120,4 @@ export const classificationRuns = {
       assert.ok(count === null || (Number.isInteger(count) && count >= 0), `usage.${field} must be a whole number or null, got ${String(count)}`);
     }
   },
-} satisfies Record<ClassificationCaseBody, (adapter: ClassificationAdapter) => Promise<void>>;
+} satisfies Record<ClassificationCaseBody, (adapter: Classifier) => Promise<void>>;

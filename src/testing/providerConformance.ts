@@ -1,5 +1,5 @@
 import { StandinError } from '../errors/StandinError.js';
-import type { ConformanceRunner } from './classificationAdapterConformance.js';
+import type { ConformanceRunner } from './classifierConformance.js';
 import type { ProviderCaseSettings } from './providerCase.js';
 import { providerConformanceCases } from './providerCases.js';
 import { providerScenarios, type MakeProvider, type ProviderScenario } from './providerScenarios.js';

@@ -1,6 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { StandinConfig } from '../config/configSchema.js';
-import type { ClassificationAdapter } from '../services/spec/ClassificationAdapter.js';
+import type { Classifier } from '../services/spec/Classifier.js';
 import type { Clock } from '../services/clock/Clock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import type { Engine } from '../services/engine/Engine.js';
@@ -44,14 +44,14 @@ export const Tokens = {
    * the real classifier the config's `classifier` names; unbound otherwise, until an application
    * or a test (`app.fakeClassifier()`) binds one. Another binding here takes the config's place.
    */
-  Classifier: Symbol.for('standin/Classifier') as ServiceIdentifier<ClassificationAdapter>,
+  Classifier: Symbol.for('standin/Classifier') as ServiceIdentifier<Classifier>,
   /**
    * The classifiers of the config's `classifier.fallback`, one per link, named by its index
    * (`whenNamed('0')` for `fallback[0]`), looked up on every call: a classify call moves to
    * them in order when the classifier's retries fail. Another binding under the same name
    * takes the config's place.
    */
-  FallbackClassifier: Symbol.for('standin/FallbackClassifier') as ServiceIdentifier<ClassificationAdapter>,
+  FallbackClassifier: Symbol.for('standin/FallbackClassifier') as ServiceIdentifier<Classifier>,
   /**
    * Where the container's stand-ins sit (fakes, cassettes, namespaces: layers on a slot per model
    * and one for the classifier). Bound in every container; empty until something stands in.

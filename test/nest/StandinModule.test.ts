@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import { ContainerModule } from 'inversify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App, createApp, Tokens, type Engine, type Provider } from '../../src/index.js';
-import { FakeClassification } from '../../src/testing.js';
+import { FakeClassifier } from '../../src/testing.js';
 import { TypesafeClassifier } from '../../src/services/providers/typesafe/TypesafeClassifier.js';
 import { STANDIN_APP, StandinModule, useStandin } from '../../src/nest.js';
 import { createTestApp } from '../../src/testing.js';
@@ -128,7 +128,7 @@ describe(StandinModule, () => {
       const classifier = moduleRef.get(Tokens.Classifier);
       expect(classifier).toBeInstanceOf(TypesafeClassifier);
       testApp.fakeClassifier([{ answers: {} }]);
-      expect(classifier).toBeInstanceOf(FakeClassification);
+      expect(classifier).toBeInstanceOf(FakeClassifier);
       await moduleRef.close();
     });
 

@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { describe, expect, it } from 'vitest';
 import { ClassificationQuestion, Tokens, type App } from '../../src/index.js';
-import { FakeClassification } from '../../src/testing.js';
+import { FakeClassifier } from '../../src/testing.js';
 import { STANDIN_APP, StandinModule, useStandin } from '../../src/nest.js';
 import { createTestApp } from '../../src/testing.js';
 
@@ -66,7 +66,7 @@ describe('docs/nest.md', () => {
     });
 
     it('overriding a bridged token alone is not enough: app.classify still calls the module’s own classifier', async () => {
-      const fake = new FakeClassification({ script: [{ answers: { team: 'technical' } }] });
+      const fake = new FakeClassifier({ script: [{ answers: { team: 'technical' } }] });
       const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).overrideProvider(Tokens.Classifier).useValue(fake).compile();
       expect(moduleRef.get(Tokens.Classifier)).toBe(fake);
       await expect(moduleRef.get(Triage).answer('I was charged twice.')).rejects.toMatchObject({ code: 'K0005' });

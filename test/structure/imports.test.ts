@@ -149,7 +149,7 @@ describe('the dependency direction', () => {
       'services/dispatch/StandIns.ts',
       'services/engine/Engine.ts',
       'services/scopes/Scopes.ts',
-      'services/spec/ClassificationAdapter.ts',
+      'services/spec/Classifier.ts',
       'services/spec/Provider.ts',
     ]);
   });

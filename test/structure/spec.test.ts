@@ -36,7 +36,7 @@ const specFiles = readdirSync(specDir).filter((name) => name.endsWith('.ts'));
 
 describe('src/services/spec', () => {
   it('holds the contracts an adapter implements', () => {
-    expect(specFiles).toEqual(expect.arrayContaining(['Provider.ts', 'ClassificationAdapter.ts', 'CapabilitySpec.ts', 'failures.ts']));
+    expect(specFiles).toEqual(expect.arrayContaining(['Provider.ts', 'Classifier.ts', 'CapabilitySpec.ts', 'failures.ts']));
   });
 
   it.each(specFiles)('%s holds types only, and imports only types', (name) => {

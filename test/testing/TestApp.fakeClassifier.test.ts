@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClassificationResponse, type StandinError, Tokens } from '../../src/index.js';
-import { FakeClassification } from '../../src/testing.js';
+import { FakeClassifier } from '../../src/testing.js';
 import { createTestApp } from '../../src/testing.js';
 import { questions } from '../fakes/classification/fixtures.js';
 
@@ -12,7 +12,7 @@ describe('TestApp', () => {
       const app = createTestApp();
       const other = createTestApp();
       const fake = app.fakeClassifier([{ answers: { d: 'sales' } }]);
-      expect(fake).toBeInstanceOf(FakeClassification);
+      expect(fake).toBeInstanceOf(FakeClassifier);
       expect(app.container.isBound(Tokens.Classifier)).toBe(false);
       expect((await app.classify(STATE, questions())).answer('d')!.choice).toBe('sales');
       await expect(other.classify(STATE, questions())).rejects.toMatchObject({ code: 'K0005' });
@@ -82,7 +82,7 @@ describe('TestApp', () => {
       );
       expect(error.code).toBe('K0012');
       expect(error.message).toBe(
-        'K0012: FakeClassification: 1 script entry was never used:\n' +
+        'K0012: FakeClassifier: 1 script entry was never used:\n' +
           '  [1] {"answers":{"y":0.9}} — scope ""\n' +
           'Remove them, or find out why the code under test classified fewer times than the script expects.',
       );

@@ -1,6 +1,6 @@
 import { Test, type TestingModule } from '@nestjs/testing';
 import { CallFailed, ClassificationAdapterError, Tokens, type RunPart } from 'standin';
-import { FakeClassification } from 'standin/testing';
+import { FakeClassifier } from 'standin/testing';
 import { useStandin } from 'standin/nest';
 import { createTestApp, type TestApp } from 'standin/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -134,11 +134,11 @@ describe('testing the help desk module', () => {
     const own = createTestApp(demoConfig, exampleTriageModule());
     const overridden = await Test.createTestingModule({ imports: [HelpdeskModule.forRoot({ app: () => own })] })
       .overrideProvider(Tokens.Classifier)
-      .useValue(new FakeClassification({ script: [{ answers: { team: 'sales' } }] }))
+      .useValue(new FakeClassifier({ script: [{ answers: { team: 'sales' } }] }))
       .compile();
     modules.push(overridden);
     // What Nest injects is the override, but the help desk classifies through the app: the example triage answers.
-    expect(overridden.get(Tokens.Classifier)).toBeInstanceOf(FakeClassification);
+    expect(overridden.get(Tokens.Classifier)).toBeInstanceOf(FakeClassifier);
     expect((await overridden.get(TicketsService).open('Where is my invoice?', 'stream')).classification.team.choice).toBe('billing');
 
     const app = createTestApp(demoConfig);

@@ -100,7 +100,7 @@ export class Cassette {
   }
 
   /**
-   * The recorded classify answers of the classifier, in the file's order, as a FakeClassification
+   * The recorded classify answers of the classifier, in the file's order, as a FakeClassifier
    * script for `app.fakeClassifier(script)`; given `fallback`, those of the config's
    * `classifier.fallback[fallback]` instead.
    *

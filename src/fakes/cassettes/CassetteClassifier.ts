@@ -1,9 +1,9 @@
-import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
+import type { Classifier, ClassifyCallOptions } from '../../services/spec/Classifier.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { ClassificationAnswer } from '../../services/classification/ClassificationAnswer.js';
 import { trustedResponse, type ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
-import { FakeClassification } from '../classification/FakeClassification.js';
+import { FakeClassifier } from '../classification/FakeClassifier.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
@@ -14,8 +14,8 @@ import { plainJson, setOwn } from './plainJson.js';
 
 /**
  * Stands in for the classifier, or for one of the config's fallback classifiers, while a
- * cassette is on. A recording is a FakeClassification script entry: replayed, it is answered by
- * a FakeClassification holding that one entry, so the response is the fake's with the recorded
+ * cassette is on. A recording is a FakeClassifier script entry: replayed, it is answered by
+ * a FakeClassifier holding that one entry, so the response is the fake's with the recorded
  * answers and this classifier's provider name (a recorded failure rejects with its reason and
  * `retryAfterMs`, and the engine retries it, then falls back, as a live one). Recording hands
  * the call to the classifier bound before the cassette, the real-call guard not asked. A
@@ -27,14 +27,14 @@ import { plainJson, setOwn } from './plainJson.js';
  * container.rebind(Tokens.Classifier).toConstantValue(new CassetteClassifier(tape, real));
  * ```
  */
-export class CassetteClassifier implements ClassificationAdapter {
+export class CassetteClassifier implements Classifier {
   readonly real = false;
   readonly provider: string;
   readonly #tape: CassetteTape;
-  readonly #inner: ClassificationAdapter | undefined;
+  readonly #inner: Classifier | undefined;
   readonly #missing: unknown;
   readonly #fallback: number | undefined;
-  readonly #below: ((scope: string) => ClassificationAdapter | undefined) | undefined;
+  readonly #below: ((scope: string) => Classifier | undefined) | undefined;
 
   /**
    * `inner` is the classifier bound before the cassette; `missing` why there is none, when its
@@ -43,10 +43,10 @@ export class CassetteClassifier implements ClassificationAdapter {
    */
   constructor(
     tape: CassetteTape,
-    inner: ClassificationAdapter | undefined,
+    inner: Classifier | undefined,
     missing?: unknown,
     fallback?: number,
-    below?: (scope: string) => ClassificationAdapter | undefined,
+    below?: (scope: string) => Classifier | undefined,
   ) {
     this.#below = below;
     this.#tape = tape;
@@ -64,7 +64,7 @@ export class CassetteClassifier implements ClassificationAdapter {
     const found = lookup.found;
     if (found !== undefined) {
       const entry = scriptEntry(found.entry.answer as RecordedAnswers['classify']);
-      const replay = new FakeClassification({ script: [entry] });
+      const replay = new FakeClassifier({ script: [entry] });
       const response = await replay.classify(request, opts?.requestId === undefined ? {} : { requestId: opts.requestId });
       return this.#inner === undefined ? response : trustedResponse({ ...response, provider: this.provider });
     }
@@ -91,7 +91,7 @@ export class CassetteClassifier implements ClassificationAdapter {
     return this.#fallback === undefined ? { call: 'classify', request, answer } : { call: 'classify', fallback: this.#fallback, request, answer };
   }
 
-  #real(scope: string): ClassificationAdapter {
+  #real(scope: string): Classifier {
     const found = this.#below === undefined ? this.#inner : this.#below(scope);
     if (found === undefined) {
       const which = this.#fallback === undefined ? 'the classifier' : `the fallback classifier config.classifier.fallback[${this.#fallback}]`;
@@ -105,7 +105,7 @@ export class CassetteClassifier implements ClassificationAdapter {
 }
 
 /**
- * The FakeClassification script entry a recorded classify answer is: `{ answers }` with each
+ * The FakeClassifier script entry a recorded classify answer is: `{ answers }` with each
  * answer a `ClassificationAnswer`, or `{ error }` with a `ClassificationAdapterError`.
  *
  * @example

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Container } from 'inversify';
-import type { ClassificationAdapter } from '../../services/spec/ClassificationAdapter.js';
+import type { Classifier } from '../../services/spec/Classifier.js';
 import type { Provider } from '../../services/spec/Provider.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import type { Layer } from '../slot/Layer.js';
@@ -50,12 +50,12 @@ export function bindCassette(container: Container, path: string | URL, settings:
   const links = 1 + (config.classifier?.fallback ?? []).length;
   for (let link = 0; link < links; link++) {
     const slot = slots.classifierSlot(link);
-    const base = (): ClassificationAdapter | undefined =>
+    const base = (): Classifier | undefined =>
       link === 0 ? container.get(Tokens.Classifier, { optional: true }) : container.get(Tokens.FallbackClassifier, { name: String(link - 1), optional: true });
     slot.put(
       cassetteLayer(slot, label, cassette, (below) => {
         const fallback = link === 0 ? undefined : link - 1;
-        const reach = (scope: string): ClassificationAdapter | undefined => below('classify', scope, base);
+        const reach = (scope: string): Classifier | undefined => below('classify', scope, base);
         try {
           return new CassetteClassifier(tape, base(), undefined, fallback, reach);
         } catch (error) {

@@ -39,7 +39,7 @@ const classifyError = lazySchema(() =>
   }),
 );
 
-/** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassification script entry, the others their capability's recorded answer or a failure. */
+/** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassifier script entry, the others their capability's recorded answer or a failure. */
 export const answerSchemas = {
   reply: answerSchema,
   ...(Object.fromEntries(plainCapabilities.map((name) => [name, lazySchema(() => z.union([capabilities[name].recorded.schema, failure]))])) as unknown as { readonly [N in PlainCapability]: z.ZodType<RecordedAnswers[N]> }),
@@ -54,7 +54,7 @@ export interface RecordedFailure {
 
 /**
  * What a cassette keeps as the answer of each call: for reply, an answer record of `app.fake`;
- * for classify, a FakeClassification script entry in JSON (answers as `ClassificationAnswer`
+ * for classify, a FakeClassifier script entry in JSON (answers as `ClassificationAnswer`
  * fields, a failure as the error's `reason`); for the others, the result or a failure.
  *
  * @example

@@ -1,7 +1,7 @@
 import { StandinError } from '../../errors/StandinError.js';
 import { ClassificationAnswer, trustedAnswer } from '../../services/classification/ClassificationAnswer.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
-import type { ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
+import type { ClassifyCallOptions } from '../../services/spec/Classifier.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import { trustedResponse, type ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 
@@ -23,7 +23,7 @@ export function fakeAnswers(questions: unknown, overrides?: Readonly<Record<stri
   if (!isPlainObject(questions)) {
     throw new StandinError(
       'K0003',
-      `FakeClassification cannot read request.questions: expected a record of question id -> ClassificationQuestion, got ${show(questions)}.`,
+      `FakeClassifier cannot read request.questions: expected a record of question id -> ClassificationQuestion, got ${show(questions)}.`,
     );
   }
   if (overrides !== undefined) {
@@ -31,7 +31,7 @@ export function fakeAnswers(questions: unknown, overrides?: Readonly<Record<stri
     if (unknown.length > 0) {
       throw new StandinError(
         'K0011',
-        `FakeClassification: the scripted answers name question id${unknown.length === 1 ? '' : 's'} ${quoteAll(unknown)}, which the request does not ask. The request's question ids: ${quoteAll(Object.keys(questions)) || 'none'}. Key each answer by one of them.`,
+        `FakeClassifier: the scripted answers name question id${unknown.length === 1 ? '' : 's'} ${quoteAll(unknown)}, which the request does not ask. The request's question ids: ${quoteAll(Object.keys(questions)) || 'none'}. Key each answer by one of them.`,
       );
     }
   }
@@ -75,7 +75,7 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
       const sorted = Object.keys(names).sort(byCodePoint);
       throw new StandinError(
         'K0011',
-        `FakeClassification: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}, which is not one of the options: ${quoteAll(sorted)}. Write one of the options, or a ClassificationAnswer.`,
+        `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}, which is not one of the options: ${quoteAll(sorted)}. Write one of the options, or a ClassificationAnswer.`,
       );
     }
     return choiceAnswer(value, names);
@@ -87,7 +87,7 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
     if (!(value >= 0 && value <= top)) {
       throw new StandinError(
         'K0011',
-        `FakeClassification: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; this score question has ${list.length} level${list.length === 1 ? '' : 's'}, so it takes a number between 0 and ${top} (the score position) or a ClassificationAnswer.`,
+        `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; this score question has ${list.length} level${list.length === 1 ? '' : 's'}, so it takes a number between 0 and ${top} (the score position) or a ClassificationAnswer.`,
       );
     }
     return scoreAnswer(value, list);
@@ -96,7 +96,7 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
   if (!(value >= 0 && value <= 1)) {
     throw new StandinError(
       'K0011',
-      `FakeClassification: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; a yes-no question takes a number between 0 and 1 (the probability of yes) or a ClassificationAnswer.`,
+      `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; a yes-no question takes a number between 0 and 1 (the probability of yes) or a ClassificationAnswer.`,
     );
   }
   return yesNoAnswer(value);
@@ -138,7 +138,7 @@ function typeOf(id: string, question: ReadableQuestion): 'choice' | 'score' | 'y
   if (type === 'choice' || type === 'score' || type === 'yesNo') return type;
   throw new StandinError(
     'K0001',
-    `FakeClassification cannot answer question ${JSON.stringify(id)}: its type is ${show(type)}, not 'choice', 'score' or 'yesNo'. Build it with ClassificationQuestion.choice, .score or .yesNo.`,
+    `FakeClassifier cannot answer question ${JSON.stringify(id)}: its type is ${show(type)}, not 'choice', 'score' or 'yesNo'. Build it with ClassificationQuestion.choice, .score or .yesNo.`,
   );
 }
 
@@ -146,7 +146,7 @@ function options(id: string, question: ReadableQuestion): Readonly<Record<string
   if (isPlainObject(question.criteria)) return question.criteria;
   throw new StandinError(
     'K0001',
-    `FakeClassification cannot answer choice question ${JSON.stringify(id)}: its options (criteria) are ${show(question.criteria)}, not a record of option -> description. Build it with ClassificationQuestion.choice(instructions, ['a', 'b']).`,
+    `FakeClassifier cannot answer choice question ${JSON.stringify(id)}: its options (criteria) are ${show(question.criteria)}, not a record of option -> description. Build it with ClassificationQuestion.choice(instructions, ['a', 'b']).`,
   );
 }
 
@@ -154,7 +154,7 @@ function levels(id: string, question: ReadableQuestion): readonly unknown[] {
   if (Array.isArray(question.criteria)) return question.criteria;
   throw new StandinError(
     'K0001',
-    `FakeClassification cannot answer score question ${JSON.stringify(id)}: its levels (criteria) are ${show(question.criteria)}, not a list. Build it with ClassificationQuestion.score(instructions, ['low', 'high']).`,
+    `FakeClassifier cannot answer score question ${JSON.stringify(id)}: its levels (criteria) are ${show(question.criteria)}, not a list. Build it with ClassificationQuestion.score(instructions, ['low', 'high']).`,
   );
 }
 
@@ -164,7 +164,7 @@ function firstOption(id: string, names: Readonly<Record<string, unknown>>): stri
   if (first === undefined) {
     throw new StandinError(
       'K0001',
-      `FakeClassification cannot answer choice question ${JSON.stringify(id)}: it has no options. Give it at least one: ClassificationQuestion.choice(instructions, ['a', 'b']).`,
+      `FakeClassifier cannot answer choice question ${JSON.stringify(id)}: it has no options. Give it at least one: ClassificationQuestion.choice(instructions, ['a', 'b']).`,
     );
   }
   return first;
@@ -191,7 +191,7 @@ export function byCodePoint(a: string, b: string): number {
 function wrongKind(id: string, value: unknown, accepts: string): StandinError {
   return new StandinError(
     'K0011',
-    `FakeClassification: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; this question takes ${accepts}.`,
+    `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; this question takes ${accepts}.`,
   );
 }
 

@@ -1,8 +1,8 @@
 import { StandinError } from '../../errors/StandinError.js';
 import type {
-  ClassificationAdapterOptions,
+  ClassifierOptions,
   ClassifyCallOptions,
-} from '../../services/spec/ClassificationAdapter.js';
+} from '../../services/spec/Classifier.js';
 import { show } from '../../services/classification/shapeError.js';
 import { closest } from '../../validation/formatPath.js';
 import { ScriptCursor } from '../script/ScriptCursor.js';
@@ -20,7 +20,7 @@ const ownShape = 'an object { classificationScript?, scriptCursor?, cursorKey?, 
  * readOptions({ adapterOpts: { cursrKey: 'a' } }); // throws K0004: Did you mean 'cursorKey'?
  * ```
  */
-export function readOptions(opts: ClassifyCallOptions | undefined): ClassificationAdapterOptions | undefined {
+export function readOptions(opts: ClassifyCallOptions | undefined): ClassifierOptions | undefined {
   if (opts === undefined) return undefined;
   if (typeof opts !== 'object' || opts === null) {
     throw badOption('opts', `an object { requestId?, signal?, adapterOpts? }, got ${show(opts)}`);
@@ -66,5 +66,5 @@ function typos(options: object, known: readonly string[], where: string): void {
 }
 
 function badOption(path: string, expected: string): StandinError {
-  return new StandinError('K0004', `FakeClassification.classify: ${path}: expected ${expected}.`);
+  return new StandinError('K0004', `FakeClassifier.classify: ${path}: expected ${expected}.`);
 }

@@ -8,7 +8,7 @@ import { isPlainObject, show } from '../../services/classification/shapeError.js
  *
  * @example
  * ```ts
- * checkRequest(request, 'FakeClassification'); // K0003 for { state, questions } made by hand
+ * checkRequest(request, 'FakeClassifier'); // K0003 for { state, questions } made by hand
  * ```
  */
 export function checkRequest(request: unknown, fake: string): asserts request is ClassificationRequest {

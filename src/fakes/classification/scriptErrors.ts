@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationCall } from '../../services/spec/ClassificationAdapter.js';
+import type { ClassificationCall } from '../../services/spec/Classifier.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { HANDLE_SCOPE } from '../script/ScriptCursor.js';
@@ -24,7 +24,7 @@ export interface ClassifyWhere {
 export function scriptExhausted(entries: number, call: number | null, where: ClassifyWhere): ClassificationAdapterError {
   return new ClassificationAdapterError('unknown', {
     message:
-      `FakeClassification script exhausted: the script has ${entries} entr${entries === 1 ? 'y' : 'ies'}, and ${call === null ? 'a call' : `call ${call}`} ran past them (${describe(where)}). ` +
+      `FakeClassifier script exhausted: the script has ${entries} entr${entries === 1 ? 'y' : 'ies'}, and ${call === null ? 'a call' : `call ${call}`} ran past them (${describe(where)}). ` +
       'Add an entry for it, or find why the code under test classifies more often than the test expects.',
     metadata: { cause: 'classification_script_exhausted' },
   });
@@ -63,14 +63,14 @@ export async function runCapture(capture: ((call: ClassificationCall) => unknown
     if (error instanceof CaptureTimeout) {
       throw new StandinError(
         'K0015',
-        `FakeClassification: the capture callback (adapterOpts.capture) returned a promise that did not settle within ${CAPTURE_TIMEOUT_MS} ms (${describe(where)}). Make it resolve or reject; do slow work after the call, not in its capture.`,
+        `FakeClassifier: the capture callback (adapterOpts.capture) returned a promise that did not settle within ${CAPTURE_TIMEOUT_MS} ms (${describe(where)}). Make it resolve or reject; do slow work after the call, not in its capture.`,
       );
     }
     if (call.opts.signal?.aborted === true && error === call.opts.signal.reason) throw error;
     const shown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new StandinError(
       'K0013',
-      `FakeClassification: the capture callback (adapterOpts.capture) failed with ${shown} (${describe(where)}). The classifier was not at fault: fix the callback.`,
+      `FakeClassifier: the capture callback (adapterOpts.capture) failed with ${shown} (${describe(where)}). The classifier was not at fault: fix the callback.`,
       { cause: error },
     );
   } finally {

@@ -4,7 +4,7 @@ import { entryKind, invalidEntry } from '../script/scriptEntry.js';
 import { scriptExhausted } from './scriptErrors.js';
 
 /** The message of the synthetic rate limit a `{ retryUntilCall }` entry answers. */
-export const RETRY_HINT = 'FakeClassification retry_until_call hint';
+export const RETRY_HINT = 'FakeClassifier retry_until_call hint';
 
 /**
  * Takes a classifier script's next entry on `slot`: the answers to give (undefined for the

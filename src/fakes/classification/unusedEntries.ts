@@ -5,7 +5,7 @@ import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import type { UnusedReport } from '../script/verifyScript.js';
 
 /** A script entry no call has used yet. */
-export interface PendingClassification {
+export interface PendingClassifierEntry {
   /** The scope whose cursor has not reached the entry; null for an explicit cursor handle, or a fake never called. */
   readonly scope: string | null;
   /** The entry's index in the script. */
@@ -26,7 +26,7 @@ export interface PendingClassification {
  * ```
  */
 export function unusedEntries(
-  pending: readonly PendingClassification[],
+  pending: readonly PendingClassifierEntry[],
   how: { readonly neverCalled: boolean; readonly scope?: string | undefined },
 ): UnusedReport {
   const { scope } = how;
@@ -39,7 +39,7 @@ export function unusedEntries(
   return { findings, error: () => (unused.length === 0 ? undefined : unusedError(unused, how.neverCalled)) };
 }
 
-function unusedError(unused: readonly PendingClassification[], neverCalled: boolean): StandinError {
+function unusedError(unused: readonly PendingClassifierEntry[], neverCalled: boolean): StandinError {
   const lines = unused.map(({ scope, index, entry, released }) => {
     const where = scope === null ? noScope(neverCalled) : `scope ${JSON.stringify(scope)}`;
     return `  [${index}] ${show(entry)} — ${where}${releasedNote({ released })}`;
@@ -47,7 +47,7 @@ function unusedError(unused: readonly PendingClassification[], neverCalled: bool
   const count = unused.length;
   return new StandinError(
     'K0012',
-    `FakeClassification: ${count} script entr${count === 1 ? 'y was' : 'ies were'} never used:\n${lines.join('\n')}\n` +
+    `FakeClassifier: ${count} script entr${count === 1 ? 'y was' : 'ies were'} never used:\n${lines.join('\n')}\n` +
       'Remove them, or find out why the code under test classified fewer times than the script expects.',
   );
 }

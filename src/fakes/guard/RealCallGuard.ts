@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter } from '../../services/spec/ClassificationAdapter.js';
+import type { Classifier } from '../../services/spec/Classifier.js';
 import type { Provider } from '../../services/spec/Provider.js';
 import type { CallGuard } from '../../services/dispatch/CallGuard.js';
 
@@ -30,7 +30,7 @@ export class RealCallGuard implements CallGuard {
   }
 
   /** Throws `K0006` when `classifier` is a real classifier (`real: true`) that this guard does not allow. */
-  checkClassifier(classifier: ClassificationAdapter): void {
+  checkClassifier(classifier: Classifier): void {
     if (classifier.real !== true) return;
     const name = classifier.provider ?? 'classifier';
     if (this.#allowed === true || this.#allowed.has(name)) return;

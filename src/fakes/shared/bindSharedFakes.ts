@@ -4,7 +4,7 @@ import { scriptedLayer } from '../slot/layers.js';
 import { slotsOf } from '../slot/Slots.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import { FakeModel } from '../model/FakeModel.js';
-import { SharedClassification } from './SharedClassification.js';
+import { SharedClassifier } from './SharedClassifier.js';
 import { SharedScripts, SharedScriptsToken } from './SharedScripts.js';
 
 /**
@@ -35,7 +35,7 @@ export function bindSharedFakes(container: Container): void {
     slots.model(model).put(scriptedLayer('namespace', follower, `${namespace} (model '${model}')`));
   }
   // As for the models: in a namespace the namespace's script answers, whatever the container binds.
-  slots.classifierSlot().put(scriptedLayer('namespace', new SharedClassification(shared), `${namespace} (the classifier)`));
+  slots.classifierSlot().put(scriptedLayer('namespace', new SharedClassifier(shared), `${namespace} (the classifier)`));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter } from '../../services/spec/ClassificationAdapter.js';
+import type { Classifier } from '../../services/spec/Classifier.js';
 import type { StandIns } from '../../services/dispatch/StandIns.js';
 import type { Capability, Provider } from '../../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
@@ -29,7 +29,7 @@ function modelKind(model: string): SlotKind<Provider> {
   };
 }
 
-const classifierKind: SlotKind<ClassificationAdapter> = {
+const classifierKind: SlotKind<Classifier> = {
   subject: 'The classifier',
   offers: () => true,
   real: (classifier) => classifier.real === true,
@@ -46,7 +46,7 @@ const classifierKind: SlotKind<ClassificationAdapter> = {
  */
 export class Slots implements StandIns {
   readonly #models = new Map<string, Slot<Provider>>();
-  readonly #classifiers: Slot<ClassificationAdapter>[] = [];
+  readonly #classifiers: Slot<Classifier>[] = [];
 
   /** The slot of model `name`. */
   model(name: string): Slot<Provider> {
@@ -59,7 +59,7 @@ export class Slots implements StandIns {
   }
 
   /** The slot of the classifier (`link` 0) or of `classifier.fallback[link - 1]`. */
-  classifierSlot(link = 0): Slot<ClassificationAdapter> {
+  classifierSlot(link = 0): Slot<Classifier> {
     let slot = this.#classifiers[link];
     if (slot === undefined) {
       slot = new Slot(link === 0 ? 'classifier' : `classifier.fallback[${link - 1}]`, classifierKind);
@@ -69,14 +69,14 @@ export class Slots implements StandIns {
   }
 
   /** Every slot made so far: the models' in the order they were first used, then the classifier's. */
-  all(): readonly Slot<Provider | ClassificationAdapter>[] {
+  all(): readonly Slot<Provider | Classifier>[] {
     return [...this.#models.values(), ...this.#classifiers.filter((slot) => slot !== undefined)] as Slot<
-      Provider | ClassificationAdapter
+      Provider | Classifier
     >[];
   }
 
   /** Every layer of every slot, oldest first per slot. */
-  layers(): readonly Layer<Provider | ClassificationAdapter>[] {
+  layers(): readonly Layer<Provider | Classifier>[] {
     return this.all().flatMap((slot) => slot.layers);
   }
 
@@ -85,7 +85,7 @@ export class Slots implements StandIns {
     return slot === undefined || slot.layers.length === 0 ? base() : slot.answer(capability, scope, base);
   }
 
-  classifier(link: number, scope: string, base: () => ClassificationAdapter | undefined): ClassificationAdapter | undefined {
+  classifier(link: number, scope: string, base: () => Classifier | undefined): Classifier | undefined {
     const slot = this.#classifiers[link];
     return slot === undefined || slot.layers.length === 0 ? base() : slot.answer('classify', scope, base);
   }

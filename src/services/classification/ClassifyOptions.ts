@@ -5,7 +5,7 @@ import { describeIssues } from '../../validation/describeIssues.js';
 import type { CursorHandle } from '../spec/ClassificationScriptEntry.js';
 import { isCursorHandle } from './isCursorHandle.js';
 import { callOptionsSchema } from '../requests/requestSchemas.js';
-import type { ClassificationAdapterOptions } from '../spec/ClassificationAdapter.js';
+import type { ClassifierOptions } from '../spec/Classifier.js';
 import type { ClassificationQuestion } from './ClassificationQuestion.js';
 import { ClassificationRequest, type ClassificationState } from './ClassificationRequest.js';
 import { lazySchema } from '../../validation/lazySchema.js';
@@ -19,7 +19,7 @@ export interface ClassifyCallControl {
   /** `false` for one attempt, or fields of the retry policy to change for this call. */
   readonly retry?: false | Partial<RetryConfig>;
   /** Options for the classifier itself, such as the fake's `classificationScript`. */
-  readonly adapterOpts?: ClassificationAdapterOptions;
+  readonly adapterOpts?: ClassifierOptions;
 }
 
 /** What `classify(state, questions, options)` takes: the request's other fields, and how the call is run. */

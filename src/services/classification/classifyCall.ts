@@ -3,7 +3,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { Dispatcher } from '../dispatch/Dispatcher.js';
 import { untilAborted } from '../dispatch/untilAborted.js';
 import { typeName } from '../requests/invalid.js';
-import type { ClassificationAdapter, ClassificationAdapterOptions, ClassifyCallOptions } from '../spec/ClassificationAdapter.js';
+import type { Classifier, ClassifierOptions, ClassifyCallOptions } from '../spec/Classifier.js';
 import { ClassificationResponse, trustedResponse } from './ClassificationResponse.js';
 import { classifyArguments } from './ClassifyOptions.js';
 import { describeProblems } from './describeProblems.js';
@@ -29,7 +29,7 @@ export async function classifyCall(dispatcher: Dispatcher, cursorKey: string, ar
   }
   const given = control.adapterOpts;
   const call = dispatcher.call({ signal: control.signal, requestId: control.requestId, scope: given?.scope });
-  const adapterOpts: ClassificationAdapterOptions = { ...given, cursorKey: given?.cursorKey ?? cursorKey };
+  const adapterOpts: ClassifierOptions = { ...given, cursorKey: given?.cursorKey ?? cursorKey };
   const response = await dispatcher.classifier(call, control.retry, async (classifier, context) => {
     const opts: ClassifyCallOptions =
       control.signal === undefined ? { requestId: call.requestId, adapterOpts, context } : { requestId: call.requestId, signal: call.signal, adapterOpts, context };
@@ -46,7 +46,7 @@ export async function classifyCall(dispatcher: Dispatcher, cursorKey: string, ar
   return response.requestId === null ? trustedResponse({ ...response, requestId: call.requestId }) : response;
 }
 
-function brokenClassifier(classifier: ClassificationAdapter, how: string, value: unknown): StandinError {
+function brokenClassifier(classifier: Classifier, how: string, value: unknown): StandinError {
   const shown = value instanceof Error ? `${value.name}: ${value.message}` : typeName(value);
   return new StandinError(
     'K0007',

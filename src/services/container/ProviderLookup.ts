@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import { Tokens } from '../../tokens/Tokens.js';
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Classifier } from '../spec/Classifier.js';
 import type { Services } from '../dispatch/Services.js';
 import type { Provider, Capability } from '../spec/Provider.js';
 import type { StandInSeat } from '../dispatch/StandIns.js';
@@ -19,7 +19,7 @@ export class ProviderLookup implements Services {
   #seat: StandInSeat | undefined;
   /** Per model name: what the container binds for it, looked up afresh on every call. */
   readonly #bases = new Map<string, () => Provider | undefined>();
-  readonly #classifierBases: readonly (() => ClassificationAdapter | undefined)[];
+  readonly #classifierBases: readonly (() => Classifier | undefined)[];
 
   /** `fallbacks` is how many classifiers the config's `classifier.fallback` names, bound at `Tokens.FallbackClassifier` by index. */
   constructor(container: Container, fallbacks = 0) {
@@ -43,7 +43,7 @@ export class ProviderLookup implements Services {
     return [...new Set(names)].filter((name) => this.#container.isBound(Tokens.Provider, { name }));
   }
 
-  classifier(link: number, scope: string): ClassificationAdapter {
+  classifier(link: number, scope: string): Classifier {
     assertAlive(this.#container, 'The classify call');
     const base = this.#classifierBases[link]!;
     const standIns = this.#standIns();
@@ -74,7 +74,7 @@ export class ProviderLookup implements Services {
   }
 
   /** The fallback classifier bound for `classifier.fallback[link]`, looked up on every call so a binding put there is seen. */
-  #fallback(link: number): ClassificationAdapter {
+  #fallback(link: number): Classifier {
     try {
       return this.#container.get(Tokens.FallbackClassifier, { name: String(link) });
     } catch (error) {
@@ -87,7 +87,7 @@ export class ProviderLookup implements Services {
   }
 
   /** The classifier bound at `Tokens.Classifier`, or undefined: `K0005` when the binding cannot be resolved. */
-  #classifier(): ClassificationAdapter | undefined {
+  #classifier(): Classifier | undefined {
     try {
       return this.#container.get(Tokens.Classifier, { optional: true });
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Classifier } from '../spec/Classifier.js';
 import type { Provider } from '../spec/Provider.js';
 
 /**
@@ -10,5 +10,5 @@ export interface CallGuard {
   /** Throws (`E0008`) when `provider` is a real adapter this guard does not let `modelName` reach. */
   check(provider: Provider, providerName: string, modelName: string): void;
   /** Throws (`K0006`) when `classifier` is a real classifier this guard does not let through. */
-  checkClassifier(classifier: ClassificationAdapter): void;
+  checkClassifier(classifier: Classifier): void;
 }

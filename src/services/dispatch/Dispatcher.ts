@@ -6,7 +6,7 @@ import { shownName } from '../../validation/readGuard.js';
 import { defaultLimits } from '../providers/http/limits.js';
 import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { abortReason, type Clock } from '../clock/Clock.js';
-import type { ClassificationAdapter, ClassifyContext } from '../spec/ClassificationAdapter.js';
+import type { Classifier, ClassifyContext } from '../spec/Classifier.js';
 import { ClassificationAdapterError } from '../classification/ClassificationAdapterError.js';
 import type { CallContext, Capability, Provider } from '../spec/Provider.js';
 import type { Scopes } from '../scopes/Scopes.js';
@@ -141,7 +141,7 @@ export class Dispatcher {
    * reason that survives its retries moves to the next classifier; the error that ends the call
    * is the last one, listing every attempt in `metadata.attempts` when more than one classifier was tried.
    */
-  classifier<T>(call: Call, retry: DispatchOptions['retry'], perform: (classifier: ClassificationAdapter, context: ClassifyContext) => Promise<T>): Promise<T> {
+  classifier<T>(call: Call, retry: DispatchOptions['retry'], perform: (classifier: Classifier, context: ClassifyContext) => Promise<T>): Promise<T> {
     const tried: { classifier: string; attempt: number; reason: string; message: string }[] = [];
     const links = this.#lookup.classifierLinks;
     let classifier = this.#classifier(0, call.scope);
@@ -260,12 +260,12 @@ export class Dispatcher {
     return context;
   }
 
-  #classifier(link: number, scope: string): ClassificationAdapter {
+  #classifier(link: number, scope: string): Classifier {
     const classifier = this.#lookup.classifier(link, scope);
     if (typeof classifier !== 'object' || classifier === null || typeof classifier.classify !== 'function') {
       throw new StandinError(
         'K0007',
-        `The value bound at Tokens.Classifier is not a classifier: it has no classify(request, opts) method. Bind a ClassificationAdapter, such as new FakeClassification().`,
+        `The value bound at Tokens.Classifier is not a classifier: it has no classify(request, opts) method. Bind a Classifier, such as new FakeClassifier().`,
       );
     }
     this.#guard.checkClassifier(classifier);

@@ -1,4 +1,4 @@
-import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Classifier } from '../spec/Classifier.js';
 import type { Provider, Capability } from '../spec/Provider.js';
 
 /**
@@ -24,7 +24,7 @@ export interface Services {
    * `Tokens.Classifier` (`K0005` when there is none), link n the config's `classifier.fallback[n - 1]`;
    * a stand-in first when one takes the call.
    */
-  classifier(link: number, scope: string): ClassificationAdapter;
+  classifier(link: number, scope: string): Classifier;
   /** How many links the classifier chain has: 1 + the config's fallbacks. */
   readonly classifierLinks: number;
 }

@@ -1,4 +1,4 @@
-import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Classifier } from '../spec/Classifier.js';
 import type { Capability, Provider } from '../spec/Provider.js';
 
 /**
@@ -14,7 +14,7 @@ export interface StandIns {
    * The classifier that answers a classify call made in `scope`: `link` 0 is the classifier,
    * `link` n the config's `classifier.fallback[n - 1]`.
    */
-  classifier(link: number, scope: string, base: () => ClassificationAdapter | undefined): ClassificationAdapter | undefined;
+  classifier(link: number, scope: string, base: () => Classifier | undefined): Classifier | undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter } from '../spec/ClassificationAdapter.js';
+import type { Classifier } from '../spec/Classifier.js';
 import type { Provider } from '../spec/Provider.js';
 import type { CallGuard } from './CallGuard.js';
 
@@ -49,7 +49,7 @@ export class ProcessGuard implements CallGuard {
     );
   }
 
-  checkClassifier(classifier: ClassificationAdapter): void {
+  checkClassifier(classifier: Classifier): void {
     if (classifier.real !== true || !this.refused()) return;
     const name = classifier.provider ?? 'classifier';
     throw new StandinError(

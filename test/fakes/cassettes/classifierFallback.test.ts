@@ -114,7 +114,7 @@ describe('Cassette', () => {
       expect(error.message).toContain('has no recording for this call: classify (config.classifier.fallback[0])');
     });
 
-    it("gives each classifier's recordings as its own FakeClassification script", async () => {
+    it("gives each classifier's recordings as its own FakeClassifier script", async () => {
       const run = await recordThenReplay('typesafe');
       expect(run.cassette.script()).toHaveLength(2);
       expect(run.cassette.script(0)).toHaveLength(1);

@@ -74,7 +74,7 @@ describe('Cassette', () => {
           expect(replayed.requestId).toBe('ticket-7');
         });
 
-        it('stores the speech as base64 and the classify answer as a FakeClassification script entry', async () => {
+        it('stores the speech as base64 and the classify answer as a FakeClassifier script entry', async () => {
           const { path } = await recordThenReplay(classifier);
           const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { call: string; answer: Record<string, unknown> }[] };
           expect(file.entries.find((e) => e.call === 'speak')!.answer).toEqual({ audio: AUDIO.toString('base64') });

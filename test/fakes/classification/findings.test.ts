@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, code, type CursorStore } from '../../../src/index.js';
-import { FakeClassification, MemoryCursorStore, type ClassificationScriptEntry } from '../../../src/testing.js';
-import { FunctionClassification } from '../../../src/fakes/classification/FunctionClassification.js';
+import { FakeClassifier, MemoryCursorStore, type ClassificationScriptEntry } from '../../../src/testing.js';
+import { FunctionClassifier } from '../../../src/fakes/classification/FunctionClassifier.js';
 import { request } from './fixtures.js';
 
 /** Options for a call in `scope`, as a call without the engine names one. */
@@ -12,10 +12,10 @@ async function verified(fake: { verify(): Promise<void> }): Promise<string | und
   return fake.verify().then(() => undefined, (error: { code?: string }) => error.code);
 }
 
-describe(FakeClassification, () => {
+describe(FakeClassifier, () => {
   describe('.findings', () => {
     it('reports every entry of a fake never called as unused in the default scope', async () => {
-      const fake = new FakeClassification({ script: [{ answers: { d: 'billing' } }, { retryUntilCall: 2 }] });
+      const fake = new FakeClassifier({ script: [{ answers: { d: 'billing' } }, { retryUntilCall: 2 }] });
       expect(await fake.findings()).toEqual([
         {
           scope: '',
@@ -27,7 +27,7 @@ describe(FakeClassification, () => {
     });
 
     it('reports each entry no call used as one finding, in the scope that left it', async () => {
-      const fake = new FakeClassification({ script: [{ answers: {} }, { answers: { y: 0.5 } }] });
+      const fake = new FakeClassifier({ script: [{ answers: {} }, { answers: { y: 0.5 } }] });
       await fake.classify(request(), inScope('a'));
       await fake.classify(request(), inScope('b'));
       await fake.classify(request(), inScope('b'));
@@ -36,7 +36,7 @@ describe(FakeClassification, () => {
     });
 
     it('given a scope, reports that scope only', async () => {
-      const fake = new FakeClassification({ script: [{ answers: {} }, { answers: {} }] });
+      const fake = new FakeClassifier({ script: [{ answers: {} }, { answers: {} }] });
       await fake.classify(request(), inScope('a'));
       await fake.classify(request(), inScope('b'));
       await fake.classify(request(), inScope('b'));
@@ -45,7 +45,7 @@ describe(FakeClassification, () => {
     });
 
     it('reports an explicit handle\'s unused entries in the default scope, saying so', async () => {
-      const fake = new FakeClassification({ script: [{ answers: {} }, { answers: {} }] });
+      const fake = new FakeClassifier({ script: [{ answers: {} }, { answers: {} }] });
       await fake.classify(request(), { adapterOpts: { scriptCursor: fake.startScriptCursor(), scope: 'a' } });
       const line = 'script[1] {"answers":{}} never used (explicit cursor handle)';
       expect(await fake.findings()).toEqual([{ scope: '', code: code.K0012, line }]);
@@ -53,7 +53,7 @@ describe(FakeClassification, () => {
 
     it('names released scopes by the first of them, and says they were released', async () => {
       const store = new MemoryCursorStore();
-      const fake = new FakeClassification({ script: [{ answers: {} }, { answers: {} }], store });
+      const fake = new FakeClassifier({ script: [{ answers: {} }, { answers: {} }], store });
       await fake.classify(request(), inScope('request:1'));
       await store.release('request:1');
       expect(await fake.findings()).toEqual([
@@ -66,25 +66,25 @@ describe(FakeClassification, () => {
     });
 
     it('reports a spent script the app caught as K0014, before the unused entries, naming the call', async () => {
-      const fake = new FakeClassification({ script: [{ answers: {} }] });
+      const fake = new FakeClassifier({ script: [{ answers: {} }] });
       await fake.classify(request(), inScope('a'));
       await fake.classify(request(), { requestId: 'r-2', adapterOpts: { scope: 'a' } }).catch(() => undefined);
       const found = await fake.findings();
       expect(found).toHaveLength(1);
       expect(found[0]).toMatchObject({ scope: 'a', code: code.K0014 });
       expect(found[0]!.line).toMatch(
-        /^request 'r-2': K0008 FakeClassification script exhausted: the script has 1 entry,/,
+        /^request 'r-2': K0008 FakeClassifier script exhausted: the script has 1 entry,/,
       );
     });
 
     it('lists kept errors first, then the entries no call used', async () => {
-      const fake = new FakeClassification({ script: [{ answers: { d: 'nobody' } }, { answers: {} }] });
+      const fake = new FakeClassifier({ script: [{ answers: { d: 'nobody' } }, { answers: {} }] });
       await fake.classify(request()).catch(() => undefined);
       expect((await fake.findings()).map((finding) => finding.code)).toEqual([code.K0014, code.K0012]);
     });
 
     it('does not report an error entry the script asks for', async () => {
-      const fake = new FakeClassification({ script: [{ error: new ClassificationAdapterError('rate_limited') }] });
+      const fake = new FakeClassifier({ script: [{ error: new ClassificationAdapterError('rate_limited') }] });
       await fake.classify(request()).catch(() => undefined);
       expect(await fake.findings()).toEqual([]);
     });
@@ -100,7 +100,7 @@ describe(FakeClassification, () => {
       ];
       const codes: Array<string | undefined> = [];
       for (const [script, calls] of cases) {
-        const fake = new FakeClassification({ script });
+        const fake = new FakeClassifier({ script });
         for (let call = 0; call < calls; call++) await fake.classify(request()).catch(() => undefined);
         const found = await fake.findings();
         expect(await verified(fake)).toBe(found[0]?.code);
@@ -111,14 +111,14 @@ describe(FakeClassification, () => {
 
     it('rejects when the store cannot be read', async () => {
       const store = { peek: () => Promise.reject(new Error('store down')) } as unknown as CursorStore;
-      const fake = new FakeClassification({ script: [{ answers: {} }], store });
+      const fake = new FakeClassifier({ script: [{ answers: {} }], store });
       await expect(fake.findings()).rejects.toThrow('store down');
     });
   });
 
   describe('.forget', () => {
     it('forgets the test author\'s errors kept for verify', async () => {
-      const fake = new FakeClassification({ script: [{ answers: {} }] });
+      const fake = new FakeClassifier({ script: [{ answers: {} }] });
       await fake.classify(request());
       await fake.classify(request()).catch(() => undefined);
       await expect(fake.verify()).rejects.toMatchObject({ code: code.K0014 });
@@ -128,7 +128,7 @@ describe(FakeClassification, () => {
     });
 
     it('leaves the cursors, which live in the store: the next call takes the next entry', async () => {
-      const fake = new FakeClassification({ script: [{ answers: { d: 'billing' } }, { answers: { d: 'sales' } }] });
+      const fake = new FakeClassifier({ script: [{ answers: { d: 'billing' } }, { answers: { d: 'sales' } }] });
       await fake.classify(request());
       fake.forget();
       expect((await fake.classify(request())).answer('d')?.choice).toBe('sales');
@@ -136,10 +136,10 @@ describe(FakeClassification, () => {
   });
 });
 
-describe(FunctionClassification, () => {
+describe(FunctionClassifier, () => {
   describe('.findings', () => {
     it('reports nothing: a function has no entries left over, and verify passes', async () => {
-      const fake = new FunctionClassification(() => ({ answers: {} }));
+      const fake = new FunctionClassifier(() => ({ answers: {} }));
       await fake.classify(request());
       expect(await fake.findings()).toEqual([]);
       await expect(fake.verify()).resolves.toBeUndefined();
@@ -148,7 +148,7 @@ describe(FunctionClassification, () => {
 
   describe('.forget', () => {
     it('keeps the fake answering as before', async () => {
-      const fake = new FunctionClassification(() => ({ answers: { d: 'sales' } }));
+      const fake = new FunctionClassifier(() => ({ answers: { d: 'sales' } }));
       fake.forget();
       expect((await fake.classify(request())).answer('d')?.choice).toBe('sales');
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, ClassificationQuestion as Q, code } from '../../../src/index.js';
-import { FakeClassification } from '../../../src/testing.js';
+import { FakeClassifier } from '../../../src/testing.js';
 import { createTestApp } from '../../../src/testing.js';
 import { request } from './fixtures.js';
 
@@ -12,7 +12,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error & { code?: st
   return error as Error & { code?: string };
 }
 
-describe(FakeClassification, () => {
+describe(FakeClassifier, () => {
   describe('.classify with a capture callback', () => {
     it("rejects with K0013, the capture's own error, when the callback throws — not K0007 blaming the classifier", async () => {
       const app = createTestApp();
@@ -43,7 +43,7 @@ describe(FakeClassification, () => {
     });
 
     it('lets an async capture that resolves see the call, and answers as before', async () => {
-      const fake = new FakeClassification();
+      const fake = new FakeClassifier();
       const seen: string[] = [];
       const response = await fake.classify(request(), { adapterOpts: { capture: async ({ request }) => void seen.push(request.state as string) } });
       expect(seen).toEqual(['My payouts failed twice this week.']);
@@ -63,7 +63,7 @@ describe(FakeClassification, () => {
         expect(error.code).toBe(code.K0008);
         expect((error as ClassificationAdapterError).metadata).toEqual({ cause: 'classification_script_exhausted' });
         expect(error.message).toBe(
-          "K0008: FakeClassification script exhausted: the script has 2 entries, and call 3 ran past them (request 'third', in scope 'ticket-7'). Add an entry for it, or find why the code under test classifies more often than the test expects.",
+          "K0008: FakeClassifier script exhausted: the script has 2 entries, and call 3 ran past them (request 'third', in scope 'ticket-7'). Add an entry for it, or find why the code under test classifies more often than the test expects.",
         );
       });
     });
@@ -79,7 +79,7 @@ describe(FakeClassification, () => {
       expect(await app.scope('e2e-1', handler)).toBe(500);
       const error = await rejection(classifier.verify());
       expect(error.code).toBe(code.K0014);
-      expect(error.message).toContain("In scope 'e2e-1', request 'req-2': K0008 FakeClassification script exhausted");
+      expect(error.message).toContain("In scope 'e2e-1', request 'req-2': K0008 FakeClassifier script exhausted");
       expect(error.message).toContain('1 call raised');
     });
 

@@ -65,7 +65,7 @@ describe('script entries', () => {
   describe(invalidEntry, () => {
     it('lists the three legal shapes', () => {
       expect(invalidEntry({ ok: [] }, 4).message).toBe(
-        'K0010: invalid FakeClassification script entry at index 4: {"ok":[]} (an entry is one of { answers: { id: value } }, { error: new ClassificationAdapterError(reason) } or { retryUntilCall: n } with n a whole number of 1 or more).',
+        'K0010: invalid FakeClassifier script entry at index 4: {"ok":[]} (an entry is one of { answers: { id: value } }, { error: new ClassificationAdapterError(reason) } or { retryUntilCall: n } with n a whole number of 1 or more).',
       );
     });
   });

@@ -1,15 +1,15 @@
 import { expectTypeOf, test } from 'vitest';
-import { Tokens, createContainer, type ClassificationAdapter, type ClassificationResponse } from '../../../src/index.js';
+import { Tokens, createContainer, type Classifier, type ClassificationResponse } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
-import { type FakeClassification } from '../../../src/testing.js';
+import { type FakeClassifier } from '../../../src/testing.js';
 
-test('Tokens.Classifier resolves to a ClassificationAdapter', () => {
-  expectTypeOf(createContainer({}).get(Tokens.Classifier)).toEqualTypeOf<ClassificationAdapter>();
+test('Tokens.Classifier resolves to a Classifier', () => {
+  expectTypeOf(createContainer({}).get(Tokens.Classifier)).toEqualTypeOf<Classifier>();
 });
 
-test('app.classify answers a ClassificationResponse, and fakeClassifier a FakeClassification', () => {
+test('app.classify answers a ClassificationResponse, and fakeClassifier a FakeClassifier', () => {
   const app = createTestApp();
-  expectTypeOf(app.fakeClassifier()).toEqualTypeOf<FakeClassification>();
+  expectTypeOf(app.fakeClassifier()).toEqualTypeOf<FakeClassifier>();
   expectTypeOf(app.classify('x', {})).toEqualTypeOf<Promise<ClassificationResponse>>();
   // @ts-expect-error questions are ClassificationQuestions
   void app.classify('x', { team: 'billing' });

@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion as Q, ClassificationRequest, ClassificationResponse, StandinError, Tokens, createApp, createContainer, type ClassificationAdapter, type ClassificationReason } from '../../../src/index.js';
+import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion as Q, ClassificationRequest, ClassificationResponse, StandinError, Tokens, createApp, createContainer, type Classifier, type ClassificationReason } from '../../../src/index.js';
 import { startScriptCursor, cursorIndex } from '../../../src/testing.js';
-import { type ClassificationCall } from '../../../src/services/spec/ClassificationAdapter.js';
+import { type ClassificationCall } from '../../../src/services/spec/Classifier.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
 import { questions, rateLimited } from '../../fakes/classification/fixtures.js';
 
@@ -25,7 +25,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 /** A classifier that answers with `answer(request, opts)`, recording every call. */
-function classifier(answer: (request: ClassificationRequest, opts: unknown) => unknown, extra: Partial<ClassificationAdapter> = {}): ClassificationAdapter & { calls: number } {
+function classifier(answer: (request: ClassificationRequest, opts: unknown) => unknown, extra: Partial<Classifier> = {}): Classifier & { calls: number } {
   const adapter = {
     calls: 0,
     ...extra,
@@ -93,9 +93,9 @@ describe('Engine.classify (app.classify)', () => {
     });
 
     it('works in a production container with a classifier bound by a module', async () => {
-      const { FakeClassification } = await import('../../../src/testing.js');
+      const { FakeClassifier } = await import('../../../src/testing.js');
       const container = createContainer({}, new ContainerModule(({ bind }) => {
-        bind(Tokens.Classifier).toConstantValue(new FakeClassification({ script: [{ answers: { d: 'sales' } }] }));
+        bind(Tokens.Classifier).toConstantValue(new FakeClassifier({ script: [{ answers: { d: 'sales' } }] }));
       }));
       const response = await container.get(Tokens.Engine).classify(STATE, questions());
       expect(response.answer('d')!.choice).toBe('sales');

@@ -1,11 +1,11 @@
 import { ContainerModule } from 'inversify';
-import { Tokens, type ClassificationAdapter, type ClassificationRequest, type ClassificationResponse, type ClassifyCallOptions, type CursorStore } from 'standin';
-import { FakeClassification, type ClassificationScriptEntry } from 'standin/testing';
+import { Tokens, type Classifier, type ClassificationRequest, type ClassificationResponse, type ClassifyCallOptions, type CursorStore } from 'standin';
+import { FakeClassifier, type ClassificationScriptEntry } from 'standin/testing';
 import { exampleTickets } from '../exampleTickets.js';
 import { exampleScripts, otherTicketTriage } from './exampleScripts.js';
 
 /**
- * The demo's classifier: a scripted {@link FakeClassification} per script, picked by the ticket's
+ * The demo's classifier: a scripted {@link FakeClassifier} per script, picked by the ticket's
  * text — the example ticket's own script, or for any other ticket one picked by its words. One
  * script cannot serve several tickets when every request starts its cursors afresh (each HTTP
  * request is a scope of its own), so each ticket goes to the fake scripted for it. The fakes keep
@@ -17,12 +17,12 @@ import { exampleScripts, otherTicketTriage } from './exampleScripts.js';
  * (await app.classify(exampleTickets[0].message, triageQuestions)).answer('team')?.choice; // 'billing'
  * ```
  */
-export class ExampleTriage implements ClassificationAdapter {
+export class ExampleTriage implements Classifier {
   readonly real = false;
   readonly provider = 'fake';
   readonly #store: CursorStore;
   /** One fake per script, made when a ticket first needs it. */
-  readonly #fakes = new Map<ClassificationScriptEntry, FakeClassification>();
+  readonly #fakes = new Map<ClassificationScriptEntry, FakeClassifier>();
   readonly #byMessage: ReadonlyMap<string, ClassificationScriptEntry>;
 
   constructor(store: CursorStore) {
@@ -35,7 +35,7 @@ export class ExampleTriage implements ClassificationAdapter {
     const entry = this.#byMessage.get(message) ?? otherTicketTriage(message);
     let fake = this.#fakes.get(entry);
     if (fake === undefined) {
-      fake = new FakeClassification({ script: [entry], store: this.#store });
+      fake = new FakeClassifier({ script: [entry], store: this.#store });
       this.#fakes.set(entry, fake);
     }
     return fake.classify(request, opts);

@@ -1,7 +1,7 @@
 import { bareMessage } from '../../../errors/StandinError.js';
 import { ProviderFailure } from '../../../errors/ProviderFailure.js';
 import { StandinError } from '../../../errors/StandinError.js';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../../spec/ClassificationAdapter.js';
+import type { Classifier, ClassifyCallOptions } from '../../spec/Classifier.js';
 import { ClassificationAdapterError } from '../../classification/ClassificationAdapterError.js';
 import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
 import { ClassificationRequest } from '../../classification/ClassificationRequest.js';
@@ -66,7 +66,7 @@ const MASK = '[redacted]';
  * }
  * ```
  */
-export abstract class HttpClassifier implements ClassificationAdapter {
+export abstract class HttpClassifier implements Classifier {
   readonly real = true;
   readonly provider: string;
   readonly #settings: ClassifierSettings;

@@ -1,7 +1,7 @@
 import { classifierAdapterNames, type StandinConfig } from '../../../config/configSchema.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import { formatPath } from '../../../validation/formatPath.js';
-import type { ClassificationAdapter } from '../../spec/ClassificationAdapter.js';
+import type { Classifier } from '../../spec/Classifier.js';
 import { DecisionsClassifier } from '../decisions/DecisionsClassifier.js';
 import { parseSettings } from '../http/HttpSettings.js';
 import { adapterOf } from '../http/realAdapters.js';
@@ -28,7 +28,7 @@ const configSettingsSchema = lazySchema(() => classifierSettingsSchema.omit({ pr
  * realClassifiers(parseConfig({ classifier: { provider: 'typesafe' } }))[0]?.(); // TypesafeClassifier
  * ```
  */
-export function realClassifiers(config: StandinConfig): (() => ClassificationAdapter)[] {
+export function realClassifiers(config: StandinConfig): (() => Classifier)[] {
   const checked = new Map<string, ClassifierSettings>();
   for (const name of Object.keys(config.providers)) {
     const adapter = adapterOf(config, name);
@@ -40,7 +40,7 @@ export function realClassifiers(config: StandinConfig): (() => ClassificationAda
   return links.map((link, index) => classifierOf(config, checked, link, index === 0 ? ['classifier', 'provider'] : ['classifier', 'fallback', index - 1, 'provider']));
 }
 
-function classifierOf(config: StandinConfig, checked: ReadonlyMap<string, ClassifierSettings>, link: { provider: string; model?: string | undefined }, path: (string | number)[]): () => ClassificationAdapter {
+function classifierOf(config: StandinConfig, checked: ReadonlyMap<string, ClassifierSettings>, link: { provider: string; model?: string | undefined }, path: (string | number)[]): () => Classifier {
   const name = link.provider;
   const adapter = adapterOf(config, name);
   let settings: ClassifierSettings;

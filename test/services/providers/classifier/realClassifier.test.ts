@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { ClassificationQuestion as Q, createApp, createContainer, ClassificationAdapterError, StandinError, Tokens, type StandinConfigInput } from '../../../../src/index.js';
 import { DecisionsClassifier } from '../../../../src/services/providers/decisions/DecisionsClassifier.js';
-import { FakeClassification } from '../../../../src/testing.js';
+import { FakeClassifier } from '../../../../src/testing.js';
 import { TypesafeClassifier } from '../../../../src/services/providers/typesafe/TypesafeClassifier.js';
 import { createTestApp } from '../../../../src/testing.js';
 import { KEY } from '../loopback/callContext.js';
@@ -217,7 +217,7 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
   });
 
   it("an application module's own classifier takes the config's place", () => {
-    const own = new FakeClassification();
+    const own = new FakeClassifier();
     const container = createContainer(
       { classifier: { provider: 'typesafe' } },
       new ContainerModule(({ bind }) => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ClassificationAdapterError, ClassificationQuestion as Q, ClassificationRequest, createDecisionsClassifier, StandinError, type ClassificationAdapter, type ClassificationState, type DecisionsClassifierSettings } from '../../../../src/index.js';
+import { ClassificationAdapterError, ClassificationQuestion as Q, ClassificationRequest, createDecisionsClassifier, StandinError, type Classifier, type ClassificationState, type DecisionsClassifierSettings } from '../../../../src/index.js';
 import { DecisionsClassifier } from '../../../../src/services/providers/decisions/DecisionsClassifier.js';
-import { classificationAdapterConformance } from '../../../../src/testing.js';
+import { classifierConformance } from '../../../../src/testing.js';
 import { failure, KEY } from '../loopback/callContext.js';
 import { rejected, useLoopback, withoutScript } from '../loopback/classifierTest.js';
 import { decisions, decisionsUsage, openaiError } from '../loopback/decisionsWire.js';
@@ -344,10 +344,10 @@ describe('DecisionsClassifier', () => {
 
 describe('DecisionsClassifier conforms', () => {
   /** The classifier with the suite's script left out, so every case goes to the loopback server and through the real decoder. */
-  const overTheWire = (): ClassificationAdapter => {
+  const overTheWire = (): Classifier => {
     server.on(PATH, decisions());
     return withoutScript(classifier());
   };
 
-  classificationAdapterConformance(overTheWire, { describe, it }, 'on the loopback server, through the real decoder');
+  classifierConformance(overTheWire, { describe, it }, 'on the loopback server, through the real decoder');
 });

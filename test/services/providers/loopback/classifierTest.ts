@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ClassificationAdapterError, type ClassificationAdapter } from '../../../../src/index.js';
+import { ClassificationAdapterError, type Classifier } from '../../../../src/index.js';
 import { failure } from './callContext.js';
 export { useLoopback } from './useLoopback.js';
 
@@ -15,7 +15,7 @@ export async function rejected(promise: Promise<unknown>): Promise<Classificatio
  * The classifier with a call's `classificationScript` left out, so a suite written for the fake
  * (the conformance suite) sends every call to the server and through the real decoder.
  */
-export function withoutScript(real: ClassificationAdapter & { readonly provider: string }): ClassificationAdapter {
+export function withoutScript(real: Classifier & { readonly provider: string }): Classifier {
   return {
     provider: real.provider,
     classify: (request, opts) => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion as Q, ClassificationRequest, ClassificationResponse, createTypesafeClassifier, StandinError, type ClassificationAdapter, type ClassificationState, type ClassifyCallOptions, type TypesafeClassifierSettings } from '../../../../src/index.js';
+import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion as Q, ClassificationRequest, ClassificationResponse, createTypesafeClassifier, StandinError, type Classifier, type ClassificationState, type ClassifyCallOptions, type TypesafeClassifierSettings } from '../../../../src/index.js';
 import { TypesafeClassifier } from '../../../../src/services/providers/typesafe/TypesafeClassifier.js';
-import { classificationAdapterConformance } from '../../../../src/testing.js';
+import { classifierConformance } from '../../../../src/testing.js';
 import { failure, KEY } from '../loopback/callContext.js';
 import { rejected, useLoopback, withoutScript } from '../loopback/classifierTest.js';
 import { hang, json, LoopbackServer, raw, silent } from '../loopback/LoopbackServer.js';
@@ -25,7 +25,7 @@ const ask = (fields: { state?: ClassificationState; questions?: Record<string, Q
   new ClassificationRequest({ state: 'My card was charged twice, please refund me.', questions, ...fields });
 
 /** A classifier whose fetch answers `body` with status 200, for bodies too many to serve over a socket. */
-const answering = (body: string): ClassificationAdapter =>
+const answering = (body: string): Classifier =>
   createTypesafeClassifier({ apiKey: KEY, fetch: async () => new Response(body, { status: 200, headers: { 'x-typesafe-request-id': 'ts-1' } }) });
 
 describe('TypesafeClassifier', () => {
@@ -434,12 +434,12 @@ describe('TypesafeClassifier', () => {
 
 describe('TypesafeClassifier conforms', () => {
   /** The classifier with the suite's script left out, so every case goes to the loopback server and through the real decoder. */
-  const overTheWire = (): ClassificationAdapter => {
+  const overTheWire = (): Classifier => {
     server.on(PATH, systemone());
     return withoutScript(classifier());
   };
 
-  classificationAdapterConformance(overTheWire, { describe, it }, 'on the loopback server, through the real decoder');
+  classifierConformance(overTheWire, { describe, it }, 'on the loopback server, through the real decoder');
 
   it('the wire run reaches the server for every answering case', async () => {
     const adapter = overTheWire();

@@ -1,5 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { ClassificationAdapter, ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
+import type { Classifier, ClassifyCallOptions } from '../../services/spec/Classifier.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
@@ -46,7 +46,7 @@ export type ClassifierFunction = (
  * }));
  * ```
  */
-export class FunctionClassification implements ClassificationAdapter {
+export class FunctionClassifier implements Classifier {
   readonly real = false;
   readonly provider = 'fake';
   readonly #fn: ClassifierFunction;
@@ -59,7 +59,7 @@ export class FunctionClassification implements ClassificationAdapter {
   }
 
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
-    checkRequest(request, 'FunctionClassification');
+    checkRequest(request, 'FunctionClassifier');
     checkQuestions(request);
     const scope = opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
     const call = { scope, attempt: opts?.context?.attempt ?? 1 };

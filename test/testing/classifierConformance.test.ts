@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, ClassificationAnswer, ClassificationResponse, type ClassificationAdapter, type ClassificationRequest, type ClassifyCallOptions } from '../../src/index.js';
-import { FakeClassification } from '../../src/testing.js';
-import { classificationAdapterConformance, classificationConformanceCases, createTestApp } from '../../src/testing.js';
+import { ClassificationAdapterError, ClassificationAnswer, ClassificationResponse, type Classifier, type ClassificationRequest, type ClassifyCallOptions } from '../../src/index.js';
+import { FakeClassifier } from '../../src/testing.js';
+import { classifierConformance, classificationConformanceCases, createTestApp } from '../../src/testing.js';
 
 /** A stub with deliberately different defaults: the last option with an even split, the top level, yes 1.0, provider 'stub'. */
-const stub: ClassificationAdapter = {
+const stub: Classifier = {
   provider: 'stub',
   async classify(request, opts) {
     const ids = Object.keys(request.questions);
@@ -31,8 +31,8 @@ const stub: ClassificationAdapter = {
 };
 
 /** The fake, with its response changed by `change`: an adapter broken on purpose. */
-function broken(change: (response: ClassificationResponse, request: ClassificationRequest) => unknown, onEmpty?: () => unknown): ClassificationAdapter {
-  const fake = new FakeClassification();
+function broken(change: (response: ClassificationResponse, request: ClassificationRequest) => unknown, onEmpty?: () => unknown): Classifier {
+  const fake = new FakeClassifier();
   return {
     async classify(request: ClassificationRequest, opts?: ClassifyCallOptions) {
       if (onEmpty !== undefined && Object.keys(request.questions).length === 0) return onEmpty() as ClassificationResponse;
@@ -50,11 +50,11 @@ function withAnswer(response: ClassificationResponse, id: string, fields: Record
   return rebuilt(response, { answers: { ...response.answers, [id]: new ClassificationAnswer({ ...answer, ...fields }) } });
 }
 
-classificationAdapterConformance(() => new FakeClassification(), { describe, it }, 'FakeClassification conforms');
+classifierConformance(() => new FakeClassifier(), { describe, it }, 'FakeClassifier conforms');
 
-classificationAdapterConformance(() => stub, { describe, it }, 'a stub with other defaults conforms');
+classifierConformance(() => stub, { describe, it }, 'a stub with other defaults conforms');
 
-describe('classificationAdapterConformance', () => {
+describe('classifierConformance', () => {
   it('has ALLM\'s nine cases', () => {
     expect(classificationConformanceCases.map((c) => c.name.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
   });
@@ -62,7 +62,7 @@ describe('classificationAdapterConformance', () => {
   it('registers one describe with one it per case, using only the runner it is given', async () => {
     const registered: string[] = [];
     const bodies: (() => Promise<void>)[] = [];
-    classificationAdapterConformance(() => new FakeClassification(), {
+    classifierConformance(() => new FakeClassifier(), {
       describe: (name, body) => {
         registered.push(`describe ${name}`);
         body();
@@ -78,7 +78,7 @@ describe('classificationAdapterConformance', () => {
   });
 
   describe('catches a broken adapter in the right case', () => {
-    const cases: [string, number, ClassificationAdapter][] = [
+    const cases: [string, number, Classifier][] = [
       ['an answer left out', 1, broken((r) => rebuilt(r, { answers: { team: r.answer('team')!, frustration: r.answer('frustration')! } }))],
       ['a plain object for a response', 1, broken((r) => ({ ...r }))],
       ['an answer of the wrong type', 2, broken((r) => withAnswer(r, 'refund', { type: 'score' }))],
@@ -110,7 +110,7 @@ describe('classificationAdapterConformance', () => {
   it('app.classify, through the engine, keeps every case but 6, where the engine\'s validation answers first (K0003)', async () => {
     const app = createTestApp();
     app.fakeClassifier();
-    const engine: ClassificationAdapter = { classify: (request, opts) => app.classify(request, opts ?? {}) };
+    const engine: Classifier = { classify: (request, opts) => app.classify(request, opts ?? {}) };
     for (const conformanceCase of classificationConformanceCases) {
       if (conformanceCase.name.startsWith('6.')) await expect(conformanceCase.run(engine)).rejects.toThrow(/K0003|Invalid classification request/);
       else await conformanceCase.run(engine);

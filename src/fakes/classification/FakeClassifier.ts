@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
 import type {
-  ClassificationAdapter,
+  Classifier,
   ClassifyCallOptions,
-} from '../../services/spec/ClassificationAdapter.js';
+} from '../../services/spec/Classifier.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
@@ -23,12 +23,12 @@ import { readOptions } from './readOptions.js';
 import { checkQuestions, checkRequest } from './requestChecks.js';
 import { runCapture } from './scriptErrors.js';
 import { takeEntry } from './takeEntry.js';
-import { unusedEntries, type PendingClassification } from './unusedEntries.js';
+import { unusedEntries, type PendingClassifierEntry } from './unusedEntries.js';
 
-export type { PendingClassification } from './unusedEntries.js';
+export type { PendingClassifierEntry } from './unusedEntries.js';
 
-/** How a {@link FakeClassification} is made. */
-export interface FakeClassificationSettings {
+/** How a {@link FakeClassifier} is made. */
+export interface FakeClassifierSettings {
   /**
    * The fake's own script. When given it is checked at once (`K0010`), and it wins over a call's
    * `adapterOpts.classificationScript`, as settings of the classifier win over those of a call.
@@ -52,7 +52,7 @@ const KIND = 'classification';
  *   `metadata.cause: 'classification_script_exhausted'`; it never falls back to the defaults.
  * - The cursor is picked by `cursorSlot`: `adapterOpts.scriptCursor`, then `adapterOpts.cursorKey`
  *   (the engine's id), then the script's content hash. Retry budgets key on the same cursor.
- *   A fake's own script (`new FakeClassification({ script })`) keeps its cursors apart from every
+ *   A fake's own script (`new FakeClassifier({ script })`) keeps its cursors apart from every
  *   other fake's, so a fake bound in place of another starts at its first entry.
  * - A scripted answer that does not fit its question throws a `StandinError` (`K0011`): a test
  *   author's mistake, never an adapter error, never retried.
@@ -62,7 +62,7 @@ const KIND = 'classification';
  *
  * @example
  * ```ts
- * const fake = new FakeClassification();
+ * const fake = new FakeClassifier();
  * const request = new ClassificationRequest({
  *   state: 'Please refund me.',
  *   questions: { refund: ClassificationQuestion.yesNo('Is a refund requested?') },
@@ -72,7 +72,7 @@ const KIND = 'classification';
  * response.answer('refund')?.yesProbability; // 0.9
  * ```
  */
-export class FakeClassification implements ClassificationAdapter {
+export class FakeClassifier implements Classifier {
   readonly real = false;
   readonly provider = 'fake';
   readonly #script: readonly ClassificationScriptEntry[] | undefined;
@@ -87,15 +87,15 @@ export class FakeClassification implements ClassificationAdapter {
   readonly #raised = new RaisedErrors();
   readonly #verdict: ScriptVerdict;
 
-  constructor(settings: FakeClassificationSettings = {}) {
+  constructor(settings: FakeClassifierSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
       const expected = `settings must be an object { script?, store? }, got ${show(settings)}`;
-      throw new StandinError('K0004', `new FakeClassification(settings): ${expected}.`);
+      throw new StandinError('K0004', `new FakeClassifier(settings): ${expected}.`);
     }
     for (const key of Object.keys(settings)) {
       if (key !== 'script' && key !== 'store') {
         const allowed = 'Allowed keys: script, store.';
-        throw new StandinError('K0004', `new FakeClassification(settings): unknown key '${key}'. ${allowed}`);
+        throw new StandinError('K0004', `new FakeClassifier(settings): unknown key '${key}'. ${allowed}`);
       }
     }
     if (settings.script !== undefined) checkScript(settings.script);
@@ -105,7 +105,7 @@ export class FakeClassification implements ClassificationAdapter {
     this.#verdict = {
       raised: this.#raised,
       raisedCode: 'K0014',
-      owner: 'FakeClassification.verify()',
+      owner: 'FakeClassifier.verify()',
       unused: async (scope) => unusedEntries(await this.pending(), { neverCalled: !this.#used.moved, scope }),
     };
   }
@@ -118,7 +118,7 @@ export class FakeClassification implements ClassificationAdapter {
    *
    * @example
    * ```ts
-   * FakeClassification.script([{ answers: { team: 'billing' } }, { retryUntilCall: 2 }]); // returns the script
+   * FakeClassifier.script([{ answers: { team: 'billing' } }, { retryUntilCall: 2 }]); // returns the script
    * ```
    */
   static script<const S extends readonly ClassificationScriptEntry[]>(entries: S): S {
@@ -131,7 +131,7 @@ export class FakeClassification implements ClassificationAdapter {
    *
    * @example
    * ```ts
-   * await FakeClassification.cursorIndex(fake.startScriptCursor()); // 0
+   * await FakeClassifier.cursorIndex(fake.startScriptCursor()); // 0
    * ```
    */
   static cursorIndex(cursor: ScriptCursor): Promise<number> {
@@ -178,7 +178,7 @@ export class FakeClassification implements ClassificationAdapter {
   }
 
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
-    checkRequest(request, 'FakeClassification');
+    checkRequest(request, 'FakeClassifier');
     const adapterOpts = readOptions(opts);
     const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
     const where = { scope, requestId: opts?.requestId };
@@ -204,14 +204,14 @@ export class FakeClassification implements ClassificationAdapter {
    * await fake.pending(); // [{ scope: null, index: 0, entry: { answers: { team: 'billing' } } }]
    * ```
    */
-  async pending(): Promise<PendingClassification[]> {
+  async pending(): Promise<PendingClassifierEntry[]> {
     const script = this.#script ?? [];
     if (!this.#used.moved) {
       // Asked all the same, so a store that was closed (its app disposed) fails as for a called fake.
       await this.#store.peek(DEFAULT_SCOPE, this.#kind);
       return script.map((entry, index) => ({ scope: null, index, entry }));
     }
-    const found: PendingClassification[] = [];
+    const found: PendingClassifierEntry[] = [];
     // Released scopes (requests that named no scope) count by how far each went.
     for (const { scope, at, released } of await this.#used.runs()) {
       for (let index = at; index < script.length; index++) {

@@ -1,12 +1,12 @@
 import { runCapture, scriptExhausted } from '../classification/scriptErrors.js';
 import { bareMessage } from '../../errors/StandinError.js';
-import type { ClassifyCallOptions } from '../../services/spec/ClassificationAdapter.js';
+import type { ClassifyCallOptions } from '../../services/spec/Classifier.js';
 import { ClassificationAdapterError } from '../../services/classification/ClassificationAdapterError.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
-import { FakeClassification, type PendingClassification } from '../classification/FakeClassification.js';
+import { FakeClassifier, type PendingClassifierEntry } from '../classification/FakeClassifier.js';
 import { fakeResponse } from '../classification/fakeAnswers.js';
 import { checkQuestions, checkRequest } from '../classification/requestChecks.js';
 import { RETRY_HINT } from '../classification/takeEntry.js';
@@ -30,7 +30,7 @@ import type { SharedScripts } from './SharedScripts.js';
  * await classifier.verify();
  * ```
  */
-export class SharedClassification extends FakeClassification {
+export class SharedClassifier extends FakeClassifier {
   readonly #shared: SharedScripts;
   readonly #script: readonly ClassificationScriptEntry[] | undefined;
   readonly #gen: string | undefined;
@@ -52,7 +52,7 @@ export class SharedClassification extends FakeClassification {
   }
 
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
-    checkRequest(request, 'SharedClassification');
+    checkRequest(request, 'SharedClassifier');
     const scope = opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
     await runCapture(opts?.adapterOpts?.capture, { request, opts: opts ?? {} }, { scope, requestId: opts?.requestId });
     checkQuestions(request);
@@ -83,14 +83,14 @@ export class SharedClassification extends FakeClassification {
   }
 
   /** The entries of the published script no call has used, per scope of the namespace; all when none was called. */
-  override async pending(): Promise<PendingClassification[]> {
+  override async pending(): Promise<PendingClassifierEntry[]> {
     const script = this.#script ?? [];
     if (this.#gen === undefined) return [];
     await this.#shared.ready();
     const id = `classification:shared:${this.#gen}`;
     const scopes = await this.#shared.store.scopesOf(id);
     if (scopes.length === 0) return script.map((entry, index) => ({ scope: null, index, entry }));
-    const found: PendingClassification[] = [];
+    const found: PendingClassifierEntry[] = [];
     for (const scope of scopes.sort()) {
       const at = await this.#shared.store.peek(scope, id);
       for (let index = at; index < script.length; index++) found.push({ scope, index, entry: script[index]! });

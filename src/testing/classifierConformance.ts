@@ -1,4 +1,4 @@
-import type { ClassificationAdapter } from '../services/spec/ClassificationAdapter.js';
+import type { Classifier } from '../services/spec/Classifier.js';
 import type { ClassificationCaseBody } from './classificationCaseBody.js';
 
 /** The `describe` and `it` of a test runner: vitest's, jest's, node:test's or mocha's. */
@@ -10,7 +10,7 @@ export interface ConformanceRunner {
 /** One case of the conformance suite: run it against an adapter; it rejects with an assertion error when the adapter breaks the contract. */
 export interface ConformanceCase {
   readonly name: string;
-  run(adapter: ClassificationAdapter): Promise<void>;
+  run(adapter: Classifier): Promise<void>;
 }
 
 
@@ -27,7 +27,7 @@ function listed(name: string, body: ClassificationCaseBody): ConformanceCase {
 
 /**
  * The nine cases of the classification adapter contract, in order. Run them all with
- * {@link classificationAdapterConformance}, or one by one.
+ * {@link classifierConformance}, or one by one.
  *
  * @example
  * ```ts
@@ -54,13 +54,13 @@ export const classificationConformanceCases: readonly ConformanceCase[] = [
  * @example
  * ```ts
  * import { describe, it } from 'vitest';
- * import { classificationAdapterConformance } from 'standin/testing';
+ * import { classifierConformance } from 'standin/testing';
  *
- * classificationAdapterConformance(() => new FakeClassification(), { describe, it });
+ * classifierConformance(() => new FakeClassifier(), { describe, it });
  * ```
  */
-export function classificationAdapterConformance(
-  makeAdapter: () => ClassificationAdapter | Promise<ClassificationAdapter>,
+export function classifierConformance(
+  makeAdapter: () => Classifier | Promise<Classifier>,
   runner: ConformanceRunner,
   name = 'classification adapter conformance',
 ): void {

@@ -14,7 +14,7 @@ export interface ClassificationCall {
  * reads its own keys and ignores the rest (a real classifier handed a `classificationScript`
  * answers it with the fake, so the same test runs on both).
  */
-export interface ClassificationAdapterOptions {
+export interface ClassifierOptions {
   /** The fake's script for this call: a list of `{ answers }`, `{ error }` and `{ retryUntilCall }` entries. */
   readonly classificationScript?: readonly ClassificationScriptEntry[];
   /** An explicit cursor handle: the script's cursor lives there, whatever the engine or scope. */
@@ -56,7 +56,7 @@ export interface ClassifyCallOptions {
   /** Aborts the call. */
   readonly signal?: AbortSignal;
   /** Options for the classifier itself. */
-  readonly adapterOpts?: ClassificationAdapterOptions;
+  readonly adapterOpts?: ClassifierOptions;
   /** Where the call stands: set by the engine on every call it makes. */
   readonly context?: ClassifyContext;
 }
@@ -77,11 +77,11 @@ export interface ClassifyCallOptions {
  * @example
  * ```ts
  * const container = createContainer(config, new ContainerModule(({ bind }) => {
- *   bind(Tokens.Classifier).toConstantValue(new FakeClassification());
+ *   bind(Tokens.Classifier).toConstantValue(new FakeClassifier());
  * }));
  * ```
  */
-export interface ClassificationAdapter {
+export interface Classifier {
   /** True for a classifier that reaches a real service: test apps block it unless allowed. */
   readonly real?: boolean;
   /** The classifier's provider name, such as `'typesafe'`: what `app.allowRealCalls(name)` allows. */
