@@ -17,7 +17,12 @@ const usage = {
 /** A MockLanguageModelV4 that answers `answerText`, by doGenerate and by doStream alike. */
 function mockModel(): MockLanguageModelV4 {
   return new MockLanguageModelV4({
-    doGenerate: async () => ({ content: [{ type: 'text', text: answerText }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }),
+    doGenerate: async () => ({
+      content: [{ type: 'text', text: answerText }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage,
+      warnings: [],
+    }),
     doStream: async () => ({
       stream: convertArrayToReadableStream([
         { type: 'text-start', id: 't' },
@@ -50,11 +55,18 @@ export default async function aiSdk(): Promise<void> {
   const mock = mockModel();
   const ours = await generateText({ model: standinModel, prompt: question, providerOptions });
   const theirs = await generateText({ model: mock, prompt: question, providerOptions });
-  if (ours.text !== answerText || theirs.text !== answerText) throw new Error('the AI SDK benchmark does not reply what it should');
+  if (ours.text !== answerText || theirs.text !== answerText)
+    throw new Error('the AI SDK benchmark does not reply what it should');
   const cases = [
-    { name: 'generateText on languageModel(app) + app.fake', fn: () => generateText({ model: standinModel, prompt: question, providerOptions }) },
+    {
+      name: 'generateText on languageModel(app) + app.fake',
+      fn: () => generateText({ model: standinModel, prompt: question, providerOptions }),
+    },
     // The mock is handed the same providerOptions, so both calls are the same generateText call.
-    { name: 'generateText on MockLanguageModelV4', fn: () => generateText({ model: mock, prompt: question, providerOptions }) },
+    {
+      name: 'generateText on MockLanguageModelV4',
+      fn: () => generateText({ model: mock, prompt: question, providerOptions }),
+    },
   ];
   await warmUp(cases);
   const [adapted, baseline] = await compare(cases, { budgetMs: 1200 });
@@ -72,10 +84,20 @@ export default async function aiSdk(): Promise<void> {
 
   // 1b. The same with a zod tool offered: the AI SDK writes the tool's JSON Schema anew for every
   // call, which languageModel reads as a shape once (by its JSON text), not once per call.
-  const weather = tool({ description: 'The weather in a city', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => city });
+  const weather = tool({
+    description: 'The weather in a city',
+    inputSchema: z.object({ city: z.string() }),
+    execute: async ({ city }) => city,
+  });
   const toolCases = [
-    { name: 'generateText with a zod tool on languageModel(app) + app.fake', fn: () => generateText({ model: standinModel, prompt: question, tools: { weather }, providerOptions }) },
-    { name: 'generateText with a zod tool on MockLanguageModelV4', fn: () => generateText({ model: mock, prompt: question, tools: { weather }, providerOptions }) },
+    {
+      name: 'generateText with a zod tool on languageModel(app) + app.fake',
+      fn: () => generateText({ model: standinModel, prompt: question, tools: { weather }, providerOptions }),
+    },
+    {
+      name: 'generateText with a zod tool on MockLanguageModelV4',
+      fn: () => generateText({ model: mock, prompt: question, tools: { weather }, providerOptions }),
+    },
   ];
   await warmUp(toolCases, 1500);
   const [toolAdapted, toolBaseline] = await compare(toolCases, { budgetMs: 1200 });
@@ -95,14 +117,23 @@ export default async function aiSdk(): Promise<void> {
       bind(Tokens.Provider).toConstantValue(fromAiSdk(mock)).whenNamed('sdk');
     }),
   );
-  if ((await inside.reply('writer', { messages: question })).text !== answerText) throw new Error('fromAiSdk does not reply what it should');
+  if ((await inside.reply('writer', { messages: question })).text !== answerText)
+    throw new Error('fromAiSdk does not reply what it should');
   const insideCases = [
-    { name: 'app.reply through fromAiSdk(MockLanguageModelV4)', fn: () => inside.reply('writer', { messages: question }) },
+    {
+      name: 'app.reply through fromAiSdk(MockLanguageModelV4)',
+      fn: () => inside.reply('writer', { messages: question }),
+    },
     { name: 'generateText on the same MockLanguageModelV4', fn: () => generateText({ model: mock, prompt: question }) },
   ];
   await warmUp(insideCases);
   const [reply, sdk] = await compare(insideCases, { budgetMs: 1200 });
   report('AI SDK: an AI SDK model inside standin', [
-    { label: reply!.name, value: formatNs(reply!.medianNs), baseline: `${formatNs(sdk!.medianNs)} (${sdk!.name})`, ratio: `${(reply!.medianNs / sdk!.medianNs).toFixed(2)}x` },
+    {
+      label: reply!.name,
+      value: formatNs(reply!.medianNs),
+      baseline: `${formatNs(sdk!.medianNs)} (${sdk!.name})`,
+      ratio: `${(reply!.medianNs / sdk!.medianNs).toFixed(2)}x`,
+    },
   ]);
 }

@@ -9,7 +9,10 @@ import { compare, formatNs, report } from './harness.js';
 
 const config = { models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } };
 const question = 'How do I reset my password?';
-const answer = { text: 'Open Settings, then Password. (Help desk guide, page 2)', units: { tokensIn: 120, tokensOut: 40 } };
+const answer = {
+  text: 'Open Settings, then Password. (Help desk guide, page 2)',
+  units: { tokensIn: 120, tokensOut: 40 },
+};
 
 /** A provider that answers what the fake answers, to record the cassette from. */
 const live: Provider = {
@@ -42,7 +45,10 @@ export default async function cassette(): Promise<void> {
     // 1. Record one exchange, then replay it. Every call runs in a scope of its own on both sides,
     // so each is a first asking: the cassette's nth-recording count and the fake's cursor both start over.
     const path = join(folder, 'reply.json');
-    const recording = createTestApp(config, new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(live).whenNamed('anthropic')));
+    const recording = createTestApp(
+      config,
+      new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(live).whenNamed('anthropic')),
+    );
     const tape = recording.cassette(path, { mode: 'record' });
     await recording.reply('writer', { messages: question });
     await tape.save();
@@ -59,8 +65,14 @@ export default async function cassette(): Promise<void> {
       throw new Error('the cassette benchmark does not reply what it should');
     }
     const [onCassette, onFake] = await compare([
-      { name: 'app.reply replayed from a cassette', fn: () => replaying.scope(`r${r++}`, () => replaying.reply('writer', { messages: question })) },
-      { name: 'app.reply on app.fake', fn: () => faked.scope(`f${f++}`, () => faked.reply('writer', { messages: question })) },
+      {
+        name: 'app.reply replayed from a cassette',
+        fn: () => replaying.scope(`r${r++}`, () => replaying.reply('writer', { messages: question })),
+      },
+      {
+        name: 'app.reply on app.fake',
+        fn: () => faked.scope(`f${f++}`, () => faked.reply('writer', { messages: question })),
+      },
     ]);
     const ratio = onCassette!.medianNs / onFake!.medianNs;
     report('Cassettes: one reply', [

@@ -16,7 +16,11 @@ const LEVELS = ['Calm', 'Annoyed', 'Angry'];
  * generateText with Output.choice on a MockLanguageModelV4 (one choice question).
  */
 export default async function classification(): Promise<void> {
-  const questions = { team: Q.choice('Which team?', TEAMS), frustration: Q.score('How frustrated?', LEVELS), refund: Q.yesNo('Is a refund requested?') };
+  const questions = {
+    team: Q.choice('Which team?', TEAMS),
+    frustration: Q.score('How frustrated?', LEVELS),
+    refund: Q.yesNo('Is a refund requested?'),
+  };
   const request = new ClassificationRequest({ state: STATE, questions });
   const fake = new FakeClassifier();
   const app = createTestApp();
@@ -30,9 +34,36 @@ export default async function classification(): Promise<void> {
     provider: 'fake',
     raw: null,
     answers: {
-      team: { type: 'choice', choice: 'billing', score: null, yesProbability: null, probabilities: { technical: 0, billing: 1, sales: 0 }, legend: null, confidence: 1, metadata: {} },
-      frustration: { type: 'score', choice: null, score: 0, yesProbability: null, probabilities: [1, 0, 0], legend: [...LEVELS], confidence: 1, metadata: {} },
-      refund: { type: 'yesNo', choice: null, score: null, yesProbability: 0, probabilities: null, legend: null, confidence: null, metadata: {} },
+      team: {
+        type: 'choice',
+        choice: 'billing',
+        score: null,
+        yesProbability: null,
+        probabilities: { technical: 0, billing: 1, sales: 0 },
+        legend: null,
+        confidence: 1,
+        metadata: {},
+      },
+      frustration: {
+        type: 'score',
+        choice: null,
+        score: 0,
+        yesProbability: null,
+        probabilities: [1, 0, 0],
+        legend: [...LEVELS],
+        confidence: 1,
+        metadata: {},
+      },
+      refund: {
+        type: 'yesNo',
+        choice: null,
+        score: null,
+        yesProbability: 0,
+        probabilities: null,
+        legend: null,
+        confidence: null,
+        metadata: {},
+      },
     },
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     metadata: request.metadata,
@@ -49,10 +80,20 @@ export default async function classification(): Promise<void> {
       warnings: [],
     }),
   });
-  const aiSdk = () => generateText({ model, output: Output.choice({ options: TEAMS }), prompt: `Which team should handle this? ${STATE}` });
+  const aiSdk = () =>
+    generateText({
+      model,
+      output: Output.choice({ options: TEAMS }),
+      prompt: `Which team should handle this? ${STATE}`,
+    });
 
   // Each path must give the same choice before it is timed.
-  const checks = [(await fake.classify(request)).answer('team')?.choice, (await app.classify(STATE, questions)).answer('team')?.choice, byHand().answers.team.choice, (await aiSdk()).output];
+  const checks = [
+    (await fake.classify(request)).answer('team')?.choice,
+    (await app.classify(STATE, questions)).answer('team')?.choice,
+    byHand().answers.team.choice,
+    (await aiSdk()).output,
+  ];
   if (checks.some((choice) => choice !== 'billing')) throw new Error(`The paths disagree: ${checks.join(', ')}`);
 
   const [direct, engine, limit, sdk] = await compare(

@@ -35,19 +35,29 @@ function aiModel(): MockLanguageModelV4 {
       const last = options.prompt.at(-1);
       if (options.tools !== undefined && options.tools.length > 0 && last?.role === 'user') {
         return {
-          content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'findInGuide', input: '{"words":"reset a password"}' }],
+          content: [
+            { type: 'tool-call', toolCallId: 'call-1', toolName: 'findInGuide', input: '{"words":"reset a password"}' },
+          ],
           finishReason: { unified: 'tool-calls', raw: undefined },
           usage,
           warnings: [],
         };
       }
-      return { content: [{ type: 'text', text: answer }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] };
+      return {
+        content: [{ type: 'text', text: answer }],
+        finishReason: { unified: 'stop', raw: undefined },
+        usage,
+        warnings: [],
+      };
     },
   });
   return model;
 }
 
-const guide = ({ words }: { words: string }): { page: number; text: string } => ({ page: 2, text: `To ${words}: open Settings, then Password.` });
+const guide = ({ words }: { words: string }): { page: number; text: string } => ({
+  page: 2,
+  text: `To ${words}: open Settings, then Password.`,
+});
 
 export default async function engine(): Promise<void> {
   const app = createTestApp(
@@ -59,13 +69,35 @@ export default async function engine(): Promise<void> {
   const findInGuide = tool({ description: 'Finds guide pages.', input: z.object({ words: z.string() }), run: guide });
   const agent = { model: 'writer', instructions: 'Answer from the guide.', tools: { findInGuide } };
   const model = aiModel();
-  const aiTools = { findInGuide: aiTool({ description: 'Finds guide pages.', inputSchema: z.object({ words: z.string() }), execute: async (input: { words: string }) => guide(input) }) };
+  const aiTools = {
+    findInGuide: aiTool({
+      description: 'Finds guide pages.',
+      inputSchema: z.object({ words: z.string() }),
+      execute: async (input: { words: string }) => guide(input),
+    }),
+  };
 
   const [reply, aiReply, run, aiRun] = await compare([
-    { name: 'app.reply (provider answers at once)', fn: () => app.reply('writer', { instructions: 'Be brief.', messages: 'How do I reset my password?' }) },
-    { name: 'AI SDK generateText + MockLanguageModelV4', fn: () => generateText({ model, system: 'Be brief.', prompt: 'How do I reset my password?' }) },
+    {
+      name: 'app.reply (provider answers at once)',
+      fn: () => app.reply('writer', { instructions: 'Be brief.', messages: 'How do I reset my password?' }),
+    },
+    {
+      name: 'AI SDK generateText + MockLanguageModelV4',
+      fn: () => generateText({ model, system: 'Be brief.', prompt: 'How do I reset my password?' }),
+    },
     { name: 'app.run, two steps (a tool call, then a text)', fn: () => app.run(agent, 'How do I reset my password?') },
-    { name: 'AI SDK generateText, one tool, stopWhen: stepCountIs(5)', fn: () => generateText({ model, system: 'Answer from the guide.', tools: aiTools, stopWhen: stepCountIs(5), prompt: 'How do I reset my password?' }) },
+    {
+      name: 'AI SDK generateText, one tool, stopWhen: stepCountIs(5)',
+      fn: () =>
+        generateText({
+          model,
+          system: 'Answer from the guide.',
+          tools: aiTools,
+          stopWhen: stepCountIs(5),
+          prompt: 'How do I reset my password?',
+        }),
+    },
   ]);
   const row = (ours: typeof reply, theirs: typeof reply, target: number) => ({
     label: ours!.name,

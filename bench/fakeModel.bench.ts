@@ -19,7 +19,12 @@ const usage = {
   outputTokens: { total: 40, text: 40, reasoning: undefined },
 };
 
-function ratioRow(label: string, ours: BenchResult, baseline: BenchResult, target: number): Parameters<typeof report>[1][number] {
+function ratioRow(
+  label: string,
+  ours: BenchResult,
+  baseline: BenchResult,
+  target: number,
+): Parameters<typeof report>[1][number] {
   const faster = baseline.medianNs / ours.medianNs;
   return {
     label,
@@ -40,11 +45,17 @@ export default async function fakeModel(): Promise<void> {
   app.fake('writer', [{ text: answerText, units: { tokensIn: 120, tokensOut: 40 } }]);
   const replyOptions = { stepKey: 'bench-reply' };
   const mock = new MockLanguageModelV4({
-    doGenerate: async () => ({ content: [{ type: 'text', text: answerText }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }),
+    doGenerate: async () => ({
+      content: [{ type: 'text', text: answerText }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage,
+      warnings: [],
+    }),
   });
   const check = await app.reply('writer', { messages: question }, replyOptions);
   const sdkCheck = await generateText({ model: mock, prompt: question });
-  if (check.text !== answerText || sdkCheck.text !== answerText) throw new Error('the reply benchmark does not reply what it should');
+  if (check.text !== answerText || sdkCheck.text !== answerText)
+    throw new Error('the reply benchmark does not reply what it should');
   const [faked, sdk] = await compare([
     { name: 'app.reply on app.fake', fn: () => app.reply('writer', { messages: question }, replyOptions) },
     { name: 'AI SDK generateText + MockLanguageModelV4', fn: () => generateText({ model: mock, prompt: question }) },
@@ -59,7 +70,10 @@ export default async function fakeModel(): Promise<void> {
   });
   const helpdesk = { model: 'writer', instructions: 'Answer from the help desk guide.', tools: { findInGuide } };
   const runApp = createTestApp(config);
-  runApp.fake('writer', [{ calls: [{ tool: 'findInGuide', with: { words: 'reset a password' } }] }, { text: answerText }]);
+  runApp.fake('writer', [
+    { calls: [{ tool: 'findInGuide', with: { words: 'reset a password' } }] },
+    { text: answerText },
+  ]);
   const runOptions = { runId: 'bench-run' };
   const toolMock = new MockLanguageModelV4({
     doGenerate: async (options) => {
@@ -67,8 +81,20 @@ export default async function fakeModel(): Promise<void> {
       const content =
         last?.role === 'tool'
           ? [{ type: 'text' as const, text: answerText }]
-          : [{ type: 'tool-call' as const, toolCallId: 'call-1', toolName: 'findInGuide', input: JSON.stringify({ words: 'reset a password' }) }];
-      return { content, finishReason: { unified: last?.role === 'tool' ? 'stop' : 'tool-calls', raw: undefined }, usage, warnings: [] };
+          : [
+              {
+                type: 'tool-call' as const,
+                toolCallId: 'call-1',
+                toolName: 'findInGuide',
+                input: JSON.stringify({ words: 'reset a password' }),
+              },
+            ];
+      return {
+        content,
+        finishReason: { unified: last?.role === 'tool' ? 'stop' : 'tool-calls', raw: undefined },
+        usage,
+        warnings: [],
+      };
     },
   });
   const sdkTools = {
@@ -78,17 +104,31 @@ export default async function fakeModel(): Promise<void> {
       execute: async ({ words }) => [{ page: 2, text: `To ${words}: open Settings, then Password.` }],
     }),
   };
-  const sdkRun = () => generateText({ model: toolMock, system: helpdesk.instructions, prompt: question, tools: sdkTools, stopWhen: stepCountIs(5) });
+  const sdkRun = () =>
+    generateText({
+      model: toolMock,
+      system: helpdesk.instructions,
+      prompt: question,
+      tools: sdkTools,
+      stopWhen: stepCountIs(5),
+    });
   const runCheck = await runApp.run(helpdesk, question, runOptions);
   const sdkRunCheck = await sdkRun();
-  if (runCheck.text !== answerText || runCheck.steps.length !== 2 || sdkRunCheck.text !== answerText || sdkRunCheck.steps.length !== 2) {
+  if (
+    runCheck.text !== answerText ||
+    runCheck.steps.length !== 2 ||
+    sdkRunCheck.text !== answerText ||
+    sdkRunCheck.steps.length !== 2
+  ) {
     throw new Error('the run benchmark does not run two steps to the answer');
   }
   const [fakedRun, sdkRunResult] = await compare([
     { name: 'app.run on app.fake, two steps', fn: () => runApp.run(helpdesk, question, runOptions) },
     { name: 'AI SDK generateText + tool + stepCountIs(5) on MockLanguageModelV4', fn: sdkRun },
   ]);
-  report('Faked model: a two-step run with one tool', [ratioRow('faked writer/findInGuide run', fakedRun!, sdkRunResult!, 10)]);
+  report('Faked model: a two-step run with one tool', [
+    ratioRow('faked writer/findInGuide run', fakedRun!, sdkRunResult!, 10),
+  ]);
 
   // 3. The cost of faking: the same reply through app.fake, and through a plain in-memory
   // provider bound the ordinary way, giving the same parts.
@@ -105,7 +145,10 @@ export default async function fakeModel(): Promise<void> {
   const [viaFake, viaPlain] = await compare(
     [
       { name: 'app.reply on app.fake', fn: () => costApp.reply('writer', { messages: question }, replyOptions) },
-      { name: 'app.reply on a plain in-memory Provider', fn: () => costApp.reply('plain', { messages: question }, replyOptions) },
+      {
+        name: 'app.reply on a plain in-memory Provider',
+        fn: () => costApp.reply('plain', { messages: question }, replyOptions),
+      },
     ],
     { budgetMs: 1500, rounds: 20 },
   );

@@ -23,7 +23,10 @@ export default async function foundation(): Promise<void> {
   };
   const [made, withModels, baseline] = await compare([
     { name: 'createTestContainer()', fn: () => createTestContainer() },
-    { name: 'createTestContainer(config), two models on the openai and anthropic adapters', fn: () => createTestContainer(config) },
+    {
+      name: 'createTestContainer(config), two models on the openai and anthropic adapters',
+      fn: () => createTestContainer(config),
+    },
     { name: 'bare inversify container, one binding per token', fn: bare },
   ]);
   report('Foundation: building a container', [
@@ -49,7 +52,10 @@ export default async function foundation(): Promise<void> {
   const store = container.get(Tokens.CursorStore);
   let i = 0;
   const [scoped, plain] = await compare([
-    { name: 'scope + stepIndex', fn: () => scopes.run('bench', () => store.stepIndex(scopes.current(), 'writer', `s${i++ & 1023}`)) },
+    {
+      name: 'scope + stepIndex',
+      fn: () => scopes.run('bench', () => store.stepIndex(scopes.current(), 'writer', `s${i++ & 1023}`)),
+    },
     { name: 'bare stepIndex', fn: () => store.stepIndex('bench', 'writer', `s${i++ & 1023}`) },
   ]);
   const over = scoped!.medianNs - plain!.medianNs;

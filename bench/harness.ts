@@ -119,7 +119,8 @@ export function report(title: string, rows: readonly ReportRow[]): void {
     const parts = [`  ${row.label}: ${row.value}`];
     if (row.baseline !== undefined) parts.push(`baseline ${row.baseline}`);
     if (row.ratio !== undefined) parts.push(`ratio ${row.ratio}`);
-    if (row.target !== undefined) parts.push(`target ${row.target}${row.met === undefined ? '' : row.met ? ' (met)' : ' (NOT met)'}`);
+    if (row.target !== undefined)
+      parts.push(`target ${row.target}${row.met === undefined ? '' : row.met ? ' (met)' : ' (NOT met)'}`);
     console.log(parts.join(' | '));
   }
 }

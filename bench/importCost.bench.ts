@@ -16,7 +16,11 @@ const cases: readonly ImportCase[] = [
   { name: "import('standin')", target: 'standin', deps: standinDeps },
   { name: "import('standin/testing')", target: 'standin/testing', deps: standinDeps },
   // The AI SDK's own dependencies and its zod peer, so only its own modules are timed.
-  { name: "import('ai')", target: 'ai', deps: ['zod', '@ai-sdk/provider', '@ai-sdk/provider-utils', '@ai-sdk/gateway'] },
+  {
+    name: "import('ai')",
+    target: 'ai',
+    deps: ['zod', '@ai-sdk/provider', '@ai-sdk/provider-utils', '@ai-sdk/gateway'],
+  },
 ];
 
 /**

@@ -23,7 +23,10 @@ function cursorProvider(app: () => App): Provider {
 }
 
 /** The least of a request and a response the middleware reads: headers, and 'close'. */
-function exchange(headers: Record<string, string> = {}): { request: IncomingMessage; response: ServerResponse & EventEmitter } {
+function exchange(headers: Record<string, string> = {}): {
+  request: IncomingMessage;
+  response: ServerResponse & EventEmitter;
+} {
   return { request: { headers } as IncomingMessage, response: new EventEmitter() as ServerResponse & EventEmitter };
 }
 
@@ -39,21 +42,26 @@ function helpdeskTestApp(): TestApp {
 async function testApplications(): Promise<void> {
   const [standin, withNest, nestAlone] = await compare(
     [
-    { name: 'createTestApp + app.fake + app.fakeClassifier', fn: helpdeskTestApp },
-    {
-      name: 'Test.createTestingModule({ imports: [HelpdeskModule] }) with useStandin and the same test app, compile() and close()',
-      fn: async () => {
-        const moduleRef = await useStandin(Test.createTestingModule({ imports: [HelpdeskModule.forRoot({ config: demoConfig })] }), helpdeskTestApp()).compile();
-        await moduleRef.close();
+      { name: 'createTestApp + app.fake + app.fakeClassifier', fn: helpdeskTestApp },
+      {
+        name: 'Test.createTestingModule({ imports: [HelpdeskModule] }) with useStandin and the same test app, compile() and close()',
+        fn: async () => {
+          const moduleRef = await useStandin(
+            Test.createTestingModule({ imports: [HelpdeskModule.forRoot({ config: demoConfig })] }),
+            helpdeskTestApp(),
+          ).compile();
+          await moduleRef.close();
+        },
       },
-    },
-    {
-      name: 'Test.createTestingModule({ imports: [HelpdeskModule] }) as npm start declares it, compile() and close()',
-      fn: async () => {
-        const moduleRef = await Test.createTestingModule({ imports: [HelpdeskModule.forRoot(helpdeskServices({}).settings)] }).compile();
-        await moduleRef.close();
+      {
+        name: 'Test.createTestingModule({ imports: [HelpdeskModule] }) as npm start declares it, compile() and close()',
+        fn: async () => {
+          const moduleRef = await Test.createTestingModule({
+            imports: [HelpdeskModule.forRoot(helpdeskServices({}).settings)],
+          }).compile();
+          await moduleRef.close();
+        },
       },
-    },
     ],
     // Container building is heavy on garbage; a longer run steadies the medians.
     { budgetMs: 2_000 },
@@ -74,7 +82,11 @@ async function testApplications(): Promise<void> {
       baseline: formatNs(withNest!.meanNs),
       ratio: `${(withNest!.meanNs / standin!.meanNs).toFixed(1)}x faster`,
     },
-    { label: nestAlone!.name, value: formatNs(nestAlone!.medianNs), ratio: `${(nestAlone!.medianNs / standin!.medianNs).toFixed(1)}x the standin-only path` },
+    {
+      label: nestAlone!.name,
+      value: formatNs(nestAlone!.medianNs),
+      ratio: `${(nestAlone!.medianNs / standin!.medianNs).toFixed(1)}x the standin-only path`,
+    },
   ]);
 }
 
@@ -84,7 +96,12 @@ export default async function nest(): Promise<void> {
   const made: { app?: App } = {};
   made.app = createTestApp(
     { models: { writer: { provider: 'main', model: 'm' } } },
-    new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(cursorProvider(() => made.app!)).whenNamed('main')),
+    new ContainerModule(
+      ({ bind }) =>
+        void bind(Tokens.Provider)
+          .toConstantValue(cursorProvider(() => made.app!))
+          .whenNamed('main'),
+    ),
   );
   const app = made.app;
   const production = new StandinScopeMiddleware(app, { trustScopeHeader: false });
@@ -92,9 +109,29 @@ export default async function nest(): Promise<void> {
   const next = (): number => 1;
 
   const [scoped, header, bare] = await compare([
-    { name: 'scope middleware, a scope of its own per request', fn: () => { const { request, response } = exchange(); production.use(request, response, next); response.emit('close'); } },
-    { name: 'scope middleware, a scope named by the header (test mode)', fn: () => { const { request, response } = exchange({ 'x-standin-scope': 'e2e-1' }); named.use(request, response, next); } },
-    { name: 'bare: the same request without the middleware', fn: () => { const { response } = exchange(); next(); response.emit('close'); } },
+    {
+      name: 'scope middleware, a scope of its own per request',
+      fn: () => {
+        const { request, response } = exchange();
+        production.use(request, response, next);
+        response.emit('close');
+      },
+    },
+    {
+      name: 'scope middleware, a scope named by the header (test mode)',
+      fn: () => {
+        const { request, response } = exchange({ 'x-standin-scope': 'e2e-1' });
+        named.use(request, response, next);
+      },
+    },
+    {
+      name: 'bare: the same request without the middleware',
+      fn: () => {
+        const { response } = exchange();
+        next();
+        response.emit('close');
+      },
+    },
   ]);
   report('NestJS: the per-request scope middleware', [
     {

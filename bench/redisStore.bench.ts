@@ -21,15 +21,22 @@ export default async function redisStore(): Promise<void> {
     // 1. One step, fresh each time (a new request id, so the next answer of a long list), against
     // a bare PING on the same connection: the store's step script, then a whole faked app.reply,
     // then one in a namespace (published answer + step + sent record in one script).
-    const answers = Array.from({ length: 60_000 }, (_, i) => ({ text: `answer ${i}`, units: { tokensIn: 12, tokensOut: 6 } }));
+    const answers = Array.from({ length: 60_000 }, (_, i) => ({
+      text: `answer ${i}`,
+      units: { tokensIn: 12, tokensOut: 6 },
+    }));
     const app = createTestApp({ models, cursors: { store: 'redis', url: server.url, timeoutMs: 30_000 } });
     app.fake('writer', answers);
     const store = app.container.get(Tokens.CursorStore) as RedisCursorStore;
-    const shared = createTestApp({ models, cursors: { store: 'redis', url: server.url, namespace: `bench-${randomUUID()}`, timeoutMs: 30_000 } });
+    const shared = createTestApp({
+      models,
+      cursors: { store: 'redis', url: server.url, namespace: `bench-${randomUUID()}`, timeoutMs: 30_000 },
+    });
     shared.fake('writer', answers);
     const sharedStore = shared.container.get(Tokens.CursorStore) as RedisCursorStore;
     await Promise.all([app.ready(), shared.ready()]);
-    if ((await app.reply('writer', { messages: question })).text !== 'answer 0') throw new Error('the faked reply does not reply what it should');
+    if ((await app.reply('writer', { messages: question })).text !== 'answer 0')
+      throw new Error('the faked reply does not reply what it should');
     let step = 0;
     // Each side against a PING on the connection it uses: the namespace's app has a connection of its own.
     const [ping, sharedPing, stepIndex, viaStore, viaNamespace] = await compare(
@@ -51,7 +58,14 @@ export default async function redisStore(): Promise<void> {
       'Redis cursor store: one step against one round trip',
       rows.map(([ours, baseline, label]) => {
         const ratio = ours.medianNs / baseline.medianNs;
-        return { label, value: formatNs(ours.medianNs), baseline: `${formatNs(baseline.medianNs)} (${baseline.name})`, ratio: `${ratio.toFixed(2)}x`, target: '<= 2x', met: ratio <= 2 };
+        return {
+          label,
+          value: formatNs(ours.medianNs),
+          baseline: `${formatNs(baseline.medianNs)} (${baseline.name})`,
+          ratio: `${ratio.toFixed(2)}x`,
+          target: '<= 2x',
+          met: ratio <= 2,
+        };
       }),
     );
     // The round trips behind those figures: what Redis ran per faked reply, watched with MONITOR.
@@ -76,7 +90,10 @@ export default async function redisStore(): Promise<void> {
     const run = async (processes: number): Promise<number> => {
       const namespace = `bench-race-${randomUUID()}`;
       const tester = createTestApp({ models, cursors: { store: 'redis', url: server.url, namespace } });
-      tester.fake('writer', Array.from({ length: steps }, (_, i) => ({ text: String(i) })));
+      tester.fake(
+        'writer',
+        Array.from({ length: steps }, (_, i) => ({ text: String(i) })),
+      );
       await tester.ready();
       const { texts, ms } = await race(server.url, namespace, processes, steps / processes);
       if (new Set(texts.flat()).size !== steps) throw new Error('a racing step got an answer twice');
@@ -100,7 +117,11 @@ export default async function redisStore(): Promise<void> {
 }
 
 /** The commands clients sent (round trips) and the commands scripts ran while `run` ran, by name, from MONITOR. */
-async function monitored(port: number, cli: (...args: string[]) => string, run: () => Promise<void>): Promise<{ sent: Map<string, number>; inside: Map<string, number> }> {
+async function monitored(
+  port: number,
+  cli: (...args: string[]) => string,
+  run: () => Promise<void>,
+): Promise<{ sent: Map<string, number>; inside: Map<string, number> }> {
   const monitor = spawn('redis-cli', ['-p', String(port), 'monitor'], { stdio: ['ignore', 'pipe', 'ignore'] });
   let out = '';
   monitor.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

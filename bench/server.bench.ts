@@ -10,18 +10,26 @@ const ROUNDS = 5;
 const CONNECTIONS = 50;
 const READY_MS = 30_000;
 const body = JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hello' }] });
-const streamed = JSON.stringify({ model: 'gpt-4.1-mini', stream: true, messages: [{ role: 'user', content: 'Hello' }] });
+const streamed = JSON.stringify({
+  model: 'gpt-4.1-mini',
+  stream: true,
+  messages: [{ role: 'user', content: 'Hello' }],
+});
 
 /** Posts one chat completion; resolves with the time to its first body byte and its status. */
 function post(url: string, agent: Agent, payload = body): Promise<{ first: number; status: number }> {
   const start = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/v1/chat/completions`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-      let first = 0;
-      res.once('data', () => (first = Number(process.hrtime.bigint() - start) / 1e6));
-      res.resume();
-      res.once('end', () => resolve({ first, status: res.statusCode ?? 0 }));
-    });
+    const req = request(
+      `${url}/v1/chat/completions`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let first = 0;
+        res.once('data', () => (first = Number(process.hrtime.bigint() - start) / 1e6));
+        res.resume();
+        res.once('end', () => resolve({ first, status: res.statusCode ?? 0 }));
+      },
+    );
     req.once('error', reject);
     req.end(payload);
   });
@@ -32,23 +40,37 @@ async function rate(url: string, count: number): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let next = 0;
   const start = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (next++ < count) {
-      const { status } = await post(url, agent);
-      if (status !== 200) throw new Error(`${url} answered ${status}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next++ < count) {
+        const { status } = await post(url, agent);
+        if (status !== 200) throw new Error(`${url} answered ${status}`);
+      }
+    }),
+  );
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   return count / seconds;
 }
 
 /** A server in a child process, once it printed `ready` (a line matching it) within READY_MS; else why not. */
-async function start(name: string, args: readonly string[], env: NodeJS.ProcessEnv, ready: RegExp, urlOf: (match: RegExpExecArray) => string): Promise<{ url: string; child: ChildProcess } | string> {
+async function start(
+  name: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  urlOf: (match: RegExpExecArray) => string,
+): Promise<{ url: string; child: ChildProcess } | string> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const result = await new Promise<{ url: string } | string>((resolve) => {
-    const timer = setTimeout(() => resolve(`${name} printed no readiness line in ${READY_MS / 1000} s; it printed: ${out.slice(-300) || 'nothing'}`), READY_MS);
+    const timer = setTimeout(
+      () =>
+        resolve(
+          `${name} printed no readiness line in ${READY_MS / 1000} s; it printed: ${out.slice(-300) || 'nothing'}`,
+        ),
+      READY_MS,
+    );
     const read = (chunk: Buffer): void => {
       out += chunk.toString();
       const match = ready.exec(out);
@@ -110,11 +132,18 @@ export default async function server(): Promise<void> {
   const listening = /listening (\S+)/;
   const standin = await start('the wire server', ['--import', 'tsx', targets, 'standin'], {}, listening, (m) => m[1]!);
   const bare = await start('the bare server', ['--import', 'tsx', targets, 'bare'], {}, listening, (m) => m[1]!);
-  if (typeof standin === 'string' || typeof bare === 'string') throw new Error(typeof standin === 'string' ? standin : (bare as string));
+  if (typeof standin === 'string' || typeof bare === 'string')
+    throw new Error(typeof standin === 'string' ? standin : (bare as string));
   // mock-llm reads PORT and HOST (default 0.0.0.0:6556) and prints "server running on HOST:PORT" when it listens.
   const port = await freePort();
   const mockMain = fileURLToPath(new URL('../node_modules/@dwmkerr/mock-llm/dist/main.js', import.meta.url));
-  const mock = await start('@dwmkerr/mock-llm', [mockMain], { PORT: String(port), HOST: '127.0.0.1' }, /server running on (\S+):(\d+)/, (m) => `http://${m[1]}:${m[2]}`);
+  const mock = await start(
+    '@dwmkerr/mock-llm',
+    [mockMain],
+    { PORT: String(port), HOST: '127.0.0.1' },
+    /server running on (\S+):(\d+)/,
+    (m) => `http://${m[1]}:${m[2]}`,
+  );
 
   const servers = { standin, bare, ...(typeof mock === 'string' ? {} : { mock }) };
   const rates: Record<string, number[]> = { standin: [], bare: [], mock: [] };
@@ -143,14 +172,50 @@ export default async function server(): Promise<void> {
   agent.destroy();
 
   const rows: ReportRow[] = [
-    { label: `non-streamed chat completion, req/s (median of ${ROUNDS} rounds of ${REQUESTS})`, value: ours.toFixed(0), baseline: `${baseline.toFixed(0)} (bare node:http, fixed body)`, ratio: `${(ours / baseline).toFixed(2)}x (median of the rounds' ratios ${median(ratios).toFixed(2)}x)`, target: '>= 0.6x', met: ours / baseline >= 0.6 },
-    { label: 'server CPU per request (user + system)', value: `${ourCpu.toFixed(0)} µs`, baseline: `${bareCpu.toFixed(0)} µs (bare node:http)`, ratio: `${(bareCpu / ourCpu).toFixed(2)}x the requests per CPU second` },
+    {
+      label: `non-streamed chat completion, req/s (median of ${ROUNDS} rounds of ${REQUESTS})`,
+      value: ours.toFixed(0),
+      baseline: `${baseline.toFixed(0)} (bare node:http, fixed body)`,
+      ratio: `${(ours / baseline).toFixed(2)}x (median of the rounds' ratios ${median(ratios).toFixed(2)}x)`,
+      target: '>= 0.6x',
+      met: ours / baseline >= 0.6,
+    },
+    {
+      label: 'server CPU per request (user + system)',
+      value: `${ourCpu.toFixed(0)} µs`,
+      baseline: `${bareCpu.toFixed(0)} µs (bare node:http)`,
+      ratio: `${(bareCpu / ourCpu).toFixed(2)}x the requests per CPU second`,
+    },
     typeof mock === 'string'
-      ? { label: 'against @dwmkerr/mock-llm', value: ours.toFixed(0), baseline: `did not start: ${mock}`, ratio: '-', target: 'faster', met: false }
-      : { label: 'against @dwmkerr/mock-llm, req/s', value: ours.toFixed(0), baseline: `${median(rates.mock!).toFixed(0)} (mock-llm; ${median(cpu.mock!).toFixed(0)} µs CPU a request)`, ratio: `${(ours / median(rates.mock!)).toFixed(2)}x`, target: '> 1x', met: ours > median(rates.mock!) },
-    { label: 'time to first streamed byte (median of 300)', value: `${median(firsts).toFixed(2)} ms`, baseline: `${median(bareFirsts).toFixed(2)} ms (bare node:http, first byte)`, ratio: `${(median(firsts) / median(bareFirsts)).toFixed(2)}x` },
+      ? {
+          label: 'against @dwmkerr/mock-llm',
+          value: ours.toFixed(0),
+          baseline: `did not start: ${mock}`,
+          ratio: '-',
+          target: 'faster',
+          met: false,
+        }
+      : {
+          label: 'against @dwmkerr/mock-llm, req/s',
+          value: ours.toFixed(0),
+          baseline: `${median(rates.mock!).toFixed(0)} (mock-llm; ${median(cpu.mock!).toFixed(0)} µs CPU a request)`,
+          ratio: `${(ours / median(rates.mock!)).toFixed(2)}x`,
+          target: '> 1x',
+          met: ours > median(rates.mock!),
+        },
+    {
+      label: 'time to first streamed byte (median of 300)',
+      value: `${median(firsts).toFixed(2)} ms`,
+      baseline: `${median(bareFirsts).toFixed(2)} ms (bare node:http, first byte)`,
+      ratio: `${(median(firsts) / median(bareFirsts)).toFixed(2)}x`,
+    },
   ];
   report('wire server (each server in its own process; the machine is shared, figures move with its load)', rows);
-  console.log(`  rounds, req/s: ${Object.entries(rates).filter(([, r]) => r.length > 0).map(([name, r]) => `${name} ${r.map((v) => v.toFixed(0)).join(' ')}`).join(' · ')}`);
+  console.log(
+    `  rounds, req/s: ${Object.entries(rates)
+      .filter(([, r]) => r.length > 0)
+      .map(([name, r]) => `${name} ${r.map((v) => v.toFixed(0)).join(' ')}`)
+      .join(' · ')}`,
+  );
   for (const started of Object.values(servers)) started.child.kill('SIGTERM');
 }

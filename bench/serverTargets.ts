@@ -29,7 +29,9 @@ if (kind === 'standin') {
 } else if (kind === 'bare') {
   const bare = createServer((req, res) => {
     req.resume();
-    req.once('end', () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(FIXED) }).end(FIXED));
+    req.once('end', () =>
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(FIXED) }).end(FIXED),
+    );
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;

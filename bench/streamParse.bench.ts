@@ -11,14 +11,37 @@ const SLICE = 16 * 1024;
 
 /** The exact bytes of a 20,000-token streamed chat completion, as OpenAI sends it. */
 function completion(): Buffer {
-  const head = { id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1764400000, model: 'gpt-4.1-mini-2025-04-14', service_tier: 'default', system_fingerprint: 'fp_bench01' };
+  const head = {
+    id: 'chatcmpl-bench',
+    object: 'chat.completion.chunk',
+    created: 1764400000,
+    model: 'gpt-4.1-mini-2025-04-14',
+    service_tier: 'default',
+    system_fingerprint: 'fp_bench01',
+  };
   const event = (delta: Record<string, unknown>, finish: string | null): string =>
     `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], usage: null, obfuscation: 'aZ9x' })}\n\n`;
-  const words = ['The', ' quick', ' brown', ' fox', ' jumps', ' over', ' the', ' lazy', ' dog', '.', ' Grüße', ' 😀', '\n'];
+  const words = [
+    'The',
+    ' quick',
+    ' brown',
+    ' fox',
+    ' jumps',
+    ' over',
+    ' the',
+    ' lazy',
+    ' dog',
+    '.',
+    ' Grüße',
+    ' 😀',
+    '\n',
+  ];
   const parts = [event({ role: 'assistant', content: '', refusal: null }, null)];
   for (let i = 0; i < TOKENS; i++) parts.push(event({ content: words[i % words.length] }, null));
   parts.push(event({}, 'stop'));
-  parts.push(`data: ${JSON.stringify({ ...head, choices: [], usage: { prompt_tokens: 25, completion_tokens: TOKENS, total_tokens: TOKENS + 25 } })}\n\n`);
+  parts.push(
+    `data: ${JSON.stringify({ ...head, choices: [], usage: { prompt_tokens: 25, completion_tokens: TOKENS, total_tokens: TOKENS + 25 } })}\n\n`,
+  );
   parts.push('data: [DONE]\n\n');
   return Buffer.from(parts.join(''), 'utf8');
 }
@@ -53,7 +76,10 @@ export default async function streamParse(): Promise<void> {
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   const adapter = createOpenAIProvider({ baseURL, apiKey: 'sk-bench' });
   const sdk = new OpenAI({ baseURL, apiKey: 'sk-bench', maxRetries: 0 });
-  const request: ReplyRequest = { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Write 20,000 tokens.' }] };
+  const request: ReplyRequest = {
+    model: 'gpt-4.1-mini',
+    messages: [{ role: 'user', content: 'Write 20,000 tokens.' }],
+  };
   const context = (): CallContext => ({
     modelName: 'writer',
     model: 'gpt-4.1-mini',
@@ -68,7 +94,12 @@ export default async function streamParse(): Promise<void> {
     output: undefined,
   });
   const sdkStream = () =>
-    sdk.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Write 20,000 tokens.' }], stream: true, stream_options: { include_usage: true } });
+    sdk.chat.completions.create({
+      model: 'gpt-4.1-mini',
+      messages: [{ role: 'user', content: 'Write 20,000 tokens.' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
 
   // Both readers must see every token, or the comparison means nothing.
   const check = { adapter: 0, sdk: 0 };
@@ -98,7 +129,8 @@ export default async function streamParse(): Promise<void> {
     ],
     { budgetMs: 6_000, rounds: 12 },
   );
-  if (check.adapter !== TOKENS || check.sdk !== TOKENS) throw new Error(`token counts differ: adapter ${check.adapter}, SDK ${check.sdk}, sent ${TOKENS}`);
+  if (check.adapter !== TOKENS || check.sdk !== TOKENS)
+    throw new Error(`token counts differ: adapter ${check.adapter}, SDK ${check.sdk}, sent ${TOKENS}`);
   const [first, firstSdk] = await compare(
     [
       { name: 'openai adapter: first part', fn: firstViaAdapter },

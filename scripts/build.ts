@@ -30,7 +30,8 @@ export function entryNames(exports: Readonly<Record<string, string | ExportTarge
   for (const [subpath, target] of Object.entries(exports)) {
     if (typeof target === 'string') continue; // ./package.json
     const name = /^\.\/dist\/([\w-]+)\.js$/.exec(target.default ?? '')?.[1];
-    if (name === undefined) throw new Error(`package.json exports["${subpath}"].default must be ./dist/<name>.js, built from src/<name>.ts`);
+    if (name === undefined)
+      throw new Error(`package.json exports["${subpath}"].default must be ./dist/<name>.js, built from src/<name>.ts`);
     names.push(name);
   }
   return names;
@@ -40,7 +41,8 @@ export function entryNames(exports: Readonly<Record<string, string | ExportTarge
 export function binNames(bin: Readonly<Record<string, string>> | undefined): string[] {
   return Object.entries(bin ?? {}).map(([command, target]) => {
     const name = /^\.\/dist\/((?:[\w-]+\/)*[\w-]+)\.js$/.exec(target)?.[1];
-    if (name === undefined) throw new Error(`package.json bin["${command}"] must be ./dist/<path>.js, built from src/<path>.ts`);
+    if (name === undefined)
+      throw new Error(`package.json bin["${command}"] must be ./dist/<path>.js, built from src/<path>.ts`);
     return name;
   });
 }
@@ -62,9 +64,15 @@ const mainEntries = new Set(['index', 'testing']);
  * loads a chunk importing it.
  */
 export function chunkGroups(metafile: Metafile, outdir: string, entries: readonly string[]): Map<string, string[]> {
-  const outputs = new Map(Object.entries(metafile.outputs).flatMap(([file, output]) => (file.endsWith('.js') ? [[resolve(root, file), output] as const] : [])));
+  const outputs = new Map(
+    Object.entries(metafile.outputs).flatMap(([file, output]) =>
+      file.endsWith('.js') ? [[resolve(root, file), output] as const] : [],
+    ),
+  );
   const entryFiles = new Map(entries.map((name) => [join(outdir, `${name}.js`), name]));
-  const lazyParts = [...outputs.keys()].filter((file) => outputs.get(file)!.entryPoint !== undefined && !entryFiles.has(file));
+  const lazyParts = [...outputs.keys()].filter(
+    (file) => outputs.get(file)!.entryPoint !== undefined && !entryFiles.has(file),
+  );
   const loadedBy = new Map<string, string[]>();
   for (const from of [...entryFiles.keys(), ...lazyParts]) {
     const loaded = new Set<string>();
@@ -86,7 +94,12 @@ export function chunkGroups(metafile: Metafile, outdir: string, entries: readonl
     const loaders = loadedBy.get(file) ?? [];
     const byEntries = loaders.flatMap((from) => entryFiles.get(from) ?? []).sort();
     const byMain = byEntries.filter((name) => mainEntries.has(name));
-    const key = byEntries.length > 0 ? `entries ${(byMain.length > 0 ? byMain : byEntries).join(' ')}` : loaders.length === 1 ? loaders[0]! : `lazy ${loaders.sort().join(' ')}`;
+    const key =
+      byEntries.length > 0
+        ? `entries ${(byMain.length > 0 ? byMain : byEntries).join(' ')}`
+        : loaders.length === 1
+          ? loaders[0]!
+          : `lazy ${loaders.sort().join(' ')}`;
     merged.set(key, [...(merged.get(key) ?? []), file]);
   }
 
@@ -94,9 +107,19 @@ export function chunkGroups(metafile: Metafile, outdir: string, entries: readonl
   for (const [key, files] of merged) {
     const exported = files.flatMap((file) => outputs.get(file)!.exports);
     const twice = exported.filter((name, at) => exported.indexOf(name) !== at);
-    if (twice.length > 0) throw new Error(`The chunks ${files.join(', ')} cannot be merged: more than one exports ${twice.join(', ')}`);
+    if (twice.length > 0)
+      throw new Error(`The chunks ${files.join(', ')} cannot be merged: more than one exports ${twice.join(', ')}`);
     const stem = lazyParts.includes(key) ? basename(key).replace(/-\w+\.js$/, '') : 'chunk';
-    const hash = createHash('sha256').update(files.map((file) => relative(outdir, file)).sort().join('\n')).digest('hex').slice(0, 8).toUpperCase();
+    const hash = createHash('sha256')
+      .update(
+        files
+          .map((file) => relative(outdir, file))
+          .sort()
+          .join('\n'),
+      )
+      .digest('hex')
+      .slice(0, 8)
+      .toUpperCase();
     groups.set(`chunks/${stem}-${hash}`, files);
   }
   return groups;
@@ -123,7 +146,10 @@ const onFirstCall: Readonly<Record<string, string>> = {
 const lazyBuiltins: Plugin = {
   name: 'lazy-builtins',
   setup(plugin) {
-    plugin.onResolve({ filter: /^node:(crypto|fs|fs\/promises|path|url|assert\/strict)$/ }, ({ path }) => ({ path, namespace: 'lazy-builtin' }));
+    plugin.onResolve({ filter: /^node:(crypto|fs|fs\/promises|path|url|assert\/strict)$/ }, ({ path }) => ({
+      path,
+      namespace: 'lazy-builtin',
+    }));
     plugin.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async ({ path }) => {
       const load = `const real = () => process.getBuiltinModule(${JSON.stringify(path)});`;
       if (onFirstCall[path] === 'default') {
@@ -134,7 +160,8 @@ const lazyBuiltins: Plugin = {
       const lowercase = Object.keys(module).filter((name) => name !== 'default' && /^[a-z]/.test(name));
       const lines = lowercase.flatMap((name) => {
         if (typeof module[name] === 'function') return [`export const ${name} = (...args) => real().${name}(...args);`];
-        if (typeof module[name] === 'object' && module[name] !== null) return [`export const ${name} = new Proxy({}, { get: (_, key) => real().${name}[key] });`];
+        if (typeof module[name] === 'object' && module[name] !== null)
+          return [`export const ${name} = new Proxy({}, { get: (_, key) => real().${name}[key] });`];
         return [];
       });
       return { contents: [load, ...lines].join('\n'), loader: 'js' };
@@ -142,13 +169,19 @@ const lazyBuiltins: Plugin = {
   },
 };
 
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | ExportTarget>; bin?: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | ExportTarget>;
+  bin?: Record<string, string>;
+};
 const entries = [...new Set([...entryNames(pkg.exports), ...binNames(pkg.bin)])];
 
 rmSync(out, { recursive: true, force: true });
 rmSync(compiled, { recursive: true, force: true });
 rmSync(split, { recursive: true, force: true });
-execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', compiled], { cwd: root, stdio: 'inherit' });
+execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', compiled], {
+  cwd: root,
+  stdio: 'inherit',
+});
 cpSync(compiled, out, { recursive: true, filter: (path) => !/\.(js|js\.map)$/.test(path) });
 
 /** What both passes share: ES modules for Node, the peers left to the application, source maps. */
@@ -191,7 +224,10 @@ const merging: Plugin = {
   setup(plugin) {
     plugin.onResolve({ filter: /^merge:/ }, ({ path }) => ({ path: path.slice('merge:'.length), namespace: 'merge' }));
     plugin.onLoad({ filter: /.*/, namespace: 'merge' }, ({ path }) => ({
-      contents: groups.get(path)!.map((file) => `export * from ${JSON.stringify(file)};`).join('\n'),
+      contents: groups
+        .get(path)!
+        .map((file) => `export * from ${JSON.stringify(file)};`)
+        .join('\n'),
       resolveDir: split,
       loader: 'js',
     }));
@@ -214,7 +250,8 @@ const merging: Plugin = {
  * it differs: where a pass renamed a binding, or a function was made without one.
  */
 const esbuildNameHelper = 'var __name = (target, value) => __defProp(target, "name", { value, configurable: true });';
-const lazyNameHelper = 'var __name = (target, value) => target.name === value ? target : __defProp(target, "name", { value, configurable: true });';
+const lazyNameHelper =
+  'var __name = (target, value) => target.name === value ? target : __defProp(target, "name", { value, configurable: true });';
 let namedHelpers = 0;
 const namingWhenNeeded: Plugin = {
   name: 'naming-when-needed',
@@ -232,7 +269,10 @@ const namingWhenNeeded: Plugin = {
 };
 await build({
   ...common,
-  entryPoints: [...groups].map(([name, files]) => ({ in: files.length === 1 ? files[0]! : `merge:${name}`, out: name })),
+  entryPoints: [...groups].map(([name, files]) => ({
+    in: files.length === 1 ? files[0]! : `merge:${name}`,
+    out: name,
+  })),
   outdir: out,
   // The first pass named every function and class as written (`__name`): a name this pass
   // changes to keep two merged files' names apart is set back by those calls.
@@ -247,6 +287,9 @@ await build({
   banner: { js: "import 'reflect-metadata';" },
   plugins: [merging, namingWhenNeeded],
 });
-if (namedHelpers !== 1) throw new Error(`esbuild's __name helper was found ${namedHelpers} times in the first pass's files, not once: update namingWhenNeeded`);
+if (namedHelpers !== 1)
+  throw new Error(
+    `esbuild's __name helper was found ${namedHelpers} times in the first pass's files, not once: update namingWhenNeeded`,
+  );
 rmSync(compiled, { recursive: true, force: true });
 rmSync(split, { recursive: true, force: true });

@@ -27,7 +27,7 @@ export function errorsDoc(): string {
     '# Error codes',
     '',
     'Every error standin throws is a `StandinError` (or a subclass) with a stable `code`. Compare',
-    "against the `code` export (`e.code === code.T0013`) rather than a string. This file is generated from",
+    'against the `code` export (`e.code === code.T0013`) rather than a string. This file is generated from',
     '`src/errors/catalog.ts` by `npm run docs:errors`.',
     '',
   ];

@@ -18,7 +18,8 @@ for (const surface of surfaces) {
 const columns = ['surface', 'typed', 'accepted', 'untyped', 'hung', 'garbage accepted'];
 const rows = tallies.map((t) => [t.surface, t.typed, t.accepted, t.untyped, t.hung, t.garbageAccepted].map(String));
 const widths = columns.map((column, i) => Math.max(column.length, ...rows.map((row) => row[i]!.length)));
-const line = (cells: readonly string[]): string => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+const line = (cells: readonly string[]): string =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
 console.log(`\n${line(columns)}\n${rows.map(line).join('\n')}`);
 const faults = tallies.flatMap((t) => t.faults.map((fault) => `${t.surface}: ${fault}`));
 if (faults.length > 0) console.log(`\nFaults (first of each surface):\n${faults.join('\n')}`);

@@ -1,13 +1,27 @@
 import 'reflect-metadata';
 
-export type { Answer, AnswerCall, AnswerFunction, AnswerPart, Answers, CallRecord, FakeCall } from './fakes/model/Answer.js';
+export type {
+  Answer,
+  AnswerCall,
+  AnswerFunction,
+  AnswerPart,
+  Answers,
+  CallRecord,
+  FakeCall,
+} from './fakes/model/Answer.js';
 export type { FakeChecks } from './fakes/model/FakeChecks.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
 export type { SentContentPart, SentMessage, SentReplyRequest } from './fakes/model/sentRequest.js';
 export type { ConformanceCase, ConformanceRunner } from './testing/classifierConformance.js';
 export type { CassetteMode, CassetteSettings } from './fakes/cassettes/cassetteSettings.js';
-export type { CassetteCall, CassetteEntry, CassetteFile, RecordedAnswers, RecordedFailure } from './fakes/cassettes/cassetteSchema.js';
+export type {
+  CassetteCall,
+  CassetteEntry,
+  CassetteFile,
+  RecordedAnswers,
+  RecordedFailure,
+} from './fakes/cassettes/cassetteSchema.js';
 export type { NormalizedRequest } from './fakes/cassettes/normalizeRequest.js';
 export type { RedactFunction } from './fakes/cassettes/redactSecrets.js';
 export type { ProviderConformanceOptions } from './testing/providerConformance.js';
@@ -20,7 +34,14 @@ export type { ClassifierFunction } from './fakes/classification/FunctionClassifi
 export type { RedisCursorStoreSettings } from './services/cursors/RedisCursorStore.js';
 export type { CallGuard } from './services/dispatch/CallGuard.js';
 export type { ProviderCaseSettings, ProviderConformanceCase } from './testing/providerCase.js';
-export type { CapabilityScenario, FailScenario, MakeProvider, PrimedProvider, ProviderScenario, ReplyScenario } from './testing/providerScenarios.js';
+export type {
+  CapabilityScenario,
+  FailScenario,
+  MakeProvider,
+  PrimedProvider,
+  ProviderScenario,
+  ReplyScenario,
+} from './testing/providerScenarios.js';
 
 export { createTestContainer } from './testing/createTestContainer.js';
 export { createTestApp } from './testing/createTestApp.js';
@@ -47,4 +68,9 @@ export { classifierConformance, classificationConformanceCases } from './testing
 export { Cassette } from './fakes/cassettes/Cassette.js';
 export { providerConformance } from './testing/providerConformance.js';
 export { providerConformanceCases } from './testing/providerCases.js';
-export { capabilityInputs, conformanceTicket, providerScenarios, scenarioRequests } from './testing/providerScenarios.js';
+export {
+  capabilityInputs,
+  conformanceTicket,
+  providerScenarios,
+  scenarioRequests,
+} from './testing/providerScenarios.js';

@@ -19,11 +19,15 @@ interface JestReport {
 describe('the jest example (examples/jest-nest)', () => {
   it('passes every TicketsService test under jest in ESM mode, none skipped', { timeout: 180_000 }, async () => {
     // Exactly the example's own `npm test`, with jest's JSON report on stdout.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--experimental-vm-modules', jest, '--json', '--ci'], {
-      cwd: here,
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((error: { stdout?: string; stderr?: string }) => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--experimental-vm-modules', jest, '--json', '--ci'],
+      {
+        cwd: here,
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`jest failed:\n${error.stderr ?? ''}\n${error.stdout ?? ''}`);
     });
     const report = JSON.parse(stdout) as JestReport;

@@ -26,7 +26,10 @@ const findInGuide = tool({
   run: ({ words }) => [{ page: 2, text: `To ${words}: open Settings, then Password.` }],
 });
 
-const run = await app.run({ model: 'writer', instructions: 'Answer from the guide.', tools: { findInGuide } }, 'How do I reset my password?');
+const run = await app.run(
+  { model: 'writer', instructions: 'Answer from the guide.', tools: { findInGuide } },
+  'How do I reset my password?',
+);
 for (const step of run.steps) {
   const asked = step.reply.calls.map((c) => `${c.tool}(${JSON.stringify(c.with)})`).join(', ');
   console.log(`step ${step.index}: ${asked ? `asked for ${asked}` : `answered "${step.reply.text}"`}`);

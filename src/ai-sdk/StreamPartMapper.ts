@@ -40,7 +40,12 @@ export class StreamPartMapper {
       }
       case 'call':
         this.#close(out);
-        out.push({ type: 'tool-call', toolCallId: part.call.id, toolName: part.call.tool, input: JSON.stringify(part.call.with ?? {}) });
+        out.push({
+          type: 'tool-call',
+          toolCallId: part.call.id,
+          toolName: part.call.tool,
+          input: JSON.stringify(part.call.with ?? {}),
+        });
         break;
       case 'units':
         this.#tokensIn += part.tokensIn;
@@ -58,7 +63,11 @@ export class StreamPartMapper {
     if (this.#finished) return out;
     this.#finished = true;
     this.#close(out);
-    out.push({ type: 'finish', usage: toUsage({ tokensIn: this.#tokensIn, tokensOut: this.#tokensOut }), finishReason: toFinishReason(reason) });
+    out.push({
+      type: 'finish',
+      usage: toUsage({ tokensIn: this.#tokensIn, tokensOut: this.#tokensOut }),
+      finishReason: toFinishReason(reason),
+    });
     return out;
   }
 

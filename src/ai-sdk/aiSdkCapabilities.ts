@@ -18,7 +18,12 @@ export interface AiSdkCall {
 export interface AiSdkCapability<N extends PlainCapability, M> {
   readonly maker: 'embeddingModel' | 'transcriptionModel' | 'speechModel' | 'rerankingModel';
   readonly kind: string;
-  readonly run: (model: M, args: CapabilityArgs<N>, context: CallContext, call: AiSdkCall) => Promise<CapabilityResult<N>>;
+  readonly run: (
+    model: M,
+    args: CapabilityArgs<N>,
+    context: CallContext,
+    call: AiSdkCall,
+  ) => Promise<CapabilityResult<N>>;
 }
 
 /** The AI SDK model that serves each capability the AI SDK has a model for. */
@@ -38,7 +43,9 @@ interface AiSdkModels {
  * aiSdkCapabilities.embed?.maker; // 'embeddingModel'
  * ```
  */
-export const aiSdkCapabilities: { readonly [N in PlainCapability]: N extends keyof AiSdkModels ? AiSdkCapability<N, AiSdkModels[N]> : undefined } = {
+export const aiSdkCapabilities: {
+  readonly [N in PlainCapability]: N extends keyof AiSdkModels ? AiSdkCapability<N, AiSdkModels[N]> : undefined;
+} = {
   embed: {
     maker: 'embeddingModel',
     kind: 'embedding',
@@ -53,8 +60,16 @@ export const aiSdkCapabilities: { readonly [N in PlainCapability]: N extends key
     maker: 'transcriptionModel',
     kind: 'transcription',
     run: async (model, [input], context, call) => {
-      const options = input.language !== undefined || input.hint !== undefined ? { providerOptions: hearOptions(model, input) } : {};
-      const { text } = await call.guard(() => model.doGenerate({ audio: input.audio, mediaType: mediaTypeOf(input.kind), abortSignal: context.signal, ...options }));
+      const options =
+        input.language !== undefined || input.hint !== undefined ? { providerOptions: hearOptions(model, input) } : {};
+      const { text } = await call.guard(() =>
+        model.doGenerate({
+          audio: input.audio,
+          mediaType: mediaTypeOf(input.kind),
+          abortSignal: context.signal,
+          ...options,
+        }),
+      );
       return { text };
     },
   },
@@ -70,9 +85,12 @@ export const aiSdkCapabilities: { readonly [N in PlainCapability]: N extends key
     maker: 'rerankingModel',
     kind: 'reranking',
     run: async (model, [query, texts], context, call) => {
-      const { ranking } = await call.guard(() => model.doRerank({ query, documents: { type: 'text', values: [...texts] }, abortSignal: context.signal }));
+      const { ranking } = await call.guard(() =>
+        model.doRerank({ query, documents: { type: 'text', values: [...texts] }, abortSignal: context.signal }),
+      );
       const scores = new Array<number>(texts.length).fill(0);
-      for (const { index, relevanceScore } of ranking) if (index >= 0 && index < texts.length) scores[index] = relevanceScore;
+      for (const { index, relevanceScore } of ranking)
+        if (index >= 0 && index < texts.length) scores[index] = relevanceScore;
       return scores;
     },
   },

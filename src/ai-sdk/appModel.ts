@@ -12,8 +12,16 @@ import { Tokens } from '../tokens/Tokens.js';
  * ```
  */
 export function appModel(app: App, model: string, maker: string): App {
-  const isApp = typeof app === 'object' && app !== null && typeof app.reply === 'function' && typeof app.container?.get === 'function';
-  if (!isApp) throw new StandinError('A0006', `${maker}(app, model): app must be a standin app (from createApp or createTestApp), got ${app === null ? 'null' : typeof app}.`);
+  const isApp =
+    typeof app === 'object' &&
+    app !== null &&
+    typeof app.reply === 'function' &&
+    typeof app.container?.get === 'function';
+  if (!isApp)
+    throw new StandinError(
+      'A0006',
+      `${maker}(app, model): app must be a standin app (from createApp or createTestApp), got ${app === null ? 'null' : typeof app}.`,
+    );
   const models = Object.keys(app.container.get(Tokens.Config).models);
   if (typeof model !== 'string' || !models.includes(model)) {
     throw new StandinError(

@@ -15,7 +15,11 @@ import { toProviderFailure } from './toProviderFailure.js';
 // A provider whose methods may be undefined is taken too: the AI SDK's `MockProviderV4` declares
 // them so, which `ProviderV4` does not accept under `exactOptionalPropertyTypes`.
 /** What `fromAiSdk` adapts: an AI SDK provider (v4, callable or not), or one AI SDK language model. */
-export type AiSdkSource = ProviderV4 | { readonly [K in keyof ProviderV4]?: ProviderV4[K] | undefined } | ((modelId: string) => LanguageModelV4) | LanguageModelV4;
+export type AiSdkSource =
+  | ProviderV4
+  | { readonly [K in keyof ProviderV4]?: ProviderV4[K] | undefined }
+  | ((modelId: string) => LanguageModelV4)
+  | LanguageModelV4;
 
 /** How `fromAiSdk` adapts its source. */
 export interface FromAiSdkSettings {
@@ -76,7 +80,10 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
     if (single !== undefined) return single;
     let model = models.get(id);
     if (model === undefined) {
-      model = typeof provider!.languageModel === 'function' ? provider!.languageModel(id) : (provider as unknown as (id: string) => LanguageModelV4)(id);
+      model =
+        typeof provider!.languageModel === 'function'
+          ? provider!.languageModel(id)
+          : (provider as unknown as (id: string) => LanguageModelV4)(id);
       if (!isLanguageModel(model)) throw notSource(`its language model '${id}'`, model);
       models.set(id, model);
     }
@@ -88,13 +95,18 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
       return make.call(provider, context.model);
     } catch (error) {
       if (!NoSuchModelError.isInstance(error)) throw error;
-      throw new StandinError('A0003', `Provider '${context.provider}' (an AI SDK provider) has no ${mapping.kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`);
+      throw new StandinError(
+        'A0003',
+        `Provider '${context.provider}' (an AI SDK provider) has no ${mapping.kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`,
+      );
     }
   };
   // Once the caller aborted, the abort's reason is the outcome, whatever the AI SDK made of it
   // (a body cut mid-stream comes back as an APICallError of a 200).
   const fail = (context: CallContext) => (error: unknown) =>
-    context.signal.aborted ? abortReason(context.signal) : toProviderFailure(error, context.provider, Date.now(), [settings.apiKey, context.apiKey], context.attempt);
+    context.signal.aborted
+      ? abortReason(context.signal)
+      : toProviderFailure(error, context.provider, Date.now(), [settings.apiKey, context.apiKey], context.attempt);
   const guard = async <T>(context: CallContext, run: () => PromiseLike<T>): Promise<T> => {
     try {
       return await run();
@@ -108,10 +120,20 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
       const model = language(context.model);
       const deadline = new Deadline(context.signal, timeoutMs);
       try {
-        const { stream } = await guard(context, () => untilAborted(Promise.resolve(model.doStream(toCallOptions(request, { ...context, signal: deadline.signal }))), deadline.signal));
+        const { stream } = await guard(context, () =>
+          untilAborted(
+            Promise.resolve(model.doStream(toCallOptions(request, { ...context, signal: deadline.signal }))),
+            deadline.signal,
+          ),
+        );
         yield* readModelStream(stream, request.output !== undefined, context.provider, fail(context), deadline.signal);
       } catch (error) {
-        if (deadline.passed) throw new ProviderFailure('timeout', `${context.provider}: no complete answer within ${timeoutMs} ms (fromAiSdk's timeoutMs).`, { provider: context.provider });
+        if (deadline.passed)
+          throw new ProviderFailure(
+            'timeout',
+            `${context.provider}: no complete answer within ${timeoutMs} ms (fromAiSdk's timeoutMs).`,
+            { provider: context.provider },
+          );
         // A stream can also fail by erroring, not only by an error part.
         throw fail(context)(error);
       } finally {
@@ -132,21 +154,37 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
 }
 
 function readTimeout(settings: FromAiSdkSettings): number {
-  if (typeof settings !== 'object' || settings === null) throw new StandinError('A0008', `fromAiSdk(source, settings): settings must be an object { real?, apiKey?, timeoutMs? }, got ${settings === null ? 'null' : typeof settings}.`);
+  if (typeof settings !== 'object' || settings === null)
+    throw new StandinError(
+      'A0008',
+      `fromAiSdk(source, settings): settings must be an object { real?, apiKey?, timeoutMs? }, got ${settings === null ? 'null' : typeof settings}.`,
+    );
   const value = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
-    throw new StandinError('A0008', `fromAiSdk(source, settings): settings.timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got ${String(value)}.`);
+    throw new StandinError(
+      'A0008',
+      `fromAiSdk(source, settings): settings.timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got ${String(value)}.`,
+    );
   }
   return value;
 }
 
 function isLanguageModel(value: unknown): value is LanguageModelV4 {
-  return typeof value === 'object' && value !== null && (value as LanguageModelV4).specificationVersion === 'v4' && typeof (value as LanguageModelV4).doStream === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as LanguageModelV4).specificationVersion === 'v4' &&
+    typeof (value as LanguageModelV4).doStream === 'function'
+  );
 }
 
 function asProvider(source: unknown): ProviderV4 {
   const callable = typeof source === 'function';
-  if (callable || (typeof source === 'object' && source !== null && typeof (source as ProviderV4).languageModel === 'function')) return source as ProviderV4;
+  if (
+    callable ||
+    (typeof source === 'object' && source !== null && typeof (source as ProviderV4).languageModel === 'function')
+  )
+    return source as ProviderV4;
   throw notSource('it', source);
 }
 
@@ -160,10 +198,25 @@ function isMock(source: unknown): boolean {
 }
 
 function notSource(what: string, value: unknown): StandinError {
-  const shown = value === null ? 'null' : typeof value === 'object' ? `an object (${Object.keys(value as object).slice(0, 5).join(', ') || 'no keys'})` : typeof value;
-  return new StandinError('A0005', `fromAiSdk: ${what} is neither an AI SDK provider (v4) nor an AI SDK language model (v4): got ${shown}. Pass a provider such as createOpenAI({ apiKey }), or a language model such as new MockLanguageModelV4({ ... }).`);
+  const shown =
+    value === null
+      ? 'null'
+      : typeof value === 'object'
+        ? `an object (${
+            Object.keys(value as object)
+              .slice(0, 5)
+              .join(', ') || 'no keys'
+          })`
+        : typeof value;
+  return new StandinError(
+    'A0005',
+    `fromAiSdk: ${what} is neither an AI SDK provider (v4) nor an AI SDK language model (v4): got ${shown}. Pass a provider such as createOpenAI({ apiKey }), or a language model such as new MockLanguageModelV4({ ... }).`,
+  );
 }
 
 function broken(context: CallContext, what: string): StandinError {
-  return new StandinError('A0004', `Provider '${context.provider}' (an AI SDK provider) broke its specification for model '${context.modelName}': ${what}.`);
+  return new StandinError(
+    'A0004',
+    `Provider '${context.provider}' (an AI SDK provider) broke its specification for model '${context.modelName}': ${what}.`,
+  );
 }

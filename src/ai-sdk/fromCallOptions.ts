@@ -40,20 +40,30 @@ export function fromCallOptions(call: LanguageModelV4CallOptions, shapes: JsonSh
   const tools: Record<string, Tool> = {};
   for (const spec of call.tools ?? []) {
     if (spec.type !== 'function') {
-      warnings.push({ type: 'unsupported', feature: `provider tool '${spec.name}'`, details: 'standin sends function tools only.' });
+      warnings.push({
+        type: 'unsupported',
+        feature: `provider tool '${spec.name}'`,
+        details: 'standin sends function tools only.',
+      });
       continue;
     }
     tools[spec.name] = {
       ...(spec.description !== undefined ? { description: spec.description } : {}),
       input: shapes.of(spec.inputSchema, `tool '${spec.name}'`),
       run: () => {
-        throw new StandinError('A0007', `The tool '${spec.name}' belongs to the AI SDK, which runs it; standin only tells the model about it.`);
+        throw new StandinError(
+          'A0007',
+          `The tool '${spec.name}' belongs to the AI SDK, which runs it; standin only tells the model about it.`,
+        );
       },
     };
   }
   if (Object.keys(tools).length > 0) input.tools = tools;
   if (call.responseFormat?.type === 'json') {
-    input.output = call.responseFormat.schema !== undefined ? shapes.of(call.responseFormat.schema, 'the response format') : z.json();
+    input.output =
+      call.responseFormat.schema !== undefined
+        ? shapes.of(call.responseFormat.schema, 'the response format')
+        : z.json();
   }
   const settings = readSettings(call, warnings);
   const given = call.providerOptions;
@@ -78,7 +88,10 @@ export function fromCallOptions(call: LanguageModelV4CallOptions, shapes: JsonSh
   return { input, options, warnings };
 }
 
-function readSettings(call: LanguageModelV4CallOptions, warnings: SharedV4Warning[]): { -readonly [K in keyof CallSettings]: CallSettings[K] } {
+function readSettings(
+  call: LanguageModelV4CallOptions,
+  warnings: SharedV4Warning[],
+): { -readonly [K in keyof CallSettings]: CallSettings[K] } {
   const settings: { -readonly [K in keyof CallSettings]: CallSettings[K] } = {};
   if (call.temperature !== undefined) settings.temperature = call.temperature;
   if (call.topP !== undefined) settings.topP = call.topP;
@@ -86,7 +99,8 @@ function readSettings(call: LanguageModelV4CallOptions, warnings: SharedV4Warnin
   if (call.stopSequences !== undefined && call.stopSequences.length > 0) settings.stopSequences = call.stopSequences;
   if (call.seed !== undefined) settings.seed = call.seed;
   const choice = call.toolChoice;
-  if (choice !== undefined && call.tools !== undefined && call.tools.length > 0) settings.toolChoice = choice.type === 'tool' ? { tool: choice.toolName } : choice.type;
+  if (choice !== undefined && call.tools !== undefined && call.tools.length > 0)
+    settings.toolChoice = choice.type === 'tool' ? { tool: choice.toolName } : choice.type;
   if (call.topK !== undefined) warnings.push(dropped('topK'));
   if (call.presencePenalty !== undefined) warnings.push(dropped('presencePenalty'));
   if (call.frequencyPenalty !== undefined) warnings.push(dropped('frequencyPenalty'));
@@ -107,7 +121,11 @@ function standinRequestId(standin: unknown): string | undefined {
       if (key === 'requestId') requestId = (standin as { requestId: unknown }).requestId;
       else fits = false;
     }
-    if (fits && (requestId === undefined || (typeof requestId === 'string' && requestId.length > 0))) return requestId as string | undefined;
+    if (fits && (requestId === undefined || (typeof requestId === 'string' && requestId.length > 0)))
+      return requestId as string | undefined;
   }
-  throw new StandinError('E0003', `Invalid request:\nproviderOptions.standin: takes only { requestId?: a non-empty string }, got ${JSON.stringify(standin)}.`);
+  throw new StandinError(
+    'E0003',
+    `Invalid request:\nproviderOptions.standin: takes only { requestId?: a non-empty string }, got ${JSON.stringify(standin)}.`,
+  );
 }

@@ -1,4 +1,9 @@
-import type { LanguageModelV4FilePart, LanguageModelV4Prompt, LanguageModelV4ToolResultPart, SharedV4Warning } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4FilePart,
+  LanguageModelV4Prompt,
+  LanguageModelV4ToolResultPart,
+  SharedV4Warning,
+} from '@ai-sdk/provider';
 import { StandinError } from '../errors/StandinError.js';
 import type { Message, ToolCall, ToolResult } from '../services/spec/Provider.js';
 import type { ContentPart } from '../services/spec/ContentPart.js';
@@ -33,9 +38,14 @@ export function fromPrompt(prompt: LanguageModelV4Prompt, warnings: SharedV4Warn
         system.push(message.content);
         break;
       case 'user': {
-        const parts = message.content.map((part, j): ContentPart => (part.type === 'text' ? { type: 'text', text: part.text } : filePart(part, `${where}.content[${j}]`)));
+        const parts = message.content.map((part, j): ContentPart =>
+          part.type === 'text' ? { type: 'text', text: part.text } : filePart(part, `${where}.content[${j}]`),
+        );
         const allText = parts.every((part) => part.type === 'text');
-        messages.push({ role: 'user', content: allText ? parts.map((part) => (part as { text: string }).text).join('') : parts });
+        messages.push({
+          role: 'user',
+          content: allText ? parts.map((part) => (part as { text: string }).text).join('') : parts,
+        });
         break;
       }
       case 'assistant': {
@@ -45,11 +55,28 @@ export function fromPrompt(prompt: LanguageModelV4Prompt, warnings: SharedV4Warn
           const at = `${where}.content[${j}]`;
           if (part.type === 'text') text += part.text;
           else if (part.type === 'reasoning' || part.type === 'reasoning-file') {
-            warnings.push({ type: 'compatibility', feature: 'reasoning in the prompt', details: "standin's assistant messages carry no reasoning, so it was left out." });
-          } else if (part.type === 'tool-call' && part.providerExecuted !== true) calls.push({ id: part.toolCallId, tool: part.toolName, with: part.input });
-          else throw cannotCarry(at, part.type === 'tool-call' ? 'a provider-executed tool call' : `a ${part.type} part in an assistant message`);
+            warnings.push({
+              type: 'compatibility',
+              feature: 'reasoning in the prompt',
+              details: "standin's assistant messages carry no reasoning, so it was left out.",
+            });
+          } else if (part.type === 'tool-call' && part.providerExecuted !== true)
+            calls.push({ id: part.toolCallId, tool: part.toolName, with: part.input });
+          else
+            throw cannotCarry(
+              at,
+              part.type === 'tool-call'
+                ? 'a provider-executed tool call'
+                : `a ${part.type} part in an assistant message`,
+            );
         });
-        messages.push(calls.length > 0 ? (text === '' ? { role: 'assistant', calls } : { role: 'assistant', content: text, calls }) : { role: 'assistant', content: text });
+        messages.push(
+          calls.length > 0
+            ? text === ''
+              ? { role: 'assistant', calls }
+              : { role: 'assistant', content: text, calls }
+            : { role: 'assistant', content: text },
+        );
         break;
       }
       case 'tool': {
@@ -72,7 +99,10 @@ function filePart(part: LanguageModelV4FilePart, where: string): ContentPart {
   switch (data.type) {
     case 'url': {
       const url = data.originalUrl ?? data.url.href;
-      if (image) return part.mediaType.includes('/') ? { type: 'image', url, mediaType: part.mediaType } : { type: 'image', url };
+      if (image)
+        return part.mediaType.includes('/')
+          ? { type: 'image', url, mediaType: part.mediaType }
+          : { type: 'image', url };
       return { type: 'file', url, mediaType: fullType(part.mediaType, where), ...name };
     }
     case 'data': {
@@ -81,7 +111,12 @@ function filePart(part: LanguageModelV4FilePart, where: string): ContentPart {
       return image ? { type: 'image', bytes, mediaType } : { type: 'file', bytes, mediaType, ...name };
     }
     case 'text':
-      return { type: 'file', bytes: new TextEncoder().encode(data.text), mediaType: part.mediaType.includes('/') ? part.mediaType : 'text/plain', ...name };
+      return {
+        type: 'file',
+        bytes: new TextEncoder().encode(data.text),
+        mediaType: part.mediaType.includes('/') ? part.mediaType : 'text/plain',
+        ...name,
+      };
     case 'reference':
       throw cannotCarry(where, 'a file by provider reference');
   }
@@ -101,7 +136,8 @@ function toolResult(part: LanguageModelV4ToolResultPart, where: string): ToolRes
     case 'execution-denied':
       return { ...base, error: `The tool call was denied${output.reason !== undefined ? `: ${output.reason}` : '.'}` };
     case 'content': {
-      if (output.value.some((item) => item.type !== 'text')) throw cannotCarry(where, 'a tool result with files or custom parts');
+      if (output.value.some((item) => item.type !== 'text'))
+        throw cannotCarry(where, 'a tool result with files or custom parts');
       return { ...base, output: output.value.map((item) => (item as { text: string }).text).join('') };
     }
   }
@@ -109,9 +145,15 @@ function toolResult(part: LanguageModelV4ToolResultPart, where: string): ToolRes
 
 function fullType(mediaType: string, where: string): string {
   if (mediaType.includes('/') && !mediaType.endsWith('/*')) return mediaType;
-  throw new StandinError('A0001', `${where}: the file's media type '${mediaType}' names no subtype, and standin sends files with a full media type. Give the file's type, such as 'application/pdf'.`);
+  throw new StandinError(
+    'A0001',
+    `${where}: the file's media type '${mediaType}' names no subtype, and standin sends files with a full media type. Give the file's type, such as 'application/pdf'.`,
+  );
 }
 
 function cannotCarry(where: string, what: string): StandinError {
-  return new StandinError('A0001', `${where}: standin's request cannot carry ${what}. Leave it out of the prompt, or call an AI SDK model of that provider directly.`);
+  return new StandinError(
+    'A0001',
+    `${where}: standin's request cannot carry ${what}. Leave it out of the prompt, or call an AI SDK model of that provider directly.`,
+  );
 }

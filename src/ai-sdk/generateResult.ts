@@ -12,13 +12,23 @@ import { toFinishReason, toUsage } from './usage.js';
  * generateResult(await app.reply('writer', input), []).content; // [{ type: 'text', text: 'Hi' }]
  * ```
  */
-export function generateResult(reply: Reply, warnings: SharedV4Warning[], requestId?: string): LanguageModelV4GenerateResult {
+export function generateResult(
+  reply: Reply,
+  warnings: SharedV4Warning[],
+  requestId?: string,
+): LanguageModelV4GenerateResult {
   const content: LanguageModelV4Content[] = [];
   for (const text of reply.reasoning) content.push({ type: 'reasoning', text });
   if (reply.text !== '') content.push({ type: 'text', text: reply.text });
   const json = reply.value !== undefined ? JSON.stringify(reply.value) : undefined;
   if (json !== undefined) content.push({ type: 'text', text: json });
-  for (const call of reply.calls) content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.tool, input: JSON.stringify(call.with ?? {}) });
+  for (const call of reply.calls)
+    content.push({
+      type: 'tool-call',
+      toolCallId: call.id,
+      toolName: call.tool,
+      input: JSON.stringify(call.with ?? {}),
+    });
   const result: LanguageModelV4GenerateResult = {
     content,
     finishReason: toFinishReason(reply.finish),

@@ -54,7 +54,10 @@ export async function* readModelStream(
         case 'tool-call':
           if (part.providerExecuted === true) break;
           calls = true;
-          yield { type: 'call', call: { id: part.toolCallId, tool: part.toolName, with: toolInput(part.input, part.toolName, provider) } };
+          yield {
+            type: 'call',
+            call: { id: part.toolCallId, tool: part.toolName, with: toolInput(part.input, part.toolName, provider) },
+          };
           break;
         case 'finish':
           finish = part;
@@ -68,10 +71,19 @@ export async function* readModelStream(
     if (!done) void reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
-  if (finish === undefined) throw new ProviderFailure('network', `${provider}: the model's stream ended without a finish, so the answer may be cut short.`, { provider });
+  if (finish === undefined)
+    throw new ProviderFailure(
+      'network',
+      `${provider}: the model's stream ended without a finish, so the answer may be cut short.`,
+      { provider },
+    );
   const failed = failedFinishes[finish.finishReason?.unified as keyof typeof failedFinishes];
   if (failed !== undefined) {
-    throw new ProviderFailure(failed, `${provider}: the model stopped with finish reason '${finish.finishReason.unified}' (${finish.finishReason.raw ?? 'no raw reason'}).`, { provider });
+    throw new ProviderFailure(
+      failed,
+      `${provider}: the model stopped with finish reason '${finish.finishReason.unified}' (${finish.finishReason.raw ?? 'no raw reason'}).`,
+      { provider },
+    );
   }
   yield { type: 'units', ...fromUsage(finish.usage) };
   yield { type: 'finish', reason: fromFinishReason(finish.finishReason, calls) };
@@ -82,6 +94,9 @@ function toolInput(input: string, tool: string, provider: string): unknown {
   try {
     return JSON.parse(input);
   } catch {
-    throw new StandinError('A0004', `${provider}: the model called tool '${tool}' with an input that is not JSON: ${JSON.stringify(input.slice(0, 80))}. The AI SDK's specification wants the input as JSON text.`);
+    throw new StandinError(
+      'A0004',
+      `${provider}: the model called tool '${tool}' with an input that is not JSON: ${JSON.stringify(input.slice(0, 80))}. The AI SDK's specification wants the input as JSON text.`,
+    );
   }
 }

@@ -24,10 +24,15 @@ export function speechModel(app: App, model: string): SpeechModelV4 {
     async doGenerate(call: SpeechModelV4CallOptions): Promise<SpeechModelV4Result> {
       const warnings: SharedV4Warning[] = [];
       for (const feature of ['voice', 'outputFormat', 'instructions', 'speed', 'language'] as const) {
-        if (call[feature] !== undefined) warnings.push({ type: 'unsupported', feature, details: "standin's speak takes the text alone." });
+        if (call[feature] !== undefined)
+          warnings.push({ type: 'unsupported', feature, details: "standin's speak takes the text alone." });
       }
       try {
-        const audio = await checked.speak(model, call.text, call.abortSignal !== undefined ? { signal: call.abortSignal } : {});
+        const audio = await checked.speak(
+          model,
+          call.text,
+          call.abortSignal !== undefined ? { signal: call.abortSignal } : {},
+        );
         return { audio, warnings, response: { timestamp: new Date(), modelId: model } };
       } catch (error) {
         throw toApiCallError(error, model);

@@ -27,14 +27,27 @@ export function toCallOptions(request: ReplyRequest, context: CallContext): Lang
   for (const message of request.messages) {
     switch (message.role) {
       case 'user':
-        prompt.push({ role: 'user', content: typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content.map(promptPart) });
+        prompt.push({
+          role: 'user',
+          content:
+            typeof message.content === 'string'
+              ? [{ type: 'text', text: message.content }]
+              : message.content.map(promptPart),
+        });
         break;
       case 'assistant':
         prompt.push({
           role: 'assistant',
           content: [
-            ...(message.content !== undefined && message.content !== '' ? [{ type: 'text' as const, text: message.content }] : []),
-            ...(message.calls ?? []).map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.tool, input: call.with ?? {} })),
+            ...(message.content !== undefined && message.content !== ''
+              ? [{ type: 'text' as const, text: message.content }]
+              : []),
+            ...(message.calls ?? []).map((call) => ({
+              type: 'tool-call' as const,
+              toolCallId: call.id,
+              toolName: call.tool,
+              input: call.with ?? {},
+            })),
           ],
         });
         break;
@@ -45,7 +58,10 @@ export function toCallOptions(request: ReplyRequest, context: CallContext): Lang
             type: 'tool-result' as const,
             toolCallId: result.id,
             toolName: result.tool,
-            output: result.error !== undefined ? { type: 'error-text' as const, value: result.error } : { type: 'json' as const, value: (result.output ?? null) as JSONValue },
+            output:
+              result.error !== undefined
+                ? { type: 'error-text' as const, value: result.error }
+                : { type: 'json' as const, value: (result.output ?? null) as JSONValue },
           })),
         });
         break;
@@ -60,7 +76,8 @@ export function toCallOptions(request: ReplyRequest, context: CallContext): Lang
       inputSchema: tool.input as never,
     }));
   }
-  if (request.output !== undefined) call.responseFormat = { type: 'json', schema: request.output.schema as never, name: request.output.name };
+  if (request.output !== undefined)
+    call.responseFormat = { type: 'json', schema: request.output.schema as never, name: request.output.name };
   const settings = request.settings;
   if (settings !== undefined) {
     if (settings.temperature !== undefined) call.temperature = settings.temperature;
@@ -69,15 +86,20 @@ export function toCallOptions(request: ReplyRequest, context: CallContext): Lang
     if (settings.stopSequences !== undefined) call.stopSequences = [...settings.stopSequences];
     if (settings.seed !== undefined) call.seed = settings.seed;
     const choice = settings.toolChoice;
-    if (choice !== undefined) call.toolChoice = typeof choice === 'object' ? { type: 'tool', toolName: choice.tool } : { type: choice };
-    if (settings.providerOptions !== undefined) call.providerOptions = settings.providerOptions as SharedV4ProviderOptions;
+    if (choice !== undefined)
+      call.toolChoice = typeof choice === 'object' ? { type: 'tool', toolName: choice.tool } : { type: choice };
+    if (settings.providerOptions !== undefined)
+      call.providerOptions = settings.providerOptions as SharedV4ProviderOptions;
   }
   return call;
 }
 
 function promptPart(part: ContentPart): LanguageModelV4TextPart | LanguageModelV4FilePart {
   if (part.type === 'text') return { type: 'text', text: part.text };
-  const data = 'url' in part ? { type: 'url' as const, url: new URL(part.url) } : { type: 'data' as const, data: part.bytes };
+  const data =
+    'url' in part ? { type: 'url' as const, url: new URL(part.url) } : { type: 'data' as const, data: part.bytes };
   const mediaType = part.mediaType ?? 'image';
-  return part.type === 'file' && part.name !== undefined ? { type: 'file', data, mediaType, filename: part.name } : { type: 'file', data, mediaType };
+  return part.type === 'file' && part.name !== undefined
+    ? { type: 'file', data, mediaType, filename: part.name }
+    : { type: 'file', data, mediaType };
 }

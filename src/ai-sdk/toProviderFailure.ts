@@ -8,7 +8,12 @@ import { redact } from '../services/providers/http/redact.js';
 import { retryAfterMs } from '../services/providers/http/retryAfter.js';
 
 /** AI SDK errors that say the provider's answer broke its protocol. */
-const malformed = new Set(['AI_JSONParseError', 'AI_TypeValidationError', 'AI_InvalidResponseDataError', 'AI_EmptyResponseBodyError']);
+const malformed = new Set([
+  'AI_JSONParseError',
+  'AI_TypeValidationError',
+  'AI_InvalidResponseDataError',
+  'AI_EmptyResponseBodyError',
+]);
 
 /** AI SDK errors that say the request asks for what the provider cannot do. */
 const refused = new Set(['AI_UnsupportedFunctionalityError', 'AI_InvalidPromptError']);
@@ -33,20 +38,31 @@ const refused = new Set(['AI_UnsupportedFunctionalityError', 'AI_InvalidPromptEr
  * toProviderFailure(new APICallError({ message: 'Too many requests', url, requestBodyValues: {}, statusCode: 429 }), 'gemini', Date.now()).kind; // 'rate_limit'
  * ```
  */
-export function toProviderFailure(error: unknown, provider: string, now: number, secrets: readonly (string | undefined)[] = [], attempt = 1): unknown {
-  const clean = (message: string): string => secrets.reduce<string>((text, secret) => redact(text, secret), `${provider}: ${message}`);
-  const failure = (kind: FailureKind, message: string, status?: number, wait?: number) => new ProviderFailure(kind, clean(message), { status, retryAfterMs: wait, provider });
+export function toProviderFailure(
+  error: unknown,
+  provider: string,
+  now: number,
+  secrets: readonly (string | undefined)[] = [],
+  attempt = 1,
+): unknown {
+  const clean = (message: string): string =>
+    secrets.reduce<string>((text, secret) => redact(text, secret), `${provider}: ${message}`);
+  const failure = (kind: FailureKind, message: string, status?: number, wait?: number) =>
+    new ProviderFailure(kind, clean(message), { status, retryAfterMs: wait, provider });
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    const body = error.responseBody !== undefined && error.responseBody !== '' ? bodyReport(error.responseBody) : undefined;
+    const body =
+      error.responseBody !== undefined && error.responseBody !== '' ? bodyReport(error.responseBody) : undefined;
     const report: ErrorReport = { ...body, message: error.message };
     const kind = status !== undefined ? failureKind(status, report) : error.isRetryable ? 'network' : 'unknown';
-    const wait = error.responseHeaders !== undefined ? retryAfterMs(new Headers(error.responseHeaders), now) : undefined;
+    const wait =
+      error.responseHeaders !== undefined ? retryAfterMs(new Headers(error.responseHeaders), now) : undefined;
     return failure(kind, error.message, status, wait);
   }
   if (AISDKError.isInstance(error)) {
     if (error.name === 'AI_LoadAPIKeyError') return failure('auth', error.message);
-    if (malformed.has(error.name)) return failure(attempt <= 1 ? 'server' : 'unknown', `malformed answer: ${error.message}`);
+    if (malformed.has(error.name))
+      return failure(attempt <= 1 ? 'server' : 'unknown', `malformed answer: ${error.message}`);
     if (refused.has(error.name)) return failure('bad_request', error.message);
     return error;
   }

@@ -1,4 +1,8 @@
-import type { TranscriptionModelV4, TranscriptionModelV4CallOptions, TranscriptionModelV4Result } from '@ai-sdk/provider';
+import type {
+  TranscriptionModelV4,
+  TranscriptionModelV4CallOptions,
+  TranscriptionModelV4Result,
+} from '@ai-sdk/provider';
 import { z } from 'zod';
 import { lazySchema } from '../validation/lazySchema.js';
 import { StandinError } from '../errors/StandinError.js';
@@ -7,7 +11,9 @@ import type { HearInput } from '../services/spec/Provider.js';
 import { appModel } from './appModel.js';
 import { toApiCallError } from './toApiCallError.js';
 
-const standinOptions = lazySchema(() => z.strictObject({ language: z.string().min(2).optional(), hint: z.string().optional() }));
+const standinOptions = lazySchema(() =>
+  z.strictObject({ language: z.string().min(2).optional(), hint: z.string().optional() }),
+);
 
 /**
  * One of an app's models as an AI SDK transcription model: `transcribe` goes through
@@ -30,12 +36,27 @@ export function transcriptionModel(app: App, model: string): TranscriptionModelV
     modelId: model,
     async doGenerate(call: TranscriptionModelV4CallOptions): Promise<TranscriptionModelV4Result> {
       const parsed = standinOptions.safeParse(call.providerOptions?.standin ?? {});
-      if (!parsed.success) throw new StandinError('E0003', `Invalid request:\nproviderOptions.standin: takes { language?, hint? } for a transcription, got ${JSON.stringify(call.providerOptions?.standin)}.`);
+      if (!parsed.success)
+        throw new StandinError(
+          'E0003',
+          `Invalid request:\nproviderOptions.standin: takes { language?, hint? } for a transcription, got ${JSON.stringify(call.providerOptions?.standin)}.`,
+        );
       const audio = typeof call.audio === 'string' ? new Uint8Array(Buffer.from(call.audio, 'base64')) : call.audio;
       const input: HearInput = { audio, kind: audioKind(call.mediaType), ...parsed.data };
       try {
-        const { text } = await checked.hear(model, input, call.abortSignal !== undefined ? { signal: call.abortSignal } : {});
-        return { text, segments: [], language: parsed.data.language, durationInSeconds: undefined, warnings: [], response: { timestamp: new Date(), modelId: model } };
+        const { text } = await checked.hear(
+          model,
+          input,
+          call.abortSignal !== undefined ? { signal: call.abortSignal } : {},
+        );
+        return {
+          text,
+          segments: [],
+          language: parsed.data.language,
+          durationInSeconds: undefined,
+          warnings: [],
+          response: { timestamp: new Date(), modelId: model },
+        };
       } catch (error) {
         throw toApiCallError(error, model);
       }

@@ -8,11 +8,13 @@ import { lazySchema } from '../validation/lazySchema.js';
 export const MAX_FALLBACKS = 100;
 
 /** One model the application calls by name. */
-export const modelConfigSchema = lazySchema(() => z.strictObject({
-  provider: z.string().min(1),
-  model: z.string().min(1),
-  fallback: z.array(z.string().min(1)).max(MAX_FALLBACKS).optional(),
-}));
+export const modelConfigSchema = lazySchema(() =>
+  z.strictObject({
+    provider: z.string().min(1),
+    model: z.string().min(1),
+    fallback: z.array(z.string().min(1)).max(MAX_FALLBACKS).optional(),
+  }),
+);
 
 /** The real adapters a provider config can name: two for models, two for the classifier. */
 export const adapterNames = ['openai', 'anthropic', 'typesafe', 'decisions'] as const;
@@ -27,66 +29,86 @@ export type ModelAdapterName = (typeof modelAdapterNames)[number];
 export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
 
 /** Which classifier the application's `classify` calls. */
-const classifierLinkSchema = lazySchema(() => z.strictObject({
-  provider: z.string().min(1),
-  model: z.string().min(1).optional(),
-}));
+const classifierLinkSchema = lazySchema(() =>
+  z.strictObject({
+    provider: z.string().min(1),
+    model: z.string().min(1).optional(),
+  }),
+);
 
 /** Which classifier the application's `classify` calls, and the classifiers it falls back to. */
-export const classifierConfigSchema = lazySchema(() => classifierLinkSchema.extend({
-  fallback: z.array(classifierLinkSchema).max(MAX_FALLBACKS).optional(),
-}));
+export const classifierConfigSchema = lazySchema(() =>
+  classifierLinkSchema.extend({
+    fallback: z.array(classifierLinkSchema).max(MAX_FALLBACKS).optional(),
+  }),
+);
 
 /** How to reach one provider. */
-export const providerConfigSchema = lazySchema(() => z.strictObject({
-  adapter: z.enum(adapterNames).optional(),
-  apiKey: z.string().min(1).optional(),
-  baseURL: credentialFree(z.url({ protocol: /^https?$/ })).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  timeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
-  maxTokens: z.number().int().positive().optional(),
-  body: z.record(z.string(), z.unknown()).optional(),
-  voice: z.string().min(1).optional(),
-  auth: z.enum(['x-api-key', 'bearer']).optional(),
-  maxLineBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
-  maxEventBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
-  maxBodyBytes: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  maxRetryAfterMs: z.number().int().min(0).max(MAX_TIMER_MS).optional(),
-}));
+export const providerConfigSchema = lazySchema(() =>
+  z.strictObject({
+    adapter: z.enum(adapterNames).optional(),
+    apiKey: z.string().min(1).optional(),
+    baseURL: credentialFree(z.url({ protocol: /^https?$/ })).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    timeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
+    maxTokens: z.number().int().positive().optional(),
+    body: z.record(z.string(), z.unknown()).optional(),
+    voice: z.string().min(1).optional(),
+    auth: z.enum(['x-api-key', 'bearer']).optional(),
+    maxLineBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
+    maxEventBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
+    maxBodyBytes: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    maxRetryAfterMs: z.number().int().min(0).max(MAX_TIMER_MS).optional(),
+  }),
+);
 
 /** How the engine retries a retryable provider failure. */
-export const retryConfigSchema = lazySchema(() => z.strictObject({
-  attempts: z.number().int().min(1).max(100).default(3),
-  baseDelayMs: z.number().min(0).max(MAX_TIMER_MS).default(500),
-  maxDelayMs: z.number().min(0).max(MAX_TIMER_MS).default(30_000),
-  jitter: z.number().min(0).max(1).default(0.2),
-}));
+export const retryConfigSchema = lazySchema(() =>
+  z.strictObject({
+    attempts: z.number().int().min(1).max(100).default(3),
+    baseDelayMs: z.number().min(0).max(MAX_TIMER_MS).default(500),
+    maxDelayMs: z.number().min(0).max(MAX_TIMER_MS).default(30_000),
+    jitter: z.number().min(0).max(1).default(0.2),
+  }),
+);
 
 /** The characters a namespace may have: they become part of Redis key names and a Cluster hash tag. */
 export const namespacePattern = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /** Where scripted fakes keep their cursors when they live in Redis. */
-export const redisCursorsSchema = lazySchema(() => z.strictObject({
-  store: z.literal('redis'),
-  url: z
-    .string()
-    .refine((url) => /^rediss?:\/\/[^\s]+$/.test(url) && URL.canParse(url), 'Expected a redis:// or rediss:// URL')
-    .refine((url) => redisDbProblem(url) === undefined, 'Expected a redis:// URL whose path is a database number (redis://host:port/2) or is left out'),
-  namespace: z.string().regex(namespacePattern).optional(),
-  ttlSeconds: z.number().int().min(1).max(2_592_000).default(86_400),
-  timeoutMs: z.number().int().min(1).max(600_000).default(2_000),
-  cluster: z.boolean().default(false),
-}));
+export const redisCursorsSchema = lazySchema(() =>
+  z.strictObject({
+    store: z.literal('redis'),
+    url: z
+      .string()
+      .refine((url) => /^rediss?:\/\/[^\s]+$/.test(url) && URL.canParse(url), 'Expected a redis:// or rediss:// URL')
+      .refine(
+        (url) => redisDbProblem(url) === undefined,
+        'Expected a redis:// URL whose path is a database number (redis://host:port/2) or is left out',
+      ),
+    namespace: z.string().regex(namespacePattern).optional(),
+    ttlSeconds: z.number().int().min(1).max(2_592_000).default(86_400),
+    timeoutMs: z.number().int().min(1).max(600_000).default(2_000),
+    cluster: z.boolean().default(false),
+  }),
+);
 
 /** The whole config `createContainer` and `createApp` take. */
-export const configSchema = lazySchema(() => z.strictObject({
-  models: z.record(z.string().min(1), modelConfigSchema).default({}),
-  providers: z.record(z.string().min(1), providerConfigSchema).default({}),
-  classifier: classifierConfigSchema.optional(),
-  retry: retryConfigSchema.default({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.2 }),
-  cursors: z.union([z.literal('memory'), z.discriminatedUnion('store', [z.strictObject({ store: z.literal('memory') }), redisCursorsSchema])]).default('memory'),
-  strictScopes: z.boolean().default(false),
-}));
+export const configSchema = lazySchema(() =>
+  z.strictObject({
+    models: z.record(z.string().min(1), modelConfigSchema).default({}),
+    providers: z.record(z.string().min(1), providerConfigSchema).default({}),
+    classifier: classifierConfigSchema.optional(),
+    retry: retryConfigSchema.default({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.2 }),
+    cursors: z
+      .union([
+        z.literal('memory'),
+        z.discriminatedUnion('store', [z.strictObject({ store: z.literal('memory') }), redisCursorsSchema]),
+      ])
+      .default('memory'),
+    strictScopes: z.boolean().default(false),
+  }),
+);
 
 /**
  * The config as an application writes it. Every field but the model's `provider` and `model`

@@ -21,13 +21,16 @@ const expected: Readonly<Record<string, string>> = {
   'models.*.model': "the provider's model id as a non-empty string, such as 'gpt-4.1-mini'",
   'models.*.fallback': "a list of at most 100 model names, such as ['backup']",
   'models.*.fallback.*': 'the name of a configured model',
-  'providers.*': 'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs? }',
-  'providers.*.adapter': "the real adapter that serves this provider: 'openai' or 'anthropic' (models), 'typesafe' or 'decisions' (the classifier)",
+  'providers.*':
+    'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs? }',
+  'providers.*.adapter':
+    "the real adapter that serves this provider: 'openai' or 'anthropic' (models), 'typesafe' or 'decisions' (the classifier)",
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
   'providers.*.headers': "a record of header names to string values, such as { 'x-team': 'help' }",
   'providers.*.headers.*': 'a string',
-  'providers.*.timeoutMs': 'a whole number of milliseconds from 1 to 2147483647 (the longest a Node timer holds), such as 30000',
+  'providers.*.timeoutMs':
+    'a whole number of milliseconds from 1 to 2147483647 (the longest a Node timer holds), such as 30000',
   'providers.*.maxTokens': 'a positive whole number of tokens, such as 4096',
   'providers.*.body': "an object of extra JSON fields for every reply request, such as { reasoning_effort: 'low' }",
   'providers.*.voice': "the voice speak asks for, such as 'alloy'",
@@ -37,7 +40,8 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.maxBodyBytes': 'a positive whole number of bytes, such as 67108864 (the default, 64 MiB)',
   'providers.*.maxRetryAfterMs': 'a whole number of milliseconds from 0 to 2147483647, such as 60000 (the default)',
   classifier: "an object { provider, model?, fallback? }, such as { provider: 'typesafe' }",
-  'classifier.fallback': "a list of at most 100 classifiers { provider, model? } to try in order, such as [{ provider: 'decisions' }]",
+  'classifier.fallback':
+    "a list of at most 100 classifiers { provider, model? } to try in order, such as [{ provider: 'decisions' }]",
   'classifier.provider': "the name of the provider that classifies, such as 'typesafe', 'decisions' or 'openai'",
   'classifier.model': "the classifier's model id as a non-empty string, such as 'jev-latest'",
   retry: 'an object { attempts?, baseDelayMs?, maxDelayMs?, jitter? }',
@@ -46,7 +50,8 @@ const expected: Readonly<Record<string, string>> = {
   'retry.maxDelayMs': 'a number of milliseconds from 0 to 2147483647 (the longest a Node timer holds)',
   'retry.jitter': 'a fraction from 0 to 1',
   models: 'an object of model name -> { provider, model, fallback? }',
-  providers: 'an object of provider name -> { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, ... }',
+  providers:
+    'an object of provider name -> { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, ... }',
   cursors: "'memory', or { store: 'redis', url, namespace?, ttlSeconds?, timeoutMs?, cluster? }",
   'cursors.store': "'memory' or 'redis'",
   'cursors.url': "a redis:// or rediss:// URL, such as 'redis://127.0.0.1:6379'",
@@ -136,7 +141,9 @@ function checkFallbacks(config: StandinConfig): void {
     (model.fallback ?? []).forEach((fallback, i) => {
       const where = formatPath('config', ['models', name, 'fallback', i]);
       if (fallback === name) {
-        repeated.push(`${where}: '${name}' names the model it belongs to. Remove it: a model is always tried before its fallbacks.`);
+        repeated.push(
+          `${where}: '${name}' names the model it belongs to. Remove it: a model is always tried before its fallbacks.`,
+        );
       } else if (seen.has(fallback)) {
         repeated.push(`${where}: '${fallback}' is listed twice. List each fallback model once.`);
       } else if (!(fallback in config.models)) {
@@ -188,7 +195,10 @@ export function parseConfig(input: StandinConfigInput | undefined): StandinConfi
   }
   const config = parsed.data as StandinConfig;
   // Names are looked up by the caller's strings: `toString` or `constructor` must find nothing.
-  Object.assign(config, { models: Object.assign(Object.create(null), config.models), providers: Object.assign(Object.create(null), config.providers) });
+  Object.assign(config, {
+    models: Object.assign(Object.create(null), config.models),
+    providers: Object.assign(Object.create(null), config.providers),
+  });
   checkFallbacks(config);
   return config;
 }
@@ -204,7 +214,10 @@ function readPlain(input: unknown): unknown {
     const { path, found, kind } = error.problem;
     const where = formatPath('config', path);
     if (kind === 'name') {
-      throw new StandinError('C0006', `Invalid config:\n${where}: '__proto__' cannot be a name: a plain object would take it for its prototype and drop it. Give it another name.`);
+      throw new StandinError(
+        'C0006',
+        `Invalid config:\n${where}: '__proto__' cannot be a name: a plain object would take it for its prototype and drop it. Give it another name.`,
+      );
     }
     if (kind === 'size') {
       throw new StandinError(
@@ -213,7 +226,11 @@ function readPlain(input: unknown): unknown {
       );
     }
     if (kind === 'read') {
-      throw new StandinError('C0007', `Invalid config:\n${where} threw when read (${thrownName(error.problem.thrown)}). Pass plain values, not getters or proxies that can fail.`, { cause: error.problem.thrown });
+      throw new StandinError(
+        'C0007',
+        `Invalid config:\n${where} threw when read (${thrownName(error.problem.thrown)}). Pass plain values, not getters or proxies that can fail.`,
+        { cause: error.problem.thrown },
+      );
     }
     throw new StandinError('C0005', `Invalid config:\n${where}: expected ${expectedAt(path)}, got ${found}.`);
   }
@@ -224,7 +241,10 @@ function readPlain(input: unknown): unknown {
 }
 
 function expectedAt(path: readonly (string | number)[]): string {
-  return expected[pattern(path)] ?? (path.length === 0 ? expected['']! : 'plain data (objects, arrays, strings, numbers, booleans)');
+  return (
+    expected[pattern(path)] ??
+    (path.length === 0 ? expected['']! : 'plain data (objects, arrays, strings, numbers, booleans)')
+  );
 }
 
 function thrownName(thrown: unknown): string {

@@ -14,7 +14,6 @@ export const failureKinds = {
   unknown: false,
 } as const satisfies Record<FailureKind, boolean>;
 
-
 /** The details a provider failure may carry besides its kind and message. */
 export interface ProviderFailureOptions {
   /** How long the provider asked the caller to wait before trying again, in milliseconds. */

@@ -35,7 +35,9 @@ export interface StandinModuleAsyncOptions {
    * Answers what `forRoot` takes: the config (Nest's convention), or `{ config, app?,
    * trustScopeHeader?, scopeHeader? }` — or a promise of either. Checked when the module is made.
    */
-  readonly useFactory: (...args: never[]) => StandinConfigInput | StandinModuleSettings | Promise<StandinConfigInput | StandinModuleSettings>;
+  readonly useFactory: (
+    ...args: never[]
+  ) => StandinConfigInput | StandinModuleSettings | Promise<StandinConfigInput | StandinModuleSettings>;
 }
 
 /** Every standin token Nest can inject, resolved from the app's container on each use. */
@@ -50,9 +52,13 @@ function appProvider(): FactoryProvider {
     inject: [STANDIN_MODULE_SETTINGS],
     useFactory: (settings: StandinModuleSettings): App => {
       // Not createApp: a Nest application may bind its providers after the module makes the app.
-      const app: unknown = settings.app !== undefined ? settings.app() : new App(createContainer(settings.config ?? {}));
+      const app: unknown =
+        settings.app !== undefined ? settings.app() : new App(createContainer(settings.config ?? {}));
       if (!(app instanceof App)) {
-        throw new StandinError('E0051', `StandinModule settings: app() must answer an app (from createApp or createTestApp), got ${describeType(app)}.`);
+        throw new StandinError(
+          'E0051',
+          `StandinModule settings: app() must answer an app (from createApp or createTestApp), got ${describeType(app)}.`,
+        );
       }
       made.add(app);
       return app;
@@ -62,7 +68,11 @@ function appProvider(): FactoryProvider {
 
 function bridges(): FactoryProvider[] {
   return [
-    ...bridged.map((token) => ({ provide: token, inject: [STANDIN_APP], useFactory: (app: App) => forward(app.container, token as ServiceIdentifier<object>) })),
+    ...bridged.map((token) => ({
+      provide: token,
+      inject: [STANDIN_APP],
+      useFactory: (app: App) => forward(app.container, token as ServiceIdentifier<object>),
+    })),
     ...optionalBridges(),
   ];
 }
@@ -70,11 +80,23 @@ function bridges(): FactoryProvider[] {
 /** Tokens bound only in some containers (the classifier, the real-call guard): bridged when bound. Named tokens are not: a provider stands for one service. */
 function optionalBridges(): FactoryProvider[] {
   return Object.values(Tokens)
-    .filter((token) => token !== Tokens.Provider && token !== Tokens.FallbackClassifier && !(bridged as readonly symbol[]).includes(token as symbol))
-    .map((token) => ({ provide: token, inject: [STANDIN_APP], useFactory: (app: App) => forward(app.container, token as ServiceIdentifier<object>) }));
+    .filter(
+      (token) =>
+        token !== Tokens.Provider &&
+        token !== Tokens.FallbackClassifier &&
+        !(bridged as readonly symbol[]).includes(token as symbol),
+    )
+    .map((token) => ({
+      provide: token,
+      inject: [STANDIN_APP],
+      useFactory: (app: App) => forward(app.container, token as ServiceIdentifier<object>),
+    }));
 }
 
-function standinModule(settings: NonNullable<DynamicModule['providers']>, imports: NonNullable<ModuleMetadata['imports']>): DynamicModule {
+function standinModule(
+  settings: NonNullable<DynamicModule['providers']>,
+  imports: NonNullable<ModuleMetadata['imports']>,
+): DynamicModule {
   const providers = [...settings, appProvider(), ...bridges(), StandinScopeMiddleware];
   return {
     module: StandinModule,
@@ -124,8 +146,12 @@ export class StandinModule implements NestModule, OnApplicationShutdown {
   static forRootAsync(options: StandinModuleAsyncOptions): DynamicModule {
     checkAsyncOptions(options);
     const factory = options.useFactory as (...args: unknown[]) => unknown;
-    const settings = async (...args: unknown[]): Promise<StandinModuleSettings> => readModuleSettings(await factory(...args), 'factory');
-    return standinModule([{ provide: STANDIN_MODULE_SETTINGS, inject: options.inject ?? [], useFactory: settings }], options.imports ?? []);
+    const settings = async (...args: unknown[]): Promise<StandinModuleSettings> =>
+      readModuleSettings(await factory(...args), 'factory');
+    return standinModule(
+      [{ provide: STANDIN_MODULE_SETTINGS, inject: options.inject ?? [], useFactory: settings }],
+      options.imports ?? [],
+    );
   }
 
   configure(consumer: MiddlewareConsumer): void {

@@ -5,7 +5,14 @@ import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { Tokens } from '../tokens/Tokens.js';
 
 /** What Nest asks of every provider when the application starts and closes: answered, never refused. */
-const probes = new Set<PropertyKey>(['onModuleInit', 'onApplicationBootstrap', 'onModuleDestroy', 'beforeApplicationShutdown', 'onApplicationShutdown', 'then']);
+const probes = new Set<PropertyKey>([
+  'onModuleInit',
+  'onApplicationBootstrap',
+  'onModuleDestroy',
+  'beforeApplicationShutdown',
+  'onApplicationShutdown',
+  'then',
+]);
 
 /**
  * A stand-in that resolves `token` from the container on every use, so a service rebound after
@@ -33,7 +40,9 @@ export function forward<T extends object>(container: Container, token: ServiceId
   const alive = (property: PropertyKey): boolean => {
     if (!isDisposed(container)) return true;
     if (probes.has(property) || typeof property === 'symbol') return false;
-    throw disposedError(`Nest's ${typeof token === 'symbol' ? (token.description ?? 'standin') : 'standin'} provider (.${property})`);
+    throw disposedError(
+      `Nest's ${typeof token === 'symbol' ? (token.description ?? 'standin') : 'standin'} provider (.${property})`,
+    );
   };
   return new Proxy({} as T, {
     get(_, property) {

@@ -46,7 +46,10 @@ function configKeys(): string[] {
  * ```
  */
 export function readModuleSettings(input: unknown, from: 'forRoot' | 'factory'): StandinModuleSettings {
-  const where = from === 'forRoot' ? 'StandinModule.forRoot(config, settings): settings' : "StandinModule.forRootAsync: useFactory's answer";
+  const where =
+    from === 'forRoot'
+      ? 'StandinModule.forRoot(config, settings): settings'
+      : "StandinModule.forRootAsync: useFactory's answer";
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new StandinError(
       'E0051',
@@ -63,10 +66,18 @@ export function readModuleSettings(input: unknown, from: 'forRoot' | 'factory'):
       parseConfig(input as StandinConfigInput);
       return { config: input as StandinConfigInput };
     }
-    throw unknownKeys(where, unknown, [...settingKeys, ...configKeys()], `module settings (${settingKeys.join(', ')}) or config keys (${configKeys().join(', ')})`);
+    throw unknownKeys(
+      where,
+      unknown,
+      [...settingKeys, ...configKeys()],
+      `module settings (${settingKeys.join(', ')}) or config keys (${configKeys().join(', ')})`,
+    );
   }
   if (config.length > 0 && from === 'forRoot') {
-    throw new StandinError('E0051', `${where} holds config keys (${config.join(', ')}): they belong in forRoot's first argument, the config.`);
+    throw new StandinError(
+      'E0051',
+      `${where} holds config keys (${config.join(', ')}): they belong in forRoot's first argument, the config.`,
+    );
   }
   if (config.length > 0) {
     throw new StandinError(
@@ -75,7 +86,10 @@ export function readModuleSettings(input: unknown, from: 'forRoot' | 'factory'):
     );
   }
   if (from === 'forRoot' && settings.includes('config')) {
-    throw new StandinError('E0051', `${where}: config is forRoot's first argument, not a setting. Write StandinModule.forRoot(config, { ...settings }).`);
+    throw new StandinError(
+      'E0051',
+      `${where}: config is forRoot's first argument, not a setting. Write StandinModule.forRoot(config, { ...settings }).`,
+    );
   }
   const parsed = settingsSchema.safeParse(input);
   if (!parsed.success) {
@@ -93,10 +107,7 @@ function unknownKeys(where: string, unknown: readonly string[], known: readonly 
     const guess = closest(key, known);
     return `  ${key}: unknown key.${guess !== undefined ? ` Did you mean '${guess}'?` : ''}`;
   });
-  return new StandinError(
-    'E0051',
-    `${where} has unknown keys; allowed: ${what}.\n${lines.join('\n')}`,
-  );
+  return new StandinError('E0051', `${where} has unknown keys; allowed: ${what}.\n${lines.join('\n')}`);
 }
 
 const asyncKeys = ['imports', 'inject', 'useFactory'];
@@ -114,15 +125,25 @@ const asyncKeys = ['imports', 'inject', 'useFactory'];
 export function checkAsyncOptions(options: unknown): void {
   const where = 'StandinModule.forRootAsync(options)';
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new StandinError('E0051', `${where}: options must be an object { useFactory, inject?, imports? }, got ${describeType(options)}.`);
+    throw new StandinError(
+      'E0051',
+      `${where}: options must be an object { useFactory, inject?, imports? }, got ${describeType(options)}.`,
+    );
   }
   const unknown = Object.keys(options).filter((key) => !asyncKeys.includes(key));
   if (unknown.length > 0) throw unknownKeys(where, unknown, asyncKeys, asyncKeys.join(', '));
   const { useFactory, inject, imports } = options as Record<string, unknown>;
   if (typeof useFactory !== 'function') {
-    throw new StandinError('E0051', `${where}: useFactory must be a function that answers the config (or { config, ...settings }), got ${describeType(useFactory)}.`);
+    throw new StandinError(
+      'E0051',
+      `${where}: useFactory must be a function that answers the config (or { config, ...settings }), got ${describeType(useFactory)}.`,
+    );
   }
-  for (const [key, value] of [['inject', inject], ['imports', imports]] as const) {
-    if (value !== undefined && !Array.isArray(value)) throw new StandinError('E0051', `${where}: ${key} must be an array, got ${describeType(value)}.`);
+  for (const [key, value] of [
+    ['inject', inject],
+    ['imports', imports],
+  ] as const) {
+    if (value !== undefined && !Array.isArray(value))
+      throw new StandinError('E0051', `${where}: ${key} must be an array, got ${describeType(value)}.`);
   }
 }

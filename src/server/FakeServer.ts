@@ -121,7 +121,10 @@ export class FakeServer {
     this.#open();
     if (this.#book !== undefined) return this.#book.fake(model, answers, scope);
     if (scope !== undefined) {
-      throw new StandinError('W0013', `a server serving an app's fakes scripts them for every scope; it cannot script model '${model}' for scope '${scope}' alone. Leave the scope out, or make the server without app.`);
+      throw new StandinError(
+        'W0013',
+        `a server serving an app's fakes scripts them for every scope; it cannot script model '${model}' for scope '${scope}' alone. Leave the scope out, or make the server without app.`,
+      );
     }
     const app = this.#given!;
     const name = appModel(app, model);
@@ -141,7 +144,10 @@ export class FakeServer {
     this.#open();
     if (this.#classifiers !== undefined) return this.#classifiers.fake(script, scope);
     if (scope !== undefined) {
-      throw new StandinError('W0013', `a server serving an app's fakes scripts its classifier for every scope; it cannot script it for scope '${scope}' alone. Leave the scope out, or make the server without app.`);
+      throw new StandinError(
+        'W0013',
+        `a server serving an app's fakes scripts its classifier for every scope; it cannot script it for scope '${scope}' alone. Leave the scope out, or make the server without app.`,
+      );
     }
     return this.#given!.fakeClassifier(script);
   }
@@ -169,7 +175,14 @@ export class FakeServer {
     // Checked whole on throwaway books first, so a document refused halfway leaves the scripts as they were.
     const scratch = new MemoryCursorStore();
     const books = { models: new ScriptBook(scratch, new SystemClock(), 0), classifiers: new ClassifierBook(scratch) };
-    loadScripts({ fake: (model, answers) => books.models.fake(model, answers), fakeClassifier: (script) => books.classifiers.fake(script) }, scripts, scope);
+    loadScripts(
+      {
+        fake: (model, answers) => books.models.fake(model, answers),
+        fakeClassifier: (script) => books.classifiers.fake(script),
+      },
+      scripts,
+      scope,
+    );
     if (options.replace === true) {
       if (scope === undefined) {
         book.forgetDefaults();
@@ -192,18 +205,26 @@ export class FakeServer {
    */
   async pending(scope?: string): Promise<Record<string, Record<string, readonly PendingAnswer[]>>> {
     const ledger = this.#handler.ledger;
-    const scopes = scope !== undefined ? [scope] : [...new Set([...ledger.scopes, ...(this.#book?.scopes ?? [])])].sort();
+    const scopes =
+      scope !== undefined ? [scope] : [...new Set([...ledger.scopes, ...(this.#book?.scopes ?? [])])].sort();
     const found: Record<string, Record<string, readonly PendingAnswer[]>> = {};
     for (const name of scopes) {
       const counted = new Set([...ledger.models(name), ...(this.#book?.own(name) ?? [])]);
-      const unused = this.#book !== undefined ? await this.#book.pending(name, counted) : await appPending(this.#appFakes, name, (model) => counted.has(model));
+      const unused =
+        this.#book !== undefined
+          ? await this.#book.pending(name, counted)
+          : await appPending(this.#appFakes, name, (model) => counted.has(model));
       if (Object.keys(unused).length > 0) found[name] = unused;
     }
     if (scope === undefined) {
       // A default script no request in any scope called: every answer of it is unused.
       const given = this.#given;
-      const never = (model: string): boolean => !ledger.usedAnywhere(model) && (given === undefined || !ledger.usedAnywhere(appModel(given, model) ?? model));
-      const defaults = this.#book !== undefined ? await this.#book.pending(DEFAULT_SCOPE, this.#book.defaults.filter(never)) : await appPending(this.#appFakes, DEFAULT_SCOPE, never);
+      const never = (model: string): boolean =>
+        !ledger.usedAnywhere(model) && (given === undefined || !ledger.usedAnywhere(appModel(given, model) ?? model));
+      const defaults =
+        this.#book !== undefined
+          ? await this.#book.pending(DEFAULT_SCOPE, this.#book.defaults.filter(never))
+          : await appPending(this.#appFakes, DEFAULT_SCOPE, never);
       if (Object.keys(defaults).length > 0) found[DEFAULT_SCOPE] = { ...found[DEFAULT_SCOPE], ...defaults };
     }
     return found;
@@ -234,22 +255,32 @@ export class FakeServer {
     if (Object.keys(errors).length > 0) {
       const lines: string[] = [];
       for (const [name, { count, errors: kept }] of Object.entries(errors)) {
-        lines.push(`In ${where(name)}, ${count} request${count === 1 ? ' was' : 's were'} answered a test author's error:`);
+        lines.push(
+          `In ${where(name)}, ${count} request${count === 1 ? ' was' : 's were'} answered a test author's error:`,
+        );
         for (const error of kept) lines.push(`  ${error.path}: ${error.code} ${error.message}`);
         if (count > kept.length) lines.push(`  ... and ${count - kept.length} more`);
       }
-      throw new StandinError('W0018', `requests were answered with a test author's error, even if the client went on.\n${lines.join('\n')}\nFix each: the error's own message says what to write.`);
+      throw new StandinError(
+        'W0018',
+        `requests were answered with a test author's error, even if the client went on.\n${lines.join('\n')}\nFix each: the error's own message says what to write.`,
+      );
     }
     const unused = await this.pending(scope);
     const lines: string[] = [];
     for (const [name, models] of Object.entries(unused)) {
       for (const [model, answers] of Object.entries(models)) {
-        lines.push(`In ${where(name)}, model '${model}' has ${answers.length} answer${answers.length === 1 ? '' : 's'} never asked for:`);
+        lines.push(
+          `In ${where(name)}, model '${model}' has ${answers.length} answer${answers.length === 1 ? '' : 's'} never asked for:`,
+        );
         for (const { index, answer } of answers) lines.push(`  [${index}] ${summarizeAnswer(answer)}`);
       }
     }
     if (lines.length > 0) {
-      throw new StandinError('W0014', `answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the client asked fewer times than the test expects.`);
+      throw new StandinError(
+        'W0014',
+        `answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the client asked fewer times than the test expects.`,
+      );
     }
   }
 
@@ -285,7 +316,8 @@ export class FakeServer {
   }
 
   #open(): void {
-    if (this.#closed) throw new StandinError('W0011', 'W0011: this wire server was closed. Make a new one with createFakeServer().');
+    if (this.#closed)
+      throw new StandinError('W0011', 'W0011: this wire server was closed. Make a new one with createFakeServer().');
   }
 }
 

@@ -33,14 +33,21 @@ export interface FakeServerSettings {
 }
 
 /** The shape of {@link FakeServerSettings}. */
-export const settingsSchema = lazySchema(() => z.strictObject({
-  app: z.custom<TestApp>((value) => typeof value === 'object' && value !== null && typeof (value as TestApp).fake === 'function', { message: 'a test app from createTestApp' }).optional(),
-  scripts: z.unknown().optional(),
-  host: z.string().min(1).optional(),
-  port: z.number().int().min(0).max(65_535).optional(),
-  token: z.string().min(16).max(200).optional(),
-  bodyLimit: z.number().int().min(1024).optional(),
-  writeTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
-  sentLimit: z.number().int().min(0).optional(),
-  sentBytes: z.number().int().min(0).optional(),
-}));
+export const settingsSchema = lazySchema(() =>
+  z.strictObject({
+    app: z
+      .custom<TestApp>(
+        (value) => typeof value === 'object' && value !== null && typeof (value as TestApp).fake === 'function',
+        { message: 'a test app from createTestApp' },
+      )
+      .optional(),
+    scripts: z.unknown().optional(),
+    host: z.string().min(1).optional(),
+    port: z.number().int().min(0).max(65_535).optional(),
+    token: z.string().min(16).max(200).optional(),
+    bodyLimit: z.number().int().min(1024).optional(),
+    writeTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+    sentLimit: z.number().int().min(0).optional(),
+    sentBytes: z.number().int().min(0).optional(),
+  }),
+);

@@ -59,13 +59,20 @@ export class RequestContext implements WireContext {
 
   model(id: unknown): string {
     if (typeof id !== 'string' || id.length === 0) {
-      throw new WireError('W0002', 400, 'model must be the model id as a non-empty string.', { type: 'invalid_request_error', param: 'model', retry: false });
+      throw new WireError('W0002', 400, 'model must be the model id as a non-empty string.', {
+        type: 'invalid_request_error',
+        param: 'model',
+        retry: false,
+      });
     }
     const { book, given, ledger } = this.#services;
     if (book !== undefined) {
       if (book.find(this.#scopeName, id) === undefined) {
         const scriptedIn = book.scopesScripting(id);
-        const error = modelNotFound(this.dialect, id, book.models(this.#scopeName), { scope: this.#scopeName, scriptedIn });
+        const error = modelNotFound(this.dialect, id, book.models(this.#scopeName), {
+          scope: this.#scopeName,
+          scriptedIn,
+        });
         // Scripted for other scopes only: this scope was not scripted, the test author's error, which verify reports.
         if (scriptedIn.length > 0) ledger.note(this.#scopeName, this.path, error);
         throw error;
@@ -95,7 +102,10 @@ export class RequestContext implements WireContext {
 
   record(entry: Omit<SentEntry, 'scope' | 'path'>): void {
     const input = entry.call === 'reply' ? sentInput(entry.input as ReplyInput) : entry.input;
-    this.#services.sent.add({ scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input }, this.body.length);
+    this.#services.sent.add(
+      { scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input },
+      this.body.length,
+    );
   }
 }
 
@@ -103,5 +113,9 @@ export class RequestContext implements WireContext {
 function sentInput(input: ReplyInput): unknown {
   if (input.tools === undefined && input.output === undefined) return input;
   const { tools, output, ...rest } = input;
-  return { ...rest, ...(tools === undefined ? {} : { tools: toolSpecs(tools) }), ...(output === undefined ? {} : { output: outputSpec(output) }) };
+  return {
+    ...rest,
+    ...(tools === undefined ? {} : { tools: toolSpecs(tools) }),
+    ...(output === undefined ? {} : { output: outputSpec(output) }),
+  };
 }

@@ -62,7 +62,8 @@ export class ScopeLedger {
     const use = this.#use(scope);
     if (use === undefined) return;
     use.errorCount++;
-    if (use.errors.length < MAX_ERRORS_PER_SCOPE) use.errors.push({ path, code: error.code, message: bareMessage(error).split('\n', 1)[0]! });
+    if (use.errors.length < MAX_ERRORS_PER_SCOPE)
+      use.errors.push({ path, code: error.code, message: bareMessage(error).split('\n', 1)[0]! });
   }
 
   /** The scopes requests ran in, sorted. */
@@ -117,7 +118,11 @@ export function authorsError(error: unknown): StandinError | undefined {
   for (let at = error, depth = 0; at instanceof StandinError && depth < 4; at = at.cause, depth++) {
     const code = at.code;
     if (code.startsWith('T') || code === 'K0011' || code === 'K0013') return at;
-    if (code === 'K0008' && (at as { metadata?: { cause?: unknown } }).metadata?.cause === 'classification_script_exhausted') return at;
+    if (
+      code === 'K0008' &&
+      (at as { metadata?: { cause?: unknown } }).metadata?.cause === 'classification_script_exhausted'
+    )
+      return at;
   }
   return undefined;
 }

@@ -55,7 +55,10 @@ export class ScriptBook {
 
   /** The model ids scripted in `scope` (its own and the shared ones), or in any scope. */
   models(scope?: string): string[] {
-    const own = scope === undefined ? [...this.#scoped.values()].flatMap((fakes) => [...fakes.keys()]) : [...(this.#scoped.get(scope)?.keys() ?? [])];
+    const own =
+      scope === undefined
+        ? [...this.#scoped.values()].flatMap((fakes) => [...fakes.keys()])
+        : [...(this.#scoped.get(scope)?.keys() ?? [])];
     return [...new Set([...this.#shared.keys(), ...own])].sort();
   }
 
@@ -101,7 +104,10 @@ export class ScriptBook {
 
   /** The scopes whose own scripts serve `model`, sorted. */
   scopesScripting(model: string): string[] {
-    return [...this.#scoped].filter(([, fakes]) => fakes.has(model)).map(([scope]) => scope).sort();
+    return [...this.#scoped]
+      .filter(([, fakes]) => fakes.has(model))
+      .map(([scope]) => scope)
+      .sort();
   }
 
   /** The scopes that have scripts of their own. */
@@ -129,7 +135,12 @@ export class ScriptBook {
     // The server checks the model before it calls; a script forgotten meanwhile answers as an unknown model would.
     const fake = this.find(context.scope, context.modelName) ?? this.find(DEFAULT_SCOPE, context.modelName);
     if (fake === undefined) {
-      throw new WireError('W0003', 404, `No script serves model '${context.modelName}' in this scope any more: it was reset while the request ran. Load its script again.`, { type: 'not_found_error', code: 'model_not_found', param: 'model' });
+      throw new WireError(
+        'W0003',
+        404,
+        `No script serves model '${context.modelName}' in this scope any more: it was reset while the request ran. Load its script again.`,
+        { type: 'not_found_error', code: 'model_not_found', param: 'model' },
+      );
     }
     return fake;
   }

@@ -33,7 +33,11 @@ export interface SentEntry {
  * context.record(sentOf('whisper-1', capabilities.hear, [{ audio, kind: 'wav' }])); // input: { audio: '3 bytes', kind: 'wav' }
  * ```
  */
-export function sentOf<A extends readonly unknown[]>(model: string, spec: CapabilitySpec<A, unknown>, args: A): Omit<SentEntry, 'scope' | 'path'> {
+export function sentOf<A extends readonly unknown[]>(
+  model: string,
+  spec: CapabilitySpec<A, unknown>,
+  args: A,
+): Omit<SentEntry, 'scope' | 'path'> {
   return { model, call: spec.name, input: withoutBytes(spec.sent(args)) };
 }
 

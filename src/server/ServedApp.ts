@@ -29,7 +29,11 @@ export class ServedApp {
   readonly #running = new Set<Made>();
   readonly #disposals = new Set<Promise<void>>();
 
-  constructor(settings: { readonly given: TestApp } | { readonly book: ScriptBook; readonly make: (models: readonly string[]) => TestApp }) {
+  constructor(
+    settings:
+      | { readonly given: TestApp }
+      | { readonly book: ScriptBook; readonly make: (models: readonly string[]) => TestApp },
+  ) {
     this.#given = 'given' in settings ? settings.given : undefined;
     this.#book = 'book' in settings ? settings.book : undefined;
     this.#make = 'make' in settings ? settings.make : undefined;

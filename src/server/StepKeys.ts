@@ -76,7 +76,8 @@ export class StepKeys {
       this.#bodies.clear();
       return;
     }
-    for (const map of [this.#keyed, this.#bodies]) for (const key of map.keys()) if (key.startsWith(`${scope}\u0000`)) map.delete(key);
+    for (const map of [this.#keyed, this.#bodies])
+      for (const key of map.keys()) if (key.startsWith(`${scope}\u0000`)) map.delete(key);
   }
 
   #next(): string {

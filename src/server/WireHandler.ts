@@ -60,7 +60,13 @@ export class WireHandler {
 
   constructor(settings: WireHandlerSettings) {
     this.#settings = settings;
-    this.#services = { schemas: new SchemaCache(), sent: settings.sent, book: settings.book, given: settings.given, ledger: this.ledger };
+    this.#services = {
+      schemas: new SchemaCache(),
+      sent: settings.sent,
+      book: settings.book,
+      given: settings.given,
+      ledger: this.ledger,
+    };
   }
 
   /** Refuses every request from now on with 503 (`W0011`). */
@@ -81,15 +87,32 @@ export class WireHandler {
     let scopeName: string | undefined;
     let unmarkedRepeat = false;
     try {
-      if (this.#closed) throw new WireError('W0011', 503, 'The wire server is closing.', { type: 'server_error', retry: false });
+      if (this.#closed)
+        throw new WireError('W0011', 503, 'The wire server is closing.', { type: 'server_error', retry: false });
       if (path.startsWith(CONTROL_PREFIX)) {
-        return await control(request, response, new URL(raw, 'http://standin'), settings.target, settings.token, settings.bodyLimit);
+        return await control(
+          request,
+          response,
+          new URL(raw, 'http://standin'),
+          settings.target,
+          settings.token,
+          settings.bodyLimit,
+        );
       }
       if (route === undefined) {
-        throw new WireError('W0005', 404, `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ${settings.url}/v1 (OpenAI clients, the AI SDK) or ${settings.url} (the Anthropic client).`, { type: 'invalid_request_error', code: 'unknown_url', retry: false });
+        throw new WireError(
+          'W0005',
+          404,
+          `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ${settings.url}/v1 (OpenAI clients, the AI SDK) or ${settings.url} (the Anthropic client).`,
+          { type: 'invalid_request_error', code: 'unknown_url', retry: false },
+        );
       }
       if (request.method !== route.method) {
-        throw new WireError('W0015', 405, `${path} takes ${route.method}, not ${request.method}.`, { type: 'invalid_request_error', code: 'method_not_allowed', retry: false });
+        throw new WireError('W0015', 405, `${path} takes ${route.method}, not ${request.method}.`, {
+          type: 'invalid_request_error',
+          code: 'method_not_allowed',
+          retry: false,
+        });
       }
       const body = await (route.method === 'GET' ? GET_BODY : readBody(request, settings.bodyLimit));
       const scope = resolveScope(request.headers);
@@ -100,11 +123,38 @@ export class WireHandler {
       unmarkedRepeat = step.unmarkedRepeat;
       // A client's retry has its request's id, and so its step: the faked model replays the step's answer.
       const options = { requestId, stepKey: `call:${requestId}`, signal: closing(response), retry: false as const };
-      await settings.served.use((app) => route.handle(new RequestContext(this.#services, path, request.headers, body, response, dialect, scope, app, options, responseId)));
+      await settings.served.use((app) =>
+        route.handle(
+          new RequestContext(
+            this.#services,
+            path,
+            request.headers,
+            body,
+            response,
+            dialect,
+            scope,
+            app,
+            options,
+            responseId,
+          ),
+        ),
+      );
     } catch (error) {
       // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 500.
       const authors = scopeName !== undefined && this.ledger.raised(scopeName, path, error);
-      refuse(response, dialect, responseId, authors ? explain(error, { scope: scopeName!, headers: request.headers, unmarkedRepeat, ownScripts: settings.book !== undefined }) : error);
+      refuse(
+        response,
+        dialect,
+        responseId,
+        authors
+          ? explain(error, {
+              scope: scopeName!,
+              headers: request.headers,
+              unmarkedRepeat,
+              ownScripts: settings.book !== undefined,
+            })
+          : error,
+      );
     }
   }
 }

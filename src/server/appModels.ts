@@ -40,7 +40,11 @@ export function appModels(app: TestApp): string[] {
  * await appPending(new Map([['gpt-4.1-mini', fake]]), ''); // { 'gpt-4.1-mini': [...] }
  * ```
  */
-export async function appPending(fakes: ReadonlyMap<string, FakeModel>, scope: string, counted: (model: string) => boolean = () => true): Promise<Record<string, readonly PendingAnswer[]>> {
+export async function appPending(
+  fakes: ReadonlyMap<string, FakeModel>,
+  scope: string,
+  counted: (model: string) => boolean = () => true,
+): Promise<Record<string, readonly PendingAnswer[]>> {
   const found: Record<string, readonly PendingAnswer[]> = {};
   for (const [model, fake] of fakes) {
     if (!counted(model)) continue;

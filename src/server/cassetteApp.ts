@@ -20,16 +20,26 @@ export const CASSETTE_PROVIDER = 'standin-cassette';
  */
 export function cassetteApp(path: string): TestApp {
   const { exists, entries } = readCassette(path);
-  if (!exists) throw new StandinError('W0017', `There is no cassette at ${path}. Record one first (app.cassette(path, { mode: 'record' }) and cassette.save()), or give the path of one.`);
+  if (!exists)
+    throw new StandinError(
+      'W0017',
+      `There is no cassette at ${path}. Record one first (app.cassette(path, { mode: 'record' }) and cassette.save()), or give the path of one.`,
+    );
   const models: Record<string, { provider: string; model: string }> = {};
   for (const [index, entry] of entries.entries()) {
     // A plain object would take the key as its prototype, and the app's config would fail with a config code far from the cassette.
     if (entry.model === '__proto__') {
-      throw new StandinError('V0001', `The cassette ${path} is not one standin can replay: entries[${index}].model is '__proto__', which cannot name a model. Record the cassette again with the model's real name.`);
+      throw new StandinError(
+        'V0001',
+        `The cassette ${path} is not one standin can replay: entries[${index}].model is '__proto__', which cannot name a model. Record the cassette again with the model's real name.`,
+      );
     }
     if (entry.model === undefined || Object.hasOwn(models, entry.model)) continue;
     const settings = (entry.request as { settings?: { model?: unknown } }).settings;
-    models[entry.model] = { provider: CASSETTE_PROVIDER, model: typeof settings?.model === 'string' ? settings.model : entry.model };
+    models[entry.model] = {
+      provider: CASSETTE_PROVIDER,
+      model: typeof settings?.model === 'string' ? settings.model : entry.model,
+    };
   }
   const app = createTestApp({ models });
   app.cassette(path, { mode: 'replay' });

@@ -20,16 +20,26 @@ export function checkFields(
   for (const [field, value] of Object.entries(body)) {
     if (!known.has(field)) {
       const guess = closest(field, [...known]);
-      throw new WireError('W0004', 400, `Unrecognized request argument supplied: ${prefix}${field}. The wire server does not know it${guess ? ` (did you mean '${guess}'?)` : ''}; remove it.`, {
-        type: 'invalid_request_error',
-        code: 'unknown_parameter',
-        param: `${prefix}${field}`,
-        retry: false,
-      });
+      throw new WireError(
+        'W0004',
+        400,
+        `Unrecognized request argument supplied: ${prefix}${field}. The wire server does not know it${guess ? ` (did you mean '${guess}'?)` : ''}; remove it.`,
+        {
+          type: 'invalid_request_error',
+          code: 'unknown_parameter',
+          param: `${prefix}${field}`,
+          retry: false,
+        },
+      );
     }
     const why = value === undefined || value === null ? undefined : refuse[field]?.(value);
     if (why !== undefined) {
-      throw new WireError('W0004', 400, `Unsupported value for ${prefix}${field}: ${why}.`, { type: 'invalid_request_error', code: 'unsupported_value', param: `${prefix}${field}`, retry: false });
+      throw new WireError('W0004', 400, `Unsupported value for ${prefix}${field}: ${why}.`, {
+        type: 'invalid_request_error',
+        code: 'unsupported_value',
+        param: `${prefix}${field}`,
+        retry: false,
+      });
     }
   }
 }
@@ -44,7 +54,12 @@ export function checkFields(
  */
 export function need<T>(value: T | false | undefined, field: string, expected: string): T {
   if (value === false || value === undefined) {
-    throw new WireError('W0002', 400, `${field} must be ${expected}.`, { type: 'invalid_request_error', code: 'invalid_type', param: field, retry: false });
+    throw new WireError('W0002', 400, `${field} must be ${expected}.`, {
+      type: 'invalid_request_error',
+      code: 'invalid_type',
+      param: field,
+      retry: false,
+    });
   }
   return value;
 }

@@ -12,7 +12,13 @@ export type ValueRule =
 /** A rule per field name. */
 export type ValueRules = Readonly<Record<string, ValueRule>>;
 
-const names = { boolean: 'a boolean', string: 'a string', object: 'an object', number: 'a decimal', integer: 'an integer' } as const;
+const names = {
+  boolean: 'a boolean',
+  string: 'a string',
+  object: 'an object',
+  number: 'a decimal',
+  integer: 'an integer',
+} as const;
 
 /**
  * Refuses, with `W0002` (400) in the provider's own words and error shape, a field of the wrong
@@ -33,7 +39,10 @@ export function checkValues(body: Readonly<Record<string, unknown>>, rules: Valu
     if (problem === undefined) continue;
     throw new WireError('W0002', 400, message(field, rule, value, problem, dialect), {
       type: 'invalid_request_error',
-      code: problem === 'type' ? 'invalid_type' : `${rule.type === 'integer' ? 'integer' : 'decimal'}_${problem === 'min' ? 'below_min' : 'above_max'}_value`,
+      code:
+        problem === 'type'
+          ? 'invalid_type'
+          : `${rule.type === 'integer' ? 'integer' : 'decimal'}_${problem === 'min' ? 'below_min' : 'above_max'}_value`,
       param: field,
       retry: false,
     });
@@ -50,7 +59,8 @@ function check(value: unknown, rule: ValueRule): 'type' | 'min' | 'max' | undefi
       return value !== null && typeof value === 'object' && !Array.isArray(value) ? undefined : 'type';
     case 'number':
     case 'integer': {
-      if (typeof value !== 'number' || !Number.isFinite(value) || (rule.type === 'integer' && !Number.isInteger(value))) return 'type';
+      if (typeof value !== 'number' || !Number.isFinite(value) || (rule.type === 'integer' && !Number.isInteger(value)))
+        return 'type';
       if (rule.min !== undefined && value < rule.min) return 'min';
       if (rule.max !== undefined && value > rule.max) return 'max';
       return undefined;
@@ -58,11 +68,26 @@ function check(value: unknown, rule: ValueRule): 'type' | 'min' | 'max' | undefi
   }
 }
 
-function message(field: string, rule: ValueRule, value: unknown, problem: 'type' | 'min' | 'max', dialect: Dialect): string {
-  const got = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value === 'object' ? 'an object' : typeof value === 'number' && rule.type === 'integer' ? 'a decimal' : `a ${typeof value}`;
+function message(
+  field: string,
+  rule: ValueRule,
+  value: unknown,
+  problem: 'type' | 'min' | 'max',
+  dialect: Dialect,
+): string {
+  const got = Array.isArray(value)
+    ? 'an array'
+    : value === null
+      ? 'null'
+      : typeof value === 'object'
+        ? 'an object'
+        : typeof value === 'number' && rule.type === 'integer'
+          ? 'a decimal'
+          : `a ${typeof value}`;
   const bound = problem === 'min' ? (rule as { min: number }).min : (rule as { max: number }).max;
   if (dialect === 'anthropic') {
-    if (problem === 'type') return `${field}: Input should be ${rule.type === 'number' ? 'a valid number' : rule.type === 'integer' ? 'a valid integer' : rule.type === 'boolean' ? 'a valid boolean' : rule.type === 'string' ? 'a valid string' : 'a valid dictionary'}`;
+    if (problem === 'type')
+      return `${field}: Input should be ${rule.type === 'number' ? 'a valid number' : rule.type === 'integer' ? 'a valid integer' : rule.type === 'boolean' ? 'a valid boolean' : rule.type === 'string' ? 'a valid string' : 'a valid dictionary'}`;
     return `${field}: Input should be ${problem === 'min' ? 'greater than or equal to' : 'less than or equal to'} ${bound}`;
   }
   if (problem === 'type') return `Invalid type for '${field}': expected ${names[rule.type]}, but got ${got} instead.`;

@@ -26,14 +26,22 @@ export function classifierFailure(context: WireContext, error: ClassificationAda
     return;
   }
   if (error.reason === 'malformed_response') {
-    sendBytes(response, 200, `not JSON: ${error.message}`, { 'content-type': 'application/json', ...requestIdHeader(dialect, context.responseId) });
+    sendBytes(response, 200, `not JSON: ${error.message}`, {
+      'content-type': 'application/json',
+      ...requestIdHeader(dialect, context.responseId),
+    });
     return;
   }
   const wire = failureOf(error, dialect);
   if (wire === 'drop') return;
   const headers: Record<string, string> = { ...requestIdHeader(dialect, context.responseId), ...wire.details.headers };
   if (wire.details.retry === false) headers['x-should-retry'] = 'false';
-  sendJson(response, wire.status, errorBody(dialect, `${error.message} (scripted ${error.reason})`, wire.details, context.responseId), headers);
+  sendJson(
+    response,
+    wire.status,
+    errorBody(dialect, `${error.message} (scripted ${error.reason})`, wire.details, context.responseId),
+    headers,
+  );
 }
 
 function failureOf(error: ClassificationAdapterError, dialect: Dialect): WireFailure {
@@ -50,9 +58,17 @@ function failureOf(error: ClassificationAdapterError, dialect: Dialect): WireFai
       return { status: 504, message: 'Request timed out.', details: { type: 'timeout_error', code: 'timeout_error' } };
     case 'unknown':
       // The adapters read no status as `unknown`; a content-filter refusal is the one 4xx they do.
-      return { status: 400, message: 'The request was refused.', details: { type: 'content_filter', code: 'content_filter', retry: false } };
+      return {
+        status: 400,
+        message: 'The request was refused.',
+        details: { type: 'content_filter', code: 'content_filter', retry: false },
+      };
     default:
-      return { status: 500, message: 'The server had an error while processing your request.', details: { type: 'server_error', code: 'server_error' } };
+      return {
+        status: 500,
+        message: 'The server had an error while processing your request.',
+        details: { type: 'server_error', code: 'server_error' },
+      };
   }
 }
 

@@ -2,7 +2,10 @@ import { reasons } from '../services/providers/classifier/classificationFailure.
 import { failureKinds } from '../errors/ProviderFailure.js';
 import type { ClassificationReason, FailureKind } from '../services/spec/failures.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
-import { ClassificationAdapterError, classificationReasons } from '../services/classification/ClassificationAdapterError.js';
+import {
+  ClassificationAdapterError,
+  classificationReasons,
+} from '../services/classification/ClassificationAdapterError.js';
 import { isPlainObject, show } from '../services/classification/shapeError.js';
 import { WireError } from './WireError.js';
 
@@ -25,7 +28,8 @@ export function classifierScript(entries: readonly unknown[]): ClassificationScr
     if (!isPlainObject(entry) || !('fail' in entry)) return entry as ClassificationScriptEntry;
     const where = `scripts.classifier[${index}]`;
     for (const key of Object.keys(entry)) {
-      if (!failKeys.has(key)) throw bad(`${where}.${key} is not a field of a fail entry; it takes fail, retryAfterMs and message.`);
+      if (!failKeys.has(key))
+        throw bad(`${where}.${key} is not a field of a fail entry; it takes fail, retryAfterMs and message.`);
     }
     const { fail, retryAfterMs, message } = entry as { fail: unknown; retryAfterMs?: unknown; message?: unknown };
     const reason = (classificationReasons as readonly unknown[]).includes(fail)
@@ -34,12 +38,18 @@ export function classifierScript(entries: readonly unknown[]): ClassificationScr
         ? reasons[fail as FailureKind]
         : undefined;
     if (reason === undefined) {
-      throw bad(`${where}.fail is ${show(fail)}; name a classification reason (${classificationReasons.join(', ')}) or an answer's failure kind (${Object.keys(failureKinds).join(', ')}).`);
+      throw bad(
+        `${where}.fail is ${show(fail)}; name a classification reason (${classificationReasons.join(', ')}) or an answer's failure kind (${Object.keys(failureKinds).join(', ')}).`,
+      );
     }
-    if (retryAfterMs !== undefined && (typeof retryAfterMs !== 'number' || !Number.isInteger(retryAfterMs) || retryAfterMs < 0)) {
+    if (
+      retryAfterMs !== undefined &&
+      (typeof retryAfterMs !== 'number' || !Number.isInteger(retryAfterMs) || retryAfterMs < 0)
+    ) {
       throw bad(`${where}.retryAfterMs is ${show(retryAfterMs)}; give a whole number of milliseconds, 0 or more.`);
     }
-    if (message !== undefined && typeof message !== 'string') throw bad(`${where}.message is ${show(message)}; give a string.`);
+    if (message !== undefined && typeof message !== 'string')
+      throw bad(`${where}.message is ${show(message)}; give a string.`);
     const error = new ClassificationAdapterError(reason, {
       message: message ?? `the classifier script failed this call with ${reason}`,
       provider: 'fake',
@@ -50,5 +60,8 @@ export function classifierScript(entries: readonly unknown[]): ClassificationScr
 }
 
 function bad(message: string): WireError {
-  return new WireError('W0016', 400, `${message} Write it as { "fail": "rate_limited", "retryAfterMs": 20 }.`, { type: 'invalid_request_error', retry: false });
+  return new WireError('W0016', 400, `${message} Write it as { "fail": "rate_limited", "retryAfterMs": 20 }.`, {
+    type: 'invalid_request_error',
+    retry: false,
+  });
 }

@@ -30,11 +30,20 @@ export async function classifyWire(
   write: (response: ClassificationResponse) => unknown,
   headers: Readonly<Record<string, string>>,
 ): Promise<void> {
-  context.record({ model: asked.model ?? '', call: 'classify', input: { state: asked.state, questions: asked.questions } });
+  context.record({
+    model: asked.model ?? '',
+    call: 'classify',
+    input: { state: asked.state, questions: asked.questions },
+  });
   let response: ClassificationResponse;
   try {
     const { requestId, signal } = context.options;
-    const options: ClassifyOptions = { retry: false, ...(requestId === undefined ? {} : { requestId }), ...(signal === undefined ? {} : { signal }), ...(asked.model === undefined ? {} : { model: asked.model }) };
+    const options: ClassifyOptions = {
+      retry: false,
+      ...(requestId === undefined ? {} : { requestId }),
+      ...(signal === undefined ? {} : { signal }),
+      ...(asked.model === undefined ? {} : { model: asked.model }),
+    };
     response = await context.run(() => context.app.classify(asked.state, asked.questions, options));
   } catch (error) {
     if (error instanceof ClassificationAdapterError) {

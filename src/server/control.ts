@@ -59,13 +59,25 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * await control(request, response, url, server, token, limit);
  * ```
  */
-export async function control(request: IncomingMessage, response: ServerResponse, url: URL, target: ControlTarget, token: string, limit: number): Promise<void> {
+export async function control(
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  target: ControlTarget,
+  token: string,
+  limit: number,
+): Promise<void> {
   if (!authorized(request, token)) {
-    throw new WireError('W0006', 401, 'The control API needs the token the server printed when it started (or the one in STANDIN_TOKEN): send Authorization: Bearer <token> or x-standin-token: <token>.', {
-      type: 'authentication_error',
-      code: 'invalid_token',
-      retry: false,
-    });
+    throw new WireError(
+      'W0006',
+      401,
+      'The control API needs the token the server printed when it started (or the one in STANDIN_TOKEN): send Authorization: Bearer <token> or x-standin-token: <token>.',
+      {
+        type: 'authentication_error',
+        code: 'invalid_token',
+        retry: false,
+      },
+    );
   }
   const route = `${request.method ?? 'GET'} ${url.pathname.slice(CONTROL_PREFIX.length)}`;
   const query = readQuery(url, route);
@@ -73,11 +85,16 @@ export async function control(request: IncomingMessage, response: ServerResponse
   switch (route) {
     case 'PUT scripts':
     case 'POST scripts': {
-      const { replaced } = target.load(readJson(await readBody(request, limit)) as Scripts, scope, { replace: !query.merge });
+      const { replaced } = target.load(readJson(await readBody(request, limit)) as Scripts, scope, {
+        replace: !query.merge,
+      });
       return sendJson(response, 200, { ok: true, scope: scope ?? null, replaced });
     }
     case 'GET sent':
-      return sendJson(response, 200, { sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope), dropped: target.sentDropped });
+      return sendJson(response, 200, {
+        sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope),
+        dropped: target.sentDropped,
+      });
     case 'GET pending':
       return sendJson(response, 200, { pending: await target.pending(scope) });
     case 'GET verify':
@@ -88,26 +105,50 @@ export async function control(request: IncomingMessage, response: ServerResponse
       const left = Object.keys(unused).length > 0;
       if (!failed && !left) return sendJson(response, 200, { ok: true });
       const messages = [
-        ...(failed ? [`Requests were answered with a test author's error (W0018): each scope listed under errors has them, with the code and message of each. Fix each as its message says.`] : []),
-        ...(left ? ['Some answers were never asked for (W0014): each scope listed under unused has answers left, per model. Remove them, or find why the client asked fewer times than the script expects.'] : []),
+        ...(failed
+          ? [
+              `Requests were answered with a test author's error (W0018): each scope listed under errors has them, with the code and message of each. Fix each as its message says.`,
+            ]
+          : []),
+        ...(left
+          ? [
+              'Some answers were never asked for (W0014): each scope listed under unused has answers left, per model. Remove them, or find why the client asked fewer times than the script expects.',
+            ]
+          : []),
       ];
-      return sendJson(response, 409, { ok: false, code: failed ? 'W0018' : 'W0014', unused, errors, message: messages.join(' ') });
+      return sendJson(response, 409, {
+        ok: false,
+        code: failed ? 'W0018' : 'W0014',
+        unused,
+        errors,
+        message: messages.join(' '),
+      });
     }
     case 'POST reset':
       if (query.defaults && scope !== undefined) {
-        throw badQuery('defaults=1 resets the defaults every scope starts from, so it takes no scope; send it without scope=, or leave it out.');
+        throw badQuery(
+          'defaults=1 resets the defaults every scope starts from, so it takes no scope; send it without scope=, or leave it out.',
+        );
       }
       await target.reset(scope, { defaults: query.defaults });
       return sendJson(response, 200, {
         ok: true,
         scope: scope ?? null,
-        reset: scope === undefined ? `every scope's cursors, retries, sent, verify record and own scripts${query.defaults ? ', and the defaults' : ''}` : `scope '${scope}': its cursors, retries, sent, verify record and own scripts`,
+        reset:
+          scope === undefined
+            ? `every scope's cursors, retries, sent, verify record and own scripts${query.defaults ? ', and the defaults' : ''}`
+            : `scope '${scope}': its cursors, retries, sent, verify record and own scripts`,
       });
     default:
-      throw new WireError('W0005', 404, `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify and POST reset under ${CONTROL_PREFIX}, each with an optional ?scope=<id>.`, {
-        type: 'not_found_error',
-        retry: false,
-      });
+      throw new WireError(
+        'W0005',
+        404,
+        `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify and POST reset under ${CONTROL_PREFIX}, each with an optional ?scope=<id>.`,
+        {
+          type: 'not_found_error',
+          retry: false,
+        },
+      );
   }
 }
 
@@ -117,7 +158,8 @@ function readQuery(url: URL, route: string): { scope: string | undefined; merge:
   if (allowed === undefined) return { scope: undefined, merge: false, defaults: false };
   const seen = new Set<string>();
   for (const name of url.searchParams.keys()) {
-    if (!allowed.includes(name)) throw badQuery(`${route} takes no parameter '${name.slice(0, 40)}'; it takes ${allowed.join(', ')}.`);
+    if (!allowed.includes(name))
+      throw badQuery(`${route} takes no parameter '${name.slice(0, 40)}'; it takes ${allowed.join(', ')}.`);
     if (seen.has(name)) throw badQuery(`the parameter '${name}' is given twice; give it once.`);
     seen.add(name);
   }
@@ -128,16 +170,25 @@ function readQuery(url: URL, route: string): { scope: string | undefined; merge:
     if (value !== '1') throw badQuery(`${name} is '${value.slice(0, 40)}'; send ${name}=1, or leave it out.`);
     return true;
   };
-  return { scope: scope === null ? undefined : checkScope(scope, 'the scope parameter'), merge: flag('merge'), defaults: flag('defaults') };
+  return {
+    scope: scope === null ? undefined : checkScope(scope, 'the scope parameter'),
+    merge: flag('merge'),
+    defaults: flag('defaults'),
+  };
 }
 
 function badQuery(message: string): WireError {
-  return new WireError('W0019', 400, `The control request's query is refused: ${message}`, { type: 'invalid_request_error', param: 'query', retry: false });
+  return new WireError('W0019', 400, `The control request's query is refused: ${message}`, {
+    type: 'invalid_request_error',
+    param: 'query',
+    retry: false,
+  });
 }
 
 function authorized(request: IncomingMessage, token: string): boolean {
   const auth = request.headers.authorization;
-  const given = auth !== undefined && /^bearer /i.test(auth) ? auth.slice(7).trim() : request.headers['x-standin-token'];
+  const given =
+    auth !== undefined && /^bearer /i.test(auth) ? auth.slice(7).trim() : request.headers['x-standin-token'];
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);

@@ -28,7 +28,15 @@ export async function createFakeServer(settings: FakeServerSettings = {}): Promi
   if (!parsed.success) {
     const lines = describeIssues('settings', settings, parsed.error.issues, {
       keys: { '': Object.keys(settingsSchema.shape) },
-      expected: { token: 'a string of 16 to 200 characters', bodyLimit: 'a whole number of bytes, 1024 or more', sentLimit: 'a whole number of requests, 0 or more', sentBytes: 'a whole number of bytes, 0 or more', writeTimeoutMs: 'a whole number of ms from 1 to 3600000', port: 'a port from 0 to 65535', host: 'an address such as 127.0.0.1' },
+      expected: {
+        token: 'a string of 16 to 200 characters',
+        bodyLimit: 'a whole number of bytes, 1024 or more',
+        sentLimit: 'a whole number of requests, 0 or more',
+        sentBytes: 'a whole number of bytes, 0 or more',
+        writeTimeoutMs: 'a whole number of ms from 1 to 3600000',
+        port: 'a port from 0 to 65535',
+        host: 'an address such as 127.0.0.1',
+      },
     });
     throw new StandinError('W0010', `createFakeServer settings are malformed:\n${lines.join('\n')}`);
   }

@@ -47,7 +47,7 @@ function adviceFor(code: string, asked: Asked): string | undefined {
     if (asked.scope === DEFAULT_SCOPE) {
       return `Over the wire: this request sent no ${SCOPE_HEADER} header, so it ran outside the scopes ${what} is scripted for. Send the header ${SCOPE_HEADER}: <id> naming the scope the script was loaded for (a client that can set no header: the API key scope:<id>), or script ${what} for every scope.`;
     }
-    const by = asked.headers[SCOPE_HEADER] === undefined ? "API key scope:<id>" : `${SCOPE_HEADER} header`;
+    const by = asked.headers[SCOPE_HEADER] === undefined ? 'API key scope:<id>' : `${SCOPE_HEADER} header`;
     return `Over the wire: this request's scope is '${asked.scope}', the one its ${by} names. Send the header of a scope ${what} is scripted for, or script ${what} for '${asked.scope}' too.`;
   }
   return undefined;

@@ -29,7 +29,12 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
   const models = (scripts as { models?: unknown } | null | undefined)?.models;
   // A JSON body can hold the key, and a parsed record would drop it without a word.
   if (typeof models === 'object' && models !== null && Object.hasOwn(models, '__proto__')) {
-    throw new WireError('W0008', 400, "The scripts are malformed:\nscripts.models.__proto__: '__proto__' cannot be a model name. Script a model the app configures.", { type: 'invalid_request_error', retry: false });
+    throw new WireError(
+      'W0008',
+      400,
+      "The scripts are malformed:\nscripts.models.__proto__: '__proto__' cannot be a model name. Script a model the app configures.",
+      { type: 'invalid_request_error', retry: false },
+    );
   }
   const parsed = scriptsSchema.safeParse(scripts);
   if (!parsed.success) {
@@ -38,7 +43,10 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
       pattern: scriptsPattern,
       keys: { '': ['models', 'classifier'], 'models.*': Object.keys(modelRecordSchema.shape) },
     });
-    throw new WireError('W0008', 400, `The scripts are malformed:\n${lines.join('\n')}`, { type: 'invalid_request_error', retry: false });
+    throw new WireError('W0008', 400, `The scripts are malformed:\n${lines.join('\n')}`, {
+      type: 'invalid_request_error',
+      retry: false,
+    });
   }
   for (const [model, script] of Object.entries(parsed.data.models)) {
     wrap(`scripts.models['${model}']`, () => target.fake(model, answersOf(script), scope));
@@ -56,10 +64,17 @@ function wrap(where: string, load: () => unknown): void {
     if (!(error instanceof StandinError) || error instanceof WireError) throw error;
     // The fake's message names app.fake(...) and answers[i]; the author wrote a document, so it names the document's paths.
     const message = inScripts(error.message);
-    throw new WireError(error.code === 'W0013' ? 'W0013' : 'W0008', 400, message.includes('scripts.') ? message : `${where}: ${message}`, { type: 'invalid_request_error', retry: false });
+    throw new WireError(
+      error.code === 'W0013' ? 'W0013' : 'W0008',
+      400,
+      message.includes('scripts.') ? message : `${where}: ${message}`,
+      { type: 'invalid_request_error', retry: false },
+    );
   }
 }
 
 function scriptsPattern(path: readonly PropertyKey[]): string {
-  return path.map((key, i) => (typeof key === 'number' || (i === 1 && path[0] === 'models') ? '*' : String(key))).join('.');
+  return path
+    .map((key, i) => (typeof key === 'number' || (i === 1 && path[0] === 'models') ? '*' : String(key)))
+    .join('.');
 }

@@ -21,17 +21,32 @@ export interface NotFoundScope {
  * throw modelNotFound('openai', 'gpt-5', ['gpt-4.1-mini'], { scope: '', scriptedIn: ['t1'] });
  * ```
  */
-export function modelNotFound(dialect: Dialect, model: unknown, scripted: readonly string[], where?: NotFoundScope): WireError {
+export function modelNotFound(
+  dialect: Dialect,
+  model: unknown,
+  scripted: readonly string[],
+  where?: NotFoundScope,
+): WireError {
   const name = typeof model === 'string' ? model : JSON.stringify(model);
   const list = scripted.length > 0 ? scripted.join(', ') : 'none';
   let fix = `The wire server scripts these models here: ${list}. Script '${name}' (server.fake, or PUT /__standin/scripts), or call one of them.`;
   if (where !== undefined) {
-    const here = where.scope === DEFAULT_SCOPE ? `the default scope (the request sent no ${SCOPE_HEADER} header)` : `scope '${where.scope}'`;
-    const shown = where.scriptedIn.slice(0, 5).map((scope) => `'${scope}'`).join(', ');
-    const elsewhere = where.scriptedIn.length > 0 ? ` It is scripted for scope${where.scriptedIn.length === 1 ? '' : 's'} ${shown}${where.scriptedIn.length > 5 ? ', ...' : ''}: send the header ${SCOPE_HEADER}: <id> naming one.` : '';
+    const here =
+      where.scope === DEFAULT_SCOPE
+        ? `the default scope (the request sent no ${SCOPE_HEADER} header)`
+        : `scope '${where.scope}'`;
+    const shown = where.scriptedIn
+      .slice(0, 5)
+      .map((scope) => `'${scope}'`)
+      .join(', ');
+    const elsewhere =
+      where.scriptedIn.length > 0
+        ? ` It is scripted for scope${where.scriptedIn.length === 1 ? '' : 's'} ${shown}${where.scriptedIn.length > 5 ? ', ...' : ''}: send the header ${SCOPE_HEADER}: <id> naming one.`
+        : '';
     fix = `The request ran in ${here}, where the wire server scripts these models: ${list}.${elsewhere} Else script '${name}' for this scope or every scope (server.fake, or PUT /__standin/scripts), or call one of them.`;
   }
-  if (dialect === 'anthropic') return new WireError('W0003', 404, `model: ${name}. ${fix}`, { type: 'not_found_error', retry: false });
+  if (dialect === 'anthropic')
+    return new WireError('W0003', 404, `model: ${name}. ${fix}`, { type: 'not_found_error', retry: false });
   return new WireError('W0003', 404, `The model \`${name}\` does not exist or you do not have access to it. ${fix}`, {
     type: 'invalid_request_error',
     code: 'model_not_found',

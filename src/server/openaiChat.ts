@@ -10,17 +10,50 @@ import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
 
 const known = new Set([
-  'model', 'messages', 'tools', 'tool_choice', 'parallel_tool_calls', 'response_format', 'stream', 'stream_options',
-  'temperature', 'top_p', 'max_tokens', 'max_completion_tokens', 'user', 'store', 'metadata', 'seed', 'stop',
-  'frequency_penalty', 'presence_penalty', 'reasoning_effort', 'service_tier', 'verbosity', 'prompt_cache_key',
-  'prompt_cache_retention', 'safety_identifier', 'n', 'logprobs', 'top_logprobs', 'logit_bias', 'modalities',
+  'model',
+  'messages',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'response_format',
+  'stream',
+  'stream_options',
+  'temperature',
+  'top_p',
+  'max_tokens',
+  'max_completion_tokens',
+  'user',
+  'store',
+  'metadata',
+  'seed',
+  'stop',
+  'frequency_penalty',
+  'presence_penalty',
+  'reasoning_effort',
+  'service_tier',
+  'verbosity',
+  'prompt_cache_key',
+  'prompt_cache_retention',
+  'safety_identifier',
+  'n',
+  'logprobs',
+  'top_logprobs',
+  'logit_bias',
+  'modalities',
 ]);
 
 const refuse = {
-  n: (v: unknown) => (v === 1 ? undefined : `n: ${JSON.stringify(v)} asks for several choices, and the wire server gives one per request; send n: 1 or leave it out`),
-  logprobs: (v: unknown) => (v === false ? undefined : 'scripted answers have no log probabilities; leave logprobs out'),
+  n: (v: unknown) =>
+    v === 1
+      ? undefined
+      : `n: ${JSON.stringify(v)} asks for several choices, and the wire server gives one per request; send n: 1 or leave it out`,
+  logprobs: (v: unknown) =>
+    v === false ? undefined : 'scripted answers have no log probabilities; leave logprobs out',
   top_logprobs: () => 'scripted answers have no log probabilities; leave top_logprobs out',
-  modalities: (v: unknown) => (Array.isArray(v) && v.every((m) => m === 'text') ? undefined : "the wire server answers chat in text only; ask /v1/audio/speech for sound, or send modalities: ['text']"),
+  modalities: (v: unknown) =>
+    Array.isArray(v) && v.every((m) => m === 'text')
+      ? undefined
+      : "the wire server answers chat in text only; ask /v1/audio/speech for sound, or send modalities: ['text']",
   logit_bias: () => 'scripted answers are not sampled, so logit_bias cannot change them; leave it out',
 };
 
@@ -79,7 +112,11 @@ export async function openaiChat(context: WireContext): Promise<void> {
   const sse = new SseStream(context.response, headers);
   const head = { id, object: 'chat.completion.chunk', created, model: request.model, system_fingerprint: 'fp_standin' };
   const usage = request.usage ? { usage: null } : {};
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null): Record<string, unknown> => ({ ...head, ...usage, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null): Record<string, unknown> => ({
+    ...head,
+    ...usage,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  });
   await context.run(async () => {
     let calls = 0;
     let tokensIn = 0;
@@ -92,10 +129,17 @@ export async function openaiChat(context: WireContext): Promise<void> {
       } else if (part.type === 'finish') {
         await sse.send(chunk({}, finishReason(part.reason)));
       } else if (part.type === 'text' || part.type === 'value') {
-        for (const piece of deltas(part.type === 'text' ? part.text : part.json)) await sse.send(chunk({ content: piece }));
+        for (const piece of deltas(part.type === 'text' ? part.text : part.json))
+          await sse.send(chunk({ content: piece }));
       } else if (part.type === 'call') {
         const index = calls++;
-        await sse.send(chunk({ tool_calls: [{ index, id: part.call.id, type: 'function', function: { name: part.call.tool, arguments: '' } }] }));
+        await sse.send(
+          chunk({
+            tool_calls: [
+              { index, id: part.call.id, type: 'function', function: { name: part.call.tool, arguments: '' } },
+            ],
+          }),
+        );
         await sse.send(chunk({ tool_calls: [{ index, function: { arguments: JSON.stringify(part.call.with) } }] }));
       }
     }
@@ -108,7 +152,12 @@ export async function openaiChat(context: WireContext): Promise<void> {
 /** The reply as a whole `chat.completion`: a typed value arrives as the message's content, its JSON. */
 function completion(id: string, created: number, model: string, reply: Reply): Record<string, unknown> {
   const content = `${reply.text}${reply.value === undefined ? '' : JSON.stringify(reply.value)}`;
-  const message: Record<string, unknown> = { role: 'assistant', content: content === '' && reply.calls.length > 0 ? null : content, refusal: null, annotations: [] };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: content === '' && reply.calls.length > 0 ? null : content,
+    refusal: null,
+    annotations: [],
+  };
   if (reply.calls.length > 0) message.tool_calls = reply.calls.map(wireCall);
   return {
     id,
@@ -136,7 +185,12 @@ function usageOf(tokensIn: number, tokensOut: number): Record<string, unknown> {
     completion_tokens: tokensOut,
     total_tokens: tokensIn + tokensOut,
     prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: 0,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
   };
 }
 
@@ -145,7 +199,11 @@ function readChat(body: Record<string, unknown>, context: WireContext): ChatRequ
   checkFields(body, known, refuse);
   checkValues(body, values, 'openai');
   const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
-  const raw = need(Array.isArray(body.messages) && body.messages.length > 0 && (body.messages as unknown[]), 'messages', 'a non-empty list of messages');
+  const raw = need(
+    Array.isArray(body.messages) && body.messages.length > 0 && (body.messages as unknown[]),
+    'messages',
+    'a non-empty list of messages',
+  );
   const instructions: string[] = [];
   const messages: Message[] = [];
   const names = new Map<string, string>();
@@ -156,28 +214,51 @@ function readChat(body: Record<string, unknown>, context: WireContext): ChatRequ
     if (role === 'system' || role === 'developer') instructions.push(textOf(message.content, `${where}.content`));
     else if (role === 'user') messages.push({ role: 'user', content: textOf(message.content, `${where}.content`) });
     else if (role === 'assistant') {
-      const calls = (Array.isArray(message.tool_calls) ? message.tool_calls : []).map((call: unknown, j: number): ToolCall => {
-        const at = `${where}.tool_calls[${j}]`;
-        const c = need(isObject(call) && isObject(call.function) && typeof call.id === 'string' && call, at, 'a tool call { id, type: "function", function: { name, arguments } }');
-        const fn = c.function as Record<string, unknown>;
-        const tool = need(typeof fn.name === 'string' && fn.name, `${at}.function.name`, 'a string');
-        names.set(c.id as string, tool);
-        return { id: c.id as string, tool, with: parseArguments(fn.arguments, `${at}.function.arguments`) };
-      });
-      const content = message.content === null || message.content === undefined ? undefined : textOf(message.content, `${where}.content`);
+      const calls = (Array.isArray(message.tool_calls) ? message.tool_calls : []).map(
+        (call: unknown, j: number): ToolCall => {
+          const at = `${where}.tool_calls[${j}]`;
+          const c = need(
+            isObject(call) && isObject(call.function) && typeof call.id === 'string' && call,
+            at,
+            'a tool call { id, type: "function", function: { name, arguments } }',
+          );
+          const fn = c.function as Record<string, unknown>;
+          const tool = need(typeof fn.name === 'string' && fn.name, `${at}.function.name`, 'a string');
+          names.set(c.id as string, tool);
+          return { id: c.id as string, tool, with: parseArguments(fn.arguments, `${at}.function.arguments`) };
+        },
+      );
+      const content =
+        message.content === null || message.content === undefined
+          ? undefined
+          : textOf(message.content, `${where}.content`);
       messages.push({ role: 'assistant', ...(content ? { content } : {}), ...(calls.length > 0 ? { calls } : {}) });
     } else if (role === 'tool') {
-      const id = need(typeof message.tool_call_id === 'string' && message.tool_call_id, `${where}.tool_call_id`, 'the id of the tool call it answers');
+      const id = need(
+        typeof message.tool_call_id === 'string' && message.tool_call_id,
+        `${where}.tool_call_id`,
+        'the id of the tool call it answers',
+      );
       const output = resultOf(textOf(message.content, `${where}.content`));
       const result = { id, tool: names.get(id) ?? 'unknown', output };
       const last = messages.at(-1);
       if (last?.role === 'tool') messages[messages.length - 1] = { role: 'tool', results: [...last.results, result] };
       else messages.push({ role: 'tool', results: [result] });
     } else {
-      throw new WireError('W0002', 400, `${where}.role must be one of system, developer, user, assistant or tool; got ${JSON.stringify(role)}.`, { type: 'invalid_request_error', param: `${where}.role`, retry: false });
+      throw new WireError(
+        'W0002',
+        400,
+        `${where}.role must be one of system, developer, user, assistant or tool; got ${JSON.stringify(role)}.`,
+        { type: 'invalid_request_error', param: `${where}.role`, retry: false },
+      );
     }
   });
-  if (messages.length === 0) throw new WireError('W0002', 400, 'messages holds only system messages; add a user message.', { type: 'invalid_request_error', param: 'messages', retry: false });
+  if (messages.length === 0)
+    throw new WireError('W0002', 400, 'messages holds only system messages; add a user message.', {
+      type: 'invalid_request_error',
+      param: 'messages',
+      retry: false,
+    });
   const tools = readTools(body.tools);
   const input: { -readonly [K in keyof ReplyInput]: ReplyInput[K] } = { messages };
   if (instructions.length > 0) input.instructions = instructions.join('\n\n');
@@ -185,7 +266,11 @@ function readChat(body: Record<string, unknown>, context: WireContext): ChatRequ
   if (offered !== undefined) input.tools = offered;
   const format = body.response_format;
   if (isObject(format) && format.type === 'json_schema') {
-    const spec = need(isObject(format.json_schema) && format.json_schema, 'response_format.json_schema', 'an object { name, schema }');
+    const spec = need(
+      isObject(format.json_schema) && format.json_schema,
+      'response_format.json_schema',
+      'an object { name, schema }',
+    );
     input.output = context.schemas.read(spec.schema ?? {}, 'response_format.json_schema.schema');
   } else if (isObject(format) && format.type === 'json_object') {
     input.output = context.schemas.read({}, 'response_format');
@@ -199,7 +284,11 @@ function readTools(tools: unknown): WireTool[] {
   if (tools === undefined || tools === null) return [];
   const list = need(Array.isArray(tools) && tools, 'tools', 'a list of tools');
   return list.map((tool: unknown, i: number) => {
-    const t = need(isObject(tool) && tool.type === 'function' && isObject(tool.function) && tool, `tools[${i}]`, 'a function tool { type: "function", function: { name, parameters } }');
+    const t = need(
+      isObject(tool) && tool.type === 'function' && isObject(tool.function) && tool,
+      `tools[${i}]`,
+      'a function tool { type: "function", function: { name, parameters } }',
+    );
     const fn = t.function as Record<string, unknown>;
     return {
       name: need(typeof fn.name === 'string' && fn.name, `tools[${i}].function.name`, 'a string'),
@@ -215,13 +304,27 @@ export function textOf(content: unknown, where: string): string {
   if (Array.isArray(content)) {
     return content
       .map((part: unknown, i) => {
-        if (isObject(part) && (part.type === 'text' || part.type === 'input_text' || part.type === 'output_text') && typeof part.text === 'string') return part.text;
+        if (
+          isObject(part) &&
+          (part.type === 'text' || part.type === 'input_text' || part.type === 'output_text') &&
+          typeof part.text === 'string'
+        )
+          return part.text;
         const type = isObject(part) ? String(part.type) : typeof part;
-        throw new WireError('W0004', 400, `${where}[${i}] is a '${type}' part; the wire server reads text parts only. Send the content as text.`, { type: 'invalid_request_error', code: 'unsupported_value', param: `${where}[${i}]`, retry: false });
+        throw new WireError(
+          'W0004',
+          400,
+          `${where}[${i}] is a '${type}' part; the wire server reads text parts only. Send the content as text.`,
+          { type: 'invalid_request_error', code: 'unsupported_value', param: `${where}[${i}]`, retry: false },
+        );
       })
       .join('');
   }
-  throw new WireError('W0002', 400, `${where} must be a string or a list of text parts.`, { type: 'invalid_request_error', param: where, retry: false });
+  throw new WireError('W0002', 400, `${where} must be a string or a list of text parts.`, {
+    type: 'invalid_request_error',
+    param: where,
+    retry: false,
+  });
 }
 
 /** A tool call's arguments: the JSON text of its input. */
@@ -230,7 +333,12 @@ export function parseArguments(text: unknown, where: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new WireError('W0002', 400, `${where} is not JSON text. Send the tool input as JSON text, such as {"city":"Paris"}.`, { type: 'invalid_request_error', param: where, retry: false });
+    throw new WireError(
+      'W0002',
+      400,
+      `${where} is not JSON text. Send the tool input as JSON text, such as {"city":"Paris"}.`,
+      { type: 'invalid_request_error', param: where, retry: false },
+    );
   }
 }
 

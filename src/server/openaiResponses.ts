@@ -11,16 +11,42 @@ import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
 
 const known = new Set([
-  'model', 'input', 'instructions', 'tools', 'tool_choice', 'parallel_tool_calls', 'text', 'reasoning', 'max_output_tokens', 'max_tool_calls',
-  'include', 'store', 'stream', 'stream_options', 'temperature', 'top_p', 'metadata', 'user', 'truncation', 'service_tier',
-  'prompt_cache_key', 'prompt_cache_retention', 'safety_identifier', 'previous_response_id', 'top_logprobs', 'background', 'conversation',
+  'model',
+  'input',
+  'instructions',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'text',
+  'reasoning',
+  'max_output_tokens',
+  'max_tool_calls',
+  'include',
+  'store',
+  'stream',
+  'stream_options',
+  'temperature',
+  'top_p',
+  'metadata',
+  'user',
+  'truncation',
+  'service_tier',
+  'prompt_cache_key',
+  'prompt_cache_retention',
+  'safety_identifier',
+  'previous_response_id',
+  'top_logprobs',
+  'background',
+  'conversation',
 ]);
 
 const refuse = {
   previous_response_id: () => 'the wire server keeps no responses; send the whole conversation in input (store: false)',
   conversation: () => 'the wire server keeps no conversations; send the whole conversation in input',
-  background: (v: unknown) => (v === false ? undefined : 'the wire server answers in the foreground only; leave background out'),
-  top_logprobs: (v: unknown) => (v === 0 ? undefined : 'scripted answers have no log probabilities; leave top_logprobs out'),
+  background: (v: unknown) =>
+    v === false ? undefined : 'the wire server answers in the foreground only; leave background out',
+  top_logprobs: (v: unknown) =>
+    v === 0 ? undefined : 'scripted answers have no log probabilities; leave top_logprobs out',
 };
 
 /** The types and ranges OpenAI documents for the Responses fields the server reads or passes over. */
@@ -70,12 +96,18 @@ export async function openaiResponses(context: WireContext): Promise<void> {
   const headers = { 'x-request-id': context.responseId };
   if (!stream) {
     const reply = await context.run(() => context.app.reply(model, input, context.options));
-    sendJson(context.response, 200, response(responseId, created, id, outputOf(context.responseId, reply), reply.units, 'completed'), headers);
+    sendJson(
+      context.response,
+      200,
+      response(responseId, created, id, outputOf(context.responseId, reply), reply.units, 'completed'),
+      headers,
+    );
     return;
   }
   const sse = new SseStream(context.response, headers);
   let sequence = 0;
-  const send = (type: string, data: Record<string, unknown>): Promise<void> => sse.send({ type, sequence_number: sequence++, ...data }, type);
+  const send = (type: string, data: Record<string, unknown>): Promise<void> =>
+    sse.send({ type, sequence_number: sequence++, ...data }, type);
   await context.run(async () => {
     const items: Item[] = [];
     let open: Item | undefined;
@@ -88,10 +120,18 @@ export async function openaiResponses(context: WireContext): Promise<void> {
       const at = { item_id: item.id, output_index: item.index };
       if (item.kind === 'message') {
         await send('response.output_text.done', { ...at, content_index: 0, text: item.text, logprobs: [] });
-        await send('response.content_part.done', { ...at, content_index: 0, part: { type: 'output_text', text: item.text, annotations: [] } });
+        await send('response.content_part.done', {
+          ...at,
+          content_index: 0,
+          part: { type: 'output_text', text: item.text, annotations: [] },
+        });
       } else if (item.kind === 'reasoning') {
         await send('response.reasoning_summary_text.done', { ...at, summary_index: 0, text: item.text });
-        await send('response.reasoning_summary_part.done', { ...at, summary_index: 0, part: { type: 'summary_text', text: item.text } });
+        await send('response.reasoning_summary_part.done', {
+          ...at,
+          summary_index: 0,
+          part: { type: 'summary_text', text: item.text },
+        });
       } else {
         await send('response.function_call_arguments.done', { ...at, arguments: item.text });
       }
@@ -101,29 +141,66 @@ export async function openaiResponses(context: WireContext): Promise<void> {
       if (open?.key === key) return open;
       await close();
       const prefix = kind === 'message' ? 'msg' : kind === 'reasoning' ? 'rs' : 'fc';
-      const item: Item = { kind, key, index: items.length, id: `${prefix}_${context.responseId}_${items.length}`, text: '', ...(call ? { call } : {}) };
+      const item: Item = {
+        kind,
+        key,
+        index: items.length,
+        id: `${prefix}_${context.responseId}_${items.length}`,
+        text: '',
+        ...(call ? { call } : {}),
+      };
       items.push(item);
       open = item;
-      await send('response.output_item.added', { output_index: item.index, item: { ...itemOf(item), status: 'in_progress', ...(kind === 'function_call' ? { arguments: '' } : {}) } });
+      await send('response.output_item.added', {
+        output_index: item.index,
+        item: { ...itemOf(item), status: 'in_progress', ...(kind === 'function_call' ? { arguments: '' } : {}) },
+      });
       const at = { item_id: item.id, output_index: item.index };
-      if (kind === 'message') await send('response.content_part.added', { ...at, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
-      if (kind === 'reasoning') await send('response.reasoning_summary_part.added', { ...at, summary_index: 0, part: { type: 'summary_text', text: '' } });
+      if (kind === 'message')
+        await send('response.content_part.added', {
+          ...at,
+          content_index: 0,
+          part: { type: 'output_text', text: '', annotations: [] },
+        });
+      if (kind === 'reasoning')
+        await send('response.reasoning_summary_part.added', {
+          ...at,
+          summary_index: 0,
+          part: { type: 'summary_text', text: '' },
+        });
       return item;
     };
     const onPart = async (part: ReplyPart): Promise<void> => {
       if (part.type === 'reasoning') {
         const item = await start('reasoning', `reasoning:${part.block}`);
         item.text += part.text;
-        for (const delta of deltas(part.text)) await send('response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.index, summary_index: 0, delta });
+        for (const delta of deltas(part.text))
+          await send('response.reasoning_summary_text.delta', {
+            item_id: item.id,
+            output_index: item.index,
+            summary_index: 0,
+            delta,
+          });
       } else if (part.type === 'text' || part.type === 'value') {
         const item = await start('message', 'message');
         const text = part.type === 'text' ? part.text : part.json;
         item.text += text;
-        for (const delta of deltas(text)) await send('response.output_text.delta', { item_id: item.id, output_index: item.index, content_index: 0, delta, logprobs: [] });
+        for (const delta of deltas(text))
+          await send('response.output_text.delta', {
+            item_id: item.id,
+            output_index: item.index,
+            content_index: 0,
+            delta,
+            logprobs: [],
+          });
       } else if (part.type === 'call') {
         const item = await start('function_call', `call:${part.call.id}`, part.call);
         item.text = JSON.stringify(part.call.with);
-        await send('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: item.text });
+        await send('response.function_call_arguments.delta', {
+          item_id: item.id,
+          output_index: item.index,
+          delta: item.text,
+        });
       } else if (part.type === 'units') {
         tokensIn += part.tokensIn;
         tokensOut += part.tokensOut;
@@ -142,22 +219,46 @@ export async function openaiResponses(context: WireContext): Promise<void> {
       await onPart(part);
     }
     await close();
-    await send('response.completed', { response: response(responseId, created, id, items.map(itemOf), { tokensIn, tokensOut }, 'completed') });
+    await send('response.completed', {
+      response: response(responseId, created, id, items.map(itemOf), { tokensIn, tokensOut }, 'completed'),
+    });
   });
   sse.end();
 }
 
 function itemOf(item: Item): Record<string, unknown> {
-  if (item.kind === 'reasoning') return { type: 'reasoning', id: item.id, summary: [{ type: 'summary_text', text: item.text }] };
-  if (item.kind === 'message') return { type: 'message', id: item.id, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: item.text, annotations: [], logprobs: [] }] };
-  return { type: 'function_call', id: item.id, call_id: item.call!.id, name: item.call!.tool, arguments: item.text, status: 'completed' };
+  if (item.kind === 'reasoning')
+    return { type: 'reasoning', id: item.id, summary: [{ type: 'summary_text', text: item.text }] };
+  if (item.kind === 'message')
+    return {
+      type: 'message',
+      id: item.id,
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: item.text, annotations: [], logprobs: [] }],
+    };
+  return {
+    type: 'function_call',
+    id: item.id,
+    call_id: item.call!.id,
+    name: item.call!.tool,
+    arguments: item.text,
+    status: 'completed',
+  };
 }
 
 function outputOf(responseId: string, reply: Reply): Record<string, unknown>[] {
   const items: Item[] = [];
   const add = (kind: Item['kind'], text: string, call?: ToolCall): void => {
     const prefix = kind === 'message' ? 'msg' : kind === 'reasoning' ? 'rs' : 'fc';
-    items.push({ kind, key: '', index: items.length, id: `${prefix}_${responseId}_${items.length}`, text, ...(call ? { call } : {}) });
+    items.push({
+      kind,
+      key: '',
+      index: items.length,
+      id: `${prefix}_${responseId}_${items.length}`,
+      text,
+      ...(call ? { call } : {}),
+    });
   };
   for (const text of reply.reasoning) add('reasoning', text);
   const text = `${reply.text}${reply.value === undefined ? '' : JSON.stringify(reply.value)}`;
@@ -166,7 +267,14 @@ function outputOf(responseId: string, reply: Reply): Record<string, unknown>[] {
   return items.map(itemOf);
 }
 
-function response(id: string, created: number, model: string, output: unknown[], units: Reply['units'], status: string): Record<string, unknown> {
+function response(
+  id: string,
+  created: number,
+  model: string,
+  output: unknown[],
+  units: Reply['units'],
+  status: string,
+): Record<string, unknown> {
   return {
     id,
     object: 'response',
@@ -191,14 +299,20 @@ function response(id: string, created: number, model: string, output: unknown[],
 }
 
 /** Reads and checks a Responses body into what the engine is asked. */
-function readResponses(body: Record<string, unknown>, context: WireContext): { model: string; input: ReplyInput; stream: boolean } {
+function readResponses(
+  body: Record<string, unknown>,
+  context: WireContext,
+): { model: string; input: ReplyInput; stream: boolean } {
   checkFields(body, known, refuse);
   checkValues(body, values, 'openai');
   const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   const instructions: string[] = typeof body.instructions === 'string' ? [body.instructions] : [];
   const messages: Message[] = [];
   const names = new Map<string, string>();
-  const raw = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : need(Array.isArray(body.input) && (body.input as unknown[]), 'input', 'a string or a list of input items');
+  const raw =
+    typeof body.input === 'string'
+      ? [{ role: 'user', content: body.input }]
+      : need(Array.isArray(body.input) && (body.input as unknown[]), 'input', 'a string or a list of input items');
   raw.forEach((entry, i) => {
     const where = `input[${i}]`;
     const item = need(isObject(entry) && entry, where, 'an input item');
@@ -209,9 +323,15 @@ function readResponses(body: Record<string, unknown>, context: WireContext): { m
       else if (item.role === 'user') messages.push({ role: 'user', content: text });
       else if (item.role === 'assistant') {
         const last = messages.at(-1);
-        if (last?.role === 'assistant' && last.content === undefined) messages[messages.length - 1] = { ...last, content: text };
+        if (last?.role === 'assistant' && last.content === undefined)
+          messages[messages.length - 1] = { ...last, content: text };
         else messages.push({ role: 'assistant', content: text });
-      } else throw new WireError('W0002', 400, `${where}.role must be user, assistant, system or developer.`, { type: 'invalid_request_error', param: `${where}.role`, retry: false });
+      } else
+        throw new WireError('W0002', 400, `${where}.role must be user, assistant, system or developer.`, {
+          type: 'invalid_request_error',
+          param: `${where}.role`,
+          retry: false,
+        });
     } else if (type === 'function_call') {
       const callId = need(typeof item.call_id === 'string' && item.call_id, `${where}.call_id`, 'a string');
       const name = need(typeof item.name === 'string' && item.name, `${where}.name`, 'a string');
@@ -222,7 +342,8 @@ function readResponses(body: Record<string, unknown>, context: WireContext): { m
       else messages.push({ role: 'assistant', calls: [call] });
     } else if (type === 'function_call_output') {
       const callId = need(typeof item.call_id === 'string' && item.call_id, `${where}.call_id`, 'a string');
-      const output = typeof item.output === 'string' ? resultOf(item.output) : resultOf(textOf(item.output, `${where}.output`));
+      const output =
+        typeof item.output === 'string' ? resultOf(item.output) : resultOf(textOf(item.output, `${where}.output`));
       const result: ToolResult = { id: callId, tool: names.get(callId) ?? 'unknown', output };
       const last = messages.at(-1);
       if (last?.role === 'tool') messages[messages.length - 1] = { role: 'tool', results: [...last.results, result] };
@@ -230,7 +351,12 @@ function readResponses(body: Record<string, unknown>, context: WireContext): { m
     } else if (type === 'reasoning') {
       return;
     } else {
-      throw new WireError('W0004', 400, `${where} is a '${String(type)}' item; the wire server reads message, function_call, function_call_output and reasoning items.`, { type: 'invalid_request_error', code: 'unsupported_value', param: where, retry: false });
+      throw new WireError(
+        'W0004',
+        400,
+        `${where} is a '${String(type)}' item; the wire server reads message, function_call, function_call_output and reasoning items.`,
+        { type: 'invalid_request_error', code: 'unsupported_value', param: where, retry: false },
+      );
     }
   });
   need(messages.length > 0 && true, 'input', 'a conversation with at least one user message');
@@ -239,14 +365,23 @@ function readResponses(body: Record<string, unknown>, context: WireContext): { m
   if (body.tools !== undefined) {
     const tools = need(Array.isArray(body.tools) && (body.tools as unknown[]), 'tools', 'a list of tools');
     const wire = tools.map((t, i) => {
-      const tool = need(isObject(t) && t.type === 'function' && typeof t.name === 'string' && t, `tools[${i}]`, 'a function tool { type: "function", name, parameters } (the wire server has no built-in tools)');
-      return { name: tool.name as string, description: typeof tool.description === 'string' ? tool.description : undefined, parameters: tool.parameters };
+      const tool = need(
+        isObject(t) && t.type === 'function' && typeof t.name === 'string' && t,
+        `tools[${i}]`,
+        'a function tool { type: "function", name, parameters } (the wire server has no built-in tools)',
+      );
+      return {
+        name: tool.name as string,
+        description: typeof tool.description === 'string' ? tool.description : undefined,
+        parameters: tool.parameters,
+      };
     });
     const offered = toolsOf(wire, context.schemas, (i) => `tools[${i}].parameters`);
     if (offered !== undefined) input.tools = offered;
   }
   const format = isObject(body.text) ? body.text.format : undefined;
-  if (isObject(format) && format.type === 'json_schema') input.output = context.schemas.read(format.schema ?? {}, 'text.format.schema');
+  if (isObject(format) && format.type === 'json_schema')
+    input.output = context.schemas.read(format.schema ?? {}, 'text.format.schema');
   else if (isObject(format) && format.type === 'json_object') input.output = context.schemas.read({}, 'text.format');
   return { model, input, stream: body.stream === true };
 }

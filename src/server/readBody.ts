@@ -15,11 +15,16 @@ export const DEFAULT_BODY_LIMIT = 25 * 1024 * 1024;
  */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = (): WireError =>
-    new WireError('W0001', 413, `The request body is larger than the server's limit of ${limit} bytes. Send a smaller body, or start the server with a larger bodyLimit.`, {
-      type: 'invalid_request_error',
-      code: 'request_too_large',
-      retry: false,
-    });
+    new WireError(
+      'W0001',
+      413,
+      `The request body is larger than the server's limit of ${limit} bytes. Send a smaller body, or start the server with a larger bodyLimit.`,
+      {
+        type: 'invalid_request_error',
+        code: 'request_too_large',
+        retry: false,
+      },
+    );
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
@@ -56,7 +61,12 @@ export const MAX_JSON_DEPTH = 128;
 export function readJson(body: Buffer): Record<string, unknown> {
   const parsed = readJsonDocument(body.toString('utf8'));
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new WireError('W0002', 400, 'The request body is JSON but not an object. Send a JSON object such as {"model": "...", ...}.', { type: 'invalid_request_error' });
+    throw new WireError(
+      'W0002',
+      400,
+      'The request body is JSON but not an object. Send a JSON object such as {"model": "...", ...}.',
+      { type: 'invalid_request_error' },
+    );
   }
   return parsed as Record<string, unknown>;
 }
@@ -74,12 +84,22 @@ export function readJson(body: Buffer): Record<string, unknown> {
 export function readJsonDocument(text: string): unknown {
   const depth = nesting(text, MAX_JSON_DEPTH);
   if (depth > MAX_JSON_DEPTH) {
-    throw new WireError('W0021', 400, `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} deep. Send JSON nested less deeply.`, { type: 'invalid_request_error', code: 'invalid_value', retry: false });
+    throw new WireError(
+      'W0021',
+      400,
+      `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} deep. Send JSON nested less deeply.`,
+      { type: 'invalid_request_error', code: 'invalid_value', retry: false },
+    );
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new WireError('W0002', 400, `The request body is not JSON (${(error as Error).message}). Send a JSON object with content-type application/json.`, { type: 'invalid_request_error' });
+    throw new WireError(
+      'W0002',
+      400,
+      `The request body is not JSON (${(error as Error).message}). Send a JSON object with content-type application/json.`,
+      { type: 'invalid_request_error' },
+    );
   }
 }
 
@@ -91,7 +111,8 @@ function nesting(text: string, past: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // a backslash escapes the next character
+      if (c === 92)
+        i++; // a backslash escapes the next character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {

@@ -21,7 +21,12 @@ const clientCodes = new Set(['E0003', 'K0003']);
  * ```
  */
 export function refuse(response: ServerResponse, dialect: Dialect, responseId: string, error: unknown): void {
-  const failure = error instanceof CallFailed && error.cause instanceof ProviderFailure ? error.cause : error instanceof ProviderFailure ? error : undefined;
+  const failure =
+    error instanceof CallFailed && error.cause instanceof ProviderFailure
+      ? error.cause
+      : error instanceof ProviderFailure
+        ? error
+        : undefined;
   if (response.headersSent || response.destroyed) {
     // Parts were already sent: the connection breaks once the parts sent are on their way.
     const cut = setTimeout(() => response.destroy(), 1000);

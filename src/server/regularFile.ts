@@ -17,13 +17,27 @@ export function checkRegularFile(path: string, limit: number, what: string): voi
   try {
     const stat = statSync(path);
     size = stat.size;
-    kind = stat.isFile() ? undefined : stat.isFIFO() ? 'a FIFO' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isDirectory() ? 'a directory' : stat.isSocket() ? 'a socket' : 'not a regular file';
+    kind = stat.isFile()
+      ? undefined
+      : stat.isFIFO()
+        ? 'a FIFO'
+        : stat.isCharacterDevice() || stat.isBlockDevice()
+          ? 'a device'
+          : stat.isDirectory()
+            ? 'a directory'
+            : stat.isSocket()
+              ? 'a socket'
+              : 'not a regular file';
   } catch (error) {
     // A path that does not exist is the caller's to say.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  if (kind !== undefined) throw new StandinError('W0020', `${path} is ${kind}, not a regular file: the ${what} is read from a regular JSON file. Give the path of one.`);
+  if (kind !== undefined)
+    throw new StandinError(
+      'W0020',
+      `${path} is ${kind}, not a regular file: the ${what} is read from a regular JSON file. Give the path of one.`,
+    );
   if (size > limit) throw tooLarge(path, limit, what);
 }
 
@@ -43,7 +57,11 @@ export function readRegularFile(path: string, limit: number, what: string): stri
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     // The path may have been replaced between the check and the open: check what was opened.
-    if (!fstatSync(fd).isFile()) throw new StandinError('W0020', `${path} is not a regular file: the ${what} is read from a regular JSON file. Give the path of one.`);
+    if (!fstatSync(fd).isFile())
+      throw new StandinError(
+        'W0020',
+        `${path} is not a regular file: the ${what} is read from a regular JSON file. Give the path of one.`,
+      );
     const buffer = Buffer.alloc(Math.min(limit + 1, 64 * 1024));
     const chunks: Buffer[] = [];
     let total = 0;
@@ -61,5 +79,8 @@ export function readRegularFile(path: string, limit: number, what: string): stri
 }
 
 function tooLarge(path: string, limit: number, what: string): StandinError {
-  return new StandinError('W0020', `${path} is larger than the ${limit} bytes the ${what} may be. Give a smaller file.`);
+  return new StandinError(
+    'W0020',
+    `${path} is larger than the ${limit} bytes the ${what} may be. Give a smaller file.`,
+  );
 }

@@ -22,7 +22,8 @@ export function resolveScope(headers: IncomingHttpHeaders): string | undefined {
   const header = headers[SCOPE_HEADER];
   if (header !== undefined) return check(Array.isArray(header) ? header[0] : header, `the ${SCOPE_HEADER} header`);
   const key = apiKey(headers);
-  if (key?.startsWith(SCOPE_KEY_PREFIX)) return check(key.slice(SCOPE_KEY_PREFIX.length), `the API key '${SCOPE_KEY_PREFIX}<id>'`);
+  if (key?.startsWith(SCOPE_KEY_PREFIX))
+    return check(key.slice(SCOPE_KEY_PREFIX.length), `the API key '${SCOPE_KEY_PREFIX}<id>'`);
   return undefined;
 }
 

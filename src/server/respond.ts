@@ -43,7 +43,7 @@ function closeUnlessTaken(response: ServerResponse): void {
 export function deltas(text: string): string[] {
   if (text.length <= MAX_DELTA_CHARS) return [text];
   const pieces: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = Math.min(at + MAX_DELTA_CHARS, text.length);
     // Never split a surrogate pair: each piece must be valid text on its own.
     const last = text.charCodeAt(end - 1);
@@ -62,9 +62,18 @@ export function deltas(text: string): string[] {
  * sendJson(response, 200, { object: 'list', data: [] });
  * ```
  */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
   closeUnlessTaken(response);
 }
@@ -78,7 +87,12 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
  * sendBytes(response, 200, audio, { 'content-type': 'audio/mpeg' });
  * ```
  */
-export function sendBytes(response: ServerResponse, status: number, body: Uint8Array | string, headers: Readonly<Record<string, string | number>> = {}): void {
+export function sendBytes(
+  response: ServerResponse,
+  status: number,
+  body: Uint8Array | string,
+  headers: Readonly<Record<string, string | number>> = {},
+): void {
   response.writeHead(status, headers);
   response.end(body);
   closeUnlessTaken(response);
@@ -116,7 +130,12 @@ export class SseStream {
   async send(data: unknown, event?: string): Promise<void> {
     const response = this.#response;
     if (!response.headersSent) {
-      response.writeHead(200, { ...this.#headers, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      response.writeHead(200, {
+        ...this.#headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
     }
     const text = `${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
     if (!response.write(text) && !response.destroyed) {

@@ -25,12 +25,22 @@ export class SchemaCache {
     let found = this.#known.get(text);
     if (found !== undefined) return found;
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
-      throw new WireError('W0004', 400, `${where} is not a JSON Schema object. Send an object such as {"type": "object", "properties": {...}}.`, { type: 'invalid_request_error', code: 'invalid_value', param: where });
+      throw new WireError(
+        'W0004',
+        400,
+        `${where} is not a JSON Schema object. Send an object such as {"type": "object", "properties": {...}}.`,
+        { type: 'invalid_request_error', code: 'invalid_value', param: where },
+      );
     }
     try {
       found = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
     } catch (error) {
-      throw new WireError('W0004', 400, `${where} is a JSON Schema the server cannot read: ${(error as Error).message}`, { type: 'invalid_request_error', code: 'invalid_value', param: where });
+      throw new WireError(
+        'W0004',
+        400,
+        `${where} is a JSON Schema the server cannot read: ${(error as Error).message}`,
+        { type: 'invalid_request_error', code: 'invalid_value', param: where },
+      );
     }
     this.#known.set(text, found);
     if (this.#known.size > SCHEMA_CACHE_SIZE) this.#known.delete(this.#known.keys().next().value!);

@@ -23,10 +23,12 @@ export const modelScriptSchema = lazySchema(() => z.union([z.array(z.unknown()),
  * id clients send, in `app.fake`'s answer format, and an optional classifier script in
  * `fakeClassifier`'s form. Answers are checked further when they are loaded.
  */
-export const scriptsSchema = lazySchema(() => z.strictObject({
-  models: z.record(z.string().min(1).max(200), modelScriptSchema).default({}),
-  classifier: z.array(z.unknown()).optional(),
-}));
+export const scriptsSchema = lazySchema(() =>
+  z.strictObject({
+    models: z.record(z.string().min(1).max(200), modelScriptSchema).default({}),
+    classifier: z.array(z.unknown()).optional(),
+  }),
+);
 
 /**
  * What a wire server is scripted with: the JSON form of the answers per model id, and a
@@ -49,7 +51,8 @@ export type Scripts = z.input<typeof scriptsSchema>;
 export const scriptsExpected: Readonly<Record<string, string>> = {
   '': "an object { models: { '<model id>': [answers] }, classifier?: [entries] }",
   models: "an object keyed by model id: { 'gpt-4.1-mini': [{ text: 'Hello!' }] }",
-  'models.*': "a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: 'overlap' }",
+  'models.*':
+    "a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: 'overlap' }",
   'models.*.embed': 'an object { dimensions: 8 }: vectors by hashing the text',
   'models.*.embed.dimensions': 'a whole number from 1 to 8192',
   'models.*.hear': "an object { text: '...' }: what every transcription hears",

@@ -90,7 +90,9 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     return 0;
   }
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
-    output.err(`W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. Run standin serve --scripts scripts.json (standin --help shows an example).`);
+    output.err(
+      `W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. Run standin serve --scripts scripts.json (standin --help shows an example).`,
+    );
     return 2;
   }
   if (values['print-schema'] === true) {
@@ -98,7 +100,9 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     return 0;
   }
   if (values.scripts === undefined && values.cassette === undefined) {
-    output.err('W0009: serve needs --scripts <file.json> (the answers per model id) or --cassette <file.json> (recordings to replay). standin --help shows an example file.');
+    output.err(
+      'W0009: serve needs --scripts <file.json> (the answers per model id) or --cassette <file.json> (recordings to replay). standin --help shows an example file.',
+    );
     return 2;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -108,14 +112,17 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   }
   let scripts: Scripts | undefined;
   try {
-    if (values.scripts !== undefined) scripts = readJsonDocument(readRegularFile(values.scripts, MAX_SCRIPTS_BYTES, 'scripts file')) as Scripts;
+    if (values.scripts !== undefined)
+      scripts = readJsonDocument(readRegularFile(values.scripts, MAX_SCRIPTS_BYTES, 'scripts file')) as Scripts;
   } catch (error) {
     if (error instanceof StandinError && (error.code === 'W0020' || error.code === 'W0021')) {
       output.err(`${error.code}: ${error.code === 'W0021' ? `${values.scripts}: ` : ''}${bareMessage(error)}`);
       return 2;
     }
     const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : bareMessage(error);
-    output.err(`W0008: ${values.scripts}: cannot read the scripts: ${why}. Give a JSON file such as {"models": {"gpt-4.1-mini": [{"text": "Hello!"}]}}.`);
+    output.err(
+      `W0008: ${values.scripts}: cannot read the scripts: ${why}. Give a JSON file such as {"models": {"gpt-4.1-mini": [{"text": "Hello!"}]}}.`,
+    );
     return 2;
   }
   let app: TestApp | undefined;
@@ -130,11 +137,18 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     return 2;
   }
   try {
-    const server = await createFakeServer({ scripts, app, port, ...(values.host === undefined ? {} : { host: values.host }) });
+    const server = await createFakeServer({
+      scripts,
+      app,
+      port,
+      ...(values.host === undefined ? {} : { host: values.host }),
+    });
     if (app !== undefined) output.out(`replaying ${values.cassette}: models ${appModels(app).join(', ') || 'none'}`);
     output.out(`standin wire server listening at ${server.url}`);
     output.out(`control token: ${server.token}`);
-    output.out(`OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header x-standin-scope or API key scope:<id>`);
+    output.out(
+      `OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header x-standin-scope or API key scope:<id>`,
+    );
     return server;
   } catch (error) {
     if (error instanceof StandinError) {

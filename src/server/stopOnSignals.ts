@@ -27,7 +27,11 @@ export interface Stoppable {
  * stopOnSignals(started.then((result) => (typeof result === 'number' ? undefined : result)), output);
  * ```
  */
-export function stopOnSignals(starting: Promise<Stoppable | undefined>, output: CommandOutput, settings: { readonly parentCheckMs?: number; readonly stopTimeoutMs?: number } = {}): void {
+export function stopOnSignals(
+  starting: Promise<Stoppable | undefined>,
+  output: CommandOutput,
+  settings: { readonly parentCheckMs?: number; readonly stopTimeoutMs?: number } = {},
+): void {
   let stopping = false;
   const parent = process.ppid;
   const stop = (why: string, code: number): void => {
@@ -38,28 +42,38 @@ export function stopOnSignals(starting: Promise<Stoppable | undefined>, output: 
     stopping = true;
     clearInterval(watch);
     const late = setTimeout(() => {
-      output.err(`standin wire server did not close within ${settings.stopTimeoutMs ?? STOP_TIMEOUT_MS} ms (${why}); exiting.`);
+      output.err(
+        `standin wire server did not close within ${settings.stopTimeoutMs ?? STOP_TIMEOUT_MS} ms (${why}); exiting.`,
+      );
       process.exit(code === 0 ? 1 : code);
     }, settings.stopTimeoutMs ?? STOP_TIMEOUT_MS);
     late.unref();
-    void starting.then(async (server) => {
-      if (server === undefined) return process.exit(typeof process.exitCode === 'number' ? process.exitCode : 1);
-      await server.close();
-      output.out(`standin wire server stopped (${why})`);
-      process.exit(code);
-    }).then(
-      () => undefined,
-      (error: unknown) => {
-        output.err(`standin wire server failed to close (${why}): ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
+    void starting
+      .then(async (server) => {
+        if (server === undefined) return process.exit(typeof process.exitCode === 'number' ? process.exitCode : 1);
+        await server.close();
+        output.out(`standin wire server stopped (${why})`);
+        process.exit(code);
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          output.err(
+            `standin wire server failed to close (${why}): ${error instanceof Error ? error.message : String(error)}`,
+          );
+          process.exit(1);
+        },
+      );
   };
   const watch = setInterval(() => {
     if (process.ppid !== parent || exited(parent)) stop('the process that started it is gone', 0);
   }, settings.parentCheckMs ?? PARENT_CHECK_MS);
   watch.unref();
-  const handlers = { SIGINT: () => stop('SIGINT', 0), SIGTERM: () => stop('SIGTERM', 0), SIGHUP: () => stop('SIGHUP', 0) };
+  const handlers = {
+    SIGINT: () => stop('SIGINT', 0),
+    SIGTERM: () => stop('SIGTERM', 0),
+    SIGHUP: () => stop('SIGHUP', 0),
+  };
   for (const [signal, handler] of Object.entries(handlers)) process.on(signal, handler);
   // A command that did not start a server exits with its code: nothing is left to stop.
   void starting.then((server) => {

@@ -22,11 +22,19 @@ const clientRuns = (): never => {
  * toolsOf([{ name: 'findInGuide', parameters: { type: 'object' } }], schemas, (i) => `tools[${i}].function.parameters`);
  * ```
  */
-export function toolsOf(tools: readonly WireTool[], schemas: SchemaCache, where: (index: number) => string): Record<string, Tool> | undefined {
+export function toolsOf(
+  tools: readonly WireTool[],
+  schemas: SchemaCache,
+  where: (index: number) => string,
+): Record<string, Tool> | undefined {
   if (tools.length === 0) return undefined;
   const found: Record<string, Tool> = {};
   tools.forEach((tool, i) => {
-    found[tool.name] = { description: tool.description, input: schemas.read(tool.parameters, where(i)), run: clientRuns };
+    found[tool.name] = {
+      description: tool.description,
+      input: schemas.read(tool.parameters, where(i)),
+      run: clientRuns,
+    };
   });
   return found;
 }

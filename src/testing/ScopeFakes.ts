@@ -36,7 +36,10 @@ export class ScopeFakes {
 
   constructor(container: Container, scope: string) {
     if (typeof scope !== 'string' || scope.length === 0 || scope.startsWith('\u0000')) {
-      throw new StandinError('S0002', `app.scope(id): a scope id must be a non-empty string, got ${typeof scope === 'string' ? (scope.length === 0 ? 'an empty string' : 'a reserved name') : `a ${typeof scope}`}. Name the scope after the test or the request, e.g. app.scope('req-1').`);
+      throw new StandinError(
+        'S0002',
+        `app.scope(id): a scope id must be a non-empty string, got ${typeof scope === 'string' ? (scope.length === 0 ? 'an empty string' : 'a reserved name') : `a ${typeof scope}`}. Name the scope after the test or the request, e.g. app.scope('req-1').`,
+      );
     }
     this.#container = container;
     this.scope = scope;
@@ -74,7 +77,9 @@ export class ScopeFakes {
       ...(checks === undefined ? {} : { checks }),
     });
     const label = `app.scope('${this.scope}').fake('${model}', answers)`;
-    slotsOf(container).model(model).put(scriptedLayer('fake', fake, label, this.scope));
+    slotsOf(container)
+      .model(model)
+      .put(scriptedLayer('fake', fake, label, this.scope));
     return fake;
   }
 
@@ -86,14 +91,20 @@ export class ScopeFakes {
    */
   fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassifier;
   fakeClassifier(answer: ClassifierFunction): FunctionClassifier;
-  fakeClassifier(script?: readonly ClassificationScriptEntry[] | ClassifierFunction): FakeClassifier | FunctionClassifier {
+  fakeClassifier(
+    script?: readonly ClassificationScriptEntry[] | ClassifierFunction,
+  ): FakeClassifier | FunctionClassifier {
     const container = this.#container;
     assertAlive(container, `app.scope('${this.scope}').fakeClassifier(...)`);
     this.#local('fakeClassifier(script)');
     const fake =
-      typeof script === 'function' ? new FunctionClassifier(script) : new FakeClassifier({ script: script ?? [], store: container.get(Tokens.CursorStore) });
+      typeof script === 'function'
+        ? new FunctionClassifier(script)
+        : new FakeClassifier({ script: script ?? [], store: container.get(Tokens.CursorStore) });
     const label = `app.scope('${this.scope}').fakeClassifier(script)`;
-    slotsOf(container).classifierSlot().put(scriptedLayer('fake', fake, label, this.scope));
+    slotsOf(container)
+      .classifierSlot()
+      .put(scriptedLayer('fake', fake, label, this.scope));
     return fake;
   }
 

@@ -162,8 +162,8 @@ export class TestApp extends App {
   /**
    * Binds a scripted classifier in this app's container only, in place of any classifier bound
    * at `Tokens.Classifier`, and answers it. Its cursors live in the app's cursor store, per scope.
- * In a Redis namespace the script is published (data only, `D0006`) and every container of the
- * namespace takes its entries, one per call across processes.
+   * In a Redis namespace the script is published (data only, `D0006`) and every container of the
+   * namespace takes its entries, one per call across processes.
    * With no script (or `[]`) every question gets its default answer. `await fake.verify()` throws
    * when script entries were never used. Given a function of the request instead, each call asks
    * it for `{ answers }` or `{ error }` (not in a Redis namespace: `D0006`).
@@ -177,24 +177,38 @@ export class TestApp extends App {
    */
   fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassifier;
   fakeClassifier(answer: ClassifierFunction): FunctionClassifier;
-  fakeClassifier(script?: readonly ClassificationScriptEntry[] | ClassifierFunction): FakeClassifier | FunctionClassifier {
+  fakeClassifier(
+    script?: readonly ClassificationScriptEntry[] | ClassifierFunction,
+  ): FakeClassifier | FunctionClassifier {
     assertAlive(this.container, 'app.fakeClassifier(...)');
     return readGuard('app.fakeClassifier(script)', () => this.#fakeClassifier(script));
   }
 
-  #fakeClassifier(script: readonly ClassificationScriptEntry[] | ClassifierFunction | undefined): FakeClassifier | FunctionClassifier {
+  #fakeClassifier(
+    script: readonly ClassificationScriptEntry[] | ClassifierFunction | undefined,
+  ): FakeClassifier | FunctionClassifier {
     const shared = sharedScriptsOf(this.container);
     if (shared !== undefined) {
       if (typeof script === 'function') {
-        throw new StandinError('D0006', 'app.fakeClassifier(fn): this app shares its scripts through a Redis namespace, and a function cannot cross processes. Give a script of { answers }, { error } and { retryUntilCall } entries.');
+        throw new StandinError(
+          'D0006',
+          'app.fakeClassifier(fn): this app shares its scripts through a Redis namespace, and a function cannot cross processes. Give a script of { answers }, { error } and { retryUntilCall } entries.',
+        );
       }
       const published = new SharedClassifier(shared, script ?? []);
-      slotsOf(this.container).classifierSlot().put(scriptedLayer('fake', published, 'app.fakeClassifier(script)'));
+      slotsOf(this.container)
+        .classifierSlot()
+        .put(scriptedLayer('fake', published, 'app.fakeClassifier(script)'));
       return published;
     }
     const store = this.container.get(Tokens.CursorStore);
-    const fake = typeof script === 'function' ? new FunctionClassifier(script) : new FakeClassifier(script === undefined ? { store } : { script, store });
-    slotsOf(this.container).classifierSlot().put(scriptedLayer('fake', fake, 'app.fakeClassifier(script)'));
+    const fake =
+      typeof script === 'function'
+        ? new FunctionClassifier(script)
+        : new FakeClassifier(script === undefined ? { store } : { script, store });
+    slotsOf(this.container)
+      .classifierSlot()
+      .put(scriptedLayer('fake', fake, 'app.fakeClassifier(script)'));
     return fake;
   }
 
@@ -214,7 +228,10 @@ export class TestApp extends App {
   cassette(path: string | URL, settings?: CassetteSettings): Cassette {
     assertAlive(this.container, 'app.cassette(...)');
     if (this.#cassette !== undefined) {
-      throw new StandinError('V0007', `This app already has the cassette ${this.#cassette.path}: one cassette per app. Make another app for ${String(path)}.`);
+      throw new StandinError(
+        'V0007',
+        `This app already has the cassette ${this.#cassette.path}: one cassette per app. Make another app for ${String(path)}.`,
+      );
     }
     this.#cassette = bindCassette(this.container, path, settings);
     return this.#cassette;

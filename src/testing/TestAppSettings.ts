@@ -29,10 +29,12 @@ export interface TestAppSettingsParsed {
   readonly strictTools: boolean;
 }
 
-const settingsSchema = lazySchema(() => z.strictObject({
-  seed: z.number().int().min(0).max(0xffffffff).optional(),
-  strictTools: z.boolean().optional(),
-}));
+const settingsSchema = lazySchema(() =>
+  z.strictObject({
+    seed: z.number().int().min(0).max(0xffffffff).optional(),
+    strictTools: z.boolean().optional(),
+  }),
+);
 
 const expected: Readonly<Record<string, string>> = {
   '': 'an object { seed?, strictTools? }',
@@ -49,7 +51,10 @@ const expected: Readonly<Record<string, string>> = {
  * parseTestAppSettings({ seed: 7 }); // { seed: 7, strictTools: true }
  * ```
  */
-export function parseTestAppSettings(settings: TestAppSettings | undefined, defaultSeed: number): TestAppSettingsParsed {
+export function parseTestAppSettings(
+  settings: TestAppSettings | undefined,
+  defaultSeed: number,
+): TestAppSettingsParsed {
   if (settings === undefined) return { seed: defaultSeed, strictTools: true };
   let parsed: ReturnType<typeof settingsSchema.safeParse>;
   try {
@@ -58,14 +63,27 @@ export function parseTestAppSettings(settings: TestAppSettings | undefined, defa
     throw unreadable(error);
   }
   if (!parsed.success) {
-    const lines = describeIssues('settings', settings, parsed.error.issues, { expected, keys: { '': ['seed', 'strictTools'] } });
-    throw new StandinError('T0048', `createTestApp(config, settings): the settings are malformed:\n${lines.join('\n')}`);
+    const lines = describeIssues('settings', settings, parsed.error.issues, {
+      expected,
+      keys: { '': ['seed', 'strictTools'] },
+    });
+    throw new StandinError(
+      'T0048',
+      `createTestApp(config, settings): the settings are malformed:\n${lines.join('\n')}`,
+    );
   }
   return { seed: parsed.data.seed ?? defaultSeed, strictTools: parsed.data.strictTools ?? true };
 }
 
 /** `T0048` for settings that threw when read: a getter or a proxy trap that failed. */
 export function unreadable(error: unknown): StandinError {
-  const name = error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error';
-  return new StandinError('T0048', `createTestApp(config, settings): the settings threw when read (${name}). Pass a plain object { seed?, strictTools? }, not getters or proxies that can fail.`, { cause: error });
+  const name =
+    error instanceof Error
+      ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}`
+      : 'a value that is not an Error';
+  return new StandinError(
+    'T0048',
+    `createTestApp(config, settings): the settings threw when read (${name}). Pass a plain object { seed?, strictTools? }, not getters or proxies that can fail.`,
+    { cause: error },
+  );
 }

@@ -14,7 +14,11 @@ const stricter: { readonly [N in PlainCapability]?: (result: unknown) => string 
 
 async function capability(name: PlainCapability, make: MakeProvider, settings: ProviderCaseSettings): Promise<void> {
   const { provider } = await prime(make, name);
-  assert.equal(typeof (provider as Provider)[name], 'function', `a provider that claims ${name} must have the method ${name}`);
+  assert.equal(
+    typeof (provider as Provider)[name],
+    'function',
+    `a provider that claims ${name} must have the method ${name}`,
+  );
   const spec = specOf(name);
   const args = capabilityInputs[name];
   const context = conformanceContext(settings, new AbortController().signal);
@@ -33,6 +37,11 @@ function shown(result: unknown): string {
 }
 
 /** The bodies of the cases of the capabilities besides reply (listed in providerCases.ts), one per capability. */
-export const capabilityRuns = Object.fromEntries(plainCapabilities.map((name) => [name, (make: MakeProvider, settings: ProviderCaseSettings) => capability(name, make, settings)])) as {
+export const capabilityRuns = Object.fromEntries(
+  plainCapabilities.map((name) => [
+    name,
+    (make: MakeProvider, settings: ProviderCaseSettings) => capability(name, make, settings),
+  ]),
+) as {
   readonly [N in PlainCapability]: CaseRun;
 };

@@ -1,2 +1,3 @@
 /** The body of a conformance case, by key: the cases are listed in classifierConformance.ts, their bodies are in classificationCaseRuns.ts. */
-export type ClassificationCaseBody = 'keys' | 'types' | 'choice' | 'score' | 'yesNo' | 'empty' | 'metadata' | 'requestId' | 'usage';
+export type ClassificationCaseBody =
+  'keys' | 'types' | 'choice' | 'score' | 'yesNo' | 'empty' | 'metadata' | 'requestId' | 'usage';

@@ -11,7 +11,9 @@ import type { ClassificationCaseBody } from './classificationCaseBody.js';
 const OPTIONS = ['billing', 'technical', 'sales'];
 const LEVELS = ['Calm', 'Annoyed', 'Angry'];
 
-function request(fields: { questions?: Record<string, ClassificationQuestion>; metadata?: Record<string, unknown> } = {}): ClassificationRequest {
+function request(
+  fields: { questions?: Record<string, ClassificationQuestion>; metadata?: Record<string, unknown> } = {},
+): ClassificationRequest {
   return new ClassificationRequest({
     state: 'My payouts failed twice this week.',
     questions: fields.questions ?? {
@@ -28,12 +30,22 @@ function request(fields: { questions?: Record<string, ClassificationQuestion>; m
  * the fake, or answers for real), under a cursor key of its own so cases never share a cursor.
  */
 function opts(extra: { requestId?: string } = {}): ClassifyCallOptions {
-  return { ...extra, adapterOpts: { classificationScript: [{ answers: {} }], cursorKey: `conformance:${randomUUID()}` } };
+  return {
+    ...extra,
+    adapterOpts: { classificationScript: [{ answers: {} }], cursorKey: `conformance:${randomUUID()}` },
+  };
 }
 
-async function classify(adapter: Classifier, req: ClassificationRequest, options?: ClassifyCallOptions): Promise<ClassificationResponse> {
+async function classify(
+  adapter: Classifier,
+  req: ClassificationRequest,
+  options?: ClassifyCallOptions,
+): Promise<ClassificationResponse> {
   const response: unknown = await adapter.classify(req, options);
-  assert.ok(response instanceof ClassificationResponse, `classify must resolve with a ClassificationResponse, got ${String(response)}`);
+  assert.ok(
+    response instanceof ClassificationResponse,
+    `classify must resolve with a ClassificationResponse, got ${String(response)}`,
+  );
   return response;
 }
 
@@ -44,7 +56,10 @@ function answerOf(response: ClassificationResponse, id: string): ClassificationA
 }
 
 function probability(value: unknown, what: string): void {
-  assert.ok(typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1, `${what} must be a number from 0 to 1, got ${String(value)}`);
+  assert.ok(
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1,
+    `${what} must be a number from 0 to 1, got ${String(value)}`,
+  );
 }
 
 function nullFields(answer: ClassificationAnswer, fields: readonly (keyof ClassificationAnswer)[], type: string): void {
@@ -59,7 +74,11 @@ function nullFields(answer: ClassificationAnswer, fields: readonly (keyof Classi
 export const classificationRuns = {
   async keys(adapter) {
     const response = await classify(adapter, request(), opts());
-    assert.deepEqual(Object.keys(response.answers).sort(), ['frustration', 'refund', 'team'], 'the answers must be keyed by exactly the question ids');
+    assert.deepEqual(
+      Object.keys(response.answers).sort(),
+      ['frustration', 'refund', 'team'],
+      'the answers must be keyed by exactly the question ids',
+    );
   },
   async types(adapter) {
     const response = await classify(adapter, request(), opts());
@@ -69,17 +88,30 @@ export const classificationRuns = {
   },
   async choice(adapter) {
     const answer = answerOf(await classify(adapter, request(), opts()), 'team');
-    assert.ok(typeof answer.choice === 'string' && OPTIONS.includes(answer.choice), `choice must be one of ${OPTIONS.join(', ')}, got ${String(answer.choice)}`);
+    assert.ok(
+      typeof answer.choice === 'string' && OPTIONS.includes(answer.choice),
+      `choice must be one of ${OPTIONS.join(', ')}, got ${String(answer.choice)}`,
+    );
     const probabilities = answer.probabilities;
-    assert.ok(probabilities !== null && !Array.isArray(probabilities), 'a choice answer has probabilities keyed by option');
-    assert.deepEqual(Object.keys(probabilities).sort(), [...OPTIONS].sort(), 'the probabilities must be keyed by exactly the options');
+    assert.ok(
+      probabilities !== null && !Array.isArray(probabilities),
+      'a choice answer has probabilities keyed by option',
+    );
+    assert.deepEqual(
+      Object.keys(probabilities).sort(),
+      [...OPTIONS].sort(),
+      'the probabilities must be keyed by exactly the options',
+    );
     for (const [option, p] of Object.entries(probabilities)) probability(p, `the probability of '${option}'`);
     probability(answer.confidence, 'confidence');
     nullFields(answer, ['score', 'yesProbability', 'legend'], 'choice');
   },
   async score(adapter) {
     const answer = answerOf(await classify(adapter, request(), opts()), 'frustration');
-    assert.ok(typeof answer.score === 'number' && answer.score >= 0 && answer.score <= LEVELS.length - 1, `score must be a number from 0 to ${LEVELS.length - 1}, got ${String(answer.score)}`);
+    assert.ok(
+      typeof answer.score === 'number' && answer.score >= 0 && answer.score <= LEVELS.length - 1,
+      `score must be a number from 0 to ${LEVELS.length - 1}, got ${String(answer.score)}`,
+    );
     assert.ok(Array.isArray(answer.probabilities), 'a score answer has a list of probabilities');
     assert.equal(answer.probabilities.length, LEVELS.length, 'one probability per level');
     answer.probabilities.forEach((p, level) => probability(p, `the probability of level ${level}`));
@@ -97,7 +129,10 @@ export const classificationRuns = {
     await assert.rejects(
       Promise.resolve().then(() => adapter.classify(request({ questions: {} }))),
       (error: unknown) => {
-        assert.ok(error instanceof ClassificationAdapterError, `empty questions must reject with a ClassificationAdapterError, got ${String(error)}`);
+        assert.ok(
+          error instanceof ClassificationAdapterError,
+          `empty questions must reject with a ClassificationAdapterError, got ${String(error)}`,
+        );
         assert.equal(error.reason, 'invalid_request');
         return true;
       },
@@ -117,7 +152,10 @@ export const classificationRuns = {
     assert.ok(typeof usage === 'object' && usage !== null, 'usage must be an object, never null');
     for (const field of ['inputTokens', 'outputTokens', 'totalTokens'] as const) {
       const count = usage[field];
-      assert.ok(count === null || (Number.isInteger(count) && count >= 0), `usage.${field} must be a whole number or null, got ${String(count)}`);
+      assert.ok(
+        count === null || (Number.isInteger(count) && count >= 0),
+        `usage.${field} must be a whole number or null, got ${String(count)}`,
+      );
     }
   },
 } satisfies Record<ClassificationCaseBody, (adapter: Classifier) => Promise<void>>;

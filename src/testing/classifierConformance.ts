@@ -13,7 +13,6 @@ export interface ConformanceCase {
   run(adapter: Classifier): Promise<void>;
 }
 
-
 /** A case of the list, its body loaded when a case first runs: a test file that imports `standin/testing` and runs no case never loads the suite's code. */
 function listed(name: string, body: ClassificationCaseBody): ConformanceCase {
   return {

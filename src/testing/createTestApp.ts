@@ -18,7 +18,21 @@ import type { TestAppSettings } from './TestAppSettings.js';
  * ```
  */
 export function createTestApp(config?: StandinConfigInput, ...modules: ContainerModule[]): TestApp;
-export function createTestApp(config: StandinConfigInput, settings: TestAppSettings, ...modules: ContainerModule[]): TestApp;
-export function createTestApp(config: StandinConfigInput = {}, ...rest: (TestAppSettings | ContainerModule)[]): TestApp {
-  return new TestApp((createTestContainer as (config: StandinConfigInput, ...rest: (TestAppSettings | ContainerModule)[]) => ReturnType<typeof createTestContainer>)(config, ...rest));
+export function createTestApp(
+  config: StandinConfigInput,
+  settings: TestAppSettings,
+  ...modules: ContainerModule[]
+): TestApp;
+export function createTestApp(
+  config: StandinConfigInput = {},
+  ...rest: (TestAppSettings | ContainerModule)[]
+): TestApp {
+  return new TestApp(
+    (
+      createTestContainer as (
+        config: StandinConfigInput,
+        ...rest: (TestAppSettings | ContainerModule)[]
+      ) => ReturnType<typeof createTestContainer>
+    )(config, ...rest),
+  );
 }

@@ -22,8 +22,15 @@ import { parseTestAppSettings, unreadable, type TestAppSettings } from './TestAp
  * ```
  */
 export function createTestContainer(config?: StandinConfigInput, ...modules: ContainerModule[]): Container;
-export function createTestContainer(config: StandinConfigInput, settings: TestAppSettings, ...modules: ContainerModule[]): Container;
-export function createTestContainer(config: StandinConfigInput = {}, ...rest: (TestAppSettings | ContainerModule)[]): Container {
+export function createTestContainer(
+  config: StandinConfigInput,
+  settings: TestAppSettings,
+  ...modules: ContainerModule[]
+): Container;
+export function createTestContainer(
+  config: StandinConfigInput = {},
+  ...rest: (TestAppSettings | ContainerModule)[]
+): Container {
   const { settings, modules } = splitSettings(rest);
   const container = buildContainer(config, testServicesWith(parseTestAppSettings(settings, DEFAULT_SEED)), modules);
   bindSharedFakes(container);
@@ -31,7 +38,10 @@ export function createTestContainer(config: StandinConfigInput = {}, ...rest: (T
 }
 
 /** The settings, when the first argument after the config is no module, and the modules. */
-export function splitSettings(rest: readonly (TestAppSettings | ContainerModule)[]): { settings: TestAppSettings | undefined; modules: ContainerModule[] } {
+export function splitSettings(rest: readonly (TestAppSettings | ContainerModule)[]): {
+  settings: TestAppSettings | undefined;
+  modules: ContainerModule[];
+} {
   const [first, ...others] = rest;
   let isModule: boolean;
   try {

@@ -52,20 +52,35 @@ export type CaseRun = ProviderConformanceCase['run'];
  * The body of a case, by key: `providerCases.ts` lists the cases and names each one's body,
  * `providerCaseRuns.ts` holds the bodies. A failure case's key is its scenario.
  */
-export type CaseBody = 'order' | 'text' | 'units' | 'value' | 'calls' | 'finish' | 'length' | 'abortBefore' | 'abortMidReply' | CapabilityScenario | FailScenario;
+export type CaseBody =
+  | 'order'
+  | 'text'
+  | 'units'
+  | 'value'
+  | 'calls'
+  | 'finish'
+  | 'length'
+  | 'abortBefore'
+  | 'abortMidReply'
+  | CapabilityScenario
+  | FailScenario;
 
 export async function prime(make: MakeProvider, scenario: ProviderScenario): Promise<PrimedProvider> {
   const made: unknown = await make(scenario);
   if (typeof (made as Provider | null)?.reply === 'function') return { provider: made as Provider };
   const primed = made as PrimedProvider | null;
-  assert.ok(typeof primed?.provider?.reply === 'function', `makeProvider('${scenario}') must give a provider (an object with reply) or { provider, started?, closed? }`);
+  assert.ok(
+    typeof primed?.provider?.reply === 'function',
+    `makeProvider('${scenario}') must give a provider (an object with reply) or { provider, started?, closed? }`,
+  );
   return primed;
 }
 
-
 /** The request a reply scenario sends: `'length'` asks what `'text'` asks. */
-export function requestFor(scenario: ReplyScenario | 'slow' | `fail:${string}`, settings: ProviderCaseSettings): ReplyRequest {
+export function requestFor(
+  scenario: ReplyScenario | 'slow' | `fail:${string}`,
+  settings: ProviderCaseSettings,
+): ReplyRequest {
   const requests = scenarioRequests(settings.model);
   return scenario === 'value' ? requests.value : scenario === 'calls' ? requests.calls : requests.text;
 }
-

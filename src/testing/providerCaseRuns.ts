@@ -11,7 +11,10 @@ import { replyRuns } from './replyCases.js';
  * module when it first runs, so a program that imports `standin/testing` for its fakes never
  * loads the suite.
  */
-const runs = { ...replyRuns, ...abortRuns, ...capabilityRuns } satisfies Record<Exclude<CaseBody, FailScenario>, CaseRun>;
+const runs = { ...replyRuns, ...abortRuns, ...capabilityRuns } satisfies Record<
+  Exclude<CaseBody, FailScenario>,
+  CaseRun
+>;
 
 /** Runs the body `body` names against the providers `make` primes. */
 export function runCase(body: CaseBody, make: MakeProvider, settings: ProviderCaseSettings): Promise<void> {

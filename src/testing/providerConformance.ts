@@ -64,7 +64,11 @@ export function providerConformance(makeProvider: MakeProvider, options: Provide
         options.it(conformanceCase.name, async () => conformanceCase.run(makeProvider, settings));
       } else if (typeof skip === 'function') {
         const missing = conformanceCase.needs.filter((scenario) => !settings.claims.has(scenario));
-        (skip as ConformanceRunner['it']).call(options.it, `${conformanceCase.name} (not claimed: ${missing.join(', ')})`, async () => undefined);
+        (skip as ConformanceRunner['it']).call(
+          options.it,
+          `${conformanceCase.name} (not claimed: ${missing.join(', ')})`,
+          async () => undefined,
+        );
       }
     }
   });
@@ -74,15 +78,22 @@ function read(makeProvider: MakeProvider, options: ProviderConformanceOptions): 
   const wrong = (what: string): never => {
     throw new StandinError('E0040', `providerConformance(makeProvider, options): ${what}`);
   };
-  if (typeof makeProvider !== 'function') wrong(`makeProvider must be a function of the scenario, got ${typeof makeProvider}.`);
-  if (typeof options?.describe !== 'function' || typeof options.it !== 'function') wrong("options must hold the test runner's describe and it functions.");
-  if (!Array.isArray(options.claims)) wrong(`options.claims must be a list of scenarios, such as ['text', 'fail:server'].`);
+  if (typeof makeProvider !== 'function')
+    wrong(`makeProvider must be a function of the scenario, got ${typeof makeProvider}.`);
+  if (typeof options?.describe !== 'function' || typeof options.it !== 'function')
+    wrong("options must hold the test runner's describe and it functions.");
+  if (!Array.isArray(options.claims))
+    wrong(`options.claims must be a list of scenarios, such as ['text', 'fail:server'].`);
   for (const claim of options.claims) {
-    if (!providerScenarios.includes(claim)) wrong(`options.claims names '${String(claim)}', which is no scenario. The scenarios are: ${providerScenarios.join(', ')}.`);
+    if (!providerScenarios.includes(claim))
+      wrong(
+        `options.claims names '${String(claim)}', which is no scenario. The scenarios are: ${providerScenarios.join(', ')}.`,
+      );
   }
   const bound = (name: 'timeoutMs' | 'abortAfterMs' | 'abortWithinMs', fallback: number): number => {
     const value = options[name] ?? fallback;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) wrong(`options.${name} must be a number of milliseconds above 0, got ${String(value)}.`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+      wrong(`options.${name} must be a number of milliseconds above 0, got ${String(value)}.`);
     return value;
   };
   return {

@@ -61,7 +61,9 @@ export type FailScenario = `fail:${FailureKind}`;
 export type ProviderScenario = ReplyScenario | 'slow' | FailScenario | CapabilityScenario;
 
 /** Every failure scenario, one per kind of `failureKinds`. */
-export const failScenarios: readonly FailScenario[] = Object.keys(failureKinds).map((kind) => `fail:${kind as FailureKind}` as const);
+export const failScenarios: readonly FailScenario[] = Object.keys(failureKinds).map(
+  (kind) => `fail:${kind as FailureKind}` as const,
+);
 
 /**
  * Every scenario name, in the order the suite's cases use them.
@@ -71,7 +73,12 @@ export const failScenarios: readonly FailScenario[] = Object.keys(failureKinds).
  * providerScenarios.filter((scenario) => scenario.startsWith('fail:')); // one per kind of failure
  * ```
  */
-export const providerScenarios: readonly ProviderScenario[] = [...replyScenarios, 'slow', ...failScenarios, ...capabilityScenarios];
+export const providerScenarios: readonly ProviderScenario[] = [
+  ...replyScenarios,
+  'slow',
+  ...failScenarios,
+  ...capabilityScenarios,
+];
 
 /**
  * A provider primed for one scenario, with what the suite may need besides it.
@@ -105,7 +112,9 @@ export interface PrimedProvider {
  * const make: MakeProvider = (scenario) => fakeProvider(scenario === 'text' ? [{ text: 'Hello.' }] : [{ fail: 'server' }]);
  * ```
  */
-export type MakeProvider = (scenario: ProviderScenario) => Provider | PrimedProvider | Promise<Provider | PrimedProvider>;
+export type MakeProvider = (
+  scenario: ProviderScenario,
+) => Provider | PrimedProvider | Promise<Provider | PrimedProvider>;
 
 /**
  * The typed value the `'value'` scenario asks for, as zod (handed to the provider as the
@@ -116,7 +125,9 @@ export type MakeProvider = (scenario: ProviderScenario) => Provider | PrimedProv
  * conformanceTicket.parse({ team: 'billing', urgent: true });
  * ```
  */
-export const conformanceTicket = lazySchema(() => z.object({ team: z.enum(['billing', 'technical', 'sales']), urgent: z.boolean() }).strict());
+export const conformanceTicket = lazySchema(() =>
+  z.object({ team: z.enum(['billing', 'technical', 'sales']), urgent: z.boolean() }).strict(),
+);
 
 const ticketJsonSchema = {
   type: 'object',
@@ -139,7 +150,11 @@ const ask = (content: string): ReplyRequest['messages'] => [{ role: 'user', cont
 export function scenarioRequests(model: string): Readonly<Record<'text' | 'value' | 'calls', ReplyRequest>> {
   return {
     text: { model, instructions: 'Answer in one short sentence.', messages: ask('Say hello.') },
-    value: { model, messages: ask('File this ticket: my payout failed twice.'), output: { name: 'ticket', schema: ticketJsonSchema } },
+    value: {
+      model,
+      messages: ask('File this ticket: my payout failed twice.'),
+      output: { name: 'ticket', schema: ticketJsonSchema },
+    },
     calls: {
       model,
       messages: ask('What is our refund policy? Escalate if unsure.'),
@@ -147,14 +162,22 @@ export function scenarioRequests(model: string): Readonly<Record<'text' | 'value
         {
           name: 'lookup',
           description: 'Finds a passage in the help guide.',
-          input: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
+          input: {
+            type: 'object',
+            properties: { query: { type: 'string' } },
+            required: ['query'],
+            additionalProperties: false,
+          },
         },
         {
           name: 'escalate',
           description: 'Hands the ticket to a team.',
           input: {
             type: 'object',
-            properties: { team: { type: 'string', enum: ['billing', 'technical', 'sales'] }, reason: { type: 'string' } },
+            properties: {
+              team: { type: 'string', enum: ['billing', 'technical', 'sales'] },
+              reason: { type: 'string' },
+            },
             required: ['team', 'reason'],
             additionalProperties: false,
           },
@@ -178,7 +201,10 @@ export const capabilityInputs: { readonly [N in PlainCapability]: CapabilityArgs
   // A WAV header over 0.01 s of silence: a real, tiny sound file.
   hear: [{ audio: silentWav(), kind: 'wav', language: 'en', hint: 'refund' }],
   speak: ['Your refund is on its way.'],
-  rank: ['refund policy', ['Refunds take five days.', 'Our office is in Lisbon.', 'Ask billing about the refund policy.']],
+  rank: [
+    'refund policy',
+    ['Refunds take five days.', 'Our office is in Lisbon.', 'Ask billing about the refund policy.'],
+  ],
   call: [{ question: 'refund policy' }],
 };
 
@@ -186,7 +212,8 @@ function silentWav(): Uint8Array {
   const samples = 80;
   const bytes = new Uint8Array(44 + samples * 2);
   const view = new DataView(bytes.buffer);
-  const text = (at: number, value: string) => [...value].forEach((char, i) => view.setUint8(at + i, char.charCodeAt(0)));
+  const text = (at: number, value: string) =>
+    [...value].forEach((char, i) => view.setUint8(at + i, char.charCodeAt(0)));
   text(0, 'RIFF');
   view.setUint32(4, 36 + samples * 2, true);
   text(8, 'WAVEfmt ');

@@ -15,7 +15,10 @@ export interface ReadReply {
 export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new assert.AssertionError({ message: `${what} did not settle within ${ms} ms` })), ms);
+    timer = setTimeout(
+      () => reject(new assert.AssertionError({ message: `${what} did not settle within ${ms} ms` })),
+      ms,
+    );
   });
   try {
     return await Promise.race([promise, late]);
@@ -69,16 +72,28 @@ export function checkOrder(parts: readonly ReplyPart[], scenario: string): void 
     const where = `part ${at} of the '${scenario}' reply (${describePart(part)})`;
     assert.ok(phase !== 'finished', `${where} comes after the finish: nothing may follow it`);
     checkShape(part, where);
-    if (contentTypes.has(part.type)) assert.equal(phase, 'content', `${where} comes after a units part: units come after every text, reasoning, call and value part`);
+    if (contentTypes.has(part.type))
+      assert.equal(
+        phase,
+        'content',
+        `${where} comes after a units part: units come after every text, reasoning, call and value part`,
+      );
     if (part.type === 'reasoning') {
       const after = block === -1 ? 'as the first reasoning block' : `after block ${block}`;
-      assert.ok(part.block === block || part.block === block + 1, `${where} has block ${part.block} ${after}: blocks count from 0 and go up by one`);
+      assert.ok(
+        part.block === block || part.block === block + 1,
+        `${where} has block ${part.block} ${after}: blocks count from 0 and go up by one`,
+      );
       block = part.block;
     }
     if (part.type === 'units') phase = 'units';
     if (part.type === 'finish') phase = 'finished';
   });
-  assert.equal(phase, 'finished', `the '${scenario}' reply must end with one finish part (it has ${parts.length} parts and no finish last)`);
+  assert.equal(
+    phase,
+    'finished',
+    `the '${scenario}' reply must end with one finish part (it has ${parts.length} parts and no finish last)`,
+  );
 }
 
 function checkShape(part: ReplyPart, where: string): void {
@@ -89,10 +104,16 @@ function checkShape(part: ReplyPart, where: string): void {
       return;
     case 'reasoning':
       assert.equal(typeof fields.text, 'string', `${where}: text must be a string`);
-      assert.ok(Number.isInteger(fields.block) && (fields.block as number) >= 0, `${where}: block must be a whole number from 0`);
+      assert.ok(
+        Number.isInteger(fields.block) && (fields.block as number) >= 0,
+        `${where}: block must be a whole number from 0`,
+      );
       return;
     case 'call':
-      assert.ok(typeof fields.call === 'object' && fields.call !== null, `${where}: call must be an object { id, tool, with }`);
+      assert.ok(
+        typeof fields.call === 'object' && fields.call !== null,
+        `${where}: call must be an object { id, tool, with }`,
+      );
       return;
     case 'value':
       assert.equal(typeof fields.json, 'string', `${where}: json must be a string`);
@@ -100,11 +121,17 @@ function checkShape(part: ReplyPart, where: string): void {
     case 'units':
       for (const field of ['tokensIn', 'tokensOut']) {
         const count = fields[field];
-        assert.ok(Number.isSafeInteger(count) && (count as number) >= 0, `${where}: ${field} must be a whole number from 0, got ${show(count)}`);
+        assert.ok(
+          Number.isSafeInteger(count) && (count as number) >= 0,
+          `${where}: ${field} must be a whole number from 0, got ${show(count)}`,
+        );
       }
       return;
     case 'finish':
-      assert.ok(reasons.has(fields.reason as string), `${where}: reason must be stop, calls or length, got ${show(fields.reason)}`);
+      assert.ok(
+        reasons.has(fields.reason as string),
+        `${where}: reason must be stop, calls or length, got ${show(fields.reason)}`,
+      );
       return;
     default:
       assert.fail(`${where} is not a part of the contract: a part is text, reasoning, call, value, units or finish`);
@@ -119,9 +146,15 @@ export function describePart(part: unknown): string {
 
 /** A value said briefly for a message: its JSON where it has one, its kind otherwise. */
 export function show(value: unknown): string {
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'symbol' || value === undefined) return String(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'symbol' || value === undefined)
+    return String(value);
   if (typeof value === 'function') return 'a function';
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && ![Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    ![Object.prototype, null].includes(Object.getPrototypeOf(value))
+  ) {
     return `an instance of ${(value as { constructor?: { name?: string } }).constructor?.name ?? 'a class'}`;
   }
   try {
@@ -154,7 +187,11 @@ export interface ContextSettings {
 let calls = 0;
 
 /** A call context as the engine hands one to a provider, on the first attempt. */
-export function conformanceContext(settings: ContextSettings, signal: AbortSignal, output?: CallContext['output']): CallContext {
+export function conformanceContext(
+  settings: ContextSettings,
+  signal: AbortSignal,
+  output?: CallContext['output'],
+): CallContext {
   calls += 1;
   const requestId = `conformance-${process.pid}-${calls}`;
   return {

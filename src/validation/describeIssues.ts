@@ -26,7 +26,12 @@ const concrete = (path: readonly PropertyKey[]): string => path.map(String).join
  * // ['request.messages[0].content: expected a string, got a number.']
  * ```
  */
-export function describeIssues(root: string, input: unknown, issues: readonly z.core.$ZodIssue[], hints: IssueHints = {}): string[] {
+export function describeIssues(
+  root: string,
+  input: unknown,
+  issues: readonly z.core.$ZodIssue[],
+  hints: IssueHints = {},
+): string[] {
   const lines: string[] = [];
   let rest = 0;
   for (const [i, issue] of issues.entries()) {
@@ -55,7 +60,10 @@ export const MAX_ISSUE_LINES = 10;
 export function capLines(lines: readonly string[], uncounted = 0): string[] {
   const more = Math.max(0, lines.length - MAX_ISSUE_LINES) + uncounted;
   if (more === 0) return [...lines];
-  return [...lines.slice(0, MAX_ISSUE_LINES), `… and ${more} more ${more === 1 ? 'problem' : 'problems'} like these: fix these and the rest are listed next time.`];
+  return [
+    ...lines.slice(0, MAX_ISSUE_LINES),
+    `… and ${more} more ${more === 1 ? 'problem' : 'problems'} like these: fix these and the rest are listed next time.`,
+  ];
 }
 
 function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hints: IssueHints): string[] {
@@ -93,8 +101,11 @@ function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hi
       return [`${where}: the name ${JSON.stringify(String(key))} is not allowed: ${why}.`];
     }
     case 'custom':
-      if (valueAt(input, issue.path) === undefined) return [`${where}: missing. ${want ? `Write ${want}.` : issue.message + '.'}`];
-      return [`${where}: ${lowerFirst(issue.message)}, got ${describeType(valueAt(input, issue.path))}.${want ? ` Write ${want}.` : ''}`];
+      if (valueAt(input, issue.path) === undefined)
+        return [`${where}: missing. ${want ? `Write ${want}.` : issue.message + '.'}`];
+      return [
+        `${where}: ${lowerFirst(issue.message)}, got ${describeType(valueAt(input, issue.path))}.${want ? ` Write ${want}.` : ''}`,
+      ];
     default:
       return [`${where}: ${lowerFirst(issue.message)}.${want ? ` Write ${want}.` : ''}`];
   }

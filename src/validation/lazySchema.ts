@@ -53,5 +53,5 @@ export function lazySchema<T extends object>(build: () => T): T {
  * ```
  */
 export function built<T extends object>(schema: T): T {
-  return ((schema as { readonly [BUILT]?: T })[BUILT] ?? schema);
+  return (schema as { readonly [BUILT]?: T })[BUILT] ?? schema;
 }

@@ -49,10 +49,16 @@ export function plainCopy(value: unknown): unknown {
 function copy(value: unknown, path: (string | number)[], open: Set<object>): unknown {
   if (typeof value === 'function') throw new NotPlain({ path: [...path], found: 'a function', kind: 'shape' });
   // JSON has neither: a BigInt would throw when sent, a symbol would vanish.
-  if (typeof value === 'bigint') throw new NotPlain({ path: [...path], found: 'a BigInt (JSON has no BigInt: pass a number or a string)', kind: 'shape' });
+  if (typeof value === 'bigint')
+    throw new NotPlain({
+      path: [...path],
+      found: 'a BigInt (JSON has no BigInt: pass a number or a string)',
+      kind: 'shape',
+    });
   if (typeof value === 'symbol') throw new NotPlain({ path: [...path], found: 'a symbol', kind: 'shape' });
   if (value === null || typeof value !== 'object') return value;
-  if (open.has(value) || path.length > MAX_DEPTH) throw new NotPlain({ path: [...path], found: 'a cycle (an object that holds itself)', kind: 'shape' });
+  if (open.has(value) || path.length > MAX_DEPTH)
+    throw new NotPlain({ path: [...path], found: 'a cycle (an object that holds itself)', kind: 'shape' });
   let kind: 'array' | 'object';
   let keys: string[];
   try {
@@ -81,7 +87,8 @@ function copyArray(list: unknown[], path: (string | number)[], open: Set<object>
   if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
     throw new NotPlain({ path: [...path], found: 'a list whose length is not a whole number', kind: 'size' });
   }
-  if (length > MAX_LIST_LENGTH) throw new NotPlain({ path: [...path], found: `a list of ${length} entries`, kind: 'size' });
+  if (length > MAX_LIST_LENGTH)
+    throw new NotPlain({ path: [...path], found: `a list of ${length} entries`, kind: 'size' });
   const out: unknown[] = [];
   for (let i = 0; i < length; i++) out.push(copy(read(list, i, path), [...path, i], open));
   return out;
@@ -108,8 +115,24 @@ function plainKind(value: object, path: (string | number)[]): 'array' | 'object'
 /** `a Date`, `a Map`, `an instance of Settings`: what a non-plain object is, never its contents. */
 export function describeObject(value: object, proto: unknown = Object.getPrototypeOf(value)): string {
   const name = constructorName(proto);
-  if (name === undefined) return 'an object whose prototype is not Object.prototype (was it written with __proto__: in an object literal?)';
-  if (['Date', 'Map', 'Set', 'RegExp', 'Promise', 'WeakMap', 'WeakSet', 'URL', 'Error', 'Buffer', 'Uint8Array', 'ArrayBuffer'].includes(name)) {
+  if (name === undefined)
+    return 'an object whose prototype is not Object.prototype (was it written with __proto__: in an object literal?)';
+  if (
+    [
+      'Date',
+      'Map',
+      'Set',
+      'RegExp',
+      'Promise',
+      'WeakMap',
+      'WeakSet',
+      'URL',
+      'Error',
+      'Buffer',
+      'Uint8Array',
+      'ArrayBuffer',
+    ].includes(name)
+  ) {
     return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
   }
   return `an instance of ${name}`;

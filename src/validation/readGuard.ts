@@ -15,7 +15,8 @@ export function readGuard<T>(what: string, read: () => T): T {
     return read();
   } catch (error) {
     if (error instanceof StandinError) throw error;
-    const thrown = error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'a value that is not an Error';
+    const thrown =
+      error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'a value that is not an Error';
     throw new StandinError(
       'E0041',
       `${what} could not be read: reading it threw (${thrown}). Pass plain data (objects, arrays, strings, numbers), not getters or proxies that can fail.`,
@@ -36,7 +37,8 @@ export function readGuard<T>(what: string, read: () => T): T {
  * ```
  */
 export function shownName(value: unknown, max = 80): string {
-  if (typeof value === 'string') return value.length > max ? `'${value.slice(0, max)}…' (${value.length} characters)` : `'${value}'`;
+  if (typeof value === 'string')
+    return value.length > max ? `'${value.slice(0, max)}…' (${value.length} characters)` : `'${value}'`;
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return /^[aeiou]/.test(typeof value) ? `an ${typeof value}` : `a ${typeof value}`;

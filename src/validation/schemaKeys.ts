@@ -15,8 +15,7 @@ interface Def {
   readonly items?: readonly unknown[];
 }
 
-const defOf = (schema: unknown): Def | undefined =>
-  (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 
 /** How far a schema is unwrapped before giving up: a recursive schema must not loop. */
 const MAX_STEPS = 64;
@@ -35,7 +34,8 @@ export function schemaKeys(schema: z.ZodType | z.core.$ZodType, path: readonly P
   let level: unknown[] = [schema];
   for (const key of path) level = level.flatMap((at) => objects(at).flatMap((object) => child(object, key)));
   const keys = new Set<string>();
-  for (const at of level) for (const object of objects(at)) for (const key of Object.keys(defOf(object)?.shape ?? {})) keys.add(key);
+  for (const at of level)
+    for (const object of objects(at)) for (const key of Object.keys(defOf(object)?.shape ?? {})) keys.add(key);
   return [...keys];
 }
 
@@ -64,7 +64,8 @@ function objects(schema: unknown, steps = 0): unknown[] {
 
 function child(schema: unknown, key: PropertyKey): unknown[] {
   const def = defOf(schema)!;
-  if (def.type === 'object') return typeof key === 'string' && def.shape && Object.hasOwn(def.shape, key) ? [def.shape[key]] : [];
+  if (def.type === 'object')
+    return typeof key === 'string' && def.shape && Object.hasOwn(def.shape, key) ? [def.shape[key]] : [];
   if (def.type === 'array') return typeof key === 'number' ? [def.element] : [];
   if (def.type === 'record') return [def.valueType];
   if (def.type === 'tuple') return typeof key === 'number' && def.items?.[key] !== undefined ? [def.items[key]] : [];

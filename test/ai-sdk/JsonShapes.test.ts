@@ -22,14 +22,17 @@ describe(JsonShapes, () => {
     it('keeps at most 256 schemas by their text, forgetting the oldest first', () => {
       const shapes = new JsonShapes();
       const first = shapes.of(city(), 'the first');
-      for (let i = 0; i < 256; i++) shapes.of({ type: 'object', properties: { [`f${i}`]: { type: 'number' } } }, `schema ${i}`);
+      for (let i = 0; i < 256; i++)
+        shapes.of({ type: 'object', properties: { [`f${i}`]: { type: 'number' } } }, `schema ${i}`);
       const again = shapes.of(city(), 'the first');
       expect(again).not.toBe(first);
       expect(again.safeParse({ city: 'Oslo' }).success).toBe(true);
     });
 
     it('throws A0002 for what is no JSON Schema object', () => {
-      expect(() => new JsonShapes().of('nope', "tool 'x'")).toThrow(expect.objectContaining({ code: 'A0002', message: expect.stringContaining("tool 'x'") }));
+      expect(() => new JsonShapes().of('nope', "tool 'x'")).toThrow(
+        expect.objectContaining({ code: 'A0002', message: expect.stringContaining("tool 'x'") }),
+      );
     });
   });
 

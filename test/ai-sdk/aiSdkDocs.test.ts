@@ -25,7 +25,12 @@ function docBlocks(page: string, heading: string): string[] {
   expect(start).toBeGreaterThanOrEqual(0);
   const end = text.indexOf('\n## ', start + 1);
   const section = text.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!.replace(/^import .*\n/gm, '').replace(/^[ \t]+/gm, '').trim());
+  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) =>
+    match[1]!
+      .replace(/^import .*\n/gm, '')
+      .replace(/^[ \t]+/gm, '')
+      .trim(),
+  );
 }
 
 /** This file's text with each line's indentation taken off, so a block indented in a test reads as in the docs. */
@@ -43,7 +48,6 @@ describe("the docs' AI SDK sections", () => {
   });
 
   it('Testing an AI SDK app with standin', async () => {
-
     const app = createTestApp({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } });
     const writer = app.fake('writer', [{ text: 'Hello!' }]);
 
@@ -56,19 +60,27 @@ describe("the docs' AI SDK sections", () => {
   it('Using any AI SDK provider (the Anthropic API answered by a loopback server)', async () => {
     vi.stubEnv('ANTHROPIC_API_KEY', KEY);
     vi.stubEnv('ANTHROPIC_BASE_URL', server.url('/v1'));
-    server.on('/v1/messages', stream(messageStart(9) + textBlock(0, ['Hello!']) + messageDelta('end_turn', 2) + messageStop));
+    server.on(
+      '/v1/messages',
+      stream(messageStart(9) + textBlock(0, ['Hello!']) + messageDelta('end_turn', 2) + messageStop),
+    );
 
     const anthropic = createAnthropic(); // reads ANTHROPIC_API_KEY
     const app = createApp(
       { models: { writer: { provider: 'claude', model: 'claude-sonnet-4-5' } } },
       new ContainerModule(({ bind }) => {
-        bind(Tokens.Provider).toConstantValue(fromAiSdk(anthropic, { apiKey: process.env.ANTHROPIC_API_KEY })).whenNamed('claude');
+        bind(Tokens.Provider)
+          .toConstantValue(fromAiSdk(anthropic, { apiKey: process.env.ANTHROPIC_API_KEY }))
+          .whenNamed('claude');
       }),
     );
     const reply = await app.reply('writer', { messages: 'Say hello.' });
 
     expect(reply.text).toBe('Hello!');
-    expect(JSON.parse(server.at('/v1/messages')[0]!.body.toString())).toMatchObject({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello.' }] }] });
+    expect(JSON.parse(server.at('/v1/messages')[0]!.body.toString())).toMatchObject({
+      model: 'claude-sonnet-4-5',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello.' }] }],
+    });
   });
 
   it('Images, files and call settings', async () => {
@@ -76,10 +88,21 @@ describe("the docs' AI SDK sections", () => {
     const writer = app.fake('writer', [{ text: 'A cat.' }]);
 
     await app.reply('writer', {
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', url: 'https://example.com/cat.png' }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image', url: 'https://example.com/cat.png' },
+          ],
+        },
+      ],
       settings: { temperature: 0, maxOutputTokens: 200 },
     });
 
-    expect(writer.sent[0]).toMatchObject({ call: 'reply', input: { settings: { temperature: 0, maxOutputTokens: 200 } } });
+    expect(writer.sent[0]).toMatchObject({
+      call: 'reply',
+      input: { settings: { temperature: 0, maxOutputTokens: 200 } },
+    });
   });
 });

@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { fromAiSdk } from '../../src/ai-sdk.js';
 import { Tokens, type Provider } from '../../src/index.js';
 import { createTestApp } from '../../src/testing.js';
-import { messageDelta, messageStart, messageStop, textBlock, toolBlock } from '../services/providers/loopback/anthropicWire.js';
+import {
+  messageDelta,
+  messageStart,
+  messageStop,
+  textBlock,
+  toolBlock,
+} from '../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import { json, type LoopbackServer, stream } from '../services/providers/loopback/LoopbackServer.js';
 import { textReply } from '../services/providers/loopback/openaiWire.js';
@@ -17,8 +23,15 @@ import { useLoopback } from '../services/providers/loopback/useLoopback.js';
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
 
-const usage = { inputTokens: { total: 9, noCache: 9, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 4, text: 4, reasoning: undefined } };
-const finish = (unified: 'stop' | 'tool-calls' | 'length' | 'content-filter' = 'stop'): LanguageModelV4StreamPart => ({ type: 'finish', usage, finishReason: { unified, raw: unified } });
+const usage = {
+  inputTokens: { total: 9, noCache: 9, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 4, text: 4, reasoning: undefined },
+};
+const finish = (unified: 'stop' | 'tool-calls' | 'length' | 'content-filter' = 'stop'): LanguageModelV4StreamPart => ({
+  type: 'finish',
+  usage,
+  finishReason: { unified, raw: unified },
+});
 const streamed = (...parts: LanguageModelV4StreamPart[]) => ({ stream: convertArrayToReadableStream(parts) });
 
 /** A test app whose model 'writer' is served by `provider` under the provider name 'sdk'. */
@@ -49,8 +62,17 @@ describe('fromAiSdk', () => {
       });
       const provider = fromAiSdk(mock);
       expect(provider.real).toBe(false);
-      const reply = await appOn(provider).reply('writer', { instructions: 'Be brief.', messages: 'Hi', settings: { temperature: 0.2, toolChoice: 'none' } });
-      expect(reply).toMatchObject({ text: 'Hello!', reasoning: ['Think.'], units: { tokensIn: 9, tokensOut: 4 }, finish: 'stop' });
+      const reply = await appOn(provider).reply('writer', {
+        instructions: 'Be brief.',
+        messages: 'Hi',
+        settings: { temperature: 0.2, toolChoice: 'none' },
+      });
+      expect(reply).toMatchObject({
+        text: 'Hello!',
+        reasoning: ['Think.'],
+        units: { tokensIn: 9, tokensOut: 4 },
+        finish: 'stop',
+      });
       expect(mock.doStreamCalls[0]).toMatchObject({
         prompt: [
           { role: 'system', content: 'Be brief.' },
@@ -61,15 +83,36 @@ describe('fromAiSdk', () => {
     });
 
     it('gives tool calls with their JSON input parsed, and a typed value from its JSON text', async () => {
-      const calls = new MockLanguageModelV4({ doStream: streamed({ type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: '{"words":"reset"}' }, finish('tool-calls')) });
+      const calls = new MockLanguageModelV4({
+        doStream: streamed(
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: '{"words":"reset"}' },
+          finish('tool-calls'),
+        ),
+      });
       const search = { input: z.object({ words: z.string() }), run: () => 'found' };
-      const reply = await appOn(fromAiSdk(calls)).reply('writer', { messages: 'Find it.', tools: { search }, settings: { toolChoice: { tool: 'search' } } });
+      const reply = await appOn(fromAiSdk(calls)).reply('writer', {
+        messages: 'Find it.',
+        tools: { search },
+        settings: { toolChoice: { tool: 'search' } },
+      });
       expect(reply.calls).toEqual([{ id: 'c1', tool: 'search', with: { words: 'reset' } }]);
       expect(reply.finish).toBe('calls');
-      expect(calls.doStreamCalls[0]).toMatchObject({ toolChoice: { type: 'tool', toolName: 'search' }, tools: [{ type: 'function', name: 'search', inputSchema: { type: 'object' } }] });
+      expect(calls.doStreamCalls[0]).toMatchObject({
+        toolChoice: { type: 'tool', toolName: 'search' },
+        tools: [{ type: 'function', name: 'search', inputSchema: { type: 'object' } }],
+      });
 
-      const typed = new MockLanguageModelV4({ doStream: streamed({ type: 'text-delta', id: 't', delta: '{"team":' }, { type: 'text-delta', id: 't', delta: '"billing"}' }, finish()) });
-      const value = await appOn(fromAiSdk(typed)).reply('writer', { messages: 'Triage.', output: z.object({ team: z.string() }) });
+      const typed = new MockLanguageModelV4({
+        doStream: streamed(
+          { type: 'text-delta', id: 't', delta: '{"team":' },
+          { type: 'text-delta', id: 't', delta: '"billing"}' },
+          finish(),
+        ),
+      });
+      const value = await appOn(fromAiSdk(typed)).reply('writer', {
+        messages: 'Triage.',
+        output: z.object({ team: z.string() }),
+      });
       expect(value.value).toEqual({ team: 'billing' });
       expect(typed.doStreamCalls[0]?.responseFormat).toMatchObject({ type: 'json', schema: { type: 'object' } });
     });
@@ -80,7 +123,14 @@ describe('fromAiSdk', () => {
         doStream: async () => {
           calls++;
           if (calls === 1) {
-            throw new APICallError({ message: 'Too many requests', url: 'https://api.example/v1', requestBodyValues: {}, statusCode: 429, responseHeaders: { 'retry-after': '2' }, isRetryable: true });
+            throw new APICallError({
+              message: 'Too many requests',
+              url: 'https://api.example/v1',
+              requestBodyValues: {},
+              statusCode: 429,
+              responseHeaders: { 'retry-after': '2' },
+              isRetryable: true,
+            });
           }
           return streamed({ type: 'text-delta', id: 't', delta: 'ok' }, finish());
         },
@@ -94,7 +144,12 @@ describe('fromAiSdk', () => {
     it('does not retry a 401, and names the kind', async () => {
       const mock = new MockLanguageModelV4({
         doStream: async () => {
-          throw new APICallError({ message: 'Invalid key', url: 'https://api.example/v1', requestBodyValues: {}, statusCode: 401 });
+          throw new APICallError({
+            message: 'Invalid key',
+            url: 'https://api.example/v1',
+            requestBodyValues: {},
+            statusCode: 401,
+          });
         },
       });
       const app = appOn(fromAiSdk(mock));
@@ -103,41 +158,87 @@ describe('fromAiSdk', () => {
     });
 
     it('a content-filter finish is a content_filter failure, and a tool input that is not JSON is A0004', async () => {
-      const filtered = new MockLanguageModelV4({ doStream: streamed({ type: 'text-delta', id: 't', delta: 'I' }, finish('content-filter')) });
-      await expect(appOn(fromAiSdk(filtered)).reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0005', kind: 'content_filter' });
-      const broken = new MockLanguageModelV4({ doStream: streamed({ type: 'tool-call', toolCallId: 'c', toolName: 'search', input: '{not json' }, finish('tool-calls')) });
-      await expect(appOn(fromAiSdk(broken)).reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'A0004' });
+      const filtered = new MockLanguageModelV4({
+        doStream: streamed({ type: 'text-delta', id: 't', delta: 'I' }, finish('content-filter')),
+      });
+      await expect(appOn(fromAiSdk(filtered)).reply('writer', { messages: 'Hi' })).rejects.toMatchObject({
+        code: 'E0005',
+        kind: 'content_filter',
+      });
+      const broken = new MockLanguageModelV4({
+        doStream: streamed(
+          { type: 'tool-call', toolCallId: 'c', toolName: 'search', input: '{not json' },
+          finish('tool-calls'),
+        ),
+      });
+      await expect(appOn(fromAiSdk(broken)).reply('writer', { messages: 'Hi' })).rejects.toMatchObject({
+        code: 'A0004',
+      });
     });
 
     it("hands an agent's settings, with the run's over them, to every step's model call", async () => {
       let step = 0;
       const mock = new MockLanguageModelV4({
         doStream: async () =>
-          step++ === 0 ? streamed({ type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: '{"words":"reset"}' }, finish('tool-calls')) : streamed({ type: 'text-delta', id: 't', delta: 'Done.' }, finish()),
+          step++ === 0
+            ? streamed(
+                { type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: '{"words":"reset"}' },
+                finish('tool-calls'),
+              )
+            : streamed({ type: 'text-delta', id: 't', delta: 'Done.' }, finish()),
       });
       const search = { input: z.object({ words: z.string() }), run: () => 'found' };
-      const agent = { model: 'writer', tools: { search }, settings: { temperature: 0.3, topP: 0.7, maxOutputTokens: 40, stopSequences: ['END'], seed: 5, toolChoice: { tool: 'search' }, providerOptions: { sdk: { user: 'u-1' } } } } as const;
+      const agent = {
+        model: 'writer',
+        tools: { search },
+        settings: {
+          temperature: 0.3,
+          topP: 0.7,
+          maxOutputTokens: 40,
+          stopSequences: ['END'],
+          seed: 5,
+          toolChoice: { tool: 'search' },
+          providerOptions: { sdk: { user: 'u-1' } },
+        },
+      } as const;
       const run = await appOn(fromAiSdk(mock)).run(agent, 'Reset?', { settings: { seed: 6, toolChoice: 'auto' } });
       expect(run.text).toBe('Done.');
       expect(mock.doStreamCalls).toHaveLength(2);
       for (const call of mock.doStreamCalls) {
-        expect(call).toMatchObject({ temperature: 0.3, topP: 0.7, maxOutputTokens: 40, stopSequences: ['END'], seed: 6, toolChoice: { type: 'auto' }, providerOptions: { sdk: { user: 'u-1' } } });
+        expect(call).toMatchObject({
+          temperature: 0.3,
+          topP: 0.7,
+          maxOutputTokens: 40,
+          stopSequences: ['END'],
+          seed: 6,
+          toolChoice: { type: 'auto' },
+          providerOptions: { sdk: { user: 'u-1' } },
+        });
       }
     });
 
     it("reads a provider's error event in the stream by its type, and retries it as that kind", async () => {
-      const mock = new MockLanguageModelV4({ doStream: async () => streamed({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }) });
+      const mock = new MockLanguageModelV4({
+        doStream: async () => streamed({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
+      });
       const app = appOn(fromAiSdk(mock));
       await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0005', kind: 'server' });
       expect(mock.doStreamCalls).toHaveLength(3);
     });
 
     it('takes an answer the AI SDK could not parse as server on the first attempt, unknown after', async () => {
-      const broken = new JSONParseError({ text: '{"choices":', cause: new SyntaxError('Unexpected end of JSON input') });
+      const broken = new JSONParseError({
+        text: '{"choices":',
+        cause: new SyntaxError('Unexpected end of JSON input'),
+      });
       const mock = new MockLanguageModelV4({ doStream: async () => streamed({ type: 'error', error: broken }) });
       const app = appOn(fromAiSdk(mock));
       const error = await app.reply('writer', { messages: 'Hi' }).catch((caught: unknown) => caught);
-      expect(error).toMatchObject({ code: 'E0005', kind: 'unknown', message: expect.stringContaining('malformed answer') });
+      expect(error).toMatchObject({
+        code: 'E0005',
+        kind: 'unknown',
+        message: expect.stringContaining('malformed answer'),
+      });
       expect(mock.doStreamCalls).toHaveLength(2);
     });
 
@@ -146,12 +247,21 @@ describe('fromAiSdk', () => {
       const mock = new MockLanguageModelV4({
         doStream: async ({ abortSignal }) => {
           signal = abortSignal;
-          return { stream: new ReadableStream<LanguageModelV4StreamPart>({ pull: () => new Promise<void>(() => undefined) }) };
+          return {
+            stream: new ReadableStream<LanguageModelV4StreamPart>({ pull: () => new Promise<void>(() => undefined) }),
+          };
         },
       });
       const provider = fromAiSdk(mock, { timeoutMs: 30 });
-      const app = createTestApp({ models: { writer: { provider: 'sdk', model: 'model-1' } }, retry: { attempts: 1 } }, new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(provider).whenNamed('sdk')));
-      await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0005', kind: 'timeout', message: expect.stringContaining('within 30 ms') });
+      const app = createTestApp(
+        { models: { writer: { provider: 'sdk', model: 'model-1' } }, retry: { attempts: 1 } },
+        new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(provider).whenNamed('sdk')),
+      );
+      await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({
+        code: 'E0005',
+        kind: 'timeout',
+        message: expect.stringContaining('within 30 ms'),
+      });
       expect(signal?.aborted).toBe(true);
     });
 
@@ -166,13 +276,17 @@ describe('fromAiSdk', () => {
     it('throws A0008 for settings it cannot use', () => {
       const mock = new MockLanguageModelV4();
       for (const timeoutMs of [0, -1, 1.5, Number.NaN, 2 ** 31, '5' as never]) {
-        expect(() => fromAiSdk(mock, { timeoutMs })).toThrow(expect.objectContaining({ code: 'A0008', message: expect.stringContaining('settings.timeoutMs') }));
+        expect(() => fromAiSdk(mock, { timeoutMs })).toThrow(
+          expect.objectContaining({ code: 'A0008', message: expect.stringContaining('settings.timeoutMs') }),
+        );
       }
       expect(() => fromAiSdk(mock, null as never)).toThrow(expect.objectContaining({ code: 'A0008' }));
     });
 
     it('throws A0005 for something that is neither a provider nor a language model', () => {
-      expect(() => fromAiSdk({ nope: true } as never)).toThrow(expect.objectContaining({ code: 'A0005', message: expect.stringContaining('nope') }));
+      expect(() => fromAiSdk({ nope: true } as never)).toThrow(
+        expect.objectContaining({ code: 'A0005', message: expect.stringContaining('nope') }),
+      );
     });
   });
 
@@ -184,28 +298,58 @@ describe('fromAiSdk', () => {
       await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0008' });
       app.allowRealCalls('sdk');
       server.on('/v1/chat/completions', stream(textReply(['Hi ', 'there'])));
-      const reply = await app.reply('writer', { messages: [{ role: 'user', content: [{ type: 'text', text: 'Describe:' }, { type: 'image', url: 'https://example.com/a.png' }] }], settings: { seed: 3, maxOutputTokens: 50 } });
+      const reply = await app.reply('writer', {
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Describe:' },
+              { type: 'image', url: 'https://example.com/a.png' },
+            ],
+          },
+        ],
+        settings: { seed: 3, maxOutputTokens: 50 },
+      });
       expect(reply.text).toBe('Hi there');
       const sent = JSON.parse(server.at('/v1/chat/completions')[0]!.body.toString());
       expect(sent).toMatchObject({
         model: 'model-1',
         seed: 3,
         max_tokens: 50,
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'Describe:' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Describe:' },
+              { type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
+            ],
+          },
+        ],
       });
     });
 
     it("embeds through the provider's embedding model", async () => {
       const app = appOn(fromAiSdk(openai()));
       app.allowRealCalls('sdk');
-      server.on('/v1/embeddings', json(200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.5, -0.5, 0.25] }], model: 'model-1', usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      server.on(
+        '/v1/embeddings',
+        json(200, {
+          object: 'list',
+          data: [{ object: 'embedding', index: 0, embedding: [0.5, -0.5, 0.25] }],
+          model: 'model-1',
+          usage: { prompt_tokens: 1, total_tokens: 1 },
+        }),
+      );
       expect(await app.embed('writer', 'Hello')).toEqual([0.5, -0.5, 0.25]);
     });
 
     it('retries a 503 from the wire, and keeps the API key it is told of out of the failure', async () => {
       const app = appOn(fromAiSdk((id: string) => openai().chat(id), { apiKey: KEY }));
       app.allowRealCalls('sdk');
-      server.on('/v1/chat/completions', json(503, { error: { message: `Overloaded for ${KEY}`, type: 'server_error' } }));
+      server.on(
+        '/v1/chat/completions',
+        json(503, { error: { message: `Overloaded for ${KEY}`, type: 'server_error' } }),
+      );
       const error = await app.reply('writer', { messages: 'Hi' }).catch((caught: Error) => caught);
       expect(error).toMatchObject({ code: 'E0005', kind: 'server' });
       expect(server.at('/v1/chat/completions')).toHaveLength(3);
@@ -222,21 +366,51 @@ describe('fromAiSdk', () => {
       app.allowRealCalls('sdk');
       server.on(
         '/v1/messages',
-        stream(messageStart(12) + textBlock(0, ['Let me ', 'look.']) + toolBlock(1, 'toolu_1', 'search', ['{"words":', '"reset"}']) + messageDelta('tool_use', 7) + messageStop),
+        stream(
+          messageStart(12) +
+            textBlock(0, ['Let me ', 'look.']) +
+            toolBlock(1, 'toolu_1', 'search', ['{"words":', '"reset"}']) +
+            messageDelta('tool_use', 7) +
+            messageStop,
+        ),
       );
       const pdf = new Uint8Array([37, 80, 68, 70, 45]);
       const search = { description: 'Search the guide', input: z.object({ words: z.string() }), run: () => 'found' };
       const reply = await app.reply('writer', {
         instructions: 'Help.',
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'Read this.' }, { type: 'file', bytes: pdf, mediaType: 'application/pdf', name: 'guide.pdf' }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Read this.' },
+              { type: 'file', bytes: pdf, mediaType: 'application/pdf', name: 'guide.pdf' },
+            ],
+          },
+        ],
         tools: { search },
       });
-      expect(reply).toMatchObject({ text: 'Let me look.', calls: [{ id: 'toolu_1', tool: 'search', with: { words: 'reset' } }], finish: 'calls', units: { tokensIn: 12, tokensOut: 7 } });
+      expect(reply).toMatchObject({
+        text: 'Let me look.',
+        calls: [{ id: 'toolu_1', tool: 'search', with: { words: 'reset' } }],
+        finish: 'calls',
+        units: { tokensIn: 12, tokensOut: 7 },
+      });
       const sent = JSON.parse(server.at('/v1/messages')[0]!.body.toString());
       expect(sent).toMatchObject({
         model: 'model-1',
         system: [{ type: 'text', text: 'Help.' }],
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'Read this.' }, { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: Buffer.from(pdf).toString('base64') } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Read this.' },
+              {
+                type: 'document',
+                source: { type: 'base64', media_type: 'application/pdf', data: Buffer.from(pdf).toString('base64') },
+              },
+            ],
+          },
+        ],
         tools: [{ name: 'search', description: 'Search the guide' }],
       });
       expect(server.at('/v1/messages')[0]!.headers['x-api-key']).toBe(KEY);

@@ -1,8 +1,21 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { APICallError, type LanguageModelV4CallOptions, type LanguageModelV4StreamPart, type TranscriptionModelV4 } from '@ai-sdk/provider';
+import {
+  APICallError,
+  type LanguageModelV4CallOptions,
+  type LanguageModelV4StreamPart,
+  type TranscriptionModelV4,
+} from '@ai-sdk/provider';
 import { customProvider } from 'ai';
-import { convertArrayToReadableStream, MockEmbeddingModelV4, MockLanguageModelV4, MockProviderV4, MockRerankingModelV4, MockSpeechModelV4, MockTranscriptionModelV4 } from 'ai/test';
+import {
+  convertArrayToReadableStream,
+  MockEmbeddingModelV4,
+  MockLanguageModelV4,
+  MockProviderV4,
+  MockRerankingModelV4,
+  MockSpeechModelV4,
+  MockTranscriptionModelV4,
+} from 'ai/test';
 import { describe, it } from 'vitest';
 import { fromAiSdk } from '../../src/ai-sdk.js';
 import { providerConformance, type MakeProvider, type ProviderScenario } from '../../src/testing.js';
@@ -15,10 +28,25 @@ let server: LoopbackServer;
 useLoopback((started) => (server = started));
 
 const MODEL = 'conformance-model';
-const usage = { inputTokens: { total: 12, noCache: 12, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
-const finish = (unified: 'stop' | 'tool-calls' | 'length' | 'content-filter'): LanguageModelV4StreamPart => ({ type: 'finish', usage, finishReason: { unified, raw: unified } });
-const text = (...deltas: string[]): LanguageModelV4StreamPart[] => [{ type: 'text-start', id: 't' }, ...deltas.map((delta) => ({ type: 'text-delta' as const, id: 't', delta })), { type: 'text-end', id: 't' }];
-const apiError = (statusCode: number | undefined, message: string, options: { headers?: Record<string, string>; body?: unknown; retryable?: boolean } = {}) =>
+const usage = {
+  inputTokens: { total: 12, noCache: 12, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 5, text: 5, reasoning: undefined },
+};
+const finish = (unified: 'stop' | 'tool-calls' | 'length' | 'content-filter'): LanguageModelV4StreamPart => ({
+  type: 'finish',
+  usage,
+  finishReason: { unified, raw: unified },
+});
+const text = (...deltas: string[]): LanguageModelV4StreamPart[] => [
+  { type: 'text-start', id: 't' },
+  ...deltas.map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
+  { type: 'text-end', id: 't' },
+];
+const apiError = (
+  statusCode: number | undefined,
+  message: string,
+  options: { headers?: Record<string, string>; body?: unknown; retryable?: boolean } = {},
+) =>
   new APICallError({
     message,
     url: 'https://api.example.com/v1/chat',
@@ -67,10 +95,20 @@ function stalledModel(first: LanguageModelV4StreamPart[]) {
 
 /** A MockProviderV4 whose language model (a MockLanguageModelV4) and other models answer one scenario. */
 const mock: MakeProvider = (scenario) => {
-  const streams = (parts: LanguageModelV4StreamPart[]) => new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream(parts) }) });
+  const streams = (parts: LanguageModelV4StreamPart[]) =>
+    new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream(parts) }) });
   const failing = (error: unknown) => new MockLanguageModelV4({ doStream: async () => Promise.reject(error) });
-  const provider = (languageModel?: MockLanguageModelV4, others: ConstructorParameters<typeof MockProviderV4>[0] = {}) =>
-    fromAiSdk(new MockProviderV4({ ...(languageModel !== undefined ? { languageModels: { [MODEL]: languageModel } } : {}), ...others }), { timeoutMs: scenario === 'fail:timeout' ? 50 : 5000 });
+  const provider = (
+    languageModel?: MockLanguageModelV4,
+    others: ConstructorParameters<typeof MockProviderV4>[0] = {},
+  ) =>
+    fromAiSdk(
+      new MockProviderV4({
+        ...(languageModel !== undefined ? { languageModels: { [MODEL]: languageModel } } : {}),
+        ...others,
+      }),
+      { timeoutMs: scenario === 'fail:timeout' ? 50 : 5000 },
+    );
   switch (scenario) {
     case 'text':
       return provider(streams([{ type: 'stream-start', warnings: [] }, ...text('Hel', 'lo.'), finish('stop')]));
@@ -80,7 +118,12 @@ const mock: MakeProvider = (scenario) => {
       return provider(
         streams([
           { type: 'tool-call', toolCallId: 'call_1', toolName: 'lookup', input: '{"query":"refund policy"}' },
-          { type: 'tool-call', toolCallId: 'call_2', toolName: 'escalate', input: '{"team":"billing","reason":"unsure"}' },
+          {
+            type: 'tool-call',
+            toolCallId: 'call_2',
+            toolName: 'escalate',
+            input: '{"team":"billing","reason":"unsure"}',
+          },
           finish('tool-calls'),
         ]),
       );
@@ -109,17 +152,51 @@ const mock: MakeProvider = (scenario) => {
     case 'fail:unknown':
       return provider(failing(apiError(undefined, 'The answer was cut off by a proxy', { retryable: false })));
     case 'embed':
-      return provider(undefined, { embeddingModels: { [MODEL]: new MockEmbeddingModelV4({ doEmbed: async () => ({ embeddings: [[0.25, -0.5, 1]], warnings: [] }) }) } });
+      return provider(undefined, {
+        embeddingModels: {
+          [MODEL]: new MockEmbeddingModelV4({ doEmbed: async () => ({ embeddings: [[0.25, -0.5, 1]], warnings: [] }) }),
+        },
+      });
     case 'hear':
       return provider(undefined, {
-        transcriptionModels: { [MODEL]: new MockTranscriptionModelV4({ doGenerate: async () => ({ text: 'refund', segments: [], language: 'en', durationInSeconds: 0.01, warnings: [], response: { timestamp: new Date(0), modelId: MODEL } }) }) as TranscriptionModelV4 },
+        transcriptionModels: {
+          [MODEL]: new MockTranscriptionModelV4({
+            doGenerate: async () => ({
+              text: 'refund',
+              segments: [],
+              language: 'en',
+              durationInSeconds: 0.01,
+              warnings: [],
+              response: { timestamp: new Date(0), modelId: MODEL },
+            }),
+          }) as TranscriptionModelV4,
+        },
       });
     case 'speak':
-      return provider(undefined, { speechModels: { [MODEL]: new MockSpeechModelV4({ doGenerate: async () => ({ audio: new Uint8Array([0xff, 0xf3, 0x44, 0xc4]), warnings: [], response: { timestamp: new Date(0), modelId: MODEL } }) }) } });
+      return provider(undefined, {
+        speechModels: {
+          [MODEL]: new MockSpeechModelV4({
+            doGenerate: async () => ({
+              audio: new Uint8Array([0xff, 0xf3, 0x44, 0xc4]),
+              warnings: [],
+              response: { timestamp: new Date(0), modelId: MODEL },
+            }),
+          }),
+        },
+      });
     case 'rank':
       return provider(undefined, {
         rerankingModels: {
-          [MODEL]: new MockRerankingModelV4({ doRerank: async () => ({ ranking: [{ index: 2, relevanceScore: 0.9 }, { index: 0, relevanceScore: 0.4 }, { index: 1, relevanceScore: 0.01 }], warnings: [] }) }),
+          [MODEL]: new MockRerankingModelV4({
+            doRerank: async () => ({
+              ranking: [
+                { index: 2, relevanceScore: 0.9 },
+                { index: 0, relevanceScore: 0.4 },
+                { index: 1, relevanceScore: 0.01 },
+              ],
+              warnings: [],
+            }),
+          }),
         },
       });
     default:
@@ -128,41 +205,111 @@ const mock: MakeProvider = (scenario) => {
 };
 
 const mockClaims: ProviderScenario[] = [
-  'text', 'value', 'calls', 'length', 'slow',
-  'fail:rate_limit', 'fail:server', 'fail:auth', 'fail:bad_request', 'fail:context_length', 'fail:content_filter', 'fail:timeout', 'fail:network', 'fail:unknown',
-  'embed', 'hear', 'speak', 'rank',
+  'text',
+  'value',
+  'calls',
+  'length',
+  'slow',
+  'fail:rate_limit',
+  'fail:server',
+  'fail:auth',
+  'fail:bad_request',
+  'fail:context_length',
+  'fail:content_filter',
+  'fail:timeout',
+  'fail:network',
+  'fail:unknown',
+  'embed',
+  'hear',
+  'speak',
+  'rank',
 ];
 
-providerConformance(mock, { describe, it, claims: mockClaims, apiKey: KEY, provider: 'sdk', name: 'fromAiSdk on MockLanguageModelV4 (in a MockProviderV4) conforms' });
+providerConformance(mock, {
+  describe,
+  it,
+  claims: mockClaims,
+  apiKey: KEY,
+  provider: 'sdk',
+  name: 'fromAiSdk on MockLanguageModelV4 (in a MockProviderV4) conforms',
+});
 
 /** @ai-sdk/openai's Chat Completions model (and its embedding, transcription and speech models) on the loopback server. */
 const openai: MakeProvider = (scenario) => {
   const sdk = createOpenAI({ baseURL: server.url('/v1'), apiKey: KEY });
-  const provider = fromAiSdk(customProvider({ languageModels: { [MODEL]: sdk.chat(MODEL) }, fallbackProvider: sdk }), { apiKey: KEY, timeoutMs: scenario === 'fail:timeout' ? 50 : 5000 });
+  const provider = fromAiSdk(customProvider({ languageModels: { [MODEL]: sdk.chat(MODEL) }, fallbackProvider: sdk }), {
+    apiKey: KEY,
+    timeoutMs: scenario === 'fail:timeout' ? 50 : 5000,
+  });
   const slow = openaiScenario(server, scenario);
   return slow === undefined ? provider : { provider, ...slow };
 };
 
 // OpenAI has no reranking model, so 'rank' is not claimed.
 const openaiClaims: ProviderScenario[] = [
-  'text', 'value', 'calls', 'length', 'slow',
-  'fail:rate_limit', 'fail:server', 'fail:auth', 'fail:bad_request', 'fail:context_length', 'fail:content_filter', 'fail:timeout', 'fail:network', 'fail:unknown',
-  'embed', 'hear', 'speak',
+  'text',
+  'value',
+  'calls',
+  'length',
+  'slow',
+  'fail:rate_limit',
+  'fail:server',
+  'fail:auth',
+  'fail:bad_request',
+  'fail:context_length',
+  'fail:content_filter',
+  'fail:timeout',
+  'fail:network',
+  'fail:unknown',
+  'embed',
+  'hear',
+  'speak',
 ];
 
-providerConformance(openai, { describe, it, claims: openaiClaims, apiKey: KEY, provider: 'openai', model: MODEL, name: 'fromAiSdk on @ai-sdk/openai (a loopback server) conforms' });
+providerConformance(openai, {
+  describe,
+  it,
+  claims: openaiClaims,
+  apiKey: KEY,
+  provider: 'openai',
+  model: MODEL,
+  name: 'fromAiSdk on @ai-sdk/openai (a loopback server) conforms',
+});
 
 /** @ai-sdk/anthropic's Messages model on the loopback server. */
 const anthropic: MakeProvider = (scenario) => {
-  const provider = fromAiSdk(createAnthropic({ baseURL: server.url('/v1'), apiKey: KEY }), { apiKey: KEY, timeoutMs: scenario === 'fail:timeout' ? 50 : 5000 });
+  const provider = fromAiSdk(createAnthropic({ baseURL: server.url('/v1'), apiKey: KEY }), {
+    apiKey: KEY,
+    timeoutMs: scenario === 'fail:timeout' ? 50 : 5000,
+  });
   const slow = anthropicScenario(server, scenario);
   return slow === undefined ? provider : { provider, ...slow };
 };
 
 // Anthropic has no embedding, transcription, speech or reranking model.
 const anthropicClaims: ProviderScenario[] = [
-  'text', 'value', 'calls', 'length', 'slow',
-  'fail:rate_limit', 'fail:server', 'fail:auth', 'fail:bad_request', 'fail:context_length', 'fail:content_filter', 'fail:timeout', 'fail:network', 'fail:unknown',
+  'text',
+  'value',
+  'calls',
+  'length',
+  'slow',
+  'fail:rate_limit',
+  'fail:server',
+  'fail:auth',
+  'fail:bad_request',
+  'fail:context_length',
+  'fail:content_filter',
+  'fail:timeout',
+  'fail:network',
+  'fail:unknown',
 ];
 
-providerConformance(anthropic, { describe, it, claims: anthropicClaims, apiKey: KEY, provider: 'anthropic', model: MODEL, name: 'fromAiSdk on @ai-sdk/anthropic (a loopback server) conforms' });
+providerConformance(anthropic, {
+  describe,
+  it,
+  claims: anthropicClaims,
+  apiKey: KEY,
+  provider: 'anthropic',
+  model: MODEL,
+  name: 'fromAiSdk on @ai-sdk/anthropic (a loopback server) conforms',
+});

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { APICallError, embed, generateSpeech, transcribe, generateText, Output, stepCountIs, streamText, tool } from 'ai';
+import {
+  APICallError,
+  embed,
+  generateSpeech,
+  transcribe,
+  generateText,
+  Output,
+  stepCountIs,
+  streamText,
+  tool,
+} from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { embeddingModel, fromAiSdk, languageModel, speechModel, transcriptionModel } from '../../src/ai-sdk.js';
@@ -30,7 +40,11 @@ describe('languageModel', () => {
       const app = createTestApp(config);
       const writer = app.fake('writer', [{ text: 'Hello!', units: { tokensIn: 7, tokensOut: 2 } }]);
       const results = await Promise.all(
-        scopes(20).map((id) => app.scope(id, () => generateText({ model: languageModel(app, 'writer'), system: 'Be brief.', prompt: `Say hello to ${id}.` }))),
+        scopes(20).map((id) =>
+          app.scope(id, () =>
+            generateText({ model: languageModel(app, 'writer'), system: 'Be brief.', prompt: `Say hello to ${id}.` }),
+          ),
+        ),
       );
       for (const result of results) {
         expect(result.text).toBe('Hello!');
@@ -38,7 +52,13 @@ describe('languageModel', () => {
         expect(result.usage).toMatchObject({ inputTokens: 7, outputTokens: 2 });
       }
       expect(writer.sent).toHaveLength(20);
-      expect(writer.sent[0]).toMatchObject({ call: 'reply', input: { instructions: 'Be brief.', messages: [{ role: 'user', content: expect.stringMatching(/^Say hello to test-\d+\.$/) }] } });
+      expect(writer.sent[0]).toMatchObject({
+        call: 'reply',
+        input: {
+          instructions: 'Be brief.',
+          messages: [{ role: 'user', content: expect.stringMatching(/^Say hello to test-\d+\.$/) }],
+        },
+      });
       await writer.verify();
     });
 
@@ -65,7 +85,14 @@ describe('languageModel', () => {
         providerOptions: { anthropic: { thinking: { type: 'disabled' } } },
       });
       expect(replyAt(writer.sent, 0)).toMatchObject({
-        settings: { temperature: 0, topP: 0.5, maxOutputTokens: 20, stopSequences: ['\n'], seed: 7, providerOptions: { anthropic: { thinking: { type: 'disabled' } } } },
+        settings: {
+          temperature: 0,
+          topP: 0.5,
+          maxOutputTokens: 20,
+          stopSequences: ['\n'],
+          seed: 7,
+          providerOptions: { anthropic: { thinking: { type: 'disabled' } } },
+        },
       });
       expect(result.warnings).toContainEqual(expect.objectContaining({ type: 'unsupported', feature: 'topK' }));
     });
@@ -87,13 +114,24 @@ describe('languageModel', () => {
       app.fake('solo', [{ text: 'Hi.' }]);
       const model = languageModel(app, 'solo');
       const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
-      for (const standin of [{ requestId: '' }, { requestId: 5 }, { requestId: 'a', colour: 'red' }, 'step-1', null, ['a']]) {
-        await expect(model.doGenerate({ prompt, providerOptions: { standin: standin as never } })).rejects.toMatchObject({
+      for (const standin of [
+        { requestId: '' },
+        { requestId: 5 },
+        { requestId: 'a', colour: 'red' },
+        'step-1',
+        null,
+        ['a'],
+      ]) {
+        await expect(
+          model.doGenerate({ prompt, providerOptions: { standin: standin as never } }),
+        ).rejects.toMatchObject({
           code: 'E0003',
           message: expect.stringContaining('providerOptions.standin: takes only { requestId?: a non-empty string }'),
         });
       }
-      await expect(model.doGenerate({ prompt, providerOptions: { standin: {} } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'Hi.' }] });
+      await expect(model.doGenerate({ prompt, providerOptions: { standin: {} } })).resolves.toMatchObject({
+        content: [{ type: 'text', text: 'Hi.' }],
+      });
     });
 
     it('hands images and files on as parts, recording bytes as their length and SHA-256', async () => {
@@ -109,7 +147,12 @@ describe('languageModel', () => {
               { type: 'text', text: 'What is this?' },
               { type: 'file', data: png, mediaType: 'image/png' },
               { type: 'file', data: new URL('https://example.com/cat.png'), mediaType: 'image' },
-              { type: 'file', data: new Uint8Array([37, 80, 68, 70]), mediaType: 'application/pdf', filename: 'guide.pdf' },
+              {
+                type: 'file',
+                data: new Uint8Array([37, 80, 68, 70]),
+                mediaType: 'application/pdf',
+                filename: 'guide.pdf',
+              },
             ],
           },
         ],
@@ -118,9 +161,18 @@ describe('languageModel', () => {
         role: 'user',
         content: [
           { type: 'text', text: 'What is this?' },
-          { type: 'image', bytes: { length: 11, sha256: createHash('sha256').update(png).digest('hex') }, mediaType: 'image/png' },
+          {
+            type: 'image',
+            bytes: { length: 11, sha256: createHash('sha256').update(png).digest('hex') },
+            mediaType: 'image/png',
+          },
           { type: 'image', url: 'https://example.com/cat.png' },
-          { type: 'file', bytes: { length: 4, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }, mediaType: 'application/pdf', name: 'guide.pdf' },
+          {
+            type: 'file',
+            bytes: { length: 4, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+            mediaType: 'application/pdf',
+            name: 'guide.pdf',
+          },
         ],
       });
     });
@@ -140,7 +192,9 @@ describe('languageModel', () => {
           }),
         ),
       );
-      expect(texts).toEqual(Array.from({ length: 10 }, () => ({ text: 'Open Settings, then Password.', finish: 'stop' })));
+      expect(texts).toEqual(
+        Array.from({ length: 10 }, () => ({ text: 'Open Settings, then Password.', finish: 'stop' })),
+      );
       await writer.verify();
     });
   });
@@ -151,29 +205,47 @@ describe('languageModel', () => {
       const writer = app.fake('writer', [{ value: { team: 'billing', urgent: true } }]);
       const schema = z.object({ team: z.enum(['billing', 'technical']), urgent: z.boolean() });
       const [generated, streamed] = await Promise.all([
-        app.scope('generate', () => generateText({ model: languageModel(app, 'writer'), output: Output.object({ schema }), prompt: 'Triage: charged twice.' })),
+        app.scope('generate', () =>
+          generateText({
+            model: languageModel(app, 'writer'),
+            output: Output.object({ schema }),
+            prompt: 'Triage: charged twice.',
+          }),
+        ),
         app.scope('stream', async () => {
-          const result = streamText({ model: languageModel(app, 'writer'), output: Output.object({ schema }), prompt: 'Triage: charged twice.' });
+          const result = streamText({
+            model: languageModel(app, 'writer'),
+            output: Output.object({ schema }),
+            prompt: 'Triage: charged twice.',
+          });
           return result.output;
         }),
       ]);
       expect(generated.output).toEqual({ team: 'billing', urgent: true });
       expect(streamed).toEqual({ team: 'billing', urgent: true });
-      expect(replyAt(writer.sent, 0).output?.schema).toMatchObject({ type: 'object', properties: { team: { enum: ['billing', 'technical'] } } });
+      expect(replyAt(writer.sent, 0).output?.schema).toMatchObject({
+        type: 'object',
+        properties: { team: { enum: ['billing', 'technical'] } },
+      });
     });
 
     it('a faked typed value that does not fit the schema fails the call with T0008', async () => {
       const app = createTestApp(config);
       app.fake('writer', [{ value: { team: 'sales' } }]);
       const schema = z.object({ team: z.enum(['billing', 'technical']) });
-      await expect(generateText({ model: languageModel(app, 'writer'), output: Output.object({ schema }), prompt: 'Triage.' })).rejects.toMatchObject({ code: 'T0008' });
+      await expect(
+        generateText({ model: languageModel(app, 'writer'), output: Output.object({ schema }), prompt: 'Triage.' }),
+      ).rejects.toMatchObject({ code: 'T0008' });
     });
   });
 
   describe('in a multi-step tool loop', () => {
     it('asks for the tool, the AI SDK runs it, and the next step sees its result — in parallel scopes', async () => {
       const app = createTestApp(config);
-      const writer = app.fake('writer', [{ calls: [{ tool: 'weather', with: { city: 'Oslo' } }] }, { text: 'It is sunny in Oslo.' }]);
+      const writer = app.fake('writer', [
+        { calls: [{ tool: 'weather', with: { city: 'Oslo' } }] },
+        { text: 'It is sunny in Oslo.' },
+      ]);
       const ran: string[] = [];
       const weather = tool({
         description: 'The weather in a city',
@@ -185,7 +257,14 @@ describe('languageModel', () => {
       });
       const results = await Promise.all(
         scopes(8).map((id) =>
-          app.scope(id, () => generateText({ model: languageModel(app, 'writer'), tools: { weather }, stopWhen: stepCountIs(3), prompt: 'Weather in Oslo?' })),
+          app.scope(id, () =>
+            generateText({
+              model: languageModel(app, 'writer'),
+              tools: { weather },
+              stopWhen: stepCountIs(3),
+              prompt: 'Weather in Oslo?',
+            }),
+          ),
         ),
       );
       for (const result of results) {
@@ -197,9 +276,14 @@ describe('languageModel', () => {
       const second = writer.sent.map((_, i) => replyAt(writer.sent, i)).find((input) => input.messages.length === 3);
       expect(second?.messages.slice(1)).toEqual([
         { role: 'assistant', calls: [{ id: expect.any(String), tool: 'weather', with: { city: 'Oslo' } }] },
-        { role: 'tool', results: [{ id: expect.any(String), tool: 'weather', output: { city: 'Oslo', sky: 'sunny' } }] },
+        {
+          role: 'tool',
+          results: [{ id: expect.any(String), tool: 'weather', output: { city: 'Oslo', sky: 'sunny' } }],
+        },
       ]);
-      expect(second?.tools).toEqual([{ name: 'weather', description: 'The weather in a city', input: expect.objectContaining({ type: 'object' }) }]);
+      expect(second?.tools).toEqual([
+        { name: 'weather', description: 'The weather in a city', input: expect.objectContaining({ type: 'object' }) },
+      ]);
       await writer.verify();
     });
   });
@@ -208,7 +292,10 @@ describe('languageModel', () => {
     it("records the AI SDK's settings in sent for every step of its tool loop", async () => {
       const app = createTestApp(config);
       const writer = app.fake('writer', [{ calls: [{ tool: 'weather', with: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
-      const weather = tool({ inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city, sky: 'sunny' }) });
+      const weather = tool({
+        inputSchema: z.object({ city: z.string() }),
+        execute: async ({ city }) => ({ city, sky: 'sunny' }),
+      });
       const result = await generateText({
         model: languageModel(app, 'writer'),
         tools: { weather },
@@ -223,7 +310,15 @@ describe('languageModel', () => {
         providerOptions: { anthropic: { metadata: { user_id: 'u-1' } } },
       });
       expect(result.text).toBe('Sunny.');
-      const expected = { temperature: 0.2, topP: 0.9, maxOutputTokens: 64, stopSequences: ['END'], seed: 3, toolChoice: 'auto', providerOptions: { anthropic: { metadata: { user_id: 'u-1' } } } };
+      const expected = {
+        temperature: 0.2,
+        topP: 0.9,
+        maxOutputTokens: 64,
+        stopSequences: ['END'],
+        seed: 3,
+        toolChoice: 'auto',
+        providerOptions: { anthropic: { metadata: { user_id: 'u-1' } } },
+      };
       expect(writer.sent.map((_, i) => replyAt(writer.sent, i).settings)).toEqual([expected, expected]);
     });
 
@@ -233,11 +328,24 @@ describe('languageModel', () => {
       const outer = createTestApp(
         { models: { writer: { provider: 'sdk', model: 'solo' } } },
         new ContainerModule(({ bind }) => {
-          bind(Tokens.Provider).toConstantValue(fromAiSdk(languageModel(inner, 'solo'), { real: false })).whenNamed('sdk');
+          bind(Tokens.Provider)
+            .toConstantValue(fromAiSdk(languageModel(inner, 'solo'), { real: false }))
+            .whenNamed('sdk');
         }),
       );
-      const weather = standinTool({ input: z.object({ city: z.string() }), run: ({ city }) => ({ city, sky: 'sunny' }) });
-      const settings = { temperature: 0.1, topP: 0.5, maxOutputTokens: 30, stopSequences: ['END'], seed: 11, toolChoice: { tool: 'weather' }, providerOptions: { openai: { user: 'u-2' } } } as const;
+      const weather = standinTool({
+        input: z.object({ city: z.string() }),
+        run: ({ city }) => ({ city, sky: 'sunny' }),
+      });
+      const settings = {
+        temperature: 0.1,
+        topP: 0.5,
+        maxOutputTokens: 30,
+        stopSequences: ['END'],
+        seed: 11,
+        toolChoice: { tool: 'weather' },
+        providerOptions: { openai: { user: 'u-2' } },
+      } as const;
       const run = await outer.run({ model: 'writer', tools: { weather }, settings }, 'Weather in Oslo?');
       expect(run.text).toBe('Sunny.');
       expect(writer.sent.map((_, i) => replyAt(writer.sent, i).settings)).toEqual([settings, settings]);
@@ -267,7 +375,11 @@ describe('languageModel', () => {
       const app = createTestApp(config);
       app.fake('writer', []);
       const errors: unknown[] = [];
-      const result = streamText({ model: languageModel(app, 'writer'), prompt: 'Hi.', onError: ({ error }) => void errors.push(error) });
+      const result = streamText({
+        model: languageModel(app, 'writer'),
+        prompt: 'Hi.',
+        onError: ({ error }) => void errors.push(error),
+      });
       for await (const piece of result.textStream) expect(piece).toBe('never');
       expect(errors).toEqual([expect.objectContaining({ code: 'T0013' })]);
     });
@@ -288,9 +400,15 @@ describe('languageModel', () => {
     it('a failure that survives retries and fallback reaches the AI SDK as one non-retryable APICallError', async () => {
       const app = createTestApp(config);
       const solo = app.fake('solo', [{ fail: 'rate_limit' }]);
-      const error = await generateText({ model: languageModel(app, 'solo'), prompt: 'Hi.', maxRetries: 5 }).catch((caught: unknown) => caught);
+      const error = await generateText({ model: languageModel(app, 'solo'), prompt: 'Hi.', maxRetries: 5 }).catch(
+        (caught: unknown) => caught,
+      );
       expect(APICallError.isInstance(error)).toBe(true);
-      expect(error).toMatchObject({ statusCode: 429, isRetryable: false, message: expect.stringContaining("Model 'solo' failed") });
+      expect(error).toMatchObject({
+        statusCode: 429,
+        isRetryable: false,
+        message: expect.stringContaining("Model 'solo' failed"),
+      });
       expect((error as APICallError).cause).toMatchObject({ code: 'E0005', kind: 'rate_limit' });
       // standin's 3 attempts, and not one more from the AI SDK's 5 retries.
       expect(solo.sent).toHaveLength(3);
@@ -301,7 +419,11 @@ describe('languageModel', () => {
       const app = createTestApp(config);
       app.fake('solo', [{ fail: 'server' }]);
       const errors: unknown[] = [];
-      const result = streamText({ model: languageModel(app, 'solo'), prompt: 'Hi.', onError: ({ error }) => void errors.push(error) });
+      const result = streamText({
+        model: languageModel(app, 'solo'),
+        prompt: 'Hi.',
+        onError: ({ error }) => void errors.push(error),
+      });
       await result.consumeStream();
       expect(errors).toHaveLength(1);
       expect(APICallError.isInstance(errors[0])).toBe(true);
@@ -312,7 +434,9 @@ describe('languageModel', () => {
   describe('making one', () => {
     it('throws A0006 for a model the app does not have, and for something that is not an app', () => {
       const app = createTestApp(config);
-      expect(() => languageModel(app, 'nope')).toThrow(expect.objectContaining({ code: 'A0006', message: expect.stringContaining('writer, backup, solo') }));
+      expect(() => languageModel(app, 'nope')).toThrow(
+        expect.objectContaining({ code: 'A0006', message: expect.stringContaining('writer, backup, solo') }),
+      );
       expect(() => languageModel({} as never, 'writer')).toThrow(expect.objectContaining({ code: 'A0006' }));
     });
   });
@@ -333,7 +457,11 @@ describe('transcriptionModel', () => {
     const app = createTestApp(config);
     const solo = app.fake('solo', { hear: () => ({ text: 'Hello there.' }) });
     const audio = new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 65, 86, 69]);
-    const result = await transcribe({ model: transcriptionModel(app, 'solo'), audio, providerOptions: { standin: { language: 'en' } } });
+    const result = await transcribe({
+      model: transcriptionModel(app, 'solo'),
+      audio,
+      providerOptions: { standin: { language: 'en' } },
+    });
     expect(result.text).toBe('Hello there.');
     expect(solo.sent[0]).toMatchObject({ call: 'hear', input: { kind: 'wav', language: 'en' } });
   });

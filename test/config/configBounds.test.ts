@@ -25,12 +25,16 @@ describe('config lists', () => {
   });
 
   it('refuses a proxy that claims a huge length with C0009', () => {
-    const fallback = new Proxy(['backup'], { get: (target, key) => (key === 'length' ? 2 ** 40 : Reflect.get(target, key)) });
+    const fallback = new Proxy(['backup'], {
+      get: (target, key) => (key === 'length' ? 2 ** 40 : Reflect.get(target, key)),
+    });
     expect(rejection(() => parseConfig({ models: { writer: { ...writer, fallback } } })).code).toBe('C0009');
   });
 
   it('refuses a proxy whose length is not a whole number with C0009', () => {
-    const fallback = new Proxy(['backup'], { get: (target, key) => (key === 'length' ? 'many' : Reflect.get(target, key)) });
+    const fallback = new Proxy(['backup'], {
+      get: (target, key) => (key === 'length' ? 'many' : Reflect.get(target, key)),
+    });
     const error = rejection(() => parseConfig({ models: { writer: { ...writer, fallback } } }));
     expect(error.code).toBe('C0009');
     expect(error.message).toContain('length is not a whole number');
@@ -68,7 +72,9 @@ describe('config lists', () => {
   it('keeps a chain of 100 models', () => {
     const models: Record<string, unknown> = {};
     for (let i = 0; i < 100; i++) models[`m${i}`] = { ...writer, ...(i < 99 ? { fallback: [`m${i + 1}`] } : {}) };
-    expect(Object.keys(parseConfig(models === undefined ? {} : ({ models } as StandinConfigInput)).models)).toHaveLength(100);
+    expect(
+      Object.keys(parseConfig(models === undefined ? {} : ({ models } as StandinConfigInput)).models),
+    ).toHaveLength(100);
   });
 });
 
@@ -76,12 +82,28 @@ describe('timer settings', () => {
   const MAX = 2 ** 31 - 1;
 
   it.each([
-    ['providers.openai.timeoutMs', { providers: { openai: { timeoutMs: 2 ** 31 } } }, 'config.providers.openai.timeoutMs'],
+    [
+      'providers.openai.timeoutMs',
+      { providers: { openai: { timeoutMs: 2 ** 31 } } },
+      'config.providers.openai.timeoutMs',
+    ],
     ['retry.maxDelayMs', { retry: { maxDelayMs: 2 ** 31 } }, 'config.retry.maxDelayMs'],
     ['retry.baseDelayMs', { retry: { baseDelayMs: 2 ** 40 } }, 'config.retry.baseDelayMs'],
-    ['providers.openai.maxRetryAfterMs', { providers: { openai: { maxRetryAfterMs: 2 ** 31 } } }, 'config.providers.openai.maxRetryAfterMs'],
-    ['cursors.timeoutMs', { cursors: { store: 'redis', url: 'redis://127.0.0.1:6379', timeoutMs: 2 ** 31 } }, 'config.cursors.timeoutMs'],
-    ['cursors.ttlSeconds', { cursors: { store: 'redis', url: 'redis://127.0.0.1:6379', ttlSeconds: 2 ** 31 } }, 'config.cursors.ttlSeconds'],
+    [
+      'providers.openai.maxRetryAfterMs',
+      { providers: { openai: { maxRetryAfterMs: 2 ** 31 } } },
+      'config.providers.openai.maxRetryAfterMs',
+    ],
+    [
+      'cursors.timeoutMs',
+      { cursors: { store: 'redis', url: 'redis://127.0.0.1:6379', timeoutMs: 2 ** 31 } },
+      'config.cursors.timeoutMs',
+    ],
+    [
+      'cursors.ttlSeconds',
+      { cursors: { store: 'redis', url: 'redis://127.0.0.1:6379', ttlSeconds: 2 ** 31 } },
+      'config.cursors.ttlSeconds',
+    ],
   ])('refuses %s past what a Node timer holds with C0001, naming the bound', (_, config, where) => {
     const error = rejection(() => parseConfig(config as StandinConfigInput));
     expect(error.code).toBe('C0001');
@@ -94,7 +116,10 @@ describe('timer settings', () => {
   });
 
   it('keeps the largest a timer holds', () => {
-    const config = parseConfig({ providers: { openai: { timeoutMs: MAX } }, retry: { maxDelayMs: MAX, baseDelayMs: MAX } });
+    const config = parseConfig({
+      providers: { openai: { timeoutMs: MAX } },
+      retry: { maxDelayMs: MAX, baseDelayMs: MAX },
+    });
     expect(config.providers.openai?.timeoutMs).toBe(MAX);
     expect(config.retry.maxDelayMs).toBe(MAX);
   });
@@ -112,12 +137,15 @@ describe('provider body', () => {
   });
 });
 
-describe('a call\'s retry options fed to timers', () => {
+describe("a call's retry options fed to timers", () => {
   it.each([['maxDelayMs'], ['baseDelayMs']])('refuses retry.%s of 2^31 with a typed error naming it', async (field) => {
     const { createTestApp } = await import('../../src/testing.js');
     const app = createTestApp({ models: { writer } });
     app.fake('writer', [{ text: 'hi' }]);
-    const error = await app.reply('writer', { messages: 'x' }, { retry: { [field]: 2 ** 31 } }).then(() => undefined, (e: unknown) => e);
+    const error = await app.reply('writer', { messages: 'x' }, { retry: { [field]: 2 ** 31 } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StandinError);
     expect((error as StandinError).message).toContain(`retry.${field}`);
   });

@@ -34,13 +34,20 @@ describe('config that is not plain data', () => {
     it('refuses a Date as retry with C0005 at config.retry, saying what to write', () => {
       const error = rejection(() => createApp({ retry: new Date() } as never));
       expect(error.code).toBe('C0005');
-      expect(error.message).toContain('config.retry: expected an object { attempts?, baseDelayMs?, maxDelayMs?, jitter? }, got a Date.');
+      expect(error.message).toContain(
+        'config.retry: expected an object { attempts?, baseDelayMs?, maxDelayMs?, jitter? }, got a Date.',
+      );
     });
 
     it('refuses a class instance as a model', () => {
-      class Model { provider = 'openai'; model = 'm'; }
+      class Model {
+        provider = 'openai';
+        model = 'm';
+      }
       const error = rejection(() => createApp({ models: { writer: new Model() } } as never));
-      expect(error.message).toContain('config.models.writer: expected an object { provider, model, fallback? }, got an instance of Model.');
+      expect(error.message).toContain(
+        'config.models.writer: expected an object { provider, model, fallback? }, got an instance of Model.',
+      );
     });
 
     it('refuses a cycle with C0005', () => {
@@ -55,20 +62,36 @@ describe('config that is not plain data', () => {
     });
 
     it('wraps a getter that throws as C0007, never a raw error', () => {
-      const config = { get models(): never { throw new TypeError('boom'); } };
+      const config = {
+        get models(): never {
+          throw new TypeError('boom');
+        },
+      };
       const error = rejection(() => createApp(config));
       expect(error.code).toBe('C0007');
       expect(error.message).toContain('config.models threw when read');
     });
 
     it('wraps a proxy whose traps throw as C0007', () => {
-      const config = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+      const config = new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      );
       expect(rejection(() => createApp(config)).code).toBe('C0007');
     });
 
     it('reads a getter once and takes what it gave', () => {
       let reads = 0;
-      const app = createApp({ get models() { reads++; return { writer }; } });
+      const app = createApp({
+        get models() {
+          reads++;
+          return { writer };
+        },
+      });
       expect(reads).toBe(1);
       expect(app.container).toBeDefined();
     });
@@ -93,7 +116,9 @@ describe('config that is not plain data', () => {
       const error = rejection(() => createEngine({ makers: { provider: () => ({}) } as never }));
       expect(error.code).toBe('C0001');
       expect(error.message).toContain("Did you mean 'providers'?");
-      expect(rejection(() => createEngine({ makers: { clock: 5 } as never })).message).toContain('settings.makers.clock: expected a function');
+      expect(rejection(() => createEngine({ makers: { clock: 5 } as never })).message).toContain(
+        'settings.makers.clock: expected a function',
+      );
     });
 
     it('refuses providers() that answers something other than an object', () => {
@@ -115,32 +140,46 @@ describe('names that are Object.prototype members', () => {
     expect(rejection(() => parseConfig({ providers })).code).toBe('C0006');
   });
 
-  it.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf'])("keeps a model named '%s' as a model", async (name) => {
-    const app = createTestApp({ models: { [name]: writer } });
-    app.fake(name, [{ text: `I am ${name}` }]);
-    expect((await app.reply(name, { messages: 'hi' })).text).toBe(`I am ${name}`);
-  });
+  it.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf'])(
+    "keeps a model named '%s' as a model",
+    async (name) => {
+      const app = createTestApp({ models: { [name]: writer } });
+      app.fake(name, [{ text: `I am ${name}` }]);
+      expect((await app.reply(name, { messages: 'hi' })).text).toBe(`I am ${name}`);
+    },
+  );
 
-  it.each(['toString', 'constructor', '__defineGetter__'])("refuses a fallback to '%s' that is no model with C0002", (name) => {
-    const error = rejection(() => parseConfig({ models: { writer: { ...writer, fallback: [name] } } }));
-    expect(error.code).toBe('C0002');
-    expect(error.message).toContain(`'${name}' is not a configured model`);
-  });
+  it.each(['toString', 'constructor', '__defineGetter__'])(
+    "refuses a fallback to '%s' that is no model with C0002",
+    (name) => {
+      const error = rejection(() => parseConfig({ models: { writer: { ...writer, fallback: [name] } } }));
+      expect(error.code).toBe('C0002');
+      expect(error.message).toContain(`'${name}' is not a configured model`);
+    },
+  );
 
-  it.each(['toString', 'constructor', 'hasOwnProperty'])("calls an unknown model named '%s' E0001, never a prototype member", async (name) => {
-    const app = createTestApp({ models: { writer } });
-    await expect(app.reply(name, { messages: 'hi' })).rejects.toMatchObject({ code: 'E0001' });
-  });
+  it.each(['toString', 'constructor', 'hasOwnProperty'])(
+    "calls an unknown model named '%s' E0001, never a prototype member",
+    async (name) => {
+      const app = createTestApp({ models: { writer } });
+      await expect(app.reply(name, { messages: 'hi' })).rejects.toMatchObject({ code: 'E0001' });
+    },
+  );
 
   it("takes a provider named 'constructor' as a configured provider", () => {
-    const app = createApp({ models: { writer: { provider: 'constructor', model: 'm' } }, providers: { constructor: { adapter: 'openai' as const, apiKey: 'k' } } });
+    const app = createApp({
+      models: { writer: { provider: 'constructor', model: 'm' } },
+      providers: { constructor: { adapter: 'openai' as const, apiKey: 'k' } },
+    });
     expect(app.container).toBeDefined();
   });
 });
 
 describe('provider names', () => {
   it("refuses a misspelled provider when the app is made with C0008 and did-you-mean ('antropic' -> 'anthropic')", () => {
-    const error = rejection(() => createApp({ models: { writer: { provider: 'antropic', model: 'claude-sonnet-4-5' } } }));
+    const error = rejection(() =>
+      createApp({ models: { writer: { provider: 'antropic', model: 'claude-sonnet-4-5' } } }),
+    );
     expect(error.code).toBe('C0008');
     expect(error.message).toContain("config.models.writer.provider: no provider is named 'antropic'");
     expect(error.message).toContain("Did you mean 'anthropic'?");
@@ -151,10 +190,25 @@ describe('provider names', () => {
   });
 
   it('takes a provider configured under providers, or supplied by a maker', () => {
-    expect(createApp({ models: { writer: { provider: 'local', model: 'm' } }, providers: { local: { adapter: 'openai', apiKey: 'k' } } })).toBeDefined();
-    const engine = createEngine({ models: { writer: { provider: 'mine', model: 'm' } }, makers: { providers: () => ({ mine: fakeProvider([{ text: 'hi' }]) }) } });
+    expect(
+      createApp({
+        models: { writer: { provider: 'local', model: 'm' } },
+        providers: { local: { adapter: 'openai', apiKey: 'k' } },
+      }),
+    ).toBeDefined();
+    const engine = createEngine({
+      models: { writer: { provider: 'mine', model: 'm' } },
+      makers: { providers: () => ({ mine: fakeProvider([{ text: 'hi' }]) }) },
+    });
     expect(engine).toBeDefined();
-    expect(rejection(() => createEngine({ models: { writer: { provider: 'mien', model: 'm' } }, makers: { providers: () => ({ mine: fakeProvider([]) }) } })).code).toBe('C0008');
+    expect(
+      rejection(() =>
+        createEngine({
+          models: { writer: { provider: 'mien', model: 'm' } },
+          makers: { providers: () => ({ mine: fakeProvider([]) }) },
+        }),
+      ).code,
+    ).toBe('C0008');
   });
 
   it('leaves a test app free to fake a provider it has no adapter for', async () => {

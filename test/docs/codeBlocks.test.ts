@@ -54,55 +54,88 @@ beforeAll(() => {
     emitDecoratorMetadata: true,
     skipLibCheck: true,
     noEmit: true,
-    paths: { standin: entry('index'), 'standin/testing': entry('testing'), 'standin/nest': entry('nest'), 'standin/ai-sdk': entry('ai-sdk'), 'standin/server': entry('server') },
+    paths: {
+      standin: entry('index'),
+      'standin/testing': entry('testing'),
+      'standin/nest': entry('nest'),
+      'standin/ai-sdk': entry('ai-sdk'),
+      'standin/server': entry('server'),
+    },
   };
-  const program = ts.createProgram([...files.values()].map((f) => f.path), options);
+  const program = ts.createProgram(
+    [...files.values()].map((f) => f.path),
+    options,
+  );
   diagnostics = new Map();
   const global = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
   if (global.length > 0) throw new Error(ts.formatDiagnostics(global, host));
   for (const { path } of files.values()) {
     const source = program.getSourceFile(path)!;
     const found = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
-    diagnostics.set(path, found.map((d) => {
-      const line = d.start === undefined ? 0 : source.getLineAndCharacterOfPosition(d.start).line;
-      return `${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-    }));
+    diagnostics.set(
+      path,
+      found.map((d) => {
+        const line = d.start === undefined ? 0 : source.getLineAndCharacterOfPosition(d.start).line;
+        return `${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+      }),
+    );
   }
 }, 180_000);
 
-const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+const host: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (f) => f,
+  getCurrentDirectory: () => root,
+  getNewLine: () => '\n',
+};
 const where = (block: Block): string => `${block.file}:${block.line}`;
 
 describe('the code blocks of README.md and docs/*.md', () => {
   it('each name a language we check or keep as text, and each marker fits its block', () => {
     expect(blocks.length).toBeGreaterThan(50);
     for (const block of blocks) {
-      expect(languages.has(block.lang), `${where(block)}: a block of language '${block.lang}'; name one of ${[...languages].join(', ')}`).toBe(true);
-      if (block.marker === 'fragment') expect(block.reason, `${where(block)}: a fragment says why it is one`).not.toBe('');
-      if (block.marker !== undefined) expect(block.lang, `${where(block)}: a run or fragment marker on a block that is not TypeScript`).toMatch(/^(ts|typescript)$/);
+      expect(
+        languages.has(block.lang),
+        `${where(block)}: a block of language '${block.lang}'; name one of ${[...languages].join(', ')}`,
+      ).toBe(true);
+      if (block.marker === 'fragment')
+        expect(block.reason, `${where(block)}: a fragment says why it is one`).not.toBe('');
+      if (block.marker !== undefined)
+        expect(block.lang, `${where(block)}: a run or fragment marker on a block that is not TypeScript`).toMatch(
+          /^(ts|typescript)$/,
+        );
     }
   });
 
-  it.each(blocks.filter((block) => block.lang === 'json').map((block) => [where(block), block] as const))('the JSON block at %s parses', (_, block) => {
-    expect(() => JSON.parse(block.code) as unknown).not.toThrow();
-  });
+  it.each(blocks.filter((block) => block.lang === 'json').map((block) => [where(block), block] as const))(
+    'the JSON block at %s parses',
+    (_, block) => {
+      expect(() => JSON.parse(block.code) as unknown).not.toThrow();
+    },
+  );
 
-  it.each(typescript.map((block) => [where(block), block] as const))('the TypeScript block at %s type-checks', (_, block) => {
-    const { path, offset } = files.get(block)!;
-    const problems = (diagnostics.get(path) ?? []).map((text) => {
-      const [line, ...message] = text.split(': ');
-      return `${block.file}:${block.line + Number(line) + 1 - offset}: ${message.join(': ')}`;
-    });
-    expect(problems, `written to ${relative(root, path)}`).toEqual([]);
-  });
+  it.each(typescript.map((block) => [where(block), block] as const))(
+    'the TypeScript block at %s type-checks',
+    (_, block) => {
+      const { path, offset } = files.get(block)!;
+      const problems = (diagnostics.get(path) ?? []).map((text) => {
+        const [line, ...message] = text.split(': ');
+        return `${block.file}:${block.line + Number(line) + 1 - offset}: ${message.join(': ')}`;
+      });
+      expect(problems, `written to ${relative(root, path)}`).toEqual([]);
+    },
+  );
 
-  it.each(typescript.filter((block) => block.marker === 'run').map((block) => [where(block), block] as const))('the program at %s runs', async (_, block) => {
-    const { path } = files.get(block)!;
-    const runnable = path.replace(/\.ts$/, '.run.ts');
-    const source = `${block.prelude}\n${block.code}`.replace(/from 'vitest'/g, `from ${JSON.stringify(shim)}`);
-    writeFileSync(runnable, `${source}\nexport {};\n`);
-    await import(pathToFileURL(runnable).href);
-    const { runCollected } = await import('./blockRunner.js');
-    await runCollected();
-  }, 60_000);
+  it.each(typescript.filter((block) => block.marker === 'run').map((block) => [where(block), block] as const))(
+    'the program at %s runs',
+    async (_, block) => {
+      const { path } = files.get(block)!;
+      const runnable = path.replace(/\.ts$/, '.run.ts');
+      const source = `${block.prelude}\n${block.code}`.replace(/from 'vitest'/g, `from ${JSON.stringify(shim)}`);
+      writeFileSync(runnable, `${source}\nexport {};\n`);
+      await import(pathToFileURL(runnable).href);
+      const { runCollected } = await import('./blockRunner.js');
+      await runCollected();
+    },
+    60_000,
+  );
 });

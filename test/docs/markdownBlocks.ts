@@ -36,7 +36,10 @@ export interface Block {
 
 /** The markdown files whose blocks `npm test` checks. */
 export function markdownFiles(): string[] {
-  const docs = readdirSync(`${root}docs`).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`);
+  const docs = readdirSync(`${root}docs`)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`);
   return ['README.md', ...docs];
 }
 
@@ -50,7 +53,10 @@ export function blocksOf(file: string): Block[] {
     const indent = open[1]!;
     const end = lines.findIndex((text, j) => j > i && text === `${indent}\`\`\``);
     if (end < 0) throw new Error(`${file}:${i + 1}: a code block that is never closed`);
-    const code = lines.slice(i + 1, end).map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text)).join('\n');
+    const code = lines
+      .slice(i + 1, end)
+      .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text))
+      .join('\n');
     blocks.push({ file, line: i + 1, lang: open[2]!, code, ...markerBefore(lines, i) });
     i = end;
   }

@@ -22,7 +22,8 @@ const before = (block: Block): string => lines[block.line - 2]?.trim() ?? '';
 /** The `<!-- output -->` block right after `block`: what it prints. */
 function outputOf(block: Block): string {
   const next = blocks[blocks.indexOf(block) + 1];
-  if (next === undefined || before(next) !== '<!-- output -->') throw new Error(`${page}:${block.line}: no <!-- output --> block follows`);
+  if (next === undefined || before(next) !== '<!-- output -->')
+    throw new Error(`${page}:${block.line}: no <!-- output --> block follows`);
   return next.code;
 }
 
@@ -35,11 +36,21 @@ function installed(command: string): boolean {
   }
 }
 
-function run(command: string, args: string[], input: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  input: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(command, args, { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
-    });
+    const child = execFile(
+      command,
+      args,
+      { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+      },
+    );
     child.stdin!.end(input);
   });
 }
@@ -54,45 +65,62 @@ describe('docs/wire-server.md, run against the real server', { timeout: 90_000 }
     for (const block of [...python, ...curl]) expect(outputOf(block)).not.toBe('');
   });
 
-  it.runIf(installed('python3'))('the Python example starts the server, talks to it and prints what the page says', async () => {
-    const [block] = python;
-    const result = await run('python3', ['-'], block!.code, { STANDIN_SERVE: `${process.execPath} ${cli.join(' ')} serve` });
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(result.stdout.trimEnd()).toBe(outputOf(block!));
-  });
-
-  it.runIf(installed('curl'))('the curl example, against the server the page starts, prints what the page says', async () => {
-    const start = blocks.flatMap((block) => (block.lang === 'sh' ? block.code.split('\n') : [])).find((line) => line.startsWith('npx standin serve '));
-    expect(start).toBeDefined();
-    const scripts = blocks.find((block) => block.lang === 'json' && before(block) === '<!-- file: scripts.json -->');
-    expect(scripts).toBeDefined();
-    const folder = mkdtempSync(join(tmpdir(), 'standin-wire-docs-'));
-    writeFileSync(join(folder, 'scripts.json'), scripts!.code);
-    // The page's command line, with the scripts file where it was written and a free port in place of 8787.
-    const args = start!.slice('npx standin '.length).split(/\s+/).map((arg) => (arg === 'scripts.json' ? join(folder, 'scripts.json') : arg === '8787' ? '0' : arg));
-    const token = 'local-secret';
-    const server = spawn(process.execPath, [...cli, ...args], { cwd: root, env: { ...process.env, STANDIN_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-    try {
-      let out = '';
-      await new Promise<void>((resolve, reject) => {
-        server.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('control token:')) resolve();
-        });
-        server.once('exit', (code) => reject(new Error(`the server exited ${code}: ${out}`)));
+  it.runIf(installed('python3'))(
+    'the Python example starts the server, talks to it and prints what the page says',
+    async () => {
+      const [block] = python;
+      const result = await run('python3', ['-'], block!.code, {
+        STANDIN_SERVE: `${process.execPath} ${cli.join(' ')} serve`,
       });
-      const url = /listening at (\S+)/.exec(out)![1]!;
-      expect(out).toContain(`control token: ${token}`);
-      const [block] = curl;
-      const result = await run('sh', ['-eu'], block!.code, { URL: url, STANDIN_TOKEN: token });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(result.stdout.trimEnd()).toBe(outputOf(block!));
-    } finally {
-      server.kill('SIGTERM');
-    }
-    expect(await exited).toBe(0);
-  });
+    },
+  );
+
+  it.runIf(installed('curl'))(
+    'the curl example, against the server the page starts, prints what the page says',
+    async () => {
+      const start = blocks
+        .flatMap((block) => (block.lang === 'sh' ? block.code.split('\n') : []))
+        .find((line) => line.startsWith('npx standin serve '));
+      expect(start).toBeDefined();
+      const scripts = blocks.find((block) => block.lang === 'json' && before(block) === '<!-- file: scripts.json -->');
+      expect(scripts).toBeDefined();
+      const folder = mkdtempSync(join(tmpdir(), 'standin-wire-docs-'));
+      writeFileSync(join(folder, 'scripts.json'), scripts!.code);
+      // The page's command line, with the scripts file where it was written and a free port in place of 8787.
+      const args = start!
+        .slice('npx standin '.length)
+        .split(/\s+/)
+        .map((arg) => (arg === 'scripts.json' ? join(folder, 'scripts.json') : arg === '8787' ? '0' : arg));
+      const token = 'local-secret';
+      const server = spawn(process.execPath, [...cli, ...args], {
+        cwd: root,
+        env: { ...process.env, STANDIN_TOKEN: token },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+      try {
+        let out = '';
+        await new Promise<void>((resolve, reject) => {
+          server.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+            if (out.includes('control token:')) resolve();
+          });
+          server.once('exit', (code) => reject(new Error(`the server exited ${code}: ${out}`)));
+        });
+        const url = /listening at (\S+)/.exec(out)![1]!;
+        expect(out).toContain(`control token: ${token}`);
+        const [block] = curl;
+        const result = await run('sh', ['-eu'], block!.code, { URL: url, STANDIN_TOKEN: token });
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expect(result.stdout.trimEnd()).toBe(outputOf(block!));
+      } finally {
+        server.kill('SIGTERM');
+      }
+      expect(await exited).toBe(0);
+    },
+  );
 });

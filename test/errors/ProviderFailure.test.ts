@@ -4,7 +4,9 @@ import { failureKinds, ProviderFailure } from '../../src/errors/ProviderFailure.
 describe(ProviderFailure, () => {
   describe('.retryable', () => {
     it('is what the kind says when the provider said nothing', () => {
-      const retryable = Object.keys(failureKinds).filter((kind) => new ProviderFailure(kind as keyof typeof failureKinds, 'x').retryable);
+      const retryable = Object.keys(failureKinds).filter(
+        (kind) => new ProviderFailure(kind as keyof typeof failureKinds, 'x').retryable,
+      );
       expect(retryable).toEqual(['server', 'rate_limit', 'timeout', 'network']);
     });
 

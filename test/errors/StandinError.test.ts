@@ -7,7 +7,9 @@ describe(StandinError, () => {
     const error = new StandinError('C0004', 'x'.repeat(1_000_000));
     expect(error.message.length).toBeLessThan(MAX_MESSAGE_CHARS + 40);
     expect(error.message.startsWith('C0004: xxx')).toBe(true);
-    expect(error.message.endsWith(`… (${1_000_000 + 'C0004: '.length - MAX_MESSAGE_CHARS} more characters)`)).toBe(true);
+    expect(error.message.endsWith(`… (${1_000_000 + 'C0004: '.length - MAX_MESSAGE_CHARS} more characters)`)).toBe(
+      true,
+    );
   });
 
   it('keeps a message of 16 KiB or less as it is', () => {
@@ -22,7 +24,12 @@ describe(StandinError, () => {
 
   it('bounds a config error built from a huge input: C0004 over thousands of models', () => {
     const models: Record<string, unknown> = {};
-    for (let i = 0; i < 20_000; i++) models[`model-with-a-long-name-${i}`] = { provider: 'openai', model: 'x', fallback: [`model-with-a-long-name-${i}`] };
+    for (let i = 0; i < 20_000; i++)
+      models[`model-with-a-long-name-${i}`] = {
+        provider: 'openai',
+        model: 'x',
+        fallback: [`model-with-a-long-name-${i}`],
+      };
     let error: unknown;
     try {
       parseConfig({ models } as never);

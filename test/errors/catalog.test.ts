@@ -51,10 +51,21 @@ describe(StandinError, () => {
 
 describe(ProviderFailure, () => {
   it('is a StandinError with code P0001 and its kind', () => {
-    const failure = new ProviderFailure('rate_limit', 'slow down', { retryAfterMs: 2000, status: 429, provider: 'openai', requestId: 'req-1' });
+    const failure = new ProviderFailure('rate_limit', 'slow down', {
+      retryAfterMs: 2000,
+      status: 429,
+      provider: 'openai',
+      requestId: 'req-1',
+    });
     expect(failure).toBeInstanceOf(StandinError);
     expect(failure.code).toBe('P0001');
-    expect(failure).toMatchObject({ kind: 'rate_limit', retryAfterMs: 2000, status: 429, provider: 'openai', requestId: 'req-1' });
+    expect(failure).toMatchObject({
+      kind: 'rate_limit',
+      retryAfterMs: 2000,
+      status: 429,
+      provider: 'openai',
+      requestId: 'req-1',
+    });
     expect(String(failure)).toBe('ProviderFailure: P0001: slow down');
   });
 
@@ -74,7 +85,12 @@ describe(ProviderFailure, () => {
 
   it('rejects a kind that does not exist with P0002 and the kinds that do', () => {
     expect(() => new ProviderFailure('overloaded' as never, 'x')).toThrow(
-      expect.objectContaining({ code: 'P0002', message: expect.stringContaining("'overloaded' is not a kind of provider failure. Use one of: server, rate_limit") }),
+      expect.objectContaining({
+        code: 'P0002',
+        message: expect.stringContaining(
+          "'overloaded' is not a kind of provider failure. Use one of: server, rate_limit",
+        ),
+      }),
     );
   });
 });

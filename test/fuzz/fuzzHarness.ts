@@ -45,7 +45,15 @@ const CASE_LIMIT_MS = 5_000;
  * ```
  */
 export async function fuzzSurface<I>(surface: Surface<I>, runs: number, seed: number): Promise<Tally> {
-  const tally: Tally = { surface: surface.name, typed: 0, accepted: 0, untyped: 0, hung: 0, garbageAccepted: 0, faults: [] };
+  const tally: Tally = {
+    surface: surface.name,
+    typed: 0,
+    accepted: 0,
+    untyped: 0,
+    hung: 0,
+    garbageAccepted: 0,
+    faults: [],
+  };
   const note = (text: string): void => void (tally.faults.length < 5 && tally.faults.push(text));
   for (const { input, garbage } of fc.sample(surface.cases, { numRuns: runs, seed })) {
     const outcome = await within(CASE_LIMIT_MS, async () => surface.attempt(input));
@@ -58,11 +66,17 @@ export async function fuzzSurface<I>(surface: Surface<I>, runs: number, seed: nu
         tally.garbageAccepted++;
         note(`garbage accepted: ${show(input)}`);
       }
-    } else if (outcome.error instanceof StandinError && Object.hasOwn(catalog, outcome.error.code) && outcome.error.message.startsWith(`${outcome.error.code}: `)) {
+    } else if (
+      outcome.error instanceof StandinError &&
+      Object.hasOwn(catalog, outcome.error.code) &&
+      outcome.error.message.startsWith(`${outcome.error.code}: `)
+    ) {
       tally.typed++;
     } else {
       tally.untyped++;
-      note(`untyped ${outcome.error instanceof Error ? `${outcome.error.name}: ${outcome.error.message.slice(0, 160)}` : typeof outcome.error}: ${show(input)}`);
+      note(
+        `untyped ${outcome.error instanceof Error ? `${outcome.error.name}: ${outcome.error.message.slice(0, 160)}` : typeof outcome.error}: ${show(input)}`,
+      );
     }
   }
   return tally;

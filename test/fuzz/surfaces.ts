@@ -9,8 +9,10 @@ import { ClassificationQuestion, createApp, type StandinConfigInput } from '../.
 import { createTestApp, type TestApp } from '../../src/testing.js';
 import type { Case, Surface } from './fuzzHarness.js';
 
-const garbage = <I>(arbitrary: fc.Arbitrary<I>): fc.Arbitrary<Case<I>> => arbitrary.map((input) => ({ input, garbage: true }));
-const maybe = <I>(arbitrary: fc.Arbitrary<I>): fc.Arbitrary<Case<I>> => arbitrary.map((input) => ({ input, garbage: false }));
+const garbage = <I>(arbitrary: fc.Arbitrary<I>): fc.Arbitrary<Case<I>> =>
+  arbitrary.map((input) => ({ input, garbage: true }));
+const maybe = <I>(arbitrary: fc.Arbitrary<I>): fc.Arbitrary<Case<I>> =>
+  arbitrary.map((input) => ({ input, garbage: false }));
 
 /** Names a caller may give: ordinary ones, prototype members, empty and odd strings. */
 const names = fc.oneof(
@@ -25,7 +27,14 @@ const unknownKey = fc.string({ maxLength: 10 }).map((key) => `x_${key}`);
 const unknownKeys = fc.dictionary(unknownKey, fc.anything({ maxDepth: 2 }), { minKeys: 1, maxKeys: 4 });
 
 /** A value that is not an object: each surface that wants an object must refuse it. */
-const notAnObject = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.double(), fc.boolean(), fc.bigInt(), fc.constant(null));
+const notAnObject = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.bigInt(),
+  fc.constant(null),
+);
 
 /** Values of a kind plain data cannot hold, and values that fight being read. */
 const hostile = fc.constantFrom<unknown>(
@@ -35,8 +44,22 @@ const hostile = fc.constantFrom<unknown>(
   Object.create(null) as object,
   Object.assign(Object.create(null) as object, { text: 'x' }),
   new (class Settings {})(),
-  new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } }),
-  { get text(): string { throw new Error('getter'); } },
+  new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  ),
+  {
+    get text(): string {
+      throw new Error('getter');
+    },
+  },
   [1, 2, 3],
   () => undefined,
   Symbol('s'),
@@ -48,7 +71,10 @@ const fuzzConfig = fc.record(
       names,
       fc.record(
         {
-          provider: fc.oneof(fc.constantFrom('openai', 'anthropic', 'antropic', 'toString', 'local'), fc.string({ maxLength: 8 })),
+          provider: fc.oneof(
+            fc.constantFrom('openai', 'anthropic', 'antropic', 'toString', 'local'),
+            fc.string({ maxLength: 8 }),
+          ),
           model: fc.string({ maxLength: 8 }),
           fallback: fc.array(names, { maxLength: 3 }),
         },
@@ -56,8 +82,22 @@ const fuzzConfig = fc.record(
       ),
       { maxKeys: 3 },
     ),
-    providers: fc.dictionary(names, fc.record({ adapter: fc.constantFrom('openai', 'anthropic', 'typesafe', 'x'), timeoutMs: fc.integer(), apiKey: fc.string() }, { requiredKeys: [] }), { maxKeys: 2 }),
-    retry: fc.oneof(fc.record({ attempts: fc.integer({ min: -2, max: 200 }), jitter: fc.double() }, { requiredKeys: [] }), hostile),
+    providers: fc.dictionary(
+      names,
+      fc.record(
+        {
+          adapter: fc.constantFrom('openai', 'anthropic', 'typesafe', 'x'),
+          timeoutMs: fc.integer(),
+          apiKey: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
+      { maxKeys: 2 },
+    ),
+    retry: fc.oneof(
+      fc.record({ attempts: fc.integer({ min: -2, max: 200 }), jitter: fc.double() }, { requiredKeys: [] }),
+      hostile,
+    ),
     strictScopes: fc.anything({ maxDepth: 0 }),
     cursors: fc.constantFrom<unknown>('memory', { store: 'memory' }, { store: 'redis' }, 'disk'),
   },
@@ -80,12 +120,17 @@ export const configSurface: Surface<unknown> = {
   },
 };
 
-const models = { writer: { provider: 'openai', model: 'gpt-test' }, backup: { provider: 'anthropic', model: 'claude-test' } };
+const models = {
+  writer: { provider: 'openai', model: 'gpt-test' },
+  backup: { provider: 'anthropic', model: 'claude-test' },
+};
 
 const answer = fc.record(
   {
     text: fc.oneof(fc.string({ maxLength: 20 }), fc.integer()),
-    calls: fc.array(fc.record({ tool: names, with: fc.anything({ maxDepth: 1 }) }, { requiredKeys: [] }), { maxLength: 2 }),
+    calls: fc.array(fc.record({ tool: names, with: fc.anything({ maxDepth: 1 }) }, { requiredKeys: [] }), {
+      maxLength: 2,
+    }),
     fail: fc.constantFrom('server', 'rate_limit', 'nope'),
     times: fc.integer({ min: -1, max: 5 }),
     delayMs: fc.integer({ min: -1, max: 10 }),
@@ -100,9 +145,16 @@ export const answersSurface: Surface<{ model: unknown; answers: unknown }> = {
   cases: fc.oneof(
     maybe(fc.record({ model: fc.oneof(fc.constant('writer'), names), answers: fc.array(answer, { maxLength: 4 }) })),
     garbage(fc.record({ model: fc.constant('writer'), answers: notAnObject })),
-    garbage(fc.record({ model: fc.constant('writer'), answers: fc.array(unknownKeys, { minLength: 1, maxLength: 3 }) })),
+    garbage(
+      fc.record({ model: fc.constant('writer'), answers: fc.array(unknownKeys, { minLength: 1, maxLength: 3 }) }),
+    ),
     garbage(fc.record({ model: fc.constant('writer'), answers: unknownKeys })),
-    maybe(fc.record({ model: fc.oneof(names, hostile), answers: fc.oneof(fc.anything({ maxDepth: 3 }), hostile, fc.array(hostile, { maxLength: 2 })) })),
+    maybe(
+      fc.record({
+        model: fc.oneof(names, hostile),
+        answers: fc.oneof(fc.anything({ maxDepth: 3 }), hostile, fc.array(hostile, { maxLength: 2 })),
+      }),
+    ),
   ),
   attempt: ({ model, answers }) => void scratchApp().fake(model as string, answers as never),
 };
@@ -135,7 +187,10 @@ export interface CallInput {
 }
 
 const message = fc.record(
-  { role: fc.constantFrom('user', 'assistant', 'tool', 'system'), content: fc.oneof(fc.string({ maxLength: 10 }), fc.anything({ maxDepth: 1 })) },
+  {
+    role: fc.constantFrom('user', 'assistant', 'tool', 'system'),
+    content: fc.oneof(fc.string({ maxLength: 10 }), fc.anything({ maxDepth: 1 })),
+  },
   { requiredKeys: [] },
 );
 
@@ -143,14 +198,23 @@ const request = fc.record(
   {
     messages: fc.oneof(fc.string({ maxLength: 12 }), fc.array(message, { maxLength: 2 })),
     instructions: fc.oneof(fc.string({ maxLength: 8 }), fc.integer()),
-    settings: fc.record({ temperature: fc.double(), maxTokens: fc.integer(), stop: fc.array(fc.string(), { maxLength: 5 }) }, { requiredKeys: [] }),
+    settings: fc.record(
+      { temperature: fc.double(), maxTokens: fc.integer(), stop: fc.array(fc.string(), { maxLength: 5 }) },
+      { requiredKeys: [] },
+    ),
   },
   { requiredKeys: [] },
 );
 
 const options = fc.oneof(
   fc.constant(undefined),
-  fc.record({ requestId: fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), retry: fc.oneof(fc.boolean(), fc.record({ attempts: fc.integer() }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      requestId: fc.oneof(fc.string({ maxLength: 8 }), fc.integer()),
+      retry: fc.oneof(fc.boolean(), fc.record({ attempts: fc.integer() }, { requiredKeys: [] })),
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 const methods = fc.constantFrom<CallInput['method']>('reply', 'stream', 'run', 'classify', 'embed', 'rank', 'call');
@@ -184,10 +248,38 @@ const questions = { urgent: ClassificationQuestion.yesNo('Is it urgent?') };
 export const requestsSurface: Surface<CallInput> = {
   name: 'requests',
   cases: fc.oneof(
-    maybe(fc.record({ method: methods, model: fc.oneof(fc.constantFrom('writer', 'backup'), names), request, options }).map((call) => ({ ...call, request: argumentOf(call.method, call.request) }))),
-    garbage(fc.record({ method: fc.constantFrom<CallInput['method']>('reply', 'stream'), model: fc.constant('writer'), request: fc.oneof(notAnObject, unknownKeys), options: fc.constant(undefined) })),
-    garbage(fc.record({ method: methods, model: fc.constantFrom('writer', 'backup'), request: fc.constant({ messages: 'hi' }), options: fc.oneof(notAnObject.filter((value) => value !== null), unknownKeys) })),
-    maybe(fc.record({ method: methods, model: fc.oneof(names, hostile, fc.anything({ maxDepth: 1 })), request: fc.oneof(fc.anything({ maxDepth: 3 }), hostile), options: fc.oneof(fc.anything({ maxDepth: 2 }), hostile) })),
+    maybe(
+      fc
+        .record({ method: methods, model: fc.oneof(fc.constantFrom('writer', 'backup'), names), request, options })
+        .map((call) => ({ ...call, request: argumentOf(call.method, call.request) })),
+    ),
+    garbage(
+      fc.record({
+        method: fc.constantFrom<CallInput['method']>('reply', 'stream'),
+        model: fc.constant('writer'),
+        request: fc.oneof(notAnObject, unknownKeys),
+        options: fc.constant(undefined),
+      }),
+    ),
+    garbage(
+      fc.record({
+        method: methods,
+        model: fc.constantFrom('writer', 'backup'),
+        request: fc.constant({ messages: 'hi' }),
+        options: fc.oneof(
+          notAnObject.filter((value) => value !== null),
+          unknownKeys,
+        ),
+      }),
+    ),
+    maybe(
+      fc.record({
+        method: methods,
+        model: fc.oneof(names, hostile, fc.anything({ maxDepth: 1 })),
+        request: fc.oneof(fc.anything({ maxDepth: 3 }), hostile),
+        options: fc.oneof(fc.anything({ maxDepth: 2 }), hostile),
+      }),
+    ),
   ),
   attempt: async ({ method, model, request: given, options: extra }) => {
     const target = app();
@@ -222,6 +314,10 @@ function argumentOf(method: CallInput['method'], request: Record<string, unknown
   return request;
 }
 
-
 /** Every surface, in the order the report prints them. */
-export const surfaces = [configSurface, answersSurface, scriptsSurface, requestsSurface] as unknown as readonly Surface<unknown>[];
+export const surfaces = [
+  configSurface,
+  answersSurface,
+  scriptsSurface,
+  requestsSurface,
+] as unknown as readonly Surface<unknown>[];

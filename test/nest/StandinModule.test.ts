@@ -22,7 +22,15 @@ const cursorEcho = (container: () => App['container']): Provider => ({
 
 function appWithEcho(make: typeof createApp): App {
   const made: { app?: App } = {};
-  made.app = make({ models }, new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(cursorEcho(() => made.app!.container)).whenNamed('main')));
+  made.app = make(
+    { models },
+    new ContainerModule(
+      ({ bind }) =>
+        void bind(Tokens.Provider)
+          .toConstantValue(cursorEcho(() => made.app!.container))
+          .whenNamed('main'),
+    ),
+  );
   return made.app;
 }
 
@@ -52,7 +60,11 @@ class HelpdeskController {
 const opened: INestApplication[] = [];
 
 async function serve(app: App): Promise<{ nest: INestApplication; url: string }> {
-  @Module({ imports: [StandinModule.forRoot({ models }, { app: () => app })], controllers: [HelpdeskController], providers: [Helpdesk] })
+  @Module({
+    imports: [StandinModule.forRoot({ models }, { app: () => app })],
+    controllers: [HelpdeskController],
+    providers: [Helpdesk],
+  })
   class AppModule {}
   const nest = await NestFactory.create(AppModule, { logger: false, abortOnError: false });
   await nest.listen(0, '127.0.0.1');
@@ -78,21 +90,28 @@ describe(StandinModule, () => {
     });
 
     it('rejects a bad config where the module is declared, with its code', () => {
-      expect(() => StandinModule.forRoot({ models: { writer: { provider: 'main' } } } as never)).toThrow(expect.objectContaining({ code: 'C0001' }));
+      expect(() => StandinModule.forRoot({ models: { writer: { provider: 'main' } } } as never)).toThrow(
+        expect.objectContaining({ code: 'C0001' }),
+      );
     });
   });
 
   describe('.forRootAsync', () => {
     it('builds the app from settings a factory makes from other providers', async () => {
       const SETTINGS = Symbol('settings');
-      @Module({ providers: [{ provide: SETTINGS, useValue: { writerModel: 'from-config-service' } }], exports: [SETTINGS] })
+      @Module({
+        providers: [{ provide: SETTINGS, useValue: { writerModel: 'from-config-service' } }],
+        exports: [SETTINGS],
+      })
       class ConfigModule {}
       @Module({
         imports: [
           StandinModule.forRootAsync({
             imports: [ConfigModule],
             inject: [SETTINGS],
-            useFactory: (settings: { writerModel: string }) => ({ config: { models: { writer: { provider: 'main', model: settings.writerModel } } } }),
+            useFactory: (settings: { writerModel: string }) => ({
+              config: { models: { writer: { provider: 'main', model: settings.writerModel } } },
+            }),
           }),
         ],
       })
@@ -103,9 +122,19 @@ describe(StandinModule, () => {
     });
 
     it('fails to compile with the config error when the factory makes a bad config', async () => {
-      @Module({ imports: [StandinModule.forRootAsync({ useFactory: () => ({ config: { models: { writer: { provider: 'main', model: 'm', fallback: ['gone'] } } } }) })] })
+      @Module({
+        imports: [
+          StandinModule.forRootAsync({
+            useFactory: () => ({
+              config: { models: { writer: { provider: 'main', model: 'm', fallback: ['gone'] } } },
+            }),
+          }),
+        ],
+      })
       class AppModule {}
-      await expect(Test.createTestingModule({ imports: [AppModule] }).compile()).rejects.toMatchObject({ code: 'C0002' });
+      await expect(Test.createTestingModule({ imports: [AppModule] }).compile()).rejects.toMatchObject({
+        code: 'C0002',
+      });
     });
   });
 
@@ -121,7 +150,10 @@ describe(StandinModule, () => {
 
   describe('bridged tokens', () => {
     it('bridge the classifier the config binds, and a fake classifier put in its place', async () => {
-      const testApp = createTestApp({ classifier: { provider: 'typesafe' }, providers: { typesafe: { apiKey: 'ts-key' } } });
+      const testApp = createTestApp({
+        classifier: { provider: 'typesafe' },
+        providers: { typesafe: { apiKey: 'ts-key' } },
+      });
       @Module({ imports: [StandinModule.forRoot({}, { app: () => testApp })] })
       class AppModule {}
       const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
@@ -149,14 +181,19 @@ describe(StandinModule, () => {
 describe('the scope middleware', () => {
   it('runs every request in a scope of its own', async () => {
     const { url } = await serve(appWithEcho(createTestApp));
-    const texts = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/answer`).then((r) => r.json() as Promise<{ text: string }>)));
+    const texts = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${url}/answer`).then((r) => r.json() as Promise<{ text: string }>)),
+    );
     for (const { text } of texts) expect(text).toMatch(/^request:[0-9a-f-]{36}#0$/);
     expect(new Set(texts.map((t) => t.text)).size).toBe(20);
   });
 
   it('in a test app, lets the x-standin-scope header name the scope, so a conversation spans requests', async () => {
     const { url } = await serve(appWithEcho(createTestApp));
-    const ask = (scope: string) => fetch(`${url}/answer`, { headers: { 'x-standin-scope': scope } }).then((r) => r.json() as Promise<{ text: string }>);
+    const ask = (scope: string) =>
+      fetch(`${url}/answer`, { headers: { 'x-standin-scope': scope } }).then(
+        (r) => r.json() as Promise<{ text: string }>,
+      );
     expect(await ask('test-a')).toEqual({ text: 'test-a#0' });
     expect(await ask('test-b')).toEqual({ text: 'test-b#0' });
     expect(await ask('test-a')).toEqual({ text: 'test-a#1' });
@@ -164,7 +201,9 @@ describe('the scope middleware', () => {
 
   it('in production, ignores the header', async () => {
     const { url } = await serve(appWithEcho(createApp));
-    const { text } = (await fetch(`${url}/answer`, { headers: { 'x-standin-scope': 'test-a' } }).then((r) => r.json())) as { text: string };
+    const { text } = (await fetch(`${url}/answer`, { headers: { 'x-standin-scope': 'test-a' } }).then((r) =>
+      r.json(),
+    )) as { text: string };
     expect(text).toMatch(/^request:/);
   });
 
@@ -181,8 +220,12 @@ describe('the scope middleware', () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, async (_, n) => {
         const scope = `e2e-${n}`;
-        const first = (await fetch(`${url}/answer`, { headers: { 'x-standin-scope': scope } }).then((r) => r.json())) as { text: string };
-        const second = (await fetch(`${url}/answer`, { headers: { 'x-standin-scope': scope } }).then((r) => r.json())) as { text: string };
+        const first = (await fetch(`${url}/answer`, { headers: { 'x-standin-scope': scope } }).then((r) =>
+          r.json(),
+        )) as { text: string };
+        const second = (await fetch(`${url}/answer`, { headers: { 'x-standin-scope': scope } }).then((r) =>
+          r.json(),
+        )) as { text: string };
         return [first.text, second.text];
       }),
     );
@@ -195,7 +238,10 @@ describe('the scope middleware', () => {
 
 describe(useStandin, () => {
   it('replaces the whole standin graph of a testing module with the test app', async () => {
-    @Module({ imports: [StandinModule.forRoot({ models: { writer: { provider: 'real', model: 'm' } } })], providers: [Helpdesk] })
+    @Module({
+      imports: [StandinModule.forRoot({ models: { writer: { provider: 'real', model: 'm' } } })],
+      providers: [Helpdesk],
+    })
     class AppModule {}
     const testApp = appWithEcho(createTestApp);
     const moduleRef = await useStandin(Test.createTestingModule({ imports: [AppModule] }), testApp).compile();

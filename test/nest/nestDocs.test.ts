@@ -20,7 +20,10 @@ class Triage {
 
   async answer(message: string): Promise<{ team: string | null | undefined; reply: string }> {
     const team = (await this.app.classify(message, questions)).answer('team')?.choice;
-    const reply = await this.app.reply('writer', { instructions: `You answer for the ${team} team.`, messages: message });
+    const reply = await this.app.reply('writer', {
+      instructions: `You answer for the ${team} team.`,
+      messages: message,
+    });
     return { team, reply: reply.text };
   }
 }
@@ -59,7 +62,10 @@ describe('docs/nest.md', () => {
       const answer = await moduleRef.get(Triage).answer('I was charged twice.');
 
       expect(answer).toEqual({ team: 'billing', reply: 'Your refund is on its way.' });
-      expect(writer.sent[0]).toMatchObject({ call: 'reply', input: { instructions: 'You answer for the billing team.' } });
+      expect(writer.sent[0]).toMatchObject({
+        call: 'reply',
+        input: { instructions: 'You answer for the billing team.' },
+      });
       await classifier.verify();
       await writer.verify();
       await moduleRef.close();
@@ -67,7 +73,10 @@ describe('docs/nest.md', () => {
 
     it('overriding a bridged token alone is not enough: app.classify still calls the module’s own classifier', async () => {
       const fake = new FakeClassifier({ script: [{ answers: { team: 'technical' } }] });
-      const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).overrideProvider(Tokens.Classifier).useValue(fake).compile();
+      const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+        .overrideProvider(Tokens.Classifier)
+        .useValue(fake)
+        .compile();
       expect(moduleRef.get(Tokens.Classifier)).toBe(fake);
       await expect(moduleRef.get(Triage).answer('I was charged twice.')).rejects.toMatchObject({ code: 'K0005' });
       await moduleRef.close();
@@ -85,7 +94,8 @@ describe('docs/nest.md', () => {
       const nest = await NestFactory.create(TestModule, { logger: false });
       await nest.listen(0, '127.0.0.1');
       const { port } = nest.getHttpServer().address() as AddressInfo;
-      const hello = (scope: string) => fetch(`http://127.0.0.1:${port}/hello`, { headers: { 'x-standin-scope': scope } }).then((r) => r.json());
+      const hello = (scope: string) =>
+        fetch(`http://127.0.0.1:${port}/hello`, { headers: { 'x-standin-scope': scope } }).then((r) => r.json());
 
       expect(await Promise.all([hello('test-a'), hello('test-b')])).toEqual([{ text: 'Hello!' }, { text: 'Hello!' }]);
       expect(await hello('test-a')).toEqual({ text: 'Hello again!' });

@@ -70,7 +70,9 @@ describe('verify after requests that named no scope', () => {
     await get('/ask');
     const failure = await writer.verify().catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'T0014' });
-    expect((failure as Error).message).toMatch(/In 2 released scopes \('request:[0-9a-f-]{36}', 'request:[0-9a-f-]{36}'\), 1 of 2 answers never asked for:\n {2}answers\[1\] \{ text: "never" \}/);
+    expect((failure as Error).message).toMatch(
+      /In 2 released scopes \('request:[0-9a-f-]{36}', 'request:[0-9a-f-]{36}'\), 1 of 2 answers never asked for:\n {2}answers\[1\] \{ text: "never" \}/,
+    );
     expect(await writer.pending()).toEqual([{ index: 1, answer: { text: 'never' } }]);
   });
 
@@ -88,8 +90,12 @@ describe('verify after requests that named no scope', () => {
     const classifier = app.fakeClassifier([{ answers: { team: 'billing' } }, { answers: { team: 'technical' } }]);
     const get = await serve(app);
     await get('/triage');
-    expect(await classifier.pending()).toEqual([{ scope: expect.stringMatching(/^request:/), index: 1, entry: { answers: { team: 'technical' } }, released: 1 }]);
-    await expect(classifier.verify()).rejects.toThrow(/\[1\] .* — scope "request:[^"]+" \(released; 1 released scope left it\)/);
+    expect(await classifier.pending()).toEqual([
+      { scope: expect.stringMatching(/^request:/), index: 1, entry: { answers: { team: 'technical' } }, released: 1 },
+    ]);
+    await expect(classifier.verify()).rejects.toThrow(
+      /\[1\] .* — scope "request:[^"]+" \(released; 1 released scope left it\)/,
+    );
   });
 });
 
@@ -110,7 +116,13 @@ describe('verify after requests that named no scope, on the Redis cursor store',
     await writer.verify();
     const two = app.fake('writer', [{ text: 'Hello' }, { text: 'never' }]);
     await get('/ask');
-    await vi.waitFor(() => expect(two.verify()).rejects.toThrow(/In 1 released scope \('request:[0-9a-f-]{36}'\), 1 of 2 answers never asked for/), { timeout: 10_000 });
+    await vi.waitFor(
+      () =>
+        expect(two.verify()).rejects.toThrow(
+          /In 1 released scope \('request:[0-9a-f-]{36}'\), 1 of 2 answers never asked for/,
+        ),
+      { timeout: 10_000 },
+    );
     await app.dispose();
   });
 });

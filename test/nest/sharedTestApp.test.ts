@@ -52,7 +52,9 @@ describe('a module that made its app', () => {
     await moduleRef.close();
     await expect(app.reply('writer', { messages: 'hi' })).rejects.toMatchObject({ code: 'E0050' });
     // A bridged token refuses at the first touch, with what was touched.
-    expect(() => engine.reply('writer', { messages: 'hi' })).toThrow(/Nest's standin\/Engine provider \(\.reply\): this app was disposed/);
+    expect(() => engine.reply('writer', { messages: 'hi' })).toThrow(
+      /Nest's standin\/Engine provider \(\.reply\): this app was disposed/,
+    );
     expect(() => moduleRef.get(Tokens.CursorStore).peek('', 'x')).toThrow(expect.objectContaining({ code: 'E0050' }));
   });
 });

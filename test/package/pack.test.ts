@@ -10,7 +10,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
 const tsc = bin('tsc');
 const run = (command: string, args: string[], cwd: string): string =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_loglevel: 'error' } });
+  execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_loglevel: 'error' },
+  });
 
 /** The consumer's own code: both entry points, typed, used the way an application would. */
 const consumerTs = `
@@ -100,7 +105,20 @@ describe('the packed package', () => {
     consumer = join(dir, 'consumer');
     run('mkdir', ['-p', consumer], dir);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, 'inversify@8.2.3', 'reflect-metadata@0.2.2', 'zod@4.6.7'], consumer);
+    run(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        tarball,
+        'inversify@8.2.3',
+        'reflect-metadata@0.2.2',
+        'zod@4.6.7',
+      ],
+      consumer,
+    );
     writeFileSync(join(consumer, 'consumer.ts'), consumerTs);
     writeFileSync(join(consumer, 'consumer.mjs'), consumerMjs);
     writeFileSync(join(consumer, 'stack.mjs'), stackMjs);
@@ -109,7 +127,16 @@ describe('the packed package', () => {
     writeFileSync(
       join(consumer, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'], skipLibCheck: false },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          types: [],
+          lib: ['ES2022', 'DOM'],
+          skipLibCheck: false,
+        },
         files: ['consumer.ts'],
       }),
     );
@@ -140,8 +167,14 @@ describe('the packed package', () => {
   });
 
   it('fails to type-check a consumer that misuses a type: the types are real, not any', { timeout: 180_000 }, () => {
-    writeFileSync(join(consumer, 'wrong.ts'), `import { Tokens } from 'standin';\nimport { createTestContainer } from 'standin/testing';\nconst n: number = createTestContainer().get(Tokens.CursorStore);\nvoid n;\n`);
-    writeFileSync(join(consumer, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }));
+    writeFileSync(
+      join(consumer, 'wrong.ts'),
+      `import { Tokens } from 'standin';\nimport { createTestContainer } from 'standin/testing';\nconst n: number = createTestContainer().get(Tokens.CursorStore);\nvoid n;\n`,
+    );
+    writeFileSync(
+      join(consumer, 'tsconfig.wrong.json'),
+      JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }),
+    );
     let output = '';
     try {
       run(tsc, ['-p', 'tsconfig.wrong.json'], consumer);
@@ -180,24 +213,36 @@ describe('the packed package', () => {
     const chunks = readdirSync(join(installed, 'dist', 'chunks')).filter((name) => name.endsWith('.js'));
     // The chunks are minified: the class is declared mid-line, as `StandinError=class`.
     const declaration = /\bStandinError ?= ?class\b/;
-    const chunk = chunks.find((name) => declaration.test(readFileSync(join(installed, 'dist', 'chunks', name), 'utf8')));
+    const chunk = chunks.find((name) =>
+      declaration.test(readFileSync(join(installed, 'dist', 'chunks', name), 'utf8')),
+    );
     expect(chunk).toBeDefined();
     const file = join(installed, 'dist', 'chunks', chunk!);
     const lines = readFileSync(file, 'utf8').split('\n');
     const line = lines.findIndex((text) => declaration.test(text));
     const column = lines[line]!.search(declaration) + declaration.exec(lines[line]!)![0].indexOf('class');
-    const payload = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload & { sourcesContent?: (string | null)[] };
+    const payload = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload & {
+      sourcesContent?: (string | null)[];
+    };
     const entry = new SourceMap(payload).findEntry(line, column) as { originalSource?: string; originalLine?: number };
     expect(entry.originalSource).toMatch(/src\/errors\/StandinError\.ts$/);
-    const source = payload.sourcesContent![payload.sources.findIndex((s) => entry.originalSource!.endsWith(s.replace(/^(\.\.\/)+/, '')))]!;
+    const source =
+      payload.sourcesContent![
+        payload.sources.findIndex((s) => entry.originalSource!.endsWith(s.replace(/^(\.\.\/)+/, '')))
+      ]!;
     expect(source.split('\n')[entry.originalLine!]).toContain('export class StandinError extends Error');
   });
 
   it('embeds the source of every file its maps name', () => {
-    const maps = run('find', [join(installed, 'dist'), '-name', '*.js.map'], consumer).trim().split('\n');
+    const maps = run('find', [join(installed, 'dist'), '-name', '*.js.map'], consumer)
+      .trim()
+      .split('\n');
     expect(maps.length).toBeGreaterThan(3);
     for (const map of maps) {
-      const payload = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      const payload = JSON.parse(readFileSync(map, 'utf8')) as {
+        sources: string[];
+        sourcesContent?: (string | null)[];
+      };
       expect(payload.sourcesContent?.length).toBe(payload.sources.length);
       expect(payload.sourcesContent!.every((text) => typeof text === 'string' && text.length > 0)).toBe(true);
     }

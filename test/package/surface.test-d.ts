@@ -75,11 +75,7 @@ describe('the public surface', () => {
 
   it("pins the values of 'standin/nest'", () => {
     expectTypeOf<keyof typeof nest>().toEqualTypeOf<
-      | 'STANDIN_APP'
-      | 'STANDIN_MODULE_SETTINGS'
-      | 'StandinModule'
-      | 'StandinScopeMiddleware'
-      | 'useStandin'
+      'STANDIN_APP' | 'STANDIN_MODULE_SETTINGS' | 'StandinModule' | 'StandinScopeMiddleware' | 'useStandin'
     >();
   });
 

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 /** The names an entry exports with `export type { ... }`, sorted. */
 function typeNames(entry: string): string[] {
   const source = readFileSync(new URL(`../../src/${entry}.ts`, import.meta.url), 'utf8');
-  const names = [...source.matchAll(/export type \{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()).filter(Boolean));
+  const names = [...source.matchAll(/export type \{([^}]*)\}/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  );
   return names.sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
 }
 
@@ -13,7 +18,10 @@ describe('the public surface', () => {
   it("keeps 'standin' to what a production app imports: at most 60 names, types included", () => {
     const source = readFileSync(new URL('../../src/index.ts', import.meta.url), 'utf8');
     const names = [...source.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) =>
-      m[1]!.split(',').map((n) => n.trim()).filter(Boolean),
+      m[1]!
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
     );
     expect(names.length).toBeLessThanOrEqual(60);
     expect(source).not.toMatch(/export \*/);
@@ -112,10 +120,7 @@ describe('the public surface', () => {
   });
 
   it("pins the types of 'standin/nest'", () => {
-    expect(typeNames('nest')).toEqual([
-      'StandinModuleAsyncOptions',
-      'StandinModuleSettings',
-    ]);
+    expect(typeNames('nest')).toEqual(['StandinModuleAsyncOptions', 'StandinModuleSettings']);
   });
 
   it("pins the types of 'standin/ai-sdk'", () => {
@@ -129,9 +134,17 @@ describe('the public surface', () => {
   it('exports every name from one entry only, so it is clear which entry owns it', () => {
     const values = (entry: string): string[] => {
       const source = readFileSync(new URL(`../../src/${entry}.ts`, import.meta.url), 'utf8');
-      return [...source.matchAll(/export \{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()).filter(Boolean));
+      return [...source.matchAll(/export \{([^}]*)\}/g)].flatMap((m) =>
+        m[1]!
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      );
     };
-    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server'].flatMap((entry) => [...values(entry), ...typeNames(entry)]);
+    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server'].flatMap((entry) => [
+      ...values(entry),
+      ...typeNames(entry),
+    ]);
     expect(all.filter((name, index) => all.indexOf(name) !== index)).toEqual([]);
   });
 });

@@ -12,10 +12,7 @@ const getWeather = tool({
 });
 const triage = z.object({ team: z.enum(['billing', 'technical']), urgent: z.boolean() });
 
-const conversation = [
-  { calls: [{ tool: 'getWeather', with: { city: 'Paris' } }] },
-  { text: 'It is sunny in Paris.' },
-];
+const conversation = [{ calls: [{ tool: 'getWeather', with: { city: 'Paris' } }] }, { text: 'It is sunny in Paris.' }];
 
 describe('FakeServer', () => {
   let server: FakeServer;
@@ -36,9 +33,18 @@ describe('FakeServer', () => {
   }
 
   const providers: Record<string, { id: string; make: (apiKey: string) => { model: LanguageModel } }> = {
-    '@ai-sdk/openai (responses)': { id: 'gpt-4.1-mini', make: (apiKey) => ({ model: createOpenAI({ baseURL: `${server.url}/v1`, apiKey })('gpt-4.1-mini') }) },
-    '@ai-sdk/openai (chat)': { id: 'gpt-4.1-mini', make: (apiKey) => ({ model: createOpenAI({ baseURL: `${server.url}/v1`, apiKey }).chat('gpt-4.1-mini') }) },
-    '@ai-sdk/anthropic': { id: 'claude-test-1', make: (apiKey) => ({ model: createAnthropic({ baseURL: `${server.url}/v1`, apiKey })('claude-test-1') }) },
+    '@ai-sdk/openai (responses)': {
+      id: 'gpt-4.1-mini',
+      make: (apiKey) => ({ model: createOpenAI({ baseURL: `${server.url}/v1`, apiKey })('gpt-4.1-mini') }),
+    },
+    '@ai-sdk/openai (chat)': {
+      id: 'gpt-4.1-mini',
+      make: (apiKey) => ({ model: createOpenAI({ baseURL: `${server.url}/v1`, apiKey }).chat('gpt-4.1-mini') }),
+    },
+    '@ai-sdk/anthropic': {
+      id: 'claude-test-1',
+      make: (apiKey) => ({ model: createAnthropic({ baseURL: `${server.url}/v1`, apiKey })('claude-test-1') }),
+    },
   };
 
   for (const [name, { id, make }] of Object.entries(providers)) {
@@ -46,7 +52,14 @@ describe('FakeServer', () => {
       it('generateText drives a two-step tool conversation', async () => {
         const scope = scoped(id, conversation);
         const { model } = make(scope);
-        const result = await generateText({ model, tools: { getWeather }, stopWhen: stepCountIs(3), prompt: 'Weather in Paris?', maxRetries: 0, maxOutputTokens: 256 });
+        const result = await generateText({
+          model,
+          tools: { getWeather },
+          stopWhen: stepCountIs(3),
+          prompt: 'Weather in Paris?',
+          maxRetries: 0,
+          maxOutputTokens: 256,
+        });
         expect(result.text).toBe('It is sunny in Paris.');
         expect(result.steps).toHaveLength(2);
         expect(result.steps[0]!.toolResults[0]!.output).toEqual({ city: 'Paris', sky: 'sunny' });
@@ -56,7 +69,14 @@ describe('FakeServer', () => {
       it('streamText streams the same conversation', async () => {
         const scope = scoped(id, conversation);
         const { model } = make(scope);
-        const result = streamText({ model, tools: { getWeather }, stopWhen: stepCountIs(3), prompt: 'Weather in Paris?', maxRetries: 0, maxOutputTokens: 256 });
+        const result = streamText({
+          model,
+          tools: { getWeather },
+          stopWhen: stepCountIs(3),
+          prompt: 'Weather in Paris?',
+          maxRetries: 0,
+          maxOutputTokens: 256,
+        });
         let text = '';
         for await (const delta of result.textStream) text += delta;
         expect(text).toBe('It is sunny in Paris.');
@@ -67,7 +87,13 @@ describe('FakeServer', () => {
       it('gives a typed value as structured output', async () => {
         const scope = scoped(id, [{ value: { team: 'billing', urgent: true } }]);
         const { model } = make(scope);
-        const result = await generateText({ model, output: Output.object({ schema: triage }), prompt: 'My card was charged twice.', maxRetries: 0, maxOutputTokens: 256 });
+        const result = await generateText({
+          model,
+          output: Output.object({ schema: triage }),
+          prompt: 'My card was charged twice.',
+          maxRetries: 0,
+          maxOutputTokens: 256,
+        });
         expect(result.output).toEqual({ team: 'billing', urgent: true });
       });
     });

@@ -2,7 +2,11 @@ import Anthropic, { type APIError } from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from 'standin/server';
 
-const weather = { name: 'getWeather', description: 'The weather in a city', input_schema: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } };
+const weather = {
+  name: 'getWeather',
+  description: 'The weather in a city',
+  input_schema: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] },
+};
 
 describe('FakeServer', () => {
   let server: FakeServer;
@@ -18,8 +22,15 @@ describe('FakeServer', () => {
 
   describe('POST /v1/messages', () => {
     it('answers a message with thinking, text and usage', async () => {
-      server.fake('claude-test-1', [{ reasoning: 'They greet me.', text: 'Hello!', units: { tokensIn: 9, tokensOut: 4 } }]);
-      const message = await anthropic.messages.create({ model: 'claude-test-1', max_tokens: 256, system: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] });
+      server.fake('claude-test-1', [
+        { reasoning: 'They greet me.', text: 'Hello!', units: { tokensIn: 9, tokensOut: 4 } },
+      ]);
+      const message = await anthropic.messages.create({
+        model: 'claude-test-1',
+        max_tokens: 256,
+        system: 'Be brief.',
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
       expect(message.content.map((block) => block.type)).toEqual(['thinking', 'text']);
       expect(message.content[1]).toMatchObject({ type: 'text', text: 'Hello!' });
       expect(message.stop_reason).toBe('end_turn');
@@ -28,8 +39,14 @@ describe('FakeServer', () => {
     });
 
     it('streams the documented events, which the client reassembles into the final message', async () => {
-      server.fake('claude-test-1', [{ reasoning: ['First.', 'Second.'], text: 'Done.', units: { tokensIn: 3, tokensOut: 7 } }]);
-      const stream = anthropic.messages.stream({ model: 'claude-test-1', max_tokens: 256, messages: [{ role: 'user', content: 'Hi' }] });
+      server.fake('claude-test-1', [
+        { reasoning: ['First.', 'Second.'], text: 'Done.', units: { tokensIn: 3, tokensOut: 7 } },
+      ]);
+      const stream = anthropic.messages.stream({
+        model: 'claude-test-1',
+        max_tokens: 256,
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
       const events: string[] = [];
       stream.on('streamEvent', (event) => events.push(event.type));
       const message = await stream.finalMessage();
@@ -45,13 +62,28 @@ describe('FakeServer', () => {
     });
 
     it('drives a two-step tool conversation with tool_use and tool_result blocks, streamed', async () => {
-      server.fake('claude-test-1', [{ calls: [{ tool: 'getWeather', with: { city: 'Paris' }, id: 'toolu_1' }] }, { text: 'Sunny in Paris.' }]);
+      server.fake('claude-test-1', [
+        { calls: [{ tool: 'getWeather', with: { city: 'Paris' }, id: 'toolu_1' }] },
+        { text: 'Sunny in Paris.' },
+      ]);
       const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Weather in Paris?' }];
-      const first = await anthropic.messages.stream({ model: 'claude-test-1', max_tokens: 256, messages, tools: [weather] }).finalMessage();
+      const first = await anthropic.messages
+        .stream({ model: 'claude-test-1', max_tokens: 256, messages, tools: [weather] })
+        .finalMessage();
       expect(first.stop_reason).toBe('tool_use');
-      expect(first.content).toEqual([{ type: 'tool_use', id: 'toolu_1', name: 'getWeather', input: { city: 'Paris' } }]);
-      messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sunny' }] });
-      const second = await anthropic.messages.create({ model: 'claude-test-1', max_tokens: 256, messages, tools: [weather] });
+      expect(first.content).toEqual([
+        { type: 'tool_use', id: 'toolu_1', name: 'getWeather', input: { city: 'Paris' } },
+      ]);
+      messages.push(
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sunny' }] },
+      );
+      const second = await anthropic.messages.create({
+        model: 'claude-test-1',
+        max_tokens: 256,
+        messages,
+        tools: [weather],
+      });
       expect(second.content[0]).toMatchObject({ type: 'text', text: 'Sunny in Paris.' });
       expect((server.sent[1]!.input as { messages: unknown[] }).messages.slice(1)).toEqual([
         { role: 'assistant', calls: [{ id: 'toolu_1', tool: 'getWeather', with: { city: 'Paris' } }] },
@@ -62,34 +94,46 @@ describe('FakeServer', () => {
 
     it("a 'server' answer is Anthropic's 529 overloaded error", async () => {
       server.fake('claude-test-1', [{ fail: 'server' }]);
-      const error = await anthropic.messages.create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+      const error = await anthropic.messages
+        .create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e);
       expect((error as APIError).status).toBe(529);
       expect(((error as APIError).error as { error: { type: string } }).error.type).toBe('overloaded_error');
     });
 
     it("a 'context_length' answer is a 400 saying the prompt is too long", async () => {
       server.fake('claude-test-1', [{ fail: 'context_length' }]);
-      const error = (await anthropic.messages.create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
+      const error = (await anthropic.messages
+        .create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(Anthropic.BadRequestError);
       expect(error.message).toContain('prompt is too long');
     });
 
     it("an 'auth' answer is a 401 authentication_error", async () => {
       server.fake('claude-test-1', [{ fail: 'auth' }]);
-      const error = await anthropic.messages.create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+      const error = await anthropic.messages
+        .create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Anthropic.AuthenticationError);
     });
 
     it("an unknown model gets Anthropic's not_found_error listing the scripted models", async () => {
       server.fake('claude-test-1', [{ text: 'x' }]);
-      const error = (await anthropic.messages.create({ model: 'claude-opus', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
+      const error = (await anthropic.messages
+        .create({ model: 'claude-opus', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(Anthropic.NotFoundError);
       expect(error.message).toContain('claude-test-1');
     });
 
     it('an answer that fails after its first part breaks the stream mid-reply', async () => {
       server.fake('claude-test-1', [{ reasoning: 'Thinking...', text: 'never sent', fail: 'network', failAfter: 1 }]);
-      const stream = anthropic.messages.stream({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] });
+      const stream = anthropic.messages.stream({
+        model: 'claude-test-1',
+        max_tokens: 16,
+        messages: [{ role: 'user', content: 'x' }],
+      });
       const seen: string[] = [];
       stream.on('streamEvent', (event) => seen.push(event.type));
       await expect(stream.finalMessage()).rejects.toThrow();

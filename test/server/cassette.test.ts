@@ -15,10 +15,15 @@ const ask = { model: 'gpt-4.1-mini', messages: [{ role: 'user' as const, content
 beforeAll(async () => {
   const upstream = await createFakeServer();
   upstream.fake('gpt-4.1-mini', [{ text: 'Open Settings, then Reset.' }]);
-  const recording = createTestApp({ models: { helpdesk: { provider: 'openai', model: 'gpt-4.1-mini' } }, providers: { openai: { baseURL: `${upstream.url}/v1`, apiKey: 'sk-test' } } });
+  const recording = createTestApp({
+    models: { helpdesk: { provider: 'openai', model: 'gpt-4.1-mini' } },
+    providers: { openai: { baseURL: `${upstream.url}/v1`, apiKey: 'sk-test' } },
+  });
   const cassette = recording.cassette(path, { mode: 'record' });
   const front = await createFakeServer({ app: recording });
-  const reply = await new OpenAI({ baseURL: `${front.url}/v1`, apiKey: 'test', maxRetries: 0 }).chat.completions.create(ask);
+  const reply = await new OpenAI({ baseURL: `${front.url}/v1`, apiKey: 'test', maxRetries: 0 }).chat.completions.create(
+    ask,
+  );
   expect(reply.choices[0]!.message.content).toBe('Open Settings, then Reset.');
   await cassette.save();
   await Promise.all([front.close(), upstream.close()]);
@@ -33,8 +38,12 @@ describe('FakeServer', () => {
       app.cassette(path);
       const server = await createFakeServer({ app });
       const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 });
-      expect((await client.chat.completions.create(ask)).choices[0]!.message.content).toBe('Open Settings, then Reset.');
-      const missed = await client.chat.completions.create({ ...ask, messages: [{ role: 'user', content: 'Something else' }] }).catch((error: unknown) => error);
+      expect((await client.chat.completions.create(ask)).choices[0]!.message.content).toBe(
+        'Open Settings, then Reset.',
+      );
+      const missed = await client.chat.completions
+        .create({ ...ask, messages: [{ role: 'user', content: 'Something else' }] })
+        .catch((error: unknown) => error);
       expect(missed).toMatchObject({ status: 500, message: expect.stringContaining('T0040') });
       await server.close();
       await app.dispose();
@@ -43,29 +52,41 @@ describe('FakeServer', () => {
 });
 
 describe('standin serve --cassette', () => {
-  it('replays the cassette to the openai client by the model id it recorded, and stops on SIGINT', { timeout: 60_000 }, async () => {
-    const child = spawn('node', ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--cassette', path], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('control token:')) resolve();
+  it(
+    'replays the cassette to the openai client by the model id it recorded, and stops on SIGINT',
+    { timeout: 60_000 },
+    async () => {
+      const child = spawn('node', ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--cassette', path], {
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-    });
-    expect(out).toContain('models gpt-4.1-mini, helpdesk');
-    const url = /listening at (\S+)/.exec(out)![1]!;
-    const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'test', maxRetries: 0 });
-    expect((await client.chat.completions.create(ask)).choices[0]!.message.content).toBe('Open Settings, then Reset.');
-    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGINT');
-    expect(await exit).toBe(0);
-  });
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('control token:')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+      });
+      expect(out).toContain('models gpt-4.1-mini, helpdesk');
+      const url = /listening at (\S+)/.exec(out)![1]!;
+      const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'test', maxRetries: 0 });
+      expect((await client.chat.completions.create(ask)).choices[0]!.message.content).toBe(
+        'Open Settings, then Reset.',
+      );
+      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      expect(await exit).toBe(0);
+    },
+  );
 
   it('a path with no cassette exits 2 saying so', { timeout: 60_000 }, async () => {
-    const child = spawn('node', ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--cassette', join(dir, 'none.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      'node',
+      ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--cassette', join(dir, 'none.json')],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -73,17 +94,23 @@ describe('standin serve --cassette', () => {
     expect(err).toContain('W0017');
   });
 
-  it("a cassette entry with model '__proto__' exits 2 with the cassette's code V0001, not a config code", { timeout: 60_000 }, async () => {
-    const cassette = JSON.parse(readFileSync(path, 'utf8')) as { entries: { model?: string }[] };
-    cassette.entries[0]!.model = '__proto__';
-    const hostile = join(dir, 'proto.json');
-    writeFileSync(hostile, JSON.stringify(cassette));
-    const child = spawn('node', ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--cassette', hostile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(2);
-    expect(err).toContain(`V0001: ${hostile}:`);
-    expect(err).toContain("entries[0].model is '__proto__'");
-  });
+  it(
+    "a cassette entry with model '__proto__' exits 2 with the cassette's code V0001, not a config code",
+    { timeout: 60_000 },
+    async () => {
+      const cassette = JSON.parse(readFileSync(path, 'utf8')) as { entries: { model?: string }[] };
+      cassette.entries[0]!.model = '__proto__';
+      const hostile = join(dir, 'proto.json');
+      writeFileSync(hostile, JSON.stringify(cassette));
+      const child = spawn('node', ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--cassette', hostile], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(2);
+      expect(err).toContain(`V0001: ${hostile}:`);
+      expect(err).toContain("entries[0].model is '__proto__'");
+    },
+  );
 });

@@ -24,11 +24,31 @@ beforeEach(async () => {
 
 /** The real adapters, from the config, pointed at the wire server; `key` may name a scope (`scope:<id>`). */
 const adapters = [
-  { name: 'typesafe', config: (key: string): StandinConfigInput => ({ classifier: { provider: 'typesafe' }, providers: { typesafe: { baseURL: server.url, apiKey: key } }, retry }) },
-  { name: 'decisions', config: (key: string): StandinConfigInput => ({ classifier: { provider: 'decisions' }, providers: { decisions: { baseURL: `${server.url}/v1`, apiKey: key } }, retry }) },
+  {
+    name: 'typesafe',
+    config: (key: string): StandinConfigInput => ({
+      classifier: { provider: 'typesafe' },
+      providers: { typesafe: { baseURL: server.url, apiKey: key } },
+      retry,
+    }),
+  },
+  {
+    name: 'decisions',
+    config: (key: string): StandinConfigInput => ({
+      classifier: { provider: 'decisions' },
+      providers: { decisions: { baseURL: `${server.url}/v1`, apiKey: key } },
+      retry,
+    }),
+  },
 ] as const;
 
-const rejection = (promise: Promise<unknown>): Promise<ClassificationAdapterError> => promise.then(() => { throw new Error('expected a rejection'); }, (error: unknown) => error as ClassificationAdapterError);
+const rejection = (promise: Promise<unknown>): Promise<ClassificationAdapterError> =>
+  promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error as ClassificationAdapterError,
+  );
 
 describe('FakeServer', () => {
   for (const adapter of adapters) {
@@ -43,7 +63,10 @@ describe('FakeServer', () => {
         server.fakeClassifier([{ answers: { team: 'technical', urgency: 1.5, refund: 0.9 } }]);
         const response = await app().classify('My card was charged twice.', questions);
         expect(response.provider).toBe(adapter.name);
-        expect(response.answer('team')).toMatchObject({ choice: 'technical', probabilities: { billing: 0, technical: 1 } });
+        expect(response.answer('team')).toMatchObject({
+          choice: 'technical',
+          probabilities: { billing: 0, technical: 1 },
+        });
         expect(response.answer('urgency')).toMatchObject({ score: 1.5, probabilities: [0, 0.5, 0.5] });
         expect(response.answer('refund')!.yesProbability).toBe(0.9);
         expect(server.sent.at(-1)).toMatchObject({ call: 'classify', input: { state: 'My card was charged twice.' } });
@@ -70,7 +93,17 @@ describe('FakeServer', () => {
         expect(a.clock.slept).toHaveLength(2);
       });
 
-      const reasons = ['authentication_failed', 'rate_limited', 'invalid_request', 'context_length_exceeded', 'provider_unavailable', 'timeout', 'network_error', 'malformed_response', 'unknown'] as const;
+      const reasons = [
+        'authentication_failed',
+        'rate_limited',
+        'invalid_request',
+        'context_length_exceeded',
+        'provider_unavailable',
+        'timeout',
+        'network_error',
+        'malformed_response',
+        'unknown',
+      ] as const;
       for (const reason of reasons) {
         it(`a scripted ${reason} reaches the adapter as ${reason}`, async () => {
           server.load({ classifier: [{ fail: reason, message: `scripted ${reason}` }] });
@@ -81,7 +114,10 @@ describe('FakeServer', () => {
       }
 
       it('answers each scope from the script loaded for it through the control API', async () => {
-        for (const [scope, team] of [['a', 'billing'], ['b', 'technical']]) {
+        for (const [scope, team] of [
+          ['a', 'billing'],
+          ['b', 'technical'],
+        ]) {
           const loaded = await fetch(`${server.url}/__standin/scripts?scope=${scope}`, {
             method: 'PUT',
             headers: { authorization: `Bearer ${server.token}` },
@@ -89,7 +125,10 @@ describe('FakeServer', () => {
           });
           expect(loaded.status).toBe(200);
         }
-        const [a, b] = await Promise.all([app('scope:a').classify('x', questions), app('scope:b').classify('x', questions)]);
+        const [a, b] = await Promise.all([
+          app('scope:a').classify('x', questions),
+          app('scope:b').classify('x', questions),
+        ]);
         expect([a.answer('team')!.choice, b.answer('team')!.choice]).toEqual(['billing', 'technical']);
         const spent = await rejection(app('scope:a').classify('x', questions, { retry: false }));
         expect(spent.reason).toBe('unknown');
@@ -98,23 +137,43 @@ describe('FakeServer', () => {
   }
 
   describe('hostile requests', () => {
-    const post = (path: string, body: unknown): Promise<Response> => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown): Promise<Response> =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     it('refuses a decisions request that names two questions alike (400), rather than answering one', async () => {
       const question = { type: 'predicate', name: 'refund', instructions: 'A refund is asked for.' };
       const response = await post('/v1/decisions', { input: 'Refund me', questions: [question, question] });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { param: 'questions[1].name', message: expect.stringContaining('name each question once') } });
+      expect(await response.json()).toMatchObject({
+        error: { param: 'questions[1].name', message: expect.stringContaining('name each question once') },
+      });
     });
 
     it('refuses a question id __proto__ with K0003 (400), never reading it as a prototype', async () => {
-      const response = await fetch(`${server.url}/v1/systemone`, { method: 'POST', body: '{"state":"x","questions":{"__proto__":{"type":"noul","instructions":"?"}}}' });
+      const response = await fetch(`${server.url}/v1/systemone`, {
+        method: 'POST',
+        body: '{"state":"x","questions":{"__proto__":{"type":"noul","instructions":"?"}}}',
+      });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ detail: { message: expect.stringContaining("request.questions.__proto__: invalid_id. Give each question a non-empty string id other than '__proto__'."), error_type: 'invalid_request_error' } });
+      expect(await response.json()).toMatchObject({
+        detail: {
+          message: expect.stringContaining(
+            "request.questions.__proto__: invalid_id. Give each question a non-empty string id other than '__proto__'.",
+          ),
+          error_type: 'invalid_request_error',
+        },
+      });
     });
 
-    it('answers a request the engine finds malformed with the provider\'s 400 body', async () => {
-      const response = await post('/v1/systemone', { state: '', questions: { refund: { type: 'noul', instructions: '?' } } });
+    it("answers a request the engine finds malformed with the provider's 400 body", async () => {
+      const response = await post('/v1/systemone', {
+        state: '',
+        questions: { refund: { type: 'noul', instructions: '?' } },
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ detail: { message: expect.stringContaining('K0003') } });
     });
@@ -122,7 +181,9 @@ describe('FakeServer', () => {
 
   describe('.load', () => {
     it('refuses a classifier fail entry that names no failure (W0016)', () => {
-      expect(() => server.load({ classifier: [{ fail: 'slow' }] })).toThrow(expect.objectContaining({ code: 'W0016', message: expect.stringContaining('scripts.classifier[0].fail') }));
+      expect(() => server.load({ classifier: [{ fail: 'slow' }] })).toThrow(
+        expect.objectContaining({ code: 'W0016', message: expect.stringContaining('scripts.classifier[0].fail') }),
+      );
     });
   });
 });

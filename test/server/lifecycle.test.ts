@@ -20,7 +20,9 @@ function disposals(): App[] {
 }
 
 const ask = (client: OpenAI, model: string): Promise<string | null> =>
-  client.chat.completions.create({ model, messages: [{ role: 'user', content: 'Hi' }] }).then((reply) => reply.choices[0]!.message.content);
+  client.chat.completions
+    .create({ model, messages: [{ role: 'user', content: 'Hi' }] })
+    .then((reply) => reply.choices[0]!.message.content);
 
 describe('FakeServer', () => {
   describe('.fake', () => {
@@ -74,7 +76,9 @@ describe('FakeServer', () => {
       const app = createTestApp({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } });
       const server = await createFakeServer({ app });
       server.fake('gpt-4.1-mini', [{ text: 'Hi' }]);
-      expect(await ask(new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 }), 'gpt-4.1-mini')).toBe('Hi');
+      expect(
+        await ask(new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 }), 'gpt-4.1-mini'),
+      ).toBe('Hi');
       await server.close();
       expect(disposed).toHaveLength(0);
     });

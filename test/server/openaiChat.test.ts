@@ -4,7 +4,16 @@ import { createFakeServer, type FakeServer } from 'standin/server';
 
 const weather = {
   type: 'function' as const,
-  function: { name: 'getWeather', description: 'The weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } },
+  function: {
+    name: 'getWeather',
+    description: 'The weather in a city',
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    },
+  },
 };
 
 describe('FakeServer', () => {
@@ -22,7 +31,10 @@ describe('FakeServer', () => {
   describe('POST /v1/chat/completions', () => {
     it('answers a scripted text as a chat.completion with usage', async () => {
       server.fake('gpt-4.1-mini', [{ text: 'Hello!', units: { tokensIn: 12, tokensOut: 3 } }]);
-      const completion = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] });
+      const completion = await openai.chat.completions.create({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
       expect(completion.object).toBe('chat.completion');
       expect(completion.choices[0]!.message.content).toBe('Hello!');
       expect(completion.choices[0]!.finish_reason).toBe('stop');
@@ -32,7 +44,12 @@ describe('FakeServer', () => {
 
     it('streams chunks ending in a usage chunk and [DONE], which the client reassembles', async () => {
       server.fake('gpt-4.1-mini', [{ text: 'Hello there', units: { tokensIn: 5, tokensOut: 2 } }]);
-      const stream = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } });
+      const stream = await openai.chat.completions.create({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'user', content: 'Hi' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       let text = '';
       let usage: OpenAI.CompletionUsage | null | undefined;
       let finish: string | null | undefined;
@@ -47,7 +64,10 @@ describe('FakeServer', () => {
     });
 
     it('drives a two-step tool conversation: a tool call, then a text after the tool result', async () => {
-      server.fake('gpt-4.1-mini', [{ calls: [{ tool: 'getWeather', with: { city: 'Paris' }, id: 'call_1' }] }, { text: 'It is sunny in Paris.' }]);
+      server.fake('gpt-4.1-mini', [
+        { calls: [{ tool: 'getWeather', with: { city: 'Paris' }, id: 'call_1' }] },
+        { text: 'It is sunny in Paris.' },
+      ]);
       const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Weather in Paris?' }];
       const first = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages, tools: [weather] });
       const call = first.choices[0]!.message.tool_calls![0]!;
@@ -68,7 +88,11 @@ describe('FakeServer', () => {
 
     it('streams tool calls as deltas the client joins', async () => {
       server.fake('gpt-4.1-mini', [{ calls: [{ tool: 'getWeather', with: { city: 'Oslo' } }] }]);
-      const stream = openai.chat.completions.stream({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Oslo?' }], tools: [weather] });
+      const stream = openai.chat.completions.stream({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'user', content: 'Oslo?' }],
+        tools: [weather],
+      });
       const done = await stream.finalChatCompletion();
       const call = done.choices[0]!.message.tool_calls![0]!;
       expect(call.type === 'function' && call.function.arguments).toBe('{"city":"Oslo"}');
@@ -76,7 +100,12 @@ describe('FakeServer', () => {
 
     it('gives a typed value for response_format json_schema, which the client parses', async () => {
       server.fake('gpt-4.1-mini', [{ value: { team: 'billing', urgent: true } }]);
-      const schema = { type: 'object', properties: { team: { type: 'string' }, urgent: { type: 'boolean' } }, required: ['team', 'urgent'], additionalProperties: false };
+      const schema = {
+        type: 'object',
+        properties: { team: { type: 'string' }, urgent: { type: 'boolean' } },
+        required: ['team', 'urgent'],
+        additionalProperties: false,
+      };
       const completion = await openai.chat.completions.parse({
         model: 'gpt-4.1-mini',
         messages: [{ role: 'user', content: 'Triage: my card was charged twice' }],
@@ -87,9 +116,18 @@ describe('FakeServer', () => {
 
     it('refuses a scripted value that does not fit the requested schema, with the script error and no retry', async () => {
       server.fake('gpt-4.1-mini', [{ value: { team: 7 } }]);
-      const schema = { type: 'object', properties: { team: { type: 'string' } }, required: ['team'], additionalProperties: false };
+      const schema = {
+        type: 'object',
+        properties: { team: { type: 'string' } },
+        required: ['team'],
+        additionalProperties: false,
+      };
       const error = await openai.chat.completions
-        .create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 't', schema } } })
+        .create({
+          model: 'gpt-4.1-mini',
+          messages: [{ role: 'user', content: 'x' }],
+          response_format: { type: 'json_schema', json_schema: { name: 't', schema } },
+        })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OpenAI.InternalServerError);
       expect((error as APIError).message).toContain('T0008');
@@ -98,7 +136,9 @@ describe('FakeServer', () => {
 
     it("answers an unknown model with OpenAI's 404 body listing the scripted models", async () => {
       server.fake('gpt-4.1-mini', [{ text: 'x' }]);
-      const error = (await openai.chat.completions.create({ model: 'gpt-5', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
+      const error = (await openai.chat.completions
+        .create({ model: 'gpt-5', messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(OpenAI.NotFoundError);
       expect(error.code).toBe('model_not_found');
       expect(error.message).toContain('gpt-4.1-mini');
@@ -106,7 +146,9 @@ describe('FakeServer', () => {
 
     it('refuses n > 1 with a 400 that says what is unsupported', async () => {
       server.fake('gpt-4.1-mini', [{ text: 'x' }]);
-      const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', n: 2, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
+      const error = (await openai.chat.completions
+        .create({ model: 'gpt-4.1-mini', n: 2, messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(OpenAI.BadRequestError);
       expect(error.code).toBe('unsupported_value');
       expect(error.param).toBe('n');
@@ -115,16 +157,29 @@ describe('FakeServer', () => {
 
     it('refuses a field it does not know, naming it', async () => {
       server.fake('gpt-4.1-mini', [{ text: 'x' }]);
-      const response = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }], temprature: 1 }) });
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }], temprature: 1 }),
+      });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toContain("did you mean 'temperature'");
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
+        "did you mean 'temperature'",
+      );
     });
 
     it('never records the API key in sent', async () => {
       server.fake('gpt-4.1-mini', [{ text: 'x' }]);
       await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] });
       expect(JSON.stringify(server.sent)).not.toContain('sk-test-secret');
-      expect(server.sent).toEqual([{ scope: '', path: '/v1/chat/completions', model: 'gpt-4.1-mini', call: 'reply', input: { messages: [{ role: 'user', content: 'x' }] } }]);
+      expect(server.sent).toEqual([
+        {
+          scope: '',
+          path: '/v1/chat/completions',
+          model: 'gpt-4.1-mini',
+          call: 'reply',
+          input: { messages: [{ role: 'user', content: 'x' }] },
+        },
+      ]);
     });
   });
 
@@ -132,7 +187,9 @@ describe('FakeServer', () => {
     it("a 'rate_limit' answer is a 429 with retry-after-ms; the client waits, retries the same step and gets its answer", async () => {
       server.fake('gpt-4.1-mini', [{ fail: 'rate_limit', retryAfterMs: 5, times: 1, text: 'after the wait' }]);
       const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 2 });
-      const { data, response } = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }).withResponse();
+      const { data, response } = await client.chat.completions
+        .create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] })
+        .withResponse();
       expect(data.choices[0]!.message.content).toBe('after the wait');
       expect(response.status).toBe(200);
       expect(server.sent).toHaveLength(2);
@@ -141,25 +198,36 @@ describe('FakeServer', () => {
 
     it("a 'rate_limit' answer with no retryAfterMs hints 1 ms, so the client's retry does not sleep", async () => {
       server.fake('gpt-4.1-mini', [{ fail: 'rate_limit' }]);
-      const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
+      const error = (await openai.chat.completions
+        .create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e)) as APIError;
       expect(error.headers?.get('retry-after-ms')).toBe('1');
     });
 
     it('without retries the client sees the 429 with its headers and the rate-limit body', async () => {
       server.fake('gpt-4.1-mini', [{ fail: 'rate_limit', retryAfterMs: 5 }]);
-      const error = (await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as APIError;
+      const error = (await openai.chat.completions
+        .create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] })
+        .catch((e: unknown) => e)) as APIError;
       expect(error).toBeInstanceOf(OpenAI.RateLimitError);
       expect(error.headers?.get('retry-after-ms')).toBe('5');
       expect(error.headers?.get('retry-after')).toBe('1');
       expect(error.code).toBe('rate_limit_exceeded');
     });
 
-    it("a retry of an answered request gets the same answer (step replay); a new request gets the next", async () => {
+    it('a retry of an answered request gets the same answer (step replay); a new request gets the next', async () => {
       server.fake('gpt-4.1-mini', [{ text: 'first' }, { text: 'second' }]);
       const body = JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] });
-      const post = (headers: Record<string, string>) => fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then((r) => r.json() as Promise<OpenAI.ChatCompletion>);
+      const post = (headers: Record<string, string>) =>
+        fetch(`${server.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        }).then((r) => r.json() as Promise<OpenAI.ChatCompletion>);
       expect((await post({ 'idempotency-key': 'k1' })).choices[0]!.message.content).toBe('first');
-      expect((await post({ 'idempotency-key': 'k1', 'x-stainless-retry-count': '1' })).choices[0]!.message.content).toBe('first');
+      expect(
+        (await post({ 'idempotency-key': 'k1', 'x-stainless-retry-count': '1' })).choices[0]!.message.content,
+      ).toBe('first');
       expect((await post({ 'idempotency-key': 'k2' })).choices[0]!.message.content).toBe('second');
     });
   });

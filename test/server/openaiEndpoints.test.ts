@@ -3,7 +3,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from 'standin/server';
 import { embedByHash } from 'standin/testing';
 
-const weather = { type: 'function' as const, name: 'getWeather', description: 'The weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false }, strict: true };
+const weather = {
+  type: 'function' as const,
+  name: 'getWeather',
+  description: 'The weather',
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string' } },
+    required: ['city'],
+    additionalProperties: false,
+  },
+  strict: true,
+};
 
 describe('FakeServer', () => {
   let server: FakeServer;
@@ -28,14 +39,21 @@ describe('FakeServer', () => {
     });
 
     it('drives a two-step function call conversation', async () => {
-      server.fake('gpt-5-mini', [{ calls: [{ tool: 'getWeather', with: { city: 'Rome' }, id: 'call_9' }] }, { text: 'Warm in Rome.' }]);
+      server.fake('gpt-5-mini', [
+        { calls: [{ tool: 'getWeather', with: { city: 'Rome' }, id: 'call_9' }] },
+        { text: 'Warm in Rome.' },
+      ]);
       const first = await openai.responses.create({ model: 'gpt-5-mini', input: 'Weather in Rome?', tools: [weather] });
       const call = first.output.find((item) => item.type === 'function_call')!;
       expect(call).toMatchObject({ call_id: 'call_9', name: 'getWeather', arguments: '{"city":"Rome"}' });
       const second = await openai.responses.create({
         model: 'gpt-5-mini',
         tools: [weather],
-        input: [{ role: 'user', content: 'Weather in Rome?' }, call, { type: 'function_call_output', call_id: 'call_9', output: '{"c":25}' }],
+        input: [
+          { role: 'user', content: 'Weather in Rome?' },
+          call,
+          { type: 'function_call_output', call_id: 'call_9', output: '{"c":25}' },
+        ],
       });
       expect(second.output_text).toBe('Warm in Rome.');
       expect((server.sent[1]!.input as { messages: unknown[] }).messages).toEqual([
@@ -51,7 +69,19 @@ describe('FakeServer', () => {
         model: 'gpt-5-mini',
         input: 'Triage',
         stream: true,
-        text: { format: { type: 'json_schema', name: 'triage', schema: { type: 'object', properties: { team: { type: 'string' } }, required: ['team'], additionalProperties: false }, strict: true } },
+        text: {
+          format: {
+            type: 'json_schema',
+            name: 'triage',
+            schema: {
+              type: 'object',
+              properties: { team: { type: 'string' } },
+              required: ['team'],
+              additionalProperties: false,
+            },
+            strict: true,
+          },
+        },
       });
       const types: string[] = [];
       let text = '';
@@ -70,7 +100,9 @@ describe('FakeServer', () => {
 
     it('refuses previous_response_id: the server keeps no responses', async () => {
       server.fake('gpt-5-mini', [{ text: 'x' }]);
-      const error = (await openai.responses.create({ model: 'gpt-5-mini', input: 'x', previous_response_id: 'resp_1' }).catch((e: unknown) => e)) as { status: number; param: string };
+      const error = (await openai.responses
+        .create({ model: 'gpt-5-mini', input: 'x', previous_response_id: 'resp_1' })
+        .catch((e: unknown) => e)) as { status: number; param: string };
       expect(error.status).toBe(400);
       expect(error.param).toBe('previous_response_id');
     });
@@ -79,7 +111,10 @@ describe('FakeServer', () => {
   describe('POST /v1/embeddings', () => {
     it('answers base64 vectors (the client default) that decode to the fake vectors', async () => {
       server.fake('text-embedding-3-small', { embed: embedByHash(8) });
-      const result = await openai.embeddings.create({ model: 'text-embedding-3-small', input: ['reset a password', 'billing'] });
+      const result = await openai.embeddings.create({
+        model: 'text-embedding-3-small',
+        input: ['reset a password', 'billing'],
+      });
       expect(result.data).toHaveLength(2);
       const expected = embedByHash(8)('reset a password');
       result.data[0]!.embedding.forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, 6));
@@ -87,7 +122,11 @@ describe('FakeServer', () => {
 
     it('answers float vectors when asked', async () => {
       server.fake('text-embedding-3-small', { embed: () => [0.5, 0.25] });
-      const result = await openai.embeddings.create({ model: 'text-embedding-3-small', input: 'x', encoding_format: 'float' });
+      const result = await openai.embeddings.create({
+        model: 'text-embedding-3-small',
+        input: 'x',
+        encoding_format: 'float',
+      });
       expect(result.data[0]!.embedding).toEqual([0.5, 0.25]);
     });
   });
@@ -95,8 +134,18 @@ describe('FakeServer', () => {
   describe('POST /v1/audio/transcriptions and /v1/audio/speech', () => {
     it('transcribes a multipart upload with the hear answer, handing it the language and the prompt', async () => {
       const seen: unknown[] = [];
-      server.fake('whisper-1', { hear: (input) => (seen.push({ kind: input.kind, language: input.language, hint: input.hint, bytes: input.audio.length }), { text: 'reset my password' }) });
-      const result = await openai.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(Buffer.from('RIFF0000WAVE'), 'note.wav'), language: 'en', prompt: 'Okta' });
+      server.fake('whisper-1', {
+        hear: (input) => (
+          seen.push({ kind: input.kind, language: input.language, hint: input.hint, bytes: input.audio.length }),
+          { text: 'reset my password' }
+        ),
+      });
+      const result = await openai.audio.transcriptions.create({
+        model: 'whisper-1',
+        file: await toFile(Buffer.from('RIFF0000WAVE'), 'note.wav'),
+        language: 'en',
+        prompt: 'Okta',
+      });
       expect(result.text).toBe('reset my password');
       expect(seen).toEqual([{ kind: 'wav', language: 'en', hint: 'Okta', bytes: 12 }]);
     });

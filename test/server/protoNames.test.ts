@@ -13,7 +13,12 @@ describe('FakeServer', () => {
   describe('.load', () => {
     it("refuses a model scripted under '__proto__' (a JSON body can hold the key) with W0008, never drops it", () => {
       const scripts = JSON.parse('{"models": {"__proto__": [{"text": "hi"}]}}') as Parameters<FakeServer['load']>[0];
-      expect(() => server.load(scripts)).toThrow(expect.objectContaining({ code: 'W0008', message: expect.stringContaining("scripts.models.__proto__: '__proto__' cannot be a model name") }));
+      expect(() => server.load(scripts)).toThrow(
+        expect.objectContaining({
+          code: 'W0008',
+          message: expect.stringContaining("scripts.models.__proto__: '__proto__' cannot be a model name"),
+        }),
+      );
     });
   });
 });

@@ -11,44 +11,67 @@ afterEach(async () => {
   await server.close();
 });
 
-const chat = (content = 'Hi'): string => JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content }] });
+const chat = (content = 'Hi'): string =>
+  JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content }] });
 const post = (path: string, body: string, headers: Record<string, string> = {}): Promise<Response> =>
   fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 const control = (path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> =>
-  fetch(`${server.url}/__standin/${path}`, { method: init.method ?? 'GET', headers: { authorization: `Bearer ${server.token}` }, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
-const textOf = async (response: Response): Promise<string> => ((await response.json()) as { choices: [{ message: { content: string } }] }).choices[0].message.content;
+  fetch(`${server.url}/__standin/${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${server.token}` },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+const textOf = async (response: Response): Promise<string> =>
+  ((await response.json()) as { choices: [{ message: { content: string } }] }).choices[0].message.content;
 
 describe('retries over the wire', () => {
   it('a retry marked only x-stainless-retry-count: 1, after an unmarked first attempt, is the same step', async () => {
     server.fake('gpt-4.1-mini', [{ text: 'first' }]);
     const first = await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1' });
     expect(await textOf(first)).toBe('first');
-    const retry = await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1', 'x-stainless-retry-count': '1' });
+    const retry = await post('/v1/chat/completions', chat(), {
+      'x-standin-scope': 't1',
+      'x-stainless-retry-count': '1',
+    });
     expect(retry.status).toBe(200);
     expect(await textOf(retry)).toBe('first');
     await server.verify('t1');
   });
 
-  it('a marked retry with another body than the scope\'s last request is the next step', async () => {
+  it("a marked retry with another body than the scope's last request is the next step", async () => {
     server.fake('gpt-4.1-mini', [{ text: 'first' }, { text: 'second' }]);
     await post('/v1/chat/completions', chat('a'), { 'x-standin-scope': 't1' });
-    const other = await post('/v1/chat/completions', chat('b'), { 'x-standin-scope': 't1', 'x-stainless-retry-count': '1' });
+    const other = await post('/v1/chat/completions', chat('b'), {
+      'x-standin-scope': 't1',
+      'x-stainless-retry-count': '1',
+    });
     expect(await textOf(other)).toBe('second');
   });
 
   it('an idempotency key decides alone: the same key is the same step, another key the next step, whatever the body', async () => {
     server.fake('gpt-4.1-mini', [{ text: 'first' }, { text: 'second' }]);
     await post('/v1/chat/completions', chat('a'), { 'x-standin-scope': 't1', 'idempotency-key': 'k1' });
-    const again = await post('/v1/chat/completions', chat('a'), { 'x-standin-scope': 't1', 'idempotency-key': 'k1', 'x-stainless-retry-count': '1' });
+    const again = await post('/v1/chat/completions', chat('a'), {
+      'x-standin-scope': 't1',
+      'idempotency-key': 'k1',
+      'x-stainless-retry-count': '1',
+    });
     expect(await textOf(again)).toBe('first');
-    const other = await post('/v1/chat/completions', chat('a'), { 'x-standin-scope': 't1', 'idempotency-key': 'k2', 'x-stainless-retry-count': '1' });
+    const other = await post('/v1/chat/completions', chat('a'), {
+      'x-standin-scope': 't1',
+      'idempotency-key': 'k2',
+      'x-stainless-retry-count': '1',
+    });
     expect(await textOf(other)).toBe('second');
   });
 
-  it('the official client\'s retry of a rate limit gets the answer its step got', async () => {
+  it("the official client's retry of a rate limit gets the answer its step got", async () => {
     server.fake('gpt-4.1-mini', [{ fail: 'rate_limit', retryAfterMs: 1, times: 1, text: 'ok' }]);
     const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'scope:sdk', maxRetries: 2 });
-    const completion = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] });
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4.1-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(completion.choices[0]!.message.content).toBe('ok');
     await server.verify('sdk');
   });
@@ -64,16 +87,28 @@ describe('retries over the wire', () => {
     const next = await post('/v1/chat/completions', chat('other'), { 'x-standin-scope': 't2' });
     expect(next.status).toBe(200);
     const past = await post('/v1/chat/completions', chat('another'), { 'x-standin-scope': 't2' });
-    expect(((await past.json()) as { error: { message: string } }).error.message).not.toContain('x-stainless-retry-count');
+    expect(((await past.json()) as { error: { message: string } }).error.message).not.toContain(
+      'x-stainless-retry-count',
+    );
   });
 });
 
 describe('scopes over the wire', () => {
   it('server-wide scripts are defaults each scope starts from, with its own cursor', async () => {
-    const loaded = await control('scripts', { method: 'PUT', body: { models: { 'gpt-4.1-mini': [{ text: 'one' }, { text: 'two' }] } } });
+    const loaded = await control('scripts', {
+      method: 'PUT',
+      body: { models: { 'gpt-4.1-mini': [{ text: 'one' }, { text: 'two' }] } },
+    });
     expect(loaded.status).toBe(200);
-    const a = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'x', defaultHeaders: { 'x-standin-scope': 'a' }, maxRetries: 0 });
-    const ask = async (client: OpenAI): Promise<string | null> => (await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] })).choices[0]!.message.content;
+    const a = new OpenAI({
+      baseURL: `${server.url}/v1`,
+      apiKey: 'x',
+      defaultHeaders: { 'x-standin-scope': 'a' },
+      maxRetries: 0,
+    });
+    const ask = async (client: OpenAI): Promise<string | null> =>
+      (await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }))
+        .choices[0]!.message.content;
     expect(await ask(a)).toBe('one');
     expect(await textOf(await post('/v1/chat/completions', chat(), { 'x-standin-scope': 'b' }))).toBe('one');
     expect(await ask(a)).toBe('two');
@@ -83,7 +118,9 @@ describe('scopes over the wire', () => {
   });
 
   it("a scope's verify counts only the models that scope used or was scripted for", async () => {
-    server.load({ models: { 'gpt-4.1-mini': [{ text: 'one' }], 'text-embedding-3-small': [{ text: 'never called anywhere' }] } });
+    server.load({
+      models: { 'gpt-4.1-mini': [{ text: 'one' }], 'text-embedding-3-small': [{ text: 'never called anywhere' }] },
+    });
     await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1' });
     expect((await control('verify?scope=t1', { method: 'POST' })).status).toBe(200);
     await control('scripts?scope=t2', { method: 'PUT', body: { models: { 'gpt-4.1-mini': [{ text: 'for t2' }] } } });
@@ -92,12 +129,19 @@ describe('scopes over the wire', () => {
     expect(await t2.json()).toMatchObject({ unused: { t2: { 'gpt-4.1-mini': [{ index: 0 }] } } });
     // Without a scope, a default script no scope called is listed under the default scope.
     const all = await control('verify', { method: 'POST' });
-    expect(await all.json()).toMatchObject({ unused: { '': { 'text-embedding-3-small': [{ index: 0 }] }, t2: { 'gpt-4.1-mini': [{ index: 0 }] } } });
+    expect(await all.json()).toMatchObject({
+      unused: { '': { 'text-embedding-3-small': [{ index: 0 }] }, t2: { 'gpt-4.1-mini': [{ index: 0 }] } },
+    });
   });
 
   it("a served app's scope verify counts only the models that scope called", async () => {
     await server.close();
-    const app = createTestApp({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' }, judge: { provider: 'openai', model: 'gpt-4.1' } } });
+    const app = createTestApp({
+      models: {
+        writer: { provider: 'openai', model: 'gpt-4.1-mini' },
+        judge: { provider: 'openai', model: 'gpt-4.1' },
+      },
+    });
     server = await createFakeServer({ app });
     server.fake('gpt-4.1-mini', [{ text: 'one' }]);
     server.fake('gpt-4.1', [{ text: 'judged' }]);
@@ -107,24 +151,47 @@ describe('scopes over the wire', () => {
   });
 
   it('PUT scripts replaces what it names; merge=1 keeps the rest', async () => {
-    await control('scripts?scope=t1', { method: 'PUT', body: { models: { 'gpt-4.1-mini': [{ text: 'mini' }], 'gpt-4.1': [{ text: 'big' }] } } });
-    const replaced = await control('scripts?scope=t1', { method: 'PUT', body: { models: { 'gpt-4.1': [{ text: 'big again' }] } } });
+    await control('scripts?scope=t1', {
+      method: 'PUT',
+      body: { models: { 'gpt-4.1-mini': [{ text: 'mini' }], 'gpt-4.1': [{ text: 'big' }] } },
+    });
+    const replaced = await control('scripts?scope=t1', {
+      method: 'PUT',
+      body: { models: { 'gpt-4.1': [{ text: 'big again' }] } },
+    });
     expect(await replaced.json()).toEqual({ ok: true, scope: 't1', replaced: true });
     const gone = await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1' });
     expect(gone.status).toBe(404);
-    const merged = await control('scripts?scope=t1&merge=1', { method: 'PUT', body: { models: { 'gpt-4.1-mini': [{ text: 'mini back' }] } } });
+    const merged = await control('scripts?scope=t1&merge=1', {
+      method: 'PUT',
+      body: { models: { 'gpt-4.1-mini': [{ text: 'mini back' }] } },
+    });
     expect(await merged.json()).toEqual({ ok: true, scope: 't1', replaced: false });
     expect(await textOf(await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1' }))).toBe('mini back');
-    const big = await post('/v1/chat/completions', JSON.stringify({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'x' }] }), { 'x-standin-scope': 't1' });
+    const big = await post(
+      '/v1/chat/completions',
+      JSON.stringify({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'x' }] }),
+      { 'x-standin-scope': 't1' },
+    );
     expect(await textOf(big)).toBe('big again');
   });
 
   it('a refused scripts document changes nothing', async () => {
     await control('scripts', { method: 'PUT', body: { models: { 'gpt-4.1-mini': [{ text: 'kept' }] } } });
-    const refused = await control('scripts', { method: 'PUT', body: { models: { 'gpt-4.1': [{ text: 'fine' }], 'gpt-4.1-mini': [{ txt: 'typo' }] } } });
+    const refused = await control('scripts', {
+      method: 'PUT',
+      body: { models: { 'gpt-4.1': [{ text: 'fine' }], 'gpt-4.1-mini': [{ txt: 'typo' }] } },
+    });
     expect(refused.status).toBe(400);
     expect(await textOf(await post('/v1/chat/completions', chat()))).toBe('kept');
-    expect((await post('/v1/chat/completions', JSON.stringify({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'x' }] }))).status).toBe(404);
+    expect(
+      (
+        await post(
+          '/v1/chat/completions',
+          JSON.stringify({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'x' }] }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('POST reset resets exactly the scope it names, and refuses what it does not take', async () => {
@@ -159,17 +226,44 @@ describe('verify over the wire sees every error', () => {
     server.fakeClassifier([{ answers: { refund: 1 } }]);
     const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'scope:past', maxRetries: 0 });
     await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'a' }] });
-    await expect(client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'b' }] })).rejects.toMatchObject({ status: 500 });
-    const typed = await post('/v1/chat/completions', JSON.stringify({ model: 'typed', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } } } }), { 'x-standin-scope': 'unfit' });
+    await expect(
+      client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'b' }] }),
+    ).rejects.toMatchObject({ status: 500 });
+    const typed = await post(
+      '/v1/chat/completions',
+      JSON.stringify({
+        model: 'typed',
+        messages: [{ role: 'user', content: 'x' }],
+        response_format: {
+          type: 'json_schema',
+          json_schema: {
+            name: 'x',
+            schema: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
+          },
+        },
+      }),
+      { 'x-standin-scope': 'unfit' },
+    );
     expect(typed.status).toBe(500);
     const question = { state: 'x', questions: { refund: { type: 'noul', instructions: 'A refund is asked for.' } } };
     for (let i = 0; i < 2; i++) await post('/v1/systemone', JSON.stringify(question), { 'x-standin-scope': 'spent' });
-    for (const [scope, code] of [['past', 'T0013'], ['unfit', 'T0008'], ['spent', 'K0008']] as const) {
+    for (const [scope, code] of [
+      ['past', 'T0013'],
+      ['unfit', 'T0008'],
+      ['spent', 'K0008'],
+    ] as const) {
       const response = await control(`verify?scope=${scope}`, { method: 'POST' });
       expect(response.status).toBe(409);
-      expect(await response.json()).toMatchObject({ ok: false, code: 'W0018', errors: { [scope]: { count: 1, errors: [{ code }] } } });
+      expect(await response.json()).toMatchObject({
+        ok: false,
+        code: 'W0018',
+        errors: { [scope]: { count: 1, errors: [{ code }] } },
+      });
     }
-    await expect(server.verify('past')).rejects.toMatchObject({ code: 'W0018', message: expect.stringContaining("In scope 'past', 1 request was answered") });
+    await expect(server.verify('past')).rejects.toMatchObject({
+      code: 'W0018',
+      message: expect.stringContaining("In scope 'past', 1 request was answered"),
+    });
     expect((await control('reset?scope=past', { method: 'POST' })).status).toBe(200);
     expect((await control('verify?scope=past', { method: 'POST' })).status).toBe(200);
   });
@@ -185,17 +279,29 @@ describe('verify over the wire sees every error', () => {
     expect(error.message).toContain('T0041');
     expect(error.message).toContain('Send the header x-standin-scope: <id>');
     const other = await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't2' });
-    expect(((await other.json()) as { error: { message: string } }).error.message).toContain("this request's scope is 't2', the one its x-standin-scope header names");
+    expect(((await other.json()) as { error: { message: string } }).error.message).toContain(
+      "this request's scope is 't2', the one its x-standin-scope header names",
+    );
     const verify = await control('verify', { method: 'POST' });
     expect(verify.status).toBe(409);
-    expect(await verify.json()).toMatchObject({ errors: { '': { errors: [{ code: 'T0041' }] }, t2: { errors: [{ code: 'T0041' }] } } });
+    expect(await verify.json()).toMatchObject({
+      errors: { '': { errors: [{ code: 'T0041' }] }, t2: { errors: [{ code: 'T0041' }] } },
+    });
     await app.dispose();
   });
 
-  it("answers 409 for a request in a scope the model is not scripted for, though other scopes script it (the client got a 404)", async () => {
+  it('answers 409 for a request in a scope the model is not scripted for, though other scopes script it (the client got a 404)', async () => {
     server.fake('gpt-4.1-mini', [{ text: 'for t1' }], 't1');
     expect((await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't2' })).status).toBe(404);
-    expect((await post('/v1/chat/completions', JSON.stringify({ model: 'unknown-model', messages: [{ role: 'user', content: 'x' }] }), { 'x-standin-scope': 't3' })).status).toBe(404);
+    expect(
+      (
+        await post(
+          '/v1/chat/completions',
+          JSON.stringify({ model: 'unknown-model', messages: [{ role: 'user', content: 'x' }] }),
+          { 'x-standin-scope': 't3' },
+        )
+      ).status,
+    ).toBe(404);
     const t2 = await control('verify?scope=t2', { method: 'POST' });
     expect(t2.status).toBe(409);
     expect(await t2.json()).toMatchObject({ errors: { t2: { errors: [{ code: 'W0003' }] } } });
@@ -208,7 +314,10 @@ describe('retries beside parallel requests', () => {
     server.fake('gpt-4.1-mini', [{ text: 'first' }, { text: 'second' }]);
     expect(await textOf(await post('/v1/chat/completions', chat('a'), { 'x-standin-scope': 'p' }))).toBe('first');
     expect(await textOf(await post('/v1/chat/completions', chat('b'), { 'x-standin-scope': 'p' }))).toBe('second');
-    const retry = await post('/v1/chat/completions', chat('a'), { 'x-standin-scope': 'p', 'x-stainless-retry-count': '1' });
+    const retry = await post('/v1/chat/completions', chat('a'), {
+      'x-standin-scope': 'p',
+      'x-stainless-retry-count': '1',
+    });
     expect(await textOf(retry)).toBe('first');
   });
 });

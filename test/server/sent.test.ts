@@ -8,7 +8,8 @@ describe('FakeServer', () => {
       const server = await createFakeServer({ sentLimit: 3 });
       const fake = server.fake('gpt-4.1-mini', () => ({ text: 'ok' }));
       const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 });
-      for (let i = 1; i <= 8; i++) await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: `m${i}` }] });
+      for (let i = 1; i <= 8; i++)
+        await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: `m${i}` }] });
       const said = (input: unknown): unknown => (input as { messages: { content: string }[] }).messages[0]!.content;
       expect(server.sent.map((entry) => said(entry.input))).toEqual(['m6', 'm7', 'm8']);
       expect(fake.sent.map((call) => said(call.input))).toEqual(['m6', 'm7', 'm8']);
@@ -17,17 +18,45 @@ describe('FakeServer', () => {
       await server.close();
     });
 
-    it('lists tools and the typed value as JSON Schema, as a fake\'s sent does, and serves them so over the control API', async () => {
+    it("lists tools and the typed value as JSON Schema, as a fake's sent does, and serves them so over the control API", async () => {
       const server = await createFakeServer();
       server.fake('gpt-4.1-mini', [{ value: { team: 'billing' } }]);
       const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 });
-      const schema = { type: 'object', properties: { team: { type: 'string' } }, required: ['team'], additionalProperties: false };
-      const tool = { type: 'function' as const, function: { name: 'lookup', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'], additionalProperties: false } } };
-      await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Route it' }], tools: [tool], response_format: { type: 'json_schema', json_schema: { name: 'route', schema } } });
+      const schema = {
+        type: 'object',
+        properties: { team: { type: 'string' } },
+        required: ['team'],
+        additionalProperties: false,
+      };
+      const tool = {
+        type: 'function' as const,
+        function: {
+          name: 'lookup',
+          parameters: {
+            type: 'object',
+            properties: { q: { type: 'string' } },
+            required: ['q'],
+            additionalProperties: false,
+          },
+        },
+      };
+      await client.chat.completions.create({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'user', content: 'Route it' }],
+        tools: [tool],
+        response_format: { type: 'json_schema', json_schema: { name: 'route', schema } },
+      });
       const input = server.sent[0]!.input as { tools: unknown; output: unknown };
-      expect(input.output).toEqual({ name: 'value', schema: expect.objectContaining({ type: 'object', required: ['team'] }) });
-      expect(input.tools).toEqual([{ name: 'lookup', input: expect.objectContaining({ type: 'object', required: ['q'] }) }]);
-      const listed = (await (await fetch(`${server.url}/__standin/sent`, { headers: { authorization: `Bearer ${server.token}` } })).json()) as { sent: { input: unknown }[] };
+      expect(input.output).toEqual({
+        name: 'value',
+        schema: expect.objectContaining({ type: 'object', required: ['team'] }),
+      });
+      expect(input.tools).toEqual([
+        { name: 'lookup', input: expect.objectContaining({ type: 'object', required: ['q'] }) },
+      ]);
+      const listed = (await (
+        await fetch(`${server.url}/__standin/sent`, { headers: { authorization: `Bearer ${server.token}` } })
+      ).json()) as { sent: { input: unknown }[] };
       expect(JSON.stringify(listed.sent[0]!.input)).not.toContain('"def"');
       await server.close();
     });
@@ -40,14 +69,28 @@ describe('FakeServer .sent by bytes', () => {
     server.fake('gpt-4.1-mini', () => ({ text: 'ok' }));
     const big = 'x'.repeat(400 * 1024);
     const send = (i: number): Promise<Response> =>
-      fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: `${i}${big}` }] }) });
+      fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: `${i}${big}` }] }),
+      });
     for (let i = 1; i <= 5; i++) expect((await send(i)).status).toBe(200);
-    const first = (entry: { input: unknown }): string => (entry.input as { messages: { content: string }[] }).messages[0]!.content[0]!;
+    const first = (entry: { input: unknown }): string =>
+      (entry.input as { messages: { content: string }[] }).messages[0]!.content[0]!;
     expect(server.sent.map(first)).toEqual(['4', '5']);
     expect(server.sentDropped).toBe(3);
-    const listed = (await (await fetch(`${server.url}/__standin/sent`, { headers: { authorization: `Bearer ${server.token}` } })).json()) as { sent: unknown[]; dropped: number };
+    const listed = (await (
+      await fetch(`${server.url}/__standin/sent`, { headers: { authorization: `Bearer ${server.token}` } })
+    ).json()) as { sent: unknown[]; dropped: number };
     expect([listed.sent.length, listed.dropped]).toEqual([2, 3]);
-    const huge = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: `6${'y'.repeat(2 * 1024 * 1024)}` }] }) });
+    const huge = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'user', content: `6${'y'.repeat(2 * 1024 * 1024)}` }],
+      }),
+    });
     expect(huge.status).toBe(200);
     expect(server.sent.map(first)).toEqual(['6']);
     await server.reset();

@@ -17,7 +17,9 @@ async function readLate(path: string, body: string, idleMs: number): Promise<str
   const { port } = new URL(server.url);
   const socket = connect(Number(port), '127.0.0.1');
   socket.pause();
-  socket.write(`POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
   await new Promise((wait) => setTimeout(wait, idleMs));
   const chunks: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,20 +36,31 @@ async function readLate(path: string, body: string, idleMs: number): Promise<str
 
 describe('a client that never reads a large answer', { timeout: 30_000 }, () => {
   it('a streamed answer: the connection is closed after the write timeout, the rest never buffered', async () => {
-    const received = await readLate('/v1/chat/completions', JSON.stringify({ model: 'gpt-4.1-mini', stream: true, messages: [{ role: 'user', content: 'Hi' }] }), 2000);
+    const received = await readLate(
+      '/v1/chat/completions',
+      JSON.stringify({ model: 'gpt-4.1-mini', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+      2000,
+    );
     expect(received).toContain('HTTP/1.1 200');
     expect(received).not.toContain('[DONE]');
     expect(received.length).toBeLessThan(SIZE / 2);
   });
 
   it('a whole answer: the connection is closed after the write timeout', async () => {
-    const received = await readLate('/v1/chat/completions', JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }), 2000);
+    const received = await readLate(
+      '/v1/chat/completions',
+      JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }),
+      2000,
+    );
     expect(received).toContain('HTTP/1.1 200');
     expect(received.length).toBeLessThan(SIZE);
   });
 
   it('a client that reads gets the whole streamed answer, in pieces of at most 16 KiB of text', async () => {
-    const response = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'gpt-4.1-mini', stream: true, messages: [{ role: 'user', content: 'Hi' }] }) });
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'gpt-4.1-mini', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+    });
     const text = await response.text();
     const pieces = text.split('\n\n').filter((event) => event.includes('"content":"x'));
     expect(pieces.length).toBe(SIZE / (16 * 1024));

@@ -14,14 +14,22 @@ const project = mkdtempSync(join(tmpdir(), 'standin-npx-'));
 mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-standin', version: '1.0.0', private: true }));
 const bin = join(project, 'standin.mjs');
-writeFileSync(bin, `#!/usr/bin/env node\nawait import(${JSON.stringify(pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href)});\nawait import(${JSON.stringify(pathToFileURL(join(repo, 'src/server/cli.ts')).href)});\n`);
+writeFileSync(
+  bin,
+  `#!/usr/bin/env node\nawait import(${JSON.stringify(pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href)});\nawait import(${JSON.stringify(pathToFileURL(join(repo, 'src/server/cli.ts')).href)});\n`,
+);
 chmodSync(bin, 0o755);
 symlinkSync(bin, join(project, 'node_modules', '.bin', 'standin'));
 writeFileSync(join(project, 'scripts.json'), JSON.stringify({ models: { 'gpt-4.1-mini': [{ text: 'Hello' }] } }));
 
 /** Starts `standin serve` with `command` in its own process group; answers once it prints its URL. */
 async function start(command: string, args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(command, [...args, 'serve', '--scripts', 'scripts.json'], { cwd: project, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_yes: 'false' } });
+  const child = spawn(command, [...args, 'serve', '--scripts', 'scripts.json'], {
+    cwd: project,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_yes: 'false' },
+  });
   let out = '';
   let err = '';
   const url = await new Promise<string>((found, fail) => {
@@ -103,7 +111,10 @@ describe('standin serve stops cleanly', { timeout: 60_000 }, () => {
 
   it('started by a node script that is killed (SIGKILL, no signal passed on), it stops once its parent is gone', async () => {
     const script = join(project, 'launch.mjs');
-    writeFileSync(script, `import { spawn } from 'node:child_process';\nspawn(${JSON.stringify(bin)}, process.argv.slice(2), { stdio: 'inherit' });\n`);
+    writeFileSync(
+      script,
+      `import { spawn } from 'node:child_process';\nspawn(${JSON.stringify(bin)}, process.argv.slice(2), { stdio: 'inherit' });\n`,
+    );
     const { child, url } = await start(process.execPath, [script]);
     const pgid = child.pid!;
     child.kill('SIGKILL');

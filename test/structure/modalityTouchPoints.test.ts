@@ -36,7 +36,11 @@ const awaitingTheTable: string[] = [];
  * scripts have a form for the capabilities a JSON document can answer; the conformance suite
  * asks more of some results than their contract does.
  */
-const optional = [/^src\/services\/providers\/[^/]+\/[^/]+\.ts$/, /^src\/server\/scriptsSchema\.ts$/, /^src\/testing\/capabilityCases\.ts$/];
+const optional = [
+  /^src\/services\/providers\/[^/]+\/[^/]+\.ts$/,
+  /^src\/server\/scriptsSchema\.ts$/,
+  /^src\/testing\/capabilityCases\.ts$/,
+];
 
 /** The capabilities whose names are too common a word to count everywhere: only where they stand as a capability, and never as a member's name. */
 const AMBIGUOUS = new Set(['call']);
@@ -66,10 +70,16 @@ function capabilityNamings(text: string, names: readonly string[] = plainCapabil
   const isName = (node: ts.Node): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral =>
     (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && wanted.has(node.text);
   const beside = (siblings: readonly ts.Node[], self: ts.Node): boolean =>
-    siblings.some((other) => other !== self && (isName(other) || (ts.isLiteralTypeNode(other) && isName(other.literal))) && !AMBIGUOUS.has((ts.isLiteralTypeNode(other) ? other.literal : other).getText().slice(1, -1)));
+    siblings.some(
+      (other) =>
+        other !== self &&
+        (isName(other) || (ts.isLiteralTypeNode(other) && isName(other.literal))) &&
+        !AMBIGUOUS.has((ts.isLiteralTypeNode(other) ? other.literal : other).getText().slice(1, -1)),
+    );
   const standsForCapability = (node: ts.Node): boolean => {
     const parent = node.parent;
-    if (ts.isPropertyAssignment(parent)) return parent.initializer === node && CAPABILITY_HOLDERS.test(parent.name.getText());
+    if (ts.isPropertyAssignment(parent))
+      return parent.initializer === node && CAPABILITY_HOLDERS.test(parent.name.getText());
     if (ts.isBinaryExpression(parent)) {
       const other = parent.left === node ? parent.right : parent.left;
       return CAPABILITY_HOLDERS.test(other.getText());
@@ -81,7 +91,12 @@ function capabilityNamings(text: string, names: readonly string[] = plainCapabil
     return false;
   };
   const declares = (node: ts.Node): boolean =>
-    (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node) || ts.isMethodDeclaration(node) || ts.isPropertySignature(node) || ts.isMethodSignature(node) || ts.isPropertyDeclaration(node)) &&
+    (ts.isPropertyAssignment(node) ||
+      ts.isShorthandPropertyAssignment(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isPropertySignature(node) ||
+      ts.isMethodSignature(node) ||
+      ts.isPropertyDeclaration(node)) &&
     ts.isIdentifier(node.name) &&
     wanted.has(node.name.text) &&
     !AMBIGUOUS.has(node.name.text);
@@ -148,14 +163,22 @@ describe('the touch points of a new modality', () => {
     expect(offending).toEqual([]);
   });
 
-  it.each(awaitingTheTable)('%s, awaiting its loop over the table, still names a capability (remove it from the list once it does not)', (path) => {
-    expect(capabilityNamings(readFileSync(join(repo, path), 'utf8'))).not.toEqual([]);
-  });
+  it.each(awaitingTheTable)(
+    '%s, awaiting its loop over the table, still names a capability (remove it from the list once it does not)',
+    (path) => {
+      expect(capabilityNamings(readFileSync(join(repo, path), 'utf8'))).not.toEqual([]);
+    },
+  );
 });
 
 describe('capabilityNamings', () => {
   it('finds a capability declared as a member', () => {
-    const code = ['class A { embed(text: string) {} }', 'interface B { readonly hear?: () => void }', 'const c = { speak: 1, rank };', 'const d = { call: 1 };'].join('\n');
+    const code = [
+      'class A { embed(text: string) {} }',
+      'interface B { readonly hear?: () => void }',
+      'const c = { speak: 1, rank };',
+      'const d = { call: 1 };',
+    ].join('\n');
     expect(capabilityNamings(code)).toEqual(['1: embed', '2: hear', '3: speak', '3: rank']);
   });
 
@@ -168,7 +191,16 @@ describe('capabilityNamings', () => {
       "if (entry.call === 'call') {}",
       'const x = `embed`;',
     ].join('\n');
-    expect(capabilityNamings(code)).toEqual(["1: 'hear'", "2: 'speak'", "2: 'call'", "3: 'rank'", "3: 'call'", "4: 'call'", "5: 'call'", "6: 'embed'"]);
+    expect(capabilityNamings(code)).toEqual([
+      "1: 'hear'",
+      "2: 'speak'",
+      "2: 'call'",
+      "3: 'rank'",
+      "3: 'call'",
+      "4: 'call'",
+      "5: 'call'",
+      "6: 'embed'",
+    ]);
   });
 
   it("ignores comments, longer strings and a reply part's 'call' type", () => {

@@ -18,10 +18,18 @@ function valueStatements(text: string): string[] {
     if (clause === undefined) return false;
     if (clause.isTypeOnly) return true;
     const bindings = clause.namedBindings;
-    return clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly);
+    return (
+      clause.name === undefined &&
+      bindings !== undefined &&
+      ts.isNamedImports(bindings) &&
+      bindings.elements.every((element) => element.isTypeOnly)
+    );
   };
   const typeOnlyExport = (node: ts.ExportDeclaration): boolean =>
-    node.isTypeOnly || (node.exportClause !== undefined && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((element) => element.isTypeOnly));
+    node.isTypeOnly ||
+    (node.exportClause !== undefined &&
+      ts.isNamedExports(node.exportClause) &&
+      node.exportClause.elements.every((element) => element.isTypeOnly));
   return file.statements
     .filter((node) => {
       if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return false;
@@ -36,7 +44,9 @@ const specFiles = readdirSync(specDir).filter((name) => name.endsWith('.ts'));
 
 describe('src/services/spec', () => {
   it('holds the contracts an adapter implements', () => {
-    expect(specFiles).toEqual(expect.arrayContaining(['Provider.ts', 'Classifier.ts', 'CapabilitySpec.ts', 'failures.ts']));
+    expect(specFiles).toEqual(
+      expect.arrayContaining(['Provider.ts', 'Classifier.ts', 'CapabilitySpec.ts', 'failures.ts']),
+    );
   });
 
   it.each(specFiles)('%s holds types only, and imports only types', (name) => {
@@ -55,6 +65,11 @@ describe('src/services/spec', () => {
       "export { c } from './c.js';",
       "export type { A } from './a.js';",
     ].join('\n');
-    expect(valueStatements(text)).toEqual(["3: import { c } from './c.js';", "6: export const f = ['f'] as const;", '7: export function g(): void {}', "8: export { c } from './c.js';"]);
+    expect(valueStatements(text)).toEqual([
+      "3: import { c } from './c.js';",
+      "6: export const f = ['f'] as const;",
+      '7: export function g(): void {}',
+      "8: export { c } from './c.js';",
+    ]);
   });
 });

@@ -28,7 +28,9 @@ export interface Member {
 
 /** Starts one member process on `config` and waits until its app is connected. */
 export async function startMember(config: StandinConfigInput): Promise<Member> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', member, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', member, JSON.stringify(config)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-8_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

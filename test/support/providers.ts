@@ -1,5 +1,12 @@
 import { ContainerModule } from 'inversify';
-import { Tokens, type CallContext, type Provider, type ReplyPart, type ReplyRequest, type StandinConfigInput } from '../../src/index.js';
+import {
+  Tokens,
+  type CallContext,
+  type Provider,
+  type ReplyPart,
+  type ReplyRequest,
+  type StandinConfigInput,
+} from '../../src/index.js';
 import { createTestApp, type TestApp } from '../../src/testing.js';
 
 /** One provider call as a test provider saw it. */
@@ -15,7 +22,9 @@ export type Turn = readonly ReplyPart[] | Error | { readonly parts: readonly Rep
  * A small in-test provider: each reply call takes the next turn of `turns` (the last one repeats),
  * or asks `turns` when it is a function. Records what it was asked.
  */
-export function scripted(turns: readonly Turn[] | ((request: ReplyRequest, context: CallContext, n: number) => Turn)): Provider & { readonly seen: SeenCall[] } {
+export function scripted(
+  turns: readonly Turn[] | ((request: ReplyRequest, context: CallContext, n: number) => Turn),
+): Provider & { readonly seen: SeenCall[] } {
   const seen: SeenCall[] = [];
   return {
     seen,
@@ -61,7 +70,8 @@ export function appWith(providers: Readonly<Record<string, Provider>>, config: S
   return createTestApp(
     config,
     new ContainerModule(({ bind }) => {
-      for (const [name, provider] of Object.entries(providers)) bind(Tokens.Provider).toConstantValue(provider).whenNamed(name);
+      for (const [name, provider] of Object.entries(providers))
+        bind(Tokens.Provider).toConstantValue(provider).whenNamed(name);
     }),
   );
 }

@@ -20,7 +20,9 @@ export interface RaceResult {
 /** Races `processes` processes of `steps` steps each on namespace `namespace` at `url`. */
 export async function race(url: string, namespace: string, processes: number, steps: number): Promise<RaceResult> {
   const children = Array.from({ length: processes }, () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', racer, url, namespace, String(steps)], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', racer, url, namespace, String(steps)], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

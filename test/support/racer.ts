@@ -9,7 +9,10 @@ import 'reflect-metadata';
 import { createTestApp } from '../../src/testing.js';
 
 const [url, namespace, count] = process.argv.slice(2);
-const app = createTestApp({ models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } }, cursors: { store: 'redis', url: url!, namespace: namespace! } });
+const app = createTestApp({
+  models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } },
+  cursors: { store: 'redis', url: url!, namespace: namespace! },
+});
 await app.ready();
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');

@@ -84,7 +84,14 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
   const dir = mkdtempSync(join(tmpdir(), 'standin-redis-'));
   const port = await freePort();
   const args = [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
     ...(options.persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
     ...(options.password === undefined ? [] : ['--requirepass', options.password]),
     ...(options.args ?? []),
@@ -147,8 +154,22 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       ports.push(port);
       children.push(
         await launch([
-          '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no',
-          '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000',
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--dir',
+          dir,
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          `nodes-${port}.conf`,
+          '--cluster-node-timeout',
+          '5000',
         ]),
       );
     }

@@ -22,7 +22,8 @@ describe('TestApp', () => {
       for (const script of [undefined, []]) {
         const app = createTestApp();
         app.fakeClassifier(script);
-        for (let i = 0; i < 3; i++) expect((await app.classify(STATE, questions())).answer('d')!.choice).toBe('billing');
+        for (let i = 0; i < 3; i++)
+          expect((await app.classify(STATE, questions())).answer('d')!.choice).toBe('billing');
       }
     });
 
@@ -47,7 +48,7 @@ describe('TestApp', () => {
       expect(error.message).toContain('index 1');
     });
 
-    it('keeps its cursors in the app\'s cursor store', async () => {
+    it("keeps its cursors in the app's cursor store", async () => {
       const app = createTestApp();
       app.fakeClassifier([{ answers: {} }, { answers: {} }]);
       await app.classify(STATE, questions());
@@ -60,7 +61,7 @@ describe('TestApp', () => {
     });
   });
 
-  describe('the fake\'s verify()', () => {
+  describe("the fake's verify()", () => {
     it('passes when every script entry was used', async () => {
       const app = createTestApp();
       const fake = app.fakeClassifier([{ answers: {} }, { retryUntilCall: 2 }, { answers: {} }]);

@@ -4,15 +4,19 @@ import { ClassificationAdapterError, ClassificationQuestion, ClassificationReque
 import { createTestApp, TestApp } from '../../src/testing.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
 
-const models = { writer: { provider: 'openai', model: 'gpt-4.1-mini' }, backup: { provider: 'anthropic', model: 'claude-sonnet-4-5' } };
+const models = {
+  writer: { provider: 'openai', model: 'gpt-4.1-mini' },
+  backup: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+};
 const questions = { team: ClassificationQuestion.choice('Which team?', ['billing', 'technical']) };
 
-const say = (app: TestApp, scope: string) => app.scope(scope, async () => (await app.reply('writer', { messages: `from ${scope}` })).text);
+const say = (app: TestApp, scope: string) =>
+  app.scope(scope, async () => (await app.reply('writer', { messages: `from ${scope}` })).text);
 const team = (app: TestApp, scope: string, state = 'My card was charged twice.') =>
   app.scope(scope, async () => (await app.classify(state, questions)).answer('team')?.choice);
 
 describe(TestApp, () => {
-  describe(".scope(id).fake", () => {
+  describe('.scope(id).fake', () => {
     it('gives each scope its own script, concurrent calls included', async () => {
       const app = createTestApp({ models });
       app.scope('ann').fake('writer', [{ text: 'Hello, Ann' }, { text: 'Bye, Ann' }]);
@@ -43,9 +47,15 @@ describe(TestApp, () => {
 
     it('takes a function of the request, and checks answers against an agent', async () => {
       const app = createTestApp({ models });
-      app.scope('ann').fake('writer', (request) => ({ text: `echo: ${String((request.messages.at(-1) as { content?: unknown } | undefined)?.content)}` }));
+      app
+        .scope('ann')
+        .fake('writer', (request) => ({
+          text: `echo: ${String((request.messages.at(-1) as { content?: unknown } | undefined)?.content)}`,
+        }));
       expect(await say(app, 'ann')).toBe('echo: from ann');
-      expect(() => app.scope('ann').fake('writer', [{ calls: [{ tool: 'missing', with: {} }] }], { tools: {} })).toThrow(expect.objectContaining({ code: expect.stringMatching(/^T000/) }));
+      expect(() =>
+        app.scope('ann').fake('writer', [{ calls: [{ tool: 'missing', with: {} }] }], { tools: {} }),
+      ).toThrow(expect.objectContaining({ code: expect.stringMatching(/^T000/) }));
     });
 
     it("verifies and lists pending in the fake's own scope", async () => {
@@ -55,7 +65,9 @@ describe(TestApp, () => {
       expect(await ann.pending()).toEqual([{ index: 1, answer: { text: 'two' } }]);
       await expect(ann.verify()).rejects.toThrow(/In scope 'ann', 1 of 2 answers never asked for/);
       const bob = app.scope('bob').fake('writer', [{ text: 'one' }]);
-      await expect(bob.verify()).rejects.toThrow(/In scope 'bob', 1 of 1 answer never asked for \(the model was never asked there\)/);
+      await expect(bob.verify()).rejects.toThrow(
+        /In scope 'bob', 1 of 1 answer never asked for \(the model was never asked there\)/,
+      );
     });
 
     it('refuses a model that is not configured (T0012) and a bad scope id (S0002)', () => {
@@ -83,7 +95,11 @@ describe(TestApp, () => {
 
     it('takes a function of the request', async () => {
       const app = createTestApp({ models });
-      app.scope('ann').fakeClassifier((request) => ({ answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' } }));
+      app
+        .scope('ann')
+        .fakeClassifier((request) => ({
+          answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' },
+        }));
       expect(await team(app, 'ann')).toBe('billing');
       expect(await team(app, 'ann', 'The app crashes.')).toBe('technical');
     });
@@ -107,13 +123,18 @@ describe(TestApp, () => {
     it('rejects with the error the function answers, as a classifier would', async () => {
       const app = createTestApp({ models, retry: { attempts: 1 } });
       app.fakeClassifier(() => ({ error: new ClassificationAdapterError('authentication_failed') }));
-      await expect(app.classify('hi', questions)).rejects.toMatchObject({ name: 'ClassificationAdapterError', reason: 'authentication_failed' });
+      await expect(app.classify('hi', questions)).rejects.toMatchObject({
+        name: 'ClassificationAdapterError',
+        reason: 'authentication_failed',
+      });
     });
 
     it('fails with T0043 when the function answers no entry or throws, and K0011 when an answer does not fit', async () => {
       const app = createTestApp({ models });
       app.fakeClassifier(() => ({ team: 'billing' }) as never);
-      await expect(app.classify('hi', questions)).rejects.toThrow(/fn answered .*; it must answer \{ answers: \{ id: value \} \} or \{ error/);
+      await expect(app.classify('hi', questions)).rejects.toThrow(
+        /fn answered .*; it must answer \{ answers: \{ id: value \} \} or \{ error/,
+      );
       app.fakeClassifier(() => {
         throw new Error('boom');
       });
@@ -140,7 +161,10 @@ describe('per-scope scripts in a Redis namespace', () => {
   afterAll(() => server?.stop());
 
   it('are refused with T0044, and a classifier function with D0006', async () => {
-    const app = createTestApp({ models, cursors: { store: 'redis', url: server.url, namespace: `ns-${randomUUID()}` } });
+    const app = createTestApp({
+      models,
+      cursors: { store: 'redis', url: server.url, namespace: `ns-${randomUUID()}` },
+    });
     expect(() => app.scope('ann').fake('writer', [{ text: 'Hi' }])).toThrow(expect.objectContaining({ code: 'T0044' }));
     expect(() => app.scope('ann').fakeClassifier([])).toThrow(expect.objectContaining({ code: 'T0044' }));
     expect(() => app.fakeClassifier(() => ({ answers: {} }))).toThrow(expect.objectContaining({ code: 'D0006' }));
@@ -150,12 +174,12 @@ describe('per-scope scripts in a Redis namespace', () => {
   });
 });
 
-describe("the per-scope scripts of docs/scopes.md, as written", () => {
+describe('the per-scope scripts of docs/scopes.md, as written', () => {
   it('answers each scope from its own script, and every other scope from the script for all', async () => {
     const app = createTestApp({ models });
     // From here to the end of the block of docs/scopes.md, as written there.
-    app.fake('writer', [{ text: 'Hello, whoever you are' }]);          // every other scope
-    app.scope('req-ann').fake('writer', [{ text: 'Hello, Ann' }]);     // only scope 'req-ann'
+    app.fake('writer', [{ text: 'Hello, whoever you are' }]); // every other scope
+    app.scope('req-ann').fake('writer', [{ text: 'Hello, Ann' }]); // only scope 'req-ann'
     app.scope('req-bob').fake('writer', (request) => ({ text: `Hello, Bob (${request.messages.length} messages)` }));
     app.scope('req-bob').fakeClassifier([{ answers: { team: 'billing' } }]);
 
@@ -167,7 +191,9 @@ describe("the per-scope scripts of docs/scopes.md, as written", () => {
 
   it('answers the classifier from a function of the request', async () => {
     const app = createTestApp({ models });
-    app.fakeClassifier((request) => ({ answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' } }));
+    app.fakeClassifier((request) => ({
+      answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' },
+    }));
     expect(await team(app, 'any')).toBe('billing');
   });
 });

@@ -123,7 +123,12 @@ describe('TestApp', () => {
       test.scope('t1').fake('writer', [{ text: 'scoped' }]);
       test.fakeClassifier([{ answers: { team: 'billing' } }]);
       const error = await rejection(test.verify());
-      for (const standIn of ["app.fake('writer'", "app.fake('backup'", "app.scope('t1').fake('writer'", 'app.fakeClassifier(']) {
+      for (const standIn of [
+        "app.fake('writer'",
+        "app.fake('backup'",
+        "app.scope('t1').fake('writer'",
+        'app.fakeClassifier(',
+      ]) {
         expect(error.message).toContain(standIn);
       }
       expect(error.message).toContain('4 left unused');

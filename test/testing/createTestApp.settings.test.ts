@@ -61,11 +61,23 @@ describe('createTestApp', () => {
     });
 
     it('refuses a misspelled or mistyped setting with T0048, naming it', () => {
-      const misspelled = (() => { try { createTestApp(config, { strictTool: false } as never); } catch (e) { return e; } })();
+      const misspelled = (() => {
+        try {
+          createTestApp(config, { strictTool: false } as never);
+        } catch (e) {
+          return e;
+        }
+      })();
       expect(misspelled).toBeInstanceOf(StandinError);
       expect((misspelled as StandinError).code).toBe(code.T0048);
       expect((misspelled as StandinError).message).toContain("Did you mean 'strictTools'?");
-      const mistyped = (() => { try { createTestApp(config, { seed: -1 }); } catch (e) { return e; } })();
+      const mistyped = (() => {
+        try {
+          createTestApp(config, { seed: -1 });
+        } catch (e) {
+          return e;
+        }
+      })();
       expect((mistyped as StandinError).code).toBe(code.T0048);
       expect((mistyped as StandinError).message).toContain('settings.seed');
     });

@@ -34,7 +34,10 @@ function config(): StandinConfigInput {
   server.on('/v1/systemone', systemone());
   return {
     models: { writer: { provider: 'openai', model: 'gpt-test' } },
-    providers: { openai: { baseURL: server.url('/v1'), apiKey: KEY }, typesafe: { baseURL: server.url(), apiKey: KEY } },
+    providers: {
+      openai: { baseURL: server.url('/v1'), apiKey: KEY },
+      typesafe: { baseURL: server.url(), apiKey: KEY },
+    },
     classifier: { provider: 'typesafe' },
   };
 }
@@ -66,7 +69,9 @@ describe(guardRealCalls, () => {
     @Module({ imports: [StandinModule.forRoot(config())], providers: [Greeter] })
     class AppModule {}
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-    await expect(moduleRef.get(Greeter).app.reply('writer', { messages: 'hi' })).rejects.toMatchObject({ code: 'E0008' });
+    await expect(moduleRef.get(Greeter).app.reply('writer', { messages: 'hi' })).rejects.toMatchObject({
+      code: 'E0008',
+    });
     await moduleRef.close();
     expect(server.received).toEqual([]);
   });
@@ -117,7 +122,9 @@ describe('STANDIN_REAL_CALLS', () => {
 
   it('with a value standin does not know fails the call with E0052 rather than leave the guard off', async () => {
     process.env.STANDIN_REAL_CALLS = 'refuze';
-    await expect(createApp(config()).reply('writer', { messages: 'hi' })).rejects.toThrow(/STANDIN_REAL_CALLS is 'refuze'.*Set it to 'refuse'/);
+    await expect(createApp(config()).reply('writer', { messages: 'hi' })).rejects.toThrow(
+      /STANDIN_REAL_CALLS is 'refuze'.*Set it to 'refuse'/,
+    );
     expect(server.received).toEqual([]);
   });
 });

@@ -19,7 +19,9 @@ describe('docs/testing.md', () => {
       const loose = createTestApp(config, { strictTools: false }); // every run of this app
       loose.fake('writer', bad);
       expect((await loose.run(helpdesk, 'q')).text).toBe('sorry');
-      expect(() => createTestApp(config).fake('writer', bad, helpdesk)).toThrow(expect.objectContaining({ code: code.T0045 }));
+      expect(() => createTestApp(config).fake('writer', bad, helpdesk)).toThrow(
+        expect.objectContaining({ code: code.T0045 }),
+      );
     });
   });
 
@@ -33,7 +35,8 @@ describe('docs/testing.md', () => {
       app.fake('writer', [{ text: 'Hello', fail: 'network', failAfter: 1 }]);
       const texts: string[] = [];
       const error = await (async () => {
-        for await (const part of app.stream('writer', { messages: 'Hi' })) if (part.type === 'text') texts.push(part.text);
+        for await (const part of app.stream('writer', { messages: 'Hi' }))
+          if (part.type === 'text') texts.push(part.text);
       })().catch((e: unknown) => e);
       expect(texts).toEqual(['Hello']);
       expect(error).toBeInstanceOf(CallFailed);

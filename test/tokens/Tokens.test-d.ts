@@ -1,6 +1,13 @@
 import type { Container } from 'inversify';
 import { describe, expectTypeOf, it } from 'vitest';
-import { Tokens, type Clock, type CursorStore, type Engine, type Provider, type StandinConfig } from '../../src/index.js';
+import {
+  Tokens,
+  type Clock,
+  type CursorStore,
+  type Engine,
+  type Provider,
+  type StandinConfig,
+} from '../../src/index.js';
 import { type Scopes } from '../../src/testing.js';
 import type { CallGuard } from '../../src/services/dispatch/CallGuard.js';
 

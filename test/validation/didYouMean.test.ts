@@ -49,7 +49,9 @@ describe('unknown keys get did-you-mean', () => {
   it('in a request', async () => {
     const error = await rejection(app().reply('writer', { messages: 'hi', instructons: 'Be brief.' } as never));
     expect(error.code).toBe('E0003');
-    expect(error.message).toContain("request.instructons: unknown key 'instructons'. Did you mean 'instructions'? Allowed keys here: instructions, messages, tools, output, settings.");
+    expect(error.message).toContain(
+      "request.instructons: unknown key 'instructons'. Did you mean 'instructions'? Allowed keys here: instructions, messages, tools, output, settings.",
+    );
   });
 
   it('in a message inside a request', async () => {
@@ -69,7 +71,9 @@ describe('unknown keys get did-you-mean', () => {
   });
 
   it('in a tool definition, when the tool is made', async () => {
-    const error = await rejection(() => tool({ description: 'Finds pages.', inptu: z.object({}), run: () => 1 } as never));
+    const error = await rejection(() =>
+      tool({ description: 'Finds pages.', inptu: z.object({}), run: () => 1 } as never),
+    );
     expect(error.code).toBe('R0002');
     expect(error.message).toContain("tool.inptu: unknown key 'inptu'. Did you mean 'input'?");
   });

@@ -46,7 +46,9 @@ class Typist {
 
   /** Resolves once every piece received is shown. */
   idle() {
-    return this.#queue.length === 0 && this.#timer === null ? Promise.resolve() : new Promise((resolve) => this.#waiters.push(resolve));
+    return this.#queue.length === 0 && this.#timer === null
+      ? Promise.resolve()
+      : new Promise((resolve) => this.#waiters.push(resolve));
   }
 
   stop() {
@@ -100,7 +102,10 @@ function showClassification({ team, frustration, refund }) {
   $('team').textContent = team.choice;
   bars($('team-bars'), Object.entries(team.probabilities));
   $('frustration').textContent = `${frustration.level} (${frustration.score})`;
-  bars($('frustration-bars'), frustration.probabilities.map((p, i) => [levels[i] ?? `level ${i}`, p]));
+  bars(
+    $('frustration-bars'),
+    frustration.probabilities.map((p, i) => [levels[i] ?? `level ${i}`, p]),
+  );
   $('refund').textContent = refund.asked ? 'yes' : 'no';
   bars($('refund-bars'), [['yes', refund.yesProbability]]);
   $('classification').hidden = false;
@@ -143,7 +148,9 @@ function addNote(index, text, kind) {
 function showAnswer(reply) {
   $('answer-text').textContent = reply.answer;
   $('answer-pages').textContent =
-    reply.pages.length === 0 ? 'No guide page cited.' : `From the guide: ${reply.pages.map((p) => `page ${p.page} (${p.title})`).join(', ')}.`;
+    reply.pages.length === 0
+      ? 'No guide page cited.'
+      : `From the guide: ${reply.pages.map((p) => `page ${p.page} (${p.title})`).join(', ')}.`;
   const pieces = $('value').dataset.pieces;
   $('pieces').textContent = `The typed answer arrived in ${pieces} piece${pieces === '1' ? '' : 's'}.`;
   $('answer').hidden = false;
@@ -176,7 +183,11 @@ function streamReply(id) {
   source.addEventListener('tool-result', (e) => {
     const { step: index, output, error } = data(e);
     if (error !== undefined) addActivity(index, `The tool failed: ${error}`);
-    else if (Array.isArray(output)) addActivity(index, output.length === 0 ? 'Found nothing.' : `Found ${output.map((p) => `page ${p.page} (${p.title})`).join(', ')}`);
+    else if (Array.isArray(output))
+      addActivity(
+        index,
+        output.length === 0 ? 'Found nothing.' : `Found ${output.map((p) => `page ${p.page} (${p.title})`).join(', ')}`,
+      );
   });
   source.addEventListener('value', (e) => typist.add(data(e).json));
   source.addEventListener('done', async (e) => {

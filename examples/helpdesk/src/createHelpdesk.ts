@@ -18,7 +18,10 @@ export const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
  * await nest.listen(0, '127.0.0.1');
  * ```
  */
-export async function createHelpdesk(settings: StandinModuleSettings, options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
+export async function createHelpdesk(
+  settings: StandinModuleSettings,
+  options: NestApplicationOptions = {},
+): Promise<NestExpressApplication> {
   const nest = await NestFactory.create<NestExpressApplication>(HelpdeskModule.forRoot(settings), options);
   nest.useStaticAssets(publicDir);
   return nest;

@@ -52,7 +52,10 @@ const words = (text: string): Set<string> => new Set(text.toLowerCase().match(/[
 export function findInGuide(query: string): GuidePage[] {
   const wanted = words(query);
   return guide
-    .map((page) => ({ page, score: [...words(`${page.title} ${page.text}`)].filter((w) => wanted.has(w) && w.length > 2).length }))
+    .map((page) => ({
+      page,
+      score: [...words(`${page.title} ${page.text}`)].filter((w) => wanted.has(w) && w.length > 2).length,
+    }))
     .filter((hit) => hit.score > 0)
     .sort((a, b) => b.score - a.score || a.page.page - b.page.page)
     .slice(0, 3)

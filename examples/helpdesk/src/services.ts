@@ -51,7 +51,9 @@ function maskedUrl(url: string): string {
 }
 
 /** The models the fakes stand in for: the writer on Anthropic, falling back to OpenAI. */
-export const demoConfig: StandinConfigInput = { models: { writer: { ...anthropic, fallback: ['backup'] }, backup: openai } };
+export const demoConfig: StandinConfigInput = {
+  models: { writer: { ...anthropic, fallback: ['backup'] }, backup: openai },
+};
 
 /**
  * Chooses the help desk's AI services from the environment. With `ANTHROPIC_API_KEY` the writer
@@ -105,16 +107,26 @@ export function helpdeskServices(env: HelpdeskEnv = process.env): HelpdeskServic
       summary: 'the writer and the classifier are fakes scripted for the example tickets: no key, no network',
     };
   }
-  const models: Record<string, ModelConfig> = keys.anthropic === undefined ? { writer: openai } : keys.openai === undefined ? { writer: anthropic } : { writer: { ...anthropic, fallback: ['backup'] }, backup: openai };
+  const models: Record<string, ModelConfig> =
+    keys.anthropic === undefined
+      ? { writer: openai }
+      : keys.openai === undefined
+        ? { writer: anthropic }
+        : { writer: { ...anthropic, fallback: ['backup'] }, backup: openai };
   const providers: Record<string, ProviderConfig> = {};
   if (keys.anthropic !== undefined) providers.anthropic = { apiKey: keys.anthropic };
   if (keys.openai !== undefined) providers.openai = { apiKey: keys.openai };
   if (keys.typesafe !== undefined) providers.typesafe = { apiKey: keys.typesafe };
-  const fallback = models.backup === undefined ? '' : `, falling back to ${models.backup.provider} ${models.backup.model}`;
+  const fallback =
+    models.backup === undefined ? '' : `, falling back to ${models.backup.provider} ${models.backup.model}`;
   const writerLine = `the writer on ${models.writer!.provider} ${models.writer!.model}${fallback}`;
   if (keys.typesafe !== undefined) {
     const config: StandinConfigInput = { models, providers, classifier: { provider: 'typesafe' } };
-    return { mode: 'real', settings: { app: () => createApp(config) }, summary: `${writerLine}; the classifier is TypeSafe's` };
+    return {
+      mode: 'real',
+      settings: { app: () => createApp(config) },
+      summary: `${writerLine}; the classifier is TypeSafe's`,
+    };
   }
   const config: StandinConfigInput = { models, providers };
   return {

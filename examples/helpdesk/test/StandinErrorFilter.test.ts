@@ -37,7 +37,16 @@ describe(StandinErrorFilter, () => {
       handle(new ClassificationAdapterError('rate_limited', { retryAfterMs: 1000 }));
       expect(done).toEqual([
         ['setHeader', 'retry-after', '1'],
-        ['reply', { statusCode: 503, error: 'Service Unavailable', code: 'K0008', message: 'The classifier could not classify the ticket: rate_limited. Try again later.' }, 503],
+        [
+          'reply',
+          {
+            statusCode: 503,
+            error: 'Service Unavailable',
+            code: 'K0008',
+            message: 'The classifier could not classify the ticket: rate_limited. Try again later.',
+          },
+          503,
+        ],
       ]);
     });
 

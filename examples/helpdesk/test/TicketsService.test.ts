@@ -12,14 +12,20 @@ import { writer, type WriterAnswer } from '../src/tickets/writer.js';
 
 const message = 'My card was charged twice for order 7. Please refund me.';
 
-const lookUp = { text: 'Looking up refunds.', calls: [{ tool: 'findInGuide', with: { words: 'card charged twice refund' } }] };
+const lookUp = {
+  text: 'Looking up refunds.',
+  calls: [{ tool: 'findInGuide', with: { words: 'card charged twice refund' } }],
+};
 const refunded: WriterAnswer = { answer: 'A double charge is refunded in full within five working days.', pages: [3] };
 
 const modules: TestingModule[] = [];
 
 /** The help desk's testing module, its standin app replaced by `app` and its fakes. */
 async function helpdesk(app: TestApp): Promise<TicketsService> {
-  const moduleRef = await useStandin(Test.createTestingModule({ imports: [HelpdeskModule.forRoot({ config: demoConfig })] }), app).compile();
+  const moduleRef = await useStandin(
+    Test.createTestingModule({ imports: [HelpdeskModule.forRoot({ config: demoConfig })] }),
+    app,
+  ).compile();
   modules.push(moduleRef);
   return moduleRef.get(TicketsService);
 }
@@ -43,7 +49,11 @@ describe(TicketsService, () => {
         frustration: { level: 'angry', score: 2, probabilities: [0, 0, 1], confidence: 1 },
         refund: { asked: true, yesProbability: 0.9 },
       });
-      expect(opened.reply).toEqual({ answer: refunded.answer, pages: [{ page: 3, title: 'Charges and refunds' }], notes: ['Looking up refunds.'] });
+      expect(opened.reply).toEqual({
+        answer: refunded.answer,
+        pages: [{ page: 3, title: 'Charges and refunds' }],
+        notes: ['Looking up refunds.'],
+      });
       expect(tickets.find(opened.id)?.message).toBe(message);
       await classifier.verify();
       await writerFake.verify();
@@ -55,8 +65,12 @@ describe(TicketsService, () => {
       const writerFake = app.fake('writer', [lookUp, { value: refunded }], writer);
       await (await helpdesk(app)).open(message);
 
-      const [first, second] = writerFake.sent.map((s) => s.input as { messages: { role: string; content?: string; results?: { output?: unknown }[] }[] });
-      expect(first!.messages[0]!.content).toBe(`Ticket for the billing team. The customer is angry and asks for a refund.\n\nCustomer message:\n${message}`);
+      const [first, second] = writerFake.sent.map(
+        (s) => s.input as { messages: { role: string; content?: string; results?: { output?: unknown }[] }[] },
+      );
+      expect(first!.messages[0]!.content).toBe(
+        `Ticket for the billing team. The customer is angry and asks for a refund.\n\nCustomer message:\n${message}`,
+      );
       const looked = second!.messages.at(-1)!.results![0]!.output as { page: number }[];
       expect(looked.map((p) => p.page)).toContain(3);
     });
@@ -73,10 +87,15 @@ describe(TicketsService, () => {
 
     it('rejects with the classifier’s error, and never asks the writer', async () => {
       const app = createTestApp(demoConfig);
-      app.fakeClassifier([{ error: new ClassificationAdapterError('authentication_failed', { provider: 'typesafe' }) }]);
+      app.fakeClassifier([
+        { error: new ClassificationAdapterError('authentication_failed', { provider: 'typesafe' }) },
+      ]);
       const writerFake = app.fake('writer', [lookUp, { value: refunded }], writer);
       const tickets = await helpdesk(app);
-      await expect(tickets.open(message)).rejects.toMatchObject({ name: 'ClassificationAdapterError', reason: 'authentication_failed' });
+      await expect(tickets.open(message)).rejects.toMatchObject({
+        name: 'ClassificationAdapterError',
+        reason: 'authentication_failed',
+      });
       expect(writerFake.sent).toEqual([]);
     });
 
@@ -88,7 +107,12 @@ describe(TicketsService, () => {
       const tickets = await helpdesk(app);
       const failed = await tickets.open(message).catch((error: unknown) => error);
       expect(failed).toBeInstanceOf(CallFailed);
-      expect((failed as CallFailed).failures.map((f) => `${f.model}:${f.kind}`)).toEqual(['writer:server', 'writer:server', 'writer:server', 'backup:auth']);
+      expect((failed as CallFailed).failures.map((f) => `${f.model}:${f.kind}`)).toEqual([
+        'writer:server',
+        'writer:server',
+        'writer:server',
+        'backup:auth',
+      ]);
       expect(app.clock.slept).toHaveLength(2);
     });
   });
@@ -139,7 +163,9 @@ describe('testing the help desk module', () => {
     modules.push(overridden);
     // What Nest injects is the override, but the help desk classifies through the app: the example triage answers.
     expect(overridden.get(Tokens.Classifier)).toBeInstanceOf(FakeClassifier);
-    expect((await overridden.get(TicketsService).open('Where is my invoice?', 'stream')).classification.team.choice).toBe('billing');
+    expect(
+      (await overridden.get(TicketsService).open('Where is my invoice?', 'stream')).classification.team.choice,
+    ).toBe('billing');
 
     const app = createTestApp(demoConfig);
     app.fakeClassifier([{ answers: { team: 'sales' } }]);

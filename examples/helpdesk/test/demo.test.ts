@@ -27,22 +27,26 @@ describe('the example tickets', () => {
 });
 
 describe(demoWriter, () => {
-  it.each(exampleTickets.map((t) => [t.id, t] as const))('gives the example %s its scripted note and findInGuide call, then its typed answer', async (id, ticket) => {
-    const script = exampleScripts[id]!;
-    const { run } = await answer(demoApp(), ticket.message);
-    expect(run.steps[0]!.reply.text).toBe(script.lookUp.text);
-    expect(run.steps[0]!.reply.calls.map((c) => c.tool)).toEqual(['findInGuide']);
-    expect(run.value).toEqual(script.answer);
-    // The guide really has the pages the scripted answer cites, under the words it looked up.
-    const found = (run.steps[0]!.results[0]!.output as { page: number }[]).map((p) => p.page);
-    for (const page of script.answer.pages) expect(found).toContain(page);
-  });
+  it.each(exampleTickets.map((t) => [t.id, t] as const))(
+    'gives the example %s its scripted note and findInGuide call, then its typed answer',
+    async (id, ticket) => {
+      const script = exampleScripts[id]!;
+      const { run } = await answer(demoApp(), ticket.message);
+      expect(run.steps[0]!.reply.text).toBe(script.lookUp.text);
+      expect(run.steps[0]!.reply.calls.map((c) => c.tool)).toEqual(['findInGuide']);
+      expect(run.value).toEqual(script.answer);
+      // The guide really has the pages the scripted answer cites, under the words it looked up.
+      const found = (run.steps[0]!.results[0]!.output as { page: number }[]).map((p) => p.page);
+      for (const page of script.answer.pages) expect(found).toContain(page);
+    },
+  );
 
   it('answers any other ticket from the guide page its words find best', async () => {
     const { run } = await answer(demoApp(), 'Where can I download an invoice as a PDF?');
     expect(run.steps[0]!.reply.calls[0]!.with).toEqual({ words: 'Where can I download an invoice as a PDF?' });
     expect(run.value).toEqual({
-      answer: 'Thank you for writing to us. Our guide says (Invoices): Invoices are under Billing, then History. Each invoice can be downloaded as a PDF.',
+      answer:
+        'Thank you for writing to us. Our guide says (Invoices): Invoices are under Billing, then History. Each invoice can be downloaded as a PDF.',
       pages: [4],
     });
   });
@@ -64,14 +68,19 @@ describe(demoWriter, () => {
 });
 
 describe(ExampleTriage, () => {
-  it.each(exampleTickets.map((t) => [t.id, t] as const))('classifies the example %s with its script', async (id, ticket) => {
-    const scripted = (exampleScripts[id]!.triage as { answers: { team: ClassificationAnswer; frustration: number; refund: number } }).answers;
-    const triage = readTriage(await demoApp().classify(ticket.message, triageQuestions));
-    expect(triage.team.choice).toBe(scripted.team.choice);
-    expect(triage.team.probabilities).toEqual(scripted.team.probabilities);
-    expect(triage.frustration.score).toBe(scripted.frustration);
-    expect(triage.refund.yesProbability).toBe(scripted.refund);
-  });
+  it.each(exampleTickets.map((t) => [t.id, t] as const))(
+    'classifies the example %s with its script',
+    async (id, ticket) => {
+      const scripted = (
+        exampleScripts[id]!.triage as { answers: { team: ClassificationAnswer; frustration: number; refund: number } }
+      ).answers;
+      const triage = readTriage(await demoApp().classify(ticket.message, triageQuestions));
+      expect(triage.team.choice).toBe(scripted.team.choice);
+      expect(triage.team.probabilities).toEqual(scripted.team.probabilities);
+      expect(triage.frustration.score).toBe(scripted.frustration);
+      expect(triage.refund.yesProbability).toBe(scripted.refund);
+    },
+  );
 
   it.each([
     ['I want a refund for last month.', 'billing', true],
@@ -88,7 +97,9 @@ describe(ExampleTriage, () => {
   it('starts every scope at its script’s first entry, and spends it there', async () => {
     const app = demoApp();
     const message = exampleTickets[1]!.message;
-    const [a, b] = await Promise.all(['request-a', 'request-b'].map((scope) => app.scope(scope, () => app.classify(message, triageQuestions))));
+    const [a, b] = await Promise.all(
+      ['request-a', 'request-b'].map((scope) => app.scope(scope, () => app.classify(message, triageQuestions))),
+    );
     expect(a!.answer('team')?.choice).toBe('technical');
     expect(b!.answer('team')?.choice).toBe('technical');
     await expect(app.scope('request-a', () => app.classify(message, triageQuestions))).rejects.toMatchObject({
@@ -99,7 +110,9 @@ describe(ExampleTriage, () => {
 
   it('reads a state that is not text by its JSON', async () => {
     const triage = new ExampleTriage(createTestApp().container.get(Tokens.CursorStore));
-    const response = await triage.classify(new ClassificationRequest({ state: { note: 'please upgrade our plan' }, questions: triageQuestions }));
+    const response = await triage.classify(
+      new ClassificationRequest({ state: { note: 'please upgrade our plan' }, questions: triageQuestions }),
+    );
     expect(response.answer('team')?.choice).toBe('sales');
   });
 });
@@ -132,9 +145,12 @@ describe(helpdeskServices, () => {
       backup: { provider: 'openai', model: 'gpt-4.1-mini' },
     });
     expect(config.providers.anthropic?.apiKey).toBe('sk-ant-test');
-    for (const name of ['anthropic', 'openai']) expect(app.container.get<Provider>(Tokens.Provider, { name }).real).toBe(true);
+    for (const name of ['anthropic', 'openai'])
+      expect(app.container.get<Provider>(Tokens.Provider, { name }).real).toBe(true);
     expect(app.container.get(Tokens.Classifier)).toBeInstanceOf(ExampleTriage);
-    expect(services.summary).toBe('the writer on anthropic claude-sonnet-4-5, falling back to openai gpt-4.1-mini; the classifier is the example triage (scripted)');
+    expect(services.summary).toBe(
+      'the writer on anthropic claude-sonnet-4-5, falling back to openai gpt-4.1-mini; the classifier is the example triage (scripted)',
+    );
     expect(services.summary).not.toContain('sk-');
   });
 
@@ -147,11 +163,15 @@ describe(helpdeskServices, () => {
   });
 
   it('with only one key, runs the writer on that provider alone', () => {
-    expect(helpdeskServices({ ANTHROPIC_API_KEY: 'sk-ant-test' }).settings.app!().container.get(Tokens.Config).models).toEqual({
+    expect(
+      helpdeskServices({ ANTHROPIC_API_KEY: 'sk-ant-test' }).settings.app!().container.get(Tokens.Config).models,
+    ).toEqual({
       writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
     });
-    expect(helpdeskServices({ OPENAI_API_KEY: 'sk-test' }).settings.app!().container.get(Tokens.Config).models).toEqual({
-      writer: { provider: 'openai', model: 'gpt-4.1-mini' },
-    });
+    expect(helpdeskServices({ OPENAI_API_KEY: 'sk-test' }).settings.app!().container.get(Tokens.Config).models).toEqual(
+      {
+        writer: { provider: 'openai', model: 'gpt-4.1-mini' },
+      },
+    );
   });
 });

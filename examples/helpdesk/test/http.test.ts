@@ -46,7 +46,11 @@ describe('POST /tickets', () => {
   it.each([
     ['no message', {}, 'message is missing: send { "message": "what the customer wrote" }.'],
     ['an empty message', { message: '   ' }, 'message is empty: write what the customer asked.'],
-    ['an oversized message', { message: 'x'.repeat(2001) }, 'message is 2001 characters long; a ticket takes at most 2000.'],
+    [
+      'an oversized message',
+      { message: 'x'.repeat(2001) },
+      'message is 2001 characters long; a ticket takes at most 2000.',
+    ],
     ['a message that is not text', { message: ['a'] }, 'message must be text, got a list.'],
   ])('answers %s with a clear 400', async (_, body, message) => {
     const { url } = await demo();
@@ -57,10 +61,18 @@ describe('POST /tickets', () => {
 
   it('answers a body that is not JSON with a clear 400', async () => {
     const { url } = await demo();
-    const plain = await fetch(`${url}/tickets`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    const plain = await fetch(`${url}/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(plain.status).toBe(400);
     expect(((await plain.json()) as { message: string }).message).toContain('Send a JSON object { "message": "..." }');
-    const broken = await fetch(`${url}/tickets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":' });
+    const broken = await fetch(`${url}/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":',
+    });
     expect(broken.status).toBe(400);
     expectNoStack(await broken.text());
   });
@@ -80,7 +92,8 @@ describe('POST /tickets', () => {
       statusCode: 502,
       error: 'Bad Gateway',
       code: 'E0005',
-      message: 'The writer model could not answer (writer attempt 1: server, writer attempt 2: server, writer attempt 3: server, backup attempt 1: auth).',
+      message:
+        'The writer model could not answer (writer attempt 1: server, writer attempt 2: server, writer attempt 3: server, backup attempt 1: auth).',
     });
   });
 
@@ -92,7 +105,10 @@ describe('POST /tickets', () => {
     const response = await postTicket(url, { message: 'Please refund me.' });
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('2');
-    expect(await response.json()).toMatchObject({ code: 'K0008', message: 'The classifier could not classify the ticket: rate_limited. Try again later.' });
+    expect(await response.json()).toMatchObject({
+      code: 'K0008',
+      message: 'The classifier could not classify the ticket: rate_limited. Try again later.',
+    });
     expect(app.clock.slept).toEqual([1500, 1500]);
   });
 
@@ -112,15 +128,22 @@ describe('POST /tickets', () => {
 describe('GET /tickets/:id/stream', () => {
   it('streams the writer’s parts as server-sent events: the note whole, the typed answer in pieces, then done', async () => {
     const { url } = await demo();
-    const { id } = (await (await postTicket(url, { message: exampleTickets[1]!.message }, {}, '?reply=stream')).json()) as { id: string };
+    const { id } = (await (
+      await postTicket(url, { message: exampleTickets[1]!.message }, {}, '?reply=stream')
+    ).json()) as { id: string };
     const response = await fetch(`${url}/tickets/${id}/stream`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const events = await readEvents(response);
     const script = exampleScripts['locked-out']!;
 
-    expect(events.filter((e) => e.event === 'text')).toEqual([{ event: 'text', data: { step: 0, text: script.lookUp.text } }]);
-    expect(events.find((e) => e.event === 'call')?.data).toMatchObject({ step: 0, call: { tool: 'findInGuide', with: { words: 'reset password locked account' } } });
+    expect(events.filter((e) => e.event === 'text')).toEqual([
+      { event: 'text', data: { step: 0, text: script.lookUp.text } },
+    ]);
+    expect(events.find((e) => e.event === 'call')?.data).toMatchObject({
+      step: 0,
+      call: { tool: 'findInGuide', with: { words: 'reset password locked account' } },
+    });
     expect(events.find((e) => e.event === 'tool-result')?.data).toMatchObject({ step: 0, tool: 'findInGuide' });
     const pieces = events.filter((e) => e.event === 'value').map((e) => e.data.json as string);
     expect(pieces.length).toBeGreaterThan(1);
@@ -128,7 +151,14 @@ describe('GET /tickets/:id/stream', () => {
     expect(events.at(-1)).toEqual({
       event: 'done',
       data: {
-        reply: { answer: script.answer.answer, pages: [{ page: 1, title: 'Signing in' }, { page: 2, title: 'Resetting a password' }], notes: [script.lookUp.text] },
+        reply: {
+          answer: script.answer.answer,
+          pages: [
+            { page: 1, title: 'Signing in' },
+            { page: 2, title: 'Resetting a password' },
+          ],
+          notes: [script.lookUp.text],
+        },
         units: expect.objectContaining({ tokensIn: expect.any(Number), tokensOut: expect.any(Number) }),
       },
     });
@@ -138,7 +168,11 @@ describe('GET /tickets/:id/stream', () => {
     const { url } = await demo();
     const response = await fetch(`${url}/tickets/no-such-ticket/stream`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'There is no ticket "no-such-ticket": open one with POST /tickets.' });
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'There is no ticket "no-such-ticket": open one with POST /tickets.',
+    });
   });
 
   it('ends with a failed event carrying the code when the run fails after the stream began', async () => {
@@ -147,12 +181,19 @@ describe('GET /tickets/:id/stream', () => {
     app.fake('writer', [lookUp, { fail: 'auth' }]);
     app.fake('backup', [{ fail: 'auth' }]);
     const { url } = await serve({ app: () => app }, opened);
-    const { id } = (await (await postTicket(url, { message: 'Please refund me.' }, {}, '?reply=stream')).json()) as { id: string };
+    const { id } = (await (await postTicket(url, { message: 'Please refund me.' }, {}, '?reply=stream')).json()) as {
+      id: string;
+    };
     const events = await readEvents(await fetch(`${url}/tickets/${id}/stream`));
     expect(events[0]).toEqual({ event: 'text', data: { step: 0, text: 'Looking up refunds.' } });
     expect(events.at(-1)).toEqual({
       event: 'failed',
-      data: { statusCode: 502, error: 'Bad Gateway', code: 'E0005', message: 'The writer model could not answer (writer attempt 1: auth, backup attempt 1: auth).' },
+      data: {
+        statusCode: 502,
+        error: 'Bad Gateway',
+        code: 'E0005',
+        message: 'The writer model could not answer (writer attempt 1: auth, backup attempt 1: auth).',
+      },
     });
   });
 
@@ -178,7 +219,9 @@ describe('GET /tickets/:id/stream', () => {
         if (request.url?.endsWith('/stream') === true) resolve(response);
       }),
     );
-    const { id } = (await (await postTicket(url, { message: 'Please refund me.' }, {}, '?reply=stream')).json()) as { id: string };
+    const { id } = (await (await postTicket(url, { message: 'Please refund me.' }, {}, '?reply=stream')).json()) as {
+      id: string;
+    };
     const leave = new AbortController();
     const response = await fetch(`${url}/tickets/${id}/stream`, { signal: leave.signal });
     await response.body!.getReader().read();
@@ -217,7 +260,11 @@ interface Seen {
 async function conversation(url: string, n: number): Promise<Seen> {
   const headers = { 'x-standin-scope': `conversation-${n}` };
   const first = await postTicket(url, { message: `Ticket ${n}.1` }, headers);
-  const one = (await first.json()) as { id?: string; classification?: { team: { choice: string } }; reply?: { answer: string; notes: string[] } };
+  const one = (await first.json()) as {
+    id?: string;
+    classification?: { team: { choice: string } };
+    reply?: { answer: string; notes: string[] };
+  };
   const second = await postTicket(url, { message: `Ticket ${n}.2` }, headers);
   const two = (await second.json()) as typeof one;
   const stream = await fetch(`${url}/tickets/${one.id ?? 'none'}/stream`, { headers });

@@ -33,7 +33,9 @@ async function startInstance(redisUrl: string, namespace: string): Promise<Insta
       const found = /Listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
       if (found) resolve(found[1]!);
     });
-    void exited.then(([code]) => reject(new Error(`The help desk exited (${String(code)}) before listening:\n${output}`)));
+    void exited.then(([code]) =>
+      reject(new Error(`The help desk exited (${String(code)}) before listening:\n${output}`)),
+    );
   });
   return { url, child, output: () => output };
 }
@@ -62,22 +64,59 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-const lookUp = (words: string): Answer => ({ text: `Looking up ${words}.`, calls: [{ tool: 'findInGuide', with: { words } }] });
+const lookUp = (words: string): Answer => ({
+  text: `Looking up ${words}.`,
+  calls: [{ tool: 'findInGuide', with: { words } }],
+});
 
 describe('the help desk as two instances on one namespace', () => {
   it('prints that it answers from the shared fakes', () => {
-    for (const instance of instances) expect(instance.output()).toContain(`the writer and the classifier answer from the fakes namespace '${namespace}' shares in Redis at ${redis.url}`);
+    for (const instance of instances)
+      expect(instance.output()).toContain(
+        `the writer and the classifier answer from the fakes namespace '${namespace}' shares in Redis at ${redis.url}`,
+      );
   });
 
   it('answers one scripted conversation in script order, its requests alternating between the instances', async () => {
     const turns = [
-      { message: 'I was charged twice for my plan.', team: 'billing', words: 'charged twice refund', answer: 'A double charge is refunded within five working days.', pages: [3] },
-      { message: 'And now I cannot sign in.', team: 'technical', words: 'sign in password', answer: 'Open Settings, then Password, to reset it.', pages: [2] },
-      { message: 'Can I move to a bigger plan?', team: 'sales', words: 'upgrade plan', answer: 'Upgrades take effect at once, from the Plans page.', pages: [1] },
-      { message: 'Thanks, one more refund question.', team: 'billing', words: 'refund time', answer: 'Refunds reach your card within five working days.', pages: [3] },
+      {
+        message: 'I was charged twice for my plan.',
+        team: 'billing',
+        words: 'charged twice refund',
+        answer: 'A double charge is refunded within five working days.',
+        pages: [3],
+      },
+      {
+        message: 'And now I cannot sign in.',
+        team: 'technical',
+        words: 'sign in password',
+        answer: 'Open Settings, then Password, to reset it.',
+        pages: [2],
+      },
+      {
+        message: 'Can I move to a bigger plan?',
+        team: 'sales',
+        words: 'upgrade plan',
+        answer: 'Upgrades take effect at once, from the Plans page.',
+        pages: [1],
+      },
+      {
+        message: 'Thanks, one more refund question.',
+        team: 'billing',
+        words: 'refund time',
+        answer: 'Refunds reach your card within five working days.',
+        pages: [3],
+      },
     ];
-    const classifier = tester.fakeClassifier(turns.map((t, i) => ({ answers: { team: t.team, frustration: i % 3, refund: t.team === 'billing' ? 0.9 : 0.1 } })));
-    const writer = tester.fake('writer', turns.flatMap((t) => [lookUp(t.words), { value: { answer: t.answer, pages: t.pages } }]));
+    const classifier = tester.fakeClassifier(
+      turns.map((t, i) => ({
+        answers: { team: t.team, frustration: i % 3, refund: t.team === 'billing' ? 0.9 : 0.1 },
+      })),
+    );
+    const writer = tester.fake(
+      'writer',
+      turns.flatMap((t) => [lookUp(t.words), { value: { answer: t.answer, pages: t.pages } }]),
+    );
     await tester.ready();
 
     const conversation = `conversation-${randomUUID()}`;
@@ -86,7 +125,12 @@ describe('the help desk as two instances on one namespace', () => {
       const instance = instances[i % 2]!;
       const response = await postTicket(instance.url, { message: turn.message }, { 'x-standin-scope': conversation });
       expect(response.status, await response.clone().text()).toBe(201);
-      replies.push((await response.json()) as { classification: { team: { choice: string } }; reply: { answer: string; notes: string[] } });
+      replies.push(
+        (await response.json()) as {
+          classification: { team: { choice: string } };
+          reply: { answer: string; notes: string[] };
+        },
+      );
     }
     expect(replies.map((r) => r.classification.team.choice)).toEqual(turns.map((t) => t.team));
     expect(replies.map((r) => r.reply.answer)).toEqual(turns.map((t) => t.answer));
@@ -98,7 +142,9 @@ describe('the help desk as two instances on one namespace', () => {
     const sent = writer.sent;
     expect(sent).toHaveLength(turns.length * 2);
     // Each ticket's first writer step was sent the customer's message, in script order.
-    const asked = sent.filter((_, i) => i % 2 === 0).map((s) => (s.call === 'reply' ? s.input.messages.find((m) => m.role === 'user') : undefined));
+    const asked = sent
+      .filter((_, i) => i % 2 === 0)
+      .map((s) => (s.call === 'reply' ? s.input.messages.find((m) => m.role === 'user') : undefined));
     asked.forEach((message, i) => expect(message?.role === 'user' ? message.content : '').toContain(turns[i]!.message));
   }, 60_000);
 
@@ -106,7 +152,11 @@ describe('the help desk as two instances on one namespace', () => {
     tester.fakeClassifier([{ answers: { team: 'billing' } }]);
     tester.fake('writer', [lookUp('refund')]);
     await tester.ready();
-    const response = await postTicket(instances[1]!.url, { message: 'Refund please.' }, { 'x-standin-scope': `past-${randomUUID()}` });
+    const response = await postTicket(
+      instances[1]!.url,
+      { message: 'Refund please.' },
+      { 'x-standin-scope': `past-${randomUUID()}` },
+    );
     expect(response.status).toBeGreaterThanOrEqual(500);
     expect(JSON.stringify(await response.json())).toContain('T0013');
   }, 60_000);
@@ -114,13 +164,19 @@ describe('the help desk as two instances on one namespace', () => {
 
 describe('helpdeskServices', () => {
   it("runs on a namespace's shared fakes when HELPDESK_REDIS_URL and HELPDESK_NAMESPACE are set, hiding the password", () => {
-    const services = helpdeskServices({ ANTHROPIC_API_KEY: 'sk-ant-test', HELPDESK_REDIS_URL: 'redis://:hunter2@127.0.0.1:6379', HELPDESK_NAMESPACE: 'e2e' });
+    const services = helpdeskServices({
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      HELPDESK_REDIS_URL: 'redis://:hunter2@127.0.0.1:6379',
+      HELPDESK_NAMESPACE: 'e2e',
+    });
     expect(services.mode).toBe('shared');
     expect(services.summary).toContain('redis://:***@127.0.0.1:6379');
     expect(services.summary).not.toContain('hunter2');
   });
 
   it('refuses one of the two without the other', () => {
-    expect(() => helpdeskServices({ HELPDESK_NAMESPACE: 'e2e' })).toThrow('Set both HELPDESK_REDIS_URL and HELPDESK_NAMESPACE');
+    expect(() => helpdeskServices({ HELPDESK_NAMESPACE: 'e2e' })).toThrow(
+      'Set both HELPDESK_REDIS_URL and HELPDESK_NAMESPACE',
+    );
   });
 });

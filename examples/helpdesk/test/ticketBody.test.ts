@@ -15,16 +15,23 @@ const rejects = (body: unknown): string => {
 
 describe(parseTicketBody, () => {
   it('reads { message }, trimmed', () => {
-    expect(parseTicketBody({ message: '  My card was charged twice.\n' })).toEqual({ message: 'My card was charged twice.' });
+    expect(parseTicketBody({ message: '  My card was charged twice.\n' })).toEqual({
+      message: 'My card was charged twice.',
+    });
   });
 
   it('takes a message of the longest length, and not one character more', () => {
     expect(parseTicketBody({ message: 'a'.repeat(maxMessageLength) }).message).toHaveLength(maxMessageLength);
-    expect(rejects({ message: 'a'.repeat(maxMessageLength + 1) })).toBe(`message is ${maxMessageLength + 1} characters long; a ticket takes at most ${maxMessageLength}.`);
+    expect(rejects({ message: 'a'.repeat(maxMessageLength + 1) })).toBe(
+      `message is ${maxMessageLength + 1} characters long; a ticket takes at most ${maxMessageLength}.`,
+    );
   });
 
   it.each([
-    [undefined, 'Send a JSON object { "message": "..." } with the header content-type: application/json; got no JSON body.'],
+    [
+      undefined,
+      'Send a JSON object { "message": "..." } with the header content-type: application/json; got no JSON body.',
+    ],
     [[], 'Send a JSON object { "message": "..." } with the header content-type: application/json; got a list.'],
     ['hello', 'Send a JSON object { "message": "..." } with the header content-type: application/json; got a string.'],
     [{}, 'message is missing: send { "message": "what the customer wrote" }.'],
@@ -38,17 +45,24 @@ describe(parseTicketBody, () => {
 
   it('answers any JSON body with a message or a 400, never anything else', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.record({ message: fc.jsonValue() }), fc.record({ message: fc.string({ maxLength: 2100 }) })), (body) => {
-        try {
-          const { message } = parseTicketBody(body);
-          expect(message.length).toBeGreaterThan(0);
-          expect(message.length).toBeLessThanOrEqual(maxMessageLength);
-          expect(message).toBe(message.trim());
-        } catch (error) {
-          expect(error).toBeInstanceOf(BadRequestException);
-          expect((error as Error).message.length).toBeGreaterThan(10);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ message: fc.jsonValue() }),
+          fc.record({ message: fc.string({ maxLength: 2100 }) }),
+        ),
+        (body) => {
+          try {
+            const { message } = parseTicketBody(body);
+            expect(message.length).toBeGreaterThan(0);
+            expect(message.length).toBeLessThanOrEqual(maxMessageLength);
+            expect(message).toBe(message.trim());
+          } catch (error) {
+            expect(error).toBeInstanceOf(BadRequestException);
+            expect((error as Error).message.length).toBeGreaterThan(10);
+          }
+        },
+      ),
     );
   });
 });

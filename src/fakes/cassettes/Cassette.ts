@@ -83,7 +83,13 @@ export class Cassette {
 
   /** What {@link verify} would fail on, one finding per entry never replayed, without throwing. */
   async findings(): Promise<readonly Finding[]> {
-    return this.#tape.unreplayed().map(({ position, entry }) => ({ scope: '', code: 'V0005', line: `${unreplayedLine(position, entry)} never replayed` }));
+    return this.#tape
+      .unreplayed()
+      .map(({ position, entry }) => ({
+        scope: '',
+        code: 'V0005',
+        line: `${unreplayedLine(position, entry)} never replayed`,
+      }));
   }
 
   /**
@@ -110,7 +116,11 @@ export class Cassette {
    * ```
    */
   script(fallback?: number): ClassificationScriptEntry[] {
-    return this.entries.flatMap((entry) => (entry.call === 'classify' && entry.fallback === fallback ? [scriptEntry(entry.answer as RecordedAnswers['classify'])] : []));
+    return this.entries.flatMap((entry) =>
+      entry.call === 'classify' && entry.fallback === fallback
+        ? [scriptEntry(entry.answer as RecordedAnswers['classify'])]
+        : [],
+    );
   }
 }
 

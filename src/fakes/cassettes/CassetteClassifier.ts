@@ -65,7 +65,10 @@ export class CassetteClassifier implements Classifier {
     if (found !== undefined) {
       const entry = scriptEntry(found.entry.answer as RecordedAnswers['classify']);
       const replay = new FakeClassifier({ script: [entry] });
-      const response = await replay.classify(request, opts?.requestId === undefined ? {} : { requestId: opts.requestId });
+      const response = await replay.classify(
+        request,
+        opts?.requestId === undefined ? {} : { requestId: opts.requestId },
+      );
       return this.#inner === undefined ? response : trustedResponse({ ...response, provider: this.provider });
     }
     const inner = this.#real(scope);
@@ -74,7 +77,9 @@ export class CassetteClassifier implements Classifier {
       response = await inner.classify(request, opts);
     } catch (error) {
       if (error instanceof ClassificationAdapterError && !opts?.signal?.aborted) {
-        const recorded: { reason: ClassificationAdapterError['reason']; status?: number; retryAfterMs?: number } = { reason: error.reason };
+        const recorded: { reason: ClassificationAdapterError['reason']; status?: number; retryAfterMs?: number } = {
+          reason: error.reason,
+        };
         if (error.status !== null) recorded.status = error.status;
         if (error.retryAfterMs !== null) recorded.retryAfterMs = Math.max(0, Math.ceil(error.retryAfterMs));
         this.#tape.record(lookup, this.#entry(normalized, { error: recorded }));
@@ -88,17 +93,29 @@ export class CassetteClassifier implements Classifier {
   }
 
   #entry(request: NormalizedRequest, answer: RecordedAnswers['classify']): CassetteEntry {
-    return this.#fallback === undefined ? { call: 'classify', request, answer } : { call: 'classify', fallback: this.#fallback, request, answer };
+    return this.#fallback === undefined
+      ? { call: 'classify', request, answer }
+      : { call: 'classify', fallback: this.#fallback, request, answer };
   }
 
   #real(scope: string): Classifier {
     const found = this.#below === undefined ? this.#inner : this.#below(scope);
     if (found === undefined) {
-      const which = this.#fallback === undefined ? 'the classifier' : `the fallback classifier config.classifier.fallback[${this.#fallback}]`;
-      const why = this.#missing === undefined ? 'no classifier is bound' : `${which} could not be made: ${(this.#missing as Error).message}`;
-      throw new StandinError('V0004', `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record classify${this.#fallback === undefined ? '' : ` for config.classifier.fallback[${this.#fallback}]`}: ${why}. Name one in the config (classifier: { provider: 'typesafe' }, with its key) before recording.`, {
-        cause: this.#missing,
-      });
+      const which =
+        this.#fallback === undefined
+          ? 'the classifier'
+          : `the fallback classifier config.classifier.fallback[${this.#fallback}]`;
+      const why =
+        this.#missing === undefined
+          ? 'no classifier is bound'
+          : `${which} could not be made: ${(this.#missing as Error).message}`;
+      throw new StandinError(
+        'V0004',
+        `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record classify${this.#fallback === undefined ? '' : ` for config.classifier.fallback[${this.#fallback}]`}: ${why}. Name one in the config (classifier: { provider: 'typesafe' }, with its key) before recording.`,
+        {
+          cause: this.#missing,
+        },
+      );
     }
     return found;
   }
@@ -116,7 +133,13 @@ export class CassetteClassifier implements Classifier {
 export function scriptEntry(answer: RecordedAnswers['classify']): ClassificationScriptEntry {
   if ('error' in answer) {
     const { reason, status, retryAfterMs } = answer.error;
-    return { error: new ClassificationAdapterError(reason, { message: `a recorded classifier failure (${reason})`, status, retryAfterMs }) };
+    return {
+      error: new ClassificationAdapterError(reason, {
+        message: `a recorded classifier failure (${reason})`,
+        status,
+        retryAfterMs,
+      }),
+    };
   }
   const answers: Record<string, ClassificationAnswer> = {};
   for (const [id, init] of Object.entries(answer.answers)) setOwn(answers, id, new ClassificationAnswer(init));

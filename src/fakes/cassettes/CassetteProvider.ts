@@ -1,7 +1,14 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { estimateUnits } from '../model/estimateUnits.js';
-import { plainCapabilities, serve, specOf, type CapabilityArgs, type CapabilityResult, type RecordedResult } from '../../services/capabilities/capabilities.js';
+import {
+  plainCapabilities,
+  serve,
+  specOf,
+  type CapabilityArgs,
+  type CapabilityResult,
+  type RecordedResult,
+} from '../../services/capabilities/capabilities.js';
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { CallContext, Capability, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
 import { answerSchemas, type RecordedFailure } from './cassetteSchema.js';
@@ -44,7 +51,8 @@ export class CassetteProvider implements Provider {
     this.#below = below;
     const self = this as { -readonly [K in PlainCapability]?: Provider[K] };
     for (const name of plainCapabilities) {
-      if (inner === undefined || typeof inner[name] === 'function') self[name] = serve(name, (args, context) => this.#other(name, args, context)) as never;
+      if (inner === undefined || typeof inner[name] === 'function')
+        self[name] = serve(name, (args, context) => this.#other(name, args, context)) as never;
     }
   }
 
@@ -74,14 +82,25 @@ export class CassetteProvider implements Provider {
         yield part;
       }
     } catch (error) {
-      if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer: gather.failed(error) });
+      if (error instanceof ProviderFailure && !context.signal.aborted)
+        this.#tape.record(lookup, {
+          model: context.modelName,
+          call: 'reply',
+          request: normalized,
+          answer: gather.failed(error),
+        });
       throw error;
     }
     const answer = gather.answer();
-    if (answer !== undefined) this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer });
+    if (answer !== undefined)
+      this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer });
   }
 
-  async #other<C extends PlainCapability>(call: C, args: CapabilityArgs<C>, context: CallContext): Promise<CapabilityResult<C>> {
+  async #other<C extends PlainCapability>(
+    call: C,
+    args: CapabilityArgs<C>,
+    context: CallContext,
+  ): Promise<CapabilityResult<C>> {
     const spec = specOf(call);
     const normalized = this.#tape.normalize(call, args as CallInputs[C], context.model);
     const lookup = this.#tape.find(context.scope, context.modelName, call, normalized);
@@ -96,13 +115,24 @@ export class CassetteProvider implements Provider {
     try {
       result = await spec.invoke(inner, args, context);
     } catch (error) {
-      if (error instanceof ProviderFailure && !context.signal.aborted) this.#tape.record(lookup, { model: context.modelName, call, request: normalized, answer: failed(error) } as never);
+      if (error instanceof ProviderFailure && !context.signal.aborted)
+        this.#tape.record(lookup, {
+          model: context.modelName,
+          call,
+          request: normalized,
+          answer: failed(error),
+        } as never);
       throw error;
     }
     const answer = spec.recorded.answer(result);
     // A result of the wrong shape is not kept: the engine fails the call with E0007, as it would live.
     if (answer !== undefined && answerSchemas[call].safeParse(answer).success) {
-      this.#tape.record(lookup, { model: context.modelName, call, request: normalized, answer: plainJson(answer, `the result of ${call}(...)`) } as never);
+      this.#tape.record(lookup, {
+        model: context.modelName,
+        call,
+        request: normalized,
+        answer: plainJson(answer, `the result of ${call}(...)`),
+      } as never);
     }
     return result;
   }
@@ -118,15 +148,26 @@ export class CassetteProvider implements Provider {
     return found;
   }
 
-  #failure(kind: ProviderFailure['kind'], retryAfterMs: number | undefined, position: number, context: CallContext): ProviderFailure {
-    return new ProviderFailure(kind, `Cassette ${this.#tape.path}: entries[${position}] replays a recorded failure (kind '${kind}', model '${context.modelName}', attempt ${context.attempt}).`, {
-      provider: context.provider,
-      retryAfterMs,
-    });
+  #failure(
+    kind: ProviderFailure['kind'],
+    retryAfterMs: number | undefined,
+    position: number,
+    context: CallContext,
+  ): ProviderFailure {
+    return new ProviderFailure(
+      kind,
+      `Cassette ${this.#tape.path}: entries[${position}] replays a recorded failure (kind '${kind}', model '${context.modelName}', attempt ${context.attempt}).`,
+      {
+        provider: context.provider,
+        retryAfterMs,
+      },
+    );
   }
 }
 
 /** A provider failure as a cassette keeps it: its kind and the wait it asked for. */
 function failed(error: ProviderFailure): RecordedFailure {
-  return error.retryAfterMs === undefined ? { fail: error.kind } : { fail: error.kind, retryAfterMs: Math.max(0, Math.ceil(error.retryAfterMs)) };
+  return error.retryAfterMs === undefined
+    ? { fail: error.kind }
+    : { fail: error.kind, retryAfterMs: Math.max(0, Math.ceil(error.retryAfterMs)) };
 }

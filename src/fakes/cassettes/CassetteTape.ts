@@ -49,7 +49,13 @@ export class CassetteTape {
   readonly #recorded: Recording[] = [];
   readonly #seq = new Map<string, number>();
 
-  constructor(options: { path: string; mode: CassetteMode; exists: boolean; entries: readonly CassetteEntry[]; scrub: RedactFunction }) {
+  constructor(options: {
+    path: string;
+    mode: CassetteMode;
+    exists: boolean;
+    entries: readonly CassetteEntry[];
+    scrub: RedactFunction;
+  }) {
     this.path = options.path;
     this.mode = options.mode;
     this.scrub = options.scrub;
@@ -72,7 +78,13 @@ export class CassetteTape {
    * In replay mode a call with no recording throws `T0040`. Called when the call
    * starts, so the file's order is the order calls began.
    */
-  find(scope: string, model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): Lookup {
+  find(
+    scope: string,
+    model: string | undefined,
+    call: CassetteCall,
+    request: NormalizedRequest,
+    fallback?: number,
+  ): Lookup {
     const seq = this.#seq.get(scope) ?? 0;
     this.#seq.set(scope, seq + 1);
     const key = this.#index.key(model, call, request, fallback);
@@ -81,7 +93,18 @@ export class CassetteTape {
     if (this.mode === 'record' || taken.position === undefined) {
       if (this.mode === 'replay') {
         const nearest = taken.recorded > 0 ? undefined : this.#index.nearest(model, call, request);
-        throw missError({ path: this.path, exists: this.#exists, model, fallback, call, scope, request, count: taken.count, recorded: taken.recorded, nearest });
+        throw missError({
+          path: this.path,
+          exists: this.#exists,
+          model,
+          fallback,
+          call,
+          scope,
+          request,
+          count: taken.count,
+          recorded: taken.recorded,
+          nearest,
+        });
       }
       return { found: undefined, key, n, scope, seq };
     }
@@ -130,7 +153,11 @@ export class CassetteTape {
    */
   file(): CassetteFile {
     const recorded = [...this.#recorded].sort((a, b) => compareScopes(a.scope, b.scope) || a.seq - b.seq);
-    return { standin: 'cassette', version: CASSETTE_VERSION, entries: [...this.#kept, ...recorded.map((r) => r.entry)] };
+    return {
+      standin: 'cassette',
+      version: CASSETTE_VERSION,
+      entries: [...this.#kept, ...recorded.map((r) => r.entry)],
+    };
   }
 
   /** The kept entries no call replayed, with their positions. */
@@ -140,7 +167,12 @@ export class CassetteTape {
 
   #prepare(entry: CassetteEntry, position: number): PreparedAnswer {
     try {
-      return prepareAnswer(entry.answer, { owner: `The cassette ${this.path}`, label: `entries[${position}].answer`, index: position, idPrefix: `call_${position}` });
+      return prepareAnswer(entry.answer, {
+        owner: `The cassette ${this.path}`,
+        label: `entries[${position}].answer`,
+        index: position,
+        idPrefix: `call_${position}`,
+      });
     } catch (error) {
       throw new StandinError('V0001', bareMessage(error), { cause: error });
     }

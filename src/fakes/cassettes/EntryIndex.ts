@@ -53,7 +53,10 @@ export class EntryIndex {
    * or undefined when there are fewer recordings of that request than calls; `count` is which
    * call of the request this is in the scope, from 1.
    */
-  take(scope: string, key: string): { readonly position: number | undefined; readonly count: number; readonly recorded: number } {
+  take(
+    scope: string,
+    key: string,
+  ): { readonly position: number | undefined; readonly count: number; readonly recorded: number } {
     const counter = `${scope}\u0000${key}`;
     const n = this.#counts.get(counter) ?? 0;
     this.#counts.set(counter, n + 1);
@@ -65,10 +68,16 @@ export class EntryIndex {
    * The recorded entry whose request is nearest to `request` (the fewest lines differ): among
    * entries of the same call, those of the same model first. Undefined when there is none.
    */
-  nearest(model: string | undefined, call: CassetteCall, request: NormalizedRequest): { readonly position: number; readonly entry: CassetteEntry } | undefined {
+  nearest(
+    model: string | undefined,
+    call: CassetteCall,
+    request: NormalizedRequest,
+  ): { readonly position: number; readonly entry: CassetteEntry } | undefined {
     const wanted = stableJson(request);
     const same = [...this.#entries].filter(([, entry]) => entry.call === call);
-    const pool = same.some(([, entry]) => entry.model === model) ? same.filter(([, entry]) => entry.model === model) : same;
+    const pool = same.some(([, entry]) => entry.model === model)
+      ? same.filter(([, entry]) => entry.model === model)
+      : same;
     let best: { position: number; entry: CassetteEntry; size: number } | undefined;
     for (const [position, entry] of pool.slice(0, NEAREST_LIMIT)) {
       const size = diffSize(stableJson(entry.request), wanted);

@@ -42,8 +42,14 @@ export function bindCassette(container: Container, path: string | URL, settings:
     const slot = slots.model(name);
     const byModel = Object.freeze({ name: `model:${name}`, optional: true as const });
     const byProvider = Object.freeze({ name: model.provider, optional: true as const });
-    const base = (): Provider | undefined => container.get(Tokens.Provider, byModel) ?? container.get(Tokens.Provider, byProvider);
-    const layer: Layer<Provider> = cassetteLayer(slot, label, cassette, (below) => new CassetteProvider(tape, base(), (call, context) => below(call, context.scope, base)));
+    const base = (): Provider | undefined =>
+      container.get(Tokens.Provider, byModel) ?? container.get(Tokens.Provider, byProvider);
+    const layer: Layer<Provider> = cassetteLayer(
+      slot,
+      label,
+      cassette,
+      (below) => new CassetteProvider(tape, base(), (call, context) => below(call, context.scope, base)),
+    );
     slot.put(layer);
   }
 
@@ -51,7 +57,9 @@ export function bindCassette(container: Container, path: string | URL, settings:
   for (let link = 0; link < links; link++) {
     const slot = slots.classifierSlot(link);
     const base = (): Classifier | undefined =>
-      link === 0 ? container.get(Tokens.Classifier, { optional: true }) : container.get(Tokens.FallbackClassifier, { name: String(link - 1), optional: true });
+      link === 0
+        ? container.get(Tokens.Classifier, { optional: true })
+        : container.get(Tokens.FallbackClassifier, { name: String(link - 1), optional: true });
     slot.put(
       cassetteLayer(slot, label, cassette, (below) => {
         const fallback = link === 0 ? undefined : link - 1;

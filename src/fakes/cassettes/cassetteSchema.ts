@@ -4,15 +4,26 @@ import { failureKinds } from '../../errors/ProviderFailure.js';
 import type { ClassificationReason, FailureKind } from '../../services/spec/failures.js';
 import type { Answer } from '../model/Answer.js';
 import { answerSchema } from '../model/answerSchema.js';
-import { classificationAnswerSchema, type ClassificationAnswerInit } from '../../services/classification/ClassificationAnswer.js';
+import {
+  classificationAnswerSchema,
+  type ClassificationAnswerInit,
+} from '../../services/classification/ClassificationAnswer.js';
 import { classificationReasons } from '../../services/classification/ClassificationAdapterError.js';
-import { capabilities, capabilityNames, plainCapabilities, type RecordedResult } from '../../services/capabilities/capabilities.js';
+import {
+  capabilities,
+  capabilityNames,
+  plainCapabilities,
+  type RecordedResult,
+} from '../../services/capabilities/capabilities.js';
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { Capability } from '../../services/spec/Provider.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
 
 /** The calls a cassette records: the capabilities of a provider, and classify. */
-export const cassetteCalls: readonly [Capability | 'classify', ...(Capability | 'classify')[]] = [...capabilityNames, 'classify'] as [Capability, ...Capability[], 'classify'];
+export const cassetteCalls: readonly [Capability | 'classify', ...(Capability | 'classify')[]] = [
+  ...capabilityNames,
+  'classify',
+] as [Capability, ...Capability[], 'classify'];
 
 /**
  * One kind of call a cassette records.
@@ -27,7 +38,9 @@ export type CassetteCall = Capability | 'classify';
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
 /** A recorded provider failure, as an answer of a plain capability's call. */
-const failure = lazySchema(() => z.strictObject({ fail: z.enum(kinds), retryAfterMs: z.number().int().min(0).optional() }));
+const failure = lazySchema(() =>
+  z.strictObject({ fail: z.enum(kinds), retryAfterMs: z.number().int().min(0).optional() }),
+);
 
 /** A recorded classifier failure: a `ClassificationAdapterError`'s fields. */
 const classifyError = lazySchema(() =>
@@ -42,8 +55,15 @@ const classifyError = lazySchema(() =>
 /** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassifier script entry, the others their capability's recorded answer or a failure. */
 export const answerSchemas = {
   reply: answerSchema,
-  ...(Object.fromEntries(plainCapabilities.map((name) => [name, lazySchema(() => z.union([capabilities[name].recorded.schema, failure]))])) as unknown as { readonly [N in PlainCapability]: z.ZodType<RecordedAnswers[N]> }),
-  classify: lazySchema(() => z.union([z.strictObject({ answers: z.record(z.string(), classificationAnswerSchema) }), z.strictObject({ error: classifyError })])),
+  ...(Object.fromEntries(
+    plainCapabilities.map((name) => [name, lazySchema(() => z.union([capabilities[name].recorded.schema, failure]))]),
+  ) as unknown as { readonly [N in PlainCapability]: z.ZodType<RecordedAnswers[N]> }),
+  classify: lazySchema(() =>
+    z.union([
+      z.strictObject({ answers: z.record(z.string(), classificationAnswerSchema) }),
+      z.strictObject({ error: classifyError }),
+    ]),
+  ),
 } as const satisfies Record<CassetteCall, z.ZodType>;
 
 /** A recorded failure of a plain capability's call (any but reply and classify). */
@@ -67,7 +87,14 @@ export type RecordedAnswers = {
   readonly reply: Answer;
   readonly classify:
     | { readonly answers: Readonly<Record<string, ClassificationAnswerInit>> }
-    | { readonly error: { readonly reason: ClassificationReason; readonly message?: string; readonly status?: number; readonly retryAfterMs?: number } };
+    | {
+        readonly error: {
+          readonly reason: ClassificationReason;
+          readonly message?: string;
+          readonly status?: number;
+          readonly retryAfterMs?: number;
+        };
+      };
 } & { readonly [N in PlainCapability]: RecordedResult<N> | RecordedFailure };
 
 /**

@@ -39,10 +39,12 @@ export interface CassetteSettings {
   readonly redact?: RedactFunction | undefined;
 }
 
-const settingsSchema = lazySchema(() => z.strictObject({
-  mode: z.enum(cassetteModes).optional(),
-  redact: z.function().optional(),
-}));
+const settingsSchema = lazySchema(() =>
+  z.strictObject({
+    mode: z.enum(cassetteModes).optional(),
+    redact: z.function().optional(),
+  }),
+);
 
 /** The environment variable that overrides every cassette's mode for a run. */
 export const MODE_VARIABLE = 'STANDIN_CASSETTES';
@@ -58,9 +60,16 @@ export const MODE_VARIABLE = 'STANDIN_CASSETTES';
  * readSettings('a.json', { mode: 'record' }, { STANDIN_CASSETTES: 'replay' }); // 'replay'
  * ```
  */
-export function readSettings(path: unknown, settings: unknown, env: Readonly<Record<string, string | undefined>> = process.env): CassetteMode {
+export function readSettings(
+  path: unknown,
+  settings: unknown,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): CassetteMode {
   if (!(typeof path === 'string' && path.length > 0) && !(path instanceof URL)) {
-    throw new StandinError('V0002', `app.cassette(path, settings): path must be a file path (a non-empty string) or a file: URL, got ${typeof path}. Write app.cassette('test/cassettes/helpdesk.json').`);
+    throw new StandinError(
+      'V0002',
+      `app.cassette(path, settings): path must be a file path (a non-empty string) or a file: URL, got ${typeof path}. Write app.cassette('test/cassettes/helpdesk.json').`,
+    );
   }
   let parsed: ReturnType<typeof settingsSchema.safeParse>;
   try {
@@ -82,7 +91,10 @@ export function readSettings(path: unknown, settings: unknown, env: Readonly<Rec
   const forced = env[MODE_VARIABLE];
   if (forced !== undefined && forced !== '') {
     if (!(cassetteModes as readonly string[]).includes(forced)) {
-      throw new StandinError('V0002', `${MODE_VARIABLE}=${JSON.stringify(forced)} is not a cassette mode. Set it to replay, record or record-missing, or unset it.`);
+      throw new StandinError(
+        'V0002',
+        `${MODE_VARIABLE}=${JSON.stringify(forced)} is not a cassette mode. Set it to replay, record or record-missing, or unset it.`,
+      );
     }
     return forced as CassetteMode;
   }

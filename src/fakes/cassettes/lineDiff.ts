@@ -19,7 +19,11 @@ export function lineDiff(before: string, after: string, context = 3): string[] {
   let tail = 0;
   while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
   const middle = diffMiddle(a.slice(head, a.length - tail), b.slice(head, b.length - tail));
-  const lines = [...a.slice(0, head).map((line) => `  ${line}`), ...middle, ...a.slice(a.length - tail).map((line) => `  ${line}`)];
+  const lines = [
+    ...a.slice(0, head).map((line) => `  ${line}`),
+    ...middle,
+    ...a.slice(a.length - tail).map((line) => `  ${line}`),
+  ];
   return trimContext(lines, context);
 }
 

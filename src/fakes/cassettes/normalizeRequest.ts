@@ -38,7 +38,12 @@ export type CallInputs = {
  * normalizeRequest('reply', { instructions: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] }, 'gpt-4.1-mini');
  * ```
  */
-export function normalizeRequest<C extends keyof CallInputs>(call: C, input: CallInputs[C], model: string | undefined, text?: (text: string) => string): NormalizedRequest {
+export function normalizeRequest<C extends keyof CallInputs>(
+  call: C,
+  input: CallInputs[C],
+  model: string | undefined,
+  text?: (text: string) => string,
+): NormalizedRequest {
   const plain = (value: object, where: string): NormalizedRequest => plainJson(value, where, text) as NormalizedRequest;
   const settings = model === undefined ? undefined : { model };
   switch (call) {
@@ -59,7 +64,11 @@ export function normalizeRequest<C extends keyof CallInputs>(call: C, input: Cal
       const request = input as ClassificationRequest;
       const questions: Record<string, unknown> = {};
       for (const [id, question] of Object.entries(request.questions)) {
-        setOwn(questions, id, { type: question.type, instructions: question.instructions, criteria: question.criteria ?? null });
+        setOwn(questions, id, {
+          type: question.type,
+          instructions: question.instructions,
+          criteria: question.criteria ?? null,
+        });
       }
       return plain(
         {

@@ -34,7 +34,8 @@ export function nestedDeeper(value: unknown, max: number = MAX_DEPTH): boolean {
     const [at, depth] = stack.pop()!;
     if (at === null || typeof at !== 'object') continue;
     if (depth >= max) return true;
-    for (const item of Array.isArray(at) ? at : Object.values(at)) if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
+    for (const item of Array.isArray(at) ? at : Object.values(at))
+      if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
   }
   return false;
 }
@@ -60,7 +61,8 @@ function copy(value: unknown, where: string, trail: object[], text: (text: strin
       throw unstorable(where, `a ${typeof value}`);
   }
   if (value === null) return null;
-  if (value instanceof Uint8Array) return { $base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
+  if (value instanceof Uint8Array)
+    return { $base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
   if (value instanceof ArrayBuffer) return { $base64: Buffer.from(value).toString('base64') };
   if (value instanceof Date) return text(value.toISOString());
   if (trail.includes(value)) throw unstorable(where, 'a cycle (a value that contains itself)');
@@ -80,11 +82,15 @@ function copy(value: unknown, where: string, trail: object[], text: (text: strin
 }
 
 function unstorable(where: string, what: string): StandinError {
-  return new StandinError('V0006', `A cassette cannot store ${where}: it holds ${what}, which JSON cannot hold. Make it plain JSON (objects, arrays, strings, finite numbers, booleans, null, bytes), or leave this call out of the cassette.`);
+  return new StandinError(
+    'V0006',
+    `A cassette cannot store ${where}: it holds ${what}, which JSON cannot hold. Make it plain JSON (objects, arrays, strings, finite numbers, booleans, null, bytes), or leave this call out of the cassette.`,
+  );
 }
 
 /** Sets an own field, `__proto__` included (a plain assignment would set the prototype instead). */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }

@@ -24,12 +24,17 @@ export function readCassette(path: string): { readonly exists: boolean; readonly
   try {
     const { size } = statSync(path);
     if (size > MAX_CASSETTE_BYTES) {
-      throw new StandinError('V0001', `The cassette ${path} is ${size} bytes, past the ${MAX_CASSETTE_BYTES}-byte limit of a cassette. Split the tests over several cassettes, or record it again.`);
+      throw new StandinError(
+        'V0001',
+        `The cassette ${path} is ${size} bytes, past the ${MAX_CASSETTE_BYTES}-byte limit of a cassette. Split the tests over several cassettes, or record it again.`,
+      );
     }
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof StandinError) throw error;
-    throw new StandinError('V0001', `The cassette ${path} cannot be read: ${(error as Error).message}`, { cause: error });
+    throw new StandinError('V0001', `The cassette ${path} cannot be read: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return { exists: true, entries: parseCassette(text, path) };
 }
@@ -48,12 +53,20 @@ export function parseCassette(text: string, path: string): CassetteEntry[] {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new StandinError('V0001', `The cassette ${path} is not JSON (${(error as Error).message}). Fix the file, or delete it and record it again.`);
+    throw new StandinError(
+      'V0001',
+      `The cassette ${path} is not JSON (${(error as Error).message}). Fix the file, or delete it and record it again.`,
+    );
   }
   const file = cassetteFileSchema.safeParse(json);
   if (!file.success) {
     const lines = describeIssues('cassette', json, file.error.issues, {
-      expected: { '': "a cassette { standin: 'cassette', version: 1, entries: [...] }", standin: "'cassette'", version: 'the version 1', entries: 'a list of entries' },
+      expected: {
+        '': "a cassette { standin: 'cassette', version: 1, entries: [...] }",
+        standin: "'cassette'",
+        version: 'the version 1',
+        entries: 'a list of entries',
+      },
       keys: { '': ['standin', 'version', 'entries'] },
     });
     throw new StandinError('V0001', `The cassette ${path} is not a cassette file:\n${lines.join('\n')}`);
@@ -66,7 +79,10 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   for (const field of ['request', 'answer'] as const) {
     const value = (raw as Record<string, unknown> | null)?.[field];
     if (nestedDeeper(value)) {
-      throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists deep, past what a cassette holds. Record the cassette again, or remove the entry.`);
+      throw new StandinError(
+        'V0001',
+        `The cassette ${path} has a malformed entry: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists deep, past what a cassette holds. Record the cassette again, or remove the entry.`,
+      );
     }
     if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
       throw new StandinError(
@@ -78,30 +94,49 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   const entry = entrySchema.safeParse(raw);
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
-      expected: { '': 'an entry { model?, call, fallback?, request, answer }', model: 'the model name', fallback: "the index of a classifier in the config's classifier.fallback, 0 or more", call: `one of ${cassetteCalls.map((call) => `'${call}'`).join(', ')}`, request: 'the normalized request, an object', answer: 'the answer, an object' },
+      expected: {
+        '': 'an entry { model?, call, fallback?, request, answer }',
+        model: 'the model name',
+        fallback: "the index of a classifier in the config's classifier.fallback, 0 or more",
+        call: `one of ${cassetteCalls.map((call) => `'${call}'`).join(', ')}`,
+        request: 'the normalized request, an object',
+        answer: 'the answer, an object',
+      },
       keys: { '': ['model', 'call', 'fallback', 'request', 'answer'] },
     });
     throw new StandinError('V0001', `The cassette ${path} has a malformed entry:\n${lines.join('\n')}`);
   }
   const { call, model } = entry.data;
   if ((model === undefined) !== (call === 'classify')) {
-    const fix = call === 'classify' ? 'a classify entry names no model: remove model' : `a ${call} entry names its model: add model`;
+    const fix =
+      call === 'classify'
+        ? 'a classify entry names no model: remove model'
+        : `a ${call} entry names its model: add model`;
     throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}: ${fix}.`);
   }
   if (entry.data.fallback !== undefined && call !== 'classify') {
-    throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}.fallback: fallback names a fallback classifier, and this is a ${call} entry. Remove fallback.`);
+    throw new StandinError(
+      'V0001',
+      `The cassette ${path} has a malformed entry: ${root}.fallback: fallback names a fallback classifier, and this is a ${call} entry. Remove fallback.`,
+    );
   }
   // A reply's answer is checked when the tape prepares it (prepareAnswer), with the fake's own messages.
   if (call === 'reply') return entry.data as CassetteEntry;
   const answers = call === 'classify' ? (entry.data.answer as { answers?: unknown }).answers : undefined;
   // A parsed record would take this key for its prototype; no classify request can ask for it (K0003).
   if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
-    throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}.answer.answers.__proto__: '__proto__' cannot be a question id. Remove it.`);
+    throw new StandinError(
+      'V0001',
+      `The cassette ${path} has a malformed entry: ${root}.answer.answers.__proto__: '__proto__' cannot be a question id. Remove it.`,
+    );
   }
   const answer = answerSchemas[call].safeParse(entry.data.answer);
   if (!answer.success) {
     const lines = describeIssues(`${root}.answer`, entry.data.answer, answer.error.issues);
-    throw new StandinError('V0001', `The cassette ${path} has an answer that does not fit its call (${call}):\n${lines.join('\n')}`);
+    throw new StandinError(
+      'V0001',
+      `The cassette ${path} has an answer that does not fit its call (${call}):\n${lines.join('\n')}`,
+    );
   }
   return { ...entry.data, answer: answer.data } as CassetteEntry;
 }

@@ -64,7 +64,8 @@ export class ReplyGatherer {
     if (error.retryAfterMs !== undefined) failure.retryAfterMs = Math.max(0, Math.ceil(error.retryAfterMs));
     if (this.#parts.length === 0) return failure;
     const fields = this.#parts.every((part) => part.type !== 'units') ? fieldsOf(this.#parts) : undefined;
-    const given = fields !== undefined && replaysAs(fields, this.#parts) ? fields : { parts: this.#parts.map(answerPart) };
+    const given =
+      fields !== undefined && replaysAs(fields, this.#parts) ? fields : { parts: this.#parts.map(answerPart) };
     return { ...given, ...failure, failAfter: this.#parts.length };
   }
 }
@@ -97,7 +98,13 @@ function fieldsOf(parts: readonly ReplyPart[]): Writable<Answer> | undefined {
     answer.parts = cutsOf(pieces, json, JSON.stringify(answer.value));
   }
   if (calls.length > 0) answer.calls = calls;
-  if (answer.text === undefined && answer.calls === undefined && answer.value === undefined && answer.reasoning === undefined) answer.text = '';
+  if (
+    answer.text === undefined &&
+    answer.calls === undefined &&
+    answer.value === undefined &&
+    answer.reasoning === undefined
+  )
+    answer.text = '';
   return answer;
 }
 
@@ -127,7 +134,7 @@ function answerPart(part: ReplyPart): AnswerPart {
     case 'units':
       return { units: { tokensIn: part.tokensIn, tokensOut: part.tokensOut } };
     case 'finish':
-      throw new TypeError('a finish part is kept as the answer\'s finish, not as a part');
+      throw new TypeError("a finish part is kept as the answer's finish, not as a part");
   }
 }
 

@@ -9,7 +9,8 @@ const MASK = '[redacted]';
 /** `scheme://user:password@` in a URL. */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;
 /** An auth header or field and its value: `authorization: Bearer ...`, `"x-api-key": "..."`. */
-const AUTH_FIELDS = /\b((?:proxy-)?authorization|x-api-key|api-key|apikey|api_key|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/gi;
+const AUTH_FIELDS =
+  /\b((?:proxy-)?authorization|x-api-key|api-key|apikey|api_key|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/gi;
 /** A bearer or basic credential anywhere in a text. */
 const SCHEMES = /\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
 /** A cheap test that tells whether a text could hold what the two patterns above mask: most texts cannot. */

@@ -23,12 +23,19 @@ function write(value: unknown, indent: string, parts: boolean): string {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    const items = value.map((item) => (parts && item !== null && typeof item === 'object' && !Array.isArray(item) ? JSON.stringify(item) : write(item, inner, false)));
+    const items = value.map((item) =>
+      parts && item !== null && typeof item === 'object' && !Array.isArray(item)
+        ? JSON.stringify(item)
+        : write(item, inner, false),
+    );
     return `[\n${items.map((item) => `${inner}${item}`).join(',\n')}\n${indent}]`;
   }
   const keys = Object.keys(value);
   if (keys.length === 0) return '{}';
-  const fields = keys.map((key) => `${inner}${JSON.stringify(key)}: ${write((value as Record<string, unknown>)[key], inner, key === 'parts')}`);
+  const fields = keys.map(
+    (key) =>
+      `${inner}${JSON.stringify(key)}: ${write((value as Record<string, unknown>)[key], inner, key === 'parts')}`,
+  );
   return `{\n${fields.join(',\n')}\n${indent}}`;
 }
 

@@ -24,7 +24,9 @@ export async function writeFileSafely(path: string, text: string): Promise<void>
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
-    throw new StandinError('V0003', `The cassette ${path} cannot be written: ${(error as Error).message}`, { cause: error });
+    throw new StandinError('V0003', `The cassette ${path} cannot be written: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { StandinError } from '../../errors/StandinError.js';
-import type {
-  Classifier,
-  ClassifyCallOptions,
-} from '../../services/spec/Classifier.js';
+import type { Classifier, ClassifyCallOptions } from '../../services/spec/Classifier.js';
 import type { ClassificationRequest } from '../../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../../services/classification/ClassificationResponse.js';
 import { isPlainObject, show } from '../../services/classification/shapeError.js';

@@ -19,7 +19,10 @@ interface ReadableQuestion {
  *   value does not fit its question; `K0001` when a question cannot be read; `K0003` when
  *   `questions` is not a record.
  */
-export function fakeAnswers(questions: unknown, overrides?: Readonly<Record<string, unknown>>): Record<string, ClassificationAnswer> {
+export function fakeAnswers(
+  questions: unknown,
+  overrides?: Readonly<Record<string, unknown>>,
+): Record<string, ClassificationAnswer> {
   if (!isPlainObject(questions)) {
     throw new StandinError(
       'K0003',
@@ -38,7 +41,10 @@ export function fakeAnswers(questions: unknown, overrides?: Readonly<Record<stri
   const answers: Record<string, ClassificationAnswer> = {};
   for (const id in questions) {
     const question = questions[id] as ReadableQuestion;
-    answers[id] = overrides !== undefined && Object.hasOwn(overrides, id) ? scriptedAnswer(id, question, overrides[id]) : defaultAnswer(id, question);
+    answers[id] =
+      overrides !== undefined && Object.hasOwn(overrides, id)
+        ? scriptedAnswer(id, question, overrides[id])
+        : defaultAnswer(id, question);
   }
   return answers;
 }
@@ -82,7 +88,8 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
   }
   if (type === 'score') {
     const list = levels(id, question);
-    if (typeof value !== 'number') throw wrongKind(id, value, 'a number (the score position) or a ClassificationAnswer');
+    if (typeof value !== 'number')
+      throw wrongKind(id, value, 'a number (the score position) or a ClassificationAnswer');
     const top = list.length - 1;
     if (!(value >= 0 && value <= top)) {
       throw new StandinError(
@@ -92,7 +99,8 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
     }
     return scoreAnswer(value, list);
   }
-  if (typeof value !== 'number') throw wrongKind(id, value, 'a number (the probability of yes) or a ClassificationAnswer');
+  if (typeof value !== 'number')
+    throw wrongKind(id, value, 'a number (the probability of yes) or a ClassificationAnswer');
   if (!(value >= 0 && value <= 1)) {
     throw new StandinError(
       'K0011',
@@ -105,7 +113,15 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
 function choiceAnswer(chosen: string, names: Readonly<Record<string, unknown>>): ClassificationAnswer {
   const probabilities: Record<string, number> = {};
   for (const name in names) probabilities[name] = name === chosen ? 1 : 0;
-  return trustedAnswer({ type: 'choice', choice: chosen, score: null, yesProbability: null, probabilities, legend: null, confidence: 1 });
+  return trustedAnswer({
+    type: 'choice',
+    choice: chosen,
+    score: null,
+    yesProbability: null,
+    probabilities,
+    legend: null,
+    confidence: 1,
+  });
 }
 
 /**
@@ -126,11 +142,27 @@ function scoreAnswer(x: number, list: readonly unknown[]): ClassificationAnswer 
     probabilities[hi] = score - lo;
     confidence = Math.max(hi - score, score - lo);
   }
-  return trustedAnswer({ type: 'score', choice: null, score, yesProbability: null, probabilities, legend: [...list], confidence });
+  return trustedAnswer({
+    type: 'score',
+    choice: null,
+    score,
+    yesProbability: null,
+    probabilities,
+    legend: [...list],
+    confidence,
+  });
 }
 
 function yesNoAnswer(p: number): ClassificationAnswer {
-  return trustedAnswer({ type: 'yesNo', choice: null, score: null, yesProbability: p + 0, probabilities: null, legend: null, confidence: null });
+  return trustedAnswer({
+    type: 'yesNo',
+    choice: null,
+    score: null,
+    yesProbability: p + 0,
+    probabilities: null,
+    legend: null,
+    confidence: null,
+  });
 }
 
 function typeOf(id: string, question: ReadableQuestion): 'choice' | 'score' | 'yesNo' {
@@ -208,7 +240,11 @@ function quoteAll(values: readonly string[]): string {
  * return fakeResponse(request, opts, { team: 'billing' });
  * ```
  */
-export function fakeResponse(request: ClassificationRequest, opts: ClassifyCallOptions | undefined, answers?: Readonly<Record<string, unknown>>): ClassificationResponse {
+export function fakeResponse(
+  request: ClassificationRequest,
+  opts: ClassifyCallOptions | undefined,
+  answers?: Readonly<Record<string, unknown>>,
+): ClassificationResponse {
   return trustedResponse({
     id: null,
     requestId: opts?.requestId ?? null,

@@ -1,8 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type {
-  ClassifierOptions,
-  ClassifyCallOptions,
-} from '../../services/spec/Classifier.js';
+import type { ClassifierOptions, ClassifyCallOptions } from '../../services/spec/Classifier.js';
 import { show } from '../../services/classification/shapeError.js';
 import { closest } from '../../validation/formatPath.js';
 import { ScriptCursor } from '../script/ScriptCursor.js';

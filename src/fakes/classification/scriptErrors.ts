@@ -21,7 +21,11 @@ export interface ClassifyWhere {
  * throw scriptExhausted(2, 3, { scope: '', requestId: 'r-1' });
  * ```
  */
-export function scriptExhausted(entries: number, call: number | null, where: ClassifyWhere): ClassificationAdapterError {
+export function scriptExhausted(
+  entries: number,
+  call: number | null,
+  where: ClassifyWhere,
+): ClassificationAdapterError {
   return new ClassificationAdapterError('unknown', {
     message:
       `FakeClassifier script exhausted: the script has ${entries} entr${entries === 1 ? 'y' : 'ies'}, and ${call === null ? 'a call' : `call ${call}`} ran past them (${describe(where)}). ` +
@@ -45,7 +49,11 @@ export const CAPTURE_TIMEOUT_MS = 30_000;
  * await runCapture(adapterOpts.capture, { request, opts }, { scope: '', requestId: 'r-1' });
  * ```
  */
-export async function runCapture(capture: ((call: ClassificationCall) => unknown) | undefined, call: ClassificationCall, where: ClassifyWhere): Promise<void> {
+export async function runCapture(
+  capture: ((call: ClassificationCall) => unknown) | undefined,
+  call: ClassificationCall,
+  where: ClassifyWhere,
+): Promise<void> {
   if (capture === undefined) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -82,6 +90,13 @@ export async function runCapture(capture: ((call: ClassificationCall) => unknown
 class CaptureTimeout extends Error {}
 
 function describe(where: ClassifyWhere): string {
-  const scope = where.scope === DEFAULT_SCOPE ? 'the default scope' : where.scope === HANDLE_SCOPE ? 'an explicit cursor handle' : `scope '${where.scope}'`;
-  return where.requestId === null || where.requestId === undefined ? `in ${scope}` : `request '${where.requestId}', in ${scope}`;
+  const scope =
+    where.scope === DEFAULT_SCOPE
+      ? 'the default scope'
+      : where.scope === HANDLE_SCOPE
+        ? 'an explicit cursor handle'
+        : `scope '${where.scope}'`;
+  return where.requestId === null || where.requestId === undefined
+    ? `in ${scope}`
+    : `request '${where.requestId}', in ${scope}`;
 }

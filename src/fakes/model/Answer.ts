@@ -161,7 +161,9 @@ export type CallRecord = {
   /** Replies: a list of answers, or a function of the request. */
   readonly reply?: readonly Answer[] | AnswerFunction;
 } & {
-  readonly [N in keyof Pick<Provider, PlainCapability>]?: (...args: [...CapabilityArgs<N>, call: FakeCall]) => CapabilityResult<N> | Promise<CapabilityResult<N>>;
+  readonly [N in keyof Pick<Provider, PlainCapability>]?: (
+    ...args: [...CapabilityArgs<N>, call: FakeCall]
+  ) => CapabilityResult<N> | Promise<CapabilityResult<N>>;
 };
 
 /**

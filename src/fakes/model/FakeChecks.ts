@@ -23,14 +23,16 @@ export interface FakeChecks {
 }
 
 /** The checks as a schema: an agent's other fields are allowed and ignored, anything else is a typo. */
-export const fakeChecksSchema = lazySchema(() => z.strictObject({
-  tools: z.record(z.string(), z.unknown()).optional(),
-  output: zodTypeSchema.optional(),
-  model: z.unknown().optional(),
-  instructions: z.unknown().optional(),
-  maxSteps: z.unknown().optional(),
-  settings: z.unknown().optional(),
-}));
+export const fakeChecksSchema = lazySchema(() =>
+  z.strictObject({
+    tools: z.record(z.string(), z.unknown()).optional(),
+    output: zodTypeSchema.optional(),
+    model: z.unknown().optional(),
+    instructions: z.unknown().optional(),
+    maxSteps: z.unknown().optional(),
+    settings: z.unknown().optional(),
+  }),
+);
 
 /** What to write for each field of the checks, for `describeIssues`. */
 export const fakeChecksExpected: Readonly<Record<string, string>> = {

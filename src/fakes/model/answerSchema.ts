@@ -12,29 +12,35 @@ export const MAX_DELAY_MS = 600_000;
 export const MAX_TIMES = 1000;
 
 /** One entry of an answer's `calls`. */
-export const answerCallSchema = lazySchema(() => z.strictObject({
-  tool: z.string().min(1),
-  with: z.unknown().optional(),
-  id: z.string().min(1).optional(),
-}));
+export const answerCallSchema = lazySchema(() =>
+  z.strictObject({
+    tool: z.string().min(1),
+    with: z.unknown().optional(),
+    id: z.string().min(1).optional(),
+  }),
+);
 
 /** An answer record, strict: a field it does not know is an error, never ignored. */
-export const answerSchema = lazySchema(() => z.strictObject({
-  text: z.string().optional(),
-  calls: z.array(built(answerCallSchema)).optional(),
-  value: z.unknown().optional(),
-  reasoning: z.union([z.string(), z.array(z.string())]).optional(),
-  // A list's objects are stream parts, read by `readStreamParts` with messages of their own.
-  parts: z.union([z.number().int().min(1), z.array(z.union([z.number(), z.record(z.string(), z.unknown())]))]).optional(),
-  units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
-  finish: z.enum(['stop', 'calls', 'length']).optional(),
-  fail: z.enum(kinds).optional(),
-  failAfter: z.number().int().min(1).optional(),
-  times: z.number().int().min(1).max(MAX_TIMES).optional(),
-  retryAfterMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
-  delayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
-  partDelayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
-}));
+export const answerSchema = lazySchema(() =>
+  z.strictObject({
+    text: z.string().optional(),
+    calls: z.array(built(answerCallSchema)).optional(),
+    value: z.unknown().optional(),
+    reasoning: z.union([z.string(), z.array(z.string())]).optional(),
+    // A list's objects are stream parts, read by `readStreamParts` with messages of their own.
+    parts: z
+      .union([z.number().int().min(1), z.array(z.union([z.number(), z.record(z.string(), z.unknown())]))])
+      .optional(),
+    units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
+    finish: z.enum(['stop', 'calls', 'length']).optional(),
+    fail: z.enum(kinds).optional(),
+    failAfter: z.number().int().min(1).optional(),
+    times: z.number().int().min(1).max(MAX_TIMES).optional(),
+    retryAfterMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+    delayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+    partDelayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+  }),
+);
 
 /** The fields of an answer record, in the order the docs list them (read on use: it builds the schema). */
 export const answerFields = (): string[] => Object.keys(answerSchema.shape);
@@ -51,7 +57,8 @@ export const answerHints: IssueHints = {
     'calls.*.id': 'the call id as a non-empty string',
     reasoning: 'a text or a list of texts',
     'reasoning.*': 'a string',
-    parts: 'a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }',
+    parts:
+      'a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }',
     'parts.*': "a whole offset, or a stream part such as { text: '...' }",
     units: 'an object { tokensIn, tokensOut }',
     'units.tokensIn': 'a whole number, 0 or more',

@@ -24,7 +24,12 @@ import { slotsOf } from '../slot/Slots.js';
  * const writer = bindFake(container, 'writer', [{ text: 'Hi' }]);
  * ```
  */
-export function bindFake(container: Container, model: string, answers: readonly Answer[], checks?: FakeChecks): FakeModel;
+export function bindFake(
+  container: Container,
+  model: string,
+  answers: readonly Answer[],
+  checks?: FakeChecks,
+): FakeModel;
 export function bindFake(container: Container, model: string, answers: AnswerFunction, checks?: FakeChecks): FakeModel;
 export function bindFake(container: Container, model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
 export function bindFake(container: Container, model: string, answers: Answers, checks?: FakeChecks): FakeModel;
@@ -49,15 +54,29 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     clock: container.get(Tokens.Clock),
     ...answerTimeout(config, model),
     ...(checks === undefined ? {} : { checks }),
-    ...(shared === undefined ? {} : { shared: shared.publishModel(model, answers, `app.fake('${model}', answers)`, read?.reply?.kind === 'list' ? read.reply.answers : undefined) }),
+    ...(shared === undefined
+      ? {}
+      : {
+          shared: shared.publishModel(
+            model,
+            answers,
+            `app.fake('${model}', answers)`,
+            read?.reply?.kind === 'list' ? read.reply.answers : undefined,
+          ),
+        }),
   });
-  slotsOf(container).model(model).put(scriptedLayer('fake', fake, `app.fake('${model}', answers)`));
+  slotsOf(container)
+    .model(model)
+    .put(scriptedLayer('fake', fake, `app.fake('${model}', answers)`));
   return fake;
 }
 
 /** The model's provider `timeoutMs`, when the config names one: how long a fake's function may take. */
 function answerTimeout(config: StandinConfig, model: string): { answerTimeoutMs?: number } {
   const provider = config.models[model]?.provider;
-  const timeoutMs = provider === undefined || !Object.hasOwn(config.providers, provider) ? undefined : config.providers[provider]?.timeoutMs;
+  const timeoutMs =
+    provider === undefined || !Object.hasOwn(config.providers, provider)
+      ? undefined
+      : config.providers[provider]?.timeoutMs;
   return timeoutMs === undefined ? {} : { answerTimeoutMs: timeoutMs };
 }

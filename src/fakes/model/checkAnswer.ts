@@ -38,7 +38,8 @@ export function checkAnswer(prepared: PreparedAnswer, offer: CallOffer, owner: s
     prepared.calls.forEach((call, i) => {
       if (offer.tools!.includes(call.tool)) return;
       const guess = closest(call.tool, offer.tools!);
-      const offered = offer.tools!.length > 0 ? `offers only ${offer.tools!.map((t) => `'${t}'`).join(', ')}` : 'offers no tools';
+      const offered =
+        offer.tools!.length > 0 ? `offers only ${offer.tools!.map((t) => `'${t}'`).join(', ')}` : 'offers no tools';
       throw new StandinError(
         'T0007',
         `${owner}: ${label}.calls[${i}] asks for the tool '${call.tool}', and ${offer.what} ${offered}.${guess ? ` Did you mean '${guess}'?` : ''} Name a tool the call offers, or give the call that tool.`,
@@ -49,7 +50,11 @@ export function checkAnswer(prepared: PreparedAnswer, offer: CallOffer, owner: s
     const result = offer.output.safeParse(prepared.value);
     if (!result.success) {
       const lines = describeIssues(`${label}.value`, prepared.value, result.error.issues);
-      throw new StandinError('T0008', `${owner}: ${label}.value does not fit the shape ${offer.what} gives:\n${lines.join('\n')}`, { cause: result.error });
+      throw new StandinError(
+        'T0008',
+        `${owner}: ${label}.value does not fit the shape ${offer.what} gives:\n${lines.join('\n')}`,
+        { cause: result.error },
+      );
     }
   }
 }

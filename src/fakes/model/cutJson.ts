@@ -39,7 +39,8 @@ export function cutProblem(json: string, cuts: readonly number[]): string | unde
       return `[${i}]: ${cut} is not inside the value's JSON (${json.length} characters, so offsets go from 1 to ${json.length - 1})`;
     }
     if (i > 0 && cut <= previous) return `[${i}]: ${cut} does not come after ${previous}; offsets increase`;
-    if (splitsCharacter(json, cut)) return `[${i}]: ${cut} falls between the two halves of one character; cut one before or after it`;
+    if (splitsCharacter(json, cut))
+      return `[${i}]: ${cut} falls between the two halves of one character; cut one before or after it`;
     previous = cut;
   }
   return undefined;

@@ -27,7 +27,10 @@ export function embedByHash(dimensions: number): (text: string) => number[] {
   }
   return (text: string): number[] => {
     if (typeof text !== 'string') {
-      throw new StandinError('T0012', `embedByHash(${dimensions}): expected the text as a string, got a ${typeof text}.`);
+      throw new StandinError(
+        'T0012',
+        `embedByHash(${dimensions}): expected the text as a string, got a ${typeof text}.`,
+      );
     }
     const sum = new Array<number>(dimensions).fill(0);
     const found = words(text);

@@ -23,8 +23,15 @@ export type JsonLength = (value: unknown) => number;
  * estimateUnits({ model: 'm', messages: [{ role: 'user', content: 'Hello there!' }] }, 5); // { tokensIn: 3, tokensOut: 2 }
  * ```
  */
-export function estimateUnits(request: ReplyRequest, outChars: number, jsonLength: JsonLength = plainJsonLength): Units {
-  return { tokensIn: Math.ceil(requestChars(request, jsonLength) / CHARS_PER_TOKEN), tokensOut: Math.ceil(outChars / CHARS_PER_TOKEN) };
+export function estimateUnits(
+  request: ReplyRequest,
+  outChars: number,
+  jsonLength: JsonLength = plainJsonLength,
+): Units {
+  return {
+    tokensIn: Math.ceil(requestChars(request, jsonLength) / CHARS_PER_TOKEN),
+    tokensOut: Math.ceil(outChars / CHARS_PER_TOKEN),
+  };
 }
 
 /** The characters `estimateUnits` counts for a request. */
@@ -36,10 +43,12 @@ export function requestChars(request: ReplyRequest, jsonLength: JsonLength = pla
       chars += message.content?.length ?? 0;
       for (const call of message.calls ?? []) chars += call.tool.length + jsonLength(call.with);
     } else {
-      for (const result of message.results) chars += result.tool.length + (result.error?.length ?? jsonLength(result.output));
+      for (const result of message.results)
+        chars += result.tool.length + (result.error?.length ?? jsonLength(result.output));
     }
   }
-  for (const tool of request.tools ?? []) chars += tool.name.length + (tool.description?.length ?? 0) + jsonLength(tool.input);
+  for (const tool of request.tools ?? [])
+    chars += tool.name.length + (tool.description?.length ?? 0) + jsonLength(tool.input);
   if (request.output !== undefined) chars += jsonLength(request.output.schema);
   return chars;
 }

@@ -41,14 +41,18 @@ export function prepareList(raw: readonly unknown[], root: string, owner: string
       );
     }
     const joined = { ...(raw[next] as object), fail: entry.fail, times: entry.times, ...pick(entry) };
-    prepared.push(prepareAnswer(joined, { owner, label: `${label} and ${root}[${next}]`, index, idPrefix: `call_${next}` }));
+    prepared.push(
+      prepareAnswer(joined, { owner, label: `${label} and ${root}[${next}]`, index, idPrefix: `call_${next}` }),
+    );
     index = next;
   }
   return prepared;
 }
 
 /** Whether `entry` is a well-formed `{ fail, times }` that gives nothing: the start of a joined step. */
-function failsThenWaits(entry: unknown): entry is { fail: string; times: number; retryAfterMs?: number; delayMs?: number } {
+function failsThenWaits(
+  entry: unknown,
+): entry is { fail: string; times: number; retryAfterMs?: number; delayMs?: number } {
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return false;
   const record = entry as Record<string, unknown>;
   if (record.fail === undefined || record.times === undefined || record.failAfter !== undefined) return false;

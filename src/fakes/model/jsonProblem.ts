@@ -33,7 +33,8 @@ function walk(value: unknown, path: PropertyKey[], trail: object[], root: string
   }
   if (value === null) return undefined;
   if (trail.includes(value)) return `${where()}: the value again (a cycle)`;
-  if (path.length >= MAX_JSON_DEPTH) return `${formatPath(root, path.slice(0, 3))}…: a value nested more than ${MAX_JSON_DEPTH} deep`;
+  if (path.length >= MAX_JSON_DEPTH)
+    return `${formatPath(root, path.slice(0, 3))}…: a value nested more than ${MAX_JSON_DEPTH} deep`;
   if (Array.isArray(value)) {
     trail.push(value);
     for (let i = 0; i < value.length; i++) {

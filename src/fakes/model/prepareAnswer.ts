@@ -80,7 +80,8 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
   } catch (error) {
     if (error instanceof StandinError) throw error;
     // A getter or a proxy trap that throws, or a value nested past what can be walked: never a raw TypeError or RangeError.
-    const thrown = error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'a value that is not an Error';
+    const thrown =
+      error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'a value that is not an Error';
     throw new StandinError(
       'E0041',
       `${source.owner}: ${source.label} could not be read: reading it threw (${thrown}). Give answers as plain data (objects, arrays, strings, numbers), not getters or proxies that can fail.`,
@@ -100,11 +101,15 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   }
   const answer = parsed.data as Answer;
   const lines = fieldProblems(answer, label);
-  if (lines.length > 0) throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${lines.join('\n')}`);
+  if (lines.length > 0)
+    throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${lines.join('\n')}`);
 
   const stream = isStreamList(answer.parts) ? readStreamParts(answer.parts, owner, label, source.idPrefix) : undefined;
   if (stream !== undefined && answer.units !== undefined && stream.units) {
-    throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${label}.units: its parts carry units already. Remove units, or the units parts.`);
+    throw new StandinError(
+      'T0003',
+      `${owner}: ${label} is not an answer record:\n${label}.units: its parts carry units already. Remove units, or the units parts.`,
+    );
   }
   const made = stream === undefined ? fieldParts(answer, source) : streamValue(stream, answer, source);
   const { parts, calls, hasValue, value, outChars } = made;
@@ -126,7 +131,10 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     calls,
     hasValue,
     value,
-    units: answer.units === undefined ? undefined : Object.freeze({ type: 'units', tokensIn: answer.units.tokensIn, tokensOut: answer.units.tokensOut }),
+    units:
+      answer.units === undefined
+        ? undefined
+        : Object.freeze({ type: 'units', tokensIn: answer.units.tokensIn, tokensOut: answer.units.tokensOut }),
     outChars,
     finish: Object.freeze({ type: 'finish', reason: answer.finish ?? (calls.length > 0 ? 'calls' : 'stop') }),
     failAfter: answer.failAfter,
@@ -151,13 +159,19 @@ function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   const hasValue = answer.value !== undefined;
   const notJson =
     (hasValue ? jsonProblem(answer.value, `${label}.value`) : undefined) ??
-    (answer.calls ?? []).map((call, i) => jsonProblem(call.with ?? {}, `${label}.calls[${i}].with`)).find((p) => p !== undefined);
+    (answer.calls ?? [])
+      .map((call, i) => jsonProblem(call.with ?? {}, `${label}.calls[${i}].with`))
+      .find((p) => p !== undefined);
   if (notJson !== undefined) {
-    throw new StandinError('T0004', `${owner}: ${notJson}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`);
+    throw new StandinError(
+      'T0004',
+      `${owner}: ${notJson}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`,
+    );
   }
   const parts: ReplyPart[] = [];
   let outChars = 0;
-  const reasoning = answer.reasoning === undefined ? [] : typeof answer.reasoning === 'string' ? [answer.reasoning] : answer.reasoning;
+  const reasoning =
+    answer.reasoning === undefined ? [] : typeof answer.reasoning === 'string' ? [answer.reasoning] : answer.reasoning;
   reasoning.forEach((text, block) => {
     parts.push(Object.freeze({ type: 'reasoning', text, block }));
     outChars += text.length;
@@ -174,7 +188,10 @@ function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
     if (Array.isArray(answer.parts)) {
       const problem = cutProblem(json, answer.parts as readonly number[]);
       if (problem !== undefined) {
-        throw new StandinError('T0005', `${owner}: ${label}.parts${problem}. The value's JSON is ${json.length} characters: ${preview(json)}.`);
+        throw new StandinError(
+          'T0005',
+          `${owner}: ${label}.parts${problem}. The value's JSON is ${json.length} characters: ${preview(json)}.`,
+        );
       }
       cuts = answer.parts as readonly number[];
     } else {
@@ -186,7 +203,11 @@ function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   const calls = (answer.calls ?? []).map((call, i): ToolCall => {
     const input = JSON.stringify(call.with ?? {});
     outChars += call.tool.length + input.length;
-    return Object.freeze({ id: call.id ?? `${source.idPrefix}_${i}`, tool: call.tool, with: deepFreeze(JSON.parse(input)) });
+    return Object.freeze({
+      id: call.id ?? `${source.idPrefix}_${i}`,
+      tool: call.tool,
+      with: deepFreeze(JSON.parse(input)),
+    });
   });
   for (const call of calls) parts.push(Object.freeze({ type: 'call', call }));
   return { parts, calls, hasValue, value, outChars };
@@ -227,8 +248,10 @@ function notAnAnswer(raw: unknown): string | undefined {
     const kind = raw instanceof ProviderFailure ? raw.kind : 'server';
     return `an error is no answer; to make the call fail as a provider that is down, write { fail: '${kind}' }`;
   }
-  if (typeof (raw as { then?: unknown }).then === 'function') return 'a promise is no answer in a list; a function of the request may answer a promise';
-  if (Symbol.asyncIterator in raw || Symbol.iterator in raw) return `a generator (or an iterable) of parts is no answer; ${record}, and the fake makes the parts`;
+  if (typeof (raw as { then?: unknown }).then === 'function')
+    return 'a promise is no answer in a list; a function of the request may answer a promise';
+  if (Symbol.asyncIterator in raw || Symbol.iterator in raw)
+    return `a generator (or an iterable) of parts is no answer; ${record}, and the fake makes the parts`;
   return undefined;
 }
 
@@ -242,37 +265,65 @@ export function isGeneratorFunction(fn: unknown): boolean {
 function fieldProblems(answer: Answer, label: string): string[] {
   const lines: string[] = [];
   const streamed = isStreamList(answer.parts);
-  const gives = answer.text !== undefined || (answer.calls ?? []).length > 0 || answer.value !== undefined || answer.reasoning !== undefined || streamed;
+  const gives =
+    answer.text !== undefined ||
+    (answer.calls ?? []).length > 0 ||
+    answer.value !== undefined ||
+    answer.reasoning !== undefined ||
+    streamed;
   if (streamed) {
     const both = (['text', 'calls', 'value', 'reasoning'] as const).filter((field) => answer[field] !== undefined);
-    if (both.length > 0) lines.push(`${label}: parts, as a list of stream parts, is the whole reply, and the answer gives ${both.join(', ')} too. Keep the parts, or remove parts and keep ${both.join(', ')}.`);
+    if (both.length > 0)
+      lines.push(
+        `${label}: parts, as a list of stream parts, is the whole reply, and the answer gives ${both.join(', ')} too. Keep the parts, or remove parts and keep ${both.join(', ')}.`,
+      );
   } else if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part !== 'number')) {
-    lines.push(`${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's parts (objects such as { text }), not both. Keep one kind.`);
+    lines.push(
+      `${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's parts (objects such as { text }), not both. Keep one kind.`,
+    );
   }
   if (answer.failAfter !== undefined && answer.times !== undefined) {
-    lines.push(`${label}: failAfter (fail mid-reply) and times (fail, then answer) do not go together. Keep one of them.`);
+    lines.push(
+      `${label}: failAfter (fail mid-reply) and times (fail, then answer) do not go together. Keep one of them.`,
+    );
   }
   for (const field of ['failAfter', 'times', 'retryAfterMs'] as const) {
-    if (answer[field] !== undefined && answer.fail === undefined) lines.push(`${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another kind), or remove ${field}.`);
+    if (answer[field] !== undefined && answer.fail === undefined)
+      lines.push(
+        `${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another kind), or remove ${field}.`,
+      );
   }
   if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
-    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs'] as const).filter((field) => answer[field] !== undefined);
+    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs'] as const).filter(
+      (field) => answer[field] !== undefined,
+    );
     if (others.length > 0) {
-      lines.push(`${label}: fail makes the call fail before any part, so it goes with no other field. Remove ${others.join(', ')}, add failAfter: n to fail after n parts, or times: n to fail n tries and then answer; or drop fail.`);
+      lines.push(
+        `${label}: fail makes the call fail before any part, so it goes with no other field. Remove ${others.join(', ')}, add failAfter: n to fail after n parts, or times: n to fail n tries and then answer; or drop fail.`,
+      );
     }
   } else if (answer.fail !== undefined && !gives) {
-    lines.push(`${label}: ${answer.failAfter !== undefined ? 'failAfter streams parts of the answer before the failure' : 'times fails some tries and then answers'}, and the answer gives nothing. Add text, calls, value, reasoning or parts.`);
+    lines.push(
+      `${label}: ${answer.failAfter !== undefined ? 'failAfter streams parts of the answer before the failure' : 'times fails some tries and then answers'}, and the answer gives nothing. Add text, calls, value, reasoning or parts.`,
+    );
   } else if (answer.fail === undefined && !gives) {
-    lines.push(`${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, reasoning or fail.`);
+    lines.push(
+      `${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, reasoning or fail.`,
+    );
   }
   if (answer.parts !== undefined && !streamed && answer.value === undefined) {
-    lines.push(`${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`);
+    lines.push(
+      `${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`,
+    );
   }
   const seen = new Map<string, number>();
   (answer.calls ?? []).forEach((call, i) => {
     if (call.id === undefined) return;
     const first = seen.get(call.id);
-    if (first !== undefined) lines.push(`${label}.calls[${i}].id: '${call.id}' is the id of calls[${first}] too. Give each call of an answer its own id.`);
+    if (first !== undefined)
+      lines.push(
+        `${label}.calls[${i}].id: '${call.id}' is the id of calls[${first}] too. Give each call of an answer its own id.`,
+      );
     else seen.set(call.id, i);
   });
   return lines;

@@ -14,7 +14,10 @@ import { words } from './words.js';
 export function rankByOverlap(): (query: string, texts: readonly string[]) => number[] {
   return (query: string, texts: readonly string[]): number[] => {
     if (typeof query !== 'string' || !Array.isArray(texts) || !texts.every((t) => typeof t === 'string')) {
-      throw new StandinError('T0012', 'rankByOverlap(): expected the words as a string and the texts as a list of strings.');
+      throw new StandinError(
+        'T0012',
+        'rankByOverlap(): expected the words as a string and the texts as a list of strings.',
+      );
     }
     const wanted = new Set(words(query));
     if (wanted.size === 0) return texts.map(() => 0);

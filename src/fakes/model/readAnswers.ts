@@ -26,13 +26,17 @@ export interface ReadAnswers {
   readonly calls: Readonly<Partial<Pick<CallRecord, RecordCall>>>;
 }
 
-const fn = lazySchema(() => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }));
+const fn = lazySchema(() =>
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }),
+);
 
 // A record's keys are `reply` and the plain capabilities, each a function; their hints are the capabilities' own.
-const recordSchema = lazySchema(() => z.strictObject({
-  reply: z.union([z.array(z.unknown()), fn]).optional(),
-  ...Object.fromEntries(plainCapabilities.map((name) => [name, fn.optional()])),
-}));
+const recordSchema = lazySchema(() =>
+  z.strictObject({
+    reply: z.union([z.array(z.unknown()), fn]).optional(),
+    ...Object.fromEntries(plainCapabilities.map((name) => [name, fn.optional()])),
+  }),
+);
 
 const recordHints = {
   expected: {
@@ -44,7 +48,8 @@ const recordHints = {
   },
 };
 
-const forms = "a list of answers ([{ text: '...' }]), a function of the request ((request) => ({ text: '...' })), or a record of calls ({ reply: [...], embed: ... })";
+const forms =
+  "a list of answers ([{ text: '...' }]), a function of the request ((request) => ({ text: '...' })), or a record of calls ({ reply: [...], embed: ... })";
 
 /**
  * Reads what a model is faked with and checks all of it now, when the fake is made: the form
@@ -61,12 +66,16 @@ export function readAnswers(answers: Answers, owner: string): ReadAnswers {
   const raw: unknown = answers;
   if (Array.isArray(raw)) return { form: 'list', reply: list(raw, 'answers', owner), calls: {} };
   if (typeof raw === 'function') {
-    if (isGeneratorFunction(raw)) throw formError(owner, 'answers', 'a generator of parts is no answer', `the fake makes the parts: ${forms}`);
+    if (isGeneratorFunction(raw))
+      throw formError(owner, 'answers', 'a generator of parts is no answer', `the fake makes the parts: ${forms}`);
     return { form: 'function', reply: { kind: 'function', root: 'answers', fn: raw as AnswerFunction }, calls: {} };
   }
-  if (typeof raw === 'string') throw formError(owner, 'answers', 'a plain text is no list of answers', "write [{ text: '...' }]");
-  if (raw === null || typeof raw !== 'object') throw formError(owner, 'answers', `${describeType(raw)} is none of the forms`);
-  if (Symbol.asyncIterator in raw || Symbol.iterator in raw) throw formError(owner, 'answers', 'a generator (or an iterable) of parts is no answer');
+  if (typeof raw === 'string')
+    throw formError(owner, 'answers', 'a plain text is no list of answers', "write [{ text: '...' }]");
+  if (raw === null || typeof raw !== 'object')
+    throw formError(owner, 'answers', `${describeType(raw)} is none of the forms`);
+  if (Symbol.asyncIterator in raw || Symbol.iterator in raw)
+    throw formError(owner, 'answers', 'a generator (or an iterable) of parts is no answer');
   const keys = Object.keys(raw);
   if (keys.length > 0 && keys.every((key) => answerFields().includes(key))) {
     throw formError(owner, 'answers', 'one answer is no list of answers', `write a list: [{ ${keys.join(', ')} }]`);
@@ -80,7 +89,13 @@ export function readAnswers(answers: Answers, owner: string): ReadAnswers {
   let reply: ReplySource | undefined;
   if (Array.isArray(record.reply)) reply = list(record.reply, 'answers.reply', owner);
   else if (typeof record.reply === 'function') {
-    if (isGeneratorFunction(record.reply)) throw formError(owner, 'answers.reply', 'a generator of parts is no answer', "the fake makes the parts: give a list of answers ([{ text: '...' }]) or a function of the request");
+    if (isGeneratorFunction(record.reply))
+      throw formError(
+        owner,
+        'answers.reply',
+        'a generator of parts is no answer',
+        "the fake makes the parts: give a list of answers ([{ text: '...' }]) or a function of the request",
+      );
     reply = { kind: 'function', root: 'answers.reply', fn: record.reply };
   }
   const calls: { -readonly [K in RecordCall]?: CallRecord[K] } = {};

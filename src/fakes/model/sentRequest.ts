@@ -7,10 +7,16 @@ export type SentContentPart =
   | Exclude<ContentPart, ImagePart | FilePart>
   | Extract<ImagePart | FilePart, { readonly url: string }>
   | { readonly type: 'image'; readonly bytes: BytesDigest; readonly mediaType: string }
-  | { readonly type: 'file'; readonly bytes: BytesDigest; readonly mediaType: string; readonly name?: string | undefined };
+  | {
+      readonly type: 'file';
+      readonly bytes: BytesDigest;
+      readonly mediaType: string;
+      readonly name?: string | undefined;
+    };
 
 /** A message as a fake records it. */
-export type SentMessage = { readonly role: 'user'; readonly content: string | readonly SentContentPart[] } | AssistantMessage | ToolMessage;
+export type SentMessage =
+  { readonly role: 'user'; readonly content: string | readonly SentContentPart[] } | AssistantMessage | ToolMessage;
 
 /**
  * A reply request as a fake records it in `sent`: the request itself, except that the bytes of
@@ -31,13 +37,17 @@ export function sentRequest(request: ReplyRequest): SentReplyRequest {
   return {
     ...request,
     messages: request.messages.map((message): SentMessage =>
-      message.role === 'user' && typeof message.content !== 'string' ? { role: 'user', content: message.content.map(sentPart) } : (message as SentMessage),
+      message.role === 'user' && typeof message.content !== 'string'
+        ? { role: 'user', content: message.content.map(sentPart) }
+        : (message as SentMessage),
     ),
   };
 }
 
 function hasBytes(message: ReplyRequest['messages'][number]): boolean {
-  return message.role === 'user' && typeof message.content !== 'string' && message.content.some((part) => 'bytes' in part);
+  return (
+    message.role === 'user' && typeof message.content !== 'string' && message.content.some((part) => 'bytes' in part)
+  );
 }
 
 function sentPart(part: ContentPart): SentContentPart {

@@ -17,7 +17,13 @@ export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
  * const raw = await settleWithin(fn(request, call), context.signal, 30_000, 'answers(request)', "app.fake('writer', answers) at step 'r#0'");
  * ```
  */
-export async function settleWithin(answered: unknown, signal: AbortSignal, timeoutMs: number, what: string, where: string): Promise<unknown> {
+export async function settleWithin(
+  answered: unknown,
+  signal: AbortSignal,
+  timeoutMs: number,
+  what: string,
+  where: string,
+): Promise<unknown> {
   if (typeof (answered as { then?: unknown } | null)?.then !== 'function') return answered;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {

@@ -38,10 +38,14 @@ export async function storeCall<T>(operation: Promise<T>, context: CallContext):
  */
 export function callFailure(error: unknown, context: CallContext): unknown {
   if (error instanceof StoreFailure && error.kind !== undefined) {
-    return new ProviderFailure(error.kind, `${bareMessage(error)} (model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt})`, {
-      provider: context.provider,
-      cause: error,
-    });
+    return new ProviderFailure(
+      error.kind,
+      `${bareMessage(error)} (model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt})`,
+      {
+        provider: context.provider,
+        cause: error,
+      },
+    );
   }
   return error;
 }

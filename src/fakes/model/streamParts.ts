@@ -24,7 +24,7 @@ const partSchema = lazySchema(() =>
 const partHints = {
   pattern: (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
   expected: {
-    '': "a stream part: { text }, { reasoning, block? }, { json }, { call: { tool, with?, id? } } or { units: { tokensIn, tokensOut } }",
+    '': 'a stream part: { text }, { reasoning, block? }, { json }, { call: { tool, with?, id? } } or { units: { tokensIn, tokensOut } }',
     text: 'a string',
     reasoning: 'a string',
     block: 'a whole block index, 0 or more',
@@ -37,7 +37,11 @@ const partHints = {
     'units.tokensOut': 'a whole number, 0 or more',
   },
   get keys() {
-    return { '': ['text', 'reasoning', 'block', 'json', 'call', 'units'], call: Object.keys(answerCallSchema.shape), units: ['tokensIn', 'tokensOut'] };
+    return {
+      '': ['text', 'reasoning', 'block', 'json', 'call', 'units'],
+      call: Object.keys(answerCallSchema.shape),
+      units: ['tokensIn', 'tokensOut'],
+    };
   },
 };
 
@@ -73,7 +77,12 @@ export interface StreamedParts {
  * // [{ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }]
  * ```
  */
-export function readStreamParts(list: readonly unknown[], owner: string, label: string, idPrefix: string): StreamedParts {
+export function readStreamParts(
+  list: readonly unknown[],
+  owner: string,
+  label: string,
+  idPrefix: string,
+): StreamedParts {
   const parts: ReplyPart[] = [];
   const calls: ToolCall[] = [];
   const ids = new Map<string, number>();
@@ -88,10 +97,14 @@ export function readStreamParts(list: readonly unknown[], owner: string, label: 
     const carried = carriers.filter((field) => part[field] !== undefined);
     if (carried.length !== 1) {
       const what = carried.length === 0 ? 'carries nothing' : `carries ${carried.join(' and ')}`;
-      throw notAnAnswer(owner, label, [`${where}: a stream part carries one thing, and this one ${what}. Write one of { text }, { reasoning, block? }, { json }, { call } or { units } per part.`]);
+      throw notAnAnswer(owner, label, [
+        `${where}: a stream part carries one thing, and this one ${what}. Write one of { text }, { reasoning, block? }, { json }, { call } or { units } per part.`,
+      ]);
     }
     if (part.block !== undefined && part.reasoning === undefined) {
-      throw notAnAnswer(owner, label, [`${where}.block: block numbers a reasoning part, and this part carries ${carried[0]}. Remove block, or write { reasoning, block }.`]);
+      throw notAnAnswer(owner, label, [
+        `${where}.block: block numbers a reasoning part, and this part carries ${carried[0]}. Remove block, or write { reasoning, block }.`,
+      ]);
     }
     if (part.text !== undefined) {
       parts.push(Object.freeze({ type: 'text', text: part.text }));
@@ -105,10 +118,17 @@ export function readStreamParts(list: readonly unknown[], owner: string, label: 
       outChars += part.json.length;
     } else if (part.call !== undefined) {
       const problem = jsonProblem(part.call.with ?? {}, `${where}.call.with`);
-      if (problem !== undefined) throw new StandinError('T0004', `${owner}: ${problem}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`);
+      if (problem !== undefined)
+        throw new StandinError(
+          'T0004',
+          `${owner}: ${problem}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`,
+        );
       const id = part.call.id ?? `${idPrefix}_${calls.length}`;
       const first = ids.get(id);
-      if (first !== undefined) throw notAnAnswer(owner, label, [`${where}.call.id: '${id}' is the id of parts[${first}] too. Give each call of an answer its own id.`]);
+      if (first !== undefined)
+        throw notAnAnswer(owner, label, [
+          `${where}.call.id: '${id}' is the id of parts[${first}] too. Give each call of an answer its own id.`,
+        ]);
       ids.set(id, i);
       const input = JSON.stringify(part.call.with ?? {});
       const call: ToolCall = Object.freeze({ id, tool: part.call.tool, with: deepFreeze(JSON.parse(input)) });

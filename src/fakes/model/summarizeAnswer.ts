@@ -21,7 +21,8 @@ export function summarizeAnswer(answer: Answer): string {
   if (answer.text !== undefined) fields.push(`text: ${JSON.stringify(cut(answer.text))}`);
   if (answer.value !== undefined) fields.push(`value: ${cut(safeJson(answer.value))}`);
   if (answer.calls !== undefined) fields.push(`calls: [${answer.calls.map((call) => call.tool).join(', ')}]`);
-  if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part === 'object')) fields.push(streamed(answer.parts as readonly AnswerPart[]));
+  if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part === 'object'))
+    fields.push(streamed(answer.parts as readonly AnswerPart[]));
   return `{ ${fields.join(', ')} }`;
 }
 
@@ -33,7 +34,10 @@ function streamed(parts: readonly AnswerPart[]): string {
     if ('text' in part) text = (text ?? '') + part.text;
     else if ('call' in part) tools.push(part.call.tool);
   }
-  const carried = [...(text === undefined ? [] : [`text: ${JSON.stringify(cut(text))}`]), ...(tools.length === 0 ? [] : [`calls: [${tools.join(', ')}]`])];
+  const carried = [
+    ...(text === undefined ? [] : [`text: ${JSON.stringify(cut(text))}`]),
+    ...(tools.length === 0 ? [] : [`calls: [${tools.join(', ')}]`]),
+  ];
   return `parts: ${parts.length}${carried.length === 0 ? '' : ` (${carried.join(', ')})`}`;
 }
 

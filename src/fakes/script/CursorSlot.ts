@@ -41,7 +41,11 @@ export function cursorSlot(input: CursorSlotInput): CursorSlot {
     return { store: input.cursor.store, scope: HANDLE_SCOPE, script: input.cursor.id };
   }
   if (input.cursorKey !== undefined && input.cursorKey !== null) {
-    return { store: input.store, scope: input.scope, script: `${input.kind}:key:${typeof input.cursorKey}:${input.cursorKey}` };
+    return {
+      store: input.store,
+      scope: input.scope,
+      script: `${input.kind}:key:${typeof input.cursorKey}:${input.cursorKey}`,
+    };
   }
   return { store: input.store, scope: input.scope, script: `${input.kind}:hash:${hashScript(input.script)}` };
 }

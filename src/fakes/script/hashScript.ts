@@ -69,13 +69,18 @@ function canonical(value: unknown, trail: object[]): string {
 function composite(object: object, trail: object[]): string {
   if (Array.isArray(object)) return `a${object.length}[${object.map((item) => canonical(item, trail)).join(',')}]`;
   if (object instanceof Date) return `t${object.getTime()};`;
-  if (ArrayBuffer.isView(object)) return `x${Buffer.from(object.buffer, object.byteOffset, object.byteLength).toString('hex')};`;
+  if (ArrayBuffer.isView(object))
+    return `x${Buffer.from(object.buffer, object.byteOffset, object.byteLength).toString('hex')};`;
   if (object instanceof ArrayBuffer) return `x${Buffer.from(object).toString('hex')};`;
   if (object instanceof Map) {
     const entries = [...object].map(([k, v]) => `${canonical(k, trail)}=${canonical(v, trail)}`).sort();
     return `M{${entries.join(',')}}`;
   }
-  if (object instanceof Set) return `S{${[...object].map((item) => canonical(item, trail)).sort().join(',')}}`;
+  if (object instanceof Set)
+    return `S{${[...object]
+      .map((item) => canonical(item, trail))
+      .sort()
+      .join(',')}}`;
   const own = object as Record<string, unknown>;
   const keys = Object.keys(own).sort();
   const fields = keys.map((key) => `${canonical(key, trail)}=${canonical(own[key], trail)}`);

@@ -8,7 +8,10 @@ import { ClassificationAdapterError } from '../../services/classification/Classi
 import { isPlainObject, show } from '../../services/classification/shapeError.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 
-export type { ClassificationScriptEntry, ClassificationScriptValue } from '../../services/spec/ClassificationScriptEntry.js';
+export type {
+  ClassificationScriptEntry,
+  ClassificationScriptValue,
+} from '../../services/spec/ClassificationScriptEntry.js';
 
 /**
  * The legal shapes of a script entry: a plain object with exactly one of these keys. Answer
@@ -20,13 +23,17 @@ export type { ClassificationScriptEntry, ClassificationScriptValue } from '../..
  * classificationScriptEntrySchema.safeParse({ retryUntilCall: 0 }).success; // false
  * ```
  */
-export const classificationScriptEntrySchema = lazySchema(() => z.custom<object>(isPlainObject).pipe(
-  z.union([
-    z.strictObject({ answers: z.custom<Readonly<Record<string, ClassificationScriptValue>>>(isPlainObject) }),
-    z.strictObject({ error: z.instanceof(ClassificationAdapterError) }),
-    z.strictObject({ retryUntilCall: z.number().refine(Number.isInteger).min(1) }),
-  ]),
-));
+export const classificationScriptEntrySchema = lazySchema(() =>
+  z
+    .custom<object>(isPlainObject)
+    .pipe(
+      z.union([
+        z.strictObject({ answers: z.custom<Readonly<Record<string, ClassificationScriptValue>>>(isPlainObject) }),
+        z.strictObject({ error: z.instanceof(ClassificationAdapterError) }),
+        z.strictObject({ retryUntilCall: z.number().refine(Number.isInteger).min(1) }),
+      ]),
+    ),
+);
 
 /**
  * Which legal shape an entry has, or undefined when it has none: the same rule as
@@ -40,7 +47,8 @@ export function entryKind(entry: unknown): 'answers' | 'error' | 'retry' | undef
     keys++;
     if (key === 'answers') kind = isPlainObject(entry.answers) ? 'answers' : undefined;
     else if (key === 'error') kind = entry.error instanceof ClassificationAdapterError ? 'error' : undefined;
-    else if (key === 'retryUntilCall') kind = Number.isInteger(entry.retryUntilCall) && (entry.retryUntilCall as number) >= 1 ? 'retry' : undefined;
+    else if (key === 'retryUntilCall')
+      kind = Number.isInteger(entry.retryUntilCall) && (entry.retryUntilCall as number) >= 1 ? 'retry' : undefined;
   }
   return keys === 1 ? kind : undefined;
 }
@@ -68,6 +76,7 @@ export function notAScript(script: unknown): StandinError {
 export function checkScript(script: unknown): asserts script is readonly ClassificationScriptEntry[] {
   if (!Array.isArray(script)) throw notAScript(script);
   for (let index = 0; index < script.length; index++) {
-    if (!(index in script) || !classificationScriptEntrySchema.safeParse(script[index]).success) throw invalidEntry(script[index], index);
+    if (!(index in script) || !classificationScriptEntrySchema.safeParse(script[index]).success)
+      throw invalidEntry(script[index], index);
   }
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceIdentifier } from 'inversify';
 import { StandinError } from '../../errors/StandinError.js';
-import { publishScript, readSentScript, takeAnswerScript, takeEntryScript } from '../../services/cursors/redis/luaScripts.js';
+import {
+  publishScript,
+  readSentScript,
+  takeAnswerScript,
+  takeEntryScript,
+} from '../../services/cursors/redis/luaScripts.js';
 import { sharedModelScript } from '../../services/cursors/redis/redisKeys.js';
 import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
@@ -78,7 +83,13 @@ export class SharedScripts {
     const gen = randomUUID();
     if (prepared !== undefined) this.#remember(`${model}\u0000${gen}`, prepared);
     const keys = this.store.keys;
-    this.#publish(() => this.store.link.script(publishScript, [keys.fake(model), keys.answers(model, gen)], [gen, this.store.ttl, ...items]));
+    this.#publish(() =>
+      this.store.link.script(
+        publishScript,
+        [keys.fake(model), keys.answers(model, gen)],
+        [gen, this.store.ttl, ...items],
+      ),
+    );
     return this.#source(model, sharedModelScript(model, gen), gen);
   }
 
@@ -92,7 +103,9 @@ export class SharedScripts {
     const items = classifierPublication(script);
     const gen = randomUUID();
     const keys = this.store.keys;
-    this.#publish(() => this.store.link.script(publishScript, [keys.classifier, keys.entries(gen)], [gen, this.store.ttl, ...items]));
+    this.#publish(() =>
+      this.store.link.script(publishScript, [keys.classifier, keys.entries(gen)], [gen, this.store.ttl, ...items]),
+    );
     return gen;
   }
 
@@ -100,7 +113,11 @@ export class SharedScripts {
   async takeEntry(scope: string): Promise<SharedEntry> {
     await this.#published();
     const keys = this.store.keys;
-    const reply = await this.store.link.script(takeEntryScript, [keys.classifier], [keys.prefix, keys.scope(scope), this.store.ttl]);
+    const reply = await this.store.link.script(
+      takeEntryScript,
+      [keys.classifier],
+      [keys.prefix, keys.scope(scope), this.store.ttl],
+    );
     if (!Array.isArray(reply)) throw unexpected(takeEntryScript.name);
     if (reply.length === 0) {
       throw new StandinError(
@@ -153,7 +170,13 @@ export class SharedScripts {
     };
   }
 
-  async #take(taker: Taker, request: ReplyRequest, context: CallContext, owner: string, noted: SentNote): Promise<PreparedAnswer> {
+  async #take(
+    taker: Taker,
+    request: ReplyRequest,
+    context: CallContext,
+    owner: string,
+    noted: SentNote,
+  ): Promise<PreparedAnswer> {
     const { model, view } = taker;
     // The generation this source last answered from, as the script is told: it answers three numbers when it is still the one published.
     const last = taker.last;
@@ -161,7 +184,16 @@ export class SharedScripts {
     try {
       if (this.#publishing > 0 || this.#failure !== undefined) await storeCall(this.#published(), context);
       const keys = this.store.keys;
-      const args = [keys.prefix, taker.encoded, keys.scope(context.scope), context.stepKey, this.store.ttl, sentEntry(noted.call), SENT_LIMIT_ARG, last?.gen ?? ''];
+      const args = [
+        keys.prefix,
+        taker.encoded,
+        keys.scope(context.scope),
+        context.stepKey,
+        this.store.ttl,
+        sentEntry(noted.call),
+        SENT_LIMIT_ARG,
+        last?.gen ?? '',
+      ];
       try {
         reply = await this.store.link.script(takeAnswerScript, taker.head, args);
       } catch (error) {
@@ -206,7 +238,11 @@ export class SharedScripts {
   async #sync(model: string, gen: string | undefined, view: SharedSent): Promise<void> {
     await this.#published();
     const keys = this.store.keys;
-    const reply = await this.store.link.script(readSentScript, [keys.fake(model)], [keys.sent(model, ''), gen ?? '', String(SHARED_SENT_LIMIT)]);
+    const reply = await this.store.link.script(
+      readSentScript,
+      [keys.fake(model)],
+      [keys.sent(model, ''), gen ?? '', String(SHARED_SENT_LIMIT)],
+    );
     if (!Array.isArray(reply)) throw unexpected(readSentScript.name);
     // This process's calls recorded before the read are in it: wait to learn their numbers.
     await view.settled();
@@ -226,7 +262,14 @@ export class SharedScripts {
       const list = this.store.keys.answers(model, gen);
       loading = this.store.link.command(list, ['LRANGE', list, '0', '-1']).then((items) => {
         if (!Array.isArray(items)) throw unexpected('LRANGE');
-        const answers = items.map((item, index) => prepareAnswer(JSON.parse(String(item)), { owner, label: `answers[${index}]`, index, idPrefix: `call_${index}` }));
+        const answers = items.map((item, index) =>
+          prepareAnswer(JSON.parse(String(item)), {
+            owner,
+            label: `answers[${index}]`,
+            index,
+            idPrefix: `call_${index}`,
+          }),
+        );
         this.#remember(key, answers);
         return answers;
       });
@@ -242,7 +285,6 @@ export class SharedScripts {
     if (this.#generations.size >= GENERATIONS_KEPT) this.#generations.delete(this.#generations.keys().next().value!);
     this.#generations.set(key, answers);
   }
-
 }
 
 /** What the calls of one faked model's source take their answers with: its keys, made once, and the generation it last read. */
@@ -271,5 +313,8 @@ function sentEntry(call: SentCall): string {
 }
 
 function unexpected(what: string): StoreFailure {
-  return new StoreFailure('D0005', `Redis answered ${what} with a reply of an unexpected shape. Another program may have written under the store's prefix: give standin a namespace of its own.`);
+  return new StoreFailure(
+    'D0005',
+    `Redis answered ${what} with a reply of an unexpected shape. Another program may have written under the store's prefix: give standin a namespace of its own.`,
+  );
 }

@@ -18,7 +18,8 @@ export const PUBLICATION_BYTES = 8 * 1_048_576;
  * ```
  */
 export function modelPublication(answers: Answers, owner: string): string[] {
-  const fix = "fake it with data in a namespace: a list of answers such as [{ text: '...' }], or a record { reply: [...] }";
+  const fix =
+    "fake it with data in a namespace: a list of answers such as [{ text: '...' }], or a record { reply: [...] }";
   if (typeof answers === 'function') throw cannotCross(owner, 'answers', 'a function of the request', fix);
   let list: readonly unknown[];
   let root = 'answers';
@@ -32,7 +33,8 @@ export function modelPublication(answers: Answers, owner: string): string[] {
     root = 'answers.reply';
   }
   const items = list.map((answer, index) => {
-    if (!isJsonEncodable(answer)) throw cannotCross(owner, `${root}[${index}]`, 'a value that is not plain JSON data', fix);
+    if (!isJsonEncodable(answer))
+      throw cannotCross(owner, `${root}[${index}]`, 'a value that is not plain JSON data', fix);
     return JSON.stringify(answer);
   });
   return bounded(owner, items);
@@ -52,16 +54,35 @@ export function classifierPublication(script: readonly ClassificationScriptEntry
   const owner = 'app.fakeClassifier(script)';
   const items = script.map((entry, index) => {
     const kind = entryKind(entry);
-    if (kind === 'retry') return JSON.stringify({ kind: 'retry', until: (entry as { retryUntilCall: number }).retryUntilCall });
+    if (kind === 'retry')
+      return JSON.stringify({ kind: 'retry', until: (entry as { retryUntilCall: number }).retryUntilCall });
     if (kind === 'error') {
       const error = (entry as { error: ClassificationAdapterError }).error;
-      const data = { reason: error.reason, message: error.message, provider: error.provider, status: error.status, retryAfterMs: error.retryAfterMs, metadata: error.metadata };
-      if (!isJsonEncodable(data)) throw cannotCross(owner, `script[${index}].error.metadata`, 'a value that is not plain JSON data', 'give the error plain JSON metadata');
+      const data = {
+        reason: error.reason,
+        message: error.message,
+        provider: error.provider,
+        status: error.status,
+        retryAfterMs: error.retryAfterMs,
+        metadata: error.metadata,
+      };
+      if (!isJsonEncodable(data))
+        throw cannotCross(
+          owner,
+          `script[${index}].error.metadata`,
+          'a value that is not plain JSON data',
+          'give the error plain JSON metadata',
+        );
       return JSON.stringify({ kind: 'error', error: data });
     }
     const answers = (entry as { answers: unknown }).answers;
     if (!isJsonEncodable(answers)) {
-      throw cannotCross(owner, `script[${index}].answers`, 'a value that is not plain JSON data (a ClassificationAnswer instance, say)', 'answer each question with an option name or a number');
+      throw cannotCross(
+        owner,
+        `script[${index}].answers`,
+        'a value that is not plain JSON data (a ClassificationAnswer instance, say)',
+        'answer each question with an option name or a number',
+      );
     }
     return JSON.stringify({ kind: 'answers', answers });
   });
@@ -80,11 +101,17 @@ export function readError(data: Readonly<Record<string, unknown>>): Classificati
 function bounded(owner: string, items: string[]): string[] {
   const bytes = items.reduce((sum, item) => sum + Buffer.byteLength(item), 0);
   if (bytes > PUBLICATION_BYTES) {
-    throw new StandinError('D0009', `${owner}: the script is ${bytes} bytes of JSON, and a namespace takes at most ${PUBLICATION_BYTES} in one publication. Publish fewer or smaller answers.`);
+    throw new StandinError(
+      'D0009',
+      `${owner}: the script is ${bytes} bytes of JSON, and a namespace takes at most ${PUBLICATION_BYTES} in one publication. Publish fewer or smaller answers.`,
+    );
   }
   return items;
 }
 
 function cannotCross(owner: string, where: string, what: string, fix: string): StandinError {
-  return new StandinError('D0006', `${owner}: ${where} is ${what}, which cannot cross a process to the other containers of the namespace; ${fix}.`);
+  return new StandinError(
+    'D0006',
+    `${owner}: ${where} is ${what}, which cannot cross a process to the other containers of the namespace; ${fix}.`,
+  );
 }

@@ -81,7 +81,8 @@ export class Slot<S extends object> {
       if (layer === after) passed = true;
     }
     const found = base();
-    if (after === undefined && this.#scoped > 0 && (found === undefined || this.#kind.real(found))) throw this.#unfaked(scope);
+    if (after === undefined && this.#scoped > 0 && (found === undefined || this.#kind.real(found)))
+      throw this.#unfaked(scope);
     return found;
   }
 

@@ -19,7 +19,8 @@ function listed(scopes: readonly string[]): string {
 function modelKind(model: string): SlotKind<Provider> {
   return {
     subject: `Model '${model}'`,
-    offers: (provider, capability) => capability === 'reply' || typeof provider[capability as Capability] === 'function',
+    offers: (provider, capability) =>
+      capability === 'reply' || typeof provider[capability as Capability] === 'function',
     real: (provider) => provider.real === true,
     unfaked: (scope, scopes) =>
       new StandinError(
@@ -80,7 +81,12 @@ export class Slots implements StandIns {
     return this.all().flatMap((slot) => slot.layers);
   }
 
-  provider(model: string, capability: Capability, scope: string, base: () => Provider | undefined): Provider | undefined {
+  provider(
+    model: string,
+    capability: Capability,
+    scope: string,
+    base: () => Provider | undefined,
+  ): Provider | undefined {
     const slot = this.#models.get(model);
     return slot === undefined || slot.layers.length === 0 ? base() : slot.answer(capability, scope, base);
   }

@@ -54,12 +54,15 @@ export async function verifySlots(slots: Slots): Promise<void> {
   const lines: string[] = [];
   for (const [key, group] of groups) {
     lines.push(`${key}:`);
-    for (const finding of group.slice(0, SHOWN)) lines.push(`  ${finding.code} ${finding.line.replaceAll('\n', '\n    ')}`);
+    for (const finding of group.slice(0, SHOWN))
+      lines.push(`  ${finding.code} ${finding.line.replaceAll('\n', '\n    ')}`);
     if (group.length > SHOWN) lines.push(`  and ${group.length - SHOWN} more`);
   }
   const unused = found.filter((finding) => UNUSED.has(finding.code)).length;
   const raised = found.length - unused;
-  const counts = [unused > 0 ? `${unused} left unused` : '', raised > 0 ? `${raised} raised by calls` : ''].filter(Boolean).join(', ');
+  const counts = [unused > 0 ? `${unused} left unused` : '', raised > 0 ? `${raised} raised by calls` : '']
+    .filter(Boolean)
+    .join(', ');
   throw new StandinError(
     'T0049',
     `app.verify(): the stand-ins were not used as scripted (${counts}).\n${lines.join('\n')}\nRemove what the app no longer asks for, or fix the answer or the call each error names.`,

@@ -49,7 +49,11 @@ export class App {
   }
 
   /** Asks a model for a reply and hands its parts on as they arrive. */
-  stream<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
+  stream<O = unknown>(
+    model: string,
+    input: ReplyInput<O>,
+    options?: CallOptions,
+  ): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
     assertAlive(this.container, 'app.stream(...)');
     return this.engine.stream(model, input, options);
   }
@@ -73,7 +77,12 @@ export class App {
   }
 
   /** A relevance score for each text against the query. */
-  async rank(model: string, query: string, texts: readonly string[], options?: CallOptions): Promise<readonly number[]> {
+  async rank(
+    model: string,
+    query: string,
+    texts: readonly string[],
+    options?: CallOptions,
+  ): Promise<readonly number[]> {
     assertAlive(this.container, 'app.rank(...)');
     return this.engine.rank(model, query, texts, options);
   }
@@ -85,13 +94,21 @@ export class App {
   }
 
   /** Runs an agent to its end. */
-  async run<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options?: RunOptions): Promise<RunResult<O>> {
+  async run<O = unknown>(
+    agent: Agent<O>,
+    input: string | readonly Message[],
+    options?: RunOptions,
+  ): Promise<RunResult<O>> {
     assertAlive(this.container, 'app.run(...)');
     return this.engine.run(agent, input, options);
   }
 
   /** Runs an agent and hands on its parts as they arrive. */
-  streamRun<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options?: RunOptions): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+  streamRun<O = unknown>(
+    agent: Agent<O>,
+    input: string | readonly Message[],
+    options?: RunOptions,
+  ): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
     assertAlive(this.container, 'app.streamRun(...)');
     return this.engine.streamRun(agent, input, options);
   }
@@ -109,10 +126,19 @@ export class App {
    * ```
    */
   classify(request: ClassificationRequest, options?: ClassifyCallControl): Promise<ClassificationResponse>;
-  classify(state: ClassificationState, questions: Readonly<Record<string, ClassificationQuestion>>, options?: ClassifyOptions): Promise<ClassificationResponse>;
+  classify(
+    state: ClassificationState,
+    questions: Readonly<Record<string, ClassificationQuestion>>,
+    options?: ClassifyOptions,
+  ): Promise<ClassificationResponse>;
   async classify(first: unknown, second?: unknown, third?: unknown): Promise<ClassificationResponse> {
     assertAlive(this.container, 'app.classify(...)');
-    return (this.engine.classify as (...args: unknown[]) => Promise<ClassificationResponse>).call(this.engine, first, second, third);
+    return (this.engine.classify as (...args: unknown[]) => Promise<ClassificationResponse>).call(
+      this.engine,
+      first,
+      second,
+      third,
+    );
   }
 
   /** Runs `fn` in cursor scope `id`: scripted fakes it calls keep their cursors apart from every other scope. */

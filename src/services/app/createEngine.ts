@@ -47,7 +47,11 @@ export function createEngine(settings: EngineSettings): Engine {
   if (makers?.cursorStore) standIn(container, Tokens.CursorStore, makers.cursorStore());
   const providers = makers?.providers?.() ?? {};
   const kind = notPlainObject(providers);
-  if (kind !== undefined) throw new StandinError('C0001', `Invalid settings:\nsettings.makers.providers(): expected it to return an object of provider name -> provider, got ${kind}.`);
+  if (kind !== undefined)
+    throw new StandinError(
+      'C0001',
+      `Invalid settings:\nsettings.makers.providers(): expected it to return an object of provider name -> provider, got ${kind}.`,
+    );
   for (const [name, provider] of Object.entries(providers)) standIn(container, Tokens.Provider, provider, name);
   checkProviderNames(container.get(Tokens.Config), container);
   return container.get(Tokens.Engine);
@@ -58,25 +62,41 @@ const makerKeys = ['providers', 'clock', 'cursorStore'] as const;
 /** Reads the settings once: C0005 for settings that are not a plain object, C0001 for makers that are not functions. */
 function splitSettings(settings: EngineSettings): { makers: EngineMakers | undefined; config: StandinConfigInput } {
   const found = notPlainObject(settings);
-  if (found !== undefined) throw new StandinError('C0005', `Invalid settings:\nsettings: expected an object { models?, providers?, ..., makers? }, got ${found}.`);
+  if (found !== undefined)
+    throw new StandinError(
+      'C0005',
+      `Invalid settings:\nsettings: expected an object { models?, providers?, ..., makers? }, got ${found}.`,
+    );
   let makers: unknown;
   let config: Record<string, unknown>;
   try {
     ({ makers, ...config } = settings as unknown as Record<string, unknown>);
   } catch (error) {
-    throw new StandinError('C0007', 'Invalid settings:\nsettings threw when read. Pass plain values, not getters or proxies that can fail.', { cause: error });
+    throw new StandinError(
+      'C0007',
+      'Invalid settings:\nsettings threw when read. Pass plain values, not getters or proxies that can fail.',
+      { cause: error },
+    );
   }
   if (makers === undefined) return { makers: undefined, config };
   const kind = notPlainObject(makers);
-  if (kind !== undefined) throw new StandinError('C0001', `Invalid settings:\nsettings.makers: expected an object { providers?, clock?, cursorStore? } of functions, got ${kind}.`);
+  if (kind !== undefined)
+    throw new StandinError(
+      'C0001',
+      `Invalid settings:\nsettings.makers: expected an object { providers?, clock?, cursorStore? } of functions, got ${kind}.`,
+    );
   const lines: string[] = [];
   for (const key of Object.keys(makers as object)) {
     const value = (makers as Record<string, unknown>)[key];
     if (!(makerKeys as readonly string[]).includes(key)) {
       const guess = closest(key, makerKeys);
-      lines.push(`${formatPath('settings.makers', [key])}: unknown key '${key}'.${guess ? ` Did you mean '${guess}'?` : ''} Allowed keys here: ${makerKeys.join(', ')}.`);
+      lines.push(
+        `${formatPath('settings.makers', [key])}: unknown key '${key}'.${guess ? ` Did you mean '${guess}'?` : ''} Allowed keys here: ${makerKeys.join(', ')}.`,
+      );
     } else if (value !== undefined && typeof value !== 'function') {
-      lines.push(`${formatPath('settings.makers', [key])}: expected a function that makes it, got ${describeType(value)}.`);
+      lines.push(
+        `${formatPath('settings.makers', [key])}: expected a function that makes it, got ${describeType(value)}.`,
+      );
     }
   }
   if (lines.length > 0) throw new StandinError('C0001', `Invalid settings:\n${lines.join('\n')}`);

@@ -17,7 +17,9 @@ import { speak } from './speak.js';
  * for (const name of plainCapabilities) capabilities[name].answer;
  * ```
  */
-export const capabilities = { embed, hear, speak, rank, call } as const satisfies { readonly [N in PlainCapability]: CapabilitySpec<never, unknown> };
+export const capabilities = { embed, hear, speak, rank, call } as const satisfies {
+  readonly [N in PlainCapability]: CapabilitySpec<never, unknown>;
+};
 
 type Specs = typeof capabilities;
 
@@ -42,8 +44,15 @@ export type RecordedResult<N extends PlainCapability> = Exclude<ReturnType<Specs
  * const vector = await specOf('embed').invoke(provider, ['Hello'], context);
  * ```
  */
-export function specOf<N extends PlainCapability>(name: N): CapabilitySpec<CapabilityArgs<N>, CapabilityResult<N>, SentInput<N>, RecordedResult<N>> {
-  return capabilities[name] as unknown as CapabilitySpec<CapabilityArgs<N>, CapabilityResult<N>, SentInput<N>, RecordedResult<N>>;
+export function specOf<N extends PlainCapability>(
+  name: N,
+): CapabilitySpec<CapabilityArgs<N>, CapabilityResult<N>, SentInput<N>, RecordedResult<N>> {
+  return capabilities[name] as unknown as CapabilitySpec<
+    CapabilityArgs<N>,
+    CapabilityResult<N>,
+    SentInput<N>,
+    RecordedResult<N>
+  >;
 }
 
 /** The names of {@link capabilities}, in the order the docs list them. */
@@ -65,8 +74,12 @@ export const capabilityNames: readonly Capability[] = ['reply', ...plainCapabili
  * await embed('Hello', context); // [5]
  * ```
  */
-export function serve<N extends PlainCapability>(name: N, handle: (args: CapabilityArgs<N>, context: CallContext) => Promise<CapabilityResult<N>>): NonNullable<Provider[N]> {
-  const method = (...all: unknown[]): Promise<CapabilityResult<N>> => handle(all.slice(0, -1) as unknown as CapabilityArgs<N>, all.at(-1) as CallContext);
+export function serve<N extends PlainCapability>(
+  name: N,
+  handle: (args: CapabilityArgs<N>, context: CallContext) => Promise<CapabilityResult<N>>,
+): NonNullable<Provider[N]> {
+  const method = (...all: unknown[]): Promise<CapabilityResult<N>> =>
+    handle(all.slice(0, -1) as unknown as CapabilityArgs<N>, all.at(-1) as CallContext);
   Object.defineProperty(method, 'name', { value: name });
   return method as unknown as NonNullable<Provider[N]>;
 }

@@ -11,11 +11,19 @@ import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
  * await app.embed('embedder', 'reset my password'); // [0.12, -0.4, ...]
  * ```
  */
-export const embed: CapabilitySpec<readonly [text: string], readonly number[], string, { readonly vector: readonly number[] }> = {
+export const embed: CapabilitySpec<
+  readonly [text: string],
+  readonly number[],
+  string,
+  { readonly vector: readonly number[] }
+> = {
   name: 'embed',
   check: ([text]) => expectInput(typeof text === 'string', 'text', 'a string', text),
   invoke: (provider, [text], context) => provider.embed!(text, context),
-  problem: (vector) => (Array.isArray(vector) && vector.length > 0 && vector.every(Number.isFinite) ? undefined : 'a non-empty list of finite numbers'),
+  problem: (vector) =>
+    Array.isArray(vector) && vector.length > 0 && vector.every(Number.isFinite)
+      ? undefined
+      : 'a non-empty list of finite numbers',
   sent: ([text]) => text,
   answer: 'a function (text) => vector, such as embedByHash(8)',
   gives: 'a non-empty vector of finite numbers',

@@ -14,14 +14,20 @@ import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
  * await app.hear('listener', { audio, kind: 'wav' }); // { text: 'reset my password' }
  * ```
  */
-export const hear: CapabilitySpec<readonly [input: HearInput], { readonly text: string }, HearInput, { readonly text: string }> = {
+export const hear: CapabilitySpec<
+  readonly [input: HearInput],
+  { readonly text: string },
+  HearInput,
+  { readonly text: string }
+> = {
   name: 'hear',
   check: ([input]) => {
     const parsed = hearInputSchema.safeParse(input);
     if (!parsed.success) throw invalid('input', input, parsed.error.issues, hearInputSchema);
   },
   invoke: (provider, [input], context) => provider.hear!(input, context),
-  problem: (heard) => (typeof (heard as { text?: unknown } | null)?.text === 'string' ? undefined : "an object { text: '...' }"),
+  problem: (heard) =>
+    typeof (heard as { text?: unknown } | null)?.text === 'string' ? undefined : "an object { text: '...' }",
   sent: ([input]) => input,
   answer: "a function ({ audio, kind, language, hint }) => ({ text: '...' })",
   gives: 'the text heard',

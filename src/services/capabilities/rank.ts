@@ -11,7 +11,12 @@ import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
  * await app.rank('ranker', 'password', ['Reset a password', 'Billing']); // [0.9, 0.1]
  * ```
  */
-export const rank: CapabilitySpec<readonly [query: string, texts: readonly string[]], readonly number[], { readonly words: string; readonly texts: readonly string[] }, { readonly scores: readonly number[] }> = {
+export const rank: CapabilitySpec<
+  readonly [query: string, texts: readonly string[]],
+  readonly number[],
+  { readonly words: string; readonly texts: readonly string[] },
+  { readonly scores: readonly number[] }
+> = {
   name: 'rank',
   check: ([query, texts]) => {
     expectInput(typeof query === 'string', 'query', 'a string', query);
@@ -19,7 +24,9 @@ export const rank: CapabilitySpec<readonly [query: string, texts: readonly strin
   },
   invoke: (provider, [query, texts], context) => provider.rank!(query, texts, context),
   problem: (scores, [, texts]) =>
-    Array.isArray(scores) && scores.length === texts.length && scores.every(Number.isFinite) ? undefined : `one finite score per text (${texts.length})`,
+    Array.isArray(scores) && scores.length === texts.length && scores.every(Number.isFinite)
+      ? undefined
+      : `one finite score per text (${texts.length})`,
   sent: ([query, texts]) => ({ words: query, texts }),
   answer: 'a function (words, texts) => a score per text, such as rankByOverlap()',
   gives: 'one finite score per text',

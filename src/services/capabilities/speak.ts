@@ -23,7 +23,10 @@ export const speak: CapabilitySpec<readonly [text: string], Uint8Array, string, 
   recorded: {
     // The bytes, in base64.
     schema: lazySchema(() => z.strictObject({ audio: z.base64() })),
-    answer: (audio) => (audio instanceof Uint8Array ? { audio: Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength).toString('base64') } : undefined),
+    answer: (audio) =>
+      audio instanceof Uint8Array
+        ? { audio: Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength).toString('base64') }
+        : undefined,
     result: ({ audio }) => new Uint8Array(Buffer.from(audio, 'base64')),
   },
 };

@@ -62,15 +62,17 @@ export interface ClassificationAdapterErrorOptions {
 }
 
 /** The shape of {@link ClassificationAdapterErrorOptions}. */
-export const classificationAdapterErrorOptionsSchema = lazySchema(() => z.strictObject({
-  message: z.string().optional(),
-  provider: z.string().optional(),
-  status: z.number().int().min(100).max(599).optional(),
-  retryAfterMs: z.number().min(0).optional(),
-  cause: z.unknown().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  retryable: z.boolean().optional(),
-}));
+export const classificationAdapterErrorOptionsSchema = lazySchema(() =>
+  z.strictObject({
+    message: z.string().optional(),
+    provider: z.string().optional(),
+    status: z.number().int().min(100).max(599).optional(),
+    retryAfterMs: z.number().min(0).optional(),
+    cause: z.unknown().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    retryable: z.boolean().optional(),
+  }),
+);
 
 const expected: Readonly<Record<string, string>> = {
   message: 'a string',

@@ -31,16 +31,21 @@ export interface ClassificationAnswerInit {
  * classificationAnswerSchema.safeParse({ type: 'yesNo', yesProbability: 0.9 }).success; // true
  * ```
  */
-export const classificationAnswerSchema = lazySchema(() => z.strictObject({
-  type: z.enum(questionTypes),
-  choice: z.string().nullable().optional(),
-  score: z.number().nullable().optional(),
-  yesProbability: z.number().nullable().optional(),
-  probabilities: z.union([z.record(z.string(), z.number()), z.array(z.number())]).nullable().optional(),
-  legend: z.array(z.unknown()).nullable().optional(),
-  confidence: z.number().nullable().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-}));
+export const classificationAnswerSchema = lazySchema(() =>
+  z.strictObject({
+    type: z.enum(questionTypes),
+    choice: z.string().nullable().optional(),
+    score: z.number().nullable().optional(),
+    yesProbability: z.number().nullable().optional(),
+    probabilities: z
+      .union([z.record(z.string(), z.number()), z.array(z.number())])
+      .nullable()
+      .optional(),
+    legend: z.array(z.unknown()).nullable().optional(),
+    confidence: z.number().nullable().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 const expected: Readonly<Record<string, string>> = {
   type: "'choice', 'score' or 'yesNo'",
@@ -109,7 +114,9 @@ export class ClassificationAnswer {
  * Not exported from the package: callers build answers with the checked constructor.
  */
 export function trustedAnswer(fields: Required<Omit<ClassificationAnswerInit, 'metadata'>>): ClassificationAnswer {
-  const answer = Object.create(ClassificationAnswer.prototype) as { -readonly [K in keyof ClassificationAnswer]: ClassificationAnswer[K] };
+  const answer = Object.create(ClassificationAnswer.prototype) as {
+    -readonly [K in keyof ClassificationAnswer]: ClassificationAnswer[K];
+  };
   answer.type = fields.type;
   answer.choice = fields.choice;
   answer.score = fields.score;

@@ -44,7 +44,9 @@ export interface ClassificationQuestionInit {
 }
 
 /** The labels `ClassificationQuestion.yesNo` takes. */
-export const yesNoLabelsSchema = lazySchema(() => z.strictObject({ true: z.string().optional(), false: z.string().optional() }));
+export const yesNoLabelsSchema = lazySchema(() =>
+  z.strictObject({ true: z.string().optional(), false: z.string().optional() }),
+);
 
 const initKeys = new Set(['type', 'instructions', 'criteria']);
 
@@ -72,11 +74,17 @@ export class ClassificationQuestion {
 
   constructor(init: ClassificationQuestionInit) {
     if (!isPlainObject(init)) {
-      throw new StandinError('K0001', `new ClassificationQuestion(init): init must be an object { type, instructions, criteria? }, got ${show(init)}.`);
+      throw new StandinError(
+        'K0001',
+        `new ClassificationQuestion(init): init must be an object { type, instructions, criteria? }, got ${show(init)}.`,
+      );
     }
     for (const key of Object.keys(init)) {
       if (!initKeys.has(key)) {
-        throw new StandinError('K0001', `new ClassificationQuestion(init): unknown key '${key}'. Allowed keys: type, instructions, criteria.`);
+        throw new StandinError(
+          'K0001',
+          `new ClassificationQuestion(init): unknown key '${key}'. Allowed keys: type, instructions, criteria.`,
+        );
       }
     }
     this.type = init.type;
@@ -94,7 +102,10 @@ export class ClassificationQuestion {
    * ClassificationQuestion.choice('Which team?', { billing: 'Charges and refunds', technical: 'Bugs and outages' });
    * ```
    */
-  static choice(instructions: QuestionInstructions, options: readonly string[] | Readonly<Record<string, unknown>>): ClassificationQuestion {
+  static choice(
+    instructions: QuestionInstructions,
+    options: readonly string[] | Readonly<Record<string, unknown>>,
+  ): ClassificationQuestion {
     if (Array.isArray(options)) {
       const criteria: Record<string, null> = {};
       options.forEach((name: unknown, index) => {
@@ -157,9 +168,17 @@ export class ClassificationQuestion {
     if (labels === undefined) return new ClassificationQuestion({ type: 'yesNo', instructions, criteria: null });
     const parsed = yesNoLabelsSchema.safeParse(labels);
     if (!parsed.success) {
-      const unknown = isPlainObject(labels) ? Object.keys(labels).filter((key) => key !== 'true' && key !== 'false') : [];
-      const what = unknown.length > 0 ? `unknown label ${unknown.map((k) => `'${k}'`).join(', ')}` : `labels must be an object whose 'true' and 'false' are strings, got ${show(labels)}`;
-      throw new StandinError('K0001', `ClassificationQuestion.yesNo: ${what}. Write { true: 'what yes means', false: 'what no means' }, either may be left out.`);
+      const unknown = isPlainObject(labels)
+        ? Object.keys(labels).filter((key) => key !== 'true' && key !== 'false')
+        : [];
+      const what =
+        unknown.length > 0
+          ? `unknown label ${unknown.map((k) => `'${k}'`).join(', ')}`
+          : `labels must be an object whose 'true' and 'false' are strings, got ${show(labels)}`;
+      throw new StandinError(
+        'K0001',
+        `ClassificationQuestion.yesNo: ${what}. Write { true: 'what yes means', false: 'what no means' }, either may be left out.`,
+      );
     }
     const criteria: { true?: string; false?: string } = {};
     if (parsed.data.true !== undefined) criteria.true = parsed.data.true;
@@ -171,6 +190,9 @@ export class ClassificationQuestion {
 /** `'__proto__'` cannot be an option name: every record built from the options would take it for its prototype. */
 function refuseProtoName(name: string): void {
   if (name === '__proto__') {
-    throw new StandinError('K0001', "ClassificationQuestion.choice: '__proto__' cannot be an option name: an answer's probabilities would lose it. Name the option otherwise.");
+    throw new StandinError(
+      'K0001',
+      "ClassificationQuestion.choice: '__proto__' cannot be an option name: an answer's probabilities would lose it. Name the option otherwise.",
+    );
   }
 }

@@ -46,7 +46,10 @@ export class ClassificationRequest {
 
   constructor(init: ClassificationRequestInit) {
     if (!isPlainObject(init)) {
-      throw new StandinError('K0003', `new ClassificationRequest(init): init must be an object { state, questions, model?, options?, metadata? }, got ${show(init)}.`);
+      throw new StandinError(
+        'K0003',
+        `new ClassificationRequest(init): init must be an object { state, questions, model?, options?, metadata? }, got ${show(init)}.`,
+      );
     }
     for (const key in init) {
       if (!initKeys.has(key)) {

@@ -41,16 +41,18 @@ const tokens = lazySchema(() => z.number().int().min(0).nullable().optional());
  * classificationResponseSchema.safeParse({ model: 'jev-latest', usage: { inputTokens: 12 } }).success; // true
  * ```
  */
-export const classificationResponseSchema = lazySchema(() => z.strictObject({
-  id: z.string().nullable().optional(),
-  requestId: z.string().nullable().optional(),
-  model: z.string().nullable().optional(),
-  provider: z.string().nullable().optional(),
-  raw: z.unknown().optional(),
-  answers: z.record(z.string(), z.instanceof(ClassificationAnswer)).optional(),
-  usage: z.strictObject({ inputTokens: tokens, outputTokens: tokens, totalTokens: tokens }).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-}));
+export const classificationResponseSchema = lazySchema(() =>
+  z.strictObject({
+    id: z.string().nullable().optional(),
+    requestId: z.string().nullable().optional(),
+    model: z.string().nullable().optional(),
+    provider: z.string().nullable().optional(),
+    raw: z.unknown().optional(),
+    answers: z.record(z.string(), z.instanceof(ClassificationAnswer)).optional(),
+    usage: z.strictObject({ inputTokens: tokens, outputTokens: tokens, totalTokens: tokens }).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 const expected: Readonly<Record<string, string>> = {
   id: "the provider's id as a string, or null",
@@ -106,8 +108,12 @@ export class ClassificationResponse {
 }
 
 /** A response whose fields are right by construction, made without parsing. Not exported from the package. */
-export function trustedResponse(fields: Required<ClassificationResponseInit> & { readonly usage: ClassificationUsage }): ClassificationResponse {
-  const response = Object.create(ClassificationResponse.prototype) as { -readonly [K in keyof ClassificationResponse]: ClassificationResponse[K] };
+export function trustedResponse(
+  fields: Required<ClassificationResponseInit> & { readonly usage: ClassificationUsage },
+): ClassificationResponse {
+  const response = Object.create(ClassificationResponse.prototype) as {
+    -readonly [K in keyof ClassificationResponse]: ClassificationResponse[K];
+  };
   response.id = fields.id;
   response.requestId = fields.requestId;
   response.model = fields.model;

@@ -32,28 +32,36 @@ export interface ClassifyOptions extends ClassifyCallControl {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
-const adapterOptsSchema = lazySchema(() => z.looseObject({
-  classificationScript: z.array(z.unknown()).optional(),
-  scriptCursor: z.custom<CursorHandle>(isCursorHandle).optional(),
-  cursorKey: z.union([z.string(), z.number()]).optional(),
-  capture: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' }).optional(),
-  scope: z.string().min(1).optional(),
-}));
+const adapterOptsSchema = lazySchema(() =>
+  z.looseObject({
+    classificationScript: z.array(z.unknown()).optional(),
+    scriptCursor: z.custom<CursorHandle>(isCursorHandle).optional(),
+    cursorKey: z.union([z.string(), z.number()]).optional(),
+    capture: z
+      .custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'Expected a function' })
+      .optional(),
+    scope: z.string().min(1).optional(),
+  }),
+);
 
 /** The call-control options of a classify call. */
-export const classifyCallControlSchema = lazySchema(() => z.strictObject({
-  requestId: callOptionsSchema.shape.requestId,
-  signal: callOptionsSchema.shape.signal,
-  retry: callOptionsSchema.shape.retry,
-  adapterOpts: adapterOptsSchema.optional(),
-}));
+export const classifyCallControlSchema = lazySchema(() =>
+  z.strictObject({
+    requestId: callOptionsSchema.shape.requestId,
+    signal: callOptionsSchema.shape.signal,
+    retry: callOptionsSchema.shape.retry,
+    adapterOpts: adapterOptsSchema.optional(),
+  }),
+);
 
 /** The options of `classify(state, questions, options)`. The request's fields are checked by `validateClassificationRequest`. */
-export const classifyOptionsSchema = lazySchema(() => classifyCallControlSchema.extend({
-  model: z.unknown().optional(),
-  options: z.unknown().optional(),
-  metadata: z.unknown().optional(),
-}));
+export const classifyOptionsSchema = lazySchema(() =>
+  classifyCallControlSchema.extend({
+    model: z.unknown().optional(),
+    options: z.unknown().optional(),
+    metadata: z.unknown().optional(),
+  }),
+);
 
 const expected: Readonly<Record<string, string>> = {
   requestId: 'a non-empty string',
@@ -84,7 +92,10 @@ export interface ClassifyArguments {
 export function classifyArguments(first: unknown, second: unknown, third: unknown): ClassifyArguments {
   if (first instanceof ClassificationRequest) {
     if (third !== undefined) {
-      throw new StandinError('K0004', 'classify(request, options) takes two arguments: the questions are on the request. Pass classify(request, options), or classify(state, questions, options).');
+      throw new StandinError(
+        'K0004',
+        'classify(request, options) takes two arguments: the questions are on the request. Pass classify(request, options), or classify(state, questions, options).',
+      );
     }
     if (isObject(second)) {
       const misplaced = Object.keys(second).filter((key) => requestKeys.has(key));
@@ -95,10 +106,17 @@ export function classifyArguments(first: unknown, second: unknown, third: unknow
         );
       }
     }
-    return { request: first, control: parse('classify(request, options)', classifyCallControlSchema, second) as ClassifyCallControl };
+    return {
+      request: first,
+      control: parse('classify(request, options)', classifyCallControlSchema, second) as ClassifyCallControl,
+    };
   }
   const options = parse('options', classifyOptionsSchema, third) as ClassifyOptions;
-  const init: { -readonly [K in keyof ConstructorParameters<typeof ClassificationRequest>[0]]: ConstructorParameters<typeof ClassificationRequest>[0][K] } = {
+  const init: {
+    -readonly [K in keyof ConstructorParameters<typeof ClassificationRequest>[0]]: ConstructorParameters<
+      typeof ClassificationRequest
+    >[0][K];
+  } = {
     state: first as ClassificationState,
     questions: second as Readonly<Record<string, ClassificationQuestion>>,
   };

@@ -21,18 +21,29 @@ import { validateClassificationRequest } from './validateClassificationRequest.j
  * const response = await classifyCall(dispatcher, engineId, [state, questions, options]);
  * ```
  */
-export async function classifyCall(dispatcher: Dispatcher, cursorKey: string, args: readonly [unknown, unknown, unknown]): Promise<ClassificationResponse> {
-  const { request, control } = readGuard('app.classify(state, questions, options)', () => classifyArguments(args[0], args[1], args[2]));
+export async function classifyCall(
+  dispatcher: Dispatcher,
+  cursorKey: string,
+  args: readonly [unknown, unknown, unknown],
+): Promise<ClassificationResponse> {
+  const { request, control } = readGuard('app.classify(state, questions, options)', () =>
+    classifyArguments(args[0], args[1], args[2]),
+  );
   const problems = readGuard('app.classify(state, questions)', () => validateClassificationRequest(request));
   if (problems.length > 0) {
-    throw new StandinError('K0003', `Invalid classification request:\n${describeProblems('request', problems).join('\n')}`);
+    throw new StandinError(
+      'K0003',
+      `Invalid classification request:\n${describeProblems('request', problems).join('\n')}`,
+    );
   }
   const given = control.adapterOpts;
   const call = dispatcher.call({ signal: control.signal, requestId: control.requestId, scope: given?.scope });
   const adapterOpts: ClassifierOptions = { ...given, cursorKey: given?.cursorKey ?? cursorKey };
   const response = await dispatcher.classifier(call, control.retry, async (classifier, context) => {
     const opts: ClassifyCallOptions =
-      control.signal === undefined ? { requestId: call.requestId, adapterOpts, context } : { requestId: call.requestId, signal: call.signal, adapterOpts, context };
+      control.signal === undefined
+        ? { requestId: call.requestId, adapterOpts, context }
+        : { requestId: call.requestId, signal: call.signal, adapterOpts, context };
     let answered: unknown;
     try {
       answered = await untilAborted(Promise.resolve(classifier.classify(request, opts)), call.signal);
@@ -54,4 +65,3 @@ function brokenClassifier(classifier: Classifier, how: string, value: unknown): 
     { cause: value },
   );
 }
-

@@ -17,7 +17,8 @@ export function describeProblems(root: string, problems: readonly Classification
 
 function fix({ path, reason }: ClassificationProblem): string {
   const field = path.length === 0 ? 'request' : path.length === 3 ? path[2] : path.length === 4 ? 'option' : path[0];
-  const json = 'Use plain JSON data: no functions, cycles, NaN or Infinity, class instances or broken (lone surrogate) strings.';
+  const json =
+    'Use plain JSON data: no functions, cycles, NaN or Infinity, class instances or broken (lone surrogate) strings.';
   switch (`${field}:${reason}`) {
     case 'request:invalid_shape':
       return 'Pass a new ClassificationRequest({ state, questions }).';

@@ -7,7 +7,13 @@ import { describeIssues } from '../../validation/describeIssues.js';
  * Parses `value` with `schema`, or throws a `StandinError` with `code` whose message names every
  * path that does not fit and what to write there.
  */
-export function parseShape<T>(code: Code, root: string, schema: z.ZodType<T>, value: unknown, expected: Readonly<Record<string, string>> = {}): T {
+export function parseShape<T>(
+  code: Code,
+  root: string,
+  schema: z.ZodType<T>,
+  value: unknown,
+  expected: Readonly<Record<string, string>> = {},
+): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const lines = describeIssues(root, value, parsed.error.issues, { expected, schema });
@@ -25,12 +31,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function show(value: unknown): string {
   let text: string;
   if (typeof value === 'string') text = JSON.stringify(value);
-  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value == null) text = String(value);
+  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value == null)
+    text = String(value);
   else if (typeof value === 'function') text = `a function${value.name ? ` ${value.name}` : ''}`;
   else if (typeof value === 'symbol') text = value.toString();
   else if (Array.isArray(value) || isPlainObject(value)) {
     try {
-      text = JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? `${inner}n` : inner)) ?? String(value);
+      text =
+        JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? `${inner}n` : inner)) ??
+        String(value);
     } catch {
       text = Array.isArray(value) ? 'an array' : 'an object';
     }

@@ -57,7 +57,8 @@ export function validateClassificationRequest(request: unknown): ClassificationP
   const stateReason = jsonFieldReason(fields.state);
   if (stateReason !== undefined) problems.push({ path: ['state'], reason: stateReason });
   const model = fields.model;
-  if (model !== undefined && model !== null && typeof model !== 'string') problems.push({ path: ['model'], reason: 'invalid_shape' });
+  if (model !== undefined && model !== null && typeof model !== 'string')
+    problems.push({ path: ['model'], reason: 'invalid_shape' });
   for (const id of ids) {
     const before = problems.length;
     try {
@@ -112,7 +113,8 @@ function checkQuestion(id: string, question: unknown, problems: ClassificationPr
     else {
       const options = Object.keys(criteria);
       if (options.length === 0) problems.push({ path, reason: 'empty' });
-      for (const option of options) if (option.length === 0) problems.push({ path: [...path, option], reason: 'invalid_option' });
+      for (const option of options)
+        if (option.length === 0) problems.push({ path: [...path, option], reason: 'invalid_option' });
     }
   } else if (question.type === 'score') {
     if (!Array.isArray(criteria)) problems.push({ path, reason: 'invalid_shape' });

@@ -21,7 +21,12 @@ export function checkProviderNames(config: StandinConfig, container: Container):
   const known = new Set<string>([...modelAdapterNames, ...configured]);
   const lines: string[] = [];
   for (const [model, { provider }] of Object.entries(config.models)) {
-    if (known.has(provider) || container.isBound(Tokens.Provider, { name: provider }) || container.isBound(Tokens.Provider, { name: `model:${model}` })) continue;
+    if (
+      known.has(provider) ||
+      container.isBound(Tokens.Provider, { name: provider }) ||
+      container.isBound(Tokens.Provider, { name: `model:${model}` })
+    )
+      continue;
     const guess = closest(provider, [...known]);
     lines.push(
       `${formatPath('config', ['models', model, 'provider'])}: no provider is named '${provider}': it is not a built-in adapter (${modelAdapterNames.join(', ')}), ` +

@@ -21,7 +21,11 @@ export function createContainer(config: StandinConfigInput, ...modules: Containe
 }
 
 /** Builds a container on the given base services (production ones when left out). */
-export function buildContainer(config: StandinConfigInput, base: BaseServices | undefined, modules: readonly ContainerModule[]): Container {
+export function buildContainer(
+  config: StandinConfigInput,
+  base: BaseServices | undefined,
+  modules: readonly ContainerModule[],
+): Container {
   const parsed = parseConfig(config);
   const container = new Container();
   container.load(productionModule(parsed, container, base), ...modules);

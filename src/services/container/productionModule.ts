@@ -35,7 +35,11 @@ const production: BaseServices = { clock: () => new SystemClock() };
  * it binds is shared. Services are made here, from the container's other services, so no service
  * class needs to know the tokens. Test containers pass their own base services.
  */
-export function productionModule(config: StandinConfig, container: Container, base: BaseServices = production): ContainerModule {
+export function productionModule(
+  config: StandinConfig,
+  container: Container,
+  base: BaseServices = production,
+): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(Tokens.Config).toConstantValue(config);
     bind(Tokens.Clock).toConstantValue(base.clock());
@@ -46,7 +50,9 @@ export function productionModule(config: StandinConfig, container: Container, ba
     for (const [name, adapter] of realAdapters(config)) bindReal(container, bind, Tokens.Provider, () => adapter, name);
     const classifiers = realClassifiers(config);
     if (classifiers[0] !== undefined) bindReal(container, bind, Tokens.Classifier, classifiers[0]);
-    classifiers.slice(1).forEach((make, link) => bindReal(container, bind, Tokens.FallbackClassifier, make, String(link)));
+    classifiers
+      .slice(1)
+      .forEach((make, link) => bindReal(container, bind, Tokens.FallbackClassifier, make, String(link)));
     const lookup = new ProviderLookup(container, Math.max(0, classifiers.length - 1));
     bind(Tokens.Engine)
       .toDynamicValue(

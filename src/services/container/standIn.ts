@@ -60,7 +60,13 @@ export function standIn<T>(container: Container, token: ServiceIdentifier<T>, va
  * new ContainerModule(({ bind }) => bindReal(container, bind, Tokens.Provider, () => adapter, 'openai'));
  * ```
  */
-export function bindReal<T>(container: Container, bind: Bind, token: ServiceIdentifier<T>, make: () => T, name?: string): void {
+export function bindReal<T>(
+  container: Container,
+  bind: Bind,
+  token: ServiceIdentifier<T>,
+  make: () => T,
+  name?: string,
+): void {
   let asking = false;
   // Whether another binding serves the slot: while this asks, this binding answers no, so it is not counted.
   const overridden = (): boolean => {

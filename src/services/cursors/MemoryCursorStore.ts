@@ -131,7 +131,9 @@ export class MemoryCursorStore implements CursorStore {
     this.#check();
     const groups = this.#released.get(script);
     if (groups === undefined) return [];
-    return [...groups].sort(([a], [b]) => a - b).map(([at, group]) => ({ at, scopes: group.scopes, examples: [...group.examples] }));
+    return [...groups]
+      .sort(([a], [b]) => a - b)
+      .map(([at, group]) => ({ at, scopes: group.scopes, examples: [...group.examples] }));
   }
 
   async reset(scope?: string, script?: string): Promise<void> {
@@ -139,8 +141,7 @@ export class MemoryCursorStore implements CursorStore {
     if (scope === undefined) {
       this.#scopes.clear();
       this.#released.clear();
-    }
-    else if (script === undefined) this.#scopes.delete(scope);
+    } else if (script === undefined) this.#scopes.delete(scope);
     else {
       const scripts = this.#scopes.get(scope);
       scripts?.delete(script);

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { namespacePattern } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { RELEASED_EXAMPLES, type CursorStore, type ReleasedCursor } from './CursorStore.js';
-import { countScript, forgetScript, LOST, peekScript, releaseScript, scopesScript, stepScript, type LuaScript } from './redis/luaScripts.js';
+import {
+  countScript,
+  forgetScript,
+  LOST,
+  peekScript,
+  releaseScript,
+  scopesScript,
+  stepScript,
+  type LuaScript,
+} from './redis/luaScripts.js';
 import { redisDbProblem } from './redis/maskRedisUrl.js';
 import { RedisLink } from './redis/RedisLink.js';
 import { redisKeys, type RedisKeys } from './redis/redisKeys.js';
@@ -84,22 +93,38 @@ export class RedisCursorStore implements CursorStore {
 
   constructor(settings: RedisCursorStoreSettings) {
     if (settings.namespace !== undefined && !namespacePattern.test(settings.namespace)) {
-      throw new StandinError('C0001', 'Invalid Redis cursor store: namespace must be 1 to 100 letters, digits and _.:- such as \'e2e-checkout\'.');
+      throw new StandinError(
+        'C0001',
+        "Invalid Redis cursor store: namespace must be 1 to 100 letters, digits and _.:- such as 'e2e-checkout'.",
+      );
     }
     const dbProblem = typeof settings.url === 'string' ? redisDbProblem(settings.url) : 'it is not a string';
     if (dbProblem !== undefined) {
-      throw new StandinError('C0001', `Invalid Redis cursor store: url must be a redis:// or rediss:// URL, and ${dbProblem}.`);
+      throw new StandinError(
+        'C0001',
+        `Invalid Redis cursor store: url must be a redis:// or rediss:// URL, and ${dbProblem}.`,
+      );
     }
-    for (const [name, value, max] of [['ttlSeconds', settings.ttlSeconds, 2_592_000], ['timeoutMs', settings.timeoutMs, 600_000]] as const) {
+    for (const [name, value, max] of [
+      ['ttlSeconds', settings.ttlSeconds, 2_592_000],
+      ['timeoutMs', settings.timeoutMs, 600_000],
+    ] as const) {
       if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= max)) {
-        throw new StandinError('C0001', `Invalid Redis cursor store: ${name} must be a whole number from 1 to ${max}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}.`);
+        throw new StandinError(
+          'C0001',
+          `Invalid Redis cursor store: ${name} must be a whole number from 1 to ${max}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}.`,
+        );
       }
     }
     this.shared = settings.namespace !== undefined;
     this.space = settings.namespace ?? `container-${randomUUID()}`;
     this.keys = redisKeys(this.space);
     this.#ttl = String(settings.ttlSeconds ?? DEFAULT_TTL_SECONDS);
-    this.link = new RedisLink({ url: settings.url, cluster: settings.cluster ?? false, timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    this.link = new RedisLink({
+      url: settings.url,
+      cluster: settings.cluster ?? false,
+      timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
   }
 
   /** The key life this store sets, in seconds, as Redis takes it. */
@@ -126,7 +151,13 @@ export class RedisCursorStore implements CursorStore {
   async stepIndex(scope: string, script: string, stepKey: string): Promise<number> {
     const slot = this.#slot(scope, script);
     this.#checkDoubt(slot.keys[0], scope, script, stepKey);
-    const reply = await this.#write(stepScript, slot, [stepKey, slot.scope, this.#ttl, this.#belief(slot.keys[0])], `the step '${stepKey}'`, stepKey);
+    const reply = await this.#write(
+      stepScript,
+      slot,
+      [stepKey, slot.scope, this.#ttl, this.#belief(slot.keys[0])],
+      `the step '${stepKey}'`,
+      stepKey,
+    );
     // The step's index is known now, whether or not an earlier, timed-out asking of it ran.
     this.#doubts.delete(slot.keys[0]);
     return stepIndexOf(reply);
@@ -137,7 +168,11 @@ export class RedisCursorStore implements CursorStore {
   }
 
   async scopesOf(script: string): Promise<string[]> {
-    const reply = await this.link.script(scopesScript, [this.keys.scopes(script)], [`${this.keys.prefix}c:`, `:${script}`]);
+    const reply = await this.link.script(
+      scopesScript,
+      [this.keys.scopes(script)],
+      [`${this.keys.prefix}c:`, `:${script}`],
+    );
     if (!Array.isArray(reply)) throw unexpected(scopesScript.name, reply);
     return reply.map((scope) => decodeURIComponent(String(scope)));
   }
@@ -153,7 +188,11 @@ export class RedisCursorStore implements CursorStore {
       return;
     }
     if (script !== undefined) {
-      await this.link.script(forgetScript, [this.keys.state(scope, script), this.keys.scopes(script)], [this.keys.scope(scope)]);
+      await this.link.script(
+        forgetScript,
+        [this.keys.state(scope, script), this.keys.scopes(script)],
+        [this.keys.scope(scope)],
+      );
       this.#doubts.delete(this.keys.state(scope, script));
       this.#known.delete(this.keys.state(scope, script));
       return;
@@ -168,14 +207,22 @@ export class RedisCursorStore implements CursorStore {
     const before = `${this.keys.prefix}c:${this.keys.scope(scope)}:`;
     for (const key of await this.link.scanMatching(this.keys.scopeMatch(scope))) {
       const script = key.slice(before.length);
-      await this.link.script(releaseScript, [key, this.keys.released(script), this.keys.scopes(script)], [this.keys.scope(scope), this.#ttl, String(RELEASED_EXAMPLES)]);
+      await this.link.script(
+        releaseScript,
+        [key, this.keys.released(script), this.keys.scopes(script)],
+        [this.keys.scope(scope), this.#ttl, String(RELEASED_EXAMPLES)],
+      );
     }
   }
 
   async released(script: string): Promise<readonly ReleasedCursor[]> {
     const key = this.keys.released(script);
     const reply = await this.link.command(key, ['HGETALL', key]);
-    const fields = Array.isArray(reply) ? reply.map(String) : isRecord(reply) ? Object.entries(reply).flat().map(String) : undefined;
+    const fields = Array.isArray(reply)
+      ? reply.map(String)
+      : isRecord(reply)
+        ? Object.entries(reply).flat().map(String)
+        : undefined;
     if (fields === undefined) throw unexpected('HGETALL', reply);
     const groups = new Map<number, { scopes: number; examples: [number, string][] }>();
     for (let i = 0; i + 1 < fields.length; i += 2) {
@@ -187,7 +234,11 @@ export class RedisCursorStore implements CursorStore {
     }
     return [...groups]
       .sort(([a], [b]) => a - b)
-      .map(([at, group]) => ({ at, scopes: group.scopes, examples: group.examples.sort(([a], [b]) => a - b).map(([, name]) => name) }));
+      .map(([at, group]) => ({
+        at,
+        scopes: group.scopes,
+        examples: group.examples.sort(([a], [b]) => a - b).map(([, name]) => name),
+      }));
   }
 
   /** Closes the connection. The store's keys stay in Redis until they expire or `reset()` removes them. */
@@ -199,7 +250,10 @@ export class RedisCursorStore implements CursorStore {
     const slot = this.#slot(scope, script);
     this.#checkDoubt(slot.keys[0], scope, script, undefined);
     const what = field === '@' ? 'a move of the cursor' : `a count of the visits to entry ${field.slice(2)}`;
-    return whole(await this.#write(countScript, slot, [field, slot.scope, this.#ttl, this.#belief(slot.keys[0])], what), countScript.name);
+    return whole(
+      await this.#write(countScript, slot, [field, slot.scope, this.#ttl, this.#belief(slot.keys[0])], what),
+      countScript.name,
+    );
   }
 
   /**
@@ -262,7 +316,12 @@ export class RedisCursorStore implements CursorStore {
   #slot(scope: string, script: string): Slot {
     const last = this.#last;
     if (last !== undefined && last.of === scope && last.script === script) return last;
-    const slot: Slot = { of: scope, script, keys: [this.keys.state(scope, script), this.keys.scopes(script)], scope: this.keys.scope(scope) };
+    const slot: Slot = {
+      of: scope,
+      script,
+      keys: [this.keys.state(scope, script), this.keys.scopes(script)],
+      scope: this.keys.scope(scope),
+    };
     this.#last = slot;
     return slot;
   }
@@ -300,7 +359,8 @@ function stepIndexOf(reply: unknown): number {
 
 function whole(reply: unknown, what: string, absentIsZero = false): number {
   if (reply === null && absentIsZero) return 0;
-  const value = typeof reply === 'number' ? reply : typeof reply === 'string' && /^-?\d+$/.test(reply) ? Number(reply) : NaN;
+  const value =
+    typeof reply === 'number' ? reply : typeof reply === 'string' && /^-?\d+$/.test(reply) ? Number(reply) : NaN;
   if (!Number.isSafeInteger(value)) throw unexpected(what, reply);
   return value;
 }

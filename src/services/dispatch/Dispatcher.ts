@@ -49,7 +49,12 @@ export interface Call {
 const providerFailure = (error: unknown): Failure | undefined => (error instanceof ProviderFailure ? error : undefined);
 // A classifier's 0 or null hint means "no hint" (ALLM's convention): the wait is backoff then.
 const classifierFailure = (error: unknown): Failure | undefined =>
-  error instanceof ClassificationAdapterError ? { retryable: error.retryable, retryAfterMs: error.retryAfterMs !== null && error.retryAfterMs > 0 ? error.retryAfterMs : undefined } : undefined;
+  error instanceof ClassificationAdapterError
+    ? {
+        retryable: error.retryable,
+        retryAfterMs: error.retryAfterMs !== null && error.retryAfterMs > 0 ? error.retryAfterMs : undefined,
+      }
+    : undefined;
 const always = (): boolean => true;
 const whenRetryable = (failure: Failure): boolean => failure.retryable;
 
@@ -82,7 +87,15 @@ export class Dispatcher {
   readonly #requestPrefix: string;
   readonly #stepPrefix: string;
 
-  constructor(id: string, config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: CallGuard | undefined) {
+  constructor(
+    id: string,
+    config: StandinConfig,
+    clock: Clock,
+    random: () => number,
+    scopes: Scopes,
+    lookup: Services,
+    guard: CallGuard | undefined,
+  ) {
     this.#requestPrefix = `${id}#`;
     this.#stepPrefix = `call:${id}#`;
     this.#config = config;
@@ -105,14 +118,28 @@ export class Dispatcher {
     const number = ++this.#calls;
     const requestId = options.requestId ?? this.#requestPrefix + number;
     const stepKey = options.stepKey ?? this.#stepPrefix + number;
-    return { requestId, stepKey, ended: options.stepKey === undefined ? [] : undefined, scope: options.scope ?? this.#scopes.current(), signal, output, failures: [] };
+    return {
+      requestId,
+      stepKey,
+      ended: options.stepKey === undefined ? [] : undefined,
+      scope: options.scope ?? this.#scopes.current(),
+      signal,
+      output,
+      failures: [],
+    };
   }
 
   /**
    * Sends `call` of `model`'s `capability` through the model's chain: `perform` is one attempt at
    * one provider. Throws `CallFailed` once every model has failed.
    */
-  model<T>(model: string, capability: Capability, call: Call, retry: DispatchOptions['retry'], perform: (provider: Provider, context: CallContext) => Promise<T>): Promise<T> {
+  model<T>(
+    model: string,
+    capability: Capability,
+    call: Call,
+    retry: DispatchOptions['retry'],
+    perform: (provider: Provider, context: CallContext) => Promise<T>,
+  ): Promise<T> {
     const chain = this.chain(model);
     // The first model is resolved now, so a model that cannot serve the call fails before any attempt.
     let target = this.#target(chain[0]!, capability, call.scope);
@@ -128,10 +155,18 @@ export class Dispatcher {
         return perform(target.provider, this.#context(target, call, attempt));
       },
       () =>
-        this.#settings(call, policy, chain.length, always, (error) => this.#capped(providerFailure(error), this.#config.models[chain[resolved]!]?.provider), (error, link, attempt) => {
-          const failure = error as ProviderFailure;
-          call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: bareMessage(failure) });
-        }, (error) => new CallFailed(model, call.failures, error as ProviderFailure)),
+        this.#settings(
+          call,
+          policy,
+          chain.length,
+          always,
+          (error) => this.#capped(providerFailure(error), this.#config.models[chain[resolved]!]?.provider),
+          (error, link, attempt) => {
+            const failure = error as ProviderFailure;
+            call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: bareMessage(failure) });
+          },
+          (error) => new CallFailed(model, call.failures, error as ProviderFailure),
+        ),
       ended === undefined ? undefined : () => over(ended),
     );
   }
@@ -141,33 +176,54 @@ export class Dispatcher {
    * reason that survives its retries moves to the next classifier; the error that ends the call
    * is the last one, listing every attempt in `metadata.attempts` when more than one classifier was tried.
    */
-  classifier<T>(call: Call, retry: DispatchOptions['retry'], perform: (classifier: Classifier, context: ClassifyContext) => Promise<T>): Promise<T> {
+  classifier<T>(
+    call: Call,
+    retry: DispatchOptions['retry'],
+    perform: (classifier: Classifier, context: ClassifyContext) => Promise<T>,
+  ): Promise<T> {
     const tried: { classifier: string; attempt: number; reason: string; message: string }[] = [];
     const links = this.#lookup.classifierLinks;
     let classifier = this.#classifier(0, call.scope);
     let resolved = 0;
     const policy = retryPolicy(this.#config.retry, retry);
-    return withFallback((link, attempt) => {
-      if (link !== resolved) {
-        classifier = this.#classifier(link, call.scope);
-        resolved = link;
-      }
-      return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt });
-    }, () => this.#settings(call, policy, links, whenRetryable, (error) => this.#capped(classifierFailure(error), classifier.provider ?? undefined), (error, _link, attempt) => {
-      const failure = error as ClassificationAdapterError;
-      tried.push({ classifier: classifier.provider ?? 'classifier', attempt, reason: failure.reason, message: bareMessage(failure) });
-    }, (error) => {
-      const last = error as ClassificationAdapterError;
-      if (resolved === 0) return last;
-      const summary = tried.map((t) => `${t.classifier} attempt ${t.attempt}: ${t.reason}`).join('; ');
-      return new ClassificationAdapterError(last.reason, {
-        message: `Every classifier failed. Tried ${summary}. Last: ${bareMessage(last)}`,
-        ...(last.provider === null ? {} : { provider: last.provider }),
-        ...(last.status === null ? {} : { status: last.status }),
-        cause: last,
-        metadata: { ...last.metadata, attempts: tried },
-      });
-    }));
+    return withFallback(
+      (link, attempt) => {
+        if (link !== resolved) {
+          classifier = this.#classifier(link, call.scope);
+          resolved = link;
+        }
+        return perform(classifier, { requestId: call.requestId, stepKey: call.stepKey, scope: call.scope, attempt });
+      },
+      () =>
+        this.#settings(
+          call,
+          policy,
+          links,
+          whenRetryable,
+          (error) => this.#capped(classifierFailure(error), classifier.provider ?? undefined),
+          (error, _link, attempt) => {
+            const failure = error as ClassificationAdapterError;
+            tried.push({
+              classifier: classifier.provider ?? 'classifier',
+              attempt,
+              reason: failure.reason,
+              message: bareMessage(failure),
+            });
+          },
+          (error) => {
+            const last = error as ClassificationAdapterError;
+            if (resolved === 0) return last;
+            const summary = tried.map((t) => `${t.classifier} attempt ${t.attempt}: ${t.reason}`).join('; ');
+            return new ClassificationAdapterError(last.reason, {
+              message: `Every classifier failed. Tried ${summary}. Last: ${bareMessage(last)}`,
+              ...(last.provider === null ? {} : { provider: last.provider }),
+              ...(last.status === null ? {} : { status: last.status }),
+              cause: last,
+              metadata: { ...last.metadata, attempts: tried },
+            });
+          },
+        ),
+    );
   }
 
   /** The models a call of `model` may try, in order: the model, then its fallbacks, depth first. */
@@ -202,7 +258,17 @@ export class Dispatcher {
     onFailure: FallbackSettings['onFailure'],
     exhausted: FallbackSettings['exhausted'],
   ): FallbackSettings {
-    return { policy, clock: this.#clock, random: this.#random, signal: call.signal, links, fallsBack, failureOf, onFailure, exhausted };
+    return {
+      policy,
+      clock: this.#clock,
+      random: this.#random,
+      signal: call.signal,
+      links,
+      fallsBack,
+      failureOf,
+      onFailure,
+      exhausted,
+    };
   }
 
   /**
@@ -211,7 +277,10 @@ export class Dispatcher {
    */
   #capped(failure: Failure | undefined, provider: string | undefined): Failure | undefined {
     if (failure?.retryAfterMs === undefined || failure.retryAfterMs === null) return failure;
-    const configured = provider !== undefined && Object.hasOwn(this.#config.providers, provider) ? this.#config.providers[provider]!.maxRetryAfterMs : undefined;
+    const configured =
+      provider !== undefined && Object.hasOwn(this.#config.providers, provider)
+        ? this.#config.providers[provider]!.maxRetryAfterMs
+        : undefined;
     const max = configured ?? defaultLimits.maxRetryAfterMs;
     return failure.retryAfterMs <= max ? failure : { retryable: failure.retryable, retryAfterMs: undefined };
   }
@@ -220,7 +289,10 @@ export class Dispatcher {
     const config = this.#config.models[name]!;
     const provider = this.#lookup.provider(name, config.provider, capability, scope);
     if (provider === undefined) {
-      const candidates = [...Object.values(this.#config.models).map((m) => m.provider), ...Object.keys(this.#config.providers)];
+      const candidates = [
+        ...Object.values(this.#config.models).map((m) => m.provider),
+        ...Object.keys(this.#config.providers),
+      ];
       const bound = this.#lookup.bound(candidates);
       throw new StandinError(
         'E0002',
@@ -237,7 +309,13 @@ export class Dispatcher {
     // The same provider as last time gives the same target: the config does not change.
     const known = this.#targets.get(name);
     if (known?.provider === provider) return known;
-    const target = { provider, modelName: name, providerName: config.provider, model: config.model, apiKey: this.#config.providers[config.provider]?.apiKey };
+    const target = {
+      provider,
+      modelName: name,
+      providerName: config.provider,
+      model: config.model,
+      apiKey: this.#config.providers[config.provider]?.apiKey,
+    };
     this.#targets.set(name, target);
     return target;
   }

@@ -9,7 +9,12 @@ import type { Capability, Provider } from '../spec/Provider.js';
  */
 export interface StandIns {
   /** The provider that answers `model`'s `capability` call made in `scope`. */
-  provider(model: string, capability: Capability, scope: string, base: () => Provider | undefined): Provider | undefined;
+  provider(
+    model: string,
+    capability: Capability,
+    scope: string,
+    base: () => Provider | undefined,
+  ): Provider | undefined;
   /**
    * The classifier that answers a classify call made in `scope`: `link` 0 is the classifier,
    * `link` n the config's `classifier.fallback[n - 1]`.

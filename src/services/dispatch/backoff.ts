@@ -26,7 +26,12 @@ export function retryPolicy(base: RetryConfig, override: false | RetryConfigInpu
  * backoffDelay({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0 }, 2, undefined, Math.random); // 1000
  * ```
  */
-export function backoffDelay(policy: RetryConfig, retryNumber: number, retryAfterMs: number | undefined, random: () => number): number {
+export function backoffDelay(
+  policy: RetryConfig,
+  retryNumber: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number {
   if (retryAfterMs !== undefined && retryAfterMs >= 0) return Math.min(retryAfterMs, 2 ** 31 - 1);
   const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1), 2 ** 31 - 1);
   return backoff * (1 - policy.jitter * random());

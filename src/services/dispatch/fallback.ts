@@ -25,7 +25,11 @@ export interface FallbackSettings extends Omit<RetrySettings, 'onFailure'> {
  * const value = await withFallback((link, attempt) => call(chain[link], attempt), () => ({ ...retry, links: chain.length, fallsBack: () => true, onFailure, exhausted }));
  * ```
  */
-export function withFallback<T>(attempt: (link: number, attempt: number) => Promise<T>, settings: () => FallbackSettings, settled?: () => void): Promise<T> {
+export function withFallback<T>(
+  attempt: (link: number, attempt: number) => Promise<T>,
+  settings: () => FallbackSettings,
+  settled?: () => void,
+): Promise<T> {
   let first: Promise<T>;
   try {
     first = attempt(0, 1);
@@ -58,7 +62,11 @@ function after<T>(outcome: Promise<T>, settled: (() => void) | undefined): Promi
 }
 
 /** The chain once its first attempt failed with `error`: the first link's retries, then each next link's attempts. */
-async function fallBack<T>(attempt: (link: number, attempt: number) => Promise<T>, settings: FallbackSettings, error: unknown): Promise<T> {
+async function fallBack<T>(
+  attempt: (link: number, attempt: number) => Promise<T>,
+  settings: FallbackSettings,
+  error: unknown,
+): Promise<T> {
   let link = 0;
   const retry: RetrySettings = { ...settings, onFailure: (failed, number) => settings.onFailure(failed, link, number) };
   let outcome = retryAfter((number) => attempt(link, number), retry, 1, error);

@@ -56,7 +56,12 @@ export function retryWithBackoff<T>(attempt: (attempt: number) => Promise<T>, se
  * The rest of {@link retryWithBackoff} once attempt `number` failed with `error`: the error is
  * read, and either thrown or followed by a wait and the next attempt.
  */
-export async function retryAfter<T>(attempt: (attempt: number) => Promise<T>, settings: RetrySettings, number: number, error: unknown): Promise<T> {
+export async function retryAfter<T>(
+  attempt: (attempt: number) => Promise<T>,
+  settings: RetrySettings,
+  number: number,
+  error: unknown,
+): Promise<T> {
   const { policy, signal } = settings;
   for (;;) {
     if (signal.aborted) throw abortReason(signal);
@@ -64,7 +69,10 @@ export async function retryAfter<T>(attempt: (attempt: number) => Promise<T>, se
     if (failure === undefined) throw error;
     settings.onFailure?.(error, number);
     if (!failure.retryable || number >= policy.attempts) throw error;
-    await settings.clock.sleep(backoffDelay(policy, number, failure.retryAfterMs ?? undefined, settings.random), signal);
+    await settings.clock.sleep(
+      backoffDelay(policy, number, failure.retryAfterMs ?? undefined, settings.random),
+      signal,
+    );
     number++;
     try {
       return await attempt(number);

@@ -62,7 +62,15 @@ export class Engine {
   readonly #strictTools: boolean;
 
   /** `settings.strictTools`: whether a tool error fails a run (`R0004`), as in test containers, or goes back to the model. */
-  constructor(config: StandinConfig, clock: Clock, random: () => number, scopes: Scopes, lookup: Services, guard: CallGuard | undefined, settings: { readonly strictTools: boolean } = { strictTools: false }) {
+  constructor(
+    config: StandinConfig,
+    clock: Clock,
+    random: () => number,
+    scopes: Scopes,
+    lookup: Services,
+    guard: CallGuard | undefined,
+    settings: { readonly strictTools: boolean } = { strictTools: false },
+  ) {
     this.#scopes = scopes;
     this.#dispatch = new Dispatcher(this.id, config, clock, random, scopes, lookup, guard);
     this.#strictTools = settings.strictTools;
@@ -77,7 +85,11 @@ export class Engine {
   reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
     // Not async, so the call's own promise is handed on; whatever is thrown before it exists rejects instead.
     try {
-      return this.#collect(model, readGuard('app.reply(model, request)', () => prepareReply(input)), readGuard('app.reply options', () => checkOptions(options))) as Promise<Reply<O>>;
+      return this.#collect(
+        model,
+        readGuard('app.reply(model, request)', () => prepareReply(input)),
+        readGuard('app.reply options', () => checkOptions(options)),
+      ) as Promise<Reply<O>>;
     } catch (error) {
       return Promise.reject(error);
     }
@@ -88,8 +100,16 @@ export class Engine {
    * part is retried and falls back like any call; after it, it ends the call as `CallFailed`.
    * The generator's return value is the collected reply.
    */
-  async *stream<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
-    return (yield* this.#stream(model, readGuard('app.stream(model, request)', () => prepareReply(input)), readGuard('app.stream options', () => checkOptions(options)))) as Reply<O>;
+  async *stream<O = unknown>(
+    model: string,
+    input: ReplyInput<O>,
+    options?: CallOptions,
+  ): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
+    return (yield* this.#stream(
+      model,
+      readGuard('app.stream(model, request)', () => prepareReply(input)),
+      readGuard('app.stream options', () => checkOptions(options)),
+    )) as Reply<O>;
   }
 
   /** A vector for `text`. */
@@ -108,7 +128,12 @@ export class Engine {
   }
 
   /** A relevance score for each of `texts` against `query`, in the texts' order. */
-  async rank(model: string, query: string, texts: readonly string[], options?: CallOptions): Promise<readonly number[]> {
+  async rank(
+    model: string,
+    query: string,
+    texts: readonly string[],
+    options?: CallOptions,
+  ): Promise<readonly number[]> {
     return this.#plain(capabilities.rank, model, [query, texts], options);
   }
 
@@ -118,7 +143,11 @@ export class Engine {
   }
 
   /** Runs an agent to its end: steps of `reply`, with the tools each step asks for, until a text or a typed value. */
-  async run<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions = {}): Promise<RunResult<O>> {
+  async run<O = unknown>(
+    agent: Agent<O>,
+    input: string | readonly Message[],
+    options: RunOptions = {},
+  ): Promise<RunResult<O>> {
     const run = runLazily(agent, input, options, false, this.#steps);
     let next = await run.next();
     while (!next.done) next = await run.next();
@@ -126,7 +155,11 @@ export class Engine {
   }
 
   /** Runs an agent and hands on its parts as they arrive, ending with `{ type: 'done', result }`. */
-  streamRun<O = unknown>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions = {}): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+  streamRun<O = unknown>(
+    agent: Agent<O>,
+    input: string | readonly Message[],
+    options: RunOptions = {},
+  ): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
     return runLazily(agent, input, options, true, this.#steps);
   }
 
@@ -139,7 +172,11 @@ export class Engine {
    * `ClassificationAdapterError` ends the call. A `ClassificationRequest` in the state's place is sent as it is.
    */
   classify(request: ClassificationRequest, options?: ClassifyCallControl): Promise<ClassificationResponse>;
-  classify(state: ClassificationState, questions: Readonly<Record<string, ClassificationQuestion>>, options?: ClassifyOptions): Promise<ClassificationResponse>;
+  classify(
+    state: ClassificationState,
+    questions: Readonly<Record<string, ClassificationQuestion>>,
+    options?: ClassifyOptions,
+  ): Promise<ClassificationResponse>;
   async classify(first: unknown, second?: unknown, third?: unknown): Promise<ClassificationResponse> {
     return classifyCall(this.#dispatch, this.id, [first, second, third]);
   }
@@ -152,14 +189,22 @@ export class Engine {
   };
 
   /** One plain capability's call: the arguments checked, one attempt per provider through dispatch, the result checked. */
-  async #plain<A extends readonly unknown[], R>(spec: CapabilitySpec<A, R>, model: string, args: A, options: CallOptions | undefined): Promise<R> {
+  async #plain<A extends readonly unknown[], R>(
+    spec: CapabilitySpec<A, R>,
+    model: string,
+    args: A,
+    options: CallOptions | undefined,
+  ): Promise<R> {
     readGuard(`app.${spec.name} input`, () => spec.check(args));
     const call = this.#dispatch.call(readGuard(`app.${spec.name} options`, () => checkOptions(options)));
     return this.#dispatch.model(model, spec.name, call, options?.retry, async (provider, context) => {
       const result = await untilAborted(spec.invoke(provider, args, context), context.signal);
       const problem = spec.problem(result, args);
       if (problem !== undefined) {
-        throw new StandinError('E0007', `Provider '${context.provider}' broke the provider contract: ${spec.name} for model '${context.modelName}' should answer ${problem}.`);
+        throw new StandinError(
+          'E0007',
+          `Provider '${context.provider}' broke the provider contract: ${spec.name} for model '${context.modelName}' should answer ${problem}.`,
+        );
       }
       return result;
     });
@@ -179,7 +224,11 @@ export class Engine {
       const gate = abortGate(context.signal);
       return gate
         .race(whole(request, context))
-        .then((parts) => (isPartList(parts) ? collectList(parts, context, prepared.output) : collectStream(parts, context, prepared.output)))
+        .then((parts) =>
+          isPartList(parts)
+            ? collectList(parts, context, prepared.output)
+            : collectStream(parts, context, prepared.output),
+        )
         .finally(() => gate.close());
     });
   }
@@ -188,7 +237,11 @@ export class Engine {
    * A reply handed on part by part: an attempt is the provider's stream up to its first part, so
    * what fails before any part is handed on is retried and falls back; what fails after is not.
    */
-  async *#stream(model: string, prepared: PreparedReply, options: DispatchOptions): AsyncGenerator<ReplyPart, Reply, undefined> {
+  async *#stream(
+    model: string,
+    prepared: PreparedReply,
+    options: DispatchOptions,
+  ): AsyncGenerator<ReplyPart, Reply, undefined> {
     const call = this.#dispatch.call(options, prepared.output);
     const opened = await this.#dispatch.model(model, 'reply', call, options.retry, async (provider, context) => {
       const collector = new ReplyCollector(context.provider, prepared.output);
@@ -217,8 +270,18 @@ export class Engine {
       return collector.finish(context.modelName);
     } catch (error) {
       if (!(error instanceof ProviderFailure) || call.signal.aborted) throw error;
-      call.failures.push({ model: context.modelName, attempt: context.attempt, kind: error.kind, message: bareMessage(error) });
-      throw new CallFailed(model, call.failures, error, ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
+      call.failures.push({
+        model: context.modelName,
+        attempt: context.attempt,
+        kind: error.kind,
+        message: bareMessage(error),
+      });
+      throw new CallFailed(
+        model,
+        call.failures,
+        error,
+        ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.',
+      );
     } finally {
       gate.close();
       // Stops a provider stream the loop left early (abort, broken part, a consumer that broke off).
@@ -228,7 +291,9 @@ export class Engine {
 }
 
 /** `runAgent`, loaded with the first run: a program that never runs an agent never reads the agent loop. */
-async function* runLazily<O>(...args: Parameters<typeof runAgent<O>>): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+async function* runLazily<O>(
+  ...args: Parameters<typeof runAgent<O>>
+): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
   const { runAgent } = await import('../runs/runAgent.js');
   return yield* runAgent(...args);
 }

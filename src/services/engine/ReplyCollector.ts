@@ -52,7 +52,8 @@ export class ReplyCollector {
       }
       case 'value':
         if (typeof part.json !== 'string') this.#broken(index, 'is a value part without a string `json`');
-        if (this.output === undefined) this.#broken(index, 'is a typed-value part, but the call asked for no typed value');
+        if (this.output === undefined)
+          this.#broken(index, 'is a typed-value part, but the call asked for no typed value');
         this.#json += part.json;
         break;
       case 'units':
@@ -63,7 +64,8 @@ export class ReplyCollector {
         this.#tokensOut += part.tokensOut;
         break;
       case 'finish':
-        if (!finishReasons.has(part.reason)) this.#broken(index, `is a finish part with reason '${String(part.reason)}'`);
+        if (!finishReasons.has(part.reason))
+          this.#broken(index, `is a finish part with reason '${String(part.reason)}'`);
         this.#finish = part.reason;
         break;
       default:

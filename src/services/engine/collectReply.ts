@@ -18,7 +18,11 @@ export function collectList(parts: readonly ReplyPart[], context: CallContext, o
 }
 
 /** A reply read off its stream part by part, each checked as it comes; a stream left early (abort, broken part) is stopped. */
-export async function collectStream(stream: AsyncIterable<ReplyPart>, context: CallContext, output: ZodType | undefined): Promise<Reply> {
+export async function collectStream(
+  stream: AsyncIterable<ReplyPart>,
+  context: CallContext,
+  output: ZodType | undefined,
+): Promise<Reply> {
   const collector = new ReplyCollector(context.provider, output);
   const iterator = stream[Symbol.asyncIterator]();
   const gate = abortGate(context.signal);

@@ -10,7 +10,10 @@ import { StandinError } from '../../errors/StandinError.js';
  * ```
  */
 export function cannotSend(provider: string, where: string, what: string, takes: string): StandinError {
-  return new StandinError('E0020', `${where}: ${provider} cannot take ${what}. It takes ${takes}. Change the part, or call a model whose provider takes it.`);
+  return new StandinError(
+    'E0020',
+    `${where}: ${provider} cannot take ${what}. It takes ${takes}. Change the part, or call a model whose provider takes it.`,
+  );
 }
 
 /**
@@ -22,5 +25,8 @@ export function cannotSend(provider: string, where: string, what: string, takes:
  * ```
  */
 export function cannotHonour(provider: string, setting: string, why: string): StandinError {
-  return new StandinError('E0021', `request.settings.${setting}: ${provider} cannot honour it: ${why}. Change the setting, or call a model whose provider honours it.`);
+  return new StandinError(
+    'E0021',
+    `request.settings.${setting}: ${provider} cannot honour it: ${why}. Change the setting, or call a model whose provider honours it.`,
+  );
 }

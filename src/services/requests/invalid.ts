@@ -11,8 +11,16 @@ import { expectedFields } from './requestSchemas.js';
  * if (!parsed.success) throw invalid('request', input, parsed.error.issues);
  * ```
  */
-export function invalid(root: string, input: unknown, issues: readonly z.core.$ZodIssue[], schema?: z.core.$ZodType): StandinError {
-  const lines = describeIssues(root, input, issues, { expected: expectedFields, ...(schema === undefined ? {} : { schema }) });
+export function invalid(
+  root: string,
+  input: unknown,
+  issues: readonly z.core.$ZodIssue[],
+  schema?: z.core.$ZodType,
+): StandinError {
+  const lines = describeIssues(root, input, issues, {
+    expected: expectedFields,
+    ...(schema === undefined ? {} : { schema }),
+  });
   return new StandinError('E0003', `Invalid ${root}:\n${lines.join('\n')}`);
 }
 

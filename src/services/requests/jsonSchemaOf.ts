@@ -18,10 +18,17 @@ export function jsonSchemaOf(schema: z.ZodType, what: string): JsonSchema {
   let json = made.get(schema);
   if (json === undefined) {
     try {
-      const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: closeObjects });
+      const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+        io: 'input',
+        unrepresentable: 'any',
+        override: closeObjects,
+      });
       json = rest;
     } catch (error) {
-      throw new StandinError('E0003', `${what} cannot be written as JSON Schema for the provider: ${(error as Error).message}`);
+      throw new StandinError(
+        'E0003',
+        `${what} cannot be written as JSON Schema for the provider: ${(error as Error).message}`,
+      );
     }
     made.set(schema, json);
   }

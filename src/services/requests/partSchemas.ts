@@ -9,7 +9,9 @@ export const contentPartSchema = lazySchema(() => {
   const mediaType = z.string().regex(/^[a-z0-9][a-z0-9.+-]*\/[a-z0-9][a-z0-9.+*-]*$/i, {
     message: "A media type is type/subtype, such as 'image/png' or 'application/pdf'",
   });
-  const url = z.url({ protocol: /^https?$/, message: 'Expected an http or https URL (give other data as bytes)' }).max(8192);
+  const url = z
+    .url({ protocol: /^https?$/, message: 'Expected an http or https URL (give other data as bytes)' })
+    .max(8192);
   const bytes = z
     .instanceof(Uint8Array, { message: 'Expected the bytes as a Uint8Array (a Buffer is one)' })
     .refine((value) => value.byteLength > 0, { message: 'The bytes are empty' })

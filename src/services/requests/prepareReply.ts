@@ -62,11 +62,24 @@ export function prepareReply(input: ReplyInput): PreparedReply {
  * else (a proxy included), which the schema checks.
  */
 function plainText(input: ReplyInput): PreparedReply | undefined {
-  if (typeof input !== 'object' || input === null || isProxy(input) || Object.getPrototypeOf(input) !== Object.prototype) return undefined;
+  if (
+    typeof input !== 'object' ||
+    input === null ||
+    isProxy(input) ||
+    Object.getPrototypeOf(input) !== Object.prototype
+  )
+    return undefined;
   for (const key in input) if (key !== 'messages' && key !== 'instructions') return undefined;
   const { messages, instructions } = input;
-  if (typeof messages !== 'string' || messages.length === 0 || (instructions !== undefined && typeof instructions !== 'string')) return undefined;
-  const request: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = { messages: [{ role: 'user', content: messages }] };
+  if (
+    typeof messages !== 'string' ||
+    messages.length === 0 ||
+    (instructions !== undefined && typeof instructions !== 'string')
+  )
+    return undefined;
+  const request: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {
+    messages: [{ role: 'user', content: messages }],
+  };
   if (instructions !== undefined) request.instructions = instructions;
   return { request: request as Omit<ReplyRequest, 'model'>, output: undefined };
 }
@@ -116,7 +129,8 @@ const NO_OPTIONS: Record<string, never> = Object.freeze({});
 export function checkOptions<O extends object>(options: O | undefined): O | Record<string, never> {
   if (options === undefined || options === null) return NO_OPTIONS;
   // A string's keys are its characters: an 8 MB string must fail on its type, not be walked.
-  if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', options, callOptionsSchema.safeParse(options).error?.issues ?? []);
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw invalid('options', options, callOptionsSchema.safeParse(options).error?.issues ?? []);
   let empty = true;
   for (const _ in options) {
     empty = false;

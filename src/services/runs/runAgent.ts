@@ -34,7 +34,11 @@ export interface RunOptions {
 /** How a step's reply is made: collected whole, or handed on part by part and then collected. */
 export interface StepReplies {
   readonly collect: (model: string, prepared: PreparedReply, options: DispatchOptions) => Promise<Reply>;
-  readonly stream: (model: string, prepared: PreparedReply, options: DispatchOptions) => AsyncGenerator<ReplyPart, Reply, undefined>;
+  readonly stream: (
+    model: string,
+    prepared: PreparedReply,
+    options: DispatchOptions,
+  ) => AsyncGenerator<ReplyPart, Reply, undefined>;
   /** Whether tool errors end runs that do not say (`RunOptions.strictTools`). */
   readonly strictTools?: (() => boolean) | undefined;
 }
@@ -51,10 +55,19 @@ export interface StepReplies {
  * for await (const part of run) console.log(part.type);
  * ```
  */
-export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Message[], options: RunOptions, live: boolean, replies: StepReplies): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+export async function* runAgent<O>(
+  agent: Agent<O>,
+  input: string | readonly Message[],
+  options: RunOptions,
+  live: boolean,
+  replies: StepReplies,
+): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
   const parsedAgent = readGuard('app.run(agent)', () => agentSchema.safeParse(agent));
   if (!parsedAgent.success) {
-    throw new StandinError('R0002', `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields, schema: agentSchema }).join('\n')}`);
+    throw new StandinError(
+      'R0002',
+      `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields, schema: agentSchema }).join('\n')}`,
+    );
   }
   const parsedInput = readGuard('app.run input', () => conversationSchema.safeParse(input));
   if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues, conversationSchema);
@@ -103,13 +116,24 @@ export async function* runAgent<O>(agent: Agent<O>, input: string | readonly Mes
           `Run ${runId}: the agent asks for a typed value (output), but step ${index} of model '${answer.model}' ended with ${answer.text ? 'a text' : 'nothing'} and no value. Make the model answer with a value, or drop output from the agent.`,
         );
       }
-      const result: RunResult<O> = { runId, text: answer.text, value: answer.value as O | undefined, steps, messages, units: { tokensIn, tokensOut } };
+      const result: RunResult<O> = {
+        runId,
+        text: answer.text,
+        value: answer.value as O | undefined,
+        steps,
+        messages,
+        units: { tokensIn, tokensOut },
+      };
       if (live) yield { type: 'done', result };
       return result;
     }
-    const results = await Promise.all(answer.calls.map((call) => runTool(tools, call, { signal, runId, step: index, callId: call.id }, strict)));
+    const results = await Promise.all(
+      answer.calls.map((call) => runTool(tools, call, { signal, runId, step: index, callId: call.id }, strict)),
+    );
     if (live) for (const result of results) yield { type: 'tool-result', step: index, result };
-    const said: Message = answer.text ? { role: 'assistant', content: answer.text, calls: answer.calls } : { role: 'assistant', calls: answer.calls };
+    const said: Message = answer.text
+      ? { role: 'assistant', content: answer.text, calls: answer.calls }
+      : { role: 'assistant', calls: answer.calls };
     messages = [...messages, said, { role: 'tool', results }];
     steps.push({ index, key, request, reply: answer, results });
   }
@@ -125,7 +149,10 @@ function strictOption(options: RunOptions): boolean | undefined {
   if (typeof options !== 'object' || options === null) return undefined;
   const strict = (options as { strictTools?: unknown }).strictTools;
   if (strict === undefined || typeof strict === 'boolean') return strict;
-  throw new StandinError('R0005', `Invalid run options:\noptions.strictTools: expected true or false, got ${typeof strict}. Pass { strictTools: false } to hand tool errors to the model.`);
+  throw new StandinError(
+    'R0005',
+    `Invalid run options:\noptions.strictTools: expected true or false, got ${typeof strict}. Pass { strictTools: false } to hand tool errors to the model.`,
+  );
 }
 
 /** The run's own `settings` apart from the rest, which every call's options check takes; anything but an object goes to that check whole. */

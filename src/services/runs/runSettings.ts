@@ -24,7 +24,8 @@ export function runSettings(agent: Agent<unknown>, run: CallSettings | undefined
   const merged: { -readonly [K in keyof CallSettings]: CallSettings[K] } = { ...own, ...run };
   if (own?.providerOptions !== undefined && run?.providerOptions !== undefined) {
     const options: Record<string, Readonly<Record<string, unknown>>> = { ...own.providerOptions };
-    for (const [name, fields] of Object.entries(run.providerOptions)) options[name] = { ...own.providerOptions[name], ...fields };
+    for (const [name, fields] of Object.entries(run.providerOptions))
+      options[name] = { ...own.providerOptions[name], ...fields };
     merged.providerOptions = options;
   }
   for (const key of Object.keys(merged) as (keyof CallSettings)[]) if (merged[key] === undefined) delete merged[key];

@@ -15,7 +15,12 @@ import { toolFailed } from './toolFailed.js';
  * const result = await runTool(agent.tools ?? {}, call, { signal, runId, step: 0, callId: call.id });
  * ```
  */
-export async function runTool(tools: Readonly<Record<string, Tool>>, call: ToolCall, context: ToolContext, strict = false): Promise<ToolResult> {
+export async function runTool(
+  tools: Readonly<Record<string, Tool>>,
+  call: ToolCall,
+  context: ToolContext,
+  strict = false,
+): Promise<ToolResult> {
   const found = Object.hasOwn(tools, call.tool) ? tools[call.tool] : undefined;
   if (found === undefined) {
     const names = Object.keys(tools);
@@ -36,7 +41,13 @@ export async function runTool(tools: Readonly<Record<string, Tool>>, call: ToolC
   } catch (error) {
     if (context.signal.aborted) throw abortReason(context.signal);
     const message = error instanceof Error ? error.message : String(error);
-    if (strict) throw toolFailed(call, context, `its run threw ${error instanceof Error ? `${error.name}: ` : ''}${message}`, error);
+    if (strict)
+      throw toolFailed(
+        call,
+        context,
+        `its run threw ${error instanceof Error ? `${error.name}: ` : ''}${message}`,
+        error,
+      );
     return { id: call.id, tool: call.tool, error: message };
   }
 }

@@ -46,7 +46,10 @@ export interface Tool<I extends z.ZodType = z.ZodType, O = unknown> {
 export function tool<I extends z.ZodType, O>(definition: Tool<I, O>): Tool<I, O> {
   const parsed = readGuard('tool(definition)', () => toolSchema.safeParse(definition));
   if (!parsed.success) {
-    throw new StandinError('R0002', `Invalid tool:\n${describeIssues('tool', definition, parsed.error.issues, { expected: expectedFields, schema: toolSchema }).join('\n')}`);
+    throw new StandinError(
+      'R0002',
+      `Invalid tool:\n${describeIssues('tool', definition, parsed.error.issues, { expected: expectedFields, schema: toolSchema }).join('\n')}`,
+    );
   }
   return Object.freeze({ ...definition });
 }

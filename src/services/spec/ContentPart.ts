@@ -36,7 +36,12 @@ export type ImagePart =
  */
 export type FilePart =
   | { readonly type: 'file'; readonly url: string; readonly mediaType: string; readonly name?: string | undefined }
-  | { readonly type: 'file'; readonly bytes: Uint8Array; readonly mediaType: string; readonly name?: string | undefined };
+  | {
+      readonly type: 'file';
+      readonly bytes: Uint8Array;
+      readonly mediaType: string;
+      readonly name?: string | undefined;
+    };
 
 /**
  * One part of a user message's content: text, an image or a file.

@@ -8,7 +8,16 @@
  * const kind: FailureKind = 'rate_limit'; // a 429
  * ```
  */
-export type FailureKind = 'server' | 'rate_limit' | 'timeout' | 'network' | 'auth' | 'bad_request' | 'context_length' | 'content_filter' | 'unknown';
+export type FailureKind =
+  | 'server'
+  | 'rate_limit'
+  | 'timeout'
+  | 'network'
+  | 'auth'
+  | 'bad_request'
+  | 'context_length'
+  | 'content_filter'
+  | 'unknown';
 
 /**
  * Why a classifier could not answer, as a `ClassificationAdapterError`'s `reason`, in the order

@@ -1,7 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, code, StandinError, type ClassificationResponse, type StandinConfigInput } from '../../../src/index.js';
+import {
+  ClassificationAdapterError,
+  code,
+  StandinError,
+  type ClassificationResponse,
+  type StandinConfigInput,
+} from '../../../src/index.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { decisions, openaiError } from '../../services/providers/loopback/decisionsWire.js';
@@ -23,7 +29,8 @@ function chain(base: string, first: 'typesafe' | 'decisions'): StandinConfigInpu
   };
 }
 
-const classify = (app: TestApp) => app.classify('My card was charged twice.', questions, { requestId: 'ticket-7' }).catch((error: unknown) => error);
+const classify = (app: TestApp) =>
+  app.classify('My card was charged twice.', questions, { requestId: 'ticket-7' }).catch((error: unknown) => error);
 
 /** Records a classify call whose first classifier fails (its path answers `down`) and whose fallback answers; then replays it with the server stopped. */
 async function recordThenReplay(first: 'typesafe' | 'decisions') {
@@ -61,7 +68,11 @@ describe('Cassette', () => {
           const asked = first === 'typesafe' ? [SYSTEMONE, SYSTEMONE, DECISIONS] : [DECISIONS, DECISIONS, SYSTEMONE];
           expect(run.received).toEqual(asked);
           const entries = run.cassette.entries;
-          expect(entries.map((e) => (e.fallback === undefined ? 'classifier' : `fallback ${e.fallback}`))).toEqual(['classifier', 'classifier', 'fallback 0']);
+          expect(entries.map((e) => (e.fallback === undefined ? 'classifier' : `fallback ${e.fallback}`))).toEqual([
+            'classifier',
+            'classifier',
+            'fallback 0',
+          ]);
           expect(entries[0]!.answer).toMatchObject({ error: { reason: 'provider_unavailable', status: 503 } });
           expect(entries[2]!.answer).toHaveProperty('answers');
         });
@@ -96,7 +107,10 @@ describe('Cassette', () => {
       const replayed = (await classify(replaying)) as ClassificationAdapterError;
       expect(replayed).toBeInstanceOf(ClassificationAdapterError);
       expect(replayed.reason).toBe(live.reason);
-      const attempts = (error: ClassificationAdapterError) => (error.metadata.attempts as { classifier: string; attempt: number }[]).map((a) => `${a.classifier}#${a.attempt}`);
+      const attempts = (error: ClassificationAdapterError) =>
+        (error.metadata.attempts as { classifier: string; attempt: number }[]).map(
+          (a) => `${a.classifier}#${a.attempt}`,
+        );
       expect(attempts(replayed)).toEqual(attempts(live));
       expect(attempts(live)).toEqual(['typesafe#1', 'typesafe#2', 'decisions#1', 'decisions#2']);
     });
@@ -104,7 +118,11 @@ describe('Cassette', () => {
     it('names the fallback classifier when a replay has no recording of its call', async () => {
       const run = await recordThenReplay('typesafe');
       const path = join(folder(), 'trimmed.json');
-      const file = { standin: 'cassette', version: 1, entries: run.cassette.entries.filter((entry) => entry.fallback === undefined) };
+      const file = {
+        standin: 'cassette',
+        version: 1,
+        entries: run.cassette.entries.filter((entry) => entry.fallback === undefined),
+      };
       writeFileSync(path, JSON.stringify(file));
       const app = createTestApp(chain('http://127.0.0.1:1', 'typesafe'));
       app.cassette(path);
@@ -120,7 +138,9 @@ describe('Cassette', () => {
       expect(run.cassette.script(0)).toHaveLength(1);
       const app = createTestApp({});
       const fake = app.fakeClassifier(run.cassette.script(0));
-      expect((await app.classify('My card was charged twice.', questions)).answers).toEqual((run.live as ClassificationResponse).answers);
+      expect((await app.classify('My card was charged twice.', questions)).answers).toEqual(
+        (run.live as ClassificationResponse).answers,
+      );
       await fake.verify();
     });
   });

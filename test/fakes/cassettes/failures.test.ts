@@ -10,19 +10,30 @@ import { detail, systemone } from '../../services/providers/loopback/systemoneWi
 import { questions, useFolder } from './support.js';
 
 const folder = useFolder();
-const anthropicError = (status: number, type: string, headers: Record<string, string> = {}) => json(status, { type: 'error', error: { type, message: `${type} happened` } }, headers);
+const anthropicError = (status: number, type: string, headers: Record<string, string> = {}) =>
+  json(status, { type: 'error', error: { type, message: `${type} happened` } }, headers);
 
 function configOn(base: string) {
   return {
-    models: { writer: { provider: 'anthropic', model: 'claude-test', fallback: ['backup'] }, backup: { provider: 'openai', model: 'gpt-test' } },
-    providers: { anthropic: { baseURL: base, apiKey: KEY }, openai: { baseURL: `${base}/v1`, apiKey: KEY }, typesafe: { baseURL: base, apiKey: KEY } },
+    models: {
+      writer: { provider: 'anthropic', model: 'claude-test', fallback: ['backup'] },
+      backup: { provider: 'openai', model: 'gpt-test' },
+    },
+    providers: {
+      anthropic: { baseURL: base, apiKey: KEY },
+      openai: { baseURL: `${base}/v1`, apiKey: KEY },
+      typesafe: { baseURL: base, apiKey: KEY },
+    },
     classifier: { provider: 'typesafe' },
     retry: { attempts: 3, baseDelayMs: 100, maxDelayMs: 10_000, jitter: 0 },
   };
 }
 
 /** Records `act` against a live server set up by `serve`, stops it, and runs `act` again on a replaying app. */
-async function both<T>(serve: (server: LoopbackServer) => void, act: (app: ReturnType<typeof createTestApp>) => Promise<T>) {
+async function both<T>(
+  serve: (server: LoopbackServer) => void,
+  act: (app: ReturnType<typeof createTestApp>) => Promise<T>,
+) {
   const path = join(folder(), 'failures.json');
   const server = await LoopbackServer.start();
   serve(server);
@@ -43,7 +54,12 @@ describe('Cassette', () => {
   describe('a recorded failure', () => {
     it("replays a 429's retry-after through the engine's retry: the same waits, then the same answer", async () => {
       const run = await both(
-        (server) => server.on('/v1/messages', anthropicError(429, 'rate_limit_error', { 'retry-after': '7' }), stream(textMessage(['Hi'], [5, 1]))),
+        (server) =>
+          server.on(
+            '/v1/messages',
+            anthropicError(429, 'rate_limit_error', { 'retry-after': '7' }),
+            stream(textMessage(['Hi'], [5, 1])),
+          ),
         (app) => app.reply('writer', { messages: 'Hello' }),
       );
       expect(run.requests).toEqual(['/v1/messages', '/v1/messages']);
@@ -91,10 +107,12 @@ describe('Cassette', () => {
       expect(run.recording.clock.slept).toEqual([3000]);
       expect(run.replaying.clock.slept).toEqual([3000]);
       expect((run.replayed as { answers: unknown }).answers).toEqual((run.live as { answers: unknown }).answers);
-      expect(run.cassette.entries[0]!.answer).toEqual({ error: { reason: 'rate_limited', status: 429, retryAfterMs: 3000 } });
+      expect(run.cassette.entries[0]!.answer).toEqual({
+        error: { reason: 'rate_limited', status: 429, retryAfterMs: 3000 },
+      });
     });
 
-    it("replays a classifier failure that ends the call with the same reason", async () => {
+    it('replays a classifier failure that ends the call with the same reason', async () => {
       const run = await both(
         (server) => server.on('/v1/systemone', detail(401, 'Invalid API key')),
         (app) => app.classify('My card was charged twice.', questions),

@@ -48,7 +48,10 @@ describe('Cassette', () => {
       try {
         const echo = `Sent with Authorization: Bearer ${KEY} and x-api-key: ${KEY} to https://admin:hunter2pass@proxy.example.com/v1 (key ends ${KEY.slice(-12)})`;
         server.on('/v1/chat/completions', stream(textReply([echo])));
-        const app = createTestApp({ models: { backup: { provider: 'openai', model: 'gpt-test' } }, providers: { openai: { baseURL: `${server.url('/v1')}`, apiKey: KEY } } });
+        const app = createTestApp({
+          models: { backup: { provider: 'openai', model: 'gpt-test' } },
+          providers: { openai: { baseURL: `${server.url('/v1')}`, apiKey: KEY } },
+        });
         const cassette = app.cassette(path, { mode: 'record' });
         const reply = await app.reply('backup', { messages: `My key is ${KEY}, see https://me:secretpw@example.com` });
         expect(reply.text).toContain(KEY);
@@ -83,7 +86,10 @@ describe('Cassette', () => {
 
     it('makes the folder, and leaves no temporary file behind', async () => {
       const path = join(folder(), 'deep', 'er', 'c.json');
-      const app = appWith({ openai: scripted([says('Hi')]) }, { models: { backup: { provider: 'openai', model: 'm' } } });
+      const app = appWith(
+        { openai: scripted([says('Hi')]) },
+        { models: { backup: { provider: 'openai', model: 'm' } } },
+      );
       const cassette = app.cassette(path, { mode: 'record' });
       await app.reply('backup', { messages: 'Hello' });
       await Promise.all([cassette.save(), cassette.save(), cassette.save()]);
@@ -99,10 +105,16 @@ describe('Cassette', () => {
 
     it('throws V0003 when the file cannot be written', async () => {
       const path = join(folder(), 'c.json');
-      const app = appWith({ openai: scripted([says('Hi')]) }, { models: { backup: { provider: 'openai', model: 'm' } } });
+      const app = appWith(
+        { openai: scripted([says('Hi')]) },
+        { models: { backup: { provider: 'openai', model: 'm' } } },
+      );
       const cassette = app.cassette(join(path, 'inside-a-file.json'), { mode: 'record' });
       await app.reply('backup', { messages: 'Hello' });
-      const other = appWith({ openai: scripted([says('Hi')]) }, { models: { backup: { provider: 'openai', model: 'm' } } });
+      const other = appWith(
+        { openai: scripted([says('Hi')]) },
+        { models: { backup: { provider: 'openai', model: 'm' } } },
+      );
       const blocker = other.cassette(path, { mode: 'record' });
       await other.reply('backup', { messages: 'Hello' });
       await blocker.save();
@@ -110,4 +122,3 @@ describe('Cassette', () => {
     });
   });
 });
-

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { tool } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
 import { LoopbackServer, stream } from '../../services/providers/loopback/LoopbackServer.js';
-import { messageDelta, messageStart, messageStop, textBlock, textMessage, toolBlock } from '../../services/providers/loopback/anthropicWire.js';
+import {
+  messageDelta,
+  messageStart,
+  messageStop,
+  textBlock,
+  textMessage,
+  toolBlock,
+} from '../../services/providers/loopback/anthropicWire.js';
 import { systemone } from '../../services/providers/loopback/systemoneWire.js';
 import { KEY, questions, useFolder } from './support.js';
 
@@ -22,7 +29,13 @@ async function recorded() {
   const server = await LoopbackServer.start();
   server.on(
     '/v1/messages',
-    stream(messageStart(20) + textBlock(0, ['Looking.']) + toolBlock(1, 'toolu_9', 'findInGuide', ['{"words":"reset a password"}']) + messageDelta('tool_use', 8) + messageStop),
+    stream(
+      messageStart(20) +
+        textBlock(0, ['Looking.']) +
+        toolBlock(1, 'toolu_9', 'findInGuide', ['{"words":"reset a password"}']) +
+        messageDelta('tool_use', 8) +
+        messageStop,
+    ),
     stream(textMessage(['Open Settings, ', 'then Password.'], [40, 6])),
   );
   server.on('/v1/systemone', systemone());
@@ -45,7 +58,11 @@ describe('Cassette', () => {
       const { run, cassette } = await recorded();
       const answers = cassette.answers('writer');
       expect(answers).toEqual([
-        { text: 'Looking.', calls: [{ id: 'toolu_9', tool: 'findInGuide', with: { words: 'reset a password' } }], units: { tokensIn: 20, tokensOut: 8 } },
+        {
+          text: 'Looking.',
+          calls: [{ id: 'toolu_9', tool: 'findInGuide', with: { words: 'reset a password' } }],
+          units: { tokensIn: 20, tokensOut: 8 },
+        },
         { parts: [{ text: 'Open Settings, ' }, { text: 'then Password.' }], units: { tokensIn: 40, tokensOut: 6 } },
       ]);
       const app = createTestApp({ models: { writer: { provider: 'anthropic', model: 'claude-test' } } });
@@ -83,7 +100,12 @@ describe('Cassette', () => {
       const edited = text.replace(/"answers": \{\n/, '"answers": {\n"__proto__": { "yesProbability": 0.5 },\n');
       expect(edited).not.toBe(text);
       await writeFile(path, edited);
-      expect(() => createTestApp({}).cassette(path)).toThrow(expect.objectContaining({ code: 'V0001', message: expect.stringContaining("answer.answers.__proto__: '__proto__' cannot be a question id. Remove it.") }));
+      expect(() => createTestApp({}).cassette(path)).toThrow(
+        expect.objectContaining({
+          code: 'V0001',
+          message: expect.stringContaining("answer.answers.__proto__: '__proto__' cannot be a question id. Remove it."),
+        }),
+      );
     });
   });
 });

@@ -7,7 +7,12 @@ import { appWith, says, scripted } from '../../support/providers.js';
 import { useFolder } from './support.js';
 
 const folder = useFolder();
-const config = { models: { writer: { provider: 'anthropic', model: 'claude-test' }, backup: { provider: 'openai', model: 'gpt-test' } } };
+const config = {
+  models: {
+    writer: { provider: 'anthropic', model: 'claude-test' },
+    backup: { provider: 'openai', model: 'gpt-test' },
+  },
+};
 const request = { instructions: 'You are the help desk.', messages: 'How do I reset my password?' };
 
 async function recorded(): Promise<string> {
@@ -21,7 +26,10 @@ async function recorded(): Promise<string> {
 }
 
 async function miss(promise: Promise<unknown>): Promise<StandinError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(StandinError);
   expect((error as StandinError).code).toBe('T0040');
   return error as StandinError;
@@ -34,7 +42,9 @@ describe('Cassette', () => {
       const app = createTestApp(config);
       app.cassette(path);
       const error = await miss(app.reply('writer', { ...request, messages: 'How do I change my password?' }));
-      expect(error.message).toContain(`Cassette ${path} (replay) has no recording for this call: model 'writer', reply.`);
+      expect(error.message).toContain(
+        `Cassette ${path} (replay) has no recording for this call: model 'writer', reply.`,
+      );
       expect(error.message).toContain('nearest recorded one, entries[0]');
       expect(error.message).toContain('-       "content": "How do I reset my password?",');
       expect(error.message).toContain('+       "content": "How do I change my password?",');

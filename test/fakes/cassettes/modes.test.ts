@@ -78,7 +78,10 @@ describe('Cassette', () => {
       const withCall = { ...scripted([says('Hi')]), call: async () => ({ when: new Date(0), run: () => 1 }) };
       const app = appWith({ anthropic: withCall }, config);
       const cassette = app.cassette(join(folder(), 'c.json'), { mode: 'record' });
-      await expect(app.call('writer', { ticket: 7 })).rejects.toMatchObject({ code: 'V0006', message: expect.stringContaining('the result of call(...)') });
+      await expect(app.call('writer', { ticket: 7 })).rejects.toMatchObject({
+        code: 'V0006',
+        message: expect.stringContaining('the result of call(...)'),
+      });
       expect(cassette.entries).toHaveLength(0);
     });
 
@@ -105,7 +108,9 @@ describe('Cassette', () => {
 
     it('throws V0002 for a mode that does not exist', () => {
       vi.stubEnv('STANDIN_CASSETTES', 'rewind');
-      expect(() => createTestApp(config).cassette(join(folder(), 'c.json'))).toThrow(/STANDIN_CASSETTES="rewind" is not a cassette mode/);
+      expect(() => createTestApp(config).cassette(join(folder(), 'c.json'))).toThrow(
+        /STANDIN_CASSETTES="rewind" is not a cassette mode/,
+      );
     });
   });
 
@@ -116,7 +121,10 @@ describe('Cassette', () => {
       const app = createTestApp(config);
       const cassette = app.cassette(path);
       await app.reply('writer', { messages: 'two' });
-      const error = await cassette.verify().then(() => undefined, (e: unknown) => e as Error);
+      const error = await cassette.verify().then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
       expect(error).toMatchObject({ code: 'V0005' });
       expect(error!.message).toContain('2 recorded entries were never replayed');
       expect(error!.message).toMatch(/entries\[0\] writer reply \{ text: .*one/);
@@ -128,7 +136,9 @@ describe('Cassette', () => {
   describe('app.cassette', () => {
     it('throws V0002 for settings of the wrong shape', () => {
       const app = createTestApp(config);
-      expect(() => app.cassette(join(folder(), 'c.json'), { mode: 'rewind' as never })).toThrow(expect.objectContaining({ code: 'V0002', message: expect.stringContaining('settings.mode') }));
+      expect(() => app.cassette(join(folder(), 'c.json'), { mode: 'rewind' as never })).toThrow(
+        expect.objectContaining({ code: 'V0002', message: expect.stringContaining('settings.mode') }),
+      );
       expect(() => app.cassette(join(folder(), 'c.json'), { speed: 2 } as never)).toThrow(/unknown key 'speed'/);
       expect(() => app.cassette('' as never)).toThrow(expect.objectContaining({ code: 'V0002' }));
     });
@@ -142,10 +152,28 @@ describe('Cassette', () => {
     it('throws V0001 for a file that is not a cassette, naming the entry and field', () => {
       const path = join(folder(), 'c.json');
       writeFileSync(path, '{ not json');
-      expect(() => createTestApp(config).cassette(path)).toThrow(expect.objectContaining({ code: 'V0001', message: expect.stringContaining('is not JSON') }));
-      writeFileSync(path, JSON.stringify({ standin: 'cassette', version: 1, entries: [{ model: 'writer', call: 'reply', request: {}, answer: { txt: 'Hi' } }] }));
-      expect(() => createTestApp(config).cassette(path)).toThrow(/entries\[0\]\.answer.*unknown key 'txt'.*Did you mean 'text'/s);
-      writeFileSync(path, JSON.stringify({ standin: 'cassette', version: 1, entries: [{ model: 'writer', call: 'embed', request: {}, answer: { vector: 'no' } }] }));
+      expect(() => createTestApp(config).cassette(path)).toThrow(
+        expect.objectContaining({ code: 'V0001', message: expect.stringContaining('is not JSON') }),
+      );
+      writeFileSync(
+        path,
+        JSON.stringify({
+          standin: 'cassette',
+          version: 1,
+          entries: [{ model: 'writer', call: 'reply', request: {}, answer: { txt: 'Hi' } }],
+        }),
+      );
+      expect(() => createTestApp(config).cassette(path)).toThrow(
+        /entries\[0\]\.answer.*unknown key 'txt'.*Did you mean 'text'/s,
+      );
+      writeFileSync(
+        path,
+        JSON.stringify({
+          standin: 'cassette',
+          version: 1,
+          entries: [{ model: 'writer', call: 'embed', request: {}, answer: { vector: 'no' } }],
+        }),
+      );
       expect(() => createTestApp(config).cassette(path)).toThrow(/entries\[0\]\.answer/);
       writeFileSync(path, JSON.stringify({ standin: 'cassette', version: 2, entries: [] }));
       expect(() => createTestApp(config).cassette(path)).toThrow(/cassette\.version/);

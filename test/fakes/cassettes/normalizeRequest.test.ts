@@ -33,9 +33,17 @@ describe('normalizeRequest', () => {
   });
 
   it('keeps of a classification the state, the questions, and the model and metadata when given', () => {
-    const request = new ClassificationRequest({ state: 'Charged twice.', questions: { spam: Q.yesNo('Spam?') }, metadata: { ticket: 7 } });
+    const request = new ClassificationRequest({
+      state: 'Charged twice.',
+      questions: { spam: Q.yesNo('Spam?') },
+      metadata: { ticket: 7 },
+    });
     const normalized = normalizeRequest('classify', request, undefined);
-    expect(normalized).toMatchObject({ state: 'Charged twice.', questions: { spam: { type: 'yesNo', instructions: 'Spam?' } }, metadata: { ticket: 7 } });
+    expect(normalized).toMatchObject({
+      state: 'Charged twice.',
+      questions: { spam: { type: 'yesNo', instructions: 'Spam?' } },
+      metadata: { ticket: 7 },
+    });
     expect(normalized).not.toHaveProperty('model');
     expect(normalized).not.toHaveProperty('settings');
   });

@@ -3,7 +3,9 @@ import { plainJson } from '../../../src/fakes/cassettes/plainJson.js';
 
 describe('plainJson', () => {
   it('writes bytes as base64 and dates as ISO text, and leaves out undefined fields', () => {
-    expect(plainJson({ audio: new Uint8Array([1, 2]), at: new Date(0), gone: undefined, list: [undefined, 1] }, 'x')).toEqual({
+    expect(
+      plainJson({ audio: new Uint8Array([1, 2]), at: new Date(0), gone: undefined, list: [undefined, 1] }, 'x'),
+    ).toEqual({
       audio: { $base64: 'AQI=' },
       at: '1970-01-01T00:00:00.000Z',
       list: [null, 1],
@@ -14,7 +16,9 @@ describe('plainJson', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
     for (const bad of [{ n: 10n }, { f: () => 1 }, { n: Number.NaN }, cycle]) {
-      expect(() => plainJson(bad, 'the output of a call')).toThrow(expect.objectContaining({ code: 'V0006', message: expect.stringContaining('the output of a call') }));
+      expect(() => plainJson(bad, 'the output of a call')).toThrow(
+        expect.objectContaining({ code: 'V0006', message: expect.stringContaining('the output of a call') }),
+      );
     }
   });
 });

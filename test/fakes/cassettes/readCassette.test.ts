@@ -5,17 +5,34 @@ import { parseCassette } from '../../../src/fakes/cassettes/readCassette.js';
 
 /** A cassette's text with one entry, `__proto__` written as a key where `marker` stands. */
 function cassette(entry: unknown, marker: string): string {
-  return JSON.stringify({ standin: 'cassette', version: 1, entries: [entry] }).replace(`"${marker}":0`, `"${marker}":0,"__proto__":{"x":2}`);
+  return JSON.stringify({ standin: 'cassette', version: 1, entries: [entry] }).replace(
+    `"${marker}":0`,
+    `"${marker}":0,"__proto__":{"x":2}`,
+  );
 }
 
 describe(parseCassette, () => {
   it.each([
-    ['answer', { model: 'w', call: 'call', request: { input: 1 }, answer: { output: 1, mark: 0 } }, 'entries[0].answer.__proto__'],
-    ['request', { model: 'w', call: 'call', request: { input: 1, mark: 0 }, answer: { output: 1 } }, 'entries[0].request.__proto__'],
-    ['reply answer', { model: 'w', call: 'reply', request: { input: 1 }, answer: { text: 'hi', mark: 0 } }, 'entries[0].answer.__proto__'],
+    [
+      'answer',
+      { model: 'w', call: 'call', request: { input: 1 }, answer: { output: 1, mark: 0 } },
+      'entries[0].answer.__proto__',
+    ],
+    [
+      'request',
+      { model: 'w', call: 'call', request: { input: 1, mark: 0 }, answer: { output: 1 } },
+      'entries[0].request.__proto__',
+    ],
+    [
+      'reply answer',
+      { model: 'w', call: 'reply', request: { input: 1 }, answer: { text: 'hi', mark: 0 } },
+      'entries[0].answer.__proto__',
+    ],
   ])('refuses a __proto__ key in an entry %s with V0001 rather than dropping it', (_, entry, where) => {
     const text = cassette(entry, 'mark').replace('"mark":0,', '');
-    expect(() => parseCassette(text, 'x.json')).toThrow(expect.objectContaining({ code: 'V0001', message: expect.stringContaining(where) }));
+    expect(() => parseCassette(text, 'x.json')).toThrow(
+      expect.objectContaining({ code: 'V0001', message: expect.stringContaining(where) }),
+    );
   });
 
   it('keeps a __proto__ key deeper in an answer as an own field', () => {
@@ -32,7 +49,12 @@ describe('values nested thousands deep', () => {
 
   it('refuses a cassette entry whose request nests 10,000 deep with V0001, not a RangeError', () => {
     const text = `{"standin":"cassette","version":1,"entries":[{"model":"w","call":"call","request":${deepText(10_000)},"answer":{"output":1}}]}`;
-    expect(() => parseCassette(text, 'x.json')).toThrow(expect.objectContaining({ code: 'V0001', message: expect.stringContaining('entries[0].request nests more than 256') }));
+    expect(() => parseCassette(text, 'x.json')).toThrow(
+      expect.objectContaining({
+        code: 'V0001',
+        message: expect.stringContaining('entries[0].request nests more than 256'),
+      }),
+    );
   });
 
   it('refuses a cassette entry whose answer nests 10,000 deep with V0001', () => {
@@ -49,6 +71,9 @@ describe('a call whose input nests thousands deep, under a cassette', () => {
     const input: Record<string, unknown> = {};
     let at = input;
     for (let i = 0; i < 10_000; i++) at = (at.a = {}) as Record<string, unknown>;
-    await expect(app.call('writer', input)).rejects.toMatchObject({ code: 'V0006', message: expect.stringContaining('nested more than 256 deep') });
+    await expect(app.call('writer', input)).rejects.toMatchObject({
+      code: 'V0006',
+      message: expect.stringContaining('nested more than 256 deep'),
+    });
   });
 });

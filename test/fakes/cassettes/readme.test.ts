@@ -71,7 +71,9 @@ describe('docs/cassettes.md: recording real answers', () => {
     expect(replayed.reply).toEqual(live.reply);
     expect(replayed.classified.answers).toEqual(live.classified.answers);
     await replayTape.verify();
-    await expect(ci.reply('writer', { messages: 'How do I change my password?' })).rejects.toMatchObject({ code: 'T0040' });
+    await expect(ci.reply('writer', { messages: 'How do I change my password?' })).rejects.toMatchObject({
+      code: 'T0040',
+    });
 
     // 4. Refresh: record-missing adds only what is new.
     const again = await LoopbackServer.start();

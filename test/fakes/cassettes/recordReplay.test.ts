@@ -37,7 +37,15 @@ describe('Cassette', () => {
         it('replays the streamed reply part for part: the same text deltas, reasoning parts and tool calls, in the same order', async () => {
           const { live, replayed } = await recordThenReplay(classifier);
           expect(replayed.streamed).toEqual(live.streamed);
-          expect(live.streamed.map((part) => part.type)).toEqual(['reasoning', 'reasoning', 'text', 'text', 'call', 'units', 'finish']);
+          expect(live.streamed.map((part) => part.type)).toEqual([
+            'reasoning',
+            'reasoning',
+            'text',
+            'text',
+            'call',
+            'units',
+            'finish',
+          ]);
         });
 
         it('replays the streamed reply with the same text, reasoning, calls, units and finish', async () => {
@@ -68,7 +76,7 @@ describe('Cassette', () => {
           expect(replayed.output).toEqual({ echoed: { ticket: 7, words: ['reset'] }, at: 'local' });
         });
 
-        it('replays classify with the recorded answers, and the call\'s request id', async () => {
+        it("replays classify with the recorded answers, and the call's request id", async () => {
           const { live, replayed } = await recordThenReplay(classifier);
           expect(replayed.answers).toEqual(live.answers);
           expect(replayed.requestId).toBe('ticket-7');
@@ -76,9 +84,13 @@ describe('Cassette', () => {
 
         it('stores the speech as base64 and the classify answer as a FakeClassifier script entry', async () => {
           const { path } = await recordThenReplay(classifier);
-          const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { call: string; answer: Record<string, unknown> }[] };
+          const file = JSON.parse(readFileSync(path, 'utf8')) as {
+            entries: { call: string; answer: Record<string, unknown> }[];
+          };
           expect(file.entries.find((e) => e.call === 'speak')!.answer).toEqual({ audio: AUDIO.toString('base64') });
-          const classify = file.entries.find((e) => e.call === 'classify')!.answer as { answers: Record<string, { type: string }> };
+          const classify = file.entries.find((e) => e.call === 'classify')!.answer as {
+            answers: Record<string, { type: string }>;
+          };
           expect(Object.keys(classify.answers).sort()).toEqual(['refund', 'team', 'urgency']);
           expect(classify.answers.team!.type).toBe('choice');
         });

@@ -15,7 +15,7 @@ describe('secretScrubber', () => {
     expect(scrub(`key ${KEY} and its tail ${KEY.slice(-10)}`)).not.toMatch(/0123456789|cdefghij/);
   });
 
-  it('masks a key from the adapters\' environment variables', () => {
+  it("masks a key from the adapters' environment variables", () => {
     vi.stubEnv('ANTHROPIC_API_KEY', 'ant-secret-value-42');
     const fromEnv = secretScrubber(parseConfig({}), undefined);
     expect(fromEnv('sent ant-secret-value-42')).toBe('sent [redacted]');
@@ -29,7 +29,9 @@ describe('secretScrubber', () => {
   });
 
   it('leaves plain text alone', () => {
-    expect(scrub('Open Settings, then Password. Mail help@example.com')).toBe('Open Settings, then Password. Mail help@example.com');
+    expect(scrub('Open Settings, then Password. Mail help@example.com')).toBe(
+      'Open Settings, then Password. Mail help@example.com',
+    );
   });
 
   it("applies the user's redact last", () => {
@@ -40,24 +42,44 @@ describe('secretScrubber', () => {
 
 describe('scrubJson', () => {
   it('scrubs every string of a JSON value, keys included', () => {
-    expect(scrubJson({ a: ['x-secret'], 'x-secret': 1, n: 2 }, (text) => text.replace('secret', '*'))).toEqual({ a: ['x-*'], 'x-*': 1, n: 2 });
+    expect(scrubJson({ a: ['x-secret'], 'x-secret': 1, n: 2 }, (text) => text.replace('secret', '*'))).toEqual({
+      a: ['x-*'],
+      'x-*': 1,
+      n: 2,
+    });
   });
 });
 
 describe('secretScrubber, header values and the user redact', () => {
   it("masks each provider header's value, a short one only where it stands whole", () => {
-    const scrub = secretScrubber(parseConfig({ providers: { gateway: { headers: { 'x-gateway-token': 'gw-tok-7f3a9c1e5b2d', 'x-team': 'act' } } } }), undefined);
-    expect(scrub('sent x-gateway-token gw-tok-7f3a9c1e5b2d for team act')).toBe('sent x-gateway-token [redacted] for team [redacted]');
+    const scrub = secretScrubber(
+      parseConfig({
+        providers: { gateway: { headers: { 'x-gateway-token': 'gw-tok-7f3a9c1e5b2d', 'x-team': 'act' } } },
+      }),
+      undefined,
+    );
+    expect(scrub('sent x-gateway-token gw-tok-7f3a9c1e5b2d for team act')).toBe(
+      'sent x-gateway-token [redacted] for team [redacted]',
+    );
     expect(scrub('take action')).toBe('take action');
   });
 
   it('never masks the mask again', () => {
-    const scrub = secretScrubber(parseConfig({ providers: { gateway: { headers: { a: 'e', b: 'red', c: 'act' } } } }), undefined);
+    const scrub = secretScrubber(
+      parseConfig({ providers: { gateway: { headers: { a: 'e', b: 'red', c: 'act' } } } }),
+      undefined,
+    );
     expect(scrub('Authorization: Bearer abcdefgh12345678')).toBe('Authorization: [redacted]');
   });
 
   it.each([
-    ['throws', () => { throw new TypeError('boom'); }, 'threw (a TypeError)'],
+    [
+      'throws',
+      () => {
+        throw new TypeError('boom');
+      },
+      'threw (a TypeError)',
+    ],
     ['answers a number', () => 42 as unknown as string, 'answered a number, not a string'],
   ])('turns a redact that %s into V0008', (_, redact, said) => {
     const scrub = secretScrubber(parseConfig({}), redact);

@@ -11,7 +11,10 @@ const config = { models: { writer: { provider: 'anthropic', model: 'claude-test'
 const echo = () =>
   scripted((request) => {
     const last = request.messages.at(-1);
-    return says(`re: ${last?.role === 'user' ? last.content : '?'}`, { tokensIn: request.messages.length, tokensOut: 3 });
+    return says(`re: ${last?.role === 'user' ? last.content : '?'}`, {
+      tokensIn: request.messages.length,
+      tokensOut: 3,
+    });
   });
 
 /** Each scope asks two things of its own, the second after the first. */
@@ -19,7 +22,13 @@ async function conversation(app: ReturnType<typeof createTestApp>, i: number): P
   return app.scope(`user-${String(i).padStart(2, '0')}`, async () => {
     await new Promise((resolve) => setTimeout(resolve, (i * 7) % 5));
     const first = await app.reply('writer', { messages: `question ${i}` });
-    const second = await app.reply('writer', { messages: [{ role: 'user', content: `question ${i}` }, { role: 'assistant', content: first.text }, { role: 'user', content: 'and then?' }] });
+    const second = await app.reply('writer', {
+      messages: [
+        { role: 'user', content: `question ${i}` },
+        { role: 'assistant', content: first.text },
+        { role: 'user', content: 'and then?' },
+      ],
+    });
     return [first.text, second.text];
   });
 }
@@ -32,7 +41,9 @@ describe('Cassette', () => {
       const cassette = app.cassette(path, { mode: 'record' });
       const live = await Promise.all(Array.from({ length: 50 }, (_, i) => conversation(app, i)));
       await cassette.save();
-      const entries = (JSON.parse(readFileSync(path, 'utf8')) as { entries: { request: { messages: { content: string }[] } }[] }).entries;
+      const entries = (
+        JSON.parse(readFileSync(path, 'utf8')) as { entries: { request: { messages: { content: string }[] } }[] }
+      ).entries;
       expect(entries).toHaveLength(100);
       expect(new Set(entries.map((e) => JSON.stringify(e.request))).size).toBe(100);
       expect(entries.slice(0, 2).map((e) => e.request.messages.length)).toEqual([1, 3]);
@@ -49,13 +60,19 @@ describe('Cassette', () => {
       const path = join(folder(), 'same.json');
       const app = appWith({ anthropic: echo() }, config);
       const cassette = app.cassette(path, { mode: 'record' });
-      await Promise.all(Array.from({ length: 50 }, (_, i) => app.scope(`s${i}`, () => app.reply('writer', { messages: 'Hello' }))));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) => app.scope(`s${i}`, () => app.reply('writer', { messages: 'Hello' }))),
+      );
       await cassette.save();
       expect(cassette.entries).toHaveLength(1);
 
       const replaying = createTestApp(config);
       replaying.cassette(path);
-      const texts = await Promise.all(Array.from({ length: 50 }, (_, i) => replaying.scope(`s${i}`, async () => (await replaying.reply('writer', { messages: 'Hello' })).text)));
+      const texts = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          replaying.scope(`s${i}`, async () => (await replaying.reply('writer', { messages: 'Hello' })).text),
+        ),
+      );
       expect(new Set(texts)).toEqual(new Set(['re: Hello']));
     });
 
@@ -72,7 +89,11 @@ describe('Cassette', () => {
 
       const replaying = createTestApp(config);
       replaying.cassette(path);
-      const ask = (scope: string) => replaying.scope(scope, async () => [(await replaying.reply('writer', { messages: 'Again?' })).text, (await replaying.reply('writer', { messages: 'Again?' })).text]);
+      const ask = (scope: string) =>
+        replaying.scope(scope, async () => [
+          (await replaying.reply('writer', { messages: 'Again?' })).text,
+          (await replaying.reply('writer', { messages: 'Again?' })).text,
+        ]);
       expect(await Promise.all([ask('x'), ask('y')])).toEqual([
         ['answer 1', 'answer 2'],
         ['answer 1', 'answer 2'],

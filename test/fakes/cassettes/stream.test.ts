@@ -13,7 +13,10 @@ const folder = useFolder();
 
 function configOn(base: string) {
   return {
-    models: { writer: { provider: 'anthropic', model: 'claude-test' }, backup: { provider: 'openai', model: 'gpt-test' } },
+    models: {
+      writer: { provider: 'anthropic', model: 'claude-test' },
+      backup: { provider: 'openai', model: 'gpt-test' },
+    },
     providers: { anthropic: { baseURL: base, apiKey: KEY }, openai: { baseURL: `${base}/v1`, apiKey: KEY } },
     retry: { attempts: 2, baseDelayMs: 100, maxDelayMs: 10_000, jitter: 0 },
   };
@@ -61,8 +64,15 @@ function brokenMessage(pieces: readonly string[], type = 'overloaded_error'): st
 describe('Cassette', () => {
   describe('a streamed reply', () => {
     it('is written as a parts list, one part a line, when it came in pieces', async () => {
-      const run = await both('/v1/messages', [stream(textMessage(['Open ', 'Settings, ', 'then Password.'], [40, 6]))], (app) => streamed(app, 'writer'));
-      expect(run.cassette.entries[0]!.answer).toEqual({ parts: [{ text: 'Open ' }, { text: 'Settings, ' }, { text: 'then Password.' }], units: { tokensIn: 40, tokensOut: 6 } });
+      const run = await both(
+        '/v1/messages',
+        [stream(textMessage(['Open ', 'Settings, ', 'then Password.'], [40, 6]))],
+        (app) => streamed(app, 'writer'),
+      );
+      expect(run.cassette.entries[0]!.answer).toEqual({
+        parts: [{ text: 'Open ' }, { text: 'Settings, ' }, { text: 'then Password.' }],
+        units: { tokensIn: 40, tokensOut: 6 },
+      });
       const lines = readFileSync(run.file, 'utf8').split('\n');
       expect(lines).toContain('          {"text":"Open "},');
       expect(lines).toContain('          {"text":"then Password."}');
@@ -70,13 +80,17 @@ describe('Cassette', () => {
     });
 
     it('is written field by field when each field came whole', async () => {
-      const run = await both('/v1/chat/completions', [stream(textReply(['Hello!'], [9, 2]))], (app) => streamed(app, 'backup'));
+      const run = await both('/v1/chat/completions', [stream(textReply(['Hello!'], [9, 2]))], (app) =>
+        streamed(app, 'backup'),
+      );
       expect(run.cassette.entries[0]!.answer).toEqual({ text: 'Hello!', units: { tokensIn: 9, tokensOut: 2 } });
       expect(run.replayed.parts).toEqual(run.live.parts);
     });
 
     it('hands its parts to app.fake, which streams the same parts', async () => {
-      const run = await both('/v1/chat/completions', [stream(textReply(['Open ', 'Settings.'], [9, 2]))], (app) => streamed(app, 'backup'));
+      const run = await both('/v1/chat/completions', [stream(textReply(['Open ', 'Settings.'], [9, 2]))], (app) =>
+        streamed(app, 'backup'),
+      );
       const app = createTestApp(configOn('http://127.0.0.1:1'));
       app.fake('backup', run.cassette.answers('backup'));
       expect((await streamed(app, 'backup')).parts).toEqual(run.live.parts);
@@ -87,16 +101,24 @@ describe('Cassette', () => {
     it.each([
       ['openai', 'backup', '/v1/chat/completions', stream(textReply(['Open Settings, then'], [9, 4], 'length'))],
       ['anthropic', 'writer', '/v1/messages', stream(textMessage(['Open Settings, then'], [9, 4], 'max_tokens'))],
-    ] as const)('of length (%s) replays as length, and is kept as the answer\'s finish', async (_adapter, model, path, handler) => {
-      const run = await both(path, [handler], async (app) => ({ reply: await app.reply(model, { messages: 'How do I reset my password?' }), stream: await streamed(app, model) }));
-      expect(run.live.reply.finish).toBe('length');
-      expect(run.replayed.reply).toEqual(run.live.reply);
-      expect(run.replayed.stream.parts).toEqual(run.live.stream.parts);
-      expect(run.cassette.entries[0]!.answer).toMatchObject({ text: 'Open Settings, then', finish: 'length' });
-    });
+    ] as const)(
+      "of length (%s) replays as length, and is kept as the answer's finish",
+      async (_adapter, model, path, handler) => {
+        const run = await both(path, [handler], async (app) => ({
+          reply: await app.reply(model, { messages: 'How do I reset my password?' }),
+          stream: await streamed(app, model),
+        }));
+        expect(run.live.reply.finish).toBe('length');
+        expect(run.replayed.reply).toEqual(run.live.reply);
+        expect(run.replayed.stream.parts).toEqual(run.live.stream.parts);
+        expect(run.cassette.entries[0]!.answer).toMatchObject({ text: 'Open Settings, then', finish: 'length' });
+      },
+    );
 
     it('of stop is left out of the answer, as the fields imply it', async () => {
-      const run = await both('/v1/chat/completions', [stream(textReply(['Hi'], [9, 1], 'stop'))], (app) => app.reply('backup', { messages: 'Hello' }));
+      const run = await both('/v1/chat/completions', [stream(textReply(['Hi'], [9, 1], 'stop'))], (app) =>
+        app.reply('backup', { messages: 'Hello' }),
+      );
       expect(run.cassette.entries[0]!.answer).toEqual({ text: 'Hi', units: { tokensIn: 9, tokensOut: 1 } });
       expect(run.replayed.finish).toBe('stop');
     });
@@ -104,7 +126,9 @@ describe('Cassette', () => {
 
   describe('a failure after streamed parts', () => {
     it('replays the parts, then the failure, as the same CallFailed', async () => {
-      const run = await both('/v1/messages', [stream(brokenMessage(['Open ', 'Settings']))], (app) => streamed(app, 'writer'));
+      const run = await both('/v1/messages', [stream(brokenMessage(['Open ', 'Settings']))], (app) =>
+        streamed(app, 'writer'),
+      );
       expect(run.live.parts).toEqual([
         { type: 'text', text: 'Open ' },
         { type: 'text', text: 'Settings' },
@@ -114,17 +138,27 @@ describe('Cassette', () => {
       const kinds = (error: unknown) => (error as CallFailed).failures.map((f) => `${f.model}#${f.attempt}:${f.kind}`);
       expect(kinds(run.replayed.error)).toEqual(kinds(run.live.error));
       expect(kinds(run.live.error)).toEqual(['writer#1:server']);
-      expect(run.cassette.entries[0]!.answer).toEqual({ parts: [{ text: 'Open ' }, { text: 'Settings' }], fail: 'server', failAfter: 2 });
+      expect(run.cassette.entries[0]!.answer).toEqual({
+        parts: [{ text: 'Open ' }, { text: 'Settings' }],
+        fail: 'server',
+        failAfter: 2,
+      });
     });
 
     it('is written field by field with failAfter when the parts came whole', async () => {
-      const run = await both('/v1/messages', [stream(brokenMessage(['Open Settings']))], (app) => streamed(app, 'writer'));
+      const run = await both('/v1/messages', [stream(brokenMessage(['Open Settings']))], (app) =>
+        streamed(app, 'writer'),
+      );
       expect(run.cassette.entries[0]!.answer).toEqual({ text: 'Open Settings', fail: 'server', failAfter: 1 });
       expect(run.replayed.parts).toEqual(run.live.parts);
     });
 
     it("replays through app.reply's retry: the broken try, the wait, then the answer", async () => {
-      const run = await both('/v1/messages', [stream(brokenMessage(['Open '])), stream(textMessage(['Open Settings.'], [12, 3]))], (app) => app.reply('writer', { messages: 'Hello' }));
+      const run = await both(
+        '/v1/messages',
+        [stream(brokenMessage(['Open '])), stream(textMessage(['Open Settings.'], [12, 3]))],
+        (app) => app.reply('writer', { messages: 'Hello' }),
+      );
       expect(run.requests).toBe(2);
       expect(run.replayed).toEqual(run.live);
       expect(run.live.text).toBe('Open Settings.');
@@ -134,7 +168,9 @@ describe('Cassette', () => {
     });
 
     it('hands the entry to app.fake, which streams the same parts, then fails', async () => {
-      const run = await both('/v1/messages', [stream(brokenMessage(['Open ', 'Settings']))], (app) => streamed(app, 'writer'));
+      const run = await both('/v1/messages', [stream(brokenMessage(['Open ', 'Settings']))], (app) =>
+        streamed(app, 'writer'),
+      );
       const app = createTestApp(configOn('http://127.0.0.1:1'));
       app.fake('writer', run.cassette.answers('writer'));
       const faked = await streamed(app, 'writer');

@@ -4,9 +4,23 @@ import { join } from 'node:path';
 import { ContainerModule } from 'inversify';
 import { afterEach } from 'vitest';
 import { z } from 'zod';
-import { ClassificationQuestion as Q, ProviderFailure, Tokens, type Provider, type ReplyPart, type StandinConfigInput } from '../../../src/index.js';
+import {
+  ClassificationQuestion as Q,
+  ProviderFailure,
+  Tokens,
+  type Provider,
+  type ReplyPart,
+  type StandinConfigInput,
+} from '../../../src/index.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
-import { messageDelta, messageStart, messageStop, textBlock, thinkingBlock, toolBlock } from '../../services/providers/loopback/anthropicWire.js';
+import {
+  messageDelta,
+  messageStart,
+  messageStop,
+  textBlock,
+  thinkingBlock,
+  toolBlock,
+} from '../../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { decisions } from '../../services/providers/loopback/decisionsWire.js';
 import { json, raw, stream, type LoopbackServer } from '../../services/providers/loopback/LoopbackServer.js';
@@ -45,8 +59,18 @@ export function serveEverything(server: LoopbackServer): void {
   server.on('/v1/embeddings', json(200, { data: [{ index: 0, embedding: [0.25, -0.5, 1.75] }] }));
   server.on('/v1/audio/transcriptions', json(200, { text: 'please reset my password' }));
   server.on('/v1/audio/speech', raw(200, AUDIO, { 'content-type': 'audio/mpeg' }));
-  server.on('/v1/rerank', json(200, { results: [{ index: 1, relevance_score: 0.9 }, { index: 0, relevance_score: 0.2 }] }));
-  server.on('/v1/call', (request, response) => json(200, { echoed: JSON.parse(request.body.toString('utf8')), at: 'local' })(request, response));
+  server.on(
+    '/v1/rerank',
+    json(200, {
+      results: [
+        { index: 1, relevance_score: 0.9 },
+        { index: 0, relevance_score: 0.2 },
+      ],
+    }),
+  );
+  server.on('/v1/call', (request, response) =>
+    json(200, { echoed: JSON.parse(request.body.toString('utf8')), at: 'local' })(request, response),
+  );
   server.on('/v1/systemone', systemone());
   server.on('/v1/decisions', decisions());
 }
@@ -112,15 +136,37 @@ const findInGuide = { input: z.object({ words: z.string() }), run: () => 'page 2
 /** Every capability once, as an app would call them; what each gave. */
 export async function exercise(app: TestApp) {
   const streamed: ReplyPart[] = [];
-  for await (const part of app.stream('writer', { instructions: 'You are the help desk.', messages: 'How do I reset my password?', tools: { findInGuide } })) streamed.push(part);
-  const typed = await app.reply('backup', { messages: 'What is six times seven?', output: z.object({ answer: z.number(), sure: z.boolean() }) });
+  for await (const part of app.stream('writer', {
+    instructions: 'You are the help desk.',
+    messages: 'How do I reset my password?',
+    tools: { findInGuide },
+  }))
+    streamed.push(part);
+  const typed = await app.reply('backup', {
+    messages: 'What is six times seven?',
+    output: z.object({ answer: z.number(), sure: z.boolean() }),
+  });
   const vector = await app.embed('backup', 'reset a password');
-  const heard = await app.hear('backup', { audio: new Uint8Array([82, 73, 70, 70, 1, 2, 3]), kind: 'wav', language: 'en' });
+  const heard = await app.hear('backup', {
+    audio: new Uint8Array([82, 73, 70, 70, 1, 2, 3]),
+    kind: 'wav',
+    language: 'en',
+  });
   const spoken = await app.speak('backup', 'Open Settings, then Password.');
   const scores = await app.rank('backup', 'reset password', ['billing address', 'password reset steps']);
   const output = await app.call('helper', { ticket: 7, words: ['reset'] });
   const classified = await app.classify('My card was charged twice.', questions, { requestId: 'ticket-7' });
-  return { streamed, typed, vector, heard, spoken, scores, output, answers: classified.answers, requestId: classified.requestId };
+  return {
+    streamed,
+    typed,
+    vector,
+    heard,
+    spoken,
+    scores,
+    output,
+    answers: classified.answers,
+    requestId: classified.requestId,
+  };
 }
 
 /**

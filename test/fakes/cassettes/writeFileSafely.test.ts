@@ -23,7 +23,9 @@ describe(writeFileSafely, () => {
     writeFileSync(join(dir, `other.json.${dead}.0123abcd.tmp`), '{"other');
     await writeFileSafely(path, '{"entries":[]}');
     expect(readFileSync(path, 'utf8')).toBe('{"entries":[]}');
-    expect(readdirSync(dir).sort()).toEqual(['helpdesk.json', `helpdesk.json.${process.ppid}.89abcdef.tmp`, `other.json.${dead}.0123abcd.tmp`].sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      ['helpdesk.json', `helpdesk.json.${process.ppid}.89abcdef.tmp`, `other.json.${dead}.0123abcd.tmp`].sort(),
+    );
   });
 
   it('leaves no temporary file of its own', async () => {

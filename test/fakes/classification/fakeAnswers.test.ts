@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byCodePoint, defaultAnswer, fakeAnswers, scriptedAnswer } from '../../../src/fakes/classification/fakeAnswers.js';
+import {
+  byCodePoint,
+  defaultAnswer,
+  fakeAnswers,
+  scriptedAnswer,
+} from '../../../src/fakes/classification/fakeAnswers.js';
 import { ClassificationQuestion as Q, type StandinError } from '../../../src/index.js';
 
 describe('fake answers', () => {
@@ -49,7 +54,9 @@ describe('fake answers', () => {
     });
 
     it('does not see an override named like an Object.prototype key as a question', () => {
-      expect(() => fakeAnswers({ y: Q.yesNo('?') }, { toString: 1 })).toThrow(expect.objectContaining({ code: 'K0011' }));
+      expect(() => fakeAnswers({ y: Q.yesNo('?') }, { toString: 1 })).toThrow(
+        expect.objectContaining({ code: 'K0011' }),
+      );
     });
   });
 });

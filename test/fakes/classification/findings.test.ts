@@ -9,7 +9,10 @@ const inScope = (scope: string) => ({ adapterOpts: { scope } });
 
 /** The code `verify()` throws, or undefined when it passes. */
 async function verified(fake: { verify(): Promise<void> }): Promise<string | undefined> {
-  return fake.verify().then(() => undefined, (error: { code?: string }) => error.code);
+  return fake.verify().then(
+    () => undefined,
+    (error: { code?: string }) => error.code,
+  );
 }
 
 describe(FakeClassifier, () => {
@@ -44,7 +47,7 @@ describe(FakeClassifier, () => {
       expect((await fake.findings('a')).map((finding) => finding.scope)).toEqual(['a']);
     });
 
-    it('reports an explicit handle\'s unused entries in the default scope, saying so', async () => {
+    it("reports an explicit handle's unused entries in the default scope, saying so", async () => {
       const fake = new FakeClassifier({ script: [{ answers: {} }, { answers: {} }] });
       await fake.classify(request(), { adapterOpts: { scriptCursor: fake.startScriptCursor(), scope: 'a' } });
       const line = 'script[1] {"answers":{}} never used (explicit cursor handle)';
@@ -72,9 +75,7 @@ describe(FakeClassifier, () => {
       const found = await fake.findings();
       expect(found).toHaveLength(1);
       expect(found[0]).toMatchObject({ scope: 'a', code: code.K0014 });
-      expect(found[0]!.line).toMatch(
-        /^request 'r-2': K0008 FakeClassifier script exhausted: the script has 1 entry,/,
-      );
+      expect(found[0]!.line).toMatch(/^request 'r-2': K0008 FakeClassifier script exhausted: the script has 1 entry,/);
     });
 
     it('lists kept errors first, then the entries no call used', async () => {
@@ -117,7 +118,7 @@ describe(FakeClassifier, () => {
   });
 
   describe('.forget', () => {
-    it('forgets the test author\'s errors kept for verify', async () => {
+    it("forgets the test author's errors kept for verify", async () => {
       const fake = new FakeClassifier({ script: [{ answers: {} }] });
       await fake.classify(request());
       await fake.classify(request()).catch(() => undefined);

@@ -7,7 +7,10 @@ import { request } from './fixtures.js';
 const questions = { team: Q.choice('Which team?', ['billing', 'technical']) };
 
 async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string }> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(Error);
   return error as Error & { code?: string };
 }
@@ -18,7 +21,15 @@ describe(FakeClassifier, () => {
       const app = createTestApp();
       app.fakeClassifier([{ answers: { team: 'billing' } }]);
       const thrown = new Error('capture broke');
-      const error = await rejection(app.classify('Refund me.', questions, { adapterOpts: { capture: () => { throw thrown; } } }));
+      const error = await rejection(
+        app.classify('Refund me.', questions, {
+          adapterOpts: {
+            capture: () => {
+              throw thrown;
+            },
+          },
+        }),
+      );
       expect(error.code).toBe(code.K0013);
       expect(error.message).toContain('the capture callback (adapterOpts.capture) failed with Error: capture broke');
       expect(error.message).toContain('The classifier was not at fault');
@@ -32,7 +43,15 @@ describe(FakeClassifier, () => {
       try {
         const app = createTestApp();
         app.fakeClassifier([{ answers: { team: 'billing' } }]);
-        const error = await rejection(app.classify('Refund me.', questions, { adapterOpts: { capture: async () => { throw new Error('async capture broke'); } } }));
+        const error = await rejection(
+          app.classify('Refund me.', questions, {
+            adapterOpts: {
+              capture: async () => {
+                throw new Error('async capture broke');
+              },
+            },
+          }),
+        );
         expect(error.code).toBe(code.K0013);
         expect(error.message).toContain('async capture broke');
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -45,7 +64,9 @@ describe(FakeClassifier, () => {
     it('lets an async capture that resolves see the call, and answers as before', async () => {
       const fake = new FakeClassifier();
       const seen: string[] = [];
-      const response = await fake.classify(request(), { adapterOpts: { capture: async ({ request }) => void seen.push(request.state as string) } });
+      const response = await fake.classify(request(), {
+        adapterOpts: { capture: async ({ request }) => void seen.push(request.state as string) },
+      });
       expect(seen).toEqual(['My payouts failed twice this week.']);
       expect(response.answer('d')?.choice).toBe('billing');
     });
@@ -73,7 +94,11 @@ describe(FakeClassifier, () => {
     it('fails with K0014 when a call ran past the script, even though the app caught the error', async () => {
       const app = createTestApp();
       const classifier = app.fakeClassifier([{ answers: { team: 'billing' } }]);
-      const handler = async (): Promise<number> => app.classify('x', questions, { requestId: 'req-2' }).then(() => 200, () => 500);
+      const handler = async (): Promise<number> =>
+        app.classify('x', questions, { requestId: 'req-2' }).then(
+          () => 200,
+          () => 500,
+        );
       expect(await handler()).toBe(200);
       expect(await app.scope('e2e-1', handler)).toBe(200);
       expect(await app.scope('e2e-1', handler)).toBe(500);
@@ -92,9 +117,11 @@ describe(FakeClassifier, () => {
       expect(error.message).toContain('K0011');
     });
 
-    it("does not count a provider-like error the script gave on purpose ({ error })", async () => {
+    it('does not count a provider-like error the script gave on purpose ({ error })', async () => {
       const app = createTestApp();
-      const classifier = app.fakeClassifier([{ error: new ClassificationAdapterError('invalid_request', { message: 'scripted' }) }]);
+      const classifier = app.fakeClassifier([
+        { error: new ClassificationAdapterError('invalid_request', { message: 'scripted' }) },
+      ]);
       await app.classify('x', questions).catch(() => undefined);
       await expect(classifier.verify()).resolves.toBeUndefined();
     });

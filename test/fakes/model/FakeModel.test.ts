@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CallFailed, code, ProviderFailure, StandinError, Tokens, type Provider, type ReplyRequest } from '../../../src/index.js';
+import {
+  CallFailed,
+  code,
+  ProviderFailure,
+  StandinError,
+  Tokens,
+  type Provider,
+  type ReplyRequest,
+} from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
 import { caught, config, helpdesk, makeApp, SECRET, seedAnswers } from './fixtures.js';
 
@@ -76,7 +84,13 @@ describe('app.fake(model, answers)', () => {
       const second = writer.sent[1]!.input as ReplyRequest;
       expect(second.messages.at(-1)).toEqual({
         role: 'tool',
-        results: [{ id: 'call_0_0', tool: 'findInGuide', output: [{ page: 2, text: 'To reset a password: open Settings, then Password.' }] }],
+        results: [
+          {
+            id: 'call_0_0',
+            tool: 'findInGuide',
+            output: [{ page: 2, text: 'To reset a password: open Settings, then Password.' }],
+          },
+        ],
       });
       await writer.verify();
     });
@@ -167,7 +181,9 @@ describe('app.fake(model, answers)', () => {
       app.fake('writer', (request) => {
         seen.push(request);
         const last = request.messages.at(-1)!;
-        return last.role === 'user' ? { calls: [{ tool: 'findInGuide', with: { words: last.content } }] } : { text: 'done' };
+        return last.role === 'user'
+          ? { calls: [{ tool: 'findInGuide', with: { words: last.content } }] }
+          : { text: 'done' };
       });
       const run = await app.run(agent, 'reset a password');
       expect(run.text).toBe('done');
@@ -175,7 +191,12 @@ describe('app.fake(model, answers)', () => {
         model: 'claude-sonnet-4-5',
         instructions: 'Answer from the help desk guide.',
         messages: [{ role: 'user', content: 'reset a password' }],
-        tools: [expect.objectContaining({ name: 'findInGuide', description: 'Finds the help desk guide pages that mention the words.' })],
+        tools: [
+          expect.objectContaining({
+            name: 'findInGuide',
+            description: 'Finds the help desk guide pages that mention the words.',
+          }),
+        ],
       });
       expect(seen[1]!.messages).toHaveLength(3);
     });
@@ -204,7 +225,9 @@ describe('app.fake(model, answers)', () => {
       app.fake('writer', () => 'Hello' as never);
       const error = await caught(() => app.reply('writer', { messages: 'Hi' }, { stepKey: 'call:q' }));
       expect(error.code).toBe(code.T0002);
-      expect(error.message).toBe("T0002: app.fake('writer', answers) at step 'call:q': answers(request): a plain text is no answer; write { text: '...' }.");
+      expect(error.message).toBe(
+        "T0002: app.fake('writer', answers) at step 'call:q': answers(request): a plain text is no answer; write { text: '...' }.",
+      );
     });
 
     it('what it answers is checked against the call: a tool the request does not offer fails T0007', async () => {
@@ -242,7 +265,12 @@ describe('app.fake(model, answers)', () => {
 
     it('gives calls ids from the conversation, the same on every run', async () => {
       const app = makeApp();
-      app.fake('writer', () => ({ calls: [{ tool: 'findInGuide', with: { words: 'a' } }, { tool: 'findInGuide', with: { words: 'b' } }] }));
+      app.fake('writer', () => ({
+        calls: [
+          { tool: 'findInGuide', with: { words: 'a' } },
+          { tool: 'findInGuide', with: { words: 'b' } },
+        ],
+      }));
       const { agent } = helpdesk();
       const reply = await app.reply('writer', { messages: 'Hi', tools: agent.tools! });
       expect(reply.calls.map((c) => c.id)).toEqual(['call_m1_0', 'call_m1_1']);
@@ -259,7 +287,9 @@ describe('app.fake(model, answers)', () => {
     const record = {
       reply: [{ text: 'replied' }],
       embed: (text: string) => [text.length, 1],
-      hear: ({ kind, language, hint }: { kind: string; language?: string | undefined; hint?: string | undefined }) => ({ text: `${kind}/${language}/${hint}` }),
+      hear: ({ kind, language, hint }: { kind: string; language?: string | undefined; hint?: string | undefined }) => ({
+        text: `${kind}/${language}/${hint}`,
+      }),
       speak: (text: string) => new TextEncoder().encode(text),
       rank: (words: string, texts: readonly string[]) => texts.map((t) => (t.includes(words) ? 1 : 0)),
       call: (input: unknown) => ({ echoed: input }),
@@ -282,7 +312,9 @@ describe('app.fake(model, answers)', () => {
     it('hear({ kind, language, hint }), which answers { text }', async () => {
       const app = makeApp();
       app.fake('writer', record);
-      expect(await app.hear('writer', { audio: new Uint8Array([1, 2]), kind: 'wav', language: 'en', hint: 'Settings' })).toEqual({ text: 'wav/en/Settings' });
+      expect(
+        await app.hear('writer', { audio: new Uint8Array([1, 2]), kind: 'wav', language: 'en', hint: 'Settings' }),
+      ).toEqual({ text: 'wav/en/Settings' });
     });
 
     it('speak(text), which answers the bytes of a sound', async () => {
@@ -314,7 +346,13 @@ describe('app.fake(model, answers)', () => {
       await app.call('writer', 42);
       await app.reply('writer', { messages: 'r' });
       expect(writer.sent.map((s) => s.call)).toEqual(['embed', 'hear', 'speak', 'rank', 'call', 'reply']);
-      expect(writer.sent.slice(0, 5).map((s) => s.input)).toEqual(['e', { audio, kind: 'wav' }, 's', { words: 'w', texts: ['t'] }, 42]);
+      expect(writer.sent.slice(0, 5).map((s) => s.input)).toEqual([
+        'e',
+        { audio, kind: 'wav' },
+        's',
+        { words: 'w', texts: ['t'] },
+        42,
+      ]);
     });
 
     it('a call the record does not provide fails T0009, naming the model and the call', async () => {
@@ -340,17 +378,46 @@ describe('app.fake(model, answers)', () => {
       app.fake('writer', [{ text: 'Hi' }]);
       const error = await caught(() => app.rank('writer', 'q', ['a']));
       expect(error.code).toBe(code.T0009);
-      expect(error.message).toContain("model 'writer' was faked with a list of answers, which answers reply only, and the app called rank");
+      expect(error.message).toContain(
+        "model 'writer' was faked with a list of answers, which answers reply only, and the app called rank",
+      );
       app.fake('writer', () => ({ text: 'Hi' }));
-      expect((await caught(() => app.speak('writer', 'Hi'))).message).toContain('was faked with a function of the request, which answers reply only, and the app called speak');
+      expect((await caught(() => app.speak('writer', 'Hi'))).message).toContain(
+        'was faked with a function of the request, which answers reply only, and the app called speak',
+      );
     });
 
     it.each([
-      ['embed', { embed: () => 'vector' }, (app: ReturnType<typeof makeApp>) => app.embed('writer', 'x'), 'answers.embed answered a string'],
-      ['embed', { embed: () => [] }, (app: ReturnType<typeof makeApp>) => app.embed('writer', 'x'), 'answers.embed answered an array'],
-      ['hear', { hear: () => 'text' }, (app: ReturnType<typeof makeApp>) => app.hear('writer', { audio: new Uint8Array(1), kind: 'wav' }), 'answers.hear answered a string'],
-      ['speak', { speak: () => 'bytes' }, (app: ReturnType<typeof makeApp>) => app.speak('writer', 'x'), 'answers.speak answered a string'],
-      ['rank', { rank: () => [1] }, (app: ReturnType<typeof makeApp>) => app.rank('writer', 'x', ['a', 'b']), 'one finite score per text (2)'],
+      [
+        'embed',
+        { embed: () => 'vector' },
+        (app: ReturnType<typeof makeApp>) => app.embed('writer', 'x'),
+        'answers.embed answered a string',
+      ],
+      [
+        'embed',
+        { embed: () => [] },
+        (app: ReturnType<typeof makeApp>) => app.embed('writer', 'x'),
+        'answers.embed answered an array',
+      ],
+      [
+        'hear',
+        { hear: () => 'text' },
+        (app: ReturnType<typeof makeApp>) => app.hear('writer', { audio: new Uint8Array(1), kind: 'wav' }),
+        'answers.hear answered a string',
+      ],
+      [
+        'speak',
+        { speak: () => 'bytes' },
+        (app: ReturnType<typeof makeApp>) => app.speak('writer', 'x'),
+        'answers.speak answered a string',
+      ],
+      [
+        'rank',
+        { rank: () => [1] },
+        (app: ReturnType<typeof makeApp>) => app.rank('writer', 'x', ['a', 'b']),
+        'one finite score per text (2)',
+      ],
     ])('a %s that answers the wrong shape fails T0011', async (_call, answers, run, words) => {
       const app = makeApp();
       app.fake('writer', answers as never);
@@ -397,14 +464,17 @@ describe('app.fake(model, answers)', () => {
       expect(app.clock.slept).toEqual([500, 1000]);
     });
 
-    it.each(['server', 'rate_limit', 'timeout', 'network'] as const)("a retryable kind ('%s') is tried three times, then falls back", async (kind) => {
-      const app = makeApp();
-      const writer = app.fake('writer', [{ fail: kind }]);
-      app.fake('backup', [{ text: 'ok' }]);
-      expect((await app.reply('writer', { messages: 'Hi' })).model).toBe('backup');
-      expect(writer.sent).toHaveLength(3);
-      expect(app.clock.slept).toEqual([500, 1000]);
-    });
+    it.each(['server', 'rate_limit', 'timeout', 'network'] as const)(
+      "a retryable kind ('%s') is tried three times, then falls back",
+      async (kind) => {
+        const app = makeApp();
+        const writer = app.fake('writer', [{ fail: kind }]);
+        app.fake('backup', [{ text: 'ok' }]);
+        expect((await app.reply('writer', { messages: 'Hi' })).model).toBe('backup');
+        expect(writer.sent).toHaveLength(3);
+        expect(app.clock.slept).toEqual([500, 1000]);
+      },
+    );
 
     it.each(['auth', 'bad_request', 'context_length', 'content_filter', 'unknown'] as const)(
       "a kind that is not retried ('%s') goes straight to the fallback",
@@ -429,7 +499,9 @@ describe('app.fake(model, answers)', () => {
         ['backup', 'context_length'],
       ]);
       expect(error.cause).toBeInstanceOf(ProviderFailure);
-      expect(error.message).toContain("answers[0] fails the call as a provider that is down (kind 'context_length', model 'backup'");
+      expect(error.message).toContain(
+        "answers[0] fails the call as a provider that is down (kind 'context_length', model 'backup'",
+      );
     });
 
     it('a failing step of a run falls back and the run goes on', async () => {
@@ -444,7 +516,10 @@ describe('app.fake(model, answers)', () => {
 
     it('one fakeProvider serving both models hands the fallback model the next answer', async () => {
       const app = createTestApp({
-        models: { writer: { provider: 'anthropic', model: 'a', fallback: ['backup'] }, backup: { provider: 'anthropic', model: 'b' } },
+        models: {
+          writer: { provider: 'anthropic', model: 'a', fallback: ['backup'] },
+          backup: { provider: 'anthropic', model: 'b' },
+        },
         retry: { jitter: 0 },
       });
       const { fakeProvider } = await import('../../../src/testing.js');
@@ -477,8 +552,24 @@ describe('app.fake(model, answers)', () => {
       await app.reply('writer', { instructions: 'Be brief.', messages: 'first' });
       await app.reply('writer', { messages: 'second' });
       expect(writer.sent).toEqual([
-        { call: 'reply', input: { model: 'claude-sonnet-4-5', instructions: 'Be brief.', messages: [{ role: 'user', content: 'first' }] }, scope: '', step: `call:${app.id}#1`, attempt: 1 },
-        { call: 'reply', input: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'second' }] }, scope: '', step: `call:${app.id}#2`, attempt: 1 },
+        {
+          call: 'reply',
+          input: {
+            model: 'claude-sonnet-4-5',
+            instructions: 'Be brief.',
+            messages: [{ role: 'user', content: 'first' }],
+          },
+          scope: '',
+          step: `call:${app.id}#1`,
+          attempt: 1,
+        },
+        {
+          call: 'reply',
+          input: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'second' }] },
+          scope: '',
+          step: `call:${app.id}#2`,
+          attempt: 1,
+        },
       ]);
     });
 
@@ -486,8 +577,16 @@ describe('app.fake(model, answers)', () => {
       const app = makeApp();
       const writer = app.fake('writer', [{ fail: 'rate_limit' }, { text: 'b' }]);
       await Promise.all([
-        app.scope('a', () => app.reply('writer', { messages: 'x' }, { stepKey: 'call:r-a', retry: { attempts: 2 } }).catch(() => undefined)),
-        app.scope('b', () => app.reply('writer', { messages: 'y' }, { stepKey: 'call:r-b', retry: { attempts: 2 } }).catch(() => undefined)),
+        app.scope('a', () =>
+          app
+            .reply('writer', { messages: 'x' }, { stepKey: 'call:r-a', retry: { attempts: 2 } })
+            .catch(() => undefined),
+        ),
+        app.scope('b', () =>
+          app
+            .reply('writer', { messages: 'y' }, { stepKey: 'call:r-b', retry: { attempts: 2 } })
+            .catch(() => undefined),
+        ),
       ]);
       const where = writer.sent.map(({ scope, step, attempt }) => ({ scope, step, attempt }));
       expect(where.filter((w) => w.scope === 'a')).toEqual([
@@ -521,7 +620,8 @@ describe('app.fake(model, answers)', () => {
         throw new Error('oops');
       });
       errors.push(await caught(() => app.reply('writer', { messages: 'Hi' })));
-      for (const error of errors) expect(`${error.message} ${String((error.cause as Error | undefined)?.message)}`).not.toContain(SECRET);
+      for (const error of errors)
+        expect(`${error.message} ${String((error.cause as Error | undefined)?.message)}`).not.toContain(SECRET);
     });
   });
 
@@ -536,13 +636,19 @@ describe('app.fake(model, answers)', () => {
       const app = makeApp();
       app.fake('writer', [{ text: 'Hi there', reasoning: ['abcd'] }]);
       // in: 'Be brief.' (9) + 'Hello there' (11) = 20 -> 5; out: 'Hi there' (8) + 'abcd' (4) = 12 -> 3
-      expect((await app.reply('writer', { instructions: 'Be brief.', messages: 'Hello there' })).units).toEqual({ tokensIn: 5, tokensOut: 3 });
+      expect((await app.reply('writer', { instructions: 'Be brief.', messages: 'Hello there' })).units).toEqual({
+        tokensIn: 5,
+        tokensOut: 3,
+      });
     });
 
     it('sums the units of a run, so a token budget test is not vacuous', async () => {
       const app = makeApp();
       const { agent } = helpdesk();
-      app.fake('writer', [{ ...seedAnswers[0], units: { tokensIn: 100, tokensOut: 10 } }, { text: 'done', units: { tokensIn: 150, tokensOut: 5 } }]);
+      app.fake('writer', [
+        { ...seedAnswers[0], units: { tokensIn: 100, tokensOut: 10 } },
+        { text: 'done', units: { tokensIn: 150, tokensOut: 5 } },
+      ]);
       expect((await app.run(agent, 'How?')).units).toEqual({ tokensIn: 250, tokensOut: 15 });
       app.fake('writer', [...seedAnswers]);
       const estimated = await app.run(agent, 'How?');
@@ -557,7 +663,10 @@ describe('app.fake(model, answers)', () => {
     it('is the reply value of a call with an output shape', async () => {
       const app = makeApp();
       app.fake('writer', [{ value: { team: 'billing', urgent: true } }]);
-      expect((await app.reply('writer', { messages: 'charged twice', output: shape })).value).toEqual({ team: 'billing', urgent: true });
+      expect((await app.reply('writer', { messages: 'charged twice', output: shape })).value).toEqual({
+        team: 'billing',
+        urgent: true,
+      });
     });
 
     it('ends a run whose agent has an output', async () => {
@@ -605,7 +714,14 @@ describe('app.fake(model, answers)', () => {
     it('gives each call a deterministic id, or the id the answer states', async () => {
       const app = makeApp();
       const { agent } = helpdesk();
-      app.fake('writer', [{ calls: [{ tool: 'findInGuide', with: { words: 'a' } }, { tool: 'findInGuide', with: { words: 'b' }, id: 'mine' }] }]);
+      app.fake('writer', [
+        {
+          calls: [
+            { tool: 'findInGuide', with: { words: 'a' } },
+            { tool: 'findInGuide', with: { words: 'b' }, id: 'mine' },
+          ],
+        },
+      ]);
       const reply = await app.reply('writer', { messages: 'Hi', tools: agent.tools! });
       expect(reply.calls).toEqual([
         { id: 'call_0_0', tool: 'findInGuide', with: { words: 'a' } },
@@ -625,20 +741,28 @@ describe('app.fake(model, answers)', () => {
       const app = makeApp();
       const { agent } = helpdesk();
       const input = { words: 'reset' };
-      const answers = [{ calls: [{ tool: 'findInGuide', with: input }] }, { calls: [{ tool: 'findInGuide', with: input }] }];
+      const answers = [
+        { calls: [{ tool: 'findInGuide', with: input }] },
+        { calls: [{ tool: 'findInGuide', with: input }] },
+      ];
       app.fake('writer', answers);
       input.words = 'changed';
       const first = await app.reply('writer', { messages: 'Hi', tools: agent.tools! });
       expect(first.calls[0]!.with).toEqual({ words: 'reset' });
       expect(() => ((first.calls[0]!.with as { words: string }).words = 'mutated')).toThrow(TypeError);
-      expect((await app.reply('writer', { messages: 'Hi', tools: agent.tools! })).calls[0]!.with).toEqual({ words: 'reset' });
+      expect((await app.reply('writer', { messages: 'Hi', tools: agent.tools! })).calls[0]!.with).toEqual({
+        words: 'reset',
+      });
     });
   });
 
   describe('reasoning: What it reasons for itself, a text or a list of them', () => {
     it('a text is one reasoning block; a list is one block each', async () => {
       const app = makeApp();
-      app.fake('writer', [{ text: 'a', reasoning: 'think' }, { text: 'b', reasoning: ['first', 'second'] }]);
+      app.fake('writer', [
+        { text: 'a', reasoning: 'think' },
+        { text: 'b', reasoning: ['first', 'second'] },
+      ]);
       expect((await app.reply('writer', { messages: 'x' })).reasoning).toEqual(['think']);
       expect((await app.reply('writer', { messages: 'y' })).reasoning).toEqual(['first', 'second']);
     });
@@ -662,8 +786,13 @@ describe('app.fake(model, answers)', () => {
     });
 
     it('fails T0008 at once for a value that does not fit the output', () => {
-      expect(() => makeApp().fake('writer', [{ value: { n: 'one' } }], { output: z.object({ n: z.number() }) })).toThrow(
-        expect.objectContaining({ code: code.T0008, message: expect.stringContaining('answers[0].value.n: expected a number, got a string.') }),
+      expect(() =>
+        makeApp().fake('writer', [{ value: { n: 'one' } }], { output: z.object({ n: z.number() }) }),
+      ).toThrow(
+        expect.objectContaining({
+          code: code.T0008,
+          message: expect.stringContaining('answers[0].value.n: expected a number, got a string.'),
+        }),
       );
     });
 
@@ -674,9 +803,14 @@ describe('app.fake(model, answers)', () => {
 
     it('fails T0012 for checks that are malformed', () => {
       expect(() => makeApp().fake('writer', [], { tool: {} } as never)).toThrow(
-        expect.objectContaining({ code: code.T0012, message: expect.stringContaining("checks.tool: unknown key 'tool'. Did you mean 'tools'?") }),
+        expect.objectContaining({
+          code: code.T0012,
+          message: expect.stringContaining("checks.tool: unknown key 'tool'. Did you mean 'tools'?"),
+        }),
       );
-      expect(() => makeApp().fake('writer', [], { output: 'zod' } as never)).toThrow(expect.objectContaining({ code: code.T0012 }));
+      expect(() => makeApp().fake('writer', [], { output: 'zod' } as never)).toThrow(
+        expect.objectContaining({ code: code.T0012 }),
+      );
     });
   });
 });

@@ -5,7 +5,18 @@ import { fakeProvider } from '../../../src/testing.js';
 const request: ReplyRequest = { model: 'm', messages: [{ role: 'user', content: 'Hi' }] };
 
 function context(signal: AbortSignal): CallContext {
-  return { modelName: 'writer', model: 'm', provider: 'anthropic', apiKey: undefined, signal, requestId: 'r1', scope: '', stepKey: 'call:r1', attempt: 1, output: undefined };
+  return {
+    modelName: 'writer',
+    model: 'm',
+    provider: 'anthropic',
+    apiKey: undefined,
+    signal,
+    requestId: 'r1',
+    scope: '',
+    stepKey: 'call:r1',
+    attempt: 1,
+    output: undefined,
+  };
 }
 
 async function parts(reply: AsyncIterable<ReplyPart>): Promise<ReplyPart[]> {
@@ -16,12 +27,15 @@ async function parts(reply: AsyncIterable<ReplyPart>): Promise<ReplyPart[]> {
 
 describe('FakeModel', () => {
   describe('.reply hears its abort', () => {
-    it("fails at once with the reason of a signal already aborted, recording nothing and giving no answer away", async () => {
+    it('fails at once with the reason of a signal already aborted, recording nothing and giving no answer away', async () => {
       const fake = fakeProvider([{ text: 'first' }]);
       const reason = new Error('the user left');
       await expect(parts(fake.reply(request, context(AbortSignal.abort(reason))))).rejects.toBe(reason);
       expect(fake.sent).toEqual([]);
-      expect(await parts(fake.reply(request, context(new AbortController().signal)))).toContainEqual({ type: 'text', text: 'first' });
+      expect(await parts(fake.reply(request, context(new AbortController().signal)))).toContainEqual({
+        type: 'text',
+        text: 'first',
+      });
     });
 
     it('stops waiting for an answer function when the signal aborts, failing with its reason', async () => {
@@ -33,7 +47,7 @@ describe('FakeModel', () => {
       await expect(reading).rejects.toBe(reason);
     });
 
-    it('fails with the reason, not the answer function\'s own error, when the function fails after the abort', async () => {
+    it("fails with the reason, not the answer function's own error, when the function fails after the abort", async () => {
       const controller = new AbortController();
       const reason = new Error('stop');
       const fake = fakeProvider(() => {

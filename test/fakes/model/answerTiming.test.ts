@@ -35,8 +35,12 @@ describe('FakeModel', () => {
 
     it('refuses failAfter past the parts, and times without fail, when the fake is made (T0003)', () => {
       const app = createTestApp(config);
-      expect(() => app.fake('writer', [{ text: 'x', fail: 'server', failAfter: 3 }])).toThrow(/failAfter: 3 parts stream before the failure, and the answer has 1/);
-      expect(() => app.fake('writer', [{ text: 'x', times: 1 }])).toThrow(/times says how the answer fails, and it has no fail/);
+      expect(() => app.fake('writer', [{ text: 'x', fail: 'server', failAfter: 3 }])).toThrow(
+        /failAfter: 3 parts stream before the failure, and the answer has 1/,
+      );
+      expect(() => app.fake('writer', [{ text: 'x', times: 1 }])).toThrow(
+        /times says how the answer fails, and it has no fail/,
+      );
     });
   });
 });

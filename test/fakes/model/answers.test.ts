@@ -20,7 +20,9 @@ describe('answers: validated when the fake is made, not when the call comes', ()
     it('a plain text in the place of an answer fails T0002, naming its index and what to write', () => {
       const error = fakeError([{ text: 'fine' }, 'Open Settings']);
       expect(error.code).toBe(code.T0002);
-      expect(error.message).toBe("T0002: app.fake('writer', answers): answers[1]: a plain text is no answer; write { text: '...' }.");
+      expect(error.message).toBe(
+        "T0002: app.fake('writer', answers): answers[1]: a plain text is no answer; write { text: '...' }.",
+      );
     });
 
     it('a generator function of parts in the place of an answer fails T0002', () => {
@@ -30,7 +32,9 @@ describe('answers: validated when the fake is made, not when the call comes', ()
         },
       ]);
       expect(error.code).toBe(code.T0002);
-      expect(error.message).toContain("answers[0]: a generator of parts is no answer; an answer is a record such as { text: '...' }");
+      expect(error.message).toContain(
+        "answers[0]: a generator of parts is no answer; an answer is a record such as { text: '...' }",
+      );
     });
 
     it('a generator of parts (the iterator itself) in the place of an answer fails T0002', () => {
@@ -61,8 +65,16 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       ['a number', 42, 'answers[0]: a number is no answer'],
       ['a boolean', true, 'answers[0]: a boolean is no answer'],
       ['a nested list', [{ text: 'Hi' }], 'answers[0]: a list is no answer (is a list nested in the list?)'],
-      ['a function', () => ({ text: 'Hi' }), 'answers[0]: a function is no answer in a list; to answer from the request, fake the model with one function'],
-      ['an error', new Error('down'), "answers[0]: an error is no answer; to make the call fail as a provider that is down, write { fail: 'server' }"],
+      [
+        'a function',
+        () => ({ text: 'Hi' }),
+        'answers[0]: a function is no answer in a list; to answer from the request, fake the model with one function',
+      ],
+      [
+        'an error',
+        new Error('down'),
+        "answers[0]: an error is no answer; to make the call fail as a provider that is down, write { fail: 'server' }",
+      ],
       ['a ProviderFailure', new ProviderFailure('rate_limit', 'slow'), "write { fail: 'rate_limit' }"],
       ['a promise', Promise.resolve({ text: 'Hi' }), 'answers[0]: a promise is no answer in a list'],
       ['a Map', new Map([['text', 'Hi']]), 'answers[0]: a generator (or an iterable) of parts is no answer'],
@@ -85,21 +97,43 @@ describe('answers: validated when the fake is made, not when the call comes', ()
     it('an unknown field inside a call fails T0003 and suggests the field meant', () => {
       const error = fakeError([{ calls: [{ tool: 'findInGuide', width: {} }] }]);
       expect(error.code).toBe(code.T0003);
-      expect(error.message).toContain("answers[0].calls[0].width: unknown key 'width'. Did you mean 'with'? Allowed keys here: tool, with, id.");
+      expect(error.message).toContain(
+        "answers[0].calls[0].width: unknown key 'width'. Did you mean 'with'? Allowed keys here: tool, with, id.",
+      );
     });
 
     it.each([
       ['text', { text: 42 }, 'answers[0].text: expected a string, got a number.'],
-      ['calls', { calls: { tool: 'x' } }, "answers[0].calls: expected a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }], got an object."],
-      ['calls[0].tool', { calls: [{ with: {} }] }, "answers[0].calls[0].tool: missing. Write the tool's name as a non-empty string."],
+      [
+        'calls',
+        { calls: { tool: 'x' } },
+        "answers[0].calls: expected a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }], got an object.",
+      ],
+      [
+        'calls[0].tool',
+        { calls: [{ with: {} }] },
+        "answers[0].calls[0].tool: missing. Write the tool's name as a non-empty string.",
+      ],
       ['calls[0].tool empty', { calls: [{ tool: '' }] }, 'answers[0].calls[0].tool: too small'],
       ['reasoning', { reasoning: 7 }, 'answers[0].reasoning: expected a text or a list of texts, got a number.'],
       ['reasoning[1]', { reasoning: ['a', 2] }, 'answers[0].reasoning[1]: expected a string, got a number.'],
-      ['parts', { value: 1, parts: 0 }, 'answers[0].parts: too small: expected number to be >=1. Write a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }.'],
-      ['parts type', { value: 1, parts: 'three' }, 'answers[0].parts: expected a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }, got a string.'],
+      [
+        'parts',
+        { value: 1, parts: 0 },
+        'answers[0].parts: too small: expected number to be >=1. Write a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }.',
+      ],
+      [
+        'parts type',
+        { value: 1, parts: 'three' },
+        'answers[0].parts: expected a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }, got a string.',
+      ],
       ['units', { text: 'a', units: { tokensIn: 1.5, tokensOut: -1 } }, 'answers[0].units.tokensIn:'],
-      ['units key', { text: 'a', units: { tokensIn: 1, tokensOut: 1, total: 2 } }, "answers[0].units.total: unknown key 'total'"],
-      ['fail', { fail: 'overloaded' }, "answers[0].fail: invalid option: expected one of"],
+      [
+        'units key',
+        { text: 'a', units: { tokensIn: 1, tokensOut: 1, total: 2 } },
+        "answers[0].units.total: unknown key 'total'",
+      ],
+      ['fail', { fail: 'overloaded' }, 'answers[0].fail: invalid option: expected one of'],
     ])('a wrong type (%s) fails T0003 at its path, saying what to write', (_name, answer, words) => {
       const error = fakeError([{ text: 'ok' }, { text: 'ok' }].map((a, i) => (i === 0 ? answer : a)));
       expect(error.code).toBe(code.T0003);
@@ -109,26 +143,39 @@ describe('answers: validated when the fake is made, not when the call comes', ()
     it('fail goes with no other field (T0003)', () => {
       const error = fakeError([{ fail: 'server', text: 'Hi', units: { tokensIn: 1, tokensOut: 1 } }]);
       expect(error.code).toBe(code.T0003);
-      expect(error.message).toContain('answers[0]: fail makes the call fail before any part, so it goes with no other field. Remove text, units, add failAfter: n to fail after n parts, or times: n to fail n tries and then answer; or drop fail.');
+      expect(error.message).toContain(
+        'answers[0]: fail makes the call fail before any part, so it goes with no other field. Remove text, units, add failAfter: n to fail after n parts, or times: n to fail n tries and then answer; or drop fail.',
+      );
     });
 
     it('parts without a value fails T0003', () => {
       const error = fakeError([{ text: 'Hi', parts: 2 }]);
       expect(error.code).toBe(code.T0003);
-      expect(error.message).toContain('answers[0].parts: parts says how a value arrives, and this answer has no value.');
+      expect(error.message).toContain(
+        'answers[0].parts: parts says how a value arrives, and this answer has no value.',
+      );
     });
 
     it('an empty answer gives nothing and fails T0003; { text: "" } is the empty reply', () => {
       for (const empty of [{}, { units: { tokensIn: 1, tokensOut: 1 } }, { calls: [] }, { text: undefined }]) {
         const error = fakeError([empty]);
         expect(error.code).toBe(code.T0003);
-        expect(error.message).toContain("answers[0]: an empty answer gives nothing. Write { text: '' } for an empty reply");
+        expect(error.message).toContain(
+          "answers[0]: an empty answer gives nothing. Write { text: '' } for an empty reply",
+        );
       }
       expect(() => makeApp().fake('writer', [{ text: '' }])).not.toThrow();
     });
 
     it('two calls of one answer with one id fail T0003', () => {
-      const error = fakeError([{ calls: [{ tool: 'a', id: 'x' }, { tool: 'b', id: 'x' }] }]);
+      const error = fakeError([
+        {
+          calls: [
+            { tool: 'a', id: 'x' },
+            { tool: 'b', id: 'x' },
+          ],
+        },
+      ]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toContain("answers[0].calls[1].id: 'x' is the id of calls[0] too.");
     });
@@ -190,7 +237,11 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       ['a number', 3, 'answers: a number is none of the forms; fake a model with a list of answers'],
       ['null', null, 'answers: null is none of the forms'],
       ['undefined', undefined, 'answers: nothing is none of the forms'],
-      ['one answer', { text: 'Hi', units: { tokensIn: 1, tokensOut: 2 } }, 'answers: one answer is no list of answers; write a list: [{ text, units }].'],
+      [
+        'one answer',
+        { text: 'Hi', units: { tokensIn: 1, tokensOut: 2 } },
+        'answers: one answer is no list of answers; write a list: [{ text, units }].',
+      ],
       ['a Set', new Set([{ text: 'Hi' }]), 'answers: a generator (or an iterable) of parts is no answer'],
     ])('%s fails T0001, saying what to write', (_name, answers, words) => {
       const error = fakeError(answers);
@@ -209,13 +260,17 @@ describe('answers: validated when the fake is made, not when the call comes', ()
     it('a record call that is not a function fails T0001, saying what to write', () => {
       const error = fakeError({ embed: [0.1, 0.2] });
       expect(error.code).toBe(code.T0001);
-      expect(error.message).toContain('answers.embed: expected a function, got an array. Write a function (text) => vector, such as embedByHash(8).');
+      expect(error.message).toContain(
+        'answers.embed: expected a function, got an array. Write a function (text) => vector, such as embedByHash(8).',
+      );
     });
 
     it('a record reply that is neither a list nor a function fails T0001', () => {
       const error = fakeError({ reply: { text: 'Hi' } });
       expect(error.code).toBe(code.T0001);
-      expect(error.message).toContain('answers.reply: expected a list of answers, or a function of the request, got an object.');
+      expect(error.message).toContain(
+        'answers.reply: expected a list of answers, or a function of the request, got an object.',
+      );
     });
 
     it('a record reply that is a generator fails T0001', () => {
@@ -243,30 +298,52 @@ describe('answers: validated when the fake is made, not when the call comes', ()
   describe('untrusted answers', () => {
     it('anything at all either makes a fake or fails with a T code, never a bare error', () => {
       fc.assert(
-        fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true }), (answer) => {
-          for (const answers of [answer, [answer], { reply: [answer] }]) {
-            try {
-              fakeProvider(answers as Answers);
-            } catch (error) {
-              expect(error).toBeInstanceOf(StandinError);
-              expect((error as StandinError).code).toMatch(/^T000[1-5]$/);
+        fc.property(
+          fc.anything({
+            withBigInt: true,
+            withDate: true,
+            withMap: true,
+            withSet: true,
+            withTypedArray: true,
+            withNullPrototype: true,
+          }),
+          (answer) => {
+            for (const answers of [answer, [answer], { reply: [answer] }]) {
+              try {
+                fakeProvider(answers as Answers);
+              } catch (error) {
+                expect(error).toBeInstanceOf(StandinError);
+                expect((error as StandinError).code).toMatch(/^T000[1-5]$/);
+              }
             }
-          }
-        }),
+          },
+        ),
         { numRuns: 500 },
       );
     });
 
     it('answer-shaped records with random fields either make a fake or fail with T0002-T0005', () => {
-      const field = fc.oneof(fc.string(), fc.integer(), fc.jsonValue(), fc.constant(undefined), fc.array(fc.integer({ min: -3, max: 30 })));
+      const field = fc.oneof(
+        fc.string(),
+        fc.integer(),
+        fc.jsonValue(),
+        fc.constant(undefined),
+        fc.array(fc.integer({ min: -3, max: 30 })),
+      );
       const answer = fc.record(
         {
           text: field,
-          calls: fc.oneof(field, fc.array(fc.record({ tool: field, with: fc.jsonValue(), id: field }, { requiredKeys: ['tool'] }))),
+          calls: fc.oneof(
+            field,
+            fc.array(fc.record({ tool: field, with: fc.jsonValue(), id: field }, { requiredKeys: ['tool'] })),
+          ),
           value: fc.oneof(fc.jsonValue(), field),
           reasoning: fc.oneof(field, fc.array(fc.string())),
           parts: fc.oneof(fc.integer({ min: -2, max: 50 }), fc.array(fc.integer({ min: -2, max: 60 }))),
-          units: fc.oneof(field, fc.record({ tokensIn: fc.integer({ min: -2, max: 9 }), tokensOut: fc.integer({ min: -2, max: 9 }) })),
+          units: fc.oneof(
+            field,
+            fc.record({ tokensIn: fc.integer({ min: -2, max: 9 }), tokensOut: fc.integer({ min: -2, max: 9 }) }),
+          ),
           fail: fc.oneof(fc.constantFrom('server', 'auth', 'nope'), field),
         },
         { requiredKeys: [] },

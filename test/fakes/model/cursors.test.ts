@@ -40,16 +40,23 @@ describe('FakeModel cursors: per container, per scope, never per process', () =>
 
     it('under any interleaving, each scope is given every answer once, with none skipped', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 1, maxLength: 40 }), async (order) => {
-          const app = makeApp();
-          const answers = Array.from({ length: 40 }, (_, i) => ({ text: String(i) }));
-          app.fake('writer', answers);
-          const replies = await Promise.all(order.map((scope) => app.scope(scope, async () => ({ scope, text: (await app.reply('writer', { messages: 'x' })).text }))));
-          for (const scope of new Set(order)) {
-            const got = replies.filter((r) => r.scope === scope).map((r) => Number(r.text));
-            expect(got.sort((x, y) => x - y)).toEqual(Array.from({ length: got.length }, (_, i) => i));
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 1, maxLength: 40 }),
+          async (order) => {
+            const app = makeApp();
+            const answers = Array.from({ length: 40 }, (_, i) => ({ text: String(i) }));
+            app.fake('writer', answers);
+            const replies = await Promise.all(
+              order.map((scope) =>
+                app.scope(scope, async () => ({ scope, text: (await app.reply('writer', { messages: 'x' })).text })),
+              ),
+            );
+            for (const scope of new Set(order)) {
+              const got = replies.filter((r) => r.scope === scope).map((r) => Number(r.text));
+              expect(got.sort((x, y) => x - y)).toEqual(Array.from({ length: got.length }, (_, i) => i));
+            }
+          },
+        ),
         { numRuns: 100 },
       );
     });

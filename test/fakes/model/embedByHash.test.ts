@@ -33,7 +33,9 @@ describe('embedByHash(dimensions)', () => {
   it('points texts that share words the same way more than texts that do not', () => {
     const embed = embedByHash(64);
     const query = embed('reset my password');
-    expect(cosine(query, embed('how to reset a password'))).toBeGreaterThan(cosine(query, embed('billing refund for a double charge')));
+    expect(cosine(query, embed('how to reset a password'))).toBeGreaterThan(
+      cosine(query, embed('billing refund for a double charge')),
+    );
   });
 
   it('hashes a text without words whole', () => {

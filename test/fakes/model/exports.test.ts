@@ -6,7 +6,8 @@ import { errorsDoc } from '../../../scripts/errorsDoc.js';
 
 describe('the faked model’s public surface', () => {
   it('standin/testing owns the fake helpers and a TestApp with fake()', () => {
-    for (const name of ['bindFake', 'fakeProvider', 'FakeModel', 'embedByHash', 'rankByOverlap'] as const) expect(testing[name]).toBeTypeOf('function');
+    for (const name of ['bindFake', 'fakeProvider', 'FakeModel', 'embedByHash', 'rankByOverlap'] as const)
+      expect(testing[name]).toBeTypeOf('function');
     expect(testing.TestApp.prototype.fake).toBeTypeOf('function');
   });
 

@@ -35,12 +35,34 @@ describe('fakeProvider(answers)', () => {
 
   describe('whose reply gives the parts of adapter.Provider', () => {
     it('yields text, call, value, reasoning, units and finish parts when called directly', async () => {
-      const fake = fakeProvider([{ reasoning: 'hm', text: 'Hi', value: { a: 1 }, calls: [{ tool: 't', with: { q: 1 } }], units: { tokensIn: 3, tokensOut: 4 } }]);
+      const fake = fakeProvider([
+        {
+          reasoning: 'hm',
+          text: 'Hi',
+          value: { a: 1 },
+          calls: [{ tool: 't', with: { q: 1 } }],
+          units: { tokensIn: 3, tokensOut: 4 },
+        },
+      ]);
       const parts: ReplyPart[] = [];
-      const request = { model: 'm', messages: [{ role: 'user' as const, content: 'x' }], tools: [{ name: 't', input: {} }], output: { name: 'value', schema: {} } };
+      const request = {
+        model: 'm',
+        messages: [{ role: 'user' as const, content: 'x' }],
+        tools: [{ name: 't', input: {} }],
+        output: { name: 'value', schema: {} },
+      };
       const context = {
-        modelName: 'writer', model: 'm', provider: 'anthropic', apiKey: 'secret', signal: new AbortController().signal,
-        requestId: 'r', cursorKey: 'engine', scope: '', stepKey: 'call:r', attempt: 1, output: z.object({ a: z.number() }),
+        modelName: 'writer',
+        model: 'm',
+        provider: 'anthropic',
+        apiKey: 'secret',
+        signal: new AbortController().signal,
+        requestId: 'r',
+        cursorKey: 'engine',
+        scope: '',
+        stepKey: 'call:r',
+        attempt: 1,
+        output: z.object({ a: z.number() }),
       };
       for await (const part of fake.reply(request, context)) parts.push(part);
       expect(parts).toEqual([
@@ -86,7 +108,12 @@ describe('fakeProvider(answers)', () => {
 
     it('checks answers against checks when made', () => {
       expect(() => fakeProvider([{ calls: [{ tool: 'nope' }] }], { tools: { search: {} } })).toThrow(
-        expect.objectContaining({ code: code.T0007, message: expect.stringMatching(/^T0007: fakeProvider\(answers, checks\): answers\[0\]\.calls\[0\] asks for the tool 'nope'/) }),
+        expect.objectContaining({
+          code: code.T0007,
+          message: expect.stringMatching(
+            /^T0007: fakeProvider\(answers, checks\): answers\[0\]\.calls\[0\] asks for the tool 'nope'/,
+          ),
+        }),
       );
     });
   });

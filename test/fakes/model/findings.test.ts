@@ -5,12 +5,19 @@ import { caught, makeApp } from './fixtures.js';
 
 /** An app's handler that answers 500 on any error, as a web framework does. */
 function handler(app: TestApp, messages: string): () => Promise<number> {
-  return () => app.reply('writer', { messages }).then(() => 200, () => 500);
+  return () =>
+    app.reply('writer', { messages }).then(
+      () => 200,
+      () => 500,
+    );
 }
 
 /** The code `verify()` throws, or undefined when it passes. */
 async function verified(fake: { verify(): Promise<void> }): Promise<string | undefined> {
-  return fake.verify().then(() => undefined, (error: { code?: string }) => error.code);
+  return fake.verify().then(
+    () => undefined,
+    (error: { code?: string }) => error.code,
+  );
 }
 
 describe(FakeModel, () => {
@@ -62,7 +69,7 @@ describe(FakeModel, () => {
       ]);
     });
 
-    it('reports a test author\'s error the app caught as T0046, naming the call', async () => {
+    it("reports a test author's error the app caught as T0046, naming the call", async () => {
       const app = makeApp();
       const writer = app.fake('writer', [{ text: 'one' }]);
       await app.scope('req-a', handler(app, 'a'));
@@ -93,7 +100,7 @@ describe(FakeModel, () => {
         {
           scope: 'request:1',
           code: code.T0014,
-          line: "answers[1] { text: \"b\" } never asked for in 1 released scope ('request:1')",
+          line: 'answers[1] { text: "b" } never asked for in 1 released scope (\'request:1\')',
         },
       ]);
     });
@@ -139,7 +146,7 @@ describe(FakeModel, () => {
       expect(codes).toEqual([code.T0014, undefined, code.T0014, code.T0046, code.T0046, undefined]);
     });
 
-    it('reads the one scope a scope\'s fake answers in when given none', async () => {
+    it("reads the one scope a scope's fake answers in when given none", async () => {
       const app = makeApp();
       const writer = app.scope('mine').fake('writer', [{ text: 'a' }]);
       expect(await writer.findings()).toEqual([
@@ -171,7 +178,7 @@ describe(FakeModel, () => {
       expect(messages).toEqual([{ role: 'user', content: 'y' }]);
     });
 
-    it('forgets the test author\'s errors kept for verify', async () => {
+    it("forgets the test author's errors kept for verify", async () => {
       const app = makeApp();
       const writer = app.fake('writer', [{ text: 'one' }]);
       await handler(app, 'a')();

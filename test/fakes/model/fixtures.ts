@@ -30,7 +30,10 @@ export function helpdesk(): { agent: Agent; asked: string[] } {
       return [{ page: 2, text: `To ${words}: open Settings, then Password.` }];
     },
   });
-  return { agent: { model: 'writer', instructions: 'Answer from the help desk guide.', tools: { findInGuide } }, asked };
+  return {
+    agent: { model: 'writer', instructions: 'Answer from the help desk guide.', tools: { findInGuide } },
+    asked,
+  };
 }
 
 /** The seed's two answers. */
@@ -40,7 +43,9 @@ export const seedAnswers = [
 ] as const;
 
 /** Every part a stream hands on, and the reply it returns. */
-export async function collect<T>(stream: AsyncGenerator<ReplyPart, T, undefined>): Promise<{ parts: ReplyPart[]; reply: T }> {
+export async function collect<T>(
+  stream: AsyncGenerator<ReplyPart, T, undefined>,
+): Promise<{ parts: ReplyPart[]; reply: T }> {
   const parts: ReplyPart[] = [];
   let next = await stream.next();
   while (!next.done) {

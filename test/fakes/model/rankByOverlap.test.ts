@@ -6,7 +6,9 @@ import { makeApp } from './fixtures.js';
 
 describe('rankByOverlap()', () => {
   it('scores each text by the share of the query’s words it contains', () => {
-    expect(rankByOverlap()('reset password', ['Reset your password', 'Password policy', 'Billing'])).toEqual([1, 0.5, 0]);
+    expect(rankByOverlap()('reset password', ['Reset your password', 'Password policy', 'Billing'])).toEqual([
+      1, 0.5, 0,
+    ]);
   });
 
   it('is deterministic: the same words and texts give the same scores, from 0 to 1', () => {

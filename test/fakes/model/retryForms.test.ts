@@ -47,13 +47,19 @@ describe('app.fake(model, answers)', () => {
     });
 
     it('refuses { fail, times } with no answer after it (T0003), saying what to add', async () => {
-      const error = await caught(() => createTestApp(config).fake('writer', [{ text: 'a' }, { fail: 'server', times: 2 }]));
+      const error = await caught(() =>
+        createTestApp(config).fake('writer', [{ text: 'a' }, { fail: 'server', times: 2 }]),
+      );
       expect(error.code).toBe(code.T0003);
-      expect(error.message).toContain("answers[1]: { fail, times } with nothing else fails the step's first 2 tries, then gives the step the next answer, and there is no answer after it");
+      expect(error.message).toContain(
+        "answers[1]: { fail, times } with nothing else fails the step's first 2 tries, then gives the step the next answer, and there is no answer after it",
+      );
     });
 
     it('refuses { fail, times } followed by an answer that fails itself (T0003)', async () => {
-      const error = await caught(() => createTestApp(config).fake('writer', [{ fail: 'server', times: 2 }, { fail: 'auth' }]));
+      const error = await caught(() =>
+        createTestApp(config).fake('writer', [{ fail: 'server', times: 2 }, { fail: 'auth' }]),
+      );
       expect(error.code).toBe(code.T0003);
       expect(error.message).toContain('answers[1]: it follows answers[0] ({ fail, times })');
     });
@@ -69,7 +75,9 @@ describe('app.fake(model, answers)', () => {
       });
       expect(parts).toEqual([{ type: 'reasoning', text: 'thinking', block: 0 }]);
       expect(error).toBeInstanceOf(CallFailed);
-      expect(error.message).toContain('Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
+      expect(error.message).toContain(
+        'Parts had already been handed to the caller, so it was neither retried nor given to a fallback.',
+      );
       expect(writer.sent).toHaveLength(1);
       expect(app.clock.slept).toEqual([]);
     });

@@ -45,7 +45,10 @@ describe('FakeModel streaming', () => {
 
     it('arrives in as many parts as parts says', async () => {
       const app = makeApp();
-      app.fake('writer', [{ value, parts: 7 }, { value, parts: 1 }]);
+      app.fake('writer', [
+        { value, parts: 7 },
+        { value, parts: 1 },
+      ]);
       for (const count of [7, 1]) {
         const { parts } = await collect(app.stream('writer', { messages: 'Hi', output: ticket }));
         const pieces = parts.flatMap((p) => (p.type === 'value' ? [p.json] : []));
@@ -58,7 +61,12 @@ describe('FakeModel streaming', () => {
       const app = makeApp();
       app.fake('writer', [{ value, parts: [1, 10, 20] }]);
       const { parts } = await collect(app.stream('writer', { messages: 'Hi', output: ticket }));
-      expect(parts.flatMap((p) => (p.type === 'value' ? [p.json] : []))).toEqual([json.slice(0, 1), json.slice(1, 10), json.slice(10, 20), json.slice(20)]);
+      expect(parts.flatMap((p) => (p.type === 'value' ? [p.json] : []))).toEqual([
+        json.slice(0, 1),
+        json.slice(1, 10),
+        json.slice(10, 20),
+        json.slice(20),
+      ]);
     });
 
     it('arrives in fewer parts than asked when its JSON is shorter', async () => {
@@ -100,7 +108,9 @@ describe('FakeModel streaming', () => {
       const cutsOf = (text: string) =>
         fc
           .uniqueArray(fc.integer({ min: 1, max: Math.max(1, text.length - 1) }), { maxLength: 8 })
-          .map((cuts) => cuts.filter((c) => c < text.length && !/[\ud800-\udbff]/.test(text[c - 1]!)).sort((a, b) => a - b));
+          .map((cuts) =>
+            cuts.filter((c) => c < text.length && !/[\ud800-\udbff]/.test(text[c - 1]!)).sort((a, b) => a - b),
+          );
       const valueAndCuts = fc.jsonValue().chain((v) => cutsOf(JSON.stringify(v)).map((cuts) => ({ v, cuts })));
       await fc.assert(
         fc.asyncProperty(valueAndCuts, async ({ v, cuts }) => {
@@ -109,7 +119,9 @@ describe('FakeModel streaming', () => {
           const { parts, reply } = await collect(app.stream('writer', { messages: 'Hi', output: z.unknown() }));
           const pieces = parts.flatMap((p) => (p.type === 'value' ? [p.json] : []));
           const bounds = [0, ...cuts, text.length];
-          expect(pieces).toEqual(cuts.map((_, i) => text.slice(bounds[i], bounds[i + 1])).concat(text.slice(bounds.at(-2))));
+          expect(pieces).toEqual(
+            cuts.map((_, i) => text.slice(bounds[i], bounds[i + 1])).concat(text.slice(bounds.at(-2))),
+          );
           expect(JSON.stringify(reply.value)).toBe(text);
         }),
         { numRuns: 150 },
@@ -137,7 +149,10 @@ describe('FakeModel streaming', () => {
       app.fake('writer', [{ text: 'Let me look.', calls: [{ tool: 'findInGuide', with: { words: 'reset' } }] }]);
       const { parts } = await collect(app.stream('writer', { messages: 'Hi', tools: agent.tools! }));
       expect(parts.map((p) => p.type)).toEqual(['text', 'call', 'units', 'finish']);
-      expect(parts[1]).toEqual({ type: 'call', call: { id: 'call_0_0', tool: 'findInGuide', with: { words: 'reset' } } });
+      expect(parts[1]).toEqual({
+        type: 'call',
+        call: { id: 'call_0_0', tool: 'findInGuide', with: { words: 'reset' } },
+      });
       expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'calls' });
     });
   });
@@ -160,8 +175,18 @@ describe('FakeModel streaming', () => {
         { text: 'Open Settings, then Password.' },
       ]);
       const types: string[] = [];
-      for await (const part of app.streamRun(agent, 'How do I reset my password?')) types.push(`${'step' in part ? part.step : '-'}:${part.type}`);
-      expect(types).toEqual(['0:call', '0:units', '0:finish', '0:tool-result', '1:text', '1:units', '1:finish', '-:done']);
+      for await (const part of app.streamRun(agent, 'How do I reset my password?'))
+        types.push(`${'step' in part ? part.step : '-'}:${part.type}`);
+      expect(types).toEqual([
+        '0:call',
+        '0:units',
+        '0:finish',
+        '0:tool-result',
+        '1:text',
+        '1:units',
+        '1:finish',
+        '-:done',
+      ]);
     });
   });
 

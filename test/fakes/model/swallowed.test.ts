@@ -4,7 +4,11 @@ import { caught, makeApp } from './fixtures.js';
 
 /** An app's handler that answers 500 on any error, as a web framework does. */
 function handler(app: ReturnType<typeof makeApp>, messages: string): () => Promise<number> {
-  return () => app.reply('writer', { messages }).then(() => 200, () => 500);
+  return () =>
+    app.reply('writer', { messages }).then(
+      () => 200,
+      () => 500,
+    );
 }
 
 describe('FakeModel', () => {
@@ -17,7 +21,9 @@ describe('FakeModel', () => {
       const error = await caught(() => writer.verify());
       expect(error.code).toBe(code.T0046);
       expect(error.message).toContain("1 call raised a test author's error, even if the app caught it");
-      expect(error.message).toMatch(/In scope 'req-a', model 'writer', step 'call:[^']+', attempt 1: T0013 app\.fake\('writer', answers\): model 'writer' was faked with 1 answer/);
+      expect(error.message).toMatch(
+        /In scope 'req-a', model 'writer', step 'call:[^']+', attempt 1: T0013 app\.fake\('writer', answers\): model 'writer' was faked with 1 answer/,
+      );
     });
 
     it('names the scope it is asked about only: another scope that raised nothing passes', async () => {

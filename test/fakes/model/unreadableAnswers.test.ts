@@ -7,7 +7,10 @@ const trap = (): never => {
   throw new Error('trap');
 };
 /** An object every read of which throws. */
-const hostile = new Proxy({}, { get: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, has: trap, getPrototypeOf: trap });
+const hostile = new Proxy(
+  {},
+  { get: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, has: trap, getPrototypeOf: trap },
+);
 /** A value nested 10,000 deep. */
 function deep(): unknown {
   const root: Record<string, unknown> = {};
@@ -21,7 +24,10 @@ async function replyError(answers: unknown): Promise<StandinError> {
   const error = await (async () => {
     app.fake('writer', answers as never);
     await app.reply('writer', { messages: 'x' });
-  })().then(() => undefined, (e: unknown) => e);
+  })().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(StandinError);
   return error as StandinError;
 }
@@ -57,9 +63,22 @@ describe('a function fake whose answer cannot be read', () => {
 describe('settings that throw when read', () => {
   it.each([
     ['createOpenAIProvider', () => createOpenAIProvider(hostile as never)],
-    ['createAnthropicProvider', () => createAnthropicProvider({ get apiKey(): string { throw new Error('vault offline'); } } as never)],
+    [
+      'createAnthropicProvider',
+      () =>
+        createAnthropicProvider({
+          get apiKey(): string {
+            throw new Error('vault offline');
+          },
+        } as never),
+    ],
   ])('%s answers P0004', (_, make) => {
-    expect(make).toThrow(expect.objectContaining({ code: 'P0004', message: expect.stringContaining('settings threw when read (an Error)') }));
+    expect(make).toThrow(
+      expect.objectContaining({
+        code: 'P0004',
+        message: expect.stringContaining('settings threw when read (an Error)'),
+      }),
+    );
   });
 
   it('app.cassette answers V0002', () => {
@@ -73,7 +92,14 @@ describe('settings that throw when read', () => {
 describe('createTestApp settings that throw when read', () => {
   it.each([
     ['a proxy whose every read throws', hostile],
-    ['a throwing getter', { get seed(): number { throw new RangeError('no seed'); } }],
+    [
+      'a throwing getter',
+      {
+        get seed(): number {
+          throw new RangeError('no seed');
+        },
+      },
+    ],
   ])('answers T0048 for %s', (_, settings) => {
     expect(() => createTestApp({ models }, settings as never)).toThrow(
       expect.objectContaining({ code: 'T0048', message: expect.stringContaining('the settings threw when read') }),

@@ -76,7 +76,9 @@ describe('FakeModel answers not yet given', () => {
       const writer = makeApp().fake('writer', [{ text: 'a' }, { text: 'b' }]);
       const error = await caught(() => writer.verify());
       expect(error.code).toBe(code.T0014);
-      expect(error.message).toContain('In the default scope, 2 of 2 answers never asked for (the model was never asked there):');
+      expect(error.message).toContain(
+        'In the default scope, 2 of 2 answers never asked for (the model was never asked there):',
+      );
     });
 
     it('called outside any scope, checks every scope the fake was used in, with no false failures', async () => {
@@ -98,7 +100,9 @@ describe('FakeModel answers not yet given', () => {
       });
       await app.scope('short', () => app.reply('writer', { messages: 'x' }));
       const error = await caught(() => writer.verify());
-      expect(error.message).toContain("In scope 'short', 1 of 2 answers never asked for:\n  answers[1] { text: \"b\" }");
+      expect(error.message).toContain(
+        'In scope \'short\', 1 of 2 answers never asked for:\n  answers[1] { text: "b" }',
+      );
       expect(error.message).not.toContain("scope 'full'");
     });
 
@@ -107,12 +111,15 @@ describe('FakeModel answers not yet given', () => {
       const writer = app.fake('writer', [{ text: 'a' }]);
       await app.scope('used', () => app.reply('writer', { messages: 'x' }));
       await expect(writer.verify('used')).resolves.toBeUndefined();
-      expect((await caught(() => writer.verify('other'))).message).toContain("In scope 'other', 1 of 1 answer never asked for");
+      expect((await caught(() => writer.verify('other'))).message).toContain(
+        "In scope 'other', 1 of 1 answer never asked for",
+      );
     });
 
     it('has nothing to verify for a function, an empty list, or a record without a reply list', async () => {
       const app = makeApp();
-      for (const answers of [() => ({ text: 'x' }), [], { embed: () => [1] }]) await expect(app.fake('writer', answers).verify()).resolves.toBeUndefined();
+      for (const answers of [() => ({ text: 'x' }), [], { embed: () => [1] }])
+        await expect(app.fake('writer', answers).verify()).resolves.toBeUndefined();
     });
   });
 

@@ -13,7 +13,7 @@ describe(RaisedErrors, () => {
       expect(raised.findings('T0046')).toEqual([{ scope: 'a', code: 'T0046', line }]);
     });
 
-    it('keeps only test author\'s errors', () => {
+    it("keeps only test author's errors", () => {
       const raised = new RaisedErrors();
       raised.note(new Error('plain'), { scope: '', call: 'a call' });
       raised.note(new StandinError('E0003', 'a bad request'), { scope: '', call: 'a call' });

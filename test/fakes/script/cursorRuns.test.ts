@@ -9,7 +9,10 @@ describe(cursorRuns, () => {
     await store.advance('a', 's');
     await store.advance('b', 's');
     await store.advance('b', 's');
-    expect(await cursorRuns({ store, script: 's' })).toEqual([{ scope: 'a', at: 1 }, { scope: 'b', at: 2 }]);
+    expect(await cursorRuns({ store, script: 's' })).toEqual([
+      { scope: 'a', at: 1 },
+      { scope: 'b', at: 2 },
+    ]);
   });
 
   it('then in each group of released scopes, named by the first of them', async () => {

@@ -4,7 +4,9 @@ import { hashScript } from '../../../src/fakes/script/hashScript.js';
 
 describe(hashScript, () => {
   it('gives equal content an equal hash', () => {
-    expect(hashScript([{ answers: { team: 'billing' } }, { retryUntilCall: 2 }])).toBe(hashScript([{ answers: { team: 'billing' } }, { retryUntilCall: 2 }]));
+    expect(hashScript([{ answers: { team: 'billing' } }, { retryUntilCall: 2 }])).toBe(
+      hashScript([{ answers: { team: 'billing' } }, { retryUntilCall: 2 }]),
+    );
   });
 
   it('does not care about the order of object keys', () => {
@@ -17,7 +19,26 @@ describe(hashScript, () => {
   });
 
   it('tells apart values that print alike', () => {
-    const values = [[], {}, null, undefined, 0, -0, '', 'u', false, 'F', [1, 2], [12], ['1,2'], [[]], { '': '' }, new Date(0), 0n, NaN];
+    const values = [
+      [],
+      {},
+      null,
+      undefined,
+      0,
+      -0,
+      '',
+      'u',
+      false,
+      'F',
+      [1, 2],
+      [12],
+      ['1,2'],
+      [[]],
+      { '': '' },
+      new Date(0),
+      0n,
+      NaN,
+    ];
     const hashes = values.map((v) => hashScript(v));
     expect(new Set(hashes).size).toBe(values.length);
   });
@@ -27,7 +48,21 @@ describe(hashScript, () => {
   });
 
   it('does not care about the order of Map and Set entries', () => {
-    expect(hashScript(new Map([['a', 1], ['b', 2]]))).toBe(hashScript(new Map([['b', 2], ['a', 1]])));
+    expect(
+      hashScript(
+        new Map([
+          ['a', 1],
+          ['b', 2],
+        ]),
+      ),
+    ).toBe(
+      hashScript(
+        new Map([
+          ['b', 2],
+          ['a', 1],
+        ]),
+      ),
+    );
     expect(hashScript(new Set([1, 2]))).toBe(hashScript(new Set([2, 1])));
   });
 
@@ -59,7 +94,9 @@ describe(hashScript, () => {
   it('rejects a script that contains itself with S0003', () => {
     const script: unknown[] = [];
     script.push(script);
-    expect(() => hashScript(script)).toThrow(expect.objectContaining({ code: 'S0003', message: expect.stringContaining('startScriptCursor') }));
+    expect(() => hashScript(script)).toThrow(
+      expect.objectContaining({ code: 'S0003', message: expect.stringContaining('startScriptCursor') }),
+    );
   });
 
   it('is stable across structured clones of any JSON-like value', () => {

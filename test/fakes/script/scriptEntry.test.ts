@@ -1,13 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkScript, classificationScriptEntrySchema, entryKind, invalidEntry } from '../../../src/fakes/script/scriptEntry.js';
+import {
+  checkScript,
+  classificationScriptEntrySchema,
+  entryKind,
+  invalidEntry,
+} from '../../../src/fakes/script/scriptEntry.js';
 import { ClassificationAdapterError, ClassificationAnswer } from '../../../src/index.js';
 
 describe('script entries', () => {
   describe(entryKind, () => {
     it('reads the three legal shapes', () => {
       expect(entryKind({ answers: {} })).toBe('answers');
-      expect(entryKind({ answers: { d: 'billing', s: 1, y: new ClassificationAnswer({ type: 'yesNo' }) } })).toBe('answers');
+      expect(entryKind({ answers: { d: 'billing', s: 1, y: new ClassificationAnswer({ type: 'yesNo' }) } })).toBe(
+        'answers',
+      );
       expect(entryKind({ error: new ClassificationAdapterError('timeout') })).toBe('error');
       expect(entryKind({ retryUntilCall: 1 })).toBe('retry');
     });
@@ -37,9 +44,14 @@ describe('script entries', () => {
     it('agrees with classificationScriptEntrySchema on any input', () => {
       const entry = fc.oneof(
         fc.anything(),
-        fc.record({ answers: fc.oneof(fc.anything(), fc.dictionary(fc.string(), fc.anything())) }, { requiredKeys: [] }),
+        fc.record(
+          { answers: fc.oneof(fc.anything(), fc.dictionary(fc.string(), fc.anything())) },
+          { requiredKeys: [] },
+        ),
         fc.record({ retryUntilCall: fc.oneof(fc.integer(), fc.double(), fc.anything()) }),
-        fc.record({ error: fc.constantFrom<unknown>(new ClassificationAdapterError('unknown'), new Error('x'), 'rate_limited') }),
+        fc.record({
+          error: fc.constantFrom<unknown>(new ClassificationAdapterError('unknown'), new Error('x'), 'rate_limited'),
+        }),
         fc.record({ answers: fc.constant({}), extra: fc.anything() }),
       );
       fc.assert(
@@ -53,7 +65,9 @@ describe('script entries', () => {
   describe(checkScript, () => {
     it('accepts a list of legal entries, and the empty list', () => {
       expect(() => checkScript([])).not.toThrow();
-      expect(() => checkScript([{ answers: {} }, { retryUntilCall: 3 }, { error: new ClassificationAdapterError('timeout') }])).not.toThrow();
+      expect(() =>
+        checkScript([{ answers: {} }, { retryUntilCall: 3 }, { error: new ClassificationAdapterError('timeout') }]),
+      ).not.toThrow();
     });
 
     it('throws K0010 at the first bad entry, or for a script that is not a list', () => {

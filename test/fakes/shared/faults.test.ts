@@ -39,7 +39,10 @@ describe('Redis killed mid-run and started again', () => {
     const server = await redis({ persist: true });
     const tester = app(server.url);
     const total = 80;
-    tester.fake('writer', Array.from({ length: total }, (_, i) => ({ text: `answer ${i}` })));
+    tester.fake(
+      'writer',
+      Array.from({ length: total }, (_, i) => ({ text: `answer ${i}` })),
+    );
     await tester.ready();
     const got = new Map<number, string>();
     const failed: { call: number; error: unknown }[] = [];
@@ -91,7 +94,9 @@ describe('a stalled Redis (CLIENT PAUSE)', () => {
     expect((await tester.reply('writer', { messages: 'a' })).text).toBe('first');
     server.cli('CLIENT', 'PAUSE', '2500', 'ALL');
     const started = performance.now();
-    const error = await tester.reply('writer', { messages: 'b' }, { retry: false, stepKey: 'paused' }).catch((e: unknown) => e);
+    const error = await tester
+      .reply('writer', { messages: 'b' }, { retry: false, stepKey: 'paused' })
+      .catch((e: unknown) => e);
     const took = performance.now() - started;
     expect(error).toBeInstanceOf(CallFailed);
     expect((error as CallFailed).failures).toEqual([expect.objectContaining({ kind: 'timeout' })]);
@@ -109,11 +114,17 @@ describe('4 processes racing on one scope', () => {
     const namespace = `race-${randomUUID()}`;
     const tester = app(server.url, { namespace });
     const steps = 1_000;
-    const writer = tester.fake('writer', Array.from({ length: 4 * steps }, (_, i) => ({ text: String(i) })));
+    const writer = tester.fake(
+      'writer',
+      Array.from({ length: 4 * steps }, (_, i) => ({ text: String(i) })),
+    );
     await tester.ready();
     const { texts: outputs } = await race(server.url, namespace, 4, steps);
     for (const texts of outputs) expect(texts).toHaveLength(steps);
-    const all = outputs.flat().map(Number).sort((a, b) => a - b);
+    const all = outputs
+      .flat()
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: 4 * steps }, (_, i) => i));
     await expect(writer.verify()).resolves.toBeUndefined();
     await writer.sync();

@@ -18,10 +18,16 @@ afterAll(() => server?.stop());
 const apps: TestApp[] = [];
 const members: Member[] = [];
 afterEach(async () => {
-  await Promise.all([...apps.splice(0).map((app) => app.dispose()), ...members.splice(0).map((member) => member.stop())]);
+  await Promise.all([
+    ...apps.splice(0).map((app) => app.dispose()),
+    ...members.splice(0).map((member) => member.stop()),
+  ]);
 });
 
-const models = { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' }, backup: { provider: 'openai', model: 'gpt-4.1-mini' } };
+const models = {
+  writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+  backup: { provider: 'openai', model: 'gpt-4.1-mini' },
+};
 
 /** Two apps of one fresh namespace, each with its own connection: as two processes would be. */
 function pair(namespace = `ns-${randomUUID()}`): [TestApp, TestApp] {
@@ -58,7 +64,10 @@ describe('app.fake in a namespace', () => {
 
   it('replays a step that runs again in another container: a run given its earlier runId gets the same answers', async () => {
     const [tester, instance] = pair();
-    const agent: Agent = { model: 'writer', tools: { look: tool({ input: z.object({ q: z.string() }), run: ({ q }) => q.length }) } };
+    const agent: Agent = {
+      model: 'writer',
+      tools: { look: tool({ input: z.object({ q: z.string() }), run: ({ q }) => q.length }) },
+    };
     tester.fake('writer', [{ calls: [{ tool: 'look', with: { q: 'abc' } }] }, { text: 'found' }, { text: 'later' }]);
     await tester.ready();
     const first = await instance.run(agent, 'go', { runId: 'run-1' });
@@ -72,7 +81,10 @@ describe('app.fake in a namespace', () => {
     tester.fake('writer', [{ text: 'only' }]);
     await tester.ready();
     await text(instance);
-    await expect(text(tester)).rejects.toMatchObject({ code: 'T0013', message: expect.stringContaining('call 2 ran past them') });
+    await expect(text(tester)).rejects.toMatchObject({
+      code: 'T0013',
+      message: expect.stringContaining('call 2 ran past them'),
+    });
   });
 
   it('gives a failure answer as a provider failure; its retries replay the step, as in one process', async () => {
@@ -80,7 +92,10 @@ describe('app.fake in a namespace', () => {
     tester.fake('writer', [{ fail: 'server' }, { text: 'next call' }]);
     await tester.ready();
     const error = await text(instance).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'E0005', failures: [{ kind: 'server' }, { kind: 'server' }, { kind: 'server' }] });
+    expect(error).toMatchObject({
+      code: 'E0005',
+      failures: [{ kind: 'server' }, { kind: 'server' }, { kind: 'server' }],
+    });
     expect(await text(tester)).toBe('next call');
   });
 
@@ -120,8 +135,12 @@ describe('app.fake in a namespace', () => {
 
   it('refuses a function answer with D0006: it cannot cross a process', () => {
     const [tester] = pair();
-    expect(() => tester.fake('writer', () => ({ text: 'x' }))).toThrow(expect.objectContaining({ code: 'D0006', message: expect.stringContaining('cannot cross a process') }));
-    expect(() => tester.fake('writer', { reply: [{ text: 'x' }], embed: () => [1] })).toThrow(expect.objectContaining({ code: 'D0006', message: expect.stringContaining('answers.embed') }));
+    expect(() => tester.fake('writer', () => ({ text: 'x' }))).toThrow(
+      expect.objectContaining({ code: 'D0006', message: expect.stringContaining('cannot cross a process') }),
+    );
+    expect(() => tester.fake('writer', { reply: [{ text: 'x' }], embed: () => [1] })).toThrow(
+      expect.objectContaining({ code: 'D0006', message: expect.stringContaining('answers.embed') }),
+    );
   });
 
   it('checks answers before publishing them: a bad answer is its T-code', () => {
@@ -131,7 +150,10 @@ describe('app.fake in a namespace', () => {
 
   it('fails a call of a model no process faked with D0007', async () => {
     const [, instance] = pair();
-    await expect(text(instance)).rejects.toMatchObject({ code: 'D0007', message: expect.stringContaining("app.fake('writer', answers)") });
+    await expect(text(instance)).rejects.toMatchObject({
+      code: 'D0007',
+      message: expect.stringContaining("app.fake('writer', answers)"),
+    });
   });
 
   it('shares nothing with another namespace', async () => {
@@ -152,7 +174,9 @@ describe('a namespaced fake', () => {
       members.push(tester, instance);
       await tester.ask({ op: 'fake', model: 'writer', answers: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
       expect(await tester.ask({ op: 'reply', model: 'writer', message: 'from the tester' })).toBe('one');
-      expect(await instance.ask({ op: 'reply', model: 'writer', message: 'from the instance', scope: 'b' })).toBe('one');
+      expect(await instance.ask({ op: 'reply', model: 'writer', message: 'from the instance', scope: 'b' })).toBe(
+        'one',
+      );
       expect(await tester.ask({ op: 'reply', model: 'writer', message: 'from the tester again' })).toBe('two');
       const sent = await tester.ask<SentCall[]>({ op: 'sent', model: 'writer' });
       expect(sent.map((s) => [s.scope, s.call === 'reply' && s.input.messages[0]])).toEqual([
@@ -168,7 +192,10 @@ describe('a namespaced fake', () => {
       await tester.ready();
       await text(instance, 'from the instance');
       await text(tester, 'from the tester');
-      const messages = () => writer.sent.map((s) => (s.call === 'reply' ? s.input.messages[0] : undefined)).map((m) => (m?.role === 'user' ? m.content : m));
+      const messages = () =>
+        writer.sent
+          .map((s) => (s.call === 'reply' ? s.input.messages[0] : undefined))
+          .map((m) => (m?.role === 'user' ? m.content : m));
       expect(messages()).toEqual(['from the tester']);
       await writer.sync();
       expect(messages()).toEqual(['from the instance', 'from the tester']);
@@ -195,7 +222,10 @@ describe('a namespaced fake', () => {
       await tester.ready();
       await instance.scope('c', () => text(instance));
       expect(await writer.pending('c')).toEqual([{ index: 1, answer: { text: 'two' } }]);
-      await expect(writer.verify()).rejects.toMatchObject({ code: 'T0014', message: expect.stringContaining("scope 'c'") });
+      await expect(writer.verify()).rejects.toMatchObject({
+        code: 'T0014',
+        message: expect.stringContaining("scope 'c'"),
+      });
       await instance.scope('c', () => text(instance));
       await expect(writer.verify()).resolves.toBeUndefined();
     });
@@ -216,7 +246,7 @@ describe('a namespaced fake', () => {
   });
 
   describe('.forget', () => {
-    it('empties sent and forgets the test author\'s errors kept for verify', async () => {
+    it("empties sent and forgets the test author's errors kept for verify", async () => {
       const [tester] = pair();
       const writer = tester.fake('writer', [{ text: 'one' }]);
       await tester.ready();
@@ -232,7 +262,8 @@ describe('a namespaced fake', () => {
 
 describe('app.fakeClassifier in a namespace', () => {
   const questions = { team: Q.choice('Which team?', ['billing', 'technical']) };
-  const team = async (app: TestApp) => (await app.classify('My card was charged twice.', questions)).answer('team')?.choice;
+  const team = async (app: TestApp) =>
+    (await app.classify('My card was charged twice.', questions)).answer('team')?.choice;
 
   it('answers classify calls in any container from the published script, one entry per call', async () => {
     const [tester, instance] = pair();
@@ -244,13 +275,24 @@ describe('app.fakeClassifier in a namespace', () => {
 
   it('counts retryUntilCall visits across containers, and gives error entries as the errors they were', async () => {
     const [tester, instance] = pair();
-    tester.fakeClassifier([{ retryUntilCall: 2 }, { error: new ClassificationAdapterError('authentication_failed', { message: 'bad key', status: 401 }) }, { answers: { team: 'billing' } }]);
+    tester.fakeClassifier([
+      { retryUntilCall: 2 },
+      { error: new ClassificationAdapterError('authentication_failed', { message: 'bad key', status: 401 }) },
+      { answers: { team: 'billing' } },
+    ]);
     await tester.ready();
     expect(tester.clock.slept).toEqual([]);
-    await expect(team(instance)).rejects.toMatchObject({ reason: 'authentication_failed', message: 'K0008: bad key', status: 401 });
+    await expect(team(instance)).rejects.toMatchObject({
+      reason: 'authentication_failed',
+      message: 'K0008: bad key',
+      status: 401,
+    });
     expect(instance.clock.slept).toHaveLength(1);
     expect(await team(tester)).toBe('billing');
-    await expect(team(instance)).rejects.toMatchObject({ reason: 'unknown', metadata: { cause: 'classification_script_exhausted' } });
+    await expect(team(instance)).rejects.toMatchObject({
+      reason: 'unknown',
+      metadata: { cause: 'classification_script_exhausted' },
+    });
   });
 
   it('says how many entries the spent script had, and fails verify with K0014 in the process that ran past it', async () => {
@@ -259,7 +301,12 @@ describe('app.fakeClassifier in a namespace', () => {
     await tester.ready();
     expect(await team(tester)).toBe('technical');
     const spent = await tester.classify('again', questions, { requestId: 'r-2' }).catch((e: unknown) => e);
-    expect(spent).toMatchObject({ code: 'K0008', message: expect.stringContaining("the script has 1 entry, and a call ran past them (request 'r-2', in the default scope)") });
+    expect(spent).toMatchObject({
+      code: 'K0008',
+      message: expect.stringContaining(
+        "the script has 1 entry, and a call ran past them (request 'r-2', in the default scope)",
+      ),
+    });
     await expect(classifier.verify()).rejects.toMatchObject({ code: 'K0014' });
   });
 
@@ -268,11 +315,14 @@ describe('app.fakeClassifier in a namespace', () => {
     const classifier = tester.fakeClassifier([{ answers: { team: 'technical' } }, { answers: { team: 'billing' } }]);
     await tester.ready();
     await instance.scope('t-1', () => team(instance));
-    await expect(classifier.verify()).rejects.toMatchObject({ code: 'K0012', message: expect.stringContaining('scope "t-1"') });
+    await expect(classifier.verify()).rejects.toMatchObject({
+      code: 'K0012',
+      message: expect.stringContaining('scope "t-1"'),
+    });
   });
 
   describe('.findings', () => {
-    it('reports the entries the namespace\'s scopes left, one finding each', async () => {
+    it("reports the entries the namespace's scopes left, one finding each", async () => {
       const [tester, instance] = pair();
       const classifier = tester.fakeClassifier([{ answers: { team: 'technical' } }, { answers: { team: 'billing' } }]);
       await tester.ready();
@@ -293,7 +343,9 @@ describe('app.fakeClassifier in a namespace', () => {
     await once(real, 'listening');
     try {
       const cursors = { store: 'redis', url: server.url, namespace: `ns-${randomUUID()}` } as const;
-      const providers = { typesafe: { apiKey: 'ts-test', baseURL: `http://127.0.0.1:${(real.address() as AddressInfo).port}` } };
+      const providers = {
+        typesafe: { apiKey: 'ts-test', baseURL: `http://127.0.0.1:${(real.address() as AddressInfo).port}` },
+      };
       const bound = { models, providers, classifier: { provider: 'typesafe' }, cursors } as const;
       const [publisher, instance] = await Promise.all([startMember({ models, cursors }), startMember(bound)]);
       members.push(publisher, instance);
@@ -302,7 +354,9 @@ describe('app.fakeClassifier in a namespace', () => {
       const app = createTestApp(bound);
       apps.push(app);
       app.allowRealCalls();
-      expect((await app.classify('second', { pick: Q.choice('Which one?', ['a', 'b']) })).answer('pick')?.choice).toBe('a');
+      expect((await app.classify('second', { pick: Q.choice('Which one?', ['a', 'b']) })).answer('pick')?.choice).toBe(
+        'a',
+      );
       expect(hits).toBe(0);
     } finally {
       real.close();
@@ -311,7 +365,9 @@ describe('app.fakeClassifier in a namespace', () => {
 
   it('refuses a script whose answers are not plain data with D0006', () => {
     const [tester] = pair();
-    expect(() => tester.fakeClassifier([{ error: new ClassificationAdapterError('unknown', { metadata: { at: new Date() } }) }])).toThrow(expect.objectContaining({ code: 'D0006' }));
+    expect(() =>
+      tester.fakeClassifier([{ error: new ClassificationAdapterError('unknown', { metadata: { at: new Date() } }) }]),
+    ).toThrow(expect.objectContaining({ code: 'D0006' }));
   });
 
   it('fails a classify call with D0007 when no process scripted the classifier', async () => {

@@ -18,7 +18,9 @@ describe(createApp, () => {
   });
 
   it('rejects a bad config with its code', () => {
-    expect(() => createApp({ models: { writer: { provider: 'anthropic', model: 'c', fallback: ['nope'] } } })).toThrow(expect.objectContaining({ code: 'C0002' }));
+    expect(() => createApp({ models: { writer: { provider: 'anthropic', model: 'c', fallback: ['nope'] } } })).toThrow(
+      expect.objectContaining({ code: 'C0002' }),
+    );
   });
 });
 
@@ -49,7 +51,10 @@ describe(createTestApp, () => {
 
 describe(createEngine, () => {
   it('takes providers handed in by name, so no real adapter is needed', async () => {
-    const anthropic = scripted([asks({ tool: 'findInGuide', with: { words: 'reset a password' } }), says('Open Settings, then Password.')]);
+    const anthropic = scripted([
+      asks({ tool: 'findInGuide', with: { words: 'reset a password' } }),
+      says('Open Settings, then Password.'),
+    ]);
     const engine = createEngine({ models, makers: { providers: () => ({ anthropic }) } });
     expect(engine).toBeInstanceOf(Engine);
     const findInGuide = tool({ input: z.object({ words: z.string() }), run: () => 'page 2' });
@@ -66,7 +71,9 @@ describe(createEngine, () => {
   });
 
   it('parses the config like any container', () => {
-    expect(() => createEngine({ models: { writer: { provider: 'anthropic' } } } as never)).toThrow(expect.objectContaining({ code: 'C0001' }));
+    expect(() => createEngine({ models: { writer: { provider: 'anthropic' } } } as never)).toThrow(
+      expect.objectContaining({ code: 'C0001' }),
+    );
   });
 
   it('scopes cursors like an app', async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { capabilities, capabilityNames, plainCapabilities, serve } from '../../../src/services/capabilities/capabilities.js';
+import {
+  capabilities,
+  capabilityNames,
+  plainCapabilities,
+  serve,
+} from '../../../src/services/capabilities/capabilities.js';
 import type { PlainCapability } from '../../../src/services/spec/CapabilitySpec.js';
 import { App } from '../../../src/services/app/App.js';
 import { Engine } from '../../../src/services/engine/Engine.js';
@@ -35,31 +40,49 @@ describe('capabilities', () => {
   // A result each capability's provider may give, and the arguments it answers.
   const samples = {
     embed: { args: ['Hello'], result: [0.25, -1] },
-    hear: { args: [{ audio: new Uint8Array([1, 2, 3]), kind: 'wav', language: 'en' }], result: { text: 'reset my password' } },
+    hear: {
+      args: [{ audio: new Uint8Array([1, 2, 3]), kind: 'wav', language: 'en' }],
+      result: { text: 'reset my password' },
+    },
     speak: { args: ['Hello'], result: new Uint8Array([0, 1, 254, 255]) },
     rank: { args: ['password', ['Reset a password', 'Billing']], result: [0.9, 0.1] },
     call: { args: [{ ticket: 42 }], result: { score: 3, tags: ['a'] } },
   } as const satisfies Record<PlainCapability, { args: readonly unknown[]; result: unknown }>;
 
-  it.each(plainCapabilities)('%s records a result as an answer its schema takes, and replays the same result', (name) => {
-    const { recorded } = capabilities[name] as unknown as { recorded: { schema: { parse(value: unknown): object }; answer(result: unknown): object | undefined; result(answer: object): unknown } };
-    const { result } = samples[name];
-    const answer = recorded.answer(result);
-    expect(answer).toBeDefined();
-    const read = recorded.schema.parse(JSON.parse(JSON.stringify(answer)));
-    expect(recorded.result(read)).toEqual(result);
-  });
+  it.each(plainCapabilities)(
+    '%s records a result as an answer its schema takes, and replays the same result',
+    (name) => {
+      const { recorded } = capabilities[name] as unknown as {
+        recorded: {
+          schema: { parse(value: unknown): object };
+          answer(result: unknown): object | undefined;
+          result(answer: object): unknown;
+        };
+      };
+      const { result } = samples[name];
+      const answer = recorded.answer(result);
+      expect(answer).toBeDefined();
+      const read = recorded.schema.parse(JSON.parse(JSON.stringify(answer)));
+      expect(recorded.result(read)).toEqual(result);
+    },
+  );
 
   it.each(plainCapabilities)('%s has a recorded request of plain named fields, bytes as their digest', (name) => {
-    const request = (capabilities[name].request as (args: readonly unknown[]) => Readonly<Record<string, unknown>>)(samples[name].args);
+    const request = (capabilities[name].request as (args: readonly unknown[]) => Readonly<Record<string, unknown>>)(
+      samples[name].args,
+    );
     expect(JSON.parse(JSON.stringify(request))).toEqual(request);
   });
 
   it('keeps no result that breaks the contract as a recorded answer', () => {
     expect(capabilities.embed.recorded.answer('no vector' as never)).toBeUndefined();
     expect(capabilities.speak.recorded.answer('no bytes' as never)).toBeUndefined();
-    expect(capabilities.rank.recorded.schema.safeParse(capabilities.rank.recorded.answer([Number.NaN])).success).toBe(false);
-    expect(capabilities.hear.recorded.schema.safeParse(capabilities.hear.recorded.answer({} as never)).success).toBe(false);
+    expect(capabilities.rank.recorded.schema.safeParse(capabilities.rank.recorded.answer([Number.NaN])).success).toBe(
+      false,
+    );
+    expect(capabilities.hear.recorded.schema.safeParse(capabilities.hear.recorded.answer({} as never)).success).toBe(
+      false,
+    );
   });
 
   it('keeps the audio of a hear request as its length and SHA-256, never its bytes', () => {

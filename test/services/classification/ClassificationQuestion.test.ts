@@ -15,7 +15,11 @@ describe(Q, () => {
   describe('.choice', () => {
     it('takes a list of names: each option has no description', () => {
       const q = Q.choice('Which team?', ['billing', 'technical']);
-      expect(q).toMatchObject({ type: 'choice', instructions: 'Which team?', criteria: { billing: null, technical: null } });
+      expect(q).toMatchObject({
+        type: 'choice',
+        instructions: 'Which team?',
+        criteria: { billing: null, technical: null },
+      });
     });
 
     it('takes a record of name -> description, kept as given', () => {
@@ -31,7 +35,9 @@ describe(Q, () => {
     });
 
     it('rejects a name that is not a string, and options that are neither a list nor a record', () => {
-      expect(thrown(() => Q.choice('?', ['a', 1 as never])).message).toContain('options[1] must be an option name (a string), got 1');
+      expect(thrown(() => Q.choice('?', ['a', 1 as never])).message).toContain(
+        'options[1] must be an option name (a string), got 1',
+      );
       for (const options of ['billing', 3, null, new Map([['a', 'A']])]) {
         expect(thrown(() => Q.choice('?', options as never)).code).toBe('K0001');
       }
@@ -42,7 +48,7 @@ describe(Q, () => {
       expect(Q.choice('?', ['']).criteria).toEqual({ '': null });
     });
 
-    it('copies the options, so a later change to the caller\'s record does not reach the question', () => {
+    it("copies the options, so a later change to the caller's record does not reach the question", () => {
       const options: Record<string, string> = { a: 'A' };
       const q = Q.choice('?', options);
       options.b = 'B';
@@ -52,7 +58,10 @@ describe(Q, () => {
 
   describe('.score', () => {
     it('takes the levels, lowest first, as given', () => {
-      expect(Q.score('How frustrated?', ['Calm', { name: 'Annoyed' }, 'Angry'])).toMatchObject({ type: 'score', criteria: ['Calm', { name: 'Annoyed' }, 'Angry'] });
+      expect(Q.score('How frustrated?', ['Calm', { name: 'Annoyed' }, 'Angry'])).toMatchObject({
+        type: 'score',
+        criteria: ['Calm', { name: 'Annoyed' }, 'Angry'],
+      });
     });
 
     it('rejects levels that are not a list', () => {
@@ -82,7 +91,9 @@ describe(Q, () => {
     it('takes the fields as they are, checking nothing but the keys', () => {
       const q = new Q({ type: 'ranking' as 'choice', instructions: '' });
       expect(q).toMatchObject({ type: 'ranking', instructions: '', criteria: null });
-      expect(thrown(() => new Q({ type: 'choice', instructions: 'x', options: [] } as never)).message).toContain("unknown key 'options'");
+      expect(thrown(() => new Q({ type: 'choice', instructions: 'x', options: [] } as never)).message).toContain(
+        "unknown key 'options'",
+      );
       expect(thrown(() => new Q(null as never)).code).toBe('K0001');
     });
   });

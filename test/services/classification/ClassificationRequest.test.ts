@@ -6,7 +6,13 @@ describe(ClassificationRequest, () => {
     const questions = { team: Q.choice('Which team?', ['billing']) };
     const request = new ClassificationRequest({ state: 'x', questions });
     expect(request).toMatchObject({ state: 'x', questions, model: null, options: {}, metadata: {} });
-    const full = new ClassificationRequest({ state: { text: 'x' }, questions, model: 'jev-latest', options: { fast: true }, metadata: { ticket: 1 } });
+    const full = new ClassificationRequest({
+      state: { text: 'x' },
+      questions,
+      model: 'jev-latest',
+      options: { fast: true },
+      metadata: { ticket: 1 },
+    });
     expect(full).toMatchObject({ model: 'jev-latest', options: { fast: true }, metadata: { ticket: 1 } });
   });
 
@@ -17,7 +23,9 @@ describe(ClassificationRequest, () => {
   });
 
   it('rejects an unknown key, suggesting the closest', () => {
-    expect(() => new ClassificationRequest({ state: 'x', question: {} } as never)).toThrow(/unknown key 'question'\. Did you mean 'questions'\?/);
+    expect(() => new ClassificationRequest({ state: 'x', question: {} } as never)).toThrow(
+      /unknown key 'question'\. Did you mean 'questions'\?/,
+    );
     expect(() => new ClassificationRequest('x' as never)).toThrow(expect.objectContaining({ code: 'K0003' }));
   });
 });

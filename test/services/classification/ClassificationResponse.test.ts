@@ -16,9 +16,13 @@ describe(ClassificationResponse, () => {
   });
 
   it('rejects answers that are not ClassificationAnswers, and usage that is not whole numbers', () => {
-    expect(() => new ClassificationResponse({ answers: { d: { type: 'choice' } as never } })).toThrow(expect.objectContaining({ code: 'K0002' }));
+    expect(() => new ClassificationResponse({ answers: { d: { type: 'choice' } as never } })).toThrow(
+      expect.objectContaining({ code: 'K0002' }),
+    );
     expect(() => new ClassificationResponse({ usage: { inputTokens: -1 } })).toThrow(/response\.usage\.inputTokens/);
-    expect(() => new ClassificationResponse({ provider: 1 } as never)).toThrow(expect.objectContaining({ code: 'K0002' }));
+    expect(() => new ClassificationResponse({ provider: 1 } as never)).toThrow(
+      expect.objectContaining({ code: 'K0002' }),
+    );
   });
 
   describe('.answer', () => {

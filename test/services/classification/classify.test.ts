@@ -1,6 +1,18 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, ClassificationAnswer, ClassificationQuestion as Q, ClassificationRequest, ClassificationResponse, StandinError, Tokens, createApp, createContainer, type Classifier, type ClassificationReason } from '../../../src/index.js';
+import {
+  ClassificationAdapterError,
+  ClassificationAnswer,
+  ClassificationQuestion as Q,
+  ClassificationRequest,
+  ClassificationResponse,
+  StandinError,
+  Tokens,
+  createApp,
+  createContainer,
+  type Classifier,
+  type ClassificationReason,
+} from '../../../src/index.js';
 import { startScriptCursor, cursorIndex } from '../../../src/testing.js';
 import { type ClassificationCall } from '../../../src/services/spec/Classifier.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
@@ -10,9 +22,12 @@ const STATE = 'My payouts failed twice this week.';
 
 /** A test app whose retry jitter is fixed (random() = 0.5, jitter 0.2: each delay is 90% of its backoff). */
 function app(config: Parameters<typeof createTestApp>[0] = {}): TestApp {
-  return createTestApp(config, new ContainerModule(({ rebind }) => {
-    rebind(Tokens.Random).toConstantValue(() => 0.5);
-  }));
+  return createTestApp(
+    config,
+    new ContainerModule(({ rebind }) => {
+      rebind(Tokens.Random).toConstantValue(() => 0.5);
+    }),
+  );
 }
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
@@ -25,7 +40,10 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 /** A classifier that answers with `answer(request, opts)`, recording every call. */
-function classifier(answer: (request: ClassificationRequest, opts: unknown) => unknown, extra: Partial<Classifier> = {}): Classifier & { calls: number } {
+function classifier(
+  answer: (request: ClassificationRequest, opts: unknown) => unknown,
+  extra: Partial<Classifier> = {},
+): Classifier & { calls: number } {
   const adapter = {
     calls: 0,
     ...extra,
@@ -54,11 +72,18 @@ describe('Engine.classify (app.classify)', () => {
       expect(calls).toEqual([]);
     });
 
-    it('names each path, in the validator\'s order', async () => {
+    it("names each path, in the validator's order", async () => {
       const test = app();
       test.fakeClassifier();
-      const error = await rejection(test.classify(null as never, { anger: Q.score('How angry?', ['only']) }, { model: 3 as never }));
-      expect(error.message.split('\n').slice(1).map((line) => line.split(':')[0])).toEqual(['request.state', 'request.model', 'request.questions.anger.criteria']);
+      const error = await rejection(
+        test.classify(null as never, { anger: Q.score('How angry?', ['only']) }, { model: 3 as never }),
+      );
+      expect(
+        error.message
+          .split('\n')
+          .slice(1)
+          .map((line) => line.split(':')[0]),
+      ).toEqual(['request.state', 'request.model', 'request.questions.anger.criteria']);
     });
 
     it('comes before the classifier lookup: with none bound, a bad request still reports its problems', async () => {
@@ -68,8 +93,16 @@ describe('Engine.classify (app.classify)', () => {
     it('options of the wrong shape are a typed error (K0004)', async () => {
       const test = app();
       test.fakeClassifier();
-      for (const options of [{ retry: 'never' }, { requestId: '' }, { colour: 'red' }, { adapterOpts: { cursorKey: true } }, 'fast']) {
-        expect(((await rejection(test.classify(STATE, questions(), options as never))) as StandinError).code).toBe('K0004');
+      for (const options of [
+        { retry: 'never' },
+        { requestId: '' },
+        { colour: 'red' },
+        { adapterOpts: { cursorKey: true } },
+        'fast',
+      ]) {
+        expect(((await rejection(test.classify(STATE, questions(), options as never))) as StandinError).code).toBe(
+          'K0004',
+        );
       }
     });
   });
@@ -94,9 +127,12 @@ describe('Engine.classify (app.classify)', () => {
 
     it('works in a production container with a classifier bound by a module', async () => {
       const { FakeClassifier } = await import('../../../src/testing.js');
-      const container = createContainer({}, new ContainerModule(({ bind }) => {
-        bind(Tokens.Classifier).toConstantValue(new FakeClassifier({ script: [{ answers: { d: 'sales' } }] }));
-      }));
+      const container = createContainer(
+        {},
+        new ContainerModule(({ bind }) => {
+          bind(Tokens.Classifier).toConstantValue(new FakeClassifier({ script: [{ answers: { d: 'sales' } }] }));
+        }),
+      );
       const response = await container.get(Tokens.Engine).classify(STATE, questions());
       expect(response.answer('d')!.choice).toBe('sales');
     });
@@ -116,7 +152,8 @@ describe('Engine.classify (app.classify)', () => {
   });
 
   describe('the real-call guard', () => {
-    const real = () => classifier(async () => new ClassificationResponse({ answers: {} }), { real: true, provider: 'typesafe' });
+    const real = () =>
+      classifier(async () => new ClassificationResponse({ answers: {} }), { real: true, provider: 'typesafe' });
 
     it('a classifier with real: true is blocked in test apps (K0006), and is never called', async () => {
       const test = app();
@@ -149,13 +186,19 @@ describe('Engine.classify (app.classify)', () => {
   });
 
   describe('the cursor key and scope', () => {
-    it('injects the engine\'s id as adapterOpts.cursorKey, and the request id, step, scope and attempt as the typed context', async () => {
+    it("injects the engine's id as adapterOpts.cursorKey, and the request id, step, scope and attempt as the typed context", async () => {
       const test = app();
       const calls: ClassificationCall[] = [];
       test.fakeClassifier();
       await test.classify(STATE, questions(), { requestId: 'rid-1', adapterOpts: { capture: (c) => calls.push(c) } });
-      await test.scope('ticket-7', () => test.classify(STATE, questions(), { adapterOpts: { capture: (c) => calls.push(c) } }));
-      expect(calls[0]!.opts).toMatchObject({ requestId: 'rid-1', adapterOpts: { cursorKey: test.id }, context: { requestId: 'rid-1', stepKey: expect.stringMatching(/^call:.+#\d+$/), scope: '', attempt: 1 } });
+      await test.scope('ticket-7', () =>
+        test.classify(STATE, questions(), { adapterOpts: { capture: (c) => calls.push(c) } }),
+      );
+      expect(calls[0]!.opts).toMatchObject({
+        requestId: 'rid-1',
+        adapterOpts: { cursorKey: test.id },
+        context: { requestId: 'rid-1', stepKey: expect.stringMatching(/^call:.+#\d+$/), scope: '', attempt: 1 },
+      });
       expect(calls[0]!.opts.adapterOpts).not.toHaveProperty('scope');
       expect(calls[1]!.opts.adapterOpts).toMatchObject({ cursorKey: test.id });
       expect(calls[1]!.opts.context).toMatchObject({ scope: 'ticket-7' });
@@ -165,7 +208,9 @@ describe('Engine.classify (app.classify)', () => {
       const test = app();
       const calls: ClassificationCall[] = [];
       test.fakeClassifier();
-      await test.classify(STATE, questions(), { adapterOpts: { cursorKey: 7, scope: 'mine', capture: (c) => calls.push(c) } });
+      await test.classify(STATE, questions(), {
+        adapterOpts: { cursorKey: 7, scope: 'mine', capture: (c) => calls.push(c) },
+      });
       expect(calls[0]!.opts.adapterOpts).toMatchObject({ cursorKey: 7, scope: 'mine' });
     });
 
@@ -197,7 +242,7 @@ describe('Engine.classify (app.classify)', () => {
       expect(await y()).toBe(0.1);
     });
 
-    it('thousands of interleaved scopes never see each other\'s cursors', { timeout: 30_000 }, async () => {
+    it("thousands of interleaved scopes never see each other's cursors", { timeout: 30_000 }, async () => {
       const test = app();
       test.fakeClassifier([{ answers: { y: 0.1 } }, { retryUntilCall: 2 }, { answers: { y: 0.3 } }]);
       const run = async (i: number) =>
@@ -215,10 +260,12 @@ describe('Engine.classify (app.classify)', () => {
       const test = app({ strictScopes: true });
       test.fakeClassifier();
       expect(((await rejection(test.classify(STATE, questions()))) as StandinError).code).toBe('S0001');
-      await expect(test.scope('s', () => test.classify(STATE, questions()))).resolves.toBeInstanceOf(ClassificationResponse);
+      await expect(test.scope('s', () => test.classify(STATE, questions()))).resolves.toBeInstanceOf(
+        ClassificationResponse,
+      );
     });
 
-    it('an explicit cursor handle from startScriptCursor(container) outranks the engine\'s key', async () => {
+    it("an explicit cursor handle from startScriptCursor(container) outranks the engine's key", async () => {
       const test = app();
       test.fakeClassifier();
       const cursor = startScriptCursor(test.container);
@@ -230,7 +277,7 @@ describe('Engine.classify (app.classify)', () => {
   });
 
   describe('the request id', () => {
-    it('is the caller\'s, or the engine\'s next one (as for replies), reflected onto the response', async () => {
+    it("is the caller's, or the engine's next one (as for replies), reflected onto the response", async () => {
       const test = app();
       test.fakeClassifier();
       expect((await test.classify(STATE, questions(), { requestId: 'rid-1' })).requestId).toBe('rid-1');
@@ -241,11 +288,15 @@ describe('Engine.classify (app.classify)', () => {
 
     it('is filled in when the adapter leaves it empty, and kept when the adapter set its own', async () => {
       const test = app();
-      test.container.bind(Tokens.Classifier).toConstantValue(classifier(async () => new ClassificationResponse({ model: 'm' })));
+      test.container
+        .bind(Tokens.Classifier)
+        .toConstantValue(classifier(async () => new ClassificationResponse({ model: 'm' })));
       const filled = await test.classify(STATE, questions(), { requestId: 'rid-2' });
       expect(filled).toBeInstanceOf(ClassificationResponse);
       expect([filled.requestId, filled.model]).toEqual(['rid-2', 'm']);
-      test.container.rebind(Tokens.Classifier).toConstantValue(classifier(async () => new ClassificationResponse({ requestId: 'theirs' })));
+      test.container
+        .rebind(Tokens.Classifier)
+        .toConstantValue(classifier(async () => new ClassificationResponse({ requestId: 'theirs' })));
       expect((await test.classify(STATE, questions(), { requestId: 'rid-3' })).requestId).toBe('theirs');
     });
   });
@@ -277,15 +328,16 @@ describe('Engine.classify (app.classify)', () => {
       expect(test.clock.slept).toEqual([250]);
     });
 
-    it('drops a retryAfterMs past maxRetryAfterMs (default 60 s) as a provider\'s is: the usual backoff waits', async () => {
+    it("drops a retryAfterMs past maxRetryAfterMs (default 60 s) as a provider's is: the usual backoff waits", async () => {
       const test = app();
-      const huge = (ms: number): ClassificationAdapterError => new ClassificationAdapterError('rate_limited', { retryAfterMs: ms });
+      const huge = (ms: number): ClassificationAdapterError =>
+        new ClassificationAdapterError('rate_limited', { retryAfterMs: ms });
       test.fakeClassifier([{ error: huge(3_000_000) }, { error: huge(1e14) }, { answers: {} }]);
       await test.classify(STATE, questions());
       expect(test.clock.slept).toEqual([450, 900]);
     });
 
-    it('uses the config\'s retry policy, changed per call', async () => {
+    it("uses the config's retry policy, changed per call", async () => {
       const test = app({ retry: { attempts: 5, baseDelayMs: 100, jitter: 0 } });
       test.fakeClassifier([{ retryUntilCall: 5 }, { answers: {} }, { retryUntilCall: 3 }, { answers: {} }]);
       await test.classify(STATE, questions());
@@ -297,18 +349,32 @@ describe('Engine.classify (app.classify)', () => {
     it('retry: false makes one attempt', async () => {
       const test = app();
       test.fakeClassifier([{ retryUntilCall: 2 }, { answers: {} }]);
-      expect(((await rejection(test.classify(STATE, questions(), { retry: false }))) as ClassificationAdapterError).reason).toBe('rate_limited');
+      expect(
+        ((await rejection(test.classify(STATE, questions(), { retry: false }))) as ClassificationAdapterError).reason,
+      ).toBe('rate_limited');
       expect(test.clock.slept).toEqual([]);
     });
 
-    it.each([['rate_limited'], ['provider_unavailable'], ['timeout'], ['network_error']])('retries %s', async (reason) => {
-      const test = app();
-      test.fakeClassifier([{ error: new ClassificationAdapterError(reason as ClassificationReason) }, { answers: {} }]);
-      await expect(test.classify(STATE, questions())).resolves.toBeInstanceOf(ClassificationResponse);
-      expect(test.clock.slept).toHaveLength(1);
-    });
+    it.each([['rate_limited'], ['provider_unavailable'], ['timeout'], ['network_error']])(
+      'retries %s',
+      async (reason) => {
+        const test = app();
+        test.fakeClassifier([
+          { error: new ClassificationAdapterError(reason as ClassificationReason) },
+          { answers: {} },
+        ]);
+        await expect(test.classify(STATE, questions())).resolves.toBeInstanceOf(ClassificationResponse);
+        expect(test.clock.slept).toHaveLength(1);
+      },
+    );
 
-    it.each([['authentication_failed'], ['invalid_request'], ['context_length_exceeded'], ['malformed_response'], ['unknown']])('rejects with %s at once, with the adapter\'s own error', async (reason) => {
+    it.each([
+      ['authentication_failed'],
+      ['invalid_request'],
+      ['context_length_exceeded'],
+      ['malformed_response'],
+      ['unknown'],
+    ])("rejects with %s at once, with the adapter's own error", async (reason) => {
       const test = app();
       const error = new ClassificationAdapterError(reason as ClassificationReason);
       test.fakeClassifier([{ error }, { answers: {} }]);
@@ -325,7 +391,7 @@ describe('Engine.classify (app.classify)', () => {
       }
     });
 
-    it('a test author\'s mistake is thrown once, never retried or turned into a default', async () => {
+    it("a test author's mistake is thrown once, never retried or turned into a default", async () => {
       const test = app();
       const fake = test.fakeClassifier([{ answers: { y: 2 } }, { answers: {} }]);
       expect(((await rejection(test.classify(STATE, questions()))) as StandinError).code).toBe('K0011');
@@ -347,7 +413,9 @@ describe('Engine.classify (app.classify)', () => {
           throw new ClassificationAdapterError('timeout');
         }),
       );
-      expect((await rejection(test.classify(STATE, questions(), { signal: controller.signal }))).message).toBe('stopped mid-call');
+      expect((await rejection(test.classify(STATE, questions(), { signal: controller.signal }))).message).toBe(
+        'stopped mid-call',
+      );
       expect(test.clock.slept).toEqual([]);
     });
   });
@@ -365,7 +433,12 @@ describe('Engine.classify (app.classify)', () => {
 
     it('an adapter that rejects (or throws) with anything but a ClassificationAdapterError violates the contract (K0007), never retried', async () => {
       const cause = new TypeError('boom');
-      for (const answer of [async () => Promise.reject(cause), () => { throw cause; }]) {
+      for (const answer of [
+        async () => Promise.reject(cause),
+        () => {
+          throw cause;
+        },
+      ]) {
         const test = app();
         const adapter = classifier(answer);
         test.container.bind(Tokens.Classifier).toConstantValue(adapter);
@@ -386,16 +459,26 @@ describe('Engine.classify (app.classify)', () => {
   });
 
   describe('the request', () => {
-    it('is built from the state, the questions and the options\' model, options and metadata', async () => {
+    it("is built from the state, the questions and the options' model, options and metadata", async () => {
       const test = app();
       const calls: ClassificationCall[] = [];
       test.fakeClassifier();
-      const response = await test.classify({ text: STATE }, questions(), { model: 'jev-latest', options: { fast: true }, metadata: { ticket: 7 }, adapterOpts: { capture: (c) => calls.push(c) } });
-      expect(calls[0]!.request).toMatchObject({ state: { text: STATE }, model: 'jev-latest', options: { fast: true }, metadata: { ticket: 7 } });
+      const response = await test.classify({ text: STATE }, questions(), {
+        model: 'jev-latest',
+        options: { fast: true },
+        metadata: { ticket: 7 },
+        adapterOpts: { capture: (c) => calls.push(c) },
+      });
+      expect(calls[0]!.request).toMatchObject({
+        state: { text: STATE },
+        model: 'jev-latest',
+        options: { fast: true },
+        metadata: { ticket: 7 },
+      });
       expect(response).toMatchObject({ model: 'jev-latest', metadata: { ticket: 7 } });
     });
 
-    it('a ClassificationRequest in the state\'s place is dispatched verbatim', async () => {
+    it("a ClassificationRequest in the state's place is dispatched verbatim", async () => {
       const test = app();
       const calls: ClassificationCall[] = [];
       test.fakeClassifier();
@@ -413,13 +496,18 @@ describe('Engine.classify (app.classify)', () => {
       const error = (await rejection(test.classify(request, { model: 'other' } as never))) as StandinError;
       expect(error.code).toBe('K0004');
       expect(error.message).toContain('options.model belongs on the request');
-      expect(((await rejection((test.classify as (...a: unknown[]) => Promise<unknown>)(request, {}, {}))) as StandinError).code).toBe('K0004');
+      expect(
+        ((await rejection((test.classify as (...a: unknown[]) => Promise<unknown>)(request, {}, {}))) as StandinError)
+          .code,
+      ).toBe('K0004');
     });
 
     it('a ClassificationRequest is validated like any other', async () => {
       const test = app();
       test.fakeClassifier();
-      const error = (await rejection(test.classify(new ClassificationRequest({ state: STATE, questions: {} })))) as StandinError;
+      const error = (await rejection(
+        test.classify(new ClassificationRequest({ state: STATE, questions: {} })),
+      )) as StandinError;
       expect(error.code).toBe('K0003');
     });
   });

@@ -21,7 +21,19 @@ describe(isJsonEncodable, () => {
   it('refuses what JSON would change or drop: functions, symbols, bigints, NaN, Infinity, class instances, holes, cycles, lone surrogates', () => {
     const cycle: unknown[] = [];
     cycle.push(cycle);
-    for (const value of [() => 1, Symbol('s'), 1n, Number.NaN, -Infinity, new Date(), new Map(), new Array(3).fill(1, 1), cycle, '\uDC00', { '\uD800': 1 }]) {
+    for (const value of [
+      () => 1,
+      Symbol('s'),
+      1n,
+      Number.NaN,
+      -Infinity,
+      new Date(),
+      new Map(),
+      new Array(3).fill(1, 1),
+      cycle,
+      '\uDC00',
+      { '\uD800': 1 },
+    ]) {
       expect(isJsonEncodable(value)).toBe(false);
     }
   });
@@ -35,6 +47,7 @@ describe(isJsonEncodable, () => {
 function withoutNegativeZero(value: unknown): unknown {
   if (Object.is(value, -0)) return 0;
   if (Array.isArray(value)) return value.map(withoutNegativeZero);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNegativeZero(v)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNegativeZero(v)]));
   return value;
 }

@@ -14,27 +14,36 @@ describe('question ids and option names that are Object.prototype members', () =
     const error = await app.classify('Refund me', questions).catch((e: unknown) => e as StandinError);
     expect(error).toBeInstanceOf(StandinError);
     expect((error as StandinError).code).toBe('K0003');
-    expect((error as StandinError).message).toContain("request.questions.__proto__: invalid_id. Give each question a non-empty string id other than '__proto__'.");
+    expect((error as StandinError).message).toContain(
+      "request.questions.__proto__: invalid_id. Give each question a non-empty string id other than '__proto__'.",
+    );
   });
 
-  it.each(['toString', 'constructor', 'hasOwnProperty'])("answers a question with id '%s', and an unasked one with nothing", async (id) => {
-    const app = createTestApp();
-    app.fakeClassifier([{ answers: { [id]: 'sales' } }]);
-    const response = await app.classify('Refund me', { [id]: team });
-    expect(response.answer(id)?.choice).toBe('sales');
-    expect(Object.getPrototypeOf(response.answers)).toBe(Object.prototype);
-    expect(response.answer(id === 'toString' ? 'valueOf' : 'toString')).toBeUndefined();
-  });
+  it.each(['toString', 'constructor', 'hasOwnProperty'])(
+    "answers a question with id '%s', and an unasked one with nothing",
+    async (id) => {
+      const app = createTestApp();
+      app.fakeClassifier([{ answers: { [id]: 'sales' } }]);
+      const response = await app.classify('Refund me', { [id]: team });
+      expect(response.answer(id)?.choice).toBe('sales');
+      expect(Object.getPrototypeOf(response.answers)).toBe(Object.prototype);
+      expect(response.answer(id === 'toString' ? 'valueOf' : 'toString')).toBeUndefined();
+    },
+  );
 
   it("takes 'constructor' as an option name", async () => {
     const app = createTestApp();
     app.fakeClassifier([{ answers: { kind: 'constructor' } }]);
-    const response = await app.classify('Refund me', { kind: ClassificationQuestion.choice('Which?', ['constructor', 'toString']) });
+    const response = await app.classify('Refund me', {
+      kind: ClassificationQuestion.choice('Which?', ['constructor', 'toString']),
+    });
     expect(response.answer('kind')?.choice).toBe('constructor');
   });
 
   it("refuses the option name '__proto__' with K0001", () => {
-    expect(() => ClassificationQuestion.choice('Which?', ['__proto__', 'billing'])).toThrow(expect.objectContaining({ code: 'K0001' }));
+    expect(() => ClassificationQuestion.choice('Which?', ['__proto__', 'billing'])).toThrow(
+      expect.objectContaining({ code: 'K0001' }),
+    );
     const record = JSON.parse('{"__proto__": "odd", "billing": "charges"}') as Record<string, string>;
     expect(() => ClassificationQuestion.choice('Which?', record)).toThrow(expect.objectContaining({ code: 'K0001' }));
   });

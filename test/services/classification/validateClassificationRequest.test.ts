@@ -13,7 +13,10 @@ describe(validateClassificationRequest, () => {
   });
 
   it('example: state: nil and a one-level score give [state: empty, questions.anger.criteria: too_few_levels]', () => {
-    const request = new ClassificationRequest({ state: null as never, questions: { anger: Q.score('How angry?', ['only']) } });
+    const request = new ClassificationRequest({
+      state: null as never,
+      questions: { anger: Q.score('How angry?', ['only']) },
+    });
     expect(validateClassificationRequest(request)).toEqual([
       { path: ['state'], reason: 'empty' },
       { path: ['questions', 'anger', 'criteria'], reason: 'too_few_levels' },
@@ -30,9 +33,11 @@ describe(validateClassificationRequest, () => {
   describe('rule order', () => {
     it('hard reject: questions that are not a record give exactly [questions: invalid_shape], and no other rule runs', () => {
       for (const questions of [[team()], 'team', null, new Map([['team', team()]]), team()]) {
-        expect(validateClassificationRequest(new ClassificationRequest({ state: null as never, questions: questions as never, model: 1 as never }))).toEqual([
-          { path: ['questions'], reason: 'invalid_shape' },
-        ]);
+        expect(
+          validateClassificationRequest(
+            new ClassificationRequest({ state: null as never, questions: questions as never, model: 1 as never }),
+          ),
+        ).toEqual([{ path: ['questions'], reason: 'invalid_shape' }]);
       }
     });
 
@@ -71,43 +76,71 @@ describe(validateClassificationRequest, () => {
   describe('state (and instructions, by the same rule)', () => {
     it('is empty when null, undefined, "", [] or {}', () => {
       for (const state of [null, undefined, '', [], {}]) {
-        expect(validateClassificationRequest(new ClassificationRequest({ state: state as never, questions: { team: team() } }))).toEqual([{ path: ['state'], reason: 'empty' }]);
+        expect(
+          validateClassificationRequest(
+            new ClassificationRequest({ state: state as never, questions: { team: team() } }),
+          ),
+        ).toEqual([{ path: ['state'], reason: 'empty' }]);
         const question = new Q({ type: 'yesNo', instructions: state as never });
-        expect(validateClassificationRequest(new ClassificationRequest({ state: 'x', questions: { q: question } }))).toEqual([{ path: ['questions', 'q', 'instructions'], reason: 'empty' }]);
+        expect(
+          validateClassificationRequest(new ClassificationRequest({ state: 'x', questions: { q: question } })),
+        ).toEqual([{ path: ['questions', 'q', 'instructions'], reason: 'empty' }]);
       }
     });
 
     it('has an invalid shape unless a string, a plain object or a list', () => {
       for (const state of [1, true, new Date(), valid(), new Map()]) {
-        expect(validateClassificationRequest(new ClassificationRequest({ state: state as never, questions: { team: team() } }))).toEqual([{ path: ['state'], reason: 'invalid_shape' }]);
+        expect(
+          validateClassificationRequest(
+            new ClassificationRequest({ state: state as never, questions: { team: team() } }),
+          ),
+        ).toEqual([{ path: ['state'], reason: 'invalid_shape' }]);
       }
     });
 
     it('is not JSON-encodable with a function, a cycle, NaN, a class instance or a lone surrogate inside', () => {
       const cycle: Record<string, unknown> = { a: 1 };
       cycle.self = cycle;
-      for (const state of [{ f: () => 1 }, cycle, [Number.NaN], { at: new Date() }, 'broken \uD800 text', [1, undefined]]) {
-        expect(validateClassificationRequest(new ClassificationRequest({ state: state as never, questions: { team: team() } }))).toEqual([{ path: ['state'], reason: 'not_json_encodable' }]);
+      for (const state of [
+        { f: () => 1 },
+        cycle,
+        [Number.NaN],
+        { at: new Date() },
+        'broken \uD800 text',
+        [1, undefined],
+      ]) {
+        expect(
+          validateClassificationRequest(
+            new ClassificationRequest({ state: state as never, questions: { team: team() } }),
+          ),
+        ).toEqual([{ path: ['state'], reason: 'not_json_encodable' }]);
       }
     });
 
     it('accepts a list of anything JSON, such as [1, {}] (element types are not checked)', () => {
-      expect(validateClassificationRequest(new ClassificationRequest({ state: [1, {}], questions: { team: team() } }))).toEqual([]);
+      expect(
+        validateClassificationRequest(new ClassificationRequest({ state: [1, {}], questions: { team: team() } })),
+      ).toEqual([]);
     });
   });
 
   describe('criteria', () => {
-    const check = (question: Q) => validateClassificationRequest(new ClassificationRequest({ state: 'x', questions: { q: question } }));
+    const check = (question: Q) =>
+      validateClassificationRequest(new ClassificationRequest({ state: 'x', questions: { q: question } }));
     const at = ['questions', 'q', 'criteria'];
 
     it('choice: a record of options, not empty, each named with a non-empty string', () => {
-      expect(check(new Q({ type: 'choice', instructions: 'x', criteria: ['a'] }))).toEqual([{ path: at, reason: 'invalid_shape' }]);
+      expect(check(new Q({ type: 'choice', instructions: 'x', criteria: ['a'] }))).toEqual([
+        { path: at, reason: 'invalid_shape' },
+      ]);
       expect(check(Q.choice('x', []))).toEqual([{ path: at, reason: 'empty' }]);
       expect(check(Q.choice('x', ['', 'a']))).toEqual([{ path: [...at, ''], reason: 'invalid_option' }]);
     });
 
     it('score: a list of at least two levels', () => {
-      expect(check(new Q({ type: 'score', instructions: 'x', criteria: { a: 1 } }))).toEqual([{ path: at, reason: 'invalid_shape' }]);
+      expect(check(new Q({ type: 'score', instructions: 'x', criteria: { a: 1 } }))).toEqual([
+        { path: at, reason: 'invalid_shape' },
+      ]);
       expect(check(Q.score('x', []))).toEqual([{ path: at, reason: 'empty' }]);
       expect(check(Q.score('x', ['only']))).toEqual([{ path: at, reason: 'too_few_levels' }]);
       expect(check(Q.score('x', ['low', 'high']))).toEqual([]);
@@ -116,24 +149,36 @@ describe(validateClassificationRequest, () => {
     it('yes-no: nothing, or { true?, false? } ({} included)', () => {
       expect(check(Q.yesNo('x'))).toEqual([]);
       expect(check(Q.yesNo('x', {}))).toEqual([]);
-      expect(check(new Q({ type: 'yesNo', instructions: 'x', criteria: { yes: 'y' } as never }))).toEqual([{ path: at, reason: 'invalid_shape' }]);
-      expect(check(new Q({ type: 'yesNo', instructions: 'x', criteria: ['y'] }))).toEqual([{ path: at, reason: 'invalid_shape' }]);
+      expect(check(new Q({ type: 'yesNo', instructions: 'x', criteria: { yes: 'y' } as never }))).toEqual([
+        { path: at, reason: 'invalid_shape' },
+      ]);
+      expect(check(new Q({ type: 'yesNo', instructions: 'x', criteria: ['y'] }))).toEqual([
+        { path: at, reason: 'invalid_shape' },
+      ]);
     });
 
     it('is checked for JSON only when no other criteria rule fired', () => {
       expect(check(Q.choice('x', { a: () => 1 }))).toEqual([{ path: at, reason: 'not_json_encodable' }]);
-      expect(check(Q.score('x', ['a', Number.POSITIVE_INFINITY]))).toEqual([{ path: at, reason: 'not_json_encodable' }]);
+      expect(check(Q.score('x', ['a', Number.POSITIVE_INFINITY]))).toEqual([
+        { path: at, reason: 'not_json_encodable' },
+      ]);
       expect(check(Q.score('x', [() => 1]))).toEqual([{ path: at, reason: 'too_few_levels' }]);
     });
 
     it('is not checked for a question of an unknown type', () => {
-      expect(check(new Q({ type: 'rank' as 'choice', instructions: 'x', criteria: 5 as never }))).toEqual([{ path: ['questions', 'q', 'type'], reason: 'invalid_type' }]);
+      expect(check(new Q({ type: 'rank' as 'choice', instructions: 'x', criteria: 5 as never }))).toEqual([
+        { path: ['questions', 'q', 'type'], reason: 'invalid_type' },
+      ]);
     });
   });
 
   it('does not check provider limits: a 300-option choice passes', () => {
     const options = Array.from({ length: 300 }, (_, i) => `option-${i}`);
-    expect(validateClassificationRequest(new ClassificationRequest({ state: 'x', questions: { q: Q.choice('x', options) } }))).toEqual([]);
+    expect(
+      validateClassificationRequest(
+        new ClassificationRequest({ state: 'x', questions: { q: Q.choice('x', options) } }),
+      ),
+    ).toEqual([]);
   });
 
   it('never throws, whatever it is handed', () => {
@@ -143,8 +188,17 @@ describe(validateClassificationRequest, () => {
         expect(Array.isArray(validateClassificationRequest(state))).toBe(true);
       }),
     );
-    const hostile = new Proxy({}, { ownKeys: () => { throw new Error('no'); } });
-    expect(validateClassificationRequest({ state: hostile, questions: { team: team() } })).toEqual([{ path: ['state'], reason: 'not_json_encodable' }]);
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no');
+        },
+      },
+    );
+    expect(validateClassificationRequest({ state: hostile, questions: { team: team() } })).toEqual([
+      { path: ['state'], reason: 'not_json_encodable' },
+    ]);
   });
 
   it('a request that is not an object has an invalid shape', () => {
@@ -154,11 +208,13 @@ describe(validateClassificationRequest, () => {
 
 describe(describeProblems, () => {
   it('writes each problem with its path, its reason and a fix', () => {
-    expect(describeProblems('request', [
-      { path: ['questions'], reason: 'empty' },
-      { path: ['questions', 'my id', 'criteria'], reason: 'too_few_levels' },
-      { path: ['questions', 'q', 'criteria', ''], reason: 'invalid_option' },
-    ])).toEqual([
+    expect(
+      describeProblems('request', [
+        { path: ['questions'], reason: 'empty' },
+        { path: ['questions', 'my id', 'criteria'], reason: 'too_few_levels' },
+        { path: ['questions', 'q', 'criteria', ''], reason: 'invalid_option' },
+      ]),
+    ).toEqual([
       'request.questions: empty. Ask at least one question: { team: ClassificationQuestion.choice(...) }.',
       'request.questions["my id"].criteria: too_few_levels. Give a score at least two levels: a single level always scores 0.',
       'request.questions.q.criteria[""]: invalid_option. Name each option with a non-empty string.',

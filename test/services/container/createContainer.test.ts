@@ -67,7 +67,9 @@ describe(createContainer, () => {
   });
 
   it('rejects a bad config before building anything', () => {
-    expect(() => createContainer({ models: { writer: { provider: 'openai' } } } as never)).toThrow(expect.objectContaining({ code: 'C0001' }));
+    expect(() => createContainer({ models: { writer: { provider: 'openai' } } } as never)).toThrow(
+      expect.objectContaining({ code: 'C0001' }),
+    );
   });
 });
 
@@ -84,7 +86,10 @@ describe(createTestContainer, () => {
 
   it('loads the given modules over the test bindings', () => {
     const clock = new InstantClock(100);
-    const container = createTestContainer(config, new ContainerModule(({ rebind }) => void rebind(Tokens.Clock).toConstantValue(clock)));
+    const container = createTestContainer(
+      config,
+      new ContainerModule(({ rebind }) => void rebind(Tokens.Clock).toConstantValue(clock)),
+    );
     expect(container.get(Tokens.Clock)).toBe(clock);
   });
 

@@ -23,4 +23,6 @@ function keep(store: RedisCursorStore): RedisCursorStore {
 
 // Each store made without a namespace has a key space of its own, so each test starts empty.
 cursorStoreSuite('RedisCursorStore', () => keep(createRedisCursorStore({ url: server.url })));
-cursorStoreSuite('RedisCursorStore on a Redis Cluster', () => keep(createRedisCursorStore({ url: cluster.url, cluster: true })));
+cursorStoreSuite('RedisCursorStore on a Redis Cluster', () =>
+  keep(createRedisCursorStore({ url: cluster.url, cluster: true })),
+);

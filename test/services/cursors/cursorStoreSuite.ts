@@ -25,7 +25,9 @@ export function cursorStoreSuite(name: string, make: () => CursorStore | Promise
     describe('.advance', () => {
       it('answers where the cursor stood before moving it one on', async () => {
         const store = await make();
-        expect([await store.advance('', 's'), await store.advance('', 's'), await store.advance('', 's')]).toEqual([0, 1, 2]);
+        expect([await store.advance('', 's'), await store.advance('', 's'), await store.advance('', 's')]).toEqual([
+          0, 1, 2,
+        ]);
       });
 
       it('keeps one cursor per script', async () => {
@@ -113,7 +115,9 @@ export function cursorStoreSuite(name: string, make: () => CursorStore | Promise
         for (const scope of ['a*', 'a', 'ab', 'a:b']) await store.advance(scope, 's');
         await store.reset('a*');
         expect(await store.peek('a*', 's')).toBe(0);
-        expect([await store.peek('a', 's'), await store.peek('ab', 's'), await store.peek('a:b', 's')]).toEqual([1, 1, 1]);
+        expect([await store.peek('a', 's'), await store.peek('ab', 's'), await store.peek('a:b', 's')]).toEqual([
+          1, 1, 1,
+        ]);
         expect((await store.scopesOf('s')).sort()).toEqual(['a', 'a:b', 'ab']);
       });
     });
@@ -121,9 +125,13 @@ export function cursorStoreSuite(name: string, make: () => CursorStore | Promise
     describe('racing', () => {
       it('gives 200 concurrent steps of one scope each its own index, none skipped', async () => {
         const store = await make();
-        const indexes = await Promise.all(Array.from({ length: 200 }, (_, i) => store.stepIndex('race', 's', `run#${i}`)));
+        const indexes = await Promise.all(
+          Array.from({ length: 200 }, (_, i) => store.stepIndex('race', 's', `run#${i}`)),
+        );
         expect([...indexes].sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
-        const again = await Promise.all(Array.from({ length: 200 }, (_, i) => store.stepIndex('race', 's', `run#${i}`)));
+        const again = await Promise.all(
+          Array.from({ length: 200 }, (_, i) => store.stepIndex('race', 's', `run#${i}`)),
+        );
         expect(again).toEqual(indexes);
       });
     });

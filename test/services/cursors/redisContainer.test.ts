@@ -81,7 +81,9 @@ describe("config cursors: { store: 'redis' }", () => {
     expect(() => parseConfig({ cursors: { store: 'redis', url: 'http://user:hunter2@example.com' } })).toThrow(
       expect.objectContaining({ code: 'C0001', message: expect.not.stringContaining('hunter2') }),
     );
-    expect(() => parseConfig({ cursors: { store: 'redis', url: 'redis://x', namespace: 'a{b}' } })).toThrow(expect.objectContaining({ code: 'C0001', message: expect.stringContaining('config.cursors.namespace') }));
+    expect(() => parseConfig({ cursors: { store: 'redis', url: 'redis://x', namespace: 'a{b}' } })).toThrow(
+      expect.objectContaining({ code: 'C0001', message: expect.stringContaining('config.cursors.namespace') }),
+    );
   });
 });
 
@@ -89,9 +91,15 @@ describe('Redis unreachable when the app starts', () => {
   it('fails the first use with D0001, naming the URL with its password masked', async () => {
     const port = await freePort();
     const store = new RedisCursorStore({ url: `redis://app:hunter2@127.0.0.1:${port}/0`, timeoutMs: 500 });
-    const error = await store.ready().then(() => undefined, (e: unknown) => e);
+    const error = await store.ready().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StoreFailure);
-    expect(error).toMatchObject({ code: 'D0001', message: expect.stringContaining(`redis://app:***@127.0.0.1:${port}/0`) });
+    expect(error).toMatchObject({
+      code: 'D0001',
+      message: expect.stringContaining(`redis://app:***@127.0.0.1:${port}/0`),
+    });
     expect(String((error as Error).message)).not.toContain('hunter2');
     expect(JSON.stringify(error)).not.toContain('hunter2');
     await store.close();
@@ -112,9 +120,24 @@ describe('Redis unreachable when the app starts', () => {
 
   it('says which package to install (D0004) when redis is not installed, and loads it only when the config asks', () => {
     const root = fileURLToPath(new URL('../../../', import.meta.url));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/support/withoutRedis.mjs', 'test/support/probeStore.ts', server.url], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--import', './test/support/withoutRedis.mjs', 'test/support/probeStore.ts', server.url],
+      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(JSON.parse(run.stdout)).toEqual({ code: 'D0004', message: expect.stringContaining('npm install redis@6') });
-    const memory = spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/support/withoutRedis.mjs', '-e', "import('./src/testing.ts').then(async ({ createTestApp }) => { const app = createTestApp({ models: { w: { provider: 'p', model: 'm' } } }); app.fake('w', [{ text: 'memory' }]); console.log((await app.reply('w', { messages: 'x' })).text); })"], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const memory = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        './test/support/withoutRedis.mjs',
+        '-e',
+        "import('./src/testing.ts').then(async ({ createTestApp }) => { const app = createTestApp({ models: { w: { provider: 'p', model: 'm' } } }); app.fake('w', [{ text: 'memory' }]); console.log((await app.reply('w', { messages: 'x' })).text); })",
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(memory.stdout.trim()).toBe('memory');
   }, 120_000);
 });

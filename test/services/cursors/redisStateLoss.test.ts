@@ -25,7 +25,10 @@ function keep(store: RedisCursorStore): RedisCursorStore {
 
 /** What `promise` rejects with. */
 async function failure(promise: Promise<unknown>): Promise<StoreFailure> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(StoreFailure);
   return error as StoreFailure;
 }
@@ -38,7 +41,7 @@ describe('a Redis cursor store whose state was lost', () => {
     server.cli('FLUSHALL');
     const error = await failure(store.stepIndex('', 'writer', 'r#2'));
     expect(error.code).toBe('D0010');
-    expect(error.message).toContain("lost its state");
+    expect(error.message).toContain('lost its state');
     expect(error.message).toContain("script 'writer' in scope ''");
     expect((await failure(store.advance('', 'classifier'))).code).toBe('D0010');
     expect((await failure(store.visit('', 'classifier', 0))).code).toBe('D0010');
@@ -49,7 +52,8 @@ describe('a Redis cursor store whose state was lost', () => {
     const store = keep(createRedisCursorStore({ url: server.url }));
     await store.advance('', 'classifier');
     // Every key's time to live cut to 1 ms: they expire as an idle store's keys do after ttlSeconds.
-    for (const key of server.cli('--scan', '--pattern', `standin:{${store.space}}:*`).split('\n').filter(Boolean)) server.cli('PEXPIRE', key, '1');
+    for (const key of server.cli('--scan', '--pattern', `standin:{${store.space}}:*`).split('\n').filter(Boolean))
+      server.cli('PEXPIRE', key, '1');
     await sleep(20);
     expect((await failure(store.advance('', 'classifier'))).code).toBe('D0010');
   });
@@ -155,7 +159,11 @@ describe('a Redis command that timed out', () => {
 describe('Redis URLs', () => {
   it.each([
     ['a password with no user', 'redis://hunter2secret@127.0.0.1:6379', 'redis://***@127.0.0.1:6379'],
-    ['a password in the query', 'redis://127.0.0.1:6379/0?password=hunter2secret', 'redis://127.0.0.1:6379/0?password=***'],
+    [
+      'a password in the query',
+      'redis://127.0.0.1:6379/0?password=hunter2secret',
+      'redis://127.0.0.1:6379/0?password=***',
+    ],
     ['a user and password', 'redis://app:hunter2secret@127.0.0.1:6379/2', 'redis://app:***@127.0.0.1:6379/2'],
   ])('masks %s', (_, url, shown) => {
     expect(maskRedisUrl(url)).toBe(shown);
@@ -163,7 +171,10 @@ describe('Redis URLs', () => {
 
   it('never shows a password written without a user in D0001', async () => {
     const port = await freePort();
-    const store = new RedisCursorStore({ url: `redis://hunter2secret@127.0.0.1:${port}?password=other-secret`, timeoutMs: 300 });
+    const store = new RedisCursorStore({
+      url: `redis://hunter2secret@127.0.0.1:${port}?password=other-secret`,
+      timeoutMs: 300,
+    });
     const error = await failure(store.ready());
     expect(error.code).toBe('D0001');
     expect(error.message).not.toContain('hunter2secret');
@@ -173,10 +184,17 @@ describe('Redis URLs', () => {
 
   it('refuses a database path that is not a number with C0001, in the config and in createRedisCursorStore', () => {
     expect(() => parseConfig({ cursors: { store: 'redis', url: 'redis://127.0.0.1:6379/cache' } })).toThrow(
-      expect.objectContaining({ code: 'C0001', message: expect.stringContaining('config.cursors.url: expected a redis:// URL whose path is a database number') }),
+      expect.objectContaining({
+        code: 'C0001',
+        message: expect.stringContaining('config.cursors.url: expected a redis:// URL whose path is a database number'),
+      }),
     );
-    expect(() => createRedisCursorStore({ url: 'redis://127.0.0.1:6379/cache' })).toThrow(expect.objectContaining({ code: 'C0001', message: expect.stringContaining('is not a database number') }));
-    expect(parseConfig({ cursors: { store: 'redis', url: 'redis://127.0.0.1:6379/3' } }).cursors).toMatchObject({ url: 'redis://127.0.0.1:6379/3' });
+    expect(() => createRedisCursorStore({ url: 'redis://127.0.0.1:6379/cache' })).toThrow(
+      expect.objectContaining({ code: 'C0001', message: expect.stringContaining('is not a database number') }),
+    );
+    expect(parseConfig({ cursors: { store: 'redis', url: 'redis://127.0.0.1:6379/3' } }).cursors).toMatchObject({
+      url: 'redis://127.0.0.1:6379/3',
+    });
   });
 });
 
@@ -187,6 +205,8 @@ describe('createRedisCursorStore settings fed to timers', () => {
     ['ttlSeconds', { ttlSeconds: 2 ** 31 }],
     ['ttlSeconds', { ttlSeconds: 1.5 }],
   ])('refuses %s out of range with C0001 before any timer is set', (name, settings) => {
-    expect(() => createRedisCursorStore({ url: 'redis://127.0.0.1:6379', ...settings })).toThrow(expect.objectContaining({ code: 'C0001', message: expect.stringContaining(`${name} must be a whole number`) }));
+    expect(() => createRedisCursorStore({ url: 'redis://127.0.0.1:6379', ...settings })).toThrow(
+      expect.objectContaining({ code: 'C0001', message: expect.stringContaining(`${name} must be a whole number`) }),
+    );
   });
 });

@@ -11,7 +11,10 @@ const config = {
 
 /** A test app on a store the test can look into. */
 function withStore(store: MemoryCursorStore): TestApp {
-  return createTestApp(config, new ContainerModule(({ rebind }) => void rebind(Tokens.CursorStore).toConstantValue(store)));
+  return createTestApp(
+    config,
+    new ContainerModule(({ rebind }) => void rebind(Tokens.CursorStore).toConstantValue(store)),
+  );
 }
 
 describe('Dispatcher', () => {
@@ -23,14 +26,19 @@ describe('Dispatcher', () => {
       const two = await app.reply('writer', { messages: 'b' }, { requestId: 'same' });
       expect([one.text, two.text]).toEqual(['first', 'second']);
       expect(await writer.pending()).toEqual([]);
-      expect(writer.sent.map((call) => call.step)).toEqual([expect.stringMatching(/^call:/), expect.stringMatching(/^call:/)]);
+      expect(writer.sent.map((call) => call.step)).toEqual([
+        expect.stringMatching(/^call:/),
+        expect.stringMatching(/^call:/),
+      ]);
       expect(writer.sent[0]!.step).not.toBe(writer.sent[1]!.step);
     });
 
     it("keeps one step key across the engine's own retries of a call, so every retry replays its answer", async () => {
       const app = createTestApp(config);
       const writer = app.fake('writer', [{ fail: 'server' }, { text: 'never reached' }]);
-      await expect(app.reply('writer', { messages: 'a' }, { requestId: 'r1' })).rejects.toMatchObject({ name: 'CallFailed' });
+      await expect(app.reply('writer', { messages: 'a' }, { requestId: 'r1' })).rejects.toMatchObject({
+        name: 'CallFailed',
+      });
       expect(writer.sent.map((call) => call.attempt)).toEqual([1, 2, 3]);
       expect(new Set(writer.sent.map((call) => call.step)).size).toBe(1);
       expect((await writer.pending()).map((p) => p.index)).toEqual([1]);

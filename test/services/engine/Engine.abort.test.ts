@@ -4,7 +4,10 @@ import { ProviderFailure, tool, type Provider } from '../../../src/index.js';
 import { Engine } from '../../../src/services/engine/Engine.js';
 import { appWith, asks, says, scripted } from '../../support/providers.js';
 
-const models = { writer: { provider: 'main', model: 'm', fallback: ['backup'] }, backup: { provider: 'spare', model: 's' } };
+const models = {
+  writer: { provider: 'main', model: 'm', fallback: ['backup'] },
+  backup: { provider: 'spare', model: 's' },
+};
 const retry = { attempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000, jitter: 0 };
 
 /** A provider that waits until its call is aborted, as a slow network would. */
@@ -25,21 +28,35 @@ describe(Engine, () => {
     it('rejects at once, calling no provider, when the signal is already aborted', async () => {
       const provider = scripted([says('x')]);
       const reason = new Error('user left');
-      await expect(appWith({ main: provider }, { models, retry }).reply('writer', { messages: 'x' }, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+      await expect(
+        appWith({ main: provider }, { models, retry }).reply(
+          'writer',
+          { messages: 'x' },
+          { signal: AbortSignal.abort(reason) },
+        ),
+      ).rejects.toBe(reason);
       expect(provider.seen).toHaveLength(0);
     });
 
     it('hands the signal to the provider', async () => {
       const provider = scripted([says('x')]);
       const controller = new AbortController();
-      await appWith({ main: provider }, { models, retry }).reply('writer', { messages: 'x' }, { signal: controller.signal });
+      await appWith({ main: provider }, { models, retry }).reply(
+        'writer',
+        { messages: 'x' },
+        { signal: controller.signal },
+      );
       expect(provider.seen[0]!.context.signal).toBe(controller.signal);
     });
 
     it('rejects a reply the provider is still making, even when the provider ignores the signal', async () => {
       const provider = hanging();
       const controller = new AbortController();
-      const reply = appWith({ main: provider }, { models, retry }).reply('writer', { messages: 'x' }, { signal: controller.signal });
+      const reply = appWith({ main: provider }, { models, retry }).reply(
+        'writer',
+        { messages: 'x' },
+        { signal: controller.signal },
+      );
       await new Promise((resolve) => setImmediate(resolve));
       controller.abort();
       await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
@@ -52,7 +69,9 @@ describe(Engine, () => {
         return new ProviderFailure('network', 'socket closed');
       });
       const spare = scripted([says('never')]);
-      await expect(appWith({ main, spare }, { models, retry }).reply('writer', { messages: 'x' }, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(
+        appWith({ main, spare }, { models, retry }).reply('writer', { messages: 'x' }, { signal: controller.signal }),
+      ).rejects.toMatchObject({ name: 'AbortError' });
       expect(main.seen).toHaveLength(1);
       expect(spare.seen).toHaveLength(0);
     });
@@ -66,7 +85,9 @@ describe(Engine, () => {
         controller.abort();
         return sleep(ms, signal);
       };
-      await expect(app.reply('writer', { messages: 'x' }, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(app.reply('writer', { messages: 'x' }, { signal: controller.signal })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
       expect(main.seen).toHaveLength(1);
     });
 
@@ -81,7 +102,11 @@ describe(Engine, () => {
       };
       const got: string[] = [];
       const run = (async () => {
-        for await (const part of appWith({ main: provider }, { models, retry }).stream('writer', { messages: 'x' }, { signal: controller.signal })) {
+        for await (const part of appWith({ main: provider }, { models, retry }).stream(
+          'writer',
+          { messages: 'x' },
+          { signal: controller.signal },
+        )) {
           if (part.type === 'text') got.push(part.text);
         }
       })();
@@ -92,7 +117,9 @@ describe(Engine, () => {
     it('rejects other capabilities mid-call', async () => {
       const provider = hanging();
       const controller = new AbortController();
-      const embedding = appWith({ main: provider }, { models, retry }).embed('writer', 'text', { signal: controller.signal });
+      const embedding = appWith({ main: provider }, { models, retry }).embed('writer', 'text', {
+        signal: controller.signal,
+      });
       controller.abort();
       await expect(embedding).rejects.toMatchObject({ name: 'AbortError' });
     });
@@ -109,7 +136,9 @@ describe(Engine, () => {
         },
       });
       const provider = scripted([asks({ tool: 'slow', with: {} }), says('never')]);
-      const run = appWith({ main: provider }, { models, retry }).run({ model: 'writer', tools: { slow } }, 'go', { signal: controller.signal });
+      const run = appWith({ main: provider }, { models, retry }).run({ model: 'writer', tools: { slow } }, 'go', {
+        signal: controller.signal,
+      });
       await expect(run).rejects.toMatchObject({ name: 'AbortError' });
       expect(toolSignal).toBe(controller.signal);
       expect(provider.seen).toHaveLength(1);
@@ -119,7 +148,11 @@ describe(Engine, () => {
       const controller = new AbortController();
       const fine = tool({ input: z.object({}), run: () => (controller.abort(), 'done') });
       const provider = scripted([asks({ tool: 'fine', with: {} }), says('never')]);
-      await expect(appWith({ main: provider }, { models, retry }).run({ model: 'writer', tools: { fine } }, 'go', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(
+        appWith({ main: provider }, { models, retry }).run({ model: 'writer', tools: { fine } }, 'go', {
+          signal: controller.signal,
+        }),
+      ).rejects.toMatchObject({ name: 'AbortError' });
       expect(provider.seen).toHaveLength(1);
     });
   });

@@ -9,13 +9,30 @@ function app() {
 }
 
 async function refusal(pending: Promise<unknown>): Promise<StandinError> {
-  const error = await pending.then(() => undefined, (e: unknown) => e);
+  const error = await pending.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(StandinError);
   return error as StandinError;
 }
 
-const trap = new Proxy({}, { get: () => { throw new TypeError('trap'); }, ownKeys: () => { throw new TypeError('trap'); } });
-const getter = { get messages(): never { throw new TypeError('getter'); } };
+const trap = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new TypeError('trap');
+    },
+    ownKeys: () => {
+      throw new TypeError('trap');
+    },
+  },
+);
+const getter = {
+  get messages(): never {
+    throw new TypeError('getter');
+  },
+};
 
 describe('input that fights being read', () => {
   it('calls a null-prototype object as a model name E0001, never a raw TypeError', async () => {
@@ -28,9 +45,21 @@ describe('input that fights being read', () => {
     ['a proxy as the request', () => app().reply('writer', trap as never)],
     ['a throwing getter in the request', () => app().reply('writer', getter as never)],
     ['a proxy as the options', () => app().reply('writer', { messages: 'hi' }, trap as never)],
-    ['a proxy as a stream request', async () => { for await (const _ of app().stream('writer', trap as never)); }],
+    [
+      'a proxy as a stream request',
+      async () => {
+        for await (const _ of app().stream('writer', trap as never));
+      },
+    ],
     ['a proxy as an agent', () => app().run(trap as never, 'hi')],
-    ['a proxy as classify options', () => { const a = app(); a.fakeClassifier(); return a.classify('hi', {}, trap as never); }],
+    [
+      'a proxy as classify options',
+      () => {
+        const a = app();
+        a.fakeClassifier();
+        return a.classify('hi', {}, trap as never);
+      },
+    ],
     ['a proxy as answers', async () => app().fake('writer', trap as never)],
   ] as [string, () => unknown][])('wraps %s as a typed error', async (_, call) => {
     const error = await refusal(Promise.resolve().then(call));
@@ -41,7 +70,9 @@ describe('input that fights being read', () => {
   it('says E0041 names what was being read', async () => {
     const error = await refusal(app().reply('writer', getter as never));
     expect(error.code).toBe('E0041');
-    expect(error.message).toContain('app.reply(model, request) could not be read: reading it threw (TypeError: getter)');
+    expect(error.message).toContain(
+      'app.reply(model, request) could not be read: reading it threw (TypeError: getter)',
+    );
   });
 });
 

@@ -44,7 +44,8 @@ describe(Engine, () => {
     const measured: number[] = [];
     const app = appWith({ main: endless(measured) }, { models });
     let count = 0;
-    for await (const part of app.stream('writer', { messages: 'x' }, { signal: new AbortController().signal })) if (part.type === 'text') count++;
+    for await (const part of app.stream('writer', { messages: 'x' }, { signal: new AbortController().signal }))
+      if (part.type === 'text') count++;
     expect(count).toBe(PARTS);
     expect(measured[1]! - measured[0]!).toBeLessThan(BOUND);
   }, 60_000);

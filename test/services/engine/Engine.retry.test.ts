@@ -6,7 +6,8 @@ import { failureKinds } from '../../../src/errors/ProviderFailure.js';
 import { createTestApp } from '../../../src/testing.js';
 import { appWith, says, scripted } from '../../support/providers.js';
 
-const down = (kind: FailureKind, retryAfterMs?: number): ProviderFailure => new ProviderFailure(kind, `${kind} failure`, { retryAfterMs });
+const down = (kind: FailureKind, retryAfterMs?: number): ProviderFailure =>
+  new ProviderFailure(kind, `${kind} failure`, { retryAfterMs });
 const models = {
   writer: { provider: 'main', model: 'main-1', fallback: ['backup'] },
   backup: { provider: 'spare', model: 'spare-1' },
@@ -41,31 +42,46 @@ describe(Engine, () => {
     });
 
     it('waits with exponential backoff through the clock, never for real', async () => {
-      const app = appWith({ main: scripted([down('server')]) }, { models, retry: { attempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0 } });
+      const app = appWith(
+        { main: scripted([down('server')]) },
+        { models, retry: { attempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0 } },
+      );
       await expect(app.reply('alone', { messages: 'x' })).rejects.toBeInstanceOf(CallFailed);
       expect(app.clock.slept).toEqual([500, 1_000, 2_000, 4_000]);
     });
 
     it('caps backoff at maxDelayMs', async () => {
-      const app = appWith({ main: scripted([down('server')]) }, { models, retry: { attempts: 5, baseDelayMs: 10_000, maxDelayMs: 30_000, jitter: 0 } });
+      const app = appWith(
+        { main: scripted([down('server')]) },
+        { models, retry: { attempts: 5, baseDelayMs: 10_000, maxDelayMs: 30_000, jitter: 0 } },
+      );
       await expect(app.reply('alone', { messages: 'x' })).rejects.toBeInstanceOf(CallFailed);
       expect(app.clock.slept).toEqual([10_000, 20_000, 30_000, 30_000]);
     });
 
     it("honours the failure's retryAfterMs", async () => {
-      const app = appWith({ main: scripted([down('rate_limit', 2_500), down('rate_limit', 0), says('ok')]) }, { models, retry });
+      const app = appWith(
+        { main: scripted([down('rate_limit', 2_500), down('rate_limit', 0), says('ok')]) },
+        { models, retry },
+      );
       await app.reply('alone', { messages: 'x' });
       expect(app.clock.slept).toEqual([2_500, 0]);
     });
 
     it("drops a provider's retryAfterMs past maxRetryAfterMs (default 60 s), as a header hint is: the usual backoff waits", async () => {
-      const app = appWith({ main: scripted([down('rate_limit', 3_000_000), down('rate_limit', 1e14), says('ok')]) }, { models, retry });
+      const app = appWith(
+        { main: scripted([down('rate_limit', 3_000_000), down('rate_limit', 1e14), says('ok')]) },
+        { models, retry },
+      );
       await app.reply('alone', { messages: 'x' });
       expect(app.clock.slept).toEqual([500, 1_000]);
     });
 
     it("caps a provider's retryAfterMs by that provider's configured maxRetryAfterMs", async () => {
-      const app = appWith({ main: scripted([down('rate_limit', 5_000), down('rate_limit', 1_500), says('ok')]) }, { models, retry, providers: { main: { maxRetryAfterMs: 2_000 } } });
+      const app = appWith(
+        { main: scripted([down('rate_limit', 5_000), down('rate_limit', 1_500), says('ok')]) },
+        { models, retry, providers: { main: { maxRetryAfterMs: 2_000 } } },
+      );
       await app.reply('alone', { messages: 'x' });
       expect(app.clock.slept).toEqual([500, 1_500]);
     });
@@ -75,7 +91,9 @@ describe(Engine, () => {
         const app = createTestApp(
           { models, retry: { attempts: 3, baseDelayMs: 1_000, maxDelayMs: 30_000, jitter: 0.5 } },
           new ContainerModule(({ bind, rebind }) => {
-            bind(Tokens.Provider).toConstantValue(scripted([down('server')])).whenNamed('main');
+            bind(Tokens.Provider)
+              .toConstantValue(scripted([down('server')]))
+              .whenNamed('main');
             rebind(Tokens.Random).toConstantValue(() => random);
           }),
         );
@@ -92,7 +110,9 @@ describe(Engine, () => {
       const app = appWith({ main: provider }, { models, retry: { attempts: 2 } });
       await expect(app.reply('alone', { messages: 'x' })).rejects.toBeInstanceOf(CallFailed);
       expect(provider.seen).toHaveLength(2);
-      await expect(app.reply('alone', { messages: 'x' }, { retry: { attempts: 4 } })).rejects.toBeInstanceOf(CallFailed);
+      await expect(app.reply('alone', { messages: 'x' }, { retry: { attempts: 4 } })).rejects.toBeInstanceOf(
+        CallFailed,
+      );
       expect(provider.seen).toHaveLength(6);
       await expect(app.reply('alone', { messages: 'x' }, { retry: false })).rejects.toBeInstanceOf(CallFailed);
       expect(provider.seen).toHaveLength(7);
@@ -108,15 +128,24 @@ describe(Engine, () => {
       expect(reply).toMatchObject({ text: 'from backup', model: 'backup' });
       expect(main.seen).toHaveLength(3);
       expect(spare.seen[0]!.request.model).toBe('spare-1');
-      expect(spare.seen[0]!.context).toMatchObject({ modelName: 'backup', attempt: 1, stepKey: main.seen[0]!.context.stepKey });
+      expect(spare.seen[0]!.context).toMatchObject({
+        modelName: 'backup',
+        attempt: 1,
+        stepKey: main.seen[0]!.context.stepKey,
+      });
     });
 
-    it.each(['auth', 'bad_request', 'context_length', 'content_filter', 'unknown'] as const)('falls back at once on a %s failure, which is not retried', async (kind) => {
-      const main = scripted([down(kind)]);
-      const spare = scripted([says('from backup')]);
-      expect((await appWith({ main, spare }, { models, retry }).reply('writer', { messages: 'x' })).text).toBe('from backup');
-      expect(main.seen).toHaveLength(1);
-    });
+    it.each(['auth', 'bad_request', 'context_length', 'content_filter', 'unknown'] as const)(
+      'falls back at once on a %s failure, which is not retried',
+      async (kind) => {
+        const main = scripted([down(kind)]);
+        const spare = scripted([says('from backup')]);
+        expect((await appWith({ main, spare }, { models, retry }).reply('writer', { messages: 'x' })).text).toBe(
+          'from backup',
+        );
+        expect(main.seen).toHaveLength(1);
+      },
+    );
 
     it('gives the fallback model its own retries', async () => {
       const main = scripted([down('auth')]);
@@ -129,7 +158,8 @@ describe(Engine, () => {
 
     it('walks fallbacks of fallbacks, depth first, each model once', async () => {
       const calls: string[] = [];
-      const tracked = (name: string, ok: boolean) => scripted((_, context) => (calls.push(`${name}:${context.modelName}`), ok ? says(name) : down('auth')));
+      const tracked = (name: string, ok: boolean) =>
+        scripted((_, context) => (calls.push(`${name}:${context.modelName}`), ok ? says(name) : down('auth')));
       const app = appWith(
         { a: tracked('a', false), b: tracked('b', false), c: tracked('c', false), d: tracked('d', true) },
         {
@@ -147,7 +177,10 @@ describe(Engine, () => {
     });
 
     it('ends with CallFailed (E0005) that says which models were tried and why each failed', async () => {
-      const app = appWith({ main: scripted([down('server'), down('server'), down('rate_limit')]), spare: scripted([down('auth')]) }, { models, retry });
+      const app = appWith(
+        { main: scripted([down('server'), down('server'), down('rate_limit')]), spare: scripted([down('auth')]) },
+        { models, retry },
+      );
       const error = (await app.reply('writer', { messages: 'x' }).catch((e: unknown) => e)) as CallFailed;
       expect(error).toBeInstanceOf(CallFailed);
       expect(error.code).toBe('E0005');
@@ -168,13 +201,18 @@ describe(Engine, () => {
     it('does not fall back on an error that is no provider failure', async () => {
       const spare = scripted([says('never')]);
       const bug = new RangeError('bug in the provider');
-      await expect(appWith({ main: scripted([bug]), spare }, { models, retry }).reply('writer', { messages: 'x' })).rejects.toBe(bug);
+      await expect(
+        appWith({ main: scripted([bug]), spare }, { models, retry }).reply('writer', { messages: 'x' }),
+      ).rejects.toBe(bug);
       expect(spare.seen).toHaveLength(0);
     });
 
     it("checks a fallback's provider when the call reaches it", async () => {
       const app = appWith({ main: scripted([down('auth')]) }, { models, retry });
-      await expect(app.reply('writer', { messages: 'x' })).rejects.toMatchObject({ code: 'E0002', message: expect.stringContaining("Model 'backup' uses provider 'spare'") });
+      await expect(app.reply('writer', { messages: 'x' })).rejects.toMatchObject({
+        code: 'E0002',
+        message: expect.stringContaining("Model 'backup' uses provider 'spare'"),
+      });
     });
   });
 });

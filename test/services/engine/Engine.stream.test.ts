@@ -4,7 +4,10 @@ import { CallFailed, ProviderFailure, type Provider, type ReplyPart } from '../.
 import { Engine } from '../../../src/services/engine/Engine.js';
 import { appWith, collect, gives, says, scripted } from '../../support/providers.js';
 
-const models = { writer: { provider: 'main', model: 'm', fallback: ['backup'] }, backup: { provider: 'spare', model: 's' } };
+const models = {
+  writer: { provider: 'main', model: 'm', fallback: ['backup'] },
+  backup: { provider: 'spare', model: 's' },
+};
 const retry = { attempts: 2, baseDelayMs: 100, maxDelayMs: 1_000, jitter: 0 };
 
 describe(Engine, () => {
@@ -38,7 +41,10 @@ describe(Engine, () => {
     });
 
     it('returns the collected reply when the stream ends', async () => {
-      const stream = appWith({ main: scripted([gives({ ok: true })]) }, { models, retry }).stream('writer', { messages: 'x', output: z.object({ ok: z.boolean() }) });
+      const stream = appWith({ main: scripted([gives({ ok: true })]) }, { models, retry }).stream('writer', {
+        messages: 'x',
+        output: z.object({ ok: z.boolean() }),
+      });
       let next = await stream.next();
       while (!next.done) next = await stream.next();
       expect(next.value).toMatchObject({ value: { ok: true }, model: 'writer' });
@@ -53,7 +59,9 @@ describe(Engine, () => {
     });
 
     it('neither retries nor falls back once parts were handed on, and says so', async () => {
-      const main = scripted([{ parts: [{ type: 'text', text: 'half an ans' }], then: new ProviderFailure('network', 'connection reset') }]);
+      const main = scripted([
+        { parts: [{ type: 'text', text: 'half an ans' }], then: new ProviderFailure('network', 'connection reset') },
+      ]);
       const spare = scripted([says('never')]);
       const app = appWith({ main, spare }, { models, retry });
       const got: ReplyPart[] = [];
@@ -62,7 +70,9 @@ describe(Engine, () => {
       })().catch((e: unknown) => e);
       expect(got).toEqual([{ type: 'text', text: 'half an ans' }]);
       expect(error).toBeInstanceOf(CallFailed);
-      expect((error as CallFailed).message).toContain('Parts had already been handed to the caller, so it was neither retried nor given to a fallback.');
+      expect((error as CallFailed).message).toContain(
+        'Parts had already been handed to the caller, so it was neither retried nor given to a fallback.',
+      );
       expect(main.seen).toHaveLength(1);
       expect(spare.seen).toHaveLength(0);
     });
@@ -85,7 +95,9 @@ describe(Engine, () => {
     });
 
     it('validates the request when the stream is first read', async () => {
-      const stream = appWith({ main: scripted([says('x')]) }, { models, retry }).stream('writer', { messages: 42 } as never);
+      const stream = appWith({ main: scripted([says('x')]) }, { models, retry }).stream('writer', {
+        messages: 42,
+      } as never);
       await expect(stream.next()).rejects.toMatchObject({ code: 'E0003' });
     });
   });

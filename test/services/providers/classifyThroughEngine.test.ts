@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, ClassificationQuestion as Q, type StandinConfigInput } from '../../../src/index.js';
+import {
+  ClassificationAdapterError,
+  ClassificationQuestion as Q,
+  type StandinConfigInput,
+} from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
 import { failure, KEY } from './loopback/callContext.js';
 import { useLoopback } from './loopback/classifierTest.js';
@@ -22,7 +26,11 @@ const classifiers = [
   {
     name: 'typesafe',
     path: '/v1/systemone',
-    config: (): StandinConfigInput => ({ classifier: { provider: 'typesafe' }, providers: { typesafe: { baseURL: server.url(), apiKey: KEY } }, retry }),
+    config: (): StandinConfigInput => ({
+      classifier: { provider: 'typesafe' },
+      providers: { typesafe: { baseURL: server.url(), apiKey: KEY } },
+      retry,
+    }),
     answers: systemone,
     down: (status: number, headers: Record<string, string> = {}) => detail(status, 'Service unavailable', headers),
     limited: (headers: Record<string, string>) => detail(429, 'Too many requests', headers),
@@ -31,10 +39,16 @@ const classifiers = [
   {
     name: 'decisions',
     path: '/v1/decisions',
-    config: (): StandinConfigInput => ({ classifier: { provider: 'decisions' }, providers: { decisions: { baseURL: server.url('/v1'), apiKey: KEY } }, retry }),
+    config: (): StandinConfigInput => ({
+      classifier: { provider: 'decisions' },
+      providers: { decisions: { baseURL: server.url('/v1'), apiKey: KEY } },
+      retry,
+    }),
     answers: decisions,
-    down: (status: number, headers: Record<string, string> = {}) => openaiError(status, 'The server is overloaded', 'server_error', null, headers),
-    limited: (headers: Record<string, string>) => openaiError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded', headers),
+    down: (status: number, headers: Record<string, string> = {}) =>
+      openaiError(status, 'The server is overloaded', 'server_error', null, headers),
+    limited: (headers: Record<string, string>) =>
+      openaiError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded', headers),
     denied: () => openaiError(401, 'Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'),
   },
 ] as const;
@@ -48,9 +62,12 @@ describe('app.classify through the engine, on each real classifier', () => {
         return made;
       };
 
-      it('answers every question, with the engine\'s request id on the response', async () => {
+      it("answers every question, with the engine's request id on the response", async () => {
         server.on(c.path, c.answers());
-        const response = await app().classify('My card was charged twice.', questions, { requestId: 'ticket-7', metadata: { ticket: 7 } });
+        const response = await app().classify('My card was charged twice.', questions, {
+          requestId: 'ticket-7',
+          metadata: { ticket: 7 },
+        });
         expect(Object.keys(response.answers)).toEqual(['team', 'urgency', 'refund']);
         expect(response).toMatchObject({ provider: c.name, requestId: 'ticket-7', metadata: { ticket: 7 } });
         expect(response.answer('team')!.choice).toBe('billing');
@@ -83,10 +100,13 @@ describe('app.classify through the engine, on each real classifier', () => {
         expect(a.clock.slept).toEqual([100, 200]);
       });
 
-      it('retries a timeout (the provider\'s timeoutMs)', async () => {
+      it("retries a timeout (the provider's timeoutMs)", async () => {
         server.on(c.path, silent(), c.answers());
         const config = c.config();
-        const a = createTestApp({ ...config, providers: { [c.name]: { ...config.providers![c.name], timeoutMs: 500 } } });
+        const a = createTestApp({
+          ...config,
+          providers: { [c.name]: { ...config.providers![c.name], timeoutMs: 500 } },
+        });
         a.allowRealCalls();
         await a.classify('Hello', questions);
         expect(server.at(c.path)).toHaveLength(2);
@@ -98,7 +118,9 @@ describe('app.classify through the engine, on each real classifier', () => {
         const a = app();
         expect(await failure(a.classify('Hello', questions))).toMatchObject({ reason: 'authentication_failed' });
         expect(await failure(a.classify('Hello', questions))).toMatchObject({ reason: 'malformed_response' });
-        expect(await failure(a.classify('Hello', questions, { retry: false }))).toMatchObject({ reason: 'provider_unavailable' });
+        expect(await failure(a.classify('Hello', questions, { retry: false }))).toMatchObject({
+          reason: 'provider_unavailable',
+        });
         expect(server.at(c.path)).toHaveLength(3);
         expect(a.clock.slept).toEqual([]);
       });
@@ -110,7 +132,10 @@ describe('app.classify through the engine, on each real classifier', () => {
 
       it('a limit breach is invalid_request, never retried, never sent', async () => {
         const many = Array.from({ length: 300 }, (_, i) => `option-${i}`);
-        await expect(app().classify('Hello', { team: Q.choice('Which?', many) })).rejects.toMatchObject({ reason: 'invalid_request', metadata: { question: 'team', limit: 255 } });
+        await expect(app().classify('Hello', { team: Q.choice('Which?', many) })).rejects.toMatchObject({
+          reason: 'invalid_request',
+          metadata: { question: 'team', limit: 255 },
+        });
         expect(server.received).toHaveLength(0);
       });
     });
@@ -120,7 +145,10 @@ describe('app.classify through the engine, on each real classifier', () => {
     server.on('/v1/decisions', decisions({ refuse: ['urgency'] }));
     const a = createTestApp(classifiers[1].config());
     a.allowRealCalls();
-    expect(await failure(a.classify('Hello', questions))).toMatchObject({ reason: 'unknown', metadata: { cause: 'refusal', refused: ['urgency'] } });
+    expect(await failure(a.classify('Hello', questions))).toMatchObject({
+      reason: 'unknown',
+      metadata: { cause: 'refusal', refused: ['urgency'] },
+    });
     expect(server.at('/v1/decisions')).toHaveLength(1);
   });
 

@@ -47,7 +47,9 @@ describe('real adapters bound by the production container', () => {
     server.on('/v1/chat/completions', stream(textReply(['Hi from local'])));
     const app = createApp({
       models: { writer: { provider: 'local', model: 'llama3.2' } },
-      providers: { local: { adapter: 'openai', baseURL: server.url('/v1'), headers: { 'x-team': 'help' }, maxTokens: 64 } },
+      providers: {
+        local: { adapter: 'openai', baseURL: server.url('/v1'), headers: { 'x-team': 'help' }, maxTokens: 64 },
+      },
     });
     expect(app.container.get(Tokens.Provider, { name: 'local' })).toBeInstanceOf(OpenAIProvider);
     const reply = await app.reply('writer', { messages: 'Hello' });
@@ -68,7 +70,10 @@ describe('real adapters bound by the production container', () => {
       expect.objectContaining({ code: 'P0004', message: expect.stringContaining('config.providers.openai') }),
     );
     expect(() => createApp({ providers: { claude: { adapter: 'anthropic', voice: 'nova' } } })).toThrow(
-      expect.objectContaining({ code: 'P0004', message: expect.stringContaining("config.providers.claude.voice: unknown key 'voice'") }),
+      expect.objectContaining({
+        code: 'P0004',
+        message: expect.stringContaining("config.providers.claude.voice: unknown key 'voice'"),
+      }),
     );
   });
 
@@ -79,10 +84,14 @@ describe('real adapters bound by the production container', () => {
   });
 
   it('a provider setting of the wrong shape is C0001 naming the path and what to write', () => {
-    expect(() => createApp({ providers: { local: { adapter: 'openai', maxTokens: -1, auth: 'basic' as never } } })).toThrow(
+    expect(() =>
+      createApp({ providers: { local: { adapter: 'openai', maxTokens: -1, auth: 'basic' as never } } }),
+    ).toThrow(
       expect.objectContaining({
         code: 'C0001',
-        message: expect.stringMatching(/config\.providers\.local\.maxTokens[^\n]*positive whole number of tokens[\s\S]*config\.providers\.local\.auth[^\n]*'x-api-key'/),
+        message: expect.stringMatching(
+          /config\.providers\.local\.maxTokens[^\n]*positive whole number of tokens[\s\S]*config\.providers\.local\.auth[^\n]*'x-api-key'/,
+        ),
       }),
     );
   });
@@ -124,7 +133,11 @@ describe('real adapters bound by the production container', () => {
 
   it('a binding made on the living container overrides too, and unbinding it brings the real adapter back', async () => {
     const app = createApp(config);
-    const id = app.container.bind(Tokens.Provider).toConstantValue(saying('late')).whenNamed('anthropic').getIdentifier();
+    const id = app.container
+      .bind(Tokens.Provider)
+      .toConstantValue(saying('late'))
+      .whenNamed('anthropic')
+      .getIdentifier();
     expect((await app.reply('writer', { messages: 'Hi' })).text).toBe('late');
     app.container.unbind(id);
     expect(app.container.get(Tokens.Provider, { name: 'anthropic' })).toBeInstanceOf(AnthropicProvider);
@@ -132,7 +145,10 @@ describe('real adapters bound by the production container', () => {
 
   it('a test app blocks the real adapters (E0008) until the test allows them', async () => {
     server.on('/v1/chat/completions', stream(textReply(['real'])));
-    const app = createTestApp({ models: { writer: { provider: 'openai', model: 'm' } }, providers: { openai: { baseURL: server.url('/v1') } } });
+    const app = createTestApp({
+      models: { writer: { provider: 'openai', model: 'm' } },
+      providers: { openai: { baseURL: server.url('/v1') } },
+    });
     await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0008' });
     expect(server.received).toHaveLength(0);
     app.allowRealCalls('openai');

@@ -15,11 +15,20 @@ const agent = { model: 'writer', instructions: 'Answer from the guide.', tools: 
 describe(Engine, () => {
   describe('.run', () => {
     it('runs the tools a step asks for and gives their results to the next step, ending on a text', async () => {
-      const provider = scripted([asks({ tool: 'findInGuide', with: { words: 'reset a password' } }), says('Open Settings, then Password.')]);
+      const provider = scripted([
+        asks({ tool: 'findInGuide', with: { words: 'reset a password' } }),
+        says('Open Settings, then Password.'),
+      ]);
       const run = await appWith({ main: provider }, { models }).run(agent, 'How do I reset my password?');
       expect(run.text).toBe('Open Settings, then Password.');
       expect(run.steps).toHaveLength(2);
-      expect(run.steps[0]!.results).toEqual([{ id: 'call-0', tool: 'findInGuide', output: [{ page: 2, text: 'To reset a password: open Settings, then Password.' }] }]);
+      expect(run.steps[0]!.results).toEqual([
+        {
+          id: 'call-0',
+          tool: 'findInGuide',
+          output: [{ page: 2, text: 'To reset a password: open Settings, then Password.' }],
+        },
+      ]);
       expect(provider.seen[1]!.request.messages).toEqual([
         { role: 'user', content: 'How do I reset my password?' },
         { role: 'assistant', calls: [{ id: 'call-0', tool: 'findInGuide', with: { words: 'reset a password' } }] },
@@ -38,7 +47,10 @@ describe(Engine, () => {
     });
 
     it('keeps the text a step wrote beside its tool calls', async () => {
-      const provider = scripted([[{ type: 'text', text: 'Let me look.' }, ...asks({ tool: 'findInGuide', with: { words: 'x' } })], says('done')]);
+      const provider = scripted([
+        [{ type: 'text', text: 'Let me look.' }, ...asks({ tool: 'findInGuide', with: { words: 'x' } })],
+        says('done'),
+      ]);
       await appWith({ main: provider }, { models }).run(agent, 'q');
       expect(provider.seen[1]!.request.messages[1]).toMatchObject({ role: 'assistant', content: 'Let me look.' });
     });
@@ -56,12 +68,15 @@ describe(Engine, () => {
           },
         });
       const provider = scripted([asks({ tool: 'a', with: {} }, { tool: 'b', with: {} }), says('both done')]);
-      const run = await appWith({ main: provider }, { models }).run({ model: 'writer', tools: { a: slow('a'), b: slow('b') } }, 'go');
+      const run = await appWith({ main: provider }, { models }).run(
+        { model: 'writer', tools: { a: slow('a'), b: slow('b') } },
+        'go',
+      );
       expect(events.slice(0, 2)).toEqual(['a start', 'b start']);
       expect(run.steps[0]!.results.map((r) => r.output)).toEqual(['a', 'b']);
     });
 
-    it('with strictTools: false (a production app\'s way), turns bad tool input into a tool-result error the model sees, not a crash', async () => {
+    it("with strictTools: false (a production app's way), turns bad tool input into a tool-result error the model sees, not a crash", async () => {
       const provider = scripted([asks({ tool: 'findInGuide', with: { words: 42 } }), says('sorry')]);
       const run = await appWith({ main: provider }, { models }).run(agent, 'q', { strictTools: false });
       expect(run.steps[0]!.results[0]).toEqual({
@@ -73,22 +88,34 @@ describe(Engine, () => {
     });
 
     it('with strictTools: false, turns a tool that throws into a tool-result error the model sees', async () => {
-      const broken = tool({ input: z.object({}), run: () => { throw new Error('guide unavailable'); } });
+      const broken = tool({
+        input: z.object({}),
+        run: () => {
+          throw new Error('guide unavailable');
+        },
+      });
       const provider = scripted([asks({ tool: 'broken', with: {} }), says('I could not look it up.')]);
-      const run = await appWith({ main: provider }, { models }).run({ model: 'writer', tools: { broken } }, 'q', { strictTools: false });
+      const run = await appWith({ main: provider }, { models }).run({ model: 'writer', tools: { broken } }, 'q', {
+        strictTools: false,
+      });
       expect(run.steps[0]!.results[0]).toEqual({ id: 'call-0', tool: 'broken', error: 'guide unavailable' });
     });
 
     it('with strictTools: false, turns a call to a tool the agent lacks into a tool-result error naming the tools', async () => {
       const provider = scripted([asks({ tool: 'deleteAccount', with: {} }), says('ok')]);
       const run = await appWith({ main: provider }, { models }).run(agent, 'q', { strictTools: false });
-      expect(run.steps[0]!.results[0]!.error).toBe("There is no tool named 'deleteAccount'. The tools are: findInGuide.");
+      expect(run.steps[0]!.results[0]!.error).toBe(
+        "There is no tool named 'deleteAccount'. The tools are: findInGuide.",
+      );
     });
 
     it('gives a tool the input as its shape parsed it', async () => {
       let got: unknown;
       const trimmed = tool({ input: z.object({ words: z.string().trim() }), run: (input) => ((got = input), 'ok') });
-      await appWith({ main: scripted([asks({ tool: 'trimmed', with: { words: '  padded  ' } }), says('ok')]) }, { models }).run({ model: 'writer', tools: { trimmed } }, 'q');
+      await appWith(
+        { main: scripted([asks({ tool: 'trimmed', with: { words: '  padded  ' } }), says('ok')]) },
+        { models },
+      ).run({ model: 'writer', tools: { trimmed } }, 'q');
       expect(got).toEqual({ words: 'padded' });
     });
 
@@ -97,14 +124,18 @@ describe(Engine, () => {
       const failure = appWith({ main: provider }, { models }).run({ ...agent, maxSteps: 3 }, 'q', { runId: 'loop' });
       await expect(failure).rejects.toMatchObject({
         code: 'R0001',
-        message: "R0001: Run loop passed maxSteps (3) without ending on a text; the last step asked for findInGuide. Raise the agent's maxSteps, or check why the model keeps asking for tools.",
+        message:
+          "R0001: Run loop passed maxSteps (3) without ending on a text; the last step asked for findInGuide. Raise the agent's maxSteps, or check why the model keeps asking for tools.",
       });
       expect(provider.seen).toHaveLength(3);
     });
 
     it('ends on a typed value when the agent has an output', async () => {
       const output = z.object({ answer: z.string(), page: z.number() });
-      const provider = scripted([asks({ tool: 'findInGuide', with: { words: 'x' } }), gives({ answer: 'Open Settings.', page: 2 })]);
+      const provider = scripted([
+        asks({ tool: 'findInGuide', with: { words: 'x' } }),
+        gives({ answer: 'Open Settings.', page: 2 }),
+      ]);
       const run = await appWith({ main: provider }, { models }).run({ ...agent, output }, 'q');
       expect(run.value).toEqual({ answer: 'Open Settings.', page: 2 });
       expect(run.text).toBe('');
@@ -112,7 +143,9 @@ describe(Engine, () => {
 
     it('fails with E0006 when the typed value does not fit the output', async () => {
       const provider = scripted([gives({ answer: 3 })]);
-      await expect(appWith({ main: provider }, { models }).run({ model: 'writer', output: z.object({ answer: z.string() }) }, 'q')).rejects.toMatchObject({
+      await expect(
+        appWith({ main: provider }, { models }).run({ model: 'writer', output: z.object({ answer: z.string() }) }, 'q'),
+      ).rejects.toMatchObject({
         code: 'E0006',
         message: expect.stringContaining('value.answer: expected a string, got a number.'),
       });
@@ -120,19 +153,37 @@ describe(Engine, () => {
 
     it('fails with R0003 when a step of a typed run ends on a text alone', async () => {
       const provider = scripted([says('just words')]);
-      await expect(appWith({ main: provider }, { models }).run({ model: 'writer', output: z.object({ answer: z.string() }) }, 'q', { runId: 'r' })).rejects.toMatchObject({
+      await expect(
+        appWith({ main: provider }, { models }).run(
+          { model: 'writer', output: z.object({ answer: z.string() }) },
+          'q',
+          { runId: 'r' },
+        ),
+      ).rejects.toMatchObject({
         code: 'R0003',
-        message: expect.stringContaining("Run r: the agent asks for a typed value (output), but step 0 of model 'writer' ended with a text and no value."),
+        message: expect.stringContaining(
+          "Run r: the agent asks for a typed value (output), but step 0 of model 'writer' ended with a text and no value.",
+        ),
       });
     });
 
     it('gives every step a stable key, runId#index, and asks with the same keys when run again with that runId', async () => {
-      const provider = scripted([asks({ tool: 'findInGuide', with: { words: 'x' } }), says('done'), asks({ tool: 'findInGuide', with: { words: 'x' } }), says('done')]);
+      const provider = scripted([
+        asks({ tool: 'findInGuide', with: { words: 'x' } }),
+        says('done'),
+        asks({ tool: 'findInGuide', with: { words: 'x' } }),
+        says('done'),
+      ]);
       const app = appWith({ main: provider }, { models });
       const first = await app.run(agent, 'q', { runId: 'ticket-42' });
       await app.run(agent, 'q', { runId: 'ticket-42' });
       expect(first.steps.map((s) => s.key)).toEqual(['ticket-42#0', 'ticket-42#1']);
-      expect(provider.seen.map((s) => s.context.stepKey)).toEqual(['ticket-42#0', 'ticket-42#1', 'ticket-42#0', 'ticket-42#1']);
+      expect(provider.seen.map((s) => s.context.stepKey)).toEqual([
+        'ticket-42#0',
+        'ticket-42#1',
+        'ticket-42#0',
+        'ticket-42#1',
+      ]);
     });
 
     it('makes up a runId when none is given', async () => {
@@ -141,8 +192,14 @@ describe(Engine, () => {
     });
 
     it('sums units over its steps', async () => {
-      const provider = scripted([asks({ tool: 'findInGuide', with: { words: 'x' } }), says('done', { tokensIn: 30, tokensOut: 7 })]);
-      expect((await appWith({ main: provider }, { models }).run(agent, 'q')).units).toEqual({ tokensIn: 32, tokensOut: 8 });
+      const provider = scripted([
+        asks({ tool: 'findInGuide', with: { words: 'x' } }),
+        says('done', { tokensIn: 30, tokensOut: 7 }),
+      ]);
+      expect((await appWith({ main: provider }, { models }).run(agent, 'q')).units).toEqual({
+        tokensIn: 32,
+        tokensOut: 8,
+      });
     });
 
     it('takes a conversation as its input', async () => {
@@ -157,15 +214,24 @@ describe(Engine, () => {
 
     it.each([
       ['no model', { tools: {} }, 'agent.model: missing.'],
-      ['a tool without run', { model: 'writer', tools: { find: { input: z.object({}) } } }, 'agent.tools.find.run: missing.'],
+      [
+        'a tool without run',
+        { model: 'writer', tools: { find: { input: z.object({}) } } },
+        'agent.tools.find.run: missing.',
+      ],
       ['maxSteps of 0', { model: 'writer', maxSteps: 0 }, 'agent.maxSteps:'],
       ['an unknown field', { model: 'writer', temperature: 1 }, "agent.temperature: unknown key 'temperature'."],
     ])('rejects an agent with %s as R0002', async (_, bad, message) => {
-      await expect(appWith({ main: scripted([says('x')]) }, { models }).run(bad as never, 'q')).rejects.toMatchObject({ code: 'R0002', message: expect.stringContaining(message) });
+      await expect(appWith({ main: scripted([says('x')]) }, { models }).run(bad as never, 'q')).rejects.toMatchObject({
+        code: 'R0002',
+        message: expect.stringContaining(message),
+      });
     });
 
     it('rejects an empty input with E0003', async () => {
-      await expect(appWith({ main: scripted([says('x')]) }, { models }).run(agent, '')).rejects.toMatchObject({ code: 'E0003' });
+      await expect(appWith({ main: scripted([says('x')]) }, { models }).run(agent, '')).rejects.toMatchObject({
+        code: 'E0003',
+      });
     });
 
     it('keeps 1,000 concurrent runs in distinct scopes to their own cursors', async () => {
@@ -180,7 +246,9 @@ describe(Engine, () => {
         },
       };
       app = appWith({ main: byCursor }, { models });
-      const runs = await Promise.all(Array.from({ length: 1_000 }, (_, n) => app.scope(`user-${n}`, () => app.run(agent, `question ${n}`))));
+      const runs = await Promise.all(
+        Array.from({ length: 1_000 }, (_, n) => app.scope(`user-${n}`, () => app.run(agent, `question ${n}`))),
+      );
       for (const run of runs) expect(run.text).toBe('second answer');
     });
   });
@@ -189,7 +257,16 @@ describe(Engine, () => {
     it('hands on each step’s parts, the tool results, and then the result', async () => {
       const provider = scripted([asks({ tool: 'findInGuide', with: { words: 'x' } }), says('done')]);
       const parts = await collect(appWith({ main: provider }, { models }).streamRun(agent, 'q', { runId: 'r' }));
-      expect(parts.map((p) => `${p.type}${'step' in p ? `@${p.step}` : ''}`)).toEqual(['call@0', 'units@0', 'finish@0', 'tool-result@0', 'text@1', 'units@1', 'finish@1', 'done']);
+      expect(parts.map((p) => `${p.type}${'step' in p ? `@${p.step}` : ''}`)).toEqual([
+        'call@0',
+        'units@0',
+        'finish@0',
+        'tool-result@0',
+        'text@1',
+        'units@1',
+        'finish@1',
+        'done',
+      ]);
       const done = parts.at(-1);
       expect(done?.type === 'done' && done.result.text).toBe('done');
     });

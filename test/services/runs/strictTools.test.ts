@@ -10,12 +10,18 @@ const models = { writer: { provider: 'main', model: 'm' } };
 
 function guide(): { findInGuide: ReturnType<typeof tool>; ran: string[] } {
   const ran: string[] = [];
-  const findInGuide = tool({ input: z.object({ words: z.string() }), run: ({ words }: { words: string }) => void ran.push(words) });
+  const findInGuide = tool({
+    input: z.object({ words: z.string() }),
+    run: ({ words }: { words: string }) => void ran.push(words),
+  });
   return { findInGuide, ran };
 }
 
 async function failure(run: Promise<unknown>): Promise<StandinError> {
-  const error = await run.then(() => undefined, (e: unknown) => e);
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(StandinError);
   return error as StandinError;
 }
@@ -25,9 +31,13 @@ describe(Engine, () => {
     it('fails the run with R0004 when a call does not fit the tool, naming the tool, the step, the input and the cause', async () => {
       const { findInGuide, ran } = guide();
       const provider = scripted([asks({ tool: 'findInGuide', with: { words: 42 } }), says('sorry')]);
-      const error = await failure(appWith({ main: provider }, { models }).run({ model: 'writer', tools: { findInGuide } }, 'q'));
+      const error = await failure(
+        appWith({ main: provider }, { models }).run({ model: 'writer', tools: { findInGuide } }, 'q'),
+      );
       expect(error.code).toBe(code.R0004);
-      expect(error.message).toContain("step 0: the tool call 'findInGuide' (id 'call-0') with input {\"words\":42} failed");
+      expect(error.message).toContain(
+        "step 0: the tool call 'findInGuide' (id 'call-0') with input {\"words\":42} failed",
+      );
       expect(error.message).toContain('input.words: expected a string, got a number');
       expect(error.message).toContain('strictTools: false');
       expect(error.cause).toBeInstanceOf(z.ZodError);
@@ -37,9 +47,16 @@ describe(Engine, () => {
 
     it("fails the run with R0004 when a tool's run throws, with the thrown error as the cause", async () => {
       const thrown = new Error('guide unavailable');
-      const broken = tool({ input: z.object({}), run: () => { throw thrown; } });
+      const broken = tool({
+        input: z.object({}),
+        run: () => {
+          throw thrown;
+        },
+      });
       const provider = scripted([asks({ tool: 'broken', with: {} }), says('I could not look it up.')]);
-      const error = await failure(appWith({ main: provider }, { models }).run({ model: 'writer', tools: { broken } }, 'q'));
+      const error = await failure(
+        appWith({ main: provider }, { models }).run({ model: 'writer', tools: { broken } }, 'q'),
+      );
       expect(error.code).toBe(code.R0004);
       expect(error.message).toContain("the tool call 'broken'");
       expect(error.message).toContain('its run threw Error: guide unavailable');
@@ -49,7 +66,9 @@ describe(Engine, () => {
     it('fails the run with R0004 when the model asks for a tool the agent lacks', async () => {
       const { findInGuide } = guide();
       const provider = scripted([asks({ tool: 'deleteAccount', with: {} }), says('ok')]);
-      const error = await failure(appWith({ main: provider }, { models }).run({ model: 'writer', tools: { findInGuide } }, 'q'));
+      const error = await failure(
+        appWith({ main: provider }, { models }).run({ model: 'writer', tools: { findInGuide } }, 'q'),
+      );
       expect(error.code).toBe(code.R0004);
       expect(error.message).toContain("There is no tool named 'deleteAccount'. The tools are: findInGuide.");
     });
@@ -58,14 +77,22 @@ describe(Engine, () => {
       const { findInGuide } = guide();
       const provider = scripted([asks({ tool: 'findInGuide', with: {} }), says('ok')]);
       const parts = appWith({ main: provider }, { models }).streamRun({ model: 'writer', tools: { findInGuide } }, 'q');
-      const error = await failure((async () => { for await (const _ of parts) { /* drain */ } })());
+      const error = await failure(
+        (async () => {
+          for await (const _ of parts) {
+            /* drain */
+          }
+        })(),
+      );
       expect(error.code).toBe(code.R0004);
     });
 
     it('hands the error to the model when the run passes strictTools: false', async () => {
       const { findInGuide } = guide();
       const provider = scripted([asks({ tool: 'findInGuide', with: { words: 42 } }), says('sorry')]);
-      const run = await appWith({ main: provider }, { models }).run({ model: 'writer', tools: { findInGuide } }, 'q', { strictTools: false });
+      const run = await appWith({ main: provider }, { models }).run({ model: 'writer', tools: { findInGuide } }, 'q', {
+        strictTools: false,
+      });
       expect(run.steps[0]!.results[0]!.error).toContain("does not fit the tool 'findInGuide'");
       expect(run.text).toBe('sorry');
     });
@@ -83,7 +110,9 @@ describe(Engine, () => {
       const provider = scripted([asks({ tool: 'findInGuide', with: { words: 42 } }), says('sorry')]);
       const app = createTestApp({ models }, { strictTools: false });
       app.container.bind(Tokens.Provider).toConstantValue(provider).whenNamed('main');
-      expect((await failure(app.run({ model: 'writer', tools: { findInGuide } }, 'q', { strictTools: true }))).code).toBe(code.R0004);
+      expect(
+        (await failure(app.run({ model: 'writer', tools: { findInGuide } }, 'q', { strictTools: true }))).code,
+      ).toBe(code.R0004);
     });
 
     it('refuses a strictTools option that is not true or false with R0005', async () => {
@@ -97,7 +126,10 @@ describe(Engine, () => {
     it('keeps handing tool errors to the model', async () => {
       const { findInGuide } = guide();
       const provider: Provider = scripted([asks({ tool: 'findInGuide', with: { words: 42 } }), says('sorry')]);
-      const app = createApp({ models }, new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(provider).whenNamed('main')));
+      const app = createApp(
+        { models },
+        new ContainerModule(({ bind }) => void bind(Tokens.Provider).toConstantValue(provider).whenNamed('main')),
+      );
       const run = await app.run({ model: 'writer', tools: { findInGuide } }, 'q');
       expect(run.steps[0]!.results[0]!.error).toContain("does not fit the tool 'findInGuide'");
     });

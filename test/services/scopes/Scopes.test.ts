@@ -25,7 +25,9 @@ describe(Scopes, () => {
 
     it('with strictScopes, is an error outside any scope (S0001) that says how to fix it', () => {
       const scopes = createTestContainer({ strictScopes: true }).get(Tokens.Scopes);
-      expect(() => scopes.current()).toThrow(expect.objectContaining({ code: 'S0001', message: expect.stringContaining('app.scope(id, fn)') }));
+      expect(() => scopes.current()).toThrow(
+        expect.objectContaining({ code: 'S0001', message: expect.stringContaining('app.scope(id, fn)') }),
+      );
     });
 
     it('with strictScopes, is the scope inside one', () => {
@@ -42,7 +44,11 @@ describe(Scopes, () => {
 
   describe('.run', () => {
     it('answers what the function answers', () => {
-      expect(createTestContainer().get(Tokens.Scopes).run('s', () => 42)).toBe(42);
+      expect(
+        createTestContainer()
+          .get(Tokens.Scopes)
+          .run('s', () => 42),
+      ).toBe(42);
     });
 
     it.each([
@@ -72,7 +78,7 @@ describe(Scopes, () => {
       );
     });
 
-    it("means nothing to another container: each container owns its scopes", () => {
+    it('means nothing to another container: each container owns its scopes', () => {
       const one = createTestContainer().get(Tokens.Scopes);
       const two = createTestContainer().get(Tokens.Scopes);
       one.run('mine', () => expect(two.current()).toBe(DEFAULT_SCOPE));
@@ -114,7 +120,8 @@ describe(runInScope, () => {
   it('lets the same scope id, entered again, find its cursors', async () => {
     const container = createTestContainer();
     const store = container.get(Tokens.CursorStore);
-    const take = () => runInScope(container, 'conversation', () => store.advance(container.get(Tokens.Scopes).current(), 's'));
+    const take = () =>
+      runInScope(container, 'conversation', () => store.advance(container.get(Tokens.Scopes).current(), 's'));
     expect([await take(), await take()]).toEqual([0, 1]);
   });
 });

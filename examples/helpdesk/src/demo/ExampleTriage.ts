@@ -1,5 +1,12 @@
 import { ContainerModule } from 'inversify';
-import { Tokens, type Classifier, type ClassificationRequest, type ClassificationResponse, type ClassifyCallOptions, type CursorStore } from 'standin';
+import {
+  Tokens,
+  type Classifier,
+  type ClassificationRequest,
+  type ClassificationResponse,
+  type ClassifyCallOptions,
+  type CursorStore,
+} from 'standin';
 import { FakeClassifier, type ClassificationScriptEntry } from 'standin/testing';
 import { exampleTickets } from '../exampleTickets.js';
 import { exampleScripts, otherTicketTriage } from './exampleScripts.js';
@@ -27,7 +34,11 @@ export class ExampleTriage implements Classifier {
 
   constructor(store: CursorStore) {
     this.#store = store;
-    this.#byMessage = new Map(exampleTickets.flatMap((t) => (exampleScripts[t.id] === undefined ? [] : [[t.message, exampleScripts[t.id]!.triage]])));
+    this.#byMessage = new Map(
+      exampleTickets.flatMap((t) =>
+        exampleScripts[t.id] === undefined ? [] : [[t.message, exampleScripts[t.id]!.triage]],
+      ),
+    );
   }
 
   classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {

@@ -26,13 +26,22 @@ export function demoWriter(request: ReplyRequest): Answer {
   const script = example === undefined ? undefined : exampleScripts[example.id];
   const found = lookedUp(request);
   if (found === undefined) {
-    return script?.lookUp ?? { text: 'Looking the customer’s words up in the guide.', calls: [{ tool: 'findInGuide', with: { words: message.slice(0, 300) } }] };
+    return (
+      script?.lookUp ?? {
+        text: 'Looking the customer’s words up in the guide.',
+        calls: [{ tool: 'findInGuide', with: { words: message.slice(0, 300) } }],
+      }
+    );
   }
   if (script !== undefined) return { value: script.answer, parts: answerPieces };
   const best = found[0];
   const answer =
     best === undefined
-      ? { answer: 'Thank you for writing to us. Our guide does not cover this, so a person from the team will answer you shortly.', pages: [] }
+      ? {
+          answer:
+            'Thank you for writing to us. Our guide does not cover this, so a person from the team will answer you shortly.',
+          pages: [],
+        }
       : { answer: `Thank you for writing to us. Our guide says (${best.title}): ${best.text}`, pages: [best.page] };
   return { value: answer, parts: answerPieces };
 }

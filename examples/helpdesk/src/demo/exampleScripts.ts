@@ -13,7 +13,10 @@ export interface ExampleScript {
   readonly answer: WriterAnswer;
 }
 
-const team = (choice: 'billing' | 'technical' | 'sales', probabilities: Record<'billing' | 'technical' | 'sales', number>): ClassificationAnswer =>
+const team = (
+  choice: 'billing' | 'technical' | 'sales',
+  probabilities: Record<'billing' | 'technical' | 'sales', number>,
+): ClassificationAnswer =>
   new ClassificationAnswer({ type: 'choice', choice, probabilities, confidence: probabilities[choice] });
 
 /**
@@ -26,7 +29,9 @@ const team = (choice: 'billing' | 'technical' | 'sales', probabilities: Record<'
  */
 export const exampleScripts: Readonly<Record<string, ExampleScript>> = {
   'charged-twice': {
-    triage: { answers: { team: team('billing', { billing: 0.93, technical: 0.02, sales: 0.05 }), frustration: 2, refund: 0.96 } },
+    triage: {
+      answers: { team: team('billing', { billing: 0.93, technical: 0.02, sales: 0.05 }), frustration: 2, refund: 0.96 },
+    },
     lookUp: {
       text: 'A double charge, and the customer wants the money back: looking up refunds.',
       calls: [{ tool: 'findInGuide', with: { words: 'card charged twice refund' } }],
@@ -38,7 +43,13 @@ export const exampleScripts: Readonly<Record<string, ExampleScript>> = {
     },
   },
   'locked-out': {
-    triage: { answers: { team: team('technical', { billing: 0.04, technical: 0.88, sales: 0.08 }), frustration: 1, refund: 0.02 } },
+    triage: {
+      answers: {
+        team: team('technical', { billing: 0.04, technical: 0.88, sales: 0.08 }),
+        frustration: 1,
+        refund: 0.02,
+      },
+    },
     lookUp: {
       text: 'Locked out after a forgotten password: looking up locked accounts and password resets.',
       calls: [{ tool: 'findInGuide', with: { words: 'reset password locked account' } }],
@@ -50,18 +61,27 @@ export const exampleScripts: Readonly<Record<string, ExampleScript>> = {
     },
   },
   upgrade: {
-    triage: { answers: { team: team('sales', { billing: 0.17, technical: 0.02, sales: 0.81 }), frustration: 0, refund: 0.01 } },
+    triage: {
+      answers: { team: team('sales', { billing: 0.17, technical: 0.02, sales: 0.81 }), frustration: 0, refund: 0.01 },
+    },
     lookUp: {
       text: 'A question about changing plans: looking up upgrades and how they are charged.',
       calls: [{ tool: 'findInGuide', with: { words: 'upgrade plan charged month' } }],
     },
     answer: {
-      answer: 'Yes: a plan can be upgraded at any time under Billing, then Plan. For the current month you pay only the difference, pro rata.',
+      answer:
+        'Yes: a plan can be upgraded at any time under Billing, then Plan. For the current month you pay only the difference, pro rata.',
       pages: [5],
     },
   },
   'app-crash': {
-    triage: { answers: { team: team('technical', { billing: 0.02, technical: 0.95, sales: 0.03 }), frustration: 1.4, refund: 0.05 } },
+    triage: {
+      answers: {
+        team: team('technical', { billing: 0.02, technical: 0.95, sales: 0.03 }),
+        frustration: 1.4,
+        refund: 0.05,
+      },
+    },
     lookUp: {
       text: 'The app does not start after an update: looking up start-up problems.',
       calls: [{ tool: 'findInGuide', with: { words: 'app does not start update' } }],

@@ -37,7 +37,8 @@ export function httpErrorOf(error: StandinError): HttpError {
     const tried = error.failures.map((f) => `${f.model} attempt ${f.attempt}: ${f.kind}`).join(', ');
     const message = `The ${error.model} model could not answer (${tried}).`;
     if (error.kind === 'timeout') return make(504, error.code, message);
-    if (error.kind === 'rate_limit') return make(503, error.code, `${message} Try again later.`, retryAfterOf(error.cause));
+    if (error.kind === 'rate_limit')
+      return make(503, error.code, `${message} Try again later.`, retryAfterOf(error.cause));
     return make(502, error.code, message);
   }
   if (error instanceof ClassificationAdapterError) {
@@ -48,7 +49,8 @@ export function httpErrorOf(error: StandinError): HttpError {
     }
     return make(502, error.code, message);
   }
-  if (notSetUp.has(error.code)) return make(503, error.code, `The help desk's AI services are not set up for this call: ${error.message}`);
+  if (notSetUp.has(error.code))
+    return make(503, error.code, `The help desk's AI services are not set up for this call: ${error.message}`);
   return make(502, error.code, `The help desk's AI service failed: ${error.message}`);
 }
 
@@ -59,5 +61,7 @@ function retryAfterOf(cause: unknown): number | undefined {
 
 function make(status: HttpError['status'], code: string, message: string, retryAfterMs?: number): HttpError {
   const body = { statusCode: status, error: names[status], code, message };
-  return retryAfterMs === undefined || retryAfterMs <= 0 ? { status, body } : { status, body, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+  return retryAfterMs === undefined || retryAfterMs <= 0
+    ? { status, body }
+    : { status, body, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
 }

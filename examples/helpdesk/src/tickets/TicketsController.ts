@@ -39,7 +39,8 @@ export class TicketsController {
   @Get('tickets/:id/stream')
   async stream(@Param('id') id: string, @Res() response: ServerResponse): Promise<void> {
     const ticket = this.#tickets.find(id);
-    if (ticket === undefined) throw new NotFoundException(`There is no ticket ${JSON.stringify(id)}: open one with POST /tickets.`);
+    if (ticket === undefined)
+      throw new NotFoundException(`There is no ticket ${JSON.stringify(id)}: open one with POST /tickets.`);
     // A client that leaves stops the run: no more provider calls for a page nobody reads.
     const left = new AbortController();
     response.once('close', () => left.abort());
@@ -70,7 +71,11 @@ export class TicketsController {
       return httpErrorOf(error).body;
     }
     this.#logger.error('The writer failed', error instanceof Error ? error.stack : String(error));
-    return { statusCode: 500, error: 'Internal Server Error', message: 'The help desk failed while writing the reply.' };
+    return {
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'The help desk failed while writing the reply.',
+    };
   }
 }
 

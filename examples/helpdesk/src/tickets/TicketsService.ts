@@ -52,7 +52,14 @@ export class TicketsService {
    * The writer's run for a ticket, part by part as it arrives, ending with `{ type: 'done' }`.
    * It runs under the ticket's run id, so a scripted writer replays the steps it gave before.
    */
-  write(ticket: Ticket, signal?: AbortSignal): AsyncGenerator<RunPart<WriterAnswer>, RunResult<WriterAnswer>, undefined> {
-    return this.#app.streamRun(writer, writerPrompt(ticket.message, ticket.triage), signal === undefined ? { runId: ticket.runId } : { runId: ticket.runId, signal });
+  write(
+    ticket: Ticket,
+    signal?: AbortSignal,
+  ): AsyncGenerator<RunPart<WriterAnswer>, RunResult<WriterAnswer>, undefined> {
+    return this.#app.streamRun(
+      writer,
+      writerPrompt(ticket.message, ticket.triage),
+      signal === undefined ? { runId: ticket.runId } : { runId: ticket.runId, signal },
+    );
   }
 }

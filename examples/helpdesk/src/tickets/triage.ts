@@ -19,7 +19,10 @@ export const triageQuestions = {
     sales: 'Plans, upgrades, prices',
   }),
   frustration: ClassificationQuestion.score('How frustrated is the customer?', [...frustrationLevels]),
-  refund: ClassificationQuestion.yesNo('Does the customer ask for their money back?', { true: 'asks for a refund', false: 'asks for no refund' }),
+  refund: ClassificationQuestion.yesNo('Does the customer ask for their money back?', {
+    true: 'asks for a refund',
+    false: 'asks for no refund',
+  }),
 };
 
 /** What the help desk learned about a ticket: each answer with its probabilities. */
@@ -60,22 +63,34 @@ export function readTriage(response: ClassificationResponse): Triage {
   const frustration = answer(response, 'frustration', 'score');
   const refund = answer(response, 'refund', 'yesNo');
   if (team.choice === null || frustration.score === null || refund.yesProbability === null) {
-    throw new BadGatewayException('The classifier answered the triage questions without a team, a frustration score or a refund probability.');
+    throw new BadGatewayException(
+      'The classifier answered the triage questions without a team, a frustration score or a refund probability.',
+    );
   }
   const level = frustrationLevels[Math.min(frustrationLevels.length - 1, Math.max(0, Math.round(frustration.score)))]!;
   return {
-    team: { choice: team.choice, probabilities: isRecord(team.probabilities) ? { ...team.probabilities } : {}, confidence: team.confidence },
+    team: {
+      choice: team.choice,
+      probabilities: isRecord(team.probabilities) ? { ...team.probabilities } : {},
+      confidence: team.confidence,
+    },
     frustration: {
       level,
       score: frustration.score,
-      probabilities: Array.isArray(frustration.probabilities) ? [...(frustration.probabilities as readonly number[])] : [],
+      probabilities: Array.isArray(frustration.probabilities)
+        ? [...(frustration.probabilities as readonly number[])]
+        : [],
       confidence: frustration.confidence,
     },
     refund: { asked: refund.yesProbability >= 0.5, yesProbability: refund.yesProbability },
   };
 }
 
-function answer(response: ClassificationResponse, id: keyof typeof triageQuestions, type: ClassificationAnswer['type']): ClassificationAnswer {
+function answer(
+  response: ClassificationResponse,
+  id: keyof typeof triageQuestions,
+  type: ClassificationAnswer['type'],
+): ClassificationAnswer {
   const found = response.answer(id);
   if (found === undefined || found.type !== type) {
     throw new BadGatewayException(`The classifier answered no ${type} for the question '${id}'.`);

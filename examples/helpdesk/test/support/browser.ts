@@ -1,5 +1,16 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -80,7 +91,9 @@ async function inflate(from: string, to: string): Promise<void> {
   tar.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + String(chunk)).slice(-500)));
   await new Promise<void>((resolve, reject) => {
     tar.once('error', reject);
-    tar.once('close', (status) => (status === 0 ? resolve() : reject(new Error(`tar exited with ${status}: ${stderr.trim()}`))));
+    tar.once('close', (status) =>
+      status === 0 ? resolve() : reject(new Error(`tar exited with ${status}: ${stderr.trim()}`)),
+    );
   });
   rmSync(archive);
 }
@@ -137,7 +150,11 @@ async function fromNpm(): Promise<FoundBrowser | undefined> {
     }
   }
   const libs = [join(dir, 'libs', 'lib'), process.env['LD_LIBRARY_PATH']].filter(Boolean).join(delimiter);
-  return { source: 'npm', executablePath: join(dir, 'chromium'), env: { LD_LIBRARY_PATH: libs, FONTCONFIG_PATH: join(dir, 'fonts') } };
+  return {
+    source: 'npm',
+    executablePath: join(dir, 'chromium'),
+    env: { LD_LIBRARY_PATH: libs, FONTCONFIG_PATH: join(dir, 'fonts') },
+  };
 }
 
 /** The browsers this machine offers, in the order they are tried. */
@@ -145,7 +162,8 @@ export async function findBrowsers(): Promise<FoundBrowser[]> {
   const wanted = process.env['STANDIN_BROWSER']?.trim() ?? '';
   const only = sourceNames.find((name) => name === wanted);
   if (wanted !== '' && only === undefined) {
-    if (!isExecutable(wanted)) throw new Error(`STANDIN_BROWSER is ${JSON.stringify(wanted)}, which is not an executable file: ${browserHelp}.`);
+    if (!isExecutable(wanted))
+      throw new Error(`STANDIN_BROWSER is ${JSON.stringify(wanted)}, which is not an executable file: ${browserHelp}.`);
     return [{ source: 'env', executablePath: wanted }];
   }
   const found: FoundBrowser[] = [];
@@ -174,7 +192,12 @@ export async function launchBrowser(): Promise<{ browser: Browser; source: Brows
   const found = await findBrowsers();
   const failures: string[] = [];
   for (const candidate of found) {
-    const options: LaunchOptions = { executablePath: candidate.executablePath, headless: true, args: quietArgs, timeout: 60_000 };
+    const options: LaunchOptions = {
+      executablePath: candidate.executablePath,
+      headless: true,
+      args: quietArgs,
+      timeout: 60_000,
+    };
     if (candidate.env !== undefined) options.env = { ...process.env, ...candidate.env } as Record<string, string>;
     try {
       return { browser: await chromium.launch(options), source: candidate.source };

@@ -40,12 +40,25 @@ export async function readEvents(response: Response): Promise<ReadEvent[]> {
     .filter((block) => block.trim().length > 0)
     .map((block) => {
       const lines = block.split('\n');
-      const field = (name: string): string | undefined => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
-      return { event: field('event') ?? 'message', data: JSON.parse(field('data') ?? 'null') as Record<string, unknown> };
+      const field = (name: string): string | undefined =>
+        lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
+      return {
+        event: field('event') ?? 'message',
+        data: JSON.parse(field('data') ?? 'null') as Record<string, unknown>,
+      };
     });
 }
 
 /** Posts a ticket. */
-export function postTicket(url: string, body: unknown, headers: Record<string, string> = {}, query = ''): Promise<Response> {
-  return fetch(`${url}/tickets${query}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export function postTicket(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  query = '',
+): Promise<Response> {
+  return fetch(`${url}/tickets${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }

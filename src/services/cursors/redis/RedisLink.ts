@@ -87,7 +87,8 @@ export class RedisLink {
     try {
       return await connection.send(keys[0], command);
     } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw this.#failure(error, `script ${lua.name}`);
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT'))
+        throw this.#failure(error, `script ${lua.name}`);
     }
     try {
       return await connection.send(keys[0], ['EVAL', lua.source, ...command.slice(2)]);
@@ -104,7 +105,10 @@ export class RedisLink {
       for (const send of await connection.nodes()) {
         let cursor = '0';
         do {
-          const [next, keys] = (await send(undefined, ['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500'])) as [string, string[]];
+          const [next, keys] = (await send(undefined, ['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500'])) as [
+            string,
+            string[],
+          ];
           cursor = String(next);
           found.push(...keys.map(String));
         } while (cursor !== '0');
@@ -122,7 +126,10 @@ export class RedisLink {
       for (const send of await connection.nodes()) {
         let cursor = '0';
         do {
-          const [next, found] = (await send(undefined, ['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500'])) as [string, string[]];
+          const [next, found] = (await send(undefined, ['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500'])) as [
+            string,
+            string[],
+          ];
           cursor = String(next);
           const keys = keep === undefined ? found : found.filter((key) => String(key) !== keep);
           // Keys of one store share one hash tag, so one UNLINK takes them all even on a Cluster.
@@ -147,7 +154,12 @@ export class RedisLink {
 
   #connection(): Promise<Connection> {
     if (this.#closed) {
-      return Promise.reject(new StoreFailure('D0008', `The Redis cursor store at ${this.#shown} was closed (its app was disposed). Make a new app to call through.`));
+      return Promise.reject(
+        new StoreFailure(
+          'D0008',
+          `The Redis cursor store at ${this.#shown} was closed (its app was disposed). Make a new app to call through.`,
+        ),
+      );
     }
     if (this.#connecting === undefined) {
       const connecting = this.#connect();
@@ -181,7 +193,8 @@ export class RedisLink {
     const socket = {
       connectTimeout: timeoutMs,
       // Before the first connect succeeds, give up at once so the caller hears of it; after, keep trying.
-      reconnectStrategy: (retries: number, cause: Error): number | Error => (connected ? Math.min(50 * 2 ** retries, MAX_RECONNECT_MS) : cause),
+      reconnectStrategy: (retries: number, cause: Error): number | Error =>
+        connected ? Math.min(50 * 2 ** retries, MAX_RECONNECT_MS) : cause,
     };
     // node-redis bounds only a command's wait to be written; the wait for its reply is bounded here.
     const options = { timeout: timeoutMs };
@@ -202,10 +215,13 @@ export class RedisLink {
       client.on('error', () => undefined);
       connection = {
         send: (key, args) => bound(client.sendCommand(key, false, [...args], options)),
-        nodes: async () => Promise.all(client.masters.map(async (master) => {
-          const node = await client.nodeClient(master);
-          return (_: string | undefined, args: readonly string[]) => bound(node.sendCommand(args, options));
-        })),
+        nodes: async () =>
+          Promise.all(
+            client.masters.map(async (master) => {
+              const node = await client.nodeClient(master);
+              return (_: string | undefined, args: readonly string[]) => bound(node.sendCommand(args, options));
+            }),
+          ),
         close: async () => {
           client.destroy();
         },
@@ -239,7 +255,11 @@ export class RedisLink {
     const name = error instanceof Error ? error.constructor.name : '';
     const message = describe(error);
     if (this.#closed || name === 'ClientClosedError') {
-      return new StoreFailure('D0008', `The Redis cursor store at ${this.#shown} was closed while ${what} ran. Make a new app to call through.`, { cause: error });
+      return new StoreFailure(
+        'D0008',
+        `The Redis cursor store at ${this.#shown} was closed while ${what} ran. Make a new app to call through.`,
+        { cause: error },
+      );
     }
     if (error instanceof ReplyTimeout || name === 'TimeoutError' || name === 'CommandTimeoutDuringMaintenanceError') {
       return new StoreFailure(
@@ -249,12 +269,18 @@ export class RedisLink {
       );
     }
     if (isErrorReply(error) && !/^(LOADING|BUSY|TRYAGAIN|CLUSTERDOWN|MASTERDOWN)\b/.test(message)) {
-      return new StoreFailure('D0005', `Redis at ${this.#shown} answered ${what} with an error: ${message}`, { cause: error });
+      return new StoreFailure('D0005', `Redis at ${this.#shown} answered ${what} with an error: ${message}`, {
+        cause: error,
+      });
     }
-    return new StoreFailure('D0003', `Redis at ${this.#shown} could not be reached for ${what}: ${message}. The store reconnects by itself; try the call again.`, {
-      kind: 'network',
-      cause: error,
-    });
+    return new StoreFailure(
+      'D0003',
+      `Redis at ${this.#shown} could not be reached for ${what}: ${message}. The store reconnects by itself; try the call again.`,
+      {
+        kind: 'network',
+        cause: error,
+      },
+    );
   }
 }
 

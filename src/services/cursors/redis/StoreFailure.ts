@@ -17,7 +17,11 @@ export class StoreFailure extends StandinError {
   /** `timeout` or `network` when the failure is Redis being slow or out of reach; undefined otherwise. */
   readonly kind: 'timeout' | 'network' | undefined;
 
-  constructor(code: Extract<Code, `D${string}`>, message: string, options: { readonly kind?: 'timeout' | 'network'; readonly cause?: unknown } = {}) {
+  constructor(
+    code: Extract<Code, `D${string}`>,
+    message: string,
+    options: { readonly kind?: 'timeout' | 'network'; readonly cause?: unknown } = {},
+  ) {
     super(code, message, 'cause' in options ? { cause: options.cause } : {});
     this.kind = options.kind;
   }

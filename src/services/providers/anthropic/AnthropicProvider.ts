@@ -38,10 +38,19 @@ export class AnthropicProvider implements Provider {
 
   /** `POST /v1/messages`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    checkContext(context, 'Anthropic adapter\'s reply');
+    checkContext(context, "Anthropic adapter's reply");
     // The wire format loads with the first reply: a program that never calls Anthropic never reads it.
-    const [{ messagesRequest }, { MessageStream }] = await Promise.all([import('./messagesRequest.js'), import('./MessageStream.js')]);
+    const [{ messagesRequest }, { MessageStream }] = await Promise.all([
+      import('./messagesRequest.js'),
+      import('./MessageStream.js'),
+    ]);
     const body = wireJson(messagesRequest(request, this.#settings, context.provider), 'The request');
-    yield* streamedReply(this.#endpoint, context, '/v1/messages', body, (exchange) => new MessageStream(exchange, request.output !== undefined));
+    yield* streamedReply(
+      this.#endpoint,
+      context,
+      '/v1/messages',
+      body,
+      (exchange) => new MessageStream(exchange, request.output !== undefined),
+    );
   }
 }

@@ -39,10 +39,12 @@ export interface AnthropicProviderSettings extends HttpProviderSettings {
 }
 
 /** The zod schema of {@link AnthropicProviderSettings}. */
-export const anthropicSettingsSchema = lazySchema(() => z.strictObject({
-  ...httpSettingsShape(),
-  auth: z.enum(['x-api-key', 'bearer']).optional(),
-}));
+export const anthropicSettingsSchema = lazySchema(() =>
+  z.strictObject({
+    ...httpSettingsShape(),
+    auth: z.enum(['x-api-key', 'bearer']).optional(),
+  }),
+);
 
 /** What each field should hold, for `P0004` messages. */
 export const anthropicSettingsExpected: Readonly<Record<string, string>> = {

@@ -45,9 +45,12 @@ export class MessageStream {
     try {
       data = JSON.parse(event.data) as Data;
     } catch {
-      throw this.#exchange.malformed(`the data of a '${event.event}' event is not JSON (it began ${JSON.stringify(event.data.slice(0, 60))})`);
+      throw this.#exchange.malformed(
+        `the data of a '${event.event}' event is not JSON (it began ${JSON.stringify(event.data.slice(0, 60))})`,
+      );
     }
-    if (typeof data !== 'object' || data === null) throw this.#exchange.malformed(`the data of a '${event.event}' event is not an object`);
+    if (typeof data !== 'object' || data === null)
+      throw this.#exchange.malformed(`the data of a '${event.event}' event is not an object`);
     const type = typeof data.type === 'string' ? data.type : event.event;
     switch (type) {
       case 'ping':
@@ -67,7 +70,8 @@ export class MessageStream {
         this.#stop(this.#index(data), out);
         return;
       case 'message_delta':
-        if (isRecord(data.delta) && typeof data.delta.stop_reason === 'string') this.#stopReason = data.delta.stop_reason;
+        if (isRecord(data.delta) && typeof data.delta.stop_reason === 'string')
+          this.#stopReason = data.delta.stop_reason;
         this.#readUsage(data.usage);
         return;
       case 'message_stop':
@@ -82,9 +86,13 @@ export class MessageStream {
   /** Ends the stream: the units and the finish part, or the failure the stream ended in. */
   end(out: ReplyPart[]): void {
     if (!this.#stopped) throw this.#exchange.malformed('the stream ended before `message_stop`');
-    if (this.#stopReason === 'refusal') throw this.#exchange.failure('content_filter', 'the model declined to answer (stop_reason: refusal).');
+    if (this.#stopReason === 'refusal')
+      throw this.#exchange.failure('content_filter', 'the model declined to answer (stop_reason: refusal).');
     if (this.#stopReason === 'model_context_window_exceeded') {
-      throw this.#exchange.failure('context_length', "the reply ran out of the model's context window (stop_reason: model_context_window_exceeded).");
+      throw this.#exchange.failure(
+        'context_length',
+        "the reply ran out of the model's context window (stop_reason: model_context_window_exceeded).",
+      );
     }
     if (this.#usage) {
       const counts = this.#counts;
@@ -105,7 +113,8 @@ export class MessageStream {
 
   #index(data: Data): number {
     const index = data.index;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) throw this.#exchange.malformed(`a '${String(data.type)}' event has no block index`);
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0)
+      throw this.#exchange.malformed(`a '${String(data.type)}' event has no block index`);
     return index;
   }
 
@@ -121,7 +130,8 @@ export class MessageStream {
       case 'thinking': {
         const open = { kind: 'thinking', block: this.#thinking++ } as const;
         this.#open.set(index, open);
-        if (typeof block.thinking === 'string' && block.thinking !== '') out.push({ type: 'reasoning', text: block.thinking, block: open.block });
+        if (typeof block.thinking === 'string' && block.thinking !== '')
+          out.push({ type: 'reasoning', text: block.thinking, block: open.block });
         return;
       }
       case 'tool_use':
@@ -138,11 +148,13 @@ export class MessageStream {
 
   #delta(index: number, delta: unknown, out: ReplyPart[]): void {
     const open = this.#open.get(index);
-    if (open === undefined) throw this.#exchange.malformed(`a delta came for content block ${index}, which has not started`);
+    if (open === undefined)
+      throw this.#exchange.malformed(`a delta came for content block ${index}, which has not started`);
     if (!isRecord(delta)) throw this.#exchange.malformed(`a delta of content block ${index} is not an object`);
     switch (delta.type) {
       case 'text_delta':
-        if (open.kind === 'text' && typeof delta.text === 'string' && delta.text !== '') open.content.push(delta.text, out);
+        if (open.kind === 'text' && typeof delta.text === 'string' && delta.text !== '')
+          open.content.push(delta.text, out);
         return;
       case 'thinking_delta':
         if (open.kind === 'thinking' && typeof delta.thinking === 'string' && delta.thinking !== '') {
@@ -170,7 +182,9 @@ export class MessageStream {
       try {
         input = JSON.parse(open.json);
       } catch {
-        throw this.#exchange.malformed(`the input of tool_use block ${index} (${open.name}) is not JSON: ${JSON.stringify(open.json.slice(0, 80))}`);
+        throw this.#exchange.malformed(
+          `the input of tool_use block ${index} (${open.name}) is not JSON: ${JSON.stringify(open.json.slice(0, 80))}`,
+        );
       }
     }
     this.#calls++;
@@ -183,10 +197,16 @@ export class MessageStream {
     const read = (name: string): number | undefined => {
       const value = usage[name];
       if (value === undefined || value === null) return undefined;
-      if (!Number.isInteger(value) || (value as number) < 0) throw this.#exchange.malformed(`usage.${name} is not a whole token count`);
+      if (!Number.isInteger(value) || (value as number) < 0)
+        throw this.#exchange.malformed(`usage.${name} is not a whole token count`);
       return value as number;
     };
-    for (const name of ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens'] as const) {
+    for (const name of [
+      'input_tokens',
+      'cache_creation_input_tokens',
+      'cache_read_input_tokens',
+      'output_tokens',
+    ] as const) {
       const count = read(name);
       if (count === undefined) continue;
       this.#counts[name] = count;

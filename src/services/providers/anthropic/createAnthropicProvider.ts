@@ -1,6 +1,10 @@
 import { parseSettings } from '../http/HttpSettings.js';
 import { AnthropicProvider } from './AnthropicProvider.js';
-import { anthropicSettingsExpected, anthropicSettingsSchema, type AnthropicProviderSettings } from './AnthropicProviderSettings.js';
+import {
+  anthropicSettingsExpected,
+  anthropicSettingsSchema,
+  type AnthropicProviderSettings,
+} from './AnthropicProviderSettings.js';
 
 /**
  * Makes the Anthropic adapter: the Messages API streamed, with tools (`tool_use` /
@@ -20,5 +24,12 @@ import { anthropicSettingsExpected, anthropicSettingsSchema, type AnthropicProvi
  * ```
  */
 export function createAnthropicProvider(settings: AnthropicProviderSettings = {}): AnthropicProvider {
-  return new AnthropicProvider(parseSettings('settings', anthropicSettingsSchema, settings, anthropicSettingsExpected) as AnthropicProviderSettings);
+  return new AnthropicProvider(
+    parseSettings(
+      'settings',
+      anthropicSettingsSchema,
+      settings,
+      anthropicSettingsExpected,
+    ) as AnthropicProviderSettings,
+  );
 }

@@ -17,7 +17,10 @@ const TAKES = 'images (jpeg, png, gif, webp; by URL or bytes), PDFs (by URL or b
  * // [{ type: 'document', source: { type: 'url', url: 'https://example.com/guide.pdf' } }]
  * ```
  */
-export function messagesUserContent(content: string | readonly ContentPart[], where: string): Record<string, unknown>[] {
+export function messagesUserContent(
+  content: string | readonly ContentPart[],
+  where: string,
+): Record<string, unknown>[] {
   if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
   return content.flatMap((part, i): Record<string, unknown>[] => {
     const at = `${where}.content[${i}]`;
@@ -34,11 +37,20 @@ export function messagesUserContent(content: string | readonly ContentPart[], wh
         const mediaType = part.mediaType.toLowerCase();
         const title = part.name !== undefined ? { title: part.name } : {};
         if (mediaType === 'application/pdf') {
-          const source = 'url' in part ? { type: 'url', url: part.url } : { type: 'base64', media_type: mediaType, data: base64(part.bytes) };
+          const source =
+            'url' in part
+              ? { type: 'url', url: part.url }
+              : { type: 'base64', media_type: mediaType, data: base64(part.bytes) };
           return [{ type: 'document', source, ...title }];
         }
         if (mediaType === 'text/plain' && 'bytes' in part) {
-          return [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: new TextDecoder().decode(part.bytes) }, ...title }];
+          return [
+            {
+              type: 'document',
+              source: { type: 'text', media_type: 'text/plain', data: new TextDecoder().decode(part.bytes) },
+              ...title,
+            },
+          ];
         }
         throw cannotSend(PROVIDER, at, `a file of type ${part.mediaType}${'url' in part ? ' by URL' : ''}`, TAKES);
       }

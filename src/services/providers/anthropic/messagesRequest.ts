@@ -25,7 +25,11 @@ type Block = Record<string, unknown>;
  * // { model, max_tokens: 4096, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], stream: true }
  * ```
  */
-export function messagesRequest(request: ReplyRequest, settings: AnthropicProviderSettings, providerName = 'anthropic'): Record<string, unknown> {
+export function messagesRequest(
+  request: ReplyRequest,
+  settings: AnthropicProviderSettings,
+  providerName = 'anthropic',
+): Record<string, unknown> {
   const messages: { role: 'user' | 'assistant'; content: Block[] }[] = [];
   const add = (role: 'user' | 'assistant', blocks: Block[]): void => {
     if (blocks.length === 0) return;
@@ -40,9 +44,15 @@ export function messagesRequest(request: ReplyRequest, settings: AnthropicProvid
         break;
       case 'assistant': {
         const blocks: Block[] = [];
-        if (message.content !== undefined && message.content !== '') blocks.push({ type: 'text', text: message.content });
+        if (message.content !== undefined && message.content !== '')
+          blocks.push({ type: 'text', text: message.content });
         message.calls?.forEach((call, j) => {
-          blocks.push({ type: 'tool_use', id: call.id, name: call.tool, input: toolInput(call.with, `request.messages[${i}].calls[${j}].with`) });
+          blocks.push({
+            type: 'tool_use',
+            id: call.id,
+            name: call.tool,
+            input: toolInput(call.with, `request.messages[${i}].calls[${j}].with`),
+          });
         });
         add('assistant', blocks);
         break;
@@ -53,7 +63,11 @@ export function messagesRequest(request: ReplyRequest, settings: AnthropicProvid
           message.results.map((result, j) =>
             result.error !== undefined
               ? { type: 'tool_result', tool_use_id: result.id, content: result.error, is_error: true }
-              : { type: 'tool_result', tool_use_id: result.id, content: wireJson(result.output ?? null, `request.messages[${i}].results[${j}].output`) },
+              : {
+                  type: 'tool_result',
+                  tool_use_id: result.id,
+                  content: wireJson(result.output ?? null, `request.messages[${i}].results[${j}].output`),
+                },
           ),
         );
         break;
@@ -77,7 +91,10 @@ export function messagesRequest(request: ReplyRequest, settings: AnthropicProvid
   }
   if (request.output !== undefined) {
     const config = isRecord(extra.output_config) ? extra.output_config : {};
-    body.output_config = { ...config, format: { type: 'json_schema', schema: closedSchema(request.output.schema).schema } };
+    body.output_config = {
+      ...config,
+      format: { type: 'json_schema', schema: closedSchema(request.output.schema).schema },
+    };
   }
   if (request.settings !== undefined) messagesSettings(body, request.settings);
   return body;
@@ -88,7 +105,10 @@ function toolInput(value: unknown, where: string): Record<string, unknown> {
   if (value === undefined) return {};
   const parsed: unknown = JSON.parse(wireJson(value, where));
   if (!isRecord(parsed)) {
-    throw new StandinError('P0005', `${where} must be a JSON object: Anthropic's tool_use blocks carry their input as an object. Give the call an object input.`);
+    throw new StandinError(
+      'P0005',
+      `${where} must be a JSON object: Anthropic's tool_use blocks carry their input as an object. Give the call an object input.`,
+    );
   }
   return parsed;
 }

@@ -18,7 +18,12 @@ const PROVIDER = 'Anthropic messages';
  */
 export function messagesSettings(body: Record<string, unknown>, settings: CallSettings): void {
   if (settings.temperature !== undefined) {
-    if (settings.temperature > 1) throw cannotHonour(PROVIDER, 'temperature', `it takes a temperature from 0 to 1, and got ${settings.temperature}`);
+    if (settings.temperature > 1)
+      throw cannotHonour(
+        PROVIDER,
+        'temperature',
+        `it takes a temperature from 0 to 1, and got ${settings.temperature}`,
+      );
     body.temperature = settings.temperature;
   }
   if (settings.topP !== undefined) body.top_p = settings.topP;
@@ -26,6 +31,9 @@ export function messagesSettings(body: Record<string, unknown>, settings: CallSe
   if (settings.stopSequences !== undefined) body.stop_sequences = [...settings.stopSequences];
   const choice = settings.toolChoice;
   if (choice !== undefined) {
-    body.tool_choice = typeof choice === 'object' ? { type: 'tool', name: choice.tool } : { type: choice === 'required' ? 'any' : choice };
+    body.tool_choice =
+      typeof choice === 'object'
+        ? { type: 'tool', name: choice.tool }
+        : { type: choice === 'required' ? 'any' : choice };
   }
 }

@@ -48,7 +48,12 @@ export interface ClassifierSettings {
 }
 
 // A classifier answers JSON, never an event stream: the line and event bounds are not its settings.
-const { maxTokens: _maxTokensHint, maxLineBytes: _lineHint, maxEventBytes: _eventHint, ...expected } = httpSettingsExpected;
+const {
+  maxTokens: _maxTokensHint,
+  maxLineBytes: _lineHint,
+  maxEventBytes: _eventHint,
+  ...expected
+} = httpSettingsExpected;
 
 /** The zod schema of {@link ClassifierSettings}. */
 export const classifierSettingsSchema = lazySchema(() => {

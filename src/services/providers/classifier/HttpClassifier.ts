@@ -90,7 +90,10 @@ export abstract class HttpClassifier implements Classifier {
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     this.#checkOptions(opts);
     if (!(request instanceof ClassificationRequest)) {
-      throw new StandinError('K0003', `${this.constructor.name}.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`);
+      throw new StandinError(
+        'K0003',
+        `${this.constructor.name}.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`,
+      );
     }
     const requestId = opts?.requestId;
     const reject: Reject = (message, metadata) => {
@@ -101,17 +104,24 @@ export abstract class HttpClassifier implements Classifier {
       });
     };
     if (isPlainObject(request.questions) && Object.keys(request.questions).length === 0) {
-      reject('questions must not be empty: ask at least one question, such as { team: ClassificationQuestion.choice(...) }.', { field: 'questions' });
+      reject(
+        'questions must not be empty: ask at least one question, such as { team: ClassificationQuestion.choice(...) }.',
+        { field: 'questions' },
+      );
     }
     const problems = validateClassificationRequest(request);
-    if (problems.length > 0) reject(`the request is invalid:\n${describeProblems('request', problems).join('\n')}`, { problems });
+    if (problems.length > 0)
+      reject(`the request is invalid:\n${describeProblems('request', problems).join('\n')}`, { problems });
     const model = request.model ?? this.#settings.model ?? this.#protocol.defaultModel;
     const wire = await this.wireRequest(request, model, reject);
     let body: string;
     try {
       body = JSON.stringify({ ...this.#settings.body, ...wire });
     } catch (error) {
-      reject(`the request body cannot be written as JSON (${(error as Error).message}). Make settings.body plain JSON data.`, { cause: 'unencodable_body' });
+      reject(
+        `the request body cannot be written as JSON (${(error as Error).message}). Make settings.body plain JSON data.`,
+        { cause: 'unencodable_body' },
+      );
     }
     return this.#post(request, model, body, opts);
   }
@@ -120,17 +130,38 @@ export abstract class HttpClassifier implements Classifier {
    * Checks the request against the API's limits and writes its JSON body (the settings' `body`
    * fields are added under it). Async, so a subclass may load its wire format with its first call.
    */
-  protected abstract wireRequest(request: ClassificationRequest, model: string, reject: Reject): Promise<Record<string, unknown>>;
+  protected abstract wireRequest(
+    request: ClassificationRequest,
+    model: string,
+    reject: Reject,
+  ): Promise<Record<string, unknown>>;
 
   /** Reads the answers of a 2xx body, one per question id; throws through `reader` when they do not fit the questions. */
-  protected abstract readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader, model: string): Promise<Record<string, ClassificationAnswer>>;
+  protected abstract readAnswers(
+    body: Readonly<Record<string, unknown>>,
+    request: ClassificationRequest,
+    reader: ResponseReader,
+    model: string,
+  ): Promise<Record<string, ClassificationAnswer>>;
 
-  async #post(request: ClassificationRequest, model: string, body: string, opts: ClassifyCallOptions | undefined): Promise<ClassificationResponse> {
+  async #post(
+    request: ClassificationRequest,
+    model: string,
+    body: string,
+    opts: ClassifyCallOptions | undefined,
+  ): Promise<ClassificationResponse> {
     const requestId = opts?.requestId;
     const signal = opts?.signal ?? new AbortController().signal;
     // What reads an answer loads with the first call: a program that never classifies for real never reads it.
-    const [{ ResponseReader }, { classificationFailure }] = await Promise.all([import('./ResponseReader.js'), import('./classificationFailure.js')]);
-    const { exchange, headers } = await this.#endpoint.open({ provider: this.provider, apiKey: undefined, signal, attempt: 1 }, 'application/json', 'application/json');
+    const [{ ResponseReader }, { classificationFailure }] = await Promise.all([
+      import('./ResponseReader.js'),
+      import('./classificationFailure.js'),
+    ]);
+    const { exchange, headers } = await this.#endpoint.open(
+      { provider: this.provider, apiKey: undefined, signal, attempt: 1 },
+      'application/json',
+      'application/json',
+    );
     const clean = (text: string) => this.#clean(exchange, text);
     try {
       let response: Response | undefined;
@@ -141,12 +172,30 @@ export abstract class HttpClassifier implements Classifier {
       } catch (error) {
         // A 2xx body that does not decompress is the answer's fault, as one that is not JSON is.
         if (response?.ok === true && exchange.isMalformed(error)) {
-          const reader = new ResponseReader({ provider: this.provider, status: response.status, providerRequestId: exchange.requestId, requestId, clean });
-          throw reader.error('malformed_response', bareMessage(error).replace(/^[^:]*: malformed response: /, 'malformed response: '), {});
+          const reader = new ResponseReader({
+            provider: this.provider,
+            status: response.status,
+            providerRequestId: exchange.requestId,
+            requestId,
+            clean,
+          });
+          throw reader.error(
+            'malformed_response',
+            bareMessage(error).replace(/^[^:]*: malformed response: /, 'malformed response: '),
+            {},
+          );
         }
-        throw error instanceof ProviderFailure ? classificationFailure(error, exchange.report, requestId, clean) : error;
+        throw error instanceof ProviderFailure
+          ? classificationFailure(error, exchange.report, requestId, clean)
+          : error;
       }
-      const reader = new ResponseReader({ provider: this.provider, status: response.status, providerRequestId: exchange.requestId, requestId, clean });
+      const reader = new ResponseReader({
+        provider: this.provider,
+        status: response.status,
+        providerRequestId: exchange.requestId,
+        requestId,
+        clean,
+      });
       const text = new TextDecoder().decode(bytes);
       let decoded: unknown;
       try {
@@ -154,7 +203,12 @@ export abstract class HttpClassifier implements Classifier {
       } catch {
         reader.fail([], `is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`);
       }
-      if (isPlainObject(decoded) && decoded.error !== undefined && decoded.error !== null && errorReport(decoded) !== undefined) {
+      if (
+        isPlainObject(decoded) &&
+        decoded.error !== undefined &&
+        decoded.error !== null &&
+        errorReport(decoded) !== undefined
+      ) {
         // A gateway's error with status 200: the same failure the chat adapter reads from such a body.
         const failed = exchange.reported(decoded, 'the server answered an error with status 200');
         throw classificationFailure(failed, errorReport(decoded), requestId, clean);
@@ -186,9 +240,12 @@ export abstract class HttpClassifier implements Classifier {
   #checkOptions(opts: ClassifyCallOptions | undefined): void {
     if (opts === undefined) return;
     const where = `${this.constructor.name}.classify`;
-    if (typeof opts !== 'object' || opts === null) throw badOption(where, 'opts', `an object { requestId?, signal?, adapterOpts? }, got ${show(opts)}`);
-    if (opts.requestId !== undefined && typeof opts.requestId !== 'string') throw badOption(where, 'opts.requestId', `a string, got ${show(opts.requestId)}`);
-    if (opts.signal !== undefined && !(opts.signal instanceof AbortSignal)) throw badOption(where, 'opts.signal', `an AbortSignal, got ${show(opts.signal)}`);
+    if (typeof opts !== 'object' || opts === null)
+      throw badOption(where, 'opts', `an object { requestId?, signal?, adapterOpts? }, got ${show(opts)}`);
+    if (opts.requestId !== undefined && typeof opts.requestId !== 'string')
+      throw badOption(where, 'opts.requestId', `a string, got ${show(opts.requestId)}`);
+    if (opts.signal !== undefined && !(opts.signal instanceof AbortSignal))
+      throw badOption(where, 'opts.signal', `an AbortSignal, got ${show(opts.signal)}`);
     if (opts.adapterOpts !== undefined && (typeof opts.adapterOpts !== 'object' || opts.adapterOpts === null)) {
       throw badOption(where, 'opts.adapterOpts', `an object, got ${show(opts.adapterOpts)}`);
     }

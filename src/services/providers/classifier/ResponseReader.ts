@@ -44,19 +44,32 @@ export class ResponseReader {
   /** Throws the `malformed_response` error for `path`: `problem` says what is wrong there. */
   fail(path: BodyPath, problem: string, question?: string): never {
     const where = formatPath('body', path);
-    throw this.error('malformed_response', `malformed response: ${where} ${problem}`, question === undefined ? { path: where } : { path: where, question });
+    throw this.error(
+      'malformed_response',
+      `malformed response: ${where} ${problem}`,
+      question === undefined ? { path: where } : { path: where, question },
+    );
   }
 
   /**
    * An error about this response with `reason`: the message after the provider's name, clean of
    * the key; `metadata` with the status and both request ids added.
    */
-  error(reason: ClassificationReason, message: string, metadata: Readonly<Record<string, unknown>>): ClassificationAdapterError {
+  error(
+    reason: ClassificationReason,
+    message: string,
+    metadata: Readonly<Record<string, unknown>>,
+  ): ClassificationAdapterError {
     const { provider, status, providerRequestId, requestId, clean } = this.#source;
     const all: Record<string, unknown> = { status, ...metadata };
     if (providerRequestId !== undefined) all.providerRequestId = providerRequestId;
     if (requestId !== undefined) all.requestId = requestId;
-    return new ClassificationAdapterError(reason, { message: clean(`${provider}: ${message}`), provider, status, metadata: all });
+    return new ClassificationAdapterError(reason, {
+      message: clean(`${provider}: ${message}`),
+      provider,
+      status,
+      metadata: all,
+    });
   }
 
   /** A plain JSON object. */
@@ -79,8 +92,10 @@ export class ResponseReader {
 
   /** A number from `min` to `max`, coerced to a float (JSON numbers already are; `-0` becomes `0`). */
   number(value: unknown, path: BodyPath, min: number, max: number, question?: string): number {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return this.fail(path, `should be a number from ${min} to ${max}, got ${shown(value)}`, question);
-    if (value < min || value > max) return this.fail(path, `is ${value}, out of range: it should be from ${min} to ${max}`, question);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      return this.fail(path, `should be a number from ${min} to ${max}, got ${shown(value)}`, question);
+    if (value < min || value > max)
+      return this.fail(path, `is ${value}, out of range: it should be from ${min} to ${max}`, question);
     return value + 0;
   }
 
@@ -97,7 +112,11 @@ export class ResponseReader {
     const extra = keys.filter((key) => !asked.has(key));
     if (missing.length === 0 && extra.length === 0 && known.size === keys.length) return;
     const twice = keys.filter((key, i) => keys.indexOf(key) !== i);
-    const said = [missing.length > 0 ? `lacks ${quoted(missing)}` : '', extra.length > 0 ? `has ${quoted(extra)} too` : '', twice.length > 0 ? `has ${quoted(twice)} twice` : '']
+    const said = [
+      missing.length > 0 ? `lacks ${quoted(missing)}` : '',
+      extra.length > 0 ? `has ${quoted(extra)} too` : '',
+      twice.length > 0 ? `has ${quoted(twice)} twice` : '',
+    ]
       .filter(Boolean)
       .join(' and ');
     this.fail(path, `should be keyed by exactly the ${what} (${quoted(wanted)}), and it ${said}`, question);
@@ -113,7 +132,11 @@ export class ResponseReader {
     const inputTokens = count(usage.input_tokens);
     const outputTokens = count(usage.output_tokens);
     const total = count(usage.total_tokens);
-    return { inputTokens, outputTokens, totalTokens: total ?? (inputTokens !== null && outputTokens !== null ? inputTokens + outputTokens : null) };
+    return {
+      inputTokens,
+      outputTokens,
+      totalTokens: total ?? (inputTokens !== null && outputTokens !== null ? inputTokens + outputTokens : null),
+    };
   }
 }
 

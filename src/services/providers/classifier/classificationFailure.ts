@@ -1,6 +1,9 @@
 import type { ProviderFailure } from '../../../errors/ProviderFailure.js';
 import type { ReasonOfKind } from '../../spec/failures.js';
-import { ClassificationAdapterError, retryableClassificationReasons } from '../../classification/ClassificationAdapterError.js';
+import {
+  ClassificationAdapterError,
+  retryableClassificationReasons,
+} from '../../classification/ClassificationAdapterError.js';
 import type { ErrorReport } from '../http/ErrorReport.js';
 import { bareMessage } from '../../../errors/StandinError.js';
 
@@ -39,7 +42,8 @@ export function classificationFailure(
   requestId: string | undefined,
   clean: (text: string) => string = (text) => text,
 ): ClassificationAdapterError {
-  const status = failure.status !== undefined && failure.status >= 100 && failure.status <= 599 ? failure.status : undefined;
+  const status =
+    failure.status !== undefined && failure.status >= 100 && failure.status <= 599 ? failure.status : undefined;
   const maxTokens = (status === 400 || status === 422) && report?.type === 'max_tokens_exceeded';
   const reason = maxTokens ? 'context_length_exceeded' : reasons[failure.kind];
   const metadata: Record<string, unknown> = {};
@@ -51,7 +55,8 @@ export function classificationFailure(
   if (failure.kind === 'timeout' || failure.kind === 'network') metadata.transport = failure.kind;
   if (failure.kind === 'content_filter') metadata.cause = 'content_filter';
   // The provider's own `x-should-retry` carries over; otherwise the reason decides, as the kind did.
-  const retryable = failure.retryable === retryableClassificationReasons.has(reason) ? {} : { retryable: failure.retryable };
+  const retryable =
+    failure.retryable === retryableClassificationReasons.has(reason) ? {} : { retryable: failure.retryable };
   return new ClassificationAdapterError(reason, {
     message: clean(bareMessage(failure)),
     provider: failure.provider,

@@ -10,7 +10,9 @@ import { classifierSettingsExpected, classifierSettingsSchema, type ClassifierSe
 import { lazySchema } from '../../../validation/lazySchema.js';
 
 /** A classifier provider's settings as the config may hold them: how to reach it, no more. */
-const configSettingsSchema = lazySchema(() => classifierSettingsSchema.omit({ provider: true, model: true, fetch: true }));
+const configSettingsSchema = lazySchema(() =>
+  classifierSettingsSchema.omit({ provider: true, model: true, fetch: true }),
+);
 
 /**
  * The real classifiers a config's `classifier` names, as makers: the classifier first, then its
@@ -32,15 +34,28 @@ export function realClassifiers(config: StandinConfig): (() => Classifier)[] {
   const checked = new Map<string, ClassifierSettings>();
   for (const name of Object.keys(config.providers)) {
     const adapter = adapterOf(config, name);
-    if (adapter !== undefined && (classifierAdapterNames as readonly string[]).includes(adapter)) checked.set(name, classifierSettings(config, name));
+    if (adapter !== undefined && (classifierAdapterNames as readonly string[]).includes(adapter))
+      checked.set(name, classifierSettings(config, name));
   }
   const chosen = config.classifier;
   if (chosen === undefined) return [];
   const links = [chosen, ...(chosen.fallback ?? [])];
-  return links.map((link, index) => classifierOf(config, checked, link, index === 0 ? ['classifier', 'provider'] : ['classifier', 'fallback', index - 1, 'provider']));
+  return links.map((link, index) =>
+    classifierOf(
+      config,
+      checked,
+      link,
+      index === 0 ? ['classifier', 'provider'] : ['classifier', 'fallback', index - 1, 'provider'],
+    ),
+  );
 }
 
-function classifierOf(config: StandinConfig, checked: ReadonlyMap<string, ClassifierSettings>, link: { provider: string; model?: string | undefined }, path: (string | number)[]): () => Classifier {
+function classifierOf(
+  config: StandinConfig,
+  checked: ReadonlyMap<string, ClassifierSettings>,
+  link: { provider: string; model?: string | undefined },
+  path: (string | number)[],
+): () => Classifier {
   const name = link.provider;
   const adapter = adapterOf(config, name);
   let settings: ClassifierSettings;
@@ -48,19 +63,26 @@ function classifierOf(config: StandinConfig, checked: ReadonlyMap<string, Classi
     settings = checked.get(name) ?? {};
   } else if (adapter === 'openai') {
     // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
-    const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
+    const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(config.providers, name)
+      ? config.providers[name]!
+      : {};
     const reach = { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs };
     settings = Object.fromEntries(Object.entries(reach).filter(([, value]) => value !== undefined));
   } else {
     const where = formatPath('config', path);
-    const served = adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;
+    const served =
+      adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;
     throw new StandinError(
       'P0006',
       `Invalid config:\n${where}: '${name}' cannot classify: ${served}. Name a provider served by 'typesafe' or 'decisions' (or 'openai', which classifies through its Decisions API), ` +
         `such as providers: { ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: { adapter: 'typesafe' } }.`,
     );
   }
-  const full: ClassifierSettings = { ...settings, provider: name, ...(link.model === undefined ? {} : { model: link.model }) };
+  const full: ClassifierSettings = {
+    ...settings,
+    provider: name,
+    ...(link.model === undefined ? {} : { model: link.model }),
+  };
   const Classifier = adapter === 'typesafe' ? TypesafeClassifier : DecisionsClassifier;
   return () => new Classifier(full);
 }
@@ -68,5 +90,10 @@ function classifierOf(config: StandinConfig, checked: ReadonlyMap<string, Classi
 /** The classifier settings of provider `name`, checked: `P0004` names a field a classifier does not take. */
 function classifierSettings(config: StandinConfig, name: string): ClassifierSettings {
   const { adapter: _adapter, ...settings } = config.providers[name]!;
-  return parseSettings(formatPath('config', ['providers', name]), configSettingsSchema, settings, classifierSettingsExpected) as ClassifierSettings;
+  return parseSettings(
+    formatPath('config', ['providers', name]),
+    configSettingsSchema,
+    settings,
+    classifierSettingsExpected,
+  ) as ClassifierSettings;
 }

@@ -48,12 +48,21 @@ export class DecisionsClassifier extends HttpClassifier {
   }
 
   // The wire format loads with the first call: a program that never classifies with it never reads it.
-  protected async wireRequest(request: ClassificationRequest, model: string, reject: Reject): Promise<Record<string, unknown>> {
+  protected async wireRequest(
+    request: ClassificationRequest,
+    model: string,
+    reject: Reject,
+  ): Promise<Record<string, unknown>> {
     const { decisionsRequest } = await import('./decisionsRequest.js');
     return decisionsRequest(request, model, reject);
   }
 
-  protected async readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader, model: string): Promise<Record<string, ClassificationAnswer>> {
+  protected async readAnswers(
+    body: Readonly<Record<string, unknown>>,
+    request: ClassificationRequest,
+    reader: ResponseReader,
+    model: string,
+  ): Promise<Record<string, ClassificationAnswer>> {
     const { readDecisions } = await import('./readDecisions.js');
     return readDecisions(body, request, reader, model);
   }

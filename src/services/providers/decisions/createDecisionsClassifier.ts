@@ -17,5 +17,12 @@ import type { DecisionsClassifierSettings } from './DecisionsClassifierSettings.
  * ```
  */
 export function createDecisionsClassifier(settings: DecisionsClassifierSettings = {}): DecisionsClassifier {
-  return new DecisionsClassifier(parseSettings('settings', classifierSettingsSchema, settings, classifierSettingsExpected) as DecisionsClassifierSettings);
+  return new DecisionsClassifier(
+    parseSettings(
+      'settings',
+      classifierSettingsSchema,
+      settings,
+      classifierSettingsExpected,
+    ) as DecisionsClassifierSettings,
+  );
 }

@@ -5,7 +5,11 @@ import type { Reject } from '../classifier/HttpClassifier.js';
 import { DECISIONS_CHOICES, DECISIONS_MAX_QUESTIONS } from './DecisionsClassifierSettings.js';
 
 /** The Decisions name of each question type: a yes-no question is a `predicate`. */
-export const decisionsTypes: Readonly<Record<QuestionType, string>> = { choice: 'choice', score: 'score', yesNo: 'predicate' };
+export const decisionsTypes: Readonly<Record<QuestionType, string>> = {
+  choice: 'choice',
+  score: 'score',
+  yesNo: 'predicate',
+};
 
 /**
  * The JSON body of `POST /decisions` for a valid request: `{ model, input, questions }`.
@@ -31,19 +35,31 @@ export const decisionsTypes: Readonly<Record<QuestionType, string>> = { choice: 
  * // { model: 'gpt-6-luna', input: 'Refund me', questions: [{ type: 'predicate', name: 'refund', instructions: 'A refund is asked for.' }] }
  * ```
  */
-export function decisionsRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown> {
+export function decisionsRequest(
+  request: ClassificationRequest,
+  model: string,
+  reject: Reject,
+): Record<string, unknown> {
   const ids = Object.keys(request.questions);
   if (ids.length > DECISIONS_MAX_QUESTIONS) {
-    reject(`the request asks ${ids.length} questions, and the Decisions API takes 1 to ${DECISIONS_MAX_QUESTIONS} per request. Split them over requests of ${DECISIONS_MAX_QUESTIONS} or fewer.`, {
-      field: 'questions',
-      limit: DECISIONS_MAX_QUESTIONS,
-    });
+    reject(
+      `the request asks ${ids.length} questions, and the Decisions API takes 1 to ${DECISIONS_MAX_QUESTIONS} per request. Split them over requests of ${DECISIONS_MAX_QUESTIONS} or fewer.`,
+      {
+        field: 'questions',
+        limit: DECISIONS_MAX_QUESTIONS,
+      },
+    );
   }
   for (const id of [...ids].sort()) {
     const question = request.questions[id]!;
     if (question.type !== 'choice') continue;
     const options = Object.keys(question.criteria as object).length;
-    const limit = options < DECISIONS_CHOICES.min ? DECISIONS_CHOICES.min : options > DECISIONS_CHOICES.max ? DECISIONS_CHOICES.max : undefined;
+    const limit =
+      options < DECISIONS_CHOICES.min
+        ? DECISIONS_CHOICES.min
+        : options > DECISIONS_CHOICES.max
+          ? DECISIONS_CHOICES.max
+          : undefined;
     if (limit !== undefined) {
       reject(
         `question '${id}' has ${options} option${options === 1 ? '' : 's'}, and the Decisions API takes ${DECISIONS_CHOICES.min} to ${DECISIONS_CHOICES.max} per choice question. ${limit === DECISIONS_CHOICES.min ? 'Add an option, or ask a yes-no question instead.' : `Split it into questions of ${DECISIONS_CHOICES.max} options or fewer.`}`,
@@ -70,32 +86,50 @@ function wireInput(state: ClassificationRequest['state'], reject: Reject): unkno
 }
 
 function wireQuestion(id: string, question: ClassificationQuestion, reject: Reject): Record<string, unknown> {
-  const wire: Record<string, unknown> = { type: decisionsTypes[question.type], name: id, instructions: wireInstructions(question.instructions) };
+  const wire: Record<string, unknown> = {
+    type: decisionsTypes[question.type],
+    name: id,
+    instructions: wireInstructions(question.instructions),
+  };
   if (question.type === 'choice') {
-    wire.choices = Object.entries(question.criteria as Readonly<Record<string, unknown>>).map(([value, description]) => {
-      if (description === null || description === undefined) return { value };
-      if (typeof description === 'string') return { value, description };
-      return reject(`question '${id}': the description of option '${value}' is ${show(description)}, and the Decisions API takes a text. Write it as a string, or null for none.`, {
-        question: id,
-        option: value,
-      });
-    });
+    wire.choices = Object.entries(question.criteria as Readonly<Record<string, unknown>>).map(
+      ([value, description]) => {
+        if (description === null || description === undefined) return { value };
+        if (typeof description === 'string') return { value, description };
+        return reject(
+          `question '${id}': the description of option '${value}' is ${show(description)}, and the Decisions API takes a text. Write it as a string, or null for none.`,
+          {
+            question: id,
+            option: value,
+          },
+        );
+      },
+    );
   } else if (question.type === 'score') {
     wire.levels = (question.criteria as readonly unknown[]).map((level, index) => {
       if (typeof level === 'string') return { label: level };
-      if (isLevel(level)) return level.description === undefined ? { label: level.label } : { label: level.label, description: level.description };
-      return reject(`question '${id}': level ${index} is ${show(level)}, and the Decisions API takes a level as a text (its label) or { label, description? } of texts.`, {
-        question: id,
-        level: index,
-      });
+      if (isLevel(level))
+        return level.description === undefined
+          ? { label: level.label }
+          : { label: level.label, description: level.description };
+      return reject(
+        `question '${id}': level ${index} is ${show(level)}, and the Decisions API takes a level as a text (its label) or { label, description? } of texts.`,
+        {
+          question: id,
+          level: index,
+        },
+      );
     });
   } else {
     const labels = question.criteria as { true?: string; false?: string } | null;
     if (labels !== null && (labels.true !== undefined || labels.false !== undefined)) {
-      reject(`question '${id}' says what yes and no mean, and the Decisions API's predicate questions take instructions only. Say it in the instructions instead.`, {
-        question: id,
-        field: 'criteria',
-      });
+      reject(
+        `question '${id}' says what yes and no mean, and the Decisions API's predicate questions take instructions only. Say it in the instructions instead.`,
+        {
+          question: id,
+          field: 'criteria',
+        },
+      );
     }
   }
   return wire;
@@ -109,5 +143,9 @@ function wireInstructions(instructions: ClassificationQuestion['instructions']):
 
 function isLevel(level: unknown): level is { label: string; description?: string } {
   if (!isPlainObject(level) || typeof level.label !== 'string') return false;
-  return Object.keys(level).every((key) => key === 'label' || (key === 'description' && (level.description === undefined || typeof level.description === 'string')));
+  return Object.keys(level).every(
+    (key) =>
+      key === 'label' ||
+      (key === 'description' && (level.description === undefined || typeof level.description === 'string')),
+  );
 }

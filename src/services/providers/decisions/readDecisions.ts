@@ -35,8 +35,13 @@ export function readDecisions(
 ): Record<string, ClassificationAnswer> {
   const given = reader.list(body.answers, ['answers']);
   const ids = Object.keys(request.questions);
-  if (given.length < ids.length) reader.fail(['answers'], `has ${given.length} answers for ${ids.length} questions: no answer for ${quoted(ids.slice(given.length))}`);
-  if (given.length > ids.length) reader.fail(['answers'], `has ${given.length} answers for ${ids.length} questions: one per question, in order`);
+  if (given.length < ids.length)
+    reader.fail(
+      ['answers'],
+      `has ${given.length} answers for ${ids.length} questions: no answer for ${quoted(ids.slice(given.length))}`,
+    );
+  if (given.length > ids.length)
+    reader.fail(['answers'], `has ${given.length} answers for ${ids.length} questions: one per question, in order`);
   const answers: Record<string, ClassificationAnswer> = {};
   const refused: string[] = [];
   ids.forEach((id, index) => {
@@ -44,7 +49,11 @@ export function readDecisions(
     const at = ['answers', index];
     const answer = reader.record(given[index], at, id);
     if (typeof answer.name === 'string' && answer.name !== id) {
-      reader.fail([...at, 'name'], `is ${JSON.stringify(answer.name)}, and question ${index} is '${id}': answers come in the questions' order`, id);
+      reader.fail(
+        [...at, 'name'],
+        `is ${JSON.stringify(answer.name)}, and question ${index} is '${id}': answers come in the questions' order`,
+        id,
+      );
     }
     const type = reader.string(answer.type, [...at, 'type'], id);
     if (type === 'refusal') {
@@ -52,10 +61,17 @@ export function readDecisions(
       return;
     }
     const expected = decisionsTypes[question.type];
-    if (type !== expected) reader.fail([...at, 'type'], `is '${type}', and question '${id}' is a ${expected} question`, id);
-    if (question.type === 'choice') answers[id] = choice(answer, Object.keys(question.criteria as object), at, id, reader);
-    else if (question.type === 'score') answers[id] = score(answer, question.criteria as readonly unknown[], at, id, reader);
-    else answers[id] = new ClassificationAnswer({ type: 'yesNo', yesProbability: reader.probability(answer.probability, [...at, 'probability'], id) });
+    if (type !== expected)
+      reader.fail([...at, 'type'], `is '${type}', and question '${id}' is a ${expected} question`, id);
+    if (question.type === 'choice')
+      answers[id] = choice(answer, Object.keys(question.criteria as object), at, id, reader);
+    else if (question.type === 'score')
+      answers[id] = score(answer, question.criteria as readonly unknown[], at, id, reader);
+    else
+      answers[id] = new ClassificationAnswer({
+        type: 'yesNo',
+        yesProbability: reader.probability(answer.probability, [...at, 'probability'], id),
+      });
   });
   if (refused.length > 0) {
     const others = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, { ...answer }]));
@@ -68,11 +84,27 @@ export function readDecisions(
   return answers;
 }
 
-function choice(answer: Readonly<Record<string, unknown>>, options: readonly string[], at: BodyPath, id: string, reader: ResponseReader): ClassificationAnswer {
+function choice(
+  answer: Readonly<Record<string, unknown>>,
+  options: readonly string[],
+  at: BodyPath,
+  id: string,
+  reader: ResponseReader,
+): ClassificationAnswer {
   const picked = answer.choice;
-  if (typeof picked === 'boolean') reader.fail([...at, 'choice'], `is ${String(picked)}, a boolean, and the options of '${id}' were sent as texts`, id);
+  if (typeof picked === 'boolean')
+    reader.fail(
+      [...at, 'choice'],
+      `is ${String(picked)}, a boolean, and the options of '${id}' were sent as texts`,
+      id,
+    );
   const chosen = reader.string(picked, [...at, 'choice'], id);
-  if (!options.includes(chosen)) reader.fail([...at, 'choice'], `is ${JSON.stringify(chosen)}, which is not an option of '${id}' (${quoted(options)})`, id);
+  if (!options.includes(chosen))
+    reader.fail(
+      [...at, 'choice'],
+      `is ${JSON.stringify(chosen)}, which is not an option of '${id}' (${quoted(options)})`,
+      id,
+    );
   const confidence = reader.probability(answer.confidence, [...at, 'confidence'], id);
   const entries = reader.list(answer.probabilities, [...at, 'probabilities'], id);
   const values: string[] = [];
@@ -86,10 +118,21 @@ function choice(answer: Readonly<Record<string, unknown>>, options: readonly str
   });
   reader.sameKeys(values, options, [...at, 'probabilities'], 'options', id);
   // Keyed in the options' order, whatever order the entries came in.
-  return new ClassificationAnswer({ type: 'choice', choice: chosen, probabilities: Object.fromEntries(options.map((o) => [o, probabilities[o]!])), confidence });
+  return new ClassificationAnswer({
+    type: 'choice',
+    choice: chosen,
+    probabilities: Object.fromEntries(options.map((o) => [o, probabilities[o]!])),
+    confidence,
+  });
 }
 
-function score(answer: Readonly<Record<string, unknown>>, levels: readonly unknown[], at: BodyPath, id: string, reader: ResponseReader): ClassificationAnswer {
+function score(
+  answer: Readonly<Record<string, unknown>>,
+  levels: readonly unknown[],
+  at: BodyPath,
+  id: string,
+  reader: ResponseReader,
+): ClassificationAnswer {
   const top = levels.length - 1;
   const value = reader.number(answer.score, [...at, 'score'], 0, top, id);
   const confidence = reader.probability(answer.confidence, [...at, 'confidence'], id);
@@ -100,14 +143,30 @@ function score(answer: Readonly<Record<string, unknown>>, levels: readonly unkno
     const path = [...at, 'probabilities', i];
     const entry = reader.record(raw, path, id);
     const level = reader.number(entry.value, [...path, 'value'], 0, top, id);
-    if (!Number.isInteger(level)) reader.fail([...path, 'value'], `is ${level}, and a level's value is its index, a whole number from 0 to ${top}`, id);
+    if (!Number.isInteger(level))
+      reader.fail(
+        [...path, 'value'],
+        `is ${level}, and a level's value is its index, a whole number from 0 to ${top}`,
+        id,
+      );
     const label = reader.string(entry.label, [...path, 'label'], id);
     const sent = labelOf(levels[level]);
-    if (label !== sent) reader.fail([...path, 'label'], `is ${JSON.stringify(label)}, and level ${level} of '${id}' was sent as ${JSON.stringify(sent)}`, id);
+    if (label !== sent)
+      reader.fail(
+        [...path, 'label'],
+        `is ${JSON.stringify(label)}, and level ${level} of '${id}' was sent as ${JSON.stringify(sent)}`,
+        id,
+      );
     seen.push(String(level));
     probabilities[level] = reader.probability(entry.probability, [...path, 'probability'], id);
   });
-  reader.sameKeys(seen, levels.map((_, level) => String(level)), [...at, 'probabilities'], 'levels', id);
+  reader.sameKeys(
+    seen,
+    levels.map((_, level) => String(level)),
+    [...at, 'probabilities'],
+    'levels',
+    id,
+  );
   return new ClassificationAnswer({ type: 'score', score: value, probabilities, legend: [...levels], confidence });
 }
 

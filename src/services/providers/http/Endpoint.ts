@@ -64,7 +64,11 @@ export class Endpoint {
    * called without one), starts its exchange and writes its headers. The HTTP code loads with the
    * first call: a program that never calls a vendor never reads it.
    */
-  async open(context: Pick<CallContext, 'provider' | 'apiKey' | 'signal' | 'attempt'>, contentType: string | undefined, accept: string): Promise<OpenCall> {
+  async open(
+    context: Pick<CallContext, 'provider' | 'apiKey' | 'signal' | 'attempt'>,
+    contentType: string | undefined,
+    accept: string,
+  ): Promise<OpenCall> {
     const key = apiKey({
       provider: context.provider,
       given: context.apiKey ?? this.#options.settings.apiKey,
@@ -72,7 +76,8 @@ export class Endpoint {
       ownURL: this.#ownURL,
     });
     const headers: Record<string, string> = { accept, ...this.#options.protocolHeaders };
-    for (const [name, value] of Object.entries(this.#options.settings.headers ?? {})) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(this.#options.settings.headers ?? {}))
+      headers[name.toLowerCase()] = value;
     // The body's type is the adapter's to say: a multipart body (no type here) sets its own, with its boundary.
     if (contentType !== undefined) headers['content-type'] = contentType;
     else delete headers['content-type'];
@@ -93,7 +98,8 @@ export class Endpoint {
   }
 
   #redactorFor(key: string | undefined): Redactor {
-    if (this.#redactor?.key !== key || this.#redactor === undefined) this.#redactor = { key, redactor: new Redactor([key, ...this.#headerSecrets]) };
+    if (this.#redactor?.key !== key || this.#redactor === undefined)
+      this.#redactor = { key, redactor: new Redactor([key, ...this.#headerSecrets]) };
     return this.#redactor.redactor;
   }
 }

@@ -35,7 +35,11 @@ const TAG = 200;
 export function errorReport(body: unknown): ErrorReport | undefined {
   if (!isRecord(body)) return undefined;
   const inner = isRecord(body.error) ? body.error : body;
-  const detail = isRecord(body.detail) ? body.detail.message : Array.isArray(body.detail) ? validationList(body.detail) : body.detail;
+  const detail = isRecord(body.detail)
+    ? body.detail.message
+    : Array.isArray(body.detail)
+      ? validationList(body.detail)
+      : body.detail;
   const message = text(inner.message) ?? text(body.error) ?? text(detail) ?? text(body.message);
   if (message === undefined) return undefined;
   const report: { -readonly [K in keyof ErrorReport]: ErrorReport[K] } = { message: capText(message) };
@@ -65,7 +69,9 @@ export function bodyReport(body: string): ErrorReport {
 function validationList(items: readonly unknown[]): string | undefined {
   const lines = items.flatMap((item) => {
     if (!isRecord(item) || text(item.msg) === undefined) return [];
-    const loc = Array.isArray(item.loc) ? item.loc.filter((key) => typeof key === 'string' || typeof key === 'number').join('.') : '';
+    const loc = Array.isArray(item.loc)
+      ? item.loc.filter((key) => typeof key === 'string' || typeof key === 'number').join('.')
+      : '';
     return [loc === '' ? (item.msg as string) : `${loc}: ${item.msg as string}`];
   });
   return lines.length > 0 ? lines.join('; ') : undefined;

@@ -132,7 +132,8 @@ export class Exchange {
     if (response.headers.get('content-type')?.includes('application/json')) {
       // Some gateways answer a streamed request with a 200 JSON error; others ignore `stream: true`.
       const body = await this.json(response);
-      if (errorReport(body) !== undefined) throw this.reported(body, 'the server answered an error instead of a stream');
+      if (errorReport(body) !== undefined)
+        throw this.reported(body, 'the server answered an error instead of a stream');
       throw this.malformed('the server answered JSON instead of an event stream (does it support `stream: true`?)');
     }
     const reader = response.body?.getReader();
@@ -156,7 +157,8 @@ export class Exchange {
             decoder.end(out);
           } else {
             total += next.value.byteLength;
-            if (total > maxBodyBytes) throw new LimitExceeded('maxBodyBytes', maxBodyBytes, 'the streamed response body');
+            if (total > maxBodyBytes)
+              throw new LimitExceeded('maxBodyBytes', maxBodyBytes, 'the streamed response body');
             decoder.push(next.value, out);
           }
         } catch (error) {
@@ -175,12 +177,16 @@ export class Exchange {
   fail(error: unknown): unknown {
     if (this.#options.signal.aborted) return abortReason(this.#options.signal);
     if (this.#timedOut) {
-      return this.failure('timeout', `no complete answer within ${this.#options.timeoutMs} ms (the provider's timeoutMs).`);
+      return this.failure(
+        'timeout',
+        `no complete answer within ${this.#options.timeoutMs} ms (the provider's timeoutMs).`,
+      );
     }
     if (error instanceof StandinError) return error;
     if (error instanceof LimitExceeded) return this.#overLimit(error);
     const decode = decodeFailure(error);
-    if (decode !== undefined) return this.malformed(`the body does not decompress as its content-encoding says (${decode})`);
+    if (decode !== undefined)
+      return this.malformed(`the body does not decompress as its content-encoding says (${decode})`);
     const said = describeError(error);
     const cause = this.#safe(error);
     if (error instanceof TypeError && error.cause === undefined && error.message !== 'fetch failed') {
@@ -190,7 +196,11 @@ export class Exchange {
   }
 
   /** A failure of this exchange: the provider's name, status and request id on it, the key out of its message. */
-  failure(kind: FailureKind, message: string, options: Omit<ProviderFailureOptions, 'provider' | 'status' | 'requestId'> = {}): ProviderFailure {
+  failure(
+    kind: FailureKind,
+    message: string,
+    options: Omit<ProviderFailureOptions, 'provider' | 'status' | 'requestId'> = {},
+  ): ProviderFailure {
     return new ProviderFailure(kind, this.clean(`${this.#options.provider}: ${message}`), {
       ...options,
       provider: this.#options.provider,
@@ -236,11 +246,15 @@ export class Exchange {
   close(): void {
     clearTimeout(this.#timer);
     this.#options.signal.removeEventListener('abort', this.#onAbort);
-    if (!this.#controller.signal.aborted) this.#controller.abort(new DOMException('The exchange is over.', 'AbortError'));
+    if (!this.#controller.signal.aborted)
+      this.#controller.abort(new DOMException('The exchange is over.', 'AbortError'));
   }
 
   #httpFailure(response: Response, body: string | undefined, unread?: string): ProviderFailure {
-    const said = body === undefined ? { message: `the error body could not be read (${unread ?? 'it broke off'})` } : bodyReport(body);
+    const said =
+      body === undefined
+        ? { message: `the error body could not be read (${unread ?? 'it broke off'})` }
+        : bodyReport(body);
     // What a server said is kept only clean: the report's fields end up in metadata and logs.
     const report: ErrorReport = {
       ...said,
@@ -261,7 +275,9 @@ export class Exchange {
     }
     const retry = shouldRetry(response.headers);
     const retryable = retry ?? (kind === 'rate_limit' || kind === 'server' || kind === 'timeout');
-    const wait = retryable ? retryAfterMs(response.headers, Date.now(), this.#options.limits.maxRetryAfterMs) : undefined;
+    const wait = retryable
+      ? retryAfterMs(response.headers, Date.now(), this.#options.limits.maxRetryAfterMs)
+      : undefined;
     return this.failure(kind, message, { retryAfterMs: wait, ...(retry === undefined ? {} : { retryable: retry }) });
   }
 
@@ -272,7 +288,9 @@ export class Exchange {
 
   /** A body past one of the bounds: not retried (the same server sends the same body), named with its setting. */
   #overLimit(error: LimitExceeded): ProviderFailure {
-    const name = /^[A-Za-z_$][\w$]*$/.test(this.#options.provider) ? `.${this.#options.provider}` : `[${JSON.stringify(this.#options.provider)}]`;
+    const name = /^[A-Za-z_$][\w$]*$/.test(this.#options.provider)
+      ? `.${this.#options.provider}`
+      : `[${JSON.stringify(this.#options.provider)}]`;
     return this.failure(
       'unknown',
       `${error.what} passed ${error.bytes} bytes, the ${error.limit} bound; the connection was closed. ` +

@@ -66,7 +66,9 @@ export const httpSettingsShape = () => ({
   timeoutMs: providerConfigSchema.shape.timeoutMs,
   maxTokens: providerConfigSchema.shape.maxTokens,
   body: providerConfigSchema.shape.body,
-  fetch: z.custom<typeof globalThis.fetch>((value) => typeof value === 'function', 'expected a fetch function').optional(),
+  fetch: z
+    .custom<typeof globalThis.fetch>((value) => typeof value === 'function', 'expected a fetch function')
+    .optional(),
   maxLineBytes: providerConfigSchema.shape.maxLineBytes,
   maxEventBytes: providerConfigSchema.shape.maxEventBytes,
   maxBodyBytes: providerConfigSchema.shape.maxBodyBytes,
@@ -100,11 +102,19 @@ export const httpSettingsExpected: Readonly<Record<string, string>> = {
  * // throws P0004: Invalid provider settings:\nsettings.baseURL: ...
  * ```
  */
-export function parseSettings<S extends z.ZodObject>(root: string, schema: S, input: unknown, expected: Readonly<Record<string, string>>): z.output<S> {
+export function parseSettings<S extends z.ZodObject>(
+  root: string,
+  schema: S,
+  input: unknown,
+  expected: Readonly<Record<string, string>>,
+): z.output<S> {
   try {
     const parsed = schema.safeParse(input ?? {});
     if (parsed.success) return parsed.data;
-    const lines = describeIssues(root, input, parsed.error.issues, { expected, keys: { '': Object.keys(schema.shape) } });
+    const lines = describeIssues(root, input, parsed.error.issues, {
+      expected,
+      keys: { '': Object.keys(schema.shape) },
+    });
     throw new StandinError('P0004', `Invalid provider settings:\n${lines.join('\n')}`);
   } catch (error) {
     if (error instanceof StandinError) throw error;

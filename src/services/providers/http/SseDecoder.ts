@@ -164,7 +164,8 @@ export class SseDecoder {
   }
 
   #addData(value: string): void {
-    this.#eventBytes += (this.#data === undefined ? 0 : 1) + (value.length === 0 ? 0 : Buffer.byteLength(value, 'utf8'));
+    this.#eventBytes +=
+      (this.#data === undefined ? 0 : 1) + (value.length === 0 ? 0 : Buffer.byteLength(value, 'utf8'));
     if (this.#eventBytes > this.#maxEvent) {
       this.#data = undefined;
       throw new LimitExceeded('maxEventBytes', this.#maxEvent, 'the data of one server-sent event');

@@ -30,7 +30,8 @@ export function checkContext(context: CallContext, what: string): void {
 }
 
 function contextProblem(context: unknown): string | undefined {
-  if (context === null || typeof context !== 'object') return `no context (${context === null ? 'null' : typeof context === 'undefined' ? 'undefined' : `a ${typeof context}`}) where a CallContext object belongs`;
+  if (context === null || typeof context !== 'object')
+    return `no context (${context === null ? 'null' : typeof context === 'undefined' ? 'undefined' : `a ${typeof context}`}) where a CallContext object belongs`;
   const read = (name: string): { value?: unknown; threw?: true } => {
     try {
       return { value: (context as Record<string, unknown>)[name] };
@@ -42,11 +43,17 @@ function contextProblem(context: unknown): string | undefined {
     const { value, threw } = read(name);
     if (threw) return `a context whose field '${name}' threw when read: it should be ${want}`;
     const fits =
-      name === 'signal' ? value instanceof AbortSignal : name === 'attempt' ? Number.isInteger(value) && (value as number) >= 1 : typeof value === 'string' && value !== '';
-    if (!fits) return `a context whose field '${name}' is ${value === undefined ? 'missing' : 'of the wrong type'}: it should be ${want}`;
+      name === 'signal'
+        ? value instanceof AbortSignal
+        : name === 'attempt'
+          ? Number.isInteger(value) && (value as number) >= 1
+          : typeof value === 'string' && value !== '';
+    if (!fits)
+      return `a context whose field '${name}' is ${value === undefined ? 'missing' : 'of the wrong type'}: it should be ${want}`;
   }
   const key = read('apiKey');
   if (key.threw) return "a context whose field 'apiKey' threw when read: it should be a string or left out";
-  if (key.value !== undefined && typeof key.value !== 'string') return "a context whose field 'apiKey' is of the wrong type: it should be a string or left out";
+  if (key.value !== undefined && typeof key.value !== 'string')
+    return "a context whose field 'apiKey' is of the wrong type: it should be a string or left out";
   return undefined;
 }

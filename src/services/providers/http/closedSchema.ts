@@ -38,7 +38,8 @@ function close(node: unknown, state: { strict: boolean }): unknown {
   const out: Record<string, unknown> = { ...source };
   for (const key of keyed) {
     const group = source[key];
-    if (isRecord(group)) out[key] = Object.fromEntries(Object.entries(group).map(([name, value]) => [name, close(value, state)]));
+    if (isRecord(group))
+      out[key] = Object.fromEntries(Object.entries(group).map(([name, value]) => [name, close(value, state)]));
   }
   for (const key of listed) {
     const list = source[key];
@@ -50,7 +51,10 @@ function close(node: unknown, state: { strict: boolean }): unknown {
     else if (isRecord(value)) out[key] = close(value, state);
   }
   if (isRecord(source.additionalProperties)) out.additionalProperties = close(source.additionalProperties, state);
-  const isObject = source.type === 'object' || (Array.isArray(source.type) && source.type.includes('object')) || isRecord(source.properties);
+  const isObject =
+    source.type === 'object' ||
+    (Array.isArray(source.type) && source.type.includes('object')) ||
+    isRecord(source.properties);
   if (isObject) {
     if (source.additionalProperties === undefined) out.additionalProperties = false;
     if (out.additionalProperties !== false) state.strict = false;

@@ -2,7 +2,8 @@ import type { FailureKind } from '../../spec/failures.js';
 import type { ErrorReport } from './ErrorReport.js';
 
 /** Words providers use when a prompt does not fit the model's context window. */
-const contextWords = /context[_ ]length|context window|maximum context|prompt is too long|too many tokens|max_tokens_exceeded|reduce the length of the messages/i;
+const contextWords =
+  /context[_ ]length|context window|maximum context|prompt is too long|too many tokens|max_tokens_exceeded|reduce the length of the messages/i;
 
 /** The kinds an error event's type names, for errors that arrive inside a 200 stream. */
 const eventKinds: Readonly<Record<string, FailureKind>> = {
@@ -45,9 +46,15 @@ const eventKinds: Readonly<Record<string, FailureKind>> = {
  */
 export function failureKind(status: number | undefined, report: ErrorReport): FailureKind {
   const tags = `${report.type ?? ''} ${report.code ?? ''}`;
-  if (/insufficient_quota|billing_error/.test(tags) || status === 402 || /exceeded your current quota/i.test(report.message)) return 'auth';
+  if (
+    /insufficient_quota|billing_error/.test(tags) ||
+    status === 402 ||
+    /exceeded your current quota/i.test(report.message)
+  )
+    return 'auth';
   if (/context_length_exceeded/.test(tags)) return 'context_length';
-  if ((status === undefined || status === 400 || status === 413) && contextWords.test(report.message)) return 'context_length';
+  if ((status === undefined || status === 400 || status === 413) && contextWords.test(report.message))
+    return 'context_length';
   if (/content_filter|content_policy/.test(tags)) return 'content_filter';
   if (status === undefined) return eventKinds[report.type ?? ''] ?? eventKinds[report.code ?? ''] ?? 'server';
   if (status === 401 || status === 403) return 'auth';

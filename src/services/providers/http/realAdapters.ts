@@ -9,9 +9,17 @@ import {
 import { StandinError } from '../../../errors/StandinError.js';
 import { formatPath } from '../../../validation/formatPath.js';
 import { AnthropicProvider } from '../anthropic/AnthropicProvider.js';
-import { anthropicSettingsExpected, anthropicSettingsSchema, type AnthropicProviderSettings } from '../anthropic/AnthropicProviderSettings.js';
+import {
+  anthropicSettingsExpected,
+  anthropicSettingsSchema,
+  type AnthropicProviderSettings,
+} from '../anthropic/AnthropicProviderSettings.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
-import { openAISettingsExpected, openAISettingsSchema, type OpenAIProviderSettings } from '../openai/OpenAIProviderSettings.js';
+import {
+  openAISettingsExpected,
+  openAISettingsSchema,
+  type OpenAIProviderSettings,
+} from '../openai/OpenAIProviderSettings.js';
 import type { Provider } from '../../spec/Provider.js';
 import { parseSettings } from './HttpSettings.js';
 
@@ -19,9 +27,14 @@ type Settings = Omit<ProviderConfig, 'adapter'>;
 
 /** How each real model adapter is made from a provider's config; a field the adapter does not take is `P0004`. */
 const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: string) => Provider>> = {
-  openai: (settings, root) => new OpenAIProvider(parseSettings(root, openAISettingsSchema, settings, openAISettingsExpected) as OpenAIProviderSettings),
+  openai: (settings, root) =>
+    new OpenAIProvider(
+      parseSettings(root, openAISettingsSchema, settings, openAISettingsExpected) as OpenAIProviderSettings,
+    ),
   anthropic: (settings, root) =>
-    new AnthropicProvider(parseSettings(root, anthropicSettingsSchema, settings, anthropicSettingsExpected) as AnthropicProviderSettings),
+    new AnthropicProvider(
+      parseSettings(root, anthropicSettingsSchema, settings, anthropicSettingsExpected) as AnthropicProviderSettings,
+    ),
 };
 
 /**
@@ -37,7 +50,7 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
  */
 export function adapterOf(config: StandinConfig, name: string): AdapterName | undefined {
   const given = Object.hasOwn(config.providers, name) ? config.providers[name]!.adapter : undefined;
-  return given ?? (adapterNames as readonly string[]).find((known) => known === name) as AdapterName | undefined;
+  return given ?? ((adapterNames as readonly string[]).find((known) => known === name) as AdapterName | undefined);
 }
 
 /**
@@ -56,7 +69,8 @@ export function adapterOf(config: StandinConfig, name: string): AdapterName | un
  */
 export function realAdapters(config: StandinConfig): Map<string, Provider> {
   const users = new Map<string, string>();
-  for (const [model, { provider }] of Object.entries(config.models)) if (!users.has(provider)) users.set(provider, model);
+  for (const [model, { provider }] of Object.entries(config.models))
+    if (!users.has(provider)) users.set(provider, model);
   const names = new Set([...users.keys(), ...Object.keys(config.providers)]);
   const adapters = new Map<string, Provider>();
   for (const name of names) {

@@ -39,7 +39,10 @@ export class Redactor {
     }
     // A longer secret first, so a short one inside it does not split it.
     short.sort((a, b) => b.length - a.length);
-    this.#short = short.length === 0 ? undefined : new RegExp(`(?<![A-Za-z0-9])(?:${short.map(escapeRegExp).join('|')})(?![A-Za-z0-9])`, 'g');
+    this.#short =
+      short.length === 0
+        ? undefined
+        : new RegExp(`(?<![A-Za-z0-9])(?:${short.map(escapeRegExp).join('|')})(?![A-Za-z0-9])`, 'g');
   }
 
   #addPieces(secret: string): void {

@@ -22,7 +22,10 @@ export function wireJson(value: unknown, where: string): string {
     );
   }
   if (text === undefined) {
-    throw new StandinError('P0005', `${where} is ${describeType(value)}, which JSON cannot carry. Make it a plain JSON value, or null.`);
+    throw new StandinError(
+      'P0005',
+      `${where} is ${describeType(value)}, which JSON cannot carry. Make it a plain JSON value, or null.`,
+    );
   }
   return text;
 }

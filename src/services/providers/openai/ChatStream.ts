@@ -52,8 +52,10 @@ export class ChatStream {
     } catch {
       throw this.#exchange.malformed(`a data line is not JSON (it began ${JSON.stringify(data.slice(0, 60))})`);
     }
-    if (typeof chunk !== 'object' || chunk === null) throw this.#exchange.malformed(`a data line holds ${JSON.stringify(data.slice(0, 60))}, not a chunk object`);
-    if (event.event === 'error' || chunk.error !== undefined) throw this.#exchange.reported(chunk, 'the stream broke off with an error');
+    if (typeof chunk !== 'object' || chunk === null)
+      throw this.#exchange.malformed(`a data line holds ${JSON.stringify(data.slice(0, 60))}, not a chunk object`);
+    if (event.event === 'error' || chunk.error !== undefined)
+      throw this.#exchange.reported(chunk, 'the stream broke off with an error');
     if (chunk.usage != null) this.#usage(chunk.usage);
     const choices = chunk.choices;
     if (choices === undefined || choices === null) return;
@@ -65,7 +67,10 @@ export class ChatStream {
       const reason = choice.finish_reason;
       if (typeof reason === 'string') {
         if (reason === 'content_filter') {
-          throw this.#exchange.failure('content_filter', "the provider's content filter stopped the reply (finish_reason: content_filter).");
+          throw this.#exchange.failure(
+            'content_filter',
+            "the provider's content filter stopped the reply (finish_reason: content_filter).",
+          );
         }
         this.#finish = reason;
       }
@@ -75,17 +80,21 @@ export class ChatStream {
   /** Ends the stream: the calls, the units and the finish part, or the failure the stream ended in. */
   end(out: ReplyPart[]): void {
     if (!this.#done) throw this.#exchange.malformed('the stream ended before `data: [DONE]`');
-    if (this.#refusal !== '') throw this.#exchange.failure('content_filter', `the model refused: ${capText(this.#refusal)}`);
+    if (this.#refusal !== '')
+      throw this.#exchange.failure('content_filter', `the model refused: ${capText(this.#refusal)}`);
     this.#content.end(out);
     let calls = 0;
     this.#calls.forEach((pending, index) => {
       if (pending === undefined) return;
-      if (pending.name === undefined || pending.name === '') throw this.#exchange.malformed(`tool call ${index} has no function name`);
+      if (pending.name === undefined || pending.name === '')
+        throw this.#exchange.malformed(`tool call ${index} has no function name`);
       let input: unknown;
       try {
         input = pending.args.trim() === '' ? {} : JSON.parse(pending.args);
       } catch {
-        throw this.#exchange.malformed(`the arguments of tool call ${index} (${pending.name}) are not JSON: ${JSON.stringify(pending.args.slice(0, 80))}`);
+        throw this.#exchange.malformed(
+          `the arguments of tool call ${index} (${pending.name}) are not JSON: ${JSON.stringify(pending.args.slice(0, 80))}`,
+        );
       }
       out.push({ type: 'call', call: { id: pending.id ?? `call_${index}`, tool: pending.name, with: input } });
       calls++;
@@ -104,9 +113,11 @@ export class ChatStream {
     if (calls === undefined || calls === null) return;
     if (!Array.isArray(calls)) throw this.#exchange.malformed('a delta has `tool_calls` that is not a list');
     calls.forEach((fragment, position) => {
-      if (typeof fragment !== 'object' || fragment === null) throw this.#exchange.malformed(`tool call fragment ${position} is not an object`);
+      if (typeof fragment !== 'object' || fragment === null)
+        throw this.#exchange.malformed(`tool call fragment ${position} is not an object`);
       const index = typeof fragment.index === 'number' ? fragment.index : position;
-      if (!Number.isInteger(index) || index < 0 || index > 1024) throw this.#exchange.malformed(`a tool call fragment has index ${String(fragment.index)}`);
+      if (!Number.isInteger(index) || index < 0 || index > 1024)
+        throw this.#exchange.malformed(`a tool call fragment has index ${String(fragment.index)}`);
       const pending = (this.#calls[index] ??= { id: undefined, name: undefined, args: '' });
       if (typeof fragment.id === 'string' && fragment.id !== '') pending.id ??= fragment.id;
       const fn = fragment.function;
@@ -120,7 +131,8 @@ export class ChatStream {
   #usage(usage: NonNullable<Chunk['usage']>): void {
     const tokensIn = usage.prompt_tokens;
     const tokensOut = usage.completion_tokens;
-    if (!isCount(tokensIn) || !isCount(tokensOut)) throw this.#exchange.malformed('the usage does not hold whole token counts (prompt_tokens, completion_tokens)');
+    if (!isCount(tokensIn) || !isCount(tokensOut))
+      throw this.#exchange.malformed('the usage does not hold whole token counts (prompt_tokens, completion_tokens)');
     this.#tokensIn = tokensIn;
     this.#tokensOut = tokensOut;
   }

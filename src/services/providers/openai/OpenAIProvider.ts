@@ -8,7 +8,13 @@ import { decodeEmbedding } from './decodeEmbedding.js';
 import { OPENAI_URL, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
 
 /** Audio formats whose media type is not `audio/<format>`. */
-const mediaTypes: Readonly<Record<string, string>> = { mp3: 'audio/mpeg', mpga: 'audio/mpeg', m4a: 'audio/mp4', oga: 'audio/ogg', opus: 'audio/ogg' };
+const mediaTypes: Readonly<Record<string, string>> = {
+  mp3: 'audio/mpeg',
+  mpga: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+};
 
 /**
  * The OpenAI adapter on Node's `fetch`: Chat Completions (streamed), embeddings, audio
@@ -42,44 +48,71 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /chat/completions`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    checkContext(context, 'OpenAI adapter\'s reply');
+    checkContext(context, "OpenAI adapter's reply");
     // The wire format loads with the first reply: a program that never calls OpenAI never reads it.
-    const [{ chatRequest }, { ChatStream }] = await Promise.all([import('./chatRequest.js'), import('./ChatStream.js')]);
+    const [{ chatRequest }, { ChatStream }] = await Promise.all([
+      import('./chatRequest.js'),
+      import('./ChatStream.js'),
+    ]);
     const body = wireJson(chatRequest(request, this.#settings, context.provider), 'The request');
-    yield* streamedReply(this.#endpoint, context, '/chat/completions', body, (exchange) => new ChatStream(exchange, request.output !== undefined));
+    yield* streamedReply(
+      this.#endpoint,
+      context,
+      '/chat/completions',
+      body,
+      (exchange) => new ChatStream(exchange, request.output !== undefined),
+    );
   }
 
   /** `POST /embeddings` (asking for base64, decoding floats or base64): the text's vector. */
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
-    checkContext(context, 'OpenAI adapter\'s embed');
-    return this.#json(context, '/embeddings', { model: context.model, input: text, encoding_format: 'base64' }, (body, exchange) => {
-      const data = isRecord(body) && Array.isArray(body.data) ? body.data : undefined;
-      if (data === undefined) throw exchange.malformed('the embeddings answer has no `data` list');
-      const item: unknown = data.find((entry) => isRecord(entry) && entry.index === 0) ?? data[0];
-      if (!isRecord(item)) throw exchange.malformed('the embeddings answer has no embedding');
-      const vector = decodeEmbedding(item.embedding);
-      if (vector === undefined || vector.length === 0) {
-        throw exchange.malformed('the embedding is neither a list of finite numbers nor base64 of little-endian float32 values');
-      }
-      return vector;
-    });
+    checkContext(context, "OpenAI adapter's embed");
+    return this.#json(
+      context,
+      '/embeddings',
+      { model: context.model, input: text, encoding_format: 'base64' },
+      (body, exchange) => {
+        const data = isRecord(body) && Array.isArray(body.data) ? body.data : undefined;
+        if (data === undefined) throw exchange.malformed('the embeddings answer has no `data` list');
+        const item: unknown = data.find((entry) => isRecord(entry) && entry.index === 0) ?? data[0];
+        if (!isRecord(item)) throw exchange.malformed('the embeddings answer has no embedding');
+        const vector = decodeEmbedding(item.embedding);
+        if (vector === undefined || vector.length === 0) {
+          throw exchange.malformed(
+            'the embedding is neither a list of finite numbers nor base64 of little-endian float32 values',
+          );
+        }
+        return vector;
+      },
+    );
   }
 
   /** `POST /audio/transcriptions` as multipart (`file`, `model`, `language`, `prompt` = the hint): the text heard. */
   async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
-    checkContext(context, 'OpenAI adapter\'s hear');
+    checkContext(context, "OpenAI adapter's hear");
     const kind = input.kind.toLowerCase().replace(/[^a-z0-9]/g, '');
     const form = new FormData();
-    form.append('file', new Blob([input.audio as Uint8Array<ArrayBuffer>], { type: mediaTypes[kind] ?? `audio/${kind || 'octet-stream'}` }), `audio.${kind || 'bin'}`);
+    form.append(
+      'file',
+      new Blob([input.audio as Uint8Array<ArrayBuffer>], {
+        type: mediaTypes[kind] ?? `audio/${kind || 'octet-stream'}`,
+      }),
+      `audio.${kind || 'bin'}`,
+    );
     form.append('model', context.model);
     if (input.language !== undefined) form.append('language', input.language);
     if (input.hint !== undefined && input.hint !== '') form.append('prompt', input.hint);
     form.append('response_format', 'json');
     const { exchange, headers } = await this.#endpoint.open(context, undefined, 'application/json');
     try {
-      const response = await exchange.send(this.#endpoint.url('/audio/transcriptions'), { method: 'POST', headers, body: form });
+      const response = await exchange.send(this.#endpoint.url('/audio/transcriptions'), {
+        method: 'POST',
+        headers,
+        body: form,
+      });
       const body = await exchange.json(response);
-      if (!isRecord(body) || typeof body.text !== 'string') throw exchange.malformed('the transcription answer has no `text` string');
+      if (!isRecord(body) || typeof body.text !== 'string')
+        throw exchange.malformed('the transcription answer has no `text` string');
       return { text: body.text };
     } finally {
       exchange.close();
@@ -88,7 +121,7 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /audio/speech`: the audio's bytes, in the server's default format (mp3 on OpenAI). */
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
-    checkContext(context, 'OpenAI adapter\'s speak');
+    checkContext(context, "OpenAI adapter's speak");
     const body = JSON.stringify({ model: context.model, input: text, voice: this.#settings.voice ?? 'alloy' });
     const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/octet-stream');
     try {
@@ -107,7 +140,7 @@ export class OpenAIProvider implements Provider {
    * text, in the texts' order. No `top_n` is sent, so every text must come back scored.
    */
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
-    checkContext(context, 'OpenAI adapter\'s rank');
+    checkContext(context, "OpenAI adapter's rank");
     if (texts.length === 0) return [];
     return this.#json(context, '/rerank', { model: context.model, query, documents: texts }, (body, exchange) => {
       const results = isRecord(body) ? (body.results ?? body.data) : undefined;
@@ -117,20 +150,31 @@ export class OpenAIProvider implements Provider {
         const index = isRecord(result) ? result.index : undefined;
         const score = isRecord(result) ? result.relevance_score : undefined;
         if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= texts.length) {
-          throw exchange.malformed(`rerank result ${position} has index ${JSON.stringify(index)}, not one of 0..${texts.length - 1}`);
+          throw exchange.malformed(
+            `rerank result ${position} has index ${JSON.stringify(index)}, not one of 0..${texts.length - 1}`,
+          );
         }
-        if (typeof score !== 'number' || !Number.isFinite(score)) throw exchange.malformed(`rerank result ${position} has no finite relevance_score`);
+        if (typeof score !== 'number' || !Number.isFinite(score))
+          throw exchange.malformed(`rerank result ${position} has no finite relevance_score`);
         if (scores[index] !== undefined) throw exchange.malformed(`rerank results score text ${index} twice`);
         scores[index] = score;
       }
       const missing = scores.findIndex((score) => score === undefined);
-      if (missing !== -1) throw exchange.malformed(`the rerank answer scored ${results.length} of ${texts.length} texts (text ${missing} has no score)`);
+      if (missing !== -1)
+        throw exchange.malformed(
+          `the rerank answer scored ${results.length} of ${texts.length} texts (text ${missing} has no score)`,
+        );
       return scores as number[];
     });
   }
 
   /** A JSON request and its checked JSON answer. */
-  async #json<T>(context: CallContext, path: string, request: unknown, read: (body: unknown, exchange: Exchange) => T): Promise<T> {
+  async #json<T>(
+    context: CallContext,
+    path: string,
+    request: unknown,
+    read: (body: unknown, exchange: Exchange) => T,
+  ): Promise<T> {
     const body = wireJson(request, 'The request');
     const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/json');
     try {

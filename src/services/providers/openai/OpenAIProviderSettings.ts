@@ -23,10 +23,12 @@ export interface OpenAIProviderSettings extends HttpProviderSettings {
 }
 
 /** The zod schema of {@link OpenAIProviderSettings}. */
-export const openAISettingsSchema = lazySchema(() => z.strictObject({
-  ...httpSettingsShape(),
-  voice: z.string().min(1).optional(),
-}));
+export const openAISettingsSchema = lazySchema(() =>
+  z.strictObject({
+    ...httpSettingsShape(),
+    voice: z.string().min(1).optional(),
+  }),
+);
 
 /** What each field should hold, for `P0004` messages. */
 export const openAISettingsExpected: Readonly<Record<string, string>> = {

@@ -4,7 +4,12 @@ import type { ContentPart } from '../../spec/ContentPart.js';
 
 const PROVIDER = 'OpenAI chat';
 /** Audio the chat API takes inline (`input_audio`), by media type. */
-const audioFormats: Readonly<Record<string, string>> = { 'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3' };
+const audioFormats: Readonly<Record<string, string>> = {
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+};
 const FILES = 'files as bytes: application/pdf as a file, audio/wav or audio/mpeg as input_audio';
 
 /**
@@ -19,7 +24,10 @@ const FILES = 'files as bytes: application/pdf as a file, audio/wav or audio/mpe
  * // [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }]
  * ```
  */
-export function chatUserContent(content: string | readonly ContentPart[], where: string): string | Record<string, unknown>[] {
+export function chatUserContent(
+  content: string | readonly ContentPart[],
+  where: string,
+): string | Record<string, unknown>[] {
   if (typeof content === 'string') return content;
   return content.map((part, i) => {
     const at = `${where}.content[${i}]`;
@@ -27,13 +35,20 @@ export function chatUserContent(content: string | readonly ContentPart[], where:
       case 'text':
         return { type: 'text', text: part.text };
       case 'image':
-        return { type: 'image_url', image_url: { url: 'url' in part ? part.url : dataUrl(part.bytes, part.mediaType) } };
+        return {
+          type: 'image_url',
+          image_url: { url: 'url' in part ? part.url : dataUrl(part.bytes, part.mediaType) },
+        };
       case 'file': {
         if (!('bytes' in part)) throw cannotSend(PROVIDER, at, `a file by URL (${part.mediaType})`, FILES);
         const format = audioFormats[part.mediaType.toLowerCase()];
         if (format !== undefined) return { type: 'input_audio', input_audio: { data: base64(part.bytes), format } };
-        if (part.mediaType.toLowerCase() !== 'application/pdf') throw cannotSend(PROVIDER, at, `a file of type ${part.mediaType}`, FILES);
-        return { type: 'file', file: { filename: part.name ?? 'file.pdf', file_data: dataUrl(part.bytes, part.mediaType) } };
+        if (part.mediaType.toLowerCase() !== 'application/pdf')
+          throw cannotSend(PROVIDER, at, `a file of type ${part.mediaType}`, FILES);
+        return {
+          type: 'file',
+          file: { filename: part.name ?? 'file.pdf', file_data: dataUrl(part.bytes, part.mediaType) },
+        };
       }
     }
   });

@@ -21,7 +21,11 @@ import type { OpenAIProviderSettings } from './OpenAIProviderSettings.js';
  * // { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } }
  * ```
  */
-export function chatRequest(request: ReplyRequest, settings: OpenAIProviderSettings, providerName = 'openai'): Record<string, unknown> {
+export function chatRequest(
+  request: ReplyRequest,
+  settings: OpenAIProviderSettings,
+  providerName = 'openai',
+): Record<string, unknown> {
   const messages: Record<string, unknown>[] = [];
   if (request.instructions !== undefined) messages.push({ role: 'system', content: request.instructions });
   request.messages.forEach((message, i) => {
@@ -35,7 +39,10 @@ export function chatRequest(request: ReplyRequest, settings: OpenAIProviderSetti
           said.tool_calls = message.calls.map((call, j) => ({
             id: call.id,
             type: 'function',
-            function: { name: call.tool, arguments: wireJson(call.with ?? {}, `request.messages[${i}].calls[${j}].with`) },
+            function: {
+              name: call.tool,
+              arguments: wireJson(call.with ?? {}, `request.messages[${i}].calls[${j}].with`),
+            },
           }));
         } else if (said.content === null) {
           said.content = '';
@@ -45,7 +52,10 @@ export function chatRequest(request: ReplyRequest, settings: OpenAIProviderSetti
       }
       case 'tool':
         message.results.forEach((result, j) => {
-          const content = result.error !== undefined ? result.error : wireJson(result.output ?? null, `request.messages[${i}].results[${j}].output`);
+          const content =
+            result.error !== undefined
+              ? result.error
+              : wireJson(result.output ?? null, `request.messages[${i}].results[${j}].output`);
           messages.push({ role: 'tool', tool_call_id: result.id, content });
         });
         break;
@@ -62,12 +72,19 @@ export function chatRequest(request: ReplyRequest, settings: OpenAIProviderSetti
   if (request.tools !== undefined && request.tools.length > 0) {
     body.tools = request.tools.map((tool) => ({
       type: 'function',
-      function: { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.input },
+      function: {
+        name: tool.name,
+        ...(tool.description !== undefined ? { description: tool.description } : {}),
+        parameters: tool.input,
+      },
     }));
   }
   if (request.output !== undefined) {
     const closed = closedSchema(request.output.schema);
-    body.response_format = { type: 'json_schema', json_schema: { name: request.output.name, schema: closed.schema, strict: closed.strict } };
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: request.output.name, schema: closed.schema, strict: closed.strict },
+    };
   }
   if (settings.maxTokens !== undefined) body.max_completion_tokens = settings.maxTokens;
   if (request.settings !== undefined) chatSettings(body, request.settings);

@@ -20,10 +20,16 @@ export function chatSettings(body: Record<string, unknown>, settings: CallSettin
   if (settings.topP !== undefined) body.top_p = settings.topP;
   if (settings.maxOutputTokens !== undefined) body.max_completion_tokens = settings.maxOutputTokens;
   if (settings.stopSequences !== undefined) {
-    if (settings.stopSequences.length > 4) throw cannotHonour(PROVIDER, 'stopSequences', `it takes at most 4 stop sequences, and got ${settings.stopSequences.length}`);
+    if (settings.stopSequences.length > 4)
+      throw cannotHonour(
+        PROVIDER,
+        'stopSequences',
+        `it takes at most 4 stop sequences, and got ${settings.stopSequences.length}`,
+      );
     body.stop = [...settings.stopSequences];
   }
   if (settings.seed !== undefined) body.seed = settings.seed;
   const choice = settings.toolChoice;
-  if (choice !== undefined) body.tool_choice = typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.tool } };
+  if (choice !== undefined)
+    body.tool_choice = typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.tool } };
 }

@@ -19,5 +19,7 @@ import { openAISettingsExpected, openAISettingsSchema, type OpenAIProviderSettin
  * ```
  */
 export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): OpenAIProvider {
-  return new OpenAIProvider(parseSettings('settings', openAISettingsSchema, settings, openAISettingsExpected) as OpenAIProviderSettings);
+  return new OpenAIProvider(
+    parseSettings('settings', openAISettingsSchema, settings, openAISettingsExpected) as OpenAIProviderSettings,
+  );
 }

@@ -11,9 +11,12 @@
  */
 export function decodeEmbedding(embedding: unknown): number[] | undefined {
   if (Array.isArray(embedding)) {
-    return embedding.every((value) => typeof value === 'number' && Number.isFinite(value)) ? (embedding as number[]) : undefined;
+    return embedding.every((value) => typeof value === 'number' && Number.isFinite(value))
+      ? (embedding as number[])
+      : undefined;
   }
-  if (typeof embedding !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(embedding) || embedding.length % 4 !== 0) return undefined;
+  if (typeof embedding !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(embedding) || embedding.length % 4 !== 0)
+    return undefined;
   const bytes = Buffer.from(embedding, 'base64');
   if (bytes.length % 4 !== 0) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

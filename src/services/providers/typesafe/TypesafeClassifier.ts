@@ -47,12 +47,20 @@ export class TypesafeClassifier extends HttpClassifier {
   }
 
   // The wire format loads with the first call: a program that never classifies with it never reads it.
-  protected async wireRequest(request: ClassificationRequest, model: string, reject: Reject): Promise<Record<string, unknown>> {
+  protected async wireRequest(
+    request: ClassificationRequest,
+    model: string,
+    reject: Reject,
+  ): Promise<Record<string, unknown>> {
     const { systemoneRequest } = await import('./systemoneRequest.js');
     return systemoneRequest(request, model, reject);
   }
 
-  protected async readAnswers(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader): Promise<Record<string, ClassificationAnswer>> {
+  protected async readAnswers(
+    body: Readonly<Record<string, unknown>>,
+    request: ClassificationRequest,
+    reader: ResponseReader,
+  ): Promise<Record<string, ClassificationAnswer>> {
     const { readSystemone } = await import('./readSystemone.js');
     return readSystemone(body, request, reader);
   }

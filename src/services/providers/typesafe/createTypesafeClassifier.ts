@@ -17,5 +17,12 @@ import type { TypesafeClassifierSettings } from './TypesafeClassifierSettings.js
  * ```
  */
 export function createTypesafeClassifier(settings: TypesafeClassifierSettings = {}): TypesafeClassifier {
-  return new TypesafeClassifier(parseSettings('settings', classifierSettingsSchema, settings, classifierSettingsExpected) as TypesafeClassifierSettings);
+  return new TypesafeClassifier(
+    parseSettings(
+      'settings',
+      classifierSettingsSchema,
+      settings,
+      classifierSettingsExpected,
+    ) as TypesafeClassifierSettings,
+  );
 }

@@ -23,13 +23,22 @@ import { systemoneTypes } from './systemoneRequest.js';
  * readSystemone({ answers: { refund: { type: 'noul', noul: 0.63 } } }, request, reader).refund.yesProbability; // 0.63
  * ```
  */
-export function readSystemone(body: Readonly<Record<string, unknown>>, request: ClassificationRequest, reader: ResponseReader): Record<string, ClassificationAnswer> {
+export function readSystemone(
+  body: Readonly<Record<string, unknown>>,
+  request: ClassificationRequest,
+  reader: ResponseReader,
+): Record<string, ClassificationAnswer> {
   const given = reader.record(body.answers, ['answers']);
   const ids = Object.keys(request.questions);
   const missing = ids.filter((id) => !Object.hasOwn(given, id));
-  if (missing.length > 0) reader.fail(['answers'], `has no answer for question${missing.length > 1 ? 's' : ''} ${quoted(missing)}`);
+  if (missing.length > 0)
+    reader.fail(['answers'], `has no answer for question${missing.length > 1 ? 's' : ''} ${quoted(missing)}`);
   const extra = Object.keys(given).filter((id) => !Object.hasOwn(request.questions, id));
-  if (extra.length > 0) reader.fail(['answers'], `has answer${extra.length > 1 ? 's' : ''} for unasked id${extra.length > 1 ? 's' : ''} ${quoted(extra)}`);
+  if (extra.length > 0)
+    reader.fail(
+      ['answers'],
+      `has answer${extra.length > 1 ? 's' : ''} for unasked id${extra.length > 1 ? 's' : ''} ${quoted(extra)}`,
+    );
   const answers: Record<string, ClassificationAnswer> = {};
   for (const id of ids) {
     const question = request.questions[id]!;
@@ -37,28 +46,38 @@ export function readSystemone(body: Readonly<Record<string, unknown>>, request: 
     const answer = reader.record(given[id], at, id);
     const type = reader.string(answer.type, [...at, 'type'], id);
     const expected = systemoneTypes[question.type];
-    if (type !== expected) reader.fail([...at, 'type'], `is '${type}', and question '${id}' is a ${expected} question`, id);
+    if (type !== expected)
+      reader.fail([...at, 'type'], `is '${type}', and question '${id}' is a ${expected} question`, id);
     if (question.type === 'choice') {
       const options = Object.keys(question.criteria as object);
       const choice = reader.string(answer.choice, [...at, 'choice'], id);
-      if (!options.includes(choice)) reader.fail([...at, 'choice'], `is ${JSON.stringify(choice)}, which is not an option of '${id}' (${quoted(options)})`, id);
+      if (!options.includes(choice))
+        reader.fail(
+          [...at, 'choice'],
+          `is ${JSON.stringify(choice)}, which is not an option of '${id}' (${quoted(options)})`,
+          id,
+        );
       const offered = reader.record(answer.probabilities, [...at, 'probabilities'], id);
       reader.sameKeys(Object.keys(offered), options, [...at, 'probabilities'], 'options', id);
       const probabilities: Record<string, number> = {};
-      for (const option of options) probabilities[option] = reader.probability(offered[option], [...at, 'probabilities', option], id);
+      for (const option of options)
+        probabilities[option] = reader.probability(offered[option], [...at, 'probabilities', option], id);
       const confidence = reader.probability(answer.confidence, [...at, 'confidence'], id);
       answers[id] = new ClassificationAnswer({ type: 'choice', choice, probabilities, confidence });
     } else if (question.type === 'score') {
       const levels = (question.criteria as readonly unknown[]).length;
       const score = reader.number(answer.score, [...at, 'score'], 0, levels - 1, id);
       const confidence = reader.probability(answer.confidence, [...at, 'confidence'], id);
-      const probabilities = byLevel(reader, answer.probabilities, levels, [...at, 'probabilities'], id).map((p, level) =>
-        reader.probability(p, [...at, 'probabilities', String(level)], id),
+      const probabilities = byLevel(reader, answer.probabilities, levels, [...at, 'probabilities'], id).map(
+        (p, level) => reader.probability(p, [...at, 'probabilities', String(level)], id),
       );
       const legend = byLevel(reader, answer.legend, levels, [...at, 'legend'], id);
       answers[id] = new ClassificationAnswer({ type: 'score', score, probabilities, legend, confidence });
     } else {
-      answers[id] = new ClassificationAnswer({ type: 'yesNo', yesProbability: reader.probability(answer.noul, [...at, 'noul'], id) });
+      answers[id] = new ClassificationAnswer({
+        type: 'yesNo',
+        yesProbability: reader.probability(answer.noul, [...at, 'noul'], id),
+      });
     }
   }
   return answers;

@@ -4,7 +4,11 @@ import type { Reject } from '../classifier/HttpClassifier.js';
 import { TYPESAFE_MAX_LEVELS, TYPESAFE_MAX_OPTIONS } from './TypesafeClassifierSettings.js';
 
 /** The System One name of each question type: a yes-no question is a `noul`. */
-export const systemoneTypes: Readonly<Record<QuestionType, string>> = { choice: 'choice', score: 'score', yesNo: 'noul' };
+export const systemoneTypes: Readonly<Record<QuestionType, string>> = {
+  choice: 'choice',
+  score: 'score',
+  yesNo: 'noul',
+};
 
 /**
  * The JSON body of `POST /v1/systemone` for a valid request: `{ state, model, questions }`, each
@@ -20,7 +24,11 @@ export const systemoneTypes: Readonly<Record<QuestionType, string>> = { choice: 
  * // { state: 'Refund me', model: 'jev-latest', questions: { refund: { type: 'noul', instructions: 'Refund?' } } }
  * ```
  */
-export function systemoneRequest(request: ClassificationRequest, model: string, reject: Reject): Record<string, unknown> {
+export function systemoneRequest(
+  request: ClassificationRequest,
+  model: string,
+  reject: Reject,
+): Record<string, unknown> {
   const ids = Object.keys(request.questions);
   for (const id of [...ids].sort()) {
     const question = request.questions[id]!;
@@ -35,10 +43,13 @@ export function systemoneRequest(request: ClassificationRequest, model: string, 
     } else if (question.type === 'score') {
       const levels = (question.criteria as readonly unknown[]).length;
       if (levels > TYPESAFE_MAX_LEVELS) {
-        reject(`question '${id}' has ${levels} levels, and TypeSafe takes 2 to ${TYPESAFE_MAX_LEVELS} per score question. Merge levels until ${TYPESAFE_MAX_LEVELS} or fewer are left.`, {
-          question: id,
-          limit: TYPESAFE_MAX_LEVELS,
-        });
+        reject(
+          `question '${id}' has ${levels} levels, and TypeSafe takes 2 to ${TYPESAFE_MAX_LEVELS} per score question. Merge levels until ${TYPESAFE_MAX_LEVELS} or fewer are left.`,
+          {
+            question: id,
+            limit: TYPESAFE_MAX_LEVELS,
+          },
+        );
       }
     }
   }
@@ -46,7 +57,10 @@ export function systemoneRequest(request: ClassificationRequest, model: string, 
   if (Array.isArray(state)) {
     const at = state.findIndex((item) => typeof item !== 'string');
     if (at !== -1) {
-      reject(`state[${at}] is not a text: TypeSafe takes a state as a text, an object, or a list of texts. Write the list's items as strings, or send an object.`, { field: 'state', index: at });
+      reject(
+        `state[${at}] is not a text: TypeSafe takes a state as a text, an object, or a list of texts. Write the list's items as strings, or send an object.`,
+        { field: 'state', index: at },
+      );
     }
   }
   const questions: Record<string, unknown> = {};

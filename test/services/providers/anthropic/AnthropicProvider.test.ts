@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createAnthropicProvider, ProviderFailure, StandinError, type ReplyRequest } from '../../../../src/index.js';
-import { event, messageDelta, messageStart, messageStop, ping, textBlock, textMessage, thinkingBlock, toolBlock } from '../loopback/anthropicWire.js';
+import {
+  event,
+  messageDelta,
+  messageStart,
+  messageStop,
+  ping,
+  textBlock,
+  textMessage,
+  thinkingBlock,
+  toolBlock,
+} from '../loopback/anthropicWire.js';
 import { callContext as baseContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { hang, json, type LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { useLoopback } from '../loopback/useLoopback.js';
@@ -13,7 +23,8 @@ const MESSAGES = '/v1/messages';
 const ask: ReplyRequest = { model: 'claude-test', messages: [{ role: 'user', content: 'Hello' }] };
 const provider = (settings = {}) => createAnthropicProvider({ baseURL: server.url(), ...settings });
 const callContext: typeof baseContext = (overrides = {}) => baseContext({ provider: 'anthropic', ...overrides });
-const sentBody = (n = 0): Record<string, unknown> => JSON.parse(server.at(MESSAGES)[n]!.body.toString('utf8')) as Record<string, unknown>;
+const sentBody = (n = 0): Record<string, unknown> =>
+  JSON.parse(server.at(MESSAGES)[n]!.body.toString('utf8')) as Record<string, unknown>;
 
 async function failed(promise: Promise<unknown>): Promise<ProviderFailure> {
   const error = await failure(promise);
@@ -35,8 +46,21 @@ describe('AnthropicProvider', () => {
         instructions: 'Be brief.',
         messages: [
           { role: 'user', content: 'Weather in Paris and Oslo?' },
-          { role: 'assistant', content: 'Looking.', calls: [{ id: 'toolu_1', tool: 'weather', with: { city: 'Paris' } }, { id: 'toolu_2', tool: 'weather', with: { city: 'Oslo' } }] },
-          { role: 'tool', results: [{ id: 'toolu_1', tool: 'weather', output: { sky: 'clear' } }, { id: 'toolu_2', tool: 'weather', error: 'Oslo is not covered.' }] },
+          {
+            role: 'assistant',
+            content: 'Looking.',
+            calls: [
+              { id: 'toolu_1', tool: 'weather', with: { city: 'Paris' } },
+              { id: 'toolu_2', tool: 'weather', with: { city: 'Oslo' } },
+            ],
+          },
+          {
+            role: 'tool',
+            results: [
+              { id: 'toolu_1', tool: 'weather', output: { sky: 'clear' } },
+              { id: 'toolu_2', tool: 'weather', error: 'Oslo is not covered.' },
+            ],
+          },
           { role: 'user', content: 'And tomorrow?' },
         ],
         tools: [{ name: 'weather', description: 'The weather in a city.', input }],
@@ -70,11 +94,15 @@ describe('AnthropicProvider', () => {
       });
     });
 
-    it("sends the key in x-api-key with anthropic-version 2023-06-01 by default, and only there", async () => {
+    it('sends the key in x-api-key with anthropic-version 2023-06-01 by default, and only there', async () => {
       server.on(MESSAGES, stream(textMessage(['Hi'])));
       await parts(provider().reply(ask, callContext()));
       const { headers, body } = server.at(MESSAGES)[0]!;
-      expect(headers).toMatchObject({ 'x-api-key': KEY, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' });
+      expect(headers).toMatchObject({
+        'x-api-key': KEY,
+        'anthropic-version': '2023-06-01',
+        'content-type': 'application/json',
+      });
       expect(headers.authorization).toBeUndefined();
       expect(body.toString()).not.toContain(KEY);
       expect(JSON.stringify(Object.entries(headers).filter(([name]) => name !== 'x-api-key'))).not.toContain(KEY);
@@ -99,9 +127,17 @@ describe('AnthropicProvider', () => {
     });
 
     it('counts cached input tokens in, and takes the cumulative usage of message_delta', async () => {
-      const body = messageStart(10, { cache_creation_input_tokens: 5, cache_read_input_tokens: 100 }) + textBlock(0, ['x']) + event('message_delta', { delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 9 } }) + messageStop;
+      const body =
+        messageStart(10, { cache_creation_input_tokens: 5, cache_read_input_tokens: 100 }) +
+        textBlock(0, ['x']) +
+        event('message_delta', { delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 9 } }) +
+        messageStop;
       server.on(MESSAGES, stream(body));
-      expect((await parts(provider().reply(ask, callContext()))).find((p) => p.type === 'units')).toEqual({ type: 'units', tokensIn: 115, tokensOut: 9 });
+      expect((await parts(provider().reply(ask, callContext()))).find((p) => p.type === 'units')).toEqual({
+        type: 'units',
+        tokensIn: 115,
+        tokensOut: 9,
+      });
     });
 
     it('hands thinking blocks on as reasoning, one block index per thinking block, and ping anywhere', async () => {
@@ -127,7 +163,12 @@ describe('AnthropicProvider', () => {
     });
 
     it('joins input_json_delta per block, and reads a tool_use without deltas as an empty input', async () => {
-      const body = messageStart(1) + toolBlock(0, 'toolu_a', 'now', []) + toolBlock(1, 'toolu_b', 'echo', ['{"words"', ': ["a",', ' "b"]}']) + messageDelta('tool_use', 3) + messageStop;
+      const body =
+        messageStart(1) +
+        toolBlock(0, 'toolu_a', 'now', []) +
+        toolBlock(1, 'toolu_b', 'echo', ['{"words"', ': ["a",', ' "b"]}']) +
+        messageDelta('tool_use', 3) +
+        messageStop;
       server.on(MESSAGES, stream(body));
       expect((await parts(provider().reply(ask, callContext()))).filter((p) => p.type === 'call')).toEqual([
         { type: 'call', call: { id: 'toolu_a', tool: 'now', with: {} } },
@@ -136,7 +177,15 @@ describe('AnthropicProvider', () => {
     });
 
     it('tool input that is not JSON is a malformed response', async () => {
-      server.on(MESSAGES, stream(messageStart(1) + toolBlock(0, 'toolu_a', 'weather', ['{"city": Par']) + messageDelta('tool_use', 3) + messageStop));
+      server.on(
+        MESSAGES,
+        stream(
+          messageStart(1) +
+            toolBlock(0, 'toolu_a', 'weather', ['{"city": Par']) +
+            messageDelta('tool_use', 3) +
+            messageStop,
+        ),
+      );
       const error = await failed(parts(provider().reply(ask, callContext())));
       expect(error.kind).toBe('server');
       expect(error.message).toContain('tool_use block 0 (weather)');
@@ -145,8 +194,16 @@ describe('AnthropicProvider', () => {
     it('asks for a typed value with output_config.format json_schema, and hands the text on as value parts', async () => {
       server.on(MESSAGES, stream(textMessage(['{"answer":', '42}'])));
       const schema = { type: 'object', properties: { answer: { type: 'number' } }, required: ['answer'] };
-      const got = await parts(provider({ body: { output_config: { effort: 'low' } } }).reply({ ...ask, output: { name: 'value', schema } }, callContext()));
-      expect(sentBody().output_config).toEqual({ effort: 'low', format: { type: 'json_schema', schema: { ...schema, additionalProperties: false } } });
+      const got = await parts(
+        provider({ body: { output_config: { effort: 'low' } } }).reply(
+          { ...ask, output: { name: 'value', schema } },
+          callContext(),
+        ),
+      );
+      expect(sentBody().output_config).toEqual({
+        effort: 'low',
+        format: { type: 'json_schema', schema: { ...schema, additionalProperties: false } },
+      });
       expect(got.slice(0, 2)).toEqual([
         { type: 'value', json: '{"answer":' },
         { type: 'value', json: '42}' },
@@ -156,7 +213,10 @@ describe('AnthropicProvider', () => {
     it("maps stop_reason max_tokens and pause_turn to 'length'", async () => {
       for (const stop of ['max_tokens', 'pause_turn']) {
         server.on(MESSAGES, stream(textMessage(['cut'], [1, 1], stop)));
-        expect((await parts(provider().reply(ask, callContext()))).at(-1)).toEqual({ type: 'finish', reason: 'length' });
+        expect((await parts(provider().reply(ask, callContext()))).at(-1)).toEqual({
+          type: 'finish',
+          reason: 'length',
+        });
       }
     });
 
@@ -175,18 +235,25 @@ describe('AnthropicProvider', () => {
       ['rate_limit_error', 'rate_limit'],
       ['api_error', 'server'],
       ['invalid_request_error', 'bad_request'],
-    ] as const)('an error event mid-stream of type %s fails with kind %s, after the parts before it', async (type, kind) => {
-      const body = messageStart(1) + event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) + event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'Par' } }) + event('error', { error: { type, message: 'Overloaded' } });
-      server.on(MESSAGES, stream(body, { headers: { 'request-id': 'req_stream' } }));
-      const seen: unknown[] = [];
-      const error = await failed(
-        (async () => {
-          for await (const part of provider().reply(ask, callContext())) seen.push(part);
-        })(),
-      );
-      expect(seen).toEqual([{ type: 'text', text: 'Par' }]);
-      expect(error).toMatchObject({ kind, requestId: 'req_stream', provider: 'anthropic' });
-    });
+    ] as const)(
+      'an error event mid-stream of type %s fails with kind %s, after the parts before it',
+      async (type, kind) => {
+        const body =
+          messageStart(1) +
+          event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
+          event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'Par' } }) +
+          event('error', { error: { type, message: 'Overloaded' } });
+        server.on(MESSAGES, stream(body, { headers: { 'request-id': 'req_stream' } }));
+        const seen: unknown[] = [];
+        const error = await failed(
+          (async () => {
+            for await (const part of provider().reply(ask, callContext())) seen.push(part);
+          })(),
+        );
+        expect(seen).toEqual([{ type: 'text', text: 'Par' }]);
+        expect(error).toMatchObject({ kind, requestId: 'req_stream', provider: 'anthropic' });
+      },
+    );
 
     it('a stream that ends before message_stop is a malformed response', async () => {
       const whole = textMessage(['Hello']);
@@ -202,7 +269,10 @@ describe('AnthropicProvider', () => {
     });
 
     it('a delta for a block that never started is a malformed response', async () => {
-      server.on(MESSAGES, stream(messageStart(1) + event('content_block_delta', { index: 4, delta: { type: 'text_delta', text: 'x' } })));
+      server.on(
+        MESSAGES,
+        stream(messageStart(1) + event('content_block_delta', { index: 4, delta: { type: 'text_delta', text: 'x' } })),
+      );
       expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('block 4');
     });
 
@@ -227,7 +297,13 @@ describe('AnthropicProvider', () => {
     });
 
     it('reads the same parts wherever the TCP chunks split the stream, CRLF line ends included', async () => {
-      const body = (messageStart(3) + thinkingBlock(0, ['Größe ', '😀']) + textBlock(1, ['Grüße', ' 世界']) + messageDelta('end_turn', 7) + messageStop).replaceAll('\n', '\r\n');
+      const body = (
+        messageStart(3) +
+        thinkingBlock(0, ['Größe ', '😀']) +
+        textBlock(1, ['Grüße', ' 世界']) +
+        messageDelta('end_turn', 7) +
+        messageStop
+      ).replaceAll('\n', '\r\n');
       const expected = [
         { type: 'reasoning', text: 'Größe ', block: 0 },
         { type: 'reasoning', text: '😀', block: 0 },
@@ -264,12 +340,20 @@ describe('AnthropicProvider', () => {
 
     it('adds the settings body fields, and keeps its own over them', async () => {
       server.on(MESSAGES, stream(textMessage(['Hi'])));
-      await parts(provider({ body: { thinking: { type: 'enabled', budget_tokens: 2048 }, stream: false } }).reply(ask, callContext()));
+      await parts(
+        provider({ body: { thinking: { type: 'enabled', budget_tokens: 2048 }, stream: false } }).reply(
+          ask,
+          callContext(),
+        ),
+      );
       expect(sentBody()).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 }, stream: true });
     });
 
     it('throws P0005 before any request when a call input is not an object', async () => {
-      const request: ReplyRequest = { model: 'm', messages: [{ role: 'assistant', calls: [{ id: 'c', tool: 't', with: 'text' }] }] };
+      const request: ReplyRequest = {
+        model: 'm',
+        messages: [{ role: 'assistant', calls: [{ id: 'c', tool: 't', with: 'text' }] }],
+      };
       const error = await failure(parts(provider().reply(request, callContext())));
       expect(error).toMatchObject({ code: 'P0005' });
       expect(error.message).toContain('request.messages[0].calls[0].with');
@@ -278,36 +362,71 @@ describe('AnthropicProvider', () => {
   });
 
   describe('failures', () => {
-    const anthropicError = (type: string, message: string) => ({ type: 'error', error: { type, message }, request_id: 'req_body' });
+    const anthropicError = (type: string, message: string) => ({
+      type: 'error',
+      error: { type, message },
+      request_id: 'req_body',
+    });
 
     it('401 authentication_error is auth, with status, provider and the request id from request-id', async () => {
-      server.on(MESSAGES, json(401, anthropicError('authentication_error', 'invalid x-api-key'), { 'request-id': 'req_hdr' }));
-      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({ kind: 'auth', status: 401, provider: 'anthropic', requestId: 'req_hdr' });
+      server.on(
+        MESSAGES,
+        json(401, anthropicError('authentication_error', 'invalid x-api-key'), { 'request-id': 'req_hdr' }),
+      );
+      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
+        kind: 'auth',
+        status: 401,
+        provider: 'anthropic',
+        requestId: 'req_hdr',
+      });
     });
 
     it("takes the request id from the body's request_id when no header carries one", async () => {
       server.on(MESSAGES, json(400, anthropicError('invalid_request_error', 'max_tokens: field required')));
-      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({ kind: 'bad_request', requestId: 'req_body' });
+      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
+        kind: 'bad_request',
+        requestId: 'req_body',
+      });
     });
 
     it('429 rate_limit_error is rate_limit with retry-after read', async () => {
-      server.on(MESSAGES, json(429, anthropicError('rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit'), { 'retry-after': '12' }));
-      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({ kind: 'rate_limit', retryAfterMs: 12000 });
+      server.on(
+        MESSAGES,
+        json(
+          429,
+          anthropicError('rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit'),
+          { 'retry-after': '12' },
+        ),
+      );
+      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
+        kind: 'rate_limit',
+        retryAfterMs: 12000,
+      });
     });
 
     it('529 overloaded_error is server', async () => {
       server.on(MESSAGES, json(529, anthropicError('overloaded_error', 'Overloaded')));
-      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({ kind: 'server', status: 529, retryable: true });
+      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
+        kind: 'server',
+        status: 529,
+        retryable: true,
+      });
     });
 
     it('a 400 "prompt is too long" is context_length', async () => {
-      server.on(MESSAGES, json(400, anthropicError('invalid_request_error', 'prompt is too long: 210000 tokens > 200000 maximum')));
+      server.on(
+        MESSAGES,
+        json(400, anthropicError('invalid_request_error', 'prompt is too long: 210000 tokens > 200000 maximum')),
+      );
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('context_length');
     });
 
     it('a 400 billing_error is auth, not retryable', async () => {
       server.on(MESSAGES, json(400, anthropicError('billing_error', 'Your credit balance is too low')));
-      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({ kind: 'auth', retryable: false });
+      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
+        kind: 'auth',
+        retryable: false,
+      });
     });
 
     it('a 500 whose body is not JSON is server', async () => {
@@ -327,10 +446,12 @@ describe('AnthropicProvider', () => {
       expect(error.message).toContain('[redacted]');
     });
 
-    it("throws P0003 at the first call when api.anthropic.com has no key", async () => {
+    it('throws P0003 at the first call when api.anthropic.com has no key', async () => {
       vi.stubEnv('ANTHROPIC_API_KEY', '');
       const fetch = vi.fn<typeof globalThis.fetch>();
-      const error = await failure(parts(createAnthropicProvider({ fetch }).reply(ask, callContext({ apiKey: undefined }))));
+      const error = await failure(
+        parts(createAnthropicProvider({ fetch }).reply(ask, callContext({ apiKey: undefined }))),
+      );
       expect(error).toBeInstanceOf(StandinError);
       expect(error).toMatchObject({ code: 'P0003' });
       expect(fetch).not.toHaveBeenCalled();
@@ -338,7 +459,9 @@ describe('AnthropicProvider', () => {
 
     it('reads ANTHROPIC_API_KEY for api.anthropic.com and posts to /v1/messages', async () => {
       vi.stubEnv('ANTHROPIC_API_KEY', 'sk-ant-env');
-      const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(textMessage(['Hi']), { headers: { 'content-type': 'text/event-stream' } }));
+      const fetch = vi.fn<typeof globalThis.fetch>(
+        async () => new Response(textMessage(['Hi']), { headers: { 'content-type': 'text/event-stream' } }),
+      );
       await parts(createAnthropicProvider({ fetch }).reply(ask, callContext({ apiKey: undefined })));
       const [url, init] = fetch.mock.calls[0]!;
       expect(url).toBe('https://api.anthropic.com/v1/messages');
@@ -349,6 +472,8 @@ describe('AnthropicProvider', () => {
 
 describe('createAnthropicProvider', () => {
   it('throws P0004 naming a bad setting and its fix', () => {
-    expect(() => createAnthropicProvider({ auth: 'basic' as never })).toThrow(expect.objectContaining({ code: 'P0004', message: expect.stringContaining("settings.auth") }));
+    expect(() => createAnthropicProvider({ auth: 'basic' as never })).toThrow(
+      expect.objectContaining({ code: 'P0004', message: expect.stringContaining('settings.auth') }),
+    );
   });
 });

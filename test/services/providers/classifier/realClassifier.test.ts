@@ -1,6 +1,14 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
-import { ClassificationQuestion as Q, createApp, createContainer, ClassificationAdapterError, StandinError, Tokens, type StandinConfigInput } from '../../../../src/index.js';
+import {
+  ClassificationQuestion as Q,
+  createApp,
+  createContainer,
+  ClassificationAdapterError,
+  StandinError,
+  Tokens,
+  type StandinConfigInput,
+} from '../../../../src/index.js';
 import { DecisionsClassifier } from '../../../../src/services/providers/decisions/DecisionsClassifier.js';
 import { FakeClassifier } from '../../../../src/testing.js';
 import { TypesafeClassifier } from '../../../../src/services/providers/typesafe/TypesafeClassifier.js';
@@ -16,7 +24,10 @@ useLoopback((started) => (server = started));
 
 const SYSTEMONE = '/v1/systemone';
 const DECISIONS = '/v1/decisions';
-const questions = { team: Q.choice('Which team?', ['billing', 'technical']), refund: Q.yesNo('Is a refund requested?') };
+const questions = {
+  team: Q.choice('Which team?', ['billing', 'technical']),
+  refund: Q.yesNo('Is a refund requested?'),
+};
 
 function thrown(config: StandinConfigInput): StandinError {
   try {
@@ -41,15 +52,25 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
     expect(createApp({}).container.isBound(Tokens.Classifier)).toBe(false);
   });
 
-  it("a provider named typesafe needs no providers entry: it reads TYPESAFE_API_KEY at the first call", () => {
-    expect(createApp({ classifier: { provider: 'typesafe' } }).container.get(Tokens.Classifier)).toBeInstanceOf(TypesafeClassifier);
+  it('a provider named typesafe needs no providers entry: it reads TYPESAFE_API_KEY at the first call', () => {
+    expect(createApp({ classifier: { provider: 'typesafe' } }).container.get(Tokens.Classifier)).toBeInstanceOf(
+      TypesafeClassifier,
+    );
   });
 
   it("classifies with the provider's settings and the classifier's model, under the provider's name", async () => {
     server.on(SYSTEMONE, systemone());
     const app = createApp({
       classifier: { provider: 'jev', model: 'jev-1.13.0' },
-      providers: { jev: { adapter: 'typesafe', baseURL: server.url(), apiKey: KEY, headers: { 'x-team': 'help' }, body: { priority: 'low' } } },
+      providers: {
+        jev: {
+          adapter: 'typesafe',
+          baseURL: server.url(),
+          apiKey: KEY,
+          headers: { 'x-team': 'help' },
+          body: { priority: 'low' },
+        },
+      },
     });
     const response = await app.classify('My card was charged twice.', questions);
     expect(response).toMatchObject({ provider: 'jev', model: 'jev-1.13.0' });
@@ -60,13 +81,18 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
 
   it("a request's own model wins over the classifier's", async () => {
     server.on(SYSTEMONE, systemone());
-    const app = createApp({ classifier: { provider: 'ts', model: 'jev-1.13.0' }, providers: { ts: { adapter: 'typesafe', baseURL: server.url() } } });
+    const app = createApp({
+      classifier: { provider: 'ts', model: 'jev-1.13.0' },
+      providers: { ts: { adapter: 'typesafe', baseURL: server.url() } },
+    });
     await app.classify('Hello', questions, { model: 'jev-2' });
     expect(JSON.parse(server.at(SYSTEMONE)[0]!.body.toString()).model).toBe('jev-2');
   });
 
   it("classifier: { provider: 'decisions' } binds the decisions classifier", () => {
-    expect(createApp({ classifier: { provider: 'decisions' } }).container.get(Tokens.Classifier)).toBeInstanceOf(DecisionsClassifier);
+    expect(createApp({ classifier: { provider: 'decisions' } }).container.get(Tokens.Classifier)).toBeInstanceOf(
+      DecisionsClassifier,
+    );
   });
 
   it('a provider served by the openai adapter classifies through its Decisions API, with its key, base URL, headers and timeout', async () => {
@@ -74,7 +100,16 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
     const app = createApp({
       models: { writer: { provider: 'local', model: 'llama3.2' } },
       classifier: { provider: 'local', model: 'decider-2b' },
-      providers: { local: { adapter: 'openai', baseURL: server.url('/v1'), apiKey: KEY, headers: { 'x-team': 'help' }, maxTokens: 64, body: { reasoning_effort: 'low' } } },
+      providers: {
+        local: {
+          adapter: 'openai',
+          baseURL: server.url('/v1'),
+          apiKey: KEY,
+          headers: { 'x-team': 'help' },
+          maxTokens: 64,
+          body: { reasoning_effort: 'low' },
+        },
+      },
     });
     const classifier = app.container.get(Tokens.Classifier);
     expect(classifier).toBeInstanceOf(DecisionsClassifier);
@@ -102,7 +137,9 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
     it('P0006: a classifier provider served by a model adapter that cannot classify', () => {
       const error = thrown({ classifier: { provider: 'anthropic' } });
       expect(error.code).toBe('P0006');
-      expect(error.message).toContain("config.classifier.provider: 'anthropic' cannot classify: it is served by the anthropic adapter, which cannot classify.");
+      expect(error.message).toContain(
+        "config.classifier.provider: 'anthropic' cannot classify: it is served by the anthropic adapter, which cannot classify.",
+      );
     });
 
     it('P0006: a classifier provider no adapter serves, with the entry to write', () => {
@@ -113,17 +150,26 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
     });
 
     it('P0006: a model whose provider is a classifier', () => {
-      const error = thrown({ models: { writer: { provider: 'jev', model: 'x' } }, providers: { jev: { adapter: 'typesafe' } } });
+      const error = thrown({
+        models: { writer: { provider: 'jev', model: 'x' } },
+        providers: { jev: { adapter: 'typesafe' } },
+      });
       expect(error.code).toBe('P0006');
-      expect(error.message).toContain("config.models.writer.provider: 'jev' is served by the typesafe adapter, which classifies and cannot reply.");
+      expect(error.message).toContain(
+        "config.models.writer.provider: 'jev' is served by the typesafe adapter, which classifies and cannot reply.",
+      );
       expect(thrown({ models: { writer: { provider: 'decisions', model: 'x' } } }).code).toBe('P0006');
     });
 
     it('P0004: a classifier provider with a setting a classifier does not take, named or not', () => {
       const error = thrown({ providers: { jev: { adapter: 'typesafe', maxTokens: 100 } } });
       expect(error.code).toBe('P0004');
-      expect(error.message).toContain("config.providers.jev.maxTokens: unknown key 'maxTokens'. Allowed keys here: apiKey, baseURL, headers, timeoutMs, body, maxBodyBytes, maxRetryAfterMs.");
-      expect(thrown({ classifier: { provider: 'typesafe' }, providers: { typesafe: { voice: 'nova' } } }).code).toBe('P0004');
+      expect(error.message).toContain(
+        "config.providers.jev.maxTokens: unknown key 'maxTokens'. Allowed keys here: apiKey, baseURL, headers, timeoutMs, body, maxBodyBytes, maxRetryAfterMs.",
+      );
+      expect(thrown({ classifier: { provider: 'typesafe' }, providers: { typesafe: { voice: 'nova' } } }).code).toBe(
+        'P0004',
+      );
     });
 
     it('C0001: a classifier of the wrong shape, with the path and what to write', () => {
@@ -134,17 +180,25 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
       expect(thrown({ classifier: 'typesafe' } as unknown as StandinConfigInput).message).toContain(
         "config.classifier: expected an object { provider, model?, fallback? }, such as { provider: 'typesafe' }, got a string.",
       );
-      expect(thrown({ providers: { jev: { adapter: 'jev' } } } as unknown as StandinConfigInput).message).toContain("'typesafe' or 'decisions' (the classifier)");
+      expect(thrown({ providers: { jev: { adapter: 'jev' } } } as unknown as StandinConfigInput).message).toContain(
+        "'typesafe' or 'decisions' (the classifier)",
+      );
     });
   });
 
   describe('in a test app', () => {
-    const config = (): StandinConfigInput => ({ classifier: { provider: 'typesafe' }, providers: { typesafe: { baseURL: server.url(), apiKey: KEY } } });
+    const config = (): StandinConfigInput => ({
+      classifier: { provider: 'typesafe' },
+      providers: { typesafe: { baseURL: server.url(), apiKey: KEY } },
+    });
 
     it('the real-call guard blocks it (K0006) unless the test allows it', async () => {
       server.on(SYSTEMONE, systemone());
       const app = createTestApp(config());
-      await expect(app.classify('Hello', questions)).rejects.toMatchObject({ code: 'K0006', message: expect.stringContaining("app.allowRealCalls('typesafe')") });
+      await expect(app.classify('Hello', questions)).rejects.toMatchObject({
+        code: 'K0006',
+        message: expect.stringContaining("app.allowRealCalls('typesafe')"),
+      });
       expect(server.received).toHaveLength(0);
       app.allowRealCalls('typesafe');
       expect((await app.classify('Hello', questions)).provider).toBe('typesafe');
@@ -157,13 +211,15 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
       expect((await app.classify('Hello', questions)).answer('team')!.choice).toBe('technical');
       expect(server.received).toHaveLength(0);
     });
-
   });
 
   describe('classifier.fallback', () => {
     const chain = (): StandinConfigInput => ({
       classifier: { provider: 'typesafe', fallback: [{ provider: 'backup' }] },
-      providers: { typesafe: { baseURL: server.url(), apiKey: KEY }, backup: { adapter: 'decisions', baseURL: server.url('/v1'), apiKey: KEY } },
+      providers: {
+        typesafe: { baseURL: server.url(), apiKey: KEY },
+        backup: { adapter: 'decisions', baseURL: server.url('/v1'), apiKey: KEY },
+      },
       retry: { attempts: 2, jitter: 0 },
     });
 
@@ -184,7 +240,10 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
       server.on(DECISIONS, decisions());
       const app = createTestApp(chain());
       app.allowRealCalls();
-      await expect(app.classify('Hello', questions)).rejects.toMatchObject({ reason: 'authentication_failed', provider: 'typesafe' });
+      await expect(app.classify('Hello', questions)).rejects.toMatchObject({
+        reason: 'authentication_failed',
+        provider: 'typesafe',
+      });
       expect(server.at(DECISIONS)).toHaveLength(0);
     });
 
@@ -206,12 +265,17 @@ describe('the config binds a real classifier at Tokens.Classifier', () => {
     });
 
     it('checks each fallback as it checks the classifier: P0006 for one that cannot classify', () => {
-      expect(thrown({ classifier: { provider: 'typesafe', fallback: [{ provider: 'anthropic' }] } }).message).toContain('config.classifier.fallback[0].provider');
+      expect(thrown({ classifier: { provider: 'typesafe', fallback: [{ provider: 'anthropic' }] } }).message).toContain(
+        'config.classifier.fallback[0].provider',
+      );
     });
 
     it('passes the real-call guard link by link: a fake first link still guards a real fallback', async () => {
       const app = createTestApp(chain());
-      app.fakeClassifier([{ error: new ClassificationAdapterError('timeout') }, { error: new ClassificationAdapterError('timeout') }]);
+      app.fakeClassifier([
+        { error: new ClassificationAdapterError('timeout') },
+        { error: new ClassificationAdapterError('timeout') },
+      ]);
       await expect(app.classify('Hello', questions)).rejects.toMatchObject({ code: 'K0006' });
     });
   });

@@ -1,10 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ClassificationAdapterError, ClassificationQuestion as Q, createAnthropicProvider } from '../../../../src/index.js';
+import {
+  ClassificationAdapterError,
+  ClassificationQuestion as Q,
+  createAnthropicProvider,
+} from '../../../../src/index.js';
 import { callContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { json, type LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { chunk, DONE, textReply } from '../loopback/openaiWire.js';
 import { useLoopback } from '../loopback/useLoopback.js';
-import { ANTHROPIC, EMBEDDINGS, expectNoSecret, flood, gzipBody, gzipped, hostileApp, lastFailure, OPENAI, rejection, SYSTEMONE } from './hostile.js';
+import {
+  ANTHROPIC,
+  EMBEDDINGS,
+  expectNoSecret,
+  flood,
+  gzipBody,
+  gzipped,
+  hostileApp,
+  lastFailure,
+  OPENAI,
+  rejection,
+  SYSTEMONE,
+} from './hostile.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -68,9 +84,18 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
     it('createAnthropicProvider takes the bounds as settings', async () => {
       server.on(ANTHROPIC, stream(`event: ping\ndata: {"type":"ping","pad":"${'p'.repeat(4096)}"}\n\n`));
       const provider = createAnthropicProvider({ baseURL: server.url(), apiKey: KEY, maxLineBytes: 2048 });
-      const error = await failure(parts(provider.reply({ model: 'claude-test', messages: [{ role: 'user', content: 'Hi' }] }, callContext({ provider: 'anthropic' }))));
+      const error = await failure(
+        parts(
+          provider.reply(
+            { model: 'claude-test', messages: [{ role: 'user', content: 'Hi' }] },
+            callContext({ provider: 'anthropic' }),
+          ),
+        ),
+      );
       expect(error).toMatchObject({ kind: 'unknown', provider: 'anthropic' });
-      expect(error.message).toContain("passed 2048 bytes, the maxLineBytes bound; the connection was closed. If this server's answers are really that large, raise config.providers.anthropic.maxLineBytes (or maxLineBytes in the adapter's settings).");
+      expect(error.message).toContain(
+        "passed 2048 bytes, the maxLineBytes bound; the connection was closed. If this server's answers are really that large, raise config.providers.anthropic.maxLineBytes (or maxLineBytes in the adapter's settings).",
+      );
     });
 
     it('one event of 300 MB of data lines fails at maxEventBytes', async () => {
@@ -78,15 +103,22 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
       const { outcome, peakMB } = await rejection(() => hostileApp(server, { maxEventBytes: MB }).reply('writer', ask));
       const failure = lastFailure(outcome);
       expect(failure).toMatchObject({ kind: 'unknown' });
-      expect(failure.message).toContain('the data of one server-sent event passed 1048576 bytes, the maxEventBytes bound');
+      expect(failure.message).toContain(
+        'the data of one server-sent event passed 1048576 bytes, the maxEventBytes bound',
+      );
       expect(server.at(OPENAI)).toHaveLength(1);
       expect(peakMB).toBeLessThan(64);
       expectNoSecret(outcome);
     });
 
     it('an endless stream of well-formed events fails at maxBodyBytes', async () => {
-      server.on(OPENAI, flood(200, 'text/event-stream', chunk({ role: 'assistant', content: '' }), chunk({}), 1_000_000, DONE));
-      const { outcome, peakMB } = await rejection(() => hostileApp(server, { maxBodyBytes: 4 * MB }).reply('writer', ask));
+      server.on(
+        OPENAI,
+        flood(200, 'text/event-stream', chunk({ role: 'assistant', content: '' }), chunk({}), 1_000_000, DONE),
+      );
+      const { outcome, peakMB } = await rejection(() =>
+        hostileApp(server, { maxBodyBytes: 4 * MB }).reply('writer', ask),
+      );
       const failure = lastFailure(outcome);
       expect(failure).toMatchObject({ kind: 'unknown' });
       expect(failure.message).toContain('the streamed response body passed 4194304 bytes, the maxBodyBytes bound');
@@ -96,15 +128,22 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
 
     it('a stream within every bound answers', async () => {
       server.on(OPENAI, stream(textReply(['Hi', ' there'])));
-      expect(await hostileApp(server, { maxLineBytes: 4096, maxEventBytes: 4096, maxBodyBytes: 8192 }).reply('writer', ask)).toMatchObject({ text: 'Hi there' });
+      expect(
+        await hostileApp(server, { maxLineBytes: 4096, maxEventBytes: 4096, maxBodyBytes: 8192 }).reply('writer', ask),
+      ).toMatchObject({ text: 'Hi there' });
     });
 
     it('a 200 whose gzip is garbage is a malformed response: tried once more, then given up', async () => {
-      server.on(OPENAI, raw(200, 'this is not gzip at all', { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' }));
+      server.on(
+        OPENAI,
+        raw(200, 'this is not gzip at all', { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' }),
+      );
       const { outcome } = await rejection(() => hostileApp(server).reply('writer', ask));
       const failure = lastFailure(outcome);
       expect(failure).toMatchObject({ kind: 'unknown' });
-      expect(failure.message).toContain('malformed response: the body does not decompress as its content-encoding says (incorrect header check)');
+      expect(failure.message).toContain(
+        'malformed response: the body does not decompress as its content-encoding says (incorrect header check)',
+      );
       expect(server.at(OPENAI)).toHaveLength(2);
       expectNoSecret(outcome);
     });
@@ -113,7 +152,9 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
   describe('a body read whole', () => {
     it('an embeddings answer that inflates to 300 MB fails at maxBodyBytes, not retried, memory returned', async () => {
       server.on(EMBEDDINGS, gzipBody(200, jsonBomb, 'application/json'));
-      const { outcome, peakMB, keptMB } = await rejection(() => hostileApp(server, { maxBodyBytes: 8 * MB }).embed('writer', 'text'));
+      const { outcome, peakMB, keptMB } = await rejection(() =>
+        hostileApp(server, { maxBodyBytes: 8 * MB }).embed('writer', 'text'),
+      );
       const failure = lastFailure(outcome);
       expect(failure).toMatchObject({ kind: 'unknown' });
       expect(failure.message).toContain('the response body passed 8388608 bytes, the maxBodyBytes bound');
@@ -130,7 +171,9 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
 
     it("a classifier's answer that inflates to 300 MB is reason unknown, at maxBodyBytes, not retried", async () => {
       server.on(SYSTEMONE, gzipBody(200, jsonBomb, 'application/json'));
-      const { outcome, peakMB } = await rejection(() => hostileApp(server, { maxBodyBytes: 8 * MB }).classify('Refund me', questions));
+      const { outcome, peakMB } = await rejection(() =>
+        hostileApp(server, { maxBodyBytes: 8 * MB }).classify('Refund me', questions),
+      );
       expect(outcome).toBeInstanceOf(ClassificationAdapterError);
       expect(outcome).toMatchObject({ reason: 'unknown', retryable: false });
       expect((outcome as Error).message).toContain('config.providers.typesafe.maxBodyBytes');
@@ -142,11 +185,16 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
 
   describe("a classifier's 2xx body that does not decompress", () => {
     it('is malformed_response, as a 2xx body that is not JSON is, and not asked again', async () => {
-      server.on(SYSTEMONE, raw(200, 'this is not gzip at all', { 'content-type': 'application/json', 'content-encoding': 'gzip' }));
+      server.on(
+        SYSTEMONE,
+        raw(200, 'this is not gzip at all', { 'content-type': 'application/json', 'content-encoding': 'gzip' }),
+      );
       const { outcome } = await rejection(() => hostileApp(server).classify('Refund me', questions));
       expect(outcome).toBeInstanceOf(ClassificationAdapterError);
       expect(outcome).toMatchObject({ reason: 'malformed_response', status: 200 });
-      expect((outcome as Error).message).toContain('typesafe: malformed response: the body does not decompress as its content-encoding says');
+      expect((outcome as Error).message).toContain(
+        'typesafe: malformed response: the body does not decompress as its content-encoding says',
+      );
       expect(server.at(SYSTEMONE)).toHaveLength(1);
       expectNoSecret(outcome);
     });
@@ -154,7 +202,10 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
 
   describe('an error body', () => {
     it('a 500 whose gzip is broken is kind server, the status its kind, and retried', async () => {
-      server.on(OPENAI, raw(500, 'garbage, not gzip', { 'content-type': 'application/json', 'content-encoding': 'gzip' }));
+      server.on(
+        OPENAI,
+        raw(500, 'garbage, not gzip', { 'content-type': 'application/json', 'content-encoding': 'gzip' }),
+      );
       const { outcome } = await rejection(() => hostileApp(server).reply('writer', ask));
       const failure = lastFailure(outcome);
       expect(failure).toMatchObject({ kind: 'server', status: 500 });

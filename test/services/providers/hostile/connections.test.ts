@@ -6,7 +6,17 @@ import { textReply } from '../loopback/openaiWire.js';
 import { textMessage } from '../loopback/anthropicWire.js';
 import { systemone } from '../loopback/systemoneWire.js';
 import { useLoopback } from '../loopback/useLoopback.js';
-import { ANTHROPIC, drip, expectNoSecret, HEADER_SECRET, hostileApp, lastFailure, OPENAI, rejection, SYSTEMONE } from './hostile.js';
+import {
+  ANTHROPIC,
+  drip,
+  expectNoSecret,
+  HEADER_SECRET,
+  hostileApp,
+  lastFailure,
+  OPENAI,
+  rejection,
+  SYSTEMONE,
+} from './hostile.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -59,7 +69,11 @@ describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
   describe('mid-stream resets', () => {
     it('a reset before the reply ends is network, retried while nothing was handed on', async () => {
       const body = textReply(['Hi', ' there', ' and more']);
-      server.on(OPENAI, stream(body, { resetAt: Math.floor(body.length / 2), splits: [100] }), stream(textReply(['Answered'])));
+      server.on(
+        OPENAI,
+        stream(body, { resetAt: Math.floor(body.length / 2), splits: [100] }),
+        stream(textReply(['Answered'])),
+      );
       const app = hostileApp(server);
       expect(await app.reply('writer', ask)).toMatchObject({ text: 'Answered' });
       expect(server.at(OPENAI)).toHaveLength(2);
@@ -87,11 +101,15 @@ describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
     });
 
     it('a reset of the classifier before its body is network_error, retried', async () => {
-      server.on(SYSTEMONE, (_, response) => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.write('{"answers":');
-        setTimeout(() => response.socket?.destroy(), 10);
-      }, systemone());
+      server.on(
+        SYSTEMONE,
+        (_, response) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.write('{"answers":');
+          setTimeout(() => response.socket?.destroy(), 10);
+        },
+        systemone(),
+      );
       const app = hostileApp(server);
       await app.classify('Refund me', { refund: Q.yesNo('Is a refund requested?') });
       expect(server.at(SYSTEMONE)).toHaveLength(2);
@@ -123,7 +141,9 @@ describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
     it("a classifier's redirect is not followed either", async () => {
       elsewhere.on(SYSTEMONE, systemone());
       server.on(SYSTEMONE, raw(308, '', { location: elsewhere.url(SYSTEMONE) }));
-      const { outcome } = await rejection(() => hostileApp(server).classify('Refund me', { refund: Q.yesNo('Is a refund requested?') }));
+      const { outcome } = await rejection(() =>
+        hostileApp(server).classify('Refund me', { refund: Q.yesNo('Is a refund requested?') }),
+      );
       expect(outcome).toBeInstanceOf(ClassificationAdapterError);
       expect(outcome).toMatchObject({ status: 308, retryable: false });
       expect(elsewhere.received).toHaveLength(0);

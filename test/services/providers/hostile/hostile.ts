@@ -26,10 +26,17 @@ export const SYSTEMONE = '/v1/systemone';
  * server with a key and a secret header, real calls allowed, two attempts a model, on the
  * instant clock (so `app.clock.slept` shows every wait the engine asked for).
  */
-export function hostileApp(server: LoopbackServer, provider: Record<string, unknown> = {}, config: StandinConfigInput = {}): TestApp {
+export function hostileApp(
+  server: LoopbackServer,
+  provider: Record<string, unknown> = {},
+  config: StandinConfigInput = {},
+): TestApp {
   const headers = { 'x-gateway-key': HEADER_SECRET };
   const app = createTestApp({
-    models: { writer: { provider: 'openai', model: 'gpt-test' }, claude: { provider: 'anthropic', model: 'claude-test' } },
+    models: {
+      writer: { provider: 'openai', model: 'gpt-test' },
+      claude: { provider: 'anthropic', model: 'claude-test' },
+    },
     providers: {
       openai: { baseURL: server.url('/v1'), apiKey: KEY, headers, ...provider },
       anthropic: { baseURL: server.url(), apiKey: KEY, headers, ...provider },
@@ -147,7 +154,12 @@ export async function gzipped(head: string, piece: string, times: number, tail =
 /** Answers `status` with a gzip body (`content-encoding: gzip`) of `type`. */
 export function gzipBody(status: number, body: Buffer, type: string, headers: Record<string, string> = {}): Handler {
   return (_, response) => {
-    response.writeHead(status, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': String(body.length), ...headers });
+    response.writeHead(status, {
+      'content-type': type,
+      'content-encoding': 'gzip',
+      'content-length': String(body.length),
+      ...headers,
+    });
     response.end(body);
   };
 }

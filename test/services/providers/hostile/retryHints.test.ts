@@ -13,8 +13,10 @@ useLoopback((started) => (server = started));
 
 const ask = { messages: 'Hello' };
 const questions = { refund: Q.yesNo('Is a refund requested?') };
-const limited = (headers: Record<string, string>) => json(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }, headers);
-const overloaded = (headers: Record<string, string> = {}) => json(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, headers);
+const limited = (headers: Record<string, string>) =>
+  json(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }, headers);
+const overloaded = (headers: Record<string, string> = {}) =>
+  json(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, headers);
 const unavailable = (headers: Record<string, string>) => json(503, { detail: 'Service unavailable' }, headers);
 
 // Real sockets, drip-fed bodies and real timers: on a loaded machine a test can take longer than the default 5 s.
@@ -94,7 +96,15 @@ describe('a hostile upstream: retry hints', { timeout: 60_000 }, () => {
     });
 
     it('true on a 400 is retried, with its retry-after', async () => {
-      server.on(OPENAI, json(400, { error: { message: 'Try again', type: 'invalid_request_error' } }, { 'x-should-retry': 'true', 'retry-after': '2' }), stream(textReply(['Hi'])));
+      server.on(
+        OPENAI,
+        json(
+          400,
+          { error: { message: 'Try again', type: 'invalid_request_error' } },
+          { 'x-should-retry': 'true', 'retry-after': '2' },
+        ),
+        stream(textReply(['Hi'])),
+      );
       const app = hostileApp(server);
       expect(await app.reply('writer', ask)).toMatchObject({ text: 'Hi' });
       expect(app.clock.slept).toEqual([2000]);

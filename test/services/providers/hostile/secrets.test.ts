@@ -13,7 +13,17 @@ import { json, type LoopbackServer, stream } from '../loopback/LoopbackServer.js
 import { chunk } from '../loopback/openaiWire.js';
 import { event, messageStart } from '../loopback/anthropicWire.js';
 import { useLoopback } from '../loopback/useLoopback.js';
-import { ANTHROPIC, expectNoSecret, HEADER_SECRET, hostileApp, lastFailure, OPENAI, rejection, SYSTEMONE, textsOf } from './hostile.js';
+import {
+  ANTHROPIC,
+  expectNoSecret,
+  HEADER_SECRET,
+  hostileApp,
+  lastFailure,
+  OPENAI,
+  rejection,
+  SYSTEMONE,
+  textsOf,
+} from './hostile.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -31,7 +41,12 @@ describe('a hostile upstream: secrets', { timeout: 60_000 }, () => {
     const roomy = { maxLineBytes: 32 * MB, maxEventBytes: 32 * MB };
 
     it('openai: fails with its kind, a message of bounded size, no secret in it, memory returned', async () => {
-      server.on(OPENAI, stream(`${chunk({ role: 'assistant', content: '' })}event: error\ndata: ${JSON.stringify({ error: { message: echo, type: 'rate_limit_error' } })}\n\n`));
+      server.on(
+        OPENAI,
+        stream(
+          `${chunk({ role: 'assistant', content: '' })}event: error\ndata: ${JSON.stringify({ error: { message: echo, type: 'rate_limit_error' } })}\n\n`,
+        ),
+      );
       const { outcome, peakMB, keptMB } = await rejection(() => hostileApp(server, roomy).reply('writer', ask));
       const failed = lastFailure(outcome);
       expect(failed).toMatchObject({ kind: 'rate_limit' });
@@ -44,7 +59,10 @@ describe('a hostile upstream: secrets', { timeout: 60_000 }, () => {
     });
 
     it('by default the line bound stops it first', async () => {
-      server.on(OPENAI, stream(`event: error\ndata: ${JSON.stringify({ error: { message: echo, type: 'rate_limit_error' } })}\n\n`));
+      server.on(
+        OPENAI,
+        stream(`event: error\ndata: ${JSON.stringify({ error: { message: echo, type: 'rate_limit_error' } })}\n\n`),
+      );
       const { outcome } = await rejection(() => hostileApp(server).reply('writer', ask));
       expect(lastFailure(outcome)).toMatchObject({ kind: 'unknown' });
       expect(lastFailure(outcome).message).toContain('maxLineBytes');
@@ -52,7 +70,12 @@ describe('a hostile upstream: secrets', { timeout: 60_000 }, () => {
     });
 
     it('anthropic: the same', async () => {
-      server.on(ANTHROPIC, stream(messageStart(25) + event('error', { type: 'error', error: { type: 'overloaded_error', message: echo } })));
+      server.on(
+        ANTHROPIC,
+        stream(
+          messageStart(25) + event('error', { type: 'error', error: { type: 'overloaded_error', message: echo } }),
+        ),
+      );
       const { outcome } = await rejection(() => hostileApp(server, roomy).reply('claude', ask));
       const failed = lastFailure(outcome);
       expect(failed).toMatchObject({ kind: 'server' });
@@ -63,31 +86,55 @@ describe('a hostile upstream: secrets', { timeout: 60_000 }, () => {
 
   describe('custom header values', () => {
     it("are taken out of an HTTP error's message, the failures and the cause", async () => {
-      server.on(OPENAI, json(401, { error: { message: `Session ${HEADER_SECRET} (starts ${HEADER_SECRET.slice(0, 10)}) is not valid for key ${KEY}`, type: 'invalid_request_error' } }));
+      server.on(
+        OPENAI,
+        json(401, {
+          error: {
+            message: `Session ${HEADER_SECRET} (starts ${HEADER_SECRET.slice(0, 10)}) is not valid for key ${KEY}`,
+            type: 'invalid_request_error',
+          },
+        }),
+      );
       const { outcome } = await rejection(() => hostileApp(server).reply('writer', ask));
       expect(lastFailure(outcome)).toMatchObject({ kind: 'auth' });
-      expect((outcome as Error).message).toContain('Session [redacted] (starts [redacted]) is not valid for key [redacted]');
+      expect((outcome as Error).message).toContain(
+        'Session [redacted] (starts [redacted]) is not valid for key [redacted]',
+      );
       expectNoSecret(outcome);
     });
 
     it("are taken out of a classifier's error", async () => {
       server.on(SYSTEMONE, json(403, { detail: `Session ${HEADER_SECRET} is not allowed` }));
-      const { outcome } = await rejection(() => hostileApp(server).classify('Refund me', { refund: Q.yesNo('Refund?') }));
+      const { outcome } = await rejection(() =>
+        hostileApp(server).classify('Refund me', { refund: Q.yesNo('Refund?') }),
+      );
       expect(outcome).toBeInstanceOf(ClassificationAdapterError);
       expect((outcome as Error).message).toContain('Session [redacted] is not allowed');
       expectNoSecret(outcome);
     });
 
     it('are taken out of the request id, error type and code a server echoes them in', async () => {
-      server.on(OPENAI, json(429, { error: { message: 'slow down', type: `t-${KEY}`, code: HEADER_SECRET } }, { 'x-request-id': `req-${HEADER_SECRET}` }));
+      server.on(
+        OPENAI,
+        json(
+          429,
+          { error: { message: 'slow down', type: `t-${KEY}`, code: HEADER_SECRET } },
+          { 'x-request-id': `req-${HEADER_SECRET}` },
+        ),
+      );
       const { outcome } = await rejection(() => hostileApp(server).reply('writer', ask));
       expect(lastFailure(outcome)).toMatchObject({ requestId: 'req-[redacted]' });
       expectNoSecret(outcome);
     });
 
     it("are taken out of a classifier's request id and error metadata", async () => {
-      server.on(SYSTEMONE, json(400, { detail: { message: 'bad', error_type: `e-${KEY}` } }, { 'x-typesafe-request-id': HEADER_SECRET }));
-      const { outcome } = await rejection(() => hostileApp(server).classify('Refund me', { refund: Q.yesNo('Refund?') }));
+      server.on(
+        SYSTEMONE,
+        json(400, { detail: { message: 'bad', error_type: `e-${KEY}` } }, { 'x-typesafe-request-id': HEADER_SECRET }),
+      );
+      const { outcome } = await rejection(() =>
+        hostileApp(server).classify('Refund me', { refund: Q.yesNo('Refund?') }),
+      );
       expect(outcome).toMatchObject({ metadata: { errorType: 'e-[redacted]', providerRequestId: '[redacted]' } });
       expectNoSecret(outcome);
     });
@@ -107,7 +154,10 @@ describe('a hostile upstream: secrets', { timeout: 60_000 }, () => {
     it('the config refuses them when the app is made, naming where and never echoing them', () => {
       const error = (() => {
         try {
-          createApp({ models: { writer: { provider: 'local', model: 'm' } }, providers: { local: { adapter: 'openai', baseURL: withCredentials(server.url('/v1')) } } });
+          createApp({
+            models: { writer: { provider: 'local', model: 'm' } },
+            providers: { local: { adapter: 'openai', baseURL: withCredentials(server.url('/v1')) } },
+          });
         } catch (thrown) {
           return thrown;
         }
@@ -122,7 +172,9 @@ describe('a hostile upstream: secrets', { timeout: 60_000 }, () => {
     });
 
     it('a user name alone is refused too', () => {
-      expect(() => createApp({ providers: { openai: { baseURL: server.url('/v1').replace('http://', 'http://admin@') } } })).toThrow(/C0001|holds credentials/);
+      expect(() =>
+        createApp({ providers: { openai: { baseURL: server.url('/v1').replace('http://', 'http://admin@') } } }),
+      ).toThrow(/C0001|holds credentials/);
     });
 
     for (const [name, make] of [

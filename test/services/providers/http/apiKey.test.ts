@@ -7,7 +7,9 @@ describe('apiKey', () => {
 
   it('answers the key the config gave', () => {
     vi.stubEnv('OPENAI_API_KEY', 'from-env');
-    expect(apiKey({ provider: 'openai', given: 'from-config', variable: 'OPENAI_API_KEY', ownURL: true })).toBe('from-config');
+    expect(apiKey({ provider: 'openai', given: 'from-config', variable: 'OPENAI_API_KEY', ownURL: true })).toBe(
+      'from-config',
+    );
   });
 
   it("reads the environment variable for the vendor's own URL", () => {

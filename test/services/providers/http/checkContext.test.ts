@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createAnthropicProvider, createOpenAIProvider, StandinError, type CallContext, type Provider } from '../../../../src/index.js';
+import {
+  createAnthropicProvider,
+  createOpenAIProvider,
+  StandinError,
+  type CallContext,
+  type Provider,
+} from '../../../../src/index.js';
 
 const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }] };
 /** A fetch that must never be reached: the context is checked before anything is sent. */
@@ -26,9 +32,25 @@ describe.each(adapters)('the %s adapter called directly', (name, provider) => {
     ['an empty context', {}, "field 'provider' is missing"],
     ['a context without a model', { provider: 'p' }, "field 'model' is missing"],
     ['a context without a signal', { provider: 'p', model: 'm' }, "field 'signal' is missing"],
-    ['a context without an attempt', { provider: 'p', model: 'm', signal: new AbortController().signal }, "field 'attempt' is missing"],
-    ['a signal of the wrong type', { provider: 'p', model: 'm', signal: {}, attempt: 1 }, "field 'signal' is of the wrong type"],
-    ['a throwing getter', { get provider(): string { throw new Error('boom'); } }, "field 'provider' threw when read"],
+    [
+      'a context without an attempt',
+      { provider: 'p', model: 'm', signal: new AbortController().signal },
+      "field 'attempt' is missing",
+    ],
+    [
+      'a signal of the wrong type',
+      { provider: 'p', model: 'm', signal: {}, attempt: 1 },
+      "field 'signal' is of the wrong type",
+    ],
+    [
+      'a throwing getter',
+      {
+        get provider(): string {
+          throw new Error('boom');
+        },
+      },
+      "field 'provider' threw when read",
+    ],
   ])('rejects %s with P0007 naming the field, never a TypeError', async (_, context, said) => {
     const error = await replyError(provider, context);
     expect(error.code).toBe('P0007');

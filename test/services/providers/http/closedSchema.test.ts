@@ -9,7 +9,9 @@ const schemaOf = (shape: z.ZodType) => {
 
 describe('closedSchema', () => {
   it('closes every object that leaves additionalProperties unset, nested ones and list items included', () => {
-    const { schema } = closedSchema(schemaOf(z.object({ a: z.object({ b: z.string() }), list: z.array(z.object({ c: z.number() })) })));
+    const { schema } = closedSchema(
+      schemaOf(z.object({ a: z.object({ b: z.string() }), list: z.array(z.object({ c: z.number() })) })),
+    );
     expect(schema).toMatchObject({
       additionalProperties: false,
       properties: { a: { additionalProperties: false }, list: { items: { additionalProperties: false } } },
@@ -27,10 +29,15 @@ describe('closedSchema', () => {
   });
 
   it('closes objects inside anyOf and $defs', () => {
-    const { schema } = closedSchema({ anyOf: [{ type: 'object', properties: {} }], $defs: { x: { type: 'object', properties: { y: { type: 'string' } }, required: ['y'] } } });
+    const { schema } = closedSchema({
+      anyOf: [{ type: 'object', properties: {} }],
+      $defs: { x: { type: 'object', properties: { y: { type: 'string' } }, required: ['y'] } },
+    });
     expect(schema).toEqual({
       anyOf: [{ type: 'object', properties: {}, additionalProperties: false }],
-      $defs: { x: { type: 'object', properties: { y: { type: 'string' } }, required: ['y'], additionalProperties: false } },
+      $defs: {
+        x: { type: 'object', properties: { y: { type: 'string' } }, required: ['y'], additionalProperties: false },
+      },
     });
   });
 

@@ -25,7 +25,13 @@ describe('failureKind', () => {
   });
 
   it('an insufficient_quota 429 is not retryable: auth', () => {
-    expect(failureKind(429, { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' })).toBe('auth');
+    expect(
+      failureKind(429, {
+        message: 'You exceeded your current quota, please check your plan and billing details.',
+        type: 'insufficient_quota',
+        code: 'insufficient_quota',
+      }),
+    ).toBe('auth');
     expect(failureKind(429, { message: 'You exceeded your current quota.' })).toBe('auth');
   });
 
@@ -35,13 +41,29 @@ describe('failureKind', () => {
   });
 
   it('context-length 400s are context_length', () => {
-    expect(failureKind(400, { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' })).toBe('context_length');
-    expect(failureKind(400, { message: 'prompt is too long: 210000 tokens > 200000 maximum', type: 'invalid_request_error' })).toBe('context_length');
-    expect(failureKind(400, { message: "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens." })).toBe('context_length');
+    expect(
+      failureKind(400, { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' }),
+    ).toBe('context_length');
+    expect(
+      failureKind(400, {
+        message: 'prompt is too long: 210000 tokens > 200000 maximum',
+        type: 'invalid_request_error',
+      }),
+    ).toBe('context_length');
+    expect(
+      failureKind(400, {
+        message: "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.",
+      }),
+    ).toBe('context_length');
   });
 
   it('a 429 that speaks of tokens per minute stays a rate limit', () => {
-    expect(failureKind(429, { message: 'Rate limit reached on tokens per min (TPM): too many tokens', code: 'rate_limit_exceeded' })).toBe('rate_limit');
+    expect(
+      failureKind(429, {
+        message: 'Rate limit reached on tokens per min (TPM): too many tokens',
+        code: 'rate_limit_exceeded',
+      }),
+    ).toBe('rate_limit');
   });
 
   it('a content_filter code is content_filter', () => {

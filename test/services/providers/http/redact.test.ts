@@ -10,7 +10,9 @@ describe('redact', () => {
   });
 
   it('takes out pieces of 8 or more characters a server echoes', () => {
-    expect(redact('Incorrect API key provided: sk-abc12345****wxyz', key)).toBe('Incorrect API key provided: [redacted]****wxyz');
+    expect(redact('Incorrect API key provided: sk-abc12345****wxyz', key)).toBe(
+      'Incorrect API key provided: [redacted]****wxyz',
+    );
     expect(redact('key ...5secretw... rejected', key)).toBe('key ...[redacted]... rejected');
   });
 
@@ -20,7 +22,11 @@ describe('redact', () => {
   });
 
   it('leaves no piece of 8 characters of the key in any text', () => {
-    const keyChars = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEF0123456789-_'), minLength: 12, maxLength: 60 });
+    const keyChars = fc.string({
+      unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEF0123456789-_'),
+      minLength: 12,
+      maxLength: 60,
+    });
     fc.assert(
       fc.property(keyChars, fc.string(), fc.string(), fc.nat(), fc.nat(), (secret, before, after, from, length) => {
         const start = from % secret.length;
@@ -48,7 +54,9 @@ describe('Redactor', () => {
 
   it('takes every secret out: the key, and each header value', () => {
     const redactor = new Redactor([key, header, undefined]);
-    expect(redactor.clean(`key ${key}, session ${header}, start ${header.slice(0, 9)}`)).toBe('key [redacted], session [redacted], start [redacted]');
+    expect(redactor.clean(`key ${key}, session ${header}, start ${header.slice(0, 9)}`)).toBe(
+      'key [redacted], session [redacted], start [redacted]',
+    );
   });
 
   it('takes out a secret shorter than 8 characters where it appears whole', () => {
@@ -64,11 +72,18 @@ describe('Redactor', () => {
   it('leaves no 8-character piece of any secret in any text', () => {
     const secretChars = fc.string({ unit: fc.constantFrom(...'abcdef0123456789-_'), minLength: 8, maxLength: 40 });
     fc.assert(
-      fc.property(fc.array(secretChars, { minLength: 1, maxLength: 3 }), fc.array(fc.oneof(fc.string(), fc.nat()), { maxLength: 8 }), (secrets, bits) => {
-        const text = bits.map((bit) => (typeof bit === 'number' ? secrets[bit % secrets.length]!.slice(bit % 5) : bit)).join('');
-        const cleaned = new Redactor(secrets).clean(text);
-        for (const secret of secrets) for (let i = 0; i + 8 <= secret.length; i++) expect(cleaned).not.toContain(secret.slice(i, i + 8));
-      }),
+      fc.property(
+        fc.array(secretChars, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.oneof(fc.string(), fc.nat()), { maxLength: 8 }),
+        (secrets, bits) => {
+          const text = bits
+            .map((bit) => (typeof bit === 'number' ? secrets[bit % secrets.length]!.slice(bit % 5) : bit))
+            .join('');
+          const cleaned = new Redactor(secrets).clean(text);
+          for (const secret of secrets)
+            for (let i = 0; i + 8 <= secret.length; i++) expect(cleaned).not.toContain(secret.slice(i, i + 8));
+        },
+      ),
     );
   });
 });
@@ -98,7 +113,11 @@ describe('Redactor, secrets in disguise', () => {
     const spaced = [...key].join(' ');
     expect(redactor.clean(`you sent: ${spaced} (invalid)`)).toBe('you sent: [redacted] (invalid)');
     expect(redactor.clean(`key:\n${key.slice(0, 10)}\n${key.slice(10)}`)).toBe('key:\n[redacted]\n[redacted]');
-    expect(redactor.clean(`key: ${key.slice(0, 3)} ${key.slice(3, 6)} ${key.slice(6, 9)} ${key.slice(9, 12)} ${key.slice(12, 15)} ${key.slice(15)} ok`)).toBe('key: [redacted] ok');
+    expect(
+      redactor.clean(
+        `key: ${key.slice(0, 3)} ${key.slice(3, 6)} ${key.slice(6, 9)} ${key.slice(9, 12)} ${key.slice(12, 15)} ${key.slice(15)} ok`,
+      ),
+    ).toBe('key: [redacted] ok');
   });
 
   it('leaves spaced-out text that holds no secret as it is', () => {

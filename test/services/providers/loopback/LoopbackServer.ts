@@ -33,7 +33,14 @@ export class LoopbackServer {
     server.on('request', (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => void self.#handle({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) }, res));
+      req.on(
+        'end',
+        () =>
+          void self.#handle(
+            { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) },
+            res,
+          ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return self;
@@ -127,7 +134,9 @@ export function stream(body: string, options: StreamOptions = {}): Handler {
     let bytes = Buffer.from(body, 'utf8');
     const cut = options.truncateAt ?? options.resetAt;
     if (cut !== undefined) bytes = bytes.subarray(0, cut);
-    const offsets = options.byteByByte ? Array.from({ length: bytes.length }, (_, i) => i) : [...(options.splits ?? [])];
+    const offsets = options.byteByByte
+      ? Array.from({ length: bytes.length }, (_, i) => i)
+      : [...(options.splits ?? [])];
     const pieces = cutAt(bytes, offsets);
     for (const piece of pieces) {
       if (response.destroyed) return;

@@ -40,19 +40,28 @@ export function thinkingBlock(index: number, pieces: readonly string[], signatur
 export function toolBlock(index: number, id: string, name: string, pieces: readonly string[]): string {
   return [
     event('content_block_start', { index, content_block: { type: 'tool_use', id, name, input: {} } }),
-    ...pieces.map((partial_json) => event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } })),
+    ...pieces.map((partial_json) =>
+      event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } }),
+    ),
     event('content_block_stop', { index }),
   ].join('');
 }
 
 export function messageDelta(stopReason: string, outputTokens: number): string {
-  return event('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: outputTokens } });
+  return event('message_delta', {
+    delta: { stop_reason: stopReason, stop_sequence: null },
+    usage: { output_tokens: outputTokens },
+  });
 }
 
 export const ping = event('ping');
 export const messageStop = event('message_stop');
 
 /** A whole text reply. */
-export function textMessage(pieces: readonly string[], units: readonly [number, number] = [25, pieces.length], stop = 'end_turn'): string {
+export function textMessage(
+  pieces: readonly string[],
+  units: readonly [number, number] = [25, pieces.length],
+  stop = 'end_turn',
+): string {
   return messageStart(units[0]) + textBlock(0, pieces) + messageDelta(stop, units[1]) + messageStop;
 }

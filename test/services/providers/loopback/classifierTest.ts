@@ -3,7 +3,6 @@ import { ClassificationAdapterError, type Classifier } from '../../../../src/ind
 import { failure } from './callContext.js';
 export { useLoopback } from './useLoopback.js';
 
-
 /** The ClassificationAdapterError a promise rejected with (fails when it resolved, or rejected with anything else). */
 export async function rejected(promise: Promise<unknown>): Promise<ClassificationAdapterError> {
   const error = await failure(promise);

@@ -42,17 +42,29 @@ export const multipleChoices: Handler = raw(300, 'Multiple choices');
  * return slow === undefined ? provider : { provider, ...slow };
  * ```
  */
-export function openaiScenario(server: LoopbackServer, scenario: ProviderScenario, unknown: Handler = multipleChoices): Stalled | undefined {
+export function openaiScenario(
+  server: LoopbackServer,
+  scenario: ProviderScenario,
+  unknown: Handler = multipleChoices,
+): Stalled | undefined {
   const at = (path: string, handler: Handler) => server.on(`/v1${path}`, handler);
   const chat = (handler: Handler) => at('/chat/completions', handler);
-  const error = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) => chat(json(status, { error: body }, headers));
+  const error = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
+    chat(json(status, { error: body }, headers));
   switch (scenario) {
     case 'text':
       return void chat(stream(textReply(['Hel', 'lo.'])));
     case 'value':
       return void chat(stream(textReply(['{"team":"bil', 'ling","urgent":true}'])));
     case 'calls':
-      return void chat(stream(toolReply([{ id: 'call_1', name: 'lookup', args: ['{"query":', '"refund policy"}'] }, { id: 'call_2', name: 'escalate', args: ['{"team":"billing","reason":"unsure"}'] }])));
+      return void chat(
+        stream(
+          toolReply([
+            { id: 'call_1', name: 'lookup', args: ['{"query":', '"refund policy"}'] },
+            { id: 'call_2', name: 'escalate', args: ['{"team":"billing","reason":"unsure"}'] },
+          ]),
+        ),
+      );
     case 'length':
       return void chat(stream(textReply(['Once upon'], [10, 2], 'length')));
     case 'slow': {
@@ -61,17 +73,33 @@ export function openaiScenario(server: LoopbackServer, scenario: ProviderScenari
       return { started, closed };
     }
     case 'fail:rate_limit':
-      return void error(429, { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' }, { 'retry-after': '1' });
+      return void error(
+        429,
+        { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+        { 'retry-after': '1' },
+      );
     case 'fail:server':
       return void error(500, { message: 'The server had an error', type: 'server_error' });
     case 'fail:auth':
-      return void error(401, { message: `Incorrect API key provided: ${KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' });
+      return void error(401, {
+        message: `Incorrect API key provided: ${KEY}`,
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      });
     case 'fail:bad_request':
       return void error(400, { message: "Invalid 'messages[0].role'", type: 'invalid_request_error' });
     case 'fail:context_length':
-      return void error(400, { message: "This model's maximum context length is 128000 tokens", type: 'invalid_request_error', code: 'context_length_exceeded' });
+      return void error(400, {
+        message: "This model's maximum context length is 128000 tokens",
+        type: 'invalid_request_error',
+        code: 'context_length_exceeded',
+      });
     case 'fail:content_filter':
-      return void error(400, { message: 'The prompt was filtered', type: 'invalid_request_error', code: 'content_filter' });
+      return void error(400, {
+        message: 'The prompt was filtered',
+        type: 'invalid_request_error',
+        code: 'content_filter',
+      });
     case 'fail:timeout':
       return void chat(stalled(chunk({ role: 'assistant', content: '' })).handler);
     case 'fail:network':
@@ -79,13 +107,33 @@ export function openaiScenario(server: LoopbackServer, scenario: ProviderScenari
     case 'fail:unknown':
       return void chat(unknown);
     case 'embed':
-      return void at('/embeddings', json(200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 1] }], model: 'conformance-model', usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      return void at(
+        '/embeddings',
+        json(200, {
+          object: 'list',
+          data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 1] }],
+          model: 'conformance-model',
+          usage: { prompt_tokens: 1, total_tokens: 1 },
+        }),
+      );
     case 'hear':
       return void at('/audio/transcriptions', json(200, { text: 'refund' }));
     case 'speak':
-      return void at('/audio/speech', raw(200, new Uint8Array([0xff, 0xf3, 0x44, 0xc4]), { 'content-type': 'audio/mpeg' }));
+      return void at(
+        '/audio/speech',
+        raw(200, new Uint8Array([0xff, 0xf3, 0x44, 0xc4]), { 'content-type': 'audio/mpeg' }),
+      );
     case 'rank':
-      return void at('/rerank', json(200, { results: [{ index: 2, relevance_score: 0.9 }, { index: 0, relevance_score: 0.4 }, { index: 1, relevance_score: 0.01 }] }));
+      return void at(
+        '/rerank',
+        json(200, {
+          results: [
+            { index: 2, relevance_score: 0.9 },
+            { index: 0, relevance_score: 0.4 },
+            { index: 1, relevance_score: 0.01 },
+          ],
+        }),
+      );
     default:
       throw new Error(`the OpenAI wire has no script for '${scenario}'`);
   }
@@ -101,26 +149,43 @@ export function openaiScenario(server: LoopbackServer, scenario: ProviderScenari
  * return slow === undefined ? provider : { provider, ...slow };
  * ```
  */
-export function anthropicScenario(server: LoopbackServer, scenario: ProviderScenario, unknown: Handler = multipleChoices): Stalled | undefined {
+export function anthropicScenario(
+  server: LoopbackServer,
+  scenario: ProviderScenario,
+  unknown: Handler = multipleChoices,
+): Stalled | undefined {
   const messages = (handler: Handler) => server.on('/v1/messages', handler);
-  const error = (status: number, type: string, message: string, headers?: Record<string, string>) => messages(json(status, { type: 'error', error: { type, message } }, headers));
+  const error = (status: number, type: string, message: string, headers?: Record<string, string>) =>
+    messages(json(status, { type: 'error', error: { type, message } }, headers));
   switch (scenario) {
     case 'text':
       return void messages(stream(textMessage(['Hel', 'lo.'])));
     case 'value':
       return void messages(stream(textMessage(['{"team":"bil', 'ling","urgent":true}'])));
     case 'calls':
-      return void messages(stream(messageStart(30) + toolBlock(0, 'toolu_1', 'lookup', ['{"query":', '"refund policy"}']) + toolBlock(1, 'toolu_2', 'escalate', ['{"team":"billing","reason":"unsure"}']) + messageDelta('tool_use', 12) + messageStop));
+      return void messages(
+        stream(
+          messageStart(30) +
+            toolBlock(0, 'toolu_1', 'lookup', ['{"query":', '"refund policy"}']) +
+            toolBlock(1, 'toolu_2', 'escalate', ['{"team":"billing","reason":"unsure"}']) +
+            messageDelta('tool_use', 12) +
+            messageStop,
+        ),
+      );
     case 'length':
       return void messages(stream(textMessage(['Once upon'], [25, 2], 'max_tokens')));
     case 'slow': {
       // The message opens and its first text block starts; nothing ends it.
-      const { handler, started, closed } = stalled(messageStart(25) + textBlock(0, ['Hel']).split('event: content_block_stop')[0]!);
+      const { handler, started, closed } = stalled(
+        messageStart(25) + textBlock(0, ['Hel']).split('event: content_block_stop')[0]!,
+      );
       messages(handler);
       return { started, closed };
     }
     case 'fail:rate_limit':
-      return void error(429, 'rate_limit_error', 'Number of requests has exceeded your rate limit', { 'retry-after': '1' });
+      return void error(429, 'rate_limit_error', 'Number of requests has exceeded your rate limit', {
+        'retry-after': '1',
+      });
     case 'fail:server':
       return void error(529, 'overloaded_error', 'Overloaded');
     case 'fail:auth':

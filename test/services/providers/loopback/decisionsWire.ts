@@ -46,16 +46,30 @@ export function decisions(options: { readonly refuse?: readonly string[]; readon
           name,
           score: top - 0.3,
           confidence: 0.4,
-          probabilities: levels.map((level, i) => ({ label: level.label, value: i, probability: i === top ? 0.7 : i === top - 1 ? 0.3 : 0 })),
+          probabilities: levels.map((level, i) => ({
+            label: level.label,
+            value: i,
+            probability: i === top ? 0.7 : i === top - 1 ? 0.3 : 0,
+          })),
         };
       }
       return { type: 'predicate', name, probability: 0.63 };
     });
-    json(200, { model: options.model ?? 'gpt-6-luna-2026-10-01', answers, usage: decisionsUsage }, { 'x-request-id': 'req_dec_1' })(request, response);
+    json(
+      200,
+      { model: options.model ?? 'gpt-6-luna-2026-10-01', answers, usage: decisionsUsage },
+      { 'x-request-id': 'req_dec_1' },
+    )(request, response);
   };
 }
 
 /** An OpenAI error body: `{ error: { message, type, code, param } }`. */
-export function openaiError(status: number, message: string, type: string, code: string | null = null, headers: Record<string, string> = {}): Handler {
+export function openaiError(
+  status: number,
+  message: string,
+  type: string,
+  code: string | null = null,
+  headers: Record<string, string> = {},
+): Handler {
   return json(status, { error: { message, type, code, param: null } }, { 'x-request-id': 'req_err_1', ...headers });
 }

@@ -1,6 +1,12 @@
 /** Builders of the exact bytes an OpenAI Chat Completions stream is made of. */
 
-const head = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', system_fingerprint: 'fp_1' };
+const head = {
+  id: 'chatcmpl-1',
+  object: 'chat.completion.chunk',
+  created: 1,
+  model: 'gpt-test',
+  system_fingerprint: 'fp_1',
+};
 
 /** One `data:` event holding a chunk with one choice. */
 export function chunk(delta: Record<string, unknown>, finish: string | null = null): string {
@@ -16,7 +22,11 @@ export function usage(prompt: number, completion: number): string {
 export const DONE = 'data: [DONE]\n\n';
 
 /** A whole text reply: the role chunk, one chunk per piece, the finish, the usage and `[DONE]`. */
-export function textReply(pieces: readonly string[], units: readonly [number, number] = [10, pieces.length], finish = 'stop'): string {
+export function textReply(
+  pieces: readonly string[],
+  units: readonly [number, number] = [10, pieces.length],
+  finish = 'stop',
+): string {
   return [
     chunk({ role: 'assistant', content: '' }),
     ...pieces.map((content) => chunk({ content })),
@@ -27,10 +37,15 @@ export function textReply(pieces: readonly string[], units: readonly [number, nu
 }
 
 /** A reply that asks for tools: each call's arguments streamed in the pieces given. */
-export function toolReply(calls: readonly { id: string; name: string; args: readonly string[] }[], units: readonly [number, number] = [20, 8]): string {
+export function toolReply(
+  calls: readonly { id: string; name: string; args: readonly string[] }[],
+  units: readonly [number, number] = [20, 8],
+): string {
   const parts = [chunk({ role: 'assistant', content: null })];
   calls.forEach((call, index) => {
-    parts.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }));
+    parts.push(
+      chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }),
+    );
     for (const piece of call.args) parts.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   parts.push(chunk({}, 'tool_calls'), usage(units[0], units[1]), DONE);

@@ -5,7 +5,12 @@ export const recorded = {
   model: 'jev-1.13.0',
   answers: {
     refund: { type: 'noul', noul: 0.63 },
-    team: { type: 'choice', choice: 'billing', probabilities: { billing: 0.9998, technical: 0.0002 }, confidence: 0.9997 },
+    team: {
+      type: 'choice',
+      choice: 'billing',
+      probabilities: { billing: 0.9998, technical: 0.0002 },
+      confidence: 0.9997,
+    },
     urgency: {
       type: 'score',
       score: 2.0858,
@@ -35,12 +40,21 @@ export function systemone(options: { readonly model?: string; readonly requestId
       if (question.type === 'choice') {
         const options = Object.keys(question.criteria as object);
         const rest = 0.2 / Math.max(1, options.length - 1);
-        const probabilities = Object.fromEntries(options.map((option, i) => [option, options.length === 1 ? 1 : i === 0 ? 0.8 : rest]));
-        answers[id] = { type: 'choice', choice: options[0], probabilities, confidence: options.length === 1 ? 1 : (options.length * 0.8 - 1) / (options.length - 1) };
+        const probabilities = Object.fromEntries(
+          options.map((option, i) => [option, options.length === 1 ? 1 : i === 0 ? 0.8 : rest]),
+        );
+        answers[id] = {
+          type: 'choice',
+          choice: options[0],
+          probabilities,
+          confidence: options.length === 1 ? 1 : (options.length * 0.8 - 1) / (options.length - 1),
+        };
       } else if (question.type === 'score') {
         const levels = question.criteria as unknown[];
         const top = levels.length - 1;
-        const probabilities = Object.fromEntries(levels.map((_, i) => [String(i), i === top ? 0.7 : i === top - 1 ? 0.3 : 0]));
+        const probabilities = Object.fromEntries(
+          levels.map((_, i) => [String(i), i === top ? 0.7 : i === top - 1 ? 0.3 : 0]),
+        );
         answers[id] = {
           type: 'score',
           score: top - 0.3,
@@ -52,7 +66,11 @@ export function systemone(options: { readonly model?: string; readonly requestId
         answers[id] = { type: 'noul', noul: 0.63 };
       }
     }
-    json(200, { model: options.model ?? 'jev-1.13.0', answers, usage: { input_tokens: 120, output_tokens: 0 } }, { 'x-typesafe-request-id': options.requestId ?? 'ts-req-1' })(request, response);
+    json(
+      200,
+      { model: options.model ?? 'jev-1.13.0', answers, usage: { input_tokens: 120, output_tokens: 0 } },
+      { 'x-typesafe-request-id': options.requestId ?? 'ts-req-1' },
+    )(request, response);
   };
 }
 

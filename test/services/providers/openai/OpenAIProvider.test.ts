@@ -12,7 +12,8 @@ useLoopback((started) => (server = started));
 const CHAT = '/v1/chat/completions';
 const ask: ReplyRequest = { model: 'gpt-test', messages: [{ role: 'user', content: 'Hello' }] };
 const provider = () => createOpenAIProvider({ baseURL: server.url('/v1') });
-const sentBody = (path = CHAT, n = 0): Record<string, unknown> => JSON.parse(server.at(path)[n]!.body.toString('utf8')) as Record<string, unknown>;
+const sentBody = (path = CHAT, n = 0): Record<string, unknown> =>
+  JSON.parse(server.at(path)[n]!.body.toString('utf8')) as Record<string, unknown>;
 
 async function failed(promise: Promise<unknown>): Promise<ProviderFailure> {
   const error = await failure(promise);
@@ -38,7 +39,13 @@ describe('OpenAIProvider', () => {
           { role: 'assistant', content: 'Clear.', calls: [{ id: 'call_2', tool: 'weather', with: { city: 'Oslo' } }] },
           { role: 'tool', results: [{ id: 'call_2', tool: 'weather', error: 'Oslo is not covered.' }] },
         ],
-        tools: [{ name: 'weather', description: 'The weather in a city.', input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+        tools: [
+          {
+            name: 'weather',
+            description: 'The weather in a city.',
+            input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          },
+        ],
       };
       await parts(provider().reply(request, callContext()));
       expect(sentBody()).toEqual({
@@ -46,14 +53,31 @@ describe('OpenAIProvider', () => {
         messages: [
           { role: 'system', content: 'Be brief.' },
           { role: 'user', content: 'Weather in Paris?' },
-          { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } },
+            ],
+          },
           { role: 'tool', tool_call_id: 'call_1', content: '{"sky":"clear"}' },
-          { role: 'assistant', content: 'Clear.', tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }] },
+          {
+            role: 'assistant',
+            content: 'Clear.',
+            tool_calls: [
+              { id: 'call_2', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } },
+            ],
+          },
           { role: 'tool', tool_call_id: 'call_2', content: 'Oslo is not covered.' },
         ],
         stream: true,
         stream_options: { include_usage: true },
-        tools: [{ type: 'function', function: { name: 'weather', description: 'The weather in a city.', parameters: request.tools![0]!.input } }],
+        tools: [
+          {
+            type: 'function',
+            function: { name: 'weather', description: 'The weather in a city.', parameters: request.tools![0]!.input },
+          },
+        ],
       });
     });
 
@@ -92,9 +116,20 @@ describe('OpenAIProvider', () => {
     it('keeps interleaved fragments of parallel calls apart by index, and hands the calls on in index order', async () => {
       const body = [
         chunk({ role: 'assistant' }),
-        chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'time', arguments: '{"zone":' } }] }),
-        chunk({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'weather', arguments: '{"city":' } }] }),
-        chunk({ tool_calls: [{ index: 1, function: { arguments: '"CET"}' } }, { index: 0, function: { arguments: '"Oslo"}' } }] }),
+        chunk({
+          tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'time', arguments: '{"zone":' } }],
+        }),
+        chunk({
+          tool_calls: [
+            { index: 0, id: 'call_a', type: 'function', function: { name: 'weather', arguments: '{"city":' } },
+          ],
+        }),
+        chunk({
+          tool_calls: [
+            { index: 1, function: { arguments: '"CET"}' } },
+            { index: 0, function: { arguments: '"Oslo"}' } },
+          ],
+        }),
         chunk({}, 'tool_calls'),
         usage(5, 5),
         DONE,
@@ -145,7 +180,14 @@ describe('OpenAIProvider', () => {
     });
 
     it('hands reasoning_content and reasoning (compatible servers) on as reasoning parts of block 0', async () => {
-      const body = [chunk({ role: 'assistant', reasoning_content: 'Let me ' }), chunk({ reasoning: 'think.' }), chunk({ content: 'Yes.' }), chunk({}, 'stop'), usage(3, 4), DONE].join('');
+      const body = [
+        chunk({ role: 'assistant', reasoning_content: 'Let me ' }),
+        chunk({ reasoning: 'think.' }),
+        chunk({ content: 'Yes.' }),
+        chunk({}, 'stop'),
+        usage(3, 4),
+        DONE,
+      ].join('');
       server.on(CHAT, stream(body));
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'reasoning', text: 'Let me ', block: 0 },
@@ -177,14 +219,21 @@ describe('OpenAIProvider', () => {
     });
 
     it('a refusal fails with kind content_filter, saying what the model said', async () => {
-      server.on(CHAT, stream([chunk({ refusal: "I can't help " }), chunk({ refusal: 'with that.' }), chunk({}, 'stop'), DONE].join('')));
+      server.on(
+        CHAT,
+        stream(
+          [chunk({ refusal: "I can't help " }), chunk({ refusal: 'with that.' }), chunk({}, 'stop'), DONE].join(''),
+        ),
+      );
       const error = await failed(parts(provider().reply(ask, callContext())));
       expect(error.kind).toBe('content_filter');
       expect(error.message).toContain("I can't help with that.");
     });
 
     it('a mid-stream error chunk fails with the kind its type names, after the parts before it', async () => {
-      const body = chunk({ content: 'Hal' }) + `data: ${JSON.stringify({ error: { message: 'The server had an error', type: 'server_error', code: null } })}\n\n`;
+      const body =
+        chunk({ content: 'Hal' }) +
+        `data: ${JSON.stringify({ error: { message: 'The server had an error', type: 'server_error', code: null } })}\n\n`;
       server.on(CHAT, stream(body, { headers: { 'x-request-id': 'req_mid' } }));
       const seen: unknown[] = [];
       const error = await failed(
@@ -199,7 +248,12 @@ describe('OpenAIProvider', () => {
     });
 
     it('an `event: error` fails too, and a rate_limit_exceeded error event is a rate limit', async () => {
-      server.on(CHAT, stream(`event: error\ndata: ${JSON.stringify({ error: { message: 'Slow down', type: 'requests', code: 'rate_limit_exceeded' } })}\n\n`));
+      server.on(
+        CHAT,
+        stream(
+          `event: error\ndata: ${JSON.stringify({ error: { message: 'Slow down', type: 'requests', code: 'rate_limit_exceeded' } })}\n\n`,
+        ),
+      );
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('rate_limit');
     });
 
@@ -224,8 +278,16 @@ describe('OpenAIProvider', () => {
     });
 
     it('an answer that is JSON instead of a stream is a malformed response', async () => {
-      server.on(CHAT, json(200, { id: 'x', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }] }));
-      expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('JSON instead of an event stream');
+      server.on(
+        CHAT,
+        json(200, {
+          id: 'x',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }],
+        }),
+      );
+      expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain(
+        'JSON instead of an event stream',
+      );
     });
 
     it('a 200 JSON error instead of a stream fails with the kind its type names', async () => {
@@ -251,7 +313,15 @@ describe('OpenAIProvider', () => {
     });
 
     it('reads the same parts when the stream is written one byte at a time', async () => {
-      const body = [chunk({ role: 'assistant', reasoning_content: 'Größe 😀' }), chunk({ content: 'Grüße, 世界 😀' }), chunk({}, 'stop'), usage(2, 3), DONE].join('').replaceAll('\n', '\r\n');
+      const body = [
+        chunk({ role: 'assistant', reasoning_content: 'Größe 😀' }),
+        chunk({ content: 'Grüße, 世界 😀' }),
+        chunk({}, 'stop'),
+        usage(2, 3),
+        DONE,
+      ]
+        .join('')
+        .replaceAll('\n', '\r\n');
       server.on(CHAT, stream(body, { byteByByte: true }));
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'reasoning', text: 'Größe 😀', block: 0 },
@@ -291,20 +361,35 @@ describe('OpenAIProvider', () => {
 
     it('adds the settings body fields, and keeps its own fields over them', async () => {
       server.on(CHAT, stream(textReply(['Hi'])));
-      const p = createOpenAIProvider({ baseURL: server.url('/v1'), body: { reasoning_effort: 'low', model: 'not-this', stream_options: { include_obfuscation: false } }, maxTokens: 256 });
+      const p = createOpenAIProvider({
+        baseURL: server.url('/v1'),
+        body: { reasoning_effort: 'low', model: 'not-this', stream_options: { include_obfuscation: false } },
+        maxTokens: 256,
+      });
       await parts(p.reply(ask, callContext()));
-      expect(sentBody()).toMatchObject({ reasoning_effort: 'low', model: 'gpt-test', stream_options: { include_obfuscation: false, include_usage: true }, max_completion_tokens: 256 });
+      expect(sentBody()).toMatchObject({
+        reasoning_effort: 'low',
+        model: 'gpt-test',
+        stream_options: { include_obfuscation: false, include_usage: true },
+        max_completion_tokens: 256,
+      });
     });
 
     it('sends the settings headers; the auth header wins over one of the same name', async () => {
       server.on(CHAT, stream(textReply(['Hi'])));
-      const p = createOpenAIProvider({ baseURL: server.url('/v1'), headers: { 'X-Team': 'help', Authorization: 'Bearer other' } });
+      const p = createOpenAIProvider({
+        baseURL: server.url('/v1'),
+        headers: { 'X-Team': 'help', Authorization: 'Bearer other' },
+      });
       await parts(p.reply(ask, callContext()));
       expect(server.at(CHAT)[0]!.headers).toMatchObject({ 'x-team': 'help', authorization: `Bearer ${KEY}` });
     });
 
     it('throws P0005 before any request when a tool output is not JSON', async () => {
-      const request: ReplyRequest = { model: 'm', messages: [{ role: 'tool', results: [{ id: 'c', tool: 't', output: { n: 10n } }] }] };
+      const request: ReplyRequest = {
+        model: 'm',
+        messages: [{ role: 'tool', results: [{ id: 'c', tool: 't', output: { n: 10n } }] }],
+      };
       const error = await failure(parts(provider().reply(request, callContext())));
       expect(error).toMatchObject({ code: 'P0005' });
       expect(error.message).toContain('request.messages[0].results[0].output');
@@ -314,9 +399,22 @@ describe('OpenAIProvider', () => {
 
   describe('failures', () => {
     it('401 is auth, with status, provider and the request id', async () => {
-      server.on(CHAT, json(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }, { 'x-request-id': 'req_401' }));
+      server.on(
+        CHAT,
+        json(
+          401,
+          { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } },
+          { 'x-request-id': 'req_401' },
+        ),
+      );
       const error = await failed(parts(provider().reply(ask, callContext())));
-      expect(error).toMatchObject({ kind: 'auth', status: 401, provider: 'openai', requestId: 'req_401', retryable: false });
+      expect(error).toMatchObject({
+        kind: 'auth',
+        status: 401,
+        provider: 'openai',
+        requestId: 'req_401',
+        retryable: false,
+      });
       expect(error.message).toContain('invalid_api_key');
     });
 
@@ -326,18 +424,51 @@ describe('OpenAIProvider', () => {
     });
 
     it('429 is rate_limit, with retry-after (seconds) read into retryAfterMs', async () => {
-      server.on(CHAT, json(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }, { 'retry-after': '3' }));
-      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({ kind: 'rate_limit', retryAfterMs: 3000, status: 429, retryable: true });
+      server.on(
+        CHAT,
+        json(
+          429,
+          { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
+          { 'retry-after': '3' },
+        ),
+      );
+      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
+        kind: 'rate_limit',
+        retryAfterMs: 3000,
+        status: 429,
+        retryable: true,
+      });
     });
 
     it('429 with retry-after-ms reads the milliseconds', async () => {
-      server.on(CHAT, json(429, { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } }, { 'retry-after-ms': '250', 'retry-after': '1' }));
+      server.on(
+        CHAT,
+        json(
+          429,
+          { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } },
+          { 'retry-after-ms': '250', 'retry-after': '1' },
+        ),
+      );
       expect((await failed(parts(provider().reply(ask, callContext())))).retryAfterMs).toBe(250);
     });
 
     it('an insufficient_quota 429 is not retryable', async () => {
-      server.on(CHAT, json(429, { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } }));
-      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({ kind: 'auth', retryable: false, status: 429, retryAfterMs: undefined });
+      server.on(
+        CHAT,
+        json(429, {
+          error: {
+            message: 'You exceeded your current quota, please check your plan and billing details.',
+            type: 'insufficient_quota',
+            code: 'insufficient_quota',
+          },
+        }),
+      );
+      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
+        kind: 'auth',
+        retryable: false,
+        status: 429,
+        retryAfterMs: undefined,
+      });
     });
 
     it('500, 503 and 529 are server', async () => {
@@ -355,17 +486,37 @@ describe('OpenAIProvider', () => {
     });
 
     it('a context-length 400 is context_length', async () => {
-      server.on(CHAT, json(400, { error: { message: "This model's maximum context length is 128000 tokens.", type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } }));
+      server.on(
+        CHAT,
+        json(400, {
+          error: {
+            message: "This model's maximum context length is 128000 tokens.",
+            type: 'invalid_request_error',
+            param: 'messages',
+            code: 'context_length_exceeded',
+          },
+        }),
+      );
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('context_length');
     });
 
     it("Azure's content_filter 400 is content_filter", async () => {
-      server.on(CHAT, json(400, { error: { message: 'The response was filtered', type: null, param: 'prompt', code: 'content_filter' } }));
+      server.on(
+        CHAT,
+        json(400, {
+          error: { message: 'The response was filtered', type: null, param: 'prompt', code: 'content_filter' },
+        }),
+      );
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('content_filter');
     });
 
     it('a 404 for an unknown model is bad_request', async () => {
-      server.on(CHAT, json(404, { error: { message: 'The model `x` does not exist', type: 'invalid_request_error', code: 'model_not_found' } }));
+      server.on(
+        CHAT,
+        json(404, {
+          error: { message: 'The model `x` does not exist', type: 'invalid_request_error', code: 'model_not_found' },
+        }),
+      );
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('bad_request');
     });
 
@@ -388,7 +539,9 @@ describe('OpenAIProvider', () => {
 
     it("a server too slow for the provider's timeoutMs fails with kind timeout", async () => {
       server.on(CHAT, hang());
-      const error = await failed(parts(createOpenAIProvider({ baseURL: server.url('/v1'), timeoutMs: 50 }).reply(ask, callContext())));
+      const error = await failed(
+        parts(createOpenAIProvider({ baseURL: server.url('/v1'), timeoutMs: 50 }).reply(ask, callContext())),
+      );
       expect(error.kind).toBe('timeout');
       expect(error.message).toContain('50 ms');
     });
@@ -398,12 +551,22 @@ describe('OpenAIProvider', () => {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         response.write(chunk({ content: 'Hi' }));
       });
-      const error = await failed(parts(createOpenAIProvider({ baseURL: server.url('/v1'), timeoutMs: 80 }).reply(ask, callContext())));
+      const error = await failed(
+        parts(createOpenAIProvider({ baseURL: server.url('/v1'), timeoutMs: 80 }).reply(ask, callContext())),
+      );
       expect(error.kind).toBe('timeout');
     });
 
     it('takes the key out of an error body that echoes it back', async () => {
-      server.on(CHAT, json(401, { error: { message: `Incorrect API key provided: ${KEY}. Also ${KEY.slice(0, 12)}***`, code: 'invalid_api_key' } }));
+      server.on(
+        CHAT,
+        json(401, {
+          error: {
+            message: `Incorrect API key provided: ${KEY}. Also ${KEY.slice(0, 12)}***`,
+            code: 'invalid_api_key',
+          },
+        }),
+      );
       const error = await failed(parts(provider().reply(ask, callContext())));
       expect(error.message).not.toContain(KEY.slice(0, 8));
       expect(error.message).toContain('[redacted]');
@@ -422,7 +585,9 @@ describe('OpenAIProvider', () => {
 
     it("reads OPENAI_API_KEY for the vendor's own URL", async () => {
       vi.stubEnv('OPENAI_API_KEY', 'sk-from-env');
-      const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(textReply(['Hi']), { headers: { 'content-type': 'text/event-stream' } }));
+      const fetch = vi.fn<typeof globalThis.fetch>(
+        async () => new Response(textReply(['Hi']), { headers: { 'content-type': 'text/event-stream' } }),
+      );
       await parts(createOpenAIProvider({ fetch }).reply(ask, callContext({ apiKey: undefined })));
       const [url, init] = fetch.mock.calls[0]!;
       expect(url).toBe('https://api.openai.com/v1/chat/completions');
@@ -448,8 +613,18 @@ describe('OpenAIProvider', () => {
     const base64 = (values: number[]): string => Buffer.from(new Float32Array(values).buffer).toString('base64');
 
     it('asks for base64 and decodes little-endian float32', async () => {
-      server.on(EMB, json(200, { object: 'list', model: 'e', data: [{ object: 'embedding', index: 0, embedding: base64([0.5, -1.25, 3]) }], usage: { prompt_tokens: 2, total_tokens: 2 } }));
-      expect(await provider().embed('hello', callContext({ model: 'text-embedding-3-small' }))).toEqual([0.5, -1.25, 3]);
+      server.on(
+        EMB,
+        json(200, {
+          object: 'list',
+          model: 'e',
+          data: [{ object: 'embedding', index: 0, embedding: base64([0.5, -1.25, 3]) }],
+          usage: { prompt_tokens: 2, total_tokens: 2 },
+        }),
+      );
+      expect(await provider().embed('hello', callContext({ model: 'text-embedding-3-small' }))).toEqual([
+        0.5, -1.25, 3,
+      ]);
       expect(sentBody(EMB)).toEqual({ model: 'text-embedding-3-small', input: 'hello', encoding_format: 'base64' });
     });
 
@@ -460,10 +635,13 @@ describe('OpenAIProvider', () => {
 
     it('gives back every float32 exactly, whatever the values', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 64 }), async (values) => {
-          server.on(EMB, json(200, { data: [{ index: 0, embedding: base64(values) }] }));
-          expect(await provider().embed('x', callContext())).toEqual(values.map((v) => (Object.is(v, -0) ? -0 : v)));
-        }),
+        fc.asyncProperty(
+          fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 64 }),
+          async (values) => {
+            server.on(EMB, json(200, { data: [{ index: 0, embedding: base64(values) }] }));
+            expect(await provider().embed('x', callContext())).toEqual(values.map((v) => (Object.is(v, -0) ? -0 : v)));
+          },
+        ),
         { numRuns: 15 },
       );
     });
@@ -492,12 +670,19 @@ describe('OpenAIProvider', () => {
     it('posts multipart with file, model, language and the hint as prompt', async () => {
       server.on(HEAR, json(200, { text: 'please call me back', usage: { type: 'duration', seconds: 2 } }));
       const audio = new Uint8Array([82, 73, 70, 70, 0, 1, 2, 3]);
-      const heard = await provider().hear({ audio, kind: 'wav', language: 'en', hint: 'callback' }, callContext({ model: 'whisper-1' }));
+      const heard = await provider().hear(
+        { audio, kind: 'wav', language: 'en', hint: 'callback' },
+        callContext({ model: 'whisper-1' }),
+      );
       expect(heard).toEqual({ text: 'please call me back' });
       const { headers, body } = server.at(HEAR)[0]!;
       expect(headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
       expect(headers.authorization).toBe(`Bearer ${KEY}`);
-      const form = await new Request('http://x', { method: 'POST', headers: { 'content-type': headers['content-type']! }, body: new Uint8Array(body) }).formData();
+      const form = await new Request('http://x', {
+        method: 'POST',
+        headers: { 'content-type': headers['content-type']! },
+        body: new Uint8Array(body),
+      }).formData();
       const file = form.get('file') as File;
       expect(file.name).toBe('audio.wav');
       expect(file.type).toBe('audio/wav');
@@ -512,7 +697,11 @@ describe('OpenAIProvider', () => {
       server.on(HEAR, json(200, { text: 'hi' }));
       await provider().hear({ audio: new Uint8Array([1]), kind: 'mp3' }, callContext());
       const { headers, body } = server.at(HEAR)[0]!;
-      const form = await new Request('http://x', { method: 'POST', headers: { 'content-type': headers['content-type']! }, body: new Uint8Array(body) }).formData();
+      const form = await new Request('http://x', {
+        method: 'POST',
+        headers: { 'content-type': headers['content-type']! },
+        body: new Uint8Array(body),
+      }).formData();
       expect(form.has('language')).toBe(false);
       expect(form.has('prompt')).toBe(false);
       expect((form.get('file') as File).type).toBe('audio/mpeg');
@@ -520,7 +709,9 @@ describe('OpenAIProvider', () => {
 
     it('an answer without text is a malformed response', async () => {
       server.on(HEAR, json(200, { transcript: 'hi' }));
-      expect((await failed(provider().hear({ audio: new Uint8Array([1]), kind: 'wav' }, callContext()))).message).toContain('`text`');
+      expect(
+        (await failed(provider().hear({ audio: new Uint8Array([1]), kind: 'wav' }, callContext()))).message,
+      ).toContain('`text`');
     });
   });
 
@@ -530,7 +721,12 @@ describe('OpenAIProvider', () => {
     it('posts the text and the voice, and answers the bytes', async () => {
       const audio = Buffer.from([0xff, 0xfb, 0x90, 0x00, 0x01]);
       server.on(SPEAK, raw(200, audio, { 'content-type': 'audio/mpeg' }));
-      expect(await createOpenAIProvider({ baseURL: server.url('/v1'), voice: 'nova' }).speak('Hello', callContext({ model: 'tts-1' }))).toEqual(new Uint8Array(audio));
+      expect(
+        await createOpenAIProvider({ baseURL: server.url('/v1'), voice: 'nova' }).speak(
+          'Hello',
+          callContext({ model: 'tts-1' }),
+        ),
+      ).toEqual(new Uint8Array(audio));
       expect(sentBody(SPEAK)).toEqual({ model: 'tts-1', input: 'Hello', voice: 'nova' });
     });
 
@@ -550,8 +746,20 @@ describe('OpenAIProvider', () => {
     const RANK = '/v1/rerank';
 
     it('posts { model, query, documents } and maps results[{ index, relevance_score }] back to the texts in order', async () => {
-      server.on(RANK, json(200, { model: 'r', results: [{ index: 2, relevance_score: 0.9 }, { index: 0, relevance_score: 0.5 }, { index: 1, relevance_score: 0.1 }] }));
-      expect(await provider().rank('reset password', ['a', 'b', 'c'], callContext({ model: 'rerank-v3.5' }))).toEqual([0.5, 0.1, 0.9]);
+      server.on(
+        RANK,
+        json(200, {
+          model: 'r',
+          results: [
+            { index: 2, relevance_score: 0.9 },
+            { index: 0, relevance_score: 0.5 },
+            { index: 1, relevance_score: 0.1 },
+          ],
+        }),
+      );
+      expect(await provider().rank('reset password', ['a', 'b', 'c'], callContext({ model: 'rerank-v3.5' }))).toEqual([
+        0.5, 0.1, 0.9,
+      ]);
       expect(sentBody(RANK)).toEqual({ model: 'rerank-v3.5', query: 'reset password', documents: ['a', 'b', 'c'] });
     });
 
@@ -566,7 +774,16 @@ describe('OpenAIProvider', () => {
     });
 
     it('an index out of range, or scored twice, is a malformed response', async () => {
-      server.on(RANK, json(200, { results: [{ index: 5, relevance_score: 0.3 }] }), json(200, { results: [{ index: 0, relevance_score: 0.3 }, { index: 0, relevance_score: 0.2 }] }));
+      server.on(
+        RANK,
+        json(200, { results: [{ index: 5, relevance_score: 0.3 }] }),
+        json(200, {
+          results: [
+            { index: 0, relevance_score: 0.3 },
+            { index: 0, relevance_score: 0.2 },
+          ],
+        }),
+      );
       expect((await failed(provider().rank('q', ['a'], callContext()))).message).toContain('index 5');
       expect((await failed(provider().rank('q', ['a'], callContext()))).message).toContain('twice');
     });
@@ -581,11 +798,16 @@ describe('OpenAIProvider', () => {
 describe('createOpenAIProvider', () => {
   it('throws P0004 naming a bad setting and its fix', () => {
     expect(() => createOpenAIProvider({ baseURL: 'ftp://example.com', timeoutMs: -1 })).toThrow(
-      expect.objectContaining({ code: 'P0004', message: expect.stringMatching(/settings\.baseURL[\s\S]*settings\.timeoutMs/) }),
+      expect.objectContaining({
+        code: 'P0004',
+        message: expect.stringMatching(/settings\.baseURL[\s\S]*settings\.timeoutMs/),
+      }),
     );
   });
 
   it('throws P0004 for an unknown setting, with the allowed ones', () => {
-    expect(() => createOpenAIProvider({ voise: 'nova' } as never)).toThrow(expect.objectContaining({ code: 'P0004', message: expect.stringContaining("Did you mean 'voice'") }));
+    expect(() => createOpenAIProvider({ voise: 'nova' } as never)).toThrow(
+      expect.objectContaining({ code: 'P0004', message: expect.stringContaining("Did you mean 'voice'") }),
+    );
   });
 });
