@@ -52,6 +52,7 @@ export class JsonShapes {
 function unreadable(what: string, why: string): StandinError {
   return new StandinError(
     'A0002',
-    `The JSON Schema of ${what} cannot be read as a shape to check values against: ${why}. Describe it with a zod schema or a plainer JSON Schema.`,
+    `The JSON Schema of ${what} cannot be read as a shape to check values against: ${why}. Describe it with a zod ` +
+      `schema or a plainer JSON Schema.`,
   );
 }

@@ -97,7 +97,10 @@ export const aiSdkCapabilities: {
   call: undefined,
 };
 
-/** The provider options of a transcription: the language and hint under the provider's own key, as OpenAI's transcription models read them. */
+/**
+ * The provider options of a transcription: the language and hint under the provider's own key, as OpenAI's
+ * transcription models read them.
+ */
 function hearOptions(model: TranscriptionModelV4, input: HearInput): Record<string, Record<string, string>> {
   const options: Record<string, string> = {};
   if (input.language !== undefined) options.language = input.language;

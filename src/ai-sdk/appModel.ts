@@ -20,13 +20,15 @@ export function appModel(app: App, model: string, maker: string): App {
   if (!isApp)
     throw new StandinError(
       'A0006',
-      `${maker}(app, model): app must be a standin app (from createApp or createTestApp), got ${app === null ? 'null' : typeof app}.`,
+      `${maker}(app, model): app must be a standin app (from createApp or createTestApp), got ` +
+        `${app === null ? 'null' : typeof app}.`,
     );
   const models = Object.keys(app.container.get(Tokens.Config).models);
   if (typeof model !== 'string' || !models.includes(model)) {
     throw new StandinError(
       'A0006',
-      `${maker}(app, ${JSON.stringify(model)}): the app has no model of that name. Its models: ${models.length > 0 ? models.join(', ') : 'none'}. Name one of them, or add it under config.models.`,
+      `${maker}(app, ${JSON.stringify(model)}): the app has no model of that name. Its models: ` +
+        `${models.length > 0 ? models.join(', ') : 'none'}. Name one of them, or add it under config.models.`,
     );
   }
   return app;

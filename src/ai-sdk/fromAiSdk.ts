@@ -97,7 +97,8 @@ export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {})
       if (!NoSuchModelError.isInstance(error)) throw error;
       throw new StandinError(
         'A0003',
-        `Provider '${context.provider}' (an AI SDK provider) has no ${mapping.kind} model '${context.model}', so model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`,
+        `Provider '${context.provider}' (an AI SDK provider) has no ${mapping.kind} model '${context.model}', so ` +
+          `model '${context.modelName}' cannot be called for that. Call a model whose provider has one.`,
       );
     }
   };
@@ -157,13 +158,15 @@ function readTimeout(settings: FromAiSdkSettings): number {
   if (typeof settings !== 'object' || settings === null)
     throw new StandinError(
       'A0008',
-      `fromAiSdk(source, settings): settings must be an object { real?, apiKey?, timeoutMs? }, got ${settings === null ? 'null' : typeof settings}.`,
+      `fromAiSdk(source, settings): settings must be an object { real?, apiKey?, timeoutMs? }, got ` +
+        `${settings === null ? 'null' : typeof settings}.`,
     );
   const value = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
     throw new StandinError(
       'A0008',
-      `fromAiSdk(source, settings): settings.timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got ${String(value)}.`,
+      `fromAiSdk(source, settings): settings.timeoutMs must be a whole number of milliseconds from 1 to 2147483647, ` +
+        `got ${String(value)}.`,
     );
   }
   return value;
@@ -210,13 +213,15 @@ function notSource(what: string, value: unknown): StandinError {
         : typeof value;
   return new StandinError(
     'A0005',
-    `fromAiSdk: ${what} is neither an AI SDK provider (v4) nor an AI SDK language model (v4): got ${shown}. Pass a provider such as createOpenAI({ apiKey }), or a language model such as new MockLanguageModelV4({ ... }).`,
+    `fromAiSdk: ${what} is neither an AI SDK provider (v4) nor an AI SDK language model (v4): got ${shown}. Pass a ` +
+      `provider such as createOpenAI({ apiKey }), or a language model such as new MockLanguageModelV4({ ... }).`,
   );
 }
 
 function broken(context: CallContext, what: string): StandinError {
   return new StandinError(
     'A0004',
-    `Provider '${context.provider}' (an AI SDK provider) broke its specification for model '${context.modelName}': ${what}.`,
+    `Provider '${context.provider}' (an AI SDK provider) broke its specification for model '${context.modelName}': ` +
+      `${what}.`,
   );
 }

@@ -112,7 +112,10 @@ function dropped(feature: string): SharedV4Warning {
   return { type: 'unsupported', feature, details: `standin's request has no ${feature}; it was not sent.` };
 }
 
-/** The request id `providerOptions.standin` names, if any; `E0003` for anything but `{ requestId?: a non-empty string }`. */
+/**
+ * The request id `providerOptions.standin` names, if any; `E0003` for anything but `{ requestId?: a non-empty string
+ * }`.
+ */
 function standinRequestId(standin: unknown): string | undefined {
   if (typeof standin === 'object' && standin !== null && !Array.isArray(standin)) {
     let requestId: unknown;
@@ -126,6 +129,7 @@ function standinRequestId(standin: unknown): string | undefined {
   }
   throw new StandinError(
     'E0003',
-    `Invalid request:\nproviderOptions.standin: takes only { requestId?: a non-empty string }, got ${JSON.stringify(standin)}.`,
+    `Invalid request:\nproviderOptions.standin: takes only { requestId?: a non-empty string }, got ` +
+      `${JSON.stringify(standin)}.`,
   );
 }

@@ -147,13 +147,15 @@ function fullType(mediaType: string, where: string): string {
   if (mediaType.includes('/') && !mediaType.endsWith('/*')) return mediaType;
   throw new StandinError(
     'A0001',
-    `${where}: the file's media type '${mediaType}' names no subtype, and standin sends files with a full media type. Give the file's type, such as 'application/pdf'.`,
+    `${where}: the file's media type '${mediaType}' names no subtype, and standin sends files with a full media ` +
+      `type. Give the file's type, such as 'application/pdf'.`,
   );
 }
 
 function cannotCarry(where: string, what: string): StandinError {
   return new StandinError(
     'A0001',
-    `${where}: standin's request cannot carry ${what}. Leave it out of the prompt, or call an AI SDK model of that provider directly.`,
+    `${where}: standin's request cannot carry ${what}. Leave it out of the prompt, or call an AI SDK model of that ` +
+      `provider directly.`,
   );
 }

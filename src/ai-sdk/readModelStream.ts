@@ -81,7 +81,8 @@ export async function* readModelStream(
   if (failed !== undefined) {
     throw new ProviderFailure(
       failed,
-      `${provider}: the model stopped with finish reason '${finish.finishReason.unified}' (${finish.finishReason.raw ?? 'no raw reason'}).`,
+      `${provider}: the model stopped with finish reason '${finish.finishReason.unified}' ` +
+        `(${finish.finishReason.raw ?? 'no raw reason'}).`,
       { provider },
     );
   }
@@ -96,7 +97,8 @@ function toolInput(input: string, tool: string, provider: string): unknown {
   } catch {
     throw new StandinError(
       'A0004',
-      `${provider}: the model called tool '${tool}' with an input that is not JSON: ${JSON.stringify(input.slice(0, 80))}. The AI SDK's specification wants the input as JSON text.`,
+      `${provider}: the model called tool '${tool}' with an input that is not JSON: ` +
+        `${JSON.stringify(input.slice(0, 80))}. The AI SDK's specification wants the input as JSON text.`,
     );
   }
 }

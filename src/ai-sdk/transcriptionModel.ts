@@ -39,7 +39,8 @@ export function transcriptionModel(app: App, model: string): TranscriptionModelV
       if (!parsed.success)
         throw new StandinError(
           'E0003',
-          `Invalid request:\nproviderOptions.standin: takes { language?, hint? } for a transcription, got ${JSON.stringify(call.providerOptions?.standin)}.`,
+          `Invalid request:\nproviderOptions.standin: takes { language?, hint? } for a transcription, got ` +
+            `${JSON.stringify(call.providerOptions?.standin)}.`,
         );
       const audio = typeof call.audio === 'string' ? new Uint8Array(Buffer.from(call.audio, 'base64')) : call.audio;
       const input: HearInput = { audio, kind: audioKind(call.mediaType), ...parsed.data };

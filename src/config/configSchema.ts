@@ -153,7 +153,10 @@ export interface ModelConfig {
   readonly provider: string;
   /** The provider's own model id, such as `'gpt-4.1-mini'`. */
   readonly model: string;
-  /** Model names tried in order when this model fails after its retries: at most 100, and at most 100 models in the whole chain. */
+  /**
+   * Model names tried in order when this model fails after its retries: at most 100, and at most 100 models in the
+   * whole chain.
+   */
   readonly fallback?: readonly string[] | undefined;
 }
 
@@ -188,7 +191,10 @@ export type AdapterName = (typeof adapterNames)[number];
  * ```
  */
 export interface ClassifierConfig {
-  /** The name of the provider that classifies: a key of `providers`, or `typesafe`, `decisions` or `openai` left out of it. */
+  /**
+   * The name of the provider that classifies: a key of `providers`, or `typesafe`, `decisions` or `openai` left out of
+   * it.
+   */
   readonly provider: string;
   /** The classifier's model when a request names none. Default: the adapter's (`'jev-latest'`, `'gpt-6-luna'`). */
   readonly model?: string | undefined;
@@ -239,7 +245,8 @@ export interface ProviderConfig {
    * `timeout`. Default 600000; at most 2147483647 (what a Node timer holds).
    */
   readonly timeoutMs?: number | undefined;
-  /** The most tokens a reply may have: OpenAI's `max_completion_tokens` (unset by default), Anthropic's `max_tokens` (default 4096). */
+  /** The most tokens a reply may have: OpenAI's `max_completion_tokens` (unset by default), ' +
+    'Anthropic's `max_tokens` (default 4096). */
   readonly maxTokens?: number | undefined;
   /**
    * More top-level fields for every reply request's JSON body, such as `{ reasoning_effort: 'low' }`

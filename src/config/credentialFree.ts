@@ -24,7 +24,8 @@ export function credentialFree<S extends z.ZodType<string>>(schema: S): S {
       format: 'url',
       input: '',
       message:
-        'holds credentials before the host (user:password@host), which would be sent with every request and named in errors. ' +
+        'holds credentials before the host (user:password@host), which would be sent with every request and named in ' +
+        'errors. ' +
         'Remove them from the URL; give the key as apiKey, or another secret in headers',
     });
   });

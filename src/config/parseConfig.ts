@@ -22,9 +22,11 @@ const expected: Readonly<Record<string, string>> = {
   'models.*.fallback': "a list of at most 100 model names, such as ['backup']",
   'models.*.fallback.*': 'the name of a configured model',
   'providers.*':
-    'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs? }',
+    'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, ' +
+    'maxEventBytes?, maxBodyBytes?, maxRetryAfterMs? }',
   'providers.*.adapter':
-    "the real adapter that serves this provider: 'openai' or 'anthropic' (models), 'typesafe' or 'decisions' (the classifier)",
+    "the real adapter that serves this provider: 'openai' or 'anthropic' (models), 'typesafe' or 'decisions' (the " +
+    'classifier)',
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
   'providers.*.headers': "a record of header names to string values, such as { 'x-team': 'help' }",
@@ -51,7 +53,8 @@ const expected: Readonly<Record<string, string>> = {
   'retry.jitter': 'a fraction from 0 to 1',
   models: 'an object of model name -> { provider, model, fallback? }',
   providers:
-    'an object of provider name -> { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, ... }',
+    'an object of provider name -> { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, ' +
+    'auth?, ... }',
   cursors: "'memory', or { store: 'redis', url, namespace?, ttlSeconds?, timeoutMs?, cluster? }",
   'cursors.store': "'memory' or 'redis'",
   'cursors.url': "a redis:// or rediss:// URL, such as 'redis://127.0.0.1:6379'",
@@ -113,7 +116,10 @@ function findCycle(models: StandinConfig['models']): string[] | undefined {
   return undefined;
 }
 
-/** The first model whose chain (itself and every model it may fall back to) holds more than {@link MAX_FALLBACKS} models. */
+/**
+ * The first model whose chain (itself and every model it may fall back to) holds more than {@link MAX_FALLBACKS}
+ * models.
+ */
 function findLongChain(models: StandinConfig['models']): { model: string; size: number } | undefined {
   for (const model of Object.keys(models)) {
     if ((models[model]?.fallback ?? []).length === 0) continue;
@@ -150,7 +156,8 @@ function checkFallbacks(config: StandinConfig): void {
         const guess = closest(fallback, names);
         dangling.push(
           `${where}: '${fallback}' is not a configured model (configured: ${configured}). ` +
-            `${guess ? `Did you mean '${guess}'? ` : ''}Add a model named '${fallback}' under models, or remove it from the fallback.`,
+            `${guess ? `Did you mean '${guess}'? ` : ''}Add a model named '${fallback}' under models, or remove it ` +
+            `from the fallback.`,
         );
       }
       seen.add(fallback);
@@ -162,7 +169,8 @@ function checkFallbacks(config: StandinConfig): void {
   if (cycle) {
     throw new StandinError(
       'C0003',
-      `Invalid config:\n${formatPath('config', ['models', cycle[0]!, 'fallback'])}: fallback cycle ${cycle.join(' -> ')}. ` +
+      `Invalid config:\n${formatPath('config', ['models', cycle[0]!, 'fallback'])}: fallback cycle ` +
+        `${cycle.join(' -> ')}. ` +
         'A model cannot fall back to itself through other models; remove one of these fallbacks so the chain ends.',
     );
   }
@@ -170,7 +178,8 @@ function checkFallbacks(config: StandinConfig): void {
   if (long) {
     throw new StandinError(
       'C0010',
-      `Invalid config:\n${formatPath('config', ['models', long.model, 'fallback'])}: model '${long.model}' may fall back through more than ${MAX_FALLBACKS} models. ` +
+      `Invalid config:\n${formatPath('config', ['models', long.model, 'fallback'])}: model '${long.model}' may fall ` +
+        `back through more than ${MAX_FALLBACKS} models. ` +
         `A chain holds at most ${MAX_FALLBACKS} models (the model and every model it may fall back to); shorten it.`,
     );
   }
@@ -216,19 +225,22 @@ function readPlain(input: unknown): unknown {
     if (kind === 'name') {
       throw new StandinError(
         'C0006',
-        `Invalid config:\n${where}: '__proto__' cannot be a name: a plain object would take it for its prototype and drop it. Give it another name.`,
+        `Invalid config:\n${where}: '__proto__' cannot be a name: a plain object would take it for its prototype and ` +
+          `drop it. Give it another name.`,
       );
     }
     if (kind === 'size') {
       throw new StandinError(
         'C0009',
-        `Invalid config:\n${where}: ${found}; a list in the config holds at most ${MAX_LIST_LENGTH} entries. Pass a plain array of the entries you mean (a fallback list names at most ${MAX_FALLBACKS} models).`,
+        `Invalid config:\n${where}: ${found}; a list in the config holds at most ${MAX_LIST_LENGTH} entries. Pass a ` +
+          `plain array of the entries you mean (a fallback list names at most ${MAX_FALLBACKS} models).`,
       );
     }
     if (kind === 'read') {
       throw new StandinError(
         'C0007',
-        `Invalid config:\n${where} threw when read (${thrownName(error.problem.thrown)}). Pass plain values, not getters or proxies that can fail.`,
+        `Invalid config:\n${where} threw when read (${thrownName(error.problem.thrown)}). Pass plain values, not ` +
+          `getters or proxies that can fail.`,
         { cause: error.problem.thrown },
       );
     }

@@ -35,12 +35,14 @@ const config = {
   },
   C0005: {
     means:
-      'The config, or a value inside it, is not plain data: null, an array, a Date, a Map, a class instance, a function or a cycle where an object of settings belongs.',
+      'The config, or a value inside it, is not plain data: null, an array, a Date, a Map, a class instance, a ' +
+      'function or a cycle where an object of settings belongs.',
     fix: 'Pass a plain object literal (or JSON) at the path the message names, with the keys it lists.',
   },
   C0006: {
     means:
-      "A name in the config is `'__proto__'`, which a plain object cannot hold as a key: it would set the object's prototype and be dropped.",
+      "A name in the config is `'__proto__'`, which a plain object cannot hold as a key: it would set the object's " +
+      'prototype and be dropped.',
     fix: 'Give the model, provider or field another name.',
   },
   C0007: {
@@ -49,18 +51,26 @@ const config = {
   },
   C0008: {
     means:
-      "A model or the classifier names a provider that is neither a built-in adapter, nor configured under `providers`, nor supplied by the app's makers.",
-    fix: "Fix the provider's name (the message suggests the closest), configure it under `providers` with an `adapter`, or bind a provider of that name.",
+      'A model or the classifier names a provider that is neither a built-in adapter, nor configured under ' +
+      "`providers`, nor supplied by the app's makers.",
+    fix:
+      "Fix the provider's name (the message suggests the closest), configure it under `providers` with an " +
+      '`adapter`, or bind a provider of that name.',
   },
   C0009: {
     means:
-      'A list in the config has more entries than standin reads (10,000), or claims a length that is not a whole number: a sparse array or a proxy with a huge `length` would otherwise be read entry by entry until memory ran out.',
+      'A list in the config has more entries than standin reads (10,000), or claims a length that is not a whole ' +
+      'number: a sparse array or a proxy with a huge `length` would otherwise be read entry by entry until memory ' +
+      'ran out.',
     fix: 'Pass the list as a plain array of the entries you mean; a fallback list holds at most 100 model names.',
   },
   C0010: {
     means:
-      "A model's fallback chain (the model and every model it may fall back to, through other models) has more than 100 models.",
-    fix: 'Shorten the chain: a call tries every model of it, each with its retries, so a longer one cannot be waited for anyway.',
+      "A model's fallback chain (the model and every model it may fall back to, through other models) has more than " +
+      '100 models.',
+    fix:
+      'Shorten the chain: a call tries every model of it, each with its retries, so a longer one cannot be waited ' +
+      'for anyway.',
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -75,7 +85,9 @@ const scopes = {
   },
   S0003: {
     means: 'A script could not be hashed: it holds a cycle or a value that has no stable content.',
-    fix: 'Remove the cycle from the script, or give the fake an explicit cursor (`startScriptCursor`) or a `cursorKey`.',
+    fix:
+      'Remove the cycle from the script, or give the fake an explicit cursor (`startScriptCursor`) or a ' +
+      '`cursorKey`.',
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -86,7 +98,9 @@ const engine = {
   },
   E0002: {
     means: "No provider is bound for a model's provider name.",
-    fix: "Fix the model's `provider` in the config, or bind a provider of that name: `bind(Tokens.Provider).toConstantValue(p).whenNamed(name)`.",
+    fix:
+      "Fix the model's `provider` in the config, or bind a provider of that name: " +
+      '`bind(Tokens.Provider).toConstantValue(p).whenNamed(name)`.',
   },
   E0003: {
     means: 'A request or its options do not have the expected shape.',
@@ -98,11 +112,15 @@ const engine = {
   },
   E0005: {
     means: 'A call failed on every model it was allowed to try, after the retries of each.',
-    fix: "Read `failures` (or the message) for each model's attempts and why each failed; the last failure is the `cause`.",
+    fix:
+      "Read `failures` (or the message) for each model's attempts and why each failed; the last failure is the " +
+      '`cause`.',
   },
   E0006: {
     means: 'A typed value is not JSON, or does not fit the zod shape the call gave.',
-    fix: 'The message names the path that does not fit: loosen the shape, or make the model (or the fake) give a fitting value.',
+    fix:
+      'The message names the path that does not fit: loosen the shape, or make the model (or the fake) give a ' +
+      'fitting value.',
   },
   E0007: {
     means: 'A provider broke the provider contract: a reply part or a result of the wrong shape.',
@@ -110,84 +128,121 @@ const engine = {
   },
   E0008: {
     means:
-      'A test app, or the process-wide guard (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`), blocked a call that would have reached a real provider adapter.',
-    fix: 'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with `app.allowRealCalls(provider)`. Under the process-wide guard an app made by `createApp` is refused too: test with a test app (`createTestApp`; in Nest, hand it in with `useStandin`).',
+      'A test app, or the process-wide guard (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`), blocked a call that ' +
+      'would have reached a real provider adapter.',
+    fix:
+      'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with ' +
+      '`app.allowRealCalls(provider)`. Under the process-wide guard an app made by `createApp` is refused too: test ' +
+      'with a test app (`createTestApp`; in Nest, hand it in with `useStandin`).',
   },
   E0020: {
     means:
-      "A user message holds an image or a file that the model's provider cannot take (a file by URL, or a media type its API does not read).",
-    fix: 'Give the part in a form the message says the provider takes (bytes rather than a URL, another media type), or call a model whose provider takes it.',
+      "A user message holds an image or a file that the model's provider cannot take (a file by URL, or a media type " +
+      'its API does not read).',
+    fix:
+      'Give the part in a form the message says the provider takes (bytes rather than a URL, another media type), ' +
+      'or call a model whose provider takes it.',
   },
   E0021: {
     means:
-      "A call setting is one the model's provider cannot honour (a temperature above its range, more stop sequences than it takes).",
+      "A call setting is one the model's provider cannot honour (a temperature above its range, more stop sequences " +
+      'than it takes).',
     fix: 'Change the setting to what the message says the provider takes, or call a model whose provider honours it.',
   },
   E0050: {
     means:
-      'A call was made on an app that was disposed: by `app.dispose()`, or by closing the Nest application whose standin module made it.',
-    fix: 'Make a new app for each test, or share one app between tests by handing it to the Nest testing module with `useStandin(builder, app)`: the module never disposes an app handed to it.',
+      'A call was made on an app that was disposed: by `app.dispose()`, or by closing the Nest application whose ' +
+      'standin module made it.',
+    fix:
+      'Make a new app for each test, or share one app between tests by handing it to the Nest testing module with ' +
+      '`useStandin(builder, app)`: the module never disposes an app handed to it.',
   },
   E0051: {
     means:
-      "`StandinModule`'s settings have the wrong shape: an unknown or misspelled key, a setting of the wrong type, config keys mixed with settings, or a `forRootAsync` factory that answered something other than a config or `{ config, ...settings }`.",
-    fix: 'Correct the key the message names (it suggests the one you may have meant); have the factory answer the config itself, or `{ config, app?, trustScopeHeader?, scopeHeader? }`.',
+      "`StandinModule`'s settings have the wrong shape: an unknown or misspelled key, a setting of the wrong type, " +
+      'config keys mixed with settings, or a `forRootAsync` factory that answered something other than a config or ' +
+      '`{ config, ...settings }`.',
+    fix:
+      'Correct the key the message names (it suggests the one you may have meant); have the factory answer the ' +
+      'config itself, or `{ config, app?, trustScopeHeader?, scopeHeader? }`.',
   },
   E0052: {
     means:
-      '`STANDIN_REAL_CALLS` holds a value standin does not know, or `guardRealCalls` was given something other than true or false.',
+      '`STANDIN_REAL_CALLS` holds a value standin does not know, or `guardRealCalls` was given something other than ' +
+      'true or false.',
     fix: 'Set `STANDIN_REAL_CALLS=refuse` (or unset it), and call `guardRealCalls()` or `guardRealCalls(false)`.',
   },
   E0041: {
     means:
-      "Reading a call's input threw: a getter or a proxy in a request, its options, an agent, answers or a name failed when standin read it.",
-    fix: 'Pass plain data (object literals, arrays, strings, numbers); read values from wherever they come from before the call.',
+      "Reading a call's input threw: a getter or a proxy in a request, its options, an agent, answers or a name " +
+      'failed when standin read it.',
+    fix:
+      'Pass plain data (object literals, arrays, strings, numbers); read values from wherever they come from ' +
+      'before the call.',
   },
   E0040: {
     means:
-      '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a positive number, or no `describe` and `it`.',
-    fix: "Claim only the scenarios the message lists (such as `'text'`, `'fail:rate_limit'`, `'embed'`), give bounds in milliseconds above 0, and pass the test runner's `describe` and `it`.",
+      '`providerConformance` was given options it cannot run: a claim that names no scenario, a bound that is not a ' +
+      'positive number, or no `describe` and `it`.',
+    fix:
+      "Claim only the scenarios the message lists (such as `'text'`, `'fail:rate_limit'`, `'embed'`), give bounds " +
+      "in milliseconds above 0, and pass the test runner's `describe` and `it`.",
   },
 } as const satisfies Record<string, CodeInfo>;
 
 const aiSdk = {
   A0001: {
     means:
-      "An AI SDK prompt holds something standin's request cannot carry: a file by provider reference, a custom part, a provider-executed tool result, or a file in an assistant message.",
+      "An AI SDK prompt holds something standin's request cannot carry: a file by provider reference, a custom part, " +
+      'a provider-executed tool result, or a file in an assistant message.',
     fix: 'Send the file as bytes or a URL, leave the part out, or call an AI SDK model of that provider directly.',
   },
   A0002: {
     means:
-      "A JSON Schema from the AI SDK (a tool's input, or the response format's schema) cannot be read as a shape to check values against.",
-    fix: 'Describe the tool input or output with a zod schema or a plainer JSON Schema (objects, arrays, strings, numbers, enums).',
+      "A JSON Schema from the AI SDK (a tool's input, or the response format's schema) cannot be read as a shape to " +
+      'check values against.',
+    fix:
+      'Describe the tool input or output with a zod schema or a plainer JSON Schema (objects, arrays, strings, ' +
+      'numbers, enums).',
   },
   A0003: {
     means:
-      'The AI SDK provider handed to `fromAiSdk` has no model of the kind the call needs for that model id (no embedding, transcription, speech or reranking model).',
+      'The AI SDK provider handed to `fromAiSdk` has no model of the kind the call needs for that model id (no ' +
+      'embedding, transcription, speech or reranking model).',
     fix: 'Call a model whose AI SDK provider has that kind of model, or name a model id the provider knows.',
   },
   A0004: {
     means:
-      'An AI SDK model broke its specification: a tool call whose input is not JSON, a stream that ended without a finish, a result of the wrong shape.',
-    fix: 'Fix the model (for a `MockLanguageModelV4`, its scripted results), or report the fault to its provider package.',
+      'An AI SDK model broke its specification: a tool call whose input is not JSON, a stream that ended without a ' +
+      'finish, a result of the wrong shape.',
+    fix:
+      'Fix the model (for a `MockLanguageModelV4`, its scripted results), or report the fault to its provider ' +
+      'package.',
   },
   A0005: {
     means: '`fromAiSdk` was given something that is neither an AI SDK provider (v4) nor an AI SDK language model (v4).',
-    fix: 'Pass a provider such as `createOpenAI({ apiKey })`, or one language model such as `new MockLanguageModelV4({ ... })`.',
+    fix:
+      'Pass a provider such as `createOpenAI({ apiKey })`, or one language model such as `new ' +
+      'MockLanguageModelV4({ ... })`.',
   },
   A0006: {
     means:
-      '`languageModel`, `embeddingModel`, `transcriptionModel` or `speechModel` was given something other than a standin app and the name of one of its models.',
+      '`languageModel`, `embeddingModel`, `transcriptionModel` or `speechModel` was given something other than a ' +
+      'standin app and the name of one of its models.',
     fix: "Pass the app and a name from its config's `models`: `languageModel(app, 'writer')`.",
   },
   A0007: {
     means:
-      'A tool that the AI SDK describes was asked to run inside standin: tools reached through `languageModel` are run by the AI SDK, never by standin.',
-    fix: "Let the AI SDK run the tool (`generateText` with `tools`), or give standin's `app.run` its own `tool({ input, run })`.",
+      'A tool that the AI SDK describes was asked to run inside standin: tools reached through `languageModel` are ' +
+      'run by the AI SDK, never by standin.',
+    fix:
+      "Let the AI SDK run the tool (`generateText` with `tools`), or give standin's `app.run` its own `tool({ " +
+      'input, run })`.',
   },
   A0008: {
     means:
-      '`fromAiSdk` was given settings it cannot use: not an object, or a `timeoutMs` that is not a whole number of milliseconds from 1 to 2147483647.',
+      '`fromAiSdk` was given settings it cannot use: not an object, or a `timeoutMs` that is not a whole number of ' +
+      'milliseconds from 1 to 2147483647.',
     fix: 'Pass `fromAiSdk(provider, { timeoutMs: 60_000 })`, or leave the settings out.',
   },
 } as const satisfies Record<string, CodeInfo>;
@@ -196,42 +251,61 @@ const providers = {
   P0001: {
     means:
       "A provider could not answer; the error's `kind` says why (server, rate_limit, timeout, network, auth, ...).",
-    fix: 'Retryable kinds are retried by the engine; for the others, act on the kind (check the key, shorten the prompt, ...).',
+    fix:
+      'Retryable kinds are retried by the engine; for the others, act on the kind (check the key, shorten the ' +
+      'prompt, ...).',
   },
   P0002: {
     means: 'A provider failure was made with a kind that does not exist.',
-    fix: 'Use one of: server, rate_limit, timeout, network, auth, bad_request, context_length, content_filter, unknown.',
+    fix:
+      'Use one of: server, rate_limit, timeout, network, auth, bad_request, context_length, content_filter, ' +
+      'unknown.',
   },
   P0003: {
     means: "No API key was found for a provider adapter that calls its vendor's own URL.",
-    fix: 'Set `providers.<name>.apiKey` in the config, or the environment variable the message names (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `TYPESAFE_API_KEY`). A server on a custom `baseURL` needs no key.',
+    fix:
+      'Set `providers.<name>.apiKey` in the config, or the environment variable the message names ' +
+      '(`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `TYPESAFE_API_KEY`). A server on a custom `baseURL` needs no key.',
   },
   P0004: {
     means:
-      "The settings given to a provider adapter or classifier factory (`createOpenAIProvider`, `createAnthropicProvider`, `createTypesafeClassifier`, `createDecisionsClassifier`), or a provider's config, hold a field its adapter does not take or a value of the wrong shape.",
+      'The settings given to a provider adapter or classifier factory (`createOpenAIProvider`, ' +
+      "`createAnthropicProvider`, `createTypesafeClassifier`, `createDecisionsClassifier`), or a provider's " +
+      'config, hold a field its adapter does not take or a value of the wrong shape.',
     fix: 'Correct the field at the path the message names; the message lists the fields that are allowed.',
   },
   P0005: {
     means:
-      "A request holds a value the provider's wire format cannot carry: a tool call's input or a tool's output that is not JSON (a BigInt, a cycle).",
-    fix: 'Make tool outputs and tool call inputs plain JSON values: objects, arrays, strings, finite numbers, booleans and null.',
+      "A request holds a value the provider's wire format cannot carry: a tool call's input or a tool's output that " +
+      'is not JSON (a BigInt, a cycle).',
+    fix:
+      'Make tool outputs and tool call inputs plain JSON values: objects, arrays, strings, finite numbers, ' +
+      'booleans and null.',
   },
   P0006: {
     means:
-      "The config's `classifier` names a provider that cannot classify, or a model names a provider served by a classifier adapter (`typesafe`, `decisions`).",
-    fix: "Point `classifier.provider` at a provider served by 'typesafe' or 'decisions' (or 'openai', which classifies through its Decisions API); give models providers served by 'openai' or 'anthropic'.",
+      "The config's `classifier` names a provider that cannot classify, or a model names a provider served by a " +
+      'classifier adapter (`typesafe`, `decisions`).',
+    fix:
+      "Point `classifier.provider` at a provider served by 'typesafe' or 'decisions' (or 'openai', which " +
+      "classifies through its Decisions API); give models providers served by 'openai' or 'anthropic'.",
   },
   P0007: {
     means:
-      'A provider adapter was called directly with a context that lacks a field it reads (provider, model, signal, attempt), or holds one of the wrong type.',
-    fix: 'Call through the engine (`app.reply`, `engine.reply`), which builds the context; or pass a whole `CallContext` with the field the message names.',
+      'A provider adapter was called directly with a context that lacks a field it reads (provider, model, signal, ' +
+      'attempt), or holds one of the wrong type.',
+    fix:
+      'Call through the engine (`app.reply`, `engine.reply`), which builds the context; or pass a whole ' +
+      '`CallContext` with the field the message names.',
   },
 } as const satisfies Record<string, CodeInfo>;
 
 const runs = {
   R0001: {
     means: 'A run took `maxSteps` steps without ending on a text or a typed value.',
-    fix: "Raise the agent's `maxSteps`, or find out why the model keeps asking for tools (the message lists the last calls).",
+    fix:
+      "Raise the agent's `maxSteps`, or find out why the model keeps asking for tools (the message lists the last " +
+      'calls).',
   },
   R0002: {
     means: 'An agent or a tool is not defined correctly.',
@@ -243,8 +317,12 @@ const runs = {
   },
   R0004: {
     means:
-      "In a run with strict tools (a test app's default), a tool call failed: the tool does not exist, its input does not fit the tool's shape, or its `run` threw. The message names the run, the step, the tool, the input and the cause.",
-    fix: "Fix the scripted call's `with` (or the tool); for a test that scripts a bad call on purpose, pass `{ strictTools: false }` to `app.run`, or `createTestApp(config, { strictTools: false })`.",
+      "In a run with strict tools (a test app's default), a tool call failed: the tool does not exist, its input " +
+      "does not fit the tool's shape, or its `run` threw. The message names the run, the step, the tool, the input " +
+      'and the cause.',
+    fix:
+      "Fix the scripted call's `with` (or the tool); for a test that scripts a bad call on purpose, pass `{ " +
+      'strictTools: false }` to `app.run`, or `createTestApp(config, { strictTools: false })`.',
   },
   R0005: {
     means: "A run's `strictTools` option is not true or false.",
@@ -255,32 +333,49 @@ const runs = {
 const fakeModel = {
   T0001: {
     means:
-      '`app.fake` or `fakeProvider` was given `answers` that are none of its three forms: a list of answers, a function of the request, or a record of calls.',
-    fix: "Write a list (`[{ text: 'Hi' }]`), a function (`(request) => ({ text: 'Hi' })`), or a record of calls (`{ reply: [...], embed: embedByHash(8) }`); the message names the field that is wrong.",
+      '`app.fake` or `fakeProvider` was given `answers` that are none of its three forms: a list of answers, a ' +
+      'function of the request, or a record of calls.',
+    fix:
+      "Write a list (`[{ text: 'Hi' }]`), a function (`(request) => ({ text: 'Hi' })`), or a record of calls (`{ " +
+      'reply: [...], embed: embedByHash(8) }`); the message names the field that is wrong.',
   },
   T0002: {
     means:
-      'Something in the place of an answer is no answer record: a plain text, a generator or iterable of parts, a function, null or a number.',
-    fix: "Write the answer as a record: `{ text: '...' }`, `{ calls: [{ tool, with }] }`, `{ value }` or `{ fail: 'server' }`; the fake makes the parts itself.",
+      'Something in the place of an answer is no answer record: a plain text, a generator or iterable of parts, a ' +
+      'function, null or a number.',
+    fix:
+      "Write the answer as a record: `{ text: '...' }`, `{ calls: [{ tool, with }] }`, `{ value }` or `{ fail: " +
+      "'server' }`; the fake makes the parts itself.",
   },
   T0003: {
     means:
-      'An answer record has an unknown field, a field of the wrong type, or fields that do not go together (`fail` with anything else, `parts` without a `value`, nothing to give).',
-    fix: 'Correct the field at the index and path the message names; the allowed fields are text, calls, value, reasoning, parts, units and fail.',
+      'An answer record has an unknown field, a field of the wrong type, or fields that do not go together (`fail` ' +
+      'with anything else, `parts` without a `value`, nothing to give).',
+    fix:
+      'Correct the field at the index and path the message names; the allowed fields are text, calls, value, ' +
+      'reasoning, parts, units and fail.',
   },
   T0004: {
     means:
-      "An answer's `value`, or the `with` of one of its calls, cannot be written as JSON, as a model's output is: a function, a bigint, undefined, a number that is not finite, a cycle, or an object that is not plain.",
-    fix: 'Give values made of plain objects, arrays, strings, finite numbers, booleans and null; the message names the path that is not.',
+      "An answer's `value`, or the `with` of one of its calls, cannot be written as JSON, as a model's output is: a " +
+      'function, a bigint, undefined, a number that is not finite, a cycle, or an object that is not plain.',
+    fix:
+      'Give values made of plain objects, arrays, strings, finite numbers, booleans and null; the message names ' +
+      'the path that is not.',
   },
   T0005: {
     means:
-      "An answer's `parts` offsets are not places inside the value's JSON text where it can be cut: not whole, not increasing, at or past its ends, or inside one character.",
-    fix: 'Give increasing whole offsets between 1 and the JSON length less 1 (the message gives the JSON and its length), or a count of parts.',
+      "An answer's `parts` offsets are not places inside the value's JSON text where it can be cut: not whole, not " +
+      'increasing, at or past its ends, or inside one character.',
+    fix:
+      'Give increasing whole offsets between 1 and the JSON length less 1 (the message gives the JSON and its ' +
+      'length), or a count of parts.',
   },
   T0006: {
     means: 'An answer gives a `value`, and the call it answers states no shape for a typed value.',
-    fix: 'Give that call an `output` zod shape (or the agent an `output`), or answer it with a `text` instead of a `value`.',
+    fix:
+      'Give that call an `output` zod shape (or the agent an `output`), or answer it with a `text` instead of a ' +
+      '`value`.',
   },
   T0007: {
     means: 'An answer asks for a tool (in `calls`) that the request it answers does not offer.',
@@ -292,18 +387,27 @@ const fakeModel = {
   },
   T0009: {
     means:
-      'A faked model was called for something its fake was not given: a record of calls without that call, or a list or function (which answer replies only) called for embed, hear, speak, rank or call.',
-    fix: 'Fake the model with a record of calls that has the call the message names, such as `{ reply: [...], embed: embedByHash(8) }`.',
+      'A faked model was called for something its fake was not given: a record of calls without that call, or a list ' +
+      'or function (which answer replies only) called for embed, hear, speak, rank or call.',
+    fix:
+      'Fake the model with a record of calls that has the call the message names, such as `{ reply: [...], embed: ' +
+      'embedByHash(8) }`.',
   },
   T0010: {
     means:
-      'A function a fake was given (a function of the request, or a call of a record) threw an error that is no ProviderFailure.',
-    fix: "Fix the function (the error is the `cause`); to fake a provider failure, answer `{ fail: 'server' }` or throw a `ProviderFailure`.",
+      'A function a fake was given (a function of the request, or a call of a record) threw an error that is no ' +
+      'ProviderFailure.',
+    fix:
+      "Fix the function (the error is the `cause`); to fake a provider failure, answer `{ fail: 'server' }` or " +
+      'throw a `ProviderFailure`.',
   },
   T0011: {
     means:
-      "A call of a fake's record answered a result of the wrong shape: embed a vector, hear `{ text }`, speak bytes, rank a score per text.",
-    fix: 'Make the function answer the shape the message names; `embedByHash(dimensions)` and `rankByOverlap()` give deterministic ones.',
+      "A call of a fake's record answered a result of the wrong shape: embed a vector, hear `{ text }`, speak bytes, " +
+      'rank a score per text.',
+    fix:
+      'Make the function answer the shape the message names; `embedByHash(dimensions)` and `rankByOverlap()` give ' +
+      'deterministic ones.',
   },
   T0012: {
     means: "`app.fake` names a model that is not configured, or a fake's options or a helper's settings are malformed.",
@@ -312,78 +416,115 @@ const fakeModel = {
   T0013: {
     means:
       'A faked model was called past its last answer: the app asked it more often than its list of answers allows.',
-    fix: 'Add an answer for the call the message names, or find why the app asks the model more often than the test expects.',
+    fix:
+      'Add an answer for the call the message names, or find why the app asks the model more often than the test ' +
+      'expects.',
   },
   T0014: {
     means:
-      '`fake.verify()` found answers that were never asked for: the app asked the model less often than the test expects.',
+      '`fake.verify()` found answers that were never asked for: the app asked the model less often than the test ' +
+      'expects.',
     fix: 'Remove the answers the message lists, or find why the app stopped asking the model before them.',
   },
   T0045: {
     means:
-      "A scripted call's `with` does not fit the input shape of the tool it names, in the tools the fake was given (`app.fake(model, answers, agent)`): checked when the fake is made for a list, when the call comes for a function.",
+      "A scripted call's `with` does not fit the input shape of the tool it names, in the tools the fake was given " +
+      '(`app.fake(model, answers, agent)`): checked when the fake is made for a list, when the call comes for a ' +
+      'function.',
     fix: 'Correct the input at the path the message names, so the tool would run with it.',
   },
   T0046: {
     means:
-      "`verify()` found calls that raised a test author's error (a T-code or K0008, such as a call past the last answer), even though the application caught it.",
-    fix: 'Read each error the message lists with its scope and call: add the missing answer, or fix the answer or the call it names.',
+      "`verify()` found calls that raised a test author's error (a T-code or K0008, such as a call past the last " +
+      'answer), even though the application caught it.',
+    fix:
+      'Read each error the message lists with its scope and call: add the missing answer, or fix the answer or ' +
+      'the call it names.',
   },
   T0047: {
     means:
-      "A function a fake was given (a function of the request, or a call of a record) returned a promise that did not settle within the call's time, and the call had no signal that aborted.",
-    fix: "Make the function's promise settle; give the model's provider a `timeoutMs` in the config to change the bound (default 30000 ms), or pass a signal to the call.",
+      'A function a fake was given (a function of the request, or a call of a record) returned a promise that did ' +
+      "not settle within the call's time, and the call had no signal that aborted.",
+    fix:
+      "Make the function's promise settle; give the model's provider a `timeoutMs` in the config to change the " +
+      'bound (default 30000 ms), or pass a signal to the call.',
   },
   T0048: {
     means: "`createTestApp`'s (or `createTestContainer`'s) settings are malformed.",
-    fix: 'Pass `{ seed?: a whole number from 0 to 4294967295, strictTools?: true or false }`; the message names the setting that is wrong.',
+    fix:
+      'Pass `{ seed?: a whole number from 0 to 4294967295, strictTools?: true or false }`; the message names the ' +
+      'setting that is wrong.',
   },
   T0049: {
     means:
-      "`app.verify()` found stand-ins that were not used as scripted: answers never asked for, entries never replayed, or calls that raised a test author's error (even ones the application caught).",
-    fix: 'Read the lists, grouped by stand-in and scope: remove answers the app no longer asks for, or fix the answer or the call each error names. `app.pending()` lists what is left unused.',
+      '`app.verify()` found stand-ins that were not used as scripted: answers never asked for, entries never ' +
+      "replayed, or calls that raised a test author's error (even ones the application caught).",
+    fix:
+      'Read the lists, grouped by stand-in and scope: remove answers the app no longer asks for, or fix the ' +
+      'answer or the call each error names. `app.pending()` lists what is left unused.',
   },
   T0040: {
     means:
-      'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized request, or fewer of them than the scope asked for.',
-    fix: 'Read the diff against the nearest recorded request in the message: make the test send what was recorded, or record the new call with `STANDIN_CASSETTES=record-missing`.',
+      'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized ' +
+      'request, or fewer of them than the scope asked for.',
+    fix:
+      'Read the diff against the nearest recorded request in the message: make the test send what was recorded, ' +
+      'or record the new call with `STANDIN_CASSETTES=record-missing`.',
   },
   T0041: {
     means: 'A model faked for some scopes only (`app.scope(id).fake`) was called in a scope that has no script for it.',
-    fix: 'Fake the model for that scope too (`app.scope(id).fake(model, answers)`), or for every other scope (`app.fake(model, answers)`).',
+    fix:
+      'Fake the model for that scope too (`app.scope(id).fake(model, answers)`), or for every other scope ' +
+      '(`app.fake(model, answers)`).',
   },
   T0042: {
     means:
-      'A classifier faked for some scopes only (`app.scope(id).fakeClassifier`) was called in a scope that has no script for it.',
-    fix: 'Fake the classifier for that scope too (`app.scope(id).fakeClassifier(script)`), or for every other scope (`app.fakeClassifier(script)`).',
+      'A classifier faked for some scopes only (`app.scope(id).fakeClassifier`) was called in a scope that has no ' +
+      'script for it.',
+    fix:
+      'Fake the classifier for that scope too (`app.scope(id).fakeClassifier(script)`), or for every other scope ' +
+      '(`app.fakeClassifier(script)`).',
   },
   T0043: {
     means:
-      'A classifier function given to `fakeClassifier(fn)` threw, or answered something other than `{ answers }` or `{ error }`, or was not a function.',
-    fix: 'Make the function answer `{ answers: { id: value } }` or `{ error: new ClassificationAdapterError(reason) }` for every call; to fail a call as a classifier would, answer `{ error }` rather than throw.',
+      'A classifier function given to `fakeClassifier(fn)` threw, or answered something other than `{ answers }` or ' +
+      '`{ error }`, or was not a function.',
+    fix:
+      'Make the function answer `{ answers: { id: value } }` or `{ error: new ClassificationAdapterError(reason) ' +
+      '}` for every call; to fail a call as a classifier would, answer `{ error }` rather than throw.',
   },
   T0044: {
     means:
-      'A script for one scope (`app.scope(id).fake`, `.fakeClassifier`) was given to an app that shares its scripts through a Redis namespace: it cannot cross processes.',
-    fix: 'In a namespace, fake for every scope (`app.fake`, `app.fakeClassifier`): each scope walks the shared script from its start.',
+      'A script for one scope (`app.scope(id).fake`, `.fakeClassifier`) was given to an app that shares its scripts ' +
+      'through a Redis namespace: it cannot cross processes.',
+    fix:
+      'In a namespace, fake for every scope (`app.fake`, `app.fakeClassifier`): each scope walks the shared ' +
+      'script from its start.',
   },
 } as const satisfies Record<string, CodeInfo>;
 
 const classification = {
   K0001: {
     means:
-      'A classification question is not built correctly: options that are not a list or a record, option names that collide, levels that are not a list, an unknown yes-no label, or a hand-built question a classifier cannot read.',
-    fix: 'Build questions with `ClassificationQuestion.choice(instructions, options)`, `.score(instructions, levels)` or `.yesNo(instructions, { true?, false? })`, with each option named once.',
+      'A classification question is not built correctly: options that are not a list or a record, option names that ' +
+      'collide, levels that are not a list, an unknown yes-no label, or a hand-built question a classifier cannot ' +
+      'read.',
+    fix:
+      'Build questions with `ClassificationQuestion.choice(instructions, options)`, `.score(instructions, ' +
+      'levels)` or `.yesNo(instructions, { true?, false? })`, with each option named once.',
   },
   K0002: {
     means:
-      'A classification answer, response or adapter error is not built correctly: a field of the wrong type, or an answer type that does not exist.',
+      'A classification answer, response or adapter error is not built correctly: a field of the wrong type, or an ' +
+      'answer type that does not exist.',
     fix: "Correct the field the message names; an answer's `type` is 'choice', 'score' or 'yesNo'.",
   },
   K0003: {
     means:
       'A classification request does not pass validation; the message lists every problem with its path and reason.',
-    fix: 'Correct each path the message names (non-empty questions, a non-empty state, questions built with `ClassificationQuestion`), then call again.',
+    fix:
+      'Correct each path the message names (non-empty questions, a non-empty state, questions built with ' +
+      '`ClassificationQuestion`), then call again.',
   },
   K0004: {
     means: 'The options of a classify call do not have the expected shape.',
@@ -391,39 +532,58 @@ const classification = {
   },
   K0005: {
     means: 'No classifier is bound at `Tokens.Classifier`, so there is nothing to classify with.',
-    fix: "In a test, call `app.fakeClassifier(script)`; in production, name one in the config (`classifier: { provider: 'typesafe' }`) or bind one: `container.bind(Tokens.Classifier).toConstantValue(classifier)`.",
+    fix:
+      'In a test, call `app.fakeClassifier(script)`; in production, name one in the config (`classifier: { ' +
+      "provider: 'typesafe' }`) or bind one: `container.bind(Tokens.Classifier).toConstantValue(classifier)`.",
   },
   K0006: {
     means:
-      'A test app, or the process-wide guard (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`), blocked a classify call that would have reached a real classifier.',
-    fix: 'Fake the classifier with `app.fakeClassifier(script)`, or allow real calls explicitly with `app.allowRealCalls(provider)`.',
+      'A test app, or the process-wide guard (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`), blocked a classify ' +
+      'call that would have reached a real classifier.',
+    fix:
+      'Fake the classifier with `app.fakeClassifier(script)`, or allow real calls explicitly with ' +
+      '`app.allowRealCalls(provider)`.',
   },
   K0007: {
     means:
-      'A classifier broke the adapter contract: `classify` settled with something other than a `ClassificationResponse` or a `ClassificationAdapterError`.',
-    fix: 'Fix the classifier so it resolves with a `ClassificationResponse` and rejects only with a `ClassificationAdapterError`; the original value or error is the `cause`.',
+      'A classifier broke the adapter contract: `classify` settled with something other than a ' +
+      '`ClassificationResponse` or a `ClassificationAdapterError`.',
+    fix:
+      'Fix the classifier so it resolves with a `ClassificationResponse` and rejects only with a ' +
+      '`ClassificationAdapterError`; the original value or error is the `cause`.',
   },
   K0008: {
     means:
       "A classifier could not answer; the error's `reason` says why (rate_limited, timeout, invalid_request, ...).",
-    fix: 'rate_limited, provider_unavailable, timeout and network_error are retried by the engine; for the others, act on the reason.',
+    fix:
+      'rate_limited, provider_unavailable, timeout and network_error are retried by the engine; for the others, ' +
+      'act on the reason.',
   },
   K0009: {
     means: 'A classification adapter error was made with a reason that does not exist.',
-    fix: 'Use one of: authentication_failed, rate_limited, invalid_request, context_length_exceeded, provider_unavailable, timeout, network_error, malformed_response, unknown.',
+    fix:
+      'Use one of: authentication_failed, rate_limited, invalid_request, context_length_exceeded, ' +
+      'provider_unavailable, timeout, network_error, malformed_response, unknown.',
   },
   K0010: {
     means: 'A FakeClassifier script, or one of its entries, does not have a legal shape.',
-    fix: 'Write a list of entries, each one of `{ answers: { id: value } }`, `{ error: new ClassificationAdapterError(reason) }` or `{ retryUntilCall: n }` with n a whole number of 1 or more.',
+    fix:
+      'Write a list of entries, each one of `{ answers: { id: value } }`, `{ error: new ' +
+      'ClassificationAdapterError(reason) }` or `{ retryUntilCall: n }` with n a whole number of 1 or more.',
   },
   K0011: {
     means:
-      'A scripted answer does not fit its question (a value of the wrong kind, a number out of range, a name that is not an option), or names a question the request does not ask.',
-    fix: "Give a choice one of its option names, a score a number from 0 to the top level, a yes-no a probability from 0 to 1, or a `ClassificationAnswer`; key answers by the request's question ids.",
+      'A scripted answer does not fit its question (a value of the wrong kind, a number out of range, a name that is ' +
+      'not an option), or names a question the request does not ask.',
+    fix:
+      'Give a choice one of its option names, a score a number from 0 to the top level, a yes-no a probability ' +
+      "from 0 to 1, or a `ClassificationAnswer`; key answers by the request's question ids.",
   },
   K0012: {
     means: 'A FakeClassifier has script entries that no call used.',
-    fix: 'Remove the entries the message lists, or find out why the code under test classified fewer times than the script expects.',
+    fix:
+      'Remove the entries the message lists, or find out why the code under test classified fewer times than the ' +
+      'script expects.',
   },
   K0013: {
     means: "A classify call's `adapterOpts.capture` callback threw, or the promise it returned rejected.",
@@ -431,13 +591,20 @@ const classification = {
   },
   K0014: {
     means:
-      "A FakeClassifier's `verify()` found calls that raised a test author's error (its script ran out, `K0008` with cause `classification_script_exhausted`; an answer that does not fit its question, `K0011`; a capture that threw, `K0013`), even though the application caught it.",
-    fix: 'Read each error the message lists with its scope and call: add the missing entry, or fix the entry or callback it names.',
+      "A FakeClassifier's `verify()` found calls that raised a test author's error (its script ran out, `K0008` with " +
+      'cause `classification_script_exhausted`; an answer that does not fit its question, `K0011`; a capture that ' +
+      'threw, `K0013`), even though the application caught it.',
+    fix:
+      'Read each error the message lists with its scope and call: add the missing entry, or fix the entry or ' +
+      'callback it names.',
   },
   K0015: {
     means:
-      "A classify call's `capture` callback returned a promise that did not settle within 30 seconds, so the call was ended rather than held forever.",
-    fix: 'Make the callback settle (resolve or reject the promise it returns), or do its slow work after the call instead of in it.',
+      "A classify call's `capture` callback returned a promise that did not settle within 30 seconds, so the call " +
+      'was ended rather than held forever.',
+    fix:
+      'Make the callback settle (resolve or reject the promise it returns), or do its slow work after the call ' +
+      'instead of in it.',
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -449,11 +616,15 @@ const sharedStores = {
   D0002: {
     means:
       'Redis did not answer a cursor store command within `cursors.timeoutMs`: it is stalled, paused or overloaded.',
-    fix: 'Find why Redis is slow (CLIENT PAUSE, a long script, swapping), or raise `cursors.timeoutMs`. A faked call sees it as a provider failure of kind `timeout`.',
+    fix:
+      'Find why Redis is slow (CLIENT PAUSE, a long script, swapping), or raise `cursors.timeoutMs`. A faked call ' +
+      'sees it as a provider failure of kind `timeout`.',
   },
   D0003: {
     means: 'The connection to Redis was lost while a cursor store command was in flight, or before it could be sent.',
-    fix: 'Restart Redis or fix the network; the store reconnects by itself. A faked call sees it as a provider failure of kind `network`.',
+    fix:
+      'Restart Redis or fix the network; the store reconnects by itself. A faked call sees it as a provider ' +
+      'failure of kind `network`.',
   },
   D0004: {
     means: 'The config asks for the Redis cursor store, and the optional peer dependency `redis` cannot be loaded.',
@@ -461,17 +632,25 @@ const sharedStores = {
   },
   D0005: {
     means: 'Redis answered a cursor store command with an error or with a reply of an unexpected shape.',
-    fix: 'Read the Redis error in the message. Another program may have written keys under the store prefix (`standin:{...}`): give standin a namespace of its own.',
+    fix:
+      'Read the Redis error in the message. Another program may have written keys under the store prefix ' +
+      '(`standin:{...}`): give standin a namespace of its own.',
   },
   D0006: {
     means:
-      'An answer or script published to a namespace cannot cross a process: a function, or a value that is not plain JSON data.',
-    fix: 'In a namespace, fake with data: a list of answers (or a record whose `reply` is one), and classifier scripts of `{ answers }`, `{ error }` and `{ retryUntilCall }` entries.',
+      'An answer or script published to a namespace cannot cross a process: a function, or a value that is not plain ' +
+      'JSON data.',
+    fix:
+      'In a namespace, fake with data: a list of answers (or a record whose `reply` is one), and classifier ' +
+      'scripts of `{ answers }`, `{ error }` and `{ retryUntilCall }` entries.',
   },
   D0007: {
     means:
-      'A test app in a namespace was called for a model (or the classifier) that no process of the namespace has faked.',
-    fix: 'Fake it in any process of the namespace before the call: `app.fake(model, answers)` or `app.fakeClassifier(script)`, then `await app.ready()`.',
+      'A test app in a namespace was called for a model (or the classifier) that no process of the namespace has ' +
+      'faked.',
+    fix:
+      'Fake it in any process of the namespace before the call: `app.fake(model, answers)` or ' +
+      '`app.fakeClassifier(script)`, then `await app.ready()`.',
   },
   D0008: {
     means: 'The Redis cursor store was used after it was closed (its app or container was disposed).',
@@ -483,26 +662,38 @@ const sharedStores = {
   },
   D0010: {
     means:
-      "The Redis cursor store lost its state while in use: its keys are gone (FLUSHALL or FLUSHDB, a Redis restart without persistence, every key expired after `cursors.ttlSeconds` without a write, or, for a store without a namespace, one script's state expired alone). Going on would start the cursor again from 0 and give answers a second time.",
-    fix: 'Find what removed the keys (a FLUSHALL in another test, a restart, a short `ttlSeconds`), then reset the app (`app.reset()`) or make a new one; give standin a namespace or a Redis database of its own.',
+      'The Redis cursor store lost its state while in use: its keys are gone (FLUSHALL or FLUSHDB, a Redis restart ' +
+      'without persistence, every key expired after `cursors.ttlSeconds` without a write, or, for a store without ' +
+      "a namespace, one script's state expired alone). Going on would start the cursor again from 0 and give " +
+      'answers a second time.',
+    fix:
+      'Find what removed the keys (a FLUSHALL in another test, a restart, a short `ttlSeconds`), then reset the ' +
+      'app (`app.reset()`) or make a new one; give standin a namespace or a Redis database of its own.',
   },
   D0011: {
     means:
-      'An earlier command that moves a cursor timed out (`D0002`), and Redis may have run it after: the cursor may have moved with no call given its answer, so the store will not guess where it stands.',
-    fix: 'Find why Redis stalled (CLIENT PAUSE, a long script), or raise `cursors.timeoutMs`; then reset the cursor (`app.reset()`) and run the calls again. A step retried with the same step key is not affected.',
+      'An earlier command that moves a cursor timed out (`D0002`), and Redis may have run it after: the cursor may ' +
+      'have moved with no call given its answer, so the store will not guess where it stands.',
+    fix:
+      'Find why Redis stalled (CLIENT PAUSE, a long script), or raise `cursors.timeoutMs`; then reset the cursor ' +
+      '(`app.reset()`) and run the calls again. A step retried with the same step key is not affected.',
   },
 } as const satisfies Record<string, CodeInfo>;
 
 const cassettes = {
   V0001: {
     means:
-      'A cassette file cannot be read: it is not JSON, or the JSON is not a cassette (an entry with an unknown call, a missing field, an answer of the wrong shape).',
+      'A cassette file cannot be read: it is not JSON, or the JSON is not a cassette (an entry with an unknown call, ' +
+      'a missing field, an answer of the wrong shape).',
     fix: 'Correct the entry at the path the message names, or delete the file and record it again.',
   },
   V0002: {
     means:
-      '`app.cassette(path, settings)` was given settings of the wrong shape, or `STANDIN_CASSETTES` holds a mode that does not exist.',
-    fix: "Give a file path (or a file: URL) and a mode of 'replay', 'record' or 'record-missing'; set `STANDIN_CASSETTES` to one of those modes or leave it unset.",
+      '`app.cassette(path, settings)` was given settings of the wrong shape, or `STANDIN_CASSETTES` holds a mode ' +
+      'that does not exist.',
+    fix:
+      "Give a file path (or a file: URL) and a mode of 'replay', 'record' or 'record-missing'; set " +
+      '`STANDIN_CASSETTES` to one of those modes or leave it unset.',
   },
   V0003: {
     means: 'A cassette could not be written to its file.',
@@ -510,8 +701,11 @@ const cassettes = {
   },
   V0004: {
     means:
-      'A cassette that records has nothing to record from: no provider is bound for the model, or no classifier is bound (or the configured one could not be made).',
-    fix: "Configure the model's provider (its key in the config, as in production), or name a classifier in the config, before recording.",
+      'A cassette that records has nothing to record from: no provider is bound for the model, or no classifier is ' +
+      'bound (or the configured one could not be made).',
+    fix:
+      "Configure the model's provider (its key in the config, as in production), or name a classifier in the " +
+      'config, before recording.',
   },
   V0005: {
     means: '`cassette.verify()` found recorded entries that no call replayed.',
@@ -519,16 +713,21 @@ const cassettes = {
   },
   V0006: {
     means:
-      'A recording holds a value a cassette cannot store as JSON: a `call` output with a function, a BigInt or a cycle.',
+      'A recording holds a value a cassette cannot store as JSON: a `call` output with a function, a BigInt or a ' +
+      'cycle.',
     fix: 'Make the provider answer plain JSON values, or leave that call out of the cassette.',
   },
   V0007: {
     means: 'A second cassette was put on an app that already has one.',
-    fix: 'Use one cassette per app (one app per test file, or per test); save and drop the first before making another.',
+    fix:
+      'Use one cassette per app (one app per test file, or per test); save and drop the first before making ' +
+      'another.',
   },
   V0008: {
     means: "A cassette's `redact` function threw, or answered something other than a string.",
-    fix: 'Make `redact` a function from a string to a string that never throws; it is given every text of every request and answer.',
+    fix:
+      'Make `redact` a function from a string to a string that never throws; it is given every text of every ' +
+      'request and answer.',
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -543,7 +742,9 @@ const wire = {
   },
   W0003: {
     means: "A request names a model no script serves in its scope (404, in the provider's own body).",
-    fix: 'Script the model (`server.fake(model, answers)` or `PUT /__standin/scripts`), or call one of the models the message lists.',
+    fix:
+      'Script the model (`server.fake(model, answers)` or `PUT /__standin/scripts`), or call one of the models ' +
+      'the message lists.',
   },
   W0004: {
     means: 'A request has a field the wire server does not know, or a value it cannot honour, such as `n: 2` (400).',
@@ -551,15 +752,20 @@ const wire = {
   },
   W0005: {
     means: 'A request went to a path the wire server has no endpoint or control route at (404).',
-    fix: "Point the client's base URL at the server's URL plus `/v1` (OpenAI clients, the AI SDK) or at the URL (the Anthropic client).",
+    fix:
+      "Point the client's base URL at the server's URL plus `/v1` (OpenAI clients, the AI SDK) or at the URL (the " +
+      'Anthropic client).',
   },
   W0006: {
     means: "A control API request came without the server's token (401).",
-    fix: 'Send `Authorization: Bearer <token>` (or `x-standin-token`) with the token the server printed, or set `STANDIN_TOKEN` before it starts.',
+    fix:
+      'Send `Authorization: Bearer <token>` (or `x-standin-token`) with the token the server printed, or set ' +
+      '`STANDIN_TOKEN` before it starts.',
   },
   W0007: {
     means:
-      'The scope a request names (the `x-standin-scope` header, or an API key `scope:<id>`) is not 1 to 200 printable characters (400).',
+      'The scope a request names (the `x-standin-scope` header, or an API key `scope:<id>`) is not 1 to 200 ' +
+      'printable characters (400).',
     fix: 'Name the scope with a short id without spaces, such as `test-42`.',
   },
   W0008: {
@@ -584,7 +790,8 @@ const wire = {
   },
   W0013: {
     means:
-      'Scripts were given for one scope where the server scripts for every scope: a server serving an app, or the classifier.',
+      'Scripts were given for one scope where the server scripts for every scope: a server serving an app, or the ' +
+      'classifier.',
     fix: 'Leave the scope out, or make the server without `app` to script models per scope.',
   },
   W0014: {
@@ -597,31 +804,47 @@ const wire = {
   },
   W0016: {
     means: 'A classifier script entry `{ fail }` in a scripts document names no failure, or has a bad field.',
-    fix: 'Write `{ "fail": "rate_limited", "retryAfterMs": 20 }`: `fail` a classification reason or an answer\'s failure kind.',
+    fix:
+      'Write `{ "fail": "rate_limited", "retryAfterMs": 20 }`: `fail` a classification reason or an answer\'s ' +
+      'failure kind.',
   },
   W0017: {
     means: '`standin serve --cassette` was given a path with no cassette at it.',
-    fix: "Record the cassette first (`app.cassette(path, { mode: 'record' })`, then `cassette.save()`), or give the path of one.",
+    fix:
+      "Record the cassette first (`app.cassette(path, { mode: 'record' })`, then `cassette.save()`), or give the " +
+      'path of one.',
   },
   W0018: {
     means:
-      "A wire server's verify found requests answered with a test author's error (a 500): a call past the end of a script (`T0013`), an answer that does not fit its schema (`T0008`), an unfaked scope (`T0041`, `T0042`; over the wire, a `W0003` 404 for a model scripted for other scopes only), a classifier script's error (`K0008`, `K0011`, `K0013`), even if the client went on.",
-    fix: 'Read each error listed with its scope and endpoint: add the missing answer, fix the answer, or send the scope header the script was loaded for.',
+      "A wire server's verify found requests answered with a test author's error (a 500): a call past the end of a " +
+      'script (`T0013`), an answer that does not fit its schema (`T0008`), an unfaked scope (`T0041`, `T0042`; ' +
+      "over the wire, a `W0003` 404 for a model scripted for other scopes only), a classifier script's error " +
+      '(`K0008`, `K0011`, `K0013`), even if the client went on.',
+    fix:
+      'Read each error listed with its scope and endpoint: add the missing answer, fix the answer, or send the ' +
+      'scope header the script was loaded for.',
   },
   W0019: {
     means:
-      'A control API request (`/__standin/...`) has a query parameter the route does not take, or a value it cannot use (400).',
-    fix: 'Send only the parameters the message lists for that route: `scope=<id>` everywhere, `merge=1` on `PUT scripts`, `defaults=1` on `POST reset` without a scope.',
+      'A control API request (`/__standin/...`) has a query parameter the route does not take, or a value it cannot ' +
+      'use (400).',
+    fix:
+      'Send only the parameters the message lists for that route: `scope=<id>` everywhere, `merge=1` on `PUT ' +
+      'scripts`, `defaults=1` on `POST reset` without a scope.',
   },
   W0020: {
     means:
-      '`standin serve` was given a `--scripts` or `--cassette` path that is not a regular file (a FIFO, a device such as /dev/zero, a directory), or a file larger than it reads.',
+      '`standin serve` was given a `--scripts` or `--cassette` path that is not a regular file (a FIFO, a device ' +
+      'such as /dev/zero, a directory), or a file larger than it reads.',
     fix: 'Give the path of a regular JSON file, smaller than the limit the message names.',
   },
   W0021: {
     means:
-      'A JSON body sent to the wire server (a request, a scripts document) nests arrays and objects deeper than the server reads (400).',
-    fix: "Send JSON nested less deeply than the limit the message names; a tool's parameters schema rarely needs more than a few levels.",
+      'A JSON body sent to the wire server (a request, a scripts document) nests arrays and objects deeper than the ' +
+      'server reads (400).',
+    fix:
+      "Send JSON nested less deeply than the limit the message names; a tool's parameters schema rarely needs " +
+      'more than a few levels.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -43,7 +43,9 @@ export interface StandinModuleAsyncOptions {
 /** Every standin token Nest can inject, resolved from the app's container on each use. */
 const bridged = [Tokens.Config, Tokens.Engine, Tokens.CursorStore, Tokens.Clock, Tokens.Scopes, Tokens.Random] as const;
 
-/** The apps a module made itself: the ones it disposes when Nest closes. An app handed in belongs to whoever made it. */
+/**
+ * The apps a module made itself: the ones it disposes when Nest closes. An app handed in belongs to whoever made it.
+ */
 const made = new WeakSet<App>();
 
 function appProvider(): FactoryProvider {
@@ -57,7 +59,8 @@ function appProvider(): FactoryProvider {
       if (!(app instanceof App)) {
         throw new StandinError(
           'E0051',
-          `StandinModule settings: app() must answer an app (from createApp or createTestApp), got ${describeType(app)}.`,
+          `StandinModule settings: app() must answer an app (from createApp or createTestApp), got ` +
+            `${describeType(app)}.`,
         );
       }
       made.add(app);
@@ -77,7 +80,10 @@ function bridges(): FactoryProvider[] {
   ];
 }
 
-/** Tokens bound only in some containers (the classifier, the real-call guard): bridged when bound. Named tokens are not: a provider stands for one service. */
+/**
+ * Tokens bound only in some containers (the classifier, the real-call guard): bridged when bound. Named tokens are not:
+ * a provider stands for one service.
+ */
 function optionalBridges(): FactoryProvider[] {
   return Object.values(Tokens)
     .filter(
@@ -141,7 +147,8 @@ export class StandinModule implements NestModule, OnApplicationShutdown {
    * The module for settings a factory makes from other providers (a config service, say). The
    * factory answers what `forRoot` takes — the config — or `{ config, ...settings }`.
    *
-   * @throws {StandinError} `E0051` for options or an answer of the wrong shape (when the module is compiled, for the answer).
+   * @throws {StandinError} `E0051` for options or an answer of the wrong shape (when the module is compiled, for the
+   * answer).
    */
   static forRootAsync(options: StandinModuleAsyncOptions): DynamicModule {
     checkAsyncOptions(options);

@@ -39,7 +39,8 @@ function configKeys(): string[] {
  * trustScopeHeader?, scopeHeader? }`; a config is checked now, so a bad one fails the module
  * with its own C-code rather than booting with no models.
  *
- * @throws {StandinError} `E0051` for settings of the wrong shape (a misspelled key gets a did-you-mean); `C0001`-`C0004` for a bad config.
+ * @throws {StandinError} `E0051` for settings of the wrong shape (a misspelled key gets a did-you-mean);
+ * `C0001`-`C0004` for a bad config.
  * @example
  * ```ts
  * readModuleSettings({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } }, 'factory'); // { config: { models: ... } }
@@ -53,7 +54,8 @@ export function readModuleSettings(input: unknown, from: 'forRoot' | 'factory'):
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new StandinError(
       'E0051',
-      `${where} must be an object, got ${describeType(input)}. ${from === 'factory' ? 'Answer the config (what forRoot takes), or { config, app?, trustScopeHeader?, scopeHeader? }.' : 'Pass { app?, trustScopeHeader?, scopeHeader? }, or leave it out.'}`,
+      `${where} must be an object, got ${describeType(input)}. ` +
+        `${from === 'factory' ? 'Answer the config (what forRoot takes), or { config, app?, trustScopeHeader?, scopeHeader? }.' : 'Pass { app?, trustScopeHeader?, scopeHeader? }, or leave it out.'}`,
     );
   }
   const keys = Object.keys(input);
@@ -82,13 +84,15 @@ export function readModuleSettings(input: unknown, from: 'forRoot' | 'factory'):
   if (config.length > 0) {
     throw new StandinError(
       'E0051',
-      `${where} mixes config keys (${config.join(', ')}) with module settings (${settings.join(', ')}). Put the config under config: { config: { ${config.join(', ')} }, ${settings.join(', ')} }.`,
+      `${where} mixes config keys (${config.join(', ')}) with module settings (${settings.join(', ')}). Put the ` +
+        `config under config: { config: { ${config.join(', ')} }, ${settings.join(', ')} }.`,
     );
   }
   if (from === 'forRoot' && settings.includes('config')) {
     throw new StandinError(
       'E0051',
-      `${where}: config is forRoot's first argument, not a setting. Write StandinModule.forRoot(config, { ...settings }).`,
+      `${where}: config is forRoot's first argument, not a setting. Write StandinModule.forRoot(config, { ` +
+        `...settings }).`,
     );
   }
   const parsed = settingsSchema.safeParse(input);
@@ -136,7 +140,8 @@ export function checkAsyncOptions(options: unknown): void {
   if (typeof useFactory !== 'function') {
     throw new StandinError(
       'E0051',
-      `${where}: useFactory must be a function that answers the config (or { config, ...settings }), got ${describeType(useFactory)}.`,
+      `${where}: useFactory must be a function that answers the config (or { config, ...settings }), got ` +
+        `${describeType(useFactory)}.`,
     );
   }
   for (const [key, value] of [

@@ -104,7 +104,10 @@ export class FakeServer {
     return this.#sent.entries();
   }
 
-  /** How many requests `sent` dropped to keep within `sentLimit` and `sentBytes`, since the last `reset()` of every scope. */
+  /**
+   * How many requests `sent` dropped to keep within `sentLimit` and `sentBytes`, since the last `reset()` of every
+   * scope.
+   */
   get sentDropped(): number {
     return this.#sent.dropped;
   }
@@ -123,7 +126,8 @@ export class FakeServer {
     if (scope !== undefined) {
       throw new StandinError(
         'W0013',
-        `a server serving an app's fakes scripts them for every scope; it cannot script model '${model}' for scope '${scope}' alone. Leave the scope out, or make the server without app.`,
+        `a server serving an app's fakes scripts them for every scope; it cannot script model '${model}' for scope ` +
+          `'${scope}' alone. Leave the scope out, or make the server without app.`,
       );
     }
     const app = this.#given!;
@@ -146,7 +150,8 @@ export class FakeServer {
     if (scope !== undefined) {
       throw new StandinError(
         'W0013',
-        `a server serving an app's fakes scripts its classifier for every scope; it cannot script it for scope '${scope}' alone. Leave the scope out, or make the server without app.`,
+        `a server serving an app's fakes scripts its classifier for every scope; it cannot script it for scope ` +
+          `'${scope}' alone. Leave the scope out, or make the server without app.`,
       );
     }
     return this.#given!.fakeClassifier(script);
@@ -161,14 +166,16 @@ export class FakeServer {
    * stay (`replaced: false`). A document refused changes nothing (on a server serving an app,
    * the models loaded before the one refused stay).
    *
-   * @throws {WireError} `W0008` naming the path of the problem and the fix; `W0016` for a malformed classifier `fail` entry.
+   * @throws {WireError} `W0008` naming the path of the problem and the fix; `W0016` for a malformed classifier `fail`
+   * entry.
    */
   load(scripts: Scripts, scope?: string, options: { readonly replace?: boolean } = {}): { readonly replaced: boolean } {
     this.#open();
     const book = this.#book;
     const classifiers = this.#classifiers;
     if (book === undefined || classifiers === undefined) {
-      // The app's other stand-ins are its owner's, not the server's to drop: each model named replaces its fake, the rest stay.
+      // The app's other stand-ins are its owner's, not the server's to drop: each model named replaces its fake, the
+      // rest stay.
       loadScripts(this, scripts, scope);
       return { replaced: false };
     }
@@ -263,7 +270,8 @@ export class FakeServer {
       }
       throw new StandinError(
         'W0018',
-        `requests were answered with a test author's error, even if the client went on.\n${lines.join('\n')}\nFix each: the error's own message says what to write.`,
+        `requests were answered with a test author's error, even if the client went on.\n${lines.join('\n')}\nFix ` +
+          `each: the error's own message says what to write.`,
       );
     }
     const unused = await this.pending(scope);
@@ -271,7 +279,8 @@ export class FakeServer {
     for (const [name, models] of Object.entries(unused)) {
       for (const [model, answers] of Object.entries(models)) {
         lines.push(
-          `In ${where(name)}, model '${model}' has ${answers.length} answer${answers.length === 1 ? '' : 's'} never asked for:`,
+          `In ${where(name)}, model '${model}' has ${answers.length} answer${answers.length === 1 ? '' : 's'} never ` +
+            `asked for:`,
         );
         for (const { index, answer } of answers) lines.push(`  [${index}] ${summarizeAnswer(answer)}`);
       }
@@ -279,7 +288,8 @@ export class FakeServer {
     if (lines.length > 0) {
       throw new StandinError(
         'W0014',
-        `answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the client asked fewer times than the test expects.`,
+        `answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the client asked fewer times ` +
+          `than the test expects.`,
       );
     }
   }

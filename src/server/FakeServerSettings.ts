@@ -12,7 +12,10 @@ import type { Scripts } from './scriptsSchema.js';
  * ```
  */
 export interface FakeServerSettings {
-  /** Serve this test app's fakes (`app.fake(...)`) and cassette, by the model ids its config names. Left out, the server scripts its own app. */
+  /**
+   * Serve this test app's fakes (`app.fake(...)`) and cassette, by the model ids its config names. Left out, the server
+   * scripts its own app.
+   */
   readonly app?: TestApp | undefined;
   /** Scripts to start with: answers per model id, and a classifier script. */
   readonly scripts?: Scripts | undefined;
@@ -24,11 +27,17 @@ export interface FakeServerSettings {
   readonly token?: string | undefined;
   /** The largest request body read, in bytes: 25 MiB by default. */
   readonly bodyLimit?: number | undefined;
-  /** How long a response waits for a client that takes nothing of it (its socket does not drain) before the connection is closed, in ms: 30,000 by default. */
+  /**
+   * How long a response waits for a client that takes nothing of it (its socket does not drain) before the connection
+   * is closed, in ms: 30,000 by default.
+   */
   readonly writeTimeoutMs?: number | undefined;
   /** How many requests `sent` keeps, the oldest dropped first: 10,000 by default. */
   readonly sentLimit?: number | undefined;
-  /** How many bytes of request bodies `sent` keeps, the oldest dropped first (the newest is always kept): 64 MiB by default. */
+  /**
+   * How many bytes of request bodies `sent` keeps, the oldest dropped first (the newest is always kept): 64 MiB by
+   * default.
+   */
   readonly sentBytes?: number | undefined;
 }
 

@@ -109,7 +109,10 @@ export class RequestContext implements WireContext {
   }
 }
 
-/** A reply's input as `sent` lists it, as a fake's `sent` does: tools and the typed value's shape as JSON Schema, not zod objects. */
+/**
+ * A reply's input as `sent` lists it, as a fake's `sent` does: tools and the typed value's shape as JSON Schema, not
+ * zod objects.
+ */
 function sentInput(input: ReplyInput): unknown {
   if (input.tools === undefined && input.output === undefined) return input;
   const { tools, output, ...rest } = input;

@@ -72,7 +72,9 @@ export class ScriptBook {
     return [...this.#shared.keys()].sort();
   }
 
-  /** The answers not given yet in `scope`, per model id, of `models` (each scripted there; models with none left out). */
+  /**
+   * The answers not given yet in `scope`, per model id, of `models` (each scripted there; models with none left out).
+   */
   async pending(scope: string, models: Iterable<string>): Promise<Record<string, readonly PendingAnswer[]>> {
     const found: Record<string, readonly PendingAnswer[]> = {};
     for (const model of [...new Set(models)].sort()) {
@@ -138,7 +140,8 @@ export class ScriptBook {
       throw new WireError(
         'W0003',
         404,
-        `No script serves model '${context.modelName}' in this scope any more: it was reset while the request ran. Load its script again.`,
+        `No script serves model '${context.modelName}' in this scope any more: it was reset while the request ran. ` +
+          `Load its script again.`,
         { type: 'not_found_error', code: 'model_not_found', param: 'model' },
       );
     }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** How many idempotency keys, and how many requests' bodies, the server remembers to know a client's retry when it comes. */
+/** How many idempotency keys, and how many requests' bodies, the server remembers to know a ' +
+  'client's retry when it comes. */
 export const DEFAULT_REMEMBERED_REQUESTS = 10_000;
 
 /** The header the official SDK clients count their retries in. */
@@ -13,7 +14,10 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export interface StepKey {
   /** The request id its engine call runs under: a retry gets its first attempt's. */
   readonly id: string;
-  /** The request is unmarked (no retry count above 0, no idempotency key) and has the path and body of a request remembered in its scope. */
+  /**
+   * The request is unmarked (no retry count above 0, no idempotency key) and has the path and body of a request
+   * remembered in its scope.
+   */
   readonly unmarkedRepeat: boolean;
 }
 

@@ -26,13 +26,17 @@ export interface WireContext {
   readonly scope: string | undefined;
   /** The app whose engine answers. */
   readonly app: App;
-  /** The engine call's options: its request id (a client's retry gets the same, and so the same step) and the abort on disconnect, with no engine retries (the client retries). */
+  /**
+   * The engine call's options: its request id (a client's retry gets the same, and so the same step) and the abort on
+   * disconnect, with no engine retries (the client retries).
+   */
   readonly options: CallOptions;
   /** The response id, for `x-request-id` and ids in bodies. */
   readonly responseId: string;
   /** The server's JSON Schema reader. */
   readonly schemas: SchemaCache;
-  /** The app's model name for a model id the client sends; `W0003` (404, the provider's body) when no script serves it. */
+  /** The app's model name for a model id the client sends; `W0003` (404, the ' +
+    'provider's body) when no script serves it. */
   model(id: unknown): string;
   /** Runs `fn` in the request's scope. */
   run<T>(fn: () => Promise<T>): Promise<T>;

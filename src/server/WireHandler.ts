@@ -103,7 +103,8 @@ export class WireHandler {
         throw new WireError(
           'W0005',
           404,
-          `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ${settings.url}/v1 (OpenAI clients, the AI SDK) or ${settings.url} (the Anthropic client).`,
+          `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ` +
+            `${settings.url}/v1 (OpenAI clients, the AI SDK) or ${settings.url} (the Anthropic client).`,
           { type: 'invalid_request_error', code: 'unknown_url', retry: false },
         );
       }

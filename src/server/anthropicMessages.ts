@@ -256,7 +256,8 @@ function readMessages(
         throw new WireError(
           'W0004',
           400,
-          `${at} is a '${String(b.type)}' block; the wire server reads text, thinking, tool_use and tool_result blocks. Send the content as text.`,
+          `${at} is a '${String(b.type)}' block; the wire server reads text, thinking, tool_use and tool_result ` +
+            `blocks. Send the content as text.`,
           {
             type: 'invalid_request_error',
             param: at,

@@ -12,7 +12,8 @@ export const CASSETTE_PROVIDER = 'standin-cassette';
  * sends either, and the cassette on it in replay mode (`STANDIN_CASSETTES` may override the mode,
  * as for every cassette). Its recorded classify calls answer the classifier endpoints.
  *
- * @throws {StandinError} `V0001` for a file that is not a cassette, or an entry whose model is `__proto__`; `W0017` for a file that does not exist.
+ * @throws {StandinError} `V0001` for a file that is not a cassette, or an entry whose model is `__proto__`; `W0017` for
+ * a file that does not exist.
  * @example
  * ```ts
  * const server = await createFakeServer({ app: cassetteApp('test/cassettes/helpdesk.json') });
@@ -23,15 +24,18 @@ export function cassetteApp(path: string): TestApp {
   if (!exists)
     throw new StandinError(
       'W0017',
-      `There is no cassette at ${path}. Record one first (app.cassette(path, { mode: 'record' }) and cassette.save()), or give the path of one.`,
+      `There is no cassette at ${path}. Record one first (app.cassette(path, { mode: 'record' }) and ` +
+        `cassette.save()), or give the path of one.`,
     );
   const models: Record<string, { provider: string; model: string }> = {};
   for (const [index, entry] of entries.entries()) {
-    // A plain object would take the key as its prototype, and the app's config would fail with a config code far from the cassette.
+    // A plain object would take the key as its prototype, and the app's config would fail with a config code far from
+    // the cassette.
     if (entry.model === '__proto__') {
       throw new StandinError(
         'V0001',
-        `The cassette ${path} is not one standin can replay: entries[${index}].model is '__proto__', which cannot name a model. Record the cassette again with the model's real name.`,
+        `The cassette ${path} is not one standin can replay: entries[${index}].model is '__proto__', which cannot ` +
+          `name a model. Record the cassette again with the model's real name.`,
       );
     }
     if (entry.model === undefined || Object.hasOwn(models, entry.model)) continue;

@@ -23,7 +23,8 @@ export function checkFields(
       throw new WireError(
         'W0004',
         400,
-        `Unrecognized request argument supplied: ${prefix}${field}. The wire server does not know it${guess ? ` (did you mean '${guess}'?)` : ''}; remove it.`,
+        `Unrecognized request argument supplied: ${prefix}${field}. The wire server does not know ` +
+          `it${guess ? ` (did you mean '${guess}'?)` : ''}; remove it.`,
         {
           type: 'invalid_request_error',
           code: 'unknown_parameter',

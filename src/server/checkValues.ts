@@ -87,10 +87,19 @@ function message(
   const bound = problem === 'min' ? (rule as { min: number }).min : (rule as { max: number }).max;
   if (dialect === 'anthropic') {
     if (problem === 'type')
-      return `${field}: Input should be ${rule.type === 'number' ? 'a valid number' : rule.type === 'integer' ? 'a valid integer' : rule.type === 'boolean' ? 'a valid boolean' : rule.type === 'string' ? 'a valid string' : 'a valid dictionary'}`;
-    return `${field}: Input should be ${problem === 'min' ? 'greater than or equal to' : 'less than or equal to'} ${bound}`;
+      return (
+        `${field}: Input should be ` +
+        `${rule.type === 'number' ? 'a valid number' : rule.type === 'integer' ? 'a valid integer' : rule.type === 'boolean' ? 'a valid boolean' : rule.type === 'string' ? 'a valid string' : 'a valid dictionary'}`
+      );
+    return (
+      `${field}: Input should be ${problem === 'min' ? 'greater than or equal to' : 'less than or equal to'} ` +
+      `${bound}`
+    );
   }
   if (problem === 'type') return `Invalid type for '${field}': expected ${names[rule.type]}, but got ${got} instead.`;
   const kind = rule.type === 'integer' ? 'integer' : 'decimal';
-  return `Invalid '${field}': ${kind} ${problem === 'min' ? 'below minimum' : 'above maximum'} value. Expected a value ${problem === 'min' ? '>=' : '<='} ${bound}, but got ${JSON.stringify(value)} instead.`;
+  return (
+    `Invalid '${field}': ${kind} ${problem === 'min' ? 'below minimum' : 'above maximum'} value. Expected a ` +
+    `value ${problem === 'min' ? '>=' : '<='} ${bound}, but got ${JSON.stringify(value)} instead.`
+  );
 }

@@ -39,7 +39,8 @@ export function classifierScript(entries: readonly unknown[]): ClassificationScr
         : undefined;
     if (reason === undefined) {
       throw bad(
-        `${where}.fail is ${show(fail)}; name a classification reason (${classificationReasons.join(', ')}) or an answer's failure kind (${Object.keys(failureKinds).join(', ')}).`,
+        `${where}.fail is ${show(fail)}; name a classification reason (${classificationReasons.join(', ')}) or an ` +
+          `answer's failure kind (${Object.keys(failureKinds).join(', ')}).`,
       );
     }
     if (

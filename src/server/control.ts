@@ -71,7 +71,8 @@ export async function control(
     throw new WireError(
       'W0006',
       401,
-      'The control API needs the token the server printed when it started (or the one in STANDIN_TOKEN): send Authorization: Bearer <token> or x-standin-token: <token>.',
+      'The control API needs the token the server printed when it started (or the one in STANDIN_TOKEN): send ' +
+        'Authorization: Bearer <token> or x-standin-token: <token>.',
       {
         type: 'authentication_error',
         code: 'invalid_token',
@@ -107,12 +108,14 @@ export async function control(
       const messages = [
         ...(failed
           ? [
-              `Requests were answered with a test author's error (W0018): each scope listed under errors has them, with the code and message of each. Fix each as its message says.`,
+              `Requests were answered with a test author's error (W0018): each scope listed under errors has them, ` +
+                `with the code and message of each. Fix each as its message says.`,
             ]
           : []),
         ...(left
           ? [
-              'Some answers were never asked for (W0014): each scope listed under unused has answers left, per model. Remove them, or find why the client asked fewer times than the script expects.',
+              'Some answers were never asked for (W0014): each scope listed under unused has answers left, per ' +
+                'model. Remove them, or find why the client asked fewer times than the script expects.',
             ]
           : []),
       ];
@@ -127,7 +130,8 @@ export async function control(
     case 'POST reset':
       if (query.defaults && scope !== undefined) {
         throw badQuery(
-          'defaults=1 resets the defaults every scope starts from, so it takes no scope; send it without scope=, or leave it out.',
+          'defaults=1 resets the defaults every scope starts from, so it takes no scope; send it without scope=, or ' +
+            'leave it out.',
         );
       }
       await target.reset(scope, { defaults: query.defaults });
@@ -136,14 +140,16 @@ export async function control(
         scope: scope ?? null,
         reset:
           scope === undefined
-            ? `every scope's cursors, retries, sent, verify record and own scripts${query.defaults ? ', and the defaults' : ''}`
+            ? `every scope's cursors, retries, sent, verify record and own ` +
+              `scripts${query.defaults ? ', and the defaults' : ''}`
             : `scope '${scope}': its cursors, retries, sent, verify record and own scripts`,
       });
     default:
       throw new WireError(
         'W0005',
         404,
-        `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify and POST reset under ${CONTROL_PREFIX}, each with an optional ?scope=<id>.`,
+        `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify and POST ` +
+          `reset under ${CONTROL_PREFIX}, each with an optional ?scope=<id>.`,
         {
           type: 'not_found_error',
           retry: false,

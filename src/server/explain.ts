@@ -20,7 +20,8 @@ export interface Asked {
 /**
  * A test author's error as the wire server answers it: the error's own message, and advice in
  * the wire's terms. On a server scripting its own models, the script is named by its path in a
- * scripts document (`scripts.models['gpt-4.1-mini'][0]`), not `app.fake(...)`. A call past the end of a script (`T0013`) that repeats the scope's last
+ * scripts document (`scripts.models['gpt-4.1-mini'][0]`), not `app.fake(...)`. A call past the end of a script
+ * (`T0013`) that repeats the scope's last
  * request unmarked says how to mark a retry; an unfaked scope (`T0041`, `T0042`) names the
  * header that names the scope. Any other error is answered as it is.
  *
@@ -40,15 +41,26 @@ export function explain(error: unknown, asked: Asked): unknown {
 
 function adviceFor(code: string, asked: Asked): string | undefined {
   if (code === 'T0013' && asked.unmarkedRepeat) {
-    return `Over the wire: this request has the body of an earlier request in its scope but is not marked as a retry, so it is the next step. If it is a retry, send the header ${RETRY_HEADER}: 1 (or the same ${IDEMPOTENCY_HEADER} header on every attempt): it then gets the answer its first attempt got.`;
+    return (
+      `Over the wire: this request has the body of an earlier request in its scope but is not marked as a ` +
+      `retry, so it is the next step. If it is a retry, send the header ${RETRY_HEADER}: 1 (or the same ` +
+      `${IDEMPOTENCY_HEADER} header on every attempt): it then gets the answer its first attempt got.`
+    );
   }
   if (code === 'T0041' || code === 'T0042') {
     const what = code === 'T0041' ? 'the model' : 'the classifier';
     if (asked.scope === DEFAULT_SCOPE) {
-      return `Over the wire: this request sent no ${SCOPE_HEADER} header, so it ran outside the scopes ${what} is scripted for. Send the header ${SCOPE_HEADER}: <id> naming the scope the script was loaded for (a client that can set no header: the API key scope:<id>), or script ${what} for every scope.`;
+      return (
+        `Over the wire: this request sent no ${SCOPE_HEADER} header, so it ran outside the scopes ${what} is ` +
+        `scripted for. Send the header ${SCOPE_HEADER}: <id> naming the scope the script was loaded for (a client ` +
+        `that can set no header: the API key scope:<id>), or script ${what} for every scope.`
+      );
     }
     const by = asked.headers[SCOPE_HEADER] === undefined ? 'API key scope:<id>' : `${SCOPE_HEADER} header`;
-    return `Over the wire: this request's scope is '${asked.scope}', the one its ${by} names. Send the header of a scope ${what} is scripted for, or script ${what} for '${asked.scope}' too.`;
+    return (
+      `Over the wire: this request's scope is '${asked.scope}', the one its ${by} names. Send the header of a ` +
+      `scope ${what} is scripted for, or script ${what} for '${asked.scope}' too.`
+    );
   }
   return undefined;
 }

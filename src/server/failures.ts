@@ -78,7 +78,8 @@ export function wireFailure(kind: FailureKind, retryAfterMs: number | undefined,
       return {
         status: 400,
         message:
-          "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens. Please reduce the length of the messages.",
+          "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens. " +
+          'Please reduce the length of the messages.',
         details: { type: 'invalid_request_error', code: 'context_length_exceeded', param: 'messages' },
       };
     case 'content_filter':

@@ -19,7 +19,8 @@ export interface ScriptTarget {
  * `scope`: each model's answers, then the classifier script (its `fail` entries made errors).
  * Every problem is a `WireError` (400 on the control API) naming the path and the fix.
  *
- * @throws {WireError} `W0008` for a malformed document or answers; `W0016` for a malformed classifier `fail` entry; `W0013` for a scope the target cannot script alone.
+ * @throws {WireError} `W0008` for a malformed document or answers; `W0016` for a malformed classifier `fail` entry;
+ * `W0013` for a scope the target cannot script alone.
  * @example
  * ```ts
  * loadScripts(server, { models: { 'gpt-4.1-mini': [{ text: 'Hi' }] }, classifier: [{ fail: 'rate_limited' }] }, 'test-1');
@@ -32,7 +33,8 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
     throw new WireError(
       'W0008',
       400,
-      "The scripts are malformed:\nscripts.models.__proto__: '__proto__' cannot be a model name. Script a model the app configures.",
+      "The scripts are malformed:\nscripts.models.__proto__: '__proto__' cannot be a model name. Script a model the " +
+        'app configures.',
       { type: 'invalid_request_error', retry: false },
     );
   }
@@ -62,7 +64,8 @@ function wrap(where: string, load: () => unknown): void {
     load();
   } catch (error) {
     if (!(error instanceof StandinError) || error instanceof WireError) throw error;
-    // The fake's message names app.fake(...) and answers[i]; the author wrote a document, so it names the document's paths.
+    // The fake's message names app.fake(...) and answers[i]; the author wrote a document, so it names the document's
+    // paths.
     const message = inScripts(error.message);
     throw new WireError(
       error.code === 'W0013' ? 'W0013' : 'W0008',

@@ -29,7 +29,9 @@ export function modelNotFound(
 ): WireError {
   const name = typeof model === 'string' ? model : JSON.stringify(model);
   const list = scripted.length > 0 ? scripted.join(', ') : 'none';
-  let fix = `The wire server scripts these models here: ${list}. Script '${name}' (server.fake, or PUT /__standin/scripts), or call one of them.`;
+  let fix =
+    `The wire server scripts these models here: ${list}. Script '${name}' (server.fake, or PUT ` +
+    `/__standin/scripts), or call one of them.`;
   if (where !== undefined) {
     const here =
       where.scope === DEFAULT_SCOPE
@@ -41,9 +43,12 @@ export function modelNotFound(
       .join(', ');
     const elsewhere =
       where.scriptedIn.length > 0
-        ? ` It is scripted for scope${where.scriptedIn.length === 1 ? '' : 's'} ${shown}${where.scriptedIn.length > 5 ? ', ...' : ''}: send the header ${SCOPE_HEADER}: <id> naming one.`
+        ? ` It is scripted for scope${where.scriptedIn.length === 1 ? '' : 's'} ` +
+          `${shown}${where.scriptedIn.length > 5 ? ', ...' : ''}: send the header ${SCOPE_HEADER}: <id> naming one.`
         : '';
-    fix = `The request ran in ${here}, where the wire server scripts these models: ${list}.${elsewhere} Else script '${name}' for this scope or every scope (server.fake, or PUT /__standin/scripts), or call one of them.`;
+    fix =
+      `The request ran in ${here}, where the wire server scripts these models: ${list}.${elsewhere} Else script ` +
+      `'${name}' for this scope or every scope (server.fake, or PUT /__standin/scripts), or call one of them.`;
   }
   if (dialect === 'anthropic')
     return new WireError('W0003', 404, `model: ${name}. ${fix}`, { type: 'not_found_error', retry: false });

@@ -46,7 +46,8 @@ const refuse = {
   n: (v: unknown) =>
     v === 1
       ? undefined
-      : `n: ${JSON.stringify(v)} asks for several choices, and the wire server gives one per request; send n: 1 or leave it out`,
+      : `n: ${JSON.stringify(v)} asks for several choices, and the wire server gives one per request; send n: 1 or ` +
+        `leave it out`,
   logprobs: (v: unknown) =>
     v === false ? undefined : 'scripted answers have no log probabilities; leave logprobs out',
   top_logprobs: () => 'scripted answers have no log probabilities; leave top_logprobs out',

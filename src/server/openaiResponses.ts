@@ -354,7 +354,8 @@ function readResponses(
       throw new WireError(
         'W0004',
         400,
-        `${where} is a '${String(type)}' item; the wire server reads message, function_call, function_call_output and reasoning items.`,
+        `${where} is a '${String(type)}' item; the wire server reads message, function_call, function_call_output ` +
+          `and reasoning items.`,
         { type: 'invalid_request_error', code: 'unsupported_value', param: where, retry: false },
       );
     }

@@ -18,7 +18,8 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
     new WireError(
       'W0001',
       413,
-      `The request body is larger than the server's limit of ${limit} bytes. Send a smaller body, or start the server with a larger bodyLimit.`,
+      `The request body is larger than the server's limit of ${limit} bytes. Send a smaller body, or start the ` +
+        `server with a larger bodyLimit.`,
       {
         type: 'invalid_request_error',
         code: 'request_too_large',
@@ -97,7 +98,8 @@ export function readJsonDocument(text: string): unknown {
     throw new WireError(
       'W0002',
       400,
-      `The request body is not JSON (${(error as Error).message}). Send a JSON object with content-type application/json.`,
+      `The request body is not JSON (${(error as Error).message}). Send a JSON object with content-type ` +
+        `application/json.`,
       { type: 'invalid_request_error' },
     );
   }

@@ -52,7 +52,8 @@ function check(id: string | undefined, where: string): string {
     throw new WireError(
       'W0007',
       400,
-      `The scope named by ${where} is not 1 to ${MAX_SCOPE_LENGTH} printable characters without spaces. Name the scope with such an id, such as 'test-42'.`,
+      `The scope named by ${where} is not 1 to ${MAX_SCOPE_LENGTH} printable characters without spaces. Name the ` +
+        `scope with such an id, such as 'test-42'.`,
       { type: 'invalid_request_error', param: 'scope', retry: false },
     );
   }

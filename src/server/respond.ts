@@ -1,8 +1,14 @@
 import type { ServerResponse } from 'node:http';
 
-/** How long a response waits for a client to take what was written (its socket to drain) before the connection is closed, in ms, unless the settings name another. */
+/**
+ * How long a response waits for a client to take what was written (its socket to drain) before the connection is
+ * closed, in ms, unless the settings name another.
+ */
 export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
-/** The largest piece of text one streamed event carries: a longer text is sent as several deltas, each after the last was taken. */
+/**
+ * The largest piece of text one streamed event carries: a longer text is sent as several deltas, each after the last
+ * was taken.
+ */
 export const MAX_DELTA_CHARS = 16 * 1024;
 
 /** Each response's write timeout, set by the server when the request comes. */
@@ -137,7 +143,9 @@ export class SseStream {
         connection: 'keep-alive',
       });
     }
-    const text = `${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+    const text =
+      `${event === undefined ? '' : `event: ${event}\n`}data: ` +
+      `${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
     if (!response.write(text) && !response.destroyed) {
       await new Promise<void>((resolve, reject) => {
         const done = (): void => {

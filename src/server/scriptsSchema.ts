@@ -52,7 +52,8 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
   '': "an object { models: { '<model id>': [answers] }, classifier?: [entries] }",
   models: "an object keyed by model id: { 'gpt-4.1-mini': [{ text: 'Hello!' }] }",
   'models.*':
-    "a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: 'overlap' }",
+    'a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: ' +
+    "'overlap' }",
   'models.*.embed': 'an object { dimensions: 8 }: vectors by hashing the text',
   'models.*.embed.dimensions': 'a whole number from 1 to 8192',
   'models.*.hear': "an object { text: '...' }: what every transcription hears",

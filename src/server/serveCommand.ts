@@ -91,7 +91,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   }
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     output.err(
-      `W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. Run standin serve --scripts scripts.json (standin --help shows an example).`,
+      `W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. ` +
+        `Run standin serve --scripts scripts.json (standin --help shows an example).`,
     );
     return 2;
   }
@@ -101,7 +102,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   }
   if (values.scripts === undefined && values.cassette === undefined) {
     output.err(
-      'W0009: serve needs --scripts <file.json> (the answers per model id) or --cassette <file.json> (recordings to replay). standin --help shows an example file.',
+      'W0009: serve needs --scripts <file.json> (the answers per model id) or --cassette <file.json> (recordings to ' +
+        'replay). standin --help shows an example file.',
     );
     return 2;
   }
@@ -121,7 +123,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     }
     const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : bareMessage(error);
     output.err(
-      `W0008: ${values.scripts}: cannot read the scripts: ${why}. Give a JSON file such as {"models": {"gpt-4.1-mini": [{"text": "Hello!"}]}}.`,
+      `W0008: ${values.scripts}: cannot read the scripts: ${why}. Give a JSON file such as {"models": ` +
+        `{"gpt-4.1-mini": [{"text": "Hello!"}]}}.`,
     );
     return 2;
   }
@@ -147,7 +150,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     output.out(`standin wire server listening at ${server.url}`);
     output.out(`control token: ${server.token}`);
     output.out(
-      `OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header x-standin-scope or API key scope:<id>`,
+      `OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header ` +
+        `x-standin-scope or API key scope:<id>`,
     );
     return server;
   } catch (error) {

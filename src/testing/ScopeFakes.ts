@@ -38,7 +38,8 @@ export class ScopeFakes {
     if (typeof scope !== 'string' || scope.length === 0 || scope.startsWith('\u0000')) {
       throw new StandinError(
         'S0002',
-        `app.scope(id): a scope id must be a non-empty string, got ${typeof scope === 'string' ? (scope.length === 0 ? 'an empty string' : 'a reserved name') : `a ${typeof scope}`}. Name the scope after the test or the request, e.g. app.scope('req-1').`,
+        `app.scope(id): a scope id must be a non-empty string, got ` +
+          `${typeof scope === 'string' ? (scope.length === 0 ? 'an empty string' : 'a reserved name') : `a ${typeof scope}`}. Name the scope after the test or the request, e.g. app.scope('req-1').`,
       );
     }
     this.#container = container;
@@ -49,7 +50,8 @@ export class ScopeFakes {
    * Fakes `model` in this scope only, with `app.fake`'s answer forms (a list, a function of the
    * request, a record of calls) and checks. `pending()` and `verify()` of the fake read this scope.
    *
-   * @throws {StandinError} `T0012` for a model that is not configured; `T0001`-`T0008` for bad answers; `T0044` in a Redis namespace.
+   * @throws {StandinError} `T0012` for a model that is not configured; `T0001`-`T0008` for bad answers; `T0044` in a
+   * Redis namespace.
    */
   fake(model: string, answers: readonly Answer[], checks?: FakeChecks): FakeModel;
   fake(model: string, answers: AnswerFunction, checks?: FakeChecks): FakeModel;
@@ -65,7 +67,9 @@ export class ScopeFakes {
       const name = typeof model === 'string' ? `'${model}'` : `a ${typeof model}`;
       throw new StandinError(
         'T0012',
-        `app.scope('${this.scope}').fake(${name}, answers): there is no model named ${name} to fake.${guess ? ` Did you mean '${guess}'?` : ''} Configured models: ${models.length > 0 ? models.join(', ') : 'none'}.`,
+        `app.scope('${this.scope}').fake(${name}, answers): there is no model named ${name} to ` +
+          `fake.${guess ? ` Did you mean '${guess}'?` : ''} Configured models: ` +
+          `${models.length > 0 ? models.join(', ') : 'none'}.`,
       );
     }
     const fake = new FakeModel(answers, {
@@ -87,7 +91,8 @@ export class ScopeFakes {
    * Fakes the classifier in this scope only: with a script (as `app.fakeClassifier(script)`), or a
    * function of the request answering `{ answers }` or `{ error }` for each call.
    *
-   * @throws {StandinError} `K0010` for a bad script; `T0043` for a value that is not a function; `T0044` in a Redis namespace.
+   * @throws {StandinError} `K0010` for a bad script; `T0043` for a value that is not a function; `T0044` in a Redis
+   * namespace.
    */
   fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassifier;
   fakeClassifier(answer: ClassifierFunction): FunctionClassifier;
@@ -112,7 +117,9 @@ export class ScopeFakes {
     if (sharedScriptsOf(this.#container) === undefined) return;
     throw new StandinError(
       'T0044',
-      `app.scope('${this.scope}').${what}: this app shares its scripts through a Redis namespace, and a script for one scope cannot cross processes. Fake for every scope (app.fake, app.fakeClassifier): each scope already walks the shared script from its start.`,
+      `app.scope('${this.scope}').${what}: this app shares its scripts through a Redis namespace, and a script for ` +
+        `one scope cannot cross processes. Fake for every scope (app.fake, app.fakeClassifier): each scope already ` +
+        `walks the shared script from its start.`,
     );
   }
 }

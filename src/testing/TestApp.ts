@@ -192,7 +192,8 @@ export class TestApp extends App {
       if (typeof script === 'function') {
         throw new StandinError(
           'D0006',
-          'app.fakeClassifier(fn): this app shares its scripts through a Redis namespace, and a function cannot cross processes. Give a script of { answers }, { error } and { retryUntilCall } entries.',
+          'app.fakeClassifier(fn): this app shares its scripts through a Redis namespace, and a function cannot ' +
+            'cross processes. Give a script of { answers }, { error } and { retryUntilCall } entries.',
         );
       }
       const published = new SharedClassifier(shared, script ?? []);
@@ -218,7 +219,8 @@ export class TestApp extends App {
    * exchange recorded (`'record'`, `'record-missing'`). `STANDIN_CASSETTES` overrides the mode
    * for a run. Faking a model or the classifier afterwards takes its place from the cassette.
    *
-   * @throws {StandinError} `V0002` for bad settings, `V0001` for a file that is not a cassette, `V0007` for a second cassette.
+   * @throws {StandinError} `V0002` for bad settings, `V0001` for a file that is not a cassette, `V0007` for a second
+   * cassette.
    * @example
    * ```ts
    * const cassette = app.cassette('test/cassettes/helpdesk.json');
@@ -230,7 +232,8 @@ export class TestApp extends App {
     if (this.#cassette !== undefined) {
       throw new StandinError(
         'V0007',
-        `This app already has the cassette ${this.#cassette.path}: one cassette per app. Make another app for ${String(path)}.`,
+        `This app already has the cassette ${this.#cassette.path}: one cassette per app. Make another app for ` +
+          `${String(path)}.`,
       );
     }
     this.#cassette = bindCassette(this.container, path, settings);

@@ -83,7 +83,8 @@ export function unreadable(error: unknown): StandinError {
       : 'a value that is not an Error';
   return new StandinError(
     'T0048',
-    `createTestApp(config, settings): the settings threw when read (${name}). Pass a plain object { seed?, strictTools? }, not getters or proxies that can fail.`,
+    `createTestApp(config, settings): the settings threw when read (${name}). Pass a plain object { seed?, ` +
+      `strictTools? }, not getters or proxies that can fail.`,
     { cause: error },
   );
 }

@@ -29,9 +29,8 @@ export const abortRuns = {
     const primed = await prime(make, 'slow');
     const controller = new AbortController();
     const reason = new Error('conformance: aborted mid-reply');
-    const iterator = primed.provider
-      .reply(requestFor('slow', settings), conformanceContext(settings, controller.signal))
-      [Symbol.asyncIterator]();
+    const stream = primed.provider.reply(requestFor('slow', settings), conformanceContext(settings, controller.signal));
+    const iterator = stream[Symbol.asyncIterator]();
     const parts: ReplyPart[] = [];
     let settled = false;
     const reading = (async () => {
@@ -48,7 +47,9 @@ export const abortRuns = {
     if (settled) {
       const { error } = await reading;
       assert.fail(
-        `the 'slow' reply ended before the abort (${parts.length} parts${error === undefined ? '' : `, failing with ${show(error)}`}): prime it to answer slower than ${settings.abortAfterMs} ms`,
+        `the 'slow' reply ended before the abort (${parts.length} ` +
+          `parts${error === undefined ? '' : `, failing with ${show(error)}`}): prime it to answer slower than ` +
+          `${settings.abortAfterMs} ms`,
       );
     }
     controller.abort(reason);

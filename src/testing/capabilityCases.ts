@@ -6,7 +6,9 @@ import { prime, type CaseRun, type ProviderCaseSettings } from './providerCase.j
 import { capabilityInputs, type MakeProvider } from './providerScenarios.js';
 import { conformanceContext, show, within } from './replyChecks.js';
 
-/** What a conformance case asks of a result beyond its capability's contract (which `problem` checks for every call). */
+/**
+ * What a conformance case asks of a result beyond its capability's contract (which `problem` checks for every call).
+ */
 const stricter: { readonly [N in PlainCapability]?: (result: unknown) => string | undefined } = {
   speak: (audio) => ((audio as Uint8Array).length > 0 ? undefined : 'speak must give some bytes'),
   call: (output) => (output === undefined ? 'call must give an output (undefined is no output)' : undefined),

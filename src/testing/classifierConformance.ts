@@ -7,13 +7,19 @@ export interface ConformanceRunner {
   readonly it: (name: string, body: () => Promise<void>) => unknown;
 }
 
-/** One case of the conformance suite: run it against an adapter; it rejects with an assertion error when the adapter breaks the contract. */
+/**
+ * One case of the conformance suite: run it against an adapter; it rejects with an assertion error when the adapter
+ * breaks the contract.
+ */
 export interface ConformanceCase {
   readonly name: string;
   run(adapter: Classifier): Promise<void>;
 }
 
-/** A case of the list, its body loaded when a case first runs: a test file that imports `standin/testing` and runs no case never loads the suite's code. */
+/**
+ * A case of the list, its body loaded when a case first runs: a test file that imports `standin/testing` and runs no
+ * case never loads the suite's code.
+ */
 function listed(name: string, body: ClassificationCaseBody): ConformanceCase {
   return {
     name,

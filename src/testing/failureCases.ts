@@ -5,7 +5,10 @@ import { prime, requestFor, type ProviderCaseSettings } from './providerCase.js'
 import type { MakeProvider } from './providerScenarios.js';
 import { conformanceContext, readReply, show } from './replyChecks.js';
 
-/** The body of the case of a kind of failure: the reply fails with a ProviderFailure of that kind, holding no API key (listed in providerCases.ts). */
+/**
+ * The body of the case of a kind of failure: the reply fails with a ProviderFailure of that kind, holding no API key
+ * (listed in providerCases.ts).
+ */
 export async function failureRun(kind: FailureKind, make: MakeProvider, settings: ProviderCaseSettings): Promise<void> {
   const { provider } = await prime(make, `fail:${kind}`);
   const read = await readReply(
@@ -17,7 +20,8 @@ export async function failureRun(kind: FailureKind, make: MakeProvider, settings
   const error = read.error;
   assert.ok(
     error instanceof ProviderFailure,
-    `a failure must be a ProviderFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : show(error)}`,
+    `a failure must be a ProviderFailure, got ` +
+      `${error instanceof Error ? `${error.name}: ${error.message}` : show(error)}`,
   );
   assert.equal(error.kind, kind, `the failure must be of kind '${kind}' (${error.message})`);
   assert.equal(

@@ -44,7 +44,10 @@ const abortCases = [
   ),
 ];
 
-/** A case per kind of failure: the reply fails with a ProviderFailure of that kind, holding no API key (failureCases.ts). */
+/**
+ * A case per kind of failure: the reply fails with a ProviderFailure of that kind, holding no API key
+ * (failureCases.ts).
+ */
 const failureCase = (kind: FailureKind) =>
   listed(
     `a failure of kind ${kind} is a ProviderFailure of kind ${kind}, without the API key`,

@@ -43,7 +43,8 @@ export interface ProviderConformanceOptions extends ConformanceRunner {
  * kinds and each capability claimed. Imports no test runner: it works in vitest, jest, node:test
  * and mocha.
  *
- * @throws {StandinError} `E0040` when a claim names no scenario, a bound is not a positive number, or `describe`/`it` is missing.
+ * @throws {StandinError} `E0040` when a claim names no scenario, a bound is not a positive number, or `describe`/`it`
+ * is missing.
  * @example
  * ```ts
  * import { describe, it } from 'vitest';
@@ -87,7 +88,8 @@ function read(makeProvider: MakeProvider, options: ProviderConformanceOptions): 
   for (const claim of options.claims) {
     if (!providerScenarios.includes(claim))
       wrong(
-        `options.claims names '${String(claim)}', which is no scenario. The scenarios are: ${providerScenarios.join(', ')}.`,
+        `options.claims names '${String(claim)}', which is no scenario. The scenarios are: ` +
+          `${providerScenarios.join(', ')}.`,
       );
   }
   const bound = (name: 'timeoutMs' | 'abortAfterMs' | 'abortWithinMs', fallback: number): number => {

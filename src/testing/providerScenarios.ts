@@ -51,7 +51,8 @@ export type FailScenario = `fail:${FailureKind}`;
  * - `'length'`: answer `.text` cut short by the output limit, finishing `length`;
  * - `'slow'`: start answering `.text` and not finish on its own (a server that hangs);
  * - `'fail:<kind>'`: fail `.text` as a provider failure of that kind does (a 429 for `rate_limit`);
- * - a capability besides reply (`'embed'`, `'hear'`, ...): answer that capability's call, made with {@link capabilityInputs}.
+ * - a capability besides reply (`'embed'`, `'hear'`, ...): answer that capability's call, made with {@link
+ * capabilityInputs}.
  *
  * @example
  * ```ts

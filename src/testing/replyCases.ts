@@ -42,7 +42,10 @@ const expectedFinish: Readonly<Record<ReplyScenario, string>> = {
   length: 'length',
 };
 
-/** The bodies of the cases of a successful reply: order, text, units, value, calls and finish (listed in providerCases.ts). */
+/**
+ * The bodies of the cases of a successful reply: order, text, units, value, calls and finish (listed in
+ * providerCases.ts).
+ */
 export const replyRuns = {
   async order(make, settings) {
     for (const scenario of claimedReplies(settings)) await replyTo(make, scenario, settings);
@@ -83,7 +86,8 @@ export const replyRuns = {
     const fit = conformanceTicket.safeParse(value);
     assert.ok(
       fit.success,
-      `the value must fit the requested output ${JSON.stringify(scenarioRequests(settings.model).value.output?.schema)}, and it is ${json.slice(0, 200)}`,
+      `the value must fit the requested output ` +
+        `${JSON.stringify(scenarioRequests(settings.model).value.output?.schema)}, and it is ${json.slice(0, 200)}`,
     );
     assert.equal(of(parts, 'call').length, 0, 'a reply that gives a value has no call parts');
   },

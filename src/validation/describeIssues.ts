@@ -62,7 +62,8 @@ export function capLines(lines: readonly string[], uncounted = 0): string[] {
   if (more === 0) return [...lines];
   return [
     ...lines.slice(0, MAX_ISSUE_LINES),
-    `… and ${more} more ${more === 1 ? 'problem' : 'problems'} like these: fix these and the rest are listed next time.`,
+    `… and ${more} more ${more === 1 ? 'problem' : 'problems'} like these: fix these and the rest are listed next ` +
+      `time.`,
   ];
 }
 
@@ -76,7 +77,10 @@ function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hi
       return issue.keys.map((name) => {
         const guess = closest(name, known);
         const allowed = known.length > 0 ? ` Allowed keys here: ${known.join(', ')}.` : ' Remove it.';
-        return `${formatPath(where, [name])}: unknown key '${name}'.${guess ? ` Did you mean '${guess}'?` : ''}${allowed}`;
+        return (
+          `${formatPath(where, [name])}: unknown key ` +
+          `'${name}'.${guess ? ` Did you mean '${guess}'?` : ''}${allowed}`
+        );
       });
     }
     case 'invalid_type': {
@@ -104,7 +108,8 @@ function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hi
       if (valueAt(input, issue.path) === undefined)
         return [`${where}: missing. ${want ? `Write ${want}.` : issue.message + '.'}`];
       return [
-        `${where}: ${lowerFirst(issue.message)}, got ${describeType(valueAt(input, issue.path))}.${want ? ` Write ${want}.` : ''}`,
+        `${where}: ${lowerFirst(issue.message)}, got ` +
+          `${describeType(valueAt(input, issue.path))}.${want ? ` Write ${want}.` : ''}`,
       ];
     default:
       return [`${where}: ${lowerFirst(issue.message)}.${want ? ` Write ${want}.` : ''}`];

@@ -19,7 +19,8 @@ export function readGuard<T>(what: string, read: () => T): T {
       error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'a value that is not an Error';
     throw new StandinError(
       'E0041',
-      `${what} could not be read: reading it threw (${thrown}). Pass plain data (objects, arrays, strings, numbers), not getters or proxies that can fail.`,
+      `${what} could not be read: reading it threw (${thrown}). Pass plain data (objects, arrays, strings, numbers), ` +
+        `not getters or proxies that can fail.`,
       { cause: error },
     );
   }

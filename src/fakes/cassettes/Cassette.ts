@@ -77,19 +77,19 @@ export class Cassette {
     const lines = unused.map(({ position, entry }) => `  ${unreplayedLine(position, entry)}`);
     throw new StandinError(
       'V0005',
-      `Cassette ${this.#tape.path}: ${unused.length} recorded entr${unused.length === 1 ? 'y was' : 'ies were'} never replayed:\n${lines.join('\n')}\nRemove them from the file, or record it again with STANDIN_CASSETTES=record.`,
+      `Cassette ${this.#tape.path}: ${unused.length} recorded entr${unused.length === 1 ? 'y was' : 'ies were'} ` +
+        `never replayed:\n${lines.join('\n')}\nRemove them from the file, or record it again with ` +
+        `STANDIN_CASSETTES=record.`,
     );
   }
 
   /** What {@link verify} would fail on, one finding per entry never replayed, without throwing. */
   async findings(): Promise<readonly Finding[]> {
-    return this.#tape
-      .unreplayed()
-      .map(({ position, entry }) => ({
-        scope: '',
-        code: 'V0005',
-        line: `${unreplayedLine(position, entry)} never replayed`,
-      }));
+    return this.#tape.unreplayed().map(({ position, entry }) => ({
+      scope: '',
+      code: 'V0005',
+      line: `${unreplayedLine(position, entry)} never replayed`,
+    }));
   }
 
   /**
@@ -125,7 +125,10 @@ export class Cassette {
 }
 
 function unreplayedLine(position: number, entry: CassetteEntry): string {
-  return `entries[${position}] ${entry.model === undefined ? classifierOf(entry.fallback) : `${entry.model} ${entry.call}`} ${describe(entry)}`;
+  return (
+    `entries[${position}] ` +
+    `${entry.model === undefined ? classifierOf(entry.fallback) : `${entry.model} ${entry.call}`} ${describe(entry)}`
+  );
 }
 
 function describe(entry: CassetteEntry): string {

@@ -111,7 +111,9 @@ export class CassetteClassifier implements Classifier {
           : `${which} could not be made: ${(this.#missing as Error).message}`;
       throw new StandinError(
         'V0004',
-        `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record classify${this.#fallback === undefined ? '' : ` for config.classifier.fallback[${this.#fallback}]`}: ${why}. Name one in the config (classifier: { provider: 'typesafe' }, with its key) before recording.`,
+        `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record ` +
+          `classify${this.#fallback === undefined ? '' : ` for config.classifier.fallback[${this.#fallback}]`}: ` +
+          `${why}. Name one in the config (classifier: { provider: 'typesafe' }, with its key) before recording.`,
         {
           cause: this.#missing,
         },

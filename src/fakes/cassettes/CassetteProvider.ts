@@ -142,7 +142,9 @@ export class CassetteProvider implements Provider {
     if (found === undefined) {
       throw new StandinError(
         'V0004',
-        `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record ${call} for model '${context.modelName}': no provider is bound for its provider '${context.provider}'. Configure the provider (with its key, as in production) before recording.`,
+        `Cassette ${this.#tape.path} (${this.#tape.mode}) cannot record ${call} for model '${context.modelName}': no ` +
+          `provider is bound for its provider '${context.provider}'. Configure the provider (with its key, as in ` +
+          `production) before recording.`,
       );
     }
     return found;
@@ -156,7 +158,8 @@ export class CassetteProvider implements Provider {
   ): ProviderFailure {
     return new ProviderFailure(
       kind,
-      `Cassette ${this.#tape.path}: entries[${position}] replays a recorded failure (kind '${kind}', model '${context.modelName}', attempt ${context.attempt}).`,
+      `Cassette ${this.#tape.path}: entries[${position}] replays a recorded failure (kind '${kind}', model ` +
+        `'${context.modelName}', attempt ${context.attempt}).`,
       {
         provider: context.provider,
         retryAfterMs,

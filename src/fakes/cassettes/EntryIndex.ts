@@ -27,7 +27,8 @@ export class EntryIndex {
   readonly #entries = new Map<number, CassetteEntry>();
 
   /**
-   * The key of a call: its model (for classify, none, or the fallback classifier's index), its call and its request's canonical
+   * The key of a call: its model (for classify, none, or the fallback classifier's index), its call and its request's
+   * canonical
    * content, the text `hashScript` digests (kept whole: a map key needs no digest).
    */
   key(model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): string {

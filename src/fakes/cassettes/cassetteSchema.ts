@@ -52,7 +52,8 @@ const classifyError = lazySchema(() =>
   }),
 );
 
-/** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassifier script entry, the others their capability's recorded answer or a failure. */
+/** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassifier script entry, ' +
+  'the others their capability's recorded answer or a failure. */
 export const answerSchemas = {
   reply: answerSchema,
   ...(Object.fromEntries(
@@ -111,7 +112,10 @@ export type CassetteEntry = {
   [C in CassetteCall]: {
     readonly model?: string;
     readonly call: C;
-    /** For classify: the index in the config's `classifier.fallback` of the classifier that was called; left out for the classifier itself. */
+    /**
+     * For classify: the index in the config's `classifier.fallback` of the classifier that was called; left out for the
+     * classifier itself.
+     */
     readonly fallback?: number;
     readonly request: NormalizedRequest;
     readonly answer: RecordedAnswers[C];

@@ -53,7 +53,8 @@ export const MODE_VARIABLE = 'STANDIN_CASSETTES';
  * Checks `app.cassette`'s path and settings, and answers the mode in force: the environment's
  * `STANDIN_CASSETTES` when set, else the settings' mode, else `'replay'`.
  *
- * @throws {StandinError} `V0002` for a path that is not a string or URL, bad settings, or an unknown mode in the environment.
+ * @throws {StandinError} `V0002` for a path that is not a string or URL, bad settings, or an unknown mode in the
+ * environment.
  * @example
  * ```ts
  * readSettings('a.json', { mode: 'record' }, {}); // 'record'
@@ -68,7 +69,8 @@ export function readSettings(
   if (!(typeof path === 'string' && path.length > 0) && !(path instanceof URL)) {
     throw new StandinError(
       'V0002',
-      `app.cassette(path, settings): path must be a file path (a non-empty string) or a file: URL, got ${typeof path}. Write app.cassette('test/cassettes/helpdesk.json').`,
+      `app.cassette(path, settings): path must be a file path (a non-empty string) or a file: URL, got ` +
+        `${typeof path}. Write app.cassette('test/cassettes/helpdesk.json').`,
     );
   }
   let parsed: ReturnType<typeof settingsSchema.safeParse>;
@@ -77,7 +79,8 @@ export function readSettings(
   } catch (error) {
     throw new StandinError(
       'V0002',
-      `app.cassette(path, settings): the settings threw when read (${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}). Pass a plain object { mode?, redact? }, not getters or proxies that can fail.`,
+      `app.cassette(path, settings): the settings threw when read ` +
+        `(${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}). Pass a plain object { mode?, redact? }, not getters or proxies that can fail.`,
       { cause: error },
     );
   }
@@ -93,7 +96,8 @@ export function readSettings(
     if (!(cassetteModes as readonly string[]).includes(forced)) {
       throw new StandinError(
         'V0002',
-        `${MODE_VARIABLE}=${JSON.stringify(forced)} is not a cassette mode. Set it to replay, record or record-missing, or unset it.`,
+        `${MODE_VARIABLE}=${JSON.stringify(forced)} is not a cassette mode. Set it to replay, record or ` +
+          `record-missing, or unset it.`,
       );
     }
     return forced as CassetteMode;

@@ -42,11 +42,13 @@ export function missError(miss: Miss): StandinError {
     lines.push('The file does not exist yet.');
   } else if (miss.recorded > 0) {
     lines.push(
-      `Its request was recorded ${miss.recorded} time${miss.recorded === 1 ? '' : 's'}, and this is call ${miss.count} of it${where}: the app asks more often than when it was recorded.`,
+      `Its request was recorded ${miss.recorded} time${miss.recorded === 1 ? '' : 's'}, and this is call ` +
+        `${miss.count} of it${where}: the app asks more often than when it was recorded.`,
     );
   } else if (miss.nearest === undefined) {
     lines.push(
-      `The cassette has no ${miss.call} recording${miss.model === undefined ? '' : ` of model '${miss.model}'`} at all. The call's request:`,
+      `The cassette has no ${miss.call} recording${miss.model === undefined ? '' : ` of model '${miss.model}'`} at ` +
+        `all. The call's request:`,
     );
     lines.push(
       ...stableJson(miss.request)
@@ -59,12 +61,14 @@ export function missError(miss: Miss): StandinError {
     const nearestWho =
       entry.model === undefined ? classifierOf(entry.fallback) : `model '${entry.model}', ${entry.call}`;
     lines.push(
-      `The call's request against the nearest recorded one, entries[${position}] (${nearestWho}) — "-" recorded, "+" this call:`,
+      `The call's request against the nearest recorded one, entries[${position}] (${nearestWho}) — "-" recorded, "+" ` +
+        `this call:`,
     );
     lines.push(...lineDiff(stableJson(entry.request).trimEnd(), stableJson(miss.request).trimEnd()));
   }
   lines.push(
-    'Make the test send what was recorded, or record the call: run the tests with STANDIN_CASSETTES=record-missing (keys set), then commit the cassette.',
+    'Make the test send what was recorded, or record the call: run the tests with STANDIN_CASSETTES=record-missing ' +
+      '(keys set), then commit the cassette.',
   );
   return new StandinError('T0040', lines.join('\n'));
 }

@@ -5,10 +5,12 @@ import type { ReplyRequest } from '../../services/spec/Provider.js';
 import { plainJson, setOwn } from './plainJson.js';
 
 /**
- * A request as a cassette keeps it: what a recorded call was asked, reduced to what decides its answer, as plain JSON: the
+ * A request as a cassette keeps it: what a recorded call was asked, reduced to what decides its answer, as plain JSON:
+ * the
  * instructions, the messages, each tool's name and input schema, the typed value's schema and
  * the settings (the provider's model id) of a reply; the text, audio, words, texts or input of
- * the other calls (their capability's `request`); the state and questions of a classification. No key, signal, request id,
+ * the other calls (their capability's `request`); the state and questions of a classification. No key, signal, request
+ * id,
  * scope or attempt: two calls that ask the same thing normalize the same. Audio is kept as its
  * length and SHA-256, not its bytes.
  *
@@ -19,7 +21,8 @@ import { plainJson, setOwn } from './plainJson.js';
  */
 export type NormalizedRequest = Readonly<Record<string, unknown>>;
 
-/** What each call is handed, as the cassette sees it: a reply's request, a classification request, a plain capability's arguments. */
+/** What each call is handed, as the cassette sees it: a reply's request, a classification request, a plain ' +
+  'capability's arguments. */
 export type CallInputs = {
   readonly reply: Omit<ReplyRequest, 'model'>;
   readonly classify: ClassificationRequest;

@@ -16,7 +16,10 @@ export function plainJson(value: unknown, where: string, text: (text: string) =>
   return copy(value, where, [], text);
 }
 
-/** How deep a cassette's values may nest: deeper, a value is taken for a mistake (and would overflow the stack of what walks it). */
+/**
+ * How deep a cassette's values may nest: deeper, a value is taken for a mistake (and would overflow the stack of what
+ * walks it).
+ */
 export const MAX_DEPTH = 256;
 
 /**
@@ -84,7 +87,8 @@ function copy(value: unknown, where: string, trail: object[], text: (text: strin
 function unstorable(where: string, what: string): StandinError {
   return new StandinError(
     'V0006',
-    `A cassette cannot store ${where}: it holds ${what}, which JSON cannot hold. Make it plain JSON (objects, arrays, strings, finite numbers, booleans, null, bytes), or leave this call out of the cassette.`,
+    `A cassette cannot store ${where}: it holds ${what}, which JSON cannot hold. Make it plain JSON (objects, ` +
+      `arrays, strings, finite numbers, booleans, null, bytes), or leave this call out of the cassette.`,
   );
 }
 

@@ -26,7 +26,8 @@ export function readCassette(path: string): { readonly exists: boolean; readonly
     if (size > MAX_CASSETTE_BYTES) {
       throw new StandinError(
         'V0001',
-        `The cassette ${path} is ${size} bytes, past the ${MAX_CASSETTE_BYTES}-byte limit of a cassette. Split the tests over several cassettes, or record it again.`,
+        `The cassette ${path} is ${size} bytes, past the ${MAX_CASSETTE_BYTES}-byte limit of a cassette. Split the ` +
+          `tests over several cassettes, or record it again.`,
       );
     }
     text = readFileSync(path, 'utf8');
@@ -81,13 +82,16 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
     if (nestedDeeper(value)) {
       throw new StandinError(
         'V0001',
-        `The cassette ${path} has a malformed entry: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists deep, past what a cassette holds. Record the cassette again, or remove the entry.`,
+        `The cassette ${path} has a malformed entry: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
+          `deep, past what a cassette holds. Record the cassette again, or remove the entry.`,
       );
     }
     if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
       throw new StandinError(
         'V0001',
-        `The cassette ${path} has a malformed entry: ${root}.${field}.__proto__: '__proto__' is not a field of ${field === 'answer' ? 'an answer' : 'a request'}, and reading it would drop it with what it holds. Remove it, or record the cassette again.`,
+        `The cassette ${path} has a malformed entry: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
+          `${field === 'answer' ? 'an answer' : 'a request'}, and reading it would drop it with what it holds. ` +
+          `Remove it, or record the cassette again.`,
       );
     }
   }
@@ -117,7 +121,8 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   if (entry.data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has a malformed entry: ${root}.fallback: fallback names a fallback classifier, and this is a ${call} entry. Remove fallback.`,
+      `The cassette ${path} has a malformed entry: ${root}.fallback: fallback names a fallback classifier, and this ` +
+        `is a ${call} entry. Remove fallback.`,
     );
   }
   // A reply's answer is checked when the tape prepares it (prepareAnswer), with the fake's own messages.
@@ -127,7 +132,8 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has a malformed entry: ${root}.answer.answers.__proto__: '__proto__' cannot be a question id. Remove it.`,
+      `The cassette ${path} has a malformed entry: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` +
+        `question id. Remove it.`,
     );
   }
   const answer = answerSchemas[call].safeParse(entry.data.answer);

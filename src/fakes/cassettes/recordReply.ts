@@ -70,7 +70,8 @@ export class ReplyGatherer {
   }
 }
 
-/** An answer's fields from content parts: text and reasoning joined, the value with its cuts, the calls; undefined when the value's JSON does not parse. */
+/** An answer's fields from content parts: text and reasoning joined, the value with its cuts, the calls; undefined ' +
+  'when the value's JSON does not parse. */
 function fieldsOf(parts: readonly ReplyPart[]): Writable<Answer> | undefined {
   let text: string | undefined;
   const reasoning = new Map<number, string>();
@@ -138,7 +139,9 @@ function answerPart(part: ReplyPart): AnswerPart {
   }
 }
 
-/** The offsets the value's JSON arrived cut at, when the JSON is as the fake writes it; else how many pieces it came in. */
+/**
+ * The offsets the value's JSON arrived cut at, when the JSON is as the fake writes it; else how many pieces it came in.
+ */
 function cutsOf(pieces: readonly string[], json: string, written: string): number | number[] {
   if (json !== written || pieces.length === 1) return Math.max(1, Math.min(pieces.length, written.length));
   const cuts: number[] = [];

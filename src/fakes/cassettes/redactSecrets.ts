@@ -36,7 +36,8 @@ export type RedactFunction = (text: string) => string;
  * credentials in URLs; auth headers and bearer tokens; then applies the user's `redact`. Requests
  * pass through it too, on record and on replay alike, so a redacted request still matches.
  *
- * @throws {StandinError} `V0008` (from the function made) when the user's `redact` throws or answers something other than a string.
+ * @throws {StandinError} `V0008` (from the function made) when the user's `redact` throws or answers something other
+ * than a string.
  * @example
  * ```ts
  * const scrub = secretScrubber(config, undefined);
@@ -73,14 +74,16 @@ function userRedact(user: RedactFunction, text: string): string {
   } catch (error) {
     throw new StandinError(
       'V0008',
-      `The cassette's redact function threw (${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}) on a text of ${text.length} characters. Make app.cassette(path, { redact }) answer a string for every text it is given.`,
+      `The cassette's redact function threw ` +
+        `(${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}) on a text of ${text.length} characters. Make app.cassette(path, { redact }) answer a string for every text it is given.`,
       { cause: error },
     );
   }
   if (typeof out !== 'string') {
     throw new StandinError(
       'V0008',
-      `The cassette's redact function answered ${out === null ? 'null' : `a ${typeof out}`}, not a string. Make app.cassette(path, { redact }) answer the text, rewritten, for every text it is given.`,
+      `The cassette's redact function answered ${out === null ? 'null' : `a ${typeof out}`}, not a string. Make ` +
+        `app.cassette(path, { redact }) answer the text, rewritten, for every text it is given.`,
     );
   }
   return out;

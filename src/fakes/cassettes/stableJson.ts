@@ -17,7 +17,10 @@ export function stableJson(value: unknown): string {
   return `${write(JSON.parse(JSON.stringify(sortKeys(value)) ?? 'null'), '', false)}\n`;
 }
 
-/** `value` (plain JSON, keys sorted) as `JSON.stringify(value, null, 2)` writes it at `indent`, a `parts` list's objects on one line each. */
+/**
+ * `value` (plain JSON, keys sorted) as `JSON.stringify(value, null, 2)` writes it at `indent`, a `parts` list's objects
+ * on one line each.
+ */
 function write(value: unknown, indent: string, parts: boolean): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const inner = `${indent}  `;

@@ -26,7 +26,8 @@ export function fakeAnswers(
   if (!isPlainObject(questions)) {
     throw new StandinError(
       'K0003',
-      `FakeClassifier cannot read request.questions: expected a record of question id -> ClassificationQuestion, got ${show(questions)}.`,
+      `FakeClassifier cannot read request.questions: expected a record of question id -> ClassificationQuestion, got ` +
+        `${show(questions)}.`,
     );
   }
   if (overrides !== undefined) {
@@ -34,7 +35,9 @@ export function fakeAnswers(
     if (unknown.length > 0) {
       throw new StandinError(
         'K0011',
-        `FakeClassifier: the scripted answers name question id${unknown.length === 1 ? '' : 's'} ${quoteAll(unknown)}, which the request does not ask. The request's question ids: ${quoteAll(Object.keys(questions)) || 'none'}. Key each answer by one of them.`,
+        `FakeClassifier: the scripted answers name question id${unknown.length === 1 ? '' : 's'} ` +
+          `${quoteAll(unknown)}, which the request does not ask. The request's question ids: ` +
+          `${quoteAll(Object.keys(questions)) || 'none'}. Key each answer by one of them.`,
       );
     }
   }
@@ -81,7 +84,8 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
       const sorted = Object.keys(names).sort(byCodePoint);
       throw new StandinError(
         'K0011',
-        `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}, which is not one of the options: ${quoteAll(sorted)}. Write one of the options, or a ClassificationAnswer.`,
+        `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}, which is not one ` +
+          `of the options: ${quoteAll(sorted)}. Write one of the options, or a ClassificationAnswer.`,
       );
     }
     return choiceAnswer(value, names);
@@ -94,7 +98,9 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
     if (!(value >= 0 && value <= top)) {
       throw new StandinError(
         'K0011',
-        `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; this score question has ${list.length} level${list.length === 1 ? '' : 's'}, so it takes a number between 0 and ${top} (the score position) or a ClassificationAnswer.`,
+        `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; this score ` +
+          `question has ${list.length} level${list.length === 1 ? '' : 's'}, so it takes a number between 0 and ` +
+          `${top} (the score position) or a ClassificationAnswer.`,
       );
     }
     return scoreAnswer(value, list);
@@ -104,7 +110,8 @@ export function scriptedAnswer(id: string, question: ReadableQuestion, value: un
   if (!(value >= 0 && value <= 1)) {
     throw new StandinError(
       'K0011',
-      `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; a yes-no question takes a number between 0 and 1 (the probability of yes) or a ClassificationAnswer.`,
+      `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; a yes-no question ` +
+        `takes a number between 0 and 1 (the probability of yes) or a ClassificationAnswer.`,
     );
   }
   return yesNoAnswer(value);
@@ -170,7 +177,8 @@ function typeOf(id: string, question: ReadableQuestion): 'choice' | 'score' | 'y
   if (type === 'choice' || type === 'score' || type === 'yesNo') return type;
   throw new StandinError(
     'K0001',
-    `FakeClassifier cannot answer question ${JSON.stringify(id)}: its type is ${show(type)}, not 'choice', 'score' or 'yesNo'. Build it with ClassificationQuestion.choice, .score or .yesNo.`,
+    `FakeClassifier cannot answer question ${JSON.stringify(id)}: its type is ${show(type)}, not 'choice', 'score' ` +
+      `or 'yesNo'. Build it with ClassificationQuestion.choice, .score or .yesNo.`,
   );
 }
 
@@ -178,7 +186,9 @@ function options(id: string, question: ReadableQuestion): Readonly<Record<string
   if (isPlainObject(question.criteria)) return question.criteria;
   throw new StandinError(
     'K0001',
-    `FakeClassifier cannot answer choice question ${JSON.stringify(id)}: its options (criteria) are ${show(question.criteria)}, not a record of option -> description. Build it with ClassificationQuestion.choice(instructions, ['a', 'b']).`,
+    `FakeClassifier cannot answer choice question ${JSON.stringify(id)}: its options (criteria) are ` +
+      `${show(question.criteria)}, not a record of option -> description. Build it with ` +
+      `ClassificationQuestion.choice(instructions, ['a', 'b']).`,
   );
 }
 
@@ -186,7 +196,9 @@ function levels(id: string, question: ReadableQuestion): readonly unknown[] {
   if (Array.isArray(question.criteria)) return question.criteria;
   throw new StandinError(
     'K0001',
-    `FakeClassifier cannot answer score question ${JSON.stringify(id)}: its levels (criteria) are ${show(question.criteria)}, not a list. Build it with ClassificationQuestion.score(instructions, ['low', 'high']).`,
+    `FakeClassifier cannot answer score question ${JSON.stringify(id)}: its levels (criteria) are ` +
+      `${show(question.criteria)}, not a list. Build it with ClassificationQuestion.score(instructions, ['low', ` +
+      `'high']).`,
   );
 }
 
@@ -196,7 +208,8 @@ function firstOption(id: string, names: Readonly<Record<string, unknown>>): stri
   if (first === undefined) {
     throw new StandinError(
       'K0001',
-      `FakeClassifier cannot answer choice question ${JSON.stringify(id)}: it has no options. Give it at least one: ClassificationQuestion.choice(instructions, ['a', 'b']).`,
+      `FakeClassifier cannot answer choice question ${JSON.stringify(id)}: it has no options. Give it at least one: ` +
+        `ClassificationQuestion.choice(instructions, ['a', 'b']).`,
     );
   }
   return first;
@@ -223,7 +236,8 @@ export function byCodePoint(a: string, b: string): number {
 function wrongKind(id: string, value: unknown, accepts: string): StandinError {
   return new StandinError(
     'K0011',
-    `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; this question takes ${accepts}.`,
+    `FakeClassifier: the scripted answer for question ${JSON.stringify(id)} is ${show(value)}; this question takes ` +
+      `${accepts}.`,
   );
 }
 

@@ -28,7 +28,8 @@ export function scriptExhausted(
 ): ClassificationAdapterError {
   return new ClassificationAdapterError('unknown', {
     message:
-      `FakeClassifier script exhausted: the script has ${entries} entr${entries === 1 ? 'y' : 'ies'}, and ${call === null ? 'a call' : `call ${call}`} ran past them (${describe(where)}). ` +
+      `FakeClassifier script exhausted: the script has ${entries} entr${entries === 1 ? 'y' : 'ies'}, and ` +
+      `${call === null ? 'a call' : `call ${call}`} ran past them (${describe(where)}). ` +
       'Add an entry for it, or find why the code under test classifies more often than the test expects.',
     metadata: { cause: 'classification_script_exhausted' },
   });
@@ -43,7 +44,8 @@ export const CAPTURE_TIMEOUT_MS = 30_000;
  * throw or rejection becomes `K0013`, the capture's own error, never the classifier's and never
  * an unhandled rejection.
  *
- * @throws {StandinError} `K0013` with the callback's error as the `cause`; `K0015` when its promise does not settle in time.
+ * @throws {StandinError} `K0013` with the callback's error as the `cause`; `K0015` when its promise does not settle in
+ * time.
  * @example
  * ```ts
  * await runCapture(adapterOpts.capture, { request, opts }, { scope: '', requestId: 'r-1' });
@@ -71,14 +73,17 @@ export async function runCapture(
     if (error instanceof CaptureTimeout) {
       throw new StandinError(
         'K0015',
-        `FakeClassifier: the capture callback (adapterOpts.capture) returned a promise that did not settle within ${CAPTURE_TIMEOUT_MS} ms (${describe(where)}). Make it resolve or reject; do slow work after the call, not in its capture.`,
+        `FakeClassifier: the capture callback (adapterOpts.capture) returned a promise that did not settle within ` +
+          `${CAPTURE_TIMEOUT_MS} ms (${describe(where)}). Make it resolve or reject; do slow work after the call, ` +
+          `not in its capture.`,
       );
     }
     if (call.opts.signal?.aborted === true && error === call.opts.signal.reason) throw error;
     const shown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new StandinError(
       'K0013',
-      `FakeClassifier: the capture callback (adapterOpts.capture) failed with ${shown} (${describe(where)}). The classifier was not at fault: fix the callback.`,
+      `FakeClassifier: the capture callback (adapterOpts.capture) failed with ${shown} (${describe(where)}). The ` +
+        `classifier was not at fault: fix the callback.`,
       { cause: error },
     );
   } finally {

@@ -25,7 +25,8 @@ export class RealCallGuard implements CallGuard {
     if (provider.real !== true || this.#allowed === true || this.#allowed.has(providerName)) return;
     throw new StandinError(
       'E0008',
-      `Model '${modelName}' would call the real '${providerName}' provider, and test apps call no real AI. Fake it with app.fake('${modelName}', answers), or allow it explicitly with app.allowRealCalls('${providerName}').`,
+      `Model '${modelName}' would call the real '${providerName}' provider, and test apps call no real AI. Fake it ` +
+        `with app.fake('${modelName}', answers), or allow it explicitly with app.allowRealCalls('${providerName}').`,
     );
   }
 
@@ -36,7 +37,8 @@ export class RealCallGuard implements CallGuard {
     if (this.#allowed === true || this.#allowed.has(name)) return;
     throw new StandinError(
       'K0006',
-      `classify would call the real '${name}' classifier, and test apps call no real AI. Fake it with app.fakeClassifier(script), or allow it explicitly with app.allowRealCalls('${name}').`,
+      `classify would call the real '${name}' classifier, and test apps call no real AI. Fake it with ` +
+        `app.fakeClassifier(script), or allow it explicitly with app.allowRealCalls('${name}').`,
     );
   }
 }

@@ -22,7 +22,8 @@ export function guardRealCalls(on = true): void {
   if (typeof on !== 'boolean') {
     throw new StandinError(
       'E0052',
-      `guardRealCalls(on): on must be true or false, got a ${typeof on}. Call guardRealCalls() to refuse real calls in this process.`,
+      `guardRealCalls(on): on must be true or false, got a ${typeof on}. Call guardRealCalls() to refuse real calls ` +
+        `in this process.`,
     );
   }
   setRealCallsRefused(on);

@@ -18,7 +18,9 @@ import { lazySchema } from '../../validation/lazySchema.js';
 export interface FakeChecks {
   /** The tools the calls offer, by name (an agent's `tools`). Left out, tools are checked per call only. */
   readonly tools?: Readonly<Record<string, unknown>> | undefined;
-  /** The shape of the typed value the calls ask for (an agent's `output`). Left out, values are checked per call only. */
+  /**
+   * The shape of the typed value the calls ask for (an agent's `output`). Left out, values are checked per call only.
+   */
   readonly output?: ZodType | undefined;
 }
 

@@ -14,7 +14,10 @@ import type { SentCall } from './SentCall.js';
  * ```
  */
 export interface SharedAnswers {
-  /** The cursor identity of the published script `pending()` and `verify()` read; undefined for a stand-in that only answers. */
+  /**
+   * The cursor identity of the published script `pending()` and `verify()` read; undefined for a stand-in that only
+   * answers.
+   */
   readonly script: string | undefined;
   /**
    * The answer for one call: its step's index taken and the call (`noted` by {@link note})

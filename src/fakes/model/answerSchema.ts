@@ -49,7 +49,9 @@ export const answerFields = (): string[] => Object.keys(answerSchema.shape);
 export const answerHints: IssueHints = {
   pattern: (path) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
   expected: {
-    '': 'an answer record { text?, calls?, value?, reasoning?, parts?, units?, finish?, fail?, failAfter?, times?, retryAfterMs?, delayMs?, partDelayMs? }',
+    '':
+      'an answer record { text?, calls?, value?, reasoning?, parts?, units?, finish?, fail?, failAfter?, times?, ' +
+      'retryAfterMs?, delayMs?, partDelayMs? }',
     text: 'a string',
     calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
     'calls.*': 'a tool call { tool, with?, id? }',
@@ -58,7 +60,8 @@ export const answerHints: IssueHints = {
     reasoning: 'a text or a list of texts',
     'reasoning.*': 'a string',
     parts:
-      'a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }',
+      'a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as ' +
+      '{ text }',
     'parts.*': "a whole offset, or a stream part such as { text: '...' }",
     units: 'an object { tokensIn, tokensOut }',
     'units.tokensIn': 'a whole number, 0 or more',

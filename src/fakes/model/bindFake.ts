@@ -41,7 +41,9 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     const name = typeof model === 'string' ? `'${model}'` : `a ${typeof model}`;
     throw new StandinError(
       'T0012',
-      `app.fake(${name}, answers): there is no model named ${name} to fake.${guess ? ` Did you mean '${guess}'?` : ''} Configured models: ${models.length > 0 ? models.join(', ') : 'none'}. Fake one of them, or add it under config.models.`,
+      `app.fake(${name}, answers): there is no model named ${name} to ` +
+        `fake.${guess ? ` Did you mean '${guess}'?` : ''} Configured models: ` +
+        `${models.length > 0 ? models.join(', ') : 'none'}. Fake one of them, or add it under config.models.`,
     );
   }
   const shared = sharedScriptsOf(container);

@@ -31,7 +31,8 @@ export function checkAnswer(prepared: PreparedAnswer, offer: CallOffer, owner: s
   if (prepared.hasValue && offer.statesShape === false) {
     throw new StandinError(
       'T0006',
-      `${owner}: ${label} gives a value, and ${offer.what} states no shape for a typed value. Give the call an output shape (output: z.object({ ... })), or answer with { text: '...' } instead.`,
+      `${owner}: ${label} gives a value, and ${offer.what} states no shape for a typed value. Give the call an ` +
+        `output shape (output: z.object({ ... })), or answer with { text: '...' } instead.`,
     );
   }
   if (offer.tools !== undefined) {
@@ -42,7 +43,9 @@ export function checkAnswer(prepared: PreparedAnswer, offer: CallOffer, owner: s
         offer.tools!.length > 0 ? `offers only ${offer.tools!.map((t) => `'${t}'`).join(', ')}` : 'offers no tools';
       throw new StandinError(
         'T0007',
-        `${owner}: ${label}.calls[${i}] asks for the tool '${call.tool}', and ${offer.what} ${offered}.${guess ? ` Did you mean '${guess}'?` : ''} Name a tool the call offers, or give the call that tool.`,
+        `${owner}: ${label}.calls[${i}] asks for the tool '${call.tool}', and ${offer.what} ` +
+          `${offered}.${guess ? ` Did you mean '${guess}'?` : ''} Name a tool the call offers, or give the call that ` +
+          `tool.`,
       );
     });
   }

@@ -36,7 +36,10 @@ export function cutProblem(json: string, cuts: readonly number[]): string | unde
     const cut = cuts[i]!;
     if (!Number.isInteger(cut)) return `[${i}]: ${cut} is not a whole offset`;
     if (cut <= 0 || cut >= json.length) {
-      return `[${i}]: ${cut} is not inside the value's JSON (${json.length} characters, so offsets go from 1 to ${json.length - 1})`;
+      return (
+        `[${i}]: ${cut} is not inside the value's JSON (${json.length} characters, so offsets go from 1 to ` +
+        `${json.length - 1})`
+      );
     }
     if (i > 0 && cut <= previous) return `[${i}]: ${cut} does not come after ${previous}; offsets increase`;
     if (splitsCharacter(json, cut))

@@ -22,7 +22,9 @@ export function embedByHash(dimensions: number): (text: string) => number[] {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_DIMENSIONS) {
     throw new StandinError(
       'T0012',
-      `embedByHash(dimensions): expected a whole number from 1 to ${MAX_DIMENSIONS}, got ${typeof dimensions === 'number' ? dimensions : `a ${typeof dimensions}`}. Write embedByHash(8), for instance.`,
+      `embedByHash(dimensions): expected a whole number from 1 to ${MAX_DIMENSIONS}, got ` +
+        `${typeof dimensions === 'number' ? dimensions : `a ${typeof dimensions}`}. Write embedByHash(8), for ` +
+        `instance.`,
     );
   }
   return (text: string): number[] => {

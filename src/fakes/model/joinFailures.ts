@@ -30,14 +30,18 @@ export function prepareList(raw: readonly unknown[], root: string, owner: string
     if (next >= raw.length) {
       throw new StandinError(
         'T0003',
-        `${owner}: ${label} is not an answer record:\n${label}: { fail, times } with nothing else fails the step's first ${entry.times} tries, then gives the step the next answer, and there is no answer after it. Add the answer the step gets after its failures, or give its fields here (text, calls, value, reasoning).`,
+        `${owner}: ${label} is not an answer record:\n${label}: { fail, times } with nothing else fails the step's ` +
+          `first ${entry.times} tries, then gives the step the next answer, and there is no answer after it. Add the ` +
+          `answer the step gets after its failures, or give its fields here (text, calls, value, reasoning).`,
       );
     }
     const after = prepareAnswer(raw[next], { owner, label: `${root}[${next}]`, index: next, idPrefix: `call_${next}` });
     if (after.fail !== undefined) {
       throw new StandinError(
         'T0003',
-        `${owner}: ${root}[${next}] is not an answer record:\n${root}[${next}]: it follows ${label} ({ fail, times }), so it is what the step gets after its failures, and it fails itself. Give it text, calls, value or reasoning without fail, or put the failures in one entry.`,
+        `${owner}: ${root}[${next}] is not an answer record:\n${root}[${next}]: it follows ${label} ({ fail, times ` +
+          `}), so it is what the step gets after its failures, and it fails itself. Give it text, calls, value or ` +
+          `reasoning without fail, or put the failures in one entry.`,
       );
     }
     const joined = { ...(raw[next] as object), fail: entry.fail, times: entry.times, ...pick(entry) };

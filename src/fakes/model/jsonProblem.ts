@@ -1,6 +1,9 @@
 import { formatPath } from '../../validation/formatPath.js';
 
-/** How deep a model's output may nest: past it, a value is taken for a mistake (and would overflow the stack of whatever walks it). */
+/**
+ * How deep a model's output may nest: past it, a value is taken for a mistake (and would overflow the stack of whatever
+ * walks it).
+ */
 export const MAX_JSON_DEPTH = 256;
 
 /**

@@ -22,7 +22,10 @@ export interface PreparedAnswer {
   readonly fail: FailureKind | undefined;
   /** With `fail`: the wait the failure asks for, in milliseconds. */
   readonly retryAfterMs: number | undefined;
-  /** Its parts before the units and the finish: reasoning, text, the value's pieces, the calls (and units, for a `parts` list that has them). */
+  /**
+   * Its parts before the units and the finish: reasoning, text, the value's pieces, the calls (and units, for a `parts`
+   * list that has them).
+   */
   readonly parts: readonly ReplyPart[];
   /** Whether its parts carry its units (a `parts` list with units parts): then no units part follows them. */
   readonly unitsStreamed: boolean;
@@ -67,7 +70,8 @@ export interface AnswerSource {
  * The value and every call's input are copied through JSON and frozen, so nothing a test or an
  * app does later changes what the fake hands out.
  *
- * @throws {StandinError} `T0002` no answer record, `T0003` a bad field, `T0004` no JSON, `T0005` bad cuts, `E0041` a read that threw.
+ * @throws {StandinError} `T0002` no answer record, `T0003` a bad field, `T0004` no JSON, `T0005` bad cuts, `E0041` a
+ * read that threw.
  * @example
  * ```ts
  * const prepared = prepareAnswer({ text: 'Hi' }, { owner: 'fakeProvider(answers)', label: 'answers[0]', index: 0, idPrefix: 'call_0' });
@@ -79,12 +83,14 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
     return prepare(raw, source);
   } catch (error) {
     if (error instanceof StandinError) throw error;
-    // A getter or a proxy trap that throws, or a value nested past what can be walked: never a raw TypeError or RangeError.
+    // A getter or a proxy trap that throws, or a value nested past what can be walked: never a raw TypeError or
+    // RangeError.
     const thrown =
       error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'a value that is not an Error';
     throw new StandinError(
       'E0041',
-      `${source.owner}: ${source.label} could not be read: reading it threw (${thrown}). Give answers as plain data (objects, arrays, strings, numbers), not getters or proxies that can fail.`,
+      `${source.owner}: ${source.label} could not be read: reading it threw (${thrown}). Give answers as plain data ` +
+        `(objects, arrays, strings, numbers), not getters or proxies that can fail.`,
       { cause: error },
     );
   }
@@ -108,7 +114,8 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   if (stream !== undefined && answer.units !== undefined && stream.units) {
     throw new StandinError(
       'T0003',
-      `${owner}: ${label} is not an answer record:\n${label}.units: its parts carry units already. Remove units, or the units parts.`,
+      `${owner}: ${label} is not an answer record:\n${label}.units: its parts carry units already. Remove units, or ` +
+        `the units parts.`,
     );
   }
   const made = stream === undefined ? fieldParts(answer, source) : streamValue(stream, answer, source);
@@ -116,7 +123,8 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   if (answer.failAfter !== undefined && answer.failAfter > parts.length) {
     throw new StandinError(
       'T0003',
-      `${owner}: ${label} is not an answer record:\n${label}.failAfter: ${answer.failAfter} parts stream before the failure, and the answer has ${parts.length}. Give a number from 1 to ${parts.length}, or add parts.`,
+      `${owner}: ${label} is not an answer record:\n${label}.failAfter: ${answer.failAfter} parts stream before the ` +
+        `failure, and the answer has ${parts.length}. Give a number from 1 to ${parts.length}, or add parts.`,
     );
   }
 
@@ -153,7 +161,10 @@ interface MadeParts {
   readonly outChars: number;
 }
 
-/** The parts of an answer written field by field: each reasoning text, the text whole, the value's JSON in pieces, each call. */
+/**
+ * The parts of an answer written field by field: each reasoning text, the text whole, the value's JSON in pieces, each
+ * call.
+ */
 function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   const { owner, label } = source;
   const hasValue = answer.value !== undefined;
@@ -165,7 +176,8 @@ function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   if (notJson !== undefined) {
     throw new StandinError(
       'T0004',
-      `${owner}: ${notJson}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`,
+      `${owner}: ${notJson}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, ` +
+        `finite numbers, booleans and null.`,
     );
   }
   const parts: ReplyPart[] = [];
@@ -227,7 +239,8 @@ function streamValue(stream: StreamedParts, answer: Answer, source: AnswerSource
     if (answer.failAfter !== undefined) return { parts, calls, hasValue: false, value: undefined, outChars };
     throw new StandinError(
       'T0003',
-      `${source.owner}: ${source.label} is not an answer record:\n${source.label}.parts: its json pieces join to ${preview(json)}, which is not JSON. Fix the pieces so they join to the value's JSON text.`,
+      `${source.owner}: ${source.label} is not an answer record:\n${source.label}.parts: its json pieces join to ` +
+        `${preview(json)}, which is not JSON. Fix the pieces so they join to the value's JSON text.`,
     );
   }
 }
@@ -240,7 +253,10 @@ function notAnAnswer(raw: unknown): string | undefined {
   if (raw === null) return "null is no answer; write { text: '...' }";
   if (typeof raw === 'function') {
     if (isGeneratorFunction(raw)) return `a generator of parts is no answer; ${record}, and the fake makes the parts`;
-    return "a function is no answer in a list; to answer from the request, fake the model with one function: app.fake(model, (request) => ({ text: '...' }))";
+    return (
+      'a function is no answer in a list; to answer from the request, fake the model with one function: ' +
+      "app.fake(model, (request) => ({ text: '...' }))"
+    );
   }
   if (typeof raw !== 'object') return `${describeType(raw)} is no answer; write { text: '...' }`;
   if (Array.isArray(raw)) return `a list is no answer (is a list nested in the list?); ${record}`;
@@ -275,11 +291,13 @@ function fieldProblems(answer: Answer, label: string): string[] {
     const both = (['text', 'calls', 'value', 'reasoning'] as const).filter((field) => answer[field] !== undefined);
     if (both.length > 0)
       lines.push(
-        `${label}: parts, as a list of stream parts, is the whole reply, and the answer gives ${both.join(', ')} too. Keep the parts, or remove parts and keep ${both.join(', ')}.`,
+        `${label}: parts, as a list of stream parts, is the whole reply, and the answer gives ${both.join(', ')} ` +
+          `too. Keep the parts, or remove parts and keep ${both.join(', ')}.`,
       );
   } else if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part !== 'number')) {
     lines.push(
-      `${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's parts (objects such as { text }), not both. Keep one kind.`,
+      `${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's ` +
+        `parts (objects such as { text }), not both. Keep one kind.`,
     );
   }
   if (answer.failAfter !== undefined && answer.times !== undefined) {
@@ -290,7 +308,8 @@ function fieldProblems(answer: Answer, label: string): string[] {
   for (const field of ['failAfter', 'times', 'retryAfterMs'] as const) {
     if (answer[field] !== undefined && answer.fail === undefined)
       lines.push(
-        `${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another kind), or remove ${field}.`,
+        `${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another ` +
+          `kind), or remove ${field}.`,
       );
   }
   if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
@@ -299,7 +318,9 @@ function fieldProblems(answer: Answer, label: string): string[] {
     );
     if (others.length > 0) {
       lines.push(
-        `${label}: fail makes the call fail before any part, so it goes with no other field. Remove ${others.join(', ')}, add failAfter: n to fail after n parts, or times: n to fail n tries and then answer; or drop fail.`,
+        `${label}: fail makes the call fail before any part, so it goes with no other field. Remove ` +
+          `${others.join(', ')}, add failAfter: n to fail after n parts, or times: n to fail n tries and then ` +
+          `answer; or drop fail.`,
       );
     }
   } else if (answer.fail !== undefined && !gives) {
@@ -308,7 +329,8 @@ function fieldProblems(answer: Answer, label: string): string[] {
     );
   } else if (answer.fail === undefined && !gives) {
     lines.push(
-      `${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, reasoning or fail.`,
+      `${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, ` +
+        `reasoning or fail.`,
     );
   }
   if (answer.parts !== undefined && !streamed && answer.value === undefined) {
@@ -322,7 +344,8 @@ function fieldProblems(answer: Answer, label: string): string[] {
     const first = seen.get(call.id);
     if (first !== undefined)
       lines.push(
-        `${label}.calls[${i}].id: '${call.id}' is the id of calls[${first}] too. Give each call of an answer its own id.`,
+        `${label}.calls[${i}].id: '${call.id}' is the id of calls[${first}] too. Give each call of an answer its own ` +
+          `id.`,
       );
     else seen.set(call.id, i);
   });

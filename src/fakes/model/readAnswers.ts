@@ -49,7 +49,8 @@ const recordHints = {
 };
 
 const forms =
-  "a list of answers ([{ text: '...' }]), a function of the request ((request) => ({ text: '...' })), or a record of calls ({ reply: [...], embed: ... })";
+  "a list of answers ([{ text: '...' }]), a function of the request ((request) => ({ text: '...' })), or a record of " +
+  'calls ({ reply: [...], embed: ... })';
 
 /**
  * Reads what a model is faked with and checks all of it now, when the fake is made: the form

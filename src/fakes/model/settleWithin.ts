@@ -2,7 +2,10 @@ import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
 import { untilAborted } from '../../services/dispatch/untilAborted.js';
 
-/** How long a fake waits for the promise a function it was given returns, when the model's provider names no `timeoutMs`. */
+/**
+ * How long a fake waits for the promise a function it was given returns, when the model's provider names no
+ * `timeoutMs`.
+ */
 export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
 
 /**
@@ -14,7 +17,8 @@ export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
  * @throws {StandinError} `T0047` when the promise has not settled after `timeoutMs`.
  * @example
  * ```ts
- * const raw = await settleWithin(fn(request, call), context.signal, 30_000, 'answers(request)', "app.fake('writer', answers) at step 'r#0'");
+ * const raw = await settleWithin(fn(request, call), context.signal, 30_000, 'answers(request)', "app.fake('writer', " +
+   "answers) at step 'r#0'");
  * ```
  */
 export async function settleWithin(
@@ -31,7 +35,8 @@ export async function settleWithin(
       reject(
         new StandinError(
           'T0047',
-          `${where}: the promise ${what} returned did not settle within ${timeoutMs} ms. Make it settle; set the model's provider timeoutMs in the config to wait longer, or pass the call a signal to end it sooner.`,
+          `${where}: the promise ${what} returned did not settle within ${timeoutMs} ms. Make it settle; set the ` +
+            `model's provider timeoutMs in the config to wait longer, or pass the call a signal to end it sooner.`,
         ),
       );
     }, timeoutMs);

@@ -24,7 +24,9 @@ const partSchema = lazySchema(() =>
 const partHints = {
   pattern: (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
   expected: {
-    '': 'a stream part: { text }, { reasoning, block? }, { json }, { call: { tool, with?, id? } } or { units: { tokensIn, tokensOut } }',
+    '':
+      'a stream part: { text }, { reasoning, block? }, { json }, { call: { tool, with?, id? } } or { units: { ' +
+      'tokensIn, tokensOut } }',
     text: 'a string',
     reasoning: 'a string',
     block: 'a whole block index, 0 or more',
@@ -70,7 +72,8 @@ export interface StreamedParts {
  * `{ call: { tool, with?, id? } }` (ids as for `calls`) and `{ units: { tokensIn, tokensOut } }`.
  * The fake streams them in this order, piece for piece, as a recorded provider sent them.
  *
- * @throws {StandinError} `T0003` for a part that is none of those, or carries two things; `T0004` for a call input JSON cannot hold.
+ * @throws {StandinError} `T0003` for a part that is none of those, or carries two things; `T0004` for a call input JSON
+ * cannot hold.
  * @example
  * ```ts
  * readStreamParts([{ text: 'Hel' }, { text: 'lo' }], 'app.fake(writer)', 'answers[0]', 'call_0').parts;
@@ -98,12 +101,14 @@ export function readStreamParts(
     if (carried.length !== 1) {
       const what = carried.length === 0 ? 'carries nothing' : `carries ${carried.join(' and ')}`;
       throw notAnAnswer(owner, label, [
-        `${where}: a stream part carries one thing, and this one ${what}. Write one of { text }, { reasoning, block? }, { json }, { call } or { units } per part.`,
+        `${where}: a stream part carries one thing, and this one ${what}. Write one of { text }, { reasoning, block? ` +
+          `}, { json }, { call } or { units } per part.`,
       ]);
     }
     if (part.block !== undefined && part.reasoning === undefined) {
       throw notAnAnswer(owner, label, [
-        `${where}.block: block numbers a reasoning part, and this part carries ${carried[0]}. Remove block, or write { reasoning, block }.`,
+        `${where}.block: block numbers a reasoning part, and this part carries ${carried[0]}. Remove block, or write ` +
+          `{ reasoning, block }.`,
       ]);
     }
     if (part.text !== undefined) {
@@ -121,7 +126,8 @@ export function readStreamParts(
       if (problem !== undefined)
         throw new StandinError(
           'T0004',
-          `${owner}: ${problem}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, finite numbers, booleans and null.`,
+          `${owner}: ${problem}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, ` +
+            `strings, finite numbers, booleans and null.`,
         );
       const id = part.call.id ?? `${idPrefix}_${calls.length}`;
       const first = ids.get(id);

@@ -45,7 +45,8 @@ export function checkCallInputs(prepared: PreparedAnswer, inputs: ToolInputs | u
     const lines = describeIssues(`${prepared.label}.calls[${i}].with`, call.with, result.error.issues);
     throw new StandinError(
       'T0045',
-      `${owner}: ${prepared.label}.calls[${i}] asks for the tool '${call.tool}' with an input that does not fit the tool's input shape, so the tool would never run:\n${lines.join('\n')}\nCorrect the input so it fits the tool.`,
+      `${owner}: ${prepared.label}.calls[${i}] asks for the tool '${call.tool}' with an input that does not fit the ` +
+        `tool's input shape, so the tool would never run:\n${lines.join('\n')}\nCorrect the input so it fits the tool.`,
       { cause: result.error },
     );
   });

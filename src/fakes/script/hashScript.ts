@@ -55,7 +55,8 @@ function canonical(value: unknown, trail: object[]): string {
   if (trail.includes(object)) {
     throw new StandinError(
       'S0003',
-      'Cannot hash a script that contains itself (a cycle). Remove the cycle, or give the fake an explicit cursor (startScriptCursor) or a cursorKey so it needs no hash.',
+      'Cannot hash a script that contains itself (a cycle). Remove the cycle, or give the fake an explicit cursor ' +
+        '(startScriptCursor) or a cursorKey so it needs no hash.',
     );
   }
   trail.push(object);

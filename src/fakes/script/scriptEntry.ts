@@ -57,7 +57,9 @@ export function entryKind(entry: unknown): 'answers' | 'error' | 'retry' | undef
 export function invalidEntry(entry: unknown, index: number): StandinError {
   return new StandinError(
     'K0010',
-    `invalid FakeClassifier script entry at index ${index}: ${show(entry)} (an entry is one of { answers: { id: value } }, { error: new ClassificationAdapterError(reason) } or { retryUntilCall: n } with n a whole number of 1 or more).`,
+    `invalid FakeClassifier script entry at index ${index}: ${show(entry)} (an entry is one of { answers: { id: ` +
+      `value } }, { error: new ClassificationAdapterError(reason) } or { retryUntilCall: n } with n a whole number ` +
+      `of 1 or more).`,
   );
 }
 
@@ -65,7 +67,8 @@ export function invalidEntry(entry: unknown, index: number): StandinError {
 export function notAScript(script: unknown): StandinError {
   return new StandinError(
     'K0010',
-    `A FakeClassifier script must be a list of entries, got ${show(script)}. Write [{ answers: { team: 'billing' } }, { retryUntilCall: 2 }].`,
+    `A FakeClassifier script must be a list of entries, got ${show(script)}. Write [{ answers: { team: 'billing' } ` +
+      `}, { retryUntilCall: 2 }].`,
   );
 }
 

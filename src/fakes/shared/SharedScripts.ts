@@ -122,7 +122,8 @@ export class SharedScripts {
     if (reply.length === 0) {
       throw new StandinError(
         'D0007',
-        `No process of namespace '${this.store.space}' has scripted the classifier. Call app.fakeClassifier(script) in any process of the namespace, then await app.ready(), before the app classifies.`,
+        `No process of namespace '${this.store.space}' has scripted the classifier. Call app.fakeClassifier(script) ` +
+          `in any process of the namespace, then await app.ready(), before the app classifies.`,
       );
     }
     const [gen, kind, rest] = reply.map(String) as [string, string, string | undefined];
@@ -178,7 +179,8 @@ export class SharedScripts {
     noted: SentNote,
   ): Promise<PreparedAnswer> {
     const { model, view } = taker;
-    // The generation this source last answered from, as the script is told: it answers three numbers when it is still the one published.
+    // The generation this source last answered from, as the script is told: it answers three numbers when it is still
+    // the one published.
     const last = taker.last;
     let reply: unknown;
     try {
@@ -207,7 +209,8 @@ export class SharedScripts {
     if (reply.length === 0) {
       throw new StandinError(
         'D0007',
-        `Model '${context.modelName}' has no answers published in namespace '${this.store.space}'. Fake it in any process of the namespace: app.fake('${model}', answers), then await app.ready(), before the app calls it.`,
+        `Model '${context.modelName}' has no answers published in namespace '${this.store.space}'. Fake it in any ` +
+          `process of the namespace: app.fake('${model}', answers), then await app.ready(), before the app calls it.`,
       );
     }
     const known = reply.length === 3 ? last : undefined;
@@ -219,7 +222,9 @@ export class SharedScripts {
       const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
       throw new StandinError(
         'T0013',
-        `${owner}: model '${context.modelName}' was faked with ${count} answer${count === 1 ? '' : 's'} in namespace '${this.store.space}', and call ${index + 1} ran past them (step '${context.stepKey}'${where}). Add an answer for it, or find why the app asks the model more often than the test expects.`,
+        `${owner}: model '${context.modelName}' was faked with ${count} answer${count === 1 ? '' : 's'} in namespace ` +
+          `'${this.store.space}', and call ${index + 1} ran past them (step '${context.stepKey}'${where}). Add an ` +
+          `answer for it, or find why the app asks the model more often than the test expects.`,
       );
     }
     let answers: readonly PreparedAnswer[];
@@ -287,7 +292,10 @@ export class SharedScripts {
   }
 }
 
-/** What the calls of one faked model's source take their answers with: its keys, made once, and the generation it last read. */
+/**
+ * What the calls of one faked model's source take their answers with: its keys, made once, and the generation it last
+ * read.
+ */
 interface Taker {
   readonly model: string;
   /** The model's published head, the one key the step script is given. */
@@ -295,7 +303,10 @@ interface Taker {
   /** The model's name as key names hold it. */
   readonly encoded: string;
   readonly view: SharedSent;
-  /** The generation the last call answered from, and its prepared answers: a step of the same generation looks nothing up. */
+  /**
+   * The generation the last call answered from, and its prepared answers: a step of the same generation looks nothing
+   * up.
+   */
   last: { readonly gen: string; readonly answers: readonly PreparedAnswer[] } | undefined;
 }
 
@@ -307,7 +318,9 @@ function sentEntry(call: SentCall): string {
   const json = JSON.stringify(call);
   // Three bytes per UTF-16 unit at most: most entries need no exact count.
   if (json.length * 3 <= SHARED_SENT_ENTRY_BYTES || Buffer.byteLength(json) <= SHARED_SENT_ENTRY_BYTES) return json;
-  const omitted = `a request of ${Buffer.byteLength(json)} bytes of JSON, over the ${SHARED_SENT_ENTRY_BYTES} a shared sent entry keeps`;
+  const omitted =
+    `a request of ${Buffer.byteLength(json)} bytes of JSON, over the ${SHARED_SENT_ENTRY_BYTES} a ` +
+    `shared sent entry keeps`;
   const input = call.call === 'reply' ? { model: call.input.model, messages: [], omitted } : { omitted };
   return JSON.stringify({ call: call.call, input, scope: call.scope, step: call.step, attempt: call.attempt });
 }
@@ -315,6 +328,7 @@ function sentEntry(call: SentCall): string {
 function unexpected(what: string): StoreFailure {
   return new StoreFailure(
     'D0005',
-    `Redis answered ${what} with a reply of an unexpected shape. Another program may have written under the store's prefix: give standin a namespace of its own.`,
+    `Redis answered ${what} with a reply of an unexpected shape. Another program may have written under the store's ` +
+      `prefix: give standin a namespace of its own.`,
   );
 }

@@ -103,7 +103,8 @@ function bounded(owner: string, items: string[]): string[] {
   if (bytes > PUBLICATION_BYTES) {
     throw new StandinError(
       'D0009',
-      `${owner}: the script is ${bytes} bytes of JSON, and a namespace takes at most ${PUBLICATION_BYTES} in one publication. Publish fewer or smaller answers.`,
+      `${owner}: the script is ${bytes} bytes of JSON, and a namespace takes at most ${PUBLICATION_BYTES} in one ` +
+        `publication. Publish fewer or smaller answers.`,
     );
   }
   return items;

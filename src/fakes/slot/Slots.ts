@@ -25,7 +25,9 @@ function modelKind(model: string): SlotKind<Provider> {
     unfaked: (scope, scopes) =>
       new StandinError(
         'T0041',
-        `Model '${model}' is faked for ${listed(scopes)} only, and was called ${where(scope)}. Fake it for this scope too (app.scope('${scope || 'name'}').fake('${model}', answers)), or for every other scope (app.fake('${model}', answers)).`,
+        `Model '${model}' is faked for ${listed(scopes)} only, and was called ${where(scope)}. Fake it for this ` +
+          `scope too (app.scope('${scope || 'name'}').fake('${model}', answers)), or for every other scope ` +
+          `(app.fake('${model}', answers)).`,
       ),
   };
 }
@@ -37,7 +39,9 @@ const classifierKind: SlotKind<Classifier> = {
   unfaked: (scope, scopes) =>
     new StandinError(
       'T0042',
-      `The classifier is faked for ${listed(scopes)} only, and was called ${where(scope)}. Fake it for this scope too (app.scope('${scope || 'name'}').fakeClassifier(script)), or for every other scope (app.fakeClassifier(script)).`,
+      `The classifier is faked for ${listed(scopes)} only, and was called ${where(scope)}. Fake it for this scope ` +
+        `too (app.scope('${scope || 'name'}').fakeClassifier(script)), or for every other scope ` +
+        `(app.fakeClassifier(script)).`,
     ),
 };
 

@@ -46,7 +46,9 @@ export async function verifySlots(slots: Slots): Promise<void> {
   if (found.length === 0) return;
   const groups = new Map<string, StandInFinding[]>();
   for (const finding of found) {
-    const key = `${finding.standIn}, in ${finding.scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${finding.scope}'`}`;
+    const key =
+      `${finding.standIn}, in ` +
+      `${finding.scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${finding.scope}'`}`;
     const group = groups.get(key) ?? [];
     group.push(finding);
     groups.set(key, group);
@@ -65,7 +67,8 @@ export async function verifySlots(slots: Slots): Promise<void> {
     .join(', ');
   throw new StandinError(
     'T0049',
-    `app.verify(): the stand-ins were not used as scripted (${counts}).\n${lines.join('\n')}\nRemove what the app no longer asks for, or fix the answer or the call each error names.`,
+    `app.verify(): the stand-ins were not used as scripted (${counts}).\n${lines.join('\n')}\nRemove what the app no ` +
+      `longer asks for, or fix the answer or the call each error names.`,
   );
 }
 

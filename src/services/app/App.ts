@@ -39,7 +39,8 @@ export class App {
 
   /** Asks a model for a reply and collects it. */
   reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
-    // Not async, so the engine's promise is handed on as it is; what is thrown before it exists (E0050) rejects instead.
+    // Not async, so the engine's promise is handed on as it is; what is thrown before it exists (E0050) rejects
+    // instead.
     try {
       assertAlive(this.container, 'app.reply(...)');
       return this.engine.reply(model, input, options);

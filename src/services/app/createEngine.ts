@@ -50,7 +50,8 @@ export function createEngine(settings: EngineSettings): Engine {
   if (kind !== undefined)
     throw new StandinError(
       'C0001',
-      `Invalid settings:\nsettings.makers.providers(): expected it to return an object of provider name -> provider, got ${kind}.`,
+      `Invalid settings:\nsettings.makers.providers(): expected it to return an object of provider name -> provider, ` +
+        `got ${kind}.`,
     );
   for (const [name, provider] of Object.entries(providers)) standIn(container, Tokens.Provider, provider, name);
   checkProviderNames(container.get(Tokens.Config), container);
@@ -83,7 +84,8 @@ function splitSettings(settings: EngineSettings): { makers: EngineMakers | undef
   if (kind !== undefined)
     throw new StandinError(
       'C0001',
-      `Invalid settings:\nsettings.makers: expected an object { providers?, clock?, cursorStore? } of functions, got ${kind}.`,
+      `Invalid settings:\nsettings.makers: expected an object { providers?, clock?, cursorStore? } of functions, got ` +
+        `${kind}.`,
     );
   const lines: string[] = [];
   for (const key of Object.keys(makers as object)) {
@@ -91,7 +93,8 @@ function splitSettings(settings: EngineSettings): { makers: EngineMakers | undef
     if (!(makerKeys as readonly string[]).includes(key)) {
       const guess = closest(key, makerKeys);
       lines.push(
-        `${formatPath('settings.makers', [key])}: unknown key '${key}'.${guess ? ` Did you mean '${guess}'?` : ''} Allowed keys here: ${makerKeys.join(', ')}.`,
+        `${formatPath('settings.makers', [key])}: unknown key '${key}'.${guess ? ` Did you mean '${guess}'?` : ''} ` +
+          `Allowed keys here: ${makerKeys.join(', ')}.`,
       );
     } else if (value !== undefined && typeof value !== 'function') {
       lines.push(

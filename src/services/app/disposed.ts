@@ -54,6 +54,8 @@ export function assertAlive(container: Container, what: string): void {
 export function disposedError(what: string): StandinError {
   return new StandinError(
     'E0050',
-    `${what}: this app was disposed (by app.dispose(), or by closing the Nest application that made it), so it has no services left to call. Make a new app for each test, or share one app between tests by handing it to the testing module with useStandin(builder, app): the standin module never disposes an app handed to it.`,
+    `${what}: this app was disposed (by app.dispose(), or by closing the Nest application that made it), so it has ` +
+      `no services left to call. Make a new app for each test, or share one app between tests by handing it to the ` +
+      `testing module with useStandin(builder, app): the standin module never disposes an app handed to it.`,
   );
 }

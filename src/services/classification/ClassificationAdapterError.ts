@@ -112,7 +112,8 @@ export class ClassificationAdapterError extends StandinError {
     if (!classificationReasons.includes(reason)) {
       throw new StandinError(
         'K0009',
-        `unknown reason ${describe(reason)} for a ClassificationAdapterError. Use one of: ${classificationReasons.join(', ')}.`,
+        `unknown reason ${describe(reason)} for a ClassificationAdapterError. Use one of: ` +
+          `${classificationReasons.join(', ')}.`,
       );
     }
     parseShape('K0002', 'options', classificationAdapterErrorOptionsSchema, options, expected);

@@ -22,7 +22,10 @@ export type QuestionInstructions = string | Readonly<Record<string, unknown>> | 
 /** A choice question's options: option name -> its description (`null` when it has none). */
 export type ChoiceCriteria = Readonly<Record<string, unknown>>;
 
-/** A score question's levels, lowest first: the index of a level is its score. Each is a description (a string or structured JSON). */
+/**
+ * A score question's levels, lowest first: the index of a level is its score. Each is a description (a string or
+ * structured JSON).
+ */
 export type ScoreCriteria = readonly unknown[];
 
 /** What yes and no mean for a yes-no question, when it says. */
@@ -76,7 +79,8 @@ export class ClassificationQuestion {
     if (!isPlainObject(init)) {
       throw new StandinError(
         'K0001',
-        `new ClassificationQuestion(init): init must be an object { type, instructions, criteria? }, got ${show(init)}.`,
+        `new ClassificationQuestion(init): init must be an object { type, instructions, criteria? }, got ` +
+          `${show(init)}.`,
       );
     }
     for (const key of Object.keys(init)) {
@@ -112,14 +116,17 @@ export class ClassificationQuestion {
         if (typeof name !== 'string') {
           throw new StandinError(
             'K0001',
-            `ClassificationQuestion.choice: options[${index}] must be an option name (a string), got ${show(name)}. Write the options as ['billing', 'technical'], or as a record { billing: 'description' }.`,
+            `ClassificationQuestion.choice: options[${index}] must be an option name (a string), got ${show(name)}. ` +
+              `Write the options as ['billing', 'technical'], or as a record { billing: 'description' }.`,
           );
         }
         refuseProtoName(name);
         if (Object.hasOwn(criteria, name)) {
           throw new StandinError(
             'K0001',
-            `ClassificationQuestion.choice: the option name ${JSON.stringify(name)} appears twice (options[${options.indexOf(name)}] and options[${index}]); option names must not collide. Name each option once.`,
+            `ClassificationQuestion.choice: the option name ${JSON.stringify(name)} appears twice ` +
+              `(options[${options.indexOf(name)}] and options[${index}]); option names must not collide. Name each ` +
+              `option once.`,
           );
         }
         criteria[name] = null;
@@ -129,7 +136,8 @@ export class ClassificationQuestion {
     if (!isPlainObject(options)) {
       throw new StandinError(
         'K0001',
-        `ClassificationQuestion.choice: options must be a list of names or a record of name -> description, got ${show(options)}. Write ['billing', 'technical'], or { billing: 'Charges and refunds' }.`,
+        `ClassificationQuestion.choice: options must be a list of names or a record of name -> description, got ` +
+          `${show(options)}. Write ['billing', 'technical'], or { billing: 'Charges and refunds' }.`,
       );
     }
     if (Object.hasOwn(options, '__proto__')) refuseProtoName('__proto__');
@@ -149,7 +157,8 @@ export class ClassificationQuestion {
     if (!Array.isArray(levels)) {
       throw new StandinError(
         'K0001',
-        `ClassificationQuestion.score: levels must be a list of level descriptions, lowest first, got ${show(levels)}. Write ['Calm', 'Annoyed', 'Angry'].`,
+        `ClassificationQuestion.score: levels must be a list of level descriptions, lowest first, got ` +
+          `${show(levels)}. Write ['Calm', 'Annoyed', 'Angry'].`,
       );
     }
     return new ClassificationQuestion({ type: 'score', instructions, criteria: [...levels] });
@@ -177,7 +186,8 @@ export class ClassificationQuestion {
           : `labels must be an object whose 'true' and 'false' are strings, got ${show(labels)}`;
       throw new StandinError(
         'K0001',
-        `ClassificationQuestion.yesNo: ${what}. Write { true: 'what yes means', false: 'what no means' }, either may be left out.`,
+        `ClassificationQuestion.yesNo: ${what}. Write { true: 'what yes means', false: 'what no means' }, either may ` +
+          `be left out.`,
       );
     }
     const criteria: { true?: string; false?: string } = {};
@@ -192,7 +202,8 @@ function refuseProtoName(name: string): void {
   if (name === '__proto__') {
     throw new StandinError(
       'K0001',
-      "ClassificationQuestion.choice: '__proto__' cannot be an option name: an answer's probabilities would lose it. Name the option otherwise.",
+      "ClassificationQuestion.choice: '__proto__' cannot be an option name: an answer's probabilities would lose it. " +
+        'Name the option otherwise.',
     );
   }
 }

@@ -48,7 +48,8 @@ export class ClassificationRequest {
     if (!isPlainObject(init)) {
       throw new StandinError(
         'K0003',
-        `new ClassificationRequest(init): init must be an object { state, questions, model?, options?, metadata? }, got ${show(init)}.`,
+        `new ClassificationRequest(init): init must be an object { state, questions, model?, options?, metadata? }, ` +
+          `got ${show(init)}.`,
       );
     }
     for (const key in init) {
@@ -56,7 +57,8 @@ export class ClassificationRequest {
         const guess = closest(key, [...initKeys]);
         throw new StandinError(
           'K0003',
-          `new ClassificationRequest(init): unknown key '${key}'.${guess ? ` Did you mean '${guess}'?` : ''} Allowed keys: ${[...initKeys].join(', ')}.`,
+          `new ClassificationRequest(init): unknown key '${key}'.${guess ? ` Did you mean '${guess}'?` : ''} Allowed ` +
+            `keys: ${[...initKeys].join(', ')}.`,
         );
       }
     }

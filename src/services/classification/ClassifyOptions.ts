@@ -54,7 +54,10 @@ export const classifyCallControlSchema = lazySchema(() =>
   }),
 );
 
-/** The options of `classify(state, questions, options)`. The request's fields are checked by `validateClassificationRequest`. */
+/**
+ * The options of `classify(state, questions, options)`. The request's fields are checked by
+ * `validateClassificationRequest`.
+ */
 export const classifyOptionsSchema = lazySchema(() =>
   classifyCallControlSchema.extend({
     model: z.unknown().optional(),
@@ -94,7 +97,8 @@ export function classifyArguments(first: unknown, second: unknown, third: unknow
     if (third !== undefined) {
       throw new StandinError(
         'K0004',
-        'classify(request, options) takes two arguments: the questions are on the request. Pass classify(request, options), or classify(state, questions, options).',
+        'classify(request, options) takes two arguments: the questions are on the request. Pass classify(request, ' +
+          'options), or classify(state, questions, options).',
       );
     }
     if (isObject(second)) {
@@ -102,7 +106,8 @@ export function classifyArguments(first: unknown, second: unknown, third: unknow
       if (misplaced.length > 0) {
         throw new StandinError(
           'K0004',
-          `classify(request, options): ${misplaced.map((k) => `options.${k}`).join(', ')} belongs on the request. Set it in new ClassificationRequest({ ... }), or pass classify(state, questions, options).`,
+          `classify(request, options): ${misplaced.map((k) => `options.${k}`).join(', ')} belongs on the request. ` +
+            `Set it in new ClassificationRequest({ ... }), or pass classify(state, questions, options).`,
         );
       }
     }
@@ -126,7 +131,10 @@ export function classifyArguments(first: unknown, second: unknown, third: unknow
   return { request: new ClassificationRequest(init), control: options };
 }
 
-/** Checks `value` against `schema` and answers it as it was given (never zod's copy, so handles and callbacks stay themselves). */
+/**
+ * Checks `value` against `schema` and answers it as it was given (never zod's copy, so handles and callbacks stay
+ * themselves).
+ */
 function parse(root: string, schema: z.ZodType, value: unknown): unknown {
   if (value === undefined) return {};
   const parsed = schema.safeParse(value);

@@ -61,7 +61,9 @@ function brokenClassifier(classifier: Classifier, how: string, value: unknown): 
   const shown = value instanceof Error ? `${value.name}: ${value.message}` : typeName(value);
   return new StandinError(
     'K0007',
-    `The classifier '${classifier.provider ?? classifier.constructor?.name ?? 'classifier'}' broke the adapter contract: classify ${how} ${shown}, where it must resolve with a ClassificationResponse or reject with a ClassificationAdapterError.`,
+    `The classifier '${classifier.provider ?? classifier.constructor?.name ?? 'classifier'}' broke the adapter ` +
+      `contract: classify ${how} ${shown}, where it must resolve with a ClassificationResponse or reject with a ` +
+      `ClassificationAdapterError.`,
     { cause: value },
   );
 }

@@ -23,7 +23,10 @@ function fix({ path, reason }: ClassificationProblem): string {
     case 'request:invalid_shape':
       return 'Pass a new ClassificationRequest({ state, questions }).';
     case 'questions:invalid_shape':
-      return 'Write questions as a record of question id -> ClassificationQuestion, such as { team: ClassificationQuestion.choice(...) }.';
+      return (
+        'Write questions as a record of question id -> ClassificationQuestion, such as { team: ' +
+        'ClassificationQuestion.choice(...) }.'
+      );
     case 'questions:empty':
       return 'Ask at least one question: { team: ClassificationQuestion.choice(...) }.';
     case 'state:empty':
@@ -47,7 +50,10 @@ function fix({ path, reason }: ClassificationProblem): string {
     case 'instructions:invalid_shape':
       return 'Write the instructions as a string, a plain object or a list.';
     case 'criteria:invalid_shape':
-      return 'A choice takes a record of option -> description, a score a list of levels, a yes-no { true?, false? } or nothing.';
+      return (
+        'A choice takes a record of option -> description, a score a list of levels, a yes-no { true?, false? } ' +
+        'or nothing.'
+      );
     case 'criteria:empty':
       return 'Give a choice at least one option, and a score at least two levels.';
     case 'criteria:too_few_levels':

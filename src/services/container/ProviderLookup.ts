@@ -21,7 +21,10 @@ export class ProviderLookup implements Services {
   readonly #bases = new Map<string, () => Provider | undefined>();
   readonly #classifierBases: readonly (() => Classifier | undefined)[];
 
-  /** `fallbacks` is how many classifiers the config's `classifier.fallback` names, bound at `Tokens.FallbackClassifier` by index. */
+  /**
+   * `fallbacks` is how many classifiers the config's `classifier.fallback` names, bound at `Tokens.FallbackClassifier`
+   * by index.
+   */
   constructor(container: Container, fallbacks = 0) {
     this.#container = container;
     this.classifierLinks = 1 + fallbacks;
@@ -52,7 +55,9 @@ export class ProviderLookup implements Services {
     // Only the classifier itself can be missing: a fallback link that cannot resolve throws K0005 itself.
     throw new StandinError(
       'K0005',
-      "No classifier is bound at Tokens.Classifier, so classify has nothing to call. In a test, call app.fakeClassifier(script) (from standin/testing); in production, name one in the config (classifier: { provider: 'typesafe' }) or bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).",
+      'No classifier is bound at Tokens.Classifier, so classify has nothing to call. In a test, call ' +
+        'app.fakeClassifier(script) (from standin/testing); in production, name one in the config (classifier: { ' +
+        "provider: 'typesafe' }) or bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).",
     );
   }
 
@@ -73,14 +78,19 @@ export class ProviderLookup implements Services {
     return base;
   }
 
-  /** The fallback classifier bound for `classifier.fallback[link]`, looked up on every call so a binding put there is seen. */
+  /**
+   * The fallback classifier bound for `classifier.fallback[link]`, looked up on every call so a binding put there is
+   * seen.
+   */
   #fallback(link: number): Classifier {
     try {
       return this.#container.get(Tokens.FallbackClassifier, { name: String(link) });
     } catch (error) {
       throw new StandinError(
         'K0005',
-        `The fallback classifier of config.classifier.fallback[${link}] cannot be resolved: ${(error as Error).message.split('\n')[0]} Bind one: container.bind(Tokens.FallbackClassifier).toConstantValue(classifier).whenNamed('${link}').`,
+        `The fallback classifier of config.classifier.fallback[${link}] cannot be resolved: ` +
+          `${(error as Error).message.split('\n')[0]} Bind one: ` +
+          `container.bind(Tokens.FallbackClassifier).toConstantValue(classifier).whenNamed('${link}').`,
         { cause: error },
       );
     }
@@ -93,7 +103,8 @@ export class ProviderLookup implements Services {
     } catch (error) {
       throw new StandinError(
         'K0005',
-        `The classifier bound at Tokens.Classifier cannot be resolved: ${(error as Error).message.split('\n')[0]} Bind exactly one: container.rebind(Tokens.Classifier).toConstantValue(classifier).`,
+        `The classifier bound at Tokens.Classifier cannot be resolved: ${(error as Error).message.split('\n')[0]} ` +
+          `Bind exactly one: container.rebind(Tokens.Classifier).toConstantValue(classifier).`,
         { cause: error },
       );
     }

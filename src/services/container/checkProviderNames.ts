@@ -29,9 +29,12 @@ export function checkProviderNames(config: StandinConfig, container: Container):
       continue;
     const guess = closest(provider, [...known]);
     lines.push(
-      `${formatPath('config', ['models', model, 'provider'])}: no provider is named '${provider}': it is not a built-in adapter (${modelAdapterNames.join(', ')}), ` +
-        `not configured under providers${configured.length > 0 ? ` (${configured.join(', ')})` : ''}, and no provider of that name is bound. ` +
-        `${guess === undefined ? '' : `Did you mean '${guess}'? `}Fix the name, configure it (providers: { ${JSON.stringify(provider)}: { adapter: 'openai' } }), or bind a provider of that name.`,
+      `${formatPath('config', ['models', model, 'provider'])}: no provider is named '${provider}': it is not a ` +
+        `built-in adapter (${modelAdapterNames.join(', ')}), ` +
+        `not configured under providers${configured.length > 0 ? ` (${configured.join(', ')})` : ''}, and no ` +
+        `provider of that name is bound. ` +
+        `${guess === undefined ? '' : `Did you mean '${guess}'? `}Fix the name, configure it (providers: { ` +
+        `${JSON.stringify(provider)}: { adapter: 'openai' } }), or bind a provider of that name.`,
     );
   }
   if (lines.length > 0) throw new StandinError('C0008', `Invalid config:\n${lines.join('\n')}`);

@@ -112,7 +112,8 @@ export class RedisCursorStore implements CursorStore {
       if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= max)) {
         throw new StandinError(
           'C0001',
-          `Invalid Redis cursor store: ${name} must be a whole number from 1 to ${max}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}.`,
+          `Invalid Redis cursor store: ${name} must be a whole number from 1 to ${max}, got ` +
+            `${typeof value === 'number' ? String(value) : `a ${typeof value}`}.`,
         );
       }
     }
@@ -289,8 +290,12 @@ export class RedisCursorStore implements CursorStore {
     if (reply !== LOST) return reply;
     throw new StoreFailure(
       'D0010',
-      `The Redis cursor store at ${this.link.shown} (key space '${this.space}') lost its state: its keys are gone (FLUSHALL, a Redis restart without persistence, or every key expired after ttlSeconds ${this.#ttl}) though it had written cursors. ` +
-        `Going on would start script '${script}' in scope '${scope}' again from 0 and give its answers a second time, so ${lua.name} was not run. Find what removed the keys, then reset the app (app.reset()) or make a new one.`,
+      `The Redis cursor store at ${this.link.shown} (key space '${this.space}') lost its state: its keys are gone ` +
+        `(FLUSHALL, a Redis restart without persistence, or every key expired after ttlSeconds ${this.#ttl}) though ` +
+        `it had written cursors. ` +
+        `Going on would start script '${script}' in scope '${scope}' again from 0 and give its answers a second ` +
+        `time, so ${lua.name} was not run. Find what removed the keys, then reset the app (app.reset()) or make a ` +
+        `new one.`,
     );
   }
 
@@ -300,8 +305,11 @@ export class RedisCursorStore implements CursorStore {
     if (doubt === undefined || (stepKey !== undefined && doubt.stepKey === stepKey)) return;
     throw new StoreFailure(
       'D0011',
-      `Script '${script}' in scope '${scope}': ${doubt.what} timed out earlier (D0002, cursors.timeoutMs ${this.link.timeoutMs} ms), and Redis may have run it after, moving the cursor with no call given its answer. ` +
-        'The store will not guess where the cursor stands: find why Redis stalled (CLIENT PAUSE, a long script), then reset the cursor (app.reset()) and run the calls again.',
+      `Script '${script}' in scope '${scope}': ${doubt.what} timed out earlier (D0002, cursors.timeoutMs ` +
+        `${this.link.timeoutMs} ms), and Redis may have run it after, moving the cursor with no call given its ` +
+        `answer. ` +
+        'The store will not guess where the cursor stands: find why Redis stalled (CLIENT PAUSE, a long script), ' +
+        'then reset the cursor (app.reset()) and run the calls again.',
     );
   }
 
@@ -312,7 +320,10 @@ export class RedisCursorStore implements CursorStore {
     for (const key of this.#known) if (key.startsWith(before)) this.#known.delete(key);
   }
 
-  /** The keys of one script in one scope, and the scope as a script's scope set holds it: made again only when either changes. */
+  /**
+   * The keys of one script in one scope, and the scope as a script's scope set holds it: made again only when either
+   * changes.
+   */
   #slot(scope: string, script: string): Slot {
     const last = this.#last;
     if (last !== undefined && last.of === scope && last.script === script) return last;
@@ -373,6 +384,7 @@ function unexpected(what: string, reply: unknown): StoreFailure {
   const shown = reply === null ? 'nothing' : Array.isArray(reply) ? 'a list' : typeof reply;
   return new StoreFailure(
     'D0005',
-    `Redis answered ${what} with ${shown} where the cursor store expected a number. Another program may have written under the store's prefix: give standin a namespace of its own.`,
+    `Redis answered ${what} with ${shown} where the cursor store expected a number. Another program may have written ` +
+      `under the store's prefix: give standin a namespace of its own.`,
   );
 }

@@ -234,7 +234,9 @@ export class Dispatcher {
       const names = Object.keys(this.#config.models);
       throw new StandinError(
         'E0001',
-        `There is no model named ${shownName(model)}. Configured models: ${names.length > 0 ? names.join(', ') : 'none'}. Call one of them${typeof model === 'string' ? `, or add ${shownName(model)} under config.models` : ' by its name (a string)'}.`,
+        `There is no model named ${shownName(model)}. Configured models: ` +
+          `${names.length > 0 ? names.join(', ') : 'none'}. Call one of ` +
+          `them${typeof model === 'string' ? `, or add ${shownName(model)} under config.models` : ' by its name (a string)'}.`,
       );
     }
     const order: string[] = [];
@@ -296,13 +298,16 @@ export class Dispatcher {
       const bound = this.#lookup.bound(candidates);
       throw new StandinError(
         'E0002',
-        `Model '${name}' uses provider '${config.provider}', and no provider of that name is bound. Bound providers: ${bound.length > 0 ? bound.join(', ') : 'none'}. Fix config.models.${name}.provider, or bind one: container.bind(Tokens.Provider).toConstantValue(provider).whenNamed('${config.provider}').`,
+        `Model '${name}' uses provider '${config.provider}', and no provider of that name is bound. Bound providers: ` +
+          `${bound.length > 0 ? bound.join(', ') : 'none'}. Fix config.models.${name}.provider, or bind one: ` +
+          `container.bind(Tokens.Provider).toConstantValue(provider).whenNamed('${config.provider}').`,
       );
     }
     if (capability !== 'reply' && typeof provider[capability] !== 'function') {
       throw new StandinError(
         'E0004',
-        `Model '${name}' (provider '${config.provider}') cannot ${capability}: its provider offers no ${capability}. Call a model whose provider offers ${capability}.`,
+        `Model '${name}' (provider '${config.provider}') cannot ${capability}: its provider offers no ${capability}. ` +
+          `Call a model whose provider offers ${capability}.`,
       );
     }
     this.#guard.check(provider, config.provider, name);
@@ -343,7 +348,8 @@ export class Dispatcher {
     if (typeof classifier !== 'object' || classifier === null || typeof classifier.classify !== 'function') {
       throw new StandinError(
         'K0007',
-        `The value bound at Tokens.Classifier is not a classifier: it has no classify(request, opts) method. Bind a Classifier, such as new FakeClassifier().`,
+        `The value bound at Tokens.Classifier is not a classifier: it has no classify(request, opts) method. Bind a ` +
+          `Classifier, such as new FakeClassifier().`,
       );
     }
     this.#guard.checkClassifier(classifier);

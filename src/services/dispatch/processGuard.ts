@@ -45,7 +45,9 @@ export class ProcessGuard implements CallGuard {
     if (provider.real !== true || !this.refused()) return;
     throw new StandinError(
       'E0008',
-      `Model '${modelName}' would call the real '${providerName}' provider, and real calls are refused in this process (${REFUSED_BY}). This app is not a test app: in a Nest test, hand the module one with useStandin(builder, createTestApp(config)) and fake the model with app.fake('${modelName}', answers).`,
+      `Model '${modelName}' would call the real '${providerName}' provider, and real calls are refused in this ` +
+        `process (${REFUSED_BY}). This app is not a test app: in a Nest test, hand the module one with ` +
+        `useStandin(builder, createTestApp(config)) and fake the model with app.fake('${modelName}', answers).`,
     );
   }
 
@@ -54,7 +56,9 @@ export class ProcessGuard implements CallGuard {
     const name = classifier.provider ?? 'classifier';
     throw new StandinError(
       'K0006',
-      `classify would call the real '${name}' classifier, and real calls are refused in this process (${REFUSED_BY}). This app is not a test app: in a Nest test, hand the module one with useStandin(builder, createTestApp(config)) and fake the classifier with app.fakeClassifier(script).`,
+      `classify would call the real '${name}' classifier, and real calls are refused in this process ` +
+        `(${REFUSED_BY}). This app is not a test app: in a Nest test, hand the module one with useStandin(builder, ` +
+        `createTestApp(config)) and fake the classifier with app.fakeClassifier(script).`,
     );
   }
 }
@@ -65,6 +69,7 @@ function readVariable(variable: string | undefined): 'refuse' | 'allow' | Standi
   // A misspelled value must not leave the guard silently off.
   return new StandinError(
     'E0052',
-    `${REAL_CALLS_VARIABLE} is '${variable.slice(0, 40)}', which standin does not know. Set it to 'refuse' to refuse real calls in this process, or unset it.`,
+    `${REAL_CALLS_VARIABLE} is '${variable.slice(0, 40)}', which standin does not know. Set it to 'refuse' to refuse ` +
+      `real calls in this process, or unset it.`,
   );
 }

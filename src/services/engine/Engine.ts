@@ -54,14 +54,18 @@ export interface CallOptions {
  * ```
  */
 export class Engine {
-  /** The engine's id: the cursor key the scripted classifier sees. Stable for the engine's life, distinct between engines. */
+  /** The engine's id: the cursor key the scripted classifier sees. Stable for the ' +
+    'engine's life, distinct between engines. */
   readonly id: string = randomUUID();
   readonly #scopes: Scopes;
   readonly #dispatch: Dispatcher;
 
   readonly #strictTools: boolean;
 
-  /** `settings.strictTools`: whether a tool error fails a run (`R0004`), as in test containers, or goes back to the model. */
+  /**
+   * `settings.strictTools`: whether a tool error fails a run (`R0004`), as in test containers, or goes back to the
+   * model.
+   */
   constructor(
     config: StandinConfig,
     clock: Clock,
@@ -188,7 +192,9 @@ export class Engine {
     strictTools: () => this.#strictTools,
   };
 
-  /** One plain capability's call: the arguments checked, one attempt per provider through dispatch, the result checked. */
+  /**
+   * One plain capability's call: the arguments checked, one attempt per provider through dispatch, the result checked.
+   */
   async #plain<A extends readonly unknown[], R>(
     spec: CapabilitySpec<A, R>,
     model: string,
@@ -203,7 +209,8 @@ export class Engine {
       if (problem !== undefined) {
         throw new StandinError(
           'E0007',
-          `Provider '${context.provider}' broke the provider contract: ${spec.name} for model '${context.modelName}' should answer ${problem}.`,
+          `Provider '${context.provider}' broke the provider contract: ${spec.name} for model '${context.modelName}' ` +
+            `should answer ${problem}.`,
         );
       }
       return result;

@@ -95,7 +95,8 @@ export class ReplyCollector {
     } catch (error) {
       throw new StandinError(
         'E0006',
-        `Model '${model}' gave a typed value that is not JSON (${(error as Error).message}). It began: ${JSON.stringify(this.#json.slice(0, 80))}.`,
+        `Model '${model}' gave a typed value that is not JSON (${(error as Error).message}). It began: ` +
+          `${JSON.stringify(this.#json.slice(0, 80))}.`,
       );
     }
     const result = this.output.safeParse(parsed);
@@ -113,7 +114,8 @@ export class ReplyCollector {
   #broken(index: number, what: string): never {
     throw new StandinError(
       'E0007',
-      `Provider '${this.provider}' broke the reply contract: part ${index} ${what}. A provider's reply yields parts of type text, reasoning, call, value, units and finish.`,
+      `Provider '${this.provider}' broke the reply contract: part ${index} ${what}. A provider's reply yields parts ` +
+        `of type text, reasoning, call, value, units and finish.`,
     );
   }
 }

@@ -17,7 +17,10 @@ export function collectList(parts: readonly ReplyPart[], context: CallContext, o
   return collector.finish(context.modelName);
 }
 
-/** A reply read off its stream part by part, each checked as it comes; a stream left early (abort, broken part) is stopped. */
+/**
+ * A reply read off its stream part by part, each checked as it comes; a stream left early (abort, broken part) is
+ * stopped.
+ */
 export async function collectStream(
   stream: AsyncIterable<ReplyPart>,
   context: CallContext,

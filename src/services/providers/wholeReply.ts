@@ -1,6 +1,9 @@
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../spec/Provider.js';
 
-/** A reply a provider knows before its first part is read: every part, or (when it must stream after all) its parts as a stream. */
+/**
+ * A reply a provider knows before its first part is read: every part, or (when it must stream after all) its parts as a
+ * stream.
+ */
 export type WholeReply = readonly ReplyPart[] | AsyncIterable<ReplyPart>;
 
 /** How a provider that offers its replies whole gives one: the same answer its `reply` would stream. */

@@ -6,13 +6,15 @@ import { StandinError } from '../../errors/StandinError.js';
  *
  * @example
  * ```ts
- * throw cannotSend('OpenAI chat', 'request.messages[0].content[1]', 'a file by URL', 'files as bytes (application/pdf, audio/wav, audio/mpeg)');
+ * throw cannotSend('OpenAI chat', 'request.messages[0].content[1]', 'a file by URL', 'files as bytes ' +
+   '(application/pdf, audio/wav, audio/mpeg)');
  * ```
  */
 export function cannotSend(provider: string, where: string, what: string, takes: string): StandinError {
   return new StandinError(
     'E0020',
-    `${where}: ${provider} cannot take ${what}. It takes ${takes}. Change the part, or call a model whose provider takes it.`,
+    `${where}: ${provider} cannot take ${what}. It takes ${takes}. Change the part, or call a model whose provider ` +
+      `takes it.`,
   );
 }
 
@@ -27,6 +29,7 @@ export function cannotSend(provider: string, where: string, what: string, takes:
 export function cannotHonour(provider: string, setting: string, why: string): StandinError {
   return new StandinError(
     'E0021',
-    `request.settings.${setting}: ${provider} cannot honour it: ${why}. Change the setting, or call a model whose provider honours it.`,
+    `request.settings.${setting}: ${provider} cannot honour it: ${why}. Change the setting, or call a model whose ` +
+      `provider honours it.`,
   );
 }

@@ -37,13 +37,16 @@ export function checkSettings(
   if (typeof choice === 'object' && !tools.includes(choice.tool)) {
     throw new StandinError(
       'E0003',
-      `Invalid request:\n${where}.toolChoice: names the tool '${choice.tool}', and the call offers ${tools.length > 0 ? `only ${tools.join(', ')}` : 'no tools'}. Name one of the call's tools, or add '${choice.tool}' to its tools.`,
+      `Invalid request:\n${where}.toolChoice: names the tool '${choice.tool}', and the call offers ` +
+        `${tools.length > 0 ? `only ${tools.join(', ')}` : 'no tools'}. Name one of the call's tools, or add ` +
+        `'${choice.tool}' to its tools.`,
     );
   }
   if (choice === 'required' && tools.length === 0) {
     throw new StandinError(
       'E0003',
-      `Invalid request:\n${where}.toolChoice: is 'required', and the call offers no tools. Give the call tools, or drop toolChoice.`,
+      `Invalid request:\n${where}.toolChoice: is 'required', and the call offers no tools. Give the call tools, or ` +
+        `drop toolChoice.`,
     );
   }
   return settings;

@@ -113,7 +113,9 @@ export async function* runAgent<O>(
       if (agent.output !== undefined && answer.value === undefined) {
         throw new StandinError(
           'R0003',
-          `Run ${runId}: the agent asks for a typed value (output), but step ${index} of model '${answer.model}' ended with ${answer.text ? 'a text' : 'nothing'} and no value. Make the model answer with a value, or drop output from the agent.`,
+          `Run ${runId}: the agent asks for a typed value (output), but step ${index} of model '${answer.model}' ` +
+            `ended with ${answer.text ? 'a text' : 'nothing'} and no value. Make the model answer with a value, or ` +
+            `drop output from the agent.`,
         );
       }
       const result: RunResult<O> = {
@@ -140,7 +142,9 @@ export async function* runAgent<O>(
   const lastCalls = steps.at(-1)?.reply.calls.map((c) => c.tool) ?? [];
   throw new StandinError(
     'R0001',
-    `Run ${runId} passed maxSteps (${maxSteps}) without ending on ${agent.output ? 'a typed value' : 'a text'}; the last step asked for ${lastCalls.join(', ') || 'nothing'}. Raise the agent's maxSteps, or check why the model keeps asking for tools.`,
+    `Run ${runId} passed maxSteps (${maxSteps}) without ending on ${agent.output ? 'a typed value' : 'a text'}; the ` +
+      `last step asked for ${lastCalls.join(', ') || 'nothing'}. Raise the agent's maxSteps, or check why the model ` +
+      `keeps asking for tools.`,
   );
 }
 
@@ -151,11 +155,13 @@ function strictOption(options: RunOptions): boolean | undefined {
   if (strict === undefined || typeof strict === 'boolean') return strict;
   throw new StandinError(
     'R0005',
-    `Invalid run options:\noptions.strictTools: expected true or false, got ${typeof strict}. Pass { strictTools: false } to hand tool errors to the model.`,
+    `Invalid run options:\noptions.strictTools: expected true or false, got ${typeof strict}. Pass { strictTools: ` +
+      `false } to hand tool errors to the model.`,
   );
 }
 
-/** The run's own `settings` apart from the rest, which every call's options check takes; anything but an object goes to that check whole. */
+/** The run's own `settings` apart from the rest, which every ' +
+  'call's options check takes; anything but an object goes to that check whole. */
 function splitOptions(options: RunOptions): { readonly given: RunOptions['settings']; readonly rest: RunOptions } {
   if (typeof options !== 'object' || options === null) return { given: undefined, rest: options };
   const { settings: given, strictTools: _, ...rest } = options;

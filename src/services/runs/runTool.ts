@@ -24,7 +24,8 @@ export async function runTool(
   const found = Object.hasOwn(tools, call.tool) ? tools[call.tool] : undefined;
   if (found === undefined) {
     const names = Object.keys(tools);
-    const error = `There is no tool named '${call.tool}'. The tools are: ${names.length > 0 ? names.join(', ') : 'none'}.`;
+    const error =
+      `There is no tool named '${call.tool}'. The tools are: ` + `${names.length > 0 ? names.join(', ') : 'none'}.`;
     if (strict) throw toolFailed(call, context, error);
     return { id: call.id, tool: call.tool, error };
   }

@@ -18,9 +18,12 @@ const MAX_INPUT_CHARS = 300;
 export function toolFailed(call: ToolCall, context: ToolContext, problem: string, cause?: unknown): StandinError {
   return new StandinError(
     'R0004',
-    `Run ${context.runId}, step ${context.step}: the tool call '${call.tool}' (id '${call.id}') with input ${quote(call.with)} failed: ${problem}\n` +
-      'A test app fails the run on a tool error, so a test cannot pass while the tool never ran. Fix the scripted call (its `with`) or the tool; ' +
-      'for a test that scripts a bad call on purpose, pass { strictTools: false } to app.run, or createTestApp(config, { strictTools: false }).',
+    `Run ${context.runId}, step ${context.step}: the tool call '${call.tool}' (id '${call.id}') with input ` +
+      `${quote(call.with)} failed: ${problem}\n` +
+      'A test app fails the run on a tool error, so a test cannot pass while the tool never ran. Fix the scripted ' +
+      'call (its `with`) or the tool; ' +
+      'for a test that scripts a bad call on purpose, pass { strictTools: false } to app.run, or ' +
+      'createTestApp(config, { strictTools: false }).',
     cause === undefined ? {} : { cause },
   );
 }

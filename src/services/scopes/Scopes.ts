@@ -44,7 +44,9 @@ export class Scopes {
     if (typeof id !== 'string' || id.length === 0 || id.startsWith('\u0000')) {
       throw new StandinError(
         'S0002',
-        `A scope id must be a non-empty string, got ${typeof id === 'string' ? (id.length === 0 ? 'an empty string' : 'a reserved name') : `a ${typeof id}`}. Name the scope after the test or the request, e.g. app.scope('refund-flow', fn).`,
+        `A scope id must be a non-empty string, got ` +
+          `${typeof id === 'string' ? (id.length === 0 ? 'an empty string' : 'a reserved name') : `a ${typeof id}`}. ` +
+          `Name the scope after the test or the request, e.g. app.scope('refund-flow', fn).`,
       );
     }
     return entered.run({ owner: this, id, outer: entered.getStore() }, fn);
@@ -68,7 +70,9 @@ export class Scopes {
     if (this.#strict) {
       throw new StandinError(
         'S0001',
-        'This call runs outside any cursor scope, and the container was made with strictScopes: true. Wrap it in app.scope(id, fn) (or runInScope(container, id, fn)), or leave strictScopes off to use the default partition.',
+        'This call runs outside any cursor scope, and the container was made with strictScopes: true. Wrap it in ' +
+          'app.scope(id, fn) (or runInScope(container, id, fn)), or leave strictScopes off to use the default ' +
+          'partition.',
       );
     }
     return DEFAULT_SCOPE;

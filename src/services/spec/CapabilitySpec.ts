@@ -17,7 +17,10 @@ export type PlainCapability = Exclude<Capability, 'reply'>;
 export interface RecordedCodec<R, J extends object> {
   /** The shape of a recorded answer: a strict object, so a failure record (`{ fail }`) never fits it. */
   readonly schema: ZodType<J>;
-  /** The answer to record for a result; undefined, or one `schema` refuses, when the result breaks the contract (it is not recorded). */
+  /**
+   * The answer to record for a result; undefined, or one `schema` refuses, when the result breaks the contract (it is
+   * not recorded).
+   */
   answer(result: R): J | undefined;
   /** The result a recorded answer replays. */
   // A method: bivariant, so a spec of any answer shape is a `CapabilitySpec<A, R>`.

@@ -5,7 +5,10 @@ import type { ClassificationResponse } from '../classification/ClassificationRes
 /** What a classifier's `capture` callback is handed on every call. */
 export interface ClassificationCall {
   readonly request: ClassificationRequest;
-  /** The options exactly as the classifier received them (through the engine: with `requestId`, `context` and `adapterOpts.cursorKey`). */
+  /**
+   * The options exactly as the classifier received them (through the engine: with `requestId`, `context` and
+   * `adapterOpts.cursorKey`).
+   */
   readonly opts: ClassifyCallOptions;
 }
 
@@ -21,9 +24,15 @@ export interface ClassifierOptions {
   readonly scriptCursor?: CursorHandle;
   /** The cursor's identity when there is no handle. The engine puts its own id here unless the caller gave one. */
   readonly cursorKey?: string | number;
-  /** Called with `{ request, opts }` on every call, before anything is checked; a promise it returns is awaited, and its throw or rejection fails the call with `K0013`. Test-only. */
+  /**
+   * Called with `{ request, opts }` on every call, before anything is checked; a promise it returns is awaited, and its
+   * throw or rejection fails the call with `K0013`. Test-only.
+   */
   readonly capture?: (call: ClassificationCall) => void;
-  /** The cursor scope of the call, for a classifier called without the engine; through the engine, `context.scope` is used. */
+  /**
+   * The cursor scope of the call, for a classifier called without the engine; through the engine, `context.scope` is
+   * used.
+   */
   readonly scope?: string;
   /** Keys a particular classifier reads. */
   readonly [key: string]: unknown;

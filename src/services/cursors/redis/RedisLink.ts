@@ -119,7 +119,9 @@ export class RedisLink {
     return found;
   }
 
-  /** Unlinks every key that matches `pattern` (a SCAN MATCH glob) on every node, but `keep`: never KEYS, never FLUSHALL. */
+  /**
+   * Unlinks every key that matches `pattern` (a SCAN MATCH glob) on every node, but `keep`: never KEYS, never FLUSHALL.
+   */
   async unlinkMatching(pattern: string, keep?: string): Promise<void> {
     const connection = await this.#connection();
     try {
@@ -184,7 +186,8 @@ export class RedisLink {
     } catch (error) {
       throw new StoreFailure(
         'D0004',
-        "The config asks for the Redis cursor store (cursors: { store: 'redis' }), and the package 'redis' cannot be loaded. Install it beside standin: npm install redis@6.",
+        "The config asks for the Redis cursor store (cursors: { store: 'redis' }), and the package 'redis' cannot be " +
+          'loaded. Install it beside standin: npm install redis@6.',
         { cause: error },
       );
     }
@@ -242,7 +245,8 @@ export class RedisLink {
       await connection.close().catch(() => undefined);
       throw new StoreFailure(
         'D0001',
-        `The Redis cursor store cannot reach Redis at ${this.#shown}: ${describe(error)}. Start Redis there, or correct cursors.url in the config.`,
+        `The Redis cursor store cannot reach Redis at ${this.#shown}: ${describe(error)}. Start Redis there, or ` +
+          `correct cursors.url in the config.`,
         { cause: error },
       );
     }
@@ -264,7 +268,8 @@ export class RedisLink {
     if (error instanceof ReplyTimeout || name === 'TimeoutError' || name === 'CommandTimeoutDuringMaintenanceError') {
       return new StoreFailure(
         'D0002',
-        `Redis at ${this.#shown} did not answer ${what} within ${this.#settings.timeoutMs} ms (cursors.timeoutMs): it is stalled or overloaded.`,
+        `Redis at ${this.#shown} did not answer ${what} within ${this.#settings.timeoutMs} ms (cursors.timeoutMs): ` +
+          `it is stalled or overloaded.`,
         { kind: 'timeout', cause: error },
       );
     }
@@ -275,7 +280,8 @@ export class RedisLink {
     }
     return new StoreFailure(
       'D0003',
-      `Redis at ${this.#shown} could not be reached for ${what}: ${message}. The store reconnects by itself; try the call again.`,
+      `Redis at ${this.#shown} could not be reached for ${what}: ${message}. The store reconnects by itself; try the ` +
+        `call again.`,
       {
         kind: 'network',
         cause: error,

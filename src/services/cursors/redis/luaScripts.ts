@@ -49,7 +49,8 @@ export const LOST = 'standin:lost';
 
 /**
  * KEYS: state, scopes, marker. ARGV: step key, scope (encoded), ttl, what the store believes
- * ('0' nothing written, '1' written, '2' this state written too). Answers the step's index, or {@link LOST}. A step seen before reads its index;
+ * ('0' nothing written, '1' written, '2' this state written too). Answers the step's index, or {@link LOST}. A step
+ * seen before reads its index;
  * a new one takes the cursor's and moves it, in one HSET.
  */
 export const stepScript = lua(
@@ -83,7 +84,10 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return value`,
 );
 
-/** KEYS: state, marker. ARGV: what the store believes (as for the step script). Answers the cursor (0 when none), or {@link LOST}. */
+/**
+ * KEYS: state, marker. ARGV: what the store believes (as for the step script). Answers the cursor (0 when none), or
+ * {@link LOST}.
+ */
 export const peekScript = lua(
   'peek',
   `if ARGV[1] ~= '0' and redis.call('EXISTS', KEYS[2]) == 0 then return '${LOST}' end

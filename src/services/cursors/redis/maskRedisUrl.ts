@@ -41,5 +41,8 @@ export function redisDbProblem(url: string): string | undefined {
   const path = new URL(url).pathname;
   if (path === '' || path === '/' || /^\/\d{1,5}$/.test(path)) return undefined;
   // The path itself is not shown: a password written in the wrong place would be in it.
-  return 'its path is not a database number (write redis://host:port/2 for database 2, or leave the path out for database 0)';
+  return (
+    'its path is not a database number (write redis://host:port/2 for database 2, or leave the path out for ' +
+    'database 0)'
+  );
 }

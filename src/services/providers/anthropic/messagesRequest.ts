@@ -107,7 +107,8 @@ function toolInput(value: unknown, where: string): Record<string, unknown> {
   if (!isRecord(parsed)) {
     throw new StandinError(
       'P0005',
-      `${where} must be a JSON object: Anthropic's tool_use blocks carry their input as an object. Give the call an object input.`,
+      `${where} must be a JSON object: Anthropic's tool_use blocks carry their input as an object. Give the call an ` +
+        `object input.`,
     );
   }
   return parsed;

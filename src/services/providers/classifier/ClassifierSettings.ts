@@ -29,7 +29,10 @@ export interface ClassifierSettings {
   readonly model?: string;
   /** Headers sent with every request. The auth header, when a key is sent, wins over one of the same name. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** How long one call may take, the body read to its end included, before it fails with reason `timeout`. Default 600000 (10 minutes). */
+  /**
+   * How long one call may take, the body read to its end included, before it fails with reason `timeout`. Default
+   * 600000 (10 minutes).
+   */
   readonly timeoutMs?: number;
   /**
    * More top-level fields for every request's JSON body, such as `{ safety_identifier: 'user-42' }`.

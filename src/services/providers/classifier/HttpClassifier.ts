@@ -92,7 +92,8 @@ export abstract class HttpClassifier implements Classifier {
     if (!(request instanceof ClassificationRequest)) {
       throw new StandinError(
         'K0003',
-        `${this.constructor.name}.classify(request, opts): request must be a ClassificationRequest, got ${show(request)}.`,
+        `${this.constructor.name}.classify(request, opts): request must be a ClassificationRequest, got ` +
+          `${show(request)}.`,
       );
     }
     const requestId = opts?.requestId;
@@ -136,7 +137,9 @@ export abstract class HttpClassifier implements Classifier {
     reject: Reject,
   ): Promise<Record<string, unknown>>;
 
-  /** Reads the answers of a 2xx body, one per question id; throws through `reader` when they do not fit the questions. */
+  /**
+   * Reads the answers of a 2xx body, one per question id; throws through `reader` when they do not fit the questions.
+   */
   protected abstract readAnswers(
     body: Readonly<Record<string, unknown>>,
     request: ClassificationRequest,

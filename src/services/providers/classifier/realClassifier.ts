@@ -22,7 +22,8 @@ const configSettingsSchema = lazySchema(() =>
  * by its name) has its settings checked, named or not (`P0004` for a field a classifier does
  * not take, such as `maxTokens`). Each classifier's provider must be such a provider, or one
  * served by the `openai` adapter, which classifies through its Decisions API with the provider's
- * key, base URL, headers, timeout and its `maxBodyBytes` and `maxRetryAfterMs` bounds; anything else is `P0006`. A classifier goes by its
+ * key, base URL, headers, timeout and its `maxBodyBytes` and `maxRetryAfterMs` bounds; anything else is `P0006`. A
+ * classifier goes by its
  * provider's name, and asks its `model` when a request names none.
  *
  * @example
@@ -74,8 +75,10 @@ function classifierOf(
       adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;
     throw new StandinError(
       'P0006',
-      `Invalid config:\n${where}: '${name}' cannot classify: ${served}. Name a provider served by 'typesafe' or 'decisions' (or 'openai', which classifies through its Decisions API), ` +
-        `such as providers: { ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: { adapter: 'typesafe' } }.`,
+      `Invalid config:\n${where}: '${name}' cannot classify: ${served}. Name a provider served by 'typesafe' or ` +
+        `'decisions' (or 'openai', which classifies through its Decisions API), ` +
+        `such as providers: { ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: { adapter: ` +
+        `'typesafe' } }.`,
     );
   }
   const full: ClassifierSettings = {

@@ -43,7 +43,8 @@ export function decisionsRequest(
   const ids = Object.keys(request.questions);
   if (ids.length > DECISIONS_MAX_QUESTIONS) {
     reject(
-      `the request asks ${ids.length} questions, and the Decisions API takes 1 to ${DECISIONS_MAX_QUESTIONS} per request. Split them over requests of ${DECISIONS_MAX_QUESTIONS} or fewer.`,
+      `the request asks ${ids.length} questions, and the Decisions API takes 1 to ${DECISIONS_MAX_QUESTIONS} per ` +
+        `request. Split them over requests of ${DECISIONS_MAX_QUESTIONS} or fewer.`,
       {
         field: 'questions',
         limit: DECISIONS_MAX_QUESTIONS,
@@ -62,7 +63,9 @@ export function decisionsRequest(
           : undefined;
     if (limit !== undefined) {
       reject(
-        `question '${id}' has ${options} option${options === 1 ? '' : 's'}, and the Decisions API takes ${DECISIONS_CHOICES.min} to ${DECISIONS_CHOICES.max} per choice question. ${limit === DECISIONS_CHOICES.min ? 'Add an option, or ask a yes-no question instead.' : `Split it into questions of ${DECISIONS_CHOICES.max} options or fewer.`}`,
+        `question '${id}' has ${options} option${options === 1 ? '' : 's'}, and the Decisions API takes ` +
+          `${DECISIONS_CHOICES.min} to ${DECISIONS_CHOICES.max} per choice question. ` +
+          `${limit === DECISIONS_CHOICES.min ? 'Add an option, or ask a yes-no question instead.' : `Split it into questions of ${DECISIONS_CHOICES.max} options or fewer.`}`,
         { question: id, limit },
       );
     }
@@ -79,7 +82,8 @@ function wireInput(state: ClassificationRequest['state'], reject: Reject): unkno
     if (typeof item === 'string') return { role: 'user', content: item };
     if (isPlainObject(item)) return item;
     return reject(
-      `state[${index}] is ${show(item)}: in a state list the Decisions API takes texts (each sent as a user message) and input items written in its own shape, such as { role: 'user', content: '...' }.`,
+      `state[${index}] is ${show(item)}: in a state list the Decisions API takes texts (each sent as a user message) ` +
+        `and input items written in its own shape, such as { role: 'user', content: '...' }.`,
       { field: 'state', index },
     );
   });
@@ -97,7 +101,8 @@ function wireQuestion(id: string, question: ClassificationQuestion, reject: Reje
         if (description === null || description === undefined) return { value };
         if (typeof description === 'string') return { value, description };
         return reject(
-          `question '${id}': the description of option '${value}' is ${show(description)}, and the Decisions API takes a text. Write it as a string, or null for none.`,
+          `question '${id}': the description of option '${value}' is ${show(description)}, and the Decisions API ` +
+            `takes a text. Write it as a string, or null for none.`,
           {
             question: id,
             option: value,
@@ -113,7 +118,8 @@ function wireQuestion(id: string, question: ClassificationQuestion, reject: Reje
           ? { label: level.label }
           : { label: level.label, description: level.description };
       return reject(
-        `question '${id}': level ${index} is ${show(level)}, and the Decisions API takes a level as a text (its label) or { label, description? } of texts.`,
+        `question '${id}': level ${index} is ${show(level)}, and the Decisions API takes a level as a text (its ` +
+          `label) or { label, description? } of texts.`,
         {
           question: id,
           level: index,
@@ -124,7 +130,8 @@ function wireQuestion(id: string, question: ClassificationQuestion, reject: Reje
     const labels = question.criteria as { true?: string; false?: string } | null;
     if (labels !== null && (labels.true !== undefined || labels.false !== undefined)) {
       reject(
-        `question '${id}' says what yes and no mean, and the Decisions API's predicate questions take instructions only. Say it in the instructions instead.`,
+        `question '${id}' says what yes and no mean, and the Decisions API's predicate questions take instructions ` +
+          `only. Say it in the instructions instead.`,
         {
           question: id,
           field: 'criteria',

@@ -77,7 +77,8 @@ export function readDecisions(
     const others = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, { ...answer }]));
     throw reader.error(
       'unknown',
-      `the model refused to answer question${refused.length > 1 ? 's' : ''} ${quoted(refused)}. No answer was made up; the answers to the other questions are in error.metadata.answers.`,
+      `the model refused to answer question${refused.length > 1 ? 's' : ''} ${quoted(refused)}. No answer was made ` +
+        `up; the answers to the other questions are in error.metadata.answers.`,
       { cause: 'refusal', refused, answers: others, model },
     );
   }

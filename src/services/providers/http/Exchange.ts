@@ -268,10 +268,15 @@ export class Exchange {
     const label = report.code ?? report.type;
     let message = `HTTP ${response.status}${label ? ` ${label}` : ''}: ${report.message}`;
     if (response.status >= 300 && response.status < 400) {
-      message = `HTTP ${response.status}: the server redirects to ${redirectTarget(response.headers.get('location'))}, and redirects are not followed. Set baseURL to the address that answers.`;
+      message =
+        `HTTP ${response.status}: the server redirects to ` +
+        `${redirectTarget(response.headers.get('location'))}, and redirects are not followed. Set baseURL to the ` +
+        `address that answers.`;
     }
     if ((response.status === 401 || response.status === 403) && this.#options.key === undefined) {
-      message += ` No API key was sent: a custom baseURL reads no environment variable, so set config.providers.${this.#options.provider}.apiKey.`;
+      message +=
+        ` No API key was sent: a custom baseURL reads no environment variable, so set ` +
+        `config.providers.${this.#options.provider}.apiKey.`;
     }
     const retry = shouldRetry(response.headers);
     const retryable = retry ?? (kind === 'rate_limit' || kind === 'server' || kind === 'timeout');
@@ -294,7 +299,8 @@ export class Exchange {
     return this.failure(
       'unknown',
       `${error.what} passed ${error.bytes} bytes, the ${error.limit} bound; the connection was closed. ` +
-        `If this server's answers are really that large, raise config.providers${name}.${error.limit} (or ${error.limit} in the adapter's settings).`,
+        `If this server's answers are really that large, raise config.providers${name}.${error.limit} (or ` +
+        `${error.limit} in the adapter's settings).`,
     );
   }
 

@@ -21,9 +21,14 @@ export interface HttpProviderSettings {
   readonly apiKey?: string;
   /** The base URL of the HTTP API, for a gateway or a compatible local server. */
   readonly baseURL?: string;
-  /** Headers sent with every request. The adapter's auth header, when it sends a key, wins over one of the same name. */
+  /**
+   * Headers sent with every request. The adapter's auth header, when it sends a key, wins over one of the same name.
+   */
   readonly headers?: Readonly<Record<string, string>>;
-  /** How long one call may take, the end of a streamed body included, before it fails with kind `timeout`. Default 600000 (10 minutes). */
+  /**
+   * How long one call may take, the end of a streamed body included, before it fails with kind `timeout`. Default
+   * 600000 (10 minutes).
+   */
   readonly timeoutMs?: number;
   /** The most tokens a reply may have (OpenAI `max_completion_tokens`, Anthropic `max_tokens`). */
   readonly maxTokens?: number;
@@ -121,7 +126,8 @@ export function parseSettings<S extends z.ZodObject>(
     // A getter or a proxy trap that threw while the settings were read.
     throw new StandinError(
       'P0004',
-      `Invalid provider settings:\n${root} threw when read (${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}). Pass plain values, not getters or proxies that can fail.`,
+      `Invalid provider settings:\n${root} threw when read ` +
+        `(${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}). Pass plain values, not getters or proxies that can fail.`,
       { cause: error },
     );
   }

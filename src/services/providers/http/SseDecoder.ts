@@ -58,7 +58,10 @@ export class SseDecoder {
     this.#lines(this.#utf8.decode(chunk, { stream: true }), out);
   }
 
-  /** Counts the bytes of the lines `chunk` holds, before any of it becomes text (CR and LF never sit inside a UTF-8 sequence). */
+  /**
+   * Counts the bytes of the lines `chunk` holds, before any of it becomes text (CR and LF never sit inside a UTF-8
+   * sequence).
+   */
   #measure(chunk: Uint8Array): void {
     const n = chunk.length;
     const lf = chunk.indexOf(LF);

@@ -32,6 +32,7 @@ export function apiKey(source: KeySource): string | undefined {
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   throw new StandinError(
     'P0003',
-    `Provider '${source.provider}' has no API key. Set config.providers.${source.provider}.apiKey, or the environment variable ${source.variable}. (A server on a custom baseURL needs no key.)`,
+    `Provider '${source.provider}' has no API key. Set config.providers.${source.provider}.apiKey, or the ` +
+      `environment variable ${source.variable}. (A server on a custom baseURL needs no key.)`,
   );
 }

@@ -25,7 +25,8 @@ export function checkContext(context: CallContext, what: string): void {
   if (problem === undefined) return;
   throw new StandinError(
     'P0007',
-    `The ${what} was called with ${problem}. Call it through the engine (app.reply, engine.reply), or pass a whole CallContext: { provider, model, signal, attempt, apiKey? , ... }.`,
+    `The ${what} was called with ${problem}. Call it through the engine (app.reply, engine.reply), or pass a whole ` +
+      `CallContext: { provider, model, signal, attempt, apiKey? , ... }.`,
   );
 }
 
@@ -49,7 +50,10 @@ function contextProblem(context: unknown): string | undefined {
           ? Number.isInteger(value) && (value as number) >= 1
           : typeof value === 'string' && value !== '';
     if (!fits)
-      return `a context whose field '${name}' is ${value === undefined ? 'missing' : 'of the wrong type'}: it should be ${want}`;
+      return (
+        `a context whose field '${name}' is ${value === undefined ? 'missing' : 'of the wrong type'}: it should ` +
+        `be ${want}`
+      );
   }
   const key = read('apiKey');
   if (key.threw) return "a context whose field 'apiKey' threw when read: it should be a string or left out";

@@ -81,8 +81,10 @@ export function realAdapters(config: StandinConfig): Map<string, Provider> {
       if (model === undefined) continue;
       throw new StandinError(
         'P0006',
-        `Invalid config:\n${formatPath('config', ['models', model, 'provider'])}: '${name}' is served by the ${chosen} adapter, which classifies and cannot reply. ` +
-          `Give the model a provider served by 'openai' or 'anthropic'; name '${name}' in classifier.provider to classify with it.`,
+        `Invalid config:\n${formatPath('config', ['models', model, 'provider'])}: '${name}' is served by the ` +
+          `${chosen} adapter, which classifies and cannot reply. ` +
+          `Give the model a provider served by 'openai' or 'anthropic'; name '${name}' in classifier.provider to ` +
+          `classify with it.`,
       );
     }
     const { adapter: _adapter, ...settings } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};

@@ -17,7 +17,8 @@ export function wireJson(value: unknown, where: string): string {
   } catch (error) {
     throw new StandinError(
       'P0005',
-      `${where} cannot be sent to the provider as JSON: ${(error as Error).message}. Make it a plain JSON value (no BigInt, no cycles).`,
+      `${where} cannot be sent to the provider as JSON: ${(error as Error).message}. Make it a plain JSON value (no ` +
+        `BigInt, no cycles).`,
       { cause: error },
     );
   }

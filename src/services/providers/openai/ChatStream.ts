@@ -93,7 +93,8 @@ export class ChatStream {
         input = pending.args.trim() === '' ? {} : JSON.parse(pending.args);
       } catch {
         throw this.#exchange.malformed(
-          `the arguments of tool call ${index} (${pending.name}) are not JSON: ${JSON.stringify(pending.args.slice(0, 80))}`,
+          `the arguments of tool call ${index} (${pending.name}) are not JSON: ` +
+            `${JSON.stringify(pending.args.slice(0, 80))}`,
         );
       }
       out.push({ type: 'call', call: { id: pending.id ?? `call_${index}`, tool: pending.name, with: input } });

@@ -22,7 +22,10 @@ export interface TypesafeClassifierSettings extends ClassifierSettings {
    * Default `https://api.typesafe.ai`; for llama.cpp's server, such as `http://127.0.0.1:8080`.
    */
   readonly baseURL?: string;
-  /** The model when a request names none. Default `'jev-latest'`; pin a version such as `'jev-1.13.0'` for stable answers. */
+  /**
+   * The model when a request names none. Default `'jev-latest'`; pin a version such as `'jev-1.13.0'` for stable
+   * answers.
+   */
   readonly model?: string;
 }
 

@@ -36,7 +36,8 @@ export function systemoneRequest(
       const options = Object.keys(question.criteria as object).length;
       if (options > TYPESAFE_MAX_OPTIONS) {
         reject(
-          `question '${id}' has ${options} options, and TypeSafe takes at most ${TYPESAFE_MAX_OPTIONS} per choice question. Split it into questions of ${TYPESAFE_MAX_OPTIONS} options or fewer.`,
+          `question '${id}' has ${options} options, and TypeSafe takes at most ${TYPESAFE_MAX_OPTIONS} per choice ` +
+            `question. Split it into questions of ${TYPESAFE_MAX_OPTIONS} options or fewer.`,
           { question: id, limit: TYPESAFE_MAX_OPTIONS },
         );
       }
@@ -44,7 +45,8 @@ export function systemoneRequest(
       const levels = (question.criteria as readonly unknown[]).length;
       if (levels > TYPESAFE_MAX_LEVELS) {
         reject(
-          `question '${id}' has ${levels} levels, and TypeSafe takes 2 to ${TYPESAFE_MAX_LEVELS} per score question. Merge levels until ${TYPESAFE_MAX_LEVELS} or fewer are left.`,
+          `question '${id}' has ${levels} levels, and TypeSafe takes 2 to ${TYPESAFE_MAX_LEVELS} per score question. ` +
+            `Merge levels until ${TYPESAFE_MAX_LEVELS} or fewer are left.`,
           {
             question: id,
             limit: TYPESAFE_MAX_LEVELS,
@@ -58,7 +60,8 @@ export function systemoneRequest(
     const at = state.findIndex((item) => typeof item !== 'string');
     if (at !== -1) {
       reject(
-        `state[${at}] is not a text: TypeSafe takes a state as a text, an object, or a list of texts. Write the list's items as strings, or send an object.`,
+        `state[${at}] is not a text: TypeSafe takes a state as a text, an object, or a list of texts. Write the ` +
+          `list's items as strings, or send an object.`,
         { field: 'state', index: at },
       );
     }
