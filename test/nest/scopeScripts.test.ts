@@ -38,19 +38,15 @@ afterAll(() => nest.close());
 describe('per-request scripts in an e2e test', () => {
   it('give concurrent requests, each naming its scope, their own model and classifier scripts', async () => {
     const writers = ['a', 'b', 'c'].map((name) =>
-      app
-        .scope(`req-${name}`)
-        .fake('writer', (request) => ({
-          text: `${name}: ${String((request.messages[0] as { content?: unknown } | undefined)?.content)}`,
-        })),
+      app.scope(`req-${name}`).fake('writer', (request) => ({
+        text: `${name}: ${String((request.messages[0] as { content?: unknown } | undefined)?.content)}`,
+      })),
     );
     app.scope('req-a').fakeClassifier([{ answers: { team: 'billing' } }]);
     app.scope('req-b').fakeClassifier([{ answers: { team: 'technical' } }]);
-    app
-      .scope('req-c')
-      .fakeClassifier((request) => ({
-        answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' },
-      }));
+    app.scope('req-c').fakeClassifier((request) => ({
+      answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' },
+    }));
     const ask = (scope: string) =>
       fetch(`${url}/ticket`, { headers: { 'x-standin-scope': scope } }).then((r) => r.json());
     expect(await Promise.all(['req-a', 'req-b', 'req-c'].map(ask))).toEqual([

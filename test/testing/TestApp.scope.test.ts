@@ -47,11 +47,9 @@ describe(TestApp, () => {
 
     it('takes a function of the request, and checks answers against an agent', async () => {
       const app = createTestApp({ models });
-      app
-        .scope('ann')
-        .fake('writer', (request) => ({
-          text: `echo: ${String((request.messages.at(-1) as { content?: unknown } | undefined)?.content)}`,
-        }));
+      app.scope('ann').fake('writer', (request) => ({
+        text: `echo: ${String((request.messages.at(-1) as { content?: unknown } | undefined)?.content)}`,
+      }));
       expect(await say(app, 'ann')).toBe('echo: from ann');
       expect(() =>
         app.scope('ann').fake('writer', [{ calls: [{ tool: 'missing', with: {} }] }], { tools: {} }),
@@ -95,11 +93,9 @@ describe(TestApp, () => {
 
     it('takes a function of the request', async () => {
       const app = createTestApp({ models });
-      app
-        .scope('ann')
-        .fakeClassifier((request) => ({
-          answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' },
-        }));
+      app.scope('ann').fakeClassifier((request) => ({
+        answers: { team: String(request.state).includes('card') ? 'billing' : 'technical' },
+      }));
       expect(await team(app, 'ann')).toBe('billing');
       expect(await team(app, 'ann', 'The app crashes.')).toBe('technical');
     });
