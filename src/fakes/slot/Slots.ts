@@ -12,6 +12,21 @@ function where(scope: string): string {
   return scope === DEFAULT_SCOPE ? 'outside any scope' : `in scope '${scope}'`;
 }
 
+/**
+ * What to do about a call in a scope no layer covers. A request's own scope (`request:<id>`) means
+ * the request named none: the fix is the header that names the scripted scope, never that id.
+ */
+function advice(scope: string, scopes: readonly string[], fakeFor: (scope: string) => string, fakeAll: string): string {
+  if (scope.startsWith('request:')) {
+    return (
+      `The request sent no x-standin-scope header (or the header your StandinModule names in scopeHeader), so ` +
+      `it ran in a scope of its own. Send the header naming the scope the test scripted ` +
+      `(x-standin-scope: ${scopes[0] ?? 'name'}), or fake for every scope (${fakeAll}).`
+    );
+  }
+  return `Fake it for this scope too (${fakeFor(scope || 'name')}), or for every other scope (${fakeAll}).`;
+}
+
 function listed(scopes: readonly string[]): string {
   return `scope${scopes.length === 1 ? '' : 's'} ${scopes.map((scope) => `'${scope}'`).join(', ')}`;
 }
@@ -25,9 +40,13 @@ function modelKind(model: string): SlotKind<Provider> {
     unfaked: (scope, scopes) =>
       new StandinError(
         'T0041',
-        `Model '${model}' is faked for ${listed(scopes)} only, and was called ${where(scope)}. Fake it for this ` +
-          `scope too (app.scope('${scope || 'name'}').fake('${model}', answers)), or for every other scope ` +
-          `(app.fake('${model}', answers)).`,
+        `Model '${model}' is faked for ${listed(scopes)} only, and was called ${where(scope)}. ` +
+          advice(
+            scope,
+            scopes,
+            (id) => `app.scope('${id}').fake('${model}', answers)`,
+            `app.fake('${model}', answers)`,
+          ),
       ),
   };
 }
@@ -39,9 +58,8 @@ const classifierKind: SlotKind<Classifier> = {
   unfaked: (scope, scopes) =>
     new StandinError(
       'T0042',
-      `The classifier is faked for ${listed(scopes)} only, and was called ${where(scope)}. Fake it for this scope ` +
-        `too (app.scope('${scope || 'name'}').fakeClassifier(script)), or for every other scope ` +
-        `(app.fakeClassifier(script)).`,
+      `The classifier is faked for ${listed(scopes)} only, and was called ${where(scope)}. ` +
+        advice(scope, scopes, (id) => `app.scope('${id}').fakeClassifier(script)`, 'app.fakeClassifier(script)'),
     ),
 };
 
