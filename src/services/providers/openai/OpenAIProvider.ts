@@ -1,3 +1,4 @@
+import { errorReport } from '../http/ErrorReport.js';
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
 import type { Exchange } from '../http/Exchange.js';
@@ -126,6 +127,15 @@ export class OpenAIProvider implements Provider {
     const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/octet-stream');
     try {
       const response = await exchange.send(this.#endpoint.url('/audio/speech'), { method: 'POST', headers, body });
+      // A gateway may answer 200 with a JSON error, or a text page: neither is sound.
+      const type = response.headers.get('content-type')?.toLowerCase() ?? '';
+      if (type.includes('application/json')) {
+        const answer = await exchange.json(response);
+        if (errorReport(answer) !== undefined)
+          throw exchange.reported(answer, 'the server answered an error, not audio');
+        throw exchange.malformed('the speech answer is JSON, not audio');
+      }
+      if (type.startsWith('text/')) throw exchange.malformed(`the speech answer is ${type.split(';')[0]}, not audio`);
       const audio = await exchange.bytes(response);
       if (audio.length === 0) throw exchange.malformed('the speech answer has no audio');
       return audio;

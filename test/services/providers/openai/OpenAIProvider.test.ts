@@ -736,6 +736,20 @@ describe('OpenAIProvider', () => {
       expect(sentBody(SPEAK).voice).toBe('alloy');
     });
 
+    it('a 200 JSON error body is the failure it reports, never audio', async () => {
+      server.on(SPEAK, json(200, { error: { message: 'Rate limit reached', type: 'rate_limit_exceeded' } }));
+      const error = await failed(provider().speak('Hello', callContext()));
+      expect(error).toBeInstanceOf(ProviderFailure);
+      expect(error.message).toContain('Rate limit reached');
+    });
+
+    it('a 200 JSON body that is no error, or a text page, is a malformed response', async () => {
+      server.on(SPEAK, json(200, { audio: 'none' }));
+      expect((await failed(provider().speak('Hello', callContext()))).message).toContain('JSON, not audio');
+      server.on(SPEAK, raw(200, '<html>down</html>', { 'content-type': 'text/html; charset=utf-8' }));
+      expect((await failed(provider().speak('Hello', callContext()))).message).toContain('text/html, not audio');
+    });
+
     it('an empty answer is a malformed response', async () => {
       server.on(SPEAK, raw(200, Buffer.alloc(0)));
       expect((await failed(provider().speak('Hello', callContext()))).message).toContain('no audio');
