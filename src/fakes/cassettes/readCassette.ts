@@ -22,7 +22,16 @@ export function readCassette(path: string): { readonly exists: boolean; readonly
   if (!existsSync(path)) return { exists: false, entries: [] };
   let text: string;
   try {
-    const { size } = statSync(path);
+    const stat = statSync(path);
+    // A FIFO would wait for a writer, and a device such as /dev/zero never ends.
+    if (!stat.isFile()) {
+      throw new StandinError(
+        'V0001',
+        `The cassette ${path} is not a regular file (a FIFO, a device or a directory): a cassette is a JSON file. ` +
+          `Give the path of one.`,
+      );
+    }
+    const size = stat.size;
     if (size > MAX_CASSETTE_BYTES) {
       throw new StandinError(
         'V0001',

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCassette } from '../../../src/fakes/cassettes/readCassette.js';
+import { parseCassette, readCassette } from '../../../src/fakes/cassettes/readCassette.js';
 
 /** A cassette's text with one entry, `__proto__` written as a key where `marker` stands. */
 function cassette(entry: unknown, marker: string): string {
@@ -75,5 +77,22 @@ describe('a call whose input nests thousands deep, under a cassette', () => {
       code: 'V0006',
       message: expect.stringContaining('nested more than 256 deep'),
     });
+  });
+});
+
+describe(readCassette, () => {
+  it('refuses a device such as /dev/zero with V0001 rather than read it forever', () => {
+    expect(() => readCassette('/dev/zero')).toThrow(expect.objectContaining({ code: 'V0001' }));
+  });
+
+  it('refuses a FIFO with V0001 rather than wait for a writer', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'standin-fifo-'));
+    const fifo = join(folder, 'cassette.json');
+    try {
+      execFileSync('mkfifo', [fifo]);
+      expect(() => readCassette(fifo)).toThrow(/not a regular file/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
