@@ -24,34 +24,34 @@ export const TOKEN_VARIABLE = 'STANDIN_TOKEN';
  * ```
  */
 export async function createFakeServer(settings: FakeServerSettings = {}): Promise<FakeServer> {
-  const parsed = settingsSchema.safeParse(settings);
-  if (!parsed.success) {
-    const lines = describeIssues('settings', settings, parsed.error.issues, {
-      keys: { '': Object.keys(settingsSchema.shape) },
-      expected: {
-        token: 'a string of 16 to 200 characters',
-        bodyLimit: 'a whole number of bytes, 1024 or more',
-        sentLimit: 'a whole number of requests, 0 or more',
-        sentBytes: 'a whole number of bytes, 0 or more',
-        writeTimeoutMs: 'a whole number of ms from 1 to 3600000',
-        port: 'a port from 0 to 65535',
-        host: 'an address such as 127.0.0.1',
-      },
-    });
-    throw new StandinError('W0010', `createFakeServer settings are malformed:\n${lines.join('\n')}`);
+  let parsed: ReturnType<typeof settingsSchema.safeParse>;
+  let lines: string[] = [];
+  try {
+    parsed = settingsSchema.safeParse(settings);
+    if (!parsed.success) lines = malformed(settings, parsed.error.issues);
+  } catch (error) {
+    if (error instanceof StandinError) throw error;
+    throw new StandinError(
+      'W0010',
+      `createFakeServer settings threw when read (${error instanceof Error ? error.message : String(error)}). ` +
+        `Pass a plain object, not getters or proxies that can fail.`,
+      { cause: error },
+    );
   }
-  const host = settings.host ?? '127.0.0.1';
-  const token = settings.token ?? process.env[TOKEN_VARIABLE] ?? randomBytes(24).toString('base64url');
+  if (!parsed.success) throw new StandinError('W0010', `createFakeServer settings are malformed:\n${lines.join('\n')}`);
+  // Read once, from what was checked: a getter is not asked twice.
+  const { host = '127.0.0.1', port = 0 } = parsed.data;
+  const token = parsed.data.token ?? process.env[TOKEN_VARIABLE] ?? randomBytes(24).toString('base64url');
   const server = createServer({ keepAliveTimeout: 5000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(settings.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const { address, port: bound } = server.address() as AddressInfo;
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
   try {
     return new FakeServer(server, url, token, settings);
   } catch (error) {
@@ -59,4 +59,20 @@ export async function createFakeServer(settings: FakeServerSettings = {}): Promi
     server.close();
     throw error;
   }
+}
+
+/** Each problem of malformed settings, one line each, with what is expected there. */
+function malformed(settings: FakeServerSettings, issues: Parameters<typeof describeIssues>[2]): string[] {
+  return describeIssues('settings', settings, issues, {
+    keys: { '': Object.keys(settingsSchema.shape) },
+    expected: {
+      token: 'a string of 16 to 200 characters',
+      bodyLimit: 'a whole number of bytes, 1024 or more',
+      sentLimit: 'a whole number of requests, 0 or more',
+      sentBytes: 'a whole number of bytes, 0 or more',
+      writeTimeoutMs: 'a whole number of ms from 1 to 3600000',
+      port: 'a port from 0 to 65535',
+      host: 'an address such as 127.0.0.1',
+    },
+  });
 }
