@@ -14,7 +14,7 @@ import { scriptFindings, verifyScript, type ScriptVerdict } from '../script/veri
 import type { Answers } from './Answer.js';
 import { streamedParts, streamsParts, wholeParts, type PartsOf } from './answerParts.js';
 import { checkFake } from './checkFake.js';
-import type { FakeModelOptions } from './FakeModelOptions.js';
+import { DEFAULT_SENT_LIMIT, type FakeModelOptions } from './FakeModelOptions.js';
 import type { FakeState } from './FakeState.js';
 import { callInfo, callWhere, providerDown } from './fakeErrors.js';
 import { jsonLengths } from './jsonLengths.js';
@@ -83,7 +83,7 @@ export class FakeModel implements Provider {
     this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note };
     this.#scopes = options.scopes;
     this.#scope = options.scope;
-    this.#sent = new SentLog(options.sentLimit ?? Infinity);
+    this.#sent = new SentLog(options.sentLimit ?? DEFAULT_SENT_LIMIT);
     const slot = { store, script };
     const unused = (only: string | undefined) =>
       read.reply?.kind === 'list' ? answersUnused(owner, read.reply, slot, only) : Promise.resolve(NOTHING_UNUSED);

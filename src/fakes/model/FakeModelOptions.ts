@@ -28,7 +28,10 @@ export interface FakeModelOptions {
   readonly shared?: SharedAnswers;
   /** Where answers' `delayMs` and `partDelayMs` sleep: the app's clock. Left out, the system clock. */
   readonly clock?: Clock;
-  /** How many calls `sent` keeps, the oldest dropped first: every call when left out. */
+  /**
+   * How many calls `sent` keeps, the oldest dropped first: {@link DEFAULT_SENT_LIMIT} when left out, so a fake
+   * answering calls without end holds flat memory.
+   */
   readonly sentLimit?: number;
   /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
   readonly answerTimeoutMs?: number;
@@ -38,3 +41,6 @@ export interface FakeModelOptions {
    */
   readonly scope?: string;
 }
+
+/** How many calls a fake's `sent` keeps when its options name no other: the latest 10,000. */
+export const DEFAULT_SENT_LIMIT = 10_000;

@@ -10,6 +10,15 @@ const quick = {
 
 describe('FakeModel', () => {
   describe('.sent', () => {
+    it('keeps the latest 10,000 calls, so a fake answering without end holds flat memory', async () => {
+      const app = makeApp();
+      const writer = app.fake('writer', (request) => ({ text: String(request.messages.length) }));
+      for (let i = 0; i < 10_050; i++) await app.reply('writer', { messages: `call ${i}` });
+      expect(writer.sent).toHaveLength(10_000);
+      expect(JSON.stringify(writer.sent[0]!.input)).toContain('call 50');
+      expect(JSON.stringify(writer.sent.at(-1)!.input)).toContain('call 10049');
+    });
+
     it('cannot be changed from outside: the list and its entries are frozen', async () => {
       const app = makeApp();
       const writer = app.fake('writer', [{ text: 'a' }, { text: 'b' }]);
