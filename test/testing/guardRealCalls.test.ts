@@ -120,6 +120,13 @@ describe('STANDIN_REAL_CALLS', () => {
     expect(server.received).toEqual([]);
   });
 
+  it('is read once, when an app is made: a call reads no environment variable', async () => {
+    const app = createApp(config());
+    process.env.STANDIN_REAL_CALLS = 'refuse';
+    expect((await app.reply('writer', { messages: 'hi' })).text).toBe('Hello from the provider');
+    await expect(createApp(config()).reply('writer', { messages: 'hi' })).rejects.toMatchObject({ code: 'E0008' });
+  });
+
   it('with a value standin does not know fails the call with E0052 rather than leave the guard off', async () => {
     process.env.STANDIN_REAL_CALLS = 'refuze';
     await expect(createApp(config()).reply('writer', { messages: 'hi' })).rejects.toThrow(
