@@ -20,8 +20,9 @@ function madeIn(container: Container): Map<string, BindingIdentifier> {
 }
 
 /**
- * The one way a service is put in the place of another: `app.fake` (a provider for one model,
- * `model:<name>`), `app.fakeClassifier`, `createEngine`'s makers and the test bindings all call it.
+ * Replaces what a container binds — a slot's base, or a service such as the clock or the cursor
+ * store: `createEngine`'s makers and the test bindings call it. (Fakes, cassettes and namespaces
+ * do not: they are layers over the base, on the model's or the classifier's slot.)
  * It rebinds `token` — under `name` when given, leaving the token's other names alone — to
  * `value`, replacing what stood there before: a real adapter, or an earlier stand-in. The very
  * next call resolves the new value, as every call looks its services up afresh.
