@@ -4,15 +4,14 @@ import type { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { Answers } from '../fakes/model/Answer.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
-import { summarizeAnswer } from '../fakes/model/summarizeAnswer.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { SystemClock } from '../services/clock/SystemClock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import { MemoryCursorStore } from '../services/cursors/MemoryCursorStore.js';
-import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { TestApp } from '../testing/TestApp.js';
 import { Tokens } from '../tokens/Tokens.js';
-import { appModel, appModels, appPending } from './appModels.js';
+import { appModel, appModels } from './appModels.js';
+import { checkScripts } from './checkScripts.js';
 import { ClassifierBook } from './ClassifierBook.js';
 import type { FakeServerSettings } from './FakeServerSettings.js';
 import { loadScripts } from './loadScripts.js';
@@ -22,10 +21,12 @@ import { DEFAULT_BODY_LIMIT } from './readBody.js';
 import { DEFAULT_WRITE_TIMEOUT_MS } from './respond.js';
 import type { Scripts } from './scriptsSchema.js';
 import { ScriptBook } from './ScriptBook.js';
+import { pendingAnswers, scopeErrors } from './scopeReports.js';
 import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
 import { DEFAULT_SENT_LIMIT, SentLog } from './SentLog.js';
 import { ServedApp } from './ServedApp.js';
+import { throwOnErrors, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
 
 /**
@@ -180,16 +181,7 @@ export class FakeServer {
       return { replaced: false };
     }
     // Checked whole on throwaway books first, so a document refused halfway leaves the scripts as they were.
-    const scratch = new MemoryCursorStore();
-    const books = { models: new ScriptBook(scratch, new SystemClock(), 0), classifiers: new ClassifierBook(scratch) };
-    loadScripts(
-      {
-        fake: (model, answers) => books.models.fake(model, answers),
-        fakeClassifier: (script) => books.classifiers.fake(script),
-      },
-      scripts,
-      scope,
-    );
+    checkScripts(scripts, scope);
     if (options.replace === true) {
       if (scope === undefined) {
         book.forgetDefaults();
@@ -211,30 +203,10 @@ export class FakeServer {
    * a default script no scope used is listed under the default scope.
    */
   async pending(scope?: string): Promise<Record<string, Record<string, readonly PendingAnswer[]>>> {
-    const ledger = this.#handler.ledger;
-    const scopes =
-      scope !== undefined ? [scope] : [...new Set([...ledger.scopes, ...(this.#book?.scopes ?? [])])].sort();
-    const found: Record<string, Record<string, readonly PendingAnswer[]>> = {};
-    for (const name of scopes) {
-      const counted = new Set([...ledger.models(name), ...(this.#book?.own(name) ?? [])]);
-      const unused =
-        this.#book !== undefined
-          ? await this.#book.pending(name, counted)
-          : await appPending(this.#appFakes, name, (model) => counted.has(model));
-      if (Object.keys(unused).length > 0) found[name] = unused;
-    }
-    if (scope === undefined) {
-      // A default script no request in any scope called: every answer of it is unused.
-      const given = this.#given;
-      const never = (model: string): boolean =>
-        !ledger.usedAnywhere(model) && (given === undefined || !ledger.usedAnywhere(appModel(given, model) ?? model));
-      const defaults =
-        this.#book !== undefined
-          ? await this.#book.pending(DEFAULT_SCOPE, this.#book.defaults.filter(never))
-          : await appPending(this.#appFakes, DEFAULT_SCOPE, never);
-      if (Object.keys(defaults).length > 0) found[DEFAULT_SCOPE] = { ...found[DEFAULT_SCOPE], ...defaults };
-    }
-    return found;
+    return pendingAnswers(
+      { ledger: this.#handler.ledger, book: this.#book, appFakes: this.#appFakes, given: this.#given },
+      scope,
+    );
   }
 
   /**
@@ -243,13 +215,7 @@ export class FakeServer {
    * classifier script's error (`K0008`, `K0011`, `K0013`). In `scope`, or in every scope.
    */
   errors(scope?: string): Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }> {
-    const ledger = this.#handler.ledger;
-    const found: Record<string, { count: number; errors: readonly WireErrorNote[] }> = {};
-    for (const name of scope !== undefined ? [scope] : ledger.scopes) {
-      const { kept, count } = ledger.errors(name);
-      if (count > 0) found[name] = { count, errors: [...kept] };
-    }
-    return found;
+    return scopeErrors(this.#handler.ledger, scope);
   }
 
   /**
@@ -258,40 +224,8 @@ export class FakeServer {
    * `scope`, or in every scope (see {@link pending}). Made for `afterEach`.
    */
   async verify(scope?: string): Promise<void> {
-    const errors = this.errors(scope);
-    if (Object.keys(errors).length > 0) {
-      const lines: string[] = [];
-      for (const [name, { count, errors: kept }] of Object.entries(errors)) {
-        lines.push(
-          `In ${where(name)}, ${count} request${count === 1 ? ' was' : 's were'} answered a test author's error:`,
-        );
-        for (const error of kept) lines.push(`  ${error.path}: ${error.code} ${error.message}`);
-        if (count > kept.length) lines.push(`  ... and ${count - kept.length} more`);
-      }
-      throw new StandinError(
-        'W0018',
-        `requests were answered with a test author's error, even if the client went on.\n${lines.join('\n')}\nFix ` +
-          `each: the error's own message says what to write.`,
-      );
-    }
-    const unused = await this.pending(scope);
-    const lines: string[] = [];
-    for (const [name, models] of Object.entries(unused)) {
-      for (const [model, answers] of Object.entries(models)) {
-        lines.push(
-          `In ${where(name)}, model '${model}' has ${answers.length} answer${answers.length === 1 ? '' : 's'} never ` +
-            `asked for:`,
-        );
-        for (const { index, answer } of answers) lines.push(`  [${index}] ${summarizeAnswer(answer)}`);
-      }
-    }
-    if (lines.length > 0) {
-      throw new StandinError(
-        'W0014',
-        `answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the client asked fewer times ` +
-          `than the test expects.`,
-      );
-    }
+    throwOnErrors(this.errors(scope));
+    throwOnUnused(await this.pending(scope));
   }
 
   /**
@@ -329,8 +263,4 @@ export class FakeServer {
     if (this.#closed)
       throw new StandinError('W0011', 'W0011: this wire server was closed. Make a new one with createFakeServer().');
   }
-}
-
-function where(scope: string): string {
-  return scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${scope}'`;
 }

@@ -3,10 +3,10 @@ import { ClassificationQuestion } from '../services/classification/Classificatio
 import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
 import { checkFields, need } from './checkFields.js';
 import { classifyWire, type WireClassification } from './classifyWire.js';
-import { isObject } from './openaiChat.js';
 import { readJson } from './readBody.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
+import { isObject } from './wireInput.js';
 
 const known = new Set(['model', 'input', 'questions', 'metadata', 'user']);
 const questionKeys = new Set(['type', 'name', 'instructions', 'choices', 'levels']);

@@ -3,9 +3,9 @@ import { ClassificationQuestion } from '../services/classification/Classificatio
 import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
 import { checkFields, need } from './checkFields.js';
 import { classifyWire, type WireClassification } from './classifyWire.js';
-import { isObject } from './openaiChat.js';
 import { readJson } from './readBody.js';
 import type { WireContext } from './WireContext.js';
+import { isObject } from './wireInput.js';
 
 const known = new Set(['state', 'model', 'questions']);
 const questionKeys = new Set(['type', 'instructions', 'criteria']);

@@ -1,14 +1,14 @@
-import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import type { FailureKind } from '../../services/spec/failures.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import { describeType } from '../../validation/formatPath.js';
 import type { Answer } from './Answer.js';
+import type { AnswerSource } from './AnswerSource.js';
 import { answerHints, answerSchema } from './answerSchema.js';
-import { cutAt, cutProblem, DEFAULT_VALUE_PARTS, evenCuts } from './cutJson.js';
-import { jsonProblem } from './jsonProblem.js';
-import { isStreamList, readStreamParts, type StreamedParts } from './streamParts.js';
+import { fieldProblems } from './fieldProblems.js';
+import { fieldParts, streamValue } from './madeParts.js';
+import { notAnAnswer } from './notAnAnswer.js';
+import { isStreamList, readStreamParts } from './streamParts.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -49,18 +49,6 @@ export interface PreparedAnswer {
   readonly delayMs: number;
   /** The wait between two parts, in ms (0 when none). */
   readonly partDelayMs: number;
-}
-
-/** Where an answer comes from, for its messages and its call ids. */
-export interface AnswerSource {
-  /** The fake, as a message names it: `app.fake('writer', answers)`. */
-  readonly owner: string;
-  /** Where the answer was written: `answers[1]`. */
-  readonly label: string;
-  /** Its index in a list; undefined for one a function gave. */
-  readonly index: number | undefined;
-  /** What call ids start with when the answer gives none: `call_1` gives `call_1_0`, `call_1_1`, ... */
-  readonly idPrefix: string;
 }
 
 /**
@@ -150,216 +138,4 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     delayMs: answer.delayMs ?? 0,
     partDelayMs: answer.partDelayMs ?? 0,
   };
-}
-
-/** What an answer's parts make. */
-interface MadeParts {
-  readonly parts: readonly ReplyPart[];
-  readonly calls: readonly ToolCall[];
-  readonly hasValue: boolean;
-  readonly value: unknown;
-  readonly outChars: number;
-}
-
-/**
- * The parts of an answer written field by field: each reasoning text, the text whole, the value's JSON in pieces, each
- * call.
- */
-function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
-  const { owner, label } = source;
-  const hasValue = answer.value !== undefined;
-  const notJson =
-    (hasValue ? jsonProblem(answer.value, `${label}.value`) : undefined) ??
-    (answer.calls ?? [])
-      .map((call, i) => jsonProblem(call.with ?? {}, `${label}.calls[${i}].with`))
-      .find((p) => p !== undefined);
-  if (notJson !== undefined) {
-    throw new StandinError(
-      'T0004',
-      `${owner}: ${notJson}, which JSON cannot hold. A model's output is JSON: give plain objects, arrays, strings, ` +
-        `finite numbers, booleans and null.`,
-    );
-  }
-  const parts: ReplyPart[] = [];
-  let outChars = 0;
-  const reasoning =
-    answer.reasoning === undefined ? [] : typeof answer.reasoning === 'string' ? [answer.reasoning] : answer.reasoning;
-  reasoning.forEach((text, block) => {
-    parts.push(Object.freeze({ type: 'reasoning', text, block }));
-    outChars += text.length;
-  });
-  if (answer.text !== undefined) {
-    parts.push(Object.freeze({ type: 'text', text: answer.text }));
-    outChars += answer.text.length;
-  }
-  let value: unknown;
-  if (hasValue) {
-    const json = JSON.stringify(answer.value);
-    value = deepFreeze(JSON.parse(json));
-    let cuts: readonly number[];
-    if (Array.isArray(answer.parts)) {
-      const problem = cutProblem(json, answer.parts as readonly number[]);
-      if (problem !== undefined) {
-        throw new StandinError(
-          'T0005',
-          `${owner}: ${label}.parts${problem}. The value's JSON is ${json.length} characters: ${preview(json)}.`,
-        );
-      }
-      cuts = answer.parts as readonly number[];
-    } else {
-      cuts = evenCuts(json, (answer.parts as number | undefined) ?? DEFAULT_VALUE_PARTS);
-    }
-    for (const piece of cutAt(json, cuts)) parts.push(Object.freeze({ type: 'value', json: piece }));
-    outChars += json.length;
-  }
-  const calls = (answer.calls ?? []).map((call, i): ToolCall => {
-    const input = JSON.stringify(call.with ?? {});
-    outChars += call.tool.length + input.length;
-    return Object.freeze({
-      id: call.id ?? `${source.idPrefix}_${i}`,
-      tool: call.tool,
-      with: deepFreeze(JSON.parse(input)),
-    });
-  });
-  for (const call of calls) parts.push(Object.freeze({ type: 'call', call }));
-  return { parts, calls, hasValue, value, outChars };
-}
-
-/**
- * The value of an answer given as a `parts` list: its JSON pieces joined must be JSON, unless
- * the answer fails mid-reply (`failAfter`), whose value never arrives whole.
- */
-function streamValue(stream: StreamedParts, answer: Answer, source: AnswerSource): MadeParts {
-  const { parts, calls, outChars, json } = stream;
-  if (json === undefined) return { parts, calls, hasValue: false, value: undefined, outChars };
-  try {
-    return { parts, calls, hasValue: true, value: deepFreeze(JSON.parse(json)), outChars };
-  } catch {
-    // A value cut off by the failure is never read, so it is not checked against the call's shape.
-    if (answer.failAfter !== undefined) return { parts, calls, hasValue: false, value: undefined, outChars };
-    throw new StandinError(
-      'T0003',
-      `${source.owner}: ${source.label} is not an answer record:\n${source.label}.parts: its json pieces join to ` +
-        `${preview(json)}, which is not JSON. Fix the pieces so they join to the value's JSON text.`,
-    );
-  }
-}
-
-/** Says why `raw` is no answer record at all, or undefined when it is an object to check field by field. */
-function notAnAnswer(raw: unknown): string | undefined {
-  const record = "an answer is a record such as { text: '...' }, { calls: [{ tool, with }] } or { value }";
-  if (typeof raw === 'string') return "a plain text is no answer; write { text: '...' }";
-  if (raw === undefined) return "nothing (undefined) is no answer; write { text: '...' }";
-  if (raw === null) return "null is no answer; write { text: '...' }";
-  if (typeof raw === 'function') {
-    if (isGeneratorFunction(raw)) return `a generator of parts is no answer; ${record}, and the fake makes the parts`;
-    return (
-      'a function is no answer in a list; to answer from the request, fake the model with one function: ' +
-      "app.fake(model, (request) => ({ text: '...' }))"
-    );
-  }
-  if (typeof raw !== 'object') return `${describeType(raw)} is no answer; write { text: '...' }`;
-  if (Array.isArray(raw)) return `a list is no answer (is a list nested in the list?); ${record}`;
-  if (raw instanceof Error) {
-    const kind = raw instanceof ProviderFailure ? raw.kind : 'server';
-    return `an error is no answer; to make the call fail as a provider that is down, write { fail: '${kind}' }`;
-  }
-  if (typeof (raw as { then?: unknown }).then === 'function')
-    return 'a promise is no answer in a list; a function of the request may answer a promise';
-  if (Symbol.asyncIterator in raw || Symbol.iterator in raw)
-    return `a generator (or an iterable) of parts is no answer; ${record}, and the fake makes the parts`;
-  return undefined;
-}
-
-/** Whether `fn` is a generator function, sync or async. */
-export function isGeneratorFunction(fn: unknown): boolean {
-  const name = (fn as { constructor?: { name?: string } } | null)?.constructor?.name;
-  return typeof fn === 'function' && (name === 'GeneratorFunction' || name === 'AsyncGeneratorFunction');
-}
-
-/** The problems of fields that are each well typed but do not go together. */
-function fieldProblems(answer: Answer, label: string): string[] {
-  const lines: string[] = [];
-  const streamed = isStreamList(answer.parts);
-  const gives =
-    answer.text !== undefined ||
-    (answer.calls ?? []).length > 0 ||
-    answer.value !== undefined ||
-    answer.reasoning !== undefined ||
-    streamed;
-  if (streamed) {
-    const both = (['text', 'calls', 'value', 'reasoning'] as const).filter((field) => answer[field] !== undefined);
-    if (both.length > 0)
-      lines.push(
-        `${label}: parts, as a list of stream parts, is the whole reply, and the answer gives ${both.join(', ')} ` +
-          `too. Keep the parts, or remove parts and keep ${both.join(', ')}.`,
-      );
-  } else if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part !== 'number')) {
-    lines.push(
-      `${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's ` +
-        `parts (objects such as { text }), not both. Keep one kind.`,
-    );
-  }
-  if (answer.failAfter !== undefined && answer.times !== undefined) {
-    lines.push(
-      `${label}: failAfter (fail mid-reply) and times (fail, then answer) do not go together. Keep one of them.`,
-    );
-  }
-  for (const field of ['failAfter', 'times', 'retryAfterMs'] as const) {
-    if (answer[field] !== undefined && answer.fail === undefined)
-      lines.push(
-        `${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another ` +
-          `kind), or remove ${field}.`,
-      );
-  }
-  if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
-    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs'] as const).filter(
-      (field) => answer[field] !== undefined,
-    );
-    if (others.length > 0) {
-      lines.push(
-        `${label}: fail makes the call fail before any part, so it goes with no other field. Remove ` +
-          `${others.join(', ')}, add failAfter: n to fail after n parts, or times: n to fail n tries and then ` +
-          `answer; or drop fail.`,
-      );
-    }
-  } else if (answer.fail !== undefined && !gives) {
-    lines.push(
-      `${label}: ${answer.failAfter !== undefined ? 'failAfter streams parts of the answer before the failure' : 'times fails some tries and then answers'}, and the answer gives nothing. Add text, calls, value, reasoning or parts.`,
-    );
-  } else if (answer.fail === undefined && !gives) {
-    lines.push(
-      `${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, ` +
-        `reasoning or fail.`,
-    );
-  }
-  if (answer.parts !== undefined && !streamed && answer.value === undefined) {
-    lines.push(
-      `${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`,
-    );
-  }
-  const seen = new Map<string, number>();
-  (answer.calls ?? []).forEach((call, i) => {
-    if (call.id === undefined) return;
-    const first = seen.get(call.id);
-    if (first !== undefined)
-      lines.push(
-        `${label}.calls[${i}].id: '${call.id}' is the id of calls[${first}] too. Give each call of an answer its own ` +
-          `id.`,
-      );
-    else seen.set(call.id, i);
-  });
-  return lines;
-}
-
-function preview(json: string): string {
-  return json.length <= 60 ? json : `${json.slice(0, 57)}...`;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
-    for (const item of Object.values(value)) deepFreeze(item);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -8,28 +8,24 @@ import {
   takeEntryScript,
 } from '../../services/cursors/redis/luaScripts.js';
 import { sharedModelScript } from '../../services/cursors/redis/redisKeys.js';
-import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
 import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import type { Answers } from '../model/Answer.js';
-import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
+import type { PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SentCall } from '../model/SentCall.js';
 import type { SharedAnswers } from '../model/SharedAnswers.js';
 import { callFailure, storeCall } from '../model/storeCall.js';
-import { SharedSent, type SentNote } from './SharedSent.js';
+import { PreparedGenerations } from './PreparedGenerations.js';
 import { modelPublication, classifierPublication } from './publishable.js';
+import { SENT_LIMIT_ARG, SHARED_SENT_LIMIT, sentEntry } from './sharedSentEntry.js';
+import { SharedSent, type SentNote } from './SharedSent.js';
+import type { Taker } from './Taker.js';
+import { unexpected } from './unexpectedReply.js';
 
 /** The shared scripts of a test container in a namespace. */
 export const SharedScriptsToken = Symbol.for('standin/internal/SharedScripts') as ServiceIdentifier<SharedScripts>;
-
-/** How many of a faked model's calls the namespace keeps for `sent`: the latest ones. */
-export const SHARED_SENT_LIMIT = 1_000;
-/** How many generations' prepared answers a process keeps. */
-const GENERATIONS_KEPT = 64;
-/** The largest sent entry kept whole, in bytes of JSON; a larger one keeps only its size. */
-export const SHARED_SENT_ENTRY_BYTES = 1_048_576;
 
 /** What a shared classifier step gave: an entry's JSON, a retry hint, or the script's end. */
 export type SharedEntry =
@@ -54,10 +50,8 @@ export type SharedEntry =
  */
 export class SharedScripts {
   readonly store: RedisCursorStore;
-  /** Each generation's answers, prepared once per process: `model \0 gen` -> answers. */
-  readonly #generations = new Map<string, readonly PreparedAnswer[]>();
-  /** Each generation's answers being read: one read however many calls wait for it. */
-  readonly #loading = new Map<string, Promise<readonly PreparedAnswer[]>>();
+  /** Each generation's answers, prepared once per process. */
+  readonly #generations: PreparedGenerations;
   /** Publications in the order they were asked for: a later one must land after an earlier one. */
   #tail: Promise<void> = Promise.resolve();
   /** How many publications have not settled: none, and a call need not wait for the tail. */
@@ -66,6 +60,7 @@ export class SharedScripts {
 
   constructor(store: RedisCursorStore) {
     this.store = store;
+    this.#generations = new PreparedGenerations(store);
   }
 
   /** Waits for every publication asked for so far; rejects with the first that failed. */
@@ -81,7 +76,7 @@ export class SharedScripts {
   publishModel(model: string, answers: Answers, owner: string, prepared?: readonly PreparedAnswer[]): SharedAnswers {
     const items = modelPublication(answers, owner);
     const gen = randomUUID();
-    if (prepared !== undefined) this.#remember(`${model}\u0000${gen}`, prepared);
+    if (prepared !== undefined) this.#generations.remember(`${model}\u0000${gen}`, prepared);
     const keys = this.store.keys;
     this.#publish(() =>
       this.store.link.script(
@@ -231,7 +226,8 @@ export class SharedScripts {
     if (known !== undefined) answers = known.answers;
     else {
       const key = `${model}\u0000${gen}`;
-      answers = this.#generations.get(key) ?? (await storeCall(this.#load(model, gen, owner, key), context));
+      answers =
+        this.#generations.get(key) ?? (await storeCall(this.#generations.load(model, gen, owner, key), context));
       taker.last = { gen, answers };
     }
     const prepared = answers[index];
@@ -259,76 +255,4 @@ export class SharedScripts {
       Number(seq),
     );
   }
-
-  /** Reads and prepares one generation's answers: once per generation in each process, however many calls wait. */
-  #load(model: string, gen: string, owner: string, key: string): Promise<readonly PreparedAnswer[]> {
-    let loading = this.#loading.get(key);
-    if (loading === undefined) {
-      const list = this.store.keys.answers(model, gen);
-      loading = this.store.link.command(list, ['LRANGE', list, '0', '-1']).then((items) => {
-        if (!Array.isArray(items)) throw unexpected('LRANGE');
-        const answers = items.map((item, index) =>
-          prepareAnswer(JSON.parse(String(item)), {
-            owner,
-            label: `answers[${index}]`,
-            index,
-            idPrefix: `call_${index}`,
-          }),
-        );
-        this.#remember(key, answers);
-        return answers;
-      });
-      this.#loading.set(key, loading);
-      const done = (): void => void this.#loading.delete(key);
-      loading.then(done, done);
-    }
-    return loading;
-  }
-
-  #remember(key: string, answers: readonly PreparedAnswer[]): void {
-    // Bounded: a long test that fakes again and again keeps only its latest generations.
-    if (this.#generations.size >= GENERATIONS_KEPT) this.#generations.delete(this.#generations.keys().next().value!);
-    this.#generations.set(key, answers);
-  }
-}
-
-/**
- * What the calls of one faked model's source take their answers with: its keys, made once, and the generation it last
- * read.
- */
-interface Taker {
-  readonly model: string;
-  /** The model's published head, the one key the step script is given. */
-  readonly head: readonly [string];
-  /** The model's name as key names hold it. */
-  readonly encoded: string;
-  readonly view: SharedSent;
-  /**
-   * The generation the last call answered from, and its prepared answers: a step of the same generation looks nothing
-   * up.
-   */
-  last: { readonly gen: string; readonly answers: readonly PreparedAnswer[] } | undefined;
-}
-
-/** The most sent entries kept, as the step script takes it. */
-const SENT_LIMIT_ARG = String(SHARED_SENT_LIMIT);
-
-/** A sent call as the namespace keeps it: its JSON, or only the size of a request too large to keep. */
-function sentEntry(call: SentCall): string {
-  const json = JSON.stringify(call);
-  // Three bytes per UTF-16 unit at most: most entries need no exact count.
-  if (json.length * 3 <= SHARED_SENT_ENTRY_BYTES || Buffer.byteLength(json) <= SHARED_SENT_ENTRY_BYTES) return json;
-  const omitted =
-    `a request of ${Buffer.byteLength(json)} bytes of JSON, over the ${SHARED_SENT_ENTRY_BYTES} a ` +
-    `shared sent entry keeps`;
-  const input = call.call === 'reply' ? { model: call.input.model, messages: [], omitted } : { omitted };
-  return JSON.stringify({ call: call.call, input, scope: call.scope, step: call.step, attempt: call.attempt });
-}
-
-function unexpected(what: string): StoreFailure {
-  return new StoreFailure(
-    'D0005',
-    `Redis answered ${what} with a reply of an unexpected shape. Another program may have written under the store's ` +
-      `prefix: give standin a namespace of its own.`,
-  );
 }

@@ -1,0 +1,22 @@
+/** The state a shared model source carries from call to call, apart from the scripts that use it. */
+
+import type { PreparedAnswer } from '../model/prepareAnswer.js';
+import type { SharedSent } from './SharedSent.js';
+
+/**
+ * What the calls of one faked model's source take their answers with: its keys, made once, and the generation it last
+ * read.
+ */
+export interface Taker {
+  readonly model: string;
+  /** The model's published head, the one key the step script is given. */
+  readonly head: readonly [string];
+  /** The model's name as key names hold it. */
+  readonly encoded: string;
+  readonly view: SharedSent;
+  /**
+   * The generation the last call answered from, and its prepared answers: a step of the same generation looks nothing
+   * up.
+   */
+  last: { readonly gen: string; readonly answers: readonly PreparedAnswer[] } | undefined;
+}
