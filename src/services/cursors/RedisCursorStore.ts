@@ -17,7 +17,7 @@ import {
   type LuaScript,
 } from './redis/luaScripts.js';
 import { RedisLink } from './redis/RedisLink.js';
-import { redisKeys, type RedisKeys } from './redis/redisKeys.js';
+import { redisKeys, type RedisKeys, type Slot } from './redis/redisKeys.js';
 import { releasedOf, stepIndexOf, unexpected, whole } from './redis/redisReplies.js';
 import { cursorInDoubt, stateLost } from './redis/stateFailures.js';
 import { StoreFailure } from './redis/StoreFailure.js';
@@ -250,15 +250,4 @@ export class RedisCursorStore implements CursorStore {
  */
 export function createRedisCursorStore(settings: RedisCursorStoreSettings): RedisCursorStore {
   return new RedisCursorStore(settings);
-}
-
-/** The keys of one script's state in one scope: see {@link RedisCursorStore}. */
-interface Slot {
-  /** The scope, as the caller named it. */
-  readonly of: string;
-  readonly script: string;
-  /** The state hash, then the script's scope set. */
-  readonly keys: readonly [string, string];
-  /** The scope as key names and the scope set hold it. */
-  readonly scope: string;
 }
