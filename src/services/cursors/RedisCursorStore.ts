@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { namespacePattern } from '../../config/configSchema.js';
-import { StandinError } from '../../errors/StandinError.js';
 import { RELEASED_EXAMPLES, type CursorStore, type ReleasedCursor } from './CursorStore.js';
+import {
+  checkRedisCursorStoreSettings,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TTL_SECONDS,
+  type RedisCursorStoreSettings,
+} from './RedisCursorStoreSettings.js';
 import {
   countScript,
   forgetScript,
@@ -12,37 +16,14 @@ import {
   stepScript,
   type LuaScript,
 } from './redis/luaScripts.js';
-import { redisDbProblem } from './redis/maskRedisUrl.js';
 import { RedisLink } from './redis/RedisLink.js';
-import { redisKeys, type RedisKeys } from './redis/redisKeys.js';
+import { redisKeys, type RedisKeys, type Slot } from './redis/redisKeys.js';
+import { releasedOf, stepIndexOf, unexpected, whole } from './redis/redisReplies.js';
+import { cursorInDoubt, stateLost } from './redis/stateFailures.js';
 import { StoreFailure } from './redis/StoreFailure.js';
+import { WriteRecord } from './redis/WriteRecord.js';
 
-/**
- * How a {@link RedisCursorStore} is made. The config's `cursors: { store: 'redis', ... }` names
- * the same fields; `createRedisCursorStore` fills in the defaults.
- */
-export interface RedisCursorStoreSettings {
-  /** `redis://[user:password@]host:port[/db]` (or `rediss://`). The password never appears in an error. */
-  readonly url: string;
-  /**
-   * The shared key space: every store that names it, in any process, sees the same cursors.
-   * Left out, the store gets a key space of its own, so it shares nothing.
-   */
-  readonly namespace?: string | undefined;
-  /** How long a key lives after its last write, in seconds. Default 86400 (a day). */
-  readonly ttlSeconds?: number | undefined;
-  /** How long one command may take, in milliseconds, before it fails with `D0002`. Default 2000. */
-  readonly timeoutMs?: number | undefined;
-  /** True when `url` is one node of a Redis Cluster. Default false. */
-  readonly cluster?: boolean | undefined;
-}
-
-/** A key's default life after its last write: a day, so an abandoned namespace goes away by itself. */
-export const DEFAULT_TTL_SECONDS = 86_400;
-/** The default bound on one Redis command. */
-export const DEFAULT_TIMEOUT_MS = 2_000;
-/** The most state hashes a store without a namespace remembers writing, to tell one that expired alone. */
-const MAX_KNOWN = 50_000;
+export { DEFAULT_TIMEOUT_MS, DEFAULT_TTL_SECONDS, type RedisCursorStoreSettings } from './RedisCursorStoreSettings.js';
 
 /**
  * The {@link CursorStore} in Redis, shared between processes that name one namespace. Every
@@ -78,46 +59,13 @@ export class RedisCursorStore implements CursorStore {
   readonly #ttl: string;
   /** The keys the last step or count used: most calls step one script in one scope over and over. */
   #last: Slot | undefined;
-  /** Whether this store has written state: from then on, a missing marker means the state was lost (`D0010`). */
-  #wrote = false;
-  /**
-   * The state hashes a store without a namespace wrote (no other store touches them), so one
-   * that expired alone is a loss too. Bounded: past {@link MAX_KNOWN} the oldest are forgotten.
-   */
-  readonly #known = new Set<string>();
-  /**
-   * The state hashes a cursor-moving command timed out on, by key: Redis may have run it after, so
-   * the cursor's place is unknown until a reset (`D0011`). A step may be asked again by its step key.
-   */
-  readonly #doubts = new Map<string, { readonly what: string; readonly stepKey?: string }>();
+  /** What the store knows of its own writes. */
+  readonly #record: WriteRecord;
 
   constructor(settings: RedisCursorStoreSettings) {
-    if (settings.namespace !== undefined && !namespacePattern.test(settings.namespace)) {
-      throw new StandinError(
-        'C0001',
-        "Invalid Redis cursor store: namespace must be 1 to 100 letters, digits and _.:- such as 'e2e-checkout'.",
-      );
-    }
-    const dbProblem = typeof settings.url === 'string' ? redisDbProblem(settings.url) : 'it is not a string';
-    if (dbProblem !== undefined) {
-      throw new StandinError(
-        'C0001',
-        `Invalid Redis cursor store: url must be a redis:// or rediss:// URL, and ${dbProblem}.`,
-      );
-    }
-    for (const [name, value, max] of [
-      ['ttlSeconds', settings.ttlSeconds, 2_592_000],
-      ['timeoutMs', settings.timeoutMs, 600_000],
-    ] as const) {
-      if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= max)) {
-        throw new StandinError(
-          'C0001',
-          `Invalid Redis cursor store: ${name} must be a whole number from 1 to ${max}, got ` +
-            `${typeof value === 'number' ? String(value) : `a ${typeof value}`}.`,
-        );
-      }
-    }
+    checkRedisCursorStoreSettings(settings);
     this.shared = settings.namespace !== undefined;
+    this.#record = new WriteRecord(!this.shared);
     this.space = settings.namespace ?? `container-${randomUUID()}`;
     this.keys = redisKeys(this.space);
     this.#ttl = String(settings.ttlSeconds ?? DEFAULT_TTL_SECONDS);
@@ -141,7 +89,7 @@ export class RedisCursorStore implements CursorStore {
   async peek(scope: string, script: string): Promise<number> {
     const state = this.keys.state(scope, script);
     this.#checkDoubt(state, scope, script, undefined);
-    const reply = await this.link.script(peekScript, [state, this.keys.marker], [this.#belief(state)]);
+    const reply = await this.link.script(peekScript, [state, this.keys.marker], [this.#record.belief(state)]);
     return whole(this.#alive(reply, peekScript, scope, script), peekScript.name);
   }
 
@@ -155,12 +103,12 @@ export class RedisCursorStore implements CursorStore {
     const reply = await this.#write(
       stepScript,
       slot,
-      [stepKey, slot.scope, this.#ttl, this.#belief(slot.keys[0])],
+      [stepKey, slot.scope, this.#ttl, this.#record.belief(slot.keys[0])],
       `the step '${stepKey}'`,
       stepKey,
     );
     // The step's index is known now, whether or not an earlier, timed-out asking of it ran.
-    this.#doubts.delete(slot.keys[0]);
+    this.#record.settled(slot.keys[0]);
     return stepIndexOf(reply);
   }
 
@@ -183,9 +131,7 @@ export class RedisCursorStore implements CursorStore {
       // The marker stays: a reset is no loss for another process of the namespace. This store
       // starts again as if new, so its next write makes the marker again if it was lost.
       await this.link.unlinkMatching(this.keys.everything, this.keys.marker);
-      this.#wrote = false;
-      this.#known.clear();
-      this.#doubts.clear();
+      this.#record.clear();
       return;
     }
     if (script !== undefined) {
@@ -194,8 +140,7 @@ export class RedisCursorStore implements CursorStore {
         [this.keys.state(scope, script), this.keys.scopes(script)],
         [this.keys.scope(scope)],
       );
-      this.#doubts.delete(this.keys.state(scope, script));
-      this.#known.delete(this.keys.state(scope, script));
+      this.#record.forget(this.keys.state(scope, script));
       return;
     }
     this.#forgetDoubts(scope);
@@ -219,27 +164,7 @@ export class RedisCursorStore implements CursorStore {
   async released(script: string): Promise<readonly ReleasedCursor[]> {
     const key = this.keys.released(script);
     const reply = await this.link.command(key, ['HGETALL', key]);
-    const fields = Array.isArray(reply)
-      ? reply.map(String)
-      : isRecord(reply)
-        ? Object.entries(reply).flat().map(String)
-        : undefined;
-    if (fields === undefined) throw unexpected('HGETALL', reply);
-    const groups = new Map<number, { scopes: number; examples: [number, string][] }>();
-    for (let i = 0; i + 1 < fields.length; i += 2) {
-      const [kind, at, n] = fields[i]!.split(':');
-      const group = groups.get(Number(at)) ?? { scopes: 0, examples: [] };
-      if (kind === 'n') group.scopes = whole(fields[i + 1], 'HGETALL');
-      else group.examples.push([Number(n), decodeURIComponent(fields[i + 1]!)]);
-      groups.set(Number(at), group);
-    }
-    return [...groups]
-      .sort(([a], [b]) => a - b)
-      .map(([at, group]) => ({
-        at,
-        scopes: group.scopes,
-        examples: group.examples.sort(([a], [b]) => a - b).map(([, name]) => name),
-      }));
+    return releasedOf(reply);
   }
 
   /** Closes the connection. The store's keys stay in Redis until they expire or `reset()` removes them. */
@@ -252,7 +177,7 @@ export class RedisCursorStore implements CursorStore {
     this.#checkDoubt(slot.keys[0], scope, script, undefined);
     const what = field === '@' ? 'a move of the cursor' : `a count of the visits to entry ${field.slice(2)}`;
     return whole(
-      await this.#write(countScript, slot, [field, slot.scope, this.#ttl, this.#belief(slot.keys[0])], what),
+      await this.#write(countScript, slot, [field, slot.scope, this.#ttl, this.#record.belief(slot.keys[0])], what),
       countScript.name,
     );
   }
@@ -267,57 +192,32 @@ export class RedisCursorStore implements CursorStore {
       reply = await this.link.script(lua, [...slot.keys, this.keys.marker], args);
     } catch (error) {
       if (error instanceof StoreFailure && error.code === 'D0002') {
-        this.#doubts.set(slot.keys[0], { what, ...(stepKey === undefined ? {} : { stepKey }) });
+        this.#record.doubted(slot.keys[0], what, stepKey);
       }
       throw error;
     }
     const answer = this.#alive(reply, lua, slot.of, slot.script);
-    this.#wrote = true;
-    if (!this.shared && !this.#known.has(slot.keys[0])) {
-      if (this.#known.size >= MAX_KNOWN) this.#known.delete(this.#known.values().next().value!);
-      this.#known.add(slot.keys[0]);
-    }
+    this.#record.wrote(slot.keys[0]);
     return answer;
-  }
-
-  /** What the store believes of `state` for a script: '0' nothing written, '1' written, '2' this state written too. */
-  #belief(state: string): '0' | '1' | '2' {
-    return !this.#wrote ? '0' : this.#known.has(state) ? '2' : '1';
   }
 
   /** `reply`, unless it says the store's state was lost: then `D0010`. */
   #alive(reply: unknown, lua: LuaScript, scope: string, script: string): unknown {
     if (reply !== LOST) return reply;
-    throw new StoreFailure(
-      'D0010',
-      `The Redis cursor store at ${this.link.shown} (key space '${this.space}') lost its state: its keys are gone ` +
-        `(FLUSHALL, a Redis restart without persistence, or every key expired after ttlSeconds ${this.#ttl}) though ` +
-        `it had written cursors. ` +
-        `Going on would start script '${script}' in scope '${scope}' again from 0 and give its answers a second ` +
-        `time, so ${lua.name} was not run. Find what removed the keys, then reset the app (app.reset()) or make a ` +
-        `new one.`,
-    );
+    throw stateLost(this.link.shown, this.space, this.#ttl, lua.name, scope, script);
   }
 
   /** Throws `D0011` when a cursor-moving command on `state` timed out, unless this is the same step asked again. */
   #checkDoubt(state: string, scope: string, script: string, stepKey: string | undefined): void {
-    const doubt = this.#doubts.get(state);
+    const doubt = this.#record.doubt(state);
     if (doubt === undefined || (stepKey !== undefined && doubt.stepKey === stepKey)) return;
-    throw new StoreFailure(
-      'D0011',
-      `Script '${script}' in scope '${scope}': ${doubt.what} timed out earlier (D0002, cursors.timeoutMs ` +
-        `${this.link.timeoutMs} ms), and Redis may have run it after, moving the cursor with no call given its ` +
-        `answer. ` +
-        'The store will not guess where the cursor stands: find why Redis stalled (CLIENT PAUSE, a long script), ' +
-        'then reset the cursor (app.reset()) and run the calls again.',
-    );
+    throw cursorInDoubt(doubt.what, scope, script, this.link.timeoutMs);
   }
 
   /** Forgets the doubts and the known state of every script in `scope`: its state was removed. */
   #forgetDoubts(scope: string): void {
     const before = `${this.keys.prefix}c:${this.keys.scope(scope)}:`;
-    for (const key of this.#doubts.keys()) if (key.startsWith(before)) this.#doubts.delete(key);
-    for (const key of this.#known) if (key.startsWith(before)) this.#known.delete(key);
+    this.#record.forgetUnder(before);
   }
 
   /**
@@ -350,41 +250,4 @@ export class RedisCursorStore implements CursorStore {
  */
 export function createRedisCursorStore(settings: RedisCursorStoreSettings): RedisCursorStore {
   return new RedisCursorStore(settings);
-}
-
-/** The keys of one script's state in one scope: see {@link RedisCursorStore}. */
-interface Slot {
-  /** The scope, as the caller named it. */
-  readonly of: string;
-  readonly script: string;
-  /** The state hash, then the script's scope set. */
-  readonly keys: readonly [string, string];
-  /** The scope as key names and the scope set hold it. */
-  readonly scope: string;
-}
-
-/** The index a step script answered. */
-function stepIndexOf(reply: unknown): number {
-  return whole(reply, stepScript.name);
-}
-
-function whole(reply: unknown, what: string, absentIsZero = false): number {
-  if (reply === null && absentIsZero) return 0;
-  const value =
-    typeof reply === 'number' ? reply : typeof reply === 'string' && /^-?\d+$/.test(reply) ? Number(reply) : NaN;
-  if (!Number.isSafeInteger(value)) throw unexpected(what, reply);
-  return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function unexpected(what: string, reply: unknown): StoreFailure {
-  const shown = reply === null ? 'nothing' : Array.isArray(reply) ? 'a list' : typeof reply;
-  return new StoreFailure(
-    'D0005',
-    `Redis answered ${what} with ${shown} where the cursor store expected a number. Another program may have written ` +
-      `under the store's prefix: give standin a namespace of its own.`,
-  );
 }

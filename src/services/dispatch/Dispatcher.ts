@@ -1,13 +1,12 @@
 import type { ZodType } from 'zod';
-import type { RetryConfig, RetryConfigInput, StandinConfig } from '../../config/configSchema.js';
-import { CallFailed, type Attempt } from '../../errors/CallFailed.js';
+import type { RetryConfig, StandinConfig } from '../../config/configSchema.js';
+import { CallFailed } from '../../errors/CallFailed.js';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
-import { shownName } from '../../validation/readGuard.js';
 import { defaultLimits } from '../providers/http/limits.js';
 import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { abortReason, type Clock } from '../clock/Clock.js';
 import type { Classifier, ClassifyContext } from '../spec/Classifier.js';
-import { ClassificationAdapterError } from '../classification/ClassificationAdapterError.js';
+import type { ClassificationAdapterError } from '../classification/ClassificationAdapterError.js';
 import type { CallContext, Capability, Provider } from '../spec/Provider.js';
 import type { Scopes } from '../scopes/Scopes.js';
 import { retryPolicy } from './backoff.js';
@@ -17,44 +16,14 @@ import type { CallGuard } from './CallGuard.js';
 import { ProcessGuard } from './processGuard.js';
 import type { Failure } from './retry.js';
 import { neverAborted } from './untilAborted.js';
+import type { Call, DispatchOptions } from './Call.js';
+import { callContext, Targets } from './Targets.js';
+import { classifierFailure, everyClassifierFailed, type ClassifierTry } from './classifierFailures.js';
+import { modelChain } from './modelChain.js';
 
-/** How one engine call asks to be dispatched. */
-export interface DispatchOptions {
-  readonly signal?: AbortSignal | undefined;
-  readonly requestId?: string | undefined;
-  readonly retry?: false | RetryConfigInput | undefined;
-  /** The step's key, when the call is a step of a run. */
-  readonly stepKey?: string | undefined;
-  /** The cursor scope, when the caller names one: the current scope otherwise. */
-  readonly scope?: string | undefined;
-}
-
-/** One call on its way: its ids, its scope and signal, and the attempts that failed so far. */
-export interface Call {
-  readonly requestId: string;
-  readonly stepKey: string;
-  /**
-   * What runs once the call is over (every attempt and fallback done), when its step key is its
-   * own, made here, so no later call can ask for it again; undefined otherwise.
-   */
-  readonly ended: (() => void)[] | undefined;
-  readonly scope: string;
-  readonly signal: AbortSignal;
-  /** The zod shape of the typed value the call asks for, handed to providers in their context. */
-  readonly output: ZodType | undefined;
-  /** Every failed attempt so far, for the error that ends the call. */
-  readonly failures: Attempt[];
-}
+export type { Call, DispatchOptions } from './Call.js';
 
 const providerFailure = (error: unknown): Failure | undefined => (error instanceof ProviderFailure ? error : undefined);
-// A classifier's 0 or null hint means "no hint" (ALLM's convention): the wait is backoff then.
-const classifierFailure = (error: unknown): Failure | undefined =>
-  error instanceof ClassificationAdapterError
-    ? {
-        retryable: error.retryable,
-        retryAfterMs: error.retryAfterMs !== null && error.retryAfterMs > 0 ? error.retryAfterMs : undefined,
-      }
-    : undefined;
 const always = (): boolean => true;
 const whenRetryable = (failure: Failure): boolean => failure.retryable;
 
@@ -79,8 +48,8 @@ export class Dispatcher {
   readonly #lookup: Services;
   readonly #guard: CallGuard;
   readonly #chains = new Map<string, readonly string[]>();
-  /** Each model's target as last resolved, kept while its provider stays the one looked up. */
-  readonly #targets = new Map<string, Target>();
+  /** The models resolved to their providers. */
+  readonly #targets: Targets;
   /** How many calls were dispatched: a request id is the engine's id and this count, cheaper than a UUID each. */
   #calls = 0;
   /** What a call's own request id and step key start with, before its count. */
@@ -105,6 +74,7 @@ export class Dispatcher {
     this.#lookup = lookup;
     // An app's own guard (a test app's) decides alone; else the process-wide one, its variable read now.
     this.#guard = guard ?? new ProcessGuard();
+    this.#targets = new Targets(config, lookup, this.#guard);
   }
 
   /**
@@ -142,17 +112,17 @@ export class Dispatcher {
   ): Promise<T> {
     const chain = this.chain(model);
     // The first model is resolved now, so a model that cannot serve the call fails before any attempt.
-    let target = this.#target(chain[0]!, capability, call.scope);
+    let target = this.#targets.resolve(chain[0]!, capability, call.scope);
     let resolved = 0;
     const policy = retryPolicy(this.#config.retry, retry);
     const ended = call.ended;
     return withFallback(
       (link, attempt) => {
         if (link !== resolved) {
-          target = this.#target(chain[link]!, capability, call.scope);
+          target = this.#targets.resolve(chain[link]!, capability, call.scope);
           resolved = link;
         }
-        return perform(target.provider, this.#context(target, call, attempt));
+        return perform(target.provider, callContext(target, call, attempt));
       },
       () =>
         this.#settings(
@@ -181,7 +151,7 @@ export class Dispatcher {
     retry: DispatchOptions['retry'],
     perform: (classifier: Classifier, context: ClassifyContext) => Promise<T>,
   ): Promise<T> {
-    const tried: { classifier: string; attempt: number; reason: string; message: string }[] = [];
+    const tried: ClassifierTry[] = [];
     const links = this.#lookup.classifierLinks;
     let classifier = this.#classifier(0, call.scope);
     let resolved = 0;
@@ -213,14 +183,7 @@ export class Dispatcher {
           (error) => {
             const last = error as ClassificationAdapterError;
             if (resolved === 0) return last;
-            const summary = tried.map((t) => `${t.classifier} attempt ${t.attempt}: ${t.reason}`).join('; ');
-            return new ClassificationAdapterError(last.reason, {
-              message: `Every classifier failed. Tried ${summary}. Last: ${bareMessage(last)}`,
-              ...(last.provider === null ? {} : { provider: last.provider }),
-              ...(last.status === null ? {} : { status: last.status }),
-              cause: last,
-              metadata: { ...last.metadata, attempts: tried },
-            });
+            return everyClassifierFailed(tried, last);
           },
         ),
     );
@@ -230,23 +193,7 @@ export class Dispatcher {
   chain(model: string): readonly string[] {
     let chain = this.#chains.get(model);
     if (chain !== undefined) return chain;
-    if (typeof model !== 'string' || !Object.hasOwn(this.#config.models, model)) {
-      const names = Object.keys(this.#config.models);
-      throw new StandinError(
-        'E0001',
-        `There is no model named ${shownName(model)}. Configured models: ` +
-          `${names.length > 0 ? names.join(', ') : 'none'}. Call one of ` +
-          `them${typeof model === 'string' ? `, or add ${shownName(model)} under config.models` : ' by its name (a string)'}.`,
-      );
-    }
-    const order: string[] = [];
-    const visit = (name: string): void => {
-      if (order.includes(name)) return;
-      order.push(name);
-      for (const next of this.#config.models[name]?.fallback ?? []) visit(next);
-    };
-    visit(model);
-    chain = order;
+    chain = modelChain(this.#config.models, model);
     this.#chains.set(model, chain);
     return chain;
   }
@@ -287,62 +234,6 @@ export class Dispatcher {
     return failure.retryAfterMs <= max ? failure : { retryable: failure.retryable, retryAfterMs: undefined };
   }
 
-  #target(name: string, capability: Capability, scope: string): Target {
-    const config = this.#config.models[name]!;
-    const provider = this.#lookup.provider(name, config.provider, capability, scope);
-    if (provider === undefined) {
-      const candidates = [
-        ...Object.values(this.#config.models).map((m) => m.provider),
-        ...Object.keys(this.#config.providers),
-      ];
-      const bound = this.#lookup.bound(candidates);
-      throw new StandinError(
-        'E0002',
-        `Model '${name}' uses provider '${config.provider}', and no provider of that name is bound. Bound providers: ` +
-          `${bound.length > 0 ? bound.join(', ') : 'none'}. Fix config.models.${name}.provider, or bind one: ` +
-          `container.bind(Tokens.Provider).toConstantValue(provider).whenNamed('${config.provider}').`,
-      );
-    }
-    if (capability !== 'reply' && typeof provider[capability] !== 'function') {
-      throw new StandinError(
-        'E0004',
-        `Model '${name}' (provider '${config.provider}') cannot ${capability}: its provider offers no ${capability}. ` +
-          `Call a model whose provider offers ${capability}.`,
-      );
-    }
-    this.#guard.check(provider, config.provider, name);
-    // The same provider as last time gives the same target: the config does not change.
-    const known = this.#targets.get(name);
-    if (known?.provider === provider) return known;
-    const target = {
-      provider,
-      modelName: name,
-      providerName: config.provider,
-      model: config.model,
-      apiKey: this.#config.providers[config.provider]?.apiKey,
-    };
-    this.#targets.set(name, target);
-    return target;
-  }
-
-  #context(target: Target, call: Call, attempt: number): CallContext {
-    const context: { -readonly [K in keyof CallContext]: CallContext[K] } = {
-      modelName: target.modelName,
-      model: target.model,
-      provider: target.providerName,
-      apiKey: target.apiKey,
-      signal: call.signal,
-      requestId: call.requestId,
-      scope: call.scope,
-      stepKey: call.stepKey,
-      attempt,
-      output: call.output,
-    };
-    const ended = call.ended;
-    if (ended !== undefined) context.onEnd = (fn) => void ended.push(fn);
-    return context;
-  }
-
   #classifier(link: number, scope: string): Classifier {
     const classifier = this.#lookup.classifier(link, scope);
     if (typeof classifier !== 'object' || classifier === null || typeof classifier.classify !== 'function') {
@@ -366,13 +257,4 @@ function over(hooks: readonly (() => void)[]): void {
       // A hook only frees memory: its failure is no failure of the call.
     }
   }
-}
-
-/** A model resolved to the provider that serves it. */
-interface Target {
-  readonly provider: Provider;
-  readonly modelName: string;
-  readonly providerName: string;
-  readonly model: string;
-  readonly apiKey: string | undefined;
 }

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { StandinConfig } from '../../config/configSchema.js';
-import { CallFailed } from '../../errors/CallFailed.js';
-import { ProviderFailure } from '../../errors/ProviderFailure.js';
-import { StandinError, bareMessage } from '../../errors/StandinError.js';
-import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 import { capabilities } from '../capabilities/capabilities.js';
 import type { Clock } from '../clock/Clock.js';
 import type { ClassificationQuestion } from '../classification/ClassificationQuestion.js';
@@ -14,17 +10,16 @@ import { classifyCall } from '../classification/classifyCall.js';
 import { Dispatcher, type DispatchOptions } from '../dispatch/Dispatcher.js';
 import type { Services } from '../dispatch/Services.js';
 import type { CallGuard } from '../dispatch/CallGuard.js';
-import { abortGate, untilAborted } from '../dispatch/untilAborted.js';
 import type { HearInput, Message, ReplyPart } from '../spec/Provider.js';
-import { wholeReplyOf } from '../providers/wholeReply.js';
 import { readGuard } from '../../validation/readGuard.js';
-import { checkOptions, prepareReply, type PreparedReply, type ReplyInput } from '../requests/prepareReply.js';
+import { checkOptions, prepareReply, type ReplyInput } from '../requests/prepareReply.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
 import type { runAgent, RunOptions, StepReplies } from '../runs/runAgent.js';
 import type { Scopes } from '../scopes/Scopes.js';
 import type { Reply } from './Reply.js';
-import { ReplyCollector } from './ReplyCollector.js';
-import { collectList, collectStream, isPartList } from './collectReply.js';
+import { callPlain } from './callPlain.js';
+import { collectReply } from './collectReply.js';
+import { streamReply } from './streamReply.js';
 
 /** Options every call takes. */
 export interface CallOptions {
@@ -89,7 +84,8 @@ export class Engine {
   reply<O = unknown>(model: string, input: ReplyInput<O>, options?: CallOptions): Promise<Reply<O>> {
     // Not async, so the call's own promise is handed on; whatever is thrown before it exists rejects instead.
     try {
-      return this.#collect(
+      return collectReply(
+        this.#dispatch,
         model,
         readGuard('app.reply(model, request)', () => prepareReply(input)),
         readGuard('app.reply options', () => checkOptions(options)),
@@ -109,7 +105,8 @@ export class Engine {
     input: ReplyInput<O>,
     options?: CallOptions,
   ): AsyncGenerator<ReplyPart, Reply<O>, undefined> {
-    return (yield* this.#stream(
+    return (yield* streamReply(
+      this.#dispatch,
       model,
       readGuard('app.stream(model, request)', () => prepareReply(input)),
       readGuard('app.stream options', () => checkOptions(options)),
@@ -118,17 +115,17 @@ export class Engine {
 
   /** A vector for `text`. */
   async embed(model: string, text: string, options?: CallOptions): Promise<readonly number[]> {
-    return this.#plain(capabilities.embed, model, [text], options);
+    return callPlain(this.#dispatch, capabilities.embed, model, [text], options);
   }
 
   /** The text spoken in `input.audio`. */
   async hear(model: string, input: HearInput, options?: CallOptions): Promise<{ readonly text: string }> {
-    return this.#plain(capabilities.hear, model, [input], options);
+    return callPlain(this.#dispatch, capabilities.hear, model, [input], options);
   }
 
   /** The bytes of `text`, spoken. */
   async speak(model: string, text: string, options?: CallOptions): Promise<Uint8Array> {
-    return this.#plain(capabilities.speak, model, [text], options);
+    return callPlain(this.#dispatch, capabilities.speak, model, [text], options);
   }
 
   /** A relevance score for each of `texts` against `query`, in the texts' order. */
@@ -138,12 +135,12 @@ export class Engine {
     texts: readonly string[],
     options?: CallOptions,
   ): Promise<readonly number[]> {
-    return this.#plain(capabilities.rank, model, [query, texts], options);
+    return callPlain(this.#dispatch, capabilities.rank, model, [query, texts], options);
   }
 
   /** The output of a model called with a plain input. */
   async call(model: string, input: unknown, options?: CallOptions): Promise<unknown> {
-    return this.#plain(capabilities.call, model, [input], options);
+    return callPlain(this.#dispatch, capabilities.call, model, [input], options);
   }
 
   /** Runs an agent to its end: steps of `reply`, with the tools each step asks for, until a text or a typed value. */
@@ -187,114 +184,10 @@ export class Engine {
 
   /** How a run's steps reply: collected, or streamed. */
   readonly #steps: StepReplies = {
-    collect: (model, prepared, options) => this.#collect(model, prepared, options),
-    stream: (model, prepared, options) => this.#stream(model, prepared, options),
+    collect: (model, prepared, options) => collectReply(this.#dispatch, model, prepared, options),
+    stream: (model, prepared, options) => streamReply(this.#dispatch, model, prepared, options),
     strictTools: () => this.#strictTools,
   };
-
-  /**
-   * One plain capability's call: the arguments checked, one attempt per provider through dispatch, the result checked.
-   */
-  async #plain<A extends readonly unknown[], R>(
-    spec: CapabilitySpec<A, R>,
-    model: string,
-    args: A,
-    options: CallOptions | undefined,
-  ): Promise<R> {
-    readGuard(`app.${spec.name} input`, () => spec.check(args));
-    const call = this.#dispatch.call(readGuard(`app.${spec.name} options`, () => checkOptions(options)));
-    return this.#dispatch.model(model, spec.name, call, options?.retry, async (provider, context) => {
-      const result = await untilAborted(spec.invoke(provider, args, context), context.signal);
-      const problem = spec.problem(result, args);
-      if (problem !== undefined) {
-        throw new StandinError(
-          'E0007',
-          `Provider '${context.provider}' broke the provider contract: ${spec.name} for model '${context.modelName}' ` +
-            `should answer ${problem}.`,
-        );
-      }
-      return result;
-    });
-  }
-
-  /**
-   * A reply, collected whole within each attempt: a failure anywhere in it is retried and falls
-   * back. A provider that knows its replies whole (a faked model) hands every part at once when
-   * nothing can abort the call, and each is checked as a streamed part would be.
-   */
-  #collect(model: string, prepared: PreparedReply, options: DispatchOptions): Promise<Reply> {
-    const call = this.#dispatch.call(options, prepared.output);
-    return this.#dispatch.model(model, 'reply', call, options.retry, (provider, context) => {
-      const request = { ...prepared.request, model: context.model };
-      const whole = wholeReplyOf(provider);
-      if (whole === undefined) return collectStream(provider.reply(request, context), context, prepared.output);
-      const gate = abortGate(context.signal);
-      return gate
-        .race(whole(request, context))
-        .then((parts) =>
-          isPartList(parts)
-            ? collectList(parts, context, prepared.output)
-            : collectStream(parts, context, prepared.output),
-        )
-        .finally(() => gate.close());
-    });
-  }
-
-  /**
-   * A reply handed on part by part: an attempt is the provider's stream up to its first part, so
-   * what fails before any part is handed on is retried and falls back; what fails after is not.
-   */
-  async *#stream(
-    model: string,
-    prepared: PreparedReply,
-    options: DispatchOptions,
-  ): AsyncGenerator<ReplyPart, Reply, undefined> {
-    const call = this.#dispatch.call(options, prepared.output);
-    const opened = await this.#dispatch.model(model, 'reply', call, options.retry, async (provider, context) => {
-      const collector = new ReplyCollector(context.provider, prepared.output);
-      const iterator = provider.reply({ ...prepared.request, model: context.model }, context)[Symbol.asyncIterator]();
-      const gate = abortGate(context.signal);
-      try {
-        const first = await gate.race(iterator.next());
-        if (!first.done) collector.add(first.value);
-        return { iterator, collector, context, first, gate };
-      } catch (error) {
-        gate.close();
-        void iterator.return?.()?.catch(() => undefined);
-        throw error;
-      }
-    });
-    const { iterator, collector, context, gate } = opened;
-    let next = opened.first;
-    let done = false;
-    try {
-      while (!next.done) {
-        yield next.value;
-        next = await gate.race(iterator.next());
-        if (!next.done) collector.add(next.value);
-      }
-      done = true;
-      return collector.finish(context.modelName);
-    } catch (error) {
-      if (!(error instanceof ProviderFailure) || call.signal.aborted) throw error;
-      call.failures.push({
-        model: context.modelName,
-        attempt: context.attempt,
-        kind: error.kind,
-        message: bareMessage(error),
-      });
-      throw new CallFailed(
-        model,
-        call.failures,
-        error,
-        ' Parts had already been handed to the caller, so it was neither retried nor given to a fallback.',
-      );
-    } finally {
-      gate.close();
-      // Stops a provider stream the loop left early (abort, broken part, a consumer that broke off).
-      if (!done) void iterator.return?.()?.catch(() => undefined);
-    }
-  }
 }
 
 /** `runAgent`, loaded with the first run: a program that never runs an agent never reads the agent loop. */

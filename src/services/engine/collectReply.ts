@@ -1,9 +1,40 @@
 import type { ZodType } from 'zod';
 import type { CallContext, ReplyPart } from '../spec/Provider.js';
 import type { WholeReply } from '../providers/wholeReply.js';
+import type { Dispatcher, DispatchOptions } from '../dispatch/Dispatcher.js';
 import { abortGate } from '../dispatch/untilAborted.js';
+import { wholeReplyOf } from '../providers/wholeReply.js';
+import type { PreparedReply } from '../requests/prepareReply.js';
 import type { Reply } from './Reply.js';
 import { ReplyCollector } from './ReplyCollector.js';
+
+/**
+ * A reply, collected whole within each attempt: a failure anywhere in it is retried and falls
+ * back. A provider that knows its replies whole (a faked model) hands every part at once when
+ * nothing can abort the call, and each is checked as a streamed part would be.
+ */
+export function collectReply(
+  dispatch: Dispatcher,
+  model: string,
+  prepared: PreparedReply,
+  options: DispatchOptions,
+): Promise<Reply> {
+  const call = dispatch.call(options, prepared.output);
+  return dispatch.model(model, 'reply', call, options.retry, (provider, context) => {
+    const request = { ...prepared.request, model: context.model };
+    const whole = wholeReplyOf(provider);
+    if (whole === undefined) return collectStream(provider.reply(request, context), context, prepared.output);
+    const gate = abortGate(context.signal);
+    return gate
+      .race(whole(request, context))
+      .then((parts) =>
+        isPartList(parts)
+          ? collectList(parts, context, prepared.output)
+          : collectStream(parts, context, prepared.output),
+      )
+      .finally(() => gate.close());
+  });
+}
 
 /** Whether a reply came whole as its list of parts, rather than as a stream. */
 export function isPartList(parts: WholeReply): parts is readonly ReplyPart[] {

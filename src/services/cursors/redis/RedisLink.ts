@@ -1,30 +1,10 @@
-import type * as Redis from 'redis';
 import { StoreFailure } from './StoreFailure.js';
 import type { LuaScript } from './luaScripts.js';
 import { maskRedisUrl } from './maskRedisUrl.js';
+import { connectRedis, type Connection, type RedisLinkSettings } from './connectRedis.js';
+import { redisFailure } from './redisFailure.js';
 
-/** How a {@link RedisLink} reaches Redis. */
-export interface RedisLinkSettings {
-  /** `redis://[user:password@]host:port[/db]`. */
-  readonly url: string;
-  /** True when `url` is a node of a Redis Cluster. */
-  readonly cluster: boolean;
-  /** The most one command (and the first connect) may take, in milliseconds. */
-  readonly timeoutMs: number;
-}
-
-/** One way to send a command: to the node that holds `key` (any node when undefined). */
-type Send = (key: string | undefined, args: readonly string[]) => Promise<unknown>;
-
-interface Connection {
-  readonly send: Send;
-  /** A sender per master, for commands that must visit every node (SCAN). */
-  readonly nodes: () => Promise<readonly Send[]>;
-  readonly close: () => Promise<void>;
-}
-
-/** The longest wait between two reconnect attempts after Redis went away. */
-const MAX_RECONNECT_MS = 1_000;
+export type { RedisLinkSettings } from './connectRedis.js';
 
 /**
  * One connection to Redis (a client, or a cluster client), made on first use: the container
@@ -74,7 +54,7 @@ export class RedisLink {
     try {
       return await connection.send(key, args);
     } catch (error) {
-      throw this.#failure(error, args[0] ?? 'a command');
+      throw redisFailure(error, args[0] ?? 'a command', this.#shown, this.#settings.timeoutMs, this.#closed);
     }
   }
 
@@ -88,12 +68,12 @@ export class RedisLink {
       return await connection.send(keys[0], command);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT'))
-        throw this.#failure(error, `script ${lua.name}`);
+        throw redisFailure(error, `script ${lua.name}`, this.#shown, this.#settings.timeoutMs, this.#closed);
     }
     try {
       return await connection.send(keys[0], ['EVAL', lua.source, ...command.slice(2)]);
     } catch (error) {
-      throw this.#failure(error, `script ${lua.name}`);
+      throw redisFailure(error, `script ${lua.name}`, this.#shown, this.#settings.timeoutMs, this.#closed);
     }
   }
 
@@ -114,7 +94,7 @@ export class RedisLink {
         } while (cursor !== '0');
       }
     } catch (error) {
-      throw this.#failure(error, 'SCAN');
+      throw redisFailure(error, 'SCAN', this.#shown, this.#settings.timeoutMs, this.#closed);
     }
     return found;
   }
@@ -139,7 +119,7 @@ export class RedisLink {
         } while (cursor !== '0');
       }
     } catch (error) {
-      throw this.#failure(error, 'SCAN and UNLINK');
+      throw redisFailure(error, 'SCAN and UNLINK', this.#shown, this.#settings.timeoutMs, this.#closed);
     }
   }
 
@@ -164,7 +144,7 @@ export class RedisLink {
       );
     }
     if (this.#connecting === undefined) {
-      const connecting = this.#connect();
+      const connecting = connectRedis(this.#settings, this.#shown);
       this.#connecting = connecting;
       // A failed first connect is not kept: the next use tries again.
       connecting.then(
@@ -178,154 +158,4 @@ export class RedisLink {
     }
     return this.#connecting;
   }
-
-  async #connect(): Promise<Connection> {
-    let redis: typeof Redis;
-    try {
-      redis = await import('redis');
-    } catch (error) {
-      throw new StoreFailure(
-        'D0004',
-        "The config asks for the Redis cursor store (cursors: { store: 'redis' }), and the package 'redis' cannot be " +
-          'loaded. Install it beside standin: npm install redis@6.',
-        { cause: error },
-      );
-    }
-    const { url, cluster, timeoutMs } = this.#settings;
-    let connected = false;
-    const socket = {
-      connectTimeout: timeoutMs,
-      // Before the first connect succeeds, give up at once so the caller hears of it; after, keep trying.
-      reconnectStrategy: (retries: number, cause: Error): number | Error =>
-        connected ? Math.min(50 * 2 ** retries, MAX_RECONNECT_MS) : cause,
-    };
-    // node-redis bounds only a command's wait to be written; the wait for its reply is bounded here.
-    const options = { timeout: timeoutMs };
-    const bound = <T>(reply: Promise<T>): Promise<T> => within(reply, timeoutMs);
-    let connection: Connection;
-    let start: () => Promise<unknown>;
-    if (cluster) {
-      const parsed = new URL(url);
-      const client = redis.createCluster({
-        rootNodes: [{ url }],
-        defaults: {
-          socket,
-          disableOfflineQueue: true,
-          ...(parsed.username === '' ? {} : { username: decodeURIComponent(parsed.username) }),
-          ...(parsed.password === '' ? {} : { password: decodeURIComponent(parsed.password) }),
-        },
-      });
-      client.on('error', () => undefined);
-      connection = {
-        send: (key, args) => bound(client.sendCommand(key, false, [...args], options)),
-        nodes: async () =>
-          Promise.all(
-            client.masters.map(async (master) => {
-              const node = await client.nodeClient(master);
-              return (_: string | undefined, args: readonly string[]) => bound(node.sendCommand(args, options));
-            }),
-          ),
-        close: async () => {
-          client.destroy();
-        },
-      };
-      start = () => client.connect();
-    } else {
-      const client = redis.createClient({ url, socket, disableOfflineQueue: true });
-      // Errors also reach the commands that fail; an unheard 'error' event would end the process.
-      client.on('error', () => undefined);
-      const send: Send = (_, args) => bound(client.sendCommand(args, options));
-      connection = { send, nodes: async () => [send], close: async () => void client.destroy() };
-      start = () => client.connect();
-    }
-    try {
-      // A server that accepts the connection and then stalls must not hold the first use forever.
-      await within(start(), 2 * timeoutMs);
-    } catch (error) {
-      await connection.close().catch(() => undefined);
-      throw new StoreFailure(
-        'D0001',
-        `The Redis cursor store cannot reach Redis at ${this.#shown}: ${describe(error)}. Start Redis there, or ` +
-          `correct cursors.url in the config.`,
-        { cause: error },
-      );
-    }
-    connected = true;
-    return connection;
-  }
-
-  #failure(error: unknown, what: string): StoreFailure {
-    if (error instanceof StoreFailure) return error;
-    const name = error instanceof Error ? error.constructor.name : '';
-    const message = describe(error);
-    if (this.#closed || name === 'ClientClosedError') {
-      return new StoreFailure(
-        'D0008',
-        `The Redis cursor store at ${this.#shown} was closed while ${what} ran. Make a new app to call through.`,
-        { cause: error },
-      );
-    }
-    if (error instanceof ReplyTimeout || name === 'TimeoutError' || name === 'CommandTimeoutDuringMaintenanceError') {
-      return new StoreFailure(
-        'D0002',
-        `Redis at ${this.#shown} did not answer ${what} within ${this.#settings.timeoutMs} ms (cursors.timeoutMs): ` +
-          `it is stalled or overloaded.`,
-        { kind: 'timeout', cause: error },
-      );
-    }
-    if (isErrorReply(error) && !/^(LOADING|BUSY|TRYAGAIN|CLUSTERDOWN|MASTERDOWN)\b/.test(message)) {
-      return new StoreFailure('D0005', `Redis at ${this.#shown} answered ${what} with an error: ${message}`, {
-        cause: error,
-      });
-    }
-    return new StoreFailure(
-      'D0003',
-      `Redis at ${this.#shown} could not be reached for ${what}: ${message}. The store reconnects by itself; try the ` +
-        `call again.`,
-      {
-        kind: 'network',
-        cause: error,
-      },
-    );
-  }
-}
-
-/** No reply within the bound. */
-class ReplyTimeout extends Error {
-  constructor(ms: number) {
-    super(`no reply within ${ms} ms`);
-  }
-}
-
-/**
- * Settles as `reply` does, or rejects with {@link ReplyTimeout} after `ms`. A reply that comes
- * later is still read off the connection (Redis replies in order), and dropped.
- */
-function within<T>(reply: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ReplyTimeout(ms)), ms);
-    reply.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-function isErrorReply(error: unknown): boolean {
-  for (let proto = error; proto !== null && typeof proto === 'object'; proto = Object.getPrototypeOf(proto)) {
-    if ((proto as { constructor?: { name?: string } }).constructor?.name === 'ErrorReply') return true;
-  }
-  return false;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
-  const text = error instanceof Error ? error.message || error.name : String(error);
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }

@@ -73,3 +73,14 @@ function encodeScope(scope: string): string {
 function glob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
+
+/** The keys of one script's state in one scope: see {@link RedisCursorStore}. */
+export interface Slot {
+  /** The scope, as the caller named it. */
+  readonly of: string;
+  readonly script: string;
+  /** The state hash, then the script's scope set. */
+  readonly keys: readonly [string, string];
+  /** The scope as key names and the scope set hold it. */
+  readonly scope: string;
+}

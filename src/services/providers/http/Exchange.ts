@@ -3,36 +3,18 @@ import type { FailureKind } from '../../spec/failures.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import { abortReason } from '../../clock/Clock.js';
 import { capText } from './capText.js';
-import { describeError, redirectTarget } from './describeError.js';
+import { describeError } from './describeError.js';
 import { bodyReport, errorReport, type ErrorReport } from './ErrorReport.js';
 import { failureKind } from './failureKind.js';
-import { LimitExceeded, type Limits } from './limits.js';
+import { LimitExceeded } from './limits.js';
 import { decodeFailure, readBounded, readText } from './readBody.js';
-import type { Redactor } from './redact.js';
 import { retryAfterMs, shouldRetry } from './retryAfter.js';
-import { SseDecoder, type SseEvent } from './SseDecoder.js';
+import type { SseEvent } from './SseDecoder.js';
+import { sseBatches } from './sseBatches.js';
+import { httpFailureMessage } from './httpFailureMessage.js';
+import type { ExchangeOptions } from './ExchangeOptions.js';
 
-/** What one exchange needs to know. */
-export interface ExchangeOptions {
-  /** The provider's name, carried on every failure. */
-  readonly provider: string;
-  /** The caller's signal: its abort is the abort, never a failure. */
-  readonly signal: AbortSignal;
-  /** How long the whole exchange (the body read to its end included) may take. */
-  readonly timeoutMs: number;
-  /** The key sent, if any (a 401 without one says how to give one). */
-  readonly key: string | undefined;
-  /** Takes every configured secret (the key, header values) out of a text. */
-  readonly redactor: Redactor;
-  /** How much the server may make the exchange hold, and how long it may ask it to wait. */
-  readonly limits: Limits;
-  /** The fetch to call. */
-  readonly fetch: typeof globalThis.fetch;
-  /** The response header that holds the provider's request id (`x-request-id`, `request-id`). */
-  readonly requestIdHeader: string;
-  /** The engine's attempt number: a malformed answer is retried once, on the first attempt only. */
-  readonly attempt: number;
-}
+export type { ExchangeOptions } from './ExchangeOptions.js';
 
 /** How much of an error body is read: enough for any error message, bounded against a runaway body. */
 const ERROR_BODY_LIMIT = 64 * 1024;
@@ -138,39 +120,7 @@ export class Exchange {
     }
     const reader = response.body?.getReader();
     if (reader === undefined) throw this.malformed('the response has no body');
-    const { maxLineBytes, maxEventBytes, maxBodyBytes } = this.#options.limits;
-    const decoder = new SseDecoder({ maxLineBytes, maxEventBytes });
-    let total = 0;
-    let done = false;
-    try {
-      for (;;) {
-        let next: ReadableStreamReadResult<Uint8Array>;
-        try {
-          next = await reader.read();
-        } catch (error) {
-          throw this.fail(error);
-        }
-        const out: SseEvent[] = [];
-        try {
-          if (next.done) {
-            done = true;
-            decoder.end(out);
-          } else {
-            total += next.value.byteLength;
-            if (total > maxBodyBytes)
-              throw new LimitExceeded('maxBodyBytes', maxBodyBytes, 'the streamed response body');
-            decoder.push(next.value, out);
-          }
-        } catch (error) {
-          throw this.fail(error);
-        }
-        if (out.length > 0) yield out;
-        if (done) return;
-      }
-    } finally {
-      // A consumer that stops early closes the connection rather than leaving it open.
-      if (!done) await reader.cancel().catch(() => undefined);
-    }
+    yield* sseBatches(reader, this.#options.limits, (error) => this.fail(error));
   }
 
   /** Turns what a fetch or a body read threw into what the adapter throws. */
@@ -265,19 +215,7 @@ export class Exchange {
     this.#report = report;
     const kind = failureKind(response.status, report);
     this.#requestId ??= this.#tag(report.requestId);
-    const label = report.code ?? report.type;
-    let message = `HTTP ${response.status}${label ? ` ${label}` : ''}: ${report.message}`;
-    if (response.status >= 300 && response.status < 400) {
-      message =
-        `HTTP ${response.status}: the server redirects to ` +
-        `${redirectTarget(response.headers.get('location'))}, and redirects are not followed. Set baseURL to the ` +
-        `address that answers.`;
-    }
-    if ((response.status === 401 || response.status === 403) && this.#options.key === undefined) {
-      message +=
-        ` No API key was sent: a custom baseURL reads no environment variable, so set ` +
-        `config.providers.${this.#options.provider}.apiKey.`;
-    }
+    const message = httpFailureMessage(response, report, this.#options.provider, this.#options.key !== undefined);
     const retry = shouldRetry(response.headers);
     const retryable = retry ?? (kind === 'rate_limit' || kind === 'server' || kind === 'timeout');
     const wait = retryable

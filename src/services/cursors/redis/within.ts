@@ -1,0 +1,26 @@
+/** No reply within the bound. */
+export class ReplyTimeout extends Error {
+  constructor(ms: number) {
+    super(`no reply within ${ms} ms`);
+  }
+}
+
+/**
+ * Settles as `reply` does, or rejects with {@link ReplyTimeout} after `ms`. A reply that comes
+ * later is still read off the connection (Redis replies in order), and dropped.
+ */
+export function within<T>(reply: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ReplyTimeout(ms)), ms);
+    reply.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,31 @@
+import type { ZodType } from 'zod';
+import type { RetryConfigInput } from '../../config/configSchema.js';
+import type { Attempt } from '../../errors/CallFailed.js';
+
+/** How one engine call asks to be dispatched. */
+export interface DispatchOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly requestId?: string | undefined;
+  readonly retry?: false | RetryConfigInput | undefined;
+  /** The step's key, when the call is a step of a run. */
+  readonly stepKey?: string | undefined;
+  /** The cursor scope, when the caller names one: the current scope otherwise. */
+  readonly scope?: string | undefined;
+}
+
+/** One call on its way: its ids, its scope and signal, and the attempts that failed so far. */
+export interface Call {
+  readonly requestId: string;
+  readonly stepKey: string;
+  /**
+   * What runs once the call is over (every attempt and fallback done), when its step key is its
+   * own, made here, so no later call can ask for it again; undefined otherwise.
+   */
+  readonly ended: (() => void)[] | undefined;
+  readonly scope: string;
+  readonly signal: AbortSignal;
+  /** The zod shape of the typed value the call asks for, handed to providers in their context. */
+  readonly output: ZodType | undefined;
+  /** Every failed attempt so far, for the error that ends the call. */
+  readonly failures: Attempt[];
+}

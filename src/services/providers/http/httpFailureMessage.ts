@@ -1,0 +1,28 @@
+import type { ErrorReport } from './ErrorReport.js';
+import { redirectTarget } from './describeError.js';
+
+/**
+ * What a failure says of a status that is not 2xx: the status and what the server reported, a
+ * redirect named as one not followed, and a 401 or 403 sent without a key told where a key goes.
+ */
+export function httpFailureMessage(
+  response: Response,
+  report: ErrorReport,
+  provider: string,
+  keySent: boolean,
+): string {
+  const label = report.code ?? report.type;
+  let message = `HTTP ${response.status}${label ? ` ${label}` : ''}: ${report.message}`;
+  if (response.status >= 300 && response.status < 400) {
+    message =
+      `HTTP ${response.status}: the server redirects to ` +
+      `${redirectTarget(response.headers.get('location'))}, and redirects are not followed. Set baseURL to the ` +
+      `address that answers.`;
+  }
+  if ((response.status === 401 || response.status === 403) && !keySent) {
+    message +=
+      ` No API key was sent: a custom baseURL reads no environment variable, so set ` +
+      `config.providers.${provider}.apiKey.`;
+  }
+  return message;
+}
