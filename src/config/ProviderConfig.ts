@@ -40,8 +40,10 @@ export interface ProviderConfig {
    * `timeout`. Default 600000; at most 2147483647 (what a Node timer holds).
    */
   readonly timeoutMs?: number | undefined;
-  /** The most tokens a reply may have: OpenAI's `max_completion_tokens` (unset by default), ' +
-    'Anthropic's `max_tokens` (default 4096). */
+  /**
+   * The most tokens a reply may have: OpenAI's `max_completion_tokens` (unset by default), Anthropic's `max_tokens`
+   * (default 4096).
+   */
   readonly maxTokens?: number | undefined;
   /**
    * More top-level fields for every reply request's JSON body, such as `{ reasoning_effort: 'low' }`

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** How many idempotency keys, and how many requests' bodies, the server remembers to know a ' +
-  'client's retry when it comes. */
+/**
+ * How many idempotency keys, and how many requests' bodies, the server remembers to know a client's retry when it
+ * comes.
+ */
 export const DEFAULT_REMEMBERED_REQUESTS = 10_000;
 
 /** The header the official SDK clients count their retries in. */

@@ -35,8 +35,9 @@ export interface WireContext {
   readonly responseId: string;
   /** The server's JSON Schema reader. */
   readonly schemas: SchemaCache;
-  /** The app's model name for a model id the client sends; `W0003` (404, the ' +
-    'provider's body) when no script serves it. */
+  /**
+   * The app's model name for a model id the client sends; `W0003` (404, the provider's body) when no script serves it.
+   */
   model(id: unknown): string;
   /** Runs `fn` in the request's scope. */
   run<T>(fn: () => Promise<T>): Promise<T>;

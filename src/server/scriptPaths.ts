@@ -6,8 +6,7 @@
  *
  * @example
  * ```ts
- * inScripts("app.fake('m', answers): answers[0].txt: unknown key " +
-   "'txt'."); // "scripts.models['m'][0].txt: unknown key 'txt'."
+ * inScripts("app.fake('m', answers): answers[0].txt: unknown key 'txt'."); // "scripts.models['m'][0].txt: unknown key 'txt'."
  * ```
  */
 export function inScripts(message: string, root = 'scripts'): string {

@@ -52,8 +52,10 @@ const classifyError = lazySchema(() =>
   }),
 );
 
-/** The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassifier script entry, ' +
-  'the others their capability's recorded answer or a failure. */
+/**
+ * The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassifier script entry, the
+ * others their capability's recorded answer or a failure.
+ */
 export const answerSchemas = {
   reply: answerSchema,
   ...(Object.fromEntries(

@@ -21,8 +21,10 @@ import { plainJson, setOwn } from './plainJson.js';
  */
 export type NormalizedRequest = Readonly<Record<string, unknown>>;
 
-/** What each call is handed, as the cassette sees it: a reply's request, a classification request, a plain ' +
-  'capability's arguments. */
+/**
+ * What each call is handed, as the cassette sees it: a reply's request, a classification request, a plain capability's
+ * arguments.
+ */
 export type CallInputs = {
   readonly reply: Omit<ReplyRequest, 'model'>;
   readonly classify: ClassificationRequest;

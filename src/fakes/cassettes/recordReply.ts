@@ -70,8 +70,10 @@ export class ReplyGatherer {
   }
 }
 
-/** An answer's fields from content parts: text and reasoning joined, the value with its cuts, the calls; undefined ' +
-  'when the value's JSON does not parse. */
+/**
+ * An answer's fields from content parts: text and reasoning joined, the value with its cuts, the calls; undefined when
+ * the value's JSON does not parse.
+ */
 function fieldsOf(parts: readonly ReplyPart[]): Writable<Answer> | undefined {
   let text: string | undefined;
   const reasoning = new Map<number, string>();

@@ -17,8 +17,7 @@ export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
  * @throws {StandinError} `T0047` when the promise has not settled after `timeoutMs`.
  * @example
  * ```ts
- * const raw = await settleWithin(fn(request, call), context.signal, 30_000, 'answers(request)', "app.fake('writer', " +
-   "answers) at step 'r#0'");
+ * const raw = await settleWithin(fn(request, call), context.signal, 30_000, 'answers(request)', "app.fake('writer', answers) at step 'r#0'");
  * ```
  */
 export async function settleWithin(

@@ -49,8 +49,10 @@ export interface CallOptions {
  * ```
  */
 export class Engine {
-  /** The engine's id: the cursor key the scripted classifier sees. Stable for the ' +
-    'engine's life, distinct between engines. */
+  /**
+   * The engine's id: the cursor key the scripted classifier sees. Stable for the engine's life, distinct between
+   * engines.
+   */
   readonly id: string = randomUUID();
   readonly #scopes: Scopes;
   readonly #dispatch: Dispatcher;

@@ -6,8 +6,7 @@ import { StandinError } from '../../errors/StandinError.js';
  *
  * @example
  * ```ts
- * throw cannotSend('OpenAI chat', 'request.messages[0].content[1]', 'a file by URL', 'files as bytes ' +
-   '(application/pdf, audio/wav, audio/mpeg)');
+ * throw cannotSend('OpenAI chat', 'request.messages[0].content[1]', 'a file by URL', 'files as bytes (application/pdf, audio/wav, audio/mpeg)');
  * ```
  */
 export function cannotSend(provider: string, where: string, what: string, takes: string): StandinError {

@@ -160,8 +160,10 @@ function strictOption(options: RunOptions): boolean | undefined {
   );
 }
 
-/** The run's own `settings` apart from the rest, which every ' +
-  'call's options check takes; anything but an object goes to that check whole. */
+/**
+ * The run's own `settings` apart from the rest, which every call's options check takes; anything but an object goes to
+ * that check whole.
+ */
 function splitOptions(options: RunOptions): { readonly given: RunOptions['settings']; readonly rest: RunOptions } {
   if (typeof options !== 'object' || options === null) return { given: undefined, rest: options };
   const { settings: given, strictTools: _, ...rest } = options;

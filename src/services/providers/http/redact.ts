@@ -18,8 +18,7 @@ const OUT = Array.from({ length: PIECE }).reduce<number>((power) => Math.imul(po
  * @example
  * ```ts
  * const redactor = new Redactor(['sk-abc12345secretwxyz']);
- * redactor.clean('Incorrect API key provided: ' +
-   'sk-abc12345****wxyz'); // 'Incorrect API key provided: [redacted]****wxyz'
+ * redactor.clean('Incorrect API key provided: sk-abc12345****wxyz'); // 'Incorrect API key provided: [redacted]****wxyz'
  * ```
  */
 export class Redactor {
