@@ -20,7 +20,6 @@ export default defineConfig({
   // outside tsconfig's include still compiles the way the library does.
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     environment: 'node',
     // Redis for the tests that start one: found on this machine, or fetched once into node_modules/.cache.
     globalSetup: ['./test/support/redisSetup.ts'],
@@ -30,7 +29,15 @@ export default defineConfig({
       tsconfig: './tsconfig.json',
     },
     projects: [
-      { extends: true, test: { name: 'standin', env: { STANDIN_NEST_MAJOR: '12' } } },
+      // Each project names its own files: a project that extends the root adds to the root's lists.
+      {
+        extends: true,
+        test: {
+          name: 'standin',
+          include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          env: { STANDIN_NEST_MAJOR: '12' },
+        },
+      },
       // The peer range promises NestJS 11 too: the same Nest tests run against the Nest 11 that
       // test/nest11 installs. Nest's own packages, loaded from there, find each other there.
       {
