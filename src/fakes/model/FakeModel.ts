@@ -80,7 +80,8 @@ export class FakeModel implements Provider {
     const clock = options.clock ?? new SystemClock();
     const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     const note = (call: SentCall) => (shared !== undefined ? shared.note(call) : void this.#sent.push(call));
-    this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note };
+    const raised = (error: unknown, context: CallContext) => this.#raised.note(error, callWhere(context));
+    this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note, raised };
     this.#scopes = options.scopes;
     this.#scope = options.scope;
     this.#sent = new SentLog(options.sentLimit ?? DEFAULT_SENT_LIMIT);
@@ -144,8 +145,9 @@ export class FakeModel implements Provider {
       }
     }
     return this.#answer(request, context).then((prepared) => {
-      const of = this.#partsOf(prepared, request, context);
-      return streamsParts(prepared) ? streamedParts(prepared, of) : wholeParts(prepared, of);
+      return streamsParts(prepared)
+        ? streamedParts(prepared, this.#partsOf(prepared, request, context))
+        : wholeParts(prepared, request, this.#jsonLength);
     });
   }
 
@@ -161,13 +163,8 @@ export class FakeModel implements Provider {
   }
 
   /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
-  async #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
-    try {
-      return await takeAnswer(this.#fake, request, context);
-    } catch (error) {
-      this.#raised.note(error, callWhere(context));
-      throw error;
-    }
+  #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
+    return takeAnswer(this.#fake, request, context);
   }
 
   /** A record call, answered by the record; every test author's error it throws is kept for `verify`. */

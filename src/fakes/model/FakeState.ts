@@ -1,3 +1,4 @@
+import type { CallContext } from '../../services/spec/Provider.js';
 import type { Clock } from '../../services/clock/Clock.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import type { SentNote } from '../shared/SharedSent.js';
@@ -28,4 +29,6 @@ export interface FakeState {
   readonly answerTimeoutMs: number;
   /** Lists a call in `sent`; in a namespace, answers its note there, which the call's record settles. */
   note(call: SentCall): SentNote | undefined;
+  /** Keeps a test author's error a call raised, for `verify`. */
+  raised(error: unknown, context: CallContext): void;
 }

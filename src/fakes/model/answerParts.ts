@@ -20,9 +20,13 @@ export function streamsParts(prepared: PreparedAnswer): boolean {
 }
 
 /** A taken answer's parts in one list: its parts, the units (stated or estimated) and the finish. */
-export function wholeParts(prepared: PreparedAnswer, of: PartsOf): ReplyPart[] {
+export function wholeParts(
+  prepared: PreparedAnswer,
+  request: ReplyRequest,
+  jsonLength: (value: unknown) => number,
+): ReplyPart[] {
   const parts = [...prepared.parts];
-  const units = unitsPart(prepared, of);
+  const units = unitsPart(prepared, request, jsonLength);
   if (units !== undefined) parts.push(units);
   parts.push(prepared.finish);
   return parts;
@@ -39,14 +43,18 @@ export async function* streamedParts(
     yield part;
   }
   if (prepared.failAfter === prepared.parts.length) throw of.failure();
-  const units = unitsPart(prepared, of);
+  const units = unitsPart(prepared, of.request, of.jsonLength);
   if (units !== undefined) yield units;
   yield prepared.finish;
 }
 
 /** The units part that follows the answer's parts: the one it states, else an estimate, unless its parts carry them. */
-function unitsPart(prepared: PreparedAnswer, of: PartsOf): ReplyPart | undefined {
+function unitsPart(
+  prepared: PreparedAnswer,
+  request: ReplyRequest,
+  jsonLength: (value: unknown) => number,
+): ReplyPart | undefined {
   if (prepared.units !== undefined) return prepared.units;
   if (prepared.unitsStreamed) return undefined;
-  return { type: 'units', ...estimateUnits(of.request, prepared.outChars, of.jsonLength) };
+  return { type: 'units', ...estimateUnits(request, prepared.outChars, jsonLength) };
 }

@@ -8,7 +8,7 @@ import type { FakeState } from './FakeState.js';
 import { functionAnswer } from './functionAnswer.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { sentRequest } from './sentRequest.js';
-import { storeCall } from './storeCall.js';
+import { callFailure } from './storeCall.js';
 
 /**
  * The answer a faked model gives one reply, checked: listed in `sent`, then taken from the
@@ -26,31 +26,42 @@ export async function takeAnswer(
   request: ReplyRequest,
   context: CallContext,
 ): Promise<PreparedAnswer> {
-  if (context.signal.aborted) throw abortReason(context.signal);
-  const { scope, stepKey: step, attempt } = context;
-  const noted = fake.note({ call: 'reply', input: sentRequest(request), scope, step, attempt });
-  const source = fake.read.reply;
-  if (source === undefined) {
-    if (noted !== undefined) fake.shared!.unrecorded(noted);
-    throw missingCall(fake.owner, fake.read, 'reply', context);
+  // One async function from the engine to the answer: every test author's error is kept here.
+  try {
+    if (context.signal.aborted) throw abortReason(context.signal);
+    const { scope, stepKey: step, attempt } = context;
+    const noted = fake.note({ call: 'reply', input: sentRequest(request), scope, step, attempt });
+    const source = fake.read.reply;
+    if (source === undefined) {
+      if (noted !== undefined) fake.shared!.unrecorded(noted);
+      throw missingCall(fake.owner, fake.read, 'reply', context);
+    }
+    let prepared: PreparedAnswer | undefined;
+    // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
+    const key = fake.model === undefined ? `${context.modelName}\u0000${step}` : step;
+    if (noted !== undefined) {
+      prepared = await fake.shared!.take(request, context, fake.owner, noted);
+    } else if (source.kind === 'list') {
+      let index: number;
+      try {
+        index = await takeStep(fake.store, scope, fake.script, key, context.onEnd);
+      } catch (error) {
+        throw callFailure(error, context);
+      }
+      prepared = source.answers[index];
+      if (prepared === undefined) throw pastTheEnd(fake.owner, source.answers.length, index, context);
+    } else {
+      prepared = await functionAnswer(source, request, context, fake.owner, fake.answerTimeoutMs);
+    }
+    if (prepared.delayMs > 0) await fake.clock.sleep(prepared.delayMs, context.signal);
+    const fails = prepared.fail !== undefined && prepared.failAfter === undefined;
+    if (fails && (await failsThisTry(fake.store, fake.script, key, prepared, context))) {
+      throw providerDown(fake.owner, prepared, context);
+    }
+    if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, fake.owner, fake.inputs);
+    return prepared;
+  } catch (error) {
+    fake.raised(error, context);
+    throw error;
   }
-  let prepared: PreparedAnswer | undefined;
-  // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
-  const key = fake.model === undefined ? `${context.modelName}\u0000${step}` : step;
-  if (noted !== undefined) {
-    prepared = await fake.shared!.take(request, context, fake.owner, noted);
-  } else if (source.kind === 'list') {
-    const index = await storeCall(takeStep(fake.store, scope, fake.script, key, context.onEnd), context);
-    prepared = source.answers[index];
-    if (prepared === undefined) throw pastTheEnd(fake.owner, source.answers.length, index, context);
-  } else {
-    prepared = await functionAnswer(source, request, context, fake.owner, fake.answerTimeoutMs);
-  }
-  if (prepared.delayMs > 0) await fake.clock.sleep(prepared.delayMs, context.signal);
-  const fails = prepared.fail !== undefined && prepared.failAfter === undefined;
-  if (fails && (await failsThisTry(fake.store, fake.script, key, prepared, context))) {
-    throw providerDown(fake.owner, prepared, context);
-  }
-  if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, fake.owner, fake.inputs);
-  return prepared;
 }

@@ -11,16 +11,16 @@ import type { CursorStore } from '../../services/cursors/CursorStore.js';
  * const index = await takeStep(store, context.scope, script, context.stepKey, context.onEnd);
  * ```
  */
-export async function takeStep(
+export function takeStep(
   store: CursorStore,
   scope: string,
   script: string,
   step: string,
   onEnd: ((done: () => void) => void) | undefined,
 ): Promise<number> {
-  const index = await store.stepIndex(scope, script, step);
+  // Not async, and the forgetting asked for first: a faked reply pays for no promise of its own here.
   if (store.forgetStep !== undefined) {
     onEnd?.(() => void store.forgetStep?.(scope, script, step).catch(() => undefined));
   }
-  return index;
+  return store.stepIndex(scope, script, step);
 }
