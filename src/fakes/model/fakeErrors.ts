@@ -10,13 +10,27 @@ import type { ReadAnswers, RecordCall } from './readAnswers.js';
 
 // The errors a faked model throws: each names the fake (`owner`) and the call, and says what to write.
 
-/** The failure an answer's `fail` asks for, as a provider that is down fails the call. */
+/** Each failure kind in words, for the message of a scripted failure: a rate limit is no provider that is down. */
+const failureWords: Readonly<Record<ProviderFailure['kind'], string>> = {
+  server: 'a server error',
+  rate_limit: 'a rate limit',
+  timeout: 'a timeout',
+  network: 'a network failure',
+  auth: 'refused credentials',
+  bad_request: 'a refused request',
+  context_length: 'a context too long for the model',
+  content_filter: 'a content filter',
+  unknown: 'a failure of no known kind',
+};
+
+/** The failure an answer's `fail` asks for, as the provider would fail the call with it. */
 export function providerDown(owner: string, prepared: PreparedAnswer, context: CallContext): ProviderFailure {
   const cut = prepared.failAfter;
   const after = cut === undefined ? '' : ` after ${cut} part${cut === 1 ? '' : 's'}`;
   return new ProviderFailure(
     prepared.fail!,
-    `${owner}: ${prepared.label} fails the call${after} as a provider that is down (kind '${prepared.fail}', ` +
+    `${owner}: ${prepared.label} fails the call${after} as scripted: ${failureWords[prepared.fail!]} ` +
+      `(kind '${prepared.fail}', ` +
       `model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt}).`,
     { provider: context.provider, retryAfterMs: prepared.retryAfterMs },
   );

@@ -464,6 +464,14 @@ describe('app.fake(model, answers)', () => {
       expect(app.clock.slept).toEqual([500, 1000]);
     });
 
+    it('words the failure as what it is: a scripted rate limit is a rate limit, not a provider that is down', async () => {
+      const app = makeApp();
+      app.fake('backup', [{ fail: 'rate_limit' }]);
+      const error = await app.reply('backup', { messages: 'Hi' }, { retry: false }).catch((e: unknown) => e);
+      expect(String((error as Error).message)).toContain('fails the call as scripted: a rate limit');
+      expect(String((error as Error).message)).not.toContain('down');
+    });
+
     it.each(['server', 'rate_limit', 'timeout', 'network'] as const)(
       "a retryable kind ('%s') is tried three times, then falls back",
       async (kind) => {
@@ -500,7 +508,7 @@ describe('app.fake(model, answers)', () => {
       ]);
       expect(error.cause).toBeInstanceOf(ProviderFailure);
       expect(error.message).toContain(
-        "answers[0] fails the call as a provider that is down (kind 'context_length', model 'backup'",
+        "answers[0] fails the call as scripted: a context too long for the model (kind 'context_length', model 'backup'",
       );
     });
 
