@@ -21,7 +21,8 @@ export const DEFAULT_RETRY_AFTER_MS = 1;
  *
  * @example
  * ```ts
- * wireFailure('rate_limit', 5, 'openai'); // { status: 429, details: { type: 'requests', code: 'rate_limit_exceeded', headers: { 'retry-after': '1', 'retry-after-ms': '5' } }, ... }
+ * wireFailure('rate_limit', 5, 'openai');
+ * // { status: 429, details: { type: 'requests', code: 'rate_limit_exceeded', headers: { 'retry-after': '1', 'retry-after-ms': '5' } }, ... }
  * ```
  */
 export function wireFailure(kind: FailureKind, retryAfterMs: number | undefined, dialect: Dialect): WireFailure {

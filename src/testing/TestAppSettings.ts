@@ -1,3 +1,4 @@
+import { thrownName } from '../validation/formatPath.js';
 import { z } from 'zod';
 import { StandinError } from '../errors/StandinError.js';
 import { describeIssues } from '../validation/describeIssues.js';
@@ -77,10 +78,7 @@ export function parseTestAppSettings(
 
 /** `T0048` for settings that threw when read: a getter or a proxy trap that failed. */
 export function unreadable(error: unknown): StandinError {
-  const name =
-    error instanceof Error
-      ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}`
-      : 'a value that is not an Error';
+  const name = thrownName(error);
   return new StandinError(
     'T0048',
     `createTestApp(config, settings): the settings threw when read (${name}). Pass a plain object { seed?, ` +

@@ -63,3 +63,12 @@ function distance(a: string, b: string): number {
   }
   return row[b.length]!;
 }
+
+/**
+ * What a getter, trap or callback threw, in words for a message: `a TypeError`, `an Error`, or
+ * `a value that is not an Error`.
+ */
+export function thrownName(error: unknown): string {
+  if (!(error instanceof Error)) return 'a value that is not an Error';
+  return `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}`;
+}

@@ -1,3 +1,4 @@
+import { thrownName } from '../../validation/formatPath.js';
 import { z } from 'zod';
 import { lazySchema } from '../../validation/lazySchema.js';
 import { StandinError } from '../../errors/StandinError.js';
@@ -80,7 +81,7 @@ export function readSettings(
     throw new StandinError(
       'V0002',
       `app.cassette(path, settings): the settings threw when read ` +
-        `(${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}). Pass a plain object { mode?, redact? }, not getters or proxies that can fail.`,
+        `(${thrownName(error)}). Pass a plain object { mode?, redact? }, not getters or proxies that can fail.`,
       { cause: error },
     );
   }

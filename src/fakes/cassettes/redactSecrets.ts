@@ -1,3 +1,4 @@
+import { thrownName } from '../../validation/formatPath.js';
 import type { StandinConfig } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { Redactor } from '../../services/providers/http/redact.js';
@@ -75,7 +76,7 @@ function userRedact(user: RedactFunction, text: string): string {
     throw new StandinError(
       'V0008',
       `The cassette's redact function threw ` +
-        `(${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}) on a text of ${text.length} characters. Make app.cassette(path, { redact }) answer a string for every text it is given.`,
+        `(${thrownName(error)}) on a text of ${text.length} characters. Make app.cassette(path, { redact }) answer a string for every text it is given.`,
       { cause: error },
     );
   }

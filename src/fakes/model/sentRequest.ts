@@ -25,7 +25,8 @@ export type SentMessage =
  * @example
  * ```ts
  * const [first] = writer.sent;
- * if (first?.call === 'reply') first.input.messages; // [{ role: 'user', content: [{ type: 'image', bytes: { length: 68, sha256: '…' }, mediaType: 'image/png' }] }]
+ * if (first?.call === 'reply') first.input.messages;
+ * // [{ role: 'user', content: [{ type: 'image', bytes: { length: 68, sha256: '…' }, mediaType: 'image/png' }] }]
  * ```
  */
 export type SentReplyRequest = Omit<ReplyRequest, 'messages'> & { readonly messages: readonly SentMessage[] };

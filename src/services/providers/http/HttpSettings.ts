@@ -1,3 +1,4 @@
+import { thrownName } from '../../../validation/formatPath.js';
 import { z } from 'zod';
 import { providerConfigSchema } from '../../../config/configSchema.js';
 import { StandinError } from '../../../errors/StandinError.js';
@@ -127,7 +128,7 @@ export function parseSettings<S extends z.ZodObject>(
     throw new StandinError(
       'P0004',
       `Invalid provider settings:\n${root} threw when read ` +
-        `(${error instanceof Error ? `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a value that is not an Error'}). Pass plain values, not getters or proxies that can fail.`,
+        `(${thrownName(error)}). Pass plain values, not getters or proxies that can fail.`,
       { cause: error },
     );
   }
