@@ -463,6 +463,20 @@ const fakeModel = {
       'Read the lists, grouped by stand-in and scope: remove answers the app no longer asks for, or fix the ' +
       'answer or the call each error names. `app.pending()` lists what is left unused.',
   },
+  T0050: {
+    means:
+      'A call to a faked model whose answers choose by `when` found no answer left that matches its request: the ' +
+      'answers not taken yet in its scope each have a `when` the request does not fit.',
+    fix:
+      'Read the request texts and the answers left in the message: change a `when` so it matches, or add an ' +
+      'answer for this request (one without `when` answers any request).',
+  },
+  T0051: {
+    means:
+      'A faked model whose answers choose by `when` runs on a cursor store without `claim()` and `taken()`, so ' +
+      'it cannot tell which answers a scope took.',
+    fix: 'Bind the memory or the Redis cursor store, or give your store `claim()` and `taken()`.',
+  },
   T0040: {
     means:
       'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized ' +

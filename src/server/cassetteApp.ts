@@ -39,7 +39,7 @@ export function cassetteApp(path: string): TestApp {
       );
     }
     if (entry.model === undefined || Object.hasOwn(models, entry.model)) continue;
-    const settings = (entry.request as { settings?: { model?: unknown } }).settings;
+    const settings = (entry.request as { settings?: { model?: unknown } } | undefined)?.settings;
     models[entry.model] = {
       provider: CASSETTE_PROVIDER,
       model: typeof settings?.model === 'string' ? settings.model : entry.model,

@@ -88,8 +88,14 @@ export class CassetteTape {
     const seq = this.#seq.get(scope) ?? 0;
     this.#seq.set(scope, seq + 1);
     const key = this.#index.key(model, call, request, fallback);
-    const taken = this.#index.take(scope, key);
-    const n = taken.count - 1;
+    const index = this.#index.take(scope, key);
+    const n = index.count - 1;
+    // A call no recording of its very request is left for may take an entry written with a when.
+    const matched =
+      index.position === undefined && this.mode !== 'record' && call === 'reply' && model !== undefined
+        ? this.#index.takeMatching(scope, model, request)
+        : undefined;
+    const taken = matched === undefined ? index : { ...index, position: matched };
     if (this.mode === 'record' || taken.position === undefined) {
       if (this.mode === 'replay') {
         const nearest = taken.recorded > 0 ? undefined : this.#index.nearest(model, call, request);

@@ -3,6 +3,8 @@ import type { CassetteCall, CassetteEntry } from './cassetteSchema.js';
 import { diffSize } from './lineDiff.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
 import { stableJson } from './stableJson.js';
+import { compileWhen, requestTexts, type Matcher } from '../model/matchWhen.js';
+import type { SentReplyRequest } from '../model/sentRequest.js';
 
 /** How many recorded requests the nearest-request search compares at most: a miss stays quick. */
 const NEAREST_LIMIT = 200;
@@ -25,6 +27,10 @@ export class EntryIndex {
   readonly #byKey = new Map<string, number[]>();
   readonly #counts = new Map<string, number>();
   readonly #entries = new Map<number, CassetteEntry>();
+  /** Per model, the reply entries written with a `when`, in file order. */
+  readonly #matching = new Map<string, { readonly position: number; readonly matcher: Matcher }[]>();
+  /** Per scope, the entries with a `when` it took. */
+  readonly #taken = new Map<string, Set<number>>();
 
   /**
    * The key of a call: its model (for classify, none, or the fallback classifier's index), its call and its request's
@@ -37,11 +43,38 @@ export class EntryIndex {
 
   /** Adds the entry at `position` of the file, after every entry added before it with the same key. */
   add(position: number, entry: CassetteEntry): void {
+    this.#entries.set(position, entry);
+    if (entry.request === undefined) {
+      // An entry written by hand with a when: read by the model, after the entries of the very request.
+      const matcher = compileWhen(entry.when!, `entries[${position}]`);
+      if (typeof matcher === 'string') return;
+      const list = this.#matching.get(entry.model!);
+      if (list === undefined) this.#matching.set(entry.model!, [{ position, matcher }]);
+      else list.push({ position, matcher });
+      return;
+    }
     const key = this.key(entry.model, entry.call, entry.request, entry.fallback);
     const list = this.#byKey.get(key);
     if (list === undefined) this.#byKey.set(key, [position]);
     else list.push(position);
-    this.#entries.set(position, entry);
+  }
+
+  /**
+   * For a reply no recording of its very request is left for: the first entry with a `when` of
+   * `model` not yet taken in `scope` that matches the request, taken now; undefined when none does.
+   */
+  takeMatching(scope: string, model: string, request: NormalizedRequest): number | undefined {
+    const list = this.#matching.get(model);
+    if (list === undefined) return undefined;
+    const texts = requestTexts(request as unknown as SentReplyRequest, model);
+    let taken = this.#taken.get(scope);
+    for (const { position, matcher } of list) {
+      if (taken?.has(position) === true || !matcher.matches(texts)) continue;
+      if (taken === undefined) this.#taken.set(scope, (taken = new Set()));
+      taken.add(position);
+      return position;
+    }
+    return undefined;
   }
 
   /** How many recordings of `key` there are. */
@@ -75,13 +108,13 @@ export class EntryIndex {
     request: NormalizedRequest,
   ): { readonly position: number; readonly entry: CassetteEntry } | undefined {
     const wanted = stableJson(request);
-    const same = [...this.#entries].filter(([, entry]) => entry.call === call);
+    const same = [...this.#entries].filter(([, entry]) => entry.call === call && entry.request !== undefined);
     const pool = same.some(([, entry]) => entry.model === model)
       ? same.filter(([, entry]) => entry.model === model)
       : same;
     let best: { position: number; entry: CassetteEntry; size: number } | undefined;
     for (const [position, entry] of pool.slice(0, NEAREST_LIMIT)) {
-      const size = diffSize(stableJson(entry.request), wanted);
+      const size = diffSize(stableJson(entry.request!), wanted);
       if (best === undefined || size < best.size) best = { position, entry, size };
     }
     return best === undefined ? undefined : { position: best.position, entry: best.entry };

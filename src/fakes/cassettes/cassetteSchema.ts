@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lazySchema } from '../../validation/lazySchema.js';
+import { built, lazySchema } from '../../validation/lazySchema.js';
+import { whenSchema, type When } from '../model/whenSchema.js';
 import { failureKinds } from '../../errors/ProviderFailure.js';
 import type { ClassificationReason, FailureKind } from '../../services/spec/failures.js';
 import type { Answer } from '../model/Answer.js';
@@ -103,7 +104,7 @@ export type RecordedAnswers = {
 /**
  * One recorded exchange: the model called (left out for classify), the call, for classify the
  * fallback classifier called (left out for the classifier itself), the normalized request it
- * answers, and the answer.
+ * answers (or, for a reply written by hand, a `when`), and the answer.
  *
  * @example
  * ```ts
@@ -119,7 +120,13 @@ export type CassetteEntry = {
      * classifier itself.
      */
     readonly fallback?: number;
-    readonly request: NormalizedRequest;
+    /** The normalized request it answers: every recorded entry has one. */
+    readonly request?: NormalizedRequest;
+    /**
+     * In place of `request`, in a reply entry written by hand: the requests it answers, matched
+     * as an answer's `when` is, when no entry with the very request is left.
+     */
+    readonly when?: When;
     readonly answer: RecordedAnswers[C];
   };
 }[CassetteCall];
@@ -130,7 +137,8 @@ export const entrySchema = lazySchema(() =>
     model: z.string().min(1).optional(),
     call: z.enum(cassetteCalls as [CassetteCall, ...CassetteCall[]]),
     fallback: z.number().int().min(0).optional(),
-    request: z.record(z.string(), z.unknown()),
+    request: z.record(z.string(), z.unknown()).optional(),
+    when: built(whenSchema).optional(),
     answer: z.record(z.string(), z.unknown()),
   }),
 );

@@ -3,6 +3,8 @@ import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { answerSchemas, cassetteCalls, cassetteFileSchema, entrySchema, type CassetteEntry } from './cassetteSchema.js';
 import { MAX_DEPTH, nestedDeeper } from './plainJson.js';
+import { compileWhen } from '../model/matchWhen.js';
+import { whenExpected, type When } from '../model/whenSchema.js';
 
 /** The largest cassette file read: past it, a file is more likely a mistake than a recording. */
 export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
@@ -108,14 +110,15 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
       expected: {
-        '': 'an entry { model?, call, fallback?, request, answer }',
+        '': 'an entry { model?, call, fallback?, request, answer } (a reply entry may give when in place of request)',
         model: 'the model name',
         fallback: "the index of a classifier in the config's classifier.fallback, 0 or more",
         call: `one of ${cassetteCalls.map((call) => `'${call}'`).join(', ')}`,
         request: 'the normalized request, an object',
         answer: 'the answer, an object',
+        ...whenExpected,
       },
-      keys: { '': ['model', 'call', 'fallback', 'request', 'answer'] },
+      keys: { '': ['model', 'call', 'fallback', 'request', 'when', 'answer'] },
     });
     throw new StandinError('V0001', `The cassette ${path} has a malformed entry:\n${lines.join('\n')}`);
   }
@@ -127,6 +130,9 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
         : `a ${call} entry names its model: add model`;
     throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}: ${fix}.`);
   }
+  const matching = whenProblem(entry.data, root);
+  if (matching !== undefined)
+    throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${matching}`);
   if (entry.data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
       'V0001',
@@ -154,4 +160,24 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
     );
   }
   return { ...entry.data, answer: answer.data } as CassetteEntry;
+}
+
+/** What is wrong with an entry's `request` and `when`: exactly one of them, and `when` only in a reply entry. */
+function whenProblem(
+  entry: { call: string; request?: unknown; when?: unknown; answer: Record<string, unknown> },
+  root: string,
+): string | undefined {
+  if (entry.answer.when !== undefined) {
+    return `${root}.answer.when: in a cassette, when sits beside the answer, in place of request. Move it there.`;
+  }
+  if (entry.when === undefined) {
+    return entry.request === undefined ? `${root}: an entry names the request it answers: add request.` : undefined;
+  }
+  if (entry.request !== undefined) {
+    return `${root}: request and when do not go together: an entry answers its very request, or the requests its when matches. Keep one.`;
+  }
+  if (entry.call !== 'reply')
+    return `${root}.when: when chooses among reply entries only; a ${entry.call} entry gives its request.`;
+  const matcher = compileWhen(entry.when as When, root);
+  return typeof matcher === 'string' ? matcher : undefined;
 }

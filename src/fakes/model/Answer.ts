@@ -2,6 +2,7 @@ import type { FailureKind } from '../../services/spec/failures.js';
 import type { CapabilityArgs, CapabilityResult } from '../../services/capabilities/capabilities.js';
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { FinishReason, Provider, ReplyRequest, Units } from '../../services/spec/Provider.js';
+import type { When } from './whenSchema.js';
 
 /**
  * A tool a faked model asks for: the tool's name and its input.
@@ -105,6 +106,11 @@ export interface Answer {
   readonly delayMs?: number;
   /** Milliseconds to wait between two parts, on the app's clock. */
   readonly partDelayMs?: number;
+  /**
+   * Which requests the answer is for, in a list: a call takes the first answer not yet taken whose
+   * `when` matches it (an answer without one matches every call). See {@link When}.
+   */
+  readonly when?: When;
 }
 
 /**

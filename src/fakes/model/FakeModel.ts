@@ -87,7 +87,9 @@ export class FakeModel implements Provider {
     this.#sent = new SentLog(options.sentLimit ?? DEFAULT_SENT_LIMIT);
     const slot = { store, script };
     const unused = (only: string | undefined) =>
-      read.reply?.kind === 'list' ? answersUnused(owner, read.reply, slot, only) : Promise.resolve(NOTHING_UNUSED);
+      read.reply?.kind === 'list'
+        ? answersUnused(owner, read.reply, slot, only, { sent: () => this.sent, model })
+        : Promise.resolve(NOTHING_UNUSED);
     this.#verdict = { raised: this.#raised, raisedCode: 'T0046', owner, unused };
     offerWholeReply(this, (request, context) => this.#whole(request, context));
     // Every capability besides reply: recorded in `sent`, answered by the record's function for it.
@@ -193,6 +195,11 @@ export class FakeModel implements Provider {
     const source = read.reply;
     if (source?.kind !== 'list') return [];
     const named = scope ?? this.#scope ?? this.#scopes?.active;
+    if (source.matching) {
+      const taken = new Set((await store.taken?.(named ?? DEFAULT_SCOPE, script)) ?? []);
+      const left = source.answers.filter((prepared) => !taken.has(prepared.index!));
+      return left.map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
+    }
     let at = await store.peek(named ?? DEFAULT_SCOPE, script);
     // Outside any scope, a fake used in released scopes only (requests without a scope header) reads them.
     if (named === undefined && at === 0) at = leastReleased(await store.released?.(script)) ?? 0;

@@ -3,6 +3,7 @@ import { failureKinds } from '../../errors/ProviderFailure.js';
 import type { FailureKind } from '../../services/spec/failures.js';
 import type { IssueHints } from '../../validation/describeIssues.js';
 import { built, lazySchema } from '../../validation/lazySchema.js';
+import { whenExpected, whenFields, whenSchema } from './whenSchema.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
@@ -39,6 +40,7 @@ export const answerSchema = lazySchema(() =>
     retryAfterMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     delayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     partDelayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+    when: built(whenSchema).optional(),
   }),
 );
 
@@ -51,7 +53,7 @@ export const answerHints: IssueHints = {
   expected: {
     '':
       'an answer record { text?, calls?, value?, reasoning?, parts?, units?, finish?, fail?, failAfter?, times?, ' +
-      'retryAfterMs?, delayMs?, partDelayMs? }',
+      'retryAfterMs?, delayMs?, partDelayMs?, when? }',
     text: 'a string',
     calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
     'calls.*': 'a tool call { tool, with?, id? }',
@@ -73,9 +75,15 @@ export const answerHints: IssueHints = {
     retryAfterMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
     delayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
     partDelayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
+    ...whenExpected,
   },
   // A getter: the keys come from the schemas, which are built when an answer is first checked.
   get keys() {
-    return { '': answerFields(), 'calls.*': Object.keys(answerCallSchema.shape), units: ['tokensIn', 'tokensOut'] };
+    return {
+      '': answerFields(),
+      'calls.*': Object.keys(answerCallSchema.shape),
+      units: ['tokensIn', 'tokensOut'],
+      when: [...whenFields],
+    };
   },
 };

@@ -9,6 +9,7 @@ import { fieldProblems } from './fieldProblems.js';
 import { fieldParts, streamValue } from './madeParts.js';
 import { notAnAnswer } from './notAnAnswer.js';
 import { isStreamList, readStreamParts } from './streamParts.js';
+import { compileWhen, type Matcher } from './matchWhen.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -49,6 +50,8 @@ export interface PreparedAnswer {
   readonly delayMs: number;
   /** The wait between two parts, in ms (0 when none). */
   readonly partDelayMs: number;
+  /** Its `when`, compiled: which requests it is for; undefined for an answer for every request. */
+  readonly matcher: Matcher | undefined;
 }
 
 /**
@@ -95,6 +98,11 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   }
   const answer = parsed.data as Answer;
   const lines = fieldProblems(answer, label);
+  const matcher = answer.when === undefined ? undefined : compileWhen(answer.when, label);
+  if (typeof matcher === 'string') lines.push(matcher);
+  if (matcher !== undefined && source.index === undefined) {
+    lines.push(`${label}.when: a function chooses its answer itself; when is for the answers of a list. Remove it.`);
+  }
   if (lines.length > 0)
     throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${lines.join('\n')}`);
 
@@ -137,5 +145,6 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     times: answer.times,
     delayMs: answer.delayMs ?? 0,
     partDelayMs: answer.partDelayMs ?? 0,
+    matcher: typeof matcher === 'string' ? undefined : matcher,
   };
 }

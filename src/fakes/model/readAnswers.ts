@@ -15,7 +15,13 @@ export type RecordCall = Exclude<keyof CallRecord, 'reply'>;
 
 /** How a fake answers replies: from a checked list, or from a function. */
 export type ReplySource =
-  | { readonly kind: 'list'; readonly root: string; readonly answers: readonly PreparedAnswer[] }
+  | {
+      readonly kind: 'list';
+      readonly root: string;
+      readonly answers: readonly PreparedAnswer[];
+      /** Whether an answer has a `when`: then each step takes the first answer left that matches its request. */
+      readonly matching: boolean;
+    }
   | { readonly kind: 'function'; readonly root: string; readonly fn: AnswerFunction };
 
 /** `answers`, read and checked: which of the three forms it is, and what it answers to each call. */
@@ -108,7 +114,8 @@ export function readAnswers(answers: Answers, owner: string): ReadAnswers {
 }
 
 function list(raw: readonly unknown[], root: string, owner: string): ReplySource {
-  return { kind: 'list', root, answers: prepareList(raw, root, owner) };
+  const answers = prepareList(raw, root, owner);
+  return { kind: 'list', root, answers, matching: answers.some((prepared) => prepared.matcher !== undefined) };
 }
 
 function formError(owner: string, where: string, problem: string, fix = `fake a model with ${forms}`): StandinError {

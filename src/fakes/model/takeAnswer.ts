@@ -8,12 +8,13 @@ import type { FakeState } from './FakeState.js';
 import { functionAnswer } from './functionAnswer.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { sentRequest } from './sentRequest.js';
+import { takeMatching } from './takeMatching.js';
 import { callFailure } from './storeCall.js';
 
 /**
  * The answer a faked model gives one reply, checked: listed in `sent`, then taken from the
  * namespace's script, from the list (the step's answer, the same for a step that runs again;
- * `T0013` past the last) or from the function; after its `delayMs`, failing as its `fail` asks,
+ * `T0013` past the last; for a list with `when`s, the first answer left that matches) or from the function; after its `delayMs`, failing as its `fail` asks,
  * its value and tool calls checked against the call.
  *
  * @example
@@ -41,6 +42,9 @@ export async function takeAnswer(
     const key = fake.model === undefined ? `${context.modelName}\u0000${step}` : step;
     if (noted !== undefined) {
       prepared = await fake.shared!.take(request, context, fake.owner, noted);
+    } else if (source.kind === 'list' && source.matching) {
+      const list = { store: fake.store, script: fake.script, owner: fake.owner, ...source };
+      prepared = await takeMatching(list, key, request, context);
     } else if (source.kind === 'list') {
       let index: number;
       try {

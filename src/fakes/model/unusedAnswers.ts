@@ -7,11 +7,21 @@ import type { UnusedReport } from '../script/verifyScript.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { releasedWhere } from './releasedLines.js';
 import { summarizeAnswer } from './summarizeAnswer.js';
+import { requestTexts } from './matchWhen.js';
+import type { SentCall } from './SentCall.js';
 
 /** A list of answers, as a faked model's `verify()` names it: `answers` or `answers.reply`. */
 export interface AnswerList {
   readonly root: string;
   readonly answers: readonly PreparedAnswer[];
+  /** Whether its answers choose by `when`: then a scope's cursor counts them, and which were taken is read apart. */
+  readonly matching?: boolean;
+}
+
+/** The replies a fake was sent, for the answers whose `when` matched none of them; and the model as the app names it. */
+export interface SentReplies {
+  readonly sent: () => readonly SentCall[];
+  readonly model: string | undefined;
 }
 
 /** Nothing unused: a fake answered by a function, or by an empty list. */
@@ -32,12 +42,22 @@ export async function answersUnused(
   list: AnswerList,
   slot: { readonly store: CursorStore; readonly script: string },
   only: string | undefined,
+  replies?: SentReplies,
 ): Promise<UnusedReport> {
   if (list.answers.length === 0) return NOTHING_UNUSED;
   let runs = await cursorRuns(slot, only);
   if (runs.length === 0) runs = await cursorRuns(slot, DEFAULT_SCOPE);
-  const scoped = runs.filter((run) => run.released === undefined).sort((a, b) => compare(a.scope, b.scope));
-  return unusedAnswers(owner, list, [...scoped, ...runs.filter((run) => run.released !== undefined)]);
+  let scoped = runs.filter((run) => run.released === undefined).sort((a, b) => compare(a.scope, b.scope));
+  if (list.matching === true) {
+    const { store, script } = slot;
+    scoped = await Promise.all(
+      scoped.map(async (run) => ({
+        ...run,
+        taken: run.at === 0 ? [] : ((await store.taken?.(run.scope, script)) ?? []),
+      })),
+    );
+  }
+  return unusedAnswers(owner, list, [...scoped, ...runs.filter((run) => run.released !== undefined)], replies);
 }
 
 /**
@@ -50,23 +70,59 @@ export async function answersUnused(
  * unusedAnswers("app.fake('writer', answers)", list, [{ scope: '', at: 1 }]).error()?.code; // 'T0014'
  * ```
  */
-export function unusedAnswers(owner: string, list: AnswerList, runs: readonly CursorRun[]): UnusedReport {
+export function unusedAnswers(
+  owner: string,
+  list: AnswerList,
+  runs: readonly CursorRun[],
+  replies?: SentReplies,
+): UnusedReport {
   const total = list.answers.length;
   const short = runs.filter((run) => run.at < total);
   const findings: Finding[] = [];
+  const lines = new Map<CursorRun, string[]>();
   for (const run of short) {
     const suffix = run.released !== undefined ? ` in ${releasedWhere(run.released)}` : run.at === 0 ? NEVER : '';
-    for (const prepared of list.answers.slice(run.at)) {
-      const line = `${answerLine(list, prepared)} never asked for${suffix}`;
-      findings.push({ scope: run.scope, code: 'T0014', line });
-    }
+    const own = unusedIn(list, run).map(
+      (prepared) => answerLine(list, prepared) + neverMatched(prepared, run, replies),
+    );
+    if (own.length === 0)
+      own.push(`${total - run.at} answers of ${list.root} (which ones, a released scope does not keep)`);
+    lines.set(run, own);
+    for (const line of own)
+      findings.push({ scope: run.scope, code: 'T0014', line: `${line} never asked for${suffix}` });
   }
-  return { findings, error: () => (short.length === 0 ? undefined : unusedError(owner, list, short)) };
+  return { findings, error: () => (short.length === 0 ? undefined : unusedError(owner, list, short, lines)) };
+}
+
+/** The answers `run` did not take: those its scope left untaken for a list with `when`s, else those past its cursor. */
+function unusedIn(list: AnswerList, run: CursorRun): readonly PreparedAnswer[] {
+  if (run.taken !== undefined) return list.answers.filter((prepared) => !run.taken!.includes(prepared.index!));
+  // A released scope keeps how many answers it took, not which: a list with whens cannot name them.
+  if (list.matching === true && run.at > 0) return [];
+  return list.answers.slice(run.at);
+}
+
+/** For an answer with a `when` that matched none of the replies sent in the run's scope: says so. */
+function neverMatched(prepared: PreparedAnswer, run: CursorRun, replies: SentReplies | undefined): string {
+  const matcher = prepared.matcher;
+  if (matcher === undefined || replies === undefined || run.released !== undefined) return '';
+  let count = 0;
+  for (const call of replies.sent()) {
+    if (call.call !== 'reply' || call.scope !== run.scope) continue;
+    if (matcher.matches(requestTexts(call.input, replies.model ?? call.input.model))) return '';
+    count++;
+  }
+  return count === 0 ? '' : ` (its ${matcher.shown} matched none of the ${count} requests sent there)`;
 }
 
 const NEVER = ' (the model was never asked there)';
 
-function unusedError(owner: string, list: AnswerList, short: readonly CursorRun[]): StandinError {
+function unusedError(
+  owner: string,
+  list: AnswerList,
+  short: readonly CursorRun[],
+  named: ReadonlyMap<CursorRun, readonly string[]>,
+): StandinError {
   const total = list.answers.length;
   const answers = `answer${total === 1 ? '' : 's'}`;
   const lines: string[] = [];
@@ -78,7 +134,7 @@ function unusedError(owner: string, list: AnswerList, short: readonly CursorRun[
       const where = run.scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${run.scope}'`;
       lines.push(`In ${where}, ${count} of ${total} ${answers} never asked for${run.at === 0 ? NEVER : ''}:`);
     }
-    for (const prepared of list.answers.slice(run.at)) lines.push(`  ${answerLine(list, prepared)}`);
+    for (const line of named.get(run) ?? []) lines.push(`  ${line}`);
   }
   return new StandinError(
     'T0014',

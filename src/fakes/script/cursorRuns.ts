@@ -12,6 +12,8 @@ export interface CursorRun {
   readonly at: number;
   /** For scopes already released: the group they are counted in. */
   readonly released?: ReleasedCursor;
+  /** For a script whose entries are chosen by the request: which entries the scope took. */
+  readonly taken?: readonly number[];
 }
 
 /** A script's cursors: its store and identity, and {@link HANDLE_SCOPE} as `scope` for an explicit handle. */

@@ -6,7 +6,7 @@ import {
   readSentScript,
   takeAnswerScript,
   takeEntryScript,
-} from '../../services/cursors/redis/luaScripts.js';
+} from '../../services/cursors/redis/sharedLua.js';
 import { sharedModelScript } from '../../services/cursors/redis/redisKeys.js';
 import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
 import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
@@ -18,11 +18,16 @@ import type { SentCall } from '../model/SentCall.js';
 import type { SharedAnswers } from '../model/SharedAnswers.js';
 import { callFailure, storeCall } from '../model/storeCall.js';
 import { PreparedGenerations } from './PreparedGenerations.js';
-import { modelPublication, classifierPublication } from './publishable.js';
+import { modelPublication, classifierPublication, hasWhen } from './publishable.js';
 import { SENT_LIMIT_ARG, SHARED_SENT_LIMIT, sentEntry } from './sharedSentEntry.js';
 import { SharedSent, type SentNote } from './SharedSent.js';
 import type { Taker } from './Taker.js';
 import { unexpected } from './unexpectedReply.js';
+import { requestTexts } from '../model/matchWhen.js';
+import { matchingIndices, noMatch } from '../model/takeMatching.js';
+
+/** How many times one step reads a generation that chooses by when before it gives up: one per publication racing it. */
+const READS_PER_STEP = 3;
 
 /** The shared scripts of a test container in a namespace. */
 export const SharedScriptsToken = Symbol.for('standin/internal/SharedScripts') as ServiceIdentifier<SharedScripts>;
@@ -77,15 +82,18 @@ export class SharedScripts {
     const items = modelPublication(answers, owner);
     const gen = randomUUID();
     if (prepared !== undefined) this.#generations.remember(`${model}\u0000${gen}`, prepared);
+    const matching = prepared?.some((answer) => answer.matcher !== undefined) ?? items.some(hasWhen);
     const keys = this.store.keys;
     this.#publish(() =>
       this.store.link.script(
         publishScript,
         [keys.fake(model), keys.answers(model, gen)],
-        [gen, this.store.ttl, ...items],
+        [gen, this.store.ttl, matching ? '1' : '0', ...items],
       ),
     );
-    return this.#source(model, sharedModelScript(model, gen), gen);
+    // The publishing process knows the generation's answers: its first step reads nothing.
+    const last = prepared === undefined ? undefined : { gen, answers: prepared };
+    return this.#source(model, sharedModelScript(model, gen), gen, last);
   }
 
   /** The source a container's stand-in for `model` consults: whatever generation is published now. */
@@ -99,7 +107,7 @@ export class SharedScripts {
     const gen = randomUUID();
     const keys = this.store.keys;
     this.#publish(() =>
-      this.store.link.script(publishScript, [keys.classifier, keys.entries(gen)], [gen, this.store.ttl, ...items]),
+      this.store.link.script(publishScript, [keys.classifier, keys.entries(gen)], [gen, this.store.ttl, '0', ...items]),
     );
     return gen;
   }
@@ -149,10 +157,10 @@ export class SharedScripts {
     );
   }
 
-  #source(model: string, script: string | undefined, gen: string | undefined): SharedAnswers {
+  #source(model: string, script: string | undefined, gen: string | undefined, last?: Taker['last']): SharedAnswers {
     const view = new SharedSent(SHARED_SENT_LIMIT);
     const keys = this.store.keys;
-    const taker: Taker = { model, head: [keys.fake(model)], encoded: keys.scope(model), view, last: undefined };
+    const taker: Taker = { model, head: [keys.fake(model)], encoded: keys.scope(model), view, last };
     return {
       script,
       take: (request, context, owner, noted) => this.#take(taker, request, context, owner, noted),
@@ -176,31 +184,23 @@ export class SharedScripts {
     const { model, view } = taker;
     // The generation this source last answered from, as the script is told: it answers three numbers when it is still
     // the one published.
-    const last = taker.last;
+    let last = taker.last;
     let reply: unknown;
     try {
       if (this.#publishing > 0 || this.#failure !== undefined) await storeCall(this.#published(), context);
-      const keys = this.store.keys;
-      const args = [
-        keys.prefix,
-        taker.encoded,
-        keys.scope(context.scope),
-        context.stepKey,
-        this.store.ttl,
-        sentEntry(noted.call),
-        SENT_LIMIT_ARG,
-        last?.gen ?? '',
-      ];
-      try {
-        reply = await this.store.link.script(takeAnswerScript, taker.head, args);
-      } catch (error) {
-        throw callFailure(error, context);
+      // A generation that chooses by when is read before a step takes from it: at most once more per new generation.
+      for (let tries = 0; ; tries++) {
+        reply = await this.#step(taker, request, context, noted, last);
+        if (!Array.isArray(reply) || reply[1] !== 'read' || tries === READS_PER_STEP) break;
+        const gen = String(reply[0]);
+        last = { gen, answers: await this.#answers(model, gen, owner, context) };
+        taker.last = last;
       }
     } finally {
       // {} is nothing published, so nothing recorded; no reply at all leaves it unknown.
       view.recorded(noted, Array.isArray(reply) ? (reply.length >= 3 ? Number(reply.at(-1)) : Infinity) : undefined);
     }
-    if (!Array.isArray(reply)) throw unexpected(takeAnswerScript.name);
+    if (!Array.isArray(reply) || reply.length === 2) throw unexpected(takeAnswerScript.name);
     if (reply.length === 0) {
       throw new StandinError(
         'D0007',
@@ -213,26 +213,68 @@ export class SharedScripts {
     const gen = known?.gen ?? String(reply[0]);
     const index = Number(reply.at(-3));
     const count = Number(reply.at(-2));
-    if (index >= count) {
+    if (index < 0 && -1 - index < count) {
+      const answers = known?.answers ?? (await this.#answers(model, gen, owner, context));
+      const script = sharedModelScript(model, gen);
+      const taken = new Set(await storeCall(this.store.taken(context.scope, script), context));
+      throw noMatch({ owner, root: 'answers', answers }, taken, requestTexts(request, context.modelName), context);
+    }
+    if (index >= count || index < 0) {
       const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
       throw new StandinError(
         'T0013',
         `${owner}: model '${context.modelName}' was faked with ${count} answer${count === 1 ? '' : 's'} in namespace ` +
-          `'${this.store.space}', and call ${index + 1} ran past them (step '${context.stepKey}'${where}). Add an ` +
+          `'${this.store.space}', and call ${index < 0 ? count + 1 : index + 1} ran past them (step '${context.stepKey}'${where}). Add an ` +
           `answer for it, or find why the app asks the model more often than the test expects.`,
       );
     }
     let answers: readonly PreparedAnswer[];
     if (known !== undefined) answers = known.answers;
     else {
-      const key = `${model}\u0000${gen}`;
-      answers =
-        this.#generations.get(key) ?? (await storeCall(this.#generations.load(model, gen, owner, key), context));
+      answers = await this.#answers(model, gen, owner, context);
       taker.last = { gen, answers };
     }
     const prepared = answers[index];
     if (prepared === undefined) throw unexpected(`the answers of '${model}'`);
     return prepared;
+  }
+
+  /** One step script's reply: the step taken (or the generation to read first), the call recorded. */
+  async #step(
+    taker: Taker,
+    request: ReplyRequest,
+    context: CallContext,
+    noted: SentNote,
+    last: Taker['last'],
+  ): Promise<unknown> {
+    const keys = this.store.keys;
+    const answers = last?.answers;
+    const matching = answers?.some((answer) => answer.matcher !== undefined) === true;
+    const args = [
+      keys.prefix,
+      taker.encoded,
+      keys.scope(context.scope),
+      context.stepKey,
+      this.store.ttl,
+      sentEntry(noted.call),
+      SENT_LIMIT_ARG,
+      last?.gen ?? '',
+      matching ? matchingIndices(answers!, requestTexts(request, context.modelName)).join(',') : '',
+    ];
+    try {
+      return await this.store.link.script(takeAnswerScript, taker.head, args);
+    } catch (error) {
+      throw callFailure(error, context);
+    }
+  }
+
+  /** A generation's answers, prepared: once per process. */
+  #answers(model: string, gen: string, owner: string, context: CallContext): Promise<readonly PreparedAnswer[]> {
+    const key = `${model}\u0000${gen}`;
+    const known = this.#generations.get(key);
+    return known !== undefined
+      ? Promise.resolve(known)
+      : storeCall(this.#generations.load(model, gen, owner, key), context);
   }
 
   /** Reads what the namespace recorded of the fake's generation (or the one published now) into its view. */

@@ -40,6 +40,11 @@ export function modelPublication(answers: Answers, owner: string): string[] {
   return bounded(owner, items);
 }
 
+/** Whether a published answer (its JSON text) chooses by `when`. */
+export function hasWhen(item: string): boolean {
+  return (JSON.parse(item) as { when?: unknown }).when !== undefined;
+}
+
 /**
  * A classifier script as the namespace stores it: one JSON text per entry, `{ kind: 'answers' }`,
  * `{ kind: 'error' }` (the error's reason, message and details) or `{ kind: 'retry', until }`.

@@ -36,6 +36,16 @@ export interface CursorStore {
    */
   stepIndex(scope: string, script: string, stepKey: string): Promise<number>;
   /**
+   * The answer index for one step of a script whose entries are chosen by the request: the first
+   * of `candidates` (the entries that fit the request, in order) that no step of `scope` took yet,
+   * taken for `stepKey`, and the cursor (which counts the entries taken) moves one on. Every later
+   * ask of the same `stepKey` gets that same index. -1 when every candidate was taken.
+   * A store that leaves this out cannot serve answers chosen by `when`.
+   */
+  claim?(scope: string, script: string, stepKey: string, candidates: readonly number[]): Promise<number>;
+  /** The entries of `script` that {@link claim} took in `scope`, in index order. */
+  taken?(scope: string, script: string): Promise<readonly number[]>;
+  /**
    * Forgets which answer `stepKey` got, once no call can ask for that step again (a call outside a
    * run is over). The cursor does not move back. A store that leaves this out keeps the record
    * until it expires or `reset` removes it.

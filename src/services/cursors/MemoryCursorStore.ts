@@ -6,6 +6,7 @@ interface ScriptState {
   cursor: number;
   steps: Map<string, number> | undefined;
   visits: Map<number, number> | undefined;
+  taken: Set<number> | undefined;
 }
 
 /**
@@ -56,7 +57,7 @@ export class MemoryCursorStore implements CursorStore {
     }
     let state = scripts.get(script);
     if (state === undefined) {
-      state = { cursor: 0, steps: undefined, visits: undefined };
+      state = { cursor: 0, steps: undefined, visits: undefined, taken: undefined };
       scripts.set(script, state);
     }
     return state;
@@ -79,6 +80,26 @@ export class MemoryCursorStore implements CursorStore {
     const index = state.cursor++;
     state.steps.set(stepKey, index);
     return index;
+  }
+
+  async claim(scope: string, script: string, stepKey: string, candidates: readonly number[]): Promise<number> {
+    const state = this.#write(scope, script);
+    state.steps ??= new Map();
+    const known = state.steps.get(stepKey);
+    if (known !== undefined) return known;
+    state.taken ??= new Set();
+    for (const index of candidates) {
+      if (state.taken.has(index)) continue;
+      state.taken.add(index);
+      state.steps.set(stepKey, index);
+      state.cursor++;
+      return index;
+    }
+    return -1;
+  }
+
+  async taken(scope: string, script: string): Promise<readonly number[]> {
+    return [...(this.#read(scope, script)?.taken ?? [])].sort((a, b) => a - b);
   }
 
   async forgetStep(scope: string, script: string, stepKey: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   type RedisCursorStoreSettings,
 } from './RedisCursorStoreSettings.js';
 import {
+  claimScript,
   countScript,
   forgetScript,
   LOST,
@@ -110,6 +111,31 @@ export class RedisCursorStore implements CursorStore {
     // The step's index is known now, whether or not an earlier, timed-out asking of it ran.
     this.#record.settled(slot.keys[0]);
     return stepIndexOf(reply);
+  }
+
+  async claim(scope: string, script: string, stepKey: string, candidates: readonly number[]): Promise<number> {
+    const slot = this.#slot(scope, script);
+    this.#checkDoubt(slot.keys[0], scope, script, stepKey);
+    const reply = await this.#write(
+      claimScript,
+      slot,
+      [stepKey, slot.scope, this.#ttl, this.#record.belief(slot.keys[0]), candidates.join(',')],
+      `the step '${stepKey}'`,
+      stepKey,
+    );
+    this.#record.settled(slot.keys[0]);
+    return whole(reply, claimScript.name);
+  }
+
+  async taken(scope: string, script: string): Promise<readonly number[]> {
+    const key = this.keys.state(scope, script);
+    const reply = await this.link.command(key, ['HKEYS', key]);
+    if (!Array.isArray(reply)) throw unexpected('HKEYS', reply);
+    return reply
+      .map(String)
+      .filter((field) => field.startsWith('t:'))
+      .map((field) => Number(field.slice(2)))
+      .sort((a, b) => a - b);
   }
 
   async visit(scope: string, script: string, entry: number): Promise<number> {

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { lazySchema } from '../../validation/lazySchema.js';
+
+/** The longest regular expression a `when` may give, in characters. */
+export const MAX_PATTERN_LENGTH = 1_000;
+/** How many characters of a request's text a regular expression is matched against: the first so many. */
+export const MAX_MATCHED_CHARS = 100_000;
+
+/**
+ * How one text of a request is matched: a string is contained in it; `{ contains }` the same;
+ * `{ equals }` is the whole text; `{ regex, flags? }` a regular expression (flags of `imsu`).
+ *
+ * @example
+ * ```ts
+ * const match: TextMatch = { regex: '^refund', flags: 'i' };
+ * ```
+ */
+export type TextMatch =
+  | string
+  | { readonly contains: string }
+  | { readonly equals: string }
+  | { readonly regex: string; readonly flags?: string };
+
+/**
+ * What an answer of a list answers: requests whose every named text matches. Plain JSON, so it
+ * crosses a namespace and goes into a scripts document or a cassette.
+ *
+ * @example
+ * ```ts
+ * app.fake('writer', [
+ *   { when: { user: 'refund' }, text: 'Refunds take 5 days.' },
+ *   { when: { toolResult: { regex: '"found":\\s*0' } }, text: 'Nothing found.' },
+ *   { text: 'How can I help?' },
+ * ]);
+ * ```
+ */
+export interface When {
+  /** The text of the request's last user message (its text parts, joined by a line break). */
+  readonly user?: TextMatch;
+  /** The request's instructions (the system prompt). */
+  readonly instructions?: TextMatch;
+  /**
+   * A tool result of the request's last message, when it carries tool results: its output as JSON
+   * (a string output as it is), or its error. Any one result matching is enough.
+   */
+  readonly toolResult?: TextMatch;
+  /** The model as the app names it (the name the call gave, or the model id a wire client sent). */
+  readonly model?: TextMatch;
+}
+
+/** The texts of a request a `when` reads. */
+export const whenFields = ['user', 'instructions', 'toolResult', 'model'] as const;
+
+const textMatch = lazySchema(() =>
+  z.union([
+    z.string(),
+    z.strictObject({ contains: z.string() }),
+    z.strictObject({ equals: z.string() }),
+    z.strictObject({
+      regex: z.string().min(1).max(MAX_PATTERN_LENGTH),
+      flags: z
+        .string()
+        .regex(/^(?!.*(.).*\1)[imsu]*$/)
+        .optional(),
+    }),
+  ]),
+);
+
+/** A `when`, strict: a text it does not know is an error, and at least one text is named. */
+export const whenSchema = lazySchema(() =>
+  z
+    .strictObject(Object.fromEntries(whenFields.map((field) => [field, textMatch.optional()])))
+    .refine((when) => Object.values(when).some((match) => match !== undefined), {
+      message: `Name at least one of ${whenFields.join(', ')}`,
+    }),
+);
+
+/** What to write at each path of a `when`, for `describeIssues`. */
+export const whenExpected: Readonly<Record<string, string>> = {
+  when: `an object naming texts to match: { ${whenFields.map((f) => `${f}?`).join(', ')} }`,
+  ...Object.fromEntries(
+    whenFields.map((field) => [
+      `when.${field}`,
+      "a text it contains ('refund'), { contains }, { equals } or { regex, flags? } (flags of 'imsu')",
+    ]),
+  ),
+};

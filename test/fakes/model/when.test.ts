@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { tool } from '../../../src/index.js';
+import { caught, makeApp } from './fixtures.js';
+
+const support = [
+  { when: { user: 'refund' }, text: 'Refunds take 5 days.' },
+  { when: { user: { regex: '^(hi|hello)\\b', flags: 'i' } }, text: 'Hello! How can I help?' },
+  { text: 'Let me find out.' },
+];
+
+describe('FakeModel answers chosen by when', () => {
+  describe('app.fake(model, answers with when)', () => {
+    it('takes the first answer not yet taken whose when matches the request', async () => {
+      const app = makeApp();
+      app.fake('writer', support);
+      expect((await app.reply('writer', { messages: 'Hello there' })).text).toBe('Hello! How can I help?');
+      expect((await app.reply('writer', { messages: 'I want a refund' })).text).toBe('Refunds take 5 days.');
+      expect((await app.reply('writer', { messages: 'Where is my parcel?' })).text).toBe('Let me find out.');
+    });
+
+    it('lets an answer without when answer any request, in list order', async () => {
+      const app = makeApp();
+      app.fake('writer', [{ text: 'first' }, { when: { user: 'never said' }, text: 'x' }, { text: 'second' }]);
+      expect((await app.reply('writer', { messages: 'a' })).text).toBe('first');
+      expect((await app.reply('writer', { messages: 'b' })).text).toBe('second');
+    });
+
+    it('matches the instructions, the model, and a tool result of the last message', async () => {
+      const app = makeApp();
+      const findOrder = tool({ input: z.object({ id: z.string() }), run: ({ id }) => ({ id, found: 0 }) });
+      app.fake('writer', [
+        {
+          when: { instructions: { equals: 'You sell shoes.' }, model: 'writer' },
+          calls: [{ tool: 'findOrder', with: { id: '7' } }],
+        },
+        { when: { toolResult: { regex: '"found":0' } }, text: 'No such order.' },
+      ]);
+      const run = await app.run({ model: 'writer', instructions: 'You sell shoes.', tools: { findOrder } }, 'Order 7?');
+      expect(run.text).toBe('No such order.');
+    });
+
+    it('gives a step that runs again the answer it got before', async () => {
+      const app = makeApp();
+      const writer = app.fake('writer', [
+        { when: { user: 'refund' }, fail: 'server', times: 1, text: 'Refunds take 5 days.' },
+        { text: 'other' },
+      ]);
+      expect((await app.reply('writer', { messages: 'refund please' })).text).toBe('Refunds take 5 days.');
+      expect(writer.sent.map((call) => call.attempt)).toEqual([1, 2]);
+    });
+
+    it('keeps each scope apart: every scope starts from the whole list', async () => {
+      const app = makeApp();
+      app.fake('writer', support);
+      const a = await app.scope('a', () => app.reply('writer', { messages: 'refund' }));
+      const b = await app.scope('b', () => app.reply('writer', { messages: 'refund' }));
+      expect([a.text, b.text]).toEqual(['Refunds take 5 days.', 'Refunds take 5 days.']);
+    });
+
+    it('fails T0050 naming the request and the answers left when none of them matches', async () => {
+      const app = makeApp();
+      app.fake('writer', [
+        { when: { user: 'refund' }, text: 'a' },
+        { when: { user: 'parcel' }, text: 'b' },
+      ]);
+      const error = await caught(() => app.reply('writer', { messages: 'What is the weather?' }));
+      expect(error.code).toBe('T0050');
+      expect(error.message).toContain('user "What is the weather?"');
+      expect(error.message).toContain('answers[0] when { user contains "refund" }');
+      expect(error.message).toContain('answers[1] when { user contains "parcel" }');
+    });
+
+    it('fails T0013 once every answer was taken', async () => {
+      const app = makeApp();
+      app.fake('writer', [{ when: { user: 'refund' }, text: 'a' }]);
+      await app.reply('writer', { messages: 'refund' });
+      expect((await caught(() => app.reply('writer', { messages: 'refund' }))).code).toBe('T0013');
+    });
+
+    it('refuses a when that names no text, an unknown text or a regular expression that does not compile (T0003)', async () => {
+      const app = makeApp();
+      const empty = await caught(() => app.fake('writer', [{ when: {}, text: 'a' }] as never));
+      expect(empty.code).toBe('T0003');
+      const unknown = await caught(() => app.fake('writer', [{ when: { usr: 'a' }, text: 'a' }] as never));
+      expect(unknown.message).toContain('user');
+      const bad = await caught(() => app.fake('writer', [{ when: { user: { regex: '(' } }, text: 'a' }]));
+      expect(bad.message).toContain('answers[0].when.user: the regular expression does not compile');
+    });
+
+    it('refuses a when in an answer a function gives (T0003)', async () => {
+      const app = makeApp();
+      app.fake('writer', () => ({ when: { user: 'a' }, text: 'a' }));
+      expect((await caught(() => app.reply('writer', { messages: 'a' }))).code).toBe('T0003');
+    });
+  });
+
+  describe('.pending()', () => {
+    it('lists the answers not taken, wherever they are in the list', async () => {
+      const app = makeApp();
+      const writer = app.fake('writer', support);
+      await app.reply('writer', { messages: 'refund' });
+      expect((await writer.pending()).map((answer) => answer.index)).toEqual([1, 2]);
+    });
+  });
+
+  describe('.verify()', () => {
+    it('reports the answers never taken, and a when that matched none of the requests sent', async () => {
+      const app = makeApp();
+      const writer = app.fake('writer', [{ when: { user: 'refund' }, text: 'a' }, { text: 'b' }]);
+      await app.reply('writer', { messages: 'Where is my parcel?' });
+      const error = await caught(() => writer.verify());
+      expect(error.code).toBe('T0014');
+      expect(error.message).toContain('answers[0]');
+      expect(error.message).toContain('its when { user contains "refund" } matched none of the 1 requests sent there');
+      expect(error.message).not.toContain('answers[1]');
+    });
+
+    it('passes once every answer was taken, out of list order', async () => {
+      const app = makeApp();
+      const writer = app.fake('writer', support);
+      for (const messages of ['Where is it?', 'hi', 'refund']) await app.reply('writer', { messages });
+      await expect(writer.verify()).resolves.toBeUndefined();
+      await expect(app.verify()).resolves.toBeUndefined();
+    });
+
+    it('fails on a T0050 the app caught', async () => {
+      const app = makeApp();
+      app.fake('writer', [{ when: { user: 'refund' }, text: 'a' }]);
+      await caught(() => app.reply('writer', { messages: 'hello' }));
+      const error = await caught(() => app.verify());
+      expect(error.code).toBe('T0049');
+      expect(error.message).toContain('T0050');
+    });
+  });
+});
