@@ -18,6 +18,7 @@ import type { SentCall } from '../model/SentCall.js';
 import type { SharedAnswers } from '../model/SharedAnswers.js';
 import { callFailure, storeCall } from '../model/storeCall.js';
 import { PreparedGenerations } from './PreparedGenerations.js';
+import { SharedRaised } from './SharedRaised.js';
 import { modelPublication, classifierPublication } from './publishable.js';
 import { SENT_LIMIT_ARG, SHARED_SENT_LIMIT, sentEntry } from './sharedSentEntry.js';
 import { SharedSent, type SentNote } from './SharedSent.js';
@@ -57,6 +58,8 @@ export class SharedScripts {
   /** How many publications have not settled: none, and a call need not wait for the tail. */
   #publishing = 0;
   #failure: unknown;
+  /** The generation this container published last, per script (a model's name, '' the classifier's). */
+  readonly #mine = new Map<string, string>();
 
   constructor(store: RedisCursorStore) {
     this.store = store;
@@ -76,6 +79,7 @@ export class SharedScripts {
   publishModel(model: string, answers: Answers, owner: string, prepared?: readonly PreparedAnswer[]): SharedAnswers {
     const items = modelPublication(answers, owner);
     const gen = randomUUID();
+    this.#mine.set(model, gen);
     if (prepared !== undefined) this.#generations.remember(`${model}\u0000${gen}`, prepared);
     const keys = this.store.keys;
     this.#publish(() =>
@@ -97,11 +101,23 @@ export class SharedScripts {
   publishClassifier(script: readonly ClassificationScriptEntry[]): string {
     const items = classifierPublication(script);
     const gen = randomUUID();
+    this.#mine.set('', gen);
     const keys = this.store.keys;
     this.#publish(() =>
       this.store.link.script(publishScript, [keys.classifier, keys.entries(gen)], [gen, this.store.ttl, ...items]),
     );
     return gen;
+  }
+
+  /**
+   * The errors calls of the classifier raise, as the namespace records them: of generation `gen`
+   * (a script's), or of the one published now (a stand-in that follows the namespace).
+   */
+  classifierRaised(gen: string | undefined): SharedRaised {
+    const keys = this.store.keys;
+    return new SharedRaised(this.store, { head: keys.classifier, key: `${keys.prefix}raised::` }, gen, () =>
+      this.#mine.get(''),
+    );
   }
 
   /** The shared classifier's next entry in `scope`, taken in one round trip. */
@@ -152,7 +168,11 @@ export class SharedScripts {
   #source(model: string, script: string | undefined, gen: string | undefined): SharedAnswers {
     const view = new SharedSent(SHARED_SENT_LIMIT);
     const keys = this.store.keys;
-    const taker: Taker = { model, head: [keys.fake(model)], encoded: keys.scope(model), view, last: undefined };
+    const head = keys.fake(model);
+    const source = { head, key: `${keys.prefix}raised:${keys.scope(model)}:` };
+    const raised = new SharedRaised(this.store, source, gen, () => this.#mine.get(model));
+    const gens = new WeakMap<CallContext, string>();
+    const taker: Taker = { model, head: [head], encoded: keys.scope(model), view, last: undefined, gens };
     return {
       script,
       take: (request, context, owner, noted) => this.#take(taker, request, context, owner, noted),
@@ -162,7 +182,12 @@ export class SharedScripts {
         return view.calls;
       },
       sync: () => this.#sync(model, gen, view),
-      forget: () => view.clear(),
+      record: (noted, context) => raised.record(noted, gens.get(context)),
+      raised: () => raised.read(),
+      forget: () => {
+        view.clear();
+        raised.forget();
+      },
     };
   }
 
@@ -211,6 +236,7 @@ export class SharedScripts {
     const known = reply.length === 3 ? last : undefined;
     if (known === undefined && reply.length !== 4) throw unexpected(takeAnswerScript.name);
     const gen = known?.gen ?? String(reply[0]);
+    taker.gens.set(context, gen);
     const index = Number(reply.at(-3));
     const count = Number(reply.at(-2));
     if (index >= count) {

@@ -9,7 +9,7 @@ export interface LuaScript {
 
 // The SHA is taken on first use: hashing at load would load node:crypto into every program that
 // imports standin, Redis or not.
-function lua(name: string, source: string): LuaScript {
+export function lua(name: string, source: string): LuaScript {
   let sha: string | undefined;
   return {
     name,
