@@ -328,6 +328,15 @@ const runs = {
     means: "A run's `strictTools` option is not true or false.",
     fix: "Pass `strictTools: true` or `strictTools: false`, or leave it out for the app's default.",
   },
+  R0006: {
+    means:
+      "A tool's `run` returned a promise that did not settle within the tool's `timeoutMs` (one minute when the tool " +
+      'names none); the signal `run` was handed was aborted. Like a throw, it goes back to the model as a tool-result ' +
+      'error, or fails a run with strict tools (`R0004`).',
+    fix:
+      'Make the tool finish sooner (pass `context.signal` on to what it waits for, so it stops when aborted), or ' +
+      'give it a longer bound: `tool({ input, run, timeoutMs })`, at most 2147483647.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const fakeModel = {

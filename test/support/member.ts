@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import 'reflect-metadata';
 import { ClassificationQuestion as Q } from '../../src/index.js';
 import { createTestApp, type Answer, type FakeModel } from '../../src/testing.js';
+import { z } from 'zod';
 import type { Order } from './members.js';
 
 const app = createTestApp(JSON.parse(process.argv[2]!));
@@ -25,7 +26,8 @@ async function obey(order: Order): Promise<unknown> {
       await app.ready();
       return null;
     case 'reply': {
-      const reply = async () => (await app.reply(order.model, { messages: order.message })).text;
+      const output = order.typed === true ? { output: z.object({ n: z.number() }) } : {};
+      const reply = async () => (await app.reply(order.model, { messages: order.message, ...output })).text;
       return order.scope === undefined ? reply() : app.scope(order.scope, reply);
     }
     case 'classify': {
@@ -38,6 +40,9 @@ async function obey(order: Order): Promise<unknown> {
       await fake.sync();
       return fake.sent;
     }
+    case 'verify':
+      await app.verify();
+      return null;
   }
 }
 

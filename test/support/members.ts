@@ -1,6 +1,6 @@
 /**
  * Starts processes of one namespace (member.ts) and sends them orders: fake a model, script the
- * classifier, make a call, read a fake's `sent`. Each process has its own test app and its own
+ * classifier, make a call, read a fake's `sent`, verify every stand-in of the process. Each process has its own test app and its own
  * connection to Redis, as the instances of an application under test would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,9 +14,17 @@ const member = fileURLToPath(new URL('./member.ts', import.meta.url));
 export type Order =
   | { readonly op: 'fake'; readonly model: string; readonly answers: readonly unknown[] }
   | { readonly op: 'fakeClassifier'; readonly script: readonly { readonly answers: Record<string, string> }[] }
-  | { readonly op: 'reply'; readonly model: string; readonly message: string; readonly scope?: string }
+  | {
+      readonly op: 'reply';
+      readonly model: string;
+      readonly message: string;
+      readonly scope?: string;
+      /** Asks for a typed value of the shape { n: number }. */
+      readonly typed?: boolean;
+    }
   | { readonly op: 'classify'; readonly text: string; readonly options: readonly string[] }
-  | { readonly op: 'sent'; readonly model: string };
+  | { readonly op: 'sent'; readonly model: string }
+  | { readonly op: 'verify' };
 
 /** A running member process. */
 export interface Member {

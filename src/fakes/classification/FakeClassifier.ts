@@ -9,7 +9,7 @@ import { MemoryCursorStore } from '../../services/cursors/MemoryCursorStore.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { CursorQueue } from '../script/CursorQueue.js';
 import type { Finding } from '../script/Finding.js';
-import { RaisedErrors } from '../script/RaisedErrors.js';
+import { RaisedErrors, type RaisedError, type RaisedView } from '../script/RaisedErrors.js';
 import { HANDLE_SCOPE, ScriptCursor } from '../script/ScriptCursor.js';
 import { checkScript, notAScript, type ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { cursorIndex } from '../script/startScriptCursor.js';
@@ -100,7 +100,7 @@ export class FakeClassifier implements Classifier {
     this.#kind = settings.script === undefined ? KIND : `${KIND}:${randomUUID()}`;
     this.#store = settings.store ?? new MemoryCursorStore();
     this.#verdict = {
-      raised: this.#raised,
+      raised: () => this.raisedView(),
       raisedCode: 'K0014',
       owner: 'FakeClassifier.verify()',
       unused: async (scope) => unusedEntries(await this.pending(), { neverCalled: !this.#used.moved, scope }),
@@ -165,13 +165,21 @@ export class FakeClassifier implements Classifier {
     }
   }
 
-  /** Keeps a test author's error a call raised, so `verify` reports it even when the app caught it. */
-  protected noteRaised(error: unknown, opts: ClassifyCallOptions | undefined): void {
+  /**
+   * Keeps a test author's error a call raised, so `verify` reports it even when the app caught it;
+   * answers it as kept, or undefined for any other error.
+   */
+  protected noteRaised(error: unknown, opts: ClassifyCallOptions | undefined): RaisedError | undefined {
     const given = typeof opts === 'object' && opts !== null ? opts : undefined;
     const scope = given?.context?.scope ?? given?.adapterOpts?.scope ?? DEFAULT_SCOPE;
     const requestId = given?.requestId;
     const call = typeof requestId === 'string' ? `request '${requestId}'` : 'a call';
-    this.#raised.note(error, { scope: typeof scope === 'string' ? scope : DEFAULT_SCOPE, call });
+    return this.#raised.note(error, { scope: typeof scope === 'string' ? scope : DEFAULT_SCOPE, call });
+  }
+
+  /** The test author's errors `verify` reports: the ones this fake's calls raised. */
+  protected raisedView(): RaisedView | Promise<RaisedView> {
+    return this.#raised.view();
   }
 
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {

@@ -8,7 +8,7 @@ import { plainCapabilities, serve, specOf } from '../../services/capabilities/ca
 import type { CapabilitySpec, PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import { cursorSlot } from '../script/CursorSlot.js';
 import type { Finding } from '../script/Finding.js';
-import { RaisedErrors } from '../script/RaisedErrors.js';
+import { mergeRaised, RaisedErrors } from '../script/RaisedErrors.js';
 import { SentLog } from '../script/SentLog.js';
 import { scriptFindings, verifyScript, type ScriptVerdict } from '../script/verifyScript.js';
 import type { Answers } from './Answer.js';
@@ -23,6 +23,7 @@ import { readAnswers, type ReadAnswers } from './readAnswers.js';
 import { recordCall } from './recordCall.js';
 import { leastReleased } from './releasedLines.js';
 import type { PendingAnswer, SentCall } from './SentCall.js';
+import type { SharedAnswers } from './SharedAnswers.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS } from './settleWithin.js';
 import { takeAnswer } from './takeAnswer.js';
 import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
@@ -80,7 +81,10 @@ export class FakeModel implements Provider {
     const clock = options.clock ?? new SystemClock();
     const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     const note = (call: SentCall) => (shared !== undefined ? shared.note(call) : void this.#sent.push(call));
-    const raised = (error: unknown, context: CallContext) => this.#raised.note(error, callWhere(context));
+    // In a namespace the error is kept where the call fails (#kept), so it is recorded there before the call rejects.
+    const raised = (error: unknown, context: CallContext) => {
+      if (shared === undefined) this.#raised.note(error, callWhere(context));
+    };
     this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note, raised };
     this.#scopes = options.scopes;
     this.#scope = options.scope;
@@ -90,7 +94,12 @@ export class FakeModel implements Provider {
       read.reply?.kind === 'list'
         ? answersUnused(owner, read.reply, slot, only, { sent: () => this.sent, model })
         : Promise.resolve(NOTHING_UNUSED);
-    this.#verdict = { raised: this.#raised, raisedCode: 'T0046', owner, unused };
+    const kept = async (from: SharedAnswers) => {
+      const recorded = await from.raised();
+      return mergeRaised(this.#raised.view(), recorded);
+    };
+    const raisedView = () => (shared === undefined ? this.#raised.view() : kept(shared));
+    this.#verdict = { raised: raisedView, raisedCode: 'T0046', owner, unused };
     offerWholeReply(this, (request, context) => this.#whole(request, context));
     // Every capability besides reply: recorded in `sent`, answered by the record's function for it.
     const self = this as { -readonly [N in PlainCapability]?: Provider[N] };
@@ -166,7 +175,18 @@ export class FakeModel implements Provider {
 
   /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
   #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
-    return takeAnswer(this.#fake, request, context);
+    const taken = takeAnswer(this.#fake, request, context);
+    return this.#fake.shared === undefined ? taken : taken.catch((error: unknown) => this.#kept(error, context));
+  }
+
+  /**
+   * Keeps a test author's error a call raised and throws it; in a namespace, records it there first,
+   * so a `verify()` in any process of the namespace that follows the failed call sees it.
+   */
+  async #kept(error: unknown, context: CallContext): Promise<never> {
+    const noted = this.#raised.note(error, callWhere(context));
+    if (noted !== undefined) await this.#fake.shared?.record(noted, context);
+    throw error;
   }
 
   /** A record call, answered by the record; every test author's error it throws is kept for `verify`. */
@@ -179,8 +199,7 @@ export class FakeModel implements Provider {
     try {
       return await recordCall(this.#fake, spec, args, context, run);
     } catch (error) {
-      this.#raised.note(error, callWhere(context));
-      throw error;
+      return this.#kept(error, context);
     }
   }
 
@@ -229,8 +248,8 @@ export class FakeModel implements Provider {
    * every answer unused. Scopes already released (a request's, when its response closed) count
    * by how far each went. Call it in `afterEach`, inside or outside a scope. First it throws
    * `T0046` when any call (in `scope`, or in any scope) raised a test author's error (a T-code,
-   * such as `T0013`), even one the app caught and answered with a 500, naming scope, call and error.
-   * It throws for exactly what {@link findings} reports.
+   * such as `T0013`), even one the app caught and answered with a 500, naming scope, call and error;
+   * in a Redis namespace, a call in any process of it. It throws for exactly what {@link findings} reports.
    */
   verify(scope?: string): Promise<void> {
     return verifyScript(this.#verdict, scope ?? this.#scope);
@@ -239,7 +258,8 @@ export class FakeModel implements Provider {
   /**
    * Forgets what the fake was sent and the test author's errors its calls raised, so the next
    * test starts clean; its cursors live in the store, which is reset apart. In a namespace, the
-   * calls this process holds are forgotten; a later `sync()` reads the namespace's record again.
+   * calls this process holds are forgotten (a later `sync()` reads the namespace's record again),
+   * and the errors the namespace recorded so far are left out of this fake's later checks.
    */
   forget(): void {
     this.#sent.clear();

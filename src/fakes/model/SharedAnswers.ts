@@ -1,4 +1,5 @@
 import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
+import type { RaisedError, RaisedView } from '../script/RaisedErrors.js';
 import type { SentNote } from '../shared/SharedSent.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import type { SentCall } from './SentCall.js';
@@ -32,6 +33,17 @@ export interface SharedAnswers {
   readonly sent: readonly SentCall[];
   /** Reads the namespace's calls (the latest, bounded) into `sent`. */
   sync(): Promise<void>;
-  /** Forgets the calls `sent` holds now, read and this process's own; a later `sync()` reads the record again. */
+  /**
+   * Records in the namespace a test author's error a call raised, under the generation the call
+   * answered from, so `verify()` in every process of the namespace sees it. Settles once Redis took
+   * it or failed to; never rejects.
+   */
+  record(raised: RaisedError, context: CallContext): Promise<void>;
+  /** The errors the namespace recorded against the script (see `SharedRaised`), since the last `forget()`. */
+  raised(): Promise<RaisedView>;
+  /**
+   * Forgets the calls `sent` holds now, read and this process's own (a later `sync()` reads the
+   * record again), and leaves the errors recorded so far out of later reads.
+   */
   forget(): void;
 }

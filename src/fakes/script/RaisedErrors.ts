@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Code } from '../../errors/catalog.js';
 import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
@@ -13,6 +14,14 @@ export interface RaisedError {
   /** The call, as a message names it: `step 'call:…#3' (attempt 1)`, `request 'r-1'`. */
   readonly call: string;
   readonly error: StandinError;
+  /** Tells one raising apart from every other, in this process and in a namespace's record of it. */
+  readonly id?: string | undefined;
+}
+
+/** The errors `verify` reports: the ones kept, in the order raised, and how many were raised in all. */
+export interface RaisedView {
+  readonly kept: readonly RaisedError[];
+  readonly count: number;
 }
 
 /**
@@ -31,20 +40,31 @@ export class RaisedErrors {
   readonly #kept: RaisedError[] = [];
   #count = 0;
 
-  /** Keeps `error` when it is a test author's error: a StandinError whose code passes `isAuthors`. */
+  /**
+   * Keeps `error` when it is a test author's error: a StandinError whose code passes `isAuthors`.
+   * Answers it as noted, with an id of its own (kept or, past the limit, only counted), so a
+   * namespace may record it too; undefined for any other error.
+   */
   note(
     error: unknown,
     where: { readonly scope: string; readonly call: string },
     isAuthors: (error: StandinError) => boolean = testAuthors,
-  ): void {
-    if (!(error instanceof StandinError) || !isAuthors(error)) return;
+  ): RaisedError | undefined {
+    if (!(error instanceof StandinError) || !isAuthors(error)) return undefined;
     this.#count++;
-    if (this.#kept.length < MAX_RAISED) this.#kept.push({ scope: where.scope, call: where.call, error });
+    const raised: RaisedError = { scope: where.scope, call: where.call, error, id: randomUUID() };
+    if (this.#kept.length < MAX_RAISED) this.#kept.push(raised);
+    return raised;
   }
 
   /** What was kept, in the order it was raised. */
   get errors(): readonly RaisedError[] {
     return [...this.#kept];
+  }
+
+  /** What `verify` reports of this process's calls: the kept errors and the count of all. */
+  view(): RaisedView {
+    return { kept: [...this.#kept], count: this.#count };
   }
 
   /** Forgets every error kept and counted, as a fake's `forget()` does between tests. */
@@ -53,60 +73,90 @@ export class RaisedErrors {
     this.#count = 0;
   }
 
-  /**
-   * One finding per kept error (in `scope`, when one is named), under `code`; the errors past
-   * the kept ones, when no scope is named, as one more finding in the default scope.
-   *
-   * @example
-   * ```ts
-   * raised.findings('T0046'); // [{ scope: 'a', code: 'T0046', line: "step 'r#0': T0013 ..." }]
-   * ```
-   */
+  /** One finding per kept error (in `scope`, when one is named): see {@link raisedFindings}. */
   findings(code: Code, scope?: string): Finding[] {
-    const kept = this.#inScope(scope);
-    const found: Finding[] = kept.map((raised) => ({ scope: raised.scope, code, line: raisedLine(raised) }));
-    const more = this.#countIn(scope, kept) - kept.length;
-    if (more > 0) {
-      const calls = `${more} more call${more === 1 ? '' : 's'}`;
-      const line = `${calls}, in any scope, raised a test author's error (not kept)`;
-      found.push({ scope: DEFAULT_SCOPE, code, line });
-    }
-    return found;
+    return raisedFindings(this.view(), code, scope);
   }
 
   /**
-   * Throws `code` listing every kept error with its scope and call, when any was raised (in
-   * `scope`, when one is named).
-   *
-   * @throws {StandinError} `code` (`T0046` for a faked model, `K0014` for a faked classifier).
+   * Throws `code` listing every kept error, when any was raised (in `scope`, when one is named): see
+   * {@link checkRaised}.
    */
   check(code: Code, owner: string, scope?: string): void {
-    if (this.#count === 0) return;
-    const kept = this.#inScope(scope);
-    if (kept.length === 0) return;
-    const count = this.#countIn(scope, kept);
-    const lines = kept.map((raised) => {
-      const where = raised.scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${raised.scope}'`;
-      return `  In ${where}, ${raisedLine(raised)}`;
-    });
-    const more = count > kept.length ? `\n  ... and ${count - kept.length} more` : '';
-    const calls = `${count} call${count === 1 ? '' : 's'}`;
-    throw new StandinError(
-      code,
-      `${owner}: ${calls} raised a test author's error, even if the app caught ${count === 1 ? 'it' : 'them'}:\n` +
-        `${lines.join('\n')}${more}\nFix each: the error's own message says what to write.`,
-      { cause: kept[0]!.error },
-    );
+    checkRaised(this.view(), code, owner, scope);
   }
+}
 
-  #inScope(scope: string | undefined): readonly RaisedError[] {
-    return scope === undefined ? this.#kept : this.#kept.filter((raised) => raised.scope === scope);
+/**
+ * One finding per kept error of `view` (in `scope`, when one is named), under `code`; the errors
+ * past the kept ones, when no scope is named, as one more finding in the default scope.
+ *
+ * @example
+ * ```ts
+ * raisedFindings(raised.view(), 'T0046'); // [{ scope: 'a', code: 'T0046', line: "step 'r#0': T0013 ..." }]
+ * ```
+ */
+export function raisedFindings(view: RaisedView, code: Code, scope?: string): Finding[] {
+  const kept = inScope(view, scope);
+  const found: Finding[] = kept.map((raised) => ({ scope: raised.scope, code, line: raisedLine(raised) }));
+  const more = countIn(view, scope, kept) - kept.length;
+  if (more > 0) {
+    const calls = `${more} more call${more === 1 ? '' : 's'}`;
+    const line = `${calls}, in any scope, raised a test author's error (not kept)`;
+    found.push({ scope: DEFAULT_SCOPE, code, line });
   }
+  return found;
+}
 
-  /** How many were raised: every one counted with no scope named; in a scope, the ones kept there. */
-  #countIn(scope: string | undefined, kept: readonly RaisedError[]): number {
-    return scope === undefined ? this.#count : kept.length;
-  }
+/**
+ * Throws `code` listing every kept error of `view` with its scope and call, when any was raised
+ * (in `scope`, when one is named).
+ *
+ * @throws {StandinError} `code` (`T0046` for a faked model, `K0014` for a faked classifier).
+ */
+export function checkRaised(view: RaisedView, code: Code, owner: string, scope?: string): void {
+  if (view.count === 0) return;
+  const kept = inScope(view, scope);
+  if (kept.length === 0) return;
+  const count = countIn(view, scope, kept);
+  const lines = kept.map((raised) => {
+    const where = raised.scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${raised.scope}'`;
+    return `  In ${where}, ${raisedLine(raised)}`;
+  });
+  const more = count > kept.length ? `\n  ... and ${count - kept.length} more` : '';
+  const calls = `${count} call${count === 1 ? '' : 's'}`;
+  throw new StandinError(
+    code,
+    `${owner}: ${calls} raised a test author's error, even if the app caught ${count === 1 ? 'it' : 'them'}:\n` +
+      `${lines.join('\n')}${more}\nFix each: the error's own message says what to write.`,
+    { cause: kept[0]!.error },
+  );
+}
+
+/**
+ * The errors a namespace recorded, then this process's that the record does not hold (by id):
+ * each raising once, counted once.
+ *
+ * @example
+ * ```ts
+ * mergeRaised(raised.view(), await shared.raised());
+ * ```
+ */
+export function mergeRaised(own: RaisedView, recorded: RaisedView): RaisedView {
+  if (recorded.count === 0) return own;
+  const ids = new Set(recorded.kept.map((raised) => raised.id));
+  const only = own.kept.filter((raised) => raised.id === undefined || !ids.has(raised.id));
+  const kept = [...recorded.kept, ...only];
+  return { kept, count: recorded.count + own.count - (own.kept.length - only.length) };
+}
+
+function inScope(view: RaisedView, scope: string | undefined): readonly RaisedError[] {
+  return scope === undefined ? view.kept : view.kept.filter((raised) => raised.scope === scope);
+}
+
+/** How many were raised: every one counted with no scope named; in a scope, the ones kept there. */
+function countIn(view: RaisedView, scope: string | undefined, kept: readonly RaisedError[]): number {
+  return scope === undefined ? view.count : kept.length;
 }
 
 /** A kept error, as a line names it: the call, then the error's code and the first line of its message. */

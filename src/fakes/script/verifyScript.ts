@@ -1,7 +1,7 @@
 import type { Code } from '../../errors/catalog.js';
 import type { StandinError } from '../../errors/StandinError.js';
 import type { Finding } from './Finding.js';
-import type { RaisedErrors } from './RaisedErrors.js';
+import { checkRaised, raisedFindings, type RaisedView } from './RaisedErrors.js';
 
 /** What a scripted fake found unused in its script: one finding per entry, and the error `verify()` throws for them. */
 export interface UnusedReport {
@@ -12,8 +12,11 @@ export interface UnusedReport {
 
 /** How one scripted fake reports: its kept errors' code, its name in messages, how it finds its unused entries. */
 export interface ScriptVerdict {
-  /** The kept test author's errors of its calls. */
-  readonly raised: RaisedErrors;
+  /**
+   * The kept test author's errors of its calls: this process's, and in a namespace those every
+   * process of it recorded.
+   */
+  raised(): RaisedView | Promise<RaisedView>;
   /** The code `verify()` throws for them: `T0046` for a faked model, `K0014` for a faked classifier. */
   readonly raisedCode: Code;
   /** The fake as messages name it. */
@@ -34,13 +37,13 @@ export interface ScriptVerdict {
  * ```
  */
 export async function scriptFindings(verdict: ScriptVerdict, scope: string | undefined): Promise<Finding[]> {
-  const raised = verdict.raised.findings(verdict.raisedCode, scope);
+  const raised = raisedFindings(await verdict.raised(), verdict.raisedCode, scope);
   return [...raised, ...(await verdict.unused(scope)).findings];
 }
 
 /**
  * What a scripted fake's `verify(scope)` does with what {@link scriptFindings} reports: throws
- * for the kept errors first, before the store is read, then for the entries never used.
+ * for the kept errors first, before the cursors are read, then for the entries never used.
  *
  * @example
  * ```ts
@@ -48,7 +51,7 @@ export async function scriptFindings(verdict: ScriptVerdict, scope: string | und
  * ```
  */
 export async function verifyScript(verdict: ScriptVerdict, scope: string | undefined): Promise<void> {
-  verdict.raised.check(verdict.raisedCode, verdict.owner, scope);
+  checkRaised(await verdict.raised(), verdict.raisedCode, verdict.owner, scope);
   const error = (await verdict.unused(scope)).error();
   if (error !== undefined) throw error;
 }

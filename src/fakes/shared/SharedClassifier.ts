@@ -11,7 +11,9 @@ import { fakeResponse } from '../classification/fakeAnswers.js';
 import { checkQuestions, checkRequest } from '../classification/requestChecks.js';
 import { RETRY_HINT } from '../classification/takeEntry.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
+import { mergeRaised, type RaisedView } from '../script/RaisedErrors.js';
 import { readError } from './publishable.js';
+import type { SharedRaised } from './SharedRaised.js';
 import type { SharedScripts } from './SharedScripts.js';
 
 /**
@@ -19,8 +21,10 @@ import type { SharedScripts } from './SharedScripts.js';
  * next entry of the script published last (`app.fakeClassifier(script)` in any of them), per
  * scope, in one Lua round trip that counts `retryUntilCall` visits as the fake does. Made with a
  * script, it publishes it and its `pending()` and `verify()` read the namespace's cursors; made
- * without, it only answers. A Redis that is slow or out of reach fails the call with reason
- * `timeout` or `network_error`, which the engine retries.
+ * without, it only answers. A test author's error a call raises is recorded in the namespace
+ * before the call fails, and `verify()` in every process reads the record (`K0014`). A Redis that
+ * is slow or out of reach fails the call with reason `timeout` or `network_error`, which the
+ * engine retries.
  *
  * @example
  * ```ts
@@ -34,31 +38,53 @@ export class SharedClassifier extends FakeClassifier {
   readonly #shared: SharedScripts;
   readonly #script: readonly ClassificationScriptEntry[] | undefined;
   readonly #gen: string | undefined;
+  /** The test author's errors calls raised, in every process of the namespace, as Redis records them. */
+  readonly #recorded: SharedRaised;
 
   constructor(shared: SharedScripts, script?: readonly ClassificationScriptEntry[]) {
     super(script === undefined ? { store: shared.store } : { script, store: shared.store });
     this.#shared = shared;
     this.#script = script;
     this.#gen = script === undefined ? undefined : shared.publishClassifier(script);
+    this.#recorded = shared.classifierRaised(this.#gen);
   }
 
+  /** Answers as the fake does; a test author's error is recorded in the namespace before the call rejects. */
   override async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
+    const taken: { gen?: string } = {};
     try {
-      return await this.#classify(request, opts);
+      return await this.#classify(request, opts, taken);
     } catch (error) {
-      this.noteRaised(error, opts);
+      const noted = this.noteRaised(error, opts);
+      if (noted !== undefined) await this.#recorded.record(noted, taken.gen);
       throw error;
     }
   }
 
-  async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
+  /** The errors this process's calls raised, with those every process of the namespace recorded. */
+  protected override async raisedView(): Promise<RaisedView> {
+    const recorded = await this.#recorded.read();
+    return mergeRaised(await super.raisedView(), recorded);
+  }
+
+  /** Forgets the errors kept so far: this process's, and those the namespace recorded before now. */
+  override forget(): void {
+    super.forget();
+    this.#recorded.forget();
+  }
+
+  async #classify(
+    request: ClassificationRequest,
+    opts: ClassifyCallOptions | undefined,
+    taken: { gen?: string },
+  ): Promise<ClassificationResponse> {
     checkRequest(request, 'SharedClassifier');
     const scope = opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
     await runCapture(opts?.adapterOpts?.capture, { request, opts: opts ?? {} }, { scope, requestId: opts?.requestId });
     checkQuestions(request);
-    let taken;
+    let entry;
     try {
-      taken = await this.#shared.takeEntry(scope);
+      entry = await this.#shared.takeEntry(scope);
     } catch (error) {
       if (error instanceof StoreFailure && error.kind !== undefined) {
         const reason = error.kind === 'timeout' ? 'timeout' : 'network_error';
@@ -66,18 +92,19 @@ export class SharedClassifier extends FakeClassifier {
       }
       throw error;
     }
+    taken.gen = entry.gen;
     let answers: Readonly<Record<string, unknown>> | undefined;
-    if (taken.kind === 'retry') {
+    if (entry.kind === 'retry') {
       throw new ClassificationAdapterError('rate_limited', { message: RETRY_HINT, retryAfterMs: 0 });
     }
-    if (taken.kind === 'exhausted') {
-      if (taken.count > 0) {
-        throw scriptExhausted(taken.count, null, { scope, requestId: opts?.requestId });
+    if (entry.kind === 'exhausted') {
+      if (entry.count > 0) {
+        throw scriptExhausted(entry.count, null, { scope, requestId: opts?.requestId });
       }
     } else {
-      const entry = JSON.parse(taken.json) as SharedEntryJson;
-      if (entry.kind === 'error') throw readError(entry.error ?? {});
-      answers = entry.answers;
+      const json = JSON.parse(entry.json) as SharedEntryJson;
+      if (json.kind === 'error') throw readError(json.error ?? {});
+      answers = json.answers;
     }
     return fakeResponse(request, opts, answers);
   }

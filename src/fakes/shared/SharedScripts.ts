@@ -10,21 +10,22 @@ import {
 import { sharedModelScript } from '../../services/cursors/redis/redisKeys.js';
 import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.js';
 import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
-import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import type { Answers } from '../model/Answer.js';
 import type { PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SentCall } from '../model/SentCall.js';
 import type { SharedAnswers } from '../model/SharedAnswers.js';
-import { callFailure, storeCall } from '../model/storeCall.js';
+import { storeCall } from '../model/storeCall.js';
 import { PreparedGenerations } from './PreparedGenerations.js';
+import { SharedRaised } from './SharedRaised.js';
+import { nothingPublished, sharedStep, spent } from './sharedStep.js';
 import { modelPublication, classifierPublication, hasWhen } from './publishable.js';
-import { SENT_LIMIT_ARG, SHARED_SENT_LIMIT, sentEntry } from './sharedSentEntry.js';
+import { SHARED_SENT_LIMIT } from './sharedSentEntry.js';
 import { SharedSent, type SentNote } from './SharedSent.js';
 import type { Taker } from './Taker.js';
 import { unexpected } from './unexpectedReply.js';
 import { requestTexts } from '../model/matchWhen.js';
-import { matchingIndices, noMatch } from '../model/takeMatching.js';
+import { noMatch } from '../model/takeMatching.js';
 
 /** How many times one step reads a generation that chooses by when before it gives up: one per publication racing it. */
 const READS_PER_STEP = 3;
@@ -62,6 +63,8 @@ export class SharedScripts {
   /** How many publications have not settled: none, and a call need not wait for the tail. */
   #publishing = 0;
   #failure: unknown;
+  /** The generation this container published last, per script (a model's name, '' the classifier's). */
+  readonly #mine = new Map<string, string>();
 
   constructor(store: RedisCursorStore) {
     this.store = store;
@@ -81,6 +84,7 @@ export class SharedScripts {
   publishModel(model: string, answers: Answers, owner: string, prepared?: readonly PreparedAnswer[]): SharedAnswers {
     const items = modelPublication(answers, owner);
     const gen = randomUUID();
+    this.#mine.set(model, gen);
     if (prepared !== undefined) this.#generations.remember(`${model}\u0000${gen}`, prepared);
     const matching = prepared?.some((answer) => answer.matcher !== undefined) ?? items.some(hasWhen);
     const keys = this.store.keys;
@@ -105,11 +109,23 @@ export class SharedScripts {
   publishClassifier(script: readonly ClassificationScriptEntry[]): string {
     const items = classifierPublication(script);
     const gen = randomUUID();
+    this.#mine.set('', gen);
     const keys = this.store.keys;
     this.#publish(() =>
       this.store.link.script(publishScript, [keys.classifier, keys.entries(gen)], [gen, this.store.ttl, '0', ...items]),
     );
     return gen;
+  }
+
+  /**
+   * The errors calls of the classifier raise, as the namespace records them: of generation `gen`
+   * (a script's), or of the one published now (a stand-in that follows the namespace).
+   */
+  classifierRaised(gen: string | undefined): SharedRaised {
+    const keys = this.store.keys;
+    return new SharedRaised(this.store, { head: keys.classifier, key: `${keys.prefix}raised::` }, gen, () =>
+      this.#mine.get(''),
+    );
   }
 
   /** The shared classifier's next entry in `scope`, taken in one round trip. */
@@ -160,7 +176,11 @@ export class SharedScripts {
   #source(model: string, script: string | undefined, gen: string | undefined, last?: Taker['last']): SharedAnswers {
     const view = new SharedSent(SHARED_SENT_LIMIT);
     const keys = this.store.keys;
-    const taker: Taker = { model, head: [keys.fake(model)], encoded: keys.scope(model), view, last };
+    const head = keys.fake(model);
+    const source = { head, key: `${keys.prefix}raised:${keys.scope(model)}:` };
+    const raised = new SharedRaised(this.store, source, gen, () => this.#mine.get(model));
+    const gens = new WeakMap<CallContext, string>();
+    const taker: Taker = { model, head: [head], encoded: keys.scope(model), view, last, gens };
     return {
       script,
       take: (request, context, owner, noted) => this.#take(taker, request, context, owner, noted),
@@ -170,7 +190,12 @@ export class SharedScripts {
         return view.calls;
       },
       sync: () => this.#sync(model, gen, view),
-      forget: () => view.clear(),
+      record: (noted, context) => raised.record(noted, gens.get(context)),
+      raised: () => raised.read(),
+      forget: () => {
+        view.clear();
+        raised.forget();
+      },
     };
   }
 
@@ -190,7 +215,7 @@ export class SharedScripts {
       if (this.#publishing > 0 || this.#failure !== undefined) await storeCall(this.#published(), context);
       // A generation that chooses by when is read before a step takes from it: at most once more per new generation.
       for (let tries = 0; ; tries++) {
-        reply = await this.#step(taker, request, context, noted, last);
+        reply = await sharedStep(this.store, taker, request, context, noted, last);
         if (!Array.isArray(reply) || reply[1] !== 'read' || tries === READS_PER_STEP) break;
         const gen = String(reply[0]);
         last = { gen, answers: await this.#answers(model, gen, owner, context) };
@@ -201,33 +226,19 @@ export class SharedScripts {
       view.recorded(noted, Array.isArray(reply) ? (reply.length >= 3 ? Number(reply.at(-1)) : Infinity) : undefined);
     }
     if (!Array.isArray(reply) || reply.length === 2) throw unexpected(takeAnswerScript.name);
-    if (reply.length === 0) {
-      throw new StandinError(
-        'D0007',
-        `Model '${context.modelName}' has no answers published in namespace '${this.store.space}'. Fake it in any ` +
-          `process of the namespace: app.fake('${model}', answers), then await app.ready(), before the app calls it.`,
-      );
-    }
+    if (reply.length === 0) throw nothingPublished(this.store.space, model, context);
     const known = reply.length === 3 ? last : undefined;
     if (known === undefined && reply.length !== 4) throw unexpected(takeAnswerScript.name);
     const gen = known?.gen ?? String(reply[0]);
+    taker.gens.set(context, gen);
     const index = Number(reply.at(-3));
     const count = Number(reply.at(-2));
     if (index < 0 && -1 - index < count) {
       const answers = known?.answers ?? (await this.#answers(model, gen, owner, context));
-      const script = sharedModelScript(model, gen);
-      const taken = new Set(await storeCall(this.store.taken(context.scope, script), context));
+      const taken = new Set(await storeCall(this.store.taken(context.scope, sharedModelScript(model, gen)), context));
       throw noMatch({ owner, root: 'answers', answers }, taken, requestTexts(request, context.modelName), context);
     }
-    if (index >= count || index < 0) {
-      const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
-      throw new StandinError(
-        'T0013',
-        `${owner}: model '${context.modelName}' was faked with ${count} answer${count === 1 ? '' : 's'} in namespace ` +
-          `'${this.store.space}', and call ${index < 0 ? count + 1 : index + 1} ran past them (step '${context.stepKey}'${where}). Add an ` +
-          `answer for it, or find why the app asks the model more often than the test expects.`,
-      );
-    }
+    if (index >= count || index < 0) throw spent(this.store.space, owner, count, index, context);
     let answers: readonly PreparedAnswer[];
     if (known !== undefined) answers = known.answers;
     else {
@@ -237,35 +248,6 @@ export class SharedScripts {
     const prepared = answers[index];
     if (prepared === undefined) throw unexpected(`the answers of '${model}'`);
     return prepared;
-  }
-
-  /** One step script's reply: the step taken (or the generation to read first), the call recorded. */
-  async #step(
-    taker: Taker,
-    request: ReplyRequest,
-    context: CallContext,
-    noted: SentNote,
-    last: Taker['last'],
-  ): Promise<unknown> {
-    const keys = this.store.keys;
-    const answers = last?.answers;
-    const matching = answers?.some((answer) => answer.matcher !== undefined) === true;
-    const args = [
-      keys.prefix,
-      taker.encoded,
-      keys.scope(context.scope),
-      context.stepKey,
-      this.store.ttl,
-      sentEntry(noted.call),
-      SENT_LIMIT_ARG,
-      last?.gen ?? '',
-      matching ? matchingIndices(answers!, requestTexts(request, context.modelName)).join(',') : '',
-    ];
-    try {
-      return await this.store.link.script(takeAnswerScript, taker.head, args);
-    } catch (error) {
-      throw callFailure(error, context);
-    }
   }
 
   /** A generation's answers, prepared: once per process. */

@@ -1,5 +1,6 @@
 /** The state a shared model source carries from call to call, apart from the scripts that use it. */
 
+import type { CallContext } from '../../services/spec/Provider.js';
 import type { PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SharedSent } from './SharedSent.js';
 
@@ -19,4 +20,6 @@ export interface Taker {
    * up.
    */
   last: { readonly gen: string; readonly answers: readonly PreparedAnswer[] } | undefined;
+  /** The generation each call answered from, once known: an error the call raises is recorded under it. */
+  readonly gens: WeakMap<CallContext, string>;
 }

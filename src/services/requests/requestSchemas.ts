@@ -54,6 +54,7 @@ export const toolSchema = lazySchema(() =>
     run: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
       message: 'Expected a function',
     }),
+    timeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
   }),
 );
 
@@ -115,6 +116,7 @@ export const expectedFields: Readonly<Record<string, string>> = {
   messages: "a non-empty string (one user message) or a list of messages such as [{ role: 'user', content: 'Hi' }]",
   instructions: 'a string',
   tools: 'a record of tool name -> tool({ input, run })',
+  timeoutMs: 'a whole number of milliseconds from 1 to 2147483647 (the longest a Node timer holds), such as 60000',
   output: 'a zod schema, such as z.object({ ... })',
   audio: 'the sound as a Uint8Array (a Buffer is one)',
   kind: "the audio format as a string, such as 'wav'",

@@ -1,14 +1,17 @@
 import { describeIssues } from '../../validation/describeIssues.js';
 import { abortReason } from '../clock/Clock.js';
 import type { ToolCall, ToolResult } from '../spec/Provider.js';
+import { StandinError } from '../../errors/StandinError.js';
 import type { Tool, ToolContext } from './tool.js';
 import { toolFailed } from './toolFailed.js';
+import { toolWithin } from './toolWithin.js';
 
 /**
  * Runs the tool a model asked for and answers what the model reads next: the tool's output, or
  * an error text when there is no such tool, the input does not fit the tool's shape, or the tool
- * threw. With `strict` (a test app's default) each of those throws `R0004` instead, naming the
- * tool, the step, the input and the cause. An abort is thrown, not handed to the model.
+ * threw or did not finish within its `timeoutMs` (`R0006`, its signal aborted). With `strict` (a
+ * test app's default) each of those throws `R0004` instead, naming the tool, the step, the input
+ * and the cause. An abort of the run is thrown, not handed to the model.
  *
  * @example
  * ```ts
@@ -37,16 +40,17 @@ export async function runTool(
     return { id: call.id, tool: call.tool, error };
   }
   try {
-    const output = await found.run(parsed.data, context);
+    const output = await toolWithin(found, parsed.data, call, context);
     return { id: call.id, tool: call.tool, output: output ?? null };
   } catch (error) {
     if (context.signal.aborted) throw abortReason(context.signal);
     const message = error instanceof Error ? error.message : String(error);
+    const late = error instanceof StandinError && error.code === 'R0006';
     if (strict)
       throw toolFailed(
         call,
         context,
-        `its run threw ${error instanceof Error ? `${error.name}: ` : ''}${message}`,
+        late ? message : `its run threw ${error instanceof Error ? `${error.name}: ` : ''}${message}`,
         error,
       );
     return { id: call.id, tool: call.tool, error: message };

@@ -6,7 +6,7 @@ import { readGuard } from '../../validation/readGuard.js';
 
 /** What a tool's `run` is handed besides its input. */
 export interface ToolContext {
-  /** Aborts with the run. */
+  /** Aborts with the run, and when the call outlives the tool's `timeoutMs` (its reason then the `R0006` error). */
   readonly signal: AbortSignal;
   /** The run's id. */
   readonly runId: string;
@@ -27,12 +27,19 @@ export interface Tool<I extends z.ZodType = z.ZodType, O = unknown> {
    * model reads, or, in a run with strict tools (a test app's default), fails the run (`R0004`).
    */
   readonly run: (input: z.output<I>, context: ToolContext) => O | Promise<O>;
+  /**
+   * The most milliseconds the promise `run` returns may take (a whole number from 1 to 2147483647,
+   * the longest a Node timer holds); one minute when left out. Past it the call fails with `R0006`
+   * (a tool error, as a throw is) and the signal `run` was handed aborts, so the tool can stop.
+   */
+  readonly timeoutMs?: number | undefined;
 }
 
 /**
- * Defines a tool. Its input is validated with zod before `run` is called; bad input and a
- * throwing `run` become a tool-result error that the model sees, not a crash — except in a run
- * with strict tools (a test app's default), which fails with `R0004` so a test notices.
+ * Defines a tool. Its input is validated with zod before `run` is called; bad input, a throwing
+ * `run` and one that outlives `timeoutMs` (`R0006`; one minute when left out) become a
+ * tool-result error that the model sees, not a crash — except in a run with strict tools (a test
+ * app's default), which fails with `R0004` so a test notices.
  *
  * @example
  * ```ts

@@ -1,0 +1,61 @@
+import { StandinError } from '../../errors/StandinError.js';
+import { abortReason } from '../clock/Clock.js';
+import type { ToolCall } from '../spec/Provider.js';
+import type { Tool, ToolContext } from './tool.js';
+
+/** How long a tool's `run` may take, in ms, when its definition names no `timeoutMs`: one minute. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+/**
+ * What a tool's `run` answered, bounded: a plain value at once; a promise at most the tool's
+ * `timeoutMs` ({@link DEFAULT_TOOL_TIMEOUT_MS} when it names none) on a timer that does not keep
+ * the process alive, past which it rejects with `R0006`, and no longer than the run's signal
+ * allows (its abort reason). `run` is handed a signal of its own that aborts with the run's and
+ * at the timeout (with the `R0006` error as its reason), so a tool that passes it on stops its
+ * work rather than run on unseen.
+ *
+ * @throws {StandinError} `R0006` when the promise `run` returned has not settled after the bound.
+ * @example
+ * ```ts
+ * const output = await toolWithin(found, parsed.data, call, context);
+ * ```
+ */
+export async function toolWithin(found: Tool, input: unknown, call: ToolCall, context: ToolContext): Promise<unknown> {
+  const outer = context.signal;
+  const own = new AbortController();
+  const follow = () => own.abort(abortReason(outer));
+  if (outer.aborted) follow();
+  else outer.addEventListener('abort', follow, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const returned = found.run(input, { ...context, signal: own.signal });
+    if (typeof (returned as { then?: unknown } | null)?.then !== 'function') return returned;
+    const timeoutMs = found.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const ended = new Promise<never>((_, reject) => {
+      const stop = () => reject(abortReason(own.signal));
+      if (own.signal.aborted) return stop();
+      own.signal.addEventListener('abort', stop, { once: true });
+      timer = setTimeout(() => own.abort(timedOut(call, context, timeoutMs, found.timeoutMs !== undefined)), timeoutMs);
+      // The bound ends a stuck tool; it does not keep the process alive by itself.
+      timer.unref?.();
+    });
+    // The tool's own promise may still settle after the bound: that must not surface as unhandled.
+    const settled = Promise.resolve(returned as PromiseLike<unknown>);
+    settled.then(undefined, () => undefined);
+    return await Promise.race([settled, ended]);
+  } finally {
+    clearTimeout(timer);
+    outer.removeEventListener('abort', follow);
+  }
+}
+
+/** `R0006`: the promise a tool's `run` returned did not settle within its bound. */
+function timedOut(call: ToolCall, context: ToolContext, timeoutMs: number, named: boolean): StandinError {
+  const bound = named ? `its timeoutMs, ${timeoutMs} ms` : `${timeoutMs} ms (the default; the tool names no timeoutMs)`;
+  return new StandinError(
+    'R0006',
+    `Run ${context.runId}, step ${context.step}: the tool '${call.tool}' (call id '${call.id}') did not finish within ` +
+      `${bound}; its signal was aborted. Make its run settle sooner (pass context.signal on to what it waits for), ` +
+      `or give the tool a longer bound: tool({ input, run, timeoutMs }).`,
+  );
+}
