@@ -61,7 +61,9 @@ export async function measure(): Promise<void> {
     { name: 'app.reply on app.fake', fn: () => app.reply('writer', { messages: question }, replyOptions) },
     { name: 'AI SDK generateText + MockLanguageModelV4', fn: () => generateText({ model: mock, prompt: question }) },
   ]);
-  report('Faked model: one reply', [ratioRow('faked app.reply (a list answer)', faked!, sdk!, 10)]);
+  report('Faked model: one reply', [
+    ratioRow('faked app.reply, one step replayed (a fixed stepKey: the cached path)', faked!, sdk!, 10),
+  ]);
 
   // 2. A two-step run (findInGuide, then the answer), against the AI SDK's tool loop on the mock.
   const findInGuide = tool({
