@@ -5,7 +5,8 @@ import { Tokens, type Provider } from '../src/index.js';
 import { stableJson } from '../src/fakes/cassettes/stableJson.js';
 import { createTestApp } from '../src/testing.js';
 import { ContainerModule } from 'inversify';
-import { compare, formatNs, report } from './harness.js';
+import { loadFixtureFile, matchFixture } from '@copilotkit/aimock';
+import { compare, formatNs, report, timesRow, warmUp } from './harness.js';
 
 const config = { models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } };
 const question = 'How do I reset my password?';
@@ -23,22 +24,42 @@ const live: Provider = {
   },
 };
 
+/** The question and the answer of recording `i` of the big cassette. */
+const recorded = (i: number) => ({
+  question: `Question ${i}: how do I change setting ${i}?`,
+  answer: `Open Settings, then item ${i}.`,
+});
+const instructions = 'Answer from the help desk guide.';
+
 /** A cassette of `count` replies, each to its own question, as `record` writes one. */
 function bigCassette(count: number): string {
   const entries = Array.from({ length: count }, (_, i) => ({
     model: 'writer',
     call: 'reply',
     request: {
-      instructions: 'Answer from the help desk guide.',
-      messages: [{ role: 'user', content: `Question ${i}: how do I change setting ${i}?` }],
+      instructions,
+      messages: [{ role: 'user', content: recorded(i).question }],
       settings: { model: 'claude-sonnet-4-5' },
     },
-    answer: { text: `Open Settings, then item ${i}.`, units: { tokensIn: 30 + (i % 7), tokensOut: 9 } },
+    answer: { text: recorded(i).answer, units: { tokensIn: 30 + (i % 7), tokensOut: 9 } },
   }));
   return stableJson({ standin: 'cassette', version: 1, entries });
 }
 
-/** Cassettes (issue 13): a replayed reply beside a faked one, and loading a 1,000-entry cassette. */
+/** The same recordings as aimock fixtures: each question matched by its user message, answered with its text. */
+function aimockFixtures(count: number): string {
+  const fixtures = Array.from({ length: count }, (_, i) => ({
+    match: { userMessage: recorded(i).question },
+    response: { content: recorded(i).answer },
+  }));
+  return JSON.stringify({ fixtures }, null, 2);
+}
+
+/**
+ * Cassettes (issues 13 and 24): a replayed reply beside a faked one; loading a 1,000-entry
+ * cassette beside JSON.parse of it and beside aimock loading the same recordings; replay at the
+ * last entry beside the first.
+ */
 export default async function cassette(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'standin-bench-'));
   try {
@@ -87,24 +108,57 @@ export default async function cassette(): Promise<void> {
     ]);
 
     // 2. Loading: app.cassette on a 1,000-entry file (read, parse, check every entry, prepare
-    // every answer, index every request), beside JSON.parse of the same text.
+    // every answer, index every request), beside JSON.parse of the same text, and beside aimock
+    // loading the same 1,000 recordings as its fixtures file (read, parse, normalise every fixture).
     const bigPath = join(folder, 'big.json');
     writeFileSync(bigPath, bigCassette(1000));
-    const text = readFileSync(bigPath, 'utf8');
-    const [load, parse] = await compare(
+    const aimockPath = join(folder, 'aimock.json');
+    writeFileSync(aimockPath, aimockFixtures(1000));
+    if (loadFixtureFile(aimockPath).length !== 1000) throw new Error('aimock does not load the 1,000 fixtures');
+    const [load, parse, aimock] = await compare(
       [
         { name: 'createTestApp + app.cassette (1,000 entries)', fn: () => createTestApp(config).cassette(bigPath) },
-        { name: 'JSON.parse of the file', fn: () => JSON.parse(text) },
+        { name: 'readFileSync + JSON.parse of the same file', fn: () => JSON.parse(readFileSync(bigPath, 'utf8')) },
+        { name: "aimock's loadFixtureFile, the same 1,000 recordings", fn: () => loadFixtureFile(aimockPath) },
       ],
       { budgetMs: 1500, rounds: 6 },
     );
-    report('Cassettes: loading a 1,000-entry cassette', [
-      {
-        label: `app.cassette on a ${(text.length / 1024).toFixed(0)} KB file`,
-        value: formatNs(load!.medianNs),
-        baseline: `${formatNs(parse!.medianNs)} (${parse!.name})`,
-        ratio: `${(load!.medianNs / parse!.medianNs).toFixed(1)}x the parse`,
-      },
+    const kb = (path: string) => `${(readFileSync(path).length / 1024).toFixed(0)} KB`;
+    report('Cassettes: loading a 1,000-entry cassette (medians of interleaved rounds)', [
+      timesRow(`app.cassette on a ${kb(bigPath)} file`, load!.medianNs, parse!.medianNs, parse!.name, 2),
+      timesRow(
+        `app.cassette, against aimock (its file ${kb(aimockPath)})`,
+        load!.medianNs,
+        aimock!.medianNs,
+        aimock!.name,
+      ),
+    ]);
+
+    // 3. Replay at the last of 1,000 entries against the first: each call in a scope of its own,
+    // so each is a first asking. Beside it, aimock's matchFixture on its 1,000 fixtures, last and first.
+    const big = createTestApp(config);
+    big.cassette(bigPath);
+    const fixtures = loadFixtureFile(aimockPath);
+    let s = 0;
+    const ask = (i: number) => () =>
+      big.scope(`b${s++}`, () => big.reply('writer', { instructions, messages: recorded(i).question }));
+    const match = (i: number) => () =>
+      matchFixture(fixtures, { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: recorded(i).question }] });
+    for (const i of [0, 999]) {
+      if ((await ask(i)()).text !== recorded(i).answer) throw new Error(`entry ${i} does not replay its answer`);
+      if (match(i)()?.response !== fixtures[i]!.response) throw new Error(`aimock does not match fixture ${i}`);
+    }
+    const replayCases = [
+      { name: 'app.reply replaying the first entry', fn: ask(0) },
+      { name: 'app.reply replaying the last entry', fn: ask(999) },
+      { name: "aimock's matchFixture, the first fixture", fn: match(0) },
+      { name: "aimock's matchFixture, the last fixture", fn: match(999) },
+    ];
+    await warmUp(replayCases, 1000);
+    const [first, last, aimockFirst, aimockLast] = await compare(replayCases, { budgetMs: 1000 });
+    report('Cassettes: replay at the last of 1,000 entries against the first', [
+      timesRow('replayed app.reply, the last entry', last!.medianNs, first!.medianNs, first!.name, 1.2),
+      timesRow('aimock matchFixture, the last fixture', aimockLast!.medianNs, aimockFirst!.medianNs, aimockFirst!.name),
     ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

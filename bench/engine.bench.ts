@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { tool, Tokens, type Provider } from '../src/index.js';
 import { createTestApp } from '../src/testing.js';
 import { compare, formatNs, heapDrift, report } from './harness.js';
+import { inBuiltPackage } from './builtPackage.js';
 
 const answer = 'Open Settings, then Password. (Help desk guide, page 2)';
 
@@ -59,7 +60,7 @@ const guide = ({ words }: { words: string }): { page: number; text: string } => 
   text: `To ${words}: open Settings, then Password.`,
 });
 
-export default async function engine(): Promise<void> {
+export async function measure(): Promise<void> {
   const app = createTestApp(
     { models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } },
     new ContainerModule(({ bind }) => {
@@ -114,4 +115,9 @@ export default async function engine(): Promise<void> {
       for (let n = 0; n < 100_000; n++) await app.run(agent, 'How do I reset my password?');
     }),
   ]);
+}
+
+/** `npm run bench -- engine`: measured in a plain node process on the built package (see inBuiltPackage). */
+export default function engine(): Promise<void> {
+  return inBuiltPackage(import.meta.url);
 }

@@ -164,3 +164,40 @@ export async function heapDrift(label: string, limitMb: number, work: () => Prom
     met: Math.abs(after - before) <= limitMb * 1048576,
   };
 }
+
+/**
+ * Runs the cases in turn, `rounds` times each, so that every one is through the JIT's tiers
+ * before it is measured: the harness's own short warm-up leaves a deep call path half compiled.
+ */
+export async function warmUp(cases: readonly BenchCase[], rounds = 2000): Promise<void> {
+  for (let i = 0; i < rounds; i++) for (const c of cases) await timeBatch(c.fn, 1);
+}
+
+/** A row: ours beside a peer measured in the same run, how many times faster by medians (the target's) and by means (GC amortised), against a floor. */
+export function fasterRow(label: string, ours: BenchResult, peer: BenchResult, floor?: number): ReportRow {
+  const faster = peer.medianNs / ours.medianNs;
+  return {
+    label,
+    value: `${formatNs(ours.medianNs)} (mean ${formatNs(ours.meanNs)})`,
+    baseline: `${formatNs(peer.medianNs)} (mean ${formatNs(peer.meanNs)}; ${peer.name})`,
+    ratio: `${faster.toFixed(1)}x faster (by means ${(peer.meanNs / ours.meanNs).toFixed(1)}x)`,
+    ...(floor === undefined ? {} : { target: `>= ${floor}x faster`, met: faster >= floor }),
+  };
+}
+
+/** A row: ours beside a baseline, as a multiple of it (more is slower), against a ceiling. */
+export function timesRow(label: string, oursNs: number, baseNs: number, baseName: string, ceiling?: number): ReportRow {
+  const times = oursNs / baseNs;
+  return {
+    label,
+    value: formatNs(oursNs),
+    baseline: `${formatNs(baseNs)} (${baseName})`,
+    ratio: `${times.toFixed(2)}x`,
+    ...(ceiling === undefined ? {} : { target: `<= ${ceiling}x`, met: times <= ceiling }),
+  };
+}
+
+/** The median of some figures. */
+export function medianOf(values: readonly number[]): number {
+  return median([...values]);
+}

@@ -22,6 +22,10 @@ const benches: Bench[] = [
   { name: 'cassette', run: async () => (await import('./cassette.bench.js')).default() },
   { name: 'aiSdk', run: async () => (await import('./aiSdk.bench.js')).default() },
   { name: 'server', run: async () => (await import('./server.bench.js')).default() },
+  { name: 'replyPeers', run: async () => (await import('./replyPeers.bench.js')).default() },
+  { name: 'freshRun', run: async () => (await import('./freshRun.bench.js')).default() },
+  { name: 'streamFirst', run: async () => (await import('./streamFirst.bench.js')).default() },
+  { name: 'fakeMemory', run: async () => (await import('./fakeMemory.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

@@ -3,31 +3,44 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { report, type ReportRow } from './harness.js';
+import { buildPackage, bundleForPackage } from './builtPackage.js';
+import { medianOf as median, report, type ReportRow } from './harness.js';
 
 const REQUESTS = 2000;
 const ROUNDS = 5;
 const CONNECTIONS = 50;
+const FIRSTS = 300;
 const READY_MS = 30_000;
-const body = JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hello' }] });
-const streamed = JSON.stringify({
-  model: 'gpt-4.1-mini',
-  stream: true,
-  messages: [{ role: 'user', content: 'Hello' }],
-});
+const LONG_CHUNKS = 200;
+const chat = (model: string, stream: boolean) =>
+  JSON.stringify({ model, ...(stream ? { stream } : {}), messages: [{ role: 'user', content: 'Hello' }] });
+const plain = chat('gpt-4.1-mini', false);
+const streamed = chat('gpt-4.1-mini', true);
+const long = chat('long', true);
 
-/** Posts one chat completion; resolves with the time to its first body byte and its status. */
-function post(url: string, agent: Agent, payload = body): Promise<{ first: number; status: number }> {
+interface Answered {
+  readonly status: number;
+  /** Milliseconds to the first body byte, and to the end. */
+  readonly first: number;
+  readonly all: number;
+  readonly body: string;
+}
+
+/** Posts one chat completion and reads it to its end. */
+function post(url: string, agent: Agent, payload: string, keep = false): Promise<Answered> {
   const start = process.hrtime.bigint();
+  const since = () => Number(process.hrtime.bigint() - start) / 1e6;
   return new Promise((resolve, reject) => {
     const req = request(
       `${url}/v1/chat/completions`,
       { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
       (res) => {
         let first = 0;
-        res.once('data', () => (first = Number(process.hrtime.bigint() - start) / 1e6));
-        res.resume();
-        res.once('end', () => resolve({ first, status: res.statusCode ?? 0 }));
+        let body = '';
+        res.once('data', () => (first = since()));
+        if (keep) res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        else res.resume();
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, first, all: since(), body }));
       },
     );
     req.once('error', reject);
@@ -35,15 +48,15 @@ function post(url: string, agent: Agent, payload = body): Promise<{ first: numbe
   });
 }
 
-/** Requests per second of `count` non-streamed completions over CONNECTIONS keep-alive connections: the same client for every server. */
-async function rate(url: string, count: number): Promise<number> {
+/** Requests per second of `count` completions over CONNECTIONS keep-alive connections: the same client for every server. */
+async function rate(url: string, count: number, payload: string): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let next = 0;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (next++ < count) {
-        const { status } = await post(url, agent);
+        const { status } = await post(url, agent, payload);
         if (status !== 200) throw new Error(`${url} answered ${status}`);
       }
     }),
@@ -53,50 +66,41 @@ async function rate(url: string, count: number): Promise<number> {
   return count / seconds;
 }
 
-/** A server in a child process, once it printed `ready` (a line matching it) within READY_MS; else why not. */
-async function start(
-  name: string,
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-  ready: RegExp,
-  urlOf: (match: RegExpExecArray) => string,
-): Promise<{ url: string; child: ChildProcess } | string> {
+interface Started {
+  readonly url: string;
+  readonly child: ChildProcess;
+}
+
+/** A server in a child process, once it printed a line matching `ready` within READY_MS; else why not. */
+async function start(name: string, args: readonly string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<Started> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  const result = await new Promise<{ url: string } | string>((resolve) => {
-    const timer = setTimeout(
-      () =>
-        resolve(
-          `${name} printed no readiness line in ${READY_MS / 1000} s; it printed: ${out.slice(-300) || 'nothing'}`,
-        ),
-      READY_MS,
-    );
+  const url = await new Promise<string>((resolve, reject) => {
+    const fail = (error: Error): void => {
+      child.kill();
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`${name} was not ready in ${READY_MS / 1000} s: ${out}`)), READY_MS);
     const read = (chunk: Buffer): void => {
       out += chunk.toString();
       const match = ready.exec(out);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve({ url: urlOf(match) });
-      }
+      if (match === null) return;
+      clearTimeout(timer);
+      resolve(match.length > 2 ? `http://${match[1]}:${match[2]}` : match[1]!);
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
-    child.once('error', (error) => resolve(`${name} could not be spawned: ${error.message}`));
-    child.once('exit', (code) => resolve(`${name} exited with code ${code} before it was ready: ${out.slice(-300)}`));
+    child.once('exit', (code) => fail(new Error(`${name} exited with code ${code} before it was ready: ${out}`)));
   });
   // Past readiness its output is not read (mock-llm logs every request): drain it.
   child.stdout!.resume();
   child.stderr!.resume();
-  if (typeof result === 'string') {
+  const probe = await post(url, new Agent({ keepAlive: false }), plain);
+  if (probe.status !== 200) {
     child.kill();
-    return result;
+    throw new Error(`${name} answered the chat completion with status ${probe.status}`);
   }
-  const probe = await post(result.url, new Agent({ keepAlive: false })).catch((error: Error) => error);
-  if (probe instanceof Error || probe.status !== 200) {
-    child.kill();
-    return `${name} is listening at ${result.url} but answered the chat completion with ${probe instanceof Error ? probe.message : `status ${probe.status}`}`;
-  }
-  return { url: result.url, child };
+  return { url, child };
 }
 
 /** CPU time a process has used, user and system, in ms: from /proc, so a loaded machine's waiting is not counted. */
@@ -115,107 +119,108 @@ function freePort(): Promise<number> {
   });
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+/** How many content pieces of `word ` a streamed body carries. */
+const pieces = (body: string): number => body.split('"content":"word "').length - 1;
 
 /**
- * The wire server (issue 14): requests/s of a non-streamed chat completion through the wire
- * server, against a bare node:http server answering a fixed body and against @dwmkerr/mock-llm,
- * each in a child process of its own and driven by the same client over the same connections,
- * interleaved round by round; and the time to the first streamed byte.
+ * The wire server (issues 14 and 24), as `standin serve` runs it (plain node on the built
+ * package), against a bare node:http server answering fixed bodies and @copilotkit/aimock, each
+ * in a child process of its own, driven by the same client over CONNECTIONS keep-alive
+ * connections, interleaved round by round: requests/s of a chat completion, streamed and not
+ * (and @dwmkerr/mock-llm, not streamed); then the time to the first chunk of a 200-chunk stream.
  */
 export default async function server(): Promise<void> {
-  const targets = fileURLToPath(new URL('./serverTargets.ts', import.meta.url));
+  buildPackage();
+  const targets = await bundleForPackage(fileURLToPath(new URL('./serverTargets.ts', import.meta.url)));
   const listening = /listening (\S+)/;
-  const standin = await start('the wire server', ['--import', 'tsx', targets, 'standin'], {}, listening, (m) => m[1]!);
-  const bare = await start('the bare server', ['--import', 'tsx', targets, 'bare'], {}, listening, (m) => m[1]!);
-  if (typeof standin === 'string' || typeof bare === 'string')
-    throw new Error(typeof standin === 'string' ? standin : (bare as string));
-  // mock-llm reads PORT and HOST (default 0.0.0.0:6556) and prints "server running on HOST:PORT" when it listens.
-  const port = await freePort();
-  const mockMain = fileURLToPath(new URL('../node_modules/@dwmkerr/mock-llm/dist/main.js', import.meta.url));
-  const mock = await start(
-    '@dwmkerr/mock-llm',
-    [mockMain],
-    { PORT: String(port), HOST: '127.0.0.1' },
-    /server running on (\S+):(\d+)/,
-    (m) => `http://${m[1]}:${m[2]}`,
-  );
-
-  const servers = { standin, bare, ...(typeof mock === 'string' ? {} : { mock }) };
-  const rates: Record<string, number[]> = { standin: [], bare: [], mock: [] };
-  const cpu: Record<string, number[]> = { standin: [], bare: [], mock: [] };
-  for (const { url } of Object.values(servers)) await rate(url, 2000);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, { url, child }] of Object.entries(servers)) {
-      const before = cpuMs(child.pid!);
-      rates[name]!.push(await rate(url, REQUESTS));
-      cpu[name]!.push(((cpuMs(child.pid!) - before) * 1000) / REQUESTS);
+  const servers: Record<string, Started> = {};
+  let mockLlm: Started | undefined;
+  try {
+    for (const [name, kind] of [
+      ['the wire server', 'standin'],
+      ['the bare server', 'bare'],
+      ['aimock', 'aimock'],
+    ])
+      servers[kind!] = await start(name!, [targets, kind!, String(LONG_CHUNKS)], {}, listening);
+    // mock-llm reads PORT and HOST (default 0.0.0.0:6556) and prints "server running on HOST:PORT" when it listens.
+    const mockMain = fileURLToPath(new URL('../node_modules/@dwmkerr/mock-llm/dist/main.js', import.meta.url));
+    const env = { PORT: String(await freePort()), HOST: '127.0.0.1' };
+    mockLlm = await start('@dwmkerr/mock-llm', [mockMain], env, /server running on (\S+):(\d+)/);
+    const check = new Agent({ keepAlive: false });
+    for (const [name, { url }] of Object.entries(servers)) {
+      const { status, body } = await post(url, check, long, true);
+      if (status !== 200 || pieces(body) !== LONG_CHUNKS)
+        throw new Error(`${name} streamed ${pieces(body)} pieces, not ${LONG_CHUNKS} (status ${status})`);
     }
-  }
-  const ours = median(rates.standin!);
-  const baseline = median(rates.bare!);
-  const ratios = rates.standin!.map((r, i) => r / rates.bare![i]!);
-  const ourCpu = median(cpu.standin!);
-  const bareCpu = median(cpu.bare!);
 
-  const agent = new Agent({ keepAlive: true });
-  const firsts: number[] = [];
-  const bareFirsts: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    firsts.push((await post(standin.url, agent, streamed)).first);
-    bareFirsts.push((await post(bare.url, agent, streamed)).first);
-  }
-  agent.destroy();
+    const modes = { plain, streamed } as const;
+    const runs = [
+      ...Object.keys(servers).flatMap((name) => Object.keys(modes).map((mode) => ({ name, mode }))),
+      { name: 'mock-llm', mode: 'plain' },
+    ] as { name: string; mode: keyof typeof modes }[];
+    const all: Record<string, Started> = { ...servers, 'mock-llm': mockLlm };
+    const rates = new Map<string, number[]>(runs.map(({ name, mode }) => [`${name} ${mode}`, []]));
+    const cpu = new Map<string, number[]>(runs.map(({ name, mode }) => [`${name} ${mode}`, []]));
+    for (const { name, mode } of runs) await rate(all[name]!.url, 1000, modes[mode]); // warm up
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const { name, mode } of runs) {
+        const { url, child } = all[name]!;
+        const before = cpuMs(child.pid!);
+        rates.get(`${name} ${mode}`)!.push(await rate(url, REQUESTS, modes[mode]));
+        cpu.get(`${name} ${mode}`)!.push(((cpuMs(child.pid!) - before) * 1000) / REQUESTS);
+      }
+    }
 
-  const rows: ReportRow[] = [
-    {
-      label: `non-streamed chat completion, req/s (median of ${ROUNDS} rounds of ${REQUESTS})`,
-      value: ours.toFixed(0),
-      baseline: `${baseline.toFixed(0)} (bare node:http, fixed body)`,
-      ratio: `${(ours / baseline).toFixed(2)}x (median of the rounds' ratios ${median(ratios).toFixed(2)}x)`,
-      target: '>= 0.6x',
-      met: ours / baseline >= 0.6,
-    },
-    {
-      label: 'server CPU per request (user + system)',
-      value: `${ourCpu.toFixed(0)} µs`,
-      baseline: `${bareCpu.toFixed(0)} µs (bare node:http)`,
-      ratio: `${(bareCpu / ourCpu).toFixed(2)}x the requests per CPU second`,
-    },
-    typeof mock === 'string'
-      ? {
-          label: 'against @dwmkerr/mock-llm',
-          value: ours.toFixed(0),
-          baseline: `did not start: ${mock}`,
-          ratio: '-',
-          target: 'faster',
-          met: false,
-        }
-      : {
-          label: 'against @dwmkerr/mock-llm, req/s',
-          value: ours.toFixed(0),
-          baseline: `${median(rates.mock!).toFixed(0)} (mock-llm; ${median(cpu.mock!).toFixed(0)} µs CPU a request)`,
-          ratio: `${(ours / median(rates.mock!)).toFixed(2)}x`,
-          target: '> 1x',
-          met: ours > median(rates.mock!),
+    const agent = new Agent({ keepAlive: true });
+    const firsts = new Map<string, Answered[]>(Object.keys(servers).map((name) => [name, []]));
+    for (let i = 0; i < FIRSTS; i++) {
+      for (const [name, { url }] of Object.entries(servers)) firsts.get(name)!.push(await post(url, agent, long));
+    }
+    agent.destroy();
+
+    const r = (key: string) => median(rates.get(key)!);
+    const c = (key: string) => median(cpu.get(key)!).toFixed(0);
+    const vs = (mode: string, peer: string, floor: number | undefined, what: string): ReportRow => {
+      const ratio = r(`standin ${mode}`) / r(`${peer} ${mode}`);
+      return {
+        label: `${mode === 'plain' ? 'non-streamed' : 'streamed'} chat completion, req/s, against ${what}`,
+        value: `${r(`standin ${mode}`).toFixed(0)} (${c(`standin ${mode}`)} µs CPU a request)`,
+        baseline: `${r(`${peer} ${mode}`).toFixed(0)} (${what}; ${c(`${peer} ${mode}`)} µs CPU a request)`,
+        ratio: `${ratio.toFixed(2)}x`,
+        ...(floor === undefined ? {} : { target: `>= ${floor}x`, met: ratio >= floor }),
+      };
+    };
+    const first = (name: string) => median(firsts.get(name)!.map((a) => a.first));
+    const whole = (name: string) => median(firsts.get(name)!.map((a) => a.all));
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    report(
+      `wire server: ${CONNECTIONS} concurrent connections, median of ${ROUNDS} rounds of ${REQUESTS} (each server in its own process)`,
+      [
+        vs('plain', 'bare', 0.9, 'bare node:http, a fixed body'),
+        vs('plain', 'aimock', 1.3, '@copilotkit/aimock'),
+        vs('plain', 'mock-llm', 1, '@dwmkerr/mock-llm'),
+        vs('streamed', 'bare', 0.9, 'bare node:http, fixed events'),
+        vs('streamed', 'aimock', 1.3, '@copilotkit/aimock'),
+        {
+          label: `first chunk of a ${LONG_CHUNKS}-chunk stream (median of ${FIRSTS}, one connection)`,
+          value: ms(first('standin')),
+          baseline: `${ms(first('aimock'))} (@copilotkit/aimock, chunkSize one piece)`,
+          ratio: `${(first('standin') / first('aimock')).toFixed(2)}x`,
+          target: "<= aimock's",
+          met: first('standin') <= first('aimock'),
         },
-    {
-      label: 'time to first streamed byte (median of 300)',
-      value: `${median(firsts).toFixed(2)} ms`,
-      baseline: `${median(bareFirsts).toFixed(2)} ms (bare node:http, first byte)`,
-      ratio: `${(median(firsts) / median(bareFirsts)).toFixed(2)}x`,
-    },
-  ];
-  report('wire server (each server in its own process; the machine is shared, figures move with its load)', rows);
-  console.log(
-    `  rounds, req/s: ${Object.entries(rates)
-      .filter(([, r]) => r.length > 0)
-      .map(([name, r]) => `${name} ${r.map((v) => v.toFixed(0)).join(' ')}`)
-      .join(' · ')}`,
-  );
-  for (const started of Object.values(servers)) started.child.kill('SIGTERM');
+        {
+          label: `the whole ${LONG_CHUNKS}-chunk stream`,
+          value: ms(whole('standin')),
+          baseline: `${ms(whole('aimock'))} (aimock); ${ms(whole('bare'))}, first chunk ${ms(first('bare'))} (bare node:http)`,
+          ratio: `${(whole('standin') / whole('aimock')).toFixed(2)}x aimock's`,
+        },
+      ],
+    );
+    console.log(
+      `  rounds, req/s: ${[...rates].map(([k, v]) => `${k} ${v.map((x) => x.toFixed(0)).join(' ')}`).join(' · ')}`,
+    );
+  } finally {
+    for (const started of [...Object.values(servers), mockLlm]) started?.child.kill('SIGTERM');
+  }
 }

@@ -277,11 +277,16 @@ await build({
   // The first pass named every function and class as written (`__name`): a name this pass
   // changes to keep two merged files' names apart is set back by those calls.
   keepNames: false,
-  // Less to read and parse on every import: whitespace and comments go, and syntax is shortened,
-  // but every name stays as written, so stack traces and class names read as the source does
-  // (and the source maps lead back to it).
-  minifyWhitespace: true,
-  minifySyntax: true,
+  // Not minified: an uncaught error in a plain `node` script prints the line its error was made
+  // on, and that line must read as code a person can follow (a minified file is a few lines of
+  // tens of KB each), with or without --enable-source-maps. Bundling and tree-shaking still drop
+  // what no entry uses, and every name stays as written, so stack traces and class names read as
+  // the source does (and the source maps lead back to it).
+  minify: false,
+  // esbuild joins a message written as several strings into one literal; lines past 120
+  // characters are broken (a string with a backslash-newline, which adds nothing to its value),
+  // so no line of a message is longer than the source's own.
+  lineLimit: 120,
   // Chunks are imported before an entry's own body runs, and their decorators write metadata:
   // each file loads reflect-metadata first, as each entry's source does.
   banner: { js: "import 'reflect-metadata';" },

@@ -84,6 +84,27 @@ try {
 }
 `;
 
+/** A script that leaves a standin error uncaught: a call past the end of a fake's script. */
+const uncaughtMjs = `
+import { createTestApp } from 'standin/testing';
+
+const app = createTestApp({ models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } });
+app.fake('writer', [{ text: 'Hi' }]);
+await app.reply('writer', { messages: 'one' });
+await app.reply('writer', { messages: 'two' });
+`;
+
+/** What node wrote to stderr running `args` in `cwd`, and how it exited. */
+const failing = (args: string[], cwd: string): { stderr: string; status: number | null } => {
+  try {
+    run('node', args, cwd);
+    return { stderr: '', status: 0 };
+  } catch (error) {
+    const { stderr, status } = error as { stderr?: string; status?: number | null };
+    return { stderr: String(stderr), status: status ?? null };
+  }
+};
+
 /** A script whose error's stack, with --enable-source-maps, should point into the TypeScript. */
 const stackMjs = `
 import { createApp } from 'standin';
@@ -122,6 +143,7 @@ describe('the packed package', () => {
     writeFileSync(join(consumer, 'consumer.ts'), consumerTs);
     writeFileSync(join(consumer, 'consumer.mjs'), consumerMjs);
     writeFileSync(join(consumer, 'stack.mjs'), stackMjs);
+    writeFileSync(join(consumer, 'uncaught.mjs'), uncaughtMjs);
     writeFileSync(join(consumer, 'server.mjs'), serverMjs);
     installed = join(consumer, 'node_modules', 'standin');
     writeFileSync(
@@ -211,7 +233,7 @@ describe('the packed package', () => {
 
   it('ships source maps that embed the TypeScript: a position in a chunk resolves to the class in its real source', () => {
     const chunks = readdirSync(join(installed, 'dist', 'chunks')).filter((name) => name.endsWith('.js'));
-    // The chunks are minified: the class is declared mid-line, as `StandinError=class`.
+    // The class is declared as `StandinError = class`, wherever its chunk puts it.
     const declaration = /\bStandinError ?= ?class\b/;
     const chunk = chunks.find((name) =>
       declaration.test(readFileSync(join(installed, 'dist', 'chunks', name), 'utf8')),
@@ -247,6 +269,22 @@ describe('the packed package', () => {
       expect(payload.sourcesContent!.every((text) => typeof text === 'string' && text.length > 0)).toBe(true);
     }
   });
+
+  it.each([[[]], [['--enable-source-maps']]])(
+    'prints an uncaught error as lines a person can read, with node flags %j',
+    (flags: string[]) => {
+      const { stderr, status } = failing([...flags, 'uncaught.mjs'], consumer);
+      expect(status).toBe(1);
+      const lines = stderr.split('\n');
+      // Node prints the line the error was made on, a caret under it, the message and the stack:
+      // from a minified file that line is tens of KB of code.
+      expect(lines.filter((line) => line.length > 300)).toEqual([]);
+      expect(lines[1]).toContain('new StandinError(');
+      expect(stderr).toContain('StandinError: T0013:');
+      expect(stderr).toMatch(/^ {4}at pastTheEnd \(.+:\d+:\d+\)$/m);
+      expect(stderr).toMatch(/^ {4}at takeAnswer \(.+:\d+:\d+\)$/m);
+    },
+  );
 
   it('prints stack traces that name the TypeScript file and line under --enable-source-maps', () => {
     const stack = run('node', ['--enable-source-maps', 'stack.mjs'], consumer);
