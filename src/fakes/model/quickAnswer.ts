@@ -1,0 +1,119 @@
+/**
+ * The checks a function fake's answer passes on every call, done by hand for the common shapes.
+ *
+ * Why: a function fake's answer is new on every call, so it is checked on every call; the zod
+ * parse of the record and of each stream part was most of a faked reply's own time (a 200-part
+ * answer reached its first part 15x later than the same answer in a list, checked once). These
+ * accept only what the schemas accept (`test/fakes/model/quickAnswer.test.ts` holds them to it
+ * over generated inputs); anything else — a field they do not know, a value out of the plain
+ * shapes — goes to the schemas, which word the error.
+ */
+
+import type { Answer } from './Answer.js';
+
+const FINISHES = new Set(['stop', 'calls', 'length']);
+
+/**
+ * `raw` as an answer record when it is one of the plain shapes (text, calls, value, reasoning,
+ * parts, units, finish), else undefined: then the schema decides.
+ *
+ * @example
+ * ```ts
+ * quickAnswer({ text: 'Hi' }); // { text: 'Hi' }
+ * quickAnswer({ text: 'Hi', fail: 'server' }); // undefined: the schema checks it
+ * ```
+ */
+export function quickAnswer(raw: unknown): Answer | undefined {
+  if (!isPlain(raw)) return undefined;
+  for (const key in raw) {
+    const value = raw[key];
+    switch (key) {
+      case 'text':
+        if (typeof value !== 'string') return undefined;
+        break;
+      case 'value':
+        break;
+      case 'reasoning':
+        if (typeof value !== 'string' && !isStringList(value)) return undefined;
+        break;
+      case 'finish':
+        if (typeof value !== 'string' || !FINISHES.has(value)) return undefined;
+        break;
+      case 'units':
+        if (!isUnits(value)) return undefined;
+        break;
+      case 'calls':
+        if (!Array.isArray(value) || !value.every(isCall)) return undefined;
+        break;
+      case 'parts':
+        if (!isPartsField(value)) return undefined;
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return raw as Answer;
+}
+
+/**
+ * `raw` as a stream part when it carries one text, reasoning or JSON piece and nothing else,
+ * else undefined: then the schema decides.
+ *
+ * @example
+ * ```ts
+ * quickPart({ text: 'Hel' }); // { text: 'Hel' }
+ * ```
+ */
+export function quickPart(
+  raw: unknown,
+): { readonly text?: string; readonly reasoning?: string; readonly json?: string } | undefined {
+  if (!isPlain(raw)) return undefined;
+  let only: string | undefined;
+  for (const key in raw) {
+    if (only !== undefined) return undefined;
+    only = key;
+  }
+  if (only !== 'text' && only !== 'reasoning' && only !== 'json') return undefined;
+  return typeof raw[only] === 'string' ? raw : undefined;
+}
+
+/** A plain object: made by a literal or `JSON.parse`, no getters' prototype, no array. */
+function isPlain(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+function isStringList(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function isUnits(value: unknown): boolean {
+  if (!isPlain(value)) return false;
+  let keys = 0;
+  for (const key in value) {
+    if ((key !== 'tokensIn' && key !== 'tokensOut') || !isCount(value[key])) return false;
+    keys++;
+  }
+  return keys === 2;
+}
+
+function isCall(value: unknown): boolean {
+  if (!isPlain(value)) return false;
+  for (const key in value) {
+    const field = value[key];
+    if (key === 'tool' || key === 'id') {
+      if (typeof field !== 'string' || field.length === 0) return false;
+    } else if (key !== 'with') return false;
+  }
+  return typeof value.tool === 'string';
+}
+
+/** A whole number of parts, a list of offsets, or a list of plain objects (each checked as a stream part later). */
+function isPartsField(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 1;
+  if (!Array.isArray(value)) return false;
+  return value.every((item) => (typeof item === 'number' ? Number.isFinite(item) : isPlain(item)));
+}
