@@ -24,7 +24,7 @@ import { ScriptBook } from './ScriptBook.js';
 import { pendingAnswers, scopeErrors } from './scopeReports.js';
 import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
-import { DEFAULT_SENT_LIMIT, SentLog } from './SentLog.js';
+import { DEFAULT_SENT_BYTES, DEFAULT_SENT_LIMIT, SentLog } from './SentLog.js';
 import { ServedApp } from './ServedApp.js';
 import { throwOnErrors, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
@@ -71,7 +71,12 @@ export class FakeServer {
     if (this.#given === undefined) {
       const store = new MemoryCursorStore();
       const clock = new SystemClock();
-      const book = new ScriptBook(store, clock, settings.sentLimit ?? DEFAULT_SENT_LIMIT);
+      const book = new ScriptBook(
+        store,
+        clock,
+        settings.sentLimit ?? DEFAULT_SENT_LIMIT,
+        settings.sentBytes ?? DEFAULT_SENT_BYTES,
+      );
       const classifiers = new ClassifierBook(store);
       this.#store = store;
       this.#book = book;

@@ -15,7 +15,7 @@ import { WireError } from './WireError.js';
  *
  * @example
  * ```ts
- * const book = new ScriptBook(store, clock, 10_000);
+ * const book = new ScriptBook(store, clock, 10_000, 64 * 1024 * 1024);
  * book.fake('gpt-4.1-mini', [{ text: 'Hello!' }]);
  * book.fake('gpt-4.1-mini', [{ text: 'Hi, test 7' }], 'test-7');
  * ```
@@ -27,17 +27,25 @@ export class ScriptBook {
   readonly #scoped = new Map<string, Map<string, FakeModel>>();
 
   readonly #sentLimit: number;
+  readonly #sentBytes: number;
   #key = '';
 
-  constructor(store: CursorStore, clock: Clock, sentLimit: number) {
+  constructor(store: CursorStore, clock: Clock, sentLimit: number, sentBytes: number) {
     this.#store = store;
     this.#clock = clock;
     this.#sentLimit = sentLimit;
+    this.#sentBytes = sentBytes;
   }
 
   /** Scripts `model` for every scope (`scope` left out) or for one scope, replacing its earlier script there. */
   fake(model: string, answers: Answers, scope?: string): FakeModel {
-    const fake = new FakeModel(answers, { model, store: this.#store, clock: this.#clock, sentLimit: this.#sentLimit });
+    const fake = new FakeModel(answers, {
+      model,
+      store: this.#store,
+      clock: this.#clock,
+      sentLimit: this.#sentLimit,
+      sentBytes: this.#sentBytes,
+    });
     if (scope === undefined) this.#shared.set(model, fake);
     else {
       let fakes = this.#scoped.get(scope);

@@ -15,7 +15,7 @@ import { ScriptBook } from './ScriptBook.js';
  */
 export function checkScripts(scripts: Scripts, scope: string | undefined): void {
   const scratch = new MemoryCursorStore();
-  const books = { models: new ScriptBook(scratch, new SystemClock(), 0), classifiers: new ClassifierBook(scratch) };
+  const books = { models: new ScriptBook(scratch, new SystemClock(), 0, 0), classifiers: new ClassifierBook(scratch) };
   loadScripts(
     {
       fake: (model, answers) => books.models.fake(model, answers),

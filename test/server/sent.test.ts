@@ -98,3 +98,25 @@ describe('FakeServer .sent by bytes', () => {
     await server.close();
   });
 });
+
+describe("A scripted model's .sent on the wire server", () => {
+  it("keeps its requests within the server's sentBytes too, the newest always kept", async () => {
+    const server = await createFakeServer({ sentBytes: 1024 * 1024 });
+    const fake = server.fake('gpt-4.1-mini', () => ({ text: 'ok' }));
+    const big = 'x'.repeat(400 * 1024);
+    for (let i = 1; i <= 5; i++) {
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: `${i}${big}` }] }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const firsts = fake.sent.map((call) =>
+      call.call === 'reply' ? String((call.input.messages[0] as { content: string }).content)[0] : '',
+    );
+    expect(firsts).toEqual(['5']);
+    await server.close();
+  });
+});
+

@@ -27,6 +27,7 @@ import type { SharedAnswers } from './SharedAnswers.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS } from './settleWithin.js';
 import { takeAnswer } from './takeAnswer.js';
 import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
+import { weighSent } from './weighSent.js';
 
 export type { FakeModelOptions } from './FakeModelOptions.js';
 
@@ -88,7 +89,12 @@ export class FakeModel implements Provider {
     this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note, raised };
     this.#scopes = options.scopes;
     this.#scope = options.scope;
-    this.#sent = new SentLog(options.sentLimit ?? DEFAULT_SENT_LIMIT);
+    const bytes = options.sentBytes;
+    this.#sent = new SentLog(
+      options.sentLimit ?? DEFAULT_SENT_LIMIT,
+      bytes,
+      bytes === undefined ? undefined : weighSent,
+    );
     const slot = { store, script };
     const unused = (only: string | undefined) =>
       read.reply?.kind === 'list'

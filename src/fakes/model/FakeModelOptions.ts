@@ -33,6 +33,11 @@ export interface FakeModelOptions {
    * answering calls without end holds flat memory.
    */
   readonly sentLimit?: number;
+  /**
+   * With it, `sent` also keeps only the latest calls whose requests hold at most this many bytes (as
+   * `weighSent` counts them; the newest is always kept): the wire server's fakes, whose clients send what they will.
+   */
+  readonly sentBytes?: number;
   /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
   readonly answerTimeoutMs?: number;
   /**

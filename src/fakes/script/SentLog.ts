@@ -1,6 +1,7 @@
 /**
  * What a fake was sent, in order, as a test reads it: a frozen list of frozen entries, made again
- * only after a new call, so nothing a test does changes it. Keeps the latest `limit` calls.
+ * only after a new call, so nothing a test does changes it. Keeps the latest `limit` calls, and,
+ * with a `weigh`, the latest whose weights add up to at most `bytes` (the newest always kept).
  *
  * @example
  * ```ts
@@ -14,12 +15,19 @@ export class SentLog<T extends object> {
   /** How far past the limit the list may grow before it is cut back: a full list costs no shift per call. */
   readonly #slack: number;
   readonly #calls: T[] = [];
+  readonly #bytes: number;
+  readonly #weigh: ((call: T) => number) | undefined;
+  /** Each call's weight, beside `#calls`, when the log weighs its calls. */
+  readonly #weights: number[] = [];
+  #size = 0;
   #view: readonly T[] | undefined;
 
-  /** Keeps the latest `limit` calls: every call when left out. */
-  constructor(limit = Infinity) {
+  /** Keeps the latest `limit` calls (every call when left out), within `bytes` as `weigh` counts them. */
+  constructor(limit = Infinity, bytes = Infinity, weigh?: (call: T) => number) {
     this.#limit = limit;
     this.#slack = Math.max(1, limit >> 3);
+    this.#bytes = bytes;
+    this.#weigh = weigh;
   }
 
   /** The calls, oldest first: the latest `limit` of them. */
@@ -35,12 +43,29 @@ export class SentLog<T extends object> {
   push(call: T): void {
     this.#calls.push(Object.freeze(call));
     this.#view = undefined;
+    if (this.#weigh !== undefined) return this.#within(this.#weigh(call));
     if (this.#calls.length > this.#limit + this.#slack) this.#calls.splice(0, this.#calls.length - this.#limit);
   }
 
   /** Forgets every call listed. */
   clear(): void {
     this.#calls.length = 0;
+    this.#weights.length = 0;
+    this.#size = 0;
     this.#view = undefined;
+  }
+
+  /** Counts the call just listed, then drops the oldest until the log is within its limits. */
+  #within(weight: number): void {
+    this.#weights.push(weight);
+    this.#size += weight;
+    let drop = 0;
+    const count = this.#calls.length;
+    while (count - drop > 1 && (count - drop > this.#limit || this.#size > this.#bytes))
+      this.#size -= this.#weights[drop++]!;
+    if (drop > 0) {
+      this.#calls.splice(0, drop);
+      this.#weights.splice(0, drop);
+    }
   }
 }
