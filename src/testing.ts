@@ -10,6 +10,7 @@ export type {
   FakeCall,
 } from './fakes/model/Answer.js';
 export type { FakeChecks } from './fakes/model/FakeChecks.js';
+export type { TextMatch, When } from './fakes/model/whenSchema.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
 export type { SentContentPart, SentMessage, SentReplyRequest } from './fakes/model/sentRequest.js';

@@ -45,6 +45,7 @@ export class ScriptBook {
       clock: this.#clock,
       sentLimit: this.#sentLimit,
       sentBytes: this.#sentBytes,
+      owner: `scripts.models['${model}']`,
     });
     if (scope === undefined) this.#shared.set(model, fake);
     else {

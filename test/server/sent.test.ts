@@ -119,4 +119,3 @@ describe("A scripted model's .sent on the wire server", () => {
     await server.close();
   });
 });
-

@@ -102,7 +102,12 @@ export class Cassette {
    * ```
    */
   answers(model: string): Answer[] {
-    return this.entries.flatMap((entry) => (entry.call === 'reply' && entry.model === model ? [entry.answer] : []));
+    // An entry written with a when gives it to its answer: the list chooses as the cassette did.
+    return this.entries.flatMap((entry) =>
+      entry.call === 'reply' && entry.model === model
+        ? [entry.when === undefined ? entry.answer : { ...entry.answer, when: entry.when }]
+        : [],
+    );
   }
 
   /**

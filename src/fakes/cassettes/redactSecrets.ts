@@ -12,8 +12,24 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;
 /** An auth header or field and its value: `authorization: Bearer ...`, `"x-api-key": "..."`. */
 const AUTH_FIELDS =
   /\b((?:proxy-)?authorization|x-api-key|api-key|apikey|api_key|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/gi;
-/** A bearer or basic credential anywhere in a text. */
-const SCHEMES = /\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
+/** What may be a bearer or basic credential anywhere in a text: {@link credential} tells. */
+const SCHEMES = /\b(bearer|basic)\s+([A-Za-z0-9._~+/=-]{8,})/gi;
+
+/**
+ * Whether the word after `bearer` or `basic` is a credential, not prose ("basic customers"): a
+ * basic one is base64 of `user:password`; a bearer token is long, or holds a digit or a sign.
+ */
+function credential(scheme: string, token: string): boolean {
+  if (scheme.toLowerCase() === 'bearer') return token.length >= 16 || /[0-9._~+/=-]/.test(token);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return /[0-9._~+/=-]/.test(token);
+  return Buffer.from(token, 'base64').toString('latin1').includes(':');
+}
+
+function maskScheme(match: string, scheme: string, token: string): string {
+  // A sentence's full stop is no part of the word before it.
+  const core = token.replace(/\.+$/, '');
+  return credential(scheme, core) ? `${scheme} ${MASK}${token.slice(core.length)}` : match;
+}
 /** A cheap test that tells whether a text could hold what the two patterns above mask: most texts cannot. */
 const HINT = /authorization|api[-_]?key|x-goog|bearer|basic/i;
 /** Texts shorter than this hold no credential the patterns mask (the shortest, `a://b@c`, has 7). */
@@ -61,7 +77,7 @@ export function secretScrubber(config: StandinConfig, user: RedactFunction | und
     if (!redactor.empty) out = redactor.clean(out);
     if (out.length >= SHORTEST) {
       if (out.includes('@') && out.includes('://')) out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
-      if (HINT.test(out)) out = out.replace(AUTH_FIELDS, `$1$2${MASK}`).replace(SCHEMES, `$1 ${MASK}`);
+      if (HINT.test(out)) out = out.replace(AUTH_FIELDS, `$1$2${MASK}`).replace(SCHEMES, maskScheme);
     }
     return user === undefined ? out : userRedact(user, out);
   };

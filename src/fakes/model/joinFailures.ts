@@ -27,6 +27,13 @@ export function prepareList(raw: readonly unknown[], root: string, owner: string
       continue;
     }
     const next = index + 1;
+    if ((entry as { when?: unknown }).when !== undefined) {
+      throw new StandinError(
+        'T0003',
+        `${owner}: ${label} is not an answer record:\n${label}.when: { fail, times } and the answer after it are one ` +
+          `step, which the answer after it gives. Move when to ${root}[${next}].`,
+      );
+    }
     if (next >= raw.length) {
       throw new StandinError(
         'T0003',

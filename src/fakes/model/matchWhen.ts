@@ -1,4 +1,6 @@
+import { StandinError } from '../../errors/StandinError.js';
 import type { ReplyRequest } from '../../services/spec/Provider.js';
+import { isRisky, REGEX_TIMEOUT_MS, testWithin } from './guardedRegex.js';
 import type { SentReplyRequest } from './sentRequest.js';
 import { MAX_MATCHED_CHARS, whenFields, type TextMatch, type When } from './whenSchema.js';
 
@@ -49,23 +51,41 @@ function fieldTest(text: string | undefined, test: (text: string) => boolean): b
 
 function compileText(match: TextMatch): ((text: string) => boolean) | string {
   if (typeof match === 'string') return (text) => text.includes(match);
-  if ('contains' in match) return (text) => text.includes(match.contains);
-  if ('equals' in match) return (text) => text === match.equals;
+  const { contains, equals, regex } = match;
+  if (contains !== undefined) return (text) => text.includes(contains);
+  if (equals !== undefined) return (text) => text === equals;
   let pattern: RegExp;
   try {
-    pattern = new RegExp(match.regex, match.flags);
+    pattern = new RegExp(regex!, match.flags);
   } catch (error) {
     const why = error instanceof Error ? error.message.slice(0, 200) : 'it does not compile';
     return `the regular expression does not compile (${why}). Write one JavaScript's RegExp reads, or use { contains }.`;
   }
-  return (text) => pattern.test(text.length > MAX_MATCHED_CHARS ? text.slice(0, MAX_MATCHED_CHARS) : text);
+  const risky = isRisky(regex!);
+  return (text) => {
+    const head = text.length > MAX_MATCHED_CHARS ? text.slice(0, MAX_MATCHED_CHARS) : text;
+    if (!risky) return pattern.test(head);
+    const matched = testWithin(pattern, head);
+    if (matched === 'timeout') throw tooSlow(regex!, head.length);
+    return matched;
+  };
+}
+
+/** `T0052`: a regular expression of a `when` ran past its time on one request's text. */
+function tooSlow(regex: string, length: number): StandinError {
+  return new StandinError(
+    'T0052',
+    `A when's regular expression /${cut(regex)}/ ran past ${REGEX_TIMEOUT_MS} ms on a text of ${length} ` +
+      'characters and was stopped: it backtracks without end on such a text (a repeated group that repeats inside, ' +
+      'or two unbounded repeats). Write it without nested repeats, or match with { contains }.',
+  );
 }
 
 function showMatch(match: TextMatch): string {
   if (typeof match === 'string') return `contains ${JSON.stringify(cut(match))}`;
-  if ('contains' in match) return `contains ${JSON.stringify(cut(match.contains))}`;
-  if ('equals' in match) return `equals ${JSON.stringify(cut(match.equals))}`;
-  return `matches /${cut(match.regex)}/${match.flags ?? ''}`;
+  if (match.contains !== undefined) return `contains ${JSON.stringify(cut(match.contains))}`;
+  if (match.equals !== undefined) return `equals ${JSON.stringify(cut(match.equals))}`;
+  return `matches /${cut(match.regex!)}/${match.flags ?? ''}`;
 }
 
 function cut(text: string): string {

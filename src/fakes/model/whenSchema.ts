@@ -7,8 +7,9 @@ export const MAX_PATTERN_LENGTH = 1_000;
 export const MAX_MATCHED_CHARS = 100_000;
 
 /**
- * How one text of a request is matched: a string is contained in it; `{ contains }` the same;
- * `{ equals }` is the whole text; `{ regex, flags? }` a regular expression (flags of `imsu`).
+ * How one text of a request is matched: a string (not empty) is contained in it; `{ contains }`
+ * the same; `{ equals }` is the whole text; `{ regex, flags? }` a regular expression (flags of
+ * `imsu`; one that may backtrack without end runs under a time limit, `T0052` past it).
  *
  * @example
  * ```ts
@@ -17,9 +18,9 @@ export const MAX_MATCHED_CHARS = 100_000;
  */
 export type TextMatch =
   | string
-  | { readonly contains: string }
-  | { readonly equals: string }
-  | { readonly regex: string; readonly flags?: string };
+  | { readonly contains: string; readonly equals?: never; readonly regex?: never; readonly flags?: never }
+  | { readonly equals: string; readonly contains?: never; readonly regex?: never; readonly flags?: never }
+  | { readonly regex: string; readonly flags?: string; readonly contains?: never; readonly equals?: never };
 
 /**
  * What an answer of a list answers: requests whose every named text matches. Plain JSON, so it
@@ -53,16 +54,24 @@ export const whenFields = ['user', 'instructions', 'toolResult', 'model'] as con
 
 const textMatch = lazySchema(() =>
   z.union([
-    z.string(),
-    z.strictObject({ contains: z.string() }),
-    z.strictObject({ equals: z.string() }),
-    z.strictObject({
-      regex: z.string().min(1).max(MAX_PATTERN_LENGTH),
-      flags: z
-        .string()
-        .regex(/^(?!.*(.).*\1)[imsu]*$/)
-        .optional(),
-    }),
+    z.string().min(1),
+    // One object for the three forms, so a wrong value is named at its key, not as a union's branches.
+    z
+      .strictObject({
+        contains: z.string().min(1).optional(),
+        equals: z.string().optional(),
+        regex: z.string().min(1).max(MAX_PATTERN_LENGTH).optional(),
+        flags: z
+          .string()
+          .regex(/^(?!.*(.).*\1)[imsu]*$/, { message: 'These are not flags a when takes' })
+          .optional(),
+      })
+      .refine((match) => [match.contains, match.equals, match.regex].filter((v) => v !== undefined).length === 1, {
+        message: 'Give one of contains, equals or regex',
+      })
+      .refine((match) => match.flags === undefined || match.regex !== undefined, {
+        message: 'flags go with regex: remove flags, or match with { regex, flags }',
+      }),
   ]),
 );
 
@@ -82,6 +91,14 @@ export const whenExpected: Readonly<Record<string, string>> = {
     whenFields.map((field) => [
       `when.${field}`,
       "a text it contains ('refund'), { contains }, { equals } or { regex, flags? } (flags of 'imsu')",
+    ]),
+  ),
+  ...Object.fromEntries(
+    whenFields.flatMap((field) => [
+      [`when.${field}.contains`, 'a text, not empty'],
+      [`when.${field}.equals`, 'a text'],
+      [`when.${field}.regex`, `a regular expression as a string, 1 to ${MAX_PATTERN_LENGTH} characters`],
+      [`when.${field}.flags`, "flags of 'i', 'm', 's' and 'u', each at most once"],
     ]),
   ),
 };

@@ -28,6 +28,16 @@ describe('secretScrubber', () => {
     expect(scrub('token was Bearer abcdefgh12345678')).toBe('token was Bearer [redacted]');
   });
 
+  it('masks a basic credential: base64 of user:password', () => {
+    const basic = Buffer.from('alice:s3cret-pass').toString('base64');
+    expect(scrub(`sent Basic ${basic} along`)).toBe('sent Basic [redacted] along');
+  });
+
+  it('leaves prose after "basic" and "bearer" alone: "basic customers", "the bearer instrument"', () => {
+    expect(scrub('For basic customers only')).toBe('For basic customers only');
+    expect(scrub('Pay the bearer instrument.')).toBe('Pay the bearer instrument.');
+  });
+
   it('leaves plain text alone', () => {
     expect(scrub('Open Settings, then Password. Mail help@example.com')).toBe(
       'Open Settings, then Password. Mail help@example.com',

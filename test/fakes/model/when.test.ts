@@ -112,7 +112,7 @@ describe('FakeModel answers chosen by when', () => {
       const error = await caught(() => writer.verify());
       expect(error.code).toBe('T0014');
       expect(error.message).toContain('answers[0]');
-      expect(error.message).toContain('its when { user contains "refund" } matched none of the 1 requests sent there');
+      expect(error.message).toContain('its when { user contains "refund" } matched not the one request sent there');
       expect(error.message).not.toContain('answers[1]');
     });
 
