@@ -107,19 +107,27 @@ export default async function cassette(): Promise<void> {
       },
     ]);
 
-    // 2. Loading: app.cassette on a 1,000-entry file (read, parse, check every entry, prepare
-    // every answer, index every request), beside JSON.parse of the same text, and beside aimock
-    // loading the same 1,000 recordings as its fixtures file (read, parse, normalise every fixture).
+    // 2. Loading: app.cassette on a 1,000-entry file (read, parse, check every entry and every
+    // answer), beside JSON.parse of the same text, and beside aimock loading the same 1,000
+    // recordings as its fixtures file (read, parse, normalise every fixture). A reply's answer is
+    // prepared on its first replay, and a model's requests are keyed on its first lookup: the
+    // third case, loading then replaying one entry, shows what that first replay adds.
     const bigPath = join(folder, 'big.json');
     writeFileSync(bigPath, bigCassette(1000));
     const aimockPath = join(folder, 'aimock.json');
     writeFileSync(aimockPath, aimockFixtures(1000));
     if (loadFixtureFile(aimockPath).length !== 1000) throw new Error('aimock does not load the 1,000 fixtures');
-    const [load, parse, aimock] = await compare(
+    const loadAndReplay = async (): Promise<void> => {
+      const app = createTestApp(config);
+      app.cassette(bigPath);
+      await app.reply('writer', { instructions, messages: recorded(999).question });
+    };
+    const [load, parse, aimock, loaded] = await compare(
       [
         { name: 'createTestApp + app.cassette (1,000 entries)', fn: () => createTestApp(config).cassette(bigPath) },
         { name: 'readFileSync + JSON.parse of the same file', fn: () => JSON.parse(readFileSync(bigPath, 'utf8')) },
         { name: "aimock's loadFixtureFile, the same 1,000 recordings", fn: () => loadFixtureFile(aimockPath) },
+        { name: 'createTestApp + app.cassette + its first replay', fn: loadAndReplay },
       ],
       { budgetMs: 1500, rounds: 6 },
     );
@@ -132,6 +140,7 @@ export default async function cassette(): Promise<void> {
         aimock!.medianNs,
         aimock!.name,
       ),
+      timesRow('app.cassette, then its first replay (the last entry)', loaded!.medianNs, parse!.medianNs, parse!.name),
     ]);
 
     // 3. Replay at the last of 1,000 entries against the first: each call in a scope of its own,

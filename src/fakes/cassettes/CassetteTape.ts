@@ -5,6 +5,7 @@ import { CASSETTE_VERSION, type CassetteCall, type CassetteEntry, type CassetteF
 import type { CassetteMode } from './cassetteSettings.js';
 import { EntryIndex } from './EntryIndex.js';
 import { missError } from './missError.js';
+import { quickReply } from './quickChecks.js';
 import { normalizeRequest, type CallInputs, type NormalizedRequest } from './normalizeRequest.js';
 import { scrubJson, type RedactFunction } from './redactSecrets.js';
 
@@ -62,7 +63,10 @@ export class CassetteTape {
     this.#exists = options.exists;
     this.#kept = options.mode === 'record' ? [] : [...options.entries];
     this.#kept.forEach((entry, position) => {
-      if (entry.call === 'reply') this.#prepared.set(position, this.#prepare(entry, position));
+      // An answer as a recording writes it is known to prepare, and is prepared on its first replay; any other is
+      // prepared now, so a bad one fails the loading.
+      if (entry.call === 'reply' && !quickReply(entry.answer as unknown as Record<string, unknown>))
+        this.#prepared.set(position, this.#prepare(entry, position));
       this.#index.add(position, entry);
     });
   }

@@ -1,7 +1,7 @@
-import { canonicalScript } from '../script/hashScript.js';
 import type { CassetteCall, CassetteEntry } from './cassetteSchema.js';
 import { diffSize } from './lineDiff.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
+import { requestKey } from './requestKey.js';
 import { stableJson } from './stableJson.js';
 import { compileWhen, requestTexts, type Matcher } from '../model/matchWhen.js';
 import type { SentReplyRequest } from '../model/sentRequest.js';
@@ -26,7 +26,15 @@ const NEAREST_LIMIT = 200;
 export class EntryIndex {
   readonly #byKey = new Map<string, number[]>();
   readonly #counts = new Map<string, number>();
-  readonly #entries = new Map<number, CassetteEntry>();
+  /** The entries by position. */
+  readonly #entries: CassetteEntry[] = [];
+  /**
+   * Per model and call (the start of their keys), the positions of the entries not keyed yet, in file order: the
+   * entries of a model and call are keyed on the first lookup of that model and call, not when the cassette loads.
+   */
+  readonly #unkeyed = new Map<string, number[]>();
+  /** The starts of the keys whose entries are keyed: an entry added under one is keyed at once. */
+  readonly #keyed = new Set<string>();
   /** Per model, the reply entries written with a `when`, in file order. */
   readonly #matching = new Map<string, { readonly position: number; readonly matcher: Matcher }[]>();
   /** Per scope, the entries with a `when` it took. */
@@ -34,16 +42,18 @@ export class EntryIndex {
 
   /**
    * The key of a call: its model (for classify, none, or the fallback classifier's index), its call and its request's
-   * canonical
-   * content, the text `hashScript` digests (kept whole: a map key needs no digest).
+   * canonical content, the text `hashScript` digests (kept whole: a map key needs no digest; written by `requestKey`).
+   * Every lookup starts with it, so it keys the entries of that model and call first.
    */
   key(model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): string {
-    return `${model ?? (fallback === undefined ? '' : `\u0001${fallback}`)}\u0000${call}\u0000${canonicalScript(request)}`;
+    const start = keyStart(model, call, fallback);
+    if (!this.#keyed.has(start)) this.#keyAll(start);
+    return `${start}${requestKey(request)}`;
   }
 
   /** Adds the entry at `position` of the file, after every entry added before it with the same key. */
   add(position: number, entry: CassetteEntry): void {
-    this.#entries.set(position, entry);
+    this.#entries[position] = entry;
     if (entry.request === undefined) {
       // An entry written by hand with a when: read by the model, after the entries of the very request.
       const matcher = compileWhen(entry.when!, `entries[${position}]`);
@@ -53,7 +63,22 @@ export class EntryIndex {
       else list.push({ position, matcher });
       return;
     }
-    const key = this.key(entry.model, entry.call, entry.request, entry.fallback);
+    const start = keyStart(entry.model, entry.call, entry.fallback);
+    if (this.#keyed.has(start)) return this.#keyOne(start, position);
+    const unkeyed = this.#unkeyed.get(start);
+    if (unkeyed === undefined) this.#unkeyed.set(start, [position]);
+    else unkeyed.push(position);
+  }
+
+  /** Keys the entries under `start` not keyed yet, in their order, and every entry added under it from now on. */
+  #keyAll(start: string): void {
+    this.#keyed.add(start);
+    for (const position of this.#unkeyed.get(start) ?? []) this.#keyOne(start, position);
+    this.#unkeyed.delete(start);
+  }
+
+  #keyOne(start: string, position: number): void {
+    const key = `${start}${requestKey(this.#entries[position]!.request)}`;
     const list = this.#byKey.get(key);
     if (list === undefined) this.#byKey.set(key, [position]);
     else list.push(position);
@@ -108,7 +133,9 @@ export class EntryIndex {
     request: NormalizedRequest,
   ): { readonly position: number; readonly entry: CassetteEntry } | undefined {
     const wanted = stableJson(request);
-    const same = [...this.#entries].filter(([, entry]) => entry.call === call && entry.request !== undefined);
+    const same = [...this.#entries.entries()].filter(
+      ([, entry]) => entry !== undefined && entry.call === call && entry.request !== undefined,
+    );
     const pool = same.some(([, entry]) => entry.model === model)
       ? same.filter(([, entry]) => entry.model === model)
       : same;
@@ -119,4 +146,9 @@ export class EntryIndex {
     }
     return best === undefined ? undefined : { position: best.position, entry: best.entry };
   }
+}
+
+/** The start of the keys of a model (for classify, none, or the fallback classifier's index) and a call. */
+function keyStart(model: string | undefined, call: CassetteCall, fallback: number | undefined): string {
+  return `${model ?? (fallback === undefined ? '' : `\u0001${fallback}`)}\u0000${call}\u0000`;
 }

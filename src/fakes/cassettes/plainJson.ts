@@ -23,8 +23,8 @@ export function plainJson(value: unknown, where: string, text: (text: string) =>
 export const MAX_DEPTH = 256;
 
 /**
- * Whether plain JSON `value` nests deeper than `max` objects and arrays, found without recursion
- * (a cassette file's JSON may nest as deep as its text allows).
+ * Whether plain JSON `value` nests deeper than `max` objects and arrays. It recurses at most `max`
+ * deep, whatever the value (a cassette file's JSON may nest as deep as its text allows).
  *
  * @example
  * ```ts
@@ -32,13 +32,20 @@ export const MAX_DEPTH = 256;
  * ```
  */
 export function nestedDeeper(value: unknown, max: number = MAX_DEPTH): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [at, depth] = stack.pop()!;
-    if (at === null || typeof at !== 'object') continue;
-    if (depth >= max) return true;
-    for (const item of Array.isArray(at) ? at : Object.values(at))
-      if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
+  return value !== null && typeof value === 'object' && deeper(value, 0, max);
+}
+
+/** Whether object `at`, `depth` deep, is `max` deep or holds an object that is. */
+function deeper(at: object, depth: number, max: number): boolean {
+  if (depth >= max) return true;
+  if (Array.isArray(at)) {
+    for (const item of at) if (item !== null && typeof item === 'object' && deeper(item, depth + 1, max)) return true;
+    return false;
+  }
+  for (const key in at) {
+    if (!Object.hasOwn(at, key)) continue;
+    const item: unknown = (at as Record<string, unknown>)[key];
+    if (item !== null && typeof item === 'object' && deeper(item, depth + 1, max)) return true;
   }
   return false;
 }

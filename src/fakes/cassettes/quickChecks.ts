@@ -1,0 +1,126 @@
+/**
+ * Checks of a cassette file's JSON written by hand, for loading a file of thousands of entries
+ * without a zod parse (and its copy) of each. Each reads what `JSON.parse` gives: plain objects,
+ * arrays, strings, finite numbers, booleans and null.
+ *
+ * `fitsCassetteFile` and `fitsEntry` accept exactly what `cassetteFileSchema` and `entrySchema`
+ * accept (an entry with a `when` is left to the schema); when one refuses, the schema is run to
+ * word the error. `quickReply` accepts a part of what `prepareAnswer` accepts: the answers a
+ * recording writes, which the tape may then prepare on their first replay. The tests
+ * (quickChecks.test.ts) hold them to the schemas and to `prepareAnswer` on generated values.
+ */
+
+import { cassetteCalls } from './cassetteSchema.js';
+
+const fileKeys: ReadonlySet<string> = new Set(['standin', 'version', 'entries']);
+const entryKeys: ReadonlySet<string> = new Set(['model', 'call', 'fallback', 'request', 'when', 'answer']);
+const callNames: ReadonlySet<string> = new Set(cassetteCalls);
+const replyKeys: ReadonlySet<string> = new Set(['text', 'reasoning', 'units', 'finish', 'calls', 'value']);
+const unitsKeys: ReadonlySet<string> = new Set(['tokensIn', 'tokensOut']);
+const callKeys: ReadonlySet<string> = new Set(['tool', 'with', 'id']);
+const finishes: ReadonlySet<unknown> = new Set(['stop', 'calls', 'length']);
+
+/** An object read from JSON, not a list: what zod's `z.record` and `z.strictObject` take. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether every key `value` has (as zod's strict objects read them, `for...in`) is one of `known`. */
+function onlyKeys(value: object, known: ReadonlySet<string>): boolean {
+  for (const key in value) if (!known.has(key)) return false;
+  return true;
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/**
+ * Whether a cassette file's JSON fits `cassetteFileSchema`: `{ standin: 'cassette', version: 1, entries: [...] }`.
+ *
+ * @example
+ * ```ts
+ * fitsCassetteFile({ standin: 'cassette', version: 1, entries: [] }); // true
+ * ```
+ */
+export function fitsCassetteFile(json: unknown): json is { readonly entries: readonly unknown[] } {
+  return (
+    isRecord(json) &&
+    onlyKeys(json, fileKeys) &&
+    json.standin === 'cassette' &&
+    json.version === 1 &&
+    Array.isArray(json.entries)
+  );
+}
+
+/**
+ * Whether an entry's JSON fits `entrySchema`, and has no `when`; false for one that does not fit,
+ * and for every entry with a `when` (the schema reads it).
+ *
+ * @example
+ * ```ts
+ * fitsEntry({ model: 'writer', call: 'reply', request: {}, answer: { text: 'Hi' } }); // true
+ * ```
+ */
+export function fitsEntry(raw: unknown): boolean {
+  if (!isRecord(raw) || !onlyKeys(raw, entryKeys)) return false;
+  const { model, call, fallback, request, when, answer } = raw;
+  return (
+    when === undefined &&
+    (model === undefined || (typeof model === 'string' && model.length > 0)) &&
+    typeof call === 'string' &&
+    callNames.has(call) &&
+    (fallback === undefined || isCount(fallback)) &&
+    (request === undefined || isRecord(request)) &&
+    isRecord(answer)
+  );
+}
+
+/**
+ * Whether a reply entry's answer is one `prepareAnswer` accepts, known without preparing it:
+ * text, reasoning, units, finish, calls and a value, well typed, giving something, each call's id
+ * its own. False says nothing: the answer is then prepared (and checked) when the cassette loads.
+ * The answer is one whose `__proto__` key and nesting the cassette's reading refused already.
+ *
+ * @example
+ * ```ts
+ * quickReply({ text: 'Hi', units: { tokensIn: 3, tokensOut: 1 } }); // true
+ * quickReply({ text: 'Hi', fail: 'server' }); // false
+ * ```
+ */
+export function quickReply(answer: Record<string, unknown>): boolean {
+  if (!onlyKeys(answer, replyKeys)) return false;
+  const { text, reasoning, units, finish, value } = answer;
+  if (text !== undefined && typeof text !== 'string') return false;
+  if (reasoning !== undefined && typeof reasoning !== 'string' && !allStrings(reasoning)) return false;
+  if (finish !== undefined && !finishes.has(finish)) return false;
+  if (units !== undefined) {
+    if (!isRecord(units) || !onlyKeys(units, unitsKeys) || !isCount(units.tokensIn) || !isCount(units.tokensOut))
+      return false;
+  }
+  const called = answer.calls === undefined ? 0 : quickCalls(answer.calls);
+  if (called === undefined) return false;
+  return text !== undefined || reasoning !== undefined || value !== undefined || called > 0;
+}
+
+function allStrings(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+/** How many calls `calls` lists, when each is a call `{ tool, with?, id? }` with an id of its own; else undefined. */
+function quickCalls(calls: unknown): number | undefined {
+  if (!Array.isArray(calls)) return undefined;
+  const ids = new Set<unknown>();
+  for (let i = 0; i < calls.length; i++) {
+    const call: unknown = calls[i];
+    if (!isRecord(call) || !onlyKeys(call, callKeys)) return undefined;
+    if (typeof call.tool !== 'string' || call.tool.length === 0) return undefined;
+    if (call.id !== undefined) {
+      if (typeof call.id !== 'string' || call.id.length === 0 || ids.has(call.id)) return undefined;
+      ids.add(call.id);
+    }
+  }
+  return calls.length;
+}
