@@ -137,7 +137,10 @@ function unreplayedLine(position: number, entry: CassetteEntry): string {
 }
 
 function describe(entry: CassetteEntry): string {
-  if (entry.call === 'reply') return summarizeAnswer(entry.answer);
+  if (entry.call === 'reply') {
+    const answer = summarizeAnswer(entry.answer);
+    return entry.when === undefined ? answer : `${answer} (when ${JSON.stringify(entry.when)})`;
+  }
   const text = JSON.stringify(entry.answer);
   return text.length <= 60 ? text : `${text.slice(0, 59)}…`;
 }

@@ -114,6 +114,7 @@ export class CassetteTape {
           count: taken.count,
           recorded: taken.recorded,
           nearest,
+          ...(call === 'reply' && model !== undefined ? { matching: this.#index.matchingOf(scope, model) } : {}),
         });
       }
       return { found: undefined, key, n, scope, seq };

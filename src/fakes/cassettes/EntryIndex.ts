@@ -88,6 +88,13 @@ export class EntryIndex {
    * For a reply no recording of its very request is left for: the first entry with a `when` of
    * `model` not yet taken in `scope` that matches the request, taken now; undefined when none does.
    */
+  /** How many entries of `model` written with a `when` there are, and how many of them `scope` took. */
+  matchingOf(scope: string, model: string): { readonly entries: number; readonly taken: number } {
+    const list = this.#matching.get(model) ?? [];
+    const taken = this.#taken.get(scope);
+    return { entries: list.length, taken: list.filter((entry) => taken?.has(entry.position) === true).length };
+  }
+
   takeMatching(scope: string, model: string, request: NormalizedRequest): number | undefined {
     const list = this.#matching.get(model);
     if (list === undefined) return undefined;

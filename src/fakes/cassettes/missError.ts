@@ -23,6 +23,8 @@ export interface Miss {
   readonly recorded: number;
   /** The recorded entry nearest the request, with its position in the file. */
   readonly nearest: { readonly position: number; readonly entry: CassetteEntry } | undefined;
+  /** For a reply: the model's entries written with a `when`, and how many the scope took. */
+  readonly matching?: { readonly entries: number; readonly taken: number };
 }
 
 /**
@@ -38,6 +40,14 @@ export function missError(miss: Miss): StandinError {
   const who = miss.model === undefined ? classifierOf(miss.fallback) : `model '${miss.model}', ${miss.call}`;
   const where = miss.scope === DEFAULT_SCOPE ? '' : ` in scope '${miss.scope}'`;
   const lines = [`Cassette ${miss.path} (replay) has no recording for this call: ${who}${where}.`];
+  const matching = miss.matching;
+  if (matching !== undefined && matching.entries > 0) {
+    const left = matching.entries - matching.taken;
+    lines.push(
+      `Of its ${matching.entries} ${miss.call} entr${matching.entries === 1 ? 'y' : 'ies'} of model '${miss.model}' ` +
+        `written with a when, ${left === 0 ? `the scope took every one` : `the ${left} not taken yet match none of this request`}.`,
+    );
+  }
   if (!miss.exists) {
     lines.push('The file does not exist yet.');
   } else if (miss.recorded > 0) {
@@ -47,8 +57,8 @@ export function missError(miss: Miss): StandinError {
     );
   } else if (miss.nearest === undefined) {
     lines.push(
-      `The cassette has no ${miss.call} recording${miss.model === undefined ? '' : ` of model '${miss.model}'`} at ` +
-        `all. The call's request:`,
+      `The cassette has no ${miss.call} recording${miss.model === undefined ? '' : ` of model '${miss.model}'`} ` +
+        `${matching !== undefined && matching.entries > 0 ? 'of a request besides those' : 'at all'}. The call's request:`,
     );
     lines.push(
       ...stableJson(miss.request)

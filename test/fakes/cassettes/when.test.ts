@@ -82,4 +82,33 @@ describe('Cassette entries written with when', () => {
       );
     }
   });
+
+  it('says, when a call finds no entry, that the scope took every entry written with a when', async () => {
+    const app = createTestApp(config);
+    app.cassette(cassette([refund]), { mode: 'replay' });
+    await app.reply('writer', { messages: 'refund' });
+    await expect(app.reply('writer', { messages: 'refund again' })).rejects.toMatchObject({
+      code: 'T0040',
+      message: expect.stringContaining('written with a when, the scope took every one'),
+    });
+  });
+
+  it('names the when of an entry never replayed (V0005)', async () => {
+    const app = createTestApp(config);
+    const tape = app.cassette(cassette([refund]), { mode: 'replay' });
+    await expect(tape.verify()).rejects.toMatchObject({ message: expect.stringContaining('(when {"user":"refund"})') });
+  });
+
+  it('lifts its entries with when into a list that chooses as the cassette does (answers)', async () => {
+    const app = createTestApp(config);
+    const tape = app.cassette(
+      cassette([refund, { ...refund, when: { user: 'parcel' }, answer: { text: 'On its way.' } }]),
+      {
+        mode: 'replay',
+      },
+    );
+    const lifted = createTestApp(config);
+    lifted.fake('writer', tape.answers('writer'));
+    expect((await lifted.reply('writer', { messages: 'my parcel?' })).text).toBe('On its way.');
+  });
 });

@@ -88,6 +88,31 @@ describe('FakeModel answers chosen by when', () => {
       expect(bad.message).toContain('answers[0].when.user: the regular expression does not compile');
     });
 
+    it('stops a regular expression that backtracks without end (T0052), and the process goes on', async () => {
+      const app = makeApp();
+      app.fake('writer', [{ when: { user: { regex: '(a+)+$' } }, text: 'x' }, { text: 'fallback' }]);
+      const error = await caught(() => app.reply('writer', { messages: `${'a'.repeat(40)}!` }));
+      expect(error.code).toBe('T0052');
+      expect(error.message).toContain('/(a+)+$/');
+    });
+
+    it('refuses a when on a fail-n-times entry: the answer after it gives the step (T0003)', () => {
+      const app = makeApp();
+      const error = () => app.fake('writer', [{ when: { user: 'zzz' }, fail: 'server', times: 1 }, { text: 'ok' }]);
+      expect(error).toThrow(
+        expect.objectContaining({ code: 'T0003', message: expect.stringContaining('Move when to answers[1]') }),
+      );
+    });
+
+    it('names what is wrong with a match at its key', () => {
+      const app = makeApp();
+      const bad = (user: unknown) => () => app.fake('writer', [{ when: { user }, text: 'a' } as never]);
+      expect(bad({ regex: 5 })).toThrow('answers[0].when.user.regex: expected a regular expression as a string');
+      expect(bad({ contains: 'a', equals: 'b' })).toThrow('give one of contains, equals or regex');
+      expect(bad({ regex: 'a', flags: 'gg' })).toThrow('answers[0].when.user.flags');
+      expect(bad('')).toThrow('answers[0].when.user');
+    });
+
     it('refuses a when in an answer a function gives (T0003)', async () => {
       const app = makeApp();
       app.fake('writer', () => ({ when: { user: 'a' }, text: 'a' }));
