@@ -26,6 +26,6 @@ export interface Call {
   readonly signal: AbortSignal;
   /** The zod shape of the typed value the call asks for, handed to providers in their context. */
   readonly output: ZodType | undefined;
-  /** Every failed attempt so far, for the error that ends the call. */
-  readonly failures: Attempt[];
+  /** Every failed attempt so far, for the error that ends the call: made at the first failure. */
+  failures: Attempt[] | undefined;
 }

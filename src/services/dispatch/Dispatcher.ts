@@ -95,7 +95,7 @@ export class Dispatcher {
       scope: options.scope ?? this.#scopes.current(),
       signal,
       output,
-      failures: [],
+      failures: undefined,
     };
   }
 
@@ -133,9 +133,14 @@ export class Dispatcher {
           (error) => this.#capped(providerFailure(error), this.#config.models[chain[resolved]!]?.provider),
           (error, link, attempt) => {
             const failure = error as ProviderFailure;
-            call.failures.push({ model: chain[link]!, attempt, kind: failure.kind, message: bareMessage(failure) });
+            (call.failures ??= []).push({
+              model: chain[link]!,
+              attempt,
+              kind: failure.kind,
+              message: bareMessage(failure),
+            });
           },
-          (error) => new CallFailed(model, call.failures, error as ProviderFailure),
+          (error) => new CallFailed(model, call.failures ?? [], error as ProviderFailure),
         ),
       ended === undefined ? undefined : () => over(ended),
     );

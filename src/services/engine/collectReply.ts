@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import type { CallContext, ReplyPart } from '../spec/Provider.js';
 import type { WholeReply } from '../providers/wholeReply.js';
 import type { Dispatcher, DispatchOptions } from '../dispatch/Dispatcher.js';
-import { abortGate } from '../dispatch/untilAborted.js';
+import { abortGate, neverAborted } from '../dispatch/untilAborted.js';
 import { wholeReplyOf } from '../providers/wholeReply.js';
 import type { PreparedReply } from '../requests/prepareReply.js';
 import type { Reply } from './Reply.js';
@@ -24,14 +24,14 @@ export function collectReply(
     const request = { ...prepared.request, model: context.model };
     const whole = wholeReplyOf(provider);
     if (whole === undefined) return collectStream(provider.reply(request, context), context, prepared.output);
+    const collect = (parts: WholeReply): Reply | Promise<Reply> =>
+      isPartList(parts) ? collectList(parts, context, prepared.output) : collectStream(parts, context, prepared.output);
+    // A call no signal can end has nothing to race and no listener to remove: two promises fewer per reply.
+    if (context.signal === neverAborted()) return whole(request, context).then(collect);
     const gate = abortGate(context.signal);
     return gate
       .race(whole(request, context))
-      .then((parts) =>
-        isPartList(parts)
-          ? collectList(parts, context, prepared.output)
-          : collectStream(parts, context, prepared.output),
-      )
+      .then(collect)
       .finally(() => gate.close());
   });
 }

@@ -48,7 +48,7 @@ export async function* streamReply(
     return collector.finish(context.modelName);
   } catch (error) {
     if (!(error instanceof ProviderFailure) || call.signal.aborted) throw error;
-    call.failures.push({
+    (call.failures ??= []).push({
       model: context.modelName,
       attempt: context.attempt,
       kind: error.kind,
