@@ -8,6 +8,7 @@ import { answerHints, answerSchema } from './answerSchema.js';
 import { fieldProblems } from './fieldProblems.js';
 import { fieldParts, streamValue } from './madeParts.js';
 import { notAnAnswer } from './notAnAnswer.js';
+import { plainAnswer } from './plainAnswer.js';
 import { isStreamList, readStreamParts } from './streamParts.js';
 import { compileWhen, type Matcher } from './matchWhen.js';
 
@@ -87,16 +88,21 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
   }
 }
 
-function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
-  const { owner, label } = source;
-  const notRecord = notAnAnswer(raw);
-  if (notRecord !== undefined) throw new StandinError('T0002', `${owner}: ${label}: ${notRecord}.`);
+/** The answer record as `answerSchema` reads it; `T0003` listing every problem when it refuses it. */
+function parsedAnswer(raw: unknown, owner: string, label: string): Answer {
   const parsed = answerSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = describeIssues(label, raw, parsed.error.issues, answerHints);
     throw new StandinError('T0003', `${owner}: ${label} is not an answer record:\n${lines.join('\n')}`);
   }
-  const answer = parsed.data as Answer;
+  return parsed.data as Answer;
+}
+
+function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
+  const { owner, label } = source;
+  const notRecord = notAnAnswer(raw);
+  if (notRecord !== undefined) throw new StandinError('T0002', `${owner}: ${label}: ${notRecord}.`);
+  const answer = plainAnswer(raw) ?? parsedAnswer(raw, owner, label);
   const lines = fieldProblems(answer, label);
   const matcher = answer.when === undefined ? undefined : compileWhen(answer.when, label);
   if (typeof matcher === 'string') lines.push(matcher);
