@@ -39,6 +39,12 @@ interface ScopeUse {
  */
 export class ScopeLedger {
   readonly #scopes = new Map<string, ScopeUse>();
+  readonly #word: (message: string) => string;
+
+  /** `word` rewrites each error's message as verify reports it (the server's own scripts name their paths). */
+  constructor(word: (message: string) => string = (message) => message) {
+    this.#word = word;
+  }
 
   /** Notes that a request ran in `scope`. */
   ran(scope: string): void {
@@ -67,7 +73,7 @@ export class ScopeLedger {
     if (use === undefined) return;
     use.errorCount++;
     if (use.errors.length < MAX_ERRORS_PER_SCOPE)
-      use.errors.push({ path, code: error.code, message: bareMessage(error).split('\n', 1)[0]! });
+      use.errors.push({ path, code: error.code, message: this.#word(bareMessage(error).split('\n', 1)[0]!) });
   }
 
   /** The scopes requests ran in, sorted. */

@@ -45,7 +45,6 @@ export class ScriptBook {
       clock: this.#clock,
       sentLimit: this.#sentLimit,
       sentBytes: this.#sentBytes,
-      owner: `scripts.models['${model}']`,
     });
     if (scope === undefined) this.#shared.set(model, fake);
     else {

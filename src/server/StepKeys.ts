@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
@@ -67,7 +67,7 @@ export class StepKeys {
     }
     const count = Number(first(headers[RETRY_HEADER]) ?? 0);
     const retry = Number.isFinite(count) && count >= 1;
-    const key = `${scope}\u0000${path}\u0000${createHash('sha256').update(body).digest('base64')}`;
+    const key = `${scope}\u0000${path}\u0000${bodyKey(body)}`;
     const known = this.#bodies.get(key);
     if (retry && known !== undefined) return { id: known, unmarkedRepeat: false };
     const id = this.#next();
@@ -89,6 +89,14 @@ export class StepKeys {
   #next(): string {
     return `wire-${++this.#count}`;
   }
+}
+
+/** Bodies up to this many bytes are remembered as they are: hashing one costs more than keeping it. */
+const KEPT_BODY_BYTES = 512;
+
+/** A body as a step key remembers it: a short one as its bytes, a longer one as its SHA-256 (marked apart). */
+function bodyKey(body: Buffer): string {
+  return body.length <= KEPT_BODY_BYTES ? `=${body.toString('latin1')}` : `#${hash('sha256', body, 'base64')}`;
 }
 
 function first(value: string | string[] | undefined): string | undefined {

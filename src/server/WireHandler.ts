@@ -12,6 +12,7 @@ import { SchemaCache } from './schemaCache.js';
 import type { ScriptBook } from './ScriptBook.js';
 import type { SentLog } from './SentLog.js';
 import type { ServedApp } from './ServedApp.js';
+import { inScripts } from './scriptPaths.js';
 import { ScopeLedger } from './ScopeLedger.js';
 import { StepKeys } from './StepKeys.js';
 import { explain } from './explain.js';
@@ -53,13 +54,15 @@ export class WireHandler {
   readonly #settings: WireHandlerSettings;
   readonly steps = new StepKeys();
   /** What each scope did: the models its requests called and the test author's errors they were answered. */
-  readonly ledger = new ScopeLedger();
+  readonly ledger: ScopeLedger;
   readonly #services: RequestServices;
   #responses = 0;
   #closed = false;
 
   constructor(settings: WireHandlerSettings) {
     this.#settings = settings;
+    // Errors of the server's own scripts name the scripts document's paths, in verify as in the 500s.
+    this.ledger = new ScopeLedger(settings.book !== undefined ? inScripts : undefined);
     this.#services = {
       schemas: new SchemaCache(),
       sent: settings.sent,

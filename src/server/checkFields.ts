@@ -17,7 +17,9 @@ export function checkFields(
   refuse: Readonly<Record<string, (value: unknown) => string | undefined>> = {},
   prefix = '',
 ): void {
-  for (const [field, value] of Object.entries(body)) {
+  for (const field in body) {
+    if (!Object.hasOwn(body, field)) continue;
+    const value = body[field];
     if (!known.has(field)) {
       const guess = closest(field, [...known]);
       throw new WireError(

@@ -20,6 +20,9 @@ const names = {
   integer: 'an integer',
 } as const;
 
+/** Each rule set's field names, listed once: rule sets are made once, and read for every request. */
+const fieldsOf = new WeakMap<ValueRules, readonly string[]>();
+
 /**
  * Refuses, with `W0002` (400) in the provider's own words and error shape, a field of the wrong
  * type or out of its range (`temperature: "hot"`, `max_tokens: -5`, `stream: "yes"`), as the
@@ -32,9 +35,12 @@ const names = {
  * ```
  */
 export function checkValues(body: Readonly<Record<string, unknown>>, rules: ValueRules, dialect: Dialect): void {
-  for (const [field, rule] of Object.entries(rules)) {
+  let fields = fieldsOf.get(rules);
+  if (fields === undefined) fieldsOf.set(rules, (fields = Object.keys(rules)));
+  for (const field of fields) {
     const value = body[field];
     if (value === undefined || (value === null && dialect !== 'anthropic')) continue;
+    const rule = rules[field]!;
     const problem = check(value, rule);
     if (problem === undefined) continue;
     throw new WireError('W0002', 400, message(field, rule, value, problem, dialect), {

@@ -2,7 +2,7 @@ import type { Reply } from '../services/engine/Reply.js';
 import type { ToolCall } from '../services/spec/Provider.js';
 import { readChat } from './chatRequest.js';
 import { readJson } from './readBody.js';
-import { deltas, sendJson, SseStream } from './respond.js';
+import { deltas, sendJsonText, SseStream } from './respond.js';
 import type { WireContext } from './WireContext.js';
 
 /**
@@ -25,51 +25,56 @@ export async function openaiChat(context: WireContext): Promise<void> {
   const headers = { 'x-request-id': context.responseId };
   if (!request.stream) {
     const reply = await context.run(() => context.app.reply(model, request.input, context.options));
-    sendJson(context.response, 200, completion(id, created, request.model, reply), headers);
+    sendJsonText(context.response, 200, completion(id, created, request.model, reply), headers);
     return;
   }
   const sse = new SseStream(context.response, headers);
   const head = { id, object: 'chat.completion.chunk', created, model: request.model, system_fingerprint: 'fp_standin' };
-  const usage = request.usage ? { usage: null } : {};
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null): Record<string, unknown> => ({
-    ...head,
-    ...usage,
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-  });
+  // Each chunk is `head`, `usage: null` when asked, and one choice: its text up to the delta is the same for every
+  // chunk of the stream, written once.
+  const opening =
+    `data: ${JSON.stringify(head).slice(0, -1)},${request.usage ? '"usage":null,' : ''}` +
+    `"choices":[{"index":0,"delta":`;
+  const chunk = (delta: string, finish = 'null'): Promise<void> =>
+    sse.event(`${opening}${delta},"logprobs":null,"finish_reason":${finish}}]}\n\n`);
   await context.run(async () => {
     let calls = 0;
     let tokensIn = 0;
     let tokensOut = 0;
     for await (const part of context.app.stream(model, request.input, context.options)) {
-      if (!sse.started) await sse.send(chunk({ role: 'assistant', content: '', refusal: null }));
+      if (!sse.started) await chunk('{"role":"assistant","content":"","refusal":null}');
       if (part.type === 'units') {
         tokensIn += part.tokensIn;
         tokensOut += part.tokensOut;
       } else if (part.type === 'finish') {
-        await sse.send(chunk({}, finishReason(part.reason)));
+        await chunk('{}', JSON.stringify(finishReason(part.reason)));
       } else if (part.type === 'text' || part.type === 'value') {
         for (const piece of deltas(part.type === 'text' ? part.text : part.json))
-          await sse.send(chunk({ content: piece }));
+          await chunk(`{"content":${JSON.stringify(piece)}}`);
       } else if (part.type === 'call') {
         const index = calls++;
-        await sse.send(
-          chunk({
-            tool_calls: [
-              { index, id: part.call.id, type: 'function', function: { name: part.call.tool, arguments: '' } },
-            ],
+        const { id: callId, tool } = part.call;
+        await chunk(
+          JSON.stringify({
+            tool_calls: [{ index, id: callId, type: 'function', function: { name: tool, arguments: '' } }],
           }),
         );
-        await sse.send(chunk({ tool_calls: [{ index, function: { arguments: JSON.stringify(part.call.with) } }] }));
+        await chunk(
+          JSON.stringify({ tool_calls: [{ index, function: { arguments: JSON.stringify(part.call.with) } }] }),
+        );
       }
     }
     if (request.usage) await sse.send({ ...head, choices: [], usage: usageOf(tokensIn, tokensOut) });
   });
-  await sse.send('[DONE]');
+  await sse.event('data: [DONE]\n\n');
   sse.end();
 }
 
-/** The reply as a whole `chat.completion`: a typed value arrives as the message's content, its JSON. */
-function completion(id: string, created: number, model: string, reply: Reply): Record<string, unknown> {
+/**
+ * The reply as a whole `chat.completion`, as JSON: a typed value arrives as the message's content, its JSON. Written
+ * out rather than stringified whole: the same fields in the same order as `JSON.stringify` of the object gives.
+ */
+function completion(id: string, created: number, model: string, reply: Reply): string {
   const content = `${reply.text}${reply.value === undefined ? '' : JSON.stringify(reply.value)}`;
   const message: Record<string, unknown> = {
     role: 'assistant',
@@ -78,16 +83,27 @@ function completion(id: string, created: number, model: string, reply: Reply): R
     annotations: [],
   };
   if (reply.calls.length > 0) message.tool_calls = reply.calls.map(wireCall);
-  return {
-    id,
-    object: 'chat.completion',
-    created,
-    model,
-    system_fingerprint: 'fp_standin',
-    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(reply.finish) }],
-    usage: usageOf(reply.units.tokensIn, reply.units.tokensOut),
-    service_tier: 'default',
-  };
+  return (
+    `{"id":${JSON.stringify(id)},"object":"chat.completion","created":${number(created)},` +
+    `"model":${JSON.stringify(model)},"system_fingerprint":"fp_standin","choices":[{"index":0,` +
+    `"message":${JSON.stringify(message)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason(reply.finish))}}],` +
+    `"usage":${usageJson(reply.units.tokensIn, reply.units.tokensOut)},"service_tier":"default"}`
+  );
+}
+
+/** A number as JSON writes it. */
+function number(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}
+
+/** {@link usageOf}, as JSON. */
+function usageJson(tokensIn: number, tokensOut: number): string {
+  return (
+    `{"prompt_tokens":${number(tokensIn)},"completion_tokens":${number(tokensOut)},` +
+    `"total_tokens":${number(tokensIn + tokensOut)},"prompt_tokens_details":{"cached_tokens":0,"audio_tokens":0},` +
+    `"completion_tokens_details":{"reasoning_tokens":0,"audio_tokens":0,"accepted_prediction_tokens":0,` +
+    `"rejected_prediction_tokens":0}}`
+  );
 }
 
 function wireCall(call: ToolCall): Record<string, unknown> {

@@ -83,7 +83,8 @@ export function readJson(body: Buffer): Record<string, unknown> {
  * ```
  */
 export function readJsonDocument(text: string): unknown {
-  const depth = nesting(text, MAX_JSON_DEPTH);
+  // Nesting past the bound takes more brackets than a shorter text holds.
+  const depth = text.length <= MAX_JSON_DEPTH ? 0 : nesting(text, MAX_JSON_DEPTH);
   if (depth > MAX_JSON_DEPTH) {
     throw new WireError(
       'W0021',

@@ -28,11 +28,14 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
         ? error
         : undefined;
   if (response.headersSent || response.destroyed) {
-    // Parts were already sent: the connection breaks once the parts sent are on their way.
-    const cut = setTimeout(() => response.destroy(), 1000);
-    response.write('', () => {
-      clearTimeout(cut);
-      response.destroy();
+    // Parts were already sent: the connection breaks once the parts sent are on their way. On the next tick, after
+    // the events a stream held back in this one (SseStream) are written.
+    process.nextTick(() => {
+      const cut = setTimeout(() => response.destroy(), 1000);
+      response.write('', () => {
+        clearTimeout(cut);
+        response.destroy();
+      });
     });
     return;
   }

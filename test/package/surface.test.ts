@@ -116,6 +116,8 @@ describe('the public surface', () => {
       'SentReplyRequest',
       'StandInFinding',
       'TestAppSettings',
+      'TextMatch',
+      'When',
     ]);
   });
 

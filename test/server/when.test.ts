@@ -98,6 +98,9 @@ describe('answers chosen by when, over the wire', () => {
     expect(error).toMatchObject({ status: 500, message: expect.stringContaining('T0050') });
     const verified = await verify('t1');
     expect(verified.status).toBe(409);
-    expect(await verified.text()).toContain('T0050');
+    const report = await verified.text();
+    expect(report).toContain('T0050');
+    expect(report).toContain('Change a when so it matches this request');
+    expect(report).not.toContain('app.fake(');
   });
 });

@@ -72,7 +72,7 @@ export class FakeModel implements Provider {
    */
   constructor(answers: Answers, options: FakeModelOptions = {}) {
     const { model, shared } = options;
-    const owner = options.owner ?? (model !== undefined ? `app.fake('${model}', answers)` : 'fakeProvider(answers)');
+    const owner = model !== undefined ? `app.fake('${model}', answers)` : 'fakeProvider(answers)';
     const store = options.store ?? new MemoryCursorStore();
     const read = readAnswers(answers, owner);
     const inputs = options.checks !== undefined ? checkFake(read, options.checks, owner) : undefined;

@@ -38,8 +38,6 @@ export interface FakeModelOptions {
    * `weighSent` counts them; the newest is always kept): the wire server's fakes, whose clients send what they will.
    */
   readonly sentBytes?: number;
-  /** How messages name the fake: `app.fake('writer', answers)` when left out. */
-  readonly owner?: string;
   /** How long a promise a function of the fake returns may take to settle, in ms (`T0047` past it). Default 30000. */
   readonly answerTimeoutMs?: number;
   /**

@@ -88,6 +88,7 @@ export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswe
   }
 }
 
+/** The answer record as `answerSchema` reads it; `T0003` listing every problem when it refuses it. */
 function parseAnswer(raw: unknown, owner: string, label: string): Answer {
   const parsed = answerSchema.safeParse(raw);
   if (!parsed.success) {

@@ -9,7 +9,9 @@
  * shapes — goes to the schemas, which word the error.
  */
 
+import { isProxy } from 'node:util/types';
 import type { Answer } from './Answer.js';
+import { answerFields } from './answerSchema.js';
 
 const FINISHES = new Set(['stop', 'calls', 'length']);
 
@@ -52,6 +54,10 @@ export function quickAnswer(raw: unknown): Answer | undefined {
         return undefined;
     }
   }
+  // The schema reads every field it knows, enumerable or not: one the loop did not see must be absent.
+  for (const key of answerFields()) {
+    if (raw[key] !== undefined && !Object.prototype.propertyIsEnumerable.call(raw, key)) return undefined;
+  }
   return raw as Answer;
 }
 
@@ -77,9 +83,11 @@ export function quickPart(
   return typeof raw[only] === 'string' ? raw : undefined;
 }
 
-/** A plain object: made by a literal or `JSON.parse`, no getters' prototype, no array. */
+/** A plain object: made by a literal or `JSON.parse`, no proxy, no getters' prototype, no array. */
 function isPlain(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+  return (
+    typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype && !isProxy(value)
+  );
 }
 
 function isStringList(value: unknown): boolean {
@@ -115,5 +123,8 @@ function isCall(value: unknown): boolean {
 function isPartsField(value: unknown): boolean {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 1;
   if (!Array.isArray(value)) return false;
-  return value.every((item) => (typeof item === 'number' ? Number.isFinite(item) : isPlain(item)));
+  // A part with a symbol key is the schema's to read: it copies string keys only.
+  return value.every((item) =>
+    typeof item === 'number' ? Number.isFinite(item) : isPlain(item) && Object.getOwnPropertySymbols(item).length === 0,
+  );
 }

@@ -1,10 +1,10 @@
-import { isProxy } from 'node:util/types';
 import type { z } from 'zod';
 import type { Tool } from '../runs/tool.js';
 import type { Message, OutputSpec, ReplyRequest, ToolSpec } from '../spec/Provider.js';
 import type { CallSettings } from '../spec/CallSettings.js';
 import { invalid } from './invalid.js';
 import { jsonSchemaOf } from './jsonSchemaOf.js';
+import { plainOptions, plainReplyInput } from './plainInput.js';
 import { checkSettings } from './settingsSchema.js';
 import { callOptionsSchema, replyInputSchema } from './requestSchemas.js';
 
@@ -56,29 +56,12 @@ export function prepareReply(input: ReplyInput): PreparedReply {
   return { request: request as Omit<ReplyRequest, 'model'>, output: input.output };
 }
 
-/**
- * The commonest input prepared without zod: a plain object holding a non-empty string of messages
- * and at most a string of instructions, which the schema accepts as it is. Undefined for anything
- * else (a proxy included), which the schema checks.
- */
+/** The commonest input prepared without zod: one {@link plainReplyInput} accepts, as the schema would. */
 function plainText(input: ReplyInput): PreparedReply | undefined {
-  if (
-    typeof input !== 'object' ||
-    input === null ||
-    isProxy(input) ||
-    Object.getPrototypeOf(input) !== Object.prototype
-  )
-    return undefined;
-  for (const key in input) if (key !== 'messages' && key !== 'instructions') return undefined;
+  if (!plainReplyInput(input)) return undefined;
   const { messages, instructions } = input;
-  if (
-    typeof messages !== 'string' ||
-    messages.length === 0 ||
-    (instructions !== undefined && typeof instructions !== 'string')
-  )
-    return undefined;
   const request: { -readonly [K in keyof ReplyRequest]?: ReplyRequest[K] } = {
-    messages: [{ role: 'user', content: messages }],
+    messages: typeof messages === 'string' ? [{ role: 'user', content: messages }] : messages,
   };
   if (instructions !== undefined) request.instructions = instructions;
   return { request: request as Omit<ReplyRequest, 'model'>, output: undefined };
@@ -137,6 +120,7 @@ export function checkOptions<O extends object>(options: O | undefined): O | Reco
     break;
   }
   if (empty) return NO_OPTIONS;
+  if (plainOptions(options)) return options;
   const parsed = callOptionsSchema.safeParse(options);
   if (!parsed.success) throw invalid('options', options, parsed.error.issues, callOptionsSchema);
   return options;

@@ -1,0 +1,72 @@
+import { isProxy } from 'node:util/types';
+
+/**
+ * Hand checks of the commonest inputs, which the schemas (`replyInputSchema`, `callOptionsSchema`)
+ * accept as they are: a call that passes one skips zod, and anything else is left to the schema,
+ * which accepts or refuses it and words the error. Each answers true only for what its schema
+ * accepts (test/services/requests/plainInput.test.ts proves it on generated inputs).
+ */
+
+/** Whether `value` is a plain object: no proxy, no class instance. */
+function plainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' && value !== null && !isProxy(value) && Object.getPrototypeOf(value) === Object.prototype
+  );
+}
+
+/**
+ * Whether a reply input is a plain object of `messages` (a non-empty string, or a non-empty list of
+ * user texts and assistant texts, each a plain `{ role, content }`) and at most `instructions`, a string.
+ *
+ * @example
+ * ```ts
+ * plainReplyInput({ messages: [{ role: 'user', content: 'Hi' }] }); // true
+ * ```
+ */
+export function plainReplyInput(input: unknown): boolean {
+  if (!plainObject(input)) return false;
+  for (const key in input) if (key !== 'messages' && key !== 'instructions') return false;
+  const { messages, instructions } = input;
+  if (input.tools !== undefined || input.output !== undefined || input.settings !== undefined) return false;
+  if (instructions !== undefined && typeof instructions !== 'string') return false;
+  if (typeof messages === 'string') return messages.length > 0;
+  if (!Array.isArray(messages) || isProxy(messages) || messages.length === 0) return false;
+  for (let i = 0; i < messages.length; i++) {
+    const message: unknown = messages[i];
+    if (!plainObject(message)) return false;
+    for (const key in message) if (key !== 'role' && key !== 'content') return false;
+    const { role, content } = message;
+    if (role === 'user' ? typeof content !== 'string' : role !== 'assistant') return false;
+    if (content !== undefined && typeof content !== 'string') return false;
+    // The schema reads calls and results on the messages of their roles, enumerable or not.
+    if (message.calls !== undefined || message.results !== undefined) return false;
+  }
+  return true;
+}
+
+const stringOptions = ['requestId', 'stepKey', 'runId'] as const;
+
+/**
+ * Whether a call's options are a plain object of at most `signal` (an AbortSignal), `requestId`,
+ * `stepKey` and `runId` (non-empty strings) and `retry: false`.
+ *
+ * @example
+ * ```ts
+ * plainOptions({ requestId: 'wire-1', retry: false }); // true
+ * ```
+ */
+export function plainOptions(options: unknown): boolean {
+  if (!plainObject(options)) return false;
+  for (const key in options) {
+    if (key !== 'signal' && key !== 'requestId' && key !== 'stepKey' && key !== 'runId' && key !== 'retry')
+      return false;
+  }
+  const { signal, retry } = options;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) return false;
+  if (retry !== undefined && retry !== false) return false;
+  for (const key of stringOptions) {
+    const value = options[key];
+    if (value !== undefined && (typeof value !== 'string' || value.length === 0)) return false;
+  }
+  return true;
+}
