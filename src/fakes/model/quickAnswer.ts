@@ -4,9 +4,10 @@
  * Why: a function fake's answer is new on every call, so it is checked on every call; the zod
  * parse of the record and of each stream part was most of a faked reply's own time (a 200-part
  * answer reached its first part 15x later than the same answer in a list, checked once). These
- * accept only what the schemas accept (`test/fakes/model/quickAnswer.test.ts` holds them to it
- * over generated inputs); anything else — a field they do not know, a value out of the plain
- * shapes — goes to the schemas, which word the error.
+ * accept only what the schemas accept (`quickAnswer.test.ts` and `quickAnswerSchema.test.ts` hold
+ * them to it over generated inputs), but for a stream part's symbol keys, which they leave out;
+ * anything else — a field they do not know, a value out of the plain shapes — goes to the
+ * schemas, which word the error.
  */
 
 import { isProxy } from 'node:util/types';
@@ -123,8 +124,7 @@ function isCall(value: unknown): boolean {
 function isPartsField(value: unknown): boolean {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 1;
   if (!Array.isArray(value)) return false;
-  // A part with a symbol key is the schema's to read: it copies string keys only.
-  return value.every((item) =>
-    typeof item === 'number' ? Number.isFinite(item) : isPlain(item) && Object.getOwnPropertySymbols(item).length === 0,
-  );
+  // One difference from the schema, on purpose: a part with a symbol key (no JSON has one) is read with the symbol
+  // left out, where the schema refuses it; looking for symbols cost a 200-part answer half its time to the first part.
+  return value.every((item) => (typeof item === 'number' ? Number.isFinite(item) : isPlain(item)));
 }
