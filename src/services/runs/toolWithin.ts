@@ -22,20 +22,41 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
  */
 export async function toolWithin(found: Tool, input: unknown, call: ToolCall, context: ToolContext): Promise<unknown> {
   const outer = context.signal;
-  const own = new AbortController();
-  const follow = () => own.abort(abortReason(outer));
-  if (outer.aborted) follow();
-  else outer.addEventListener('abort', follow, { once: true });
+  // The tool's own signal is made when the tool reads it: a tool that answers at once pays for no controller.
+  let own: AbortController | undefined;
+  let follow: (() => void) | undefined;
+  let over = false;
+  const ownSignal = (): AbortSignal => {
+    if (own === undefined) {
+      own = new AbortController();
+      if (outer.aborted) own.abort(abortReason(outer));
+      else if (!over) {
+        follow = () => own!.abort(abortReason(outer));
+        outer.addEventListener('abort', follow, { once: true });
+      }
+    }
+    return own.signal;
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let stop: (() => void) | undefined;
   try {
-    const returned = found.run(input, { ...context, signal: own.signal });
+    const returned = found.run(input, {
+      ...context,
+      get signal() {
+        return ownSignal();
+      },
+    });
     if (typeof (returned as { then?: unknown } | null)?.then !== 'function') return returned;
     const timeoutMs = found.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     const ended = new Promise<never>((_, reject) => {
-      const stop = () => reject(abortReason(own.signal));
-      if (own.signal.aborted) return stop();
-      own.signal.addEventListener('abort', stop, { once: true });
-      timer = setTimeout(() => own.abort(timedOut(call, context, timeoutMs, found.timeoutMs !== undefined)), timeoutMs);
+      if (outer.aborted) return reject(abortReason(outer));
+      stop = () => reject(abortReason(outer));
+      outer.addEventListener('abort', stop, { once: true });
+      timer = setTimeout(() => {
+        const error = timedOut(call, context, timeoutMs, found.timeoutMs !== undefined);
+        own?.abort(error);
+        reject(error);
+      }, timeoutMs);
       // The bound ends a stuck tool; it does not keep the process alive by itself.
       timer.unref?.();
     });
@@ -44,12 +65,13 @@ export async function toolWithin(found: Tool, input: unknown, call: ToolCall, co
     settled.then(undefined, () => undefined);
     return await Promise.race([settled, ended]);
   } finally {
+    over = true;
     clearTimeout(timer);
-    outer.removeEventListener('abort', follow);
+    if (follow !== undefined) outer.removeEventListener('abort', follow);
+    if (stop !== undefined) outer.removeEventListener('abort', stop);
   }
 }
 
-/** `R0006`: the promise a tool's `run` returned did not settle within its bound. */
 function timedOut(call: ToolCall, context: ToolContext, timeoutMs: number, named: boolean): StandinError {
   const bound = named ? `its timeoutMs, ${timeoutMs} ms` : `${timeoutMs} ms (the default; the tool names no timeoutMs)`;
   return new StandinError(
