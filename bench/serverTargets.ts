@@ -35,7 +35,7 @@ const event = (delta: object, finish: string | null = null): string =>
     choices: [{ index: 0, delta, finish_reason: finish }],
   })}\n\n`;
 
-/** The events a stream of `pieces` is written as, one write each, as the wire server writes them. */
+/** The events of a stream of `pieces`, the same the wire server sends; the bare server writes each as it comes. */
 const streamOf = (pieces: readonly string[]): string[] => [
   event({ role: 'assistant', content: '' }),
   ...pieces.map((content) => event({ content })),
