@@ -57,8 +57,8 @@ export async function toolWithin(found: Tool, input: unknown, call: ToolCall, co
         own?.abort(error);
         reject(error);
       }, timeoutMs);
-      // The bound ends a stuck tool; it does not keep the process alive by itself.
-      timer.unref?.();
+      // Kept referenced: a program whose one pending work is a stuck tool waits for the bound and gets R0006, rather than
+      // exit with the run unsettled. It is cleared the moment the tool settles.
     });
     // The tool's own promise may still settle after the bound: that must not surface as unhandled.
     const settled = Promise.resolve(returned as PromiseLike<unknown>);

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { code, type StandinError, tool, type ToolContext } from '../../../src/index.js';
@@ -109,4 +112,12 @@ describe(toolWithin, () => {
     expect(vi.getTimerCount()).toBe(0);
     return expect(answered).resolves.toBe('now');
   });
+});
+
+describe('a tool that never settles in a plain program', () => {
+  it('holds the program until its bound and fails the run with R0006, rather than let it exit unsettled', async () => {
+    const script = fileURLToPath(new URL('./fixtures/stuckTool.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { timeout: 30_000 });
+    expect(stdout).toBe('R0004 R0006');
+  }, 40_000);
 });
