@@ -35,7 +35,8 @@ const refused = new Set(['AI_UnsupportedFunctionalityError', 'AI_InvalidPromptEr
  *
  * @example
  * ```ts
- * toProviderFailure(new APICallError({ message: 'Too many requests', url, requestBodyValues: {}, statusCode: 429 }), 'gemini', Date.now()).kind; // 'rate_limit'
+ * const error = new APICallError({ message: 'Too many requests', url, requestBodyValues: {}, statusCode: 429 });
+ * toProviderFailure(error, 'gemini', Date.now()).kind; // 'rate_limit'
  * ```
  */
 export function toProviderFailure(

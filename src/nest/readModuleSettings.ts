@@ -55,7 +55,9 @@ export function readModuleSettings(input: unknown, from: 'forRoot' | 'factory'):
     throw new StandinError(
       'E0051',
       `${where} must be an object, got ${describeType(input)}. ` +
-        `${from === 'factory' ? 'Answer the config (what forRoot takes), or { config, app?, trustScopeHeader?, scopeHeader? }.' : 'Pass { app?, trustScopeHeader?, scopeHeader? }, or leave it out.'}`,
+        (from === 'factory'
+          ? 'Answer the config (what forRoot takes), or { config, app?, trustScopeHeader?, scopeHeader? }.'
+          : 'Pass { app?, trustScopeHeader?, scopeHeader? }, or leave it out.'),
     );
   }
   const keys = Object.keys(input);

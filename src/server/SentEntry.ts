@@ -8,7 +8,13 @@ import type { Capability } from '../services/spec/Provider.js';
  *
  * @example
  * ```ts
- * const entry: SentEntry = { scope: 'test-1', path: '/v1/chat/completions', model: 'gpt-4.1-mini', call: 'reply', input: { messages: [{ role: 'user', content: 'Hi' }] } };
+ * const entry: SentEntry = {
+ *   scope: 'test-1',
+ *   path: '/v1/chat/completions',
+ *   model: 'gpt-4.1-mini',
+ *   call: 'reply',
+ *   input: { messages: [{ role: 'user', content: 'Hi' }] },
+ * };
  * ```
  */
 export interface SentEntry {

@@ -21,7 +21,11 @@ export interface WireErrorDetails {
  *
  * @example
  * ```ts
- * throw new WireError('W0004', 400, "n: 2 is not supported; the server gives one choice. Send n: 1.", { type: 'invalid_request_error', code: 'unsupported_value', param: 'n' });
+ * throw new WireError('W0004', 400, 'n: 2 is not supported; the server gives one choice. Send n: 1.', {
+ *   type: 'invalid_request_error',
+ *   code: 'unsupported_value',
+ *   param: 'n',
+ * });
  * ```
  */
 export class WireError extends StandinError {

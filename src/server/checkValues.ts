@@ -95,7 +95,7 @@ function message(
     if (problem === 'type')
       return (
         `${field}: Input should be ` +
-        `${rule.type === 'number' ? 'a valid number' : rule.type === 'integer' ? 'a valid integer' : rule.type === 'boolean' ? 'a valid boolean' : rule.type === 'string' ? 'a valid string' : 'a valid dictionary'}`
+        `${anthropicTypeWords[rule.type as keyof typeof anthropicTypeWords] ?? 'a valid dictionary'}`
       );
     return (
       `${field}: Input should be ${problem === 'min' ? 'greater than or equal to' : 'less than or equal to'} ` +
@@ -109,3 +109,11 @@ function message(
     `value ${problem === 'min' ? '>=' : '<='} ${bound}, but got ${JSON.stringify(value)} instead.`
   );
 }
+
+/** What Anthropic's errors call each JSON type a field wants (an object, "a valid dictionary", otherwise). */
+const anthropicTypeWords = {
+  number: 'a valid number',
+  integer: 'a valid integer',
+  boolean: 'a valid boolean',
+  string: 'a valid string',
+} as const;

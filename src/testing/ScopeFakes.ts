@@ -39,7 +39,8 @@ export class ScopeFakes {
       throw new StandinError(
         'S0002',
         `app.scope(id): a scope id must be a non-empty string, got ` +
-          `${typeof scope === 'string' ? (scope.length === 0 ? 'an empty string' : 'a reserved name') : `a ${typeof scope}`}. Name the scope after the test or the request, e.g. app.scope('req-1').`,
+          `${typeof scope !== 'string' ? `a ${typeof scope}` : scope.length === 0 ? 'an empty string' : 'a reserved name'}. ` +
+          `Name the scope after the test or the request, e.g. app.scope('req-1').`,
       );
     }
     this.#container = container;

@@ -16,7 +16,15 @@ import type { ContextSettings } from './replyChecks.js';
  *
  * @example
  * ```ts
- * const settings: ProviderCaseSettings = { model: 'm', provider: 'openai', apiKey: undefined, claims: new Set(['text']), timeoutMs: 5000, abortAfterMs: 20, abortWithinMs: 1000 };
+ * const settings: ProviderCaseSettings = {
+ *   model: 'm',
+ *   provider: 'openai',
+ *   apiKey: undefined,
+ *   claims: new Set(['text']),
+ *   timeoutMs: 5000,
+ *   abortAfterMs: 20,
+ *   abortWithinMs: 1000,
+ * };
  * ```
  */
 export interface ProviderCaseSettings extends ContextSettings {

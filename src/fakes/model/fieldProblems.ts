@@ -51,7 +51,11 @@ export function fieldProblems(answer: Answer, label: string): string[] {
     }
   } else if (answer.fail !== undefined && !gives) {
     lines.push(
-      `${label}: ${answer.failAfter !== undefined ? 'failAfter streams parts of the answer before the failure' : 'times fails some tries and then answers'}, and the answer gives nothing. Add text, calls, value, reasoning or parts.`,
+      `${label}: ${
+        answer.failAfter !== undefined
+          ? 'failAfter streams parts of the answer before the failure'
+          : 'times fails some tries and then answers'
+      }, and the answer gives nothing. Add text, calls, value, reasoning or parts.`,
     );
   } else if (answer.fail === undefined && !gives) {
     lines.push(

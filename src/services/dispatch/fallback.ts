@@ -22,7 +22,10 @@ export interface FallbackSettings extends Omit<RetrySettings, 'onFailure'> {
  *
  * @example
  * ```ts
- * const value = await withFallback((link, attempt) => call(chain[link], attempt), () => ({ ...retry, links: chain.length, fallsBack: () => true, onFailure, exhausted }));
+ * const value = await withFallback(
+ *   (link, attempt) => call(chain[link], attempt),
+ *   () => ({ ...retry, links: chain.length, fallsBack: () => true, onFailure, exhausted }),
+ * );
  * ```
  */
 export function withFallback<T>(

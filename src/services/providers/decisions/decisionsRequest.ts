@@ -31,7 +31,8 @@ export const decisionsTypes: Readonly<Record<QuestionType, string>> = {
  *
  * @example
  * ```ts
- * decisionsRequest(new ClassificationRequest({ state: 'Refund me', questions: { refund: ClassificationQuestion.yesNo('A refund is asked for.') } }), 'gpt-6-luna', reject);
+ * const questions = { refund: ClassificationQuestion.yesNo('A refund is asked for.') };
+ * decisionsRequest(new ClassificationRequest({ state: 'Refund me', questions }), 'gpt-6-luna', reject);
  * // { model: 'gpt-6-luna', input: 'Refund me', questions: [{ type: 'predicate', name: 'refund', instructions: 'A refund is asked for.' }] }
  * ```
  */
@@ -65,7 +66,9 @@ export function decisionsRequest(
       reject(
         `question '${id}' has ${options} option${options === 1 ? '' : 's'}, and the Decisions API takes ` +
           `${DECISIONS_CHOICES.min} to ${DECISIONS_CHOICES.max} per choice question. ` +
-          `${limit === DECISIONS_CHOICES.min ? 'Add an option, or ask a yes-no question instead.' : `Split it into questions of ${DECISIONS_CHOICES.max} options or fewer.`}`,
+          (limit === DECISIONS_CHOICES.min
+            ? 'Add an option, or ask a yes-no question instead.'
+            : `Split it into questions of ${DECISIONS_CHOICES.max} options or fewer.`),
         { question: id, limit },
       );
     }

@@ -32,7 +32,7 @@ export function checkContext(context: CallContext, what: string): void {
 
 function contextProblem(context: unknown): string | undefined {
   if (context === null || typeof context !== 'object')
-    return `no context (${context === null ? 'null' : typeof context === 'undefined' ? 'undefined' : `a ${typeof context}`}) where a CallContext object belongs`;
+    return `no context (${context === null || context === undefined ? String(context) : `a ${typeof context}`}) where a CallContext object belongs`;
   const read = (name: string): { value?: unknown; threw?: true } => {
     try {
       return { value: (context as Record<string, unknown>)[name] };
