@@ -50,21 +50,23 @@ export const MAX_ISSUE_LINES = 10;
 
 /**
  * The first {@link MAX_ISSUE_LINES} of `lines`, then one line saying how many more there are
- * (`uncounted` more besides those left out of `lines`), so a message stays readable and bounded.
+ * (`uncounted` more besides those left out of `lines`; of `items` when they are no problems), so a
+ * message stays readable and bounded.
  *
  * @example
  * ```ts
  * capLines(Array.from({ length: 200 }, (_, i) => `parts[${i}]: bad.`)); // 10 lines, then '… and 190 more problems …'
  * ```
  */
-export function capLines(lines: readonly string[], uncounted = 0): string[] {
+export function capLines(lines: readonly string[], uncounted = 0, items?: string): string[] {
   const more = Math.max(0, lines.length - MAX_ISSUE_LINES) + uncounted;
   if (more === 0) return [...lines];
-  return [
-    ...lines.slice(0, MAX_ISSUE_LINES),
-    `… and ${more} more ${more === 1 ? 'problem' : 'problems'} like these: fix these and the rest are listed next ` +
-      `time.`,
-  ];
+  const last =
+    items !== undefined
+      ? `  … and ${more} more ${items}`
+      : `… and ${more} more ${more === 1 ? 'problem' : 'problems'} like these: fix these and the rest are listed next ` +
+        `time.`;
+  return [...lines.slice(0, MAX_ISSUE_LINES), last];
 }
 
 function describeIssue(root: string, input: unknown, issue: z.core.$ZodIssue, hints: IssueHints): string[] {

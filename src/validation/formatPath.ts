@@ -72,3 +72,16 @@ export function thrownName(error: unknown): string {
   if (!(error instanceof Error)) return 'a value that is not an Error';
   return `${/^[AEIOU]/.test(error.name) ? 'an' : 'a'} ${error.name}`;
 }
+
+/**
+ * `text` as a message shows it: whole when it has at most `limit` characters, else its first ones and `…`, `limit` in
+ * all.
+ *
+ * @example
+ * ```ts
+ * clip('Open Settings, then Password.', 10); // 'Open Sett…'
+ * ```
+ */
+export function clip(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}

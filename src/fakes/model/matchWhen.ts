@@ -1,4 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
+import { clip } from '../../validation/formatPath.js';
 import type { ReplyRequest } from '../../services/spec/Provider.js';
 import { isRisky, REGEX_TIMEOUT_MS, testWithin } from './guardedRegex.js';
 import type { SentReplyRequest } from './sentRequest.js';
@@ -89,7 +90,7 @@ function showMatch(match: TextMatch): string {
 }
 
 function cut(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return clip(text, 80);
 }
 
 /**
@@ -141,13 +142,10 @@ function json(result: { readonly output?: unknown }): string {
  */
 export function showTexts(texts: RequestTexts): string {
   const shown: string[] = [];
-  if (texts.user !== undefined) shown.push(`user ${JSON.stringify(clip(texts.user))}`);
-  if (texts.instructions !== undefined) shown.push(`instructions ${JSON.stringify(clip(texts.instructions))}`);
-  for (const result of (texts.toolResult ?? []).slice(0, 3)) shown.push(`toolResult ${JSON.stringify(clip(result))}`);
-  shown.push(`model ${JSON.stringify(clip(texts.model))}`);
+  if (texts.user !== undefined) shown.push(`user ${JSON.stringify(clip(texts.user, 120))}`);
+  if (texts.instructions !== undefined) shown.push(`instructions ${JSON.stringify(clip(texts.instructions, 120))}`);
+  for (const result of (texts.toolResult ?? []).slice(0, 3))
+    shown.push(`toolResult ${JSON.stringify(clip(result, 120))}`);
+  shown.push(`model ${JSON.stringify(clip(texts.model, 120))}`);
   return shown.join(', ');
-}
-
-function clip(text: string): string {
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }

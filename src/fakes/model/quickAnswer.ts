@@ -10,7 +10,7 @@
  * schemas, which word the error.
  */
 
-import { isProxy } from 'node:util/types';
+import { isPlainObject } from '../../validation/isPlainObject.js';
 import type { Answer } from './Answer.js';
 import { answerFields } from './answerSchema.js';
 
@@ -27,7 +27,7 @@ const FINISHES = new Set(['stop', 'calls', 'length']);
  * ```
  */
 export function quickAnswer(raw: unknown): Answer | undefined {
-  if (!isPlain(raw)) return undefined;
+  if (!isPlainObject(raw)) return undefined;
   for (const key in raw) {
     const value = raw[key];
     switch (key) {
@@ -74,7 +74,7 @@ export function quickAnswer(raw: unknown): Answer | undefined {
 export function quickPart(
   raw: unknown,
 ): { readonly text?: string; readonly reasoning?: string; readonly json?: string } | undefined {
-  if (!isPlain(raw)) return undefined;
+  if (!isPlainObject(raw)) return undefined;
   let only: string | undefined;
   for (const key in raw) {
     if (only !== undefined) return undefined;
@@ -82,13 +82,6 @@ export function quickPart(
   }
   if (only !== 'text' && only !== 'reasoning' && only !== 'json') return undefined;
   return typeof raw[only] === 'string' ? raw : undefined;
-}
-
-/** A plain object: made by a literal or `JSON.parse`, no proxy, no getters' prototype, no array. */
-function isPlain(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype && !isProxy(value)
-  );
 }
 
 function isStringList(value: unknown): boolean {
@@ -100,7 +93,7 @@ function isCount(value: unknown): boolean {
 }
 
 function isUnits(value: unknown): boolean {
-  if (!isPlain(value)) return false;
+  if (!isPlainObject(value)) return false;
   let keys = 0;
   for (const key in value) {
     if ((key !== 'tokensIn' && key !== 'tokensOut') || !isCount(value[key])) return false;
@@ -110,7 +103,7 @@ function isUnits(value: unknown): boolean {
 }
 
 function isCall(value: unknown): boolean {
-  if (!isPlain(value)) return false;
+  if (!isPlainObject(value)) return false;
   for (const key in value) {
     const field = value[key];
     if (key === 'tool' || key === 'id') {
@@ -126,5 +119,5 @@ function isPartsField(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   // One difference from the schema, on purpose: a part with a symbol key (no JSON has one) is read with the symbol
   // left out, where the schema refuses it; looking for symbols cost a 200-part answer half its time to the first part.
-  return value.every((item) => (typeof item === 'number' ? Number.isFinite(item) : isPlain(item)));
+  return value.every((item) => (typeof item === 'number' ? Number.isFinite(item) : isPlainObject(item)));
 }

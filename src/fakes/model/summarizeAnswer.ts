@@ -1,3 +1,4 @@
+import { clip } from '../../validation/formatPath.js';
 import type { Answer, AnswerPart } from './Answer.js';
 
 const LIMIT = 40;
@@ -42,7 +43,7 @@ function streamed(parts: readonly AnswerPart[]): string {
 }
 
 function cut(text: string): string {
-  return text.length <= LIMIT ? text : `${text.slice(0, LIMIT - 1)}…`;
+  return clip(text, LIMIT);
 }
 
 function safeJson(value: unknown): string {

@@ -2,7 +2,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
-import { MAX_ISSUE_LINES } from '../../validation/describeIssues.js';
+import { capLines } from '../../validation/describeIssues.js';
 import { pastTheEnd } from './fakeErrors.js';
 import { requestTexts, showTexts, type RequestTexts } from './matchWhen.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
@@ -94,12 +94,6 @@ export function noMatch(
     'T0050',
     `${list.owner}: no answer left in ${list.root} matches the call to model '${context.modelName}' (step ` +
       `'${context.stepKey}'${where}), which has ${showTexts(texts)}. Change a when so it matches this request, or ` +
-      `add an answer for it. The answers not taken yet:\n${cutList(left).join('\n')}`,
+      `add an answer for it. The answers not taken yet:\n${capLines(left, 0, 'answers').join('\n')}`,
   );
-}
-
-/** The first lines of a list, then how many more there are. */
-function cutList(lines: readonly string[]): string[] {
-  if (lines.length <= MAX_ISSUE_LINES) return [...lines];
-  return [...lines.slice(0, MAX_ISSUE_LINES), `  … and ${lines.length - MAX_ISSUE_LINES} more`];
 }

@@ -1,4 +1,5 @@
 import { isProxy } from 'node:util/types';
+import { isPlainObject } from '../../validation/isPlainObject.js';
 
 /**
  * Hand checks of the commonest inputs, which the schemas (`replyInputSchema`, `callOptionsSchema`)
@@ -6,13 +7,6 @@ import { isProxy } from 'node:util/types';
  * which accepts or refuses it and words the error. Each answers true only for what its schema
  * accepts (test/services/requests/plainInput.test.ts proves it on generated inputs).
  */
-
-/** Whether `value` is a plain object: no proxy, no class instance. */
-function plainObject(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' && value !== null && !isProxy(value) && Object.getPrototypeOf(value) === Object.prototype
-  );
-}
 
 /**
  * Whether a reply input is a plain object of `messages` (a non-empty string, or a non-empty list of
@@ -24,7 +18,7 @@ function plainObject(value: unknown): value is Record<string, unknown> {
  * ```
  */
 export function plainReplyInput(input: unknown): boolean {
-  if (!plainObject(input)) return false;
+  if (!isPlainObject(input)) return false;
   for (const key in input) if (key !== 'messages' && key !== 'instructions') return false;
   const { messages, instructions } = input;
   if (input.tools !== undefined || input.output !== undefined || input.settings !== undefined) return false;
@@ -33,7 +27,7 @@ export function plainReplyInput(input: unknown): boolean {
   if (!Array.isArray(messages) || isProxy(messages) || messages.length === 0) return false;
   for (let i = 0; i < messages.length; i++) {
     const message: unknown = messages[i];
-    if (!plainObject(message)) return false;
+    if (!isPlainObject(message)) return false;
     for (const key in message) if (key !== 'role' && key !== 'content') return false;
     const { role, content } = message;
     if (role === 'user' ? typeof content !== 'string' : role !== 'assistant') return false;
@@ -56,7 +50,7 @@ const stringOptions = ['requestId', 'stepKey', 'runId'] as const;
  * ```
  */
 export function plainOptions(options: unknown): boolean {
-  if (!plainObject(options)) return false;
+  if (!isPlainObject(options)) return false;
   for (const key in options) {
     if (key !== 'signal' && key !== 'requestId' && key !== 'stepKey' && key !== 'runId' && key !== 'retry')
       return false;
