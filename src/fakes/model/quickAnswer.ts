@@ -10,7 +10,7 @@
  * schemas, which word the error.
  */
 
-import { isPlainObject } from '../../validation/isPlainObject.js';
+import { isOrdinaryObject } from '../../validation/isOrdinaryObject.js';
 import type { Answer } from './Answer.js';
 import { answerFields } from './answerSchema.js';
 
@@ -27,7 +27,7 @@ const FINISHES = new Set(['stop', 'calls', 'length']);
  * ```
  */
 export function quickAnswer(raw: unknown): Answer | undefined {
-  if (!isPlainObject(raw)) return undefined;
+  if (!isOrdinaryObject(raw)) return undefined;
   for (const key in raw) {
     const value = raw[key];
     switch (key) {
@@ -74,7 +74,7 @@ export function quickAnswer(raw: unknown): Answer | undefined {
 export function quickPart(
   raw: unknown,
 ): { readonly text?: string; readonly reasoning?: string; readonly json?: string } | undefined {
-  if (!isPlainObject(raw)) return undefined;
+  if (!isOrdinaryObject(raw)) return undefined;
   let only: string | undefined;
   for (const key in raw) {
     if (only !== undefined) return undefined;
@@ -93,7 +93,7 @@ function isCount(value: unknown): boolean {
 }
 
 function isUnits(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
+  if (!isOrdinaryObject(value)) return false;
   let keys = 0;
   for (const key in value) {
     if ((key !== 'tokensIn' && key !== 'tokensOut') || !isCount(value[key])) return false;
@@ -103,7 +103,7 @@ function isUnits(value: unknown): boolean {
 }
 
 function isCall(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
+  if (!isOrdinaryObject(value)) return false;
   for (const key in value) {
     const field = value[key];
     if (key === 'tool' || key === 'id') {
@@ -119,5 +119,5 @@ function isPartsField(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   // One difference from the schema, on purpose: a part with a symbol key (no JSON has one) is read with the symbol
   // left out, where the schema refuses it; looking for symbols cost a 200-part answer half its time to the first part.
-  return value.every((item) => (typeof item === 'number' ? Number.isFinite(item) : isPlainObject(item)));
+  return value.every((item) => (typeof item === 'number' ? Number.isFinite(item) : isOrdinaryObject(item)));
 }

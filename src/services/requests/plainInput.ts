@@ -1,5 +1,5 @@
 import { isProxy } from 'node:util/types';
-import { isPlainObject } from '../../validation/isPlainObject.js';
+import { isOrdinaryObject } from '../../validation/isOrdinaryObject.js';
 
 /**
  * Hand checks of the commonest inputs, which the schemas (`replyInputSchema`, `callOptionsSchema`)
@@ -18,7 +18,7 @@ import { isPlainObject } from '../../validation/isPlainObject.js';
  * ```
  */
 export function plainReplyInput(input: unknown): boolean {
-  if (!isPlainObject(input)) return false;
+  if (!isOrdinaryObject(input)) return false;
   for (const key in input) if (key !== 'messages' && key !== 'instructions') return false;
   const { messages, instructions } = input;
   if (input.tools !== undefined || input.output !== undefined || input.settings !== undefined) return false;
@@ -27,7 +27,7 @@ export function plainReplyInput(input: unknown): boolean {
   if (!Array.isArray(messages) || isProxy(messages) || messages.length === 0) return false;
   for (let i = 0; i < messages.length; i++) {
     const message: unknown = messages[i];
-    if (!isPlainObject(message)) return false;
+    if (!isOrdinaryObject(message)) return false;
     for (const key in message) if (key !== 'role' && key !== 'content') return false;
     const { role, content } = message;
     if (role === 'user' ? typeof content !== 'string' : role !== 'assistant') return false;
@@ -50,7 +50,7 @@ const stringOptions = ['requestId', 'stepKey', 'runId'] as const;
  * ```
  */
 export function plainOptions(options: unknown): boolean {
-  if (!isPlainObject(options)) return false;
+  if (!isOrdinaryObject(options)) return false;
   for (const key in options) {
     if (key !== 'signal' && key !== 'requestId' && key !== 'stepKey' && key !== 'runId' && key !== 'retry')
       return false;
