@@ -51,6 +51,7 @@ export class RequestContext implements WireContext {
     readonly app: TestApp,
     readonly options: CallOptions,
     readonly responseId: string,
+    readonly params: Readonly<Record<string, string>> = {},
   ) {
     this.#services = services;
     this.#scopeName = scope ?? DEFAULT_SCOPE;

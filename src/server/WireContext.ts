@@ -33,6 +33,8 @@ export interface WireContext {
   readonly options: CallOptions;
   /** The response id, for `x-request-id` and ids in bodies. */
   readonly responseId: string;
+  /** The values the endpoint's path carries, by name (the model of `/v1beta/models/{model}:generateContent`). */
+  readonly params: Readonly<Record<string, string>>;
   /** The server's JSON Schema reader. */
   readonly schemas: SchemaCache;
   /**

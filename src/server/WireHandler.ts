@@ -7,7 +7,7 @@ import { readBody } from './readBody.js';
 import { refuse } from './refuse.js';
 import { setWriteTimeout } from './respond.js';
 import { resolveScope } from './resolveScope.js';
-import { routes } from './routes.js';
+import { findRoute } from './routes.js';
 import { SchemaCache } from './schemaCache.js';
 import type { ScriptBook } from './ScriptBook.js';
 import type { SentLog } from './SentLog.js';
@@ -83,7 +83,8 @@ export class WireHandler {
     const raw = request.url ?? '/';
     const query = raw.indexOf('?');
     const path = query === -1 ? raw : raw.slice(0, query);
-    const route = routes.get(path);
+    const found = findRoute(path);
+    const route = found?.route;
     const dialect: Dialect = route?.dialect ?? 'openai';
     const responseId = `req_${++this.#responses}`;
     setWriteTimeout(response, settings.writeTimeoutMs);
@@ -140,6 +141,7 @@ export class WireHandler {
             app,
             options,
             responseId,
+            found!.params,
           ),
         ),
       );

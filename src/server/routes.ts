@@ -17,14 +17,9 @@ export interface Route {
 }
 
 /**
- * The endpoints the wire server answers, by path.
- *
- * @example
- * ```ts
- * const route = routes.get('/v1/chat/completions');
- * ```
+ * The endpoints at a fixed path.
  */
-export const routes: ReadonlyMap<string, Route> = new Map<string, Route>([
+const routes: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/v1/chat/completions', { method: 'POST', dialect: 'openai', handle: openaiChat }],
   ['/v1/responses', { method: 'POST', dialect: 'openai', handle: openaiResponses }],
   ['/v1/embeddings', { method: 'POST', dialect: 'openai', handle: openaiEmbeddings }],
@@ -35,3 +30,45 @@ export const routes: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/v1/systemone', { method: 'POST', dialect: 'systemone', handle: typesafeSystemone }],
   ['/v1/decisions', { method: 'POST', dialect: 'openai', handle: openaiDecisions }],
 ]);
+
+/** An endpoint whose path carries a value, such as the model: its named groups become the route's params. */
+interface PatternRoute extends Route {
+  readonly pattern: RegExp;
+}
+
+/** The endpoints whose path names the model or deployment, tried in order after the fixed paths. */
+const patternRoutes: readonly PatternRoute[] = [];
+
+/** The endpoint a path reaches, with the values its path carries (decoded). */
+export interface FoundRoute {
+  readonly route: Route;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+const none: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The endpoint the wire server answers at `path`, or undefined. A value in the path that does not
+ * decode (a stray `%`) reaches no endpoint.
+ *
+ * @example
+ * ```ts
+ * const found = findRoute('/v1/chat/completions'); // { route, params: {} }
+ * ```
+ */
+export function findRoute(path: string): FoundRoute | undefined {
+  const fixed = routes.get(path);
+  if (fixed !== undefined) return { route: fixed, params: none };
+  for (const route of patternRoutes) {
+    const match = route.pattern.exec(path);
+    if (match === null) continue;
+    const params: Record<string, string> = {};
+    try {
+      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+    return { route, params };
+  }
+  return undefined;
+}
