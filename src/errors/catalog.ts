@@ -738,7 +738,9 @@ const cassettes = {
   },
   V0005: {
     means: '`cassette.verify()` found recorded entries that no call replayed.',
-    fix: 'Remove the entries the message lists from the file, or record it again with `STANDIN_CASSETTES=record`.',
+    fix:
+      'Run the tests with `STANDIN_CASSETTES_USAGE=<file>`, then `standin cassettes prune --usage <file> <cassettes>`: ' +
+      'it removes the entries the run did not replay and keeps every other byte. Or remove them by hand.',
   },
   V0006: {
     means:
@@ -757,6 +759,33 @@ const cassettes = {
     fix:
       'Make `redact` a function from a string to a string that never throws; it is given every text of every ' +
       'request and answer.',
+  },
+  V0009: {
+    means: 'The usage file `STANDIN_CASSETTES_USAGE` names cannot be written, or `prune` cannot read it.',
+    fix:
+      'Name a file in a folder that exists and can be written; give `prune` the file the test run wrote, unedited.',
+  },
+  V0010: {
+    means:
+      '`standin cassettes prune` refused a cassette: no test of the run the usage file notes loaded it, or the file ' +
+      'changed since that run.',
+    fix:
+      'Run the tests again with `STANDIN_CASSETTES_USAGE` set (deleting the old usage file first), then prune at ' +
+      'once; leave out cassettes the run does not use.',
+  },
+  V0011: {
+    means: 'A cassette entry was replayed that is older than the `maxAgeDays` the cassette allows.',
+    fix:
+      'Record it again: delete the entry (or run `standin cassettes prune`) and run the test with ' +
+      '`STANDIN_CASSETTES=record-missing`; or raise `maxAgeDays`, or set `stale: \'warn\'`.',
+  },
+  V0012: {
+    means:
+      '`standin cassettes` was given arguments it does not take, or a `--redact` module that does not load or has ' +
+      'no redact function.',
+    fix:
+      'Run `standin cassettes --help`; give a module whose default export (or `redact` export) is a function ' +
+      'from a string to a string.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -13,6 +13,7 @@ import type { Scripts } from './scriptsSchema.js';
 
 /** What `standin --help` prints. */
 export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--port <n>] [--host <address>]
+       standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
 
 Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat completions,
 responses, embeddings and audio; Anthropic messages; the TypeSafe /v1/systemone and
@@ -91,7 +92,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   }
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     output.err(
-      `W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. ` +
+      `W0009: standin takes the command serve (or cassettes); got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. ` +
         `Run standin serve --scripts scripts.json (standin --help shows an example).`,
     );
     return 2;

@@ -10,6 +10,7 @@ import type { CassetteMode } from './cassetteSettings.js';
 import type { CassetteTape } from './CassetteTape.js';
 import { stableJson } from './stableJson.js';
 import { writeFileSafely } from './writeFileSafely.js';
+import { textDigest, USAGE_VARIABLE } from './usageLog.js';
 
 /**
  * A recording of real exchanges on a test app, made by `app.cassette(path, settings)`: it stands
@@ -60,7 +61,10 @@ export class Cassette {
    */
   save(): Promise<void> {
     const run = this.#saving.then(async () => {
-      if (this.#tape.changed) await writeFileSafely(this.#tape.path, stableJson(this.#tape.file()));
+      if (!this.#tape.changed) return;
+      const text = stableJson(this.#tape.file());
+      await writeFileSafely(this.#tape.path, text);
+      this.#tape.usage?.saved(textDigest(text), this.#tape.keptCount);
     });
     this.#saving = run.catch(() => undefined);
     return run;
@@ -78,8 +82,8 @@ export class Cassette {
     throw new StandinError(
       'V0005',
       `Cassette ${this.#tape.path}: ${unused.length} recorded entr${unused.length === 1 ? 'y was' : 'ies were'} ` +
-        `never replayed:\n${lines.join('\n')}\nRemove them from the file, or record it again with ` +
-        `STANDIN_CASSETTES=record.`,
+        `never replayed:\n${lines.join('\n')}\nRemove them with \`standin cassettes prune\` (run the tests with ` +
+        `${USAGE_VARIABLE}=<file> first; your hand edits of the other entries stay), or by hand.`,
     );
   }
 

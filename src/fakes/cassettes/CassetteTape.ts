@@ -4,10 +4,12 @@ import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { CASSETTE_VERSION, type CassetteCall, type CassetteEntry, type CassetteFile } from './cassetteSchema.js';
 import type { CassetteMode } from './cassetteSettings.js';
 import { EntryIndex } from './EntryIndex.js';
+import { placeInFile } from './jsonSpans.js';
 import { missError } from './missError.js';
 import { quickReply } from './quickChecks.js';
 import { normalizeRequest, type CallInputs, type NormalizedRequest } from './normalizeRequest.js';
 import { scrubJson, type RedactFunction } from './redactSecrets.js';
+import type { UsageLog } from './usageLog.js';
 
 /** An exchange recorded in this run, with where it falls in its scope's order of calls. */
 interface Recording {
@@ -41,6 +43,7 @@ export class CassetteTape {
   readonly path: string;
   readonly mode: CassetteMode;
   readonly scrub: RedactFunction;
+  readonly usage: UsageLog | undefined;
   readonly #exists: boolean;
   /** The entries kept from the file: none in record mode, which replaces them. */
   readonly #kept: CassetteEntry[];
@@ -56,11 +59,14 @@ export class CassetteTape {
     exists: boolean;
     entries: readonly CassetteEntry[];
     scrub: RedactFunction;
+    /** Where the run notes the entries it replayed, for `standin cassettes prune`. */
+    usage?: UsageLog | undefined;
   }) {
     this.path = options.path;
     this.mode = options.mode;
     this.scrub = options.scrub;
     this.#exists = options.exists;
+    this.usage = options.usage;
     this.#kept = options.mode === 'record' ? [] : [...options.entries];
     this.#kept.forEach((entry, position) => {
       // An answer as a recording writes it is known to prepare, and is prepared on its first replay; any other is
@@ -120,6 +126,7 @@ export class CassetteTape {
       return { found: undefined, key, n, scope, seq };
     }
     this.#replayed.add(taken.position);
+    if (taken.position < this.#kept.length) this.usage?.replayed(taken.position);
     return { found: { position: taken.position, entry: this.entry(taken.position)! }, key, n, scope, seq };
   }
 
@@ -151,6 +158,11 @@ export class CassetteTape {
     this.#recorded.push({ scope: lookup.scope, seq: lookup.seq, entry: clean });
     this.#index.add(position, clean);
     this.#replayed.add(position);
+  }
+
+  /** How many of the file's entries are kept: in the file `file()` makes, those past them were recorded in this run. */
+  get keptCount(): number {
+    return this.#kept.length;
   }
 
   /** Whether this run recorded anything. */
@@ -185,7 +197,11 @@ export class CassetteTape {
         idPrefix: `call_${position}`,
       });
     } catch (error) {
-      throw new StandinError('V0001', bareMessage(error), { cause: error });
+      // The file was read and let go when the cassette loaded; an error here is rare enough to read it again.
+      const where = placeInFile(this.path, ['entries', position, 'answer']);
+      throw new StandinError('V0001', `${bareMessage(error)}${where === '' ? '' : `\nThe answer is at ${where}.`}`, {
+        cause: error,
+      });
     }
   }
 }

@@ -11,6 +11,7 @@ import { CassetteClassifier } from './CassetteClassifier.js';
 import { CassetteProvider } from './CassetteProvider.js';
 import { readSettings, type CassetteSettings } from './cassetteSettings.js';
 import { CassetteTape } from './CassetteTape.js';
+import { UsageLog } from './usageLog.js';
 import { readCassette } from './readCassette.js';
 import { secretScrubber } from './redactSecrets.js';
 
@@ -32,8 +33,11 @@ export function bindCassette(container: Container, path: string | URL, settings:
   const mode = readSettings(path, settings);
   const file = path instanceof URL ? fileURLToPath(path) : path;
   const config = container.get(Tokens.Config);
-  const { exists, entries } = readCassette(file);
-  const tape = new CassetteTape({ path: file, mode, exists, entries, scrub: secretScrubber(config, settings.redact) });
+  const usage = UsageLog.of(file);
+  const { exists, entries, digest } = readCassette(file, { digest: usage !== undefined });
+  if (exists && digest !== undefined) usage?.loaded(digest, entries.length);
+  const scrub = secretScrubber(config, settings.redact);
+  const tape = new CassetteTape({ path: file, mode, exists, entries, scrub, usage });
   const cassette = new Cassette(tape);
   const label = `app.cassette('${file}')`;
   const slots = slotsOf(container);

@@ -19,6 +19,8 @@ import { MAX_DEPTH, nestedDeeper } from './plainJson.js';
 import { fitsCassetteFile, fitsEntry } from './quickChecks.js';
 import { compileWhen } from '../model/matchWhen.js';
 import { whenExpected, type When } from '../model/whenSchema.js';
+import { jsonProblemAt, lineColumn, spanAt } from './jsonSpans.js';
+import { textDigest } from './usageLog.js';
 
 /** The largest cassette file read: past it, a file is more likely a mistake than a recording. */
 export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
@@ -26,7 +28,7 @@ export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
 /**
  * Reads the cassette at `path`: its entries, each checked against its call's answer shape (a reply's
  * answer is checked by `prepareAnswer` when the cassette prepares it), or
- * none when the file does not exist (`exists: false`).
+ * none when the file does not exist (`exists: false`); with `digest`, the sha-256 of its text too.
  *
  * @throws {StandinError} `V0001` when the file is not JSON or not a cassette, naming the entry and field.
  * @example
@@ -34,7 +36,10 @@ export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
  * const { entries } = readCassette('test/cassettes/helpdesk.json');
  * ```
  */
-export function readCassette(path: string): { readonly exists: boolean; readonly entries: readonly CassetteEntry[] } {
+export function readCassette(
+  path: string,
+  options: { readonly digest?: boolean } = {},
+): { readonly exists: boolean; readonly entries: readonly CassetteEntry[]; readonly digest?: string } {
   if (!existsSync(path)) return { exists: false, entries: [] };
   let text: string;
   try {
@@ -62,7 +67,8 @@ export function readCassette(path: string): { readonly exists: boolean; readonly
       cause: error,
     });
   }
-  return { exists: true, entries: parseCassette(text, path) };
+  const entries = parseCassette(text, path);
+  return options.digest === true ? { exists: true, entries, digest: textDigest(text) } : { exists: true, entries };
 }
 
 /**
@@ -79,18 +85,42 @@ export function parseCassette(text: string, path: string): CassetteEntry[] {
   try {
     json = JSON.parse(text);
   } catch (error) {
+    const problem = jsonProblemAt(text);
+    const where = problem === undefined ? '' : ` at ${place(text, problem.at)}: expected ${problem.expected} there`;
     throw new StandinError(
       'V0001',
-      `The cassette ${path} is not JSON (${(error as Error).message}). Fix the file, or delete it and record it again.`,
+      `The cassette ${path} is not JSON${where} (${(error as Error).message}). Fix the file, or delete it and record ` +
+        `it again.`,
     );
   }
+  const at = (where: readonly (string | number)[]): string => {
+    const span = spanAt(text, where);
+    return span === undefined ? '' : ` (${place(text, span.start)})`;
+  };
   // A file that fits at a glance is not parsed again; the schema words what is wrong with one that does not.
-  const entries = fitsCassetteFile(json) ? json.entries : cassetteFile(json, path).entries;
-  return entries.map((raw, i) => readEntry(raw, `entries[${i}]`, path));
+  const entries = fitsCassetteFile(json) ? json.entries : cassetteFile(json, path, at).entries;
+  return entries.map((raw, i) => readEntry(raw, i, path, (inner = []) => at(['entries', i, ...inner])));
 }
 
+/** `line 3, column 7` of `offset` in `text`. */
+function place(text: string, offset: number): string {
+  const { line, column } = lineColumn(text, offset);
+  return `line ${line}, column ${column}`;
+}
+
+/** Where in the file a path inside an entry (or the entry itself) is: ` (line 3, column 7)`, or '' when unknown. */
+type Locate = (inner?: readonly (string | number)[]) => string;
+
+/** The path of a zod issue, as the keys `spanAt` walks. */
+const issuePath = (issues: readonly { readonly path: readonly PropertyKey[] }[]): (string | number)[] =>
+  (issues[0]?.path ?? []).filter((key): key is string | number => typeof key !== 'symbol');
+
 /** The file as `cassetteFileSchema` reads it. @throws {StandinError} `V0001` naming what does not fit. */
-function cassetteFile(json: unknown, path: string): { readonly entries: readonly unknown[] } {
+function cassetteFile(
+  json: unknown,
+  path: string,
+  at: (where: readonly (string | number)[]) => string,
+): { readonly entries: readonly unknown[] } {
   const file = cassetteFileSchema.safeParse(json);
   if (!file.success) {
     const lines = describeIssues('cassette', json, file.error.issues, {
@@ -102,48 +132,52 @@ function cassetteFile(json: unknown, path: string): { readonly entries: readonly
       },
       keys: { '': ['standin', 'version', 'entries'] },
     });
-    throw new StandinError('V0001', `The cassette ${path} is not a cassette file:\n${lines.join('\n')}`);
+    throw new StandinError(
+      'V0001',
+      `The cassette ${path} is not a cassette file${at(issuePath(file.error.issues))}:\n${lines.join('\n')}`,
+    );
   }
   return file.data;
 }
 
-function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
+function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteEntry {
+  const root = `entries[${i}]`;
+  const malformed = `The cassette ${path} has a malformed entry${at()}`;
   // A parsed record would take this key for its prototype and drop it, and with it what it holds.
   for (const field of ['request', 'answer'] as const) {
     const value = (raw as Record<string, unknown> | null)?.[field];
     if (nestedDeeper(value)) {
       throw new StandinError(
         'V0001',
-        `The cassette ${path} has a malformed entry: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
+        `${malformed}: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
           `deep, past what a cassette holds. Record the cassette again, or remove the entry.`,
       );
     }
     if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
       throw new StandinError(
         'V0001',
-        `The cassette ${path} has a malformed entry: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
+        `${malformed}: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
           `${field === 'answer' ? 'an answer' : 'a request'}, and reading it would drop it with what it holds. ` +
           `Remove it, or record the cassette again.`,
       );
     }
   }
   // Most entries fit at a glance; the schema words what is wrong with one that does not, and reads every when.
-  const data = fitsEntry(raw) ? (raw as EntryData) : parseEntry(raw, root, path);
+  const data = fitsEntry(raw) ? (raw as EntryData) : parseEntry(raw, root, path, at);
   const { call, model } = data;
   if ((model === undefined) !== (call === 'classify')) {
     const fix =
       call === 'classify'
         ? 'a classify entry names no model: remove model'
         : `a ${call} entry names its model: add model`;
-    throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${root}: ${fix}.`);
+    throw new StandinError('V0001', `${malformed}: ${root}: ${fix}.`);
   }
   const matching = whenProblem(data, root);
-  if (matching !== undefined)
-    throw new StandinError('V0001', `The cassette ${path} has a malformed entry: ${matching}`);
+  if (matching !== undefined) throw new StandinError('V0001', `${malformed}: ${matching}`);
   if (data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has a malformed entry: ${root}.fallback: fallback names a fallback classifier, and this ` +
+      `${malformed}: ${root}.fallback: fallback names a fallback classifier, and this ` +
         `is a ${call} entry. Remove fallback.`,
     );
   }
@@ -154,8 +188,7 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
   if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has a malformed entry: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` +
-        `question id. Remove it.`,
+      `${malformed}: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` + `question id. Remove it.`,
     );
   }
   const answer = answerSchemas[call].safeParse(data.answer);
@@ -163,7 +196,8 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
     const lines = describeIssues(`${root}.answer`, data.answer, answer.error.issues);
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has an answer that does not fit its call (${call}):\n${lines.join('\n')}`,
+      `The cassette ${path} has an answer that does not fit its call (${call})` +
+        `${at(['answer', ...issuePath(answer.error.issues)])}:\n${lines.join('\n')}`,
     );
   }
   return { ...data, answer: answer.data } as CassetteEntry;
@@ -173,7 +207,7 @@ function readEntry(raw: unknown, root: string, path: string): CassetteEntry {
 type EntryData = z.output<typeof entrySchema>;
 
 /** The entry as `entrySchema` reads it. @throws {StandinError} `V0001` naming what does not fit. */
-function parseEntry(raw: unknown, root: string, path: string): EntryData {
+function parseEntry(raw: unknown, root: string, path: string, at: Locate): EntryData {
   const entry = entrySchema.safeParse(raw);
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
@@ -188,7 +222,10 @@ function parseEntry(raw: unknown, root: string, path: string): EntryData {
       },
       keys: { '': ['model', 'call', 'fallback', 'request', 'when', 'answer'] },
     });
-    throw new StandinError('V0001', `The cassette ${path} has a malformed entry:\n${lines.join('\n')}`);
+    throw new StandinError(
+      'V0001',
+      `The cassette ${path} has a malformed entry${at(issuePath(entry.error.issues))}:\n${lines.join('\n')}`,
+    );
   }
   return entry.data;
 }

@@ -61,7 +61,10 @@ export type RedactFunction = (text: string) => string;
  * scrub('https://me:pw@proxy.example/v1'); // 'https://[redacted]@proxy.example/v1'
  * ```
  */
-export function secretScrubber(config: StandinConfig, user: RedactFunction | undefined): RedactFunction {
+export function secretScrubber(
+  config: Pick<StandinConfig, 'providers'>,
+  user: RedactFunction | undefined,
+): RedactFunction {
   const secrets = new Set<string>();
   for (const provider of Object.values(config.providers)) {
     if (provider.apiKey !== undefined) secrets.add(provider.apiKey);
