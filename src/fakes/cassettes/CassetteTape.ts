@@ -10,6 +10,7 @@ import { quickReply } from './quickChecks.js';
 import { normalizeRequest, type CallInputs, type NormalizedRequest } from './normalizeRequest.js';
 import { scrubJson, type RedactFunction } from './redactSecrets.js';
 import type { UsageLog } from './usageLog.js';
+import { keyedModel, type ModelIds } from './modelIds.js';
 
 /** An exchange recorded in this run, with where it falls in its scope's order of calls. */
 interface Recording {
@@ -48,7 +49,11 @@ export class CassetteTape {
   /** The entries kept from the file: none in record mode, which replaces them. */
   readonly #kept: CassetteEntry[];
   readonly #prepared = new Map<number, PreparedAnswer>();
-  readonly #index = new EntryIndex();
+  readonly #index: EntryIndex;
+  readonly #age: { readonly maxAgeDays: number; readonly stale: 'fail' | 'warn' } | undefined;
+  readonly #now: () => number;
+  /** The stale entries warned of, once each. */
+  readonly #warned = new Set<number>();
   readonly #replayed = new Set<number>();
   readonly #recorded: Recording[] = [];
   readonly #seq = new Map<string, number>();
@@ -61,12 +66,20 @@ export class CassetteTape {
     scrub: RedactFunction;
     /** Where the run notes the entries it replayed, for `standin cassettes prune`. */
     usage?: UsageLog | undefined;
+    /** How old an entry may be when replayed, and what an older one does; the model ids' matching. */
+    age?: { readonly maxAgeDays: number; readonly stale: 'fail' | 'warn' } | undefined;
+    modelIds?: ModelIds | undefined;
+    /** The time now, in ms: the system's, for the day a recording is made and the age of the ones replayed. */
+    now?: () => number;
   }) {
     this.path = options.path;
     this.mode = options.mode;
     this.scrub = options.scrub;
     this.#exists = options.exists;
     this.usage = options.usage;
+    this.#age = options.age;
+    this.#now = options.now ?? Date.now;
+    this.#index = new EntryIndex(keyedModel(options.modelIds ?? 'exact'));
     this.#kept = options.mode === 'record' ? [] : [...options.entries];
     this.#kept.forEach((entry, position) => {
       // An answer as a recording writes it is known to prepare, and is prepared on its first replay; any other is
@@ -127,7 +140,9 @@ export class CassetteTape {
     }
     this.#replayed.add(taken.position);
     if (taken.position < this.#kept.length) this.usage?.replayed(taken.position);
-    return { found: { position: taken.position, entry: this.entry(taken.position)! }, key, n, scope, seq };
+    const entry = this.entry(taken.position)!;
+    if (this.#age !== undefined && entry.recorded !== undefined) this.#checkAge(taken.position, entry.recorded);
+    return { found: { position: taken.position, entry }, key, n, scope, seq };
   }
 
   /** The entry at `position`: the file's, then this run's recordings (record-missing indexes them as it goes). */
@@ -153,7 +168,8 @@ export class CassetteTape {
    */
   record(lookup: Lookup, entry: CassetteEntry): void {
     if (this.#index.count(lookup.key) > lookup.n) return;
-    const clean = { ...entry, answer: scrubJson(entry.answer, this.scrub) } as CassetteEntry;
+    const recorded = new Date(this.#now()).toISOString().slice(0, 10);
+    const clean = { ...entry, answer: scrubJson(entry.answer, this.scrub), recorded } as CassetteEntry;
     const position = this.#kept.length + this.#recorded.length;
     this.#recorded.push({ scope: lookup.scope, seq: lookup.seq, entry: clean });
     this.#index.add(position, clean);
@@ -186,6 +202,21 @@ export class CassetteTape {
   /** The kept entries no call replayed, with their positions. */
   unreplayed(): { readonly position: number; readonly entry: CassetteEntry }[] {
     return this.#kept.flatMap((entry, position) => (this.#replayed.has(position) ? [] : [{ position, entry }]));
+  }
+
+  /** Fails (`V0011`) or warns when the entry at `position`, recorded on `day`, is older than `maxAgeDays`. */
+  #checkAge(position: number, day: string): void {
+    const { maxAgeDays, stale } = this.#age!;
+    const days = Math.floor((this.#now() - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+    if (days <= maxAgeDays) return;
+    const message =
+      `The cassette ${this.path}: entries[${position}] was recorded on ${day}, ${days} days ago, past the ` +
+      `cassette's maxAgeDays of ${maxAgeDays}. Record it again: remove the entry (or run standin cassettes prune) ` +
+      `and run the test with STANDIN_CASSETTES=record-missing; or raise maxAgeDays.`;
+    if (stale === 'fail') throw new StandinError('V0011', message);
+    if (this.#warned.has(position)) return;
+    this.#warned.add(position);
+    process.emitWarning(message, { code: 'V0011' });
   }
 
   #prepare(entry: CassetteEntry, position: number): PreparedAnswer {

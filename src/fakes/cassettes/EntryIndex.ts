@@ -34,11 +34,17 @@ export class EntryIndex {
    */
   readonly #unkeyed = new Map<string, number[]>();
   /** The starts of the keys whose entries are keyed: an entry added under one is keyed at once. */
-  readonly #keyed = new Set<string>();
+  readonly #keyedStarts = new Set<string>();
   /** Per model, the reply entries written with a `when`, in file order. */
   readonly #matching = new Map<string, { readonly position: number; readonly matcher: Matcher }[]>();
   /** Per scope, the entries with a `when` it took. */
   readonly #taken = new Map<string, Set<number>>();
+  /** What the keys read of a request: the model id as the cassette's `modelIds` matches it. */
+  readonly #keyed: (request: NormalizedRequest) => NormalizedRequest;
+
+  constructor(keyed: (request: NormalizedRequest) => NormalizedRequest = (request) => request) {
+    this.#keyed = keyed;
+  }
 
   /**
    * The key of a call: its model (for classify, none, or the fallback classifier's index), its call and its request's
@@ -47,8 +53,8 @@ export class EntryIndex {
    */
   key(model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): string {
     const start = keyStart(model, call, fallback);
-    if (!this.#keyed.has(start)) this.#keyAll(start);
-    return `${start}${requestKey(request)}`;
+    if (!this.#keyedStarts.has(start)) this.#keyAll(start);
+    return `${start}${requestKey(this.#keyed(request))}`;
   }
 
   /** Adds the entry at `position` of the file, after every entry added before it with the same key. */
@@ -64,7 +70,7 @@ export class EntryIndex {
       return;
     }
     const start = keyStart(entry.model, entry.call, entry.fallback);
-    if (this.#keyed.has(start)) return this.#keyOne(start, position);
+    if (this.#keyedStarts.has(start)) return this.#keyOne(start, position);
     const unkeyed = this.#unkeyed.get(start);
     if (unkeyed === undefined) this.#unkeyed.set(start, [position]);
     else unkeyed.push(position);
@@ -72,22 +78,18 @@ export class EntryIndex {
 
   /** Keys the entries under `start` not keyed yet, in their order, and every entry added under it from now on. */
   #keyAll(start: string): void {
-    this.#keyed.add(start);
+    this.#keyedStarts.add(start);
     for (const position of this.#unkeyed.get(start) ?? []) this.#keyOne(start, position);
     this.#unkeyed.delete(start);
   }
 
   #keyOne(start: string, position: number): void {
-    const key = `${start}${requestKey(this.#entries[position]!.request)}`;
+    const key = `${start}${requestKey(this.#keyed(this.#entries[position]!.request!))}`;
     const list = this.#byKey.get(key);
     if (list === undefined) this.#byKey.set(key, [position]);
     else list.push(position);
   }
 
-  /**
-   * For a reply no recording of its very request is left for: the first entry with a `when` of
-   * `model` not yet taken in `scope` that matches the request, taken now; undefined when none does.
-   */
   /** How many entries of `model` written with a `when` there are, and how many of them `scope` took. */
   matchingOf(scope: string, model: string): { readonly entries: number; readonly taken: number } {
     const list = this.#matching.get(model) ?? [];
@@ -95,6 +97,10 @@ export class EntryIndex {
     return { entries: list.length, taken: list.filter((entry) => taken?.has(entry.position) === true).length };
   }
 
+  /**
+   * For a reply no recording of its very request is left for: the first entry with a `when` of
+   * `model` not yet taken in `scope` that matches the request, taken now; undefined when none does.
+   */
   takeMatching(scope: string, model: string, request: NormalizedRequest): number | undefined {
     const list = this.#matching.get(model);
     if (list === undefined) return undefined;

@@ -37,7 +37,11 @@ export function bindCassette(container: Container, path: string | URL, settings:
   const { exists, entries, digest } = readCassette(file, { digest: usage !== undefined });
   if (exists && digest !== undefined) usage?.loaded(digest, entries.length);
   const scrub = secretScrubber(config, settings.redact);
-  const tape = new CassetteTape({ path: file, mode, exists, entries, scrub, usage });
+  const age =
+    settings.maxAgeDays === undefined
+      ? undefined
+      : { maxAgeDays: settings.maxAgeDays, stale: settings.stale ?? 'fail' };
+  const tape = new CassetteTape({ path: file, mode, exists, entries, scrub, usage, age, modelIds: settings.modelIds });
   const cassette = new Cassette(tape);
   const label = `app.cassette('${file}')`;
   const slots = slotsOf(container);

@@ -128,6 +128,8 @@ export type CassetteEntry = {
      */
     readonly when?: When;
     readonly answer: RecordedAnswers[C];
+    /** The day it was recorded (`2026-12-01`, UTC): what `maxAgeDays` reads; never part of the matching. */
+    readonly recorded?: string;
   };
 }[CassetteCall];
 
@@ -140,6 +142,7 @@ export const entrySchema = lazySchema(() =>
     request: z.record(z.string(), z.unknown()).optional(),
     when: built(whenSchema).optional(),
     answer: z.record(z.string(), z.unknown()),
+    recorded: z.iso.date().optional(),
   }),
 );
 

@@ -4,6 +4,7 @@ import { lazySchema } from '../../validation/lazySchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import type { RedactFunction } from './redactSecrets.js';
+import type { ModelIds } from './modelIds.js';
 
 /** The modes of a cassette. */
 export const cassetteModes = ['replay', 'record', 'record-missing'] as const;
@@ -38,12 +39,31 @@ export interface CassetteSettings {
    * e-mail address in a prompt. API keys, auth headers and URL credentials are masked anyway.
    */
   readonly redact?: RedactFunction | undefined;
+  /**
+   * How old, in days, a recorded entry may be when it is replayed (by the date it was recorded; an
+   * entry without one, such as one written by hand, never ages). Past it, the call fails with
+   * `V0011`, or warns once per entry with `stale: 'warn'`.
+   */
+  readonly maxAgeDays?: number | undefined;
+  /** What replaying an entry older than `maxAgeDays` does: `'fail'` (the default) or `'warn'`. */
+  readonly stale?: 'fail' | 'warn' | undefined;
+  /**
+   * How the provider's model ids of a call and a recording are compared: `'exact'` (the default),
+   * `'base'` (a date or version suffix left out), or a function from an id to the id it matches as.
+   */
+  readonly modelIds?: ModelIds | undefined;
 }
+
+/** The most days `maxAgeDays` takes: a hundred years. */
+const MAX_AGE_DAYS = 36_500;
 
 const settingsSchema = lazySchema(() =>
   z.strictObject({
     mode: z.enum(cassetteModes).optional(),
     redact: z.function().optional(),
+    maxAgeDays: z.number().int().min(0).max(MAX_AGE_DAYS).optional(),
+    stale: z.enum(['fail', 'warn']).optional(),
+    modelIds: z.union([z.enum(['exact', 'base']), z.function()]).optional(),
   }),
 );
 
@@ -81,14 +101,21 @@ export function readSettings(
     throw new StandinError(
       'V0002',
       `app.cassette(path, settings): the settings threw when read ` +
-        `(${thrownName(error)}). Pass a plain object { mode?, redact? }, not getters or proxies that can fail.`,
+        `(${thrownName(error)}). Pass a plain object { mode?, redact?, maxAgeDays?, stale?, modelIds? }, not getters ` +
+        `or proxies that can fail.`,
       { cause: error },
     );
   }
   if (!parsed.success) {
     const lines = describeIssues('settings', settings, parsed.error.issues, {
-      expected: { mode: "'replay', 'record' or 'record-missing'", redact: 'a function (text) => text' },
-      keys: { '': ['mode', 'redact'] },
+      expected: {
+        mode: "'replay', 'record' or 'record-missing'",
+        redact: 'a function (text) => text',
+        maxAgeDays: `a whole number of days, 0 to ${MAX_AGE_DAYS}`,
+        stale: "'fail' or 'warn'",
+        modelIds: "'exact', 'base' or a function (id) => id",
+      },
+      keys: { '': ['mode', 'redact', 'maxAgeDays', 'stale', 'modelIds'] },
     });
     throw new StandinError('V0002', `app.cassette(path, settings): the settings are malformed:\n${lines.join('\n')}`);
   }

@@ -13,7 +13,7 @@
 import { cassetteCalls } from './cassetteSchema.js';
 
 const fileKeys: ReadonlySet<string> = new Set(['standin', 'version', 'entries']);
-const entryKeys: ReadonlySet<string> = new Set(['model', 'call', 'fallback', 'request', 'when', 'answer']);
+const entryKeys: ReadonlySet<string> = new Set(['model', 'call', 'fallback', 'request', 'when', 'answer', 'recorded']);
 const callNames: ReadonlySet<string> = new Set(cassetteCalls);
 const replyKeys: ReadonlySet<string> = new Set(['text', 'reasoning', 'units', 'finish', 'calls', 'value']);
 const unitsKeys: ReadonlySet<string> = new Set(['tokensIn', 'tokensOut']);
@@ -29,6 +29,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function onlyKeys(value: object, known: ReadonlySet<string>): boolean {
   for (const key in value) if (!known.has(key)) return false;
   return true;
+}
+
+/** A day as `z.iso.date()` takes it: `YYYY-MM-DD`, a day the calendar has. */
+function isDay(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 
 function isCount(value: unknown): boolean {
@@ -64,9 +71,10 @@ export function fitsCassetteFile(json: unknown): json is { readonly entries: rea
  */
 export function fitsEntry(raw: unknown): boolean {
   if (!isRecord(raw) || !onlyKeys(raw, entryKeys)) return false;
-  const { model, call, fallback, request, when, answer } = raw;
+  const { model, call, fallback, request, when, answer, recorded } = raw;
   return (
     when === undefined &&
+    (recorded === undefined || isDay(recorded)) &&
     (model === undefined || (typeof model === 'string' && model.length > 0)) &&
     typeof call === 'string' &&
     callNames.has(call) &&

@@ -212,15 +212,18 @@ function parseEntry(raw: unknown, root: string, path: string, at: Locate): Entry
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
       expected: {
-        '': 'an entry { model?, call, fallback?, request, answer } (a reply entry may give when in place of request)',
+        '':
+          'an entry { model?, call, fallback?, request, answer, recorded? } (a reply entry may give when in place of ' +
+          'request)',
         model: 'the model name',
+        recorded: "the day it was recorded, such as '2026-12-01'",
         fallback: "the index of a classifier in the config's classifier.fallback, 0 or more",
         call: `one of ${cassetteCalls.map((call) => `'${call}'`).join(', ')}`,
         request: 'the normalized request, an object',
         answer: 'the answer, an object',
         ...whenExpected,
       },
-      keys: { '': ['model', 'call', 'fallback', 'request', 'when', 'answer'] },
+      keys: { '': ['model', 'call', 'fallback', 'request', 'when', 'answer', 'recorded'] },
     });
     throw new StandinError(
       'V0001',
