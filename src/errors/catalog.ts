@@ -762,8 +762,7 @@ const cassettes = {
   },
   V0009: {
     means: 'The usage file `STANDIN_CASSETTES_USAGE` names cannot be written, or `prune` cannot read it.',
-    fix:
-      'Name a file in a folder that exists and can be written; give `prune` the file the test run wrote, unedited.',
+    fix: 'Name a file in a folder that exists and can be written; give `prune` the file the test run wrote, unedited.',
   },
   V0010: {
     means:
@@ -777,7 +776,7 @@ const cassettes = {
     means: 'A cassette entry was replayed that is older than the `maxAgeDays` the cassette allows.',
     fix:
       'Record it again: delete the entry (or run `standin cassettes prune`) and run the test with ' +
-      '`STANDIN_CASSETTES=record-missing`; or raise `maxAgeDays`, or set `stale: \'warn\'`.',
+      "`STANDIN_CASSETTES=record-missing`; or raise `maxAgeDays`, or set `stale: 'warn'`.",
   },
   V0012: {
     means:

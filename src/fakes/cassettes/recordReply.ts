@@ -8,7 +8,7 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
 /**
  * Gathers a live reply's parts, as they pass to the caller, into an answer of `app.fake` that
  * replays them part for part. When the fake's own way of streaming the answer's fields (each
- * reasoning block whole, the text whole, the value's JSON at the offsets it arrived cut at, the
+ * reasoning block whole, the text or the value's JSON at the offsets it arrived cut at, the
  * calls, then the units) gives the same parts, the answer is written field by field, the easiest
  * to read and edit; otherwise it is written as the stream itself, a `parts` list. A finish other
  * than the one the fields imply is kept as `finish`; a failure after some parts as `fail` with
@@ -76,12 +76,15 @@ export class ReplyGatherer {
  */
 function fieldsOf(parts: readonly ReplyPart[]): Writable<Answer> | undefined {
   let text: string | undefined;
+  const textCuts: number[] = [];
   const reasoning = new Map<number, string>();
   const pieces: string[] = [];
   const calls: AnswerCall[] = [];
   for (const part of parts) {
-    if (part.type === 'text') text = (text ?? '') + part.text;
-    else if (part.type === 'reasoning') reasoning.set(part.block, (reasoning.get(part.block) ?? '') + part.text);
+    if (part.type === 'text') {
+      if (text !== undefined && text.length > (textCuts.at(-1) ?? 0)) textCuts.push(text.length);
+      text = (text ?? '') + part.text;
+    } else if (part.type === 'reasoning') reasoning.set(part.block, (reasoning.get(part.block) ?? '') + part.text);
     else if (part.type === 'value') pieces.push(part.json);
     else if (part.type === 'call') calls.push({ tool: part.call.tool, with: part.call.with, id: part.call.id });
   }
@@ -99,6 +102,11 @@ function fieldsOf(parts: readonly ReplyPart[]): Writable<Answer> | undefined {
       return undefined;
     }
     answer.parts = cutsOf(pieces, json, JSON.stringify(answer.value));
+  }
+  // The text stays whole, to read and edit; where the stream cut it is kept apart, in parts.
+  if (pieces.length === 0 && text !== undefined) {
+    const cuts = textCuts.filter((cut) => cut < text!.length);
+    if (cuts.length > 0) answer.parts = cuts;
   }
   if (calls.length > 0) answer.calls = calls;
   if (

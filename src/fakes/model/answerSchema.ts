@@ -62,8 +62,8 @@ export const answerHints: IssueHints = {
     reasoning: 'a text or a list of texts',
     'reasoning.*': 'a string',
     parts:
-      'a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as ' +
-      '{ text }',
+      'a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream ' +
+      'parts such as { text }',
     'parts.*': "a whole offset, or a stream part such as { text: '...' }",
     units: 'an object { tokensIn, tokensOut }',
     'units.tokensIn': 'a whole number, 0 or more',

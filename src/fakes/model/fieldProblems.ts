@@ -63,9 +63,10 @@ export function fieldProblems(answer: Answer, label: string): string[] {
         `reasoning or fail.`,
     );
   }
-  if (answer.parts !== undefined && !streamed && answer.value === undefined) {
+  if (answer.parts !== undefined && !streamed && answer.value === undefined && answer.text === undefined) {
     lines.push(
-      `${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`,
+      `${label}.parts: parts says how a value or a text arrives, and this answer has neither. Remove parts, or add ` +
+        `a value or a text.`,
     );
   }
   const seen = new Map<string, number>();

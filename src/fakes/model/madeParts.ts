@@ -45,7 +45,9 @@ export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
     outChars += text.length;
   });
   if (answer.text !== undefined) {
-    parts.push(Object.freeze({ type: 'text', text: answer.text }));
+    // With no value, parts says how the text arrives: a recording keeps the text whole and its cuts apart.
+    const cuts = hasValue || answer.parts === undefined ? [] : textCuts(answer.text, answer.parts, source);
+    for (const text of cutAt(answer.text, cuts)) parts.push(Object.freeze({ type: 'text', text }));
     outChars += answer.text.length;
   }
   let value: unknown;
@@ -79,6 +81,36 @@ export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   });
   for (const call of calls) parts.push(Object.freeze({ type: 'call', call }));
   return { parts, calls, hasValue, value, outChars };
+}
+
+/**
+ * Where a text is cut into parts: `parts` evenly, or at the offsets listed. An offset at or past the
+ * text's end is left out, and one inside a character's surrogate pair moves past it, so a text edited
+ * by hand still replays; an offset that is not whole, not past 0 or not increasing is `T0005`.
+ */
+function textCuts(text: string, parts: NonNullable<Answer['parts']>, source: AnswerSource): readonly number[] {
+  if (typeof parts === 'number') return evenCuts(text, parts);
+  const offsets = parts as readonly number[];
+  const inside = offsets.filter((cut) => cut < text.length);
+  const bad = inside.findIndex((cut, i) => !Number.isInteger(cut) || cut <= 0 || (i > 0 && cut <= inside[i - 1]!));
+  if (bad !== -1) {
+    throw new StandinError(
+      'T0005',
+      `${source.owner}: ${source.label}.parts: ${inside[bad]} cannot cut the text: offsets into a text are whole, ` +
+        `from 1, and increase. The text is ${text.length} characters: ${preview(text)}.`,
+    );
+  }
+  const cuts: number[] = [];
+  for (const cut of inside) {
+    const at = splitsPair(text, cut) ? cut + 1 : cut;
+    if (at < text.length && at > (cuts.at(-1) ?? 0)) cuts.push(at);
+  }
+  return cuts;
+}
+
+function splitsPair(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  return before >= 0xd800 && before <= 0xdbff;
 }
 
 /**

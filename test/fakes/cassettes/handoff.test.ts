@@ -63,7 +63,7 @@ describe('Cassette', () => {
           calls: [{ id: 'toolu_9', tool: 'findInGuide', with: { words: 'reset a password' } }],
           units: { tokensIn: 20, tokensOut: 8 },
         },
-        { parts: [{ text: 'Open Settings, ' }, { text: 'then Password.' }], units: { tokensIn: 40, tokensOut: 6 } },
+        { text: 'Open Settings, then Password.', parts: [15], units: { tokensIn: 40, tokensOut: 6 } },
       ]);
       const app = createTestApp({ models: { writer: { provider: 'anthropic', model: 'claude-test' } } });
       const fake = app.fake('writer', answers);

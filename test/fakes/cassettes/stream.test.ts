@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CallFailed, type ReplyPart } from '../../../src/index.js';
@@ -63,20 +63,38 @@ function brokenMessage(pieces: readonly string[], type = 'overloaded_error'): st
 
 describe('Cassette', () => {
   describe('a streamed reply', () => {
-    it('is written as a parts list, one part a line, when it came in pieces', async () => {
+    it('is written with its text whole and where the stream cut it apart, when it came in pieces', async () => {
       const run = await both(
         '/v1/messages',
         [stream(textMessage(['Open ', 'Settings, ', 'then Password.'], [40, 6]))],
         (app) => streamed(app, 'writer'),
       );
       expect(run.cassette.entries[0]!.answer).toEqual({
-        parts: [{ text: 'Open ' }, { text: 'Settings, ' }, { text: 'then Password.' }],
+        text: 'Open Settings, then Password.',
+        parts: [5, 15],
         units: { tokensIn: 40, tokensOut: 6 },
       });
-      const lines = readFileSync(run.file, 'utf8').split('\n');
-      expect(lines).toContain('          {"text":"Open "},');
-      expect(lines).toContain('          {"text":"then Password."}');
+      expect(readFileSync(run.file, 'utf8')).toContain('"text": "Open Settings, then Password."');
       expect(run.replayed.parts).toEqual(run.live.parts);
+    });
+
+    it('replays a text edited by hand, its parts following the edit', async () => {
+      const run = await both(
+        '/v1/messages',
+        [stream(textMessage(['Open ', 'Settings, ', 'then Password.'], [40, 6]))],
+        (app) => streamed(app, 'writer'),
+      );
+      writeFileSync(
+        run.file,
+        readFileSync(run.file, 'utf8').replace('Open Settings, then Password.', 'Open Settings.'),
+      );
+      const app = createTestApp(configOn('http://127.0.0.1:1'));
+      app.cassette(run.file);
+      const { parts } = await streamed(app, 'writer');
+      expect(parts.filter((part) => part.type === 'text')).toEqual([
+        { type: 'text', text: 'Open ' },
+        { type: 'text', text: 'Settings.' },
+      ]);
     });
 
     it('is written field by field when each field came whole', async () => {
@@ -139,7 +157,8 @@ describe('Cassette', () => {
       expect(kinds(run.replayed.error)).toEqual(kinds(run.live.error));
       expect(kinds(run.live.error)).toEqual(['writer#1:server']);
       expect(run.cassette.entries[0]!.answer).toEqual({
-        parts: [{ text: 'Open ' }, { text: 'Settings' }],
+        text: 'Open Settings',
+        parts: [5],
         fail: 'server',
         failAfter: 2,
       });

@@ -120,12 +120,12 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       [
         'parts',
         { value: 1, parts: 0 },
-        'answers[0].parts: too small: expected number to be >=1. Write a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }.',
+        'answers[0].parts: too small: expected number to be >=1. Write a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream parts such as { text }.',
       ],
       [
         'parts type',
         { value: 1, parts: 'three' },
-        'answers[0].parts: expected a whole number of parts (1 or more), a list of offsets to cut the JSON at, or a list of stream parts such as { text }, got a string.',
+        'answers[0].parts: expected a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream parts such as { text }, got a string.',
       ],
       ['units', { text: 'a', units: { tokensIn: 1.5, tokensOut: -1 } }, 'answers[0].units.tokensIn:'],
       [
@@ -148,11 +148,11 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       );
     });
 
-    it('parts without a value fails T0003', () => {
-      const error = fakeError([{ text: 'Hi', parts: 2 }]);
+    it('parts without a value or a text fails T0003', () => {
+      const error = fakeError([{ reasoning: 'Hm', parts: 2 }]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toContain(
-        'answers[0].parts: parts says how a value arrives, and this answer has no value.',
+        'answers[0].parts: parts says how a value or a text arrives, and this answer has neither.',
       );
     });
 
