@@ -72,6 +72,20 @@ const config = {
       'Shorten the chain: a call tries every model of it, each with its retries, so a longer one cannot be waited ' +
       'for anyway.',
   },
+  C0030: {
+    means:
+      'An `azure-openai` provider was called with no endpoint: neither its `baseURL` nor the environment variable ' +
+      '`AZURE_OPENAI_ENDPOINT` names the Azure OpenAI resource.',
+    fix:
+      "Set `config.providers.<name>.baseURL` (or `createAzureOpenAIProvider({ baseURL })`) to the resource's " +
+      "endpoint, such as 'https://<resource>.openai.azure.com', or set `AZURE_OPENAI_ENDPOINT`.",
+  },
+  C0031: {
+    means:
+      'An `azure-openai` provider read its endpoint from `AZURE_OPENAI_ENDPOINT`, and that variable holds no http(s) ' +
+      'URL, or a URL with credentials in it.',
+    fix: "Set `AZURE_OPENAI_ENDPOINT` to the resource's endpoint, such as 'https://<resource>.openai.azure.com'.",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const scopes = {

@@ -31,6 +31,7 @@ describe('the public surface', () => {
     expect(typeNames('index')).toEqual([
       'Agent',
       'AnthropicProviderSettings',
+      'AzureOpenAIProviderSettings',
       'CallContext',
       'CallOptions',
       'Capability',
