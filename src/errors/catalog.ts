@@ -259,6 +259,23 @@ const aiSdk = {
       'milliseconds from 1 to 2147483647.',
     fix: 'Pass `fromAiSdk(provider, { timeoutMs: 60_000 })`, or leave the settings out.',
   },
+  A0020: {
+    means:
+      "A decision model made by `decisionModel(app)` was asked about a state with a file part: a standin classifier's " +
+      'state is text and JSON.',
+    fix: 'Describe the file in a text part, or classify it with a model that reads files.',
+  },
+  A0021: {
+    means:
+      'A decision model made by `decisionModel(app)` was asked a question a standin classifier cannot take: a `box` ' +
+      'question, or a question without instructions.',
+    fix: 'Ask choice, score and boolean questions, each with its instructions.',
+  },
+  A0022: {
+    means:
+      '`decisionModel` was given something other than a standin app, or a classifier model id that is not a string.',
+    fix: "Pass the app (from createApp or createTestApp), and optionally the classifier's model id: `decisionModel(app)`.",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const providers = {

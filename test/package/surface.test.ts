@@ -127,7 +127,7 @@ describe('the public surface', () => {
   });
 
   it("pins the types of 'standin/ai-sdk'", () => {
-    expect(typeNames('ai-sdk')).toEqual(['AiSdkSource', 'FromAiSdkSettings']);
+    expect(typeNames('ai-sdk')).toEqual(['AiSdkDecisionModel', 'AiSdkSource', 'FromAiSdkSettings']);
   });
 
   it("pins the types of 'standin/server'", () => {
