@@ -2,6 +2,7 @@ import { createAzure } from '@ai-sdk/azure';
 import { embed, generateText, streamText } from 'ai';
 import { AzureOpenAI } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, ProviderFailure } from 'standin';
 import { createFakeServer, type FakeServer } from 'standin/server';
 
 const VERSION = '2024-10-21';
@@ -160,6 +161,30 @@ describe('the wire server as Azure OpenAI', () => {
         maxRetries: 0,
       });
       expect(embedding).toEqual([1, 2]);
+    });
+  });
+
+  describe("standin's own azure-openai adapter", () => {
+    const app = (scope: string) =>
+      createApp({
+        models: { writer: { provider: 'azure', model: 'gpt-4o-prod' } },
+        providers: { azure: { adapter: 'azure-openai', baseURL: server.url, apiKey: `scope:${scope}` } },
+        retry: { attempts: 2, baseDelayMs: 0 },
+      });
+
+    it('streams the reply the wire server scripts for the deployment', async () => {
+      const scope = scoped('gpt-4o-prod', [{ text: 'Round trip.' }]);
+      const reply = await app(scope).reply('writer', { messages: [{ role: 'user', content: 'Hi' }] });
+      expect(reply.text).toBe('Round trip.');
+    });
+
+    it("reads the wire server's Azure content filter as kind content_filter", async () => {
+      const scope = scoped('gpt-4o-prod', [{ fail: 'content_filter' }]);
+      const error = (await app(scope)
+        .reply('writer', { messages: [{ role: 'user', content: 'Hi' }] })
+        .catch((caught: unknown) => caught)) as { cause: unknown };
+      expect(error.cause).toBeInstanceOf(ProviderFailure);
+      expect(error.cause).toMatchObject({ kind: 'content_filter', status: 400 });
     });
   });
 });
