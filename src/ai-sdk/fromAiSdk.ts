@@ -7,6 +7,8 @@ import { plainCapabilities, serve } from '../services/capabilities/capabilities.
 import type { PlainCapability } from '../services/spec/CapabilitySpec.js';
 import { aiSdkCapabilities, type AiSdkCall, type AiSdkCapability } from './aiSdkCapabilities.js';
 import { Deadline } from './Deadline.js';
+import { DecisionModelClassifier, type AiSdkDecisionModel } from './fromDecisionModel.js';
+import type { Classifier } from '../services/spec/Classifier.js';
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../services/spec/Provider.js';
 import { readModelStream } from './readModelStream.js';
 import { toCallOptions } from './toCallOptions.js';
@@ -53,7 +55,10 @@ const DEFAULT_TIMEOUT_MS = 600_000;
  * transcription `hear`, speech `speak`, reranking `rank`). Its failures
  * become `ProviderFailure`s ({@link toProviderFailure}), so standin's engine retries them on its
  * clock and falls back as for its own adapters. Given one language model (such as a
- * `MockLanguageModelV4`), every model id is served by it, and only `reply` is offered.
+ * `MockLanguageModelV4`), every model id is served by it, and only `reply` is offered. Given an AI
+ * SDK decision model (`doDecide`) or evaluation model (`doEvaluate`), such as
+ * `Experimental_DecisionMockModelV4`, it answers as a standin classifier instead: bind that at
+ * `Tokens.Classifier`, and `app.classify` asks it the same questions.
  *
  * Bind it under the provider name the config's models use: in a container module
  * (`bind(Tokens.Provider).toConstantValue(fromAiSdk(google)).whenNamed('google')`), on a built app
@@ -70,8 +75,18 @@ const DEFAULT_TIMEOUT_MS = 600_000;
  * );
  * ```
  */
-export function fromAiSdk(source: AiSdkSource, settings: FromAiSdkSettings = {}): Provider {
+export function fromAiSdk(source: AiSdkDecisionModel, settings?: FromAiSdkSettings): Classifier;
+export function fromAiSdk(source: AiSdkSource, settings?: FromAiSdkSettings): Provider;
+export function fromAiSdk(
+  source: AiSdkSource | AiSdkDecisionModel,
+  settings: FromAiSdkSettings = {},
+): Provider | Classifier {
   const timeoutMs = readTimeout(settings);
+  // A decision (or evaluation) model answers typed questions: it is a classifier, not a provider.
+  if (isDecisionModel(source)) {
+    const mock = (source as object).constructor.name.includes('Mock');
+    return new DecisionModelClassifier(source, { real: settings.real ?? !mock, timeoutMs, apiKey: settings.apiKey });
+  }
   const single = isLanguageModel(source) ? source : undefined;
   const provider = single === undefined ? asProvider(source) : undefined;
   const real = settings.real ?? !isMock(source);
@@ -170,6 +185,16 @@ function readTimeout(settings: FromAiSdkSettings): number {
     );
   }
   return value;
+}
+
+function isDecisionModel(value: unknown): value is AiSdkDecisionModel {
+  const model = value as Partial<Record<'doDecide' | 'doEvaluate' | 'specificationVersion', unknown>> | null;
+  return (
+    typeof model === 'object' &&
+    model !== null &&
+    model.specificationVersion === 'v4' &&
+    (typeof model.doDecide === 'function' || typeof model.doEvaluate === 'function')
+  );
 }
 
 function isLanguageModel(value: unknown): value is LanguageModelV4 {

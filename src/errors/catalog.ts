@@ -72,6 +72,20 @@ const config = {
       'Shorten the chain: a call tries every model of it, each with its retries, so a longer one cannot be waited ' +
       'for anyway.',
   },
+  C0030: {
+    means:
+      'An `azure-openai` provider was called with no endpoint: neither its `baseURL` nor the environment variable ' +
+      '`AZURE_OPENAI_ENDPOINT` names the Azure OpenAI resource.',
+    fix:
+      "Set `config.providers.<name>.baseURL` (or `createAzureOpenAIProvider({ baseURL })`) to the resource's " +
+      "endpoint, such as 'https://<resource>.openai.azure.com', or set `AZURE_OPENAI_ENDPOINT`.",
+  },
+  C0031: {
+    means:
+      'An `azure-openai` provider read its endpoint from `AZURE_OPENAI_ENDPOINT`, and that variable holds no http(s) ' +
+      'URL, or a URL with credentials in it.',
+    fix: "Set `AZURE_OPENAI_ENDPOINT` to the resource's endpoint, such as 'https://<resource>.openai.azure.com'.",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const scopes = {
@@ -244,6 +258,23 @@ const aiSdk = {
       '`fromAiSdk` was given settings it cannot use: not an object, or a `timeoutMs` that is not a whole number of ' +
       'milliseconds from 1 to 2147483647.',
     fix: 'Pass `fromAiSdk(provider, { timeoutMs: 60_000 })`, or leave the settings out.',
+  },
+  A0020: {
+    means:
+      "A decision model made by `decisionModel(app)` was asked about a state with a file part: a standin classifier's " +
+      'state is text and JSON.',
+    fix: 'Describe the file in a text part, or classify it with a model that reads files.',
+  },
+  A0021: {
+    means:
+      'A decision model made by `decisionModel(app)` was asked a question a standin classifier cannot take: a `box` ' +
+      'question, or a question without instructions.',
+    fix: 'Ask choice, score and boolean questions, each with its instructions.',
+  },
+  A0022: {
+    means:
+      '`decisionModel` was given something other than a standin app, or a classifier model id that is not a string.',
+    fix: "Pass the app (from createApp or createTestApp), and optionally the classifier's model id: `decisionModel(app)`.",
   },
 } as const satisfies Record<string, CodeInfo>;
 

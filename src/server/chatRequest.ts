@@ -91,7 +91,10 @@ export interface ChatRequest {
 export function readChat(body: Record<string, unknown>, context: WireContext): ChatRequest {
   checkFields(body, known, refuse);
   checkValues(body, values, 'openai');
-  const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
+  // Azure names the deployment in the path, and a client may leave the body's model out.
+  const model =
+    context.params.deployment ??
+    need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   const raw = need(
     Array.isArray(body.messages) && body.messages.length > 0 && (body.messages as unknown[]),
     'messages',

@@ -52,6 +52,13 @@ export function modelNotFound(
   }
   if (dialect === 'anthropic')
     return new WireError('W0003', 404, `model: ${name}. ${fix}`, { type: 'not_found_error', retry: false });
+  if (dialect === 'azure') {
+    return new WireError('W0003', 404, `The API deployment \`${name}\` for this resource does not exist. ${fix}`, {
+      type: 'invalid_request_error',
+      code: 'DeploymentNotFound',
+      retry: false,
+    });
+  }
   return new WireError('W0003', 404, `The model \`${name}\` does not exist or you do not have access to it. ${fix}`, {
     type: 'invalid_request_error',
     code: 'model_not_found',

@@ -27,7 +27,9 @@ export const MAX_EMBED_INPUTS = 2048;
 export async function openaiEmbeddings(context: WireContext): Promise<void> {
   const body = readJson(context.body);
   checkFields(body, known, refuse);
-  const id = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
+  const id =
+    context.params.deployment ??
+    need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   const texts =
     typeof body.input === 'string'
       ? [body.input]

@@ -72,7 +72,9 @@ export function readResponses(
 ): { model: string; input: ReplyInput; stream: boolean } {
   checkFields(body, known, refuse);
   checkValues(body, values, 'openai');
-  const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
+  const model =
+    context.params.deployment ??
+    need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   const instructions: string[] = typeof body.instructions === 'string' ? [body.instructions] : [];
   const messages: Message[] = [];
   const names = new Map<string, string>();

@@ -20,6 +20,7 @@ describe('the public surface', () => {
       | 'code'
       | 'createAnthropicProvider'
       | 'createApp'
+      | 'createAzureOpenAIProvider'
       | 'createContainer'
       | 'createDecisionsClassifier'
       | 'createEngine'
@@ -81,6 +82,7 @@ describe('the public surface', () => {
 
   it("pins the values of 'standin/ai-sdk'", () => {
     expectTypeOf<keyof typeof aiSdk>().toEqualTypeOf<
+      | 'decisionModel'
       | 'embeddingModel'
       | 'fromAiSdk'
       | 'languageModel'

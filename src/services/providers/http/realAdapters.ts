@@ -20,6 +20,12 @@ import {
   openAISettingsSchema,
   type OpenAIProviderSettings,
 } from '../openai/OpenAIProviderSettings.js';
+import { AzureOpenAIProvider } from '../azure/AzureOpenAIProvider.js';
+import {
+  azureSettingsExpected,
+  azureSettingsSchema,
+  type AzureOpenAIProviderSettings,
+} from '../azure/AzureOpenAIProviderSettings.js';
 import type { Provider } from '../../spec/Provider.js';
 import { parseSettings } from './HttpSettings.js';
 
@@ -34,6 +40,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   anthropic: (settings, root) =>
     new AnthropicProvider(
       parseSettings(root, anthropicSettingsSchema, settings, anthropicSettingsExpected) as AnthropicProviderSettings,
+    ),
+  'azure-openai': (settings, root) =>
+    new AzureOpenAIProvider(
+      parseSettings(root, azureSettingsSchema, settings, azureSettingsExpected) as AzureOpenAIProviderSettings,
     ),
 };
 

@@ -19,7 +19,8 @@ interface PendingCall {
  * block 0, tool-call fragments joined by `index` and handed on whole at the end, the
  * usage-only final chunk as one units part, and `finish_reason` as the finish part.
  * A `data: {"error": ...}` chunk or an `event: error` fails with the kind its type names;
- * `finish_reason: content_filter` and a refusal fail with kind `content_filter`; a stream
+ * `finish_reason: content_filter` (naming the categories Azure's `content_filter_results` marks
+ * filtered) and a refusal fail with kind `content_filter`; a stream
  * without `data: [DONE]`, data that is not JSON, and tool arguments that are not JSON are
  * malformed responses.
  */
@@ -69,7 +70,7 @@ export class ChatStream {
         if (reason === 'content_filter') {
           throw this.#exchange.failure(
             'content_filter',
-            "the provider's content filter stopped the reply (finish_reason: content_filter).",
+            `the provider's content filter stopped the reply (finish_reason: content_filter${filtered(choice)}).`,
           );
         }
         this.#finish = reason;
@@ -149,6 +150,22 @@ function finishReason(reason: string | undefined, calls: number): FinishReason {
   return calls > 0 ? 'calls' : 'stop';
 }
 
+/**
+ * The categories Azure's `content_filter_results` marks filtered, said as `; filtered: violence (medium)`;
+ * empty when the choice names none (OpenAI's own API).
+ */
+function filtered(choice: Choice): string {
+  const results = choice.content_filter_results;
+  if (results === null || typeof results !== 'object') return '';
+  const names = Object.entries(results as Record<string, unknown>).flatMap(([name, result]) => {
+    if (result === null || typeof result !== 'object' || (result as { filtered?: unknown }).filtered !== true)
+      return [];
+    const severity = (result as { severity?: unknown }).severity;
+    return [typeof severity === 'string' ? `${name} (${severity})` : name];
+  });
+  return names.length > 0 ? capText(`; filtered: ${names.slice(0, 10).join(', ')}`, 200) : '';
+}
+
 function isCount(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0;
 }
@@ -164,6 +181,8 @@ interface Choice {
   readonly index?: number;
   readonly delta?: Delta | null;
   readonly finish_reason?: string | null;
+  /** Azure's content filter's verdict per category: `{ violence: { filtered: true, severity: 'medium' } }`. */
+  readonly content_filter_results?: unknown;
 }
 
 interface Delta {

@@ -1,6 +1,6 @@
 import { errorReport } from '../http/ErrorReport.js';
 import { checkContext } from '../http/checkContext.js';
-import { Endpoint } from '../http/Endpoint.js';
+import { Endpoint, type EndpointOptions } from '../http/Endpoint.js';
 import type { Exchange } from '../http/Exchange.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
@@ -15,6 +15,32 @@ const mediaTypes: Readonly<Record<string, string>> = {
   m4a: 'audio/mp4',
   oga: 'audio/ogg',
   opus: 'audio/ogg',
+};
+
+/**
+ * Where an OpenAI-shaped API is reached: how its endpoint is opened (base URL, key header, request
+ * id header) and the path of each API path for a model. OpenAI's own takes the path as it is; Azure
+ * OpenAI puts the deployment (the model) in it and asks for its `api-version`.
+ */
+export interface OpenAIRoute {
+  /** The adapter's name in messages: `OpenAI`, `Azure OpenAI`. */
+  readonly name: string;
+  /** The endpoint's options beside the settings. */
+  readonly endpoint: Omit<EndpointOptions, 'settings'>;
+  /** The path, after the base URL, of `path` (such as `/chat/completions`) for `model`. */
+  readonly path: (path: string, model: string) => string;
+}
+
+/** OpenAI's own API: the key as a bearer token, every path as it is. */
+const openAIRoute: OpenAIRoute = {
+  name: 'OpenAI',
+  endpoint: {
+    defaultURL: OPENAI_URL,
+    keyVariable: 'OPENAI_API_KEY',
+    requestIdHeader: 'x-request-id',
+    auth: (key) => ({ authorization: `Bearer ${key}` }),
+  },
+  path: (path) => path,
 };
 
 /**
@@ -35,21 +61,19 @@ export class OpenAIProvider implements Provider {
   readonly real = true;
   readonly #settings: OpenAIProviderSettings;
   readonly #endpoint: Endpoint;
+  readonly #path: OpenAIRoute['path'];
+  readonly #name: string;
 
-  constructor(settings: OpenAIProviderSettings) {
+  constructor(settings: OpenAIProviderSettings, route: OpenAIRoute = openAIRoute) {
     this.#settings = settings;
-    this.#endpoint = new Endpoint({
-      settings,
-      defaultURL: OPENAI_URL,
-      keyVariable: 'OPENAI_API_KEY',
-      requestIdHeader: 'x-request-id',
-      auth: (key) => ({ authorization: `Bearer ${key}` }),
-    });
+    this.#endpoint = new Endpoint({ settings, ...route.endpoint });
+    this.#path = route.path;
+    this.#name = route.name;
   }
 
   /** `POST /chat/completions`, streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    checkContext(context, "OpenAI adapter's reply");
+    checkContext(context, `${this.#name} adapter's reply`);
     // The wire format loads with the first reply: a program that never calls OpenAI never reads it.
     const [{ chatRequest }, { ChatStream }] = await Promise.all([
       import('./chatRequest.js'),
@@ -59,7 +83,7 @@ export class OpenAIProvider implements Provider {
     yield* streamedReply(
       this.#endpoint,
       context,
-      '/chat/completions',
+      this.#path('/chat/completions', context.model),
       body,
       (exchange) => new ChatStream(exchange, request.output !== undefined),
     );
@@ -67,10 +91,10 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /embeddings` (asking for base64, decoding floats or base64): the text's vector. */
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
-    checkContext(context, "OpenAI adapter's embed");
+    checkContext(context, `${this.#name} adapter's embed`);
     return this.#json(
       context,
-      '/embeddings',
+      this.#path('/embeddings', context.model),
       { model: context.model, input: text, encoding_format: 'base64' },
       (body, exchange) => {
         const data = isRecord(body) && Array.isArray(body.data) ? body.data : undefined;
@@ -90,7 +114,7 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /audio/transcriptions` as multipart (`file`, `model`, `language`, `prompt` = the hint): the text heard. */
   async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
-    checkContext(context, "OpenAI adapter's hear");
+    checkContext(context, `${this.#name} adapter's hear`);
     const kind = input.kind.toLowerCase().replace(/[^a-z0-9]/g, '');
     const form = new FormData();
     form.append(
@@ -106,7 +130,7 @@ export class OpenAIProvider implements Provider {
     form.append('response_format', 'json');
     const { exchange, headers } = await this.#endpoint.open(context, undefined, 'application/json');
     try {
-      const response = await exchange.send(this.#endpoint.url('/audio/transcriptions'), {
+      const response = await exchange.send(this.#endpoint.url(this.#path('/audio/transcriptions', context.model)), {
         method: 'POST',
         headers,
         body: form,
@@ -122,11 +146,15 @@ export class OpenAIProvider implements Provider {
 
   /** `POST /audio/speech`: the audio's bytes, in the server's default format (mp3 on OpenAI). */
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
-    checkContext(context, "OpenAI adapter's speak");
+    checkContext(context, `${this.#name} adapter's speak`);
     const body = JSON.stringify({ model: context.model, input: text, voice: this.#settings.voice ?? 'alloy' });
     const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/octet-stream');
     try {
-      const response = await exchange.send(this.#endpoint.url('/audio/speech'), { method: 'POST', headers, body });
+      const response = await exchange.send(this.#endpoint.url(this.#path('/audio/speech', context.model)), {
+        method: 'POST',
+        headers,
+        body,
+      });
       // A gateway may answer 200 with a JSON error, or a text page: neither is sound.
       const type = response.headers.get('content-type')?.toLowerCase() ?? '';
       if (type.includes('application/json')) {
@@ -150,32 +178,37 @@ export class OpenAIProvider implements Provider {
    * text, in the texts' order. No `top_n` is sent, so every text must come back scored.
    */
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
-    checkContext(context, "OpenAI adapter's rank");
+    checkContext(context, `${this.#name} adapter's rank`);
     if (texts.length === 0) return [];
-    return this.#json(context, '/rerank', { model: context.model, query, documents: texts }, (body, exchange) => {
-      const results = isRecord(body) ? (body.results ?? body.data) : undefined;
-      if (!Array.isArray(results)) throw exchange.malformed('the rerank answer has no `results` list');
-      const scores = new Array<number | undefined>(texts.length).fill(undefined);
-      for (const [position, result] of results.entries()) {
-        const index = isRecord(result) ? result.index : undefined;
-        const score = isRecord(result) ? result.relevance_score : undefined;
-        if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= texts.length) {
-          throw exchange.malformed(
-            `rerank result ${position} has index ${JSON.stringify(index)}, not one of 0..${texts.length - 1}`,
-          );
+    return this.#json(
+      context,
+      this.#path('/rerank', context.model),
+      { model: context.model, query, documents: texts },
+      (body, exchange) => {
+        const results = isRecord(body) ? (body.results ?? body.data) : undefined;
+        if (!Array.isArray(results)) throw exchange.malformed('the rerank answer has no `results` list');
+        const scores = new Array<number | undefined>(texts.length).fill(undefined);
+        for (const [position, result] of results.entries()) {
+          const index = isRecord(result) ? result.index : undefined;
+          const score = isRecord(result) ? result.relevance_score : undefined;
+          if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= texts.length) {
+            throw exchange.malformed(
+              `rerank result ${position} has index ${JSON.stringify(index)}, not one of 0..${texts.length - 1}`,
+            );
+          }
+          if (typeof score !== 'number' || !Number.isFinite(score))
+            throw exchange.malformed(`rerank result ${position} has no finite relevance_score`);
+          if (scores[index] !== undefined) throw exchange.malformed(`rerank results score text ${index} twice`);
+          scores[index] = score;
         }
-        if (typeof score !== 'number' || !Number.isFinite(score))
-          throw exchange.malformed(`rerank result ${position} has no finite relevance_score`);
-        if (scores[index] !== undefined) throw exchange.malformed(`rerank results score text ${index} twice`);
-        scores[index] = score;
-      }
-      const missing = scores.findIndex((score) => score === undefined);
-      if (missing !== -1)
-        throw exchange.malformed(
-          `the rerank answer scored ${results.length} of ${texts.length} texts (text ${missing} has no score)`,
-        );
-      return scores as number[];
-    });
+        const missing = scores.findIndex((score) => score === undefined);
+        if (missing !== -1)
+          throw exchange.malformed(
+            `the rerank answer scored ${results.length} of ${texts.length} texts (text ${missing} has no score)`,
+          );
+        return scores as number[];
+      },
+    );
   }
 
   /** A JSON request and its checked JSON answer. */

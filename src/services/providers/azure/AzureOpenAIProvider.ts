@@ -1,0 +1,95 @@
+import { ProviderFailure } from '../../../errors/ProviderFailure.js';
+import { abortReason } from '../../clock/Clock.js';
+import { untilAborted } from '../../dispatch/untilAborted.js';
+import { capText } from '../http/capText.js';
+import { describeError } from '../http/describeError.js';
+import { redact } from '../http/redact.js';
+import { OpenAIProvider } from '../openai/OpenAIProvider.js';
+import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
+import { azureBase, azureRoute } from './azureRoute.js';
+import type { AzureOpenAIProviderSettings } from './AzureOpenAIProviderSettings.js';
+
+/** Ten minutes, as the vendors' own clients wait: the longest a token function is waited for by default. */
+const DEFAULT_TIMEOUT_MS = 600_000;
+
+/**
+ * The Azure OpenAI adapter on Node's `fetch`: the OpenAI adapter's request writer and stream
+ * reader, on Azure's deployment URLs
+ * (`{endpoint}/openai/deployments/{deployment}/chat/completions?api-version=…`, and `/embeddings`,
+ * `/audio/transcriptions`, `/audio/speech`), with the key as `api-key`, or a bearer token (a key
+ * with `auth: 'bearer'`, or a Microsoft Entra ID token from `token`). A model's id is its
+ * deployment's name. Azure's content filter — `finish_reason: content_filter` in a stream, or a 400
+ * with `code: content_filter` and `innererror.content_filter_result` — fails with kind
+ * `content_filter`. Made by {@link createAzureOpenAIProvider}.
+ *
+ * @example
+ * ```ts
+ * const azure = createAzureOpenAIProvider({ baseURL: 'https://help-desk.openai.azure.com', apiKey });
+ * for await (const part of azure.reply({ model: 'gpt-4o-prod', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
+ *   if (part.type === 'text') process.stdout.write(part.text);
+ * }
+ * ```
+ */
+export class AzureOpenAIProvider implements Provider {
+  readonly real = true;
+  readonly #settings: AzureOpenAIProviderSettings;
+  /** Made at the first call: the endpoint may come from `AZURE_OPENAI_ENDPOINT`, read then. */
+  #openai: OpenAIProvider | undefined;
+
+  constructor(settings: AzureOpenAIProviderSettings) {
+    this.#settings = settings;
+  }
+
+  /** `POST …/deployments/{model}/chat/completions`, streamed: the reply's parts as they arrive. */
+  async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    yield* this.#adapter(context).reply(request, await this.#withToken(context));
+  }
+
+  /** `POST …/deployments/{model}/embeddings`: the text's vector. */
+  async embed(text: string, context: CallContext): Promise<readonly number[]> {
+    return this.#adapter(context).embed(text, await this.#withToken(context));
+  }
+
+  /** `POST …/deployments/{model}/audio/transcriptions`: the text heard. */
+  async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
+    return this.#adapter(context).hear(input, await this.#withToken(context));
+  }
+
+  /** `POST …/deployments/{model}/audio/speech`: the audio's bytes. */
+  async speak(text: string, context: CallContext): Promise<Uint8Array> {
+    return this.#adapter(context).speak(text, await this.#withToken(context));
+  }
+
+  #adapter(context: CallContext): OpenAIProvider {
+    if (this.#openai !== undefined) return this.#openai;
+    const baseURL = azureBase(this.#settings, context.provider);
+    return (this.#openai = new OpenAIProvider({ ...this.#settings, baseURL }, azureRoute(this.#settings, baseURL)));
+  }
+
+  /** The context with a fresh Entra ID token as its key, when the settings have a token function. */
+  async #withToken(context: CallContext): Promise<CallContext> {
+    const token = this.#settings.token;
+    if (token === undefined) return context;
+    const timeoutMs = this.#settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const signal = AbortSignal.any([context.signal, deadline.signal]);
+    const fail = (message: string, kind: 'auth' | 'timeout') =>
+      new ProviderFailure(kind, `${context.provider}: ${message}`, { provider: context.provider });
+    try {
+      const given = await untilAborted(Promise.resolve().then(token), signal);
+      if (typeof given !== 'string' || given === '')
+        throw fail('the token function gave no token (it must give the Entra ID access token as a string).', 'auth');
+      return { ...context, apiKey: given };
+    } catch (error) {
+      if (context.signal.aborted) throw abortReason(context.signal);
+      if (deadline.signal.aborted)
+        throw fail(`the token function gave no token within ${timeoutMs} ms (the provider's timeoutMs).`, 'timeout');
+      if (error instanceof ProviderFailure) throw error;
+      const said = redact(capText(describeError(error)), this.#settings.apiKey);
+      throw fail(`the token function failed: ${said}`, 'auth');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
