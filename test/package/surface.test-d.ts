@@ -20,6 +20,7 @@ describe('the public surface', () => {
       | 'code'
       | 'createAnthropicProvider'
       | 'createApp'
+      | 'createBedrockProvider'
       | 'createContainer'
       | 'createDecisionsClassifier'
       | 'createEngine'

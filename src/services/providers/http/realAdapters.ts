@@ -14,6 +14,12 @@ import {
   anthropicSettingsSchema,
   type AnthropicProviderSettings,
 } from '../anthropic/AnthropicProviderSettings.js';
+import { BedrockProvider } from '../bedrock/BedrockProvider.js';
+import {
+  bedrockSettingsExpected,
+  bedrockSettingsSchema,
+  type BedrockProviderSettings,
+} from '../bedrock/BedrockProviderSettings.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
 import {
   openAISettingsExpected,
@@ -34,6 +40,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   anthropic: (settings, root) =>
     new AnthropicProvider(
       parseSettings(root, anthropicSettingsSchema, settings, anthropicSettingsExpected) as AnthropicProviderSettings,
+    ),
+  bedrock: (settings, root) =>
+    new BedrockProvider(
+      parseSettings(root, bedrockSettingsSchema, settings, bedrockSettingsExpected) as BedrockProviderSettings,
     ),
 };
 
