@@ -53,7 +53,10 @@ export const providerConfigSchema = lazySchema(() =>
     body: z.record(z.string(), z.unknown()).optional(),
     voice: z.string().min(1).optional(),
     auth: z.enum(['x-api-key', 'bearer']).optional(),
-    region: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+    region: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
     accessKeyId: z.string().min(1).optional(),
     secretAccessKey: z.string().min(1).optional(),
     sessionToken: z.string().min(1).optional(),

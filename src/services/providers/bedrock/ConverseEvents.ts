@@ -87,7 +87,9 @@ export class ConverseEvents {
     try {
       data = JSON.parse(text);
     } catch {
-      throw this.#exchange.malformed(`the payload of an ${what} message is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`);
+      throw this.#exchange.malformed(
+        `the payload of an ${what} message is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`,
+      );
     }
     if (!isRecord(data)) throw this.#exchange.malformed(`the payload of an ${what} message is not an object`);
     return data;

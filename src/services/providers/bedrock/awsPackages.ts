@@ -1,9 +1,12 @@
+import type * as Codec from '@smithy/eventstream-codec';
+import type * as Utf8 from '@smithy/util-utf8';
+import type * as Aws4fetch from 'aws4fetch';
 import { StandinError } from '../../../errors/StandinError.js';
 
 /** The event-stream codec with its UTF-8 helpers, as `@smithy/eventstream-codec` and `@smithy/util-utf8` export them. */
 export interface EventStreamPackages {
-  readonly codec: typeof import('@smithy/eventstream-codec');
-  readonly utf8: typeof import('@smithy/util-utf8');
+  readonly codec: typeof Codec;
+  readonly utf8: typeof Utf8;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface EventStreamPackages {
  * const { AwsV4Signer } = await loadSigner();
  * ```
  */
-export async function loadSigner(): Promise<typeof import('aws4fetch')> {
+export async function loadSigner(): Promise<typeof Aws4fetch> {
   try {
     return await import('aws4fetch');
   } catch (error) {

@@ -30,7 +30,9 @@ export function converseAnswer(body: unknown, typed: boolean, exchange: Exchange
       if (block.text !== '') text.push(block.text, out);
       text.end(out);
     } else if (isRecord(block.reasoningContent)) {
-      const said = isRecord(block.reasoningContent.reasoningText) ? block.reasoningContent.reasoningText.text : undefined;
+      const said = isRecord(block.reasoningContent.reasoningText)
+        ? block.reasoningContent.reasoningText.text
+        : undefined;
       if (typeof said === 'string' && said !== '') out.push({ type: 'reasoning', text: said, block: reasoning });
       reasoning++;
     } else if (isRecord(block.toolUse)) {

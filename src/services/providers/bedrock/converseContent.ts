@@ -58,6 +58,9 @@ export function converseUserContent(
 
 /** Converse allows letters, digits, spaces, hyphens, parentheses and brackets in a document's name. */
 function documentName(name: string | undefined, index: number): string {
-  const cleaned = (name ?? '').replace(/[^A-Za-z0-9 ()[\]-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = (name ?? '')
+    .replace(/[^A-Za-z0-9 ()[\]-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return cleaned === '' ? `document-${index}` : cleaned.slice(0, 200);
 }

@@ -99,7 +99,7 @@ export function converseRequest(
     const schema = JSON.stringify(closedSchema(request.output.schema).schema);
     body.outputConfig = {
       ...(isRecord(body.outputConfig) ? body.outputConfig : {}),
-      textFormat: { type: 'json_schema', structure: { jsonSchema: { schema, name: 'value' } } },
+      textFormat: { type: 'json_schema', structure: { jsonSchema: { schema, name: request.output.name } } },
     };
   }
   return body;

@@ -76,7 +76,8 @@ export async function* eventFrames(
       const out: Message[] = [];
       while (heldBytes >= 4) {
         const length = peekLength();
-        if (length < SMALLEST) throw exchange.malformed(`an event-stream message claims ${length} bytes, fewer than 16`);
+        if (length < SMALLEST)
+          throw exchange.malformed(`an event-stream message claims ${length} bytes, fewer than 16`);
         if (length > limits.maxEventBytes) {
           throw exchange.fail(
             new LimitExceeded('maxEventBytes', limits.maxEventBytes, 'one event-stream message of the response'),

@@ -24,7 +24,8 @@ export async function* parts(
 ): AsyncGenerator<ReplyPart, void, undefined> {
   if (response.headers.get('content-type')?.includes('application/json')) {
     const body = await exchange.json(response);
-    if (errorReport(body) !== undefined) throw exchange.reported(body, 'the server answered an error instead of a stream');
+    if (errorReport(body) !== undefined)
+      throw exchange.reported(body, 'the server answered an error instead of a stream');
     throw exchange.malformed('the server answered JSON instead of an event stream');
   }
   const reader = response.body?.getReader();

@@ -74,11 +74,13 @@ export function failureKind(status: number | undefined, report: ErrorReport): Fa
     /exceeded your current quota/i.test(report.message)
   )
     return 'auth';
+  // AWS's name decides ("Too many tokens" is Bedrock's throttling), but a ValidationException may say the prompt is too long.
+  const aws = Object.hasOwn(awsKinds, report.type ?? '') ? awsKinds[report.type!] : undefined;
+  if (aws !== undefined && aws !== 'bad_request') return aws;
   if (/context_length_exceeded/.test(tags)) return 'context_length';
   if ((status === undefined || status === 400 || status === 413) && contextWords.test(report.message))
     return 'context_length';
   if (/content_filter|content_policy/.test(tags)) return 'content_filter';
-  const aws = Object.hasOwn(awsKinds, report.type ?? '') ? awsKinds[report.type!] : undefined;
   if (aws !== undefined) return aws;
   if (status === undefined) return eventKinds[report.type ?? ''] ?? eventKinds[report.code ?? ''] ?? 'server';
   if (status === 401 || status === 403) return 'auth';
