@@ -79,8 +79,7 @@ export async function bedrockConverseStream(context: WireContext): Promise<void>
   let stop = 'end_turn';
   const close = async (): Promise<void> => {
     if (open === undefined) return;
-    if (open.startsWith('reasoning'))
-      await delta({ reasoningContent: { signature: SIGNATURE } });
+    if (open.startsWith('reasoning')) await delta({ reasoningContent: { signature: SIGNATURE } });
     await stream.event('contentBlockStop', { contentBlockIndex: index });
     open = undefined;
   };

@@ -53,7 +53,11 @@ export function bedrockFailure(kind: FailureKind, retryAfterMs: number): Bedrock
         details: { type: 'AccessDeniedException' },
       };
     case 'context_length':
-      return { status: 400, message: 'Input is too long for requested model.', details: { type: 'ValidationException' } };
+      return {
+        status: 400,
+        message: 'Input is too long for requested model.',
+        details: { type: 'ValidationException' },
+      };
     case 'content_filter':
       return {
         status: 400,

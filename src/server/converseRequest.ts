@@ -65,11 +65,16 @@ export function readConverse(body: Record<string, unknown>, context: WireContext
       if (typeof b.text === 'string') text += b.text;
       else if (isObject(b.toolUse) && m.role === 'assistant') {
         const { toolUseId, name, input } = b.toolUse;
-        if (typeof toolUseId !== 'string' || typeof name !== 'string') need(false, `${at}.toolUse`, 'a { toolUseId, name, input }');
+        if (typeof toolUseId !== 'string' || typeof name !== 'string')
+          need(false, `${at}.toolUse`, 'a { toolUseId, name, input }');
         names.set(toolUseId as string, name as string);
         calls.push({ id: toolUseId as string, tool: name as string, with: input ?? {} });
       } else if (isObject(b.toolResult) && m.role === 'user') {
-        const id = need(typeof b.toolResult.toolUseId === 'string' && b.toolResult.toolUseId, `${at}.toolResult.toolUseId`, 'a string');
+        const id = need(
+          typeof b.toolResult.toolUseId === 'string' && b.toolResult.toolUseId,
+          `${at}.toolResult.toolUseId`,
+          'a string',
+        );
         const output = resultContent(b.toolResult.content);
         const tool = names.get(id) ?? 'unknown';
         results.push(
@@ -102,7 +107,11 @@ export function readConverse(body: Record<string, unknown>, context: WireContext
   const tools = isObject(body.toolConfig) && Array.isArray(body.toolConfig.tools) ? body.toolConfig.tools : [];
   const wire = tools.flatMap((t: unknown, i) => {
     if (isObject(t) && isObject(t.cachePoint)) return [];
-    const spec = need(isObject(t) && isObject(t.toolSpec) && typeof t.toolSpec.name === 'string' && t.toolSpec, `toolConfig.tools.${i}`, 'a tool { toolSpec: { name, description?, inputSchema: { json } } }');
+    const spec = need(
+      isObject(t) && isObject(t.toolSpec) && typeof t.toolSpec.name === 'string' && t.toolSpec,
+      `toolConfig.tools.${i}`,
+      'a tool { toolSpec: { name, description?, inputSchema: { json } } }',
+    );
     return [
       {
         name: spec.name as string,
@@ -137,10 +146,16 @@ function outputSchema(body: Record<string, unknown>): { schema: unknown; where: 
   const structure = isObject(format) && isObject(format.structure) ? format.structure.jsonSchema : undefined;
   if (isObject(structure)) {
     const where = 'outputConfig.textFormat.structure.jsonSchema.schema';
-    const text = need(typeof structure.schema === 'string' && structure.schema, where, 'a JSON Schema written as a string');
+    const text = need(
+      typeof structure.schema === 'string' && structure.schema,
+      where,
+      'a JSON Schema written as a string',
+    );
     return { schema: readJsonDocument(text), where };
   }
-  const extra = isObject(body.additionalModelRequestFields) ? body.additionalModelRequestFields.output_config : undefined;
+  const extra = isObject(body.additionalModelRequestFields)
+    ? body.additionalModelRequestFields.output_config
+    : undefined;
   const native = isObject(extra) ? extra.format : undefined;
   if (isObject(native) && native.type === 'json_schema')
     return { schema: native.schema ?? {}, where: 'additionalModelRequestFields.output_config.format.schema' };

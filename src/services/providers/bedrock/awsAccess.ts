@@ -52,10 +52,12 @@ export function awsAccess(settings: BedrockProviderSettings, provider: string, g
   const { accessKeyId, secretAccessKey, sessionToken } = settings;
   if (accessKeyId !== undefined || secretAccessKey !== undefined) {
     if (accessKeyId === undefined || secretAccessKey === undefined) {
+      const has =
+        accessKeyId === undefined ? 'a secretAccessKey but no accessKeyId' : 'an accessKeyId but no secretAccessKey';
       throw new StandinError(
         'C0026',
-        `Provider '${provider}' (Bedrock) has ${accessKeyId === undefined ? 'a secretAccessKey but no accessKeyId' : 'an accessKeyId but no secretAccessKey'}. ` +
-          `Set both config.providers.${provider}.accessKeyId and secretAccessKey.`,
+        `Provider '${provider}' (Bedrock) has ${has}. Set both config.providers.${provider}.accessKeyId and ` +
+          `secretAccessKey.`,
       );
     }
     return { base, region, credentials: { accessKeyId, secretAccessKey, sessionToken }, apiKey: undefined };
