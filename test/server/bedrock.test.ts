@@ -180,6 +180,26 @@ describe('the Bedrock endpoints', () => {
       expect(((await response.json()) as { message: string }).message).toContain('no-such-model');
     });
 
+    it('refuses a block it cannot hand the engine, and a request without messages, with a 400 ValidationException', async () => {
+      const { headers } = scoped([{ text: 'unused' }]);
+      const post = (body: unknown) =>
+        fetch(`${server.url}/model/${MODEL}/converse`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      const image = { image: { format: 'png', source: { bytes: 'AQID' } } };
+      for (const [body, code] of [
+        [{ messages: [{ role: 'user', content: [image] }] }, 'W0004'],
+        [{ system: [{ text: 'Be brief.' }] }, 'W0002'],
+      ] as const) {
+        const response = await post(body);
+        expect(response.status).toBe(400);
+        expect(response.headers.get('x-amzn-errortype')).toBe('ValidationException');
+        expect(((await response.json()) as { message: string }).message).toContain(code);
+      }
+    });
+
     it('accepts a model id that is a URL-encoded ARN', async () => {
       const arn = 'arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude';
       const scope = `bedrock-${++scopes}`;
