@@ -38,6 +38,7 @@ export type { EngineSettings } from './services/app/createEngine.js';
 export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
 export type { AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
 export type { AzureOpenAIProviderSettings } from './services/providers/azure/AzureOpenAIProviderSettings.js';
+export type { BedrockProviderSettings } from './services/providers/bedrock/BedrockProviderSettings.js';
 export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
 export type { DecisionsClassifierSettings } from './services/providers/decisions/DecisionsClassifierSettings.js';
 
@@ -62,5 +63,6 @@ export { createEngine } from './services/app/createEngine.js';
 export { createOpenAIProvider } from './services/providers/openai/createOpenAIProvider.js';
 export { createAnthropicProvider } from './services/providers/anthropic/createAnthropicProvider.js';
 export { createAzureOpenAIProvider } from './services/providers/azure/createAzureOpenAIProvider.js';
+export { createBedrockProvider } from './services/providers/bedrock/createBedrockProvider.js';
 export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';
 export { createDecisionsClassifier } from './services/providers/decisions/createDecisionsClassifier.js';

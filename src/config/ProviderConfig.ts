@@ -62,6 +62,16 @@ export interface ProviderConfig {
   readonly auth?: 'x-api-key' | 'api-key' | 'bearer' | undefined;
   /** Azure OpenAI only: the `api-version` of every request. Default `'2024-10-21'`. */
   readonly apiVersion?: string | undefined;
+  /** Bedrock only: the AWS region, such as `'us-east-1'`. Default `AWS_REGION`, else `AWS_DEFAULT_REGION`. */
+  readonly region?: string | undefined;
+  /** Bedrock only: the AWS access key id. Default `AWS_ACCESS_KEY_ID`. Never logged. */
+  readonly accessKeyId?: string | undefined;
+  /** Bedrock only: the AWS secret access key. Default `AWS_SECRET_ACCESS_KEY`. Never logged. */
+  readonly secretAccessKey?: string | undefined;
+  /** Bedrock only: the session token of temporary credentials. Default `AWS_SESSION_TOKEN`. Never logged. */
+  readonly sessionToken?: string | undefined;
+  /** Bedrock only: `false` asks Converse for whole replies instead of ConverseStream. Default `true`. */
+  readonly stream?: boolean | undefined;
   /** The most bytes one line of an event stream may have. Default 4194304 (4 MiB). */
   readonly maxLineBytes?: number | undefined;
   /** The most bytes the data of one server-sent event may have. Default 16777216 (16 MiB). */

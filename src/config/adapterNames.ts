@@ -1,8 +1,8 @@
 /** The real adapters a provider config can name: two for models, two for the classifier. */
-export const adapterNames = ['openai', 'anthropic', 'typesafe', 'decisions', 'azure-openai'] as const;
+export const adapterNames = ['openai', 'anthropic', 'typesafe', 'decisions', 'azure-openai', 'bedrock'] as const;
 
 /** The real adapters that serve models. */
-export const modelAdapterNames = ['openai', 'anthropic', 'azure-openai'] as const;
+export const modelAdapterNames = ['openai', 'anthropic', 'azure-openai', 'bedrock'] as const;
 
 /** A real adapter that serves models: `'openai'` or `'anthropic'`. */
 export type ModelAdapterName = (typeof modelAdapterNames)[number];

@@ -57,6 +57,14 @@ export const providerConfigSchema = lazySchema(() =>
       .string()
       .regex(/^[A-Za-z0-9._-]{1,64}$/)
       .optional(),
+    region: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
+    accessKeyId: z.string().min(1).optional(),
+    secretAccessKey: z.string().min(1).optional(),
+    sessionToken: z.string().min(1).optional(),
+    stream: z.boolean().optional(),
     maxLineBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
     maxEventBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
     maxBodyBytes: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),

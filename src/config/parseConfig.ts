@@ -23,10 +23,10 @@ const expected: Readonly<Record<string, string>> = {
   'models.*.fallback.*': 'the name of a configured model',
   'providers.*':
     'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, ' +
-    'maxEventBytes?, maxBodyBytes?, maxRetryAfterMs? }',
+    'maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, accessKeyId?, secretAccessKey?, sessionToken?, stream? }',
   'providers.*.adapter':
-    "the real adapter that serves this provider: 'openai', 'anthropic' or 'azure-openai' (models), 'typesafe' or 'decisions' (the " +
-    'classifier)',
+    "the real adapter that serves this provider: 'openai', 'anthropic', 'azure-openai' or 'bedrock' (models), " +
+    "'typesafe' or 'decisions' (the classifier)",
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
   'providers.*.headers': "a record of header names to string values, such as { 'x-team': 'help' }",
@@ -40,6 +40,11 @@ const expected: Readonly<Record<string, string>> = {
     "'x-api-key' (anthropic-version 2023-06-01) or 'bearer' (anthropic-version 2026-10-21); 'api-key' or 'bearer' " +
     '(azure-openai)',
   'providers.*.apiVersion': "an Azure OpenAI API version, such as '2024-10-21' or '2025-04-01-preview'",
+  'providers.*.region': "an AWS region of lowercase letters, digits and dashes, such as 'us-east-1' (bedrock)",
+  'providers.*.accessKeyId': 'the AWS access key id as a non-empty string (bedrock)',
+  'providers.*.secretAccessKey': 'the AWS secret access key as a non-empty string (bedrock)',
+  'providers.*.sessionToken': 'the session token of temporary AWS credentials as a non-empty string (bedrock)',
+  'providers.*.stream': 'true (ConverseStream, the default) or false (Converse) (bedrock)',
   'providers.*.maxLineBytes': 'a whole number of bytes from 1 to 268435456, such as 4194304 (the default, 4 MiB)',
   'providers.*.maxEventBytes': 'a whole number of bytes from 1 to 268435456, such as 16777216 (the default, 16 MiB)',
   'providers.*.maxBodyBytes': 'a positive whole number of bytes, such as 67108864 (the default, 64 MiB)',

@@ -72,6 +72,27 @@ const config = {
       'Shorten the chain: a call tries every model of it, each with its retries, so a longer one cannot be waited ' +
       'for anyway.',
   },
+  C0025: {
+    means:
+      "A package the Bedrock adapter or the wire server's Bedrock endpoints load on their first call (`aws4fetch` " +
+      'to sign, `@smithy/eventstream-codec` and `@smithy/util-utf8` to read and write the event stream) cannot be ' +
+      'loaded.',
+    fix: 'Install the package the message names beside standin (`npm install <package>`): it is an optional peer.',
+  },
+  C0026: {
+    means:
+      'The Bedrock adapter would call AWS with no credentials: no access key and secret in its settings, no ' +
+      '`AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` in the environment, and no Bedrock API key.',
+    fix:
+      'Set `providers.<name>.accessKeyId` and `secretAccessKey` (and `sessionToken` for temporary credentials), the ' +
+      'AWS environment variables, or `apiKey` (or `AWS_BEARER_TOKEN_BEDROCK`) for a Bedrock API key.',
+  },
+  C0027: {
+    means:
+      'The Bedrock adapter has no AWS region: none in its settings, and neither `AWS_REGION` nor ' +
+      '`AWS_DEFAULT_REGION` in the environment. The region names the endpoint and is part of every signature.',
+    fix: "Set `providers.<name>.region`, such as 'us-east-1', or the environment variable `AWS_REGION`.",
+  },
   C0030: {
     means:
       'An `azure-openai` provider was called with no endpoint: neither its `baseURL` nor the environment variable ' +

@@ -11,6 +11,8 @@ export const DEFAULT_REMEMBERED_REQUESTS = 10_000;
 export const RETRY_HEADER = 'x-stainless-retry-count';
 /** The header a client names one operation in, across its retries. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The header the AWS SDK names one operation in, across its retries (`amz-sdk-request` counts them). */
+export const INVOCATION_HEADER = 'amz-sdk-invocation-id';
 
 /** The step a request runs as, and whether it looks like a retry its client did not mark. */
 export interface StepKey {
@@ -27,7 +29,7 @@ export interface StepKey {
  * Gives each HTTP request the request id its engine call runs under, so that a client's retry of
  * a request is the same step, and the faked model's step replay hands it the answer its step got:
  *
- * - a request with an idempotency key (`Idempotency-Key`) is the step of the earlier request in
+ * - a request with an idempotency key (`Idempotency-Key`, or the AWS SDK's `amz-sdk-invocation-id`) is the step of the earlier request in
  *   its scope and path with that key, if any; the key decides alone;
  * - else a request marked as a retry (`x-stainless-retry-count` 1 or more) with the path and body
  *   of an earlier request in its scope (its last one, or one sent beside others in parallel) is
@@ -56,7 +58,7 @@ export class StepKeys {
 
   /** The step of this request to `path`, in `scope`. */
   step(scope: string, path: string, headers: IncomingHttpHeaders, body: Buffer): StepKey {
-    const idempotency = first(headers[IDEMPOTENCY_HEADER]);
+    const idempotency = first(headers[IDEMPOTENCY_HEADER]) ?? first(headers[INVOCATION_HEADER]);
     if (idempotency !== undefined && idempotency.length > 0) {
       const key = `${scope}\u0000${path}\u0000${idempotency}`;
       const known = this.#keyed.get(key);

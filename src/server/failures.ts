@@ -2,6 +2,7 @@ import type { FailureKind } from '../services/spec/failures.js';
 import type { Dialect } from './dialect.js';
 import { azureFailure } from './azureErrors.js';
 import type { WireErrorDetails } from './WireError.js';
+import { bedrockFailure } from './bedrockFailure.js';
 
 /** How one failure kind is answered on the wire: a status and the provider's error, or a dropped connection. */
 export type WireFailure =
@@ -28,6 +29,7 @@ export const DEFAULT_RETRY_AFTER_MS = 1;
  */
 export function wireFailure(kind: FailureKind, retryAfterMs: number | undefined, dialect: Dialect): WireFailure {
   if (dialect === 'azure') return azureFailure(kind, retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
+  if (dialect === 'bedrock') return bedrockFailure(kind, retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
   const anthropic = dialect === 'anthropic';
   const typesafe = dialect === 'systemone';
   switch (kind) {

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { CallFailed } from '../errors/CallFailed.js';
 import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
-import { errorBody, type Dialect } from './dialect.js';
+import { errorBody, errorHeaders, type Dialect } from './dialect.js';
 import { wireFailure } from './failures.js';
 import { sendJson } from './respond.js';
 import { WireError } from './WireError.js';
@@ -67,7 +67,12 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
     message = `The wire server failed: ${error instanceof Error ? error.message : String(error)}`;
     details = { type: dialect === 'anthropic' ? 'api_error' : 'server_error', retry: false };
   }
-  const headers: Record<string, string> = { 'x-request-id': responseId, 'request-id': responseId, ...details.headers };
+  const headers: Record<string, string> = {
+    'x-request-id': responseId,
+    'request-id': responseId,
+    ...errorHeaders(dialect, status, details, responseId),
+    ...details.headers,
+  };
   if (details.retry === false) headers['x-should-retry'] = 'false';
   sendJson(response, status, errorBody(dialect, message, details, responseId), headers);
 }

@@ -46,8 +46,15 @@ export function setWriteTimeout(response: ServerResponse, ms: number): void {
   if (socket !== null && writeTimeouts.get(socket) !== ms) writeTimeouts.set(socket, ms);
 }
 
-/** The write timeout of `response`'s connection. */
-function writeTimeoutOf(response: ServerResponse): number {
+/**
+ * The write timeout of `response`'s connection.
+ *
+ * @example
+ * ```ts
+ * const ms = writeTimeoutOf(response); // 30000 unless the server names another
+ * ```
+ */
+export function writeTimeoutOf(response: ServerResponse): number {
   const socket = response.socket;
   return (socket === null ? undefined : writeTimeouts.get(socket)) ?? DEFAULT_WRITE_TIMEOUT_MS;
 }

@@ -1,6 +1,7 @@
 import type { Dialect } from './dialect.js';
 import { anthropicMessages } from './anthropicMessages.js';
 import { azureRoutes } from './azureRoutes.js';
+import { bedrockConverse, bedrockConverseStream } from './bedrockConverse.js';
 import { openaiTranscription, openaiSpeech } from './openaiAudio.js';
 import { openaiChat } from './openaiChat.js';
 import { openaiDecisions } from './openaiDecisions.js';
@@ -38,7 +39,16 @@ interface PatternRoute extends Route {
 }
 
 /** The endpoints whose path names the model or deployment, tried in order after the fixed paths. */
-const patternRoutes: readonly PatternRoute[] = [...azureRoutes()];
+const patternRoutes: readonly PatternRoute[] = [
+  ...azureRoutes(),
+  { pattern: /^\/model\/(?<modelId>[^/]+)\/converse$/, method: 'POST', dialect: 'bedrock', handle: bedrockConverse },
+  {
+    pattern: /^\/model\/(?<modelId>[^/]+)\/converse-stream$/,
+    method: 'POST',
+    dialect: 'bedrock',
+    handle: bedrockConverseStream,
+  },
+];
 
 /** The endpoint a path reaches, with the values its path carries (decoded). */
 export interface FoundRoute {

@@ -21,6 +21,7 @@ describe('the public surface', () => {
       | 'createAnthropicProvider'
       | 'createApp'
       | 'createAzureOpenAIProvider'
+      | 'createBedrockProvider'
       | 'createContainer'
       | 'createDecisionsClassifier'
       | 'createEngine'

@@ -5,7 +5,15 @@ import { Redactor } from '../../services/providers/http/redact.js';
 import { setOwn } from './plainJson.js';
 
 /** The environment variables the real adapters read their keys from. */
-const KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'TYPESAFE_API_KEY'] as const;
+const KEY_VARIABLES = [
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'TYPESAFE_API_KEY',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_BEARER_TOKEN_BEDROCK',
+] as const;
 const MASK = '[redacted]';
 /** `scheme://user:password@` in a URL. */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;
@@ -47,8 +55,8 @@ export type RedactFunction = (text: string) => string;
 
 /**
  * Makes the function every string of a cassette passes through before it is hashed or written:
- * it masks each API key the config gives (and the keys in `OPENAI_API_KEY`,
- * `ANTHROPIC_API_KEY`, `TYPESAFE_API_KEY`), and each value of a provider's `headers`, with any
+ * it masks each API key and AWS credential the config gives (and the keys in `OPENAI_API_KEY`,
+ * `ANTHROPIC_API_KEY`, `TYPESAFE_API_KEY` and the AWS credential variables), and each value of a provider's `headers`, with any
  * 8-character piece of one (a value shorter than 8 characters where it stands as a whole token);
  * credentials in URLs; auth headers and bearer tokens; then applies the user's `redact`. Requests
  * pass through it too, on record and on replay alike, so a redacted request still matches.
@@ -67,7 +75,8 @@ export function secretScrubber(
 ): RedactFunction {
   const secrets = new Set<string>();
   for (const provider of Object.values(config.providers)) {
-    if (provider.apiKey !== undefined) secrets.add(provider.apiKey);
+    for (const secret of [provider.apiKey, provider.accessKeyId, provider.secretAccessKey, provider.sessionToken])
+      if (secret !== undefined) secrets.add(secret);
     for (const value of Object.values(provider.headers ?? {})) secrets.add(value);
   }
   for (const variable of KEY_VARIABLES) {

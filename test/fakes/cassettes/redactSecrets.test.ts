@@ -21,6 +21,17 @@ describe('secretScrubber', () => {
     expect(fromEnv('sent ant-secret-value-42')).toBe('sent [redacted]');
   });
 
+  it("masks a Bedrock provider's AWS credentials, from the config and from the AWS environment variables", () => {
+    vi.stubEnv('AWS_SESSION_TOKEN', 'FwoGZXIvYXdzEBYaDenvtoken');
+    const config = parseConfig({
+      providers: { bedrock: { accessKeyId: 'AKIACASSETTE0001', secretAccessKey: 'cassette/secret/key/0123' } },
+    });
+    const aws = secretScrubber(config, undefined);
+    expect(aws('id AKIACASSETTE0001 secret cassette/secret/key/0123 token FwoGZXIvYXdzEBYaDenvtoken')).toBe(
+      'id [redacted] secret [redacted] token [redacted]',
+    );
+  });
+
   it('masks credentials in URLs, auth headers and bearer tokens', () => {
     expect(scrub('https://user:pw@host.example/v1')).toBe('https://[redacted]@host.example/v1');
     expect(scrub('Authorization: Bearer abc.def.ghi')).toBe('Authorization: [redacted]');

@@ -201,10 +201,13 @@ export class Exchange {
   }
 
   #httpFailure(response: Response, body: string | undefined, unread?: string): ProviderFailure {
-    const said =
+    const said: { -readonly [K in keyof ErrorReport]: ErrorReport[K] } =
       body === undefined
         ? { message: `the error body could not be read (${unread ?? 'it broke off'})` }
         : bodyReport(body);
+    // AWS services name the error in a header (`ThrottlingException:http://internal.amazon.com/...`), not the body.
+    const awsType = response.headers.get('x-amzn-errortype')?.split(':')[0];
+    if (said.type === undefined && awsType) said.type = awsType;
     // What a server said is kept only clean: the report's fields end up in metadata and logs.
     const report: ErrorReport = {
       ...said,

@@ -3,7 +3,7 @@ import type { ErrorReport } from './ErrorReport.js';
 
 /** Words providers use when a prompt does not fit the model's context window. */
 const contextWords =
-  /context[_ ]length|context window|maximum context|prompt is too long|too many tokens|max_tokens_exceeded|reduce the length of the messages/i;
+  /context[_ ]length|context window|maximum context|prompt is too long|too many tokens|max_tokens_exceeded|reduce the length of the messages|input is too long/i;
 
 /** The kinds an error event's type names, for errors that arrive inside a 200 stream. */
 const eventKinds: Readonly<Record<string, FailureKind>> = {
@@ -25,6 +25,27 @@ const eventKinds: Readonly<Record<string, FailureKind>> = {
 };
 
 /**
+ * The kinds AWS's error names say, over the status: Bedrock's throttling, its model timeout (a 408) and its service
+ * errors, from the `x-amzn-errortype` header or an exception inside an event stream.
+ */
+const awsKinds: Readonly<Record<string, FailureKind>> = {
+  ThrottlingException: 'rate_limit',
+  ServiceQuotaExceededException: 'rate_limit',
+  ModelTimeoutException: 'timeout',
+  ServiceUnavailableException: 'server',
+  InternalServerException: 'server',
+  ModelNotReadyException: 'server',
+  ModelErrorException: 'server',
+  ModelStreamErrorException: 'server',
+  AccessDeniedException: 'auth',
+  UnrecognizedClientException: 'auth',
+  ExpiredTokenException: 'auth',
+  InvalidSignatureException: 'auth',
+  ValidationException: 'bad_request',
+  ResourceNotFoundException: 'bad_request',
+};
+
+/**
  * The kind of a provider failure, from the HTTP status (undefined for an error event inside a
  * 200 stream) and what the provider said:
  *
@@ -35,6 +56,7 @@ const eventKinds: Readonly<Record<string, FailureKind>> = {
  * - `content_filter` / `content_policy_*` codes are `content_filter`;
  * - 401/403 `auth`; 429 `rate_limit`; 408, 409, 5xx and 529 `server` (`timeout_error` is `timeout`);
  *   other 4xx `bad_request`; anything else `unknown`;
+ * - an AWS error name (`ThrottlingException`, `ModelTimeoutException`, ...) is the kind {@link awsKinds} gives it;
  * - an error event is kind of its type (`overloaded_error` server, `rate_limit_error` rate_limit,
  *   ...), and `server` when the type is not known: the server broke off the answer.
  *
@@ -52,10 +74,14 @@ export function failureKind(status: number | undefined, report: ErrorReport): Fa
     /exceeded your current quota/i.test(report.message)
   )
     return 'auth';
+  // AWS's name decides ("Too many tokens" is Bedrock's throttling), but a ValidationException may say the prompt is too long.
+  const aws = Object.hasOwn(awsKinds, report.type ?? '') ? awsKinds[report.type!] : undefined;
+  if (aws !== undefined && aws !== 'bad_request') return aws;
   if (/context_length_exceeded/.test(tags)) return 'context_length';
   if ((status === undefined || status === 400 || status === 413) && contextWords.test(report.message))
     return 'context_length';
   if (/content_filter|content_policy/.test(tags)) return 'content_filter';
+  if (aws !== undefined) return aws;
   if (status === undefined) return eventKinds[report.type ?? ''] ?? eventKinds[report.code ?? ''] ?? 'server';
   if (status === 401 || status === 403) return 'auth';
   if (status === 429) return 'rate_limit';

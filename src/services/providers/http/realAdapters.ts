@@ -14,6 +14,12 @@ import {
   anthropicSettingsSchema,
   type AnthropicProviderSettings,
 } from '../anthropic/AnthropicProviderSettings.js';
+import { BedrockProvider } from '../bedrock/BedrockProvider.js';
+import {
+  bedrockSettingsExpected,
+  bedrockSettingsSchema,
+  type BedrockProviderSettings,
+} from '../bedrock/BedrockProviderSettings.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
 import {
   openAISettingsExpected,
@@ -44,6 +50,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   'azure-openai': (settings, root) =>
     new AzureOpenAIProvider(
       parseSettings(root, azureSettingsSchema, settings, azureSettingsExpected) as AzureOpenAIProviderSettings,
+    ),
+  bedrock: (settings, root) =>
+    new BedrockProvider(
+      parseSettings(root, bedrockSettingsSchema, settings, bedrockSettingsExpected) as BedrockProviderSettings,
     ),
 };
 

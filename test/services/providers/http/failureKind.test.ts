@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { failureKind } from '../../../../src/services/providers/http/failureKind.js';
 
 describe('failureKind', () => {
+  describe('by AWS error name', () => {
+    it.each([
+      [408, 'ModelTimeoutException', 'Model has timed out.', 'timeout'],
+      [undefined, 'ThrottlingException', 'Too many tokens, please wait before trying again.', 'rate_limit'],
+      [424, 'ModelErrorException', 'The model failed.', 'server'],
+      [400, 'ValidationException', 'Input is too long for requested model.', 'context_length'],
+      [400, 'ValidationException', 'Malformed input request.', 'bad_request'],
+    ] as const)('status %s, %s ("%s"), is %s', (status, type, message, kind) => {
+      expect(failureKind(status, { message, type })).toBe(kind);
+    });
+  });
+
   describe('by HTTP status', () => {
     it.each([
       [401, 'auth'],

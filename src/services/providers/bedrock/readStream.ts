@@ -1,0 +1,48 @@
+import { errorReport } from '../http/ErrorReport.js';
+import type { Exchange } from '../http/Exchange.js';
+import type { Limits } from '../http/limits.js';
+import type { ReplyPart } from '../../spec/Provider.js';
+import { loadEventStream } from './awsPackages.js';
+import { ConverseEvents } from './ConverseEvents.js';
+import { eventFrames } from './eventFrames.js';
+
+/**
+ * The parts of a ConverseStream answer, each handed on as soon as the message that makes it
+ * arrives; the parts a message made before it failed go on before the failure. A JSON body in
+ * place of the event stream fails as the error it reports, or as a malformed response.
+ *
+ * @example
+ * ```ts
+ * yield* parts(response, exchange, limits, request.output !== undefined);
+ * ```
+ */
+export async function* parts(
+  response: Response,
+  exchange: Exchange,
+  limits: Limits,
+  typed: boolean,
+): AsyncGenerator<ReplyPart, void, undefined> {
+  if (response.headers.get('content-type')?.includes('application/json')) {
+    const body = await exchange.json(response);
+    if (errorReport(body) !== undefined)
+      throw exchange.reported(body, 'the server answered an error instead of a stream');
+    throw exchange.malformed('the server answered JSON instead of an event stream');
+  }
+  const reader = response.body?.getReader();
+  if (reader === undefined) throw exchange.malformed('the response has no body');
+  const packages = await loadEventStream();
+  const events = new ConverseEvents(exchange, typed);
+  const out: ReplyPart[] = [];
+  for await (const messages of eventFrames(reader, limits, packages, exchange)) {
+    for (const message of messages) {
+      try {
+        events.add(message, out);
+      } finally {
+        for (const part of out) yield part;
+        out.length = 0;
+      }
+    }
+  }
+  events.end(out);
+  yield* out;
+}

@@ -1,0 +1,21 @@
+import type { Exchange } from '../http/Exchange.js';
+import type { Limits } from '../http/limits.js';
+import type { ReplyPart } from '../../spec/Provider.js';
+import { converseAnswer } from './converseAnswer.js';
+
+/**
+ * The parts of a whole Converse answer, read (at most `maxBodyBytes` of it) and handed on in order.
+ *
+ * @example
+ * ```ts
+ * yield* parts(response, exchange, limits, request.output !== undefined);
+ * ```
+ */
+export async function* parts(
+  response: Response,
+  exchange: Exchange,
+  _limits: Limits,
+  typed: boolean,
+): AsyncGenerator<ReplyPart, void, undefined> {
+  yield* converseAnswer(await exchange.json(response), typed, exchange);
+}
