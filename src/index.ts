@@ -37,6 +37,7 @@ export type { Tool, ToolContext } from './services/runs/tool.js';
 export type { EngineSettings } from './services/app/createEngine.js';
 export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
 export type { AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
+export type { GeminiProviderSettings } from './services/providers/gemini/GeminiProviderSettings.js';
 export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
 export type { DecisionsClassifierSettings } from './services/providers/decisions/DecisionsClassifierSettings.js';
 
@@ -60,5 +61,6 @@ export { createApp } from './services/app/createApp.js';
 export { createEngine } from './services/app/createEngine.js';
 export { createOpenAIProvider } from './services/providers/openai/createOpenAIProvider.js';
 export { createAnthropicProvider } from './services/providers/anthropic/createAnthropicProvider.js';
+export { createGeminiProvider } from './services/providers/gemini/createGeminiProvider.js';
 export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';
 export { createDecisionsClassifier } from './services/providers/decisions/createDecisionsClassifier.js';

@@ -55,10 +55,12 @@ export interface ProviderConfig {
   /** OpenAI only: the voice `speak` asks for. Default `'alloy'`. */
   readonly voice?: string | undefined;
   /**
-   * Anthropic only: how the key is sent. `'x-api-key'` (the default) sends `x-api-key` with
+   * How the key is sent. Anthropic: `'x-api-key'` (the default) sends `x-api-key` with
    * `anthropic-version: 2023-06-01`; `'bearer'` sends `authorization: Bearer` with `2026-10-21`.
+   * Gemini: `'x-goog-api-key'` (the default) sends the API key in `x-goog-api-key`; `'bearer'`
+   * sends an access token as `authorization: Bearer`.
    */
-  readonly auth?: 'x-api-key' | 'bearer' | undefined;
+  readonly auth?: 'x-api-key' | 'x-goog-api-key' | 'bearer' | undefined;
   /** The most bytes one line of an event stream may have. Default 4194304 (4 MiB). */
   readonly maxLineBytes?: number | undefined;
   /** The most bytes the data of one server-sent event may have. Default 16777216 (16 MiB). */

@@ -52,7 +52,7 @@ export const providerConfigSchema = lazySchema(() =>
     maxTokens: z.number().int().positive().optional(),
     body: z.record(z.string(), z.unknown()).optional(),
     voice: z.string().min(1).optional(),
-    auth: z.enum(['x-api-key', 'bearer']).optional(),
+    auth: z.enum(['x-api-key', 'x-goog-api-key', 'bearer']).optional(),
     maxLineBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
     maxEventBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
     maxBodyBytes: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),

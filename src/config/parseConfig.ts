@@ -25,7 +25,7 @@ const expected: Readonly<Record<string, string>> = {
     'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, ' +
     'maxEventBytes?, maxBodyBytes?, maxRetryAfterMs? }',
   'providers.*.adapter':
-    "the real adapter that serves this provider: 'openai' or 'anthropic' (models), 'typesafe' or 'decisions' (the " +
+    "the real adapter that serves this provider: 'openai', 'anthropic' or 'gemini' (models), 'typesafe' or 'decisions' (the " +
     'classifier)',
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
@@ -36,7 +36,9 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.maxTokens': 'a positive whole number of tokens, such as 4096',
   'providers.*.body': "an object of extra JSON fields for every reply request, such as { reasoning_effort: 'low' }",
   'providers.*.voice': "the voice speak asks for, such as 'alloy'",
-  'providers.*.auth': "'x-api-key' (anthropic-version 2023-06-01) or 'bearer' (anthropic-version 2026-10-21)",
+  'providers.*.auth':
+    "'x-api-key' (anthropic-version 2023-06-01) or 'bearer' (anthropic-version 2026-10-21); for gemini, " +
+    "'x-goog-api-key' or 'bearer'",
   'providers.*.maxLineBytes': 'a whole number of bytes from 1 to 268435456, such as 4194304 (the default, 4 MiB)',
   'providers.*.maxEventBytes': 'a whole number of bytes from 1 to 268435456, such as 16777216 (the default, 16 MiB)',
   'providers.*.maxBodyBytes': 'a positive whole number of bytes, such as 67108864 (the default, 64 MiB)',

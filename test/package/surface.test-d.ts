@@ -23,6 +23,7 @@ describe('the public surface', () => {
       | 'createContainer'
       | 'createDecisionsClassifier'
       | 'createEngine'
+      | 'createGeminiProvider'
       | 'createOpenAIProvider'
       | 'createTypesafeClassifier'
       | 'parseConfig'

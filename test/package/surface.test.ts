@@ -48,6 +48,7 @@ describe('the public surface', () => {
       'Engine',
       'EngineSettings',
       'FailureKind',
+      'GeminiProviderSettings',
       'HearInput',
       'Message',
       'ModelConfig',

@@ -79,7 +79,7 @@ describe('real adapters bound by the production container', () => {
 
   it('an adapter name that does not exist is C0001 with the names that do', () => {
     expect(() => createApp({ providers: { local: { adapter: 'ollama' as never } } })).toThrow(
-      expect.objectContaining({ code: 'C0001', message: expect.stringContaining("'openai' or 'anthropic'") }),
+      expect.objectContaining({ code: 'C0001', message: expect.stringContaining("'openai', 'anthropic' or 'gemini'") }),
     );
   });
 

@@ -14,6 +14,12 @@ import {
   anthropicSettingsSchema,
   type AnthropicProviderSettings,
 } from '../anthropic/AnthropicProviderSettings.js';
+import { GeminiProvider } from '../gemini/GeminiProvider.js';
+import {
+  geminiSettingsExpected,
+  geminiSettingsSchema,
+  type GeminiProviderSettings,
+} from '../gemini/GeminiProviderSettings.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
 import {
   openAISettingsExpected,
@@ -34,6 +40,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   anthropic: (settings, root) =>
     new AnthropicProvider(
       parseSettings(root, anthropicSettingsSchema, settings, anthropicSettingsExpected) as AnthropicProviderSettings,
+    ),
+  gemini: (settings, root) =>
+    new GeminiProvider(
+      parseSettings(root, geminiSettingsSchema, settings, geminiSettingsExpected) as GeminiProviderSettings,
     ),
 };
 
@@ -83,7 +93,7 @@ export function realAdapters(config: StandinConfig): Map<string, Provider> {
         'P0006',
         `Invalid config:\n${formatPath('config', ['models', model, 'provider'])}: '${name}' is served by the ` +
           `${chosen} adapter, which classifies and cannot reply. ` +
-          `Give the model a provider served by 'openai' or 'anthropic'; name '${name}' in classifier.provider to ` +
+          `Give the model a provider served by 'openai', 'anthropic' or 'gemini'; name '${name}' in classifier.provider to ` +
           `classify with it.`,
       );
     }
