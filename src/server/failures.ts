@@ -1,5 +1,6 @@
 import type { FailureKind } from '../services/spec/failures.js';
 import type { Dialect } from './dialect.js';
+import { geminiFailure } from './geminiFailure.js';
 import type { WireErrorDetails } from './WireError.js';
 
 /** How one failure kind is answered on the wire: a status and the provider's error, or a dropped connection. */
@@ -26,6 +27,7 @@ export const DEFAULT_RETRY_AFTER_MS = 1;
  * ```
  */
 export function wireFailure(kind: FailureKind, retryAfterMs: number | undefined, dialect: Dialect): WireFailure {
+  if (dialect === 'gemini') return geminiFailure(kind, retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
   const anthropic = dialect === 'anthropic';
   const typesafe = dialect === 'systemone';
   switch (kind) {

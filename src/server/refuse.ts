@@ -69,5 +69,5 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
   }
   const headers: Record<string, string> = { 'x-request-id': responseId, 'request-id': responseId, ...details.headers };
   if (details.retry === false) headers['x-should-retry'] = 'false';
-  sendJson(response, status, errorBody(dialect, message, details, responseId), headers);
+  sendJson(response, status, errorBody(dialect, message, details, responseId, status), headers);
 }

@@ -1,5 +1,7 @@
 import type { Dialect } from './dialect.js';
 import { anthropicMessages } from './anthropicMessages.js';
+import { geminiEmbed } from './geminiEmbed.js';
+import { geminiGenerate } from './geminiGenerate.js';
 import { openaiTranscription, openaiSpeech } from './openaiAudio.js';
 import { openaiChat } from './openaiChat.js';
 import { openaiDecisions } from './openaiDecisions.js';
@@ -37,7 +39,21 @@ interface PatternRoute extends Route {
 }
 
 /** The endpoints whose path names the model or deployment, tried in order after the fixed paths. */
-const patternRoutes: readonly PatternRoute[] = [];
+const patternRoutes: readonly PatternRoute[] = [
+  ...(
+    [
+      ['generateContent', (context) => geminiGenerate(context, false)],
+      ['streamGenerateContent', (context) => geminiGenerate(context, true)],
+      ['embedContent', (context) => geminiEmbed(context, false)],
+      ['batchEmbedContents', (context) => geminiEmbed(context, true)],
+    ] as const satisfies readonly (readonly [string, Route['handle']])[]
+  ).map(([method, handle]) => ({
+    pattern: new RegExp(`^/(?:v1|v1beta|v1alpha)/models/(?<model>[^/:]+):${method}$`),
+    method: 'POST' as const,
+    dialect: 'gemini' as const,
+    handle,
+  })),
+];
 
 /** The endpoint a path reaches, with the values its path carries (decoded). */
 export interface FoundRoute {
