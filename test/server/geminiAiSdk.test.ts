@@ -2,7 +2,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { embed, generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createFakeServer, type FakeServer } from 'standin/server';
+import { createFakeServer, type FakeServer, type Scripts } from 'standin/server';
 import { embedByHash } from 'standin/testing';
 
 const getWeather = tool({
@@ -27,7 +27,7 @@ describe('FakeServer', () => {
   /** A fresh scope per test, named by the API key (sent as x-goog-api-key), with the model scripted there. */
   function scoped(
     model: string,
-    answers: unknown,
+    answers: NonNullable<Scripts['models']>[string],
   ): { scope: string; google: ReturnType<typeof createGoogleGenerativeAI> } {
     const scope = `gemini-ai-sdk-${++scopes}`;
     server.load({ models: { [model]: answers } }, scope);

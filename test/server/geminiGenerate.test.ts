@@ -1,5 +1,7 @@
 import { ApiError, GoogleGenAI, Type } from '@google/genai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApp } from 'standin';
 import { createFakeServer, type FakeServer } from 'standin/server';
 import { embedByHash } from 'standin/testing';
 
@@ -195,6 +197,28 @@ describe('FakeServer', () => {
       });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: { message: string } }).error.message).toContain('?alt=sse');
+    });
+  });
+
+  describe("standin's own gemini adapter", () => {
+    it('replies, streams a typed value and embeds through the Gemini endpoints', async () => {
+      server.fake('gemini-test', [{ text: 'Hello.' }, { value: { team: 'billing' } }]);
+      server.fake('gemini-embedding', { embed: embedByHash(3) });
+      const app = createApp({
+        models: {
+          writer: { provider: 'google', model: 'gemini-test' },
+          vectors: { provider: 'google', model: 'gemini-embedding' },
+        },
+        providers: { google: { adapter: 'gemini', baseURL: `${server.url}/v1beta`, apiKey: 'gemini-secret-key' } },
+      });
+      expect((await app.reply('writer', { messages: 'Hi' })).text).toBe('Hello.');
+      const typed = await app.reply('writer', {
+        messages: 'Which team?',
+        output: z.object({ team: z.string() }),
+      });
+      expect(typed.value).toEqual({ team: 'billing' });
+      expect(await app.embed('vectors', 'refund')).toHaveLength(3);
+      expect(JSON.stringify(server.sent)).not.toContain('gemini-secret-key');
     });
   });
 
