@@ -39,6 +39,7 @@ export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIP
 export type { AnthropicProviderSettings } from './services/providers/anthropic/AnthropicProviderSettings.js';
 export type { AzureOpenAIProviderSettings } from './services/providers/azure/AzureOpenAIProviderSettings.js';
 export type { BedrockProviderSettings } from './services/providers/bedrock/BedrockProviderSettings.js';
+export type { GeminiProviderSettings } from './services/providers/gemini/GeminiProviderSettings.js';
 export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
 export type { DecisionsClassifierSettings } from './services/providers/decisions/DecisionsClassifierSettings.js';
 
@@ -64,5 +65,6 @@ export { createOpenAIProvider } from './services/providers/openai/createOpenAIPr
 export { createAnthropicProvider } from './services/providers/anthropic/createAnthropicProvider.js';
 export { createAzureOpenAIProvider } from './services/providers/azure/createAzureOpenAIProvider.js';
 export { createBedrockProvider } from './services/providers/bedrock/createBedrockProvider.js';
+export { createGeminiProvider } from './services/providers/gemini/createGeminiProvider.js';
 export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';
 export { createDecisionsClassifier } from './services/providers/decisions/createDecisionsClassifier.js';

@@ -58,9 +58,10 @@ export interface ProviderConfig {
    * How the key is sent. Anthropic: `'x-api-key'` (the default) sends `x-api-key` with
    * `anthropic-version: 2023-06-01`; `'bearer'` sends `authorization: Bearer` with `2026-10-21`.
    * Azure OpenAI: `'api-key'` (the default) sends `api-key`; `'bearer'` an Entra ID token as `authorization: Bearer`.
+   * Gemini: `'x-goog-api-key'` (the default) sends the API key in `x-goog-api-key`; `'bearer'`
+   * sends an access token as `authorization: Bearer`.
    */
-  readonly auth?: 'x-api-key' | 'api-key' | 'bearer' | undefined;
-  /** Azure OpenAI only: the `api-version` of every request. Default `'2024-10-21'`. */
+  readonly auth?: 'x-api-key' | 'api-key' | 'x-goog-api-key' | 'bearer' | undefined;
   readonly apiVersion?: string | undefined;
   /** Bedrock only: the AWS region, such as `'us-east-1'`. Default `AWS_REGION`, else `AWS_DEFAULT_REGION`. */
   readonly region?: string | undefined;

@@ -1,10 +1,18 @@
-/** The real adapters a provider config can name: two for models, two for the classifier. */
-export const adapterNames = ['openai', 'anthropic', 'typesafe', 'decisions', 'azure-openai', 'bedrock'] as const;
+/** The real adapters a provider config can name: those for models, and two for the classifier. */
+export const adapterNames = [
+  'openai',
+  'anthropic',
+  'gemini',
+  'typesafe',
+  'decisions',
+  'azure-openai',
+  'bedrock',
+] as const;
 
 /** The real adapters that serve models. */
-export const modelAdapterNames = ['openai', 'anthropic', 'azure-openai', 'bedrock'] as const;
+export const modelAdapterNames = ['openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock'] as const;
 
-/** A real adapter that serves models: `'openai'` or `'anthropic'`. */
+/** A real adapter that serves models: `'openai'`, `'anthropic'` or `'gemini'`. */
 export type ModelAdapterName = (typeof modelAdapterNames)[number];
 
 /** The real adapters that serve the classifier. */
@@ -12,7 +20,7 @@ export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
 
 /**
  * A real adapter standin has: for models, `'openai'` (and every OpenAI-compatible server) or
- * `'anthropic'`; for the classifier, `'typesafe'` (System One) or `'decisions'` (OpenAI's
+ * `'anthropic'` or `'gemini'`; for the classifier, `'typesafe'` (System One) or `'decisions'` (OpenAI's
  * Decisions shape).
  *
  * @example

@@ -52,7 +52,7 @@ export const providerConfigSchema = lazySchema(() =>
     maxTokens: z.number().int().positive().optional(),
     body: z.record(z.string(), z.unknown()).optional(),
     voice: z.string().min(1).optional(),
-    auth: z.enum(['x-api-key', 'api-key', 'bearer']).optional(),
+    auth: z.enum(['x-api-key', 'api-key', 'x-goog-api-key', 'bearer']).optional(),
     apiVersion: z
       .string()
       .regex(/^[A-Za-z0-9._-]{1,64}$/)

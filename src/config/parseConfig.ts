@@ -25,8 +25,8 @@ const expected: Readonly<Record<string, string>> = {
     'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, ' +
     'maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, accessKeyId?, secretAccessKey?, sessionToken?, stream? }',
   'providers.*.adapter':
-    "the real adapter that serves this provider: 'openai', 'anthropic', 'azure-openai' or 'bedrock' (models), " +
-    "'typesafe' or 'decisions' (the classifier)",
+    "the real adapter that serves this provider: 'openai', 'anthropic', 'gemini', 'azure-openai' or 'bedrock' " +
+    "(models), 'typesafe' or 'decisions' (the classifier)",
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
   'providers.*.headers': "a record of header names to string values, such as { 'x-team': 'help' }",
@@ -38,7 +38,7 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.voice': "the voice speak asks for, such as 'alloy'",
   'providers.*.auth':
     "'x-api-key' (anthropic-version 2023-06-01) or 'bearer' (anthropic-version 2026-10-21); 'api-key' or 'bearer' " +
-    '(azure-openai)',
+    "(azure-openai); 'x-goog-api-key' or 'bearer' (gemini)",
   'providers.*.apiVersion': "an Azure OpenAI API version, such as '2024-10-21' or '2025-04-01-preview'",
   'providers.*.region': "an AWS region of lowercase letters, digits and dashes, such as 'us-east-1' (bedrock)",
   'providers.*.accessKeyId': 'the AWS access key id as a non-empty string (bedrock)',

@@ -340,7 +340,8 @@ const providers = {
       'classifier adapter (`typesafe`, `decisions`).',
     fix:
       "Point `classifier.provider` at a provider served by 'typesafe' or 'decisions' (or 'openai', which " +
-      "classifies through its Decisions API); give models providers served by 'openai' or 'anthropic'.",
+      "classifies through its Decisions API); give models providers served by 'openai', 'anthropic' or " +
+      "'gemini'.",
   },
   P0007: {
     means:

@@ -1,6 +1,7 @@
 import type { FailureKind } from '../services/spec/failures.js';
 import type { Dialect } from './dialect.js';
 import { azureFailure } from './azureErrors.js';
+import { geminiFailure } from './geminiFailure.js';
 import type { WireErrorDetails } from './WireError.js';
 import { bedrockFailure } from './bedrockFailure.js';
 
@@ -30,6 +31,7 @@ export const DEFAULT_RETRY_AFTER_MS = 1;
 export function wireFailure(kind: FailureKind, retryAfterMs: number | undefined, dialect: Dialect): WireFailure {
   if (dialect === 'azure') return azureFailure(kind, retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
   if (dialect === 'bedrock') return bedrockFailure(kind, retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
+  if (dialect === 'gemini') return geminiFailure(kind, retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
   const anthropic = dialect === 'anthropic';
   const typesafe = dialect === 'systemone';
   switch (kind) {

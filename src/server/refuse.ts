@@ -74,5 +74,5 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
     ...details.headers,
   };
   if (details.retry === false) headers['x-should-retry'] = 'false';
-  sendJson(response, status, errorBody(dialect, message, details, responseId), headers);
+  sendJson(response, status, errorBody(dialect, message, details, responseId, status), headers);
 }

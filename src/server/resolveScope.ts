@@ -10,7 +10,8 @@ export const MAX_SCOPE_LENGTH = 200;
 
 /**
  * The scope a request's conversation runs in: the `x-standin-scope` header; else an API key of the
- * form `scope:<id>` (sent as `Authorization: Bearer scope:<id>`, `x-api-key: scope:<id>` or Azure's `api-key: scope:<id>`); else
+ * form `scope:<id>` (sent as `Authorization: Bearer scope:<id>`, `x-api-key: scope:<id>`, Azure's `api-key: scope:<id>`
+ * or Gemini's `x-goog-api-key: scope:<id>`); else
  * undefined, the default scope. A scope id is 1 to 200 printable characters (`W0007` otherwise).
  *
  * @example
@@ -30,7 +31,7 @@ export function resolveScope(headers: IncomingHttpHeaders): string | undefined {
 function apiKey(headers: IncomingHttpHeaders): string | undefined {
   const auth = headers.authorization;
   if (auth !== undefined && /^bearer /i.test(auth)) return auth.slice(7).trim();
-  const key = headers['x-api-key'] ?? headers['api-key'];
+  const key = headers['x-api-key'] ?? headers['api-key'] ?? headers['x-goog-api-key'];
   return Array.isArray(key) ? key[0] : key;
 }
 

@@ -2,6 +2,8 @@ import type { Dialect } from './dialect.js';
 import { anthropicMessages } from './anthropicMessages.js';
 import { azureRoutes } from './azureRoutes.js';
 import { bedrockConverse, bedrockConverseStream } from './bedrockConverse.js';
+import { geminiEmbed } from './geminiEmbed.js';
+import { geminiGenerate } from './geminiGenerate.js';
 import { openaiTranscription, openaiSpeech } from './openaiAudio.js';
 import { openaiChat } from './openaiChat.js';
 import { openaiDecisions } from './openaiDecisions.js';
@@ -48,6 +50,19 @@ const patternRoutes: readonly PatternRoute[] = [
     dialect: 'bedrock',
     handle: bedrockConverseStream,
   },
+  ...(
+    [
+      ['generateContent', (context) => geminiGenerate(context, false)],
+      ['streamGenerateContent', (context) => geminiGenerate(context, true)],
+      ['embedContent', (context) => geminiEmbed(context, false)],
+      ['batchEmbedContents', (context) => geminiEmbed(context, true)],
+    ] as const satisfies readonly (readonly [string, Route['handle']])[]
+  ).map(([method, handle]) => ({
+    pattern: new RegExp(`^/(?:v1|v1beta|v1alpha)/models/(?<model>[^/:]+):${method}$`),
+    method: 'POST' as const,
+    dialect: 'gemini' as const,
+    handle,
+  })),
 ];
 
 /** The endpoint a path reaches, with the values its path carries (decoded). */

@@ -25,6 +25,7 @@ describe('the public surface', () => {
       | 'createContainer'
       | 'createDecisionsClassifier'
       | 'createEngine'
+      | 'createGeminiProvider'
       | 'createOpenAIProvider'
       | 'createTypesafeClassifier'
       | 'parseConfig'

@@ -15,7 +15,7 @@ function typeNames(entry: string): string[] {
 
 /** The entries' value exports are pinned by surface.test-d.ts; their types, here. */
 describe('the public surface', () => {
-  it("keeps 'standin' to what a production app imports: at most 64 names, types included", () => {
+  it("keeps 'standin' to what a production app imports: at most 66 names, types included", () => {
     const source = readFileSync(new URL('../../src/index.ts', import.meta.url), 'utf8');
     const names = [...source.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) =>
       m[1]!
@@ -23,7 +23,7 @@ describe('the public surface', () => {
         .map((n) => n.trim())
         .filter(Boolean),
     );
-    expect(names.length).toBeLessThanOrEqual(64);
+    expect(names.length).toBeLessThanOrEqual(66);
     expect(source).not.toMatch(/export \*/);
   });
 
@@ -50,6 +50,7 @@ describe('the public surface', () => {
       'Engine',
       'EngineSettings',
       'FailureKind',
+      'GeminiProviderSettings',
       'HearInput',
       'Message',
       'ModelConfig',

@@ -4,7 +4,7 @@ import { capText } from './capText.js';
 export interface ErrorReport {
   /** The provider's message, or the start of a body that is not JSON. */
   readonly message: string;
-  /** The error's type: OpenAI's `error.type`, Anthropic's `error.type` (`overloaded_error`, ...). */
+  /** The error's type: OpenAI's `error.type`, Anthropic's `error.type` (`overloaded_error`, ...), Gemini's `error.status`. */
   readonly type?: string;
   /** The error's code: OpenAI's `error.code` (`context_length_exceeded`, `insufficient_quota`, ...). */
   readonly code?: string;
@@ -20,6 +20,7 @@ const TAG = 200;
 /**
  * Reads an error report from a parsed error body or event, in any of the shapes providers
  * and OpenAI-compatible servers use: `{ error: { message, type, code } }` (OpenAI, llama.cpp),
+ * `{ error: { code, message, status } }` (Gemini, its `status` read as the type),
  * `{ type: 'error', error: { type, message }, request_id }` (Anthropic), `{ error: 'text' }`
  * (Ollama), `{ message, type, code }` (vLLM), `{ detail }` (FastAPI servers: a text, an object with
  * `message` and `error_type`, or a validation list `[{ loc, msg }]`, said as `loc.path: msg; ...`).
@@ -43,7 +44,9 @@ export function errorReport(body: unknown): ErrorReport | undefined {
   const message = text(inner.message) ?? text(body.error) ?? text(detail) ?? text(body.message);
   if (message === undefined) return undefined;
   const report: { -readonly [K in keyof ErrorReport]: ErrorReport[K] } = { message: capText(message) };
-  const type = tag(text(inner.type) ?? text(isRecord(body.detail) ? body.detail.error_type : undefined));
+  const type = tag(
+    text(inner.type) ?? text(inner.status) ?? text(isRecord(body.detail) ? body.detail.error_type : undefined),
+  );
   const code = tag(text(inner.code));
   const requestId = tag(text(body.request_id));
   if (type !== undefined && type !== 'error') report.type = type;

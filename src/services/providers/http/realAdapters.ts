@@ -20,6 +20,12 @@ import {
   bedrockSettingsSchema,
   type BedrockProviderSettings,
 } from '../bedrock/BedrockProviderSettings.js';
+import { GeminiProvider } from '../gemini/GeminiProvider.js';
+import {
+  geminiSettingsExpected,
+  geminiSettingsSchema,
+  type GeminiProviderSettings,
+} from '../gemini/GeminiProviderSettings.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
 import {
   openAISettingsExpected,
@@ -54,6 +60,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   bedrock: (settings, root) =>
     new BedrockProvider(
       parseSettings(root, bedrockSettingsSchema, settings, bedrockSettingsExpected) as BedrockProviderSettings,
+    ),
+  gemini: (settings, root) =>
+    new GeminiProvider(
+      parseSettings(root, geminiSettingsSchema, settings, geminiSettingsExpected) as GeminiProviderSettings,
     ),
 };
 
@@ -103,7 +113,7 @@ export function realAdapters(config: StandinConfig): Map<string, Provider> {
         'P0006',
         `Invalid config:\n${formatPath('config', ['models', model, 'provider'])}: '${name}' is served by the ` +
           `${chosen} adapter, which classifies and cannot reply. ` +
-          `Give the model a provider served by 'openai' or 'anthropic'; name '${name}' in classifier.provider to ` +
+          `Give the model a provider served by 'openai', 'anthropic' or 'gemini'; name '${name}' in classifier.provider to ` +
           `classify with it.`,
       );
     }

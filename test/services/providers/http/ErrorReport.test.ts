@@ -29,6 +29,13 @@ describe('errorReport', () => {
     });
   });
 
+  it("reads Gemini's { error: { code, message, status } }, its status as the type", () => {
+    expect(errorReport({ error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED' } })).toEqual({
+      message: 'Quota exceeded.',
+      type: 'RESOURCE_EXHAUSTED',
+    });
+  });
+
   it("reads Anthropic's { type: 'error', error: { type, message }, request_id }", () => {
     expect(
       errorReport({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' }, request_id: 'req_1' }),

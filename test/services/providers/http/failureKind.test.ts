@@ -102,4 +102,33 @@ describe('failureKind', () => {
       expect(failureKind(undefined, { message: 'm', type })).toBe(kind);
     });
   });
+
+  describe("Gemini's errors", () => {
+    it("a 400 'API key not valid' is auth", () => {
+      expect(
+        failureKind(400, { message: 'API key not valid. Please pass a valid API key.', type: 'INVALID_ARGUMENT' }),
+      ).toBe('auth');
+    });
+
+    it('a 400 whose token count exceeds the maximum is context_length', () => {
+      const message = 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).';
+      expect(failureKind(400, { message, type: 'INVALID_ARGUMENT' })).toBe('context_length');
+    });
+
+    it('a 504 DEADLINE_EXCEEDED is timeout', () => {
+      expect(failureKind(504, { message: 'Deadline expired.', type: 'DEADLINE_EXCEEDED' })).toBe('timeout');
+    });
+
+    it.each([
+      ['RESOURCE_EXHAUSTED', 'rate_limit'],
+      ['UNAVAILABLE', 'server'],
+      ['INTERNAL', 'server'],
+      ['DEADLINE_EXCEEDED', 'timeout'],
+      ['UNAUTHENTICATED', 'auth'],
+      ['PERMISSION_DENIED', 'auth'],
+      ['INVALID_ARGUMENT', 'bad_request'],
+    ] as const)('a mid-stream error of status %s is %s', (type, kind) => {
+      expect(failureKind(undefined, { message: 'm', type })).toBe(kind);
+    });
+  });
 });
