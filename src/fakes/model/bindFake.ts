@@ -54,6 +54,7 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     store: container.get(Tokens.CursorStore),
     scopes: container.get(Tokens.Scopes),
     clock: container.get(Tokens.Clock),
+    gates: slotsOf(container).gates,
     ...answerTimeout(config, model),
     ...(checks === undefined ? {} : { checks }),
     ...(shared === undefined

@@ -23,7 +23,7 @@ export function fieldProblems(answer: Answer, label: string): string[] {
   } else if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part !== 'number')) {
     lines.push(
       `${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's ` +
-        `parts (objects such as { text }), not both. Keep one kind.`,
+        `parts (texts and objects such as { text }), not both. Keep one kind.`,
     );
   }
   if (answer.failAfter !== undefined && answer.times !== undefined) {
@@ -39,7 +39,7 @@ export function fieldProblems(answer: Answer, label: string): string[] {
       );
   }
   if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
-    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs'] as const).filter(
+    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs', 'pace'] as const).filter(
       (field) => answer[field] !== undefined,
     );
     if (others.length > 0) {
@@ -66,6 +66,13 @@ export function fieldProblems(answer: Answer, label: string): string[] {
   if (answer.parts !== undefined && !streamed && answer.value === undefined) {
     lines.push(
       `${label}.parts: parts says how a value arrives, and this answer has no value. Remove parts, or add a value.`,
+    );
+  }
+  const timed = (['delayMs', 'partDelayMs'] as const).filter((field) => answer[field] !== undefined);
+  if (answer.pace !== undefined && timed.length > 0) {
+    lines.push(
+      `${label}.pace: pace says when the parts come, and the answer gives ${timed.join(' and ')} too. Keep pace ` +
+        `({ firstMs, perSecond }), or remove it and keep ${timed.join(' and ')}.`,
     );
   }
   const seen = new Map<string, number>();
