@@ -552,7 +552,7 @@ const fakeModel = {
   },
   T0073: {
     means:
-      "A gate was used in a way it cannot work: a release whose name is not a gate name, an answer naming one gate " +
+      'A gate was used in a way it cannot work: a release whose name is not a gate name, an answer naming one gate ' +
       'twice, more gates keeping early releases than the limit, or a gate in an app sharing its scripts through a ' +
       'Redis namespace (a release cannot reach the process holding the stream).',
     fix:
@@ -911,12 +911,8 @@ const wire = {
   W0035: {
     means:
       'A `POST /__standin/release` was refused (400): it names no gate, a gate no script holds at, or a name that ' +
-      'is not a gate name; the body carries the fake\'s code (`T0070`, `T0073`) and message.',
+      "is not a gate name; the body carries the fake's code (`T0070`, `T0073`) and message.",
     fix: 'Send `?gate=<name>` naming a `{ hold }` part of a loaded script, and `&scope=<id>` for a scoped stream.',
-  },
-  W0036: {
-    means: "A wire server's `pace` setting, or `standin serve`'s `--pace`, is malformed.",
-    fix: 'Give `{ firstMs?, perSecond?, real? }`: firstMs in whole milliseconds, perSecond above 0.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

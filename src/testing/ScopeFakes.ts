@@ -127,7 +127,11 @@ export class ScopeFakes {
    */
   release(gate: string): void {
     assertAlive(this.#container, `app.scope('${this.scope}').release(...)`);
-    slotsOf(this.#container).gates.release(gate, this.scope, `app.scope('${this.scope}').release('${String(gate).slice(0, 100)}')`);
+    slotsOf(this.#container).gates.release(
+      gate,
+      this.scope,
+      `app.scope('${this.scope}').release('${String(gate).slice(0, 100)}')`,
+    );
   }
 
   #local(what: string): void {

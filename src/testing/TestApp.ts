@@ -185,7 +185,8 @@ export class TestApp extends App {
    * ```
    */
   override async dispose(): Promise<void> {
-    if (!isDisposed(this.container)) slotsOf(this.container).gates.end('app.dispose() released the app', true);
+    if (!isDisposed(this.container))
+      slotsOf(this.container).gates.end('app.dispose() released the app', { closed: true });
     await super.dispose();
   }
 

@@ -161,20 +161,30 @@ export class Gates {
   }
 
   /**
-   * Fails every held stream with `T0072` saying `why`, and forgets the kept releases and the
-   * declared names (the fakes that declared them are gone). With `closed`, no stream holds again.
+   * Fails the streams held in `scope` (every scope when left out) with `T0072` saying `why`, and
+   * forgets the releases kept there. Unless `keepNames`, it forgets the declared names too (the fakes
+   * that declared them are gone); with `closed`, no stream holds again.
    */
-  end(why: string, closed = false): void {
-    const held = [...this.#waiting.values()].flat();
-    this.#waiting.clear();
-    this.#kept.clear();
-    this.#known.clear();
-    this.#open = 0;
-    if (closed) this.#closed = why;
+  end(
+    why: string,
+    options: { readonly scope?: string; readonly keepNames?: boolean; readonly closed?: boolean } = {},
+  ): void {
+    const { scope } = options;
+    const inScope = (key: string): boolean => scope === undefined || key.startsWith(`${scope}\u0000`);
+    const held: Held[] = [];
+    for (const [key, queue] of this.#waiting) if (inScope(key)) held.push(...queue);
+    for (const key of [...this.#waiting.keys(), ...this.#kept.keys()].filter(inScope)) {
+      this.#waiting.delete(key);
+      this.#kept.delete(key);
+    }
+    if (options.keepNames !== true) {
+      this.#known.clear();
+      this.#open = 0;
+    }
+    if (options.closed === true) this.#closed = why;
     for (const each of held) each.end(new StandinError('T0072', `A stream held at a gate was ended: ${why}.`));
   }
 }
-
 function late(at: HoldAt): StandinError {
   return new StandinError(
     'T0071',

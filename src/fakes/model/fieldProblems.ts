@@ -39,9 +39,9 @@ export function fieldProblems(answer: Answer, label: string): string[] {
       );
   }
   if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
-    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs', 'pace'] as const).filter(
-      (field) => answer[field] !== undefined,
-    );
+    const others = (
+      ['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs', 'pace'] as const
+    ).filter((field) => answer[field] !== undefined);
     if (others.length > 0) {
       lines.push(
         `${label}: fail makes the call fail before any part, so it goes with no other field. Remove ` +
