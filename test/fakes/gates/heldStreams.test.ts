@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { code, type ReplyPart } from 'standin';
 import { createTestApp, type TestApp } from 'standin/testing';
+import { getEventListeners } from 'node:events';
+import { slotsOf } from '../../../src/fakes/slot/Slots.js';
 
 const config = { models: { writer: { provider: 'anthropic', model: 'claude-test' } } };
 
@@ -29,6 +31,54 @@ function held(): TestApp {
 }
 
 describe('TestApp', () => {
+  describe('.fake with { hold } parts', () => {
+    it('refuses a gate named twice in one answer (T0073)', () => {
+      const app = createTestApp(config);
+      expect(() => app.fake('writer', [{ parts: ['a', { hold: 'x' }, 'b', { hold: 'x' }] }])).toThrow(
+        expect.objectContaining({
+          code: code.T0073,
+          message: expect.stringMatching(/answers\[0\]\.parts\[3\]\.hold: the gate 'x' is named by an earlier part/),
+        }),
+      );
+    });
+
+    it('refuses a malformed hold, naming the field (T0003)', () => {
+      const app = createTestApp(config);
+      expect(() => app.fake('writer', [{ parts: ['a', { hold: 'x', timeoutMs: 0 }] }])).toThrow(
+        expect.objectContaining({ code: code.T0003, message: expect.stringMatching(/parts\[1\]\.timeoutMs/) }),
+      );
+      expect(() => app.fake('writer', [{ parts: ['a', { hold: 'x', text: 'b' } as never] }])).toThrow(/text/);
+    });
+
+    it('refuses a hold past where the answer fails, which no stream reaches (T0003)', () => {
+      const app = createTestApp(config);
+      expect(() => app.fake('writer', [{ parts: ['a', 'b', { hold: 'x' }], fail: 'server', failAfter: 1 }])).toThrow(
+        /the hold 'x' comes after part 2, and the answer fails after 1/,
+      );
+    });
+
+    it('holds before a failure the answer streams into', async () => {
+      const app = createTestApp(config);
+      app.fake('writer', [{ parts: ['a', { hold: 'x' }, 'b'], fail: 'server', failAfter: 1 }]);
+      const seen = watch(app.stream('writer', { messages: 'Hi' }));
+      await settle();
+      expect(texts(seen.parts)).toBe('a');
+      app.release('x');
+      await expect(seen.done).rejects.toMatchObject({ code: code.E0005 });
+    });
+
+    it('refuses gates in an app sharing its scripts through a Redis namespace, before publishing (T0073)', async () => {
+      const app = createTestApp({
+        ...config,
+        cursors: { store: 'redis', url: 'redis://127.0.0.1:9', namespace: 'held' },
+      });
+      expect(() => app.fake('writer', [{ parts: ['a', { hold: 'x' }] }])).toThrow(
+        expect.objectContaining({ code: code.T0073, message: expect.stringMatching(/Redis namespace/) }),
+      );
+      await app.dispose();
+    });
+  });
+
   describe('.release', () => {
     it('holds a stream at its gate until the release, then streams the rest', async () => {
       const app = held();
@@ -135,6 +185,29 @@ describe('TestApp', () => {
   });
 
   describe('a held stream', () => {
+    const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
+
+    it.each([
+      ['the abort', async (_: TestApp, stop: AbortController) => stop.abort()],
+      ['app.reset()', async (app: TestApp) => app.reset()],
+      ['app.dispose()', async (app: TestApp) => app.dispose()],
+    ])('leaves no timer, listener or waiting stream behind once ended by %s', async (_, end) => {
+      const app = held();
+      const gates = slotsOf(app.container).gates;
+      const before = timers();
+      const stop = new AbortController();
+      const seen = watch(app.stream('writer', { messages: 'Hi' }, { signal: stop.signal }));
+      await settle();
+      expect(gates.holding).toBe(1);
+      const listening = getEventListeners(stop.signal, 'abort').length;
+      await end(app, stop);
+      await expect(seen.done).rejects.toBeDefined();
+      expect(gates.holding).toBe(0);
+      expect(timers()).toBeLessThanOrEqual(before);
+      // The hold's own listener is gone; the engine's one per signal stays until the signal aborts or is collected.
+      expect(getEventListeners(stop.signal, 'abort').length).toBe(stop.signal.aborted ? 0 : listening - 1);
+    });
+
     it("ends with the call's abort, with its reason", async () => {
       const app = held();
       const controller = new AbortController();
