@@ -23,7 +23,7 @@ export function fieldProblems(answer: Answer, label: string): string[] {
   } else if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part !== 'number')) {
     lines.push(
       `${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's ` +
-        `parts (texts and objects such as { text }), not both. Keep one kind.`,
+        `parts (objects such as { text }), not both. Keep one kind.`,
     );
   }
   if (answer.failAfter !== undefined && answer.times !== undefined) {
