@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from 'standin/server';
+import { createTestApp } from 'standin/testing';
 
 const scripts = { models: { 'gpt-4.1-mini': [{ parts: ['Hel', { hold: 'mid' }, 'lo'] }] } };
 
@@ -100,6 +101,34 @@ describe('FakeServer', () => {
       server.load(scripts);
       const response = await fetch(`${server.url}/__standin/release?gate=mid`, { method: 'POST' });
       expect(response.status).toBe(401);
+    });
+  });
+
+  describe('serving an app', () => {
+    it("releases the app's held streams, over the wire and with app.release alike", async () => {
+      const app = createTestApp({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } });
+      app.fake('writer', [{ parts: ['Hel', { hold: 'mid' }, 'lo'] }, { parts: ['Hel', { hold: 'mid' }, 'lo'] }]);
+      const served = await createFakeServer({ app });
+      try {
+        const openai = new OpenAI({ baseURL: `${served.url}/v1`, apiKey: 'test', maxRetries: 0 });
+        const first = await streamed(openai);
+        await first.first;
+        const released = await fetch(`${served.url}/__standin/release?gate=mid`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${served.token}` },
+        });
+        expect(released.status).toBe(200);
+        await first.done;
+        expect(first.text()).toBe('Hello');
+        const second = await streamed(openai);
+        await second.first;
+        app.release('mid');
+        await second.done;
+        expect(second.text()).toBe('Hello');
+      } finally {
+        await served.close();
+        await app.dispose();
+      }
     });
   });
 
