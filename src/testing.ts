@@ -11,6 +11,8 @@ export type {
 } from './fakes/model/Answer.js';
 export type { FakeChecks } from './fakes/model/FakeChecks.js';
 export type { TextMatch, When } from './fakes/model/whenSchema.js';
+export type { Pace } from './fakes/model/pace.js';
+export type { HoldPart } from './fakes/gates/holdPart.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
 export type { SentContentPart, SentMessage, SentReplyRequest } from './fakes/model/sentRequest.js';

@@ -583,6 +583,39 @@ const fakeModel = {
       'In a namespace, fake for every scope (`app.fake`, `app.fakeClassifier`): each scope walks the shared ' +
       'script from its start.',
   },
+  T0070: {
+    means: 'A release named a gate no answer of the app (or the fake, or the wire server) holds at.',
+    fix:
+      "Release a gate an answer names with a `{ hold: 'name' }` stream part (the message lists them), or add that " +
+      'part to the answer that should hold.',
+  },
+  T0071: {
+    means:
+      'A streamed answer held at a gate for its whole `timeoutMs` (30 s unless the hold names another) on the ' +
+      'system clock, and no release came.',
+    fix:
+      "Release the gate in the call's scope (`app.release`, `app.scope(id).release`, `POST /__standin/release`), or " +
+      "give the hold a longer wait: `{ hold: 'mid', timeoutMs: 60000 }`.",
+  },
+  T0072: {
+    means:
+      'A stream held at a gate was ended by `app.reset()`, `app.dispose()` or the close of the wire server that ' +
+      'held it; a hold or release after the dispose or close fails the same way.',
+    fix: 'Release the gate before the test ends, or expect the held call to fail with this code when it resets.',
+  },
+  T0073: {
+    means:
+      'A gate was used in a way it cannot work: a release whose name is not a gate name, an answer naming one gate ' +
+      'twice, more gates keeping early releases than the limit, or a gate in an app sharing its scripts through a ' +
+      'Redis namespace (a release cannot reach the process holding the stream).',
+    fix:
+      'Name each gate of an answer once, release with the name an answer gives, reset between tests; in a ' +
+      'namespace, hold streams in an app without one or on a wire server.',
+  },
+  T0074: {
+    means: "A fake's or a wire server's pace is malformed: not `{ firstMs?, perSecond?, real? }` within its limits.",
+    fix: 'Give firstMs as whole milliseconds (0 to 600000), perSecond above 0 and at most 10000, real as a boolean.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const classification = {
@@ -955,6 +988,12 @@ const wire = {
     fix:
       "Send JSON nested less deeply than the limit the message names; a tool's parameters schema rarely needs " +
       'more than a few levels.',
+  },
+  W0035: {
+    means:
+      'A `POST /__standin/release` was refused (400): it names no gate, a gate no script holds at, or a name that ' +
+      "is not a gate name; the body carries the fake's code (`T0070`, `T0073`) and message.",
+    fix: 'Send `?gate=<name>` naming a `{ hold }` part of a loaded script, and `&scope=<id>` for a scoped stream.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

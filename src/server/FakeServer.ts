@@ -28,6 +28,9 @@ import { DEFAULT_SENT_BYTES, DEFAULT_SENT_LIMIT, SentLog } from './SentLog.js';
 import { ServedApp } from './ServedApp.js';
 import { throwOnErrors, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
+import { Gates } from '../fakes/gates/Gates.js';
+import { slotsOf } from '../fakes/slot/Slots.js';
+import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 
 /**
  * Scripted fakes over the providers' own HTTP protocols: OpenAI chat completions, responses,
@@ -59,6 +62,8 @@ export class FakeServer {
   readonly #sent: SentLog;
   readonly #served: ServedApp;
   readonly #handler: WireHandler;
+  /** Where streams hold: the given app's gates, or the server's own. */
+  readonly #gates: Gates;
   #closed = false;
 
   /** @internal Use `createFakeServer`. */
@@ -68,6 +73,7 @@ export class FakeServer {
     this.token = token;
     this.#given = settings.app;
     this.#sent = new SentLog(settings.sentLimit, settings.sentBytes);
+    this.#gates = this.#given === undefined ? new Gates() : slotsOf(this.#given.container).gates;
     if (this.#given === undefined) {
       const store = new MemoryCursorStore();
       const clock = new SystemClock();
@@ -76,6 +82,7 @@ export class FakeServer {
         clock,
         settings.sentLimit ?? DEFAULT_SENT_LIMIT,
         settings.sentBytes ?? DEFAULT_SENT_BYTES,
+        this.#gates,
       );
       const classifiers = new ClassifierBook(store);
       this.#store = store;
@@ -234,12 +241,29 @@ export class FakeServer {
   }
 
   /**
-   * Forgets, in `scope` or in every scope: cursors, the requests remembered for retries, `sent`,
-   * the models used and errors answered (verify's), and the scripts loaded for that scope alone.
+   * Lets one stream held at gate `gate` in `scope` (the default scope, of requests that name none,
+   * when left out) on, or keeps the release for the next stream there, as `POST
+   * /__standin/release?gate=<name>[&scope=<id>]` does. See `app.release`.
+   *
+   * @throws {StandinError} `T0070` for a gate no script names; `T0073` for a name that is not a gate name.
+   */
+  release(gate: string, scope?: string): void {
+    this.#open();
+    this.#gates.release(gate, scope ?? DEFAULT_SCOPE, `release('${String(gate).slice(0, 100)}')`);
+  }
+
+  /**
+   * Forgets, in `scope` or in every scope: cursors, the requests remembered for retries, `sent`, the models
+   * used and errors answered (verify's), and the scripts loaded for that scope alone; the streams held there
+   * end (`T0072`).
    * The defaults (scripts for every scope) stay, unless `defaults` is true and no scope is named.
    * On a server serving an app, the app's cursors in that scope are forgotten too.
    */
   async reset(scope?: string, options: { readonly defaults?: boolean } = {}): Promise<void> {
+    this.#gates.end(`the wire server's ${scope === undefined ? 'scopes were' : `scope '${scope}' was`} reset`, {
+      keepNames: true,
+      ...(scope === undefined ? {} : { scope }),
+    });
     await this.#store.reset(scope);
     this.#handler.steps.forget(scope);
     this.#book?.forget(scope);
@@ -256,6 +280,7 @@ export class FakeServer {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    if (this.#given === undefined) this.#gates.end('the wire server was closed', { closed: true });
     this.#handler.close();
     await new Promise<void>((resolve) => {
       this.#server.close(() => resolve());

@@ -7,6 +7,7 @@ import { plainCapabilities, serve, specOf } from '../services/capabilities/capab
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../services/spec/Provider.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { WireError } from './WireError.js';
+import { Gates } from '../fakes/gates/Gates.js';
 
 /**
  * The scripted models of a wire server that owns its app: one fake per model id for every scope,
@@ -28,9 +29,11 @@ export class ScriptBook {
 
   readonly #sentLimit: number;
   readonly #sentBytes: number;
+  readonly #gates: Gates;
   #key = '';
 
-  constructor(store: CursorStore, clock: Clock, sentLimit: number, sentBytes: number) {
+  constructor(store: CursorStore, clock: Clock, sentLimit: number, sentBytes: number, gates = new Gates()) {
+    this.#gates = gates;
     this.#store = store;
     this.#clock = clock;
     this.#sentLimit = sentLimit;
@@ -45,6 +48,7 @@ export class ScriptBook {
       clock: this.#clock,
       sentLimit: this.#sentLimit,
       sentBytes: this.#sentBytes,
+      gates: this.#gates,
     });
     if (scope === undefined) this.#shared.set(model, fake);
     else {

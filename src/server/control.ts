@@ -8,6 +8,7 @@ import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
 import { checkScope } from './resolveScope.js';
 import { WireError } from './WireError.js';
+import { StandinError } from '../errors/StandinError.js';
 
 /** The path every control API route starts with. */
 export const CONTROL_PREFIX = '/__standin/';
@@ -20,6 +21,7 @@ export interface ControlTarget {
   pending(scope?: string): Promise<Record<string, Record<string, readonly PendingAnswer[]>>>;
   errors(scope?: string): Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }>;
   reset(scope?: string, options?: { readonly defaults?: boolean }): Promise<void>;
+  release(gate: string, scope?: string): void;
 }
 
 /** The query parameters each route takes, besides `scope`. */
@@ -31,6 +33,7 @@ const params: Readonly<Record<string, readonly string[]>> = {
   'GET verify': ['scope'],
   'POST verify': ['scope'],
   'POST reset': ['scope', 'defaults'],
+  'POST release': ['scope', 'gate'],
 };
 
 /**
@@ -49,6 +52,9 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * - `POST /__standin/reset[?scope=id]`: forget cursors, retries, `sent`, verify's record and the
  *   scope's own scripts, of that scope; without a scope, of every scope (the defaults stay unless
  *   `defaults=1`).
+ * - `POST /__standin/release?gate=<name>[&scope=id]`: lets one stream held at that gate in that scope
+ *   (the default scope when left out) on, or keeps the release for the next; 400 (`W0035`) for a gate
+ *   no script names.
  *
  * A parameter a route does not take, a scope id that is not 1 to 200 printable characters, and a
  * flag other than `1` are refused with 400 (`W0019`, `W0007`): a control request never does
@@ -144,12 +150,15 @@ export async function control(
               `scripts${query.defaults ? ', and the defaults' : ''}`
             : `scope '${scope}': its cursors, retries, sent, verify record and own scripts`,
       });
+    case 'POST release':
+      releaseGate(target, url.searchParams.get('gate'), scope);
+      return sendJson(response, 200, { ok: true, gate: url.searchParams.get('gate'), scope: scope ?? null });
     default:
       throw new WireError(
         'W0005',
         404,
-        `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify and POST ` +
-          `reset under ${CONTROL_PREFIX}, each with an optional ?scope=<id>.`,
+        `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify, POST ` +
+          `reset and POST release under ${CONTROL_PREFIX}, each with an optional ?scope=<id>.`,
         {
           type: 'not_found_error',
           retry: false,
@@ -181,6 +190,21 @@ function readQuery(url: URL, route: string): { scope: string | undefined; merge:
     merge: flag('merge'),
     defaults: flag('defaults'),
   };
+}
+
+/** Releases a gate for the control API: each refusal a 400 (`W0035`) carrying the fake's code and message. */
+function releaseGate(target: ControlTarget, gate: string | null, scope: string | undefined): void {
+  try {
+    if (gate === null) throw new StandinError('T0073', 'POST release names no gate: send ?gate=<name>');
+    target.release(gate, scope);
+  } catch (error) {
+    if (!(error instanceof StandinError)) throw error;
+    throw new WireError('W0035', 400, `The release is refused (${error.code}): ${error.message}`, {
+      type: 'invalid_request_error',
+      param: 'gate',
+      retry: false,
+    });
+  }
 }
 
 function badQuery(message: string): WireError {

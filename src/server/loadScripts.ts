@@ -7,10 +7,11 @@ import { classifierScript } from './classifierScript.js';
 import { answersOf, modelRecordSchema, scriptsExpected, scriptsSchema, type Scripts } from './scriptsSchema.js';
 import { inScripts } from './scriptPaths.js';
 import { WireError } from './WireError.js';
+import type { Pace } from '../fakes/model/pace.js';
 
 /** What scripts are loaded into: a wire server's `fake` and `fakeClassifier`. */
 export interface ScriptTarget {
-  fake(model: string, answers: Answers, scope?: string): unknown;
+  fake(model: string, answers: Answers, scope?: string): { pace(pace: Pace): unknown };
   fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassifier;
 }
 
@@ -43,15 +44,33 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
     const lines = describeIssues('scripts', scripts, parsed.error.issues, {
       expected: scriptsExpected,
       pattern: scriptsPattern,
-      keys: { '': ['models', 'classifier'], 'models.*': Object.keys(modelRecordSchema.shape) },
+      keys: {
+        '': ['models', 'classifier', 'pace'],
+        'models.*': Object.keys(modelRecordSchema.shape),
+        'pace.*': ['firstMs', 'perSecond', 'real'],
+      },
     });
     throw new WireError('W0008', 400, `The scripts are malformed:\n${lines.join('\n')}`, {
       type: 'invalid_request_error',
       retry: false,
     });
   }
+  const pace = parsed.data.pace ?? {};
+  const unpaced = Object.keys(pace).find((model) => !Object.hasOwn(parsed.data.models, model));
+  if (unpaced !== undefined) {
+    throw new WireError(
+      'W0008',
+      400,
+      `The scripts are malformed:\nscripts.pace['${unpaced}']: pace is for the models the document scripts, and ` +
+        `models has no '${unpaced}'. Script it under models, or remove its pace.`,
+      { type: 'invalid_request_error', retry: false },
+    );
+  }
   for (const [model, script] of Object.entries(parsed.data.models)) {
-    wrap(`scripts.models['${model}']`, () => target.fake(model, answersOf(script), scope));
+    wrap(`scripts.models['${model}']`, () => {
+      const fake = target.fake(model, answersOf(script), scope);
+      if (pace[model] !== undefined) fake.pace(pace[model] as Pace);
+    });
   }
   const classifier = parsed.data.classifier;
   if (classifier === undefined) return;
@@ -78,6 +97,8 @@ function wrap(where: string, load: () => unknown): void {
 
 function scriptsPattern(path: readonly PropertyKey[]): string {
   return path
-    .map((key, i) => (typeof key === 'number' || (i === 1 && path[0] === 'models') ? '*' : String(key)))
+    .map((key, i) =>
+      typeof key === 'number' || (i === 1 && (path[0] === 'models' || path[0] === 'pace')) ? '*' : String(key),
+    )
     .join('.');
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Answers, CallRecord } from '../fakes/model/Answer.js';
 import { embedByHash } from '../fakes/model/embedByHash.js';
 import { rankByOverlap } from '../fakes/model/rankByOverlap.js';
-import { lazySchema } from '../validation/lazySchema.js';
+import { built, lazySchema } from '../validation/lazySchema.js';
+import { paceExpected, paceSchema } from '../fakes/model/pace.js';
 
 /** A record of calls in JSON form: the calls a JSON script can answer, each in a form JSON holds. */
 export const modelRecordSchema = lazySchema(() =>
@@ -27,6 +28,8 @@ export const scriptsSchema = lazySchema(() =>
   z.strictObject({
     models: z.record(z.string().min(1).max(200), modelScriptSchema).default({}),
     classifier: z.array(z.unknown()).optional(),
+    // How fast each model's answers stream, for the answers that name no pace of their own.
+    pace: z.record(z.string().min(1).max(200), built(paceSchema)).optional(),
   }),
 );
 
@@ -42,6 +45,7 @@ export const scriptsSchema = lazySchema(() =>
  *     'text-embedding-3-small': { embed: { dimensions: 8 } },
  *   },
  *   classifier: [{ answers: { team: 'billing' } }],
+ *   pace: { 'gpt-4.1-mini': { firstMs: 300, perSecond: 25 } },
  * };
  * ```
  */
@@ -49,7 +53,7 @@ export type Scripts = z.input<typeof scriptsSchema>;
 
 /** What the problems of a scripts document are expected to be, per path, for messages. */
 export const scriptsExpected: Readonly<Record<string, string>> = {
-  '': "an object { models: { '<model id>': [answers] }, classifier?: [entries] }",
+  '': "an object { models: { '<model id>': [answers] }, classifier?: [entries], pace?: { '<model id>': pace } }",
   models: "an object keyed by model id: { 'gpt-4.1-mini': [{ text: 'Hello!' }] }",
   'models.*':
     'a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: ' +
@@ -61,6 +65,8 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
   'models.*.speak.base64': 'the sound bytes as base64',
   'models.*.rank': "'overlap': scores by shared words",
   classifier: 'a list of classifier script entries, such as [{ answers: { team: "billing" } }]',
+  pace: "an object keyed by model id: { 'gpt-4.1-mini': { firstMs: 300, perSecond: 25 } }",
+  ...Object.fromEntries(Object.entries(paceExpected).map(([path, what]) => [path ? `pace.*.${path}` : 'pace.*', what])),
 };
 
 /**

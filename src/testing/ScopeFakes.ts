@@ -78,6 +78,7 @@ export class ScopeFakes {
       store: container.get(Tokens.CursorStore),
       scopes: container.get(Tokens.Scopes),
       clock: container.get(Tokens.Clock),
+      gates: slotsOf(container).gates,
       scope: this.scope,
       ...(checks === undefined ? {} : { checks }),
     });
@@ -112,6 +113,25 @@ export class ScopeFakes {
       .classifierSlot()
       .put(scriptedLayer('fake', fake, label, this.scope));
     return fake;
+  }
+
+  /**
+   * Lets one stream held at gate `gate` in this scope on (the one that waited longest), or keeps the
+   * release for the next stream of this scope to reach it. See `app.release`.
+   *
+   * @throws {StandinError} `T0070` for a gate no answer of the app names; `T0073` for a name that is not a gate name.
+   * @example
+   * ```ts
+   * app.scope('req-1').release('mid');
+   * ```
+   */
+  release(gate: string): void {
+    assertAlive(this.#container, `app.scope('${this.scope}').release(...)`);
+    slotsOf(this.#container).gates.release(
+      gate,
+      this.scope,
+      `app.scope('${this.scope}').release('${String(gate).slice(0, 100)}')`,
+    );
   }
 
   #local(what: string): void {

@@ -15,7 +15,8 @@ import { bindCassette } from '../fakes/cassettes/bindCassette.js';
 import type { Cassette } from '../fakes/cassettes/Cassette.js';
 import type { CassetteSettings } from '../fakes/cassettes/cassetteSettings.js';
 import { StandinError } from '../errors/StandinError.js';
-import { assertAlive } from '../services/app/disposed.js';
+import { assertAlive, isDisposed } from '../services/app/disposed.js';
+import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { FunctionClassifier, type ClassifierFunction } from '../fakes/classification/FunctionClassifier.js';
 import { ScopeFakes } from './ScopeFakes.js';
 import { scriptedLayer } from '../fakes/slot/layers.js';
@@ -151,6 +152,42 @@ export class TestApp extends App {
     assertAlive(this.container, 'app.reset()');
     this.#cassette = undefined;
     await resetSlots(slotsOf(this.container), this.container.get(Tokens.CursorStore));
+  }
+
+  /**
+   * Lets one stream held at gate `gate` on — in the scope the caller runs in (inside
+   * `app.scope(id, fn)`, that scope; outside any, the default scope): the stream that has waited
+   * there longest, or, when none waits yet, the next one to reach the gate (a release is never lost).
+   * `app.scope(id).release(gate)` names the scope.
+   *
+   * @throws {StandinError} `T0070` for a gate no answer of the app names; `T0073` for a name that is not a gate name.
+   * @example
+   * ```ts
+   * app.fake('writer', [{ parts: ['Hel', { hold: 'mid' }, 'lo'] }]);
+   * const stream = app.stream('writer', { messages: 'Hi' });
+   * await stream.next(); // 'Hel'
+   * app.release('mid');
+   * await stream.next(); // 'lo'
+   * ```
+   */
+  release(gate: string): void {
+    assertAlive(this.container, 'app.release(...)');
+    const scope = this.container.get(Tokens.Scopes).active ?? DEFAULT_SCOPE;
+    slotsOf(this.container).gates.release(gate, scope, `app.release('${String(gate).slice(0, 100)}')`);
+  }
+
+  /**
+   * Ends every stream held at a gate (`T0072`), then releases the container (see `App.dispose`).
+   *
+   * @example
+   * ```ts
+   * afterAll(() => app.dispose());
+   * ```
+   */
+  override async dispose(): Promise<void> {
+    if (!isDisposed(this.container))
+      slotsOf(this.container).gates.end('app.dispose() released the app', { closed: true });
+    await super.dispose();
   }
 
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */

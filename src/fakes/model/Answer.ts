@@ -3,6 +3,8 @@ import type { CapabilityArgs, CapabilityResult } from '../../services/capabiliti
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { FinishReason, Provider, ReplyRequest, Units } from '../../services/spec/Provider.js';
 import type { When } from './whenSchema.js';
+import type { HoldPart } from '../gates/holdPart.js';
+import type { Pace } from './pace.js';
 
 /**
  * A tool a faked model asks for: the tool's name and its input.
@@ -25,9 +27,11 @@ export interface AnswerCall {
 }
 
 /**
- * One part of a reply given as the stream itself (an answer's `parts` list): a piece of text, a
- * piece of reasoning (of block `block`, 0 when left out), a piece of the typed value's JSON, a
- * tool call, or units. A cassette records a streamed reply this way, piece for piece.
+ * One part of a reply given as the stream itself (an answer's `parts` list): a piece of text (an
+ * object, or the string alone), a piece of reasoning (of block `block`, 0 when left out), a piece
+ * of the typed value's JSON, a tool call, or units. A cassette records a streamed reply this way,
+ * piece for piece. A `{ hold: 'mid' }` part gives nothing: the stream waits there until a release
+ * of gate `mid` in the call's scope (see {@link HoldPart}).
  *
  * @example
  * ```ts
@@ -35,6 +39,8 @@ export interface AnswerCall {
  * ```
  */
 export type AnswerPart =
+  | string
+  | HoldPart
   | { readonly text: string }
   | { readonly reasoning: string; readonly block?: number }
   | { readonly json: string }
@@ -106,6 +112,11 @@ export interface Answer {
   readonly delayMs?: number;
   /** Milliseconds to wait between two parts, on the app's clock. */
   readonly partDelayMs?: number;
+  /**
+   * How fast the answer streams: `{ firstMs, perSecond, real? }`, in the place of `delayMs` and
+   * `partDelayMs`. Left out, the fake's own pace (`fake.pace(...)`) applies, if it has one.
+   */
+  readonly pace?: Pace;
   /**
    * Which requests the answer is for, in a list: a call takes the first answer not yet taken whose
    * `when` matches it (an answer without one matches every call). See {@link When}.

@@ -28,6 +28,9 @@ import { DEFAULT_ANSWER_TIMEOUT_MS } from './settleWithin.js';
 import { takeAnswer } from './takeAnswer.js';
 import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
 import { weighSent } from './weighSent.js';
+import { Gates } from '../gates/Gates.js';
+import { declareGates } from '../gates/declareGates.js';
+import { checkPace, type Pace } from './pace.js';
 
 export type { FakeModelOptions } from './FakeModelOptions.js';
 
@@ -65,6 +68,8 @@ export class FakeModel implements Provider {
   readonly #raised = new RaisedErrors();
   readonly #jsonLength = jsonLengths();
   readonly #verdict: ScriptVerdict;
+  readonly #gates: Gates;
+  #pace: Pace | undefined;
 
   /**
    * Makes the fake and checks every answer of a list now (`T0001`-`T0005`, and `T0006`-`T0008`
@@ -89,6 +94,9 @@ export class FakeModel implements Provider {
     this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note, raised };
     this.#scopes = options.scopes;
     this.#scope = options.scope;
+    this.#gates = options.gates ?? new Gates();
+    declareGates(this.#gates, read.reply, owner, shared !== undefined);
+    if (options.pace !== undefined) this.pace(options.pace);
     const bytes = options.sentBytes;
     this.#sent = new SentLog(
       options.sentLimit ?? DEFAULT_SENT_LIMIT,
@@ -162,7 +170,7 @@ export class FakeModel implements Provider {
       }
     }
     return this.#answer(request, context).then((prepared) => {
-      return streamsParts(prepared)
+      return streamsParts(prepared, this.#pace)
         ? streamedParts(prepared, this.#partsOf(prepared, request, context))
         : wholeParts(prepared, request, this.#jsonLength);
     });
@@ -175,8 +183,22 @@ export class FakeModel implements Provider {
   }
 
   #partsOf(prepared: PreparedAnswer, request: ReplyRequest, context: CallContext): PartsOf {
-    const failure = () => providerDown(this.#fake.owner, prepared, context);
-    return { request, context, clock: this.#fake.clock, jsonLength: this.#jsonLength, failure };
+    const { owner, clock } = this.#fake;
+    const [where, gates, pace] = [`${owner}: ${prepared.label}`, this.#gates, this.#pace];
+    const failure = () => providerDown(owner, prepared, context);
+    return { request, context, clock, jsonLength: this.#jsonLength, failure, gates, pace, where };
+  }
+
+  /** Sets the pace of every answer naming no pace or delays of its own (`T0074` for a bad one); returns the fake. */
+  pace(pace: Pace): this {
+    this.#pace = checkPace(pace, `${this.#fake.owner}.pace(pace)`);
+    return this;
+  }
+
+  /** Lets one stream held at `gate` in `scope` (the caller's) on, or keeps the release for the next: see `app.release`. */
+  release(gate: string, scope?: string): void {
+    const named = scope ?? this.#scope ?? this.#scopes?.active ?? DEFAULT_SCOPE;
+    this.#gates.release(gate, named, `${this.#fake.owner}.release('${String(gate).slice(0, 100)}')`);
   }
 
   /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */

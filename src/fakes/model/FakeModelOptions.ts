@@ -3,6 +3,8 @@ import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import type { Scopes } from '../../services/scopes/Scopes.js';
 import type { FakeChecks } from './FakeChecks.js';
 import type { SharedAnswers } from './SharedAnswers.js';
+import type { Gates } from '../gates/Gates.js';
+import type { Pace } from './pace.js';
 
 /**
  * How a fake is made: what it stands in for, and where it keeps its cursors.
@@ -45,6 +47,10 @@ export interface FakeModelOptions {
    * when given no scope.
    */
   readonly scope?: string;
+  /** Where its streams hold at gates: the app's (so `app.release` reaches them). Left out, gates of its own. */
+  readonly gates?: Gates;
+  /** How fast its answers stream when they name no pace or delays of their own (see `fake.pace`). */
+  readonly pace?: Pace;
 }
 
 /** How many calls a fake's `sent` keeps when its options name no other: the latest 10,000. */

@@ -4,6 +4,7 @@ import type { FailureKind } from '../../services/spec/failures.js';
 import type { IssueHints } from '../../validation/describeIssues.js';
 import { built, lazySchema } from '../../validation/lazySchema.js';
 import { whenExpected, whenFields, whenSchema } from './whenSchema.js';
+import { paceExpected, paceSchema } from './pace.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
@@ -28,9 +29,9 @@ export const answerSchema = lazySchema(() =>
     calls: z.array(built(answerCallSchema)).optional(),
     value: z.unknown().optional(),
     reasoning: z.union([z.string(), z.array(z.string())]).optional(),
-    // A list's objects are stream parts, read by `readStreamParts` with messages of their own.
+    // A list's objects and strings are stream parts, read by `readStreamParts` with messages of their own.
     parts: z
-      .union([z.number().int().min(1), z.array(z.union([z.number(), z.record(z.string(), z.unknown())]))])
+      .union([z.number().int().min(1), z.array(z.union([z.number(), z.string(), z.record(z.string(), z.unknown())]))])
       .optional(),
     units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
     finish: z.enum(['stop', 'calls', 'length']).optional(),
@@ -41,6 +42,7 @@ export const answerSchema = lazySchema(() =>
     delayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     partDelayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     when: built(whenSchema).optional(),
+    pace: built(paceSchema).optional(),
   }),
 );
 
@@ -53,7 +55,7 @@ export const answerHints: IssueHints = {
   expected: {
     '':
       'an answer record { text?, calls?, value?, reasoning?, parts?, units?, finish?, fail?, failAfter?, times?, ' +
-      'retryAfterMs?, delayMs?, partDelayMs?, when? }',
+      'retryAfterMs?, delayMs?, partDelayMs?, when?, pace? }',
     text: 'a string',
     calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
     'calls.*': 'a tool call { tool, with?, id? }',
@@ -63,8 +65,8 @@ export const answerHints: IssueHints = {
     'reasoning.*': 'a string',
     parts:
       'a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream ' +
-      'parts such as { text }',
-    'parts.*': "a whole offset, or a stream part such as { text: '...' }",
+      "parts such as 'Hel', { text } or { hold: 'mid' }",
+    'parts.*': "a whole offset, or a stream part such as 'Hel', { text: '...' } or { hold: 'mid' }",
     units: 'an object { tokensIn, tokensOut }',
     'units.tokensIn': 'a whole number, 0 or more',
     'units.tokensOut': 'a whole number, 0 or more',
@@ -76,6 +78,7 @@ export const answerHints: IssueHints = {
     delayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
     partDelayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
     ...whenExpected,
+    ...Object.fromEntries(Object.entries(paceExpected).map(([path, what]) => [path ? `pace.${path}` : 'pace', what])),
   },
   // A getter: the keys come from the schemas, which are built when an answer is first checked.
   get keys() {
@@ -84,6 +87,7 @@ export const answerHints: IssueHints = {
       'calls.*': Object.keys(answerCallSchema.shape),
       units: ['tokensIn', 'tokensOut'],
       when: [...whenFields],
+      pace: Object.keys(paceExpected).filter(Boolean),
     };
   },
 };

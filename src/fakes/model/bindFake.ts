@@ -7,6 +7,7 @@ import type { Answer, AnswerFunction, Answers, CallRecord } from './Answer.js';
 import type { FakeChecks } from './FakeChecks.js';
 import { FakeModel } from './FakeModel.js';
 import { readAnswers } from './readAnswers.js';
+import { refuseSharedGates } from '../gates/declareGates.js';
 import { sharedScriptsOf } from '../shared/bindSharedFakes.js';
 import { scriptedLayer } from '../slot/layers.js';
 import { slotsOf } from '../slot/Slots.js';
@@ -49,11 +50,13 @@ export function bindFake(container: Container, model: string, answers: Answers, 
   const shared = sharedScriptsOf(container);
   // Checked before anything is published, so a bad answer is its T-code, not a publication's.
   const read = shared === undefined ? undefined : readAnswers(answers, `app.fake('${model}', answers)`);
+  refuseSharedGates(read?.reply, `app.fake('${model}', answers)`);
   const fake = new FakeModel(answers, {
     model,
     store: container.get(Tokens.CursorStore),
     scopes: container.get(Tokens.Scopes),
     clock: container.get(Tokens.Clock),
+    gates: slotsOf(container).gates,
     ...answerTimeout(config, model),
     ...(checks === undefined ? {} : { checks }),
     ...(shared === undefined

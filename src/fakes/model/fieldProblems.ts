@@ -39,9 +39,9 @@ export function fieldProblems(answer: Answer, label: string): string[] {
       );
   }
   if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
-    const others = (['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs'] as const).filter(
-      (field) => answer[field] !== undefined,
-    );
+    const others = (
+      ['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs', 'pace'] as const
+    ).filter((field) => answer[field] !== undefined);
     if (others.length > 0) {
       lines.push(
         `${label}: fail makes the call fail before any part, so it goes with no other field. Remove ` +
@@ -67,6 +67,13 @@ export function fieldProblems(answer: Answer, label: string): string[] {
     lines.push(
       `${label}.parts: parts says how a value or a text arrives, and this answer has neither. Remove parts, or add ` +
         `a value or a text.`,
+    );
+  }
+  const timed = (['delayMs', 'partDelayMs'] as const).filter((field) => answer[field] !== undefined);
+  if (answer.pace !== undefined && timed.length > 0) {
+    lines.push(
+      `${label}.pace: pace says when the parts come, and the answer gives ${timed.join(' and ')} too. Keep pace ` +
+        `({ firstMs, perSecond }), or remove it and keep ${timed.join(' and ')}.`,
     );
   }
   const seen = new Map<string, number>();

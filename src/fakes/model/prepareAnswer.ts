@@ -11,6 +11,8 @@ import { notAnAnswer } from './notAnAnswer.js';
 import { quickAnswer } from './quickAnswer.js';
 import { isStreamList, readStreamParts } from './streamParts.js';
 import { compileWhen, type Matcher } from './matchWhen.js';
+import type { Hold } from '../gates/holdPart.js';
+import type { Pace } from './pace.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -53,6 +55,10 @@ export interface PreparedAnswer {
   readonly partDelayMs: number;
   /** Its `when`, compiled: which requests it is for; undefined for an answer for every request. */
   readonly matcher: Matcher | undefined;
+  /** Where its stream holds at gates, in order (a `parts` list's `{ hold }` parts). */
+  readonly holds: readonly Hold[];
+  /** Its own pace, when it names one. */
+  readonly pace: Pace | undefined;
 }
 
 /**
@@ -124,6 +130,15 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   }
   const made = stream === undefined ? fieldParts(answer, source) : streamValue(stream, answer, source);
   const { parts, calls, hasValue, value, outChars } = made;
+  const unreached = stream?.holds.find((hold) => answer.failAfter !== undefined && hold.at > answer.failAfter);
+  if (unreached !== undefined) {
+    throw new StandinError(
+      'T0003',
+      `${owner}: ${label} is not an answer record:\n${label}.parts: the hold '${unreached.gate}' comes after part ` +
+        `${unreached.at}, and the answer fails after ${answer.failAfter}, so no stream reaches it. Move the hold ` +
+        `before the failure, or remove it.`,
+    );
+  }
   if (answer.failAfter !== undefined && answer.failAfter > parts.length) {
     throw new StandinError(
       'T0003',
@@ -154,5 +169,7 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     delayMs: answer.delayMs ?? 0,
     partDelayMs: answer.partDelayMs ?? 0,
     matcher: typeof matcher === 'string' ? undefined : matcher,
+    holds: stream?.holds ?? [],
+    pace: answer.pace,
   };
 }

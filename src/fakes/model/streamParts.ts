@@ -7,6 +7,7 @@ import { answerCallSchema } from './answerSchema.js';
 import type { AnswerPart } from './Answer.js';
 import { jsonProblem } from './jsonProblem.js';
 import { quickPart } from './quickAnswer.js';
+import { isHoldPart, readHold, type Hold } from '../gates/holdPart.js';
 
 /** The fields of a stream part, one of which says what it carries. */
 const carriers = ['text', 'reasoning', 'json', 'call', 'units'] as const;
@@ -27,8 +28,8 @@ const partHints = {
   pattern: (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
   expected: {
     '':
-      'a stream part: { text }, { reasoning, block? }, { json }, { call: { tool, with?, id? } } or { units: { ' +
-      'tokensIn, tokensOut } }',
+      "a stream part: 'text', { text }, { reasoning, block? }, { json }, { call: { tool, with?, id? } }, { units: { " +
+      "tokensIn, tokensOut } } or { hold: 'gate' }",
     text: 'a string',
     reasoning: 'a string',
     block: 'a whole block index, 0 or more',
@@ -49,9 +50,13 @@ const partHints = {
   },
 };
 
-/** Whether an answer's `parts` is a list of stream parts (objects), not a value's cut offsets. */
+/** Whether an answer's `parts` is a list of stream parts (objects and texts), not a value's cut offsets. */
 export function isStreamList(parts: unknown): parts is readonly AnswerPart[] {
-  return Array.isArray(parts) && parts.length > 0 && parts.every((part) => typeof part === 'object' && part !== null);
+  return (
+    Array.isArray(parts) &&
+    parts.length > 0 &&
+    parts.every((part) => typeof part === 'string' || (typeof part === 'object' && part !== null))
+  );
 }
 
 /** What a list of stream parts gives, ready to stream. */
@@ -66,17 +71,20 @@ export interface StreamedParts {
   readonly units: boolean;
   /** The characters of its texts, reasoning, JSON and calls. */
   readonly outChars: number;
+  /** Where the stream holds at a gate, in order. */
+  readonly holds: readonly Hold[];
 }
 
 /**
- * Reads an answer's `parts` given as the stream itself: each part one of `{ text }`,
+ * Reads an answer's `parts` given as the stream itself: each part one of `{ text }` (or the text alone),
  * `{ reasoning, block? }` (block 0 when left out), `{ json }` (a piece of the value's JSON),
- * `{ call: { tool, with?, id? } }` (ids as for `calls`) and `{ units: { tokensIn, tokensOut } }`.
+ * `{ call: { tool, with?, id? } }` (ids as for `calls`), `{ units: { tokensIn, tokensOut } }`, and
+ * `{ hold: 'gate', timeoutMs? }`, where the stream waits for a release (each gate named once per answer).
  * The fake streams them in this order, piece for piece, as a recorded provider sent them. The
  * parts of an answer handed out more than once (`shared`, a list's) are frozen.
  *
  * @throws {StandinError} `T0003` for a part that is none of those, or carries two things; `T0004` for a call input JSON
- * cannot hold.
+ * cannot hold; `T0073` for a gate named twice.
  * @example
  * ```ts
  * readStreamParts([{ text: 'Hel' }, { text: 'lo' }], 'app.fake(writer)', 'answers[0]', 'call_0').parts;
@@ -99,7 +107,17 @@ export function readStreamParts(
   let json: string | undefined;
   let units = false;
   let outChars = 0;
+  const holds: Hold[] = [];
   list.forEach((raw, i) => {
+    if (typeof raw === 'string') {
+      parts.push(seal({ type: 'text', text: raw }));
+      outChars += raw.length;
+      return;
+    }
+    if (isHoldPart(raw)) {
+      holds.push(holdAt(raw, owner, label, i, parts.length, holds));
+      return;
+    }
     // A part of one text, reasoning or JSON piece carries one thing and no block: its checks hold already.
     const part: z.infer<typeof partSchema> = quickPart(raw) ?? checkedPart(raw, owner, label, `${label}.parts[${i}]`);
     if (part.text !== undefined) {
@@ -139,7 +157,22 @@ export function readStreamParts(
       units = true;
     }
   });
-  return { parts, calls, json, units, outChars };
+  return { parts, calls, json, units, outChars, holds };
+}
+
+/** The hold a `{ hold }` part gives: `T0003` when malformed, `T0073` for a gate an earlier part names. */
+function holdAt(raw: unknown, owner: string, label: string, i: number, at: number, before: readonly Hold[]): Hold {
+  const where = `${label}.parts[${i}]`;
+  const hold = readHold(raw, where, at);
+  if (Array.isArray(hold)) throw notAnAnswer(owner, label, hold);
+  if (before.some((earlier) => earlier.gate === hold.gate)) {
+    throw new StandinError(
+      'T0073',
+      `${owner}: ${where}.hold: the gate '${hold.gate}' is named by an earlier part of ${label} too. One release ` +
+        `lets one stream past one gate: give each hold of an answer its own name, such as '${hold.gate}-2'.`,
+    );
+  }
+  return hold;
 }
 
 /** A part the schema checks, then the checks across its fields. */

@@ -22,7 +22,7 @@ export function summarizeAnswer(answer: Answer): string {
   if (answer.text !== undefined) fields.push(`text: ${JSON.stringify(cut(answer.text))}`);
   if (answer.value !== undefined) fields.push(`value: ${cut(safeJson(answer.value))}`);
   if (answer.calls !== undefined) fields.push(`calls: [${answer.calls.map((call) => call.tool).join(', ')}]`);
-  if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part === 'object'))
+  if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part === 'object' || typeof part === 'string'))
     fields.push(streamed(answer.parts as readonly AnswerPart[]));
   return `{ ${fields.join(', ')} }`;
 }
@@ -32,7 +32,8 @@ function streamed(parts: readonly AnswerPart[]): string {
   let text: string | undefined;
   const tools: string[] = [];
   for (const part of parts) {
-    if ('text' in part) text = (text ?? '') + part.text;
+    if (typeof part === 'string') text = (text ?? '') + part;
+    else if ('text' in part) text = (text ?? '') + part.text;
     else if ('call' in part) tools.push(part.call.tool);
   }
   const carried = [

@@ -7,6 +7,7 @@ import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import type { Layer } from './Layer.js';
 import { Slot, type SlotKind } from './Slot.js';
+import { Gates } from '../gates/Gates.js';
 
 function where(scope: string): string {
   return scope === DEFAULT_SCOPE ? 'outside any scope' : `in scope '${scope}'`;
@@ -70,6 +71,8 @@ const classifierKind: SlotKind<Classifier> = {
 export class Slots implements StandIns {
   readonly #models = new Map<string, Slot<Provider>>();
   readonly #classifiers: Slot<Classifier>[] = [];
+  /** The gates the streams of every fake of the container hold at: `app.release` opens them. */
+  readonly gates = new Gates();
 
   /** The slot of model `name`. */
   model(name: string): Slot<Provider> {

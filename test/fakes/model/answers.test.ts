@@ -90,7 +90,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError([{ txt: 'Hi' }]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toBe(
-        "T0003: app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, finish, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs, when.",
+        "T0003: app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, finish, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs, when, pace.",
       );
     });
 
@@ -120,12 +120,12 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       [
         'parts',
         { value: 1, parts: 0 },
-        'answers[0].parts: too small: expected number to be >=1. Write a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream parts such as { text }.',
+        "answers[0].parts: too small: expected number to be >=1. Write a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream parts such as 'Hel', { text } or { hold: 'mid' }.",
       ],
       [
         'parts type',
         { value: 1, parts: 'three' },
-        'answers[0].parts: expected a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream parts such as { text }, got a string.',
+        "answers[0].parts: expected a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream parts such as 'Hel', { text } or { hold: 'mid' }, got a string.",
       ],
       ['units', { text: 'a', units: { tokensIn: 1.5, tokensOut: -1 } }, 'answers[0].units.tokensIn:'],
       [
