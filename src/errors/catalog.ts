@@ -107,7 +107,7 @@ const engine = {
     fix: 'Correct the field at the path the message names before calling again.',
   },
   E0004: {
-    means: 'The provider of a model does not offer the capability called (embed, hear, speak, rank or call).',
+    means: 'The provider of a model does not offer the capability called (embed, hear, speak, rank, image or call).',
     fix: 'Call a model whose provider offers it, or give the fake a record with that call.',
   },
   E0005: {
@@ -134,6 +134,13 @@ const engine = {
       'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with ' +
       '`app.allowRealCalls(provider)`. Under the process-wide guard an app made by `createApp` is refused too: test ' +
       'with a test app (`createTestApp`; in Nest, hand it in with `useStandin`).',
+  },
+  E0060: {
+    means:
+      'The options of an image call (`app.image(model, prompt, options)`) do not have the expected shape: a size ' +
+      "that is not 'WIDTHxHEIGHT' within 4096 pixels, a count outside 1 to 10, a format other than png, jpeg or webp, " +
+      'or an unknown key.',
+    fix: "Correct the field the message names, such as `{ size: '1024x1024', count: 1, format: 'png' }`.",
   },
   E0020: {
     means:
