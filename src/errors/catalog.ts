@@ -404,7 +404,7 @@ const fakeModel = {
   T0009: {
     means:
       'A faked model was called for something its fake was not given: a record of calls without that call, or a list ' +
-      'or function (which answer replies only) called for embed, hear, speak, rank or call.',
+      'or function (which answer replies only) called for embed, hear, speak, rank, image or call.',
     fix:
       'Fake the model with a record of calls that has the call the message names, such as `{ reply: [...], embed: ' +
       'embedByHash(8) }`.',
@@ -420,10 +420,10 @@ const fakeModel = {
   T0011: {
     means:
       "A call of a fake's record answered a result of the wrong shape: embed a vector, hear `{ text }`, speak bytes, " +
-      'rank a score per text.',
+      'rank a score per text, image a list of `{ bytes, mediaType }` as long as the count asked.',
     fix:
-      'Make the function answer the shape the message names; `embedByHash(dimensions)` and `rankByOverlap()` give ' +
-      'deterministic ones.',
+      'Make the function answer the shape the message names; `embedByHash(dimensions)`, `rankByOverlap()` and ' +
+      '`imageByHash()` give deterministic ones.',
   },
   T0012: {
     means: "`app.fake` names a model that is not configured, or a fake's options or a helper's settings are malformed.",
@@ -441,6 +441,14 @@ const fakeModel = {
       '`fake.verify()` found answers that were never asked for: the app asked the model less often than the test ' +
       'expects.',
     fix: 'Remove the answers the message lists, or find why the app stopped asking the model before them.',
+  },
+  T0075: {
+    means:
+      "`imageByHash()` was asked for an image it cannot draw: a format other than 'png' (it draws PNG only), or a " +
+      'prompt that is not a string.',
+    fix:
+      "Ask for format 'png' (or leave it out), or answer the bytes of that format yourself: " +
+      "`{ image: () => [{ bytes, mediaType: 'image/jpeg' }] }`.",
   },
   T0045: {
     means:

@@ -54,6 +54,7 @@ describe('the public surface', () => {
       | 'FakeModel'
       | 'fakeProvider'
       | 'guardRealCalls'
+      | 'imageByHash'
       | 'InstantClock'
       | 'MemoryCursorStore'
       | 'providerConformance'
