@@ -2,6 +2,7 @@ import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { CASSETTE_VERSION, type CassetteCall, type CassetteEntry, type CassetteFile } from './cassetteSchema.js';
+import type { RecordKeep } from '../../services/spec/CapabilitySpec.js';
 import type { CassetteMode } from './cassetteSettings.js';
 import { EntryIndex } from './EntryIndex.js';
 import { missError } from './missError.js';
@@ -41,6 +42,8 @@ export class CassetteTape {
   readonly path: string;
   readonly mode: CassetteMode;
   readonly scrub: RedactFunction;
+  /** What a recording keeps beyond what its replay needs: the cassette's `keepBytes`. */
+  readonly keep: RecordKeep;
   readonly #exists: boolean;
   /** The entries kept from the file: none in record mode, which replaces them. */
   readonly #kept: CassetteEntry[];
@@ -56,10 +59,12 @@ export class CassetteTape {
     exists: boolean;
     entries: readonly CassetteEntry[];
     scrub: RedactFunction;
+    keepBytes?: boolean;
   }) {
     this.path = options.path;
     this.mode = options.mode;
     this.scrub = options.scrub;
+    this.keep = { bytes: options.keepBytes === true };
     this.#exists = options.exists;
     this.#kept = options.mode === 'record' ? [] : [...options.entries];
     this.#kept.forEach((entry, position) => {

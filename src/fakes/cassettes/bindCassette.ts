@@ -33,7 +33,14 @@ export function bindCassette(container: Container, path: string | URL, settings:
   const file = path instanceof URL ? fileURLToPath(path) : path;
   const config = container.get(Tokens.Config);
   const { exists, entries } = readCassette(file);
-  const tape = new CassetteTape({ path: file, mode, exists, entries, scrub: secretScrubber(config, settings.redact) });
+  const tape = new CassetteTape({
+    path: file,
+    mode,
+    exists,
+    entries,
+    scrub: secretScrubber(config, settings.redact),
+    keepBytes: settings.keepBytes === true,
+  });
   const cassette = new Cassette(tape);
   const label = `app.cassette('${file}')`;
   const slots = slotsOf(container);

@@ -38,12 +38,20 @@ export interface CassetteSettings {
    * e-mail address in a prompt. API keys, auth headers and URL credentials are masked anyway.
    */
   readonly redact?: RedactFunction | undefined;
+  /**
+   * Whether a recorded image keeps its bytes (in base64), so a replay gives the very bytes back.
+   * Left out (false), an image is recorded as its media type, byte count, SHA-256 and (for a PNG)
+   * size, and a replay gives a stand-in: a PNG of that size (1×1 for any other format), drawn
+   * from the recorded SHA-256, with media type `image/png`.
+   */
+  readonly keepBytes?: boolean | undefined;
 }
 
 const settingsSchema = lazySchema(() =>
   z.strictObject({
     mode: z.enum(cassetteModes).optional(),
     redact: z.function().optional(),
+    keepBytes: z.boolean().optional(),
   }),
 );
 
@@ -81,14 +89,18 @@ export function readSettings(
     throw new StandinError(
       'V0002',
       `app.cassette(path, settings): the settings threw when read ` +
-        `(${thrownName(error)}). Pass a plain object { mode?, redact? }, not getters or proxies that can fail.`,
+        `(${thrownName(error)}). Pass a plain object { mode?, redact?, keepBytes? }, not getters or proxies that can fail.`,
       { cause: error },
     );
   }
   if (!parsed.success) {
     const lines = describeIssues('settings', settings, parsed.error.issues, {
-      expected: { mode: "'replay', 'record' or 'record-missing'", redact: 'a function (text) => text' },
-      keys: { '': ['mode', 'redact'] },
+      expected: {
+        mode: "'replay', 'record' or 'record-missing'",
+        redact: 'a function (text) => text',
+        keepBytes: 'true or false',
+      },
+      keys: { '': ['mode', 'redact', 'keepBytes'] },
     });
     throw new StandinError('V0002', `app.cassette(path, settings): the settings are malformed:\n${lines.join('\n')}`);
   }
