@@ -234,7 +234,8 @@ const aiSdk = {
   },
   A0006: {
     means:
-      '`languageModel`, `embeddingModel`, `transcriptionModel` or `speechModel` was given something other than a ' +
+      '`languageModel`, `embeddingModel`, `transcriptionModel`, `speechModel` or `imageModel` was given something ' +
+      'other than a ' +
       'standin app and the name of one of its models.',
     fix: "Pass the app and a name from its config's `models`: `languageModel(app, 'writer')`.",
   },

@@ -86,6 +86,7 @@ describe('the public surface', () => {
       | 'fromAiSdk'
       | 'languageModel'
       | 'speechModel'
+      | 'imageModel'
       | 'toApiCallError'
       | 'toProviderFailure'
       | 'transcriptionModel'
