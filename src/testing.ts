@@ -67,6 +67,7 @@ export { FakeModel } from './fakes/model/FakeModel.js';
 export { fakeProvider } from './fakes/model/fakeProvider.js';
 export { embedByHash } from './fakes/model/embedByHash.js';
 export { rankByOverlap } from './fakes/model/rankByOverlap.js';
+export { imageByHash } from './fakes/model/imageByHash.js';
 export { classifierConformance, classificationConformanceCases } from './testing/classifierConformance.js';
 export { Cassette } from './fakes/cassettes/Cassette.js';
 export { providerConformance } from './testing/providerConformance.js';

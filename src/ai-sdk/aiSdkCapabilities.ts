@@ -1,7 +1,14 @@
-import type { EmbeddingModelV4, RerankingModelV4, SpeechModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
+import type {
+  EmbeddingModelV4,
+  ImageModelV4,
+  RerankingModelV4,
+  SpeechModelV4,
+  TranscriptionModelV4,
+} from '@ai-sdk/provider';
 import type { CapabilityArgs, CapabilityResult } from '../services/capabilities/capabilities.js';
 import type { PlainCapability } from '../services/spec/CapabilitySpec.js';
-import type { CallContext, HearInput } from '../services/spec/Provider.js';
+import { imageMediaType } from '../services/requests/imageMediaType.js';
+import type { CallContext, GeneratedImage, HearInput, ImageOptions } from '../services/spec/Provider.js';
 
 /** What a mapping is handed besides the model: `fromAiSdk`'s failure handling. */
 export interface AiSdkCall {
@@ -16,7 +23,7 @@ export interface AiSdkCall {
  * model it makes (for messages), and one call of that model.
  */
 export interface AiSdkCapability<N extends PlainCapability, M> {
-  readonly maker: 'embeddingModel' | 'transcriptionModel' | 'speechModel' | 'rerankingModel';
+  readonly maker: 'embeddingModel' | 'transcriptionModel' | 'speechModel' | 'rerankingModel' | 'imageModel';
   readonly kind: string;
   readonly run: (
     model: M,
@@ -32,6 +39,7 @@ interface AiSdkModels {
   readonly hear: TranscriptionModelV4;
   readonly speak: SpeechModelV4;
   readonly rank: RerankingModelV4;
+  readonly image: ImageModelV4;
 }
 
 /**
@@ -94,8 +102,39 @@ export const aiSdkCapabilities: {
       return scores;
     },
   },
+  image: {
+    maker: 'imageModel',
+    kind: 'image',
+    run: async (model, [prompt, options], context, call) => {
+      const { images } = await call.guard(() => model.doGenerate(imageCall(model, prompt, options, context)));
+      return (images as readonly (string | Uint8Array)[]).map((data, i) => {
+        const bytes = typeof data === 'string' ? new Uint8Array(Buffer.from(data, 'base64')) : data;
+        const mediaType = imageMediaType(bytes);
+        if (mediaType === undefined)
+          throw call.broken(`an image model answered image ${i} in no image format standin reads`);
+        return { bytes, mediaType } satisfies GeneratedImage;
+      });
+    },
+  },
   call: undefined,
 };
+
+/** An image call's options as the AI SDK takes them; the format under the provider's own key, as OpenAI reads it. */
+function imageCall(model: ImageModelV4, prompt: string, options: ImageOptions, context: CallContext) {
+  const format =
+    options.format === undefined ? {} : { [model.provider.split('.')[0]!]: { output_format: options.format } };
+  return {
+    prompt,
+    n: options.count ?? 1,
+    size: options.size,
+    aspectRatio: undefined,
+    seed: undefined,
+    files: undefined,
+    mask: undefined,
+    providerOptions: format,
+    abortSignal: context.signal,
+  };
+}
 
 /**
  * The provider options of a transcription: the language and hint under the provider's own key, as OpenAI's

@@ -142,7 +142,7 @@ const engine = {
     fix: 'Correct the field at the path the message names before calling again.',
   },
   E0004: {
-    means: 'The provider of a model does not offer the capability called (embed, hear, speak, rank or call).',
+    means: 'The provider of a model does not offer the capability called (embed, hear, speak, rank, image or call).',
     fix: 'Call a model whose provider offers it, or give the fake a record with that call.',
   },
   E0005: {
@@ -169,6 +169,13 @@ const engine = {
       'Fake the model with `app.fake(model, answers)`, or allow real calls explicitly with ' +
       '`app.allowRealCalls(provider)`. Under the process-wide guard an app made by `createApp` is refused too: test ' +
       'with a test app (`createTestApp`; in Nest, hand it in with `useStandin`).',
+  },
+  E0060: {
+    means:
+      'The options of an image call (`app.image(model, prompt, options)`) do not have the expected shape: a size ' +
+      "that is not 'WIDTHxHEIGHT' within 4096 pixels, a count outside 1 to 10, a format other than png, jpeg or webp, " +
+      'or an unknown key.',
+    fix: "Correct the field the message names, such as `{ size: '1024x1024', count: 1, format: 'png' }`.",
   },
   E0020: {
     means:
@@ -262,7 +269,8 @@ const aiSdk = {
   },
   A0006: {
     means:
-      '`languageModel`, `embeddingModel`, `transcriptionModel` or `speechModel` was given something other than a ' +
+      '`languageModel`, `embeddingModel`, `transcriptionModel`, `speechModel` or `imageModel` was given something ' +
+      'other than a ' +
       'standin app and the name of one of its models.',
     fix: "Pass the app and a name from its config's `models`: `languageModel(app, 'writer')`.",
   },
@@ -450,7 +458,7 @@ const fakeModel = {
   T0009: {
     means:
       'A faked model was called for something its fake was not given: a record of calls without that call, or a list ' +
-      'or function (which answer replies only) called for embed, hear, speak, rank or call.',
+      'or function (which answer replies only) called for embed, hear, speak, rank, image or call.',
     fix:
       'Fake the model with a record of calls that has the call the message names, such as `{ reply: [...], embed: ' +
       'embedByHash(8) }`.',
@@ -466,10 +474,10 @@ const fakeModel = {
   T0011: {
     means:
       "A call of a fake's record answered a result of the wrong shape: embed a vector, hear `{ text }`, speak bytes, " +
-      'rank a score per text.',
+      'rank a score per text, image a list of `{ bytes, mediaType }` as long as the count asked.',
     fix:
-      'Make the function answer the shape the message names; `embedByHash(dimensions)` and `rankByOverlap()` give ' +
-      'deterministic ones.',
+      'Make the function answer the shape the message names; `embedByHash(dimensions)`, `rankByOverlap()` and ' +
+      '`imageByHash()` give deterministic ones.',
   },
   T0012: {
     means: "`app.fake` names a model that is not configured, or a fake's options or a helper's settings are malformed.",
@@ -487,6 +495,14 @@ const fakeModel = {
       '`fake.verify()` found answers that were never asked for: the app asked the model less often than the test ' +
       'expects.',
     fix: 'Remove the answers the message lists, or find why the app stopped asking the model before them.',
+  },
+  T0075: {
+    means:
+      "`imageByHash()` was asked for an image it cannot draw: a format other than 'png' (it draws PNG only), or a " +
+      'prompt that is not a string.',
+    fix:
+      "Ask for format 'png' (or leave it out), or answer the bytes of that format yourself: " +
+      "`{ image: () => [{ bytes, mediaType: 'image/jpeg' }] }`.",
   },
   T0045: {
     means:

@@ -8,6 +8,7 @@ import { openaiTranscription, openaiSpeech } from './openaiAudio.js';
 import { openaiChat } from './openaiChat.js';
 import { openaiDecisions } from './openaiDecisions.js';
 import { openaiEmbeddings } from './openaiEmbeddings.js';
+import { openaiImages } from './openaiImages.js';
 import { openaiModels } from './openaiModels.js';
 import { openaiResponses } from './openaiResponses.js';
 import { typesafeSystemone } from './typesafeSystemone.js';
@@ -29,6 +30,7 @@ const routes: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/v1/embeddings', { method: 'POST', dialect: 'openai', handle: openaiEmbeddings }],
   ['/v1/audio/transcriptions', { method: 'POST', dialect: 'openai', handle: openaiTranscription }],
   ['/v1/audio/speech', { method: 'POST', dialect: 'openai', handle: openaiSpeech }],
+  ['/v1/images/generations', { method: 'POST', dialect: 'openai', handle: openaiImages }],
   ['/v1/models', { method: 'GET', dialect: 'openai', handle: openaiModels }],
   ['/v1/messages', { method: 'POST', dialect: 'anthropic', handle: anthropicMessages }],
   ['/v1/systemone', { method: 'POST', dialect: 'systemone', handle: typesafeSystemone }],

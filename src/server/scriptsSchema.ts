@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Answers, CallRecord } from '../fakes/model/Answer.js';
 import { embedByHash } from '../fakes/model/embedByHash.js';
+import { imageByHash } from '../fakes/model/imageByHash.js';
+import { imageMediaType } from '../services/requests/imageMediaType.js';
 import { rankByOverlap } from '../fakes/model/rankByOverlap.js';
 import { built, lazySchema } from '../validation/lazySchema.js';
 import { paceExpected, paceSchema } from '../fakes/model/pace.js';
@@ -13,6 +15,27 @@ export const modelRecordSchema = lazySchema(() =>
     hear: z.strictObject({ text: z.string() }).optional(),
     speak: z.strictObject({ base64: z.base64() }).optional(),
     rank: z.literal('overlap').optional(),
+    image: z
+      .union([
+        z.literal('hash'),
+        z
+          .strictObject({
+            base64: z.base64().min(1),
+            mediaType: z
+              .string()
+              .regex(/^image\/[\w.+-]+$/)
+              .optional(),
+          })
+          .refine(
+            (image) =>
+              image.mediaType !== undefined || imageMediaType(Buffer.from(image.base64, 'base64')) !== undefined,
+            {
+              path: ['mediaType'],
+              message: 'the bytes are no PNG, JPEG, GIF or WebP: name their mediaType',
+            },
+          ),
+      ])
+      .optional(),
   }),
 );
 
@@ -57,13 +80,16 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
   models: "an object keyed by model id: { 'gpt-4.1-mini': [{ text: 'Hello!' }] }",
   'models.*':
     'a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: ' +
-    "'overlap' }",
+    "'overlap', image?: 'hash' or { base64, mediaType? } }",
   'models.*.embed': 'an object { dimensions: 8 }: vectors by hashing the text',
   'models.*.embed.dimensions': 'a whole number from 1 to 8192',
   'models.*.hear': "an object { text: '...' }: what every transcription hears",
   'models.*.speak': 'an object { base64 }: the bytes every speech answers',
   'models.*.speak.base64': 'the sound bytes as base64',
   'models.*.rank': "'overlap': scores by shared words",
+  'models.*.image': "'hash': PNG images drawn from the prompt; or { base64, mediaType? }: the image every call answers",
+  'models.*.image.base64': 'the image file as base64 (PNG, JPEG, GIF or WebP when no mediaType is given)',
+  'models.*.image.mediaType': "the image's media type, such as 'image/jpeg'",
   classifier: 'a list of classifier script entries, such as [{ answers: { team: "billing" } }]',
   pace: "an object keyed by model id: { 'gpt-4.1-mini': { firstMs: 300, perSecond: 25 } }",
   ...Object.fromEntries(Object.entries(paceExpected).map(([path, what]) => [path ? `pace.*.${path}` : 'pace.*', what])),
@@ -87,5 +113,13 @@ export function answersOf(script: z.output<typeof modelScriptSchema>): Answers {
   const sound = script.speak;
   if (sound !== undefined) record.speak = () => new Uint8Array(Buffer.from(sound.base64, 'base64'));
   if (script.rank !== undefined) record.rank = rankByOverlap();
+  const picture = script.image;
+  if (picture === 'hash') record.image = imageByHash();
+  else if (picture !== undefined) {
+    const bytes = new Uint8Array(Buffer.from(picture.base64, 'base64'));
+    // The schema took bytes with no media type only when they show their own.
+    const mediaType = picture.mediaType ?? imageMediaType(bytes)!;
+    record.image = (_prompt, options) => Array.from({ length: options.count ?? 1 }, () => ({ bytes, mediaType }));
+  }
   return record;
 }

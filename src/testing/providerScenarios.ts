@@ -23,7 +23,7 @@ export const capabilityScenarios: readonly PlainCapability[] = plainCapabilities
 export type ReplyScenario = (typeof replyScenarios)[number];
 
 /**
- * A capability scenario: `'embed'`, `'hear'`, `'speak'`, `'rank'` or `'call'`.
+ * A capability scenario: `'embed'`, `'hear'`, `'speak'`, `'rank'`, `'image'` or `'call'`.
  *
  * @example
  * ```ts
@@ -206,6 +206,7 @@ export const capabilityInputs: { readonly [N in PlainCapability]: CapabilityArgs
     'refund policy',
     ['Refunds take five days.', 'Our office is in Lisbon.', 'Ask billing about the refund policy.'],
   ],
+  image: ['A receipt stamped REFUNDED', { size: '64x64' }],
   call: [{ question: 'refund policy' }],
 };
 

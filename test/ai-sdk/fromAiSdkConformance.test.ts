@@ -2,6 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import {
   APICallError,
+  type ImageModelV4,
   type LanguageModelV4CallOptions,
   type LanguageModelV4StreamPart,
   type TranscriptionModelV4,
@@ -10,6 +11,7 @@ import { customProvider } from 'ai';
 import {
   convertArrayToReadableStream,
   MockEmbeddingModelV4,
+  MockImageModelV4,
   MockLanguageModelV4,
   MockProviderV4,
   MockRerankingModelV4,
@@ -18,6 +20,7 @@ import {
 } from 'ai/test';
 import { describe, it } from 'vitest';
 import { fromAiSdk } from '../../src/ai-sdk.js';
+import { pngImage } from '../../src/services/requests/pngImage.js';
 import { providerConformance, type MakeProvider, type ProviderScenario } from '../../src/testing.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import type { LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
@@ -199,6 +202,18 @@ const mock: MakeProvider = (scenario) => {
           }),
         },
       });
+    case 'image':
+      return provider(undefined, {
+        imageModels: {
+          [MODEL]: new MockImageModelV4({
+            doGenerate: async ({ n }) => ({
+              images: Array.from({ length: n }, () => Buffer.from(pngImage(2, 2, 'receipt')).toString('base64')),
+              warnings: [],
+              response: { timestamp: new Date(0), modelId: MODEL, headers: undefined },
+            }),
+          }) as ImageModelV4,
+        },
+      });
     default:
       throw new Error(`the mock maker was asked for '${scenario}', which it does not claim`);
   }
@@ -223,6 +238,7 @@ const mockClaims: ProviderScenario[] = [
   'hear',
   'speak',
   'rank',
+  'image',
 ];
 
 providerConformance(mock, {
@@ -264,6 +280,7 @@ const openaiClaims: ProviderScenario[] = [
   'embed',
   'hear',
   'speak',
+  'image',
 ];
 
 providerConformance(openai, {

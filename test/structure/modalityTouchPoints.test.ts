@@ -42,8 +42,13 @@ const optional = [
   /^src\/testing\/capabilityCases\.ts$/,
 ];
 
-/** The capabilities whose names are too common a word to count everywhere: only where they stand as a capability, and never as a member's name. */
-const AMBIGUOUS = new Set(['call']);
+/**
+ * The capabilities whose names are too common a word to count everywhere as a string: only where
+ * they stand as a capability. `'call'` is also a reply part's type, `'image'` a content part's.
+ */
+const AMBIGUOUS = new Set(['call', 'image']);
+/** The capabilities whose names are too common a word to count as a member's name: `call` (a tool call, a call's options). */
+const AMBIGUOUS_MEMBERS = new Set(['call']);
 /** Names whose expression, on the other side of a comparison or switch, holds a capability. */
 const CAPABILITY_HOLDERS = /(?:^|\.)(?:call|capability|name|scenario)$/;
 
@@ -99,7 +104,7 @@ function capabilityNamings(text: string, names: readonly string[] = plainCapabil
       ts.isPropertyDeclaration(node)) &&
     ts.isIdentifier(node.name) &&
     wanted.has(node.name.text) &&
-    !AMBIGUOUS.has(node.name.text);
+    !AMBIGUOUS_MEMBERS.has(node.name.text);
   const visit = (node: ts.Node): void => {
     if (declares(node)) {
       const name = (node as ts.NamedDeclaration).name!;
@@ -178,8 +183,9 @@ describe('capabilityNamings', () => {
       'interface B { readonly hear?: () => void }',
       'const c = { speak: 1, rank };',
       'const d = { call: 1 };',
+      'class E { async image(prompt: string) {} }',
     ].join('\n');
-    expect(capabilityNamings(code)).toEqual(['1: embed', '2: hear', '3: speak', '3: rank']);
+    expect(capabilityNamings(code)).toEqual(['1: embed', '2: hear', '3: speak', '3: rank', '5: image']);
   });
 
   it('finds a capability named in code, in a switch, a union or a call', () => {
@@ -190,6 +196,9 @@ describe('capabilityNamings', () => {
       "const e = { call: 'call' };",
       "if (entry.call === 'call') {}",
       'const x = `embed`;',
+      "if (entry.call === 'image') {}",
+      "const f = { capability: 'image' };",
+      "type U = 'image' | 'speak';",
     ].join('\n');
     expect(capabilityNamings(code)).toEqual([
       "1: 'hear'",
@@ -200,7 +209,22 @@ describe('capabilityNamings', () => {
       "4: 'call'",
       "5: 'call'",
       "6: 'embed'",
+      "7: 'image'",
+      "8: 'image'",
+      "9: 'image'",
+      "9: 'speak'",
     ]);
+  });
+
+  it("ignores a content part's 'image' type and an image's media type", () => {
+    const code = [
+      "const part = { type: 'image', url };",
+      "if (part.type === 'image') {}",
+      "switch (part.type) { case 'image': break; }",
+      "const kinds = ['text', 'image', 'file'];",
+      "const mediaType = 'image/png';",
+    ].join('\n');
+    expect(capabilityNamings(code)).toEqual([]);
   });
 
   it("ignores comments, longer strings and a reply part's 'call' type", () => {

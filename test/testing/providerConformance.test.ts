@@ -82,6 +82,7 @@ const openaiClaims: ProviderScenario[] = [
   'hear',
   'speak',
   'rank',
+  'image',
 ];
 
 providerConformance(openai, {
@@ -158,7 +159,7 @@ describe('providerConformance', () => {
     expect(providerConformanceCases.map((c) => caseNumber(c.name))).toEqual(
       providerConformanceCases.map((_, i) => i + 1),
     );
-    expect(providerConformanceCases).toHaveLength(23);
+    expect(providerConformanceCases).toHaveLength(24);
   });
 
   describe('registration', () => {
@@ -182,7 +183,7 @@ describe('providerConformance', () => {
 
     it('registers the cases not claimed with it.skip, naming the scenarios not claimed', () => {
       const { skipped } = register(['text'], true);
-      expect(skipped).toHaveLength(19);
+      expect(skipped).toHaveLength(20);
       expect(skipped).toContain(`${providerConformanceCases[3]!.name} (not claimed: value)`);
     });
 
@@ -498,8 +499,20 @@ describe('providerConformance', () => {
         maker({ rank: { ...good('rank'), rank: () => never } as never }),
       ],
       [
-        'call giving undefined',
+        'image giving one image too few',
         23,
+        'image must give a list of 1 image, each { bytes: a non-empty Uint8Array',
+        maker({ image: { ...good('image'), image: async () => [] } as never }),
+      ],
+      [
+        'image giving bytes with no media type',
+        23,
+        'image must give a list of 1 image',
+        maker({ image: { ...good('image'), image: async () => [{ bytes: new Uint8Array([1]) }] } as never }),
+      ],
+      [
+        'call giving undefined',
+        24,
         'undefined is no output',
         maker({ call: { ...good('call'), call: async () => undefined } as never }),
       ],
@@ -553,7 +566,7 @@ describe('providerConformance', () => {
       ['--import', 'tsx', '--test', '--test-reporter=tap', file],
       { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
     );
-    expect(stdout).toMatch(/# pass 22\b/);
+    expect(stdout).toMatch(/# pass 23\b/);
     expect(stdout).toMatch(/# skipped 1\b/);
     expect(stdout).toMatch(/# fail 0\b/);
   }, 60_000);

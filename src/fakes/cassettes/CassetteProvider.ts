@@ -124,7 +124,7 @@ export class CassetteProvider implements Provider {
         } as never);
       throw error;
     }
-    const answer = spec.recorded.answer(result);
+    const answer = spec.recorded.answer(result, this.#tape.keep);
     // A result of the wrong shape is not kept: the engine fails the call with E0007, as it would live.
     if (answer !== undefined && answerSchemas[call].safeParse(answer).success) {
       this.#tape.record(lookup, {

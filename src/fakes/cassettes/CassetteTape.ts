@@ -2,6 +2,7 @@ import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { CASSETTE_VERSION, type CassetteCall, type CassetteEntry, type CassetteFile } from './cassetteSchema.js';
+import type { RecordKeep } from '../../services/spec/CapabilitySpec.js';
 import type { CassetteMode } from './cassetteSettings.js';
 import { EntryIndex } from './EntryIndex.js';
 import { placeInFile } from './jsonSpans.js';
@@ -45,6 +46,8 @@ export class CassetteTape {
   readonly mode: CassetteMode;
   readonly scrub: RedactFunction;
   readonly usage: UsageLog | undefined;
+  /** What a recording keeps beyond what its replay needs: the cassette's `keepBytes`. */
+  readonly keep: RecordKeep;
   readonly #exists: boolean;
   /** The entries kept from the file: none in record mode, which replaces them. */
   readonly #kept: CassetteEntry[];
@@ -71,10 +74,12 @@ export class CassetteTape {
     modelIds?: ModelIds | undefined;
     /** The time now, in ms: the system's, for the day a recording is made and the age of the ones replayed. */
     now?: () => number;
+    keepBytes?: boolean;
   }) {
     this.path = options.path;
     this.mode = options.mode;
     this.scrub = options.scrub;
+    this.keep = { bytes: options.keepBytes === true };
     this.#exists = options.exists;
     this.usage = options.usage;
     this.#age = options.age;

@@ -41,7 +41,17 @@ export function bindCassette(container: Container, path: string | URL, settings:
     settings.maxAgeDays === undefined
       ? undefined
       : { maxAgeDays: settings.maxAgeDays, stale: settings.stale ?? 'fail' };
-  const tape = new CassetteTape({ path: file, mode, exists, entries, scrub, usage, age, modelIds: settings.modelIds });
+  const tape = new CassetteTape({
+    path: file,
+    mode,
+    exists,
+    entries,
+    scrub,
+    usage,
+    age,
+    modelIds: settings.modelIds,
+    keepBytes: settings.keepBytes === true,
+  });
   const cassette = new Cassette(tape);
   const label = `app.cassette('${file}')`;
   const slots = slotsOf(container);

@@ -52,6 +52,13 @@ export interface CassetteSettings {
    * `'base'` (a date or version suffix left out), or a function from an id to the id it matches as.
    */
   readonly modelIds?: ModelIds | undefined;
+  /**
+   * Whether a recorded image keeps its bytes (in base64), so a replay gives the very bytes back.
+   * Left out (false), an image is recorded as its media type, byte count, SHA-256 and (for a PNG)
+   * size, and a replay gives a stand-in: a PNG of that size (1×1 for any other format), drawn
+   * from the recorded SHA-256, with media type `image/png`.
+   */
+  readonly keepBytes?: boolean | undefined;
 }
 
 /** The most days `maxAgeDays` takes: a hundred years. */
@@ -64,6 +71,7 @@ const settingsSchema = lazySchema(() =>
     maxAgeDays: z.number().int().min(0).max(MAX_AGE_DAYS).optional(),
     stale: z.enum(['fail', 'warn']).optional(),
     modelIds: z.union([z.enum(['exact', 'base']), z.function()]).optional(),
+    keepBytes: z.boolean().optional(),
   }),
 );
 
@@ -101,8 +109,8 @@ export function readSettings(
     throw new StandinError(
       'V0002',
       `app.cassette(path, settings): the settings threw when read ` +
-        `(${thrownName(error)}). Pass a plain object { mode?, redact?, maxAgeDays?, stale?, modelIds? }, not getters ` +
-        `or proxies that can fail.`,
+        `(${thrownName(error)}). Pass a plain object { mode?, redact?, keepBytes?, maxAgeDays?, stale?, modelIds? }, ` +
+        `not getters or proxies that can fail.`,
       { cause: error },
     );
   }
@@ -114,8 +122,9 @@ export function readSettings(
         maxAgeDays: `a whole number of days, 0 to ${MAX_AGE_DAYS}`,
         stale: "'fail' or 'warn'",
         modelIds: "'exact', 'base' or a function (id) => id",
+        keepBytes: 'true or false',
       },
-      keys: { '': ['mode', 'redact', 'maxAgeDays', 'stale', 'modelIds'] },
+      keys: { '': ['mode', 'redact', 'keepBytes', 'maxAgeDays', 'stale', 'modelIds'] },
     });
     throw new StandinError('V0002', `app.cassette(path, settings): the settings are malformed:\n${lines.join('\n')}`);
   }

@@ -9,7 +9,7 @@ import type { Engine, CallOptions } from '../engine/Engine.js';
 import type { ReplyInput } from '../requests/prepareReply.js';
 import type { RunOptions } from '../runs/runAgent.js';
 import type { Reply } from '../engine/Reply.js';
-import type { HearInput, Message, ReplyPart } from '../spec/Provider.js';
+import type { GeneratedImage, HearInput, ImageOptions, Message, ReplyPart } from '../spec/Provider.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
 
 /**
@@ -86,6 +86,17 @@ export class App {
   ): Promise<readonly number[]> {
     assertAlive(this.container, 'app.rank(...)');
     return this.engine.rank(model, query, texts, options);
+  }
+
+  /** Images made from the prompt: `options` asks their size, count and format; `call` holds the call's options. */
+  async image(
+    model: string,
+    prompt: string,
+    options?: ImageOptions,
+    call?: CallOptions,
+  ): Promise<readonly GeneratedImage[]> {
+    assertAlive(this.container, 'app.image(...)');
+    return this.engine.image(model, prompt, options, call);
   }
 
   /** The output of a model called with a plain input. */

@@ -3,6 +3,7 @@ import { call } from './call.js';
 import type { CapabilitySpec, PlainCapability } from '../spec/CapabilitySpec.js';
 import { embed } from './embed.js';
 import { hear } from './hear.js';
+import { image } from './image.js';
 import { rank } from './rank.js';
 import { speak } from './speak.js';
 
@@ -17,7 +18,7 @@ import { speak } from './speak.js';
  * for (const name of plainCapabilities) capabilities[name].answer;
  * ```
  */
-export const capabilities = { embed, hear, speak, rank, call } as const satisfies {
+export const capabilities = { embed, hear, speak, rank, image, call } as const satisfies {
   readonly [N in PlainCapability]: CapabilitySpec<never, unknown>;
 };
 

@@ -10,7 +10,7 @@ import { classifyCall } from '../classification/classifyCall.js';
 import { Dispatcher, type DispatchOptions } from '../dispatch/Dispatcher.js';
 import type { Services } from '../dispatch/Services.js';
 import type { CallGuard } from '../dispatch/CallGuard.js';
-import type { HearInput, Message, ReplyPart } from '../spec/Provider.js';
+import type { GeneratedImage, HearInput, ImageOptions, Message, ReplyPart } from '../spec/Provider.js';
 import { readGuard } from '../../validation/readGuard.js';
 import { checkOptions, prepareReply, type ReplyInput } from '../requests/prepareReply.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
@@ -138,6 +138,16 @@ export class Engine {
     options?: CallOptions,
   ): Promise<readonly number[]> {
     return callPlain(this.#dispatch, capabilities.rank, model, [query, texts], options);
+  }
+
+  /** Images made from `prompt`: `options.count` of them (one when left out), of its `size` and `format`. */
+  async image(
+    model: string,
+    prompt: string,
+    options?: ImageOptions,
+    call?: CallOptions,
+  ): Promise<readonly GeneratedImage[]> {
+    return callPlain(this.#dispatch, capabilities.image, model, [prompt, options ?? {}], call);
   }
 
   /** The output of a model called with a plain input. */

@@ -4,6 +4,12 @@ import type { CallContext, Capability, Provider } from './Provider.js';
 /** The capabilities besides `reply`, which each take plain arguments and answer one result. */
 export type PlainCapability = Exclude<Capability, 'reply'>;
 
+/** What a recording keeps of a result beyond what its replay needs. */
+export interface RecordKeep {
+  /** Whether bytes a result carries (an image's) are kept whole, not only as their length and SHA-256. */
+  readonly bytes: boolean;
+}
+
 /**
  * How a capability's result is kept as recorded JSON (a cassette's answer) and read back.
  *
@@ -19,9 +25,9 @@ export interface RecordedCodec<R, J extends object> {
   readonly schema: ZodType<J>;
   /**
    * The answer to record for a result; undefined, or one `schema` refuses, when the result breaks the contract (it is
-   * not recorded).
+   * not recorded). `keep` says what the recording keeps beyond that (a cassette's settings).
    */
-  answer(result: R): J | undefined;
+  answer(result: R, keep?: RecordKeep): J | undefined;
   /** The result a recorded answer replays. */
   // A method: bivariant, so a spec of any answer shape is a `CapabilitySpec<A, R>`.
   result(answer: J): R;

@@ -111,6 +111,27 @@ export interface HearInput {
   readonly hint?: string | undefined;
 }
 
+/** The file formats an image can be asked in. */
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+/** How an `image` call asks for its images; every field may be left out. */
+export interface ImageOptions {
+  /** Width and height in pixels, `'1024x1024'`: each from 1 to 4096. The provider's default when left out. */
+  readonly size?: `${number}x${number}` | undefined;
+  /** How many images, from 1 to 10. One when left out. */
+  readonly count?: number | undefined;
+  /** The file format. The provider's default (PNG on OpenAI) when left out. */
+  readonly format?: ImageFormat | undefined;
+}
+
+/** One image a model made: its bytes and their media type. */
+export interface GeneratedImage {
+  /** The image file's bytes. */
+  readonly bytes: Uint8Array;
+  /** The bytes' media type, such as `'image/png'`. */
+  readonly mediaType: string;
+}
+
 /** What the engine hands a provider with every call. */
 export interface CallContext {
   /** The name the application called the model by (after fallback, the model being tried). */
@@ -145,7 +166,7 @@ export interface CallContext {
 
 /**
  * One kind of call a provider answers: `reply`, and each optional method of {@link Provider}
- * (`embed`, `hear`, `speak`, `rank`, `call`). A new modality is a new method there.
+ * (`embed`, `hear`, `speak`, `rank`, `image`, `call`). A new modality is a new method there.
  */
 export type Capability = Exclude<keyof Provider, 'real'>;
 
@@ -178,6 +199,8 @@ export interface Provider {
   speak?(text: string, context: CallContext): Promise<Uint8Array>;
   /** A relevance score for each text against the query, in the texts' order. */
   rank?(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]>;
+  /** Images made from the prompt: as many as `options.count` asks (one when left out). */
+  image?(prompt: string, options: ImageOptions, context: CallContext): Promise<readonly GeneratedImage[]>;
   /** The output of a model called with a plain input. */
   call?(input: unknown, context: CallContext): Promise<unknown>;
 }

@@ -4,9 +4,18 @@ import { Endpoint, type EndpointOptions } from '../http/Endpoint.js';
 import type { Exchange } from '../http/Exchange.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
+import type {
+  CallContext,
+  GeneratedImage,
+  HearInput,
+  ImageOptions,
+  Provider,
+  ReplyPart,
+  ReplyRequest,
+} from '../../spec/Provider.js';
 import { decodeEmbedding } from './decodeEmbedding.js';
 import { OPENAI_URL, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
+import { readImages } from './readImages.js';
 
 /** Audio formats whose media type is not `audio/<format>`. */
 const mediaTypes: Readonly<Record<string, string>> = {
@@ -45,7 +54,7 @@ const openAIRoute: OpenAIRoute = {
 
 /**
  * The OpenAI adapter on Node's `fetch`: Chat Completions (streamed), embeddings, audio
- * transcription and speech, and the Jina/Cohere-style `/rerank`. It speaks to OpenAI and to
+ * transcription and speech, image generation, and the Jina/Cohere-style `/rerank`. It speaks to OpenAI and to
  * every OpenAI-compatible server. One HTTP attempt per call: the engine retries.
  * Made by {@link createOpenAIProvider}.
  *
@@ -208,6 +217,26 @@ export class OpenAIProvider implements Provider {
           );
         return scores as number[];
       },
+    );
+  }
+
+  /**
+   * `POST /images/generations` (`n`, `size`, `output_format`), answered in base64: GPT Image
+   * models always answer so, and other models (DALL·E) are asked for `b64_json`.
+   */
+  async image(prompt: string, options: ImageOptions, context: CallContext): Promise<readonly GeneratedImage[]> {
+    checkContext(context, "OpenAI adapter's image");
+    const request = {
+      model: context.model,
+      prompt,
+      n: options.count ?? 1,
+      ...(options.size === undefined ? {} : { size: options.size }),
+      ...(options.format === undefined ? {} : { output_format: options.format }),
+      // GPT Image models refuse `response_format`: they answer base64 alone.
+      ...(context.model.startsWith('gpt-image') ? {} : { response_format: 'b64_json' }),
+    };
+    return this.#json(context, '/images/generations', request, (body, exchange) =>
+      readImages(body, exchange, options.format),
     );
   }
 

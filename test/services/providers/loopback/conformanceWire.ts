@@ -3,6 +3,7 @@ import { messageDelta, messageStart, messageStop, textBlock, textMessage, toolBl
 import { KEY } from './callContext.js';
 import { json, raw, stream, type Handler, type LoopbackServer } from './LoopbackServer.js';
 import { chunk, textReply, toolReply } from './openaiWire.js';
+import { pngImage } from '../../../../src/services/requests/pngImage.js';
 
 /** What a maker hands `providerConformance` beside the provider for the 'slow' scenario. */
 export interface Stalled {
@@ -132,6 +133,14 @@ export function openaiScenario(
             { index: 0, relevance_score: 0.4 },
             { index: 1, relevance_score: 0.01 },
           ],
+        }),
+      );
+    case 'image':
+      return void at(
+        '/images/generations',
+        json(200, {
+          created: 1_700_000_000,
+          data: [{ b64_json: Buffer.from(pngImage(2, 2, 'receipt')).toString('base64') }],
         }),
       );
     default:

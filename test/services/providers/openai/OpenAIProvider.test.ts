@@ -5,6 +5,7 @@ import { callContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { hang, json, LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { useLoopback } from '../loopback/useLoopback.js';
 import { chunk, DONE, textReply, toolReply, usage } from '../loopback/openaiWire.js';
+import { pngImage } from '../../../../src/services/requests/pngImage.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -753,6 +754,75 @@ describe('OpenAIProvider', () => {
     it('an empty answer is a malformed response', async () => {
       server.on(SPEAK, raw(200, Buffer.alloc(0)));
       expect((await failed(provider().speak('Hello', callContext()))).message).toContain('no audio');
+    });
+  });
+
+  describe('.image', () => {
+    const IMAGES = '/v1/images/generations';
+    const png = pngImage(4, 3, 'lighthouse');
+    const b64 = Buffer.from(png).toString('base64');
+
+    it('posts the prompt, count, size and format, and answers the decoded images with their media types', async () => {
+      server.on(IMAGES, json(200, { created: 1, data: [{ b64_json: b64 }, { b64_json: b64 }], output_format: 'png' }));
+      const images = await provider().image(
+        'A lighthouse',
+        { size: '1024x1024', count: 2, format: 'png' },
+        callContext({ model: 'gpt-image-1' }),
+      );
+      expect(images).toEqual([
+        { bytes: png, mediaType: 'image/png' },
+        { bytes: png, mediaType: 'image/png' },
+      ]);
+      expect(sentBody(IMAGES)).toEqual({
+        model: 'gpt-image-1',
+        prompt: 'A lighthouse',
+        n: 2,
+        size: '1024x1024',
+        output_format: 'png',
+      });
+    });
+
+    it('asks a model other than GPT Image for b64_json, and sends no size or format it was not given', async () => {
+      server.on(IMAGES, json(200, { created: 1, data: [{ b64_json: b64 }] }));
+      await provider().image('A lighthouse', {}, callContext({ model: 'dall-e-3' }));
+      expect(sentBody(IMAGES)).toEqual({
+        model: 'dall-e-3',
+        prompt: 'A lighthouse',
+        n: 1,
+        response_format: 'b64_json',
+      });
+    });
+
+    it('labels bytes it cannot recognise by the format the answer states, else the one asked', async () => {
+      const odd = Buffer.from([1, 2, 3]).toString('base64');
+      server.on(IMAGES, json(200, { data: [{ b64_json: odd }], output_format: 'webp' }));
+      expect((await provider().image('x', {}, callContext()))[0]!.mediaType).toBe('image/webp');
+      server.on(IMAGES, json(200, { data: [{ b64_json: odd }] }));
+      expect((await provider().image('x', { format: 'jpeg' }, callContext()))[0]!.mediaType).toBe('image/jpeg');
+    });
+
+    it('an image given by URL only, or no data list, is a malformed response', async () => {
+      server.on(IMAGES, json(200, { data: [{ url: 'https://example.com/a.png' }] }));
+      expect((await failed(provider().image('x', {}, callContext()))).message).toContain('it gave a URL');
+      server.on(IMAGES, json(200, { images: [] }));
+      expect((await failed(provider().image('x', {}, callContext()))).message).toContain('no `data` list');
+    });
+
+    it('a content policy refusal is a content_filter failure with its message, and the key never shows', async () => {
+      server.on(
+        IMAGES,
+        json(400, {
+          error: {
+            message: `Your request was rejected by the safety system (${KEY})`,
+            type: 'image_generation_user_error',
+            code: 'content_policy_violation',
+          },
+        }),
+      );
+      const error = await failed(provider().image('x', {}, callContext()));
+      expect(error.kind).toBe('content_filter');
+      expect(error.message).toContain('safety system');
+      expect(error.message).not.toContain(KEY);
     });
   });
 
