@@ -28,6 +28,10 @@ import { DEFAULT_SENT_BYTES, DEFAULT_SENT_LIMIT, SentLog } from './SentLog.js';
 import { ServedApp } from './ServedApp.js';
 import { throwOnErrors, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
+import { transcriptSteps, type TranscriptSource } from '../fakes/transcript/transcriptSteps.js';
+import { transcriptText } from '../fakes/transcript/transcriptText.js';
+import { appSources } from '../testing/appTranscript.js';
+import { inspection, type Inspection } from './inspection.js';
 
 /**
  * Scripted fakes over the providers' own HTTP protocols: OpenAI chat completions, responses,
@@ -231,6 +235,24 @@ export class FakeServer {
   async verify(scope?: string): Promise<void> {
     throwOnErrors(this.errors(scope));
     throwOnUnused(await this.pending(scope));
+  }
+
+  /**
+   * Every step the server's fakes took, as stable text for a snapshot (see `app.transcript`): in
+   * `scope`, or per scope in every scope, by the model id clients sent (a served app's model names).
+   */
+  transcript(scope?: string): string {
+    return transcriptText(transcriptSteps(this.#sources(), scope));
+  }
+
+  /** What the inspector page shows: each scope's steps, its pending answers and what verify would say. */
+  async inspection(): Promise<Inspection> {
+    const steps = transcriptSteps(this.#sources());
+    return inspection('standin wire server', steps, await this.pending(), this.errors());
+  }
+
+  #sources(): TranscriptSource[] {
+    return this.#book?.sources ?? appSources(this.#given!.container);
   }
 
   /**

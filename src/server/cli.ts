@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The `standin` command: `standin serve --scripts scripts.json`. See serveCommand for what it does.
+// The `standin` command: `standin serve --scripts scripts.json` (see serveCommand), `standin inspect <cassette.json>`
+// (see inspectCommand).
+import { inspectCommand } from './inspectCommand.js';
 import { serveCommand } from './serveCommand.js';
 import { stopOnSignals } from './stopOnSignals.js';
 
@@ -7,11 +9,20 @@ const output = {
   out: (line: string) => process.stdout.write(`${line}\n`),
   err: (line: string) => process.stderr.write(`${line}\n`),
 };
-// Signals are taken before the server starts: one that comes while it starts stops it once started.
-const started = serveCommand(process.argv.slice(2), output);
-stopOnSignals(
-  started.then((result) => (typeof result === 'number' ? undefined : result)),
-  output,
-);
-const result = await started;
-if (typeof result === 'number') process.exitCode = result;
+const args = process.argv.slice(2);
+if (args[0] === 'inspect') {
+  process.exitCode = inspectCommand(args.slice(1), output);
+} else {
+  await serve();
+}
+
+async function serve(): Promise<void> {
+  // Signals are taken before the server starts: one that comes while it starts stops it once started.
+  const started = serveCommand(args, output);
+  stopOnSignals(
+    started.then((result) => (typeof result === 'number' ? undefined : result)),
+    output,
+  );
+  const result = await started;
+  if (typeof result === 'number') process.exitCode = result;
+}

@@ -13,6 +13,7 @@ import type { Scripts } from './scriptsSchema.js';
 
 /** What `standin --help` prints. */
 export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--port <n>] [--host <address>]
+       standin inspect <cassette.json> [-o out.html]
 
 Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat completions,
 responses, embeddings and audio; Anthropic messages; the TypeSafe /v1/systemone and
@@ -26,7 +27,8 @@ Decisions /v1/decisions classifier APIs).
   --print-schema     print the scripts file's JSON Schema and exit
   --help             this text
 
-The control token is printed at start; set ${TOKEN_VARIABLE} to choose it.
+The control token is printed at start; set ${TOKEN_VARIABLE} to choose it. The inspector page is at
+/__standin/ui?token=<token>. standin inspect writes the same view of a cassette as one HTML file.
 
 Example scripts.json:
   {
