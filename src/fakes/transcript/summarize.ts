@@ -51,7 +51,6 @@ export function answerLines(answer: unknown): string[] {
   for (const call of calls.filter(isOrdinaryObject))
     lines.push(`call ${String(call.tool)} ${oneLine(call.with ?? {})}`);
   if ('value' in answer) lines.push(`value: ${oneLine(answer.value)}`);
-  if (typeof answer.fail === 'string') lines.push(`fail: ${answer.fail}`);
   if (lines.length === 0) lines.push(`answer: ${oneLine(answer)}`);
   return lines;
 }
