@@ -93,7 +93,8 @@ function runOf(runs: Map<string, Numbered>, scope: string, key: string): { run: 
   if (named === undefined) runs.set(scope, (named = { names: new Map(), run: 0, call: 0 }));
   const hash = key.lastIndexOf('#');
   const index = hash > 0 ? Number(key.slice(hash + 1)) : Number.NaN;
-  const inRun = Number.isInteger(index) && index >= 0;
+  // A call outside a run has a key of its own (`call:...`), numbered too: it is no step of a run.
+  const inRun = !key.startsWith('call:') && Number.isInteger(index) && index >= 0;
   const id = inRun ? `run\u0000${key.slice(0, hash)}` : `call\u0000${key}`;
   let run = named.names.get(id);
   if (run === undefined) {
