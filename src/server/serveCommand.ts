@@ -93,7 +93,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   }
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     output.err(
-      `W0009: standin takes one command, serve; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. ` +
+      `W0009: standin takes one command, serve or inspect; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. ` +
         `Run standin serve --scripts scripts.json (standin --help shows an example).`,
     );
     return 2;
