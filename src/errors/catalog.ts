@@ -561,6 +561,10 @@ const fakeModel = {
       'unbounded repeats, a back reference) ran past 250 ms on one request and was stopped.',
     fix: 'Write the expression without nested repeats, or match with `{ contains }` or `{ equals }`.',
   },
+  T0065: {
+    means: '`app.transcript(options)` was given options other than `{ scope? }`, or a scope that is not a text.',
+    fix: "Give `{ scope: 'id' }` for one scope (`''` is outside any scope), or no options for every scope.",
+  },
   T0040: {
     means:
       'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized ' +
@@ -1010,6 +1014,20 @@ const wire = {
       'A `POST /__standin/release` was refused (400): it names no gate, a gate no script holds at, or a name that ' +
       "is not a gate name; the body carries the fake's code (`T0070`, `T0073`) and message.",
     fix: 'Send `?gate=<name>` naming a `{ hold }` part of a loaded script, and `&scope=<id>` for a scoped stream.',
+  },
+  W0030: {
+    means:
+      '`standin inspect` was given arguments it does not take: no cassette path, more than one, or an unknown option.',
+    fix: 'Run `standin inspect <cassette.json> [-o out.html]`; `standin --help` shows the commands.',
+  },
+  W0031: {
+    means:
+      '`standin inspect` could not read the cassette: there is no such file, it is not a regular file, or it is too large.',
+    fix: 'Give the path of a cassette file an app recorded (`app.cassette(path)`, then `save()`).',
+  },
+  W0032: {
+    means: '`standin inspect` could not write the page: the folder of `-o` does not exist or cannot be written.',
+    fix: 'Give `-o` a path in a folder that exists and can be written, or leave it out to print the page.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

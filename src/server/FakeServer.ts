@@ -5,32 +5,35 @@ import type { Answers } from '../fakes/model/Answer.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
-import { SystemClock } from '../services/clock/SystemClock.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
-import { MemoryCursorStore } from '../services/cursors/MemoryCursorStore.js';
 import type { TestApp } from '../testing/TestApp.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { appModel, appModels } from './appModels.js';
 import { checkScripts } from './checkScripts.js';
-import { ClassifierBook } from './ClassifierBook.js';
 import type { FakeServerSettings } from './FakeServerSettings.js';
 import { loadScripts } from './loadScripts.js';
 import { modelNotFound } from './modelNotFound.js';
-import { ownApp } from './ownApp.js';
 import { DEFAULT_BODY_LIMIT } from './readBody.js';
 import { DEFAULT_WRITE_TIMEOUT_MS } from './respond.js';
 import type { Scripts } from './scriptsSchema.js';
-import { ScriptBook } from './ScriptBook.js';
+import type { ScriptBook } from './ScriptBook.js';
+import type { ClassifierBook } from './ClassifierBook.js';
 import { pendingAnswers, scopeErrors } from './scopeReports.js';
 import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
-import { DEFAULT_SENT_BYTES, DEFAULT_SENT_LIMIT, SentLog } from './SentLog.js';
+import { SentLog } from './SentLog.js';
 import { ServedApp } from './ServedApp.js';
 import { throwOnErrors, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
+import { scopeRefused } from './scopeRefused.js';
+import { ownServing } from './ownServing.js';
 import { Gates } from '../fakes/gates/Gates.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
+import { transcriptSteps, type TranscriptSource } from '../fakes/transcript/transcriptSteps.js';
+import { transcriptText } from '../fakes/transcript/transcriptText.js';
+import { appSources } from '../testing/appTranscript.js';
+import { inspection, type Inspection } from './inspection.js';
 
 /**
  * Scripted fakes over the providers' own HTTP protocols: OpenAI chat completions, responses,
@@ -74,25 +77,11 @@ export class FakeServer {
     this.#given = settings.app;
     this.#sent = new SentLog(settings.sentLimit, settings.sentBytes);
     this.#gates = this.#given === undefined ? new Gates() : slotsOf(this.#given.container).gates;
-    if (this.#given === undefined) {
-      const store = new MemoryCursorStore();
-      const clock = new SystemClock();
-      const book = new ScriptBook(
-        store,
-        clock,
-        settings.sentLimit ?? DEFAULT_SENT_LIMIT,
-        settings.sentBytes ?? DEFAULT_SENT_BYTES,
-        this.#gates,
-      );
-      const classifiers = new ClassifierBook(store);
-      this.#store = store;
-      this.#book = book;
-      this.#classifiers = classifiers;
-      this.#served = new ServedApp({ book, make: (models) => ownApp(book, store, clock, models, classifiers.adapter) });
-    } else {
-      this.#store = this.#given.container.get(Tokens.CursorStore);
-      this.#served = new ServedApp({ given: this.#given });
-    }
+    const own = this.#given === undefined ? ownServing(settings, this.#gates) : undefined;
+    this.#store = own?.store ?? this.#given!.container.get(Tokens.CursorStore);
+    this.#book = own?.book;
+    this.#classifiers = own?.classifiers;
+    this.#served = own?.served ?? new ServedApp({ given: this.#given! });
     this.#handler = new WireHandler({
       url,
       token,
@@ -136,13 +125,7 @@ export class FakeServer {
   fake(model: string, answers: Answers, scope?: string): FakeModel {
     this.#open();
     if (this.#book !== undefined) return this.#book.fake(model, answers, scope);
-    if (scope !== undefined) {
-      throw new StandinError(
-        'W0013',
-        `a server serving an app's fakes scripts them for every scope; it cannot script model '${model}' for scope ` +
-          `'${scope}' alone. Leave the scope out, or make the server without app.`,
-      );
-    }
+    if (scope !== undefined) throw scopeRefused(`model '${model}'`, scope);
     const app = this.#given!;
     const name = appModel(app, model);
     if (name === undefined) throw modelNotFound('openai', model, appModels(app));
@@ -160,13 +143,7 @@ export class FakeServer {
   fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassifier {
     this.#open();
     if (this.#classifiers !== undefined) return this.#classifiers.fake(script, scope);
-    if (scope !== undefined) {
-      throw new StandinError(
-        'W0013',
-        `a server serving an app's fakes scripts its classifier for every scope; it cannot script it for scope ` +
-          `'${scope}' alone. Leave the scope out, or make the server without app.`,
-      );
-    }
+    if (scope !== undefined) throw scopeRefused('its classifier', scope);
     return this.#given!.fakeClassifier(script);
   }
 
@@ -250,6 +227,24 @@ export class FakeServer {
   release(gate: string, scope?: string): void {
     this.#open();
     this.#gates.release(gate, scope ?? DEFAULT_SCOPE, `release('${String(gate).slice(0, 100)}')`);
+  }
+
+  /**
+   * Every step the server's fakes took, as stable text for a snapshot (see `app.transcript`): in
+   * `scope`, or per scope in every scope, by the model id clients sent (a served app's model names).
+   */
+  transcript(scope?: string): string {
+    return transcriptText(transcriptSteps(this.#sources(), scope));
+  }
+
+  /** What the inspector page shows: each scope's steps, its pending answers and what verify would say. */
+  async inspection(): Promise<Inspection> {
+    const steps = transcriptSteps(this.#sources());
+    return inspection('standin wire server', steps, await this.pending(), this.errors());
+  }
+
+  #sources(): TranscriptSource[] {
+    return this.#book?.sources ?? appSources(this.#given!.container);
   }
 
   /**

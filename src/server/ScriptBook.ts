@@ -124,6 +124,12 @@ export class ScriptBook {
       .sort();
   }
 
+  /** Every fake of the book, under the model id it serves: the defaults, then each scope's own. */
+  get sources(): { readonly model: string; readonly fake: FakeModel }[] {
+    const own = [...this.#scoped.values()].flatMap((fakes) => [...fakes]);
+    return [...this.#shared, ...own].map(([model, fake]) => ({ model, fake }));
+  }
+
   /** The scopes that have scripts of their own. */
   get scopes(): string[] {
     return [...this.#scoped.keys()];

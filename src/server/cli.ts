@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `standin` command: `standin serve --scripts scripts.json` (see serveCommand) and `standin cassettes prune|redact`
-// (see cassettesCommand).
+// The `standin` command: `standin serve --scripts scripts.json` (see serveCommand), `standin inspect <cassette.json>`
+// (see inspectCommand) and `standin cassettes prune|redact` (see cassettesCommand).
 import { cassettesCommand } from './cassettesCommand.js';
+import { inspectCommand } from './inspectCommand.js';
 import { serveCommand } from './serveCommand.js';
 import { stopOnSignals } from './stopOnSignals.js';
 
@@ -12,6 +13,8 @@ const output = {
 const args = process.argv.slice(2);
 if (args[0] === 'cassettes') {
   process.exitCode = await cassettesCommand(args.slice(1), output);
+} else if (args[0] === 'inspect') {
+  process.exitCode = inspectCommand(args.slice(1), output);
 } else {
   await serve();
 }

@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import { readBody, readJson } from './readBody.js';
-import { sendJson } from './respond.js';
+import { sendBytes, sendJson } from './respond.js';
+import type { Inspection } from './inspection.js';
+import { contentPolicy, inspectorPage } from './inspectorPage.js';
 import type { Scripts } from './scriptsSchema.js';
 import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
@@ -22,6 +24,8 @@ export interface ControlTarget {
   errors(scope?: string): Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }>;
   reset(scope?: string, options?: { readonly defaults?: boolean }): Promise<void>;
   release(gate: string, scope?: string): void;
+  transcript(scope?: string): string;
+  inspection(): Promise<Inspection>;
 }
 
 /** The query parameters each route takes, besides `scope`. */
@@ -34,6 +38,9 @@ const params: Readonly<Record<string, readonly string[]>> = {
   'POST verify': ['scope'],
   'POST reset': ['scope', 'defaults'],
   'POST release': ['scope', 'gate'],
+  'GET transcript': ['scope'],
+  'GET inspect': [],
+  'GET ui': ['token'],
 };
 
 /**
@@ -55,6 +62,10 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * - `POST /__standin/release?gate=<name>[&scope=id]`: lets one stream held at that gate in that scope
  *   (the default scope when left out) on, or keeps the release for the next; 400 (`W0035`) for a gate
  *   no script names.
+ * - `GET /__standin/transcript[?scope=id]`: the steps the fakes took as stable text (`text/plain`).
+ * - `GET /__standin/inspect`: the inspector's view (JSON): per scope, steps, pending answers, verify.
+ * - `GET /__standin/ui?token=<token>`: the inspector page; a browser cannot send a header, so this
+ *   route alone takes the token in its query, which the page takes out of its address at once.
  *
  * A parameter a route does not take, a scope id that is not 1 to 200 printable characters, and a
  * flag other than `1` are refused with 400 (`W0019`, `W0007`): a control request never does
@@ -73,7 +84,8 @@ export async function control(
   token: string,
   limit: number,
 ): Promise<void> {
-  if (!authorized(request, token)) {
+  const page = request.method === 'GET' && url.pathname === `${CONTROL_PREFIX}ui`;
+  if (!authorized(request, token) && !(page && sameToken(url.searchParams.get('token'), token))) {
     throw new WireError(
       'W0006',
       401,
@@ -153,12 +165,28 @@ export async function control(
     case 'POST release':
       releaseGate(target, url.searchParams.get('gate'), scope);
       return sendJson(response, 200, { ok: true, gate: url.searchParams.get('gate'), scope: scope ?? null });
+    case 'GET transcript':
+      return sendBytes(response, 200, target.transcript(scope), {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+    case 'GET inspect':
+      return sendJson(response, 200, await target.inspection(), { 'cache-control': 'no-store' });
+    case 'GET ui':
+      return sendBytes(response, 200, inspectorPage(), {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': contentPolicy("'self'"),
+        'referrer-policy': 'no-referrer',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
     default:
       throw new WireError(
         'W0005',
         404,
         `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify, POST ` +
-          `reset and POST release under ${CONTROL_PREFIX}, each with an optional ?scope=<id>.`,
+          `reset, POST release, GET transcript, GET inspect and GET ui under ${CONTROL_PREFIX}, each with an optional ` +
+          `?scope=<id> where it takes one.`,
         {
           type: 'not_found_error',
           retry: false,
@@ -219,6 +247,10 @@ function authorized(request: IncomingMessage, token: string): boolean {
   const auth = request.headers.authorization;
   const given =
     auth !== undefined && /^bearer /i.test(auth) ? auth.slice(7).trim() : request.headers['x-standin-token'];
+  return sameToken(given, token);
+}
+
+function sameToken(given: unknown, token: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);

@@ -14,6 +14,7 @@ import type { Scripts } from './scriptsSchema.js';
 /** What `standin --help` prints. */
 export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--port <n>] [--host <address>]
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
+       standin inspect <cassette.json> [-o out.html]
 
 Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat completions,
 responses, embeddings and audio; Anthropic messages; the TypeSafe /v1/systemone and
@@ -27,7 +28,8 @@ Decisions /v1/decisions classifier APIs).
   --print-schema     print the scripts file's JSON Schema and exit
   --help             this text
 
-The control token is printed at start; set ${TOKEN_VARIABLE} to choose it.
+The control token is printed at start; set ${TOKEN_VARIABLE} to choose it. The inspector page is at
+/__standin/ui?token=<token>. standin inspect writes the same view of a cassette as one HTML file.
 
 Example scripts.json:
   {
@@ -92,7 +94,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   }
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     output.err(
-      `W0009: standin takes the command serve (or cassettes); got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. ` +
+      `W0009: standin takes one command, serve, inspect or cassettes; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}. ` +
         `Run standin serve --scripts scripts.json (standin --help shows an example).`,
     );
     return 2;

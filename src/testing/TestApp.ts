@@ -21,6 +21,9 @@ import { FunctionClassifier, type ClassifierFunction } from '../fakes/classifica
 import { ScopeFakes } from './ScopeFakes.js';
 import { scriptedLayer } from '../fakes/slot/layers.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
+import { transcriptSteps } from '../fakes/transcript/transcriptSteps.js';
+import { transcriptText } from '../fakes/transcript/transcriptText.js';
+import { appSources, readTranscriptOptions, type TranscriptOptions } from './appTranscript.js';
 import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
 
 /**
@@ -132,6 +135,26 @@ export class TestApp extends App {
   async pending(): Promise<readonly StandInFinding[]> {
     assertAlive(this.container, 'app.pending()');
     return pendingOf(slotsOf(this.container));
+  }
+
+  /**
+   * Every step the app's faked models took, as stable text for a snapshot: per scope, each run's
+   * steps and each call in the order they were asked, with what each was asked, what it answered,
+   * its tool calls and the tools' results, failures and retries. Step keys, ids, times and units
+   * are left out, so the text changes only when behaviour does. Read from what the fakes record
+   * (`sent`, and how each call ended), within the same limits.
+   *
+   * @throws {StandinError} `T0065` for options other than `{ scope? }`.
+   * @example
+   * ```ts
+   * await app.run(helpdesk, 'How do I reset my password?');
+   * expect(app.transcript()).toMatchSnapshot();
+   * ```
+   */
+  transcript(options?: TranscriptOptions): string {
+    assertAlive(this.container, 'app.transcript()');
+    const { scope } = readTranscriptOptions(options);
+    return transcriptText(transcriptSteps(appSources(this.container), scope));
   }
 
   /**

@@ -20,9 +20,10 @@ import { callInfo, callWhere, providerDown } from './fakeErrors.js';
 import { jsonLengths } from './jsonLengths.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers } from './readAnswers.js';
+import { failureName, Outcomes, whereOf, type Outcome } from './Outcomes.js';
 import { recordCall } from './recordCall.js';
 import { leastReleased } from './releasedLines.js';
-import type { PendingAnswer, SentCall } from './SentCall.js';
+import type { PendingAnswer, SentCall, SentWhere } from './SentCall.js';
 import type { SharedAnswers } from './SharedAnswers.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS } from './settleWithin.js';
 import { takeAnswer } from './takeAnswer.js';
@@ -64,6 +65,8 @@ export class FakeModel implements Provider {
   /** The one scope the fake answers in, when it was made for one. */
   readonly #scope: string | undefined;
   readonly #sent: SentLog<SentCall>;
+  /** How each call `sent` lists ended, for transcripts. */
+  readonly #outcomes: Outcomes;
   /** The test author's errors calls raised, for `verify`, even when the app caught them. */
   readonly #raised = new RaisedErrors();
   readonly #jsonLength = jsonLengths();
@@ -103,6 +106,7 @@ export class FakeModel implements Provider {
       bytes,
       bytes === undefined ? undefined : weighSent,
     );
+    this.#outcomes = new Outcomes(options.sentLimit ?? DEFAULT_SENT_LIMIT);
     const slot = { store, script };
     const unused = (only: string | undefined) =>
       read.reply?.kind === 'list'
@@ -152,6 +156,11 @@ export class FakeModel implements Provider {
     await this.#fake.shared?.sync();
   }
 
+  /** How a `sent` entry's call (the `nth` from its place) ended: `answer`, `result` or `failure` (none while it runs). */
+  outcome(entry: SentWhere, nth = 0): Outcome | undefined {
+    return this.#outcomes.of(entry, nth);
+  }
+
   reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     return this.#stream(request, context);
   }
@@ -179,7 +188,13 @@ export class FakeModel implements Provider {
   /** A reply's parts, streamed: the answer the first read takes. */
   async *#stream(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     const prepared = await this.#answer(request, context);
-    yield* streamedParts(prepared, this.#partsOf(prepared, request, context));
+    try {
+      yield* streamedParts(prepared, this.#partsOf(prepared, request, context));
+    } catch (error) {
+      // A stream that fails part-way (failAfter, an abort) ends with that failure, not the answer it began.
+      this.#outcomes.note(whereOf(context), { failure: failureName(error) });
+      throw error;
+    }
   }
 
   #partsOf(prepared: PreparedAnswer, request: ReplyRequest, context: CallContext): PartsOf {
@@ -203,7 +218,11 @@ export class FakeModel implements Provider {
 
   /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
   #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
-    const taken = takeAnswer(this.#fake, request, context);
+    const taken = this.#outcomes.follow(
+      whereOf(context),
+      () => takeAnswer(this.#fake, request, context),
+      (prepared) => ({ answer: prepared.answer }),
+    );
     return this.#fake.shared === undefined ? taken : taken.catch((error: unknown) => this.#kept(error, context));
   }
 
@@ -225,7 +244,8 @@ export class FakeModel implements Provider {
     run: (calls: ReadAnswers['calls']) => unknown,
   ): Promise<R> {
     try {
-      return await recordCall(this.#fake, spec, args, context, run);
+      const call = () => recordCall(this.#fake, spec, args, context, run);
+      return await this.#outcomes.follow(whereOf(context), call, (result) => ({ result }));
     } catch (error) {
       return this.#kept(error, context);
     }
@@ -291,6 +311,7 @@ export class FakeModel implements Provider {
    */
   forget(): void {
     this.#sent.clear();
+    this.#outcomes.clear();
     this.#fake.shared?.forget();
     this.#raised.clear();
   }

@@ -1,0 +1,125 @@
+import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import { StandinError } from '../../errors/StandinError.js';
+import type { Answer } from './Answer.js';
+import type { CallContext } from '../../services/spec/Provider.js';
+import type { SentWhere } from './SentCall.js';
+
+/**
+ * How one call a fake was sent ended: the answer it gave (a reply's answer record, a record
+ * call's result), or how it failed, named by kind or code only, so a transcript that shows it
+ * never carries a step key, an id or a time. `at` orders calls of several fakes and is never shown.
+ *
+ * @example
+ * ```ts
+ * const outcome: Outcome = { at: 1n, answer: { text: 'Hi' } };
+ * ```
+ */
+export interface Outcome {
+  readonly at: bigint;
+  /** A reply's answer record. */
+  readonly answer?: Answer;
+  /** A record call's result. */
+  readonly result?: unknown;
+  /** How it failed: `server failure`, `T0013`, `aborted`. */
+  readonly failure?: string;
+}
+
+/** What one call ended with: none of it while the call runs. */
+export type Ended = { readonly answer: Answer } | { readonly result: unknown } | { readonly failure: string };
+
+/** The most calls from one place (scope, step, attempt) kept: a wire client's retries of one request. */
+const MAX_REPEATS = 16;
+
+/**
+ * The outcomes of the calls a fake's `sent` lists, found by where each call came from (scope,
+ * step, attempt) and, for calls from one place (a wire client's retry of a request), which of
+ * them. It keeps as many places as `sent` keeps calls, the oldest forgotten first.
+ *
+ * @example
+ * ```ts
+ * const outcomes = new Outcomes(10_000);
+ * outcomes.note(context, { answer: { text: 'Hi' } });
+ * outcomes.of(writer.sent[0]!); // { at, answer: { text: 'Hi' } }
+ * ```
+ */
+export class Outcomes {
+  readonly #limit: number;
+  readonly #kept = new Map<string, Outcome[]>();
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** Keeps how the latest call at `where` ended; a later note (a stream failing part-way) replaces the earlier. */
+  note(where: SentWhere, outcome: Ended): void {
+    const calls = this.#kept.get(keyOf(where));
+    const last = calls?.at(-1);
+    if (calls !== undefined && last !== undefined) calls[calls.length - 1] = { at: last.at, ...outcome };
+  }
+
+  /** Notes that a call at `where` starts: its place among other fakes' calls is when it was asked. */
+  start(where: SentWhere): void {
+    const key = keyOf(where);
+    const calls = this.#kept.get(key) ?? [];
+    this.#kept.delete(key);
+    this.#kept.set(key, calls);
+    calls.push({ at: process.hrtime.bigint() });
+    if (calls.length > MAX_REPEATS) calls.shift();
+    if (this.#kept.size > this.#limit) this.#kept.delete(this.#kept.keys().next().value!);
+  }
+
+  /** Notes where a call starts, then how `call` ends; answers what it settles to. */
+  async follow<T>(where: SentWhere, call: () => Promise<T>, ended: (value: T) => Ended): Promise<T> {
+    this.start(where);
+    try {
+      const value = await call();
+      this.note(where, ended(value));
+      return value;
+    } catch (error) {
+      this.note(where, { failure: failureName(error) });
+      throw error;
+    }
+  }
+
+  /** How the `nth` call (from 0) at `where` ended, if it is still kept. */
+  of(where: SentWhere, nth = 0): Outcome | undefined {
+    return this.#kept.get(keyOf(where))?.[nth];
+  }
+
+  /** Forgets every outcome, as `sent` is forgotten. */
+  clear(): void {
+    this.#kept.clear();
+  }
+}
+
+/**
+ * A failure named by what stays the same from run to run: a provider failure's kind, a standin
+ * error's code; never its message, which names step keys and ids.
+ *
+ * @example
+ * ```ts
+ * failureName(new ProviderFailure('server', 'down')); // 'server failure'
+ * ```
+ */
+export function failureName(error: unknown): string {
+  if (error instanceof ProviderFailure) return `${error.kind} failure`;
+  if (error instanceof StandinError) return error.code;
+  if (error instanceof Error && error.name === 'AbortError') return 'aborted';
+  return 'error';
+}
+
+function keyOf(where: SentWhere): string {
+  return `${where.scope}\u0000${where.step}\u0000${where.attempt}`;
+}
+
+/**
+ * Where a call came from, as its `sent` entry says it.
+ *
+ * @example
+ * ```ts
+ * outcomes.start(whereOf(context));
+ * ```
+ */
+export function whereOf(context: CallContext): SentWhere {
+  return { scope: context.scope, step: context.stepKey, attempt: context.attempt };
+}

@@ -1,0 +1,41 @@
+import type { CassetteEntry } from '../cassettes/cassetteSchema.js';
+import { answerLines, oneLine, requestLines } from './summarize.js';
+import type { TranscriptStep } from './TranscriptStep.js';
+
+/**
+ * A cassette's entries as transcript steps, in the file's order: each entry one call (`call 1`,
+ * `call 2`, ...) of its model (`classifier` for classify), with its recorded request (or the
+ * `when` of an entry written by hand) and its answer or recorded failure.
+ *
+ * @example
+ * ```ts
+ * cassetteSteps(readCassette('test/cassettes/helpdesk.json').entries);
+ * ```
+ */
+export function cassetteSteps(entries: readonly CassetteEntry[]): TranscriptStep[] {
+  return entries.map((entry, index) => {
+    const answer = entry.answer as Record<string, unknown>;
+    const failure =
+      entry.call === 'reply'
+        ? undefined
+        : typeof answer.fail === 'string'
+          ? `${answer.fail} failure`
+          : typeof (answer.error as { reason?: unknown } | undefined)?.reason === 'string'
+            ? String((answer.error as { reason: string }).reason)
+            : undefined;
+    const request = entry.request ?? (entry.when === undefined ? {} : { when: entry.when });
+    const step: TranscriptStep = {
+      scope: '',
+      run: `call ${index + 1}`,
+      step: undefined,
+      attempt: 1,
+      model: entry.model ?? (entry.fallback === undefined ? 'classifier' : `classifier fallback ${entry.fallback}`),
+      call: entry.call,
+      request:
+        entry.call === 'reply' && entry.request !== undefined ? requestLines('reply', request) : [oneLine(request)],
+      answer:
+        failure !== undefined ? [] : entry.call === 'reply' ? answerLines(answer) : [`result: ${oneLine(answer)}`],
+    };
+    return failure === undefined ? step : { ...step, failure };
+  });
+}

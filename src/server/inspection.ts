@@ -1,0 +1,67 @@
+import type { PendingAnswer } from '../fakes/model/SentCall.js';
+import { answerLines } from '../fakes/transcript/summarize.js';
+import type { TranscriptStep } from '../fakes/transcript/TranscriptStep.js';
+import type { WireErrorNote } from './ScopeLedger.js';
+
+/**
+ * What the inspector page shows: each scope's steps, the answers it has not given yet, and what
+ * `verify` would say of it. Text only, never a header; the page escapes all of it.
+ *
+ * @example
+ * ```ts
+ * const view: Inspection = { title: 'standin wire server', live: true, scopes: [] };
+ * ```
+ */
+export interface Inspection {
+  readonly title: string;
+  /** Whether the page polls for more (a running server) or shows a file once (a cassette). */
+  readonly live: boolean;
+  readonly scopes: readonly InspectedScope[];
+}
+
+/** One scope as the inspector shows it. */
+export interface InspectedScope {
+  /** The scope id; `''` outside any scope. */
+  readonly scope: string;
+  readonly steps: readonly TranscriptStep[];
+  /** The answers not given yet, per model, each as its summary lines joined. */
+  readonly pending: readonly { readonly model: string; readonly answers: readonly string[] }[];
+  /** What verify would say: empty when it passes. */
+  readonly verify: readonly string[];
+}
+
+/**
+ * The inspector's view of a server: one entry per scope that has steps, pending answers or
+ * errors, sorted, the default scope first.
+ *
+ * @example
+ * ```ts
+ * inspection('standin wire server', steps, await server.pending(), server.errors());
+ * ```
+ */
+export function inspection(
+  title: string,
+  steps: readonly TranscriptStep[],
+  pending: Readonly<Record<string, Readonly<Record<string, readonly PendingAnswer[]>>>>,
+  errors: Readonly<Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }>>,
+): Inspection {
+  const names = [
+    ...new Set([...steps.map((step) => step.scope), ...Object.keys(pending), ...Object.keys(errors)]),
+  ].sort();
+  const scopes = names.map((scope): InspectedScope => {
+    const left = Object.entries(pending[scope] ?? {}).map(([model, answers]) => ({
+      model,
+      answers: answers.map((answer) => `answers[${answer.index}] ${answerLines(answer.answer).join(' · ')}`),
+    }));
+    const raised = errors[scope];
+    const verify = [
+      ...(raised?.errors ?? []).map((error) => `${error.code} at ${error.path}: ${error.message}`),
+      ...(raised !== undefined && raised.count > raised.errors.length
+        ? [`and ${raised.count - raised.errors.length} more errors`]
+        : []),
+      ...left.flatMap(({ model, answers }) => answers.map((answer) => `${model}: ${answer} never asked for`)),
+    ];
+    return { scope, steps: steps.filter((step) => step.scope === scope), pending: left, verify };
+  });
+  return { title, live: true, scopes };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { StandinError } from '../../src/errors/StandinError.js';
+import { inspectorPage } from '../../src/server/inspectorPage.js';
+import { createTestApp } from '../../src/testing.js';
+
+const config = { models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } };
+
+describe('TestApp', () => {
+  describe('.transcript', () => {
+    it('shows each scope apart, and one scope alone when asked', async () => {
+      const app = createTestApp(config);
+      app.fake('writer', [{ text: 'Hello, Ann' }, { text: 'Hello, Bob' }]);
+      await app.scope('b', () => app.reply('writer', { messages: 'Hi, I am Bob' }));
+      await app.scope('a', () => app.reply('writer', { messages: 'Hi, I am Ann' }));
+
+      expect(app.transcript()).toBe(
+        [
+          "scope 'a'",
+          '  call 1 · writer reply',
+          '    > user: Hi, I am Ann',
+          '    < text: Hello, Ann',
+          "scope 'b'",
+          '  call 1 · writer reply',
+          '    > user: Hi, I am Bob',
+          '    < text: Hello, Ann',
+          '',
+        ].join('\n'),
+      );
+      expect(app.transcript({ scope: 'a' })).not.toContain('Bob');
+      expect(createTestApp(config).transcript()).toBe('(no steps)\n');
+    });
+
+    it('refuses options other than { scope } with T0065', () => {
+      const app = createTestApp(config);
+      for (const options of [{ scop: 'a' }, { scope: 1 }, 'a']) {
+        const error = (() => {
+          try {
+            app.transcript(options as never);
+          } catch (thrown) {
+            return thrown;
+          }
+        })() as StandinError;
+        expect(error).toBeInstanceOf(StandinError);
+        expect(error.code).toBe('T0065');
+      }
+    });
+  });
+});
+
+describe(inspectorPage, () => {
+  it('embeds a view so that no text of it can end its script element', () => {
+    const step = { scope: '', run: 'call 1', step: undefined, attempt: 1, model: 'm', call: 'reply' };
+    const html = inspectorPage({
+      title: '</script><script>alert(1)</script>',
+      live: false,
+      scopes: [{ scope: '', steps: [{ ...step, request: ['<img src=x>'], answer: [] }], pending: [], verify: [] }],
+    });
+
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).not.toContain('<img src=x>');
+    expect(html).toContain("connect-src 'none'");
+  });
+});
