@@ -77,6 +77,10 @@ describe('the public surface', () => {
       'AnswerFunction',
       'AnswerPart',
       'Answers',
+      'AnySent',
+      'Asked',
+      'AskedRequest',
+      'AskedSubject',
       'CallGuard',
       'CallRecord',
       'CapabilityScenario',
@@ -97,6 +101,8 @@ describe('the public surface', () => {
       'FakeModelOptions',
       'Finding',
       'MakeProvider',
+      'MatcherContext',
+      'MatcherResult',
       'NormalizedRequest',
       'PendingAnswer',
       'PendingClassifierEntry',
@@ -112,12 +118,16 @@ describe('the public surface', () => {
       'ReplyScenario',
       'SentCall',
       'SentContentPart',
+      'SentConversation',
       'SentMessage',
       'SentReplyRequest',
+      'StandinAsymmetricMatchers',
       'StandInFinding',
+      'StandinMatchers',
       'TestAppSettings',
       'TextMatch',
       'When',
+      'WireView',
     ]);
   });
 
@@ -143,7 +153,7 @@ describe('the public surface', () => {
           .filter(Boolean),
       );
     };
-    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server'].flatMap((entry) => [
+    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server', 'vitest', 'jest'].flatMap((entry) => [
       ...values(entry),
       ...typeNames(entry),
     ]);
