@@ -78,7 +78,7 @@ export function askedWithVerdict(asked: Asked, expected: unknown, equals: Equals
           (requests.length === 0
             ? 'it was never asked'
             : `none of its ${requests.length} request${requests.length === 1 ? '' : 's'} holds it; the nearest is ` +
-              `request ${near + 1} (- expected, + sent):`),
+              `request ${near + 1}:`),
     diff: requests.length === 0 ? undefined : { expected, actual: partOf(requests[near], expected) },
   };
 }
@@ -113,8 +113,8 @@ export function calledToolVerdict(asked: Asked, tool: string, input: unknown, eq
         ? `expected ${asked.name} not to have called tool '${tool}'${withInput}, and it did, with ${shownValue(match?.with)}`
         : named.length === 0
           ? `expected ${asked.name} to have called tool '${tool}'${withInput}, and ${called}`
-          : `expected ${asked.name} to have called tool '${tool}' with the input below, and its ${timesOf(named.length)} ` +
-            `had other input; the last (- expected, + given):`,
+          : `expected ${asked.name} to have called tool '${tool}' with the input below, and ` +
+            `${named.length === 1 ? 'its call of it' : `its ${named.length} calls of it`} had other input; the last:`,
     diff: last === undefined || input === undefined ? undefined : { expected: input, actual: partOf(last.with, input) },
   };
 }
