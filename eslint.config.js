@@ -23,4 +23,13 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  {
+    // The runner entries adapt the matchers to one runner each: each imports its own, and no other.
+    files: ['src/vitest.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@jest/*', 'node:test'] }] },
+  },
+  {
+    files: ['src/jest.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['vitest', 'vitest/*', 'node:test'] }] },
+  },
 );

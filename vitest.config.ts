@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^standin\/nest$/, replacement: source('./src/nest.ts') },
       { find: /^standin\/ai-sdk$/, replacement: source('./src/ai-sdk.ts') },
       { find: /^standin\/server$/, replacement: source('./src/server.ts') },
+      { find: /^standin\/vitest$/, replacement: source('./src/vitest.ts') },
       { find: /^standin$/, replacement: source('./src/index.ts') },
     ],
   },

@@ -16,6 +16,10 @@ export type { HoldPart } from './fakes/gates/holdPart.js';
 export type { FakeModelOptions } from './fakes/model/FakeModel.js';
 export type { PendingAnswer, SentCall } from './fakes/model/SentCall.js';
 export type { SentContentPart, SentMessage, SentReplyRequest } from './fakes/model/sentRequest.js';
+export type { Asked, AskedSubject, WireView } from './testing/asked/AskedSubject.js';
+export type { AnySent, SentConversation } from './testing/asked/sentViews.js';
+export type { AskedRequest, StandinAsymmetricMatchers, StandinMatchers } from './testing/asked/StandinMatchers.js';
+export type { MatcherContext, MatcherResult } from './testing/asked/matchers.js';
 export type { ConformanceCase, ConformanceRunner } from './testing/classifierConformance.js';
 export type { CassetteMode, CassetteSettings } from './fakes/cassettes/cassetteSettings.js';
 export type {
@@ -78,3 +82,7 @@ export {
   providerScenarios,
   scenarioRequests,
 } from './testing/providerScenarios.js';
+export { readAsked } from './testing/asked/AskedSubject.js';
+export { standinMatchers } from './testing/asked/matchers.js';
+export { replies, toolCalls, toolResults } from './testing/asked/sentViews.js';
+export { assertAnsweredAll, assertAsked, assertAskedWith, assertCalledTool } from './testing/asked/assertions.js';

@@ -561,6 +561,25 @@ const fakeModel = {
       'unbounded repeats, a back reference) ran past 250 ms on one request and was stopped.',
     fix: 'Write the expression without nested repeats, or match with `{ contains }` or `{ equals }`.',
   },
+  T0060: {
+    means:
+      'A matcher (`toHaveBeenAsked`, `toHaveBeenAskedWith`, `toHaveCalledTool`, `toHaveAnsweredAll`) or an ' +
+      '`assert…` function of `standin/testing` was handed something that is not a faked model, `{ app, model }` or ' +
+      '`{ server, model, scope? }`.',
+    fix:
+      'Hand it the fake `app.fake(...)` returned, or the test app or wire server with the model it calls: ' +
+      "`expect({ app, model: 'writer' }).toHaveBeenAsked()`.",
+  },
+  T0061: {
+    means: 'A matcher was handed `{ app, model }` with a model the app does not configure.',
+    fix: "Name one of the models under the config's `models`, as the app calls it (`writer`), not its model id.",
+  },
+  T0062: {
+    means:
+      "A matcher's argument is not what it takes: `times` not a whole number from 0, a request that is not an " +
+      'object, a tool name that is not a non-empty string.',
+    fix: 'Give the argument the message names in the form it describes.',
+  },
   T0065: {
     means: '`app.transcript(options)` was given options other than `{ scope? }`, or a scope that is not a text.',
     fix: "Give `{ scope: 'id' }` for one scope (`''` is outside any scope), or no options for every scope.",

@@ -9,7 +9,7 @@ import { modelNotFound } from './modelNotFound.js';
 import type { SchemaCache } from './schemaCache.js';
 import type { ScopeLedger } from './ScopeLedger.js';
 import type { ScriptBook } from './ScriptBook.js';
-import type { SentEntry } from './SentEntry.js';
+import type { SentEntry, WireRecord, WireReplyInput } from './SentEntry.js';
 import type { SentLog } from './SentLog.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
@@ -101,12 +101,11 @@ export class RequestContext implements WireContext {
     this.#services.ledger.raised(this.#scopeName, this.path, error);
   }
 
-  record(entry: Omit<SentEntry, 'scope' | 'path'>): void {
-    const input = entry.call === 'reply' ? sentInput(entry.input as ReplyInput) : entry.input;
-    this.#services.sent.add(
-      { scope: this.#scopeName, path: this.path, model: entry.model, call: entry.call, input },
-      this.body.length,
-    );
+  record(entry: WireRecord): void {
+    const where = { scope: this.#scopeName, path: this.path };
+    const sent: SentEntry =
+      entry.call === 'reply' ? { ...where, ...entry, input: sentInput(entry.input) } : { ...where, ...entry };
+    this.#services.sent.add(sent, this.body.length);
   }
 }
 
@@ -114,8 +113,8 @@ export class RequestContext implements WireContext {
  * A reply's input as `sent` lists it, as a fake's `sent` does: tools and the typed value's shape as JSON Schema, not
  * zod objects.
  */
-function sentInput(input: ReplyInput): unknown {
-  if (input.tools === undefined && input.output === undefined) return input;
+function sentInput(input: ReplyInput): WireReplyInput {
+  if (input.tools === undefined && input.output === undefined) return input as WireReplyInput;
   const { tools, output, ...rest } = input;
   return {
     ...rest,

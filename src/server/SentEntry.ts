@@ -1,34 +1,71 @@
-import type { CapabilitySpec } from '../services/spec/CapabilitySpec.js';
-import type { Capability } from '../services/spec/Provider.js';
+import type { SentInput } from '../services/capabilities/capabilities.js';
+import type { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';
+import type { ClassificationState } from '../services/classification/ClassificationRequest.js';
+import type { ReplyInput } from '../services/requests/prepareReply.js';
+import type { CapabilitySpec, PlainCapability } from '../services/spec/CapabilitySpec.js';
+import type { OutputSpec, ToolSpec } from '../services/spec/Provider.js';
+
+/** A value as the wire server's `sent` keeps it: bytes (a sound's) become their byte count, `'3 bytes'`. */
+export type WithoutBytes<T> = T extends Uint8Array
+  ? string
+  : T extends readonly (infer U)[]
+    ? readonly WithoutBytes<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: WithoutBytes<T[K]> }
+      : T;
+
+/** A reply's input as the wire server's `sent` keeps it: tools and the typed value's shape as JSON Schema. */
+export type WireReplyInput = Omit<ReplyInput, 'tools' | 'output'> & {
+  readonly tools?: readonly ToolSpec[] | undefined;
+  readonly output?: OutputSpec | undefined;
+};
+
+/**
+ * The call a request became and what it asked, a union on `call`: narrowing on `call` types
+ * `input`. The plain capabilities' entries come from the capability table, so a new modality's
+ * calls are in it as soon as the table has them.
+ */
+export type WireCall =
+  | { readonly call: 'reply'; readonly input: WireReplyInput }
+  | {
+      readonly call: 'classify';
+      readonly input: {
+        readonly state: ClassificationState;
+        readonly questions: Readonly<Record<string, ClassificationQuestion>>;
+      };
+    }
+  | {
+      readonly [N in PlainCapability]: { readonly call: N; readonly input: WithoutBytes<SentInput<N>> };
+    }[PlainCapability];
+
+/**
+ * What an endpoint records of a request: the model id the client sent, the call and what it asked
+ * (a reply's input as the engine is handed it; `sent` keeps its tools and shape as JSON Schema).
+ */
+export type WireRecord = { readonly model: string } & (
+  Exclude<WireCall, { readonly call: 'reply' }> | { readonly call: 'reply'; readonly input: ReplyInput }
+);
 
 /**
  * One request the wire server answered, as `server.sent` and the control API's `sent` hold it:
- * the scope, the endpoint, the model id, the call and what it asked. Never the API key, nor any
- * other header.
+ * the scope, the endpoint, the model id, the call (a capability, or `classify`) and what it
+ * asked, audio as its byte count. A union on `call`: narrow it, and `input` is typed. Never the
+ * API key, nor any other header.
  *
  * @example
  * ```ts
- * const entry: SentEntry = {
- *   scope: 'test-1',
- *   path: '/v1/chat/completions',
- *   model: 'gpt-4.1-mini',
- *   call: 'reply',
- *   input: { messages: [{ role: 'user', content: 'Hi' }] },
- * };
+ * const [entry] = server.sent;
+ * if (entry?.call === 'reply') entry.input.instructions; // string | undefined
  * ```
  */
-export interface SentEntry {
+export type SentEntry = {
   /** The scope the request ran in; `''` for the default scope. */
   readonly scope: string;
   /** The endpoint's path, such as `/v1/chat/completions`. */
   readonly path: string;
   /** The model id the client sent. */
   readonly model: string;
-  /** The call it became: a capability (`reply`, `embed`, `hear`, ...) or `classify`. */
-  readonly call: Capability | 'classify';
-  /** What it asked, as the engine was handed it (audio as its byte count). */
-  readonly input: unknown;
-}
+} & WireCall;
 
 /**
  * The sent entry of a plain capability's call: what the capability's `sent` records of its
@@ -43,8 +80,9 @@ export function sentOf<A extends readonly unknown[]>(
   model: string,
   spec: CapabilitySpec<A, unknown>,
   args: A,
-): Omit<SentEntry, 'scope' | 'path'> {
-  return { model, call: spec.name, input: withoutBytes(spec.sent(args)) };
+): WireRecord {
+  // `spec.name` and what `spec.sent` records belong together by the table, which a generic spec cannot say.
+  return { model, call: spec.name, input: withoutBytes(spec.sent(args)) } as WireRecord;
 }
 
 function withoutBytes(value: unknown): unknown {

@@ -3,7 +3,7 @@ import type { CallOptions } from '../services/engine/Engine.js';
 import type { App } from '../services/app/App.js';
 import type { Dialect } from './dialect.js';
 import type { SchemaCache } from './schemaCache.js';
-import type { SentEntry } from './SentEntry.js';
+import type { WireRecord } from './SentEntry.js';
 
 /**
  * One HTTP request as an endpoint handler sees it: the body read whole, the scope it runs in,
@@ -48,5 +48,5 @@ export interface WireContext {
   /** Notes an error answered to this request, when it is a test author's, so verify fails on it. */
   raised(error: unknown): void;
   /** Records what the client asked for, in `sent`. */
-  record(entry: Omit<SentEntry, 'scope' | 'path'>): void;
+  record(entry: WireRecord): void;
 }

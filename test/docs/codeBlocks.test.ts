@@ -60,6 +60,8 @@ beforeAll(() => {
       'standin/nest': entry('nest'),
       'standin/ai-sdk': entry('ai-sdk'),
       'standin/server': entry('server'),
+      'standin/vitest': entry('vitest'),
+      'standin/jest': entry('jest'),
     },
   };
   const program = ts.createProgram(

@@ -181,6 +181,10 @@ describe('the packed package', () => {
     expect(listing).toContain('package/dist/server.js');
     expect(listing).toContain('package/dist/server.d.ts');
     expect(listing).toContain('package/dist/server/cli.js');
+    expect(listing).toContain('package/dist/vitest.js');
+    expect(listing).toContain('package/dist/vitest.d.ts');
+    expect(listing).toContain('package/dist/jest.js');
+    expect(listing).toContain('package/dist/jest.d.ts');
     expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
   });
 

@@ -4,6 +4,8 @@ import type * as nest from '../../src/nest.js';
 import type * as standin from '../../src/index.js';
 import type * as server from '../../src/server.js';
 import type * as testing from '../../src/testing.js';
+import type * as vitestEntry from '../../src/vitest.js';
+import type * as jestEntry from '../../src/jest.js';
 
 // The values each entry exports, pinned: a change to an entry's surface is a visible decision.
 // The type-only exports are pinned by surface.test.ts, which reads the entries.
@@ -40,6 +42,10 @@ describe('the public surface', () => {
 
   it("pins the values of 'standin/testing'", () => {
     expectTypeOf<keyof typeof testing>().toEqualTypeOf<
+      | 'assertAnsweredAll'
+      | 'assertAsked'
+      | 'assertAskedWith'
+      | 'assertCalledTool'
       | 'bindFake'
       | 'capabilityInputs'
       | 'Cassette'
@@ -64,16 +70,21 @@ describe('the public surface', () => {
       | 'providerConformanceCases'
       | 'providerScenarios'
       | 'rankByOverlap'
+      | 'readAsked'
       | 'RealCallGuard'
       | 'RedisCursorStore'
       | 'scenarioRequests'
+      | 'replies'
       | 'Scopes'
       | 'ScriptCursor'
       | 'standIn'
+      | 'standinMatchers'
       | 'startScriptCursor'
       | 'StoreFailure'
       | 'TestApp'
       | 'testModule'
+      | 'toolCalls'
+      | 'toolResults'
     >();
   });
 
@@ -109,5 +120,10 @@ describe('the public surface', () => {
       | 'TOKEN_VARIABLE'
       | 'WireError'
     >();
+  });
+
+  it("pins the values of 'standin/vitest' and 'standin/jest': none, they register the matchers on import", () => {
+    expectTypeOf<keyof typeof vitestEntry>().toEqualTypeOf<never>();
+    expectTypeOf<keyof typeof jestEntry>().toEqualTypeOf<never>();
   });
 });

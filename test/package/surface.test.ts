@@ -80,6 +80,10 @@ describe('the public surface', () => {
       'AnswerFunction',
       'AnswerPart',
       'Answers',
+      'AnySent',
+      'Asked',
+      'AskedRequest',
+      'AskedSubject',
       'CallGuard',
       'CallRecord',
       'CapabilityScenario',
@@ -101,6 +105,8 @@ describe('the public surface', () => {
       'Finding',
       'HoldPart',
       'MakeProvider',
+      'MatcherContext',
+      'MatcherResult',
       'NormalizedRequest',
       'Pace',
       'PendingAnswer',
@@ -117,12 +123,16 @@ describe('the public surface', () => {
       'ReplyScenario',
       'SentCall',
       'SentContentPart',
+      'SentConversation',
       'SentMessage',
       'SentReplyRequest',
+      'StandinAsymmetricMatchers',
       'StandInFinding',
+      'StandinMatchers',
       'TestAppSettings',
       'TextMatch',
       'When',
+      'WireView',
     ]);
   });
 
@@ -148,7 +158,7 @@ describe('the public surface', () => {
           .filter(Boolean),
       );
     };
-    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server'].flatMap((entry) => [
+    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server', 'vitest', 'jest'].flatMap((entry) => [
       ...values(entry),
       ...typeNames(entry),
     ]);

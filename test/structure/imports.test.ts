@@ -123,6 +123,22 @@ describe('the dependency direction', () => {
     expect(reaching).toEqual([]);
   });
 
+  it('imports a test runner only in its own entry: vitest in src/vitest.ts, jest in src/jest.ts', () => {
+    const runner =
+      /(?:^|\n)\s*(?:import|export)\b[^'";]*?(['"])(vitest|vitest\/[^'"]*|jest|@jest\/[^'"]+|node:test)\1/g;
+    const found = files.flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(runner)].map((match) => `${file}: ${match[2]}`),
+    );
+    expect(found).toEqual(['jest.ts: @jest/globals', 'vitest.ts: vitest']);
+  });
+
+  it("'standin' and 'standin/testing' never load a runner's entry, through any chain", () => {
+    const reaching = ['index.ts', 'testing.ts']
+      .flatMap((file) => chainsTo(file, (target) => target === 'vitest.ts' || target === 'jest.ts'))
+      .map((chain) => chain.join(' -> '));
+    expect(reaching).toEqual([]);
+  });
+
   it('has no import cycle, type-only and dynamic imports included', () => {
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
