@@ -4,6 +4,7 @@ import type { FailureKind } from '../../services/spec/failures.js';
 import type { IssueHints } from '../../validation/describeIssues.js';
 import { built, lazySchema } from '../../validation/lazySchema.js';
 import { whenExpected, whenFields, whenSchema } from './whenSchema.js';
+import { misbehaviourKinds } from '../misbehave/misbehaviourKinds.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
@@ -41,6 +42,7 @@ export const answerSchema = lazySchema(() =>
     delayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     partDelayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     when: built(whenSchema).optional(),
+    misbehave: z.enum(misbehaviourKinds).optional(),
   }),
 );
 
@@ -53,7 +55,7 @@ export const answerHints: IssueHints = {
   expected: {
     '':
       'an answer record { text?, calls?, value?, reasoning?, parts?, units?, finish?, fail?, failAfter?, times?, ' +
-      'retryAfterMs?, delayMs?, partDelayMs?, when? }',
+      'retryAfterMs?, delayMs?, partDelayMs?, when?, misbehave? }',
     text: 'a string',
     calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
     'calls.*': 'a tool call { tool, with?, id? }',
@@ -76,6 +78,7 @@ export const answerHints: IssueHints = {
     delayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
     partDelayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
     ...whenExpected,
+    misbehave: `one of ${misbehaviourKinds.map((k) => `'${k}'`).join(', ')}`,
   },
   // A getter: the keys come from the schemas, which are built when an answer is first checked.
   get keys() {

@@ -11,6 +11,7 @@ import { notAnAnswer } from './notAnAnswer.js';
 import { quickAnswer } from './quickAnswer.js';
 import { isStreamList, readStreamParts } from './streamParts.js';
 import { compileWhen, type Matcher } from './matchWhen.js';
+import { checkKind, checkMisbehave, type PreparedMisbehaviour } from '../misbehave/checkMisbehave.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -53,6 +54,10 @@ export interface PreparedAnswer {
   readonly partDelayMs: number;
   /** Its `when`, compiled: which requests it is for; undefined for an answer for every request. */
   readonly matcher: Matcher | undefined;
+  /** Its misbehaviour, made into its reply when a call takes it: then its parts are its reasoning only. */
+  readonly misbehave: PreparedMisbehaviour | undefined;
+  /** What call ids start with when it gives none. */
+  readonly idPrefix: string;
 }
 
 /**
@@ -102,7 +107,9 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   const { owner, label } = source;
   const notRecord = notAnAnswer(raw);
   if (notRecord !== undefined) throw new StandinError('T0002', `${owner}: ${label}: ${notRecord}.`);
+  checkKind(raw, source);
   const answer = quickAnswer(raw) ?? parseAnswer(raw, owner, label);
+  const misbehave = answer.misbehave === undefined ? undefined : checkMisbehave({ ...answer, misbehave: answer.misbehave }, source);
   const lines = fieldProblems(answer, label);
   const matcher = answer.when === undefined ? undefined : compileWhen(answer.when, label);
   if (typeof matcher === 'string') lines.push(matcher);
@@ -122,7 +129,9 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
         `the units parts.`,
     );
   }
-  const made = stream === undefined ? fieldParts(answer, source) : streamValue(stream, answer, source);
+  // A misbehaving answer's other parts are made for the call that takes it.
+  const fields = misbehave === undefined ? answer : answer.reasoning === undefined ? {} : { reasoning: answer.reasoning };
+  const made = stream === undefined ? fieldParts(fields, source) : streamValue(stream, answer, source);
   const { parts, calls, hasValue, value, outChars } = made;
   if (answer.failAfter !== undefined && answer.failAfter > parts.length) {
     throw new StandinError(
@@ -154,5 +163,7 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     delayMs: answer.delayMs ?? 0,
     partDelayMs: answer.partDelayMs ?? 0,
     matcher: typeof matcher === 'string' ? undefined : matcher,
+    misbehave,
+    idPrefix: source.idPrefix,
   };
 }
