@@ -4,7 +4,12 @@ import type { AnswerSource } from '../model/AnswerSource.js';
 import { jsonProblem } from '../model/jsonProblem.js';
 import { deepFreeze } from '../model/madeParts.js';
 import { cutShort, isJson, type MisbehaviourContent } from './misbehaviour.js';
-import { isMisbehaviourKind, misbehaviourFields, misbehaviourKinds, type MisbehaviourKind } from './misbehaviourKinds.js';
+import {
+  isMisbehaviourKind,
+  misbehaviourFields,
+  misbehaviourKinds,
+  type MisbehaviourKind,
+} from './misbehaviourKinds.js';
 
 /** A misbehaving answer's kind and content, checked and frozen: made into a reply when a call takes it. */
 export interface PreparedMisbehaviour {
@@ -44,7 +49,10 @@ export function checkKind(raw: unknown, source: AnswerSource): void {
  * checkMisbehave({ misbehave: 'invalid_json', text: '{"team": billing}' }, source).kind; // 'invalid_json'
  * ```
  */
-export function checkMisbehave(answer: Answer & { readonly misbehave: MisbehaviourKind }, source: AnswerSource): PreparedMisbehaviour {
+export function checkMisbehave(
+  answer: Answer & { readonly misbehave: MisbehaviourKind },
+  source: AnswerSource,
+): PreparedMisbehaviour {
   const { owner, label } = source;
   const kind = answer.misbehave;
   const carries = misbehaviourFields[kind];

@@ -65,7 +65,11 @@ export function misbehave(kind: MisbehaviourKind, content: MisbehaviourContent, 
   switch (kind) {
     case 'invalid_json':
       if (!typed) throw untyped(call, kind);
-      return written(content.text ?? `{'${propertyNames(call.request.output?.schema)[0] ?? 'answer'}': 'yes'}`, true, 'stop');
+      return written(
+        content.text ?? `{'${propertyNames(call.request.output?.schema)[0] ?? 'answer'}': 'yes'}`,
+        true,
+        'stop',
+      );
     case 'wrong_shape':
       return written(JSON.stringify(wrongValue(content, call)), true, 'stop');
     case 'truncated':
@@ -122,7 +126,12 @@ function wrongValue(content: MisbehaviourContent, call: MisbehaviourCall): unkno
   }
   const made = shape === undefined ? {} : misfit(shape, schema);
   if (made === undefined) {
-    throw cannotMisbehave(call.where, kind, 'states a shape that every JSON value fits', 'Give the call a narrower shape.');
+    throw cannotMisbehave(
+      call.where,
+      kind,
+      'states a shape that every JSON value fits',
+      'Give the call a narrower shape.',
+    );
   }
   return made;
 }
@@ -209,7 +218,9 @@ function calls(made: readonly AnswerCall[], call: MisbehaviourCall): Misbehaviou
 
 function refused(call: MisbehaviourCall, text: string): ProviderFailure {
   const said =
-    call.provider === 'anthropic' ? 'the model declined to answer (stop_reason: refusal).' : `the model refused: ${capText(text)}`;
+    call.provider === 'anthropic'
+      ? 'the model declined to answer (stop_reason: refusal).'
+      : `the model refused: ${capText(text)}`;
   return new ProviderFailure('content_filter', `${call.where.answer} misbehaves as scripted: ${said}`, {
     provider: call.provider,
     status: 200,

@@ -18,7 +18,12 @@ export interface MisbehaviourWhere {
  * throw misfitContent(where, 'wrong_shape', 'value fits the shape', 'Give a value that does not fit.');
  * ```
  */
-export function misfitContent(where: MisbehaviourWhere, kind: MisbehaviourKind, found: string, fix: string): StandinError {
+export function misfitContent(
+  where: MisbehaviourWhere,
+  kind: MisbehaviourKind,
+  found: string,
+  fix: string,
+): StandinError {
   return new StandinError(
     'T0083',
     `${where.answer} misbehaves as '${kind}', and ${found} for ${where.call}, so it would not misbehave. ${fix}`,
@@ -34,6 +39,11 @@ export function misfitContent(where: MisbehaviourWhere, kind: MisbehaviourKind, 
  * throw cannotMisbehave(where, 'invalid_json', 'states no shape for a typed value', 'Give the call an output shape.');
  * ```
  */
-export function cannotMisbehave(where: MisbehaviourWhere, kind: MisbehaviourKind, why: string, fix: string): StandinError {
+export function cannotMisbehave(
+  where: MisbehaviourWhere,
+  kind: MisbehaviourKind,
+  why: string,
+  fix: string,
+): StandinError {
   return new StandinError('T0084', `${where.answer} misbehaves as '${kind}', and ${where.call} ${why}. ${fix}`);
 }

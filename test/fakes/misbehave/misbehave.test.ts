@@ -169,7 +169,10 @@ describe('misbehave', () => {
   describe("'bad_tool_input'", () => {
     it("hands the model the tool's input error in a run", async () => {
       const app = createTestApp(config);
-      app.fake('writer', [{ misbehave: 'bad_tool_input', calls: [{ tool: 'findInGuide', with: { words: 3 } }] }, { text: 'ok' }]);
+      app.fake('writer', [
+        { misbehave: 'bad_tool_input', calls: [{ tool: 'findInGuide', with: { words: 3 } }] },
+        { text: 'ok' },
+      ]);
       const run = await app.run({ model: 'writer', tools: { findInGuide } }, 'Help');
       expect(run.steps[0]!.results[0]!.error).toMatch(/^The input does not fit the tool 'findInGuide': input\.words/);
     });
@@ -186,7 +189,10 @@ describe('misbehave', () => {
   describe('with the fields that go with it', () => {
     it('fails n tries first with { fail, times }, then misbehaves', async () => {
       const app = createTestApp(config);
-      app.fake('writer', [{ fail: 'server', times: 1 }, { misbehave: 'truncated', text: 'Hel' }]);
+      app.fake('writer', [
+        { fail: 'server', times: 1 },
+        { misbehave: 'truncated', text: 'Hel' },
+      ]);
       const reply = await app.reply('writer', { messages: 'Hi' });
       expect(reply).toMatchObject({ text: 'Hel', finish: 'length' });
       expect(app.clock.slept).toHaveLength(1);

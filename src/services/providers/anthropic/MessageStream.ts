@@ -22,7 +22,7 @@ type OpenBlock =
  * `content_block_stop`, usage from `message_start` and the cumulative `message_delta` as one
  * units part, and `stop_reason` as the finish part. `ping` may come anywhere; an `error` event
  * fails with the kind its type names; `stop_reason: refusal` fails as `content_filter` (the text written before it
- * as the failure's `refusal`),
+ * as the failure's `refusal`: none when its classifier stopped the reply before the model wrote any),
  * `model_context_window_exceeded` as `context_length`; a stream without `message_stop`, data
  * that is not JSON and tool input that is not JSON are malformed responses.
  */
@@ -94,7 +94,7 @@ export class MessageStream {
     if (!this.#stopped) throw this.#exchange.malformed('the stream ended before `message_stop`');
     if (this.#stopReason === 'refusal')
       throw this.#exchange.failure('content_filter', 'the model declined to answer (stop_reason: refusal).', {
-        refusal: this.#said,
+        refusal: this.#said === '' ? undefined : this.#said,
       });
     if (this.#stopReason === 'model_context_window_exceeded') {
       throw this.#exchange.failure(
