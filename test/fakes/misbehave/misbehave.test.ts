@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CallFailed, code, ProviderFailure, StandinError, tool } from '../../../src/index.js';
+import { CallFailed, code, ProviderFailure, type StandinError, tool } from '../../../src/index.js';
 import { ValueFailed } from '../../../src/errors/ValueFailed.js';
 import { createTestApp } from '../../../src/testing.js';
 import { misbehaviourKinds } from '../../../src/fakes/misbehave/misbehaviourKinds.js';
