@@ -109,7 +109,8 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   if (notRecord !== undefined) throw new StandinError('T0002', `${owner}: ${label}: ${notRecord}.`);
   checkKind(raw, source);
   const answer = quickAnswer(raw) ?? parseAnswer(raw, owner, label);
-  const misbehave = answer.misbehave === undefined ? undefined : checkMisbehave({ ...answer, misbehave: answer.misbehave }, source);
+  const misbehave =
+    answer.misbehave === undefined ? undefined : checkMisbehave({ ...answer, misbehave: answer.misbehave }, source);
   const lines = fieldProblems(answer, label);
   const matcher = answer.when === undefined ? undefined : compileWhen(answer.when, label);
   if (typeof matcher === 'string') lines.push(matcher);
@@ -130,7 +131,8 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     );
   }
   // A misbehaving answer's other parts are made for the call that takes it.
-  const fields = misbehave === undefined ? answer : answer.reasoning === undefined ? {} : { reasoning: answer.reasoning };
+  const fields =
+    misbehave === undefined ? answer : answer.reasoning === undefined ? {} : { reasoning: answer.reasoning };
   const made = stream === undefined ? fieldParts(fields, source) : streamValue(stream, answer, source);
   const { parts, calls, hasValue, value, outChars } = made;
   if (answer.failAfter !== undefined && answer.failAfter > parts.length) {

@@ -64,7 +64,13 @@ export async function takeAnswer(
       throw providerDown(fake.owner, prepared, context);
     }
     if (prepared.misbehave !== undefined) {
-      return misbehavedAnswer({ ...prepared, misbehave: prepared.misbehave }, request, context, fake.owner, fake.inputs);
+      return misbehavedAnswer(
+        { ...prepared, misbehave: prepared.misbehave },
+        request,
+        context,
+        fake.owner,
+        fake.inputs,
+      );
     }
     if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, fake.owner, fake.inputs);
     return prepared;
