@@ -38,6 +38,10 @@ describe('the public surface', () => {
   it("pins the values of 'standin/testing'", () => {
     expectTypeOf<keyof typeof testing>().toEqualTypeOf<
       | 'bindFake'
+      | 'canMisbehave'
+      | 'misbehave'
+      | 'misbehaviourFields'
+      | 'misbehaviourKinds'
       | 'capabilityInputs'
       | 'Cassette'
       | 'catalog'
