@@ -8,7 +8,6 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { AnswerCall } from '../model/Answer.js';
 import { cutAt, evenCuts } from '../model/cutJson.js';
 import { deepFreeze } from '../model/madeParts.js';
-import type { ToolInputs } from '../model/toolInputs.js';
 import { cannotMisbehave, misfitContent, type MisbehaviourWhere } from './misbehaviourErrors.js';
 import type { MisbehaviourKind } from './misbehaviourKinds.js';
 import { misfit, propertyNames, shapeOf } from './misfit.js';
@@ -26,7 +25,7 @@ export interface MisbehaviourCall {
   /** The typed value's zod shape, when the call states one. */
   readonly output: ZodType | undefined;
   /** The tools' zod input shapes, where known (an agent the fake was given); else read from their JSON Schemas. */
-  readonly inputs?: ToolInputs | undefined;
+  readonly inputs?: ReadonlyMap<string, ZodType> | undefined;
   /** The provider the model is served by: its own words go into a refusal's message. */
   readonly provider: string;
   /** What call ids start with: `call_1` gives `call_1_0`, ... */
