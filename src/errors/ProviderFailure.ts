@@ -31,6 +31,12 @@ export interface ProviderFailureOptions {
    * left out, the kind decides.
    */
   readonly retryable?: boolean | undefined;
+  /**
+   * With kind `content_filter`: what the model wrote as it declined to answer (OpenAI's `refusal`, the text before
+   * Anthropic's `stop_reason: refusal`; `''` when it wrote nothing). Left out for a filter that is not the model's own
+   * refusal.
+   */
+  readonly refusal?: string | undefined;
 }
 
 /**
@@ -49,6 +55,8 @@ export class ProviderFailure extends StandinError {
   readonly status: number | undefined;
   readonly provider: string | undefined;
   readonly requestId: string | undefined;
+  /** The model's own refusal, when the failure is one: see {@link ProviderFailureOptions.refusal}. */
+  readonly refusal: string | undefined;
   readonly #retryable: boolean | undefined;
 
   constructor(kind: FailureKind, message: string, options: ProviderFailureOptions = {}) {
@@ -64,6 +72,7 @@ export class ProviderFailure extends StandinError {
     this.status = options.status;
     this.provider = options.provider;
     this.requestId = options.requestId;
+    this.refusal = options.refusal;
     this.#retryable = options.retryable;
   }
 

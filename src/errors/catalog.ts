@@ -584,6 +584,41 @@ const fakeModel = {
     means: '`app.transcript(options)` was given options other than `{ scope? }`, or a scope that is not a text.',
     fix: "Give `{ scope: 'id' }` for one scope (`''` is outside any scope), or no options for every scope.",
   },
+  T0080: {
+    means: "An answer's `misbehave` names no kind of misbehaviour.",
+    fix:
+      'Use one of: invalid_json, wrong_shape, unknown_tool, bad_tool_input, refusal, truncated, content_filter, ' +
+      'empty (`misbehaviourKinds` from `standin/testing` lists them).',
+  },
+  T0081: {
+    means:
+      "An answer's `misbehave` goes with a field that does not fit it: `finish`, `parts`, `failAfter`, `fail` " +
+      'without `times`, or content its kind does not carry (`text` for `invalid_json`, `refusal` and `truncated`; ' +
+      '`value` for `wrong_shape` and `truncated`; `calls` for `unknown_tool` and `bad_tool_input`).',
+    fix: 'Remove the field the message names; the kind makes the reply (its finish, its parts) itself.',
+  },
+  T0082: {
+    means:
+      "A misbehaving answer's content does not misbehave as its kind says: `invalid_json` text that is JSON (or " +
+      'empty), a `truncated` value whose JSON cannot be cut into text that is not JSON, an empty `calls`.',
+    fix:
+      "Give content that misbehaves (text that is not JSON; a value that fits goes in 'wrong_shape' only when it " +
+      'does not fit), or leave it out and the fake makes some up.',
+  },
+  T0083: {
+    means:
+      "A misbehaving answer's content would not misbehave for the call it answers: a `wrong_shape` value that " +
+      'fits the shape, an `unknown_tool` call to a tool the call offers, a `bad_tool_input` call to a tool it does ' +
+      "not offer or with an input that fits the tool's shape.",
+    fix: 'Give content that breaks the call as its kind says, or leave it out and the fake makes some up.',
+  },
+  T0084: {
+    means:
+      'A misbehaviour the call cannot have: `invalid_json` or `wrong_shape` (or a `truncated` value) for a call ' +
+      'that states no typed-value shape, `wrong_shape` for a shape any JSON fits, `bad_tool_input` where no tool ' +
+      'has an input shape some JSON does not fit.',
+    fix: 'Script a kind the call can have, or give the call what the kind needs (an output shape, a tool).',
+  },
   T0040: {
     means:
       'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized ' +

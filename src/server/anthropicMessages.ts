@@ -4,6 +4,7 @@ import { readMessages } from './messagesRequest.js';
 import { readJson } from './readBody.js';
 import { deltas, sendJson, SseStream } from './respond.js';
 import type { WireContext } from './WireContext.js';
+import { isStopped, replyOrMisbehaviour, stoppedReply, wireMisbehaviour, type Stopped } from './wireMisbehaviour.js';
 
 /** A thinking block's signature: the server makes no real ones, and clients send them back unread. */
 const SIGNATURE = 'c3RhbmRpbg==';
@@ -28,7 +29,7 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
   const messageId = `msg_${context.responseId}`;
   const headers = { 'request-id': context.responseId, 'x-request-id': context.responseId };
   if (!stream) {
-    const reply = await context.run(() => context.app.reply(model, input, context.options));
+    const reply = await replyOrMisbehaviour(() => context.run(() => context.app.reply(model, input, context.options)));
     sendJson(context.response, 200, message(messageId, id, reply), headers);
     return;
   }
@@ -54,7 +55,7 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
       open = kind;
       await send('content_block_start', { index, content_block: start });
     };
-    for await (const part of context.app.stream(model, input, context.options)) {
+    const begin = async (): Promise<void> => {
       if (!sse.started) {
         await send('message_start', {
           message: {
@@ -69,7 +70,22 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
           },
         });
       }
-      await streamPart(part);
+    };
+    try {
+      for await (const part of context.app.stream(model, input, context.options)) {
+        await begin();
+        await streamPart(part);
+      }
+    } catch (error) {
+      // A misbehaving model's typed value went out whole; a refusal and a content filter stop as Anthropic's do.
+      const misbehaved = wireMisbehaviour(error);
+      if (misbehaved === undefined) throw error;
+      if (misbehaved.kind !== 'value') {
+        await begin();
+        if (misbehaved.kind === 'refusal' && misbehaved.text !== '')
+          await streamPart({ type: 'text', text: misbehaved.text });
+        stop = 'refusal';
+      }
     }
     async function streamPart(part: ReplyPart): Promise<void> {
       switch (part.type) {
@@ -114,14 +130,16 @@ function stopReason(reason: Reply['finish']): string {
 }
 
 /** The reply as a whole `message`: thinking blocks, then the text (a typed value as its JSON), then each `tool_use`. */
-function message(id: string, model: string, reply: Reply): Record<string, unknown> {
+function message(id: string, model: string, got: Reply | Stopped): Record<string, unknown> {
+  const reply = isStopped(got) ? { ...stoppedReply(model), text: got.kind === 'refusal' ? got.text : '' } : got;
   const content: Record<string, unknown>[] = reply.reasoning.map((thinking) => ({
     type: 'thinking',
     thinking,
     signature: SIGNATURE,
   }));
   const text = `${reply.text}${reply.value === undefined ? '' : JSON.stringify(reply.value)}`;
-  if (text !== '' || reply.calls.length === 0) content.push({ type: 'text', text, citations: null });
+  if (text !== '' || (reply.calls.length === 0 && !isStopped(got)))
+    content.push({ type: 'text', text, citations: null });
   for (const call of reply.calls) content.push({ type: 'tool_use', id: call.id, name: call.tool, input: call.with });
   return {
     id,
@@ -129,7 +147,7 @@ function message(id: string, model: string, reply: Reply): Record<string, unknow
     role: 'assistant',
     model,
     content,
-    stop_reason: stopReason(reply.finish),
+    stop_reason: isStopped(got) ? 'refusal' : stopReason(reply.finish),
     stop_sequence: null,
     usage: {
       input_tokens: reply.units.tokensIn,

@@ -4,6 +4,7 @@ import { readChat } from './chatRequest.js';
 import { readJson } from './readBody.js';
 import { deltas, sendJsonText, SseStream } from './respond.js';
 import type { WireContext } from './WireContext.js';
+import { isStopped, replyOrMisbehaviour, stoppedReply, wireMisbehaviour, type Stopped } from './wireMisbehaviour.js';
 
 /**
  * `POST /v1/chat/completions`: reads the request (messages, tools, `response_format`), asks the
@@ -24,7 +25,9 @@ export async function openaiChat(context: WireContext): Promise<void> {
   const id = `chatcmpl-${context.responseId}`;
   const headers = { 'x-request-id': context.responseId };
   if (!request.stream) {
-    const reply = await context.run(() => context.app.reply(model, request.input, context.options));
+    const reply = await replyOrMisbehaviour(() =>
+      context.run(() => context.app.reply(model, request.input, context.options)),
+    );
     sendJsonText(context.response, 200, completion(id, created, request.model, reply), headers);
     return;
   }
@@ -41,27 +44,39 @@ export async function openaiChat(context: WireContext): Promise<void> {
     let calls = 0;
     let tokensIn = 0;
     let tokensOut = 0;
-    for await (const part of context.app.stream(model, request.input, context.options)) {
-      if (!sse.started) await chunk('{"role":"assistant","content":"","refusal":null}');
-      if (part.type === 'units') {
-        tokensIn += part.tokensIn;
-        tokensOut += part.tokensOut;
-      } else if (part.type === 'finish') {
-        await chunk('{}', JSON.stringify(finishReason(part.reason)));
-      } else if (part.type === 'text' || part.type === 'value') {
-        for (const piece of deltas(part.type === 'text' ? part.text : part.json))
-          await chunk(`{"content":${JSON.stringify(piece)}}`);
-      } else if (part.type === 'call') {
-        const index = calls++;
-        const { id: callId, tool } = part.call;
-        await chunk(
-          JSON.stringify({
-            tool_calls: [{ index, id: callId, type: 'function', function: { name: tool, arguments: '' } }],
-          }),
-        );
-        await chunk(
-          JSON.stringify({ tool_calls: [{ index, function: { arguments: JSON.stringify(part.call.with) } }] }),
-        );
+    try {
+      for await (const part of context.app.stream(model, request.input, context.options)) {
+        if (!sse.started) await chunk('{"role":"assistant","content":"","refusal":null}');
+        if (part.type === 'units') {
+          tokensIn += part.tokensIn;
+          tokensOut += part.tokensOut;
+        } else if (part.type === 'finish') {
+          await chunk('{}', JSON.stringify(finishReason(part.reason)));
+        } else if (part.type === 'text' || part.type === 'value') {
+          for (const piece of deltas(part.type === 'text' ? part.text : part.json))
+            await chunk(`{"content":${JSON.stringify(piece)}}`);
+        } else if (part.type === 'call') {
+          const index = calls++;
+          const { id: callId, tool } = part.call;
+          await chunk(
+            JSON.stringify({
+              tool_calls: [{ index, id: callId, type: 'function', function: { name: tool, arguments: '' } }],
+            }),
+          );
+          await chunk(
+            JSON.stringify({ tool_calls: [{ index, function: { arguments: JSON.stringify(part.call.with) } }] }),
+          );
+        }
+      }
+    } catch (error) {
+      // A misbehaving model's typed value went out whole; a refusal and a content filter end the reply as OpenAI's do.
+      const misbehaved = wireMisbehaviour(error);
+      if (misbehaved === undefined) throw error;
+      if (misbehaved.kind !== 'value') {
+        if (!sse.started) await chunk('{"role":"assistant","content":null,"refusal":""}');
+        if (misbehaved.kind === 'refusal')
+          for (const piece of deltas(misbehaved.text)) await chunk(`{"refusal":${JSON.stringify(piece)}}`);
+        await chunk('{}', misbehaved.kind === 'refusal' ? '"stop"' : '"content_filter"');
       }
     }
     if (request.usage) await sse.send({ ...head, choices: [], usage: usageOf(tokensIn, tokensOut) });
@@ -74,19 +89,22 @@ export async function openaiChat(context: WireContext): Promise<void> {
  * The reply as a whole `chat.completion`, as JSON: a typed value arrives as the message's content, its JSON. Written
  * out rather than stringified whole: the same fields in the same order as `JSON.stringify` of the object gives.
  */
-function completion(id: string, created: number, model: string, reply: Reply): string {
+function completion(id: string, created: number, model: string, got: Reply | Stopped): string {
+  const stopped = isStopped(got) ? got : undefined;
+  const reply = isStopped(got) ? stoppedReply(model) : got;
   const content = `${reply.text}${reply.value === undefined ? '' : JSON.stringify(reply.value)}`;
   const message: Record<string, unknown> = {
     role: 'assistant',
-    content: content === '' && reply.calls.length > 0 ? null : content,
-    refusal: null,
+    content: (content === '' && reply.calls.length > 0) || stopped !== undefined ? null : content,
+    refusal: stopped?.kind === 'refusal' ? stopped.text : null,
     annotations: [],
   };
   if (reply.calls.length > 0) message.tool_calls = reply.calls.map(wireCall);
+  const finish = stopped?.kind === 'content_filter' ? 'content_filter' : finishReason(reply.finish);
   return (
     `{"id":${JSON.stringify(id)},"object":"chat.completion","created":${number(created)},` +
     `"model":${JSON.stringify(model)},"system_fingerprint":"fp_standin","choices":[{"index":0,` +
-    `"message":${JSON.stringify(message)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason(reply.finish))}}],` +
+    `"message":${JSON.stringify(message)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}],` +
     `"usage":${usageJson(reply.units.tokensIn, reply.units.tokensOut)},"service_tier":"default"}`
   );
 }

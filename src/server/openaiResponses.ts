@@ -1,7 +1,9 @@
 import type { ReplyPart, ToolCall } from '../services/spec/Provider.js';
 import { readJson } from './readBody.js';
 import { deltas, sendJson, SseStream } from './respond.js';
-import { itemOf, outputOf, response, type Item } from './responsesOutput.js';
+import { itemOf, outputOf, response, type Incomplete, type Item } from './responsesOutput.js';
+import type { Reply } from '../services/engine/Reply.js';
+import { isStopped, replyOrMisbehaviour, wireMisbehaviour, type Stopped } from './wireMisbehaviour.js';
 import { readResponses } from './responsesRequest.js';
 import type { WireContext } from './WireContext.js';
 
@@ -24,11 +26,13 @@ export async function openaiResponses(context: WireContext): Promise<void> {
   const created = Math.floor(Date.now() / 1000);
   const headers = { 'x-request-id': context.responseId };
   if (!stream) {
-    const reply = await context.run(() => context.app.reply(model, input, context.options));
+    const got = await replyOrMisbehaviour(() => context.run(() => context.app.reply(model, input, context.options)));
+    const units = isStopped(got) ? { tokensIn: 0, tokensOut: 0 } : got.units;
+    const output = outputOf(context.responseId, got);
     sendJson(
       context.response,
       200,
-      response(responseId, created, id, outputOf(context.responseId, reply), reply.units, 'completed'),
+      response(responseId, created, id, output, units, 'completed', incompleteOf(got)),
       headers,
     );
     return;
@@ -99,6 +103,29 @@ export async function openaiResponses(context: WireContext): Promise<void> {
         });
       return item;
     };
+    /** A refusal, as its own message: `response.refusal.delta` events, then `response.refusal.done`. */
+    const sendRefusal = async (text: string): Promise<void> => {
+      await close();
+      const item: Item = {
+        kind: 'message',
+        key: 'refusal',
+        index: items.length,
+        id: `msg_${context.responseId}_${items.length}`,
+        text,
+        refusal: true,
+      };
+      items.push(item);
+      const at = { item_id: item.id, output_index: item.index };
+      await send('response.output_item.added', {
+        output_index: item.index,
+        item: { ...itemOf(item), content: [], status: 'in_progress' },
+      });
+      await send('response.content_part.added', { ...at, content_index: 0, part: { type: 'refusal', refusal: '' } });
+      for (const delta of deltas(text)) await send('response.refusal.delta', { ...at, content_index: 0, delta });
+      await send('response.refusal.done', { ...at, content_index: 0, refusal: text });
+      await send('response.content_part.done', { ...at, content_index: 0, part: { type: 'refusal', refusal: text } });
+      await send('response.output_item.done', { output_index: item.index, item: itemOf(item) });
+    };
     const onPart = async (part: ReplyPart): Promise<void> => {
       if (part.type === 'reasoning') {
         const item = await start('reasoning', `reasoning:${part.block}`);
@@ -138,19 +165,37 @@ export async function openaiResponses(context: WireContext): Promise<void> {
       }
     };
     let first = true;
-    for await (const part of context.app.stream(model, input, context.options)) {
-      if (first) {
-        first = false;
-        const shell = response(responseId, created, id, [], { tokensIn: 0, tokensOut: 0 }, 'in_progress');
-        await send('response.created', { response: { ...shell, usage: null } });
-        await send('response.in_progress', { response: { ...shell, usage: null } });
+    const begin = async (): Promise<void> => {
+      if (!first) return;
+      first = false;
+      const shell = response(responseId, created, id, [], { tokensIn: 0, tokensOut: 0 }, 'in_progress');
+      await send('response.created', { response: { ...shell, usage: null } });
+      await send('response.in_progress', { response: { ...shell, usage: null } });
+    };
+    let incomplete: Incomplete | undefined;
+    try {
+      for await (const part of context.app.stream(model, input, context.options)) {
+        await begin();
+        if (part.type === 'finish' && part.reason === 'length') incomplete = 'max_output_tokens';
+        await onPart(part);
       }
-      await onPart(part);
+    } catch (error) {
+      // A misbehaving model's typed value went out whole; a refusal and a content filter end as the Responses API's do.
+      const misbehaved = wireMisbehaviour(error);
+      if (misbehaved === undefined) throw error;
+      await begin();
+      if (misbehaved.kind === 'content_filter') incomplete = 'content_filter';
+      if (misbehaved.kind === 'refusal') await sendRefusal(misbehaved.text);
     }
     await close();
-    await send('response.completed', {
-      response: response(responseId, created, id, items.map(itemOf), { tokensIn, tokensOut }, 'completed'),
-    });
+    const done = response(responseId, created, id, items.map(itemOf), { tokensIn, tokensOut }, 'completed', incomplete);
+    await send(incomplete === undefined ? 'response.completed' : 'response.incomplete', { response: done });
   });
   sse.end();
+}
+
+/** Why a whole reply is incomplete: a content filter, or a reply cut off at its token limit. */
+function incompleteOf(got: Reply | Stopped): Incomplete | undefined {
+  if (isStopped(got)) return got.kind === 'content_filter' ? 'content_filter' : undefined;
+  return got.finish === 'length' ? 'max_output_tokens' : undefined;
 }

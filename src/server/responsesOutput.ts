@@ -2,6 +2,7 @@
 
 import type { Reply } from '../services/engine/Reply.js';
 import type { ToolCall } from '../services/spec/Provider.js';
+import { isStopped, type Stopped } from './wireMisbehaviour.js';
 
 /** One output item as it is built: its index, id and the text or arguments it has so far. */
 export interface Item {
@@ -11,7 +12,12 @@ export interface Item {
   readonly id: string;
   text: string;
   readonly call?: ToolCall;
+  /** A message whose text is the model's refusal. */
+  readonly refusal?: boolean;
 }
+
+/** Why a response is incomplete: cut off at its token limit, or stopped by the content filter. */
+export type Incomplete = 'max_output_tokens' | 'content_filter';
 
 /** An output item as the response lists it once it is done. */
 export function itemOf(item: Item): Record<string, unknown> {
@@ -23,7 +29,11 @@ export function itemOf(item: Item): Record<string, unknown> {
       id: item.id,
       status: 'completed',
       role: 'assistant',
-      content: [{ type: 'output_text', text: item.text, annotations: [], logprobs: [] }],
+      content: [
+        item.refusal === true
+          ? { type: 'refusal', refusal: item.text }
+          : { type: 'output_text', text: item.text, annotations: [], logprobs: [] },
+      ],
     };
   return {
     type: 'function_call',
@@ -35,8 +45,16 @@ export function itemOf(item: Item): Record<string, unknown> {
   };
 }
 
-/** The output items of a whole reply: its reasoning, its message, then each function call. */
-export function outputOf(responseId: string, reply: Reply): Record<string, unknown>[] {
+/**
+ * The output items of a whole reply: its reasoning, its message, then each function call; a refusal's message holds
+ * the refusal, and a content filter's reply has no items.
+ */
+export function outputOf(responseId: string, got: Reply | Stopped): Record<string, unknown>[] {
+  if (isStopped(got)) {
+    if (got.kind === 'content_filter') return [];
+    return [itemOf({ kind: 'message', key: '', index: 0, id: `msg_${responseId}_0`, text: got.text, refusal: true })];
+  }
+  const reply = got;
   const items: Item[] = [];
   const add = (kind: Item['kind'], text: string, call?: ToolCall): void => {
     const prefix = kind === 'message' ? 'msg' : kind === 'reasoning' ? 'rs' : 'fc';
@@ -64,14 +82,15 @@ export function response(
   output: unknown[],
   units: Reply['units'],
   status: string,
+  incomplete?: Incomplete,
 ): Record<string, unknown> {
   return {
     id,
     object: 'response',
     created_at: created,
-    status,
+    status: incomplete === undefined ? status : 'incomplete',
     error: null,
-    incomplete_details: null,
+    incomplete_details: incomplete === undefined ? null : { reason: incomplete },
     model,
     output,
     parallel_tool_calls: true,

@@ -12,6 +12,8 @@ import {
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { CallContext, Capability, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
 import { answerSchemas, type RecordedFailure } from './cassetteSchema.js';
+import { misbehavedAnswer } from '../misbehave/misbehavedAnswer.js';
+import { recordedMisbehaviour } from '../misbehave/recordedMisbehaviour.js';
 import type { CassetteTape } from './CassetteTape.js';
 import type { CallInputs } from './normalizeRequest.js';
 import { plainJson } from './plainJson.js';
@@ -62,7 +64,17 @@ export class CassetteProvider implements Provider {
     const lookup = this.#tape.find(context.scope, context.modelName, 'reply', normalized);
     const found = lookup.found;
     if (found !== undefined) {
-      const prepared = this.#tape.prepared(found.position);
+      const taken = this.#tape.prepared(found.position);
+      const prepared =
+        taken.misbehave === undefined
+          ? taken
+          : misbehavedAnswer(
+              { ...taken, misbehave: taken.misbehave },
+              request,
+              context,
+              `Cassette ${this.#tape.path}`,
+              undefined,
+            );
       const failAfter = prepared.fail === undefined ? undefined : (prepared.failAfter ?? 0);
       for (const [i, part] of prepared.parts.entries()) {
         if (i === failAfter) break;
@@ -91,9 +103,8 @@ export class CassetteProvider implements Provider {
         });
       throw error;
     }
-    const answer = gather.answer();
-    if (answer !== undefined)
-      this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer });
+    const answer = recordedMisbehaviour(gather.answer(), request, context.output);
+    this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer });
   }
 
   async #other<C extends PlainCapability>(

@@ -1,6 +1,7 @@
 import type { ProviderFailure } from '../../errors/ProviderFailure.js';
 import type { Answer, AnswerCall, AnswerPart } from '../model/Answer.js';
 import { prepareAnswer } from '../model/prepareAnswer.js';
+import { recordedStop, unparsedValue } from '../misbehave/recordedMisbehaviour.js';
 import type { FinishReason, ReplyPart } from '../../services/spec/Provider.js';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -31,19 +32,27 @@ export class ReplyGatherer {
     else this.#parts.push(part);
   }
 
-  /** The answer the parts make, or undefined when the value's JSON does not parse (the engine fails such a call). */
-  answer(): Answer | undefined {
+  /**
+   * The answer the parts make; a value's JSON that does not parse (the engine fails such a call) as the misbehaviour
+   * it is, `invalid_json` or `truncated`, its content as the text the model wrote.
+   */
+  answer(): Answer {
     const content = this.#parts.filter((part) => part.type !== 'units');
     const units = this.#parts.filter((part) => part.type === 'units');
     const fields = fieldsOf(content);
-    if (fields === undefined) return undefined;
-    // Units are kept as the answer's `units` when they all came after the content, as the fake streams them.
-    const unitsLast = units.length === 0 || this.#parts.indexOf(units[0]!) >= content.length;
     const sum = { tokensIn: 0, tokensOut: 0 };
     for (const part of units) {
       sum.tokensIn += part.tokensIn;
       sum.tokensOut += part.tokensOut;
     }
+    if (fields === undefined) {
+      const text = content
+        .map((part) => (part.type === 'text' ? part.text : part.type === 'value' ? part.json : ''))
+        .join('');
+      return { ...unparsedValue(text, this.#finish), ...(units.length > 0 ? { units: sum } : {}) };
+    }
+    // Units are kept as the answer's `units` when they all came after the content, as the fake streams them.
+    const unitsLast = units.length === 0 || this.#parts.indexOf(units[0]!) >= content.length;
     let answer: Writable<Answer>;
     // A reply of units alone has no field to hold it: an empty text, then its units.
     if (content.length === 0) answer = { text: '', units: sum };
@@ -57,9 +66,12 @@ export class ReplyGatherer {
 
   /**
    * The answer of a reply that failed with `error` after the parts added so far: a plain
-   * failure when none came, else those parts, then the failure (`failAfter`).
+   * failure when none came, else those parts, then the failure (`failAfter`); a refusal or a content filter inside the
+   * reply as that misbehaviour.
    */
   failed(error: ProviderFailure): Answer {
+    const stopped = recordedStop(error);
+    if (stopped !== undefined) return stopped;
     const failure: Writable<Answer> = { fail: error.kind };
     if (error.retryAfterMs !== undefined) failure.retryAfterMs = Math.max(0, Math.ceil(error.retryAfterMs));
     if (this.#parts.length === 0) return failure;

@@ -5,6 +5,7 @@ import type { FinishReason, Provider, ReplyRequest, Units } from '../../services
 import type { When } from './whenSchema.js';
 import type { HoldPart } from '../gates/holdPart.js';
 import type { Pace } from './pace.js';
+import type { MisbehaviourKind } from '../misbehave/misbehaviourKinds.js';
 
 /**
  * A tool a faked model asks for: the tool's name and its input.
@@ -122,6 +123,14 @@ export interface Answer {
    * `when` matches it (an answer without one matches every call). See {@link When}.
    */
   readonly when?: When;
+  /**
+   * The model misbehaves on purpose, as a real one does: `'invalid_json'`, `'wrong_shape'`, `'unknown_tool'`,
+   * `'bad_tool_input'`, `'refusal'`, `'truncated'`, `'content_filter'` or `'empty'`. The application gets what the
+   * real adapters deliver for it (a `ValueFailed`, a `content_filter` failure, finish `'length'`, a tool-result
+   * error), never a test author's error. `text`, `value` or `calls` carry the misbehaving content where the kind takes
+   * it (see `misbehaviourFields`); left out, the fake makes it up.
+   */
+  readonly misbehave?: MisbehaviourKind;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { IssueHints } from '../../validation/describeIssues.js';
 import { built, lazySchema } from '../../validation/lazySchema.js';
 import { whenExpected, whenFields, whenSchema } from './whenSchema.js';
 import { paceExpected, paceSchema } from './pace.js';
+import { misbehaviourKinds } from '../misbehave/misbehaviourKinds.js';
 
 const kinds = Object.keys(failureKinds) as [FailureKind, ...FailureKind[]];
 
@@ -43,6 +44,7 @@ export const answerSchema = lazySchema(() =>
     partDelayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     when: built(whenSchema).optional(),
     pace: built(paceSchema).optional(),
+    misbehave: z.enum(misbehaviourKinds).optional(),
   }),
 );
 
@@ -55,7 +57,7 @@ export const answerHints: IssueHints = {
   expected: {
     '':
       'an answer record { text?, calls?, value?, reasoning?, parts?, units?, finish?, fail?, failAfter?, times?, ' +
-      'retryAfterMs?, delayMs?, partDelayMs?, when?, pace? }',
+      'retryAfterMs?, delayMs?, partDelayMs?, when?, pace?, misbehave? }',
     text: 'a string',
     calls: "a list of tool calls, such as [{ tool: 'findInGuide', with: { words: '...' } }]",
     'calls.*': 'a tool call { tool, with?, id? }',
@@ -79,6 +81,7 @@ export const answerHints: IssueHints = {
     partDelayMs: `a whole number of milliseconds (0 to ${MAX_DELAY_MS})`,
     ...whenExpected,
     ...Object.fromEntries(Object.entries(paceExpected).map(([path, what]) => [path ? `pace.${path}` : 'pace', what])),
+    misbehave: `one of ${misbehaviourKinds.map((k) => `'${k}'`).join(', ')}`,
   },
   // A getter: the keys come from the schemas, which are built when an answer is first checked.
   get keys() {

@@ -12,6 +12,7 @@ export function fieldProblems(answer: Answer, label: string): string[] {
     (answer.calls ?? []).length > 0 ||
     answer.value !== undefined ||
     answer.reasoning !== undefined ||
+    answer.misbehave !== undefined ||
     streamed;
   if (streamed) {
     const both = (['text', 'calls', 'value', 'reasoning'] as const).filter((field) => answer[field] !== undefined);

@@ -136,7 +136,8 @@ function preview(json: string): string {
   return json.length <= 60 ? json : `${json.slice(0, 57)}...`;
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes `value` and everything in it: what a fake hands out, nothing later changes. */
+export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object') {
     for (const item of Object.values(value)) deepFreeze(item);
     Object.freeze(value);

@@ -13,6 +13,7 @@ import { isStreamList, readStreamParts } from './streamParts.js';
 import { compileWhen, type Matcher } from './matchWhen.js';
 import type { Hold } from '../gates/holdPart.js';
 import type { Pace } from './pace.js';
+import { checkKind, checkMisbehave, type PreparedMisbehaviour } from '../misbehave/checkMisbehave.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -59,6 +60,10 @@ export interface PreparedAnswer {
   readonly holds: readonly Hold[];
   /** Its own pace, when it names one. */
   readonly pace: Pace | undefined;
+  /** Its misbehaviour, made into its reply when a call takes it: then its parts are its reasoning only. */
+  readonly misbehave: PreparedMisbehaviour | undefined;
+  /** What call ids start with when it gives none. */
+  readonly idPrefix: string;
 }
 
 /**
@@ -108,7 +113,10 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   const { owner, label } = source;
   const notRecord = notAnAnswer(raw);
   if (notRecord !== undefined) throw new StandinError('T0002', `${owner}: ${label}: ${notRecord}.`);
+  checkKind(raw, source);
   const answer = quickAnswer(raw) ?? parseAnswer(raw, owner, label);
+  const misbehave =
+    answer.misbehave === undefined ? undefined : checkMisbehave({ ...answer, misbehave: answer.misbehave }, source);
   const lines = fieldProblems(answer, label);
   const matcher = answer.when === undefined ? undefined : compileWhen(answer.when, label);
   if (typeof matcher === 'string') lines.push(matcher);
@@ -128,7 +136,10 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
         `the units parts.`,
     );
   }
-  const made = stream === undefined ? fieldParts(answer, source) : streamValue(stream, answer, source);
+  // A misbehaving answer's other parts are made for the call that takes it.
+  const fields =
+    misbehave === undefined ? answer : answer.reasoning === undefined ? {} : { reasoning: answer.reasoning };
+  const made = stream === undefined ? fieldParts(fields, source) : streamValue(stream, answer, source);
   const { parts, calls, hasValue, value, outChars } = made;
   const unreached = stream?.holds.find((hold) => answer.failAfter !== undefined && hold.at > answer.failAfter);
   if (unreached !== undefined) {
@@ -171,5 +182,7 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     matcher: typeof matcher === 'string' ? undefined : matcher,
     holds: stream?.holds ?? [],
     pace: answer.pace,
+    misbehave,
+    idPrefix: source.idPrefix,
   };
 }

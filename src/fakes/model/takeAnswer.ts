@@ -9,13 +9,14 @@ import { functionAnswer } from './functionAnswer.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { sentRequest } from './sentRequest.js';
 import { takeMatching } from './takeMatching.js';
+import { misbehavedAnswer } from '../misbehave/misbehavedAnswer.js';
 import { callFailure } from './storeCall.js';
 
 /**
  * The answer a faked model gives one reply, checked: listed in `sent`, then taken from the
  * namespace's script, from the list (the step's answer, the same for a step that runs again;
  * `T0013` past the last; for a list with `when`s, the first answer left that matches) or from the function; after its `delayMs`, failing as its `fail` asks,
- * its value and tool calls checked against the call.
+ * its value and tool calls checked against the call, or its misbehaviour made for the call.
  *
  * @example
  * ```ts
@@ -61,6 +62,15 @@ export async function takeAnswer(
     const fails = prepared.fail !== undefined && prepared.failAfter === undefined;
     if (fails && (await failsThisTry(fake.store, fake.script, key, prepared, context))) {
       throw providerDown(fake.owner, prepared, context);
+    }
+    if (prepared.misbehave !== undefined) {
+      return misbehavedAnswer(
+        { ...prepared, misbehave: prepared.misbehave },
+        request,
+        context,
+        fake.owner,
+        fake.inputs,
+      );
     }
     if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, fake.owner, fake.inputs);
     return prepared;

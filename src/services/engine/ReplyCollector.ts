@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
+import { ValueFailed } from '../../errors/ValueFailed.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import type { FinishReason, ReplyPart, ToolCall } from '../spec/Provider.js';
 import type { Reply } from './Reply.js';
@@ -8,7 +9,7 @@ const finishReasons: ReadonlySet<string> = new Set<FinishReason>(['stop', 'calls
 
 /**
  * Folds a provider's reply parts into a {@link Reply}, checking each part against the provider
- * contract as it comes (a broken part is `E0007`), then parsing the typed value (`E0006`).
+ * contract as it comes (a broken part is `E0007`), then parsing the typed value (`E0006`, a {@link ValueFailed}).
  */
 export class ReplyCollector {
   #text = '';
@@ -89,26 +90,41 @@ export class ReplyCollector {
 
   #value(model: string): unknown {
     if (this.output === undefined || this.#json === '') return undefined;
+    const cut = this.#finish === 'length' ? ', cut off at the token limit (finish: length)' : '';
     let parsed: unknown;
     try {
       parsed = JSON.parse(this.#json);
     } catch (error) {
-      throw new StandinError(
-        'E0006',
-        `Model '${model}' gave a typed value that is not JSON (${(error as Error).message}). It began: ` +
-          `${JSON.stringify(this.#json.slice(0, 80))}.`,
+      throw this.#failed(
+        `Model '${model}' gave a typed value that is not JSON${cut} (${(error as Error).message}). It began: ` +
+          `${JSON.stringify(this.#json.slice(0, 80))}.${cut ? ' Raise the token limit (settings.maxTokens).' : ''}`,
+        model,
+        false,
       );
     }
     const result = this.output.safeParse(parsed);
     if (!result.success) {
       const lines = describeIssues('value', parsed, result.error.issues);
-      throw new StandinError(
-        'E0006',
-        `Model '${model}' gave a typed value that does not fit the call's shape:\n${lines.join('\n')}`,
-        { cause: result.error },
+      throw this.#failed(
+        `Model '${model}' gave a typed value that does not fit the call's shape${cut}:\n${lines.join('\n')}`,
+        model,
+        true,
+        result.error,
       );
     }
     return result.data;
+  }
+
+  /** `E0006`, with the value's text and the rest of the reply. */
+  #failed(message: string, model: string, parsed: boolean, cause?: unknown): ValueFailed {
+    const reply = {
+      text: this.#text,
+      calls: this.#calls,
+      units: { tokensIn: this.#tokensIn, tokensOut: this.#tokensOut },
+      finish: this.#finish ?? (this.#calls.length > 0 ? 'calls' : 'stop'),
+      model,
+    } as const;
+    return new ValueFailed(message, this.#json, parsed, reply, cause);
   }
 
   #broken(index: number, what: string): never {

@@ -3,6 +3,7 @@ import { abortReason } from '../clock/Clock.js';
 import type { ToolCall, ToolResult } from '../spec/Provider.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { Tool, ToolContext } from './tool.js';
+import { isMisbehavedCall } from './misbehavedCall.js';
 import { toolFailed } from './toolFailed.js';
 import { toolWithin } from './toolWithin.js';
 
@@ -11,7 +12,8 @@ import { toolWithin } from './toolWithin.js';
  * an error text when there is no such tool, the input does not fit the tool's shape, or the tool
  * threw or did not finish within its `timeoutMs` (`R0006`, its signal aborted). With `strict` (a
  * test app's default) each of those throws `R0004` instead, naming the tool, the step, the input
- * and the cause. An abort of the run is thrown, not handed to the model.
+ * and the cause; but not for a call a stand-in made as a misbehaving model on purpose (see `misbehavedCall`), whose
+ * error goes to the model. An abort of the run is thrown, not handed to the model.
  *
  * @example
  * ```ts
@@ -22,8 +24,10 @@ export async function runTool(
   tools: Readonly<Record<string, Tool>>,
   call: ToolCall,
   context: ToolContext,
-  strict = false,
+  strictTools = false,
 ): Promise<ToolResult> {
+  // A model's misbehaviour on purpose is no test author's mistake: its error goes to the model even with strict tools.
+  const strict = strictTools && !isMisbehavedCall(call);
   const found = Object.hasOwn(tools, call.tool) ? tools[call.tool] : undefined;
   if (found === undefined) {
     const names = Object.keys(tools);

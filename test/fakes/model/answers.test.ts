@@ -90,7 +90,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError([{ txt: 'Hi' }]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toBe(
-        "T0003: app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, finish, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs, when, pace.",
+        "T0003: app.fake('writer', answers): answers[0] is not an answer record:\nanswers[0].txt: unknown key 'txt'. Did you mean 'text'? Allowed keys here: text, calls, value, reasoning, parts, units, finish, fail, failAfter, times, retryAfterMs, delayMs, partDelayMs, when, pace, misbehave.",
       );
     });
 

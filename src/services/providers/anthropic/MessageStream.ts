@@ -3,6 +3,9 @@ import type { SseEvent } from '../http/SseDecoder.js';
 import { TypedContent } from '../http/TypedContent.js';
 import type { FinishReason, ReplyPart } from '../../spec/Provider.js';
 
+/** The most characters of a reply's text a refusal keeps as its `refusal`. */
+export const MAX_REFUSAL_CHARS = 10_000;
+
 /** A content block being streamed. */
 type OpenBlock =
   | { readonly kind: 'text'; readonly content: TypedContent }
@@ -18,7 +21,8 @@ type OpenBlock =
  * a `tool_use` block's `input_json_delta`s joined and handed on whole at its
  * `content_block_stop`, usage from `message_start` and the cumulative `message_delta` as one
  * units part, and `stop_reason` as the finish part. `ping` may come anywhere; an `error` event
- * fails with the kind its type names; `stop_reason: refusal` fails as `content_filter`,
+ * fails with the kind its type names; `stop_reason: refusal` fails as `content_filter` (the text written before it
+ * as the failure's `refusal`: none when its classifier stopped the reply before the model wrote any),
  * `model_context_window_exceeded` as `context_length`; a stream without `message_stop`, data
  * that is not JSON and tool input that is not JSON are malformed responses.
  */
@@ -32,6 +36,8 @@ export class MessageStream {
   #stopReason: string | undefined;
   readonly #counts = { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 };
   #usage = false;
+  /** The text written so far, up to {@link MAX_REFUSAL_CHARS}: a refusal's own words. */
+  #said = '';
 
   constructor(exchange: Exchange, typed: boolean) {
     this.#exchange = exchange;
@@ -87,7 +93,9 @@ export class MessageStream {
   end(out: ReplyPart[]): void {
     if (!this.#stopped) throw this.#exchange.malformed('the stream ended before `message_stop`');
     if (this.#stopReason === 'refusal')
-      throw this.#exchange.failure('content_filter', 'the model declined to answer (stop_reason: refusal).');
+      throw this.#exchange.failure('content_filter', 'the model declined to answer (stop_reason: refusal).', {
+        refusal: this.#said === '' ? undefined : this.#said,
+      });
     if (this.#stopReason === 'model_context_window_exceeded') {
       throw this.#exchange.failure(
         'context_length',
@@ -124,7 +132,7 @@ export class MessageStream {
       case 'text': {
         const content = new TypedContent(this.#typed);
         this.#open.set(index, { kind: 'text', content });
-        if (typeof block.text === 'string' && block.text !== '') content.push(block.text, out);
+        if (typeof block.text === 'string' && block.text !== '') this.#text(content, block.text, out);
         return;
       }
       case 'thinking': {
@@ -154,7 +162,7 @@ export class MessageStream {
     switch (delta.type) {
       case 'text_delta':
         if (open.kind === 'text' && typeof delta.text === 'string' && delta.text !== '')
-          open.content.push(delta.text, out);
+          this.#text(open.content, delta.text, out);
         return;
       case 'thinking_delta':
         if (open.kind === 'thinking' && typeof delta.thinking === 'string' && delta.thinking !== '') {
@@ -168,6 +176,12 @@ export class MessageStream {
         // signature_delta and citations_delta carry nothing a reply part holds.
         return;
     }
+  }
+
+  /** A piece of text, handed on and kept (up to a bound) as what a refusal said. */
+  #text(content: TypedContent, text: string, out: ReplyPart[]): void {
+    if (this.#said.length < MAX_REFUSAL_CHARS) this.#said = (this.#said + text).slice(0, MAX_REFUSAL_CHARS);
+    content.push(text, out);
   }
 
   #stop(index: number, out: ReplyPart[]): void {

@@ -20,7 +20,8 @@ interface PendingCall {
  * usage-only final chunk as one units part, and `finish_reason` as the finish part.
  * A `data: {"error": ...}` chunk or an `event: error` fails with the kind its type names;
  * `finish_reason: content_filter` (naming the categories Azure's `content_filter_results` marks
- * filtered) and a refusal fail with kind `content_filter`; a stream
+ * filtered) and a refusal fail with kind `content_filter` (a refusal with its text as the failure's
+ * `refusal`); a stream
  * without `data: [DONE]`, data that is not JSON, and tool arguments that are not JSON are
  * malformed responses.
  */
@@ -82,7 +83,9 @@ export class ChatStream {
   end(out: ReplyPart[]): void {
     if (!this.#done) throw this.#exchange.malformed('the stream ended before `data: [DONE]`');
     if (this.#refusal !== '')
-      throw this.#exchange.failure('content_filter', `the model refused: ${capText(this.#refusal)}`);
+      throw this.#exchange.failure('content_filter', `the model refused: ${capText(this.#refusal)}`, {
+        refusal: this.#refusal,
+      });
     this.#content.end(out);
     let calls = 0;
     this.#calls.forEach((pending, index) => {
