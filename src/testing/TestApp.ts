@@ -21,9 +21,7 @@ import { FunctionClassifier, type ClassifierFunction } from '../fakes/classifica
 import { ScopeFakes } from './ScopeFakes.js';
 import { scriptedLayer } from '../fakes/slot/layers.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
-import { transcriptSteps } from '../fakes/transcript/transcriptSteps.js';
-import { transcriptText } from '../fakes/transcript/transcriptText.js';
-import { appSources, readTranscriptOptions, type TranscriptOptions } from './appTranscript.js';
+import { appTranscript, type TranscriptOptions } from './appTranscript.js';
 import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
 
 /**
@@ -153,8 +151,7 @@ export class TestApp extends App {
    */
   transcript(options?: TranscriptOptions): string {
     assertAlive(this.container, 'app.transcript()');
-    const { scope } = readTranscriptOptions(options);
-    return transcriptText(transcriptSteps(appSources(this.container), scope));
+    return appTranscript(this.container, options);
   }
 
   /**

@@ -2,7 +2,8 @@ import type { Container } from 'inversify';
 import { StandinError } from '../errors/StandinError.js';
 import { FakeModel } from '../fakes/model/FakeModel.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
-import type { TranscriptSource } from '../fakes/transcript/transcriptSteps.js';
+import { transcriptSteps, type TranscriptSource } from '../fakes/transcript/transcriptSteps.js';
+import { transcriptText } from '../fakes/transcript/transcriptText.js';
 
 /**
  * What `app.transcript(options)` takes.
@@ -57,4 +58,18 @@ export function readTranscriptOptions(options: unknown): TranscriptOptions {
   if (scope === undefined) return {};
   if (typeof scope !== 'string') throw bad(`scope is ${typeof scope}, not a text ('' is outside any scope)`);
   return { scope };
+}
+
+/**
+ * `app.transcript(options)`: the text of every step the app's faked models took, in one scope or all.
+ *
+ * @throws {StandinError} `T0065` for options other than `{ scope? }`.
+ * @example
+ * ```ts
+ * appTranscript(app.container, { scope: 'ticket-7' });
+ * ```
+ */
+export function appTranscript(container: Container, options: unknown): string {
+  const { scope } = readTranscriptOptions(options);
+  return transcriptText(transcriptSteps(appSources(container), scope));
 }

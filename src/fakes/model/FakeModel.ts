@@ -22,9 +22,8 @@ import type { PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers } from './readAnswers.js';
 import { failureName, Outcomes, whereOf, type Outcome } from './Outcomes.js';
 import { recordCall } from './recordCall.js';
-import { leastReleased } from './releasedLines.js';
+import { pendingOf } from './pendingOf.js';
 import type { PendingAnswer, SentCall, SentWhere } from './SentCall.js';
-import type { SharedAnswers } from './SharedAnswers.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS } from './settleWithin.js';
 import { takeAnswer } from './takeAnswer.js';
 import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
@@ -100,23 +99,16 @@ export class FakeModel implements Provider {
     this.#gates = options.gates ?? new Gates();
     declareGates(this.#gates, read.reply, owner, shared !== undefined);
     if (options.pace !== undefined) this.pace(options.pace);
-    const bytes = options.sentBytes;
-    this.#sent = new SentLog(
-      options.sentLimit ?? DEFAULT_SENT_LIMIT,
-      bytes,
-      bytes === undefined ? undefined : weighSent,
-    );
+    const weigh = options.sentBytes === undefined ? undefined : weighSent;
+    this.#sent = new SentLog(options.sentLimit ?? DEFAULT_SENT_LIMIT, options.sentBytes, weigh);
     this.#outcomes = new Outcomes(options.sentLimit ?? DEFAULT_SENT_LIMIT);
     const slot = { store, script };
     const unused = (only: string | undefined) =>
       read.reply?.kind === 'list'
         ? answersUnused(owner, read.reply, slot, only, { sent: () => this.sent, model })
         : Promise.resolve(NOTHING_UNUSED);
-    const kept = async (from: SharedAnswers) => {
-      const recorded = await from.raised();
-      return mergeRaised(this.#raised.view(), recorded);
-    };
-    const raisedView = () => (shared === undefined ? this.#raised.view() : kept(shared));
+    const raisedView = () =>
+      shared === undefined ? this.#raised.view() : shared.raised().then((at) => mergeRaised(this.#raised.view(), at));
     this.#verdict = { raised: raisedView, raisedCode: 'T0046', owner, unused };
     offerWholeReply(this, (request, context) => this.#whole(request, context));
     // Every capability besides reply: recorded in `sent`, answered by the record's function for it.
@@ -257,20 +249,8 @@ export class FakeModel implements Provider {
    * answers replies with a function. Outside any scope, a fake the default partition never used
    * reads the released scopes (requests that named no scope): the answers one of them left.
    */
-  async pending(scope?: string): Promise<readonly PendingAnswer[]> {
-    const { read, store, script } = this.#fake;
-    const source = read.reply;
-    if (source?.kind !== 'list') return [];
-    const named = scope ?? this.#scope ?? this.#scopes?.active;
-    if (source.matching) {
-      const taken = new Set((await store.taken?.(named ?? DEFAULT_SCOPE, script)) ?? []);
-      const left = source.answers.filter((prepared) => !taken.has(prepared.index!));
-      return left.map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
-    }
-    let at = await store.peek(named ?? DEFAULT_SCOPE, script);
-    // Outside any scope, a fake used in released scopes only (requests without a scope header) reads them.
-    if (named === undefined && at === 0) at = leastReleased(await store.released?.(script)) ?? 0;
-    return source.answers.slice(at).map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
+  pending(scope?: string): Promise<readonly PendingAnswer[]> {
+    return pendingOf(this.#fake, scope ?? this.#scope ?? this.#scopes?.active);
   }
 
   /**

@@ -2,8 +2,19 @@ import type { FailureKind } from '../../spec/failures.js';
 import type { ErrorReport } from './ErrorReport.js';
 
 /** Words providers use when a prompt does not fit the model's context window. */
-const contextWords =
-  /context[_ ]length|context window|maximum context|prompt is too long|too many tokens|max_tokens_exceeded|reduce the length of the messages|input is too long/i;
+const contextWords = new RegExp(
+  [
+    'context[_ ]length',
+    'context window',
+    'maximum context',
+    'prompt is too long',
+    'too many tokens',
+    'max_tokens_exceeded',
+    'reduce the length of the messages',
+    'input is too long',
+  ].join('|'),
+  'i',
+);
 /** Gemini's words for it: "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)." */
 const tokenCountWords = /exceeds the maximum number of tokens/i;
 

@@ -1,0 +1,28 @@
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
+import type { FakeState } from './FakeState.js';
+import { leastReleased } from './releasedLines.js';
+import type { PendingAnswer } from './SentCall.js';
+
+/**
+ * The answers of a fake's list not given yet in scope `named`, or, with none named, in the default
+ * partition; there, a fake used in released scopes only (requests without a scope header) reads
+ * them. Empty for a fake that answers replies with a function.
+ *
+ * @example
+ * ```ts
+ * await pendingOf(state, 'ticket-7'); // [{ index: 1, answer: { text: 'b' } }]
+ * ```
+ */
+export async function pendingOf(fake: FakeState, named: string | undefined): Promise<readonly PendingAnswer[]> {
+  const { read, store, script } = fake;
+  const source = read.reply;
+  if (source?.kind !== 'list') return [];
+  if (source.matching) {
+    const taken = new Set((await store.taken?.(named ?? DEFAULT_SCOPE, script)) ?? []);
+    const left = source.answers.filter((prepared) => !taken.has(prepared.index!));
+    return left.map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
+  }
+  let at = await store.peek(named ?? DEFAULT_SCOPE, script);
+  if (named === undefined && at === 0) at = leastReleased(await store.released?.(script)) ?? 0;
+  return source.answers.slice(at).map((prepared) => ({ index: prepared.index!, answer: prepared.answer }));
+}
