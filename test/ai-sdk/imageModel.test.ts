@@ -61,7 +61,9 @@ describe('fromAiSdk', () => {
         config,
         new ContainerModule(({ bind }) => {
           bind(Tokens.Provider)
-            .toConstantValue(fromAiSdk(new MockProviderV4({ imageModels: { 'paint-1': model } }) as unknown as ProviderV4))
+            .toConstantValue(
+              fromAiSdk(new MockProviderV4({ imageModels: { 'paint-1': model } }) as unknown as ProviderV4),
+            )
             .whenNamed('sdk');
         }),
       );

@@ -2,14 +2,22 @@ import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
-import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
+import type { Exchange } from '../http/Exchange.js';
+import type {
+  CallContext,
+  GeneratedImage,
+  ImageOptions,
+  Provider,
+  ReplyPart,
+  ReplyRequest,
+} from '../../spec/Provider.js';
 import { GEMINI_URL, type GeminiProviderSettings } from './GeminiProviderSettings.js';
 import { modelPath } from './modelPath.js';
 
 /**
  * The Gemini API adapter on Node's `fetch`: `POST {baseURL}/models/{model}:streamGenerateContent?alt=sse`
  * for replies (function calls, thought summaries as reasoning, typed values through
- * `responseJsonSchema`) and `:embedContent` for vectors. One HTTP attempt per call: the engine
+ * `responseJsonSchema`), `:embedContent` for vectors and an Imagen model's `:predict` for images. One HTTP attempt per call: the engine
  * retries. Made by {@link createGeminiProvider}.
  *
  * @example
@@ -61,22 +69,45 @@ export class GeminiProvider implements Provider {
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
     checkContext(context, "Gemini adapter's embed");
     const path = modelPath(context.model);
-    const body = wireJson({ model: path, content: { parts: [{ text }] } }, 'The request');
+    return this.#json(
+      context,
+      `/${path}:embedContent`,
+      { model: path, content: { parts: [{ text }] } },
+      (answer, exchange) => {
+        const embedding = isRecord(answer) ? answer.embedding : undefined;
+        const values = isRecord(embedding) ? embedding.values : undefined;
+        if (!Array.isArray(values) || values.length === 0)
+          throw exchange.malformed('the embedContent answer has no `embedding.values` list');
+        if (!values.every((value) => typeof value === 'number' && Number.isFinite(value)))
+          throw exchange.malformed('`embedding.values` holds something other than finite numbers');
+        return values as number[];
+      },
+    );
+  }
+
+  /**
+   * `POST /models/{model}:predict` of an Imagen model (`imagen-4.0-generate-001`): `count` images
+   * (`sampleCount`) of the size's aspect ratio, in the format asked, answered in base64.
+   */
+  async image(prompt: string, options: ImageOptions, context: CallContext): Promise<readonly GeneratedImage[]> {
+    checkContext(context, "Gemini adapter's image");
+    const { imagenRequest, readPredictions } = await import('./imagen.js');
+    const request = imagenRequest(prompt, options);
+    return this.#json(context, `/${modelPath(context.model)}:predict`, request, readPredictions);
+  }
+
+  /** A JSON request and its checked JSON answer. */
+  async #json<T>(
+    context: CallContext,
+    path: string,
+    request: unknown,
+    read: (body: unknown, exchange: Exchange) => T,
+  ): Promise<T> {
+    const body = wireJson(request, 'The request');
     const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/json');
     try {
-      const response = await exchange.send(this.#endpoint.url(`/${path}:embedContent`), {
-        method: 'POST',
-        headers,
-        body,
-      });
-      const answer = await exchange.json(response);
-      const embedding = isRecord(answer) ? answer.embedding : undefined;
-      const values = isRecord(embedding) ? embedding.values : undefined;
-      if (!Array.isArray(values) || values.length === 0)
-        throw exchange.malformed('the embedContent answer has no `embedding.values` list');
-      if (!values.every((value) => typeof value === 'number' && Number.isFinite(value)))
-        throw exchange.malformed('`embedding.values` holds something other than finite numbers');
-      return values as number[];
+      const response = await exchange.send(this.#endpoint.url(path), { method: 'POST', headers, body });
+      return read(await exchange.json(response), exchange);
     } finally {
       exchange.close();
     }

@@ -438,6 +438,7 @@ const claims: ProviderScenario[] = [
   'length',
   'slow',
   'embed',
+  'image',
   'fail:rate_limit',
   'fail:server',
   'fail:auth',

@@ -1,3 +1,4 @@
+import { pngImage } from '../../../../src/services/requests/pngImage.js';
 import type { ProviderScenario } from '../../../../src/testing.js';
 import { KEY } from '../loopback/callContext.js';
 import { cut, multipleChoices, stalled, type Stalled } from '../loopback/conformanceWire.js';
@@ -77,6 +78,7 @@ export function errorBody(code: number, status: string, message: string): Record
 export const paths = (model = 'test-model') => ({
   stream: `/v1beta/models/${model}:streamGenerateContent?alt=sse`,
   embed: `/v1beta/models/${model}:embedContent`,
+  predict: `/v1beta/models/${model}:predict`,
 });
 
 /**
@@ -94,7 +96,7 @@ export function geminiScenario(
   scenario: ProviderScenario,
   unknown: Handler = multipleChoices,
 ): Stalled | undefined {
-  const { stream: path, embed } = paths('conformance-model');
+  const { stream: path, embed, predict } = paths('conformance-model');
   const reply = (handler: Handler) => server.on(path, handler);
   const error = (code: number, status: string, message: string, headers?: Record<string, string>) =>
     reply(json(code, errorBody(code, status, message), headers));
@@ -149,6 +151,10 @@ export function geminiScenario(
       return void reply(unknown);
     case 'embed':
       return void server.on(embed, json(200, { embedding: { values: [0.25, -0.5, 1] } }));
+    case 'image': {
+      const bytesBase64Encoded = Buffer.from(pngImage(2, 2, 'receipt')).toString('base64');
+      return void server.on(predict, json(200, { predictions: [{ bytesBase64Encoded, mimeType: 'image/png' }] }));
+    }
     default:
       throw new Error(`the Gemini wire has no script for '${scenario}'`);
   }
