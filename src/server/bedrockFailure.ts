@@ -1,9 +1,17 @@
 import type { FailureKind } from '../services/spec/failures.js';
-import type { WireErrorDetails } from './WireError.js';
+import { failureFrom, type FailureTable, type TableFailure } from './failureTable.js';
 
-/** A status and Bedrock's error, or a dropped connection. */
-type BedrockFailure =
-  { readonly status: number; readonly message: string; readonly details: WireErrorDetails } | 'drop';
+/** Bedrock's answer to each failure kind, in its words, its AWS shape named in `x-amzn-errortype`. */
+const table: FailureTable = {
+  rate_limit: [429, 'Too many requests, please wait before trying again.', 'ThrottlingException'],
+  server: [503, 'Bedrock is unable to process your request.', 'ServiceUnavailableException'],
+  timeout: [408, 'Model has timed out in processing the request. Try your request again.', 'ModelTimeoutException'],
+  auth: [403, "You don't have access to the model with the specified model ID.", 'AccessDeniedException'],
+  context_length: [400, 'Input is too long for requested model.', 'ValidationException'],
+  content_filter: [400, 'The request was blocked by a content filter.', 'ValidationException'],
+  bad_request: [400, 'The request is invalid.', 'ValidationException'],
+  unknown: [500, 'An internal server error occurred.', 'InternalServerException'],
+};
 
 /**
  * Bedrock's real answer to an answer's `fail` kind, its AWS shape named in `x-amzn-errortype`:
@@ -19,58 +27,6 @@ type BedrockFailure =
  * // { status: 429, message: 'Too many requests, please wait before trying again.', details: { type: 'ThrottlingException', ... } }
  * ```
  */
-export function bedrockFailure(kind: FailureKind, retryAfterMs: number): BedrockFailure {
-  switch (kind) {
-    case 'network':
-      return 'drop';
-    case 'rate_limit': {
-      const headers = {
-        'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-        'retry-after-ms': String(retryAfterMs),
-      };
-      return {
-        status: 429,
-        message: 'Too many requests, please wait before trying again.',
-        details: { type: 'ThrottlingException', headers },
-      };
-    }
-    case 'server':
-      return {
-        status: 503,
-        message: 'Bedrock is unable to process your request.',
-        details: { type: 'ServiceUnavailableException' },
-      };
-    case 'timeout':
-      return {
-        status: 408,
-        message: 'Model has timed out in processing the request. Try your request again.',
-        details: { type: 'ModelTimeoutException' },
-      };
-    case 'auth':
-      return {
-        status: 403,
-        message: "You don't have access to the model with the specified model ID.",
-        details: { type: 'AccessDeniedException' },
-      };
-    case 'context_length':
-      return {
-        status: 400,
-        message: 'Input is too long for requested model.',
-        details: { type: 'ValidationException' },
-      };
-    case 'content_filter':
-      return {
-        status: 400,
-        message: 'The request was blocked by a content filter.',
-        details: { type: 'ValidationException' },
-      };
-    case 'bad_request':
-      return { status: 400, message: 'The request is invalid.', details: { type: 'ValidationException' } };
-    case 'unknown':
-      return {
-        status: 500,
-        message: 'An internal server error occurred.',
-        details: { type: 'InternalServerException', retry: false },
-      };
-  }
+export function bedrockFailure(kind: FailureKind, retryAfterMs: number): TableFailure {
+  return failureFrom(table, kind, retryAfterMs);
 }

@@ -1,10 +1,27 @@
 import type { FailureKind } from '../services/spec/failures.js';
-import type { WireErrorDetails } from './WireError.js';
-
-/** One failure as Gemini answers it: the HTTP status, its message and its RPC status (as the type). */
-type GeminiFailure = { readonly status: number; readonly message: string; readonly details: WireErrorDetails } | 'drop';
+import { failureFrom, type FailureTable, type TableFailure } from './failureTable.js';
 
 const INVALID = 'INVALID_ARGUMENT';
+
+/** Gemini's answer to each failure kind, in its words, its RPC status as the type. */
+const table: FailureTable = {
+  rate_limit: [429, 'Resource has been exhausted (e.g. check quota).', 'RESOURCE_EXHAUSTED'],
+  server: [503, 'The model is overloaded. Please try again later.', 'UNAVAILABLE'],
+  timeout: [504, 'Deadline expired before operation could complete.', 'DEADLINE_EXCEEDED'],
+  auth: [400, 'API key not valid. Please pass a valid API key.', INVALID],
+  context_length: [
+    400,
+    'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).',
+    INVALID,
+  ],
+  content_filter: [400, 'The request was blocked by the safety filters.', INVALID],
+  bad_request: [400, 'Request contains an invalid argument.', INVALID],
+  unknown: [
+    500,
+    'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+    'INTERNAL',
+  ],
+};
 
 /**
  * Gemini's real answer to an answer's `fail` kind, in its own words: `rate_limit` a 429
@@ -20,51 +37,6 @@ const INVALID = 'INVALID_ARGUMENT';
  * // { status: 429, message: 'Resource has been exhausted (e.g. check quota).', details: { type: 'RESOURCE_EXHAUSTED', headers } }
  * ```
  */
-export function geminiFailure(kind: FailureKind, retryAfterMs: number): GeminiFailure {
-  switch (kind) {
-    case 'network':
-      return 'drop';
-    case 'rate_limit': {
-      const headers = {
-        'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-        'retry-after-ms': String(retryAfterMs),
-      };
-      return {
-        status: 429,
-        message: 'Resource has been exhausted (e.g. check quota).',
-        details: { type: 'RESOURCE_EXHAUSTED', headers },
-      };
-    }
-    case 'server':
-      return {
-        status: 503,
-        message: 'The model is overloaded. Please try again later.',
-        details: { type: 'UNAVAILABLE' },
-      };
-    case 'timeout':
-      return {
-        status: 504,
-        message: 'Deadline expired before operation could complete.',
-        details: { type: 'DEADLINE_EXCEEDED' },
-      };
-    case 'auth':
-      return { status: 400, message: 'API key not valid. Please pass a valid API key.', details: { type: INVALID } };
-    case 'context_length':
-      return {
-        status: 400,
-        message: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).',
-        details: { type: INVALID },
-      };
-    case 'content_filter':
-      return { status: 400, message: 'The request was blocked by the safety filters.', details: { type: INVALID } };
-    case 'bad_request':
-      return { status: 400, message: 'Request contains an invalid argument.', details: { type: INVALID } };
-    case 'unknown':
-      return {
-        status: 500,
-        message:
-          'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
-        details: { type: 'INTERNAL', retry: false },
-      };
-  }
+export function geminiFailure(kind: FailureKind, retryAfterMs: number): TableFailure {
+  return failureFrom(table, kind, retryAfterMs);
 }

@@ -1,8 +1,8 @@
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
+import { postJson } from '../http/postJson.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
-import type { Exchange } from '../http/Exchange.js';
 import type {
   CallContext,
   GeneratedImage,
@@ -69,7 +69,8 @@ export class GeminiProvider implements Provider {
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
     checkContext(context, "Gemini adapter's embed");
     const path = modelPath(context.model);
-    return this.#json(
+    return postJson(
+      this.#endpoint,
       context,
       `/${path}:embedContent`,
       { model: path, content: { parts: [{ text }] } },
@@ -93,24 +94,7 @@ export class GeminiProvider implements Provider {
     checkContext(context, "Gemini adapter's image");
     const { imagenRequest, readPredictions } = await import('./imagen.js');
     const request = imagenRequest(prompt, options);
-    return this.#json(context, `/${modelPath(context.model)}:predict`, request, readPredictions);
-  }
-
-  /** A JSON request and its checked JSON answer. */
-  async #json<T>(
-    context: CallContext,
-    path: string,
-    request: unknown,
-    read: (body: unknown, exchange: Exchange) => T,
-  ): Promise<T> {
-    const body = wireJson(request, 'The request');
-    const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/json');
-    try {
-      const response = await exchange.send(this.#endpoint.url(path), { method: 'POST', headers, body });
-      return read(await exchange.json(response), exchange);
-    } finally {
-      exchange.close();
-    }
+    return postJson(this.#endpoint, context, `/${modelPath(context.model)}:predict`, request, readPredictions);
   }
 }
 

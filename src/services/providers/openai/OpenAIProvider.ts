@@ -1,7 +1,7 @@
 import { errorReport } from '../http/ErrorReport.js';
+import { postJson } from '../http/postJson.js';
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint, type EndpointOptions } from '../http/Endpoint.js';
-import type { Exchange } from '../http/Exchange.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
 import type {
@@ -101,7 +101,8 @@ export class OpenAIProvider implements Provider {
   /** `POST /embeddings` (asking for base64, decoding floats or base64): the text's vector. */
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
     checkContext(context, `${this.#name} adapter's embed`);
-    return this.#json(
+    return postJson(
+      this.#endpoint,
       context,
       this.#path('/embeddings', context.model),
       { model: context.model, input: text, encoding_format: 'base64' },
@@ -189,7 +190,8 @@ export class OpenAIProvider implements Provider {
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
     checkContext(context, `${this.#name} adapter's rank`);
     if (texts.length === 0) return [];
-    return this.#json(
+    return postJson(
+      this.#endpoint,
       context,
       this.#path('/rerank', context.model),
       { model: context.model, query, documents: texts },
@@ -235,26 +237,9 @@ export class OpenAIProvider implements Provider {
       // GPT Image models refuse `response_format`: they answer base64 alone.
       ...(context.model.startsWith('gpt-image') ? {} : { response_format: 'b64_json' }),
     };
-    return this.#json(context, '/images/generations', request, (body, exchange) =>
+    return postJson(this.#endpoint, context, '/images/generations', request, (body, exchange) =>
       readImages(body, exchange, options.format),
     );
-  }
-
-  /** A JSON request and its checked JSON answer. */
-  async #json<T>(
-    context: CallContext,
-    path: string,
-    request: unknown,
-    read: (body: unknown, exchange: Exchange) => T,
-  ): Promise<T> {
-    const body = wireJson(request, 'The request');
-    const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/json');
-    try {
-      const response = await exchange.send(this.#endpoint.url(path), { method: 'POST', headers, body });
-      return read(await exchange.json(response), exchange);
-    } finally {
-      exchange.close();
-    }
   }
 }
 

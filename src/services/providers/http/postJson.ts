@@ -1,0 +1,30 @@
+import type { CallContext } from '../../spec/Provider.js';
+import type { Endpoint } from './Endpoint.js';
+import type { Exchange } from './Exchange.js';
+import { wireJson } from './wireJson.js';
+
+/**
+ * One JSON request to `path` of `endpoint` and its JSON answer, read by `read` (which throws the
+ * exchange's failures for an answer that does not fit); the exchange is closed either way.
+ *
+ * @example
+ * ```ts
+ * const vector = await postJson(endpoint, context, '/embeddings', { input: 'hi' }, (body) => readVector(body));
+ * ```
+ */
+export async function postJson<T>(
+  endpoint: Endpoint,
+  context: CallContext,
+  path: string,
+  request: unknown,
+  read: (body: unknown, exchange: Exchange) => T,
+): Promise<T> {
+  const body = wireJson(request, 'The request');
+  const { exchange, headers } = await endpoint.open(context, 'application/json', 'application/json');
+  try {
+    const response = await exchange.send(endpoint.url(path), { method: 'POST', headers, body });
+    return read(await exchange.json(response), exchange);
+  } finally {
+    exchange.close();
+  }
+}
