@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { StandinError } from '../../src/errors/StandinError.js';
 import { inspectorPage } from '../../src/server/inspectorPage.js';
-import { createTestApp } from '../../src/testing.js';
+import { createTestApp, imageByHash } from '../../src/testing.js';
 
 const config = { models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } };
 
@@ -28,6 +29,14 @@ describe('TestApp', () => {
       );
       expect(app.transcript({ scope: 'a' })).not.toContain('Bob');
       expect(createTestApp(config).transcript()).toBe('(no steps)\n');
+    });
+
+    it('shows bytes (an image) as their length and digest, not as numbers', async () => {
+      const app = createTestApp({ models: { painter: { provider: 'openai', model: 'gpt-image-1' } } });
+      app.fake('painter', { image: imageByHash() });
+      const [picture] = await app.image('painter', 'A lighthouse', { size: '8x8' });
+      const digest = createHash('sha256').update(picture!.bytes).digest('hex').slice(0, 12);
+      expect(app.transcript()).toContain(`"bytes":"<${picture!.bytes.length} bytes sha256:${digest}>"`);
     });
 
     it('refuses options other than { scope } with T0065', () => {

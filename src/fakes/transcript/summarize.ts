@@ -1,6 +1,7 @@
 import { clip } from '../../validation/formatPath.js';
 import { isOrdinaryObject } from '../../validation/isOrdinaryObject.js';
 import { sortKeys } from '../cassettes/stableJson.js';
+import { bytesDigest } from '../../services/requests/bytesDigest.js';
 
 /** The longest line a transcript shows: a longer text or JSON is cut, and says so with `…`. */
 export const MAX_LINE_CHARS = 400;
@@ -56,7 +57,8 @@ export function answerLines(answer: unknown): string[] {
 }
 
 /**
- * `value` as one line of JSON, its keys sorted, cut at {@link MAX_LINE_CHARS}.
+ * `value` as one line of JSON, its keys sorted, bytes (an image, audio) as their length and digest, cut at
+ * {@link MAX_LINE_CHARS}.
  *
  * @example
  * ```ts
@@ -66,11 +68,25 @@ export function answerLines(answer: unknown): string[] {
 export function oneLine(value: unknown): string {
   let json: string | undefined;
   try {
-    json = JSON.stringify(sortKeys(value));
+    json = JSON.stringify(sortKeys(withBytes(value)));
   } catch {
     json = undefined;
   }
   return clip(json ?? String(value), MAX_LINE_CHARS);
+}
+
+/** `value` with every byte view in it (an image's, audio's bytes) as {@link bytesText}. */
+function withBytes(value: unknown): unknown {
+  if (ArrayBuffer.isView(value)) return bytesText(value);
+  if (Array.isArray(value)) return value.map(withBytes);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withBytes(item)]));
+}
+
+/** Bytes as a transcript shows them: how many, and the start of their SHA-256, so other bytes read otherwise. */
+function bytesText(view: ArrayBufferView): string {
+  const { length, sha256 } = bytesDigest(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
+  return `<${length} bytes sha256:${sha256.slice(0, 12)}>`;
 }
 
 function messageLines(message: unknown): string[] {
