@@ -108,7 +108,9 @@ export class WireHandler {
           'W0005',
           404,
           `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ` +
-            `${settings.url}/v1 (OpenAI clients, the AI SDK) or ${settings.url} (the Anthropic client).`,
+            `${settings.url}/v1 (OpenAI clients, the AI SDK), ${settings.url} (the Anthropic, Gemini, Bedrock and ` +
+            `Azure OpenAI clients: /v1beta/models/{model}:generateContent, /model/{modelId}/converse, ` +
+            `/openai/deployments/{deployment}/chat/completions).`,
           { type: 'invalid_request_error', code: 'unknown_url', retry: false },
         );
       }

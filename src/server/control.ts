@@ -10,7 +10,7 @@ import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
 import { checkScope } from './resolveScope.js';
 import { WireError } from './WireError.js';
-import { StandinError } from '../errors/StandinError.js';
+import { StandinError, bareMessage } from '../errors/StandinError.js';
 
 /** The path every control API route starts with. */
 export const CONTROL_PREFIX = '/__standin/';
@@ -90,7 +90,7 @@ export async function control(
       'W0006',
       401,
       'The control API needs the token the server printed when it started (or the one in STANDIN_TOKEN): send ' +
-        'Authorization: Bearer <token> or x-standin-token: <token>.',
+        `Authorization: Bearer <token> or x-standin-token: <token>${page ? ', or open /__standin/ui?token=<token>' : ''}.`,
       {
         type: 'authentication_error',
         code: 'invalid_token',
@@ -227,7 +227,7 @@ function releaseGate(target: ControlTarget, gate: string | null, scope: string |
     target.release(gate, scope);
   } catch (error) {
     if (!(error instanceof StandinError)) throw error;
-    throw new WireError('W0035', 400, `The release is refused (${error.code}): ${error.message}`, {
+    throw new WireError('W0035', 400, `The release is refused (${error.code}): ${bareMessage(error)}`, {
       type: 'invalid_request_error',
       param: 'gate',
       retry: false,
