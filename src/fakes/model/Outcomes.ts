@@ -15,7 +15,7 @@ import type { SentWhere } from './SentCall.js';
  * ```
  */
 export interface Outcome {
-  readonly at: bigint;
+  readonly at: number;
   /** A reply's answer record. */
   readonly answer?: Answer;
   /** A record call's result. */
@@ -29,6 +29,9 @@ export type Ended = { readonly answer: Answer } | { readonly result: unknown } |
 
 /** The most calls from one place (scope, step, attempt) kept: a wire client's retries of one request. */
 const MAX_REPEATS = 16;
+
+/** How many calls every fake of this process has started: the order of calls across fakes. */
+let asked = 0;
 
 /**
  * The outcomes of the calls a fake's `sent` lists, found by where each call came from (scope,
@@ -57,28 +60,49 @@ export class Outcomes {
     if (calls !== undefined && last !== undefined) calls[calls.length - 1] = { at: last.at, ...outcome };
   }
 
-  /** Notes that a call at `where` starts: its place among other fakes' calls is when it was asked. */
+  /**
+   * Notes that a call at `where` starts: its place among other fakes' calls is when it was asked.
+   * Past twice the limit, the oldest calls are let go at once, down to the limit: removing the
+   * oldest key one call at a time leaves a Map's holes to be stepped over on every call.
+   */
   start(where: SentWhere): void {
     const key = keyOf(where);
-    const calls = this.#kept.get(key) ?? [];
-    this.#kept.delete(key);
-    this.#kept.set(key, calls);
-    calls.push({ at: process.hrtime.bigint() });
+    let calls = this.#kept.get(key);
+    if (calls === undefined) {
+      calls = [];
+      this.#kept.set(key, calls);
+      if (this.#kept.size > 2 * this.#limit) this.#trim();
+    }
+    calls.push({ at: ++asked });
     if (calls.length > MAX_REPEATS) calls.shift();
-    if (this.#kept.size > this.#limit) this.#kept.delete(this.#kept.keys().next().value!);
+  }
+
+  /** Keeps the latest `limit` calls' outcomes. */
+  #trim(): void {
+    const latest = [...this.#kept].slice(-this.#limit);
+    this.#kept.clear();
+    for (const [key, calls] of latest) this.#kept.set(key, calls);
   }
 
   /** Notes where a call starts, then how `call` ends; answers what it settles to. */
-  async follow<T>(where: SentWhere, call: () => Promise<T>, ended: (value: T) => Ended): Promise<T> {
+  follow<T>(where: SentWhere, call: () => Promise<T>, ended: (value: T) => Ended): Promise<T> {
     this.start(where);
+    let called: Promise<T>;
     try {
-      const value = await call();
-      this.note(where, ended(value));
-      return value;
+      called = call();
     } catch (error) {
-      this.note(where, { failure: failureName(error) });
-      throw error;
+      called = Promise.reject(error as Error);
     }
+    return called.then(
+      (value) => {
+        this.note(where, ended(value));
+        return value;
+      },
+      (error: unknown) => {
+        this.note(where, { failure: failureName(error) });
+        throw error;
+      },
+    );
   }
 
   /** How the `nth` call (from 0) at `where` ended, if it is still kept. */

@@ -74,8 +74,8 @@ function resultLine(result: unknown): string {
 
 function byScopeThenTime(a: Found, b: Found): number {
   if (a.entry.scope !== b.entry.scope) return a.entry.scope < b.entry.scope ? -1 : 1;
-  const at = a.outcome?.at ?? 0n;
-  const bt = b.outcome?.at ?? 0n;
+  const at = a.outcome?.at ?? 0;
+  const bt = b.outcome?.at ?? 0;
   if (at !== bt) return at < bt ? -1 : 1;
   return a.order - b.order;
 }
