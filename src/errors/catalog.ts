@@ -619,6 +619,19 @@ const fakeModel = {
       'has an input shape some JSON does not fit.',
     fix: 'Script a kind the call can have, or give the call what the kind needs (an output shape, a tool).',
   },
+  T0120: {
+    means: 'A tool faked for some scopes only (`app.scope(id).fakeTool`) was called in a scope that has no script for it.',
+    fix:
+      'Fake the tool for that scope too (`app.scope(id).fakeTool(name, answers)`), or for every other scope ' +
+      '(`app.fakeTool(name, answers)`).',
+  },
+  T0121: {
+    means:
+      'An MCP server faked for some scopes only (`app.scope(id).fakeMcp`) was used in a scope that has no script for it.',
+    fix:
+      'Fake the server for that scope too (`app.scope(id).fakeMcp(server, { tools })`), or for every other scope ' +
+      '(`app.fakeMcp(server, { tools })`).',
+  },
   T0040: {
     means:
       'A cassette in replay mode has no recording for a call: no entry with the same model, call and normalized ' +

@@ -3,12 +3,10 @@ import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model
 import { bindFake } from '../fakes/model/bindFake.js';
 import type { FakeChecks } from '../fakes/model/FakeChecks.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
-import { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import type { InstantClock } from '../fakes/clock/InstantClock.js';
 import { App } from '../services/app/App.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
-import { SharedClassifier } from '../fakes/shared/SharedClassifier.js';
 import { Tokens } from '../tokens/Tokens.js';
 import type { RealCallGuard } from '../fakes/guard/RealCallGuard.js';
 import { bindCassette } from '../fakes/cassettes/bindCassette.js';
@@ -17,9 +15,10 @@ import type { CassetteSettings } from '../fakes/cassettes/cassetteSettings.js';
 import { StandinError } from '../errors/StandinError.js';
 import { assertAlive, isDisposed } from '../services/app/disposed.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
-import { FunctionClassifier, type ClassifierFunction } from '../fakes/classification/FunctionClassifier.js';
 import { ScopeFakes } from './ScopeFakes.js';
-import { scriptedLayer } from '../fakes/slot/layers.js';
+import type { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
+import type { FunctionClassifier, ClassifierFunction } from '../fakes/classification/FunctionClassifier.js';
+import { fakeClassifierIn } from './fakeClassifierIn.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { appTranscript, type TranscriptOptions } from './appTranscript.js';
 import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
@@ -238,36 +237,7 @@ export class TestApp extends App {
     script?: readonly ClassificationScriptEntry[] | ClassifierFunction,
   ): FakeClassifier | FunctionClassifier {
     assertAlive(this.container, 'app.fakeClassifier(...)');
-    return readGuard('app.fakeClassifier(script)', () => this.#fakeClassifier(script));
-  }
-
-  #fakeClassifier(
-    script: readonly ClassificationScriptEntry[] | ClassifierFunction | undefined,
-  ): FakeClassifier | FunctionClassifier {
-    const shared = sharedScriptsOf(this.container);
-    if (shared !== undefined) {
-      if (typeof script === 'function') {
-        throw new StandinError(
-          'D0006',
-          'app.fakeClassifier(fn): this app shares its scripts through a Redis namespace, and a function cannot ' +
-            'cross processes. Give a script of { answers }, { error } and { retryUntilCall } entries.',
-        );
-      }
-      const published = new SharedClassifier(shared, script ?? []);
-      slotsOf(this.container)
-        .classifierSlot()
-        .put(scriptedLayer('fake', published, 'app.fakeClassifier(script)'));
-      return published;
-    }
-    const store = this.container.get(Tokens.CursorStore);
-    const fake =
-      typeof script === 'function'
-        ? new FunctionClassifier(script)
-        : new FakeClassifier(script === undefined ? { store } : { script, store });
-    slotsOf(this.container)
-      .classifierSlot()
-      .put(scriptedLayer('fake', fake, 'app.fakeClassifier(script)'));
-    return fake;
+    return readGuard('app.fakeClassifier(script)', () => fakeClassifierIn(this.container, script));
   }
 
   /**

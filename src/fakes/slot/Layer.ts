@@ -1,7 +1,7 @@
 import type { Finding } from '../script/Finding.js';
 
 /** What a layer is, for messages and for the rule of which layer replaces which. */
-export type LayerKind = 'fake' | 'cassette' | 'namespace';
+export type LayerKind = 'fake' | 'cassette' | 'namespace' | 'chaos' | 'quota';
 
 /**
  * One stand-in on a slot: a fake, a scope's fake, a cassette, a namespace. A layer with a

@@ -8,6 +8,9 @@ import { Tokens } from '../../tokens/Tokens.js';
 import type { Layer } from './Layer.js';
 import { Slot, type SlotKind } from './Slot.js';
 import { Gates } from '../gates/Gates.js';
+import type { ToolRun } from '../../services/runs/ToolRun.js';
+import type { McpConnection } from '../../services/mcp/McpConnection.js';
+import type { ToolStandIn } from './ToolStandIn.js';
 
 function where(scope: string): string {
   return scope === DEFAULT_SCOPE ? 'outside any scope' : `in scope '${scope}'`;
@@ -64,6 +67,50 @@ const classifierKind: SlotKind<Classifier> = {
     ),
 };
 
+/** The tools' stand-ins: `name` is a tool's name, or `every tool` for the slot whose layers stand in front of all. */
+function toolKind(name: string): SlotKind<ToolStandIn> {
+  return {
+    subject: name === EVERY_TOOL ? 'Every tool' : `Tool '${name}'`,
+    offers: () => true,
+    real: (standIn) => standIn === REAL_TOOL,
+    unfaked: (scope, scopes) =>
+      new StandinError(
+        'T0120',
+        `Tool '${name}' is faked for ${listed(scopes)} only, and was called ${where(scope)}. ` +
+          advice(
+            scope,
+            scopes,
+            (id) => `app.scope('${id}').fakeTool('${name}', answers)`,
+            `app.fakeTool('${name}', answers)`,
+          ),
+      ),
+  };
+}
+
+function mcpKind(server: string): SlotKind<McpConnection> {
+  return {
+    subject: `MCP server '${server}'`,
+    offers: () => true,
+    real: (connection) => connection.real,
+    unfaked: (scope, scopes) =>
+      new StandinError(
+        'T0121',
+        `MCP server '${server}' is faked for ${listed(scopes)} only, and was used ${where(scope)}. ` +
+          advice(
+            scope,
+            scopes,
+            (id) => `app.scope('${id}').fakeMcp('${server}', { tools })`,
+            `app.fakeMcp('${server}', { tools })`,
+          ),
+      ),
+  };
+}
+
+/** The name of the slot whose layers stand in front of every tool (a cassette recording tools). */
+const EVERY_TOOL = '*';
+/** What stands below a tool slot's layers: the tool's own run, which `next` reaches. */
+const REAL_TOOL: ToolStandIn = { run: (_input, _call, _context, real) => real() };
+
 /**
  * A container's slots: one per model name, one for the classifier and one per classifier
  * fallback link. What the core asks on every call (`StandIns`) is answered here.
@@ -71,6 +118,8 @@ const classifierKind: SlotKind<Classifier> = {
 export class Slots implements StandIns {
   readonly #models = new Map<string, Slot<Provider>>();
   readonly #classifiers: Slot<Classifier>[] = [];
+  readonly #tools = new Map<string, Slot<ToolStandIn>>();
+  readonly #servers = new Map<string, Slot<McpConnection>>();
   /** The gates the streams of every fake of the container hold at: `app.release` opens them. */
   readonly gates = new Gates();
 
@@ -94,16 +143,70 @@ export class Slots implements StandIns {
     return slot;
   }
 
-  /** Every slot made so far: the models' in the order they were first used, then the classifier's. */
-  all(): readonly Slot<Provider | Classifier>[] {
-    return [...this.#models.values(), ...this.#classifiers.filter((slot) => slot !== undefined)] as Slot<
-      Provider | Classifier
-    >[];
+  /** The slot of tool `name` (an app tool or an MCP tool, by the name the model calls it). */
+  tool(name: string): Slot<ToolStandIn> {
+    let slot = this.#tools.get(name);
+    if (slot === undefined) {
+      slot = new Slot(name, toolKind(name));
+      this.#tools.set(name, slot);
+    }
+    return slot;
+  }
+
+  /** The slot whose layers stand in front of every tool, below each tool's own layers. */
+  everyTool(): Slot<ToolStandIn> {
+    return this.tool(EVERY_TOOL);
+  }
+
+  /** The slot of MCP server `server` (its name under `mcp.servers`). */
+  mcpServer(server: string): Slot<McpConnection> {
+    let slot = this.#servers.get(server);
+    if (slot === undefined) {
+      slot = new Slot(server, mcpKind(server));
+      this.#servers.set(server, slot);
+    }
+    return slot;
+  }
+
+  /** Every slot made so far: the models' in the order they were first used, the classifier's, the tools', the MCP servers'. */
+  all(): readonly Slot<object>[] {
+    return [
+      ...this.#models.values(),
+      ...this.#classifiers.filter((slot) => slot !== undefined),
+      ...this.#tools.values(),
+      ...this.#servers.values(),
+    ] as Slot<object>[];
   }
 
   /** Every layer of every slot, oldest first per slot. */
-  layers(): readonly Layer<Provider | Classifier>[] {
+  layers(): readonly Layer<object>[] {
     return this.all().flatMap((slot) => slot.layers);
+  }
+
+  toolRun(name: string, scope: string): ToolRun | undefined {
+    const own = this.#tools.get(name);
+    const every = this.#tools.get(EVERY_TOOL);
+    const chain = [own, every].filter(
+      (slot): slot is Slot<ToolStandIn> => slot !== undefined && slot.layers.length > 0,
+    );
+    if (chain.length === 0) return undefined;
+    return (input, call, context, real) => {
+      // Each layer's next is the layer below it on its slot, then the next slot's layers, then the tool's own run.
+      const from = (at: number, after: Layer<ToolStandIn> | undefined): Promise<unknown> => {
+        const slot = chain[at];
+        if (slot === undefined) return real();
+        const standIn = slot.answer('run', scope, () => REAL_TOOL, after);
+        if (standIn === undefined || standIn === REAL_TOOL) return from(at + 1, undefined);
+        const layer = slot.layers.find((candidate) => candidate.service === standIn);
+        return standIn.run(input, call, context, () => from(at, layer));
+      };
+      return from(0, undefined);
+    };
+  }
+
+  mcp(server: string, scope: string, base: () => McpConnection | undefined): McpConnection | undefined {
+    const slot = this.#servers.get(server);
+    return slot === undefined || slot.layers.length === 0 ? base() : slot.answer('tools', scope, base);
   }
 
   provider(

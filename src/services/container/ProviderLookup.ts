@@ -5,6 +5,7 @@ import type { Classifier } from '../spec/Classifier.js';
 import type { Services } from '../dispatch/Services.js';
 import type { Provider, Capability } from '../spec/Provider.js';
 import type { StandInSeat } from '../dispatch/StandIns.js';
+import type { ToolRun } from '../runs/ToolRun.js';
 import { assertAlive } from '../app/disposed.js';
 
 /**
@@ -59,6 +60,10 @@ export class ProviderLookup implements Services {
         'app.fakeClassifier(script) (from standin/testing); in production, name one in the config (classifier: { ' +
         "provider: 'typesafe' }) or bind one: container.bind(Tokens.Classifier).toConstantValue(classifier).",
     );
+  }
+
+  toolRun(name: string, scope: string): ToolRun | undefined {
+    return this.#standIns()?.toolRun(name, scope);
   }
 
   #standIns() {

@@ -1,5 +1,6 @@
 import type { Classifier } from '../spec/Classifier.js';
 import type { Provider, Capability } from '../spec/Provider.js';
+import type { ToolRun } from '../runs/ToolRun.js';
 
 /**
  * What dispatch looks up, on every call, in the container it serves: the container's
@@ -27,4 +28,6 @@ export interface Services {
   classifier(link: number, scope: string): Classifier;
   /** How many links the classifier chain has: 1 + the config's fallbacks. */
   readonly classifierLinks: number;
+  /** What stands in front of tool `name`'s own `run` for a call in `scope`: undefined when nothing does. */
+  toolRun(name: string, scope: string): ToolRun | undefined;
 }

@@ -1,5 +1,7 @@
 import type { Classifier } from '../spec/Classifier.js';
 import type { Capability, Provider } from '../spec/Provider.js';
+import type { ToolRun } from '../runs/ToolRun.js';
+import type { McpConnection } from '../mcp/McpConnection.js';
 
 /**
  * What the core asks, on every call, for the service standing in front of what the container
@@ -20,6 +22,10 @@ export interface StandIns {
    * `link` n the config's `classifier.fallback[n - 1]`.
    */
   classifier(link: number, scope: string, base: () => Classifier | undefined): Classifier | undefined;
+  /** What stands in front of tool `name`'s own `run` for a call made in `scope`; undefined when nothing does. */
+  toolRun(name: string, scope: string): ToolRun | undefined;
+  /** The MCP server `server` as a call made in `scope` reaches it: `base` is the configured client. */
+  mcp(server: string, scope: string, base: () => McpConnection | undefined): McpConnection | undefined;
 }
 
 /**

@@ -56,6 +56,7 @@ export class Engine {
   readonly id: string = randomUUID();
   readonly #scopes: Scopes;
   readonly #dispatch: Dispatcher;
+  readonly #lookup: Services;
 
   readonly #strictTools: boolean;
 
@@ -73,6 +74,7 @@ export class Engine {
     settings: { readonly strictTools: boolean } = { strictTools: false },
   ) {
     this.#scopes = scopes;
+    this.#lookup = lookup;
     this.#dispatch = new Dispatcher(this.id, config, clock, random, scopes, lookup, guard);
     this.#strictTools = settings.strictTools;
   }
@@ -199,6 +201,7 @@ export class Engine {
     collect: (model, prepared, options) => collectReply(this.#dispatch, model, prepared, options),
     stream: (model, prepared, options) => streamReply(this.#dispatch, model, prepared, options),
     strictTools: () => this.#strictTools,
+    toolRun: (name) => this.#lookup.toolRun(name, this.#scopes.current()),
   };
 }
 

@@ -13,6 +13,7 @@ import { runSettings } from './runSettings.js';
 import { agentSchema, conversationSchema, expectedFields } from '../requests/requestSchemas.js';
 import type { Agent, RunPart, RunResult, Step } from './Agent.js';
 import { runTool } from './runTool.js';
+import type { ToolRun } from './ToolRun.js';
 
 /** Options a run takes. */
 export interface RunOptions {
@@ -41,6 +42,8 @@ export interface StepReplies {
   ) => AsyncGenerator<ReplyPart, Reply, undefined>;
   /** Whether tool errors end runs that do not say (`RunOptions.strictTools`). */
   readonly strictTools?: (() => boolean) | undefined;
+  /** What stands in front of tool `name`'s own `run` in the caller's scope, when anything does. */
+  readonly toolRun?: ((name: string) => ToolRun | undefined) | undefined;
 }
 
 /**
@@ -130,7 +133,9 @@ export async function* runAgent<O>(
       return result;
     }
     const results = await Promise.all(
-      answer.calls.map((call) => runTool(tools, call, { signal, runId, step: index, callId: call.id }, strict)),
+      answer.calls.map((call) =>
+        runTool(tools, call, { signal, runId, step: index, callId: call.id }, strict, replies.toolRun?.(call.tool)),
+      ),
     );
     if (live) for (const result of results) yield { type: 'tool-result', step: index, result };
     const said: Message = answer.text

@@ -6,6 +6,7 @@ import type { Tool, ToolContext } from './tool.js';
 import { isMisbehavedCall } from './misbehavedCall.js';
 import { toolFailed } from './toolFailed.js';
 import { toolWithin } from './toolWithin.js';
+import { ToolError, type ToolRun } from './ToolRun.js';
 
 /**
  * Runs the tool a model asked for and answers what the model reads next: the tool's output, or
@@ -13,7 +14,8 @@ import { toolWithin } from './toolWithin.js';
  * threw or did not finish within its `timeoutMs` (`R0006`, its signal aborted). With `strict` (a
  * test app's default) each of those throws `R0004` instead, naming the tool, the step, the input
  * and the cause; but not for a call a stand-in made as a misbehaving model on purpose (see `misbehavedCall`), whose
- * error goes to the model. An abort of the run is thrown, not handed to the model.
+ * error goes to the model, nor for a `ToolError` a tool's stand-in answers. `through`, when given, stands in front of
+ * the tool's own `run` (a fake tool, a cassette). An abort of the run is thrown, not handed to the model.
  *
  * @example
  * ```ts
@@ -25,6 +27,7 @@ export async function runTool(
   call: ToolCall,
   context: ToolContext,
   strictTools = false,
+  through?: ToolRun,
 ): Promise<ToolResult> {
   // A model's misbehaviour on purpose is no test author's mistake: its error goes to the model even with strict tools.
   const strict = strictTools && !isMisbehavedCall(call);
@@ -44,13 +47,14 @@ export async function runTool(
     return { id: call.id, tool: call.tool, error };
   }
   try {
-    const output = await toolWithin(found, parsed.data, call, context);
+    const real = () => toolWithin(found, parsed.data, call, context);
+    const output = through === undefined ? await real() : await through(parsed.data, call, context, real);
     return { id: call.id, tool: call.tool, output: output ?? null };
   } catch (error) {
     if (context.signal.aborted) throw abortReason(context.signal);
     const message = error instanceof Error ? error.message : String(error);
     const late = error instanceof StandinError && error.code === 'R0006';
-    if (strict)
+    if (strict && !(error instanceof ToolError))
       throw toolFailed(
         call,
         context,
