@@ -620,7 +620,8 @@ const fakeModel = {
     fix: 'Script a kind the call can have, or give the call what the kind needs (an output shape, a tool).',
   },
   T0120: {
-    means: 'A tool faked for some scopes only (`app.scope(id).fakeTool`) was called in a scope that has no script for it.',
+    means:
+      'A tool faked for some scopes only (`app.scope(id).fakeTool`) was called in a scope that has no script for it.',
     fix:
       'Fake the tool for that scope too (`app.scope(id).fakeTool(name, answers)`), or for every other scope ' +
       '(`app.fakeTool(name, answers)`).',
