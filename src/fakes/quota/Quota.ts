@@ -1,5 +1,6 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import type { Clock } from '../../services/clock/Clock.js';
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { CallContext, Capability } from '../../services/spec/Provider.js';
 import {
   QuotaLedger,
@@ -69,7 +70,7 @@ export class Quota {
     return this.#limits;
   }
 
-  /** Every call the quota refused, oldest first (the last 1000). */
+  /** Every call the quota refused, oldest first: at least the last 1000, the older let go in one trim past 2000. */
   get refused(): readonly QuotaRefusal[] {
     return this.#refused;
   }
@@ -83,7 +84,7 @@ export class Quota {
    * quota.usage(); // { requests: 2, tokens: 180, inFlight: 1 }
    * ```
    */
-  usage(scope = ''): QuotaUsage {
+  usage(scope: string = DEFAULT_SCOPE): QuotaUsage {
     const ledger = this.#ledgers.get(this.#key(scope));
     return ledger === undefined ? { requests: 0, tokens: 0, inFlight: 0 } : ledger.usage(this.#clock.now());
   }
