@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CallFailed, ProviderFailure, Tokens, type App } from 'standin';
+import { CallFailed, ProviderFailure, Tokens, tool, type App } from 'standin';
+import { z } from 'zod';
 import { createTestApp } from 'standin/testing';
 import { appWith, says, scripted } from '../../support/providers.js';
 
@@ -41,6 +42,16 @@ describe('app.quota', () => {
     expect(summaries).toHaveLength(5);
     expect(app.clock.slept).toEqual([60_000, 60_000]);
     expect(quota.refused.map((refusal) => refusal.at)).toEqual([0, 60_000]);
+  });
+
+  it("paces a run's steps: each step is a call the quota counts", async () => {
+    const app = createTestApp(config);
+    app.fake('writer', [{ calls: [{ tool: 'findInGuide', with: { words: 'password' } }] }, { text: 'Open Settings.' }]);
+    app.quota('writer', { requestsPerMinute: 1 });
+    const findInGuide = tool({ input: z.object({ words: z.string() }), run: ({ words }) => `page about ${words}` });
+    const run = await app.run({ model: 'writer', tools: { findInGuide } }, 'How do I reset my password?');
+    expect(run.text).toBe('Open Settings.');
+    expect(app.clock.slept).toEqual([60_000]);
   });
 
   it('stands over a provider the container binds, and asks the real-call guard about it', async () => {
