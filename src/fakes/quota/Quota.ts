@@ -13,7 +13,15 @@ import {
 } from './QuotaLedger.js';
 import type { QuotaLimits } from './quotaSettings.js';
 
-/** One call a quota refused. */
+/**
+ * One call a quota refused.
+ *
+ * @example
+ * ```ts
+ * const [first]: readonly QuotaRefusal[] = quota.refused;
+ * first?.retryAfterMs; // 30000
+ * ```
+ */
 export interface QuotaRefusal {
   /** The scope the call ran in (`''` outside any scope). */
   readonly scope: string;

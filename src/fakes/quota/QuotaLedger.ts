@@ -3,7 +3,14 @@ import type { QuotaLimits } from './quotaSettings.js';
 /** How long a call stays in a quota's window: a provider's minute. */
 export const WINDOW_MS = 60_000;
 
-/** Which limit refused a call. */
+/**
+ * Which limit refused a call.
+ *
+ * @example
+ * ```ts
+ * const limit: QuotaLimit = quota.refused[0]!.limit; // 'requestsPerMinute'
+ * ```
+ */
 export type QuotaLimit = 'requestsPerMinute' | 'tokensPerMinute' | 'concurrent';
 
 /** Why a ledger refused a call: the limit, and when the call would fit (undefined when time alone cannot tell). */
@@ -17,7 +24,14 @@ export interface LedgerRefusal {
   readonly asked: number;
 }
 
-/** What a ledger holds now. */
+/**
+ * What a quota's window holds now.
+ *
+ * @example
+ * ```ts
+ * const { requests, tokens, inFlight }: QuotaUsage = quota.usage();
+ * ```
+ */
 export interface QuotaUsage {
   /** Calls started in the last 60 s. */
   readonly requests: number;
@@ -41,6 +55,13 @@ export interface Admitted {
 /**
  * The calls one key (the app, or one scope) started in the last 60 s and has in flight, against
  * a quota's limits. The entries are in the order their calls started, the clock never going back.
+ *
+ * @example
+ * ```ts
+ * const ledger = new QuotaLedger({ requestsPerMinute: 1, tokensPerMinute: undefined, concurrent: undefined, per: 'app' });
+ * ledger.admit(0, 0);      // admitted: { settle }
+ * ledger.admit(1_000, 0);  // { limit: 'requestsPerMinute', retryAfterMs: 59000, used: 1, asked: 1 }
+ * ```
  */
 export class QuotaLedger {
   readonly #limits: QuotaLimits;
@@ -132,7 +153,15 @@ export class QuotaLedger {
   }
 }
 
-/** Whether a ledger's answer is a refusal. */
+/**
+ * Whether a ledger's answer is a refusal.
+ *
+ * @example
+ * ```ts
+ * const answer = ledger.admit(clock.now(), tokens);
+ * if (isRefusal(answer)) throw rateLimit(answer);
+ * ```
+ */
 export function isRefusal(answer: Admitted | LedgerRefusal): answer is LedgerRefusal {
   return 'limit' in answer;
 }

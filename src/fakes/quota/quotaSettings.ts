@@ -31,7 +31,14 @@ export interface QuotaSettings {
   readonly per?: 'app' | 'scope' | undefined;
 }
 
-/** A quota's settings once read: every limit as given, `per` filled in. */
+/**
+ * A quota's settings once read: every limit as given, `per` filled in.
+ *
+ * @example
+ * ```ts
+ * const { requestsPerMinute, per }: QuotaLimits = quota.limits;
+ * ```
+ */
 export interface QuotaLimits {
   readonly requestsPerMinute: number | undefined;
   readonly tokensPerMinute: number | undefined;
