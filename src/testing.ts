@@ -79,6 +79,11 @@ export type { Misbehaviour, MisbehaviourCall, MisbehaviourContent } from './fake
 export type { MisbehaviourWhere } from './fakes/misbehave/misbehaviourErrors.js';
 export { classifierConformance, classificationConformanceCases } from './testing/classifierConformance.js';
 export { Cassette } from './fakes/cassettes/Cassette.js';
+export { Quota } from './fakes/quota/Quota.js';
+export type { QuotaRefusal } from './fakes/quota/Quota.js';
+export type { QuotaSettings, QuotaLimits } from './fakes/quota/quotaSettings.js';
+export type { QuotaLimit, QuotaUsage } from './fakes/quota/QuotaLedger.js';
+export { bindQuota } from './fakes/quota/bindQuota.js';
 export { providerConformance } from './testing/providerConformance.js';
 export { providerConformanceCases } from './testing/providerCases.js';
 export {

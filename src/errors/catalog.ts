@@ -619,6 +619,18 @@ const fakeModel = {
       'has an input shape some JSON does not fit.',
     fix: 'Script a kind the call can have, or give the call what the kind needs (an output shape, a tool).',
   },
+  T0100: {
+    means:
+      '`app.quota(models, settings)` was given settings that are malformed (an unknown key, a limit that is not a ' +
+      "whole number from 1 up, a `per` other than 'app' or 'scope') or that name no limit.",
+    fix: 'Give at least one of `requestsPerMinute`, `tokensPerMinute` and `concurrent`, each a whole number from 1 up.',
+  },
+  T0101: {
+    means:
+      '`app.quota(models, settings)` was given models that are not configured, an empty list, a list naming one ' +
+      'twice, or something other than a name, a list of names or undefined.',
+    fix: 'Name configured models (the message lists them), each once, or pass undefined for every model.',
+  },
   T0120: {
     means:
       'A tool faked for some scopes only (`app.scope(id).fakeTool`) was called in a scope that has no script for it.',

@@ -19,6 +19,8 @@ import { ScopeFakes } from './ScopeFakes.js';
 import type { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { FunctionClassifier, ClassifierFunction } from '../fakes/classification/FunctionClassifier.js';
 import { fakeClassifierIn } from './fakeClassifierIn.js';
+import { bindQuota, type QuotaSettings } from '../fakes/quota/bindQuota.js';
+import type { Quota } from '../fakes/quota/Quota.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { appTranscript, type TranscriptOptions } from './appTranscript.js';
 import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
@@ -171,6 +173,18 @@ export class TestApp extends App {
     assertAlive(this.container, 'app.reset()');
     this.#cassette = undefined;
     await resetSlots(slotsOf(this.container), this.container.get(Tokens.CursorStore));
+  }
+
+  /**
+   * Plays a provider's limits on the app's clock over `models` (one, a list sharing them, undefined for all): a call
+   * past a limit gets the provider's `rate_limit` with the `retryAfterMs` the window implies. See {@link bindQuota}.
+   * @example
+   * ```ts
+   * const quota = app.quota('writer', { requestsPerMinute: 3, concurrent: 2 });
+   * ```
+   */
+  quota(models: string | readonly string[] | undefined, settings: QuotaSettings): Quota {
+    return bindQuota(this.container, models, settings);
   }
 
   /**

@@ -13,6 +13,11 @@ export interface Layer<S extends object> {
   readonly scope: string | undefined;
   /** The stand-in that answers the calls the layer takes. */
   readonly service: S;
+  /**
+   * Whether the layer stands over every other (a quota): it takes a call before the layers of any
+   * scope, whenever they were put, and hands it down to them.
+   */
+  readonly over?: boolean;
   /** What the test wrote to put it there, for messages: `app.fake('writer', answers)`. */
   readonly label: string;
   /**

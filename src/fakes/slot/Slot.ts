@@ -20,7 +20,8 @@ export interface SlotKind<S extends object> {
  * The rule: a call goes first to the layers of its own scope, then to the layers for every scope,
  * each group newest first; a layer that does not take the call (it lacks the capability, or it is
  * a cassette in `record-missing` without the entry, which hands the call down itself) passes it
- * on; below the last layer is the base. A layer put where one of the same kind and scope stands
+ * on; below the last layer is the base. A layer over every other (a quota) takes a call before all
+ * of them, whenever it was put, and hands it down to them as if it came fresh. A layer put where one of the same kind and scope stands
  * replaces it in its place. A call in a scope that only other scopes' layers cover fails
  * (`T0041`, `T0042`) rather than reach a real base.
  */
@@ -32,6 +33,8 @@ export class Slot<S extends object> {
   #layers: Layer<S>[] = [];
   /** How many layers are for one scope only: the walk skips scope checks while there are none. */
   #scoped = 0;
+  /** How many layers stand over every other. */
+  #over = 0;
 
   constructor(name: string, kind: SlotKind<S>) {
     this.name = name;
@@ -66,23 +69,32 @@ export class Slot<S extends object> {
   answer(capability: string, scope: string, base: () => S | undefined, after?: Layer<S>): S | undefined {
     const layers = this.#layers;
     let passed = after === undefined;
+    // A layer over every other (a quota) is walked first, and what it hands down walks the rest from the start.
+    if (this.#over > 0) {
+      for (let at = layers.length - 1; at >= 0; at--) {
+        const layer = layers[at]!;
+        if (layer.over !== true || (layer.scope !== undefined && layer.scope !== scope)) continue;
+        if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
+        if (layer === after) passed = true;
+      }
+    }
+    const fresh = passed && (after === undefined || after.over === true);
     if (this.#scoped > 0) {
       for (let at = layers.length - 1; at >= 0; at--) {
         const layer = layers[at]!;
-        if (layer.scope !== scope) continue;
+        if (layer.scope !== scope || layer.over === true) continue;
         if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
         if (layer === after) passed = true;
       }
     }
     for (let at = layers.length - 1; at >= 0; at--) {
       const layer = layers[at]!;
-      if (layer.scope !== undefined) continue;
+      if (layer.scope !== undefined || layer.over === true) continue;
       if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
       if (layer === after) passed = true;
     }
     const found = base();
-    if (after === undefined && this.#scoped > 0 && (found === undefined || this.#kind.real(found)))
-      throw this.#unfaked(scope);
+    if (fresh && this.#scoped > 0 && (found === undefined || this.#kind.real(found))) throw this.#unfaked(scope);
     return found;
   }
 
@@ -93,6 +105,7 @@ export class Slot<S extends object> {
 
   #set(layers: Layer<S>[]): void {
     this.#layers = layers;
-    this.#scoped = layers.filter((layer) => layer.scope !== undefined).length;
+    this.#scoped = layers.filter((layer) => layer.scope !== undefined && layer.over !== true).length;
+    this.#over = layers.filter((layer) => layer.over === true).length;
   }
 }

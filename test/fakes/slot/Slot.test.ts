@@ -85,6 +85,37 @@ describe(Slot, () => {
     });
   });
 
+  describe('.answer with a layer over every other (a quota)', () => {
+    const over = (name: string): Layer<Named> => ({ ...layer(name, 'quota'), over: true });
+
+    it("gives a call to it first, before layers put after it and before a scope's own layers", () => {
+      const slot = new Slot('writer', kind);
+      slot.put(over('quota'));
+      slot.put(layer('fake'));
+      slot.put(layer('scope a', 'fake', 'a'));
+      expect(answer(slot)).toBe('quota');
+      expect(answer(slot, 'a')).toBe('quota');
+    });
+
+    it('walks the other layers from the start for what it hands down', () => {
+      const slot = new Slot('writer', kind);
+      const quota = over('quota');
+      slot.put(quota);
+      slot.put(layer('fake'));
+      slot.put(layer('scope a', 'fake', 'a'));
+      expect(slot.answer('reply', 'a', base, quota)?.name).toBe('scope a');
+      expect(slot.answer('reply', 'b', base, quota)?.name).toBe('fake');
+    });
+
+    it('still fails what it hands down in a scope only other scopes are faked for', () => {
+      const slot = new Slot('writer', kind);
+      const quota = over('quota');
+      slot.put(layer('scope a', 'fake', 'a'));
+      slot.put(quota);
+      expect(() => slot.answer('reply', 'b', base, quota)).toThrow(expect.objectContaining({ code: 'T0041' }));
+    });
+  });
+
   describe('.put', () => {
     it('replaces a layer of the same kind and scope in its place', () => {
       const slot = new Slot('writer', kind);
