@@ -64,7 +64,9 @@ describe('the public surface', () => {
       | 'DEFAULT_SCOPE'
       | 'embedByHash'
       | 'FakeClassifier'
+      | 'FakeMcp'
       | 'FakeModel'
+      | 'FakeTool'
       | 'fakeProvider'
       | 'guardRealCalls'
       | 'imageByHash'
@@ -88,6 +90,7 @@ describe('the public surface', () => {
       | 'TestApp'
       | 'testModule'
       | 'toolCalls'
+      | 'ToolError'
       | 'toolResults'
     >();
   });
