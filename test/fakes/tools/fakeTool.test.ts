@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { code, StandinError } from '../../../src/index.js';
+import { code, type StandinError } from '../../../src/index.js';
 import { createTestApp, FakeTool, ToolError, type TestApp } from '../../../src/testing.js';
 import { config, guideTool, helpdesk } from './support.js';
 
