@@ -8,6 +8,7 @@ import { readToolAnswers, type ToolAnswers } from '../fakes/tools/toolAnswers.js
 import { scriptedLayer } from '../fakes/slot/layers.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { Tokens } from '../tokens/Tokens.js';
+import { SharedToolsToken } from '../fakes/shared/SharedTools.js';
 import { readGuard, shownName } from '../validation/readGuard.js';
 
 export type { FakeMcp } from '../fakes/tools/FakeMcp.js';
@@ -37,7 +38,19 @@ export function fakeToolIn(container: Container, name: string, answers: ToolAnsw
     );
   }
   const read = readGuard(owner, () => readToolAnswers(answers, owner, 'answers'));
-  const fake = new FakeTool({ tool: name, owner, read, ...where(container, scope) });
+  const shared = container.isBound(SharedToolsToken) ? container.get(SharedToolsToken) : undefined;
+  if (shared !== undefined && read.kind === 'function') {
+    throw new StandinError(
+      'D0006',
+      `${owner}: this app shares its scripts through a Redis namespace, and a function cannot cross processes. ` +
+        `Give a list of { output } and { fail } answers.`,
+    );
+  }
+  // In a namespace the list is published: every process takes its answers, one per call, the cursor shared.
+  const gen = shared === undefined || read.kind === 'function' ? undefined : shared.publish(name, read.answers, owner);
+  const published =
+    gen === undefined ? undefined : { id: shared!.scriptOf(name, gen), raised: shared!.raised(name, gen) };
+  const fake = new FakeTool({ tool: name, owner, read, ...where(container, scope), shared: published });
   slotsOf(container)
     .tool(name)
     .put(scriptedLayer('fake', fake, owner, scope));

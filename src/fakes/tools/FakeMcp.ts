@@ -88,7 +88,7 @@ export class FakeMcp implements McpConnection {
       return mcpResult(answer, `${this.#book.owner} (tool '${name}')`);
     } catch (error) {
       if (signal.aborted) throw abortReason(signal);
-      this.#book.raised(error, sent);
+      await this.#book.raised(error, sent);
       if (error instanceof StandinError) throw error;
       // A server answers its tool's throw as an error result: a function answer's throw reads the same.
       if (error instanceof ToolError || error instanceof Error) return failedResult(error.message);

@@ -6,7 +6,7 @@ import type { Scopes } from '../../services/scopes/Scopes.js';
 import type { ToolCall } from '../../services/spec/Provider.js';
 import type { Finding } from '../script/Finding.js';
 import type { ToolStandIn } from '../slot/ToolStandIn.js';
-import { ToolBook, type ToolSent } from './ToolBook.js';
+import { ToolBook, type RaisedRecord, type ToolSent } from './ToolBook.js';
 import type { ReadToolAnswers } from './toolAnswers.js';
 import { ToolScript, type PendingToolAnswer } from './ToolScript.js';
 
@@ -23,6 +23,8 @@ export interface FakeToolSettings {
   readonly scopes: Scopes;
   /** The one scope the fake answers in, when it was made for one. */
   readonly scope?: string | undefined;
+  /** In a namespace: the cursor identity its published generation has in every process, and where errors are recorded. */
+  readonly shared?: { readonly id: string; readonly raised: RaisedRecord } | undefined;
 }
 
 /**
@@ -51,8 +53,9 @@ export class FakeTool implements ToolStandIn {
   constructor(settings: FakeToolSettings) {
     const { tool, owner, read, store } = settings;
     this.tool = tool;
-    this.#script = new ToolScript({ owner, tool, root: 'answers', read, store, id: `fake-tool:${randomUUID()}` });
-    this.#book = new ToolBook(owner, () => [this.#script], settings.scope);
+    const id = settings.shared?.id ?? `fake-tool:${randomUUID()}`;
+    this.#script = new ToolScript({ owner, tool, root: 'answers', read, store, id });
+    this.#book = new ToolBook(owner, () => [this.#script], settings.scope, settings.shared?.raised);
     this.#scopes = settings.scopes;
     this.#scope = settings.scope;
   }
@@ -72,7 +75,7 @@ export class FakeTool implements ToolStandIn {
     try {
       answer = await this.#script.take(input, { scope, signal, runId, step, callId });
     } catch (error) {
-      this.#book.raised(error, sent);
+      await this.#book.raised(error, sent);
       throw error;
     }
     if (answer.fail !== undefined) throw new ToolError(answer.fail);

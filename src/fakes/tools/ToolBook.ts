@@ -1,9 +1,23 @@
 import { StandinError } from '../../errors/StandinError.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { Finding } from '../script/Finding.js';
-import { checkRaised, raisedFindings, RaisedErrors } from '../script/RaisedErrors.js';
+import {
+  checkRaised,
+  mergeRaised,
+  raisedFindings,
+  RaisedErrors,
+  type RaisedError,
+  type RaisedView,
+} from '../script/RaisedErrors.js';
 import { SentLog } from '../script/SentLog.js';
 import type { PendingToolAnswer, ToolScript } from './ToolScript.js';
+
+/** Where a namespace records the test author's errors calls of a published fake raised, in every process. */
+export interface RaisedRecord {
+  record(raised: RaisedError, gen: string | undefined): Promise<void>;
+  read(): Promise<RaisedView>;
+  forget(): void;
+}
 
 /** One call a fake tool (or a fake MCP server) was sent. */
 export interface ToolSent {
@@ -40,20 +54,34 @@ export class ToolBook {
   /** The one scope the fake answers in, when it was made for one. */
   readonly #scope: string | undefined;
   readonly #raised = new RaisedErrors();
+  /** In a namespace, where every process records the errors its calls raised. */
+  readonly #shared: RaisedRecord | undefined;
 
-  constructor(owner: string, scripts: () => readonly ToolScript[], scope: string | undefined) {
+  constructor(owner: string, scripts: () => readonly ToolScript[], scope: string | undefined, shared?: RaisedRecord) {
     this.owner = owner;
     this.#scripts = scripts;
     this.#scope = scope;
+    this.#shared = shared;
   }
 
-  /** Keeps `error` when it is a test author's error (a T code, an M004x code) a call raised. */
-  raised(error: unknown, call: ToolSent): void {
+  /**
+   * Keeps `error` when it is a test author's error (a T code, an M004x code) a call raised; in a
+   * namespace, records it there too (of generation `gen`) before the call fails. Answers it as kept.
+   */
+  async raised(error: unknown, call: ToolSent, gen?: string): Promise<RaisedError | undefined> {
     const name =
       call.runId === undefined
         ? `a call of tool '${call.tool}'`
         : `call '${call.callId ?? ''}' of tool '${call.tool}' (step ${call.step ?? 0} of run '${call.runId}')`;
-    this.#raised.note(error, { scope: call.scope, call: name }, (kept) => /^(T|M004)/.test(kept.code));
+    const noted = this.#raised.note(error, { scope: call.scope, call: name }, (kept) => /^(T|M004)/.test(kept.code));
+    if (noted !== undefined) await this.#shared?.record(noted, gen);
+    return noted;
+  }
+
+  /** The errors kept: this process's, and in a namespace those every process recorded. */
+  async #view(): Promise<RaisedView> {
+    const own = this.#raised.view();
+    return this.#shared === undefined ? own : mergeRaised(own, await this.#shared.read());
   }
 
   /** The answers of every script no call took: in `scope` when named, else in every scope. */
@@ -67,7 +95,7 @@ export class ToolBook {
   /** Each test author's error a call raised (`T0125`), then each answer no call took (`T0124`). */
   async findings(scope?: string): Promise<readonly Finding[]> {
     const only = scope ?? this.#scope;
-    const found: Finding[] = raisedFindings(this.#raised.view(), 'T0125', only);
+    const found: Finding[] = raisedFindings(await this.#view(), 'T0125', only);
     for (const script of this.#scripts()) found.push(...(await script.unused(only)).findings);
     return found;
   }
@@ -78,7 +106,7 @@ export class ToolBook {
    */
   async verify(scope?: string): Promise<void> {
     const only = scope ?? this.#scope;
-    checkRaised(this.#raised.view(), 'T0125', this.owner, only);
+    checkRaised(await this.#view(), 'T0125', this.owner, only);
     const pending = await this.pending(only);
     if (pending.length === 0) return;
     const lines = (await this.findings(only))
@@ -98,5 +126,6 @@ export class ToolBook {
   forget(): void {
     this.sent.clear();
     this.#raised.clear();
+    this.#shared?.forget();
   }
 }
