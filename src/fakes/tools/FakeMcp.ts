@@ -32,6 +32,7 @@ export interface FakeMcpSettings {
  * shapes); `callTool` answers each tool's scripted answers, in order per scope, as MCP results
  * (`{ fail }` as `isError: true`). An input that does not fit a zod shape is answered with an
  * error result, as a server answers it; a tool it does not list is the test author's error (`M0041`).
+ * Its scripts live in the app that made it, in a Redis namespace too (they are not published).
  *
  * @example
  * ```ts

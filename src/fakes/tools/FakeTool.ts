@@ -84,7 +84,7 @@ export class FakeTool implements ToolStandIn {
 
   /**
    * Each call the fake was sent, oldest first (the latest 10,000): the tool, its input, the scope,
-   * and the run, step and call id that asked for it. Frozen.
+   * and the run, step and call id that asked for it. Frozen. In a Redis namespace, this app's calls only.
    */
   get sent(): readonly ToolSent[] {
     return this.#book.sent.calls;
