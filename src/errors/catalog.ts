@@ -7,7 +7,7 @@
  * Letters group the codes by where they arise: C config, S scopes and cursors, E engine,
  * P provider failures, R runs and tools, T the faked model, K classification, N NestJS,
  * D shared stores (the Redis cursor store and the scripts a namespace shares), V cassettes,
- * A AI SDK interop, W the wire server.
+ * A AI SDK interop, W the wire server, M MCP servers.
  */
 export interface CodeInfo {
   /** What went wrong, in one sentence. */
@@ -1111,6 +1111,57 @@ const wire = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
+/** Fake tools and fake MCP servers (`app.fakeTool`, `app.fakeMcp`). */
+const fakeTools = {
+  T0122: {
+    means:
+      "A fake tool's answers (`app.fakeTool`, or a tool of `app.fakeMcp`) are not a list of `{ output }` and " +
+      '`{ fail }` entries nor a function: an entry with neither or both, an output that is not JSON data, a `fail` ' +
+      'that is not a non-empty string, more than 10,000 entries.',
+    fix:
+      "Write each entry as `{ output: <JSON value> }` or `{ fail: 'the error the model reads' }` at the path the " +
+      'message names, or give a function `(input, context) => output`.',
+  },
+  T0123: {
+    means: 'A fake tool was called more times in one scope than its list has answers.',
+    fix:
+      'Add an answer for the extra call (each scope takes the list from its start), or find why the app called the ' +
+      'tool more often than the test expects.',
+  },
+  T0124: {
+    means: "A fake tool's (or a fake MCP server's) answers were never used: fewer calls came than the list holds.",
+    fix: 'Remove the answers the message lists, or find why the app called the tool fewer times than the test expects.',
+  },
+  T0125: {
+    means:
+      "A fake tool's or fake MCP server's call raised a test author's error (a call past the last answer, a tool the " +
+      'server does not list), even if the app caught it; `verify()` reports it.',
+    fix: 'Fix each error the message lists; its own message says what to write.',
+  },
+  T0126: {
+    means: "A fake MCP tool's function answered a value that is not JSON (a bigint, a cycle), which MCP cannot carry.",
+    fix: 'Answer JSON data from the function: null, booleans, numbers, strings, arrays, plain objects.',
+  },
+  T0127: {
+    means:
+      '`app.fakeTool(name, answers)` was given a name that is not a tool name: not a non-empty string of at most 128 characters.',
+    fix: "Fake the tool by the name the model calls it, the key of the agent's `tools`.",
+  },
+  M0040: {
+    means:
+      '`app.fakeMcp(server, options)` was given a server name that is not a non-empty string, options other than ' +
+      '`{ tools: { name: { description?, input?, answers } } }`, or an input shape that is no object schema (a zod ' +
+      'schema JSON Schema cannot say, a JSON Schema whose `type` is not `object`).',
+    fix:
+      "Give the server's name under `mcp.servers` and `{ tools }` keyed by tool name; write each input as " +
+      "`z.object({ ... })` or `{ type: 'object', properties: { ... } }`.",
+  },
+  M0041: {
+    means: 'A fake MCP server was asked to call a tool it does not list.',
+    fix: "Add the tool to the fake's `tools`, or find why the app calls a tool the server does not list.",
+  },
+} as const satisfies Record<string, CodeInfo>;
+
 /** The whole catalog, one entry per code. */
 export const catalog = {
   ...config,
@@ -1124,6 +1175,7 @@ export const catalog = {
   ...cassettes,
   ...aiSdk,
   ...wire,
+  ...fakeTools,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

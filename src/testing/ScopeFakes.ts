@@ -12,6 +12,14 @@ import { scriptedLayer } from '../fakes/slot/layers.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { closest } from '../validation/formatPath.js';
+import {
+  fakeMcpIn,
+  fakeToolIn,
+  type FakeMcp,
+  type FakeMcpOptions,
+  type FakeTool,
+  type ToolAnswers,
+} from './fakeToolIn.js';
 
 /**
  * The fakes of one scope, from `app.scope(id)`: scripts that only calls made in that scope get
@@ -113,6 +121,35 @@ export class ScopeFakes {
       .classifierSlot()
       .put(scriptedLayer('fake', fake, label, this.scope));
     return fake;
+  }
+
+  /**
+   * Fakes tool `name`'s run in this scope only, with `app.fakeTool`'s answers (a list of `{ output }` /
+   * `{ fail }`, or a function of the input). `pending()` and `verify()` of the fake read this scope.
+   *
+   * @throws {StandinError} `T0127` for a bad name; `T0122` for bad answers; `T0044` in a Redis namespace.
+   * @example
+   * ```ts
+   * app.scope('req-1').fakeTool('findInGuide', [{ output: { pages: [2] } }]);
+   * ```
+   */
+  fakeTool(name: string, answers: ToolAnswers): FakeTool {
+    this.#local(`fakeTool('${String(name)}', answers)`);
+    return fakeToolIn(this.#container, name, answers, this.scope);
+  }
+
+  /**
+   * Fakes MCP server `server` in this scope only, with `app.fakeMcp`'s options.
+   *
+   * @throws {StandinError} `M0040` for bad options; `T0122` for bad answers; `T0044` in a Redis namespace.
+   * @example
+   * ```ts
+   * app.scope('req-1').fakeMcp('tickets', { tools: { open: { answers: [{ output: { id: 7 } }] } } });
+   * ```
+   */
+  fakeMcp(server: string, options: FakeMcpOptions): FakeMcp {
+    this.#local(`fakeMcp('${String(server)}', { tools })`);
+    return fakeMcpIn(this.#container, server, options, this.scope);
   }
 
   /**

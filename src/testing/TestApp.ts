@@ -21,6 +21,7 @@ import type { FunctionClassifier, ClassifierFunction } from '../fakes/classifica
 import { fakeClassifierIn } from './fakeClassifierIn.js';
 import { bindQuota, type QuotaSettings } from '../fakes/quota/bindQuota.js';
 import type { Quota } from '../fakes/quota/Quota.js';
+import * as fakeTools from './fakeToolIn.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { appTranscript, type TranscriptOptions } from './appTranscript.js';
 import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
@@ -252,6 +253,16 @@ export class TestApp extends App {
   ): FakeClassifier | FunctionClassifier {
     assertAlive(this.container, 'app.fakeClassifier(...)');
     return readGuard('app.fakeClassifier(script)', () => fakeClassifierIn(this.container, script));
+  }
+
+  /** Fakes tool `name`'s run in every scope (see `fakeToolIn`). @example `app.fakeTool('findInGuide', [{ output: 2 }])` */
+  fakeTool(name: string, answers: fakeTools.ToolAnswers): fakeTools.FakeTool {
+    return fakeTools.fakeToolIn(this.container, name, answers);
+  }
+
+  /** Fakes MCP server `server` in every scope (see `fakeMcpIn`). @example `app.fakeMcp('tickets', { tools })` */
+  fakeMcp(server: string, options: fakeTools.FakeMcpOptions): fakeTools.FakeMcp {
+    return fakeTools.fakeMcpIn(this.container, server, options);
   }
 
   /**

@@ -65,7 +65,9 @@ describe('the public surface', () => {
       | 'DEFAULT_SCOPE'
       | 'embedByHash'
       | 'FakeClassifier'
+      | 'FakeMcp'
       | 'FakeModel'
+      | 'FakeTool'
       | 'fakeProvider'
       | 'guardRealCalls'
       | 'imageByHash'
@@ -90,6 +92,7 @@ describe('the public surface', () => {
       | 'TestApp'
       | 'testModule'
       | 'toolCalls'
+      | 'ToolError'
       | 'toolResults'
     >();
   });

@@ -151,6 +151,11 @@ export class SharedScripts {
     return { gen, kind: 'exhausted', count: Number(rest) };
   }
 
+  /** Runs `write` after every publication asked for so far: `ready()` waits for it too (a fake tool's). */
+  publishWith(write: () => Promise<unknown>): void {
+    this.#publish(write);
+  }
+
   async #published(): Promise<void> {
     if (this.#publishing > 0) await this.#tail;
     if (this.#failure !== undefined) {

@@ -6,6 +6,8 @@ import { Tokens } from '../../tokens/Tokens.js';
 import { FakeModel } from '../model/FakeModel.js';
 import { SharedClassifier } from './SharedClassifier.js';
 import { SharedScripts, SharedScriptsToken } from './SharedScripts.js';
+import { SharedToolFollower } from './SharedToolFollower.js';
+import { SharedTools, SharedToolsToken } from './SharedTools.js';
 
 /**
  * Makes a test container a member of its namespace, when its config names one: a namespace layer on
@@ -36,6 +38,11 @@ export function bindSharedFakes(container: Container): void {
   }
   // As for the models: in a namespace the namespace's script answers, whatever the container binds.
   slots.classifierSlot().put(scriptedLayer('namespace', new SharedClassifier(shared), `${namespace} (the classifier)`));
+  // A tool some process faked answers from the namespace's list; any other tool runs its own run.
+  const tools = new SharedTools(shared);
+  container.bind(SharedToolsToken).toConstantValue(tools);
+  const label = `${namespace} (tools)`;
+  slots.everyTool().put(scriptedLayer('namespace', new SharedToolFollower(tools, scopes, label), label));
 }
 
 /**
