@@ -1,11 +1,5 @@
-import { readGuard } from '../validation/readGuard.js';
-import type { Answer, AnswerFunction, Answers, CallRecord } from '../fakes/model/Answer.js';
-import { bindFake } from '../fakes/model/bindFake.js';
-import type { FakeChecks } from '../fakes/model/FakeChecks.js';
-import type { FakeModel } from '../fakes/model/FakeModel.js';
-import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import type { InstantClock } from '../fakes/clock/InstantClock.js';
-import { App } from '../services/app/App.js';
+import { FakingApp } from './FakingApp.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import { Tokens } from '../tokens/Tokens.js';
 import type { RealCallGuard } from '../fakes/guard/RealCallGuard.js';
@@ -15,13 +9,8 @@ import type { CassetteSettings } from '../fakes/cassettes/cassetteSettings.js';
 import { StandinError } from '../errors/StandinError.js';
 import { assertAlive, isDisposed } from '../services/app/disposed.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
-import { ScopeFakes } from './ScopeFakes.js';
-import type { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
-import type { FunctionClassifier, ClassifierFunction } from '../fakes/classification/FunctionClassifier.js';
-import { fakeClassifierIn } from './fakeClassifierIn.js';
 import { bindQuota, type QuotaSettings } from '../fakes/quota/bindQuota.js';
 import type { Quota } from '../fakes/quota/Quota.js';
-import * as fakeTools from './fakeToolIn.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { appTranscript, type TranscriptOptions } from './appTranscript.js';
 import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
@@ -36,57 +25,13 @@ import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fake
  * app.allowRealCalls('openai'); // only in a test that means to
  * ```
  */
-export class TestApp extends App {
+export class TestApp extends FakingApp {
   #cassette: Cassette | undefined;
 
   /** The app's instant clock: read `clock.slept` to see the delays retries waited. */
   get clock(): InstantClock {
     assertAlive(this.container, 'app.clock');
     return this.container.get(Tokens.Clock) as InstantClock;
-  }
-
-  /**
-   * Fakes one model of this app, so a test calls no AI: its provider is rebound, for that model
-   * in this app only, to a {@link FakeModel} answering from a list of answers, a function of the
-   * request, or a record of calls. Faking the model again replaces the earlier fake. `checks`
-   * (an agent fits) lets answers that ask for a tool it lacks, or give a value that does not fit
-   * its output, fail now rather than when the call comes.
-   *
-   * @throws {StandinError} `T0012` for a model that is not configured; `T0001`-`T0008` for bad answers.
-   * @example
-   * ```ts
-   * const writer = app.fake('writer', [
-   *   { calls: [{ tool: 'findInGuide', with: { words: 'reset a password' } }] },
-   *   { text: 'Open Settings, then Password. (Help desk guide, page 2)' },
-   * ]);
-   * ```
-   */
-  fake(model: string, answers: readonly Answer[], checks?: FakeChecks): FakeModel;
-  fake(model: string, answers: AnswerFunction, checks?: FakeChecks): FakeModel;
-  fake(model: string, answers: CallRecord, checks?: FakeChecks): FakeModel;
-  fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel;
-  fake(model: string, answers: Answers, checks?: FakeChecks): FakeModel {
-    assertAlive(this.container, 'app.fake(...)');
-    return readGuard('app.fake(model, answers)', () => bindFake(this.container, model, answers, checks));
-  }
-
-  /**
-   * With a function, runs it in cursor scope `id` (see `App.scope`). With the id alone, answers
-   * the fakes of that scope: scripts only calls made in scope `id` get — a request sending
-   * `x-standin-scope: id`, or code run in `app.scope(id, fn)` — while other scopes keep the
-   * scripts `app.fake` and `app.fakeClassifier` gave every scope.
-   *
-   * @example
-   * ```ts
-   * app.scope('req-1').fake('writer', [{ text: 'Hello, Ann' }]);
-   * app.scope('req-2').fakeClassifier((request) => ({ answers: { team: 'billing' } }));
-   * ```
-   */
-  override scope(id: string): ScopeFakes;
-  override scope<T>(id: string, fn: () => T): T;
-  override scope<T>(id: string, fn?: () => T): T | ScopeFakes {
-    if (fn === undefined) return new ScopeFakes(this.container, id);
-    return super.scope(id, fn);
   }
 
   /**
@@ -228,41 +173,6 @@ export class TestApp extends App {
   allowRealCalls(...providers: string[]): void {
     assertAlive(this.container, 'app.allowRealCalls(...)');
     (this.container.get(Tokens.RealCallGuard) as RealCallGuard).allow(...providers);
-  }
-
-  /**
-   * Binds a scripted classifier in this app's container only, in place of any classifier bound
-   * at `Tokens.Classifier`, and answers it. Its cursors live in the app's cursor store, per scope.
-   * In a Redis namespace the script is published (data only, `D0006`) and every container of the
-   * namespace takes its entries, one per call across processes.
-   * With no script (or `[]`) every question gets its default answer. `await fake.verify()` throws
-   * when script entries were never used. Given a function of the request instead, each call asks
-   * it for `{ answers }` or `{ error }` (not in a Redis namespace: `D0006`).
-   *
-   * @example
-   * ```ts
-   * const classifier = app.fakeClassifier([{ answers: { team: 'billing', refund: 0.9 } }]);
-   * await app.classify(ticket, questions);
-   * await classifier.verify();
-   * ```
-   */
-  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassifier;
-  fakeClassifier(answer: ClassifierFunction): FunctionClassifier;
-  fakeClassifier(
-    script?: readonly ClassificationScriptEntry[] | ClassifierFunction,
-  ): FakeClassifier | FunctionClassifier {
-    assertAlive(this.container, 'app.fakeClassifier(...)');
-    return readGuard('app.fakeClassifier(script)', () => fakeClassifierIn(this.container, script));
-  }
-
-  /** Fakes tool `name`'s run in every scope (see `fakeToolIn`). @example `app.fakeTool('findInGuide', [{ output: 2 }])` */
-  fakeTool(name: string, answers: fakeTools.ToolAnswers): fakeTools.FakeTool {
-    return fakeTools.fakeToolIn(this.container, name, answers);
-  }
-
-  /** Fakes MCP server `server` in every scope (see `fakeMcpIn`). @example `app.fakeMcp('tickets', { tools })` */
-  fakeMcp(server: string, options: fakeTools.FakeMcpOptions): fakeTools.FakeMcp {
-    return fakeTools.fakeMcpIn(this.container, server, options);
   }
 
   /**
