@@ -124,6 +124,7 @@ describe('the public surface', () => {
       'ProviderScenario',
       'RecordedAnswers',
       'RecordedFailure',
+      'RecordedToolRun',
       'RedactFunction',
       'RedisCursorStoreSettings',
       'ReplyScenario',
