@@ -208,6 +208,18 @@ describe('Cassette with tools: true', () => {
     });
   });
 
+  describe('scopes', () => {
+    it('replays the same recorded run in parallel scopes, each step taking its own runs', async () => {
+      const path = join(folder(), 'c.json');
+      await recorded(path, ['reset a password']);
+      const { app, ask, runs } = replaying(path);
+      const texts = await Promise.all(['a', 'b', 'c'].map((id) => app.scope(id, () => ask('reset a password'))));
+      expect(texts.map((run) => run.text)).toEqual(Array(3).fill('Found: {"page":2,"words":"reset a password"}'));
+      expect(runs.count).toBe(0);
+      await expect(app.verify()).resolves.toBeUndefined();
+    });
+  });
+
   describe('record-missing', () => {
     it('runs the real tool for a run the tape lacks, records it, and replays the runs it has', async () => {
       const path = join(folder(), 'c.json');
