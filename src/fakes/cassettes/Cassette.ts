@@ -96,11 +96,12 @@ export class Cassette {
       `Cassette ${this.#tape.path}: ${what}${tools}${runs.map((finding) => `  ${finding.line}\n`).join('')}` +
         (unused.length === 0
           ? ''
-          : `Remove the entries with \`standin cassettes prune\` (run the tests with ${USAGE_VARIABLE}=<file> ` +
-            `first; your hand edits of the other entries stay), or by hand. `) +
+          : `Remove them with \`standin cassettes prune\` (run the tests with ${USAGE_VARIABLE}=<file> ` +
+            `first; your hand edits of the other entries stay), or by hand.`) +
         (runs.length === 0
           ? ''
-          : `Remove the tool runs from their entry's tools by hand (prune keeps an entry whole).`),
+          : `${unused.length === 0 ? '' : ' '}Remove the tool runs from their entry's tools by hand (prune keeps ` +
+            `an entry whole).`),
     );
   }
 
