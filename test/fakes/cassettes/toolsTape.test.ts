@@ -10,6 +10,9 @@ import { readCassette } from '../../../src/fakes/cassettes/readCassette.js';
 import type { CassetteSettings } from '../../../src/fakes/cassettes/cassetteSettings.js';
 import { appWith, asks, says, scripted } from '../../support/providers.js';
 import { useFolder } from './support.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 const folder = useFolder();
 const config = { models: { writer: { provider: 'anthropic', model: 'claude-test' } } };
@@ -205,6 +208,39 @@ describe('Cassette with tools: true', () => {
       };
       const run = await replay.run({ model: 'writer', tools: replayTools }, 'Count');
       expect(run.steps[0]?.results.map((result) => result.output)).toEqual(['slow done', 1, 2]);
+    });
+  });
+
+  describe('a tool served by an MCP server', () => {
+    it('is recorded through the real MCP client and replays with the server closed', async () => {
+      const path = join(folder(), 'c.json');
+      const server = new McpServer({ name: 'guide', version: '1.0.0' });
+      server.registerTool('findInGuide', { inputSchema: { words: z.string() } }, ({ words }) => ({
+        content: [{ type: 'text', text: `page 4 covers ${words}` }],
+      }));
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+      // Built as an MCP tool is: the server's tool, run through the client.
+      const findInGuide = tool({
+        input: z.object({ words: z.string() }),
+        run: async (input) => {
+          const result = await client.callTool({ name: 'findInGuide', arguments: input });
+          return (result.content as { text: string }[]).map((block) => block.text).join('');
+        },
+      });
+      const app = appWith({ anthropic: model() }, config);
+      const cassette = app.cassette(path, { mode: 'record', tools: true });
+      const live = await app.run({ model: 'writer', tools: { findInGuide } }, 'reset a password');
+      await cassette.save();
+      await client.close();
+      await server.close();
+
+      const { ask, runs } = replaying(path);
+      const replayed = await ask('reset a password');
+      expect(replayed.text).toBe('Found: "page 4 covers reset a password"');
+      expect(replayed.text).toBe(live.text);
+      expect(runs.count).toBe(0);
     });
   });
 
