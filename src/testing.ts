@@ -30,6 +30,7 @@ export type {
   RecordedFailure,
 } from './fakes/cassettes/cassetteSchema.js';
 export type { NormalizedRequest } from './fakes/cassettes/normalizeRequest.js';
+export type { RecordedToolRun } from './fakes/cassettes/toolRuns.js';
 export type { RedactFunction } from './fakes/cassettes/redactSecrets.js';
 export type { ProviderConformanceOptions } from './testing/providerConformance.js';
 export type { TestAppSettings } from './testing/TestAppSettings.js';

@@ -972,6 +972,28 @@ const cassettes = {
       'Run `standin cassettes --help`; give a module whose default export (or `redact` export) is a function ' +
       'from a string to a string.',
   },
+  V0020: {
+    means:
+      'A cassette with `tools: true` replays a tool call it has no run for: the reply entry of its step holds no run ' +
+      'of that tool with that input (or fewer than the step asked for). The message shows a line diff against the ' +
+      'nearest recorded run.',
+    fix:
+      'Make the model ask for what was recorded (edit the entry, or its `tools`), or record the run: run the tests ' +
+      'with `STANDIN_CASSETTES=record-missing`, the tool reachable.',
+  },
+  V0021: {
+    means:
+      'A cassette with `tools: true` cannot record or replay a tool run, because the reply of its step was not ' +
+      'answered by the cassette (a fake or another layer above it answered the model): a tool run is kept beside ' +
+      'the reply that asked for it.',
+    fix: 'Let the cassette answer the model too, fake the tool with `app.fakeTool`, or leave `tools` out of the cassette.',
+  },
+  V0022: {
+    means: 'A cassette with `tools: true` holds tool runs that no call replayed, in entries that were replayed.',
+    fix:
+      "Remove those runs from their entry's `tools` by hand, or record the test again; `standin cassettes prune` " +
+      'removes a tool run only with its entry.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const wire = {

@@ -180,6 +180,7 @@ export class TestApp extends FakingApp {
    * the file at `path` (`mode: 'replay'`, the default), or through the real adapters with every
    * exchange recorded (`'record'`, `'record-missing'`). `STANDIN_CASSETTES` overrides the mode
    * for a run. Faking a model or the classifier afterwards takes its place from the cassette.
+   * With `tools: true` every tool run is kept too, beside the reply that asked for it.
    *
    * @throws {StandinError} `V0002` for bad settings, `V0001` for a file that is not a cassette, `V0007` for a second
    * cassette.

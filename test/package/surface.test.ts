@@ -134,6 +134,7 @@ describe('the public surface', () => {
       'QuotaUsage',
       'RecordedAnswers',
       'RecordedFailure',
+      'RecordedToolRun',
       'RedactFunction',
       'RedisCursorStoreSettings',
       'ReplyScenario',

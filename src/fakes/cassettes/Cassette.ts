@@ -8,6 +8,7 @@ import { classifierOf } from './missError.js';
 import type { CassetteEntry, RecordedAnswers } from './cassetteSchema.js';
 import type { CassetteMode } from './cassetteSettings.js';
 import type { CassetteTape } from './CassetteTape.js';
+import type { ToolTape } from './ToolTape.js';
 import { stableJson } from './stableJson.js';
 import { writeFileSafely } from './writeFileSafely.js';
 import { textDigest, USAGE_VARIABLE } from './usageLog.js';
@@ -31,10 +32,13 @@ import { textDigest, USAGE_VARIABLE } from './usageLog.js';
  */
 export class Cassette {
   readonly #tape: CassetteTape;
+  readonly #tools: ToolTape | undefined;
   #saving: Promise<void> = Promise.resolve();
 
-  constructor(tape: CassetteTape) {
+  /** `tools` keeps the tool runs, for a cassette with `tools: true`. */
+  constructor(tape: CassetteTape, tools?: ToolTape) {
     this.#tape = tape;
+    this.#tools = tools;
   }
 
   /** The mode in force: the settings' mode, or `STANDIN_CASSETTES` when it is set. */
@@ -72,28 +76,46 @@ export class Cassette {
 
   /**
    * Throws `V0005`, listing them, when entries of the file were never replayed: the app asked
-   * less than when it was recorded. In record mode, where the file's entries are replaced, it
+   * less than when it was recorded; with `tools: true`, `V0022` when only tool runs of entries
+   * that were replayed never were. In record mode, where the file's entries are replaced, it
    * finds nothing.
    */
   async verify(): Promise<void> {
     const unused = this.#tape.unreplayed();
-    if (unused.length === 0) return;
+    const runs = (this.#tools?.findings() ?? []).filter((finding) => finding.code === 'V0022');
+    if (unused.length === 0 && runs.length === 0) return;
     const lines = unused.map(({ position, entry }) => `  ${unreplayedLine(position, entry)}`);
+    const what =
+      unused.length === 0
+        ? ''
+        : `${unused.length} recorded entr${unused.length === 1 ? 'y was' : 'ies were'} never replayed:\n${lines.join('\n')}\n`;
+    const tools =
+      runs.length === 0 ? '' : `${runs.length} tool run${runs.length === 1 ? ' was' : 's were'} never replayed:\n`;
     throw new StandinError(
-      'V0005',
-      `Cassette ${this.#tape.path}: ${unused.length} recorded entr${unused.length === 1 ? 'y was' : 'ies were'} ` +
-        `never replayed:\n${lines.join('\n')}\nRemove them with \`standin cassettes prune\` (run the tests with ` +
-        `${USAGE_VARIABLE}=<file> first; your hand edits of the other entries stay), or by hand.`,
+      unused.length > 0 ? 'V0005' : 'V0022',
+      `Cassette ${this.#tape.path}: ${what}${tools}${runs.map((finding) => `  ${finding.line}\n`).join('')}` +
+        (unused.length === 0
+          ? ''
+          : `Remove them with \`standin cassettes prune\` (run the tests with ${USAGE_VARIABLE}=<file> ` +
+            `first; your hand edits of the other entries stay), or by hand.`) +
+        (runs.length === 0
+          ? ''
+          : `${unused.length === 0 ? '' : ' '}Remove the tool runs from their entry's tools by hand (prune keeps ` +
+            `an entry whole).`),
     );
   }
 
-  /** What {@link verify} would fail on, one finding per entry never replayed, without throwing. */
+  /**
+   * What {@link verify} would fail on, one finding per entry (or tool run) never replayed, without throwing; and the
+   * errors tool calls raised (`V0020`, `V0021`), which the app may have caught.
+   */
   async findings(): Promise<readonly Finding[]> {
-    return this.#tape.unreplayed().map(({ position, entry }) => ({
+    const entries = this.#tape.unreplayed().map(({ position, entry }): Finding => ({
       scope: '',
       code: 'V0005',
       line: `${unreplayedLine(position, entry)} never replayed`,
     }));
+    return this.#tools === undefined ? entries : [...entries, ...this.#tools.findings()];
   }
 
   /**

@@ -64,6 +64,7 @@ export class CassetteProvider implements Provider {
     const lookup = this.#tape.find(context.scope, context.modelName, 'reply', normalized);
     const found = lookup.found;
     if (found !== undefined) {
+      this.#tape.steps.answered(context.stepKey, found.position);
       const taken = this.#tape.prepared(found.position);
       const prepared =
         taken.misbehave === undefined
@@ -104,7 +105,13 @@ export class CassetteProvider implements Provider {
       throw error;
     }
     const answer = recordedMisbehaviour(gather.answer(), request, context.output);
-    this.#tape.record(lookup, { model: context.modelName, call: 'reply', request: normalized, answer });
+    const position = this.#tape.record(lookup, {
+      model: context.modelName,
+      call: 'reply',
+      request: normalized,
+      answer,
+    });
+    this.#tape.steps.answered(context.stepKey, position);
   }
 
   async #other<C extends PlainCapability>(

@@ -12,6 +12,7 @@ import { normalizeRequest, type CallInputs, type NormalizedRequest } from './nor
 import { scrubJson, type RedactFunction } from './redactSecrets.js';
 import type { UsageLog } from './usageLog.js';
 import { keyedModel, type ModelIds } from './modelIds.js';
+import { StepEntries } from './StepEntries.js';
 
 /** An exchange recorded in this run, with where it falls in its scope's order of calls. */
 interface Recording {
@@ -60,6 +61,10 @@ export class CassetteTape {
   readonly #replayed = new Set<number>();
   readonly #recorded: Recording[] = [];
   readonly #seq = new Map<string, number>();
+  /** Which entry answered each run step: where its tool runs are kept (a cassette with `tools: true`). */
+  readonly steps = new StepEntries();
+  /** Whether a tool run was put on an entry in this run. */
+  #touched = false;
 
   constructor(options: {
     path: string;
@@ -169,16 +174,25 @@ export class CassetteTape {
    * Records the exchange of a call looked up with {@link find}, its answer scrubbed of secrets
    * (the request was, by {@link normalize}). When another scope already recorded this call of the
    * same request (its nth asking, concurrently), the first recording stays and this one is
-   * dropped: every exchange is in the file once.
+   * dropped: every exchange is in the file once. Answers the position of the entry that holds the exchange.
    */
-  record(lookup: Lookup, entry: CassetteEntry): void {
-    if (this.#index.count(lookup.key) > lookup.n) return;
+  record(lookup: Lookup, entry: CassetteEntry): number {
+    if (this.#index.count(lookup.key) > lookup.n) return this.#index.at(lookup.key, lookup.n)!;
     const recorded = new Date(this.#now()).toISOString().slice(0, 10);
     const clean = { ...entry, answer: scrubJson(entry.answer, this.scrub), recorded } as CassetteEntry;
     const position = this.#kept.length + this.#recorded.length;
     this.#recorded.push({ scope: lookup.scope, seq: lookup.seq, entry: clean });
     this.#index.add(position, clean);
     this.#replayed.add(position);
+    return position;
+  }
+
+  /** Puts `entry` in the place of the entry at `position` (its tool runs changed): the file is written again. */
+  replace(position: number, entry: CassetteEntry): void {
+    const kept = this.#kept.length;
+    if (position < kept) this.#kept[position] = entry;
+    else this.#recorded[position - kept] = { ...this.#recorded[position - kept]!, entry };
+    this.#touched = true;
   }
 
   /** How many of the file's entries are kept: in the file `file()` makes, those past them were recorded in this run. */
@@ -188,7 +202,7 @@ export class CassetteTape {
 
   /** Whether this run recorded anything. */
   get changed(): boolean {
-    return this.#recorded.length > 0 || (this.mode === 'record' && this.#exists);
+    return this.#recorded.length > 0 || this.#touched || (this.mode === 'record' && this.#exists);
   }
 
   /**

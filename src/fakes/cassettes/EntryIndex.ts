@@ -115,6 +115,11 @@ export class EntryIndex {
     return undefined;
   }
 
+  /** The position of the nth recording of `key`, from 0. */
+  at(key: string, n: number): number | undefined {
+    return this.#byKey.get(key)?.[n];
+  }
+
   /** How many recordings of `key` there are. */
   count(key: string): number {
     return this.#byKey.get(key)?.length ?? 0;

@@ -14,11 +14,13 @@ import { CassetteTape } from './CassetteTape.js';
 import { UsageLog } from './usageLog.js';
 import { readCassette } from './readCassette.js';
 import { secretScrubber } from './redactSecrets.js';
+import { ToolTape } from './ToolTape.js';
 
 /**
  * Puts a cassette on a container: reads the file, then puts a cassette layer on the slot of every
  * configured model ({@link CassetteProvider}), of the classifier and of each of the config's
- * `classifier.fallback` links ({@link CassetteClassifier}). A call the tape does not answer (in
+ * `classifier.fallback` links ({@link CassetteClassifier}), and with `tools: true` in front of every
+ * tool ({@link ToolTape}). A call the tape does not answer (in
  * `record`, or `record-missing` without the entry) goes to what is below the cassette's layer:
  * the layers put before it, then what the container binds — the real adapter, which records.
  * `app.cassette(path, settings)` calls it.
@@ -52,9 +54,12 @@ export function bindCassette(container: Container, path: string | URL, settings:
     modelIds: settings.modelIds,
     keepBytes: settings.keepBytes === true,
   });
-  const cassette = new Cassette(tape);
+  const tools = settings.tools === true ? new ToolTape(tape) : undefined;
+  const cassette = new Cassette(tape, tools);
   const label = `app.cassette('${file}')`;
   const slots = slotsOf(container);
+  // Below each tool's own layers (its fakes answer first), in front of its run.
+  if (tools !== undefined) slots.everyTool().put(cassetteLayer(slots.everyTool(), label, cassette, () => tools));
 
   for (const [name, model] of Object.entries(config.models)) {
     const slot = slots.model(name);

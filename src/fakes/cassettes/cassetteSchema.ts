@@ -19,6 +19,7 @@ import {
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { Capability } from '../../services/spec/Provider.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
+import type { RecordedToolRun } from './toolRuns.js';
 
 /** The calls a cassette records: the capabilities of a provider, and classify. */
 export const cassetteCalls: readonly [Capability | 'classify', ...(Capability | 'classify')[]] = [
@@ -130,6 +131,8 @@ export type CassetteEntry = {
     readonly answer: RecordedAnswers[C];
     /** The day it was recorded (`2026-12-01`, UTC): what `maxAgeDays` reads; never part of the matching. */
     readonly recorded?: string;
+    /** In a reply entry of a cassette with `tools: true`: the tool runs of the calls its answer asked for, in order. */
+    readonly tools?: readonly RecordedToolRun[];
   };
 }[CassetteCall];
 
@@ -143,6 +146,7 @@ export const entrySchema = lazySchema(() =>
     when: built(whenSchema).optional(),
     answer: z.record(z.string(), z.unknown()),
     recorded: z.iso.date().optional(),
+    tools: z.array(z.unknown()).optional(),
   }),
 );
 

@@ -59,6 +59,12 @@ export interface CassetteSettings {
    * from the recorded SHA-256, with media type `image/png`.
    */
   readonly keepBytes?: boolean | undefined;
+  /**
+   * Whether the cassette keeps every tool run of a run too (app tools and MCP tools alike), beside
+   * the reply that asked for it: replay answers each tool from the file without running it. Left
+   * out (false), tools run as they are and the file holds model calls only.
+   */
+  readonly tools?: boolean | undefined;
 }
 
 /** The most days `maxAgeDays` takes: a hundred years. */
@@ -72,6 +78,7 @@ const settingsSchema = lazySchema(() =>
     stale: z.enum(['fail', 'warn']).optional(),
     modelIds: z.union([z.enum(['exact', 'base']), z.function()]).optional(),
     keepBytes: z.boolean().optional(),
+    tools: z.boolean().optional(),
   }),
 );
 
@@ -109,7 +116,7 @@ export function readSettings(
     throw new StandinError(
       'V0002',
       `app.cassette(path, settings): the settings threw when read ` +
-        `(${thrownName(error)}). Pass a plain object { mode?, redact?, keepBytes?, maxAgeDays?, stale?, modelIds? }, ` +
+        `(${thrownName(error)}). Pass a plain object { mode?, redact?, keepBytes?, tools?, maxAgeDays?, stale?, modelIds? }, ` +
         `not getters or proxies that can fail.`,
       { cause: error },
     );
@@ -123,8 +130,9 @@ export function readSettings(
         stale: "'fail' or 'warn'",
         modelIds: "'exact', 'base' or a function (id) => id",
         keepBytes: 'true or false',
+        tools: 'true (keep every tool run on the tape) or false',
       },
-      keys: { '': ['mode', 'redact', 'keepBytes', 'maxAgeDays', 'stale', 'modelIds'] },
+      keys: { '': ['mode', 'redact', 'keepBytes', 'tools', 'maxAgeDays', 'stale', 'modelIds'] },
     });
     throw new StandinError('V0002', `app.cassette(path, settings): the settings are malformed:\n${lines.join('\n')}`);
   }

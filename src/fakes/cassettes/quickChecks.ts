@@ -4,7 +4,7 @@
  * arrays, strings, finite numbers, booleans and null.
  *
  * `fitsCassetteFile` and `fitsEntry` accept exactly what `cassetteFileSchema` and `entrySchema`
- * accept (an entry with a `when` is left to the schema); when one refuses, the schema is run to
+ * accept (an entry with a `when` is left to the schema; an entry's tool runs are read by `toolRunsProblem`); when one refuses, the schema is run to
  * word the error. `quickReply` accepts a part of what `prepareAnswer` accepts: the answers a
  * recording writes, which the tape may then prepare on their first replay. The tests
  * (quickChecks.test.ts) hold them to the schemas and to `prepareAnswer` on generated values.
@@ -13,7 +13,16 @@
 import { cassetteCalls } from './cassetteSchema.js';
 
 const fileKeys: ReadonlySet<string> = new Set(['standin', 'version', 'entries']);
-const entryKeys: ReadonlySet<string> = new Set(['model', 'call', 'fallback', 'request', 'when', 'answer', 'recorded']);
+const entryKeys: ReadonlySet<string> = new Set([
+  'model',
+  'call',
+  'fallback',
+  'request',
+  'when',
+  'answer',
+  'recorded',
+  'tools',
+]);
 const callNames: ReadonlySet<string> = new Set(cassetteCalls);
 const replyKeys: ReadonlySet<string> = new Set(['text', 'reasoning', 'units', 'finish', 'calls', 'value']);
 const unitsKeys: ReadonlySet<string> = new Set(['tokensIn', 'tokensOut']);
@@ -71,9 +80,10 @@ export function fitsCassetteFile(json: unknown): json is { readonly entries: rea
  */
 export function fitsEntry(raw: unknown): boolean {
   if (!isRecord(raw) || !onlyKeys(raw, entryKeys)) return false;
-  const { model, call, fallback, request, when, answer, recorded } = raw;
+  const { model, call, fallback, request, when, answer, recorded, tools } = raw;
   return (
     when === undefined &&
+    (tools === undefined || Array.isArray(tools)) &&
     (recorded === undefined || isDay(recorded)) &&
     (model === undefined || (typeof model === 'string' && model.length > 0)) &&
     typeof call === 'string' &&

@@ -21,6 +21,7 @@ import { compileWhen } from '../model/matchWhen.js';
 import { whenExpected, type When } from '../model/whenSchema.js';
 import { jsonProblemAt, lineColumn, spanAt } from './jsonSpans.js';
 import { textDigest } from './usageLog.js';
+import { toolRunsProblem } from './toolRuns.js';
 
 /** The largest cassette file read: past it, a file is more likely a mistake than a recording. */
 export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
@@ -144,7 +145,7 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
   const root = `entries[${i}]`;
   const malformed = `The cassette ${path} has a malformed entry${at()}`;
   // A parsed record would take this key for its prototype and drop it, and with it what it holds.
-  for (const field of ['request', 'answer'] as const) {
+  for (const field of ['request', 'answer', 'tools'] as const) {
     const value = (raw as Record<string, unknown> | null)?.[field];
     if (nestedDeeper(value)) {
       throw new StandinError(
@@ -157,7 +158,7 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
       throw new StandinError(
         'V0001',
         `${malformed}: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
-          `${field === 'answer' ? 'an answer' : 'a request'}, and reading it would drop it with what it holds. ` +
+          `${field === 'answer' ? 'an answer' : field === 'tools' ? 'tool runs' : 'a request'}, and reading it would drop it with what it holds. ` +
           `Remove it, or record the cassette again.`,
       );
     }
@@ -172,7 +173,7 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
         : `a ${call} entry names its model: add model`;
     throw new StandinError('V0001', `${malformed}: ${root}: ${fix}.`);
   }
-  const matching = whenProblem(data, root);
+  const matching = whenProblem(data, root) ?? toolRunsProblem(call, data.tools, root);
   if (matching !== undefined) throw new StandinError('V0001', `${malformed}: ${matching}`);
   if (data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
@@ -213,17 +214,18 @@ function parseEntry(raw: unknown, root: string, path: string, at: Locate): Entry
     const lines = describeIssues(root, raw, entry.error.issues, {
       expected: {
         '':
-          'an entry { model?, call, fallback?, request, answer, recorded? } (a reply entry may give when in place of ' +
-          'request)',
+          'an entry { model?, call, fallback?, request, answer, recorded?, tools? } (a reply entry may give when in ' +
+          'place of request)',
         model: 'the model name',
         recorded: "the day it was recorded, such as '2026-12-01'",
         fallback: "the index of a classifier in the config's classifier.fallback, 0 or more",
         call: `one of ${cassetteCalls.map((call) => `'${call}'`).join(', ')}`,
         request: 'the normalized request, an object',
         answer: 'the answer, an object',
+        tools: 'the tool runs of the reply, a list',
         ...whenExpected,
       },
-      keys: { '': ['model', 'call', 'fallback', 'request', 'when', 'answer', 'recorded'] },
+      keys: { '': ['model', 'call', 'fallback', 'request', 'when', 'answer', 'recorded', 'tools'] },
     });
     throw new StandinError(
       'V0001',

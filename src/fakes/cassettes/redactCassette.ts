@@ -4,7 +4,7 @@ import { scrubJson, secretScrubber, type RedactFunction } from './redactSecrets.
 import { stableJson } from './stableJson.js';
 
 /**
- * A cassette's text with today's redaction applied to every string of its entries (the keys in
+ * A cassette's text with today's redaction applied to every string of its entries, tool runs included (the keys in
  * the environment, auth headers, bearer tokens, credentials in URLs), then `user`'s: for files
  * recorded before a rule existed. The text is written as `save()` writes it; `changed` counts the
  * strings rewritten (0: the text is given back as it was).
@@ -31,6 +31,7 @@ export function redactCassette(
   const redacted = entries.map((entry) => {
     const out: Record<string, unknown> = { ...entry, answer: scrubJson(entry.answer, counted) };
     if (entry.request !== undefined) out.request = scrubJson(entry.request, counted);
+    if (entry.tools !== undefined) out.tools = scrubJson(entry.tools, counted);
     return out as CassetteEntry;
   });
   if (changed === 0) return { text, changed };

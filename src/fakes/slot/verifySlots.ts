@@ -12,7 +12,7 @@ export interface StandInFinding extends Finding {
 }
 
 /** The codes that say an answer or entry was left unused (the rest say a call raised an author's error). */
-const UNUSED: ReadonlySet<Code> = new Set<Code>(['T0014', 'K0012', 'V0005', 'T0124']);
+const UNUSED: ReadonlySet<Code> = new Set<Code>(['T0014', 'K0012', 'V0005', 'T0124', 'V0022']);
 
 /** How many lines one stand-in's scope lists before the rest are counted. */
 const SHOWN = 10;

@@ -1,11 +1,12 @@
 import type { CassetteEntry } from '../cassettes/cassetteSchema.js';
+import { toolRunLine } from '../cassettes/toolRuns.js';
 import { answerLines, oneLine, requestLines } from './summarize.js';
 import type { TranscriptStep } from './TranscriptStep.js';
 
 /**
  * A cassette's entries as transcript steps, in the file's order: each entry one call (`call 1`,
  * `call 2`, ...) of its model (`classifier` for classify), with its recorded request (or the
- * `when` of an entry written by hand) and its answer or recorded failure.
+ * `when` of an entry written by hand) and its answer or recorded failure, then the tool runs kept beside it.
  *
  * @example
  * ```ts
@@ -34,7 +35,11 @@ export function cassetteSteps(entries: readonly CassetteEntry[]): TranscriptStep
       request:
         entry.call === 'reply' && entry.request !== undefined ? requestLines('reply', request) : [oneLine(request)],
       answer:
-        failure !== undefined ? [] : entry.call === 'reply' ? answerLines(answer) : [`result: ${oneLine(answer)}`],
+        failure !== undefined
+          ? []
+          : entry.call === 'reply'
+            ? [...answerLines(answer), ...(entry.tools ?? []).map((run) => `tool ${toolRunLine(run)}`)]
+            : [`result: ${oneLine(answer)}`],
     };
     return failure === undefined ? step : { ...step, failure };
   });
