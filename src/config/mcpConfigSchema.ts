@@ -39,14 +39,15 @@ const commandServerSchema = lazySchema(() =>
  * One server: the HTTP shape when it names a `url`, the process shape otherwise, so an issue names the field that is
  * wrong rather than "matches no shape".
  */
-const serverSchema = lazySchema(() =>
-  z.unknown().transform((value, context) => {
-    const http = typeof value === 'object' && value !== null && 'url' in value;
-    const parsed = (http ? urlServerSchema : commandServerSchema).safeParse(value);
-    if (parsed.success) return parsed.data as McpServerConfig;
-    for (const issue of parsed.error.issues) context.addIssue({ ...issue, input: undefined } as never);
-    return z.NEVER;
-  }) as unknown as z.ZodType<McpServerConfig, McpServerConfig>,
+const serverSchema = lazySchema(
+  () =>
+    z.unknown().transform((value, context) => {
+      const http = typeof value === 'object' && value !== null && 'url' in value;
+      const parsed = (http ? urlServerSchema : commandServerSchema).safeParse(value);
+      if (parsed.success) return parsed.data as McpServerConfig;
+      for (const issue of parsed.error.issues) context.addIssue({ ...issue, input: undefined } as never);
+      return z.NEVER;
+    }) as unknown as z.ZodType<McpServerConfig, McpServerConfig>,
 );
 
 /** The config's `mcp`: the MCP servers the app's agents may use, by name. */

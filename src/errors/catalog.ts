@@ -1126,10 +1126,11 @@ const mcpClient = {
   },
   M0005: {
     means: 'The MCP server closed the connection while a call was waiting: its process exited or the stream ended.',
-    fix: "Look at why the server stopped (its stderr, its logs); the next use connects again.",
+    fix: 'Look at why the server stopped (its stderr, its logs); the next use connects again.',
   },
   M0006: {
-    means: "An MCP server's listing is larger than its bounds allow: more tools than `maxTools`, or one tool's input " +
+    means:
+      "An MCP server's listing is larger than its bounds allow: more tools than `maxTools`, or one tool's input " +
       'schema over `maxSchemaBytes`.',
     fix: "Raise the server's `maxTools` or `maxSchemaBytes` under `mcp.servers`, or have the server list fewer tools.",
   },
@@ -1139,10 +1140,10 @@ const mcpClient = {
   },
   M0008: {
     means: "An MCP tool's input JSON Schema cannot be read into a zod schema (an unknown type, a `$ref` to nowhere).",
-    fix: 'Fix the tool\'s `inputSchema` on the server, or leave the tool out with `app.mcpTools(server, { tools })`.',
+    fix: "Fix the tool's `inputSchema` on the server, or leave the tool out with `app.mcpTools(server, { tools })`.",
   },
   M0009: {
-    means: "`app.mcpTools(server, { tools })` named a tool the server does not list.",
+    means: '`app.mcpTools(server, { tools })` named a tool the server does not list.',
     fix: 'Name only tools the server lists; the message lists them.',
   },
   M0010: {
@@ -1152,7 +1153,8 @@ const mcpClient = {
     fix: 'Pass `{ tools?: string[], prefix?: string }`; leave a tool with such a name out with `tools`.',
   },
   M0011: {
-    means: 'The MCP server answered a request with an error of the protocol (not a tool result): an unknown tool, ' +
+    means:
+      'The MCP server answered a request with an error of the protocol (not a tool result): an unknown tool, ' +
       'invalid parameters, a malformed answer.',
     fix: 'The message quotes what the server said; fix the server or the call.',
   },

@@ -64,7 +64,9 @@ describe(App, () => {
     it('fails with R0004 on input that does not fit the schema, with strict tools', async () => {
       const app = ticketsApp();
       app.fake('writer', [{ calls: [{ tool: 'find', with: { words: 42 } }] }, { text: 'done' }]);
-      const error = await app.run({ model: 'writer', tools: await app.mcpTools('tickets') }, 'q').catch((e: unknown) => e);
+      const error = await app
+        .run({ model: 'writer', tools: await app.mcpTools('tickets') }, 'q')
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: code.R0004 });
       expect((error as Error).message).toContain("the tool call 'find'");
     });

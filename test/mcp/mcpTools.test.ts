@@ -35,7 +35,17 @@ describe(App, () => {
   describe('.mcpTools', () => {
     it("answers every tool the server lists, with the server's descriptions", async () => {
       const tools = await ticketsApp().mcpTools('tickets');
-      expect(Object.keys(tools)).toEqual(['find', 'ticket', 'lines', 'picture', 'down', 'hang', 'big', 'leave', 'hasToken']);
+      expect(Object.keys(tools)).toEqual([
+        'find',
+        'ticket',
+        'lines',
+        'picture',
+        'down',
+        'hang',
+        'big',
+        'leave',
+        'hasToken',
+      ]);
       expect(tools.find!.description).toBe('Finds the tickets that mention the words.');
     });
 
@@ -57,7 +67,9 @@ describe(App, () => {
         .mcpTools('files')
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: code.M0002 });
-      expect((error as Error).message).toContain("There is no MCP server named 'files': the config's mcp.servers has 'tickets'.");
+      expect((error as Error).message).toContain(
+        "There is no MCP server named 'files': the config's mcp.servers has 'tickets'.",
+      );
     });
 
     it('fails with M0002 in an app without mcp', async () => {
@@ -118,7 +130,10 @@ describe(App, () => {
     });
 
     it('answers the structured content of a result that has one', async () => {
-      expect(await call(await ticketsApp().mcpTools('tickets'), 'ticket', { id: 7 })).toEqual({ id: 7, status: 'open' });
+      expect(await call(await ticketsApp().mcpTools('tickets'), 'ticket', { id: 7 })).toEqual({
+        id: 7,
+        status: 'open',
+      });
     });
 
     it('answers the texts of several text blocks joined by a newline', async () => {
@@ -132,7 +147,9 @@ describe(App, () => {
     });
 
     it("throws a ToolError with the result's text when the server says the call failed", async () => {
-      const error = await Promise.resolve(call(await ticketsApp().mcpTools('tickets'), 'down')).catch((e: unknown) => e);
+      const error = await Promise.resolve(call(await ticketsApp().mcpTools('tickets'), 'down')).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ToolError);
       expect((error as Error).message).toBe('The ticket system is down.');
     });

@@ -82,7 +82,8 @@ export class RealMcpConnection implements McpConnection {
       content: Array.isArray(result.content) ? (result.content as McpCallResult['content']) : [],
     };
     const structured = result.structuredContent;
-    if (typeof structured === 'object' && structured !== null) answer.structuredContent = structured as Record<string, unknown>;
+    if (typeof structured === 'object' && structured !== null)
+      answer.structuredContent = structured as Record<string, unknown>;
     if (result.isError === true) answer.isError = true;
     return answer;
   }
@@ -93,13 +94,19 @@ export class RealMcpConnection implements McpConnection {
     const client = this.#client;
     this.#client = undefined;
     this.#current = undefined;
-    await client?.then((connected) => connected.close(), () => undefined);
+    await client?.then(
+      (connected) => connected.close(),
+      () => undefined,
+    );
   }
 
   #connected(signal: AbortSignal): Promise<Client> {
     if (this.#closed) {
       return Promise.reject(
-        new StandinError('M0005', `MCP server '${this.#name}' was closed with its app (app.dispose()); make a new app.`),
+        new StandinError(
+          'M0005',
+          `MCP server '${this.#name}' was closed with its app (app.dispose()); make a new app.`,
+        ),
       );
     }
     if (this.#client === undefined) {

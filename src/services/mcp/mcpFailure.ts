@@ -23,10 +23,14 @@ export class McpSecrets {
   readonly #values: readonly string[];
 
   constructor(server: McpServerConfig) {
-    const whole = Object.values(('headers' in server ? server.headers : 'env' in server ? server.env : undefined) ?? {});
+    const whole = Object.values(
+      ('headers' in server ? server.headers : 'env' in server ? server.env : undefined) ?? {},
+    );
     const parts = whole.flatMap((value) => value.split(/[\s,;:=]+/).filter((part) => part.length >= MIN_PART_CHARS));
     // Longest first, so a whole value is hidden before a part of it could leave the rest showing.
-    this.#values = [...new Set([...whole, ...parts])].filter((value) => value.length > 0).sort((a, b) => b.length - a.length);
+    this.#values = [...new Set([...whole, ...parts])]
+      .filter((value) => value.length > 0)
+      .sort((a, b) => b.length - a.length);
   }
 
   /** `text` with every secret replaced by `***`, and cut to a few hundred characters. */
@@ -38,7 +42,8 @@ export class McpSecrets {
 }
 
 /** What was waiting when an MCP failure happened: connecting, listing the tools, or calling tool `tool`. */
-export type McpStage = { readonly stage: 'connect' } | { readonly stage: 'list' } | { readonly stage: 'call'; readonly tool: string };
+export type McpStage =
+  { readonly stage: 'connect' } | { readonly stage: 'list' } | { readonly stage: 'call'; readonly tool: string };
 
 /** Where an MCP failure happened, for messages: `MCP server 'x'` or `MCP server 'x', tool 'y'`. */
 export function mcpWhere(server: string, stage: McpStage): string {
@@ -60,7 +65,10 @@ function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as { code?: unknown }).code;
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${typeof code === 'string' ? ` [${code}]` : ''}${cause}`;
+  // The SDK's HTTP errors carry the status as their code and leave it out of their message.
+  const status =
+    typeof code === 'number' && code > 0 && error.message.startsWith('Streamable HTTP') ? ` (HTTP ${code})` : '';
+  return `${error.message}${typeof code === 'string' ? ` [${code}]` : status}${cause}`;
 }
 
 /**
