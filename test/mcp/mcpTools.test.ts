@@ -146,6 +146,13 @@ describe(App, () => {
       ]);
     });
 
+    it('fails with E0050 once the app is disposed', async () => {
+      const app = ticketsApp();
+      const tools = await app.mcpTools('tickets');
+      await app.dispose();
+      await expect(Promise.resolve(call(tools, 'find', { words: 'x' }))).rejects.toMatchObject({ code: code.E0050 });
+    });
+
     it("throws a ToolError with the result's text when the server says the call failed", async () => {
       const error = await Promise.resolve(call(await ticketsApp().mcpTools('tickets'), 'down')).catch(
         (e: unknown) => e,

@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../../config/mcpConfigSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../clock/Clock.js';
+import { disposedError } from '../app/disposed.js';
 import type { McpCallResult, McpConnection, McpToolInfo } from './McpConnection.js';
 import { mcpLimits, type McpLimits } from './mcpBounds.js';
 import { McpSecrets, mcpFailure, type McpStage } from './mcpFailure.js';
@@ -102,12 +103,7 @@ export class RealMcpConnection implements McpConnection {
 
   #connected(signal: AbortSignal): Promise<Client> {
     if (this.#closed) {
-      return Promise.reject(
-        new StandinError(
-          'M0005',
-          `MCP server '${this.#name}' was closed with its app (app.dispose()); make a new app.`,
-        ),
-      );
+      return Promise.reject(disposedError(`MCP server '${this.#name}'`));
     }
     if (this.#client === undefined) {
       const connecting = this.#connect(signal);
@@ -150,11 +146,11 @@ export class RealMcpConnection implements McpConnection {
       this.#client = undefined;
     };
     await this.#wait({ stage: 'connect' }, signal, (options) => client.connect(transport, options));
-    this.#current = client;
     if (this.#closed) {
       await client.close();
-      throw new StandinError('M0005', `MCP server '${this.#name}' was closed with its app while it was connecting.`);
+      throw disposedError(`MCP server '${this.#name}'`);
     }
+    this.#current = client;
     return client;
   }
 

@@ -45,7 +45,14 @@ export class McpSecrets {
 export type McpStage =
   { readonly stage: 'connect' } | { readonly stage: 'list' } | { readonly stage: 'call'; readonly tool: string };
 
-/** Where an MCP failure happened, for messages: `MCP server 'x'` or `MCP server 'x', tool 'y'`. */
+/**
+ * Where an MCP failure happened, for messages: `MCP server 'x'` or `MCP server 'x', tool 'y'`.
+ *
+ * @example
+ * ```ts
+ * mcpWhere('tickets', { stage: 'call', tool: 'find' }); // "MCP server 'tickets', tool 'find'"
+ * ```
+ */
 export function mcpWhere(server: string, stage: McpStage): string {
   return stage.stage === 'call' ? `MCP server '${server}', tool '${stage.tool}'` : `MCP server '${server}'`;
 }
