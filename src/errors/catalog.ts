@@ -1130,8 +1130,8 @@ const mcpClient = {
   },
   M0006: {
     means:
-      "An MCP server's listing is larger than its bounds allow: more tools than `maxTools`, or one tool's input " +
-      'schema over `maxSchemaBytes`.',
+      "An MCP server's listing is larger than its bounds allow: more tools than `maxTools`, one tool's input " +
+      'schema over `maxSchemaBytes`, or a listing spread over more than 100 pages.',
     fix: "Raise the server's `maxTools` or `maxSchemaBytes` under `mcp.servers`, or have the server list fewer tools.",
   },
   M0007: {

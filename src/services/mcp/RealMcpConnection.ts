@@ -62,7 +62,11 @@ export class RealMcpConnection implements McpConnection {
       cursor = listed.nextCursor;
       if (cursor === undefined) return tools;
     }
-    return tools;
+    throw new StandinError(
+      'M0006',
+      `MCP server '${this.#name}' lists its tools over more than ${MAX_PAGES} pages; standin reads at most that many. ` +
+        `Have the server list its tools in fewer pages.`,
+    );
   }
 
   async callTool(name: string, input: unknown, signal: AbortSignal): Promise<McpCallResult> {
