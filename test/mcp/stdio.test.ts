@@ -91,6 +91,25 @@ describe(App, () => {
       expect((error as Error).message).toContain('ENOENT');
     });
 
+    it("rejects with the caller's abort reason while the server is still connecting", async () => {
+      const { server } = stdioTickets('silent');
+      const controller = new AbortController();
+      const reason = new Error('the user left');
+      const listing = appOf(server)
+        .mcpTools('tickets', { signal: controller.signal })
+        .catch((e: unknown) => e);
+      controller.abort(reason);
+      expect(await listing).toBe(reason);
+    }, 120_000);
+
+    it('ends a connection still being made when the app is disposed, with E0050 to the one waiting', async () => {
+      const { server } = stdioTickets('silent');
+      const app = appOf(server);
+      const listing = app.mcpTools('tickets').catch((e: unknown) => e);
+      await app.dispose();
+      expect(await listing).toMatchObject({ code: code.E0050 });
+    }, 120_000);
+
     it('fails with M0004 when the process never answers the handshake within connectTimeoutMs', async () => {
       const { server } = stdioTickets('silent');
       const error = await appOf({ ...server, connectTimeoutMs: 300 })

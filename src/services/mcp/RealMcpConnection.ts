@@ -4,6 +4,7 @@ import type { McpServerConfig } from '../../config/mcpConfigSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../clock/Clock.js';
 import { disposedError } from '../app/disposed.js';
+import { untilAborted } from '../dispatch/untilAborted.js';
 import type { McpCallResult, McpConnection, McpToolInfo } from './McpConnection.js';
 import { mcpLimits, type McpLimits } from './mcpBounds.js';
 import { McpSecrets, mcpFailure, type McpStage } from './mcpFailure.js';
@@ -42,6 +43,8 @@ export class RealMcpConnection implements McpConnection {
   #current: Client | undefined;
   #stderr = '';
   #closed = false;
+  /** Aborted by close(): ends a connection still being made, rather than wait out connectTimeoutMs. */
+  readonly #stop = new AbortController();
 
   constructor(name: string, config: McpServerConfig) {
     this.#name = name;
@@ -96,6 +99,7 @@ export class RealMcpConnection implements McpConnection {
   /** Ends the connection: the process exits, the HTTP session ends. A later use is refused. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#stop.abort(disposedError(`MCP server '${this.#name}'`));
     const client = this.#client;
     this.#client = undefined;
     this.#current = undefined;
@@ -110,14 +114,16 @@ export class RealMcpConnection implements McpConnection {
       return Promise.reject(disposedError(`MCP server '${this.#name}'`));
     }
     if (this.#client === undefined) {
-      const connecting = this.#connect(signal);
+      // Connecting is shared by every caller that waits for it, so no one caller's signal may end it: each waits on
+      // its own signal, and the connection is bounded by connectTimeoutMs and ended by close() alone.
+      const connecting = this.#connect(this.#stop.signal);
       this.#client = connecting;
       // A failed connection is forgotten, so the next use tries again.
       connecting.catch(() => {
         if (this.#client === connecting) this.#client = undefined;
       });
     }
-    return this.#client;
+    return untilAborted(this.#client, signal);
   }
 
   async #connect(signal: AbortSignal): Promise<Client> {
