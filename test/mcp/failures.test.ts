@@ -16,8 +16,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function serve(make: Parameters<typeof serveHttp>[0]): Promise<HttpMcp> {
-  const server = await serveHttp(make);
+async function serve(...args: Parameters<typeof serveHttp>): Promise<HttpMcp> {
+  const server = await serveHttp(...args);
   servers.push(server);
   return server;
 }
@@ -81,6 +81,16 @@ describe(App, () => {
       expect(error).toMatchObject({ code: code.M0004 });
       expect(error.message).toContain("MCP server 'tickets', tool 'hang': the tool call did not finish within 300 ms");
       expect(error.message).toContain('raise timeoutMs under mcp.servers.tickets');
+    });
+
+    it('fails a call with M0005 when the server closes the connection during it', async () => {
+      const http = await serve(tickets, { cutCalls: true });
+      const tools = await appOf({ url: http.url }).mcpTools('tickets', { tools: ['find'] });
+      const error = await failure(tools.find!.run({ words: 'refund' }, context()));
+      expect(error).toMatchObject({ code: code.M0005 });
+      expect(error.message).toContain(
+        "MCP server 'tickets', tool 'find': the server closed the connection during the tool call",
+      );
     });
 
     it("rejects with the signal's reason, not a code, when the caller aborts a call", async () => {
