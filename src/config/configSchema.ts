@@ -4,6 +4,7 @@ import { credentialFree } from './credentialFree.js';
 import { redisDbProblem } from '../services/cursors/redis/maskRedisUrl.js';
 import { lazySchema } from '../validation/lazySchema.js';
 import { adapterNames } from './adapterNames.js';
+import { mcpConfigSchema, type McpConfig } from './mcpConfigSchema.js';
 import type { ClassifierConfig } from './ClassifierConfig.js';
 import type { ProviderConfig } from './ProviderConfig.js';
 import type { RedisCursorsConfig, RedisCursorsInput } from './RedisCursorsConfig.js';
@@ -13,6 +14,7 @@ export type { AdapterName, ModelAdapterName } from './adapterNames.js';
 export type { ClassifierConfig } from './ClassifierConfig.js';
 export type { ProviderConfig } from './ProviderConfig.js';
 export type { RedisCursorsConfig, RedisCursorsInput } from './RedisCursorsConfig.js';
+export type { McpConfig, McpServerConfig } from './mcpConfigSchema.js';
 
 /** The most models one fallback list may name, and the most models one model's whole chain may hold. */
 export const MAX_FALLBACKS = 100;
@@ -117,6 +119,7 @@ export const configSchema = lazySchema(() =>
       ])
       .default('memory'),
     strictScopes: z.boolean().default(false),
+    mcp: mcpConfigSchema.optional(),
   }),
 );
 
@@ -155,6 +158,11 @@ export interface StandinConfigInput {
   readonly cursors?: 'memory' | { readonly store: 'memory' } | RedisCursorsInput | undefined;
   /** When true, using a cursor outside any scope is an error (`S0001`) instead of using the default partition. */
   readonly strictScopes?: boolean | undefined;
+  /**
+   * The MCP servers the app's agents use, by name: `{ servers: { tickets: { url, headers? } } }` or
+   * `{ command, args?, env?, cwd? }`; each is connected on first use (`app.mcpTools(name)`). See {@link McpConfig}.
+   */
+  readonly mcp?: McpConfig | undefined;
 }
 
 /** One model: which provider serves it, the provider's model id, and the models to fall back to. */
@@ -193,4 +201,5 @@ export interface StandinConfig {
   readonly retry: RetryConfig;
   readonly cursors: 'memory' | { readonly store: 'memory' } | RedisCursorsConfig;
   readonly strictScopes: boolean;
+  readonly mcp?: McpConfig | undefined;
 }

@@ -1184,6 +1184,67 @@ const fakeTools = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
+const mcpClient = {
+  M0001: {
+    means:
+      'An MCP server was used, and the package its client needs, `@modelcontextprotocol/sdk`, cannot be loaded. It is ' +
+      'loaded on the first use of an MCP server only.',
+    fix: 'Install it beside standin (`npm install @modelcontextprotocol/sdk`): it is an optional peer.',
+  },
+  M0002: {
+    means: '`app.mcpTools(server)` named an MCP server that the config does not have under `mcp.servers`.',
+    fix: 'Add the server under `mcp.servers` (`{ url }` or `{ command }`), or use one of the names the message lists.',
+  },
+  M0003: {
+    means:
+      'The MCP server could not be reached or started: the URL did not answer, refused the request, or the command ' +
+      'could not be run or exited before the MCP handshake finished.',
+    fix:
+      "Check the server's `url` (and that it serves streamable HTTP there) or its `command`, `args` and `cwd`; the " +
+      "message quotes the cause and the end of the process's stderr.",
+  },
+  M0004: {
+    means: 'An MCP server did not answer in time: connecting, listing its tools, or a tool call outlived its bound.',
+    fix:
+      "Make the server answer sooner, or raise the server's `connectTimeoutMs` (connecting) or `timeoutMs` (listing " +
+      'and calls) under `mcp.servers`.',
+  },
+  M0005: {
+    means: 'The MCP server closed the connection while a call was waiting: its process exited or the stream ended.',
+    fix: 'Look at why the server stopped (its stderr, its logs); the next use connects again.',
+  },
+  M0006: {
+    means:
+      "An MCP server's listing is larger than its bounds allow: more tools than `maxTools`, one tool's input " +
+      'schema over `maxSchemaBytes`, or a listing spread over more than 100 pages.',
+    fix: "Raise the server's `maxTools` or `maxSchemaBytes` under `mcp.servers`, or have the server list fewer tools.",
+  },
+  M0007: {
+    means: "An MCP tool's result is larger than the server's `maxResultBytes`.",
+    fix: "Have the tool answer less, or raise the server's `maxResultBytes` under `mcp.servers`.",
+  },
+  M0008: {
+    means: "An MCP tool's input JSON Schema cannot be read into a zod schema (an unknown type, a `$ref` to nowhere).",
+    fix: "Fix the tool's `inputSchema` on the server, or leave the tool out with `app.mcpTools(server, { tools })`.",
+  },
+  M0009: {
+    means: '`app.mcpTools(server, { tools })` named a tool the server does not list.',
+    fix: 'Name only tools the server lists; the message lists them.',
+  },
+  M0010: {
+    means:
+      "`app.mcpTools`'s options are not valid, or a tool's name (with the prefix) is not a tool name a model " +
+      'accepts (1 to 64 letters, digits, _ or -).',
+    fix: 'Pass `{ tools?: string[], prefix?: string }`; leave a tool with such a name out with `tools`.',
+  },
+  M0011: {
+    means:
+      'The MCP server answered a request with an error of the protocol (not a tool result): an unknown tool, ' +
+      'invalid parameters, a malformed answer.',
+    fix: 'The message quotes what the server said; fix the server or the call.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
 /** The whole catalog, one entry per code. */
 export const catalog = {
   ...config,
@@ -1198,6 +1259,7 @@ export const catalog = {
   ...aiSdk,
   ...wire,
   ...fakeTools,
+  ...mcpClient,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A code of the catalog, such as `'T0013'`. */

@@ -8,6 +8,7 @@ import type { CallGuard } from '../services/dispatch/CallGuard.js';
 import type { Provider } from '../services/spec/Provider.js';
 import type { Scopes } from '../services/scopes/Scopes.js';
 import type { StandInSeat } from '../services/dispatch/StandIns.js';
+import type { McpServers } from '../services/mcp/McpServers.js';
 
 /**
  * The typed service identifiers of a standin container. Each is `Symbol.for('standin/<Name>')`,
@@ -57,4 +58,9 @@ export const Tokens = {
    * and one for the classifier). Bound in every container; empty until something stands in.
    */
   StandIns: Symbol.for('standin/StandIns') as ServiceIdentifier<StandInSeat>,
+  /**
+   * The config's MCP servers (`mcp.servers`): an `McpConnection` per server name, each connected on
+   * its first use and closed with the app. Bound in every container; it holds none without `mcp`.
+   */
+  Mcp: Symbol.for('standin/Mcp') as ServiceIdentifier<McpServers>,
 } as const;

@@ -63,7 +63,7 @@ describe(parseConfig, () => {
       const error = rejection({ model: {} });
       expect(error.code).toBe('C0001');
       expect(error.message).toContain(
-        "config.model: unknown key 'model'. Did you mean 'models'? Allowed keys here: models, providers, classifier, retry, cursors, strictScopes.",
+        "config.model: unknown key 'model'. Did you mean 'models'? Allowed keys here: models, providers, classifier, retry, cursors, strictScopes, mcp.",
       );
     });
 

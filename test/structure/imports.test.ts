@@ -164,6 +164,7 @@ describe('the dependency direction', () => {
       'services/dispatch/CallGuard.ts',
       'services/dispatch/StandIns.ts',
       'services/engine/Engine.ts',
+      'services/mcp/McpServers.ts',
       'services/scopes/Scopes.ts',
       'services/spec/Classifier.ts',
       'services/spec/Provider.ts',

@@ -11,6 +11,8 @@ import type { RunOptions } from '../runs/runAgent.js';
 import type { Reply } from '../engine/Reply.js';
 import type { GeneratedImage, HearInput, ImageOptions, Message, ReplyPart } from '../spec/Provider.js';
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
+import type { Tool } from '../runs/tool.js';
+import { mcpTools, type McpToolsOptions } from '../mcp/mcpTools.js';
 
 /**
  * What an application holds: its container and the engine's calls. Made by `createApp`.
@@ -151,6 +153,21 @@ export class App {
       second,
       third,
     );
+  }
+
+  /**
+   * The tools of MCP server `server` (a name under the config's `mcp.servers`, or one `app.fakeMcp` fakes) to spread
+   * into an agent's `tools`: all it lists, or those `options.tools` names, each named `options.prefix` + its name.
+   * The server is connected on first use; each listing and call goes through what stands in for it in the scope.
+   *
+   * @example
+   * ```ts
+   * const agent = { model: 'writer', tools: { ...(await app.mcpTools('tickets', { tools: ['find'] })) } };
+   * ```
+   */
+  async mcpTools(server: string, options?: McpToolsOptions): Promise<Record<string, Tool>> {
+    assertAlive(this.container, `app.mcpTools('${server}')`);
+    return mcpTools(this.container, server, options);
   }
 
   /** Runs `fn` in cursor scope `id`: scripted fakes it calls keep their cursors apart from every other scope. */

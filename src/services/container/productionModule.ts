@@ -12,6 +12,7 @@ import { Scopes } from '../scopes/Scopes.js';
 import { ProviderLookup } from './ProviderLookup.js';
 import { StandInSeat } from '../dispatch/StandIns.js';
 import { bindReal } from './standIn.js';
+import { McpServers } from '../mcp/McpServers.js';
 
 /** The services that differ between a production and a test container. */
 export interface BaseServices {
@@ -48,6 +49,10 @@ export function productionModule(
     bind(Tokens.Scopes).toConstantValue(new Scopes(config));
     bind(Tokens.StandIns).toConstantValue(new StandInSeat());
     bindCursorStore(bind, config);
+    bind(Tokens.Mcp)
+      .toDynamicValue(() => new McpServers(config.mcp))
+      .inSingletonScope()
+      .onDeactivation((servers) => servers.close());
     for (const [name, adapter] of realAdapters(config)) bindReal(container, bind, Tokens.Provider, () => adapter, name);
     const classifiers = realClassifiers(config);
     if (classifiers[0] !== undefined) bindReal(container, bind, Tokens.Classifier, classifiers[0]);

@@ -36,6 +36,19 @@ export function jsonSchemaOf(schema: z.ZodType, what: string): JsonSchema {
 }
 
 /**
+ * Makes `json` the JSON Schema providers are sent for `schema`, in place of the one zod would write:
+ * an MCP tool's input keeps the server's own schema, which a round trip through zod would change.
+ *
+ * @example
+ * ```ts
+ * carryJsonSchema(z.fromJSONSchema(server.inputSchema), server.inputSchema);
+ * ```
+ */
+export function carryJsonSchema(schema: z.ZodType, json: JsonSchema): void {
+  made.set(schema, json);
+}
+
+/**
  * Marks objects that say nothing of extra keys as closed: zod strips extra keys anyway, and strict
  * providers (OpenAI's structured outputs) need `additionalProperties: false` on every object.
  */

@@ -1,0 +1,23 @@
+import type { McpBounds } from '../../config/mcpConfigSchema.js';
+
+/** An MCP server's bounds, every one filled in. */
+export type McpLimits = { readonly [K in keyof McpBounds]-?: number };
+
+/**
+ * The bounds of an MCP server with the defaults filled in: 10 s to connect, 60 s to list or to
+ * call, 1 000 tools, 64 KiB per input schema, 1 MiB per result.
+ *
+ * @example
+ * ```ts
+ * mcpLimits({ timeoutMs: 5_000 }).connectTimeoutMs; // 10_000
+ * ```
+ */
+export function mcpLimits(bounds: McpBounds): McpLimits {
+  return {
+    connectTimeoutMs: bounds.connectTimeoutMs ?? 10_000,
+    timeoutMs: bounds.timeoutMs ?? 60_000,
+    maxTools: bounds.maxTools ?? 1_000,
+    maxSchemaBytes: bounds.maxSchemaBytes ?? 65_536,
+    maxResultBytes: bounds.maxResultBytes ?? 1_048_576,
+  };
+}

@@ -1,0 +1,127 @@
+import { StandinError } from '../../errors/StandinError.js';
+import type { McpServerConfig } from '../../config/mcpConfigSchema.js';
+
+/** The most characters of a cause (an SDK error, a stderr tail) an error quotes. */
+const MAX_CAUSE_CHARS = 600;
+/** The shortest part of a secret hidden on its own: shorter words ("Bearer" aside) are too common to hide. */
+const MIN_PART_CHARS = 6;
+/** The JSON-RPC codes the SDK gives its own failures. */
+const CONNECTION_CLOSED = -32000;
+const REQUEST_TIMEOUT = -32001;
+
+/**
+ * The secrets of one MCP server's config — its `headers` and `env` values, and each long word of
+ * them (the token of `Bearer <token>`) — and the one way a text about the server is made safe to
+ * show: every one of them replaced by `***`.
+ *
+ * @example
+ * ```ts
+ * new McpSecrets({ url, headers: { authorization: 'Bearer sk-1234567' } }).hide('got sk-1234567'); // 'got ***'
+ * ```
+ */
+export class McpSecrets {
+  readonly #values: readonly string[];
+
+  constructor(server: McpServerConfig) {
+    const whole = Object.values(
+      ('headers' in server ? server.headers : 'env' in server ? server.env : undefined) ?? {},
+    );
+    const parts = whole.flatMap((value) => value.split(/[\s,;:=]+/).filter((part) => part.length >= MIN_PART_CHARS));
+    // Longest first, so a whole value is hidden before a part of it could leave the rest showing.
+    this.#values = [...new Set([...whole, ...parts])]
+      .filter((value) => value.length > 0)
+      .sort((a, b) => b.length - a.length);
+  }
+
+  /** `text` with every secret replaced by `***`, and cut to a few hundred characters. */
+  hide(text: string): string {
+    let safe = text;
+    for (const value of this.#values) safe = safe.split(value).join('***');
+    return safe.length <= MAX_CAUSE_CHARS ? safe : `${safe.slice(0, MAX_CAUSE_CHARS)}... (${safe.length} characters)`;
+  }
+}
+
+/** What was waiting when an MCP failure happened: connecting, listing the tools, or calling tool `tool`. */
+export type McpStage =
+  { readonly stage: 'connect' } | { readonly stage: 'list' } | { readonly stage: 'call'; readonly tool: string };
+
+/**
+ * Where an MCP failure happened, for messages: `MCP server 'x'` or `MCP server 'x', tool 'y'`.
+ *
+ * @example
+ * ```ts
+ * mcpWhere('tickets', { stage: 'call', tool: 'find' }); // "MCP server 'tickets', tool 'find'"
+ * ```
+ */
+export function mcpWhere(server: string, stage: McpStage): string {
+  return stage.stage === 'call' ? `MCP server '${server}', tool '${stage.tool}'` : `MCP server '${server}'`;
+}
+
+/** The waiting a stage does, as a message says it. */
+function waiting(stage: McpStage): string {
+  if (stage.stage === 'connect') return 'connecting (starting it and the MCP handshake)';
+  return stage.stage === 'list' ? 'listing its tools' : 'the tool call';
+}
+
+/** Whether `error` is fetch's failure to reach the server or to read its answer: the HTTP server went away. */
+function isLostSocket(error: unknown): boolean {
+  return error instanceof TypeError && error.message === 'fetch failed';
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  // The SDK's HTTP errors carry the status as their code and leave it out of their message.
+  const status =
+    typeof code === 'number' && code > 0 && error.message.startsWith('Streamable HTTP') ? ` (HTTP ${code})` : '';
+  return `${error.message}${typeof code === 'string' ? ` [${code}]` : status}${cause}`;
+}
+
+/**
+ * The typed error for what an MCP client call threw (the SDK's errors, a transport's), every
+ * secret of the server hidden from its message and no raw cause kept: `M0004` for a wait past
+ * its bound, `M0005` for a connection that closed while a call waited, `M0003` for any failure
+ * to connect, `M0011` for an error the server answered. A `StandinError` is handed on as it is.
+ *
+ * @example
+ * ```ts
+ * throw mcpFailure('tickets', { stage: 'call', tool: 'find' }, error, secrets, { timeoutMs: 60_000 });
+ * ```
+ */
+export function mcpFailure(
+  server: string,
+  stage: McpStage,
+  error: unknown,
+  secrets: McpSecrets,
+  bound: { readonly timeoutMs: number; readonly stderr?: string | undefined },
+): StandinError {
+  if (error instanceof StandinError) return error;
+  const where = mcpWhere(server, stage);
+  const code = (error as { code?: unknown } | null)?.code;
+  const said = secrets.hide(describe(error));
+  const stderr = bound.stderr ? ` The end of its stderr: ${secrets.hide(bound.stderr.trim())}` : '';
+  if (code === REQUEST_TIMEOUT) {
+    const field = stage.stage === 'connect' ? 'connectTimeoutMs' : 'timeoutMs';
+    return new StandinError(
+      'M0004',
+      `${where}: ${waiting(stage)} did not finish within ${bound.timeoutMs} ms, so it was given up. Make the server ` +
+        `answer sooner, or raise ${field} under mcp.servers.${server}.`,
+    );
+  }
+  if (stage.stage === 'connect') {
+    return new StandinError(
+      'M0003',
+      `${where} could not be reached or started: ${said}.${stderr} Check its url, or its command, args and cwd, ` +
+        `under mcp.servers.${server}.`,
+    );
+  }
+  if (code === CONNECTION_CLOSED || isLostSocket(error)) {
+    return new StandinError(
+      'M0005',
+      `${where}: the server closed the connection during ${waiting(stage)} (${said}).${stderr} The next use ` +
+        `connects again; look at why the server stopped.`,
+    );
+  }
+  return new StandinError('M0011', `${where}: ${waiting(stage)} failed: ${said}.${stderr}`);
+}
