@@ -994,6 +994,14 @@ const cassettes = {
       "Remove those runs from their entry's `tools` by hand, or record the test again; `standin cassettes prune` " +
       'removes a tool run only with its entry.',
   },
+  V0023: {
+    means:
+      "A cassette with `tools: true` replayed an MCP server's tool listing (`app.mcpTools`) that the file does not " +
+      'hold: the server was not listed when the cassette was recorded.',
+    fix:
+      "Record the cassette again with the server running (`mode: 'record'`, or `'record-missing'` to add the " +
+      'listing and keep the rest).',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 const wire = {

@@ -1,3 +1,4 @@
+import type { McpToolInfo } from '../../services/mcp/McpConnection.js';
 import { StandinError, bareMessage } from '../../errors/StandinError.js';
 import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
@@ -65,6 +66,8 @@ export class CassetteTape {
   readonly steps = new StepEntries();
   /** Whether a tool run was put on an entry in this run. */
   #touched = false;
+  /** Each MCP server's tool listing, by server name: the file's, and those listed in this run. */
+  readonly #listings: Map<string, readonly McpToolInfo[]>;
 
   constructor(options: {
     path: string;
@@ -80,6 +83,8 @@ export class CassetteTape {
     /** The time now, in ms: the system's, for the day a recording is made and the age of the ones replayed. */
     now?: () => number;
     keepBytes?: boolean;
+    /** The MCP servers' tool listings the file holds. */
+    mcp?: CassetteFile['mcp'];
   }) {
     this.path = options.path;
     this.mode = options.mode;
@@ -91,6 +96,8 @@ export class CassetteTape {
     this.#now = options.now ?? Date.now;
     this.#index = new EntryIndex(keyedModel(options.modelIds ?? 'exact'));
     this.#kept = options.mode === 'record' ? [] : [...options.entries];
+    const listed = options.mode === 'record' ? [] : Object.entries(options.mcp ?? {});
+    this.#listings = new Map(listed.map(([server, { tools }]) => [server, tools]));
     this.#kept.forEach((entry, position) => {
       // An answer as a recording writes it is known to prepare, and is prepared on its first replay; any other is
       // prepared now, so a bad one fails the loading.
@@ -195,6 +202,17 @@ export class CassetteTape {
     this.#touched = true;
   }
 
+  /** The tool listing of MCP server `server` the tape holds, if any. */
+  listing(server: string): readonly McpToolInfo[] | undefined {
+    return this.#listings.get(server);
+  }
+
+  /** Keeps `tools` as MCP server `server`'s listing, for the file `file()` makes. */
+  recordListing(server: string, tools: readonly McpToolInfo[]): void {
+    this.#listings.set(server, tools);
+    this.#touched = true;
+  }
+
   /** How many of the file's entries are kept: in the file `file()` makes, those past them were recorded in this run. */
   get keptCount(): number {
     return this.#kept.length;
@@ -211,11 +229,11 @@ export class CassetteTape {
    */
   file(): CassetteFile {
     const recorded = [...this.#recorded].sort((a, b) => compareScopes(a.scope, b.scope) || a.seq - b.seq);
-    return {
-      standin: 'cassette',
-      version: CASSETTE_VERSION,
-      entries: [...this.#kept, ...recorded.map((r) => r.entry)],
-    };
+    const entries = [...this.#kept, ...recorded.map((r) => r.entry)];
+    if (this.#listings.size === 0) return { standin: 'cassette', version: CASSETTE_VERSION, entries };
+    const servers = [...this.#listings.keys()].sort();
+    const mcp = Object.fromEntries(servers.map((server) => [server, { tools: this.#listings.get(server)! }]));
+    return { standin: 'cassette', version: CASSETTE_VERSION, entries, mcp };
   }
 
   /** The kept entries no call replayed, with their positions. */

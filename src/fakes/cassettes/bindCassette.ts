@@ -15,12 +15,14 @@ import { UsageLog } from './usageLog.js';
 import { readCassette } from './readCassette.js';
 import { secretScrubber } from './redactSecrets.js';
 import { ToolTape } from './ToolTape.js';
+import { CassetteMcp } from './CassetteMcp.js';
+import type { McpConnection } from '../../services/mcp/McpConnection.js';
 
 /**
  * Puts a cassette on a container: reads the file, then puts a cassette layer on the slot of every
  * configured model ({@link CassetteProvider}), of the classifier and of each of the config's
  * `classifier.fallback` links ({@link CassetteClassifier}), and with `tools: true` in front of every
- * tool ({@link ToolTape}). A call the tape does not answer (in
+ * tool ({@link ToolTape}) and of each configured MCP server's listing ({@link CassetteMcp}). A call the tape does not answer (in
  * `record`, or `record-missing` without the entry) goes to what is below the cassette's layer:
  * the layers put before it, then what the container binds — the real adapter, which records.
  * `app.cassette(path, settings)` calls it.
@@ -36,7 +38,7 @@ export function bindCassette(container: Container, path: string | URL, settings:
   const file = path instanceof URL ? fileURLToPath(path) : path;
   const config = container.get(Tokens.Config);
   const usage = UsageLog.of(file);
-  const { exists, entries, digest } = readCassette(file, { digest: usage !== undefined });
+  const { exists, entries, digest, mcp } = readCassette(file, { digest: usage !== undefined });
   if (exists && digest !== undefined) usage?.loaded(digest, entries.length);
   const scrub = secretScrubber(config, settings.redact);
   const age =
@@ -53,6 +55,7 @@ export function bindCassette(container: Container, path: string | URL, settings:
     age,
     modelIds: settings.modelIds,
     keepBytes: settings.keepBytes === true,
+    mcp,
   });
   const tools = settings.tools === true ? new ToolTape(tape) : undefined;
   const cassette = new Cassette(tape, tools);
@@ -60,6 +63,20 @@ export function bindCassette(container: Container, path: string | URL, settings:
   const slots = slotsOf(container);
   // Below each tool's own layers (its fakes answer first), in front of its run.
   if (tools !== undefined) slots.everyTool().put(cassetteLayer(slots.everyTool(), label, cassette, () => tools));
+  // With tools on tape, each configured MCP server's listing is kept too: a replay lists without the server.
+  for (const server of tools === undefined ? [] : Object.keys(config.mcp?.servers ?? {})) {
+    const slot = slots.mcpServer(server);
+    const base = (): McpConnection | undefined => container.get(Tokens.Mcp).connection(server);
+    const scopes = container.get(Tokens.Scopes);
+    slot.put(
+      cassetteLayer(
+        slot,
+        label,
+        cassette,
+        (below) => new CassetteMcp(tape, server, () => below('tools', scopes.current(), base)),
+      ),
+    );
+  }
 
   for (const [name, model] of Object.entries(config.models)) {
     const slot = slots.model(name);

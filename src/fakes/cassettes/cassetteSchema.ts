@@ -1,3 +1,4 @@
+import type { McpToolInfo } from '../../services/mcp/McpConnection.js';
 import { z } from 'zod';
 import { built, lazySchema } from '../../validation/lazySchema.js';
 import { whenSchema, type When } from '../model/whenSchema.js';
@@ -159,6 +160,20 @@ export const cassetteFileSchema = lazySchema(() =>
     standin: z.literal('cassette'),
     version: z.literal(CASSETTE_VERSION),
     entries: z.array(z.unknown()),
+    mcp: z
+      .record(
+        z.string().min(1),
+        z.strictObject({
+          tools: z.array(
+            z.strictObject({
+              name: z.string().min(1),
+              description: z.string().optional(),
+              inputSchema: z.record(z.string(), z.unknown()),
+            }),
+          ),
+        }),
+      )
+      .optional(),
   }),
 );
 
@@ -174,4 +189,6 @@ export interface CassetteFile {
   readonly standin: 'cassette';
   readonly version: typeof CASSETTE_VERSION;
   readonly entries: readonly CassetteEntry[];
+  /** With `tools: true`: each MCP server's tool listing, by server name, so a replay lists without the server. */
+  readonly mcp?: Readonly<Record<string, { readonly tools: readonly McpToolInfo[] }>>;
 }

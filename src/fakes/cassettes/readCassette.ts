@@ -14,7 +14,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import { answerSchemas, cassetteCalls, cassetteFileSchema, entrySchema, type CassetteEntry } from './cassetteSchema.js';
+import {
+  answerSchemas,
+  cassetteCalls,
+  cassetteFileSchema,
+  entrySchema,
+  type CassetteEntry,
+  type CassetteFile,
+} from './cassetteSchema.js';
 import { MAX_DEPTH, nestedDeeper } from './plainJson.js';
 import { fitsCassetteFile, fitsEntry } from './quickChecks.js';
 import { compileWhen } from '../model/matchWhen.js';
@@ -40,7 +47,12 @@ export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
 export function readCassette(
   path: string,
   options: { readonly digest?: boolean } = {},
-): { readonly exists: boolean; readonly entries: readonly CassetteEntry[]; readonly digest?: string } {
+): {
+  readonly exists: boolean;
+  readonly entries: readonly CassetteEntry[];
+  readonly mcp?: CassetteFile['mcp'];
+  readonly digest?: string;
+} {
   if (!existsSync(path)) return { exists: false, entries: [] };
   let text: string;
   try {
@@ -68,8 +80,9 @@ export function readCassette(
       cause: error,
     });
   }
-  const entries = parseCassette(text, path);
-  return options.digest === true ? { exists: true, entries, digest: textDigest(text) } : { exists: true, entries };
+  const { entries, mcp } = parseCassetteFile(text, path);
+  const read = mcp === undefined ? { exists: true, entries } : { exists: true, entries, mcp };
+  return options.digest === true ? { ...read, digest: textDigest(text) } : read;
 }
 
 /**
@@ -82,6 +95,22 @@ export function readCassette(
  * ```
  */
 export function parseCassette(text: string, path: string): CassetteEntry[] {
+  return parseCassetteFile(text, path).entries;
+}
+
+/**
+ * The entries of a cassette's JSON text and, when it has them, its MCP servers' listings.
+ *
+ * @throws {StandinError} `V0001` when the text is not JSON or not a cassette.
+ * @example
+ * ```ts
+ * const { entries, mcp } = parseCassetteFile(readFileSync(path, 'utf8'), path);
+ * ```
+ */
+export function parseCassetteFile(
+  text: string,
+  path: string,
+): { readonly entries: CassetteEntry[]; readonly mcp?: CassetteFile['mcp'] } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -99,8 +128,9 @@ export function parseCassette(text: string, path: string): CassetteEntry[] {
     return span === undefined ? '' : ` (${place(text, span.start)})`;
   };
   // A file that fits at a glance is not parsed again; the schema words what is wrong with one that does not.
-  const entries = fitsCassetteFile(json) ? json.entries : cassetteFile(json, path, at).entries;
-  return entries.map((raw, i) => readEntry(raw, i, path, (inner = []) => at(['entries', i, ...inner])));
+  const file = fitsCassetteFile(json) ? { entries: json.entries } : cassetteFile(json, path, at);
+  const entries = file.entries.map((raw, i) => readEntry(raw, i, path, (inner = []) => at(['entries', i, ...inner])));
+  return file.mcp === undefined ? { entries } : { entries, mcp: file.mcp };
 }
 
 /** `line 3, column 7` of `offset` in `text`. */
@@ -121,7 +151,7 @@ function cassetteFile(
   json: unknown,
   path: string,
   at: (where: readonly (string | number)[]) => string,
-): { readonly entries: readonly unknown[] } {
+): { readonly entries: readonly unknown[]; readonly mcp?: CassetteFile['mcp'] } {
   const file = cassetteFileSchema.safeParse(json);
   if (!file.success) {
     const lines = describeIssues('cassette', json, file.error.issues, {
@@ -131,7 +161,7 @@ function cassetteFile(
         version: 'the version 1',
         entries: 'a list of entries',
       },
-      keys: { '': ['standin', 'version', 'entries'] },
+      keys: { '': ['standin', 'version', 'entries', 'mcp'] },
     });
     throw new StandinError(
       'V0001',

@@ -1,5 +1,5 @@
 import { CASSETTE_VERSION, type CassetteEntry } from './cassetteSchema.js';
-import { parseCassette } from './readCassette.js';
+import { parseCassetteFile } from './readCassette.js';
 import { scrubJson, secretScrubber, type RedactFunction } from './redactSecrets.js';
 import { stableJson } from './stableJson.js';
 
@@ -20,7 +20,7 @@ export function redactCassette(
   path: string,
   user: RedactFunction | undefined,
 ): { readonly text: string; readonly changed: number } {
-  const entries = parseCassette(text, path);
+  const { entries, mcp } = parseCassetteFile(text, path);
   const scrub = secretScrubber({ providers: {} }, user);
   let changed = 0;
   const counted: RedactFunction = (value) => {
@@ -35,5 +35,12 @@ export function redactCassette(
     return out as CassetteEntry;
   });
   if (changed === 0) return { text, changed };
-  return { text: stableJson({ standin: 'cassette', version: CASSETTE_VERSION, entries: redacted }), changed };
+  // The servers' listings are their schemas, not what was said: they are kept as they are.
+  const file = {
+    standin: 'cassette',
+    version: CASSETTE_VERSION,
+    entries: redacted,
+    ...(mcp === undefined ? {} : { mcp }),
+  };
+  return { text: stableJson(file), changed };
 }
