@@ -21,7 +21,8 @@ export interface SlotKind<S extends object> {
  * each group newest first; a layer that does not take the call (it lacks the capability, or it is
  * a cassette in `record-missing` without the entry, which hands the call down itself) passes it
  * on; below the last layer is the base. A layer put where one of the same kind and scope stands
- * replaces it in its place. A call in a scope that only other scopes' layers cover fails
+ * replaces it in its place. Chaos layers (`app.chaos`) come before all others, whenever they were put, as the
+ * disturbances of whatever stands in. A call in a scope that only other scopes' layers cover fails
  * (`T0041`, `T0042`) rather than reach a real base.
  */
 export class Slot<S extends object> {
@@ -32,6 +33,8 @@ export class Slot<S extends object> {
   #layers: Layer<S>[] = [];
   /** How many layers are for one scope only: the walk skips scope checks while there are none. */
   #scoped = 0;
+  /** How many layers are chaos layers, which the walk takes first. */
+  #chaos = 0;
 
   constructor(name: string, kind: SlotKind<S>) {
     this.name = name;
@@ -65,18 +68,30 @@ export class Slot<S extends object> {
    */
   answer(capability: string, scope: string, base: () => S | undefined, after?: Layer<S>): S | undefined {
     const layers = this.#layers;
+    const chaos = this.#chaos > 0;
+    if (chaos && (after === undefined || after.kind === 'chaos')) {
+      // Chaos stands over every other layer, whenever it was put: what it hands down walks the rest from the top.
+      let passed = after === undefined;
+      for (let at = layers.length - 1; at >= 0; at--) {
+        const layer = layers[at]!;
+        if (layer.kind !== 'chaos' || (layer.scope !== undefined && layer.scope !== scope)) continue;
+        if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
+        if (layer === after) passed = true;
+      }
+      after = undefined;
+    }
     let passed = after === undefined;
     if (this.#scoped > 0) {
       for (let at = layers.length - 1; at >= 0; at--) {
         const layer = layers[at]!;
-        if (layer.scope !== scope) continue;
+        if (layer.scope !== scope || (chaos && layer.kind === 'chaos')) continue;
         if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
         if (layer === after) passed = true;
       }
     }
     for (let at = layers.length - 1; at >= 0; at--) {
       const layer = layers[at]!;
-      if (layer.scope !== undefined) continue;
+      if (layer.scope !== undefined || (chaos && layer.kind === 'chaos')) continue;
       if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
       if (layer === after) passed = true;
     }
@@ -94,5 +109,6 @@ export class Slot<S extends object> {
   #set(layers: Layer<S>[]): void {
     this.#layers = layers;
     this.#scoped = layers.filter((layer) => layer.scope !== undefined).length;
+    this.#chaos = layers.filter((layer) => layer.kind === 'chaos').length;
   }
 }
