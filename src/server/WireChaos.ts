@@ -42,7 +42,7 @@ export class WireChaos {
     this.#current?.stop();
     this.#current = made;
     if (made !== undefined)
-      made.onDisturbed = (_disturbance, context) => this.#sent.mark(context.requestId, _disturbance.kind);
+      made.onDisturbed = (disturbance, context) => this.#sent.mark(context.requestId, disturbance.kind);
     return made;
   }
 

@@ -135,7 +135,7 @@ export class ChaosProvider implements Provider {
     const { stepKey, attempt } = context;
     listSent(below, { ...sent(), scope, step: stepKey, attempt, chaos: kind } as SentCall);
     const where = scope === '' ? 'outside any scope' : `in scope '${scope}'`;
-    return [kind, { ...this.#prepared.get(kind)!, label: `step ${step} of model '${model}' ${where} draws ${kind}` }];
+    return [kind, { ...this.#prepared.get(kind)!, label: `step ${step} of model '${model}' ${where}` }];
   }
 
   /** What a call left alone reaches: what it would reach with no chaos layer, passed by the real-call guard. */

@@ -67,7 +67,7 @@ export function layPlan(container: Container, made: Chaos, lenient = false): Cha
   for (const layer of slots.layers()) if (layer.kind === 'chaos' && layer.source instanceof Chaos) layer.source.stop();
   const store = container.get(Tokens.CursorStore);
   const guard = container.get(Tokens.RealCallGuard);
-  const owner = `app.chaos({ seed: ${JSON.stringify(made.plan.seed).slice(0, 60)} })`;
+  const owner = `app.chaos({ seed: ${JSON.stringify(made.settings.seed).slice(0, 60)} })`;
   for (const name of named.filter((model) => configured.includes(model))) {
     const slot = slots.model(name);
     const provider = config.models[name]!.provider;
