@@ -101,7 +101,7 @@ describe('FakeServer', () => {
       const marked = server.sent.filter((entry) => entry.chaos !== undefined);
       expect(marked).toHaveLength(disorder.disturbed.length);
       for (const scope of SCOPES) {
-        const kinds = (list: readonly { scope: string; chaos?: string; kind?: string }[]) =>
+        const kinds = (list: readonly { scope: string; chaos?: string | undefined; kind?: string }[]) =>
           list.filter((entry) => entry.scope === scope).map((entry) => entry.chaos ?? entry.kind);
         expect(kinds(marked)).toEqual(kinds(disorder.disturbed));
       }
