@@ -2,6 +2,7 @@ import { Chaos } from '../fakes/chaos/Chaos.js';
 import { readChaosSettings, type ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 import { layPlan } from '../fakes/chaos/layChaos.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
+import { readGuard } from '../validation/readGuard.js';
 import type { TestApp } from '../testing/TestApp.js';
 import type { SentLog } from './SentLog.js';
 
@@ -38,7 +39,8 @@ export class WireChaos {
    * @throws {StandinError} `T0090`-`T0094` for bad settings, the settings named as `where`.
    */
   set(settings: ChaosSettings | undefined, where = 'server.chaos(settings)'): Chaos | undefined {
-    const made = settings === undefined ? undefined : new Chaos(readChaosSettings(settings, where));
+    const made =
+      settings === undefined ? undefined : new Chaos(readGuard(where, () => readChaosSettings(settings, where)));
     this.#current?.stop();
     this.#current = made;
     if (made !== undefined)

@@ -5,6 +5,7 @@ import { assertAlive } from '../../services/app/disposed.js';
 import type { Provider } from '../../services/spec/Provider.js';
 import { Tokens } from '../../tokens/Tokens.js';
 import { closest } from '../../validation/formatPath.js';
+import { readGuard } from '../../validation/readGuard.js';
 import { RealCallGuard } from '../guard/RealCallGuard.js';
 import type { Layer } from '../slot/Layer.js';
 import { slotsOf } from '../slot/Slots.js';
@@ -43,7 +44,7 @@ export function layChaos(container: Container, settings: ChaosSettings, where: s
         `createTestApp(config) (from standin/testing) in the test that lays chaos.`,
     );
   }
-  const plan = readChaosSettings(settings, where);
+  const plan = readGuard(where, () => readChaosSettings(settings, where));
   return layPlan(container, new Chaos(plan), lenient);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CallFailed, createApp, ProviderFailure, StandinError } from '../../../src/index.js';
-import { chaos, createTestApp, type ChaosSettings } from '../../../src/testing.js';
+import { CallFailed, createApp, ProviderFailure, StandinError, tool } from '../../../src/index.js';
+import { chaos, createTestApp, replies, toolResults, type ChaosSettings } from '../../../src/testing.js';
 import { createFakeServer } from '../../../src/server.js';
 
 const config = {
@@ -81,6 +81,24 @@ describe('TestApp', () => {
       const mixed = app.chaos({ seed: 5, rates: { wrong_shape: 0.5, server: 0.5 } });
       for (let i = 0; i < 20; i++) await ended(app.reply('writer', { messages: 'Hi' }, once));
       expect(new Set(mixed.disturbed.map((d) => d.kind))).toEqual(new Set(['server']));
+    });
+
+    it("hands a run's model the error of a misbehaving tool call, even with strict tools", async () => {
+      const app = createTestApp(config);
+      const findInGuide = tool({ input: z.object({ words: z.string() }), run: ({ words }) => `page about ${words}` });
+      const writer = app.fake('writer', () => ({ text: 'done' }));
+      const disorder = app.chaos({ seed: 6, rates: { bad_tool_input: 0.5, unknown_tool: 0.4 } });
+      const run = await app.run({ model: 'writer', tools: { findInGuide }, maxSteps: 30 }, 'How do I reset it?');
+      expect(run.text).toBe('done');
+      expect(disorder.disturbed.length).toBeGreaterThan(0);
+      expect(new Set(disorder.disturbed.map((d) => d.kind))).toEqual(new Set(['bad_tool_input', 'unknown_tool']));
+      expect(writer.sent.at(-1)?.chaos).toBeUndefined();
+      const last = replies(writer.sent).at(-1)!;
+      const messages = typeof last.messages === 'string' ? [] : last.messages;
+      const results = messages.flatMap((message) => (message.role === 'tool' ? message.results : []));
+      expect(results).toHaveLength(disorder.disturbed.length);
+      expect(toolResults(last)).toHaveLength(1);
+      expect(results.every((result) => 'error' in result)).toBe(true);
     });
 
     it('draws only provider failures for calls other than replies', async () => {
