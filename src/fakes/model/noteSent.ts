@@ -1,3 +1,4 @@
+import type { Outcomes } from './Outcomes.js';
 import type { SentCall } from './SentCall.js';
 
 /**
@@ -17,4 +18,25 @@ export const noteSent: unique symbol = Symbol.for('standin/noteSent');
 export function listSent(provider: object | undefined, call: SentCall): void {
   const note = (provider as { readonly [noteSent]?: (call: SentCall) => void } | undefined)?.[noteSent];
   note?.(call);
+}
+
+/**
+ * What a faked model keeps under {@link noteSent}: with `note` (its `sent`'s, outside a namespace) the call is listed,
+ * and ended in `outcomes` as the chaos failure it was, so a transcript reads `chaos: rate_limit` there.
+ *
+ * @example
+ * ```ts
+ * Object.defineProperty(fake, noteSent, { value: sentNoter(note, () => outcomes) });
+ * ```
+ */
+export function sentNoter(
+  note: ((call: SentCall) => unknown) | undefined,
+  outcomes: () => Outcomes,
+): (call: SentCall) => void {
+  return (call) => {
+    if (note === undefined) return;
+    note(call);
+    outcomes().start(call);
+    outcomes().note(call, { failure: `chaos: ${call.chaos ?? 'disturbed'}` });
+  };
 }

@@ -122,6 +122,17 @@ describe('TestApp', () => {
       expect(writer.sent.map((entry) => entry.chaos !== undefined)).toEqual(ends.map((end) => end !== 'text:ok'));
     });
 
+    it("shows each try it disturbed in the app's transcript, with its kind", async () => {
+      const app = createTestApp(config);
+      app.fake('writer', () => ({ text: 'Hello' }));
+      app.chaos({ seed: 9, rates: { rate_limit: 0.2, truncated: 0.1 } });
+      for (let i = 0; i < 3; i++) await app.reply('writer', { messages: 'Hi' });
+      expect(app.transcript()).toContain(
+        'call 2 · writer reply\n  > user: Hi\n  ! chaos: rate_limit\ncall 2 · writer reply · attempt 2\n  > user: Hi\n' +
+          '  ! chaos: truncated\n',
+      );
+    });
+
     it('stands over every stand-in of the model: a fake faked after it, and a scope fake', async () => {
       const app = createTestApp(config);
       app.chaos({ seed: 1, rates: { server: 1 } });
