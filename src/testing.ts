@@ -87,6 +87,12 @@ export type { MisbehaviourKind, MisbehaviourField } from './fakes/misbehave/misb
 export { misbehave, canMisbehave } from './fakes/misbehave/misbehaviour.js';
 export type { Misbehaviour, MisbehaviourCall, MisbehaviourContent } from './fakes/misbehave/misbehaviour.js';
 export type { MisbehaviourWhere } from './fakes/misbehave/misbehaviourErrors.js';
+export { chaos } from './fakes/chaos/layChaos.js';
+export { Chaos } from './fakes/chaos/Chaos.js';
+export type { Disturbance } from './fakes/chaos/Chaos.js';
+export { chaosKinds, chaosFailureKinds } from './fakes/chaos/chaosKinds.js';
+export type { ChaosKind, ChaosFailureKind } from './fakes/chaos/chaosKinds.js';
+export type { ChaosSettings } from './fakes/chaos/chaosSettings.js';
 export { classifierConformance, classificationConformanceCases } from './testing/classifierConformance.js';
 export { Cassette } from './fakes/cassettes/Cassette.js';
 export { Quota } from './fakes/quota/Quota.js';

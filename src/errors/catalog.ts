@@ -619,6 +619,38 @@ const fakeModel = {
       'has an input shape some JSON does not fit.',
     fix: 'Script a kind the call can have, or give the call what the kind needs (an output shape, a tool).',
   },
+  T0090: {
+    means:
+      'Chaos settings (`app.chaos`, `POST /__standin/chaos`) are not `{ seed, rates, models?, scopes? }`: not a plain ' +
+      'object, a field chaos does not take, rates that are no object, or models or scopes that are no list of names.',
+    fix: 'Give `{ seed: 7, rates: { rate_limit: 0.1 } }`, with `models` and `scopes` as lists of names when given.',
+  },
+  T0091: {
+    means: "Chaos settings' `seed` is not a whole number from 0 (up to 2^53 - 1) nor a text of 1 to 200 characters.",
+    fix: 'Give a seed such as `7` or `"nightly"`: the same seed draws the same disturbances on every run.',
+  },
+  T0092: {
+    means: "Chaos settings' `rates` name a kind that is no provider failure or misbehaviour chaos can draw.",
+    fix:
+      'Use the kinds the message lists: `server`, `rate_limit`, `timeout`, `network`, `auth`, `bad_request`, ' +
+      '`context_length`, `unknown`, and the misbehaviours (`invalid_json` ... `empty`).',
+  },
+  T0093: {
+    means: "A rate of chaos settings' `rates` is not a number from 0 to 1.",
+    fix: 'Give each kind the share of calls it disturbs, from 0 to 1 (0.1: one call in ten).',
+  },
+  T0094: {
+    means: "Chaos settings' `rates` add up to more than 1: a call is disturbed one way at most.",
+    fix: 'Lower the rates so that together they are 1 or less.',
+  },
+  T0095: {
+    means: "`app.chaos(settings)`'s `models` names a model the app's config does not have.",
+    fix: 'Name models configured under `config.models`, or leave `models` out to disturb every model.',
+  },
+  T0096: {
+    means: 'Chaos was laid on an app made by `createApp`, for production: chaos is for test apps only.',
+    fix: 'Make the app with `createTestApp(config)` from `standin/testing` in the test that lays chaos.',
+  },
   T0100: {
     means:
       '`app.quota(models, settings)` was given settings that are malformed (an unknown key, a limit that is not a ' +
@@ -1124,6 +1156,18 @@ const wire = {
       'A `POST /__standin/release` was refused (400): it names no gate, a gate no script holds at, or a name that ' +
       "is not a gate name; the body carries the fake's code (`T0070`, `T0073`) and message.",
     fix: 'Send `?gate=<name>` naming a `{ hold }` part of a loaded script, and `&scope=<id>` for a scoped stream.',
+  },
+  W0040: {
+    means:
+      '`standin serve --chaos` was given a value that is not chaos settings: not `seed=<n>,<kind>=<rate>,...`, ' +
+      'no seed, an unknown kind, a rate out of 0 to 1, or rates summing above 1.',
+    fix: 'Give `--chaos seed=7,rate_limit=0.1,invalid_json=0.05`; the message names the part that is wrong.',
+  },
+  W0041: {
+    means:
+      'A `POST /__standin/chaos` was refused (400): its body is not JSON chaos settings `{ seed, rates, models?, ' +
+      "scopes? }`; the body carries the settings' own code (`T0090`-`T0094`) and message.",
+    fix: 'Send `{ "seed": 7, "rates": { "rate_limit": 0.1 } }` as JSON; `DELETE /__standin/chaos` takes chaos off.',
   },
   W0030: {
     means:

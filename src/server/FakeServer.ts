@@ -10,7 +10,7 @@ import type { TestApp } from '../testing/TestApp.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { appModel, appModels } from './appModels.js';
 import { checkScripts } from './checkScripts.js';
-import type { FakeServerSettings } from './FakeServerSettings.js';
+import type { Chaos, ChaosSettings, FakeServerSettings } from './FakeServerSettings.js';
 import { loadScripts } from './loadScripts.js';
 import { modelNotFound } from './modelNotFound.js';
 import { DEFAULT_BODY_LIMIT } from './readBody.js';
@@ -92,6 +92,7 @@ export class FakeServer {
       book: this.#book,
       given: this.#given,
       target: this,
+      chaos: settings.chaos,
     });
     server.on('request', (request, response) => void this.#handler.handle(request, response));
     if (settings.scripts !== undefined) this.load(settings.scripts);
@@ -260,15 +261,18 @@ export class FakeServer {
       ...(scope === undefined ? {} : { scope }),
     });
     await this.#store.reset(scope);
-    this.#handler.steps.forget(scope);
+    this.#handler.forget(scope);
     this.#book?.forget(scope);
     this.#classifiers?.forget(scope);
-    this.#sent.forget(scope);
-    this.#handler.ledger.forget(scope);
     if (scope === undefined && options.defaults === true) {
       this.#book?.forgetDefaults();
       this.#classifiers?.forgetDefault();
     }
+  }
+
+  /** Lays seeded chaos over the served models (see `app.chaos`), in place of any before, as `POST /__standin/chaos`. */
+  chaos(settings: ChaosSettings | undefined): Chaos | undefined {
+    return this.#handler.chaos.set(settings);
   }
 
   /** Stops listening, closes open connections and disposes the apps the server made (never one it was given). */

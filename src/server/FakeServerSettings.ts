@@ -2,6 +2,10 @@ import { z } from 'zod';
 import type { TestApp } from '../testing/TestApp.js';
 import { lazySchema } from '../validation/lazySchema.js';
 import type { Scripts } from './scriptsSchema.js';
+import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
+
+export type { Chaos } from '../fakes/chaos/Chaos.js';
+export type { ChaosSettings };
 
 /**
  * How a wire server is made: what it serves, where it listens, its limits.
@@ -39,6 +43,8 @@ export interface FakeServerSettings {
    * default.
    */
   readonly sentBytes?: number | undefined;
+  /** Seeded chaos over the served models from the start, as `server.chaos(settings)` lays it (`T0090`-`T0094`). */
+  readonly chaos?: ChaosSettings | undefined;
 }
 
 /** The shape of {@link FakeServerSettings}. */
@@ -58,5 +64,6 @@ export const settingsSchema = lazySchema(() =>
     writeTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
     sentLimit: z.number().int().min(0).optional(),
     sentBytes: z.number().int().min(0).optional(),
+    chaos: z.unknown().optional(),
   }),
 );

@@ -105,7 +105,7 @@ export class RequestContext implements WireContext {
     const where = { scope: this.#scopeName, path: this.path };
     const sent: SentEntry =
       entry.call === 'reply' ? { ...where, ...entry, input: sentInput(entry.input) } : { ...where, ...entry };
-    this.#services.sent.add(sent, this.body.length);
+    this.#services.sent.add(sent, this.body.length, this.options.requestId);
   }
 }
 

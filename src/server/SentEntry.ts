@@ -1,3 +1,4 @@
+import type { ChaosKind } from '../fakes/chaos/chaosKinds.js';
 import type { SentInput } from '../services/capabilities/capabilities.js';
 import type { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';
 import type { ClassificationState } from '../services/classification/ClassificationRequest.js';
@@ -65,6 +66,8 @@ export type SentEntry = {
   readonly path: string;
   /** The model id the client sent. */
   readonly model: string;
+  /** How a chaos layer disturbed the request (`--chaos`, `POST /__standin/chaos`), when it did. */
+  readonly chaos?: ChaosKind | undefined;
 } & WireCall;
 
 /**

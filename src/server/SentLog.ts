@@ -1,3 +1,4 @@
+import type { ChaosKind } from '../fakes/chaos/chaosKinds.js';
 import type { SentEntry } from './SentEntry.js';
 
 /** How many requests `sent` keeps when the settings name no other: the oldest go first. */
@@ -6,9 +7,14 @@ export const DEFAULT_SENT_LIMIT = 10_000;
 export const DEFAULT_SENT_BYTES = 64 * 1024 * 1024;
 
 interface Kept {
-  readonly entry: SentEntry;
+  entry: SentEntry;
   readonly size: number;
+  /** The request id its engine call ran under, so a chaos layer's disturbance finds it. */
+  readonly id?: string | undefined;
 }
+
+/** How many of the newest entries {@link SentLog.mark} looks through. */
+const MARK_REACH = 1024;
 
 /**
  * The requests a wire server answered, the newest of them, in order: at most `limit` requests
@@ -38,13 +44,13 @@ export class SentLog {
     this.#bytes = bytes;
   }
 
-  /** Records one request whose body was `size` bytes, dropping the oldest past the limits. */
-  add(entry: SentEntry, size = 0): void {
+  /** Records one request whose body was `size` bytes (its engine call's request id `id`), dropping the oldest past the limits. */
+  add(entry: SentEntry, size = 0, id?: string): void {
     if (this.#limit === 0) {
       this.#dropped++;
       return;
     }
-    this.#queue.push({ entry, size });
+    this.#queue.push({ entry, size, id });
     this.#size += size;
     while (this.#count > this.#limit || (this.#size > this.#bytes && this.#count > 1)) {
       const oldest = this.#queue[this.#start]!;
@@ -56,6 +62,16 @@ export class SentLog {
     if (this.#start > 1024 && this.#start * 2 > this.#queue.length) {
       this.#queue = this.#queue.slice(this.#start);
       this.#start = 0;
+    }
+  }
+
+  /** Marks the newest entry of request id `id` as disturbed by chaos, as `kind` (a client's retry has the same id). */
+  mark(id: string, kind: ChaosKind): void {
+    for (let at = this.#queue.length - 1; at >= Math.max(this.#start, this.#queue.length - MARK_REACH); at--) {
+      const kept = this.#queue[at]!;
+      if (kept.id !== id) continue;
+      kept.entry = { ...kept.entry, chaos: kind };
+      return;
     }
   }
 

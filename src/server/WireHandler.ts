@@ -18,6 +18,8 @@ import { StepKeys } from './StepKeys.js';
 import { explain } from './explain.js';
 import { RequestContext, type RequestServices } from './RequestContext.js';
 import { WireError } from './WireError.js';
+import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
+import { WireChaos } from './WireChaos.js';
 
 /** What the request path reads of its server. */
 export interface WireHandlerSettings {
@@ -33,6 +35,8 @@ export interface WireHandlerSettings {
   /** The app a server was given. */
   readonly given: TestApp | undefined;
   readonly target: ControlTarget;
+  /** The chaos to lay from the start (`createFakeServer({ chaos })`, `--chaos`). */
+  readonly chaos?: ChaosSettings | undefined;
 }
 
 const empty = Buffer.alloc(0);
@@ -55,6 +59,8 @@ export class WireHandler {
   readonly steps = new StepKeys();
   /** What each scope did: the models its requests called and the test author's errors they were answered. */
   readonly ledger: ScopeLedger;
+  /** The chaos laid over the served models. */
+  readonly chaos: WireChaos;
   readonly #services: RequestServices;
   #responses = 0;
   #closed = false;
@@ -63,6 +69,8 @@ export class WireHandler {
     this.#settings = settings;
     // Errors of the server's own scripts name the scripts document's paths, in verify as in the 500s.
     this.ledger = new ScopeLedger(settings.book !== undefined ? inScripts : undefined);
+    this.chaos = new WireChaos(settings.sent);
+    if (settings.chaos !== undefined) this.chaos.set(settings.chaos, 'createFakeServer settings.chaos');
     this.#services = {
       schemas: new SchemaCache(),
       sent: settings.sent,
@@ -70,6 +78,14 @@ export class WireHandler {
       given: settings.given,
       ledger: this.ledger,
     };
+  }
+
+  /** Forgets, of `scope` or of every scope: the requests remembered for retries, `sent`, verify's record, what chaos disturbed. */
+  forget(scope?: string): void {
+    this.steps.forget(scope);
+    this.#settings.sent.forget(scope);
+    this.ledger.forget(scope);
+    this.chaos.forget(scope);
   }
 
   /** Refuses every request from now on with 503 (`W0011`). */
@@ -101,6 +117,7 @@ export class WireHandler {
           settings.target,
           settings.token,
           settings.bodyLimit,
+          this.chaos,
         );
       }
       if (route === undefined) {
@@ -130,8 +147,9 @@ export class WireHandler {
       unmarkedRepeat = step.unmarkedRepeat;
       // A client's retry has its request's id, and so its step: the faked model replays the step's answer.
       const options = { requestId, stepKey: `call:${requestId}`, signal: closing(response), retry: false as const };
-      await settings.served.use((app) =>
-        route.handle(
+      await settings.served.use((app) => {
+        this.chaos.ready(app);
+        return route.handle(
           new RequestContext(
             this.#services,
             path,
@@ -145,8 +163,8 @@ export class WireHandler {
             responseId,
             found!.params,
           ),
-        ),
-      );
+        );
+      });
     } catch (error) {
       // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 500.
       const authors = scopeName !== undefined && this.ledger.raised(scopeName, path, error);

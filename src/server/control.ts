@@ -11,6 +11,8 @@ import type { WireErrorNote } from './ScopeLedger.js';
 import { checkScope } from './resolveScope.js';
 import { WireError } from './WireError.js';
 import { StandinError, bareMessage } from '../errors/StandinError.js';
+import { chaosRoute } from './controlChaos.js';
+import type { WireChaos } from './WireChaos.js';
 
 /** The path every control API route starts with. */
 export const CONTROL_PREFIX = '/__standin/';
@@ -41,6 +43,9 @@ const params: Readonly<Record<string, readonly string[]>> = {
   'GET transcript': ['scope'],
   'GET inspect': [],
   'GET ui': ['token'],
+  'POST chaos': [],
+  'DELETE chaos': [],
+  'GET chaos': ['scope'],
 };
 
 /**
@@ -67,13 +72,16 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * - `GET /__standin/ui?token=<token>`: the inspector page; a browser cannot send a header, so this
  *   route alone takes the token in its query, which the page takes out of its address at once.
  *
+ * - `POST /__standin/chaos` lays seeded chaos (`{ seed, rates, models?, scopes? }`), `DELETE` takes it off, `GET`
+ *   answers it and the requests it disturbed (see `chaosRoute`).
+ *
  * A parameter a route does not take, a scope id that is not 1 to 200 printable characters, and a
  * flag other than `1` are refused with 400 (`W0019`, `W0007`): a control request never does
  * more or less than it says.
  *
  * @example
  * ```ts
- * await control(request, response, url, server, token, limit);
+ * await control(request, response, url, server, token, limit, chaos);
  * ```
  */
 export async function control(
@@ -83,6 +91,7 @@ export async function control(
   target: ControlTarget,
   token: string,
   limit: number,
+  chaos: WireChaos,
 ): Promise<void> {
   const page = request.method === 'GET' && url.pathname === `${CONTROL_PREFIX}ui`;
   if (!authorized(request, token) && !(page && sameToken(url.searchParams.get('token'), token))) {
@@ -180,12 +189,16 @@ export async function control(
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
       });
+    case 'POST chaos':
+    case 'DELETE chaos':
+    case 'GET chaos':
+      return chaosRoute(request.method!, request, response, chaos, limit, scope);
     default:
       throw new WireError(
         'W0005',
         404,
         `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify, POST ` +
-          `reset, POST release, GET transcript, GET inspect and GET ui under ${CONTROL_PREFIX}, each with an optional ` +
+          `reset, POST release, GET transcript, GET inspect, GET ui and POST, DELETE and GET chaos under ${CONTROL_PREFIX}, each with an optional ` +
           `?scope=<id> where it takes one.`,
         {
           type: 'not_found_error',

@@ -10,9 +10,11 @@ import { createFakeServer, TOKEN_VARIABLE } from './createFakeServer.js';
 import type { FakeServer } from './FakeServer.js';
 import { scriptsJsonSchema } from './scriptsJsonSchema.js';
 import type { Scripts } from './scriptsSchema.js';
+import { chaosArgument } from './chaosArgument.js';
+import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 
 /** What `standin --help` prints. */
-export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--port <n>] [--host <address>]
+export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>] [--port <n>] [--host <address>]
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
@@ -23,6 +25,8 @@ Decisions /v1/decisions classifier APIs).
   --scripts <file>   JSON: answers per model id in app.fake's format, and a classifier script
   --cassette <file>  a cassette (app.cassette) to replay: its recorded calls answer by model id;
                      with --scripts too, the scripted models take the place of the recorded ones
+  --chaos <settings> seeded chaos over every model: seed=<n>,<kind>=<rate>,... (a rate from 0 to 1:
+                     rate_limit=0.1,invalid_json=0.05); POST /__standin/chaos lays it later
   --port <n>         the port (default: a free one)
   --host <address>   the address (default: 127.0.0.1)
   --print-schema     print the scripts file's JSON Schema and exit
@@ -81,6 +85,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         host: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         'print-schema': { type: 'boolean' },
+        chaos: { type: 'string' },
       },
     });
   } catch (error) {
@@ -115,6 +120,14 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     output.err(`W0009: --port must be a whole number from 0 to 65535; got '${values.port}'.`);
     return 2;
   }
+  let chaos: ChaosSettings | undefined;
+  try {
+    if (values.chaos !== undefined) chaos = chaosArgument(values.chaos);
+  } catch (error) {
+    if (!(error instanceof StandinError)) throw error;
+    output.err(`${error.code}: ${bareMessage(error)}`);
+    return 2;
+  }
   let scripts: Scripts | undefined;
   try {
     if (values.scripts !== undefined)
@@ -147,6 +160,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
       scripts,
       app,
       port,
+      chaos,
       ...(values.host === undefined ? {} : { host: values.host }),
     });
     if (app !== undefined) output.out(`replaying ${values.cassette}: models ${appModels(app).join(', ') || 'none'}`);

@@ -14,6 +14,7 @@ import type { Quota } from '../fakes/quota/Quota.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { appTranscript, type TranscriptOptions } from './appTranscript.js';
 import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
+import { chaos, type Chaos, type ChaosSettings } from '../fakes/chaos/layChaos.js';
 
 /**
  * An app for tests, made by `createTestApp`: its clock is instant and it calls no real provider
@@ -167,6 +168,19 @@ export class TestApp extends FakingApp {
     if (!isDisposed(this.container))
       slotsOf(this.container).gates.end('app.dispose() released the app', { closed: true });
     await super.dispose();
+  }
+
+  /**
+   * Lays seeded chaos over the models (`settings.models`, else all) and their stand-ins: each call draws from the seed
+   * by scope, model and step whether it fails or misbehaves (`T0090`-`T0096`). Again replaces it; `reset()` ends it.
+   *
+   * @example
+   * ```ts
+   * const chaos = app.chaos({ seed: 7, rates: { rate_limit: 0.1, invalid_json: 0.05 } });
+   * ```
+   */
+  chaos(settings: ChaosSettings): Chaos {
+    return chaos(this, settings);
   }
 
   /** Lets calls reach the real adapters of the named providers, or of every provider when none is named. */

@@ -31,6 +31,7 @@ import { weighSent } from './weighSent.js';
 import { Gates } from '../gates/Gates.js';
 import { declareGates } from '../gates/declareGates.js';
 import { checkPace, type Pace } from './pace.js';
+import { noteSent, sentNoter } from './noteSent.js';
 
 export type { FakeModelOptions } from './FakeModelOptions.js';
 
@@ -94,6 +95,7 @@ export class FakeModel implements Provider {
       if (shared === undefined) this.#raised.note(error, callWhere(context));
     };
     this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note, raised };
+    Object.defineProperty(this, noteSent, { value: sentNoter(shared ? undefined : note, () => this.#outcomes) });
     this.#scopes = options.scopes;
     this.#scope = options.scope;
     this.#gates = options.gates ?? new Gates();

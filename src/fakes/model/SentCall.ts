@@ -1,5 +1,6 @@
 import type { SentInput } from '../../services/capabilities/capabilities.js';
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
+import type { ChaosKind } from '../chaos/chaosKinds.js';
 import type { Answer } from './Answer.js';
 import type { SentReplyRequest } from './sentRequest.js';
 
@@ -37,6 +38,8 @@ export interface SentWhere {
   readonly step: string;
   /** Which attempt at the model this was, from 1. */
   readonly attempt: number;
+  /** How a chaos layer disturbed this call (`app.chaos`), when it did: the fake gave it no answer. */
+  readonly chaos?: ChaosKind | undefined;
 }
 
 /**

@@ -1,0 +1,68 @@
+import { Chaos } from '../fakes/chaos/Chaos.js';
+import { readChaosSettings, type ChaosSettings } from '../fakes/chaos/chaosSettings.js';
+import { layPlan } from '../fakes/chaos/layChaos.js';
+import { slotsOf } from '../fakes/slot/Slots.js';
+import { readGuard } from '../validation/readGuard.js';
+import type { TestApp } from '../testing/TestApp.js';
+import type { SentLog } from './SentLog.js';
+
+/**
+ * The chaos a wire server lays over the models it serves (`--chaos`, `POST /__standin/chaos`, `server.chaos`): the
+ * same layer as `app.chaos`, on the app that answers each request (laid again on each app the server makes as models
+ * are scripted, its step counters kept in the server's cursor store), so a request draws as the same call in process
+ * does, by its scope (the `x-standin-scope` header's), its model id and its step. Each request it disturbs is marked
+ * in the server's `sent` with the kind.
+ *
+ * @example
+ * ```ts
+ * const chaos = new WireChaos(sent);
+ * chaos.set({ seed: 7, rates: { rate_limit: 0.1 } }, 'POST /__standin/chaos');
+ * await served.use((app) => (chaos.ready(app), handle(app)));
+ * ```
+ */
+export class WireChaos {
+  readonly #sent: SentLog;
+  #current: Chaos | undefined;
+
+  constructor(sent: SentLog) {
+    this.#sent = sent;
+  }
+
+  /** The chaos laid now; undefined when none is. */
+  get current(): Chaos | undefined {
+    return this.#current;
+  }
+
+  /**
+   * Lays chaos with `settings` in place of the chaos laid before, or with undefined takes it off; answers the chaos laid.
+   *
+   * @throws {StandinError} `T0090`-`T0094` for bad settings, the settings named as `where`.
+   */
+  set(settings: ChaosSettings | undefined, where = 'server.chaos(settings)'): Chaos | undefined {
+    const made =
+      settings === undefined ? undefined : new Chaos(readGuard(where, () => readChaosSettings(settings, where)));
+    this.#current?.stop();
+    this.#current = made;
+    if (made !== undefined)
+      made.onDisturbed = (disturbance, context) => this.#sent.mark(context.requestId, disturbance.kind);
+    return made;
+  }
+
+  /** Lays the chaos on `app` when it is not on it yet: before each request the app answers. */
+  ready(app: TestApp): void {
+    const current = this.#current;
+    if (current === undefined || !current.active) return;
+    if (
+      slotsOf(app.container)
+        .layers()
+        .some((layer) => layer.source === current)
+    )
+      return;
+    layPlan(app.container, current, true);
+  }
+
+  /** Forgets the disturbances listed, of `scope` or of every scope (the server's reset). */
+  forget(scope?: string): void {
+    this.#current?.forget(scope);
+  }
+}
