@@ -92,6 +92,7 @@ export class FakeServer {
       book: this.#book,
       given: this.#given,
       target: this,
+      mcp: { sessions: settings.mcpSessions, idleMs: settings.mcpIdleMs },
     });
     server.on('request', (request, response) => void this.#handler.handle(request, response));
     if (settings.scripts !== undefined) this.load(settings.scripts);
@@ -166,7 +167,7 @@ export class FakeServer {
     if (book === undefined || classifiers === undefined) {
       // The app's other stand-ins are its owner's, not the server's to drop: each model named replaces its fake, the
       // rest stay.
-      loadScripts(this, scripts, scope);
+      loadScripts(this, scripts, scope, { mcp: this.#handler.mcp });
       return { replaced: false };
     }
     // Checked whole on throwaway books first, so a document refused halfway leaves the scripts as they were.
@@ -180,7 +181,7 @@ export class FakeServer {
         classifiers.forget(scope);
       }
     }
-    loadScripts(this, scripts, scope);
+    loadScripts(this, scripts, scope, { mcp: this.#handler.mcp, replace: options.replace === true });
     return { replaced: options.replace === true };
   }
 
@@ -214,7 +215,7 @@ export class FakeServer {
    */
   async verify(scope?: string): Promise<void> {
     throwOnErrors(this.errors(scope));
-    throwOnUnused(await this.pending(scope));
+    throwOnUnused(await this.pending(scope), this.#handler.mcp.book.pending(scope));
   }
 
   /**
@@ -265,6 +266,7 @@ export class FakeServer {
     this.#classifiers?.forget(scope);
     this.#sent.forget(scope);
     this.#handler.ledger.forget(scope);
+    this.#handler.mcp.book.reset(scope, scope === undefined && options.defaults === true);
     if (scope === undefined && options.defaults === true) {
       this.#book?.forgetDefaults();
       this.#classifiers?.forgetDefault();
@@ -276,7 +278,7 @@ export class FakeServer {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#given === undefined) this.#gates.end('the wire server was closed', { closed: true });
-    this.#handler.close();
+    await this.#handler.close();
     await new Promise<void>((resolve) => {
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();

@@ -39,6 +39,10 @@ export interface FakeServerSettings {
    * default.
    */
   readonly sentBytes?: number | undefined;
+  /** How many MCP sessions (scripted MCP servers' clients) may live at once: 100 by default. */
+  readonly mcpSessions?: number | undefined;
+  /** How long an MCP session may sit unused before it is closed, in ms: 600,000 (10 minutes) by default. */
+  readonly mcpIdleMs?: number | undefined;
 }
 
 /** The shape of {@link FakeServerSettings}. */
@@ -58,5 +62,7 @@ export const settingsSchema = lazySchema(() =>
     writeTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
     sentLimit: z.number().int().min(0).optional(),
     sentBytes: z.number().int().min(0).optional(),
+    mcpSessions: z.number().int().min(1).max(100_000).optional(),
+    mcpIdleMs: z.number().int().min(1000).max(86_400_000).optional(),
   }),
 );

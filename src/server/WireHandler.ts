@@ -18,6 +18,8 @@ import { StepKeys } from './StepKeys.js';
 import { explain } from './explain.js';
 import { RequestContext, type RequestServices } from './RequestContext.js';
 import { WireError } from './WireError.js';
+import { MCP_PREFIX } from './mcp/McpCalls.js';
+import { McpWire } from './mcp/McpWire.js';
 
 /** What the request path reads of its server. */
 export interface WireHandlerSettings {
@@ -33,6 +35,8 @@ export interface WireHandlerSettings {
   /** The app a server was given. */
   readonly given: TestApp | undefined;
   readonly target: ControlTarget;
+  /** The MCP servers' session bounds: how many may live, and how long one may sit unused (ms). */
+  readonly mcp?: { readonly sessions?: number | undefined; readonly idleMs?: number | undefined } | undefined;
 }
 
 const empty = Buffer.alloc(0);
@@ -55,6 +59,8 @@ export class WireHandler {
   readonly steps = new StepKeys();
   /** What each scope did: the models its requests called and the test author's errors they were answered. */
   readonly ledger: ScopeLedger;
+  /** The scripted MCP servers, at `/mcp/<name>`. */
+  readonly mcp: McpWire;
   readonly #services: RequestServices;
   #responses = 0;
   #closed = false;
@@ -63,6 +69,12 @@ export class WireHandler {
     this.#settings = settings;
     // Errors of the server's own scripts name the scripts document's paths, in verify as in the 500s.
     this.ledger = new ScopeLedger(settings.book !== undefined ? inScripts : undefined);
+    this.mcp = new McpWire({
+      sent: settings.sent,
+      ledger: this.ledger,
+      bodyLimit: settings.bodyLimit,
+      ...settings.mcp,
+    });
     this.#services = {
       schemas: new SchemaCache(),
       sent: settings.sent,
@@ -72,9 +84,10 @@ export class WireHandler {
     };
   }
 
-  /** Refuses every request from now on with 503 (`W0011`). */
-  close(): void {
+  /** Refuses every request from now on with 503 (`W0011`), and closes the MCP sessions. */
+  async close(): Promise<void> {
     this.#closed = true;
+    await this.mcp.close();
   }
 
   /** Answers one request; never rejects. */
@@ -101,8 +114,10 @@ export class WireHandler {
           settings.target,
           settings.token,
           settings.bodyLimit,
+          this.mcp,
         );
       }
+      if (path.startsWith(MCP_PREFIX)) return await this.mcp.handle(request, response, path);
       if (route === undefined) {
         throw new WireError(
           'W0005',
@@ -110,7 +125,8 @@ export class WireHandler {
           `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ` +
             `${settings.url}/v1 (OpenAI clients, the AI SDK), ${settings.url} (the Anthropic, Gemini, Bedrock and ` +
             `Azure OpenAI clients: /v1beta/models/{model}:generateContent, /model/{modelId}/converse, ` +
-            `/openai/deployments/{deployment}/chat/completions).`,
+            `/openai/deployments/{deployment}/chat/completions). A scripted MCP server is at ` +
+            `${settings.url}${MCP_PREFIX}<name>.`,
           { type: 'invalid_request_error', code: 'unknown_url', retry: false },
         );
       }
