@@ -1121,7 +1121,8 @@ const wire = {
     means:
       'An MCP client tried to start a session while the wire server kept as many live MCP sessions as it may (503).',
     fix:
-      'Close the MCP clients a test is done with (`client.close()` ends its session), or start the server with a ' +
+      'End the sessions of MCP clients a test is done with (`transport.terminateSession()` before `client.close()`, an ' +
+      'HTTP DELETE), or start the server with a ' +
       'larger `mcpSessions`; idle sessions close after `mcpIdleMs`.',
   },
   W0056: {

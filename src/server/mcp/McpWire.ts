@@ -136,8 +136,9 @@ export class McpWire {
       throw new WireError(
         'W0055',
         503,
-        `The wire server keeps at most ${this.#sessions.cap} live MCP sessions, and that many are live. Close the ` +
-          `clients that are done (client.close() ends its session), or start the server with a larger mcpSessions.`,
+        `The wire server keeps at most ${this.#sessions.cap} live MCP sessions, and that many are live. End the ` +
+          `sessions of clients that are done (transport.terminateSession() before client.close()), let idle ones ` +
+          `expire (mcpIdleMs), or start the server with a larger mcpSessions.`,
         { type: 'server_error' },
       );
     }
