@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-mcp-serve-'));
@@ -74,14 +75,17 @@ async function stop(served: Served): Promise<number | null> {
 
 async function connect(url: string, scope: string): Promise<Client> {
   const client = new Client({ name: 'agent-under-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp/weather`), {
-    requestInit: { headers: { 'x-standin-scope': scope } },
-  });
-  await client.connect(transport);
+  const headers = { 'x-standin-scope': scope };
+  await client.connect(
+    // The SDK's own transport, typed without exactOptionalPropertyTypes.
+    new StreamableHTTPClientTransport(new URL(`${url}/mcp/weather`), {
+      requestInit: { headers },
+    }) as unknown as Transport,
+  );
   return client;
 }
 
-const text = (result: { content?: unknown }): string => (result.content as { text: string }[])[0]!.text;
+const text = (result: unknown): string => (result as { content: { text: string }[] }).content[0]!.text;
 
 describe('standin serve with scripted MCP servers', { timeout: 60_000 }, () => {
   let served: Served;

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer, type Scripts } from 'standin/server';
 
@@ -22,7 +23,10 @@ async function connect(server: FakeServer, name: string, scope?: string): Promis
   const client = new Client({ name: 'test', version: '1.0.0' });
   const headers: Record<string, string> = scope === undefined ? {} : { 'x-standin-scope': scope };
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/${name}`), { requestInit: { headers } }),
+    // The SDK's own transport, typed without exactOptionalPropertyTypes.
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/${name}`), {
+      requestInit: { headers },
+    }) as unknown as Transport,
   );
   return client;
 }
@@ -255,6 +259,46 @@ describe('the control API for MCP servers', () => {
         },
       ]);
     });
+  });
+});
+
+describe('the MCP path', () => {
+  let server: FakeServer;
+  const post = (path: string, body: string, headers: Record<string, string> = {}): Promise<Response> =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body,
+    });
+
+  beforeEach(async () => {
+    server = await createFakeServer({ scripts, bodyLimit: 1024 });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('refuses a body past bodyLimit with 413', async () => {
+    const refused = await post(
+      '/mcp/weather',
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', pad: 'x'.repeat(2000) }),
+    );
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/^W0001/);
+  });
+
+  it('answers a session it does not hold with 404 W0056, and GET with 405', async () => {
+    const gone = await post('/mcp/weather', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+      'mcp-session-id': 'no-such-session',
+    });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: { message: string } }).error.message).toMatch(/^W0056/);
+    expect((await fetch(`${server.url}/mcp/weather`)).status).toBe(405);
+  });
+
+  it('is named in the 404 of an unknown path', async () => {
+    const unknown = await fetch(`${server.url}/nowhere`, { method: 'POST' });
+    expect(JSON.stringify(await unknown.json())).toContain(`${server.url}/mcp/<name>`);
   });
 });
 

@@ -53,11 +53,6 @@ export class McpSessions {
     return this.#live.size;
   }
 
-  /** Whether one more session would pass the cap. */
-  get full(): boolean {
-    return this.#live.size >= this.cap;
-  }
-
   /** Keeps a session that started. */
   add(id: string, session: McpSession): void {
     this.#live.set(id, { session, used: this.#now() });

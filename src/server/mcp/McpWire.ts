@@ -45,6 +45,8 @@ export class McpWire {
   readonly #sessions: McpSessions;
   #sdk: Promise<McpSdk> | undefined;
   #closed = false;
+  /** Sessions being started: they count against the cap before the SDK names them. */
+  #starting = 0;
 
   constructor(settings: McpWireSettings) {
     this.#settings = settings;
@@ -132,7 +134,7 @@ export class McpWire {
     }
     const scope = resolveScope(request.headers) ?? DEFAULT_SCOPE;
     if (this.book.find(scope, name) === undefined) throw this.#unknown(name, scope);
-    if (this.#sessions.full) {
+    if (this.#sessions.size + this.#starting >= this.#sessions.cap) {
       throw new WireError(
         'W0055',
         503,
@@ -142,26 +144,41 @@ export class McpWire {
         { type: 'server_error' },
       );
     }
+    this.#starting++;
+    try {
+      await this.#open(request, response, name, scope, body);
+    } finally {
+      this.#starting--;
+    }
+  }
+
+  async #open(request: IncomingMessage, response: ServerResponse, name: string, scope: string, body: unknown) {
     const sdk = await this.sdk();
     const server = this.#calls.server(sdk, name, scope);
     const transport: InstanceType<McpSdk['StreamableHTTPServerTransport']> = new sdk.StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       enableJsonResponse: true,
-      onsessioninitialized: (id) =>
+      // A server closed meanwhile keeps no session: the request's end closes it below.
+      onsessioninitialized: (id) => {
+        if (this.#closed) return;
         this.#sessions.add(id, {
           server: name,
           scope,
           handle: (request, response, body) => transport.handleRequest(request, response, body),
           close: () => server.close(),
-        }),
+        });
+      },
       onsessionclosed: (id) => this.#sessions.delete(id),
     });
     // The SDK's own transport, typed without exactOptionalPropertyTypes.
     await server.connect(transport as unknown as Parameters<typeof server.connect>[0]);
-    await transport.handleRequest(request, response, body);
-    // An initialize the SDK refused started no session: nothing of it stays.
-    if (transport.sessionId === undefined || this.#sessions.get(transport.sessionId) === undefined)
-      await server.close();
+    try {
+      await transport.handleRequest(request, response, body);
+    } finally {
+      // An initialize the SDK refused started no session: nothing of it stays.
+      if (transport.sessionId === undefined || this.#sessions.get(transport.sessionId) === undefined)
+        await server.close();
+    }
   }
 
   #unknown(name: string, scope: string): WireError {
