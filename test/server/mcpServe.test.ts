@@ -35,6 +35,7 @@ interface Served {
   readonly child: ChildProcess;
   readonly url: string;
   readonly token: string;
+  readonly out: string;
 }
 
 /** Starts `standin serve --scripts <path>` in a process of its own, with `imports` loaded first. */
@@ -64,7 +65,7 @@ async function serve(path: string, imports: readonly string[] = []): Promise<Ser
     });
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
   });
-  return { child, url: /listening at (\S+)/.exec(out)![1]!, token: /control token: (\S+)/.exec(out)![1]! };
+  return { child, url: /listening at (\S+)/.exec(out)![1]!, token: /control token: (\S+)/.exec(out)![1]!, out };
 }
 
 async function stop(served: Served): Promise<number | null> {
@@ -123,6 +124,10 @@ describe('standin serve with scripted MCP servers', { timeout: 60_000 }, () => {
     await Promise.all([a.close(), b.close()]);
     for (const scope of ['a', 'b'])
       expect((await control(`verify?scope=${scope}`, { method: 'POST' })).status).toBe(200);
+  });
+
+  it('prints where each MCP server is served', () => {
+    expect(served.out).toContain(`MCP servers: ${served.url}/mcp/weather`);
   });
 
   it('answers bad input as a tool error and an unknown tool as an MCP error, and lists the calls in sent', async () => {
