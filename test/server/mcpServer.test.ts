@@ -166,6 +166,21 @@ describe('createFakeServer with scripted MCP servers', () => {
         /W0052: There is no MCP server 'calendar' scripted in scope 'nowhere-1' \(scripted here: weather\)/,
       );
     });
+
+    it('fails the verify of a scope that reached a server scripted for other scopes only', async () => {
+      server.load({ mcp: { calendar: { tools: { today: { answers: [] } } } } }, 'planner');
+      await expect(connect(server, 'calendar', 'other-1')).rejects.toThrow(/W0052/);
+      await expect(server.verify('other-1')).rejects.toThrow(/W0018[\s\S]*\/mcp\/calendar: W0052/);
+    });
+  });
+
+  describe('__proto__', () => {
+    it('is refused as a server or tool name with W0050', () => {
+      const server1 = JSON.parse('{"mcp":{"__proto__":{"tools":{}}}}') as Scripts;
+      const tool = JSON.parse('{"mcp":{"weather":{"tools":{"__proto__":{"answers":[]}}}}}') as Scripts;
+      expect(() => server.load(server1)).toThrow(/W0050[\s\S]*scripts\.mcp\['__proto__'\]/);
+      expect(() => server.load(tool)).toThrow(/W0050[\s\S]*scripts\.mcp\['weather'\]\.tools\['__proto__'\]/);
+    });
   });
 });
 
@@ -218,6 +233,18 @@ describe('the control API for MCP servers', () => {
     it('needs the control token', async () => {
       const refused = await fetch(`${server.url}/__standin/mcp/docs`, { method: 'PUT', body: '{"tools":{}}' });
       expect(refused.status).toBe(401);
+    });
+  });
+
+  describe('PUT /__standin/scripts', () => {
+    it('replaces every MCP server there: a document without mcp drops them', async () => {
+      const put = (body: unknown) => control('scripts', { method: 'PUT', body: JSON.stringify(body) });
+      expect((await put({ mcp: { docs: { tools: { lookup: { answers: [] } } } } })).status).toBe(200);
+      const client = await connect(server, 'docs', 'r1');
+      clients.push(client);
+      expect((await client.listTools()).tools).toHaveLength(1);
+      expect((await put({ models: {} })).status).toBe(200);
+      await expect(connect(server, 'docs', 'r2')).rejects.toThrow(/W0052/);
     });
   });
 
