@@ -100,6 +100,18 @@ describe('createFakeServer with scripted MCP servers', () => {
     });
   });
 
+  describe('scopes', () => {
+    it('keep a cursor each: ten clients calling at once each get the answers in order', async () => {
+      const scopes = Array.from({ length: 10 }, (_, i) => `many-${i}`);
+      const all = await Promise.all(scopes.map((scope) => open('weather', scope)));
+      const call = { name: 'forecast', arguments: { city: 'Paris' } };
+      const firsts = await Promise.all(all.map((client) => client.callTool(call)));
+      const seconds = await Promise.all(all.map((client) => client.callTool(call)));
+      expect(firsts.map((result) => result.structuredContent)).toEqual(scopes.map(() => ({ sky: 'sunny' })));
+      expect(seconds.map((result) => result.isError)).toEqual(scopes.map(() => true));
+    });
+  });
+
   describe('.sent', () => {
     it('keeps each tools/call with its server, tool, input and scope', async () => {
       const client = await open('weather', 'sent-1');
