@@ -1169,6 +1169,60 @@ const wire = {
       "scopes? }`; the body carries the settings' own code (`T0090`-`T0094`) and message.",
     fix: 'Send `{ "seed": 7, "rates": { "rate_limit": 0.1 } }` as JSON; `DELETE /__standin/chaos` takes chaos off.',
   },
+  W0050: {
+    means:
+      "A scripts document's `mcp` part (or a `PUT /__standin/mcp/<name>` body) is malformed: a server or tool name " +
+      'that is not 1 to 64 (tools: 128) letters, digits, `_`, `-` or `.`, an input that is not an object JSON Schema, ' +
+      'or an answer that is not `{ "output": ... }` or `{ "fail": "..." }` (400 on the control API).',
+    fix: 'Correct the part at the path the message names, as it says: `{ "tools": { "<tool>": { "answers": [...] } } }`.',
+  },
+  W0051: {
+    means:
+      "The wire server serves scripted MCP servers with the optional peer '@modelcontextprotocol/sdk', and it cannot " +
+      'be loaded (500 to the MCP request, or to the control request that scripts one).',
+    fix: 'Install it beside standin: `npm install --save-dev @modelcontextprotocol/sdk`.',
+  },
+  W0052: {
+    means:
+      'An MCP client connected to `/mcp/<name>` where no MCP server of that name is scripted in its scope (404), or ' +
+      "its server was reset while its session lived; a server scripted for other scopes only fails that scope's " +
+      'verify.',
+    fix:
+      "Script the server under the scripts document's `mcp` (or `PUT /__standin/mcp/<name>`), or send the " +
+      "`x-standin-scope` header of the scope it is scripted for in the client transport's `requestInit.headers`.",
+  },
+  W0053: {
+    means:
+      'A scripted MCP tool was called more times than its script has answers, in one scope: the call got an MCP error, ' +
+      "and the scope's verify fails (`W0018`).",
+    fix: "Add an answer to the tool's `answers`, or find why the agent called the tool again.",
+  },
+  W0054: {
+    means:
+      "A wire server's verify found scripted MCP tool answers never asked for (409 on `POST /__standin/verify`, " +
+      'listed under `unusedTools` per scope, server and tool).',
+    fix: 'Remove the answers, or find why the agent called the tool fewer times than the script expects.',
+  },
+  W0055: {
+    means:
+      'An MCP client tried to start a session while the wire server kept as many live MCP sessions as it may (503).',
+    fix:
+      'End the sessions of MCP clients a test is done with (`transport.terminateSession()` before `client.close()`, an ' +
+      'HTTP DELETE), or start the server with a ' +
+      'larger `mcpSessions`; idle sessions close after `mcpIdleMs`.',
+  },
+  W0056: {
+    means:
+      'An MCP request named a session the wire server does not hold (404: it ended, expired or is another ' +
+      "server's), or came without a session and was no `initialize` (400).",
+    fix: 'Connect again with an MCP client: its `initialize` starts a new session.',
+  },
+  W0057: {
+    means:
+      "A scripted MCP tool's `input` schema could not be compiled into a checker, so its call got an MCP error; the " +
+      "scope's verify fails (`W0018`).",
+    fix: 'Correct the tool\'s `input` to a valid JSON Schema object: `{ "type": "object", "properties": { ... } }`.',
+  },
   W0030: {
     means:
       '`standin inspect` was given arguments it does not take: no cassette path, more than one, or an unknown option.',

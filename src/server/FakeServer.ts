@@ -93,6 +93,7 @@ export class FakeServer {
       given: this.#given,
       target: this,
       chaos: settings.chaos,
+      mcp: { sessions: settings.mcpSessions, idleMs: settings.mcpIdleMs },
     });
     server.on('request', (request, response) => void this.#handler.handle(request, response));
     if (settings.scripts !== undefined) this.load(settings.scripts);
@@ -167,7 +168,7 @@ export class FakeServer {
     if (book === undefined || classifiers === undefined) {
       // The app's other stand-ins are its owner's, not the server's to drop: each model named replaces its fake, the
       // rest stay.
-      loadScripts(this, scripts, scope);
+      loadScripts(this, scripts, scope, { mcp: this.#handler.mcp });
       return { replaced: false };
     }
     // Checked whole on throwaway books first, so a document refused halfway leaves the scripts as they were.
@@ -181,7 +182,7 @@ export class FakeServer {
         classifiers.forget(scope);
       }
     }
-    loadScripts(this, scripts, scope);
+    loadScripts(this, scripts, scope, { mcp: this.#handler.mcp, replace: options.replace === true });
     return { replaced: options.replace === true };
   }
 
@@ -215,7 +216,7 @@ export class FakeServer {
    */
   async verify(scope?: string): Promise<void> {
     throwOnErrors(this.errors(scope));
-    throwOnUnused(await this.pending(scope));
+    throwOnUnused(await this.pending(scope), this.#handler.mcp.book.pending(scope));
   }
 
   /**
@@ -264,6 +265,7 @@ export class FakeServer {
     this.#handler.forget(scope);
     this.#book?.forget(scope);
     this.#classifiers?.forget(scope);
+    this.#handler.mcp.book.reset(scope, scope === undefined && options.defaults === true);
     if (scope === undefined && options.defaults === true) {
       this.#book?.forgetDefaults();
       this.#classifiers?.forgetDefault();
@@ -280,7 +282,7 @@ export class FakeServer {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#given === undefined) this.#gates.end('the wire server was closed', { closed: true });
-    this.#handler.close();
+    await this.#handler.close();
     await new Promise<void>((resolve) => {
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();

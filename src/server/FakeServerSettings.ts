@@ -45,6 +45,10 @@ export interface FakeServerSettings {
   readonly sentBytes?: number | undefined;
   /** Seeded chaos over the served models from the start, as `server.chaos(settings)` lays it (`T0090`-`T0094`). */
   readonly chaos?: ChaosSettings | undefined;
+  /** How many MCP sessions (scripted MCP servers' clients) may live at once: 100 by default. */
+  readonly mcpSessions?: number | undefined;
+  /** How long an MCP session may sit unused before it is closed, in ms: 600,000 (10 minutes) by default. */
+  readonly mcpIdleMs?: number | undefined;
 }
 
 /** The shape of {@link FakeServerSettings}. */
@@ -65,5 +69,7 @@ export const settingsSchema = lazySchema(() =>
     sentLimit: z.number().int().min(0).optional(),
     sentBytes: z.number().int().min(0).optional(),
     chaos: z.unknown().optional(),
+    mcpSessions: z.number().int().min(1).max(100_000).optional(),
+    mcpIdleMs: z.number().int().min(1000).max(86_400_000).optional(),
   }),
 );

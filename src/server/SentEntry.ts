@@ -59,16 +59,39 @@ export type WireRecord = { readonly model: string } & (
  * if (entry?.call === 'reply') entry.input.instructions; // string | undefined
  * ```
  */
-export type SentEntry = {
-  /** The scope the request ran in; `''` for the default scope. */
+export type SentEntry =
+  | ({
+      /** The scope the request ran in; `''` for the default scope. */
+      readonly scope: string;
+      /** The endpoint's path, such as `/v1/chat/completions`. */
+      readonly path: string;
+      /** The model id the client sent. */
+      readonly model: string;
+      /** How a chaos layer disturbed the request (`--chaos`, `POST /__standin/chaos`), when it did. */
+      readonly chaos?: ChaosKind | undefined;
+    } & WireCall)
+  | McpSentEntry;
+
+/**
+ * One MCP `tools/call` a scripted MCP server was sent, as `sent` holds it: the scope of its session, the server's path
+ * (`/mcp/<name>`), the server and tool names, and the arguments as the client sent them.
+ *
+ * @example
+ * ```ts
+ * const calls = server.sent.filter((entry) => entry.call === 'tools/call'); // [{ server: 'weather', tool: 'forecast', input: { city: 'Paris' }, ... }]
+ * ```
+ */
+export interface McpSentEntry {
   readonly scope: string;
-  /** The endpoint's path, such as `/v1/chat/completions`. */
   readonly path: string;
-  /** The model id the client sent. */
-  readonly model: string;
-  /** How a chaos layer disturbed the request (`--chaos`, `POST /__standin/chaos`), when it did. */
-  readonly chaos?: ChaosKind | undefined;
-} & WireCall;
+  readonly call: 'tools/call';
+  /** The MCP server's name. */
+  readonly server: string;
+  /** The tool called. */
+  readonly tool: string;
+  /** The call's arguments. */
+  readonly input: unknown;
+}
 
 /**
  * The sent entry of a plain capability's call: what the capability's `sent` records of its

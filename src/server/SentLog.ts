@@ -70,7 +70,8 @@ export class SentLog {
     for (let at = this.#queue.length - 1; at >= Math.max(this.#start, this.#queue.length - MARK_REACH); at--) {
       const kept = this.#queue[at]!;
       if (kept.id !== id) continue;
-      kept.entry = { ...kept.entry, chaos: kind };
+      // Chaos disturbs model calls only: an MCP tool call is never marked.
+      if (kept.entry.call !== 'tools/call') kept.entry = { ...kept.entry, chaos: kind };
       return;
     }
   }

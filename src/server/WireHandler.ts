@@ -20,6 +20,8 @@ import { RequestContext, type RequestServices } from './RequestContext.js';
 import { WireError } from './WireError.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 import { WireChaos } from './WireChaos.js';
+import { MCP_PREFIX } from './mcp/McpCalls.js';
+import { McpWire } from './mcp/McpWire.js';
 
 /** What the request path reads of its server. */
 export interface WireHandlerSettings {
@@ -37,6 +39,8 @@ export interface WireHandlerSettings {
   readonly target: ControlTarget;
   /** The chaos to lay from the start (`createFakeServer({ chaos })`, `--chaos`). */
   readonly chaos?: ChaosSettings | undefined;
+  /** The MCP servers' session bounds: how many may live, and how long one may sit unused (ms). */
+  readonly mcp?: { readonly sessions?: number | undefined; readonly idleMs?: number | undefined } | undefined;
 }
 
 const empty = Buffer.alloc(0);
@@ -61,6 +65,8 @@ export class WireHandler {
   readonly ledger: ScopeLedger;
   /** The chaos laid over the served models. */
   readonly chaos: WireChaos;
+  /** The scripted MCP servers, at `/mcp/<name>`. */
+  readonly mcp: McpWire;
   readonly #services: RequestServices;
   #responses = 0;
   #closed = false;
@@ -71,6 +77,12 @@ export class WireHandler {
     this.ledger = new ScopeLedger(settings.book !== undefined ? inScripts : undefined);
     this.chaos = new WireChaos(settings.sent);
     if (settings.chaos !== undefined) this.chaos.set(settings.chaos, 'createFakeServer settings.chaos');
+    this.mcp = new McpWire({
+      sent: settings.sent,
+      ledger: this.ledger,
+      bodyLimit: settings.bodyLimit,
+      ...settings.mcp,
+    });
     this.#services = {
       schemas: new SchemaCache(),
       sent: settings.sent,
@@ -88,9 +100,10 @@ export class WireHandler {
     this.chaos.forget(scope);
   }
 
-  /** Refuses every request from now on with 503 (`W0011`). */
-  close(): void {
+  /** Refuses every request from now on with 503 (`W0011`), and closes the MCP sessions. */
+  async close(): Promise<void> {
     this.#closed = true;
+    await this.mcp.close();
   }
 
   /** Answers one request; never rejects. */
@@ -118,8 +131,10 @@ export class WireHandler {
           settings.token,
           settings.bodyLimit,
           this.chaos,
+          this.mcp,
         );
       }
+      if (path.startsWith(MCP_PREFIX)) return await this.mcp.handle(request, response, path);
       if (route === undefined) {
         throw new WireError(
           'W0005',
@@ -127,7 +142,8 @@ export class WireHandler {
           `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ` +
             `${settings.url}/v1 (OpenAI clients, the AI SDK), ${settings.url} (the Anthropic, Gemini, Bedrock and ` +
             `Azure OpenAI clients: /v1beta/models/{model}:generateContent, /model/{modelId}/converse, ` +
-            `/openai/deployments/{deployment}/chat/completions).`,
+            `/openai/deployments/{deployment}/chat/completions). A scripted MCP server is at ` +
+            `${settings.url}${MCP_PREFIX}<name>.`,
           { type: 'invalid_request_error', code: 'unknown_url', retry: false },
         );
       }

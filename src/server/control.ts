@@ -13,6 +13,8 @@ import { WireError } from './WireError.js';
 import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { chaosRoute } from './controlChaos.js';
 import type { WireChaos } from './WireChaos.js';
+import { MCP_CONTROL, mcpControl } from './mcp/mcpControl.js';
+import type { McpWire } from './mcp/McpWire.js';
 
 /** The path every control API route starts with. */
 export const CONTROL_PREFIX = '/__standin/';
@@ -71,6 +73,8 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * - `GET /__standin/inspect`: the inspector's view (JSON): per scope, steps, pending answers, verify.
  * - `GET /__standin/ui?token=<token>`: the inspector page; a browser cannot send a header, so this
  *   route alone takes the token in its query, which the page takes out of its address at once.
+ * - `PUT /__standin/mcp/<name>[?scope=id][&merge=1]`: scripts MCP server `name` (see `mcpControl`); `pending` and
+ *   `verify` list its tools' answers left under `tools` and `unusedTools`.
  *
  * - `POST /__standin/chaos` lays seeded chaos (`{ seed, rates, models?, scopes? }`), `DELETE` takes it off, `GET`
  *   answers it and the requests it disturbed (see `chaosRoute`).
@@ -92,6 +96,7 @@ export async function control(
   token: string,
   limit: number,
   chaos: WireChaos,
+  mcp?: McpWire,
 ): Promise<void> {
   const page = request.method === 'GET' && url.pathname === `${CONTROL_PREFIX}ui`;
   if (!authorized(request, token) && !(page && sameToken(url.searchParams.get('token'), token))) {
@@ -108,6 +113,9 @@ export async function control(
     );
   }
   const route = `${request.method ?? 'GET'} ${url.pathname.slice(CONTROL_PREFIX.length)}`;
+  const named = url.pathname.slice(CONTROL_PREFIX.length);
+  if (mcp !== undefined && named.startsWith(MCP_CONTROL))
+    return mcpControl(request, response, url, safeDecode(named.slice(MCP_CONTROL.length)), mcp, limit);
   const query = readQuery(url, route);
   const scope = query.scope;
   switch (route) {
@@ -124,14 +132,16 @@ export async function control(
         dropped: target.sentDropped,
       });
     case 'GET pending':
-      return sendJson(response, 200, { pending: await target.pending(scope) });
+      return sendJson(response, 200, { pending: await target.pending(scope), tools: mcp?.book.pending(scope) ?? {} });
     case 'GET verify':
     case 'POST verify': {
       const unused = await target.pending(scope);
+      const unusedTools = mcp?.book.pending(scope) ?? {};
       const errors = target.errors(scope);
       const failed = Object.keys(errors).length > 0;
       const left = Object.keys(unused).length > 0;
-      if (!failed && !left) return sendJson(response, 200, { ok: true });
+      const toolsLeft = Object.keys(unusedTools).length > 0;
+      if (!failed && !left && !toolsLeft) return sendJson(response, 200, { ok: true });
       const messages = [
         ...(failed
           ? [
@@ -145,11 +155,18 @@ export async function control(
                 'model. Remove them, or find why the client asked fewer times than the script expects.',
             ]
           : []),
+        ...(toolsLeft
+          ? [
+              'Some MCP tool answers were never asked for (W0054): each scope listed under unusedTools has answers ' +
+                'left, per server and tool. Remove them, or find why the agent called the tool fewer times.',
+            ]
+          : []),
       ];
       return sendJson(response, 409, {
         ok: false,
-        code: failed ? 'W0018' : 'W0014',
+        code: failed ? 'W0018' : left ? 'W0014' : 'W0054',
         unused,
+        unusedTools,
         errors,
         message: messages.join(' '),
       });
@@ -198,8 +215,8 @@ export async function control(
         'W0005',
         404,
         `There is no control route ${route}. The routes are PUT scripts, GET sent, GET pending, POST verify, POST ` +
-          `reset, POST release, GET transcript, GET inspect, GET ui and POST, DELETE and GET chaos under ${CONTROL_PREFIX}, each with an optional ` +
-          `?scope=<id> where it takes one.`,
+          `reset, POST release, GET transcript, GET inspect, GET ui, PUT mcp/<name> and POST, DELETE and GET chaos under ` +
+          `${CONTROL_PREFIX}, each with an optional ?scope=<id> where it takes one.`,
         {
           type: 'not_found_error',
           retry: false,
@@ -245,6 +262,15 @@ function releaseGate(target: ControlTarget, gate: string | null, scope: string |
       param: 'gate',
       retry: false,
     });
+  }
+}
+
+/** A route segment decoded, or as it is when it does not decode (a stray `%`): the name check then refuses it. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 

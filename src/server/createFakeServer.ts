@@ -73,6 +73,8 @@ function malformed(settings: FakeServerSettings, issues: Parameters<typeof descr
       writeTimeoutMs: 'a whole number of ms from 1 to 3600000',
       port: 'a port from 0 to 65535',
       host: 'an address such as 127.0.0.1',
+      mcpSessions: 'a whole number of sessions from 1 to 100000',
+      mcpIdleMs: 'a whole number of ms from 1000 to 86400000',
     },
   });
 }

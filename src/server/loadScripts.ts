@@ -8,6 +8,14 @@ import { answersOf, modelRecordSchema, scriptsExpected, scriptsSchema, type Scri
 import { inScripts } from './scriptPaths.js';
 import { WireError } from './WireError.js';
 import type { Pace } from '../fakes/model/pace.js';
+import { mcpKeys, mcpPattern, protoName } from './mcp/mcpScriptSchema.js';
+import type { McpWire } from './mcp/McpWire.js';
+
+/** Where a document's MCP servers land: a server's MCP wire, and whether they replace every server there. */
+export interface McpLanding {
+  readonly mcp: McpWire;
+  readonly replace?: boolean | undefined;
+}
 
 /** What scripts are loaded into: a wire server's `fake` and `fakeClassifier`. */
 export interface ScriptTarget {
@@ -17,18 +25,31 @@ export interface ScriptTarget {
 
 /**
  * Loads a scripts document (the scripts file's shape) into `target`, for every scope or one
- * `scope`: each model's answers, then the classifier script (its `fail` entries made errors).
+ * `scope`: each model's answers, then the classifier script (its `fail` entries made errors), then
+ * its MCP servers into `landing` when one is given (else they are only checked).
  * Every problem is a `WireError` (400 on the control API) naming the path and the fix.
  *
  * @throws {WireError} `W0008` for a malformed document or answers; `W0016` for a malformed classifier `fail` entry;
- * `W0013` for a scope the target cannot script alone.
+ * `W0013` for a scope the target cannot script alone; `W0050` for a malformed `mcp` part.
  * @example
  * ```ts
  * loadScripts(server, { models: { 'gpt-4.1-mini': [{ text: 'Hi' }] }, classifier: [{ fail: 'rate_limited' }] }, 'test-1');
  * ```
  */
-export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: string): void {
+export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: string, landing?: McpLanding): void {
   const models = (scripts as { models?: unknown } | null | undefined)?.models;
+  const proto = protoName((scripts as { mcp?: unknown } | null | undefined)?.mcp);
+  if (proto !== undefined) {
+    throw new WireError(
+      'W0050',
+      400,
+      `The scripts are malformed:\n${proto}: '__proto__' cannot be a name. Rename it.`,
+      {
+        type: 'invalid_request_error',
+        retry: false,
+      },
+    );
+  }
   // A JSON body can hold the key, and a parsed record would drop it without a word.
   if (typeof models === 'object' && models !== null && Object.hasOwn(models, '__proto__')) {
     throw new WireError(
@@ -45,12 +66,14 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
       expected: scriptsExpected,
       pattern: scriptsPattern,
       keys: {
-        '': ['models', 'classifier', 'pace'],
+        '': ['models', 'classifier', 'pace', 'mcp'],
         'models.*': Object.keys(modelRecordSchema.shape),
         'pace.*': ['firstMs', 'perSecond', 'real'],
+        ...mcpKeys,
       },
     });
-    throw new WireError('W0008', 400, `The scripts are malformed:\n${lines.join('\n')}`, {
+    const mcp = parsed.error.issues.every((issue) => issue.path[0] === 'mcp');
+    throw new WireError(mcp ? 'W0050' : 'W0008', 400, `The scripts are malformed:\n${lines.join('\n')}`, {
       type: 'invalid_request_error',
       retry: false,
     });
@@ -73,9 +96,11 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
     });
   }
   const classifier = parsed.data.classifier;
-  if (classifier === undefined) return;
-  const entries = classifierScript(classifier);
-  wrap('scripts.classifier', () => target.fakeClassifier(entries, scope));
+  if (classifier !== undefined) {
+    const entries = classifierScript(classifier);
+    wrap('scripts.classifier', () => target.fakeClassifier(entries, scope));
+  }
+  landing?.mcp.load(parsed.data.mcp ?? {}, scope, landing.replace === true);
 }
 
 function wrap(where: string, load: () => unknown): void {
@@ -96,6 +121,7 @@ function wrap(where: string, load: () => unknown): void {
 }
 
 function scriptsPattern(path: readonly PropertyKey[]): string {
+  if (path[0] === 'mcp') return mcpPattern(path);
   return path
     .map((key, i) =>
       typeof key === 'number' || (i === 1 && (path[0] === 'models' || path[0] === 'pace')) ? '*' : String(key),

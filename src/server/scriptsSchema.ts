@@ -6,6 +6,7 @@ import { imageMediaType } from '../services/requests/imageMediaType.js';
 import { rankByOverlap } from '../fakes/model/rankByOverlap.js';
 import { built, lazySchema } from '../validation/lazySchema.js';
 import { paceExpected, paceSchema } from '../fakes/model/pace.js';
+import { mcpExpected, mcpScriptsSchema } from './mcp/mcpScriptSchema.js';
 
 /** A record of calls in JSON form: the calls a JSON script can answer, each in a form JSON holds. */
 export const modelRecordSchema = lazySchema(() =>
@@ -44,8 +45,8 @@ export const modelScriptSchema = lazySchema(() => z.union([z.array(z.unknown()),
 
 /**
  * A scripts file (and a control API `PUT /__standin/scripts` body): answers keyed by the model
- * id clients send, in `app.fake`'s answer format, and an optional classifier script in
- * `fakeClassifier`'s form. Answers are checked further when they are loaded.
+ * id clients send, in `app.fake`'s answer format, an optional classifier script in
+ * `fakeClassifier`'s form, and scripted MCP servers by name. Answers are checked further when they are loaded.
  */
 export const scriptsSchema = lazySchema(() =>
   z.strictObject({
@@ -53,6 +54,8 @@ export const scriptsSchema = lazySchema(() =>
     classifier: z.array(z.unknown()).optional(),
     // How fast each model's answers stream, for the answers that name no pace of their own.
     pace: z.record(z.string().min(1).max(200), built(paceSchema)).optional(),
+    // Scripted MCP servers, served at /mcp/<name>.
+    mcp: built(mcpScriptsSchema).optional(),
   }),
 );
 
@@ -69,6 +72,7 @@ export const scriptsSchema = lazySchema(() =>
  *   },
  *   classifier: [{ answers: { team: 'billing' } }],
  *   pace: { 'gpt-4.1-mini': { firstMs: 300, perSecond: 25 } },
+ *   mcp: { weather: { tools: { forecast: { answers: [{ output: { sky: 'sunny' } }] } } } },
  * };
  * ```
  */
@@ -76,7 +80,9 @@ export type Scripts = z.input<typeof scriptsSchema>;
 
 /** What the problems of a scripts document are expected to be, per path, for messages. */
 export const scriptsExpected: Readonly<Record<string, string>> = {
-  '': "an object { models: { '<model id>': [answers] }, classifier?: [entries], pace?: { '<model id>': pace } }",
+  '':
+    "an object { models: { '<model id>': [answers] }, classifier?: [entries], pace?: { '<model id>': pace }, mcp?: " +
+    "{ '<server>': { tools } } }",
   models: "an object keyed by model id: { 'gpt-4.1-mini': [{ text: 'Hello!' }] }",
   'models.*':
     'a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: ' +
@@ -92,6 +98,7 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
   'models.*.image.mediaType': "the image's media type, such as 'image/jpeg'",
   classifier: 'a list of classifier script entries, such as [{ answers: { team: "billing" } }]',
   pace: "an object keyed by model id: { 'gpt-4.1-mini': { firstMs: 300, perSecond: 25 } }",
+  ...mcpExpected,
   ...Object.fromEntries(Object.entries(paceExpected).map(([path, what]) => [path ? `pace.*.${path}` : 'pace.*', what])),
 };
 

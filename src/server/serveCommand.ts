@@ -22,7 +22,8 @@ Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat comple
 responses, embeddings and audio; Anthropic messages; the TypeSafe /v1/systemone and
 Decisions /v1/decisions classifier APIs).
 
-  --scripts <file>   JSON: answers per model id in app.fake's format, and a classifier script
+  --scripts <file>   JSON: answers per model id in app.fake's format, a classifier script, and
+                     scripted MCP servers under "mcp", each served at /mcp/<name>
   --cassette <file>  a cassette (app.cassette) to replay: its recorded calls answer by model id;
                      with --scripts too, the scripted models take the place of the recorded ones
   --chaos <settings> seeded chaos over every model: seed=<n>,<kind>=<rate>,... (a rate from 0 to 1:
@@ -165,6 +166,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     });
     if (app !== undefined) output.out(`replaying ${values.cassette}: models ${appModels(app).join(', ') || 'none'}`);
     output.out(`standin wire server listening at ${server.url}`);
+    const mcp = Object.keys((scripts as { mcp?: object } | undefined)?.mcp ?? {});
+    if (mcp.length > 0) output.out(`MCP servers: ${mcp.map((name) => `${server.url}/mcp/${name}`).join(' · ')}`);
     output.out(`control token: ${server.token}`);
     output.out(
       `OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header ` +

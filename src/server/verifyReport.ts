@@ -3,8 +3,10 @@
 import { StandinError } from '../errors/StandinError.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import { summarizeAnswer } from '../fakes/model/summarizeAnswer.js';
+import { clip } from '../validation/formatPath.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { WireErrorNote } from './ScopeLedger.js';
+import type { PendingTools } from './mcp/McpBook.js';
 
 /** Throws `W0018`, listing them per scope, when a request was answered a test author's error. */
 export function throwOnErrors(
@@ -27,8 +29,14 @@ export function throwOnErrors(
   }
 }
 
-/** Throws `W0014`, listing per scope and model the answers never asked for, when answers are left. */
-export function throwOnUnused(unused: Record<string, Record<string, readonly PendingAnswer[]>>): void {
+/**
+ * Throws `W0014`, listing per scope and model the answers never asked for, when answers are left; `W0054` when only
+ * scripted MCP tools' answers are left (both are listed, models first).
+ */
+export function throwOnUnused(
+  unused: Record<string, Record<string, readonly PendingAnswer[]>>,
+  tools: PendingTools = {},
+): void {
   const lines: string[] = [];
   for (const [name, models] of Object.entries(unused)) {
     for (const [model, answers] of Object.entries(models)) {
@@ -39,9 +47,21 @@ export function throwOnUnused(unused: Record<string, Record<string, readonly Pen
       for (const { index, answer } of answers) lines.push(`  [${index}] ${summarizeAnswer(answer)}`);
     }
   }
+  const models = lines.length > 0;
+  for (const [name, servers] of Object.entries(tools)) {
+    for (const [server, named] of Object.entries(servers)) {
+      for (const [tool, answers] of Object.entries(named)) {
+        lines.push(
+          `In ${where(name)}, MCP server '${server}' tool '${tool}' has ${answers.length} answer` +
+            `${answers.length === 1 ? '' : 's'} never asked for:`,
+        );
+        for (const { index, answer } of answers) lines.push(`  [${index}] ${clip(JSON.stringify(answer), 80)}`);
+      }
+    }
+  }
   if (lines.length > 0) {
     throw new StandinError(
-      'W0014',
+      models ? 'W0014' : 'W0054',
       `answers were never asked for.\n${lines.join('\n')}\nRemove them, or find why the client asked fewer times ` +
         `than the test expects.`,
     );

@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeServer, type FakeServer } from '../../src/server.js';
+import { createFakeServer, type FakeServer, type SentEntry } from '../../src/server.js';
 import { serveCommand } from '../../src/server/serveCommand.js';
 import { createTestApp, type ChaosSettings, type Disturbance } from '../../src/testing.js';
+
+/** How chaos marked a sent entry: an MCP tool call has no mark. */
+const chaosOf = (entry: SentEntry | undefined) =>
+  entry === undefined || entry.call === 'tools/call' ? undefined : entry.chaos;
 
 const MODEL = 'gpt-4.1-mini';
 const rates = {
@@ -98,7 +102,7 @@ describe('FakeServer', () => {
     it("marks each request it disturbed in the server's sent, with the kind", async () => {
       const disorder = server.chaos({ seed: 9, rates })!;
       await overTheWire();
-      const marked = server.sent.filter((entry) => entry.chaos !== undefined);
+      const marked = server.sent.filter((entry) => chaosOf(entry) !== undefined);
       expect(marked).toHaveLength(disorder.disturbed.length);
       for (const scope of SCOPES) {
         const kinds = (list: readonly { scope: string; chaos?: string | undefined; kind?: string }[]) =>
@@ -148,7 +152,7 @@ describe('FakeServer', () => {
         .create({ model: MODEL, messages: [{ role: 'user', content: 'Hi' }] })
         .catch((error: { status?: number }) => error.status);
       expect(status).toBe(408);
-      expect(served.sent[0]?.chaos).toBe('timeout');
+      expect(chaosOf(served.sent[0])).toBe('timeout');
       await served.close();
     });
 
@@ -203,7 +207,7 @@ describe('standin serve --chaos', () => {
       .create({ model: MODEL, messages: [{ role: 'user', content: 'Hi' }] })
       .catch((error: { status?: number }) => error.status);
     expect(status).toBe(500);
-    expect(server.sent[0]?.chaos).toBe('server');
+    expect(chaosOf(server.sent[0])).toBe('server');
     await server.close();
   });
 

@@ -106,7 +106,9 @@ function appAsked(app: TestApp, model: string, where: string): Asked {
 function wireAsked(server: WireView, model: string, scope: string | undefined): Asked {
   return {
     name: `model id '${model}'${scope === undefined ? '' : ` in ${scoped(scope)}`}`,
-    sent: server.sent.filter((entry) => entry.model === model && (scope === undefined || entry.scope === scope)),
+    sent: server.sent.filter(
+      (entry) => 'model' in entry && entry.model === model && (scope === undefined || entry.scope === scope),
+    ),
     pending: async () =>
       Object.entries(await server.pending(scope)).flatMap(([id, models]) =>
         (models[model] ?? []).map(({ index, answer }) => `${scoped(id)}: answers[${index}] ${summarizeAnswer(answer)}`),

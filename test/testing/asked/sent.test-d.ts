@@ -35,7 +35,7 @@ describe('SentEntry', () => {
     if (entry.call === 'reply') expectTypeOf(entry.input.instructions).toEqualTypeOf<string | undefined>();
     if (entry.call === 'hear') expectTypeOf(entry.input.audio).toEqualTypeOf<string>();
     if (entry.call === 'classify') expectTypeOf(entry.input.questions).toBeObject();
-    expectTypeOf<SentEntry['call']>().toEqualTypeOf<'reply' | 'classify' | PlainCapability>();
+    expectTypeOf<SentEntry['call']>().toEqualTypeOf<'reply' | 'classify' | 'tools/call' | PlainCapability>();
   });
 });
 

@@ -1,0 +1,133 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StandinError } from '../../errors/StandinError.js';
+import type { ScopeLedger } from '../ScopeLedger.js';
+import type { SentLog } from '../SentLog.js';
+import type { McpBook, McpServerEntry, McpTool } from './McpBook.js';
+import { mcpResult, mcpToolError, type McpWireResult } from './mcpResult.js';
+import type { McpSdk } from './loadMcpSdk.js';
+
+/** The path each scripted MCP server is served under: `/mcp/<name>`. */
+export const MCP_PREFIX = '/mcp/';
+
+type Validator = (input: unknown) => { valid: boolean; errorMessage?: string | undefined };
+
+/**
+ * What a scripted MCP server answers: the SDK `Server` of one session, whose `tools/list` and
+ * `tools/call` read the script of the session's scope at each request (a script loaded meanwhile
+ * answers at once). Each call is recorded in `sent`, checked against the tool's input schema, and
+ * takes its scope's next answer; a call past the last answer is the test author's error, kept for
+ * verify.
+ *
+ * @example
+ * ```ts
+ * const calls = new McpCalls(book, sent, ledger);
+ * const server = calls.server(sdk, 'weather', 'test-1');
+ * await server.connect(transport);
+ * ```
+ */
+export class McpCalls {
+  readonly #book: McpBook;
+  readonly #sent: SentLog;
+  readonly #ledger: ScopeLedger;
+  /** Each tool's input checker, made at its first call: a tool loaded again gets its own. */
+  readonly #checkers = new WeakMap<McpTool, Validator>();
+
+  constructor(book: McpBook, sent: SentLog, ledger: ScopeLedger) {
+    this.#book = book;
+    this.#sent = sent;
+    this.#ledger = ledger;
+  }
+
+  /** An SDK server answering MCP server `name` in `scope`. */
+  server(sdk: McpSdk, name: string, scope: string): Server {
+    const server = new sdk.Server(
+      { name: `standin-${name}`, version: '1.0.0' },
+      { capabilities: { tools: { listChanged: false } } },
+    );
+    server.setRequestHandler(sdk.ListToolsRequestSchema, () => ({
+      tools: [...this.#script(sdk, name, scope).tools.values()].map((tool) => ({
+        name: tool.name,
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        inputSchema: tool.input as { type: 'object' },
+      })),
+    }));
+    server.setRequestHandler(sdk.CallToolRequestSchema, (request) =>
+      this.#call(sdk, name, scope, request.params.name, request.params.arguments ?? {}),
+    );
+    return server;
+  }
+
+  #call(sdk: McpSdk, server: string, scope: string, name: string, input: unknown): McpWireResult {
+    const path = `${MCP_PREFIX}${server}`;
+    this.#sent.add(
+      { scope, path, call: 'tools/call', server, tool: name, input },
+      Buffer.byteLength(JSON.stringify(input)),
+    );
+    const script = this.#script(sdk, server, scope);
+    const tool = script.tools.get(name);
+    if (tool === undefined) {
+      throw new sdk.McpError(
+        sdk.ErrorCode.InvalidParams,
+        `Tool '${name.slice(0, 128)}' is not scripted on MCP server '${server}'; its tools are ` +
+          `${[...script.tools.keys()].join(', ') || 'none'}. Call one of them, or script it under ` +
+          `mcp['${server}'].tools.`,
+      );
+    }
+    const check = this.#checker(sdk, path, scope, tool);
+    const checked = check(input);
+    if (!checked.valid) {
+      return mcpToolError(
+        `The input does not fit tool '${name}''s input schema: ${checked.errorMessage ?? 'it is not valid'}. Call ` +
+          `the tool with input its schema allows.`,
+      );
+    }
+    const taken = this.#book.take(scope, script, tool);
+    if (taken === undefined) {
+      throw new sdk.McpError(
+        sdk.ErrorCode.InternalError,
+        `The wire server keeps as many scopes as it can; reset the scopes that are done (POST /__standin/reset).`,
+      );
+    }
+    if ('past' in taken) {
+      const error = new StandinError(
+        'W0053',
+        `W0053: MCP tool '${name}' of server '${server}' was called ${taken.past + 1} times in ` +
+          `${scope === '' ? 'the default scope' : `scope '${scope}'`}, and its script has ${taken.past} ` +
+          `answer${taken.past === 1 ? '' : 's'}. Add an answer to scripts.mcp['${server}'].tools['${name}'].answers, ` +
+          `or find why the agent called it again.`,
+      );
+      this.#ledger.note(scope, path, error);
+      throw new sdk.McpError(sdk.ErrorCode.InternalError, error.message);
+    }
+    return mcpResult(taken.answer);
+  }
+
+  #script(sdk: McpSdk, server: string, scope: string): McpServerEntry {
+    const script = this.#book.find(scope, server);
+    if (script !== undefined) return script;
+    throw new sdk.McpError(
+      sdk.ErrorCode.InvalidRequest,
+      `W0052: MCP server '${server}' is no longer scripted in ${scope === '' ? 'the default scope' : `scope '${scope}'`}` +
+        ` (it was reset). Script it again.`,
+    );
+  }
+
+  #checker(sdk: McpSdk, path: string, scope: string, tool: McpTool): Validator {
+    let check = this.#checkers.get(tool);
+    if (check !== undefined) return check;
+    try {
+      check = new sdk.AjvJsonSchemaValidator().getValidator(tool.input as never) as Validator;
+    } catch (cause) {
+      const error = new StandinError(
+        'W0057',
+        `W0057: the input schema of MCP tool '${tool.name}' is not a JSON Schema the server can check ` +
+          `(${cause instanceof Error ? cause.message : String(cause)}). Correct its input in the script.`,
+        { cause },
+      );
+      this.#ledger.note(scope, path, error);
+      throw new sdk.McpError(sdk.ErrorCode.InternalError, error.message);
+    }
+    this.#checkers.set(tool, check);
+    return check;
+  }
+}

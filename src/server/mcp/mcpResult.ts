@@ -1,0 +1,38 @@
+import type { McpToolAnswer } from './mcpScriptSchema.js';
+
+/** A `tools/call` result as MCP carries it. */
+export interface McpWireResult {
+  [key: string]: unknown;
+  readonly content: { readonly type: 'text'; readonly text: string }[];
+  readonly structuredContent?: Record<string, unknown>;
+  readonly isError?: boolean;
+}
+
+/**
+ * The MCP result of a scripted answer: an `output` that is a plain object goes as `structuredContent`
+ * with a text block of its JSON; any other `output` as one text block (a string as it is, anything
+ * else as JSON); a `fail` as `isError: true` with its message as the text.
+ *
+ * @example
+ * ```ts
+ * mcpResult({ output: { sky: 'sunny' } }); // { content: [{ type: 'text', text: '{"sky":"sunny"}' }], structuredContent: { sky: 'sunny' } }
+ * mcpResult({ fail: 'The city is unknown.' }); // { content: [{ type: 'text', text: 'The city is unknown.' }], isError: true }
+ * ```
+ */
+export function mcpResult(answer: McpToolAnswer): McpWireResult {
+  if ('fail' in answer) return { content: [text(answer.fail)], isError: true };
+  const output = answer.output;
+  if (typeof output === 'object' && output !== null && !Array.isArray(output)) {
+    return { content: [text(JSON.stringify(output))], structuredContent: output as Record<string, unknown> };
+  }
+  return { content: [text(typeof output === 'string' ? output : JSON.stringify(output))] };
+}
+
+/** A tool error result saying `message`, as a call whose input does not fit gets. */
+export function mcpToolError(message: string): McpWireResult {
+  return { content: [text(message)], isError: true };
+}
+
+function text(value: string): { readonly type: 'text'; readonly text: string } {
+  return { type: 'text', text: value };
+}
