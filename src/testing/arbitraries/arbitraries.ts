@@ -85,10 +85,12 @@ export function arbitraryScript(app: App, model: string, options: ArbitraryOptio
           { weight: Math.max(1, 9 - failing), arbitrary: fc.constant([]) },
           { weight: failing, arbitrary: fc.array(fail!, { minLength: 1, maxLength: bounds.maxFailures }) },
         );
+  // fast-check shortens a list by keeping its tail: built reversed, a script shortens by keeping its first answers,
+  // the ones a failing call took.
   return fc.array(fc.tuple(burst, answer), { minLength: 1, maxLength: bounds.maxAnswers }).map((blocks) =>
     printedAs(
       model,
-      blocks.flatMap(([failures, last]) => [...failures, last]),
+      [...blocks].reverse().flatMap(([failures, last]) => [...failures, last]),
     ),
   );
 }
