@@ -51,6 +51,7 @@ function valid(maker: FamilyMaker): Arbitrary<Answer> {
   if (calls === undefined) return said;
   const note = fc.option(fc.string({ minLength: 1, maxLength: Math.max(1, maker.maxLength) }), { nil: undefined });
   return fc.oneof(
+    { withCrossShrink: true },
     said,
     fc.tuple(calls, note).map(([made, text]): Answer => (text === undefined ? { calls: made } : { text, calls: made })),
   );

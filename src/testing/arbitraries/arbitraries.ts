@@ -51,7 +51,7 @@ export interface ArbitraryOptions extends ShapeSources {
 export function arbitraryAnswer(app: App, model: string, options: ArbitraryOptions = {}): Arbitrary<Answer> {
   const { maker, weights } = setUp(app, model, options, 'arbitraryAnswer');
   const made = families(maker);
-  return maker.fc.oneof(...weighed(made, weights, 'arbitraryAnswer'));
+  return maker.fc.oneof(crossShrink, ...weighed(made, weights, 'arbitraryAnswer'));
 }
 
 /**
@@ -76,12 +76,13 @@ export function arbitraryScript(app: App, model: string, options: ArbitraryOptio
   const { maker, weights, bounds } = setUp(app, model, options, where);
   const { fc } = maker;
   const { fail, ...answers } = families(maker);
-  const answer = fc.oneof(...weighed(answers, weights, where));
+  const answer = fc.oneof(crossShrink, ...weighed(answers, weights, where));
   const failing = fail === undefined ? 0 : (weights.fail ?? 0);
   const burst =
     failing === 0 || bounds.maxFailures === 0
       ? fc.constant([])
       : fc.oneof(
+          crossShrink,
           { weight: Math.max(1, 9 - failing), arbitrary: fc.constant([]) },
           { weight: failing, arbitrary: fc.array(fail!, { minLength: 1, maxLength: bounds.maxFailures }) },
         );
@@ -94,6 +95,9 @@ export function arbitraryScript(app: App, model: string, options: ArbitraryOptio
     ),
   );
 }
+
+/** A choice that shrinks toward its first arbitrary: a broken answer toward a valid one, a burst toward none. */
+const crossShrink = { withCrossShrink: true };
 
 function setUp(app: App, model: string, options: ArbitraryOptions, where: string) {
   const read = readArbitraryOptions(options, where);

@@ -52,7 +52,8 @@ function wrongType(value: unknown): unknown {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return value.length;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (Array.isArray(value)) return { items: value };
+  // A list keeps its type and gets one wrong item: a string where a number goes.
+  if (Array.isArray(value)) return value.length === 0 ? { items: value } : [wrongType(value[0]), ...value.slice(1)];
   if (isRecord(value)) return [value];
   return 0;
 }

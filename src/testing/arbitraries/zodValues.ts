@@ -137,15 +137,19 @@ function lengths(def: Def, bound: number): { min: number; max: number } {
 }
 
 function strings(fc: FastCheck, def: Def, bounds: ValueBounds, where: string): Arbitrary<unknown> {
-  for (const { _zod } of def.checks ?? []) {
-    const check = _zod.def;
-    if (check.check !== 'string_format') continue;
-    if (check.format === 'email') return fc.emailAddress();
+  if (def.type !== 'string') return make(fc, { _zod: { def } }, bounds, where);
+  // A format is the schema's own (z.email()) or a check on a string (z.string().email()).
+  const formats = [def as unknown as Check, ...(def.checks ?? []).map(({ _zod }) => _zod.def)];
+  for (const check of formats) {
+    if (check.format === 'email') {
+      // Plain addresses: zod's email pattern refuses many that fast-check's emailAddress() makes.
+      const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1, maxLength: 8 });
+      return fc.tuple(word, word).map(([name, domain]) => `${name}@${domain}.com`);
+    }
     if (check.format === 'uuid' || check.format === 'guid') return fc.uuid();
     if (check.format === 'url') return fc.webUrl();
-    if (check.pattern !== undefined) return fc.stringMatching(check.pattern);
+    if (check.format !== undefined && check.pattern instanceof RegExp) return fc.stringMatching(check.pattern);
   }
-  if (def.type !== 'string') return make(fc, { _zod: { def } }, bounds, where);
   const { min, max } = lengths(def, bounds.maxLength);
   return fc.string({ minLength: min, maxLength: max });
 }
