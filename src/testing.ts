@@ -91,8 +91,3 @@ export { readAsked } from './testing/asked/AskedSubject.js';
 export { standinMatchers } from './testing/asked/matchers.js';
 export { replies, toolCalls, toolResults } from './testing/asked/sentViews.js';
 export { assertAnsweredAll, assertAsked, assertAskedWith, assertCalledTool } from './testing/asked/assertions.js';
-export { arbitraryAnswer, arbitraryScript } from './testing/arbitraries/arbitraries.js';
-export type { ArbitraryOptions } from './testing/arbitraries/arbitraries.js';
-export type { AnswerFamily } from './testing/arbitraries/answerFamilies.js';
-export type { ShapedRequest, ShapeSources } from './testing/arbitraries/arbitraryShapes.js';
-export { toFakeLiteral } from './testing/arbitraries/fakeLiteral.js';

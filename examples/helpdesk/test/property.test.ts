@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { arbitraryScript, createTestApp } from 'standin/testing';
+import { arbitraryScript } from 'standin/arbitraries';
+import { createTestApp } from 'standin/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoConfig } from '../src/services.js';
 import { writer } from '../src/tickets/writer.js';

@@ -2,15 +2,8 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StandinError, tool } from '../../../src/index.js';
-import {
-  arbitraryAnswer,
-  arbitraryScript,
-  createTestApp,
-  misbehaviourKinds,
-  type Answer,
-  type ArbitraryOptions,
-  type TestApp,
-} from '../../../src/testing.js';
+import { arbitraryAnswer, arbitraryScript, type ArbitraryOptions } from '../../../src/arbitraries.js';
+import { createTestApp, misbehaviourKinds, type Answer, type TestApp } from '../../../src/testing.js';
 
 const config = { models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } };
 const output = z.strictObject({

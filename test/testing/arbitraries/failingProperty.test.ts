@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StandinError } from '../../../src/index.js';
-import { arbitraryScript, createTestApp, type Answer, type TestApp } from '../../../src/testing.js';
+import { arbitraryScript } from '../../../src/arbitraries.js';
+import { createTestApp, type Answer, type TestApp } from '../../../src/testing.js';
 
 const config = { models: { greeter: { provider: 'openai', model: 'gpt-4.1-mini' } } };
 const apps: TestApp[] = [];

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { tool } from '../../../src/index.js';
-import { arbitraryScript, createTestApp, toFakeLiteral, type Answer } from '../../../src/testing.js';
+import { arbitraryScript, toFakeLiteral } from '../../../src/arbitraries.js';
+import { createTestApp, type Answer } from '../../../src/testing.js';
 
 /** What `app.fake(model, answers)` in the literal's text is given, read back by running the text. */
 function readBack(literal: string): { model: string; answers: Answer[] } {

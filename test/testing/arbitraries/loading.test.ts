@@ -4,7 +4,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryScript, createTestApp } from '../../../src/testing.js';
+import { arbitraryScript } from '../../../src/arbitraries.js';
+import { createTestApp } from '../../../src/testing.js';
 import { loadFastCheck } from '../../../src/testing/arbitraries/loadFastCheck.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -28,6 +29,7 @@ function sources(dir: string): string[] {
 
 const useArbitraries = `
 const testing = await import('./src/testing.ts');
+const arbitraries = await import('./src/arbitraries.ts');
 await import('./src/index.ts');
 const app = testing.createTestApp({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } });
 `;
@@ -42,10 +44,10 @@ describe('loading standin without fast-check', () => {
     expect(loading).toEqual([]);
   });
 
-  it("loads 'standin' and 'standin/testing' in a process where fast-check cannot be found; the arbitraries say T0110", () => {
+  it("loads 'standin', 'standin/testing' and 'standin/arbitraries' in a process where fast-check cannot be found; the arbitraries say T0110", () => {
     const printed = runNode(
       `${useArbitraries}
-try { testing.arbitraryScript(app, 'writer', { tools: {} }); } catch (error) { console.log(error.code); }
+try { arbitraries.arbitraryScript(app, 'writer', { tools: {} }); } catch (error) { console.log(error.code); }
 const found = await import('fast-check').then(() => 'found', (error) => error.code);
 console.log(found);`,
       [hide],
@@ -56,7 +58,7 @@ console.log(found);`,
   it('hands fast-check arbitraries of another load of it (tsx loads its CommonJS build), and fc.assert takes them', () => {
     const printed = runNode(`${useArbitraries}
 const { default: fc } = await import('fast-check');
-const scripts = testing.arbitraryScript(app, 'writer', { tools: {} });
+const scripts = arbitraries.arbitraryScript(app, 'writer', { tools: {} });
 fc.assert(fc.property(scripts, (script) => script.length > 0), { seed: 1, numRuns: 20 });
 console.log('held');`);
     expect(printed).toBe('held');

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { z, type ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { valuesOf } from '../../../src/testing/arbitraries/zodValues.js';
