@@ -621,7 +621,7 @@ const fakeModel = {
   },
   T0110: {
     means: '`arbitraryAnswer` or `arbitraryScript` was called and the optional peer `fast-check` cannot be loaded.',
-    fix: 'Install it beside standin (`npm install --save-dev fast-check`); `standin/testing` loads without it.',
+    fix: 'Install it beside standin (`npm install --save-dev fast-check`); `standin/arbitraries` loads without it.',
   },
   T0111: {
     means:

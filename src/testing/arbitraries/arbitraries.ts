@@ -39,7 +39,7 @@ export interface ArbitraryOptions extends ShapeSources {
 /**
  * A fast-check arbitrary of one answer for `model` (as `app.fake(model, [answer])` takes it), made from the shapes the
  * application hands the model. It shrinks toward a valid answer, then toward the smallest. fast-check is loaded when
- * this is called: `standin/testing` loads without it.
+ * this is called: `standin/arbitraries` loads without it.
  *
  * @throws {StandinError} `T0110` fast-check is not installed, `T0111` no shapes found, `T0112` a shape with no JSON
  * value, `T0113` bad options, `T0114` no such model.

@@ -12,7 +12,7 @@ export type LoadFastCheck = () => FastCheck;
 let loaded: FastCheck | undefined;
 
 /**
- * fast-check, loaded when an arbitrary is first asked for, so `standin/testing` loads without it (it is an optional
+ * fast-check, loaded when an arbitrary is first asked for, so `standin/arbitraries` loads without it (it is an optional
  * peer). An arbitrary must be made synchronously, so it is `require`d: the file `import` resolves to (Node's
  * `import.meta.resolve`), which Node's `require` of an ES module hands back as the very instance a test's
  * `import fc from 'fast-check'` holds; where that cannot be done, its CommonJS build (fast-check tells an arbitrary by
