@@ -14,6 +14,7 @@ export default defineConfig({
       { find: /^standin\/ai-sdk$/, replacement: source('./src/ai-sdk.ts') },
       { find: /^standin\/server$/, replacement: source('./src/server.ts') },
       { find: /^standin\/vitest$/, replacement: source('./src/vitest.ts') },
+      { find: /^standin\/arbitraries$/, replacement: source('./src/arbitraries.ts') },
       { find: /^standin$/, replacement: source('./src/index.ts') },
     ],
   },

@@ -663,6 +663,32 @@ const fakeModel = {
       'twice, or something other than a name, a list of names or undefined.',
     fix: 'Name configured models (the message lists them), each once, or pass undefined for every model.',
   },
+  T0110: {
+    means: '`arbitraryAnswer` or `arbitraryScript` was called and the optional peer `fast-check` cannot be loaded.',
+    fix: 'Install it beside standin (`npm install --save-dev fast-check`); `standin/arbitraries` loads without it.',
+  },
+  T0111: {
+    means:
+      'The arbitraries found no shapes to make answers for: no `agent`, `output`, `tools` or `request` option, and ' +
+      'no fake of the model in the app has been sent a reply yet.',
+    fix: 'Pass `{ agent }` or `{ output, tools }` (the zod shapes the application hands the model), or a `request`.',
+  },
+  T0112: {
+    means:
+      'A shape given to the arbitraries has a part with no JSON value to generate: a date, a bigint, a function, a ' +
+      'map, a set, `never`, or another zod type that JSON cannot carry.',
+    fix: 'Give the arbitraries shapes of JSON types; the message names where in the shape the part is.',
+  },
+  T0113: {
+    means:
+      "The arbitraries' options are wrong: an unknown family, a weight below 0, a bound that is not a whole number " +
+      'in range, a failure kind that is not one, or weights that leave no family to draw an answer from.',
+    fix: 'Correct the option the message names; it says what it takes.',
+  },
+  T0114: {
+    means: 'The arbitraries were asked for answers of a model the app does not have.',
+    fix: "Name one of the app's configured models (the message lists them).",
+  },
   T0120: {
     means:
       'A tool faked for some scopes only (`app.scope(id).fakeTool`) was called in a scope that has no script for it.',

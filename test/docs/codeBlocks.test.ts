@@ -62,6 +62,7 @@ beforeAll(() => {
       'standin/server': entry('server'),
       'standin/vitest': entry('vitest'),
       'standin/jest': entry('jest'),
+      'standin/arbitraries': entry('arbitraries'),
     },
   };
   const program = ts.createProgram(

@@ -185,6 +185,8 @@ describe('the packed package', () => {
     expect(listing).toContain('package/dist/vitest.d.ts');
     expect(listing).toContain('package/dist/jest.js');
     expect(listing).toContain('package/dist/jest.d.ts');
+    expect(listing).toContain('package/dist/arbitraries.js');
+    expect(listing).toContain('package/dist/arbitraries.d.ts');
     expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
   });
 

@@ -4,6 +4,7 @@ import type * as nest from '../../src/nest.js';
 import type * as standin from '../../src/index.js';
 import type * as server from '../../src/server.js';
 import type * as testing from '../../src/testing.js';
+import type * as arbitraries from '../../src/arbitraries.js';
 import type * as vitestEntry from '../../src/vitest.js';
 import type * as jestEntry from '../../src/jest.js';
 
@@ -99,6 +100,10 @@ describe('the public surface', () => {
       | 'ToolError'
       | 'toolResults'
     >();
+  });
+
+  it("pins the values of 'standin/arbitraries'", () => {
+    expectTypeOf<keyof typeof arbitraries>().toEqualTypeOf<'arbitraryAnswer' | 'arbitraryScript' | 'toFakeLiteral'>();
   });
 
   it("pins the values of 'standin/nest'", () => {

@@ -174,6 +174,10 @@ describe('the public surface', () => {
     expect(typeNames('server')).toEqual(['FakeServerSettings', 'Scripts', 'SentEntry', 'WireErrorDetails']);
   });
 
+  it("pins the types of 'standin/arbitraries'", () => {
+    expect(typeNames('arbitraries')).toEqual(['AnswerFamily', 'ArbitraryOptions', 'ShapedRequest', 'ShapeSources']);
+  });
+
   it('exports every name from one entry only, so it is clear which entry owns it', () => {
     const values = (entry: string): string[] => {
       const source = readFileSync(new URL(`../../src/${entry}.ts`, import.meta.url), 'utf8');
@@ -184,7 +188,7 @@ describe('the public surface', () => {
           .filter(Boolean),
       );
     };
-    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server', 'vitest', 'jest'].flatMap((entry) => [
+    const all = ['index', 'testing', 'nest', 'ai-sdk', 'server', 'vitest', 'jest', 'arbitraries'].flatMap((entry) => [
       ...values(entry),
       ...typeNames(entry),
     ]);

@@ -3,6 +3,7 @@ import type { HttpAdapterHost } from '@nestjs/core';
 import { ClassificationAdapterError } from 'standin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StandinErrorFilter } from '../src/errors/StandinErrorFilter.js';
+import { markTicket } from '../src/errors/ticketOfError.js';
 
 /** A filter on an HTTP adapter that records what it is asked to do. */
 function filterWith(headersSent: boolean) {
@@ -47,6 +48,17 @@ describe(StandinErrorFilter, () => {
           },
           503,
         ],
+      ]);
+    });
+
+    it('names the ticket whose reply the error ended, so the client can stream it later', () => {
+      vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+      const { done, catch: handle } = filterWith(false);
+      const error = new ClassificationAdapterError('timeout');
+      markTicket(error, '0b6f3c1e-3c1a-4f7e-9a52-2f1f0c6d8e11');
+      handle(error);
+      expect(done).toEqual([
+        ['reply', expect.objectContaining({ ticket: '0b6f3c1e-3c1a-4f7e-9a52-2f1f0c6d8e11' }), 504],
       ]);
     });
 

@@ -2,6 +2,7 @@ import { Catch, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from 
 import { HttpAdapterHost } from '@nestjs/core';
 import { StandinError } from 'standin';
 import { httpErrorOf } from './httpErrorOf.js';
+import { ticketOf } from './ticketOfError.js';
 
 /**
  * Answers a request that a standin error ended with a clear HTTP error (see {@link httpErrorOf})
@@ -32,6 +33,8 @@ export class StandinErrorFilter implements ExceptionFilter<StandinError> {
       return;
     }
     if (retryAfterSeconds !== undefined) http.setHeader(response, 'retry-after', String(retryAfterSeconds));
-    http.reply(response, body, status);
+    // A ticket opened before its reply failed is kept: the client learns its id.
+    const ticket = ticketOf(error);
+    http.reply(response, ticket === undefined ? body : { ...body, ticket }, status);
   }
 }

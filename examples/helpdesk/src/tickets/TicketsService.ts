@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { App, RunPart, RunResult } from 'standin';
 import { STANDIN_APP } from 'standin/nest';
+import { markTicket } from '../errors/ticketOfError.js';
 import { TicketStore, type Ticket } from './TicketStore.js';
 import { readTriage, triageQuestions, type Triage } from './triage.js';
 import { replyOf, writer, writerPrompt, type TicketReply, type WriterAnswer } from './writer.js';
@@ -39,7 +40,14 @@ export class TicketsService {
     const triage = readTriage(await this.#app.classify(message, triageQuestions));
     const ticket = this.#store.open(message, triage);
     if (reply === 'stream') return { id: ticket.id, classification: triage, reply: null };
-    const run = await this.#app.run(writer, writerPrompt(message, triage), { runId: ticket.runId });
+    let run: RunResult<WriterAnswer>;
+    try {
+      run = await this.#app.run(writer, writerPrompt(message, triage), { runId: ticket.runId });
+    } catch (error) {
+      // The ticket is opened and kept: the error's answer names it, so its reply can be streamed later.
+      markTicket(error, ticket.id);
+      throw error;
+    }
     return { id: ticket.id, classification: triage, reply: replyOf(run) };
   }
 
