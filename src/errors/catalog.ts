@@ -676,8 +676,11 @@ const fakeModel = {
   T0112: {
     means:
       'A shape given to the arbitraries has a part with no JSON value to generate: a date, a bigint, a function, a ' +
-      'map, a set, `never`, or another zod type that JSON cannot carry.',
-    fix: 'Give the arbitraries shapes of JSON types; the message names where in the shape the part is.',
+      'map, a set, `never`, or another zod type that JSON cannot carry; or a check of its own (a refine) that a ' +
+      'thousand values drawn in a row did not pass.',
+    fix:
+      'Give the arbitraries shapes of JSON types, without checks the generator cannot read; the message names where ' +
+      'in the shape the part is.',
   },
   T0113: {
     means:

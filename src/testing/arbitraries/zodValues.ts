@@ -49,9 +49,27 @@ const OPEN = 1000;
  */
 export function valuesOf(fc: FastCheck, shape: ZodType, bounds: ValueBounds, where: string): Arbitrary<unknown> {
   const made = make(fc, shape as unknown as ZodInside, bounds, where);
-  // Checks the generator does not read (a refine, a trim before a length) are met by drawing again.
-  return made.filter((value) => shape.safeParse(value).success);
+  // Checks the generator does not read (a refine, a trim before a length) are met by drawing again, a bounded number of
+  // times in a row: a check no drawn value meets would otherwise hold the property forever.
+  let missed = 0;
+  return made.filter((value) => {
+    if (shape.safeParse(value).success) {
+      missed = 0;
+      return true;
+    }
+    if (++missed < MAX_MISSES) return false;
+    missed = 0;
+    throw new StandinError(
+      'T0112',
+      `The arbitraries drew ${MAX_MISSES} values in a row for ${where} and none passed the shape's own checks (a ` +
+        `refine, a transform, a check on a trimmed text): the generator cannot read them. Give the arbitraries a ` +
+        `shape without that check (in the options' output or tools), or loosen the check.`,
+    );
+  });
 }
+
+/** How many drawn values in a row may fail a shape's own checks before the arbitrary gives up (`T0112`). */
+const MAX_MISSES = 1000;
 
 function make(fc: FastCheck, shape: ZodInside, bounds: ValueBounds, where: string): Arbitrary<unknown> {
   const def = shape._zod.def;

@@ -79,4 +79,20 @@ describe(valuesOf, () => {
       }),
     );
   });
+
+  it('gives up with T0112 when a thousand values in a row fail a check of the shape it cannot read', () => {
+    const never = z.string().refine(() => false, 'never passes');
+    expect(() => fc.sample(valuesOf(fc, z.object({ code: never }), bounds, 'output'), { numRuns: 1, seed: 1 })).toThrow(
+      expect.objectContaining({ code: 'T0112', message: expect.stringContaining('1000 values in a row for output') }),
+    );
+  });
+
+  it('meets a check it cannot read by drawing again', () => {
+    const even = z
+      .number()
+      .int()
+      .refine((value) => value % 2 === 0);
+    const values = fc.sample(valuesOf(fc, even, bounds, 'output'), { numRuns: 50, seed: 2 });
+    expect(values.every((value) => (value as number) % 2 === 0)).toBe(true);
+  });
 });
