@@ -17,7 +17,8 @@ export interface ChaosStep {
  *
  * @example
  * ```ts
- * chaosRoll('7', 'test-1', 'writer', 0) === chaosRoll('7', 'test-1', 'writer', 0); // true
+ * const at = { scope: 'test-1', model: 'writer', step: 0 };
+ * chaosRoll('7', at) === chaosRoll('7', { ...at }); // true
  * ```
  */
 export function chaosRoll(seed: string, at: ChaosStep): number {
