@@ -74,7 +74,7 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * - `GET /__standin/ui?token=<token>`: the inspector page; a browser cannot send a header, so this
  *   route alone takes the token in its query, which the page takes out of its address at once.
  * - `PUT /__standin/mcp/<name>[?scope=id][&merge=1]`: scripts MCP server `name` (see `mcpControl`); `pending` and
- *   `verify` list its tools' answers left under `tools` and `unusedTools`.
+ *   `verify` list its tools' answers left, when there are any, under `tools` and `unusedTools`.
  *
  * - `POST /__standin/chaos` lays seeded chaos (`{ seed, rates, models?, scopes? }`), `DELETE` takes it off, `GET`
  *   answers it and the requests it disturbed (see `chaosRoute`).
@@ -131,8 +131,11 @@ export async function control(
         sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope),
         dropped: target.sentDropped,
       });
-    case 'GET pending':
-      return sendJson(response, 200, { pending: await target.pending(scope), tools: mcp?.book.pending(scope) ?? {} });
+    case 'GET pending': {
+      const tools = mcp?.book.pending(scope) ?? {};
+      const pending = await target.pending(scope);
+      return sendJson(response, 200, Object.keys(tools).length > 0 ? { pending, tools } : { pending });
+    }
     case 'GET verify':
     case 'POST verify': {
       const unused = await target.pending(scope);
@@ -166,7 +169,7 @@ export async function control(
         ok: false,
         code: failed ? 'W0018' : left ? 'W0014' : 'W0054',
         unused,
-        unusedTools,
+        ...(toolsLeft ? { unusedTools } : {}),
         errors,
         message: messages.join(' '),
       });
