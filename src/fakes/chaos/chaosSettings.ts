@@ -55,6 +55,7 @@ export function readChaosSettings(raw: unknown, where: string): ChaosPlan {
     );
   }
   const given = raw as Record<string, unknown>;
+  plainObject(given, where);
   const extra = Object.keys(given).filter((key) => !FIELDS.includes(key));
   if (extra.length > 0) {
     throw new StandinError(
@@ -96,6 +97,7 @@ function readRates(rates: unknown, where: string): [ChaosKind, number][] {
         `{ rate_limit: 0.1, invalid_json: 0.05 }.`,
     );
   }
+  plainObject(rates, `${where}.rates`);
   const read: [ChaosKind, number][] = [];
   for (const [kind, rate] of Object.entries(rates)) {
     if (!(chaosKinds as readonly string[]).includes(kind)) {
@@ -143,4 +145,15 @@ function readNames(names: unknown, where: string, what: string): ReadonlySet<str
     );
   }
   return new Set(names as string[]);
+}
+
+/** Refuses an object that inherits what it holds (`{ __proto__: { rate_limit: 1 } }`): chaos reads own fields only. */
+function plainObject(value: object, where: string): void {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto === Object.prototype || proto === null) return;
+  throw new StandinError(
+    'T0090',
+    `${where} is not a plain object: it inherits fields from another object (was it written with __proto__: ?), ` +
+      `and chaos reads own fields only. Write the fields on the object itself: { rate_limit: 0.1 }.`,
+  );
 }

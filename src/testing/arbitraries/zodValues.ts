@@ -71,7 +71,39 @@ export function valuesOf(fc: FastCheck, shape: ZodType, bounds: ValueBounds, whe
 /** How many drawn values in a row may fail a shape's own checks before the arbitrary gives up (`T0112`). */
 const MAX_MISSES = 1000;
 
+/** How deep a shape may nest before a recursive one must end: from there, optional, nullable and list parts end it. */
+const MAX_DEPTH = 8;
+/** How deep `make` is now: it recurses synchronously, so one counter serves every call. */
+let depth = 0;
+
 function make(fc: FastCheck, shape: ZodInside, bounds: ValueBounds, where: string): Arbitrary<unknown> {
+  depth++;
+  try {
+    if (depth < MAX_DEPTH) return made(fc, shape, bounds, where);
+    return ending(fc, shape, where) ?? made(fc, shape, bounds, where);
+  } finally {
+    depth--;
+  }
+}
+
+/**
+ * The value a part of a recursive shape ends with from {@link MAX_DEPTH} on: none, null or an empty list; undefined
+ * for a part that cannot end it, which is made as usual until twice the depth, then refused with `T0112`.
+ */
+function ending(fc: FastCheck, shape: ZodInside, where: string): Arbitrary<unknown> | undefined {
+  const type = shape._zod.def.type;
+  if (type === 'optional') return fc.constant(undefined);
+  if (type === 'nullable') return fc.constant(null);
+  if (type === 'array' && !(shape as unknown as ZodType).safeParse([]).error) return fc.constant([]);
+  if (depth <= 2 * MAX_DEPTH) return undefined;
+  throw new StandinError(
+    'T0112',
+    `The arbitraries cannot make a value for ${where}: the shape nests deeper than ${2 * MAX_DEPTH} levels there, and ` +
+      `a '${type}' cannot end it. A recursive shape must end in an optional, nullable or list part.`,
+  );
+}
+
+function made(fc: FastCheck, shape: ZodInside, bounds: ValueBounds, where: string): Arbitrary<unknown> {
   const def = shape._zod.def;
   const inner = (key: string, at = where): Arbitrary<unknown> => make(fc, def[key] as ZodInside, bounds, at);
   switch (def.type) {

@@ -208,6 +208,12 @@ describe('chaos', () => {
     ['T0090', 'no plain object', 7],
     ['T0090', 'a field it does not take', { seed: 1, rates: {}, rate_limit: 0.1 }],
     ['T0090', 'models that are no list', { seed: 1, rates: {}, models: 'writer' }],
+    ['T0090', 'rates it would inherit', { seed: 1, rates: Object.create({ rate_limit: 1 }) as object }],
+    [
+      'T0090',
+      'settings it would inherit',
+      Object.assign(Object.create({ models: ['writer'] }) as object, { seed: 1, rates: {} }),
+    ],
     ['T0091', 'a seed that is no whole number', { seed: 1.5, rates: {} }],
     ['T0091', 'a negative seed', { seed: -1, rates: {} }],
     ['T0091', 'an empty seed', { seed: '', rates: {} }],

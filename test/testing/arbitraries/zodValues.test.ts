@@ -95,4 +95,26 @@ describe(valuesOf, () => {
     const values = fc.sample(valuesOf(fc, even, bounds, 'output'), { numRuns: 50, seed: 2 });
     expect(values.every((value) => (value as number) % 2 === 0)).toBe(true);
   });
+
+  it('ends a recursive shape at an optional part from eight levels on', () => {
+    const node: z.ZodType<{ v: number; next?: unknown }> = z.object({
+      v: z.number(),
+      get next() {
+        return node.optional();
+      },
+    });
+    const values = fc.sample(valuesOf(fc, node, bounds, 'output'), { numRuns: 20, seed: 3 });
+    expect(values.every((value) => node.safeParse(value).success)).toBe(true);
+  });
+
+  it('refuses with T0112 a recursive shape nothing optional ends', () => {
+    const loop: z.ZodType = z.object({
+      get next() {
+        return loop;
+      },
+    });
+    expect(() => valuesOf(fc, loop, bounds, 'output')).toThrow(
+      expect.objectContaining({ code: 'T0112', message: expect.stringContaining('nests deeper than 16 levels') }),
+    );
+  });
 });
