@@ -1306,7 +1306,8 @@ const fakeTools = {
   },
   M0040: {
     means:
-      '`app.fakeMcp(server, options)` was given a server name that is not a non-empty string, options other than ' +
+      '`app.fakeMcp(server, options)` was given a server name that is not a non-empty string (or, in an app whose ' +
+      'config has `mcp.servers`, not one of them), options other than ' +
       '`{ tools: { name: { description?, input?, answers } } }`, or an input shape that is no object schema (a zod ' +
       'schema JSON Schema cannot say, a JSON Schema whose `type` is not `object`).',
     fix:

@@ -1,3 +1,4 @@
+import { closest } from '../validation/formatPath.js';
 import type { Container } from 'inversify';
 import { StandinError } from '../errors/StandinError.js';
 import { assertAlive } from '../services/app/disposed.js';
@@ -76,6 +77,17 @@ export function fakeMcpIn(container: Container, server: string, options: FakeMcp
       'M0040',
       `${owner}: a server is faked by its name under mcp.servers, a non-empty string of at most 128 characters, got ` +
         `${shownName(server)}.`,
+    );
+  }
+  // An app that configures MCP servers fakes one of them: another name is a typo. One that configures none fakes freely.
+  const configured = Object.keys(container.get(Tokens.Config).mcp?.servers ?? {});
+  if (configured.length > 0 && !configured.includes(server)) {
+    const guess = closest(server, configured);
+    throw new StandinError(
+      'M0040',
+      `${owner}: the config's mcp.servers has no server '${server.slice(0, 64)}'` +
+        `${guess === undefined ? '' : ` (did you mean '${guess}'?)`}; it has ${configured.map((name) => `'${name}'`).join(', ')}. ` +
+        `Fake a configured server by its name.`,
     );
   }
   const tools = readGuard(owner, () => readMcpOptions(options, owner));

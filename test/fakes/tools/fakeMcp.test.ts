@@ -188,6 +188,14 @@ describe(FakeMcp, () => {
       expect((error as Error).message).toContain(text);
     });
 
+    it("refuses with M0040 a server the config's mcp.servers does not have, naming the closest", () => {
+      const app = createTestApp({ ...config, mcp: { servers: { tickets: { url: 'http://127.0.0.1:9/mcp' } } } });
+      expect(() => app.fakeMcp('tikets', { tools: {} })).toThrow(
+        expect.objectContaining({ code: 'M0040', message: expect.stringContaining("did you mean 'tickets'?") }),
+      );
+      expect(app.fakeMcp('tickets', { tools: {} })).toBeInstanceOf(FakeMcp);
+    });
+
     it('refuses bad answers with T0122 at the tool’s path', () => {
       const app = createTestApp(config);
       expect(() => app.fakeMcp('tickets', { tools: { open: { answers: [{ fail: '' }] } } } as never)).toThrow(
