@@ -10,6 +10,7 @@ import { mcpLimits, type McpLimits } from './mcpBounds.js';
 import { McpSecrets, mcpFailure, type McpStage } from './mcpFailure.js';
 import { loadMcpSdk } from './loadMcpSdk.js';
 import { bytesOf, checkListing } from './mcpListing.js';
+import { maskListing, maskResult } from './mcpMasking.js';
 
 /** The most characters of a server process's stderr kept, to quote when it fails. */
 const MAX_STDERR_CHARS = 2_000;
@@ -23,7 +24,8 @@ const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
  * server and connected then — over streamable HTTP for `url`, by starting the process for
  * `command` — with the SDK loaded at that moment. Every wait is bounded (`connectTimeoutMs`,
  * `timeoutMs`), every answer sized (`maxTools`, `maxSchemaBytes`, `maxResultBytes`), and no
- * error it throws names a header or env value. A connection that closes is made again on the
+ * listing, result or error it answers names a header or env value, even one the server echoes
+ * back. A connection that closes is made again on the
  * next use; `close()` ends it for good (the process exits).
  *
  * @example
@@ -61,7 +63,7 @@ export class RealMcpConnection implements McpConnection {
       const listed = await this.#wait({ stage: 'list' }, signal, (options) =>
         client.listTools(cursor === undefined ? {} : { cursor }, options),
       );
-      tools.push(...checkListing(this.#name, listed.tools, tools.length, this.#limits));
+      tools.push(...maskListing(checkListing(this.#name, listed.tools, tools.length, this.#limits), this.#secrets));
       cursor = listed.nextCursor;
       if (cursor === undefined) return tools;
     }
@@ -93,7 +95,8 @@ export class RealMcpConnection implements McpConnection {
     if (typeof structured === 'object' && structured !== null)
       answer.structuredContent = structured as Record<string, unknown>;
     if (result.isError === true) answer.isError = true;
-    return answer;
+    // A server may echo a header or env value back: none reaches the model, a run, a transcript or a cassette.
+    return maskResult(answer, this.#secrets);
   }
 
   /** Ends the connection: the process exits, the HTTP session ends. A later use is refused. */
