@@ -11,6 +11,7 @@ import { McpSecrets, mcpFailure, type McpStage } from './mcpFailure.js';
 import { loadMcpSdk } from './loadMcpSdk.js';
 import { bytesOf, checkListing } from './mcpListing.js';
 import { maskListing, maskResult } from './mcpMasking.js';
+import { endAtOnce } from './endAtOnce.js';
 
 /** The most characters of a server process's stderr kept, to quote when it fails. */
 const MAX_STDERR_CHARS = 2_000;
@@ -25,7 +26,7 @@ const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
  * `command` — with the SDK loaded at that moment. Every wait is bounded (`connectTimeoutMs`,
  * `timeoutMs`), every answer sized (`maxTools`, `maxSchemaBytes`, `maxResultBytes`), and no
  * listing, result or error it answers names a header or env value, even one the server echoes
- * back. A connection that closes is made again on the
+ * back. A connection that fails leaves no process running; one that closes is made again on the
  * next use; `close()` ends it for good (the process exits).
  *
  * @example
@@ -134,6 +135,8 @@ export class RealMcpConnection implements McpConnection {
     const client = new sdk.Client({ name: 'standin', version: '1' }, { capabilities: {} });
     const config = this.#config;
     let transport: Transport;
+    /** The stdio server's process, once started: the SDK forgets it as a failed connection closes. */
+    let pid: number | undefined;
     if ('url' in config) {
       const headers = config.headers === undefined ? {} : { requestInit: { headers: { ...config.headers } } };
       transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), headers) as Transport;
@@ -150,6 +153,11 @@ export class RealMcpConnection implements McpConnection {
       stdio.stderr?.on('data', (chunk: Buffer) => {
         this.#stderr = (this.#stderr + chunk.toString()).slice(-MAX_STDERR_CHARS);
       });
+      const start = stdio.start.bind(stdio);
+      stdio.start = async () => {
+        await start();
+        pid = stdio.pid ?? undefined;
+      };
       transport = stdio;
     }
     client.onclose = () => {
@@ -158,9 +166,15 @@ export class RealMcpConnection implements McpConnection {
       this.#current = undefined;
       this.#client = undefined;
     };
-    await this.#wait({ stage: 'connect' }, signal, (options) => client.connect(transport, options));
+    try {
+      await this.#wait({ stage: 'connect' }, signal, (options) => client.connect(transport, options));
+    } catch (error) {
+      // Nothing of a failed connection is left running: the next use starts afresh.
+      endAtOnce(transport, pid);
+      throw error;
+    }
     if (this.#closed) {
-      await client.close();
+      endAtOnce(transport, pid);
       throw disposedError(`MCP server '${this.#name}'`);
     }
     this.#current = client;
