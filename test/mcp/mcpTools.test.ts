@@ -5,7 +5,7 @@ import { ToolError } from '../../src/services/runs/ToolRun.js';
 import { code, type Tool, type ToolContext } from '../../src/index.js';
 import { createTestApp, type TestApp } from '../../src/testing.js';
 import { serveHttp, type HttpMcp } from './fixtures/httpServer.js';
-import { tickets } from './fixtures/tickets.js';
+import { oddListing, tickets } from './fixtures/tickets.js';
 import { models } from './support.js';
 
 // Behaviours of the tools themselves, against the tickets server over streamable HTTP on loopback; the stdio side is in
@@ -113,6 +113,28 @@ describe(App, () => {
       expect(tools.find!.input.safeParse({ words: 'refund' }).success).toBe(true);
       expect(tools.find!.input.safeParse({ words: '' }).success).toBe(false);
       expect(tools.find!.input.safeParse({}).success).toBe(false);
+    });
+
+    it('answers a tool listed as __proto__ as an own tool the model can call', async () => {
+      const odd = await serveHttp(() =>
+        oddListing([
+          { name: '__proto__', description: 'An unlucky name.', inputSchema: { type: 'object' } },
+          { name: 'lookup', inputSchema: { type: 'object' } },
+        ]),
+      );
+      try {
+        const app = createTestApp({ models, mcp: { servers: { odd: { url: odd.url } } } });
+        apps.push(app);
+        const tools = await app.mcpTools('odd');
+        expect(Object.keys(tools)).toEqual(['__proto__', 'lookup']);
+        expect(Object.getPrototypeOf(tools)).toBe(Object.prototype);
+        expect(toolSpecs(tools).map((spec) => spec.name)).toEqual(['__proto__', 'lookup']);
+        app.fake('writer', [{ calls: [{ tool: '__proto__', with: {} }] }, { text: 'done' }]);
+        const run = await app.run({ model: 'writer', tools: { ...tools } }, 'Look it up.');
+        expect(run.steps[0]!.results).toEqual([{ id: expect.any(String), tool: '__proto__', output: 'called' }]);
+      } finally {
+        await odd.close();
+      }
     });
 
     it('does not connect before it is called', async () => {

@@ -1,4 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/services/app/App.js';
 import { code, type ToolContext } from '../../src/index.js';
@@ -29,6 +32,26 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether `pid` is gone within `limit` polls: a few ms apart, well short of the SDK's own 2 s wait for an exit. */
+async function goneSoon(pid: number, limit = 50): Promise<boolean> {
+  for (let poll = 0; poll < limit; poll++) {
+    if (!alive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return !alive(pid);
+}
+
+/** A server process that never answers the handshake and outlives its stdin; `stubborn` also ignores SIGTERM. */
+function deafServer(stubborn = false): { server: Record<string, unknown>; pid: () => number } {
+  const started = join(mkdtempSync(join(tmpdir(), 'standin-mcp-')), 'started');
+  const fixture = fileURLToPath(new URL('./fixtures/deafServer.mjs', import.meta.url));
+  const args = [fixture, started, ...(stubborn ? ['stubborn'] : [])];
+  return {
+    server: { command: process.execPath, args, connectTimeoutMs: 3_000 },
+    pid: () => Number(readFileSync(started, 'utf8')),
+  };
 }
 
 describe(App, () => {
@@ -120,6 +143,25 @@ describe(App, () => {
         "MCP server 'tickets': connecting (starting it and the MCP handshake) did not finish within 300 ms",
       );
       expect((error as Error).message).toContain('connectTimeoutMs under mcp.servers.tickets');
+    }, 120_000);
+
+    it('ends the process at once when connecting times out, and starts a new one on the next use', async () => {
+      const { server, pid } = deafServer();
+      const app = appOf(server);
+      await expect(app.mcpTools('tickets')).rejects.toMatchObject({ code: code.M0004 });
+      const first = pid();
+      expect(await goneSoon(first)).toBe(true);
+      await expect(app.mcpTools('tickets')).rejects.toMatchObject({ code: code.M0004 });
+      const second = pid();
+      expect(second).not.toBe(first);
+      expect(await goneSoon(second)).toBe(true);
+    }, 120_000);
+
+    it('kills a process that ignores SIGTERM shortly after connecting times out', async () => {
+      const { server, pid } = deafServer(true);
+      await expect(appOf(server).mcpTools('tickets')).rejects.toMatchObject({ code: code.M0004 });
+      // SIGKILL follows a second after SIGTERM; the SDK alone would wait 4 s.
+      expect(await goneSoon(pid(), 125)).toBe(true);
     }, 120_000);
   });
 });

@@ -10,6 +10,8 @@ import { mcpLimits, type McpLimits } from './mcpBounds.js';
 import { McpSecrets, mcpFailure, type McpStage } from './mcpFailure.js';
 import { loadMcpSdk } from './loadMcpSdk.js';
 import { bytesOf, checkListing } from './mcpListing.js';
+import { maskListing, maskResult } from './mcpMasking.js';
+import { endAtOnce } from './endAtOnce.js';
 
 /** The most characters of a server process's stderr kept, to quote when it fails. */
 const MAX_STDERR_CHARS = 2_000;
@@ -23,7 +25,8 @@ const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
  * server and connected then — over streamable HTTP for `url`, by starting the process for
  * `command` — with the SDK loaded at that moment. Every wait is bounded (`connectTimeoutMs`,
  * `timeoutMs`), every answer sized (`maxTools`, `maxSchemaBytes`, `maxResultBytes`), and no
- * error it throws names a header or env value. A connection that closes is made again on the
+ * listing, result or error it answers names a header or env value, even one the server echoes
+ * back. A connection that fails leaves no process running; one that closes is made again on the
  * next use; `close()` ends it for good (the process exits).
  *
  * @example
@@ -61,7 +64,7 @@ export class RealMcpConnection implements McpConnection {
       const listed = await this.#wait({ stage: 'list' }, signal, (options) =>
         client.listTools(cursor === undefined ? {} : { cursor }, options),
       );
-      tools.push(...checkListing(this.#name, listed.tools, tools.length, this.#limits));
+      tools.push(...maskListing(checkListing(this.#name, listed.tools, tools.length, this.#limits), this.#secrets));
       cursor = listed.nextCursor;
       if (cursor === undefined) return tools;
     }
@@ -93,7 +96,8 @@ export class RealMcpConnection implements McpConnection {
     if (typeof structured === 'object' && structured !== null)
       answer.structuredContent = structured as Record<string, unknown>;
     if (result.isError === true) answer.isError = true;
-    return answer;
+    // A server may echo a header or env value back: none reaches the model, a run, a transcript or a cassette.
+    return maskResult(answer, this.#secrets);
   }
 
   /** Ends the connection: the process exits, the HTTP session ends. A later use is refused. */
@@ -131,6 +135,8 @@ export class RealMcpConnection implements McpConnection {
     const client = new sdk.Client({ name: 'standin', version: '1' }, { capabilities: {} });
     const config = this.#config;
     let transport: Transport;
+    /** The stdio server's process, once started: the SDK forgets it as a failed connection closes. */
+    let pid: number | undefined;
     if ('url' in config) {
       const headers = config.headers === undefined ? {} : { requestInit: { headers: { ...config.headers } } };
       transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), headers) as Transport;
@@ -147,6 +153,11 @@ export class RealMcpConnection implements McpConnection {
       stdio.stderr?.on('data', (chunk: Buffer) => {
         this.#stderr = (this.#stderr + chunk.toString()).slice(-MAX_STDERR_CHARS);
       });
+      const start = stdio.start.bind(stdio);
+      stdio.start = async () => {
+        await start();
+        pid = stdio.pid ?? undefined;
+      };
       transport = stdio;
     }
     client.onclose = () => {
@@ -155,9 +166,15 @@ export class RealMcpConnection implements McpConnection {
       this.#current = undefined;
       this.#client = undefined;
     };
-    await this.#wait({ stage: 'connect' }, signal, (options) => client.connect(transport, options));
+    try {
+      await this.#wait({ stage: 'connect' }, signal, (options) => client.connect(transport, options));
+    } catch (error) {
+      // Nothing of a failed connection is left running: the next use starts afresh.
+      endAtOnce(transport, pid);
+      throw error;
+    }
     if (this.#closed) {
-      await client.close();
+      endAtOnce(transport, pid);
       throw disposedError(`MCP server '${this.#name}'`);
     }
     this.#current = client;

@@ -11,8 +11,8 @@ const REQUEST_TIMEOUT = -32001;
 
 /**
  * The secrets of one MCP server's config — its `headers` and `env` values, and each long word of
- * them (the token of `Bearer <token>`) — and the one way a text about the server is made safe to
- * show: every one of them replaced by `***`.
+ * them (the token of `Bearer <token>`) — and the one way a text from or about the server is made
+ * safe to show: every one of them replaced by `***`.
  *
  * @example
  * ```ts
@@ -33,10 +33,21 @@ export class McpSecrets {
       .sort((a, b) => b.length - a.length);
   }
 
-  /** `text` with every secret replaced by `***`, and cut to a few hundred characters. */
-  hide(text: string): string {
+  /** Whether the server's config has no secret to hide. */
+  get none(): boolean {
+    return this.#values.length === 0;
+  }
+
+  /** `text` with every secret replaced by `***`, whole. */
+  mask(text: string): string {
     let safe = text;
     for (const value of this.#values) safe = safe.split(value).join('***');
+    return safe;
+  }
+
+  /** `text` with every secret replaced by `***`, and cut to a few hundred characters. */
+  hide(text: string): string {
+    const safe = this.mask(text);
     return safe.length <= MAX_CAUSE_CHARS ? safe : `${safe.slice(0, MAX_CAUSE_CHARS)}... (${safe.length} characters)`;
   }
 }

@@ -99,14 +99,20 @@ export async function mcpTools(
           `letters, digits, _ or -. Choose another prefix, or leave the tool out: app.mcpTools('${server}', { tools }).`,
       );
     }
-    tools[name] = tool({
-      ...(info.description === undefined ? {} : { description: info.description }),
-      input: mcpToolInput(server, info),
-      timeoutMs,
-      run: async (input, context) => {
-        assertAlive(container, `MCP server '${server}', tool '${info.name}'`);
-        return mcpToolOutput(await mcpConnection(container, server).callTool(info.name, input, context.signal));
-      },
+    // An own property whatever the name: a tool listed as `__proto__` would otherwise become the record's prototype.
+    Object.defineProperty(tools, name, {
+      enumerable: true,
+      writable: true,
+      configurable: true,
+      value: tool({
+        ...(info.description === undefined ? {} : { description: info.description }),
+        input: mcpToolInput(server, info),
+        timeoutMs,
+        run: async (input, context) => {
+          assertAlive(container, `MCP server '${server}', tool '${info.name}'`);
+          return mcpToolOutput(await mcpConnection(container, server).callTool(info.name, input, context.signal));
+        },
+      }),
     });
   }
   return tools;
