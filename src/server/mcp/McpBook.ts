@@ -1,5 +1,6 @@
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { MAX_SCOPES } from '../ScopeLedger.js';
+import { ownRecord } from '../ownRecord.js';
 import type { McpServerScript, McpToolAnswer } from './mcpScriptSchema.js';
 
 /** One scripted tool of one loaded server script: its listing and its answers. */
@@ -122,7 +123,7 @@ export class McpBook {
    * scope called is listed under the default scope `''`.
    */
   pending(scope?: string): PendingTools {
-    const found: PendingTools = {};
+    const found: PendingTools = ownRecord();
     const scopes = scope !== undefined ? [scope] : [...new Set([...this.#taken.keys(), ...this.#scoped.keys()])].sort();
     for (const name of scopes) {
       const taken = this.#taken.get(name);
@@ -172,6 +173,6 @@ function left(found: PendingTools, scope: string, script: McpServerEntry, taken?
     const from = taken?.get(tool) ?? 0;
     if (from >= tool.answers.length) continue;
     const unused = tool.answers.slice(from).map((answer, i) => ({ index: from + i, answer }));
-    ((found[scope] ??= {})[script.server] ??= {})[name] = unused;
+    ((found[scope] ??= ownRecord())[script.server] ??= ownRecord())[name] = unused;
   }
 }
