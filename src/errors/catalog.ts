@@ -1189,7 +1189,8 @@ const wire = {
   W0040: {
     means:
       '`standin serve --chaos` was given a value that is not chaos settings: not `seed=<n>,<kind>=<rate>,...`, ' +
-      'no seed, an unknown kind, a rate out of 0 to 1, or rates summing above 1.',
+      'no seed, a seed or kind given twice (or the option given twice), a rate that is no decimal number, an unknown ' +
+      'kind, a rate out of 0 to 1, or rates summing above 1.',
     fix: 'Give `--chaos seed=7,rate_limit=0.1,invalid_json=0.05`; the message names the part that is wrong.',
   },
   W0041: {
