@@ -1253,6 +1253,12 @@ const wire = {
       "scope's verify fails (`W0018`).",
     fix: 'Correct the tool\'s `input` to a valid JSON Schema object: `{ "type": "object", "properties": { ... } }`.',
   },
+  W0058: {
+    means:
+      'A `tools/call` request to a scripted MCP server carried `arguments` that are no JSON object (a list, a text, a ' +
+      'number or null), so it was answered an MCP error (`InvalidParams`) and took no answer.',
+    fix: 'Send the tool\'s input as a JSON object, `"arguments": { "city": "Paris" }`, or leave `arguments` out.',
+  },
   W0030: {
     means:
       '`standin inspect` was given arguments it does not take: no cassette path, more than one, or an unknown option.',

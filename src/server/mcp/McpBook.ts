@@ -26,8 +26,12 @@ export interface PendingToolAnswer {
 /** The answers not given yet, per scope, server and tool. */
 export type PendingTools = Record<string, Record<string, Record<string, readonly PendingToolAnswer[]>>>;
 
-/** What one call takes: the answer, or `past` when the list is spent (the answer list's length). */
-export type Taken = { readonly answer: McpToolAnswer; readonly index: number } | { readonly past: number };
+/**
+ * What one call takes: the answer, or `past` when the list is spent (the answer list's length) with `calls`, how many
+ * calls the tool had in the scope, this one included.
+ */
+export type Taken =
+  { readonly answer: McpToolAnswer; readonly index: number } | { readonly past: number; readonly calls: number };
 
 /**
  * The scripted MCP servers of a wire server: scripts for every scope (the defaults) and per scope,
@@ -112,8 +116,9 @@ export class McpBook {
     }
     taken.servers.add(script.server);
     const index = taken.tools.get(tool) ?? 0;
-    if (index >= tool.answers.length) return { past: tool.answers.length };
+    // Counted past the list too, so each call past it names its own count.
     taken.tools.set(tool, index + 1);
+    if (index >= tool.answers.length) return { past: tool.answers.length, calls: index + 1 };
     return { answer: tool.answers[index]!, index };
   }
 
