@@ -108,6 +108,37 @@ describe('createFakeServer with scripted MCP servers', () => {
       expect((unknown as Error).message).toMatch(/^MCP error -32602: Tool 'alerts' is not scripted/);
     });
 
+    it("keeps '__proto__' in a scripted output and in an input schema's properties as an ordinary key", async () => {
+      server.load(
+        JSON.parse(
+          '{"mcp":{"proto":{"tools":{"look":{"input":{"type":"object","properties":{"__proto__":{"type":"string"}}},' +
+            '"answers":[{"output":{"__proto__":{"b":2},"a":1}}]}}}}}',
+        ) as Scripts,
+      );
+      // Raw JSON-RPC: the SDK client's own parsing of a result would drop the key on its side.
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const rpc = async (session: string | undefined, method: string, params: unknown): Promise<Response> =>
+        fetch(`${server.url}/mcp/proto`, {
+          method: 'POST',
+          headers: session === undefined ? headers : { ...headers, 'mcp-session-id': session },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        });
+      const init = await rpc(undefined, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1.0.0' },
+      });
+      const session = init.headers.get('mcp-session-id')!;
+      const listed = await (await rpc(session, 'tools/list', {})).text();
+      expect(listed).toContain('"properties":{"__proto__":{"type":"string"}}');
+      const called = await rpc(session, 'tools/call', JSON.parse('{"name":"look","arguments":{"__proto__":"x"}}'));
+      const text = await called.text();
+      expect(text).toContain('"structuredContent":{"__proto__":{"b":2},"a":1}');
+      expect(text).toContain(JSON.stringify('{"__proto__":{"b":2},"a":1}'));
+      expect(Object.keys(Object.prototype)).toEqual([]);
+      await fetch(`${server.url}/mcp/proto`, { method: 'DELETE', headers: { ...headers, 'mcp-session-id': session } });
+    });
+
     it('counts every call past the last answer in W0053', async () => {
       const client = await open('weather', 'count-1');
       for (let i = 0; i < 3; i++) await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
