@@ -85,6 +85,26 @@ describe('FakeServer', () => {
     });
   });
 
+  describe('tools a request offers', () => {
+    it.each(NAMES)("offers a tool named '%s' that a scripted call can ask for", async (tool) => {
+      const server = await start({ models: { 'gpt-4.1-mini': [{ calls: [{ tool, with: { city: 'Paris' } }] }] } });
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'gpt-4.1-mini',
+          messages: [{ role: 'user', content: 'hi' }],
+          tools: [{ type: 'function', function: { name: tool, parameters: { type: 'object' } } }],
+        }),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as {
+        choices: { message: { tool_calls: { function: { name: string; arguments: string } }[] } }[];
+      };
+      expect(body.choices[0]!.message.tool_calls[0]!.function).toEqual({ name: tool, arguments: '{"city":"Paris"}' });
+    });
+  });
+
   describe('.load', () => {
     it.each(['constructor', 'hasOwnProperty', 'toString'])("scripts a model named '%s' as any other", async (model) => {
       const server = await start({});
