@@ -1,8 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer, type Scripts } from 'standin/server';
+import { serveCommand } from '../../src/server/serveCommand.js';
 
 const NAMES = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty'];
 
@@ -116,6 +120,20 @@ describe('FakeServer', () => {
       });
       expect(response.status).toBe(200);
       await server.verify();
+    });
+
+    it("serves a scripts file whose model is named 'constructor' (standin serve --scripts)", async () => {
+      const path = join(mkdtempSync(join(tmpdir(), 'standin-proto-')), 'p.json');
+      writeFileSync(path, '{"models":{"constructor":[{"text":"c"}]}}');
+      const err: string[] = [];
+      const started = await serveCommand(['serve', '--scripts', path], {
+        out: () => undefined,
+        err: (line) => err.push(line),
+      });
+      expect(err).toEqual([]);
+      const server = started as FakeServer;
+      servers.push(server);
+      expect(Object.keys((await server.pending())['']!)).toEqual(['constructor']);
     });
 
     it("merges a model named 'hasOwnProperty' through PUT /__standin/scripts?merge=1", async () => {
