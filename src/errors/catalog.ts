@@ -1189,7 +1189,8 @@ const wire = {
   W0040: {
     means:
       '`standin serve --chaos` was given a value that is not chaos settings: not `seed=<n>,<kind>=<rate>,...`, ' +
-      'no seed, an unknown kind, a rate out of 0 to 1, or rates summing above 1.',
+      'no seed, a seed or kind given twice (or the option given twice), a rate that is no decimal number, an unknown ' +
+      'kind, a rate out of 0 to 1, or rates summing above 1.',
     fix: 'Give `--chaos seed=7,rate_limit=0.1,invalid_json=0.05`; the message names the part that is wrong.',
   },
   W0041: {
@@ -1251,6 +1252,12 @@ const wire = {
       "A scripted MCP tool's `input` schema could not be compiled into a checker, so its call got an MCP error; the " +
       "scope's verify fails (`W0018`).",
     fix: 'Correct the tool\'s `input` to a valid JSON Schema object: `{ "type": "object", "properties": { ... } }`.',
+  },
+  W0058: {
+    means:
+      'A `tools/call` request to a scripted MCP server carried `arguments` that are no JSON object (a list, a text, a ' +
+      'number or null), so it was answered an MCP error (`InvalidParams`) and took no answer.',
+    fix: 'Send the tool\'s input as a JSON object, `"arguments": { "city": "Paris" }`, or leave `arguments` out.',
   },
   W0030: {
     means:

@@ -8,6 +8,7 @@ import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../services
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { WireError } from './WireError.js';
 import { Gates } from '../fakes/gates/Gates.js';
+import { ownRecord } from './ownRecord.js';
 
 /**
  * The scripted models of a wire server that owns its app: one fake per model id for every scope,
@@ -88,7 +89,7 @@ export class ScriptBook {
    * The answers not given yet in `scope`, per model id, of `models` (each scripted there; models with none left out).
    */
   async pending(scope: string, models: Iterable<string>): Promise<Record<string, readonly PendingAnswer[]>> {
-    const found: Record<string, readonly PendingAnswer[]> = {};
+    const found = ownRecord<readonly PendingAnswer[]>();
     for (const model of [...new Set(models)].sort()) {
       const fake = this.find(scope, model);
       if (fake === undefined) continue;

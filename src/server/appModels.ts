@@ -2,6 +2,7 @@ import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import type { TestApp } from '../testing/TestApp.js';
 import { Tokens } from '../tokens/Tokens.js';
+import { ownRecord } from './ownRecord.js';
 
 /**
  * The app's model name for a model id a client sends: a model named so, else the first whose
@@ -45,7 +46,7 @@ export async function appPending(
   scope: string,
   counted: (model: string) => boolean = () => true,
 ): Promise<Record<string, readonly PendingAnswer[]>> {
-  const found: Record<string, readonly PendingAnswer[]> = {};
+  const found = ownRecord<readonly PendingAnswer[]>();
   for (const [model, fake] of fakes) {
     if (!counted(model)) continue;
     const unused = await fake.pending(scope);

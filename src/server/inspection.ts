@@ -2,6 +2,7 @@ import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import { answerLines } from '../fakes/transcript/summarize.js';
 import type { TranscriptStep } from '../fakes/transcript/TranscriptStep.js';
 import type { WireErrorNote } from './ScopeLedger.js';
+import { ownValue } from './ownRecord.js';
 
 /**
  * What the inspector page shows: each scope's steps, the answers it has not given yet, and what
@@ -49,11 +50,11 @@ export function inspection(
     ...new Set([...steps.map((step) => step.scope), ...Object.keys(pending), ...Object.keys(errors)]),
   ].sort();
   const scopes = names.map((scope): InspectedScope => {
-    const left = Object.entries(pending[scope] ?? {}).map(([model, answers]) => ({
+    const left = Object.entries(ownValue(pending, scope) ?? {}).map(([model, answers]) => ({
       model,
       answers: answers.map((answer) => `answers[${answer.index}] ${answerLines(answer.answer).join(' · ')}`),
     }));
-    const raised = errors[scope];
+    const raised = ownValue(errors, scope);
     const verify = [
       ...(raised?.errors ?? []).map((error) => `${error.code} at ${error.path}: ${error.message}`),
       ...(raised !== undefined && raised.count > raised.errors.length

@@ -7,6 +7,7 @@ import { classifierScript } from './classifierScript.js';
 import { answersOf, modelRecordSchema, scriptsExpected, scriptsSchema, type Scripts } from './scriptsSchema.js';
 import { inScripts } from './scriptPaths.js';
 import { WireError } from './WireError.js';
+import { ownValue } from './ownRecord.js';
 import type { Pace } from '../fakes/model/pace.js';
 import { mcpKeys, mcpPattern, protoName } from './mcp/mcpScriptSchema.js';
 import type { McpWire } from './mcp/McpWire.js';
@@ -92,7 +93,8 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
   for (const [model, script] of Object.entries(parsed.data.models)) {
     wrap(`scripts.models['${model}']`, () => {
       const fake = target.fake(model, answersOf(script), scope);
-      if (pace[model] !== undefined) fake.pace(pace[model] as Pace);
+      const own = ownValue(pace, model);
+      if (own !== undefined) fake.pace(own as Pace);
     });
   }
   const classifier = parsed.data.classifier;

@@ -10,6 +10,7 @@ import type { TestApp } from '../testing/TestApp.js';
 import { appModel, appPending } from './appModels.js';
 import type { ScopeLedger, WireErrorNote } from './ScopeLedger.js';
 import type { ScriptBook } from './ScriptBook.js';
+import { ownRecord } from './ownRecord.js';
 
 /** What a server knows of its scripts and of the scopes its requests ran in. */
 export interface PendingSources {
@@ -32,7 +33,7 @@ export async function pendingAnswers(
 ): Promise<Record<string, Record<string, readonly PendingAnswer[]>>> {
   const { ledger, book, appFakes, given } = sources;
   const scopes = scope !== undefined ? [scope] : [...new Set([...ledger.scopes, ...(book?.scopes ?? [])])].sort();
-  const found: Record<string, Record<string, readonly PendingAnswer[]>> = {};
+  const found = ownRecord<Record<string, readonly PendingAnswer[]>>();
   for (const name of scopes) {
     const counted = new Set([...ledger.models(name), ...(book?.own(name) ?? [])]);
     const unused =
@@ -49,7 +50,8 @@ export async function pendingAnswers(
       book !== undefined
         ? await book.pending(DEFAULT_SCOPE, book.defaults.filter(never))
         : await appPending(appFakes, DEFAULT_SCOPE, never);
-    if (Object.keys(defaults).length > 0) found[DEFAULT_SCOPE] = { ...found[DEFAULT_SCOPE], ...defaults };
+    if (Object.keys(defaults).length > 0)
+      found[DEFAULT_SCOPE] = Object.assign(ownRecord(), found[DEFAULT_SCOPE], defaults);
   }
   return found;
 }
@@ -61,7 +63,7 @@ export function scopeErrors(
   ledger: ScopeLedger,
   scope?: string,
 ): Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }> {
-  const found: Record<string, { count: number; errors: readonly WireErrorNote[] }> = {};
+  const found = ownRecord<{ count: number; errors: readonly WireErrorNote[] }>();
   for (const name of scope !== undefined ? [scope] : ledger.scopes) {
     const { kept, count } = ledger.errors(name);
     if (count > 0) found[name] = { count, errors: [...kept] };

@@ -86,7 +86,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         host: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         'print-schema': { type: 'boolean' },
-        chaos: { type: 'string' },
+        chaos: { type: 'string', multiple: true },
       },
     });
   } catch (error) {

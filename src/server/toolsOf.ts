@@ -1,5 +1,6 @@
 import type { Tool } from '../services/runs/tool.js';
 import type { SchemaCache } from './schemaCache.js';
+import { ownRecord } from './ownRecord.js';
 
 /** One tool as a request names it: its name, what it is for and its input's JSON Schema. */
 export interface WireTool {
@@ -28,7 +29,8 @@ export function toolsOf(
   where: (index: number) => string,
 ): Record<string, Tool> | undefined {
   if (tools.length === 0) return undefined;
-  const found: Record<string, Tool> = {};
+  // No prototype: a tool a client names __proto__ is one more tool, never the record's prototype.
+  const found = ownRecord<Tool>();
   tools.forEach((tool, i) => {
     found[tool.name] = {
       description: tool.description,

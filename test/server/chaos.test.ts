@@ -217,10 +217,37 @@ describe('standin serve --chaos', () => {
     ['a rate that is no number', 'seed=7,rate_limit=often', /is 'often', which is no number/],
     ['an unknown kind', 'seed=7,rate_limited=0.1', /\(T0092\)/],
     ['rates summing above 1', 'seed=7,server=0.7,timeout=0.7', /\(T0094\)/],
+    ['a kind named __proto__', 'seed=7,__proto__=0.5', /names '__proto__', which is no kind of chaos.*\(T0092\)/],
+    ['two pairs split by a space', 'seed=7 rate_limit=0.1', /'seed=7 rate_limit=0.1' holds more than one pair/],
+    ['a kind given twice', 'seed=7,rate_limit=0.1,rate_limit=0.2', /rate_limit is given twice/],
+    ['the seed given twice', 'seed=7,seed=8', /seed is given twice/],
+    ['a hexadecimal rate', 'seed=7,rate_limit=0x1', /the rate of rate_limit is '0x1', which is no number/],
+    ['an infinite rate', 'seed=7,rate_limit=Infinity', /is 'Infinity', which is no number/],
   ])('exits 2 with W0040 for %s', async (_what, value, message) => {
     const { started, err } = await serve(value);
     expect(started).toBe(2);
     expect(err.join('\n')).toMatch(/^W0040: --chaos is refused: /);
     expect(err.join('\n')).toMatch(message);
+  });
+
+  it('exits 2 with W0040 when --chaos is given twice, rather than keep the last', async () => {
+    const err: string[] = [];
+    const started = await serveCommand(
+      ['serve', '--scripts', scripts, '--chaos', 'seed=7,server=1', '--chaos', 'seed=7,timeout=0.1'],
+      { out: () => undefined, err: (line) => err.push(line) },
+    );
+    expect(started).toBe(2);
+    expect(err.join('\n')).toMatch(/^W0040: --chaos is refused: it is given 2 times; give it once/);
+  });
+
+  it('reads rates written as decimals', async () => {
+    const { started } = await serve('seed=7,server=.25,timeout=1e-1,rate_limit=0.5');
+    const server = started as FakeServer;
+    const read = await fetch(`${server.url}/__standin/chaos`, { headers: { authorization: `Bearer ${server.token}` } });
+    expect(((await read.json()) as { chaos: unknown }).chaos).toEqual({
+      seed: 7,
+      rates: { server: 0.25, timeout: 0.1, rate_limit: 0.5 },
+    });
+    await server.close();
   });
 });

@@ -98,6 +98,73 @@ describe('createFakeServer with scripted MCP servers', () => {
       await expect(client.callTool({ name: 'forecast', arguments: { city: 'Paris' } })).rejects.toThrow(/W0053/);
       await expect(server.verify('past-1')).rejects.toThrow(/W0018[\s\S]*\/mcp\/weather: W0053 MCP tool 'forecast'/);
     });
+
+    it('words its MCP errors from their code on, the client adding its MCP error prefix once', async () => {
+      const client = await open('weather', 'prefix-1');
+      for (let i = 0; i < 3; i++) await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
+      const past = await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } }).catch((e: Error) => e);
+      expect((past as Error).message).toMatch(/^MCP error -32603: W0053: MCP tool 'forecast' of server 'weather'/);
+      const unknown = await client.callTool({ name: 'alerts', arguments: {} }).catch((e: Error) => e);
+      expect((unknown as Error).message).toMatch(/^MCP error -32602: Tool 'alerts' is not scripted/);
+    });
+
+    it("keeps '__proto__' in a scripted output and in an input schema's properties as an ordinary key", async () => {
+      server.load(
+        JSON.parse(
+          '{"mcp":{"proto":{"tools":{"look":{"input":{"type":"object","properties":{"__proto__":{"type":"string"}}},' +
+            '"answers":[{"output":{"__proto__":{"b":2},"a":1}}]}}}}}',
+        ) as Scripts,
+      );
+      // Raw JSON-RPC: the SDK client's own parsing of a result would drop the key on its side.
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const rpc = async (session: string | undefined, method: string, params: unknown): Promise<Response> =>
+        fetch(`${server.url}/mcp/proto`, {
+          method: 'POST',
+          headers: session === undefined ? headers : { ...headers, 'mcp-session-id': session },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        });
+      const init = await rpc(undefined, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1.0.0' },
+      });
+      const session = init.headers.get('mcp-session-id')!;
+      const listed = await (await rpc(session, 'tools/list', {})).text();
+      expect(listed).toContain('"properties":{"__proto__":{"type":"string"}}');
+      const called = await rpc(session, 'tools/call', JSON.parse('{"name":"look","arguments":{"__proto__":"x"}}'));
+      const text = await called.text();
+      expect(text).toContain('"structuredContent":{"__proto__":{"b":2},"a":1}');
+      expect(text).toContain(JSON.stringify('{"__proto__":{"b":2},"a":1}'));
+      expect(Object.keys(Object.prototype)).toEqual([]);
+      await fetch(`${server.url}/mcp/proto`, { method: 'DELETE', headers: { ...headers, 'mcp-session-id': session } });
+    });
+
+    it('counts every call past the last answer in W0053', async () => {
+      const client = await open('weather', 'count-1');
+      for (let i = 0; i < 3; i++) await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
+      for (const calls of [4, 5]) {
+        await expect(client.callTool({ name: 'forecast', arguments: { city: 'Paris' } })).rejects.toThrow(
+          new RegExp(`was called ${calls} times in scope 'count-1', and its script has 3 answers`),
+        );
+      }
+    });
+
+    it.each([
+      ['a list', [1, 2], 'an array'],
+      ['a text', 'Paris', 'a string'],
+      ['null', null, 'null'],
+    ])('answers arguments that are %s with W0058 (InvalidParams), taking no answer', async (_what, given, shown) => {
+      const client = await open('weather', 'args-1');
+      const refused = await client.callTool({ name: 'forecast', arguments: given as never }).catch((e: Error) => e);
+      expect((refused as Error).message).toMatch(
+        new RegExp(
+          `^MCP error -32602: W0058: the arguments of a call to tool 'forecast' are ${shown}[^;]*; tools/call`,
+        ),
+      );
+      expect(await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } })).toMatchObject({
+        structuredContent: { sky: 'sunny' },
+      });
+    });
   });
 
   describe('scopes', () => {

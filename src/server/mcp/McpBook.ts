@@ -1,5 +1,6 @@
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import { MAX_SCOPES } from '../ScopeLedger.js';
+import { ownRecord } from '../ownRecord.js';
 import type { McpServerScript, McpToolAnswer } from './mcpScriptSchema.js';
 
 /** One scripted tool of one loaded server script: its listing and its answers. */
@@ -25,8 +26,12 @@ export interface PendingToolAnswer {
 /** The answers not given yet, per scope, server and tool. */
 export type PendingTools = Record<string, Record<string, Record<string, readonly PendingToolAnswer[]>>>;
 
-/** What one call takes: the answer, or `past` when the list is spent (the answer list's length). */
-export type Taken = { readonly answer: McpToolAnswer; readonly index: number } | { readonly past: number };
+/**
+ * What one call takes: the answer, or `past` when the list is spent (the answer list's length) with `calls`, how many
+ * calls the tool had in the scope, this one included.
+ */
+export type Taken =
+  { readonly answer: McpToolAnswer; readonly index: number } | { readonly past: number; readonly calls: number };
 
 /**
  * The scripted MCP servers of a wire server: scripts for every scope (the defaults) and per scope,
@@ -111,8 +116,9 @@ export class McpBook {
     }
     taken.servers.add(script.server);
     const index = taken.tools.get(tool) ?? 0;
-    if (index >= tool.answers.length) return { past: tool.answers.length };
+    // Counted past the list too, so each call past it names its own count.
     taken.tools.set(tool, index + 1);
+    if (index >= tool.answers.length) return { past: tool.answers.length, calls: index + 1 };
     return { answer: tool.answers[index]!, index };
   }
 
@@ -122,7 +128,7 @@ export class McpBook {
    * scope called is listed under the default scope `''`.
    */
   pending(scope?: string): PendingTools {
-    const found: PendingTools = {};
+    const found: PendingTools = ownRecord();
     const scopes = scope !== undefined ? [scope] : [...new Set([...this.#taken.keys(), ...this.#scoped.keys()])].sort();
     for (const name of scopes) {
       const taken = this.#taken.get(name);
@@ -172,6 +178,6 @@ function left(found: PendingTools, scope: string, script: McpServerEntry, taken?
     const from = taken?.get(tool) ?? 0;
     if (from >= tool.answers.length) continue;
     const unused = tool.answers.slice(from).map((answer, i) => ({ index: from + i, answer }));
-    ((found[scope] ??= {})[script.server] ??= {})[name] = unused;
+    ((found[scope] ??= ownRecord())[script.server] ??= ownRecord())[name] = unused;
   }
 }

@@ -1,5 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
+import { describeType } from '../../validation/formatPath.js';
 import type { ScopeLedger } from '../ScopeLedger.js';
 import type { SentLog } from '../SentLog.js';
 import type { McpBook, McpServerEntry, McpTool } from './McpBook.js';
@@ -51,8 +53,17 @@ export class McpCalls {
         inputSchema: tool.input as { type: 'object' },
       })),
     }));
-    server.setRequestHandler(sdk.CallToolRequestSchema, (request) =>
-      this.#call(sdk, name, scope, request.params.name, request.params.arguments ?? {}),
+    // Registered past the SDK server's own tools/call check, which answers arguments that are no object with a dump of
+    // its schema's issues: the call reaches #call, which says what is wrong.
+    const register = (Object.getPrototypeOf(sdk.Server.prototype) as Server).setRequestHandler;
+    register.call(server, callSchema(sdk), (request) =>
+      this.#call(
+        sdk,
+        name,
+        scope,
+        request.params.name,
+        request.params.arguments === undefined ? {} : request.params.arguments,
+      ),
     );
     return server;
   }
@@ -63,10 +74,19 @@ export class McpCalls {
       { scope, path, call: 'tools/call', server, tool: name, input },
       Buffer.byteLength(JSON.stringify(input)),
     );
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw mcpError(
+        sdk,
+        sdk.ErrorCode.InvalidParams,
+        `W0058: the arguments of a call to tool '${name.slice(0, 128)}' are ${describeType(input)}; tools/call's ` +
+          `arguments must be a JSON object of the tool's input, such as { "city": "Paris" }, or left out.`,
+      );
+    }
     const script = this.#script(sdk, server, scope);
     const tool = script.tools.get(name);
     if (tool === undefined) {
-      throw new sdk.McpError(
+      throw mcpError(
+        sdk,
         sdk.ErrorCode.InvalidParams,
         `Tool '${name.slice(0, 128)}' is not scripted on MCP server '${server}'; its tools are ` +
           `${[...script.tools.keys()].join(', ') || 'none'}. Call one of them, or script it under ` +
@@ -83,7 +103,8 @@ export class McpCalls {
     }
     const taken = this.#book.take(scope, script, tool);
     if (taken === undefined) {
-      throw new sdk.McpError(
+      throw mcpError(
+        sdk,
         sdk.ErrorCode.InternalError,
         `The wire server keeps as many scopes as it can; reset the scopes that are done (POST /__standin/reset).`,
       );
@@ -91,13 +112,13 @@ export class McpCalls {
     if ('past' in taken) {
       const error = new StandinError(
         'W0053',
-        `W0053: MCP tool '${name}' of server '${server}' was called ${taken.past + 1} times in ` +
+        `W0053: MCP tool '${name}' of server '${server}' was called ${taken.calls} times in ` +
           `${scope === '' ? 'the default scope' : `scope '${scope}'`}, and its script has ${taken.past} ` +
           `answer${taken.past === 1 ? '' : 's'}. Add an answer to scripts.mcp['${server}'].tools['${name}'].answers, ` +
           `or find why the agent called it again.`,
       );
       this.#ledger.note(scope, path, error);
-      throw new sdk.McpError(sdk.ErrorCode.InternalError, error.message);
+      throw mcpError(sdk, sdk.ErrorCode.InternalError, error.message);
     }
     return mcpResult(taken.answer);
   }
@@ -105,7 +126,8 @@ export class McpCalls {
   #script(sdk: McpSdk, server: string, scope: string): McpServerEntry {
     const script = this.#book.find(scope, server);
     if (script !== undefined) return script;
-    throw new sdk.McpError(
+    throw mcpError(
+      sdk,
       sdk.ErrorCode.InvalidRequest,
       `W0052: MCP server '${server}' is no longer scripted in ${scope === '' ? 'the default scope' : `scope '${scope}'`}` +
         ` (it was reset). Script it again.`,
@@ -125,9 +147,24 @@ export class McpCalls {
         { cause },
       );
       this.#ledger.note(scope, path, error);
-      throw new sdk.McpError(sdk.ErrorCode.InternalError, error.message);
+      throw mcpError(sdk, sdk.ErrorCode.InternalError, error.message);
     }
     this.#checkers.set(tool, check);
     return check;
   }
+}
+
+/**
+ * An MCP error whose message is `message` as it is: the SDK's own prefixes `MCP error <code>: `, which the client adds
+ * again when it reads the error.
+ */
+function mcpError(sdk: McpSdk, code: number, message: string): Error {
+  return Object.assign(new sdk.McpError(code, message), { message });
+}
+
+/** tools/call as the SDK reads it, with arguments of any type: the call says itself what is wrong with them. */
+function callSchema(sdk: McpSdk): typeof sdk.CallToolRequestSchema {
+  return sdk.CallToolRequestSchema.extend({
+    params: sdk.CallToolRequestParamsSchema.extend({ arguments: z.unknown().optional() }),
+  }) as unknown as typeof sdk.CallToolRequestSchema;
 }

@@ -10,6 +10,7 @@ export interface McpSdk {
   readonly StreamableHTTPServerTransport: typeof TransportModule.StreamableHTTPServerTransport;
   readonly ListToolsRequestSchema: typeof TypesModule.ListToolsRequestSchema;
   readonly CallToolRequestSchema: typeof TypesModule.CallToolRequestSchema;
+  readonly CallToolRequestParamsSchema: typeof TypesModule.CallToolRequestParamsSchema;
   readonly McpError: typeof TypesModule.McpError;
   readonly ErrorCode: typeof TypesModule.ErrorCode;
   readonly AjvJsonSchemaValidator: typeof AjvModule.AjvJsonSchemaValidator;
@@ -52,6 +53,7 @@ async function importSdk(): Promise<McpSdk> {
     StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
     ListToolsRequestSchema: types.ListToolsRequestSchema,
     CallToolRequestSchema: types.CallToolRequestSchema,
+    CallToolRequestParamsSchema: types.CallToolRequestParamsSchema,
     McpError: types.McpError,
     ErrorCode: types.ErrorCode,
     AjvJsonSchemaValidator: ajv.AjvJsonSchemaValidator,

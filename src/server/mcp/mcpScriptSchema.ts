@@ -9,9 +9,26 @@ export const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** One scripted answer of an MCP tool: its result (`output`, any JSON value), or a failure (`fail`, the message). */
 export type McpToolAnswer = { readonly output: unknown } | { readonly fail: string };
 
+/**
+ * `schema`'s check, answering a JSON copy of the value as given: a parsed object is rebuilt key by key, and a key
+ * `__proto__` (which JSON can hold) would set the copy's prototype and vanish; JSON.parse keeps it as an own key, as a
+ * model's scripted `value` keeps it.
+ */
+function asGiven(schema: z.ZodType): z.ZodType<unknown> {
+  // A JSON file holds JSON values only: its JSON Schema says any value here, as z.json()'s says.
+  return z.unknown().transform((value, context) => {
+    const checked = schema.safeParse(value);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) context.addIssue(issue as never);
+      return z.NEVER;
+    }
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  });
+}
+
 /** A tool's answer list entry: exactly one of `output` and `fail`. */
 const answerSchema = lazySchema(() =>
-  z.union([z.strictObject({ output: z.json() }), z.strictObject({ fail: z.string().min(1).max(10_000) })]),
+  z.union([z.strictObject({ output: asGiven(z.json()) }), z.strictObject({ fail: z.string().min(1).max(10_000) })]),
 );
 
 /** One scripted tool: what it is for, the JSON Schema of its input, and its answers, taken in order. */
