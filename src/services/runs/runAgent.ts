@@ -13,6 +13,7 @@ import { runSettings } from './runSettings.js';
 import { agentSchema, conversationSchema, expectedFields } from '../requests/requestSchemas.js';
 import type { Agent, RunPart, RunResult, Step } from './Agent.js';
 import { runTool } from './runTool.js';
+import { stepSignal } from './stepSignal.js';
 import type { ToolRun } from './ToolRun.js';
 
 /** Options a run takes. */
@@ -132,11 +133,13 @@ export async function* runAgent<O>(
       if (live) yield { type: 'done', result };
       return result;
     }
+    const step = stepSignal(signal, answer.calls.length);
+    const context = { signal: step.signal, runId, step: index };
     const results = await Promise.all(
       answer.calls.map((call) =>
-        runTool(tools, call, { signal, runId, step: index, callId: call.id }, strict, replies.toolRun?.(call.tool)),
+        runTool(tools, call, { ...context, callId: call.id }, strict, replies.toolRun?.(call.tool)),
       ),
-    );
+    ).finally(() => step.done());
     if (live) for (const result of results) yield { type: 'tool-result', step: index, result };
     const said: Message = answer.text
       ? { role: 'assistant', content: answer.text, calls: answer.calls }
