@@ -3,13 +3,13 @@ import type { Container } from 'inversify';
 import { StandinError } from '../errors/StandinError.js';
 import { assertAlive } from '../services/app/disposed.js';
 import { FakeMcp } from '../fakes/tools/FakeMcp.js';
-import { readMcpOptions, type FakeMcpOptions } from '../fakes/tools/fakeMcpOptions.js';
+import { readMcpOptions, type FakeMcpOptions, type ReadMcpTool } from '../fakes/tools/fakeMcpOptions.js';
 import { FakeTool } from '../fakes/tools/FakeTool.js';
 import { readToolAnswers, type ToolAnswers } from '../fakes/tools/toolAnswers.js';
 import { scriptedLayer } from '../fakes/slot/layers.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { Tokens } from '../tokens/Tokens.js';
-import { SharedToolsToken } from '../fakes/shared/SharedTools.js';
+import { mcpListingKey, mcpToolKey, SharedToolsToken, type SharedTools } from '../fakes/shared/SharedTools.js';
 import { readGuard, shownName } from '../validation/readGuard.js';
 
 export type { FakeMcp } from '../fakes/tools/FakeMcp.js';
@@ -91,7 +91,14 @@ export function fakeMcpIn(container: Container, server: string, options: FakeMcp
     );
   }
   const tools = readGuard(owner, () => readMcpOptions(options, owner));
-  const fake = new FakeMcp({ server, owner, tools, ...where(container, scope) });
+  const shared = container.isBound(SharedToolsToken) ? container.get(SharedToolsToken) : undefined;
+  const fake = new FakeMcp({
+    server,
+    owner,
+    tools,
+    ...where(container, scope),
+    shared: shared && publishMcp(shared, server, tools, owner),
+  });
   slotsOf(container)
     .mcpServer(server)
     .put(scriptedLayer('fake', fake, owner, scope));
@@ -100,4 +107,30 @@ export function fakeMcpIn(container: Container, server: string, options: FakeMcp
 
 function where(container: Container, scope: string | undefined) {
   return { store: container.get(Tokens.CursorStore), scopes: container.get(Tokens.Scopes), scope };
+}
+
+/** Publishes a fake MCP server's listing and each tool's list in a namespace; a function cannot cross processes. */
+function publishMcp(shared: SharedTools, server: string, tools: readonly ReadMcpTool[], owner: string) {
+  const lists = tools.map((tool) => {
+    if (tool.read.kind === 'function') {
+      throw new StandinError(
+        'D0006',
+        `${owner}: this app shares its scripts through a Redis namespace, and a function cannot cross processes. ` +
+          `Give tool '${tool.info.name}' a list of { output } and { fail } answers.`,
+      );
+    }
+    return { name: tool.info.name, answers: tool.read.answers };
+  });
+  const gens = new Map(
+    lists.map(({ name, answers }) => [name, shared.publish(mcpToolKey(server, name), answers, owner)]),
+  );
+  const gen = shared.publishListing(
+    server,
+    tools.map((tool) => tool.info),
+    owner,
+  );
+  return {
+    id: (tool: string) => shared.scriptOf(mcpToolKey(server, tool), gens.get(tool) ?? gen),
+    raised: shared.raised(mcpListingKey(server), gen),
+  };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceIdentifier } from 'inversify';
 import { StandinError } from '../../errors/StandinError.js';
 import type { ToolAnswer } from '../tools/toolAnswers.js';
+import type { McpToolInfo } from '../../services/mcp/McpConnection.js';
 import { PUBLICATION_BYTES } from './publishable.js';
 import { SharedRaised } from './SharedRaised.js';
 import type { SharedScripts } from './SharedScripts.js';
@@ -15,6 +16,17 @@ export interface PublishedTool {
   readonly gen: string;
   readonly answers: readonly ToolAnswer[];
 }
+
+/** A fake MCP server's tool listing as a namespace published it last. */
+export interface PublishedListing {
+  readonly gen: string;
+  readonly tools: readonly McpToolInfo[];
+}
+
+/** The name a fake MCP server's tool is published under: never a name a model calls a tool (no `:` nor `/` there). */
+export const mcpToolKey = (server: string, tool: string): string => `mcp:${server}/${tool}`;
+/** The name a fake MCP server's listing, and the errors its calls raised, are kept under. */
+export const mcpListingKey = (server: string): string => `mcp:${server}`;
 
 /**
  * The fake tools a namespace shares: `app.fakeTool(name, list)` publishes the list as a new
@@ -32,6 +44,7 @@ export class SharedTools {
   readonly #shared: SharedScripts;
   /** The answers of the generation each tool was last read at: a call of the same generation parses nothing. */
   readonly #known = new Map<string, PublishedTool>();
+  readonly #listings = new Map<string, PublishedListing>();
 
   constructor(shared: SharedScripts) {
     this.#shared = shared;
@@ -80,6 +93,47 @@ export class SharedTools {
     if (known?.gen === String(gen)) return known;
     const found = { gen: String(gen), answers: JSON.parse(String(json)) as ToolAnswer[] };
     this.#known.set(tool, found);
+    return found;
+  }
+
+  /**
+   * Publishes the tool listing of a fake MCP server (`app.fakeMcp`) as its new generation, each tool's
+   * answers published as a tool of its own ({@link mcpToolKey}), and answers the generation.
+   *
+   * @throws {StandinError} `D0009` for a listing past the bytes one publication takes.
+   */
+  publishListing(server: string, tools: readonly McpToolInfo[], owner: string): string {
+    const json = JSON.stringify(tools);
+    const bytes = Buffer.byteLength(json);
+    if (bytes > PUBLICATION_BYTES) {
+      throw new StandinError(
+        'D0009',
+        `${owner}: the tool listing is ${bytes} bytes of JSON, and a namespace takes at most ${PUBLICATION_BYTES} in ` +
+          `one publication. List fewer tools, or smaller input shapes.`,
+      );
+    }
+    const gen = randomUUID();
+    const head = this.#head(mcpListingKey(server));
+    const store = this.store;
+    this.#listings.set(server, { gen, tools });
+    this.#shared.publishWith(async () => {
+      await store.link.command(head, ['HSET', head, 'gen', gen, 'answers', json]);
+      await store.link.command(head, ['EXPIRE', head, store.ttl]);
+    });
+    return gen;
+  }
+
+  /** The tool listing the namespace published last for MCP server `server`; undefined when no process faked it. */
+  async listing(server: string): Promise<PublishedListing | undefined> {
+    const head = this.#head(mcpListingKey(server));
+    const reply = await this.store.link.command(head, ['HMGET', head, 'gen', 'answers']);
+    if (!Array.isArray(reply)) throw unexpected('HMGET of a shared MCP listing');
+    const [gen, json] = reply as [unknown, unknown];
+    if (gen === null || gen === undefined) return undefined;
+    const known = this.#listings.get(server);
+    if (known?.gen === String(gen)) return known;
+    const found = { gen: String(gen), tools: JSON.parse(String(json)) as McpToolInfo[] };
+    this.#listings.set(server, found);
     return found;
   }
 

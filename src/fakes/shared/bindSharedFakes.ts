@@ -7,6 +7,9 @@ import { FakeModel } from '../model/FakeModel.js';
 import { SharedClassifier } from './SharedClassifier.js';
 import { SharedScripts, SharedScriptsToken } from './SharedScripts.js';
 import { SharedToolFollower } from './SharedToolFollower.js';
+import { SharedMcpFollower } from './SharedMcpFollower.js';
+import type { Layer } from '../slot/Layer.js';
+import type { McpConnection } from '../../services/mcp/McpConnection.js';
 import { SharedTools, SharedToolsToken } from './SharedTools.js';
 
 /**
@@ -43,6 +46,18 @@ export function bindSharedFakes(container: Container): void {
   container.bind(SharedToolsToken).toConstantValue(tools);
   const label = `${namespace} (tools)`;
   slots.everyTool().put(scriptedLayer('namespace', new SharedToolFollower(tools, scopes, label), label));
+  // A configured MCP server some process faked answers from the namespace's listing and lists; else the real client.
+  for (const server of Object.keys(config.mcp?.servers ?? {})) {
+    const slot = slots.mcpServer(server);
+    const named = `${namespace} (MCP server '${server}')`;
+    const base = () => container.get(Tokens.Mcp).connection(server);
+    const layer: Layer<McpConnection> = scriptedLayer(
+      'namespace',
+      new SharedMcpFollower(tools, scopes, server, named, () => slot.answer('tools', scopes.current(), base, layer)),
+      named,
+    );
+    slot.put(layer);
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { describeIssues } from '../../validation/describeIssues.js';
 import type { Finding } from '../script/Finding.js';
 import type { ReadMcpTool } from './fakeMcpOptions.js';
 import { failedResult, mcpResult } from './mcpResult.js';
-import { ToolBook, type ToolSent } from './ToolBook.js';
+import { ToolBook, type RaisedRecord, type ToolSent } from './ToolBook.js';
 import { ToolScript, type PendingToolAnswer } from './ToolScript.js';
 
 /** How a {@link FakeMcp} is made. */
@@ -24,6 +24,11 @@ export interface FakeMcpSettings {
   readonly scopes: Scopes;
   /** The one scope the fake answers in, when it was made for one. */
   readonly scope?: string | undefined;
+  /**
+   * In a Redis namespace: each tool's published cursor identity, and where every process records the errors calls
+   * raised, so its `verify()` counts every process's calls.
+   */
+  readonly shared?: { readonly id: (tool: string) => string; readonly raised: RaisedRecord } | undefined;
 }
 
 /**
@@ -32,7 +37,8 @@ export interface FakeMcpSettings {
  * shapes); `callTool` answers each tool's scripted answers, in order per scope, as MCP results
  * (`{ fail }` as `isError: true`). An input that does not fit a zod shape is answered with an
  * error result, as a server answers it; a tool it does not list is the test author's error (`M0041`).
- * Its scripts live in the app that made it, in a Redis namespace too (they are not published).
+ * In a Redis namespace its listing and lists are published: every process's app lists and calls them, one answer per
+ * call per scope (`SharedMcpFollower`).
  *
  * @example
  * ```ts
@@ -58,11 +64,13 @@ export class FakeMcp implements McpConnection {
     for (const tool of settings.tools) {
       const name = tool.info.name;
       const root = `tools.${name}.answers`;
-      const script = new ToolScript({ owner, tool: name, root, read: tool.read, store, id: `${id}:${name}` });
+      const scriptId = settings.shared?.id(name) ?? `${id}:${name}`;
+      const script = new ToolScript({ owner, tool: name, root, read: tool.read, store, id: scriptId });
       this.#tools.set(name, { tool, script });
     }
     this.#infos = Object.freeze(settings.tools.map((tool) => tool.info));
-    this.#book = new ToolBook(owner, () => [...this.#tools.values()].map((entry) => entry.script), settings.scope);
+    const scripts = () => [...this.#tools.values()].map((entry) => entry.script);
+    this.#book = new ToolBook(owner, scripts, settings.scope, settings.shared?.raised);
     this.#scopes = settings.scopes;
     this.#scope = settings.scope;
   }
