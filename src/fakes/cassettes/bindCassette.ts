@@ -1,3 +1,4 @@
+import { modelBase } from '../slot/modelBase.js';
 import { fileURLToPath } from 'node:url';
 import type { Container } from 'inversify';
 import type { Classifier } from '../../services/spec/Classifier.js';
@@ -78,12 +79,9 @@ export function bindCassette(container: Container, path: string | URL, settings:
     );
   }
 
-  for (const [name, model] of Object.entries(config.models)) {
+  for (const name of Object.keys(config.models)) {
     const slot = slots.model(name);
-    const byModel = Object.freeze({ name: `model:${name}`, optional: true as const });
-    const byProvider = Object.freeze({ name: model.provider, optional: true as const });
-    const base = (): Provider | undefined =>
-      container.get(Tokens.Provider, byModel) ?? container.get(Tokens.Provider, byProvider);
+    const base = modelBase(container, name);
     const layer: Layer<Provider> = cassetteLayer(
       slot,
       label,

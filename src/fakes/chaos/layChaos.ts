@@ -1,3 +1,4 @@
+import { modelBase } from '../slot/modelBase.js';
 import type { Container } from 'inversify';
 import { StandinError } from '../../errors/StandinError.js';
 import type { App } from '../../services/app/App.js';
@@ -71,11 +72,7 @@ export function layPlan(container: Container, made: Chaos, lenient = false): Cha
   const owner = `app.chaos({ seed: ${JSON.stringify(made.settings.seed).slice(0, 60)} })`;
   for (const name of named.filter((model) => configured.includes(model))) {
     const slot = slots.model(name);
-    const provider = config.models[name]!.provider;
-    const byModel = Object.freeze({ name: `model:${name}`, optional: true as const });
-    const byProvider = Object.freeze({ name: provider, optional: true as const });
-    const base = (): Provider | undefined =>
-      container.get(Tokens.Provider, byModel) ?? container.get(Tokens.Provider, byProvider);
+    const base = modelBase(container, name);
     const layer: Layer<Provider> = {
       kind: 'chaos',
       over: true,

@@ -1,3 +1,4 @@
+import { modelBase } from '../slot/modelBase.js';
 import type { Container } from 'inversify';
 import { assertAlive } from '../../services/app/disposed.js';
 import { ProcessGuard } from '../../services/dispatch/processGuard.js';
@@ -47,11 +48,7 @@ export function bindQuota(
   const slots = slotsOf(container);
   for (const name of names) {
     const slot = slots.model(name);
-    const provider = config.models[name]!.provider;
-    const byModel = Object.freeze({ name: `model:${name}`, optional: true as const });
-    const byProvider = Object.freeze({ name: provider, optional: true as const });
-    const base = (): Provider | undefined =>
-      container.get(Tokens.Provider, byModel) ?? container.get(Tokens.Provider, byProvider);
+    const base = modelBase(container, name);
     const layer: Layer<Provider> = {
       kind: 'quota',
       scope: undefined,
