@@ -13,6 +13,7 @@ import { checkScripts } from './checkScripts.js';
 import type { Chaos, ChaosSettings, FakeServerSettings } from './FakeServerSettings.js';
 import { loadScripts } from './loadScripts.js';
 import { modelNotFound } from './modelNotFound.js';
+import { fallbackDialect } from './dialects/registry.js';
 import { DEFAULT_BODY_LIMIT } from './readBody.js';
 import { DEFAULT_WRITE_TIMEOUT_MS } from './respond.js';
 import type { Scripts } from './scriptsSchema.js';
@@ -130,7 +131,7 @@ export class FakeServer {
     if (scope !== undefined) throw scopeRefused(`model '${model}'`, scope);
     const app = this.#given!;
     const name = appModel(app, model);
-    if (name === undefined) throw modelNotFound('openai', model, appModels(app));
+    if (name === undefined) throw modelNotFound(fallbackDialect, model, appModels(app));
     const fake = app.fake(name, answers);
     this.#appFakes.set(model, fake);
     return fake;

@@ -4,7 +4,7 @@ import type { CallOptions } from '../services/engine/Engine.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { TestApp } from '../testing/TestApp.js';
 import { appModel, appModels } from './appModels.js';
-import type { Dialect } from './dialect.js';
+import type { DialectAnswers } from './dialects/DialectAnswers.js';
 import { modelNotFound } from './modelNotFound.js';
 import type { SchemaCache } from './schemaCache.js';
 import type { ScopeLedger } from './ScopeLedger.js';
@@ -32,7 +32,7 @@ export interface RequestServices {
  *
  * @example
  * ```ts
- * const context = new RequestContext(services, path, request.headers, body, response, 'openai', undefined, app, options, 'req_1');
+ * const context = new RequestContext(services, path, request.headers, body, response, openai, undefined, app, options, 'req_1');
  * ```
  */
 export class RequestContext implements WireContext {
@@ -46,7 +46,7 @@ export class RequestContext implements WireContext {
     readonly headers: IncomingHttpHeaders,
     readonly body: Buffer,
     readonly response: ServerResponse,
-    readonly dialect: Dialect,
+    readonly dialect: DialectAnswers,
     readonly scope: string | undefined,
     readonly app: TestApp,
     readonly options: CallOptions,

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { CallOptions } from '../services/engine/Engine.js';
 import type { App } from '../services/app/App.js';
-import type { Dialect } from './dialect.js';
+import type { DialectAnswers } from './dialects/DialectAnswers.js';
 import type { SchemaCache } from './schemaCache.js';
 import type { WireRecord } from './SentEntry.js';
 
@@ -21,7 +21,7 @@ export interface WireContext {
   readonly body: Buffer;
   readonly response: ServerResponse;
   /** The dialect errors are answered in. */
-  readonly dialect: Dialect;
+  readonly dialect: DialectAnswers;
   /** The scope of the conversation; undefined for the default scope. */
   readonly scope: string | undefined;
   /** The app whose engine answers. */

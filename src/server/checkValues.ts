@@ -1,5 +1,5 @@
-import type { Dialect } from './dialect.js';
-import { WireError } from './WireError.js';
+import type { ShapeIssue } from '../protocols/WireFault.js';
+import type { DialectAnswers } from './dialects/DialectAnswers.js';
 
 /** What one request field must be: its type, and for numbers their range. */
 export type ValueRule =
@@ -12,108 +12,75 @@ export type ValueRule =
 /** A rule per field name. */
 export type ValueRules = Readonly<Record<string, ValueRule>>;
 
-const names = {
-  boolean: 'a boolean',
-  string: 'a string',
-  object: 'an object',
-  number: 'a decimal',
-  integer: 'an integer',
-} as const;
-
 /** Each rule set's field names, listed once: rule sets are made once, and read for every request. */
 const fieldsOf = new WeakMap<ValueRules, readonly string[]>();
 
+const expected = { boolean: 'boolean', string: 'string', object: 'object', number: 'number', integer: 'int' } as const;
+
 /**
- * Refuses, with `W0002` (400) in the provider's own words and error shape, a field of the wrong
- * type or out of its range (`temperature: "hot"`, `max_tokens: -5`, `stream: "yes"`), as the
- * provider would, rather than answering 200 as if it were fine. Fields left out (or null, for
- * OpenAI) pass.
- *
- * @example
- * ```ts
- * checkValues(body, { temperature: { type: 'number', min: 0, max: 2 }, stream: { type: 'boolean' } }, 'openai');
- * ```
+ * Refuses, with the dialect's 400 in the provider's own words, a field of the wrong type or out of
+ * its range (`temperature: "hot"`, `max_tokens: -5`, `stream: "yes"`), as the provider would, rather
+ * than answering 200 as if it were fine. Fields left out pass, and so does null where
+ * `nullIsAbsent` (OpenAI's reading; Anthropic's refuses it).
  */
-export function checkValues(body: Readonly<Record<string, unknown>>, rules: ValueRules, dialect: Dialect): void {
+export function checkValues(
+  body: Readonly<Record<string, unknown>>,
+  rules: ValueRules,
+  dialect: DialectAnswers,
+  nullIsAbsent = true,
+): void {
   let fields = fieldsOf.get(rules);
   if (fields === undefined) fieldsOf.set(rules, (fields = Object.keys(rules)));
   for (const field of fields) {
     const value = body[field];
-    if (value === undefined || (value === null && dialect !== 'anthropic')) continue;
+    if (value === undefined || (value === null && nullIsAbsent)) continue;
     const rule = rules[field]!;
-    const problem = check(value, rule);
-    if (problem === undefined) continue;
-    throw new WireError('W0002', 400, message(field, rule, value, problem, dialect), {
-      type: 'invalid_request_error',
-      code:
-        problem === 'type'
-          ? 'invalid_type'
-          : `${rule.type === 'integer' ? 'integer' : 'decimal'}_${problem === 'min' ? 'below_min' : 'above_max'}_value`,
-      param: field,
-      retry: false,
-    });
+    const issue = check(field, value, rule);
+    if (issue !== undefined) throw dialect.refused(issue, { integer: rule.type === 'integer' });
   }
 }
 
-function check(value: unknown, rule: ValueRule): 'type' | 'min' | 'max' | undefined {
+function check(field: string, value: unknown, rule: ValueRule): ShapeIssue | undefined {
+  const path = [field];
+  const wrongType: ShapeIssue = {
+    code: 'invalid_type',
+    expected: expected[rule.type],
+    path,
+    input: value,
+    message: `expected ${expected[rule.type]}`,
+  };
   switch (rule.type) {
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : 'type';
+      return typeof value === 'boolean' ? undefined : wrongType;
     case 'string':
-      return typeof value === 'string' ? undefined : 'type';
+      return typeof value === 'string' ? undefined : wrongType;
     case 'object':
-      return value !== null && typeof value === 'object' && !Array.isArray(value) ? undefined : 'type';
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? undefined : wrongType;
     case 'number':
     case 'integer': {
       if (typeof value !== 'number' || !Number.isFinite(value) || (rule.type === 'integer' && !Number.isInteger(value)))
-        return 'type';
-      if (rule.min !== undefined && value < rule.min) return 'min';
-      if (rule.max !== undefined && value > rule.max) return 'max';
+        return wrongType;
+      if (rule.min !== undefined && value < rule.min)
+        return {
+          code: 'too_small',
+          origin: 'number',
+          minimum: rule.min,
+          inclusive: true,
+          path,
+          input: value,
+          message: `below ${rule.min}`,
+        };
+      if (rule.max !== undefined && value > rule.max)
+        return {
+          code: 'too_big',
+          origin: 'number',
+          maximum: rule.max,
+          inclusive: true,
+          path,
+          input: value,
+          message: `above ${rule.max}`,
+        };
       return undefined;
     }
   }
 }
-
-function message(
-  field: string,
-  rule: ValueRule,
-  value: unknown,
-  problem: 'type' | 'min' | 'max',
-  dialect: Dialect,
-): string {
-  const got = Array.isArray(value)
-    ? 'an array'
-    : value === null
-      ? 'null'
-      : typeof value === 'object'
-        ? 'an object'
-        : typeof value === 'number' && rule.type === 'integer'
-          ? 'a decimal'
-          : `a ${typeof value}`;
-  const bound = problem === 'min' ? (rule as { min: number }).min : (rule as { max: number }).max;
-  if (dialect === 'anthropic') {
-    if (problem === 'type')
-      return (
-        `${field}: Input should be ` +
-        `${anthropicTypeWords[rule.type as keyof typeof anthropicTypeWords] ?? 'a valid dictionary'}`
-      );
-    return (
-      `${field}: Input should be ${problem === 'min' ? 'greater than or equal to' : 'less than or equal to'} ` +
-      `${bound}`
-    );
-  }
-  if (problem === 'type') return `Invalid type for '${field}': expected ${names[rule.type]}, but got ${got} instead.`;
-  const kind = rule.type === 'integer' ? 'integer' : 'decimal';
-  return (
-    `Invalid '${field}': ${kind} ${problem === 'min' ? 'below minimum' : 'above maximum'} value. Expected a ` +
-    `value ${problem === 'min' ? '>=' : '<='} ${bound}, but got ${JSON.stringify(value)} instead.`
-  );
-}
-
-/** What Anthropic's errors call each JSON type a field wants (an object, "a valid dictionary", otherwise). */
-const anthropicTypeWords = {
-  number: 'a valid number',
-  integer: 'a valid integer',
-  boolean: 'a valid boolean',
-  string: 'a valid string',
-} as const;

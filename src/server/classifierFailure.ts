@@ -1,7 +1,8 @@
 import type { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
-import { sendBytes, sendJson } from './respond.js';
-import { errorBody, type Dialect } from './dialect.js';
-import { wireFailure, type WireFailure } from './failures.js';
+import { sendBytes } from './respond.js';
+import { failureAnswer, type FailureAnswer } from '../protocols/failures.js';
+import type { DialectAnswers } from './dialects/DialectAnswers.js';
+import { answerFailure } from './refuse.js';
 import type { WireContext } from './WireContext.js';
 
 /**
@@ -19,60 +20,52 @@ import type { WireContext } from './WireContext.js';
  * ```
  */
 export function classifierFailure(context: WireContext, error: ClassificationAdapterError): void {
-  const { response, dialect } = context;
-  if (error.reason === 'network_error') {
-    response.socket?.destroy();
-    response.destroy();
-    return;
-  }
+  const { response, dialect, responseId } = context;
   if (error.reason === 'malformed_response') {
     sendBytes(response, 200, `not JSON: ${error.message}`, {
       'content-type': 'application/json',
-      ...requestIdHeader(dialect, context.responseId),
+      ...dialect.headers(responseId),
     });
     return;
   }
-  const wire = failureOf(error, dialect);
-  if (wire === 'drop') return;
-  const headers: Record<string, string> = { ...requestIdHeader(dialect, context.responseId), ...wire.details.headers };
-  if (wire.details.retry === false) headers['x-should-retry'] = 'false';
-  sendJson(
+  answerFailure(
     response,
-    wire.status,
-    errorBody(dialect, `${error.message} (scripted ${error.reason})`, wire.details, context.responseId),
-    headers,
+    dialect,
+    responseId,
+    failureOf(error, dialect),
+    `${error.message} (scripted ${error.reason})`,
   );
 }
 
-function failureOf(error: ClassificationAdapterError, dialect: Dialect): WireFailure {
+function failureOf(error: ClassificationAdapterError, dialect: DialectAnswers): FailureAnswer {
   switch (error.reason) {
+    case 'network_error':
+      return 'drop';
     case 'authentication_failed':
-      return wireFailure('auth', undefined, dialect);
+      return failureAnswer(dialect.failures, 'auth');
     case 'rate_limited':
-      return wireFailure('rate_limit', error.retryAfterMs ?? undefined, dialect);
+      return failureAnswer(dialect.failures, 'rate_limit', error.retryAfterMs ?? undefined);
     case 'invalid_request':
-      return wireFailure('bad_request', undefined, dialect);
+      return failureAnswer(dialect.failures, 'bad_request');
     case 'context_length_exceeded':
-      return wireFailure('context_length', undefined, dialect);
+      return failureAnswer(dialect.failures, 'context_length');
     case 'timeout':
-      return { status: 504, message: 'Request timed out.', details: { type: 'timeout_error', code: 'timeout_error' } };
+      return { status: 504, message: 'Request timed out.', type: 'timeout_error', code: 'timeout_error' };
     case 'unknown':
       // The adapters read no status as `unknown`; a content-filter refusal is the one 4xx they do.
       return {
         status: 400,
         message: 'The request was refused.',
-        details: { type: 'content_filter', code: 'content_filter', retry: false },
+        type: 'content_filter',
+        code: 'content_filter',
+        retry: false,
       };
     default:
       return {
         status: 500,
         message: 'The server had an error while processing your request.',
-        details: { type: 'server_error', code: 'server_error' },
+        type: 'server_error',
+        code: 'server_error',
       };
   }
-}
-
-/** The header each classifier API names its request id in. */
-function requestIdHeader(dialect: Dialect, id: string): Record<string, string> {
-  return dialect === 'systemone' ? { 'x-typesafe-request-id': id } : { 'x-request-id': id };
 }

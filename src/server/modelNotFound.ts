@@ -1,7 +1,7 @@
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
-import type { Dialect } from './dialect.js';
+import type { DialectAnswers } from './dialects/DialectAnswers.js';
 import { SCOPE_HEADER } from './resolveScope.js';
-import { WireError } from './WireError.js';
+import type { WireError } from './WireError.js';
 
 /** Where a request ran, for a 404's advice: its scope, and the scopes that script the model it asked for. */
 export interface NotFoundScope {
@@ -18,11 +18,11 @@ export interface NotFoundScope {
  *
  * @example
  * ```ts
- * throw modelNotFound('openai', 'gpt-5', ['gpt-4.1-mini'], { scope: '', scriptedIn: ['t1'] });
+ * throw modelNotFound(openai, 'gpt-5', ['gpt-4.1-mini'], { scope: '', scriptedIn: ['t1'] });
  * ```
  */
 export function modelNotFound(
-  dialect: Dialect,
+  dialect: DialectAnswers,
   model: unknown,
   scripted: readonly string[],
   where?: NotFoundScope,
@@ -50,19 +50,5 @@ export function modelNotFound(
       `The request ran in ${here}, where the wire server scripts these models: ${list}.${elsewhere} Else script ` +
       `'${name}' for this scope or every scope (server.fake, or PUT /__standin/scripts), or call one of them.`;
   }
-  if (dialect === 'anthropic')
-    return new WireError('W0003', 404, `model: ${name}. ${fix}`, { type: 'not_found_error', retry: false });
-  if (dialect === 'azure') {
-    return new WireError('W0003', 404, `The API deployment \`${name}\` for this resource does not exist. ${fix}`, {
-      type: 'invalid_request_error',
-      code: 'DeploymentNotFound',
-      retry: false,
-    });
-  }
-  return new WireError('W0003', 404, `The model \`${name}\` does not exist or you do not have access to it. ${fix}`, {
-    type: 'invalid_request_error',
-    code: 'model_not_found',
-    param: 'model',
-    retry: false,
-  });
+  return dialect.notFound(name, fix);
 }

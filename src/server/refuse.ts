@@ -2,25 +2,28 @@ import type { ServerResponse } from 'node:http';
 import { CallFailed } from '../errors/CallFailed.js';
 import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
-import { errorBody, errorHeaders, type Dialect } from './dialect.js';
-import { wireFailure } from './failures.js';
+import type { FailureAnswer } from '../protocols/failures.js';
+import { WireFault } from '../protocols/WireFault.js';
+import type { DialectAnswers } from './dialects/DialectAnswers.js';
+import { failureAnswer } from '../protocols/failures.js';
 import { sendJson } from './respond.js';
-import { WireError } from './WireError.js';
+import { WireError, type WireErrorDetails } from './WireError.js';
 
 /** Codes of a request the client shaped wrongly, answered 400 rather than 500. */
 const clientCodes = new Set(['E0003', 'K0003']);
 
 /**
  * Answers a request that failed: the provider's failure for a scripted `fail`, a `WireError`
- * with its status, a request the engine found malformed with 400, a script's mistake with a 500
- * no client retries; a reply already under way is broken off mid-stream, as a provider's is.
+ * with its status, a request field the dialect's reader refused with the provider's 400, a request
+ * the engine found malformed with 400, a script's mistake with a 500 no client retries; a reply
+ * already under way is broken off mid-stream, as a provider's is.
  *
  * @example
  * ```ts
- * refuse(response, 'openai', 'req_1', error);
+ * refuse(response, openai, 'req_1', error);
  * ```
  */
-export function refuse(response: ServerResponse, dialect: Dialect, responseId: string, error: unknown): void {
+export function refuse(response: ServerResponse, dialect: DialectAnswers, responseId: string, error: unknown): void {
   const failure =
     error instanceof CallFailed && error.cause instanceof ProviderFailure
       ? error.cause
@@ -39,18 +42,16 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
     });
     return;
   }
+  if (failure !== undefined) {
+    answerFailure(response, dialect, responseId, failureAnswer(dialect.failures, failure.kind, failure.retryAfterMs));
+    return;
+  }
+  if (error instanceof WireFault && error.fault.kind === 'refused')
+    error = dialect.refused(error.fault.issue, error.notes);
   let status: number;
   let message: string;
-  let details: WireError['details'];
-  if (failure !== undefined) {
-    const wire = wireFailure(failure.kind, failure.retryAfterMs, dialect);
-    if (wire === 'drop') {
-      response.socket?.destroy();
-      response.destroy();
-      return;
-    }
-    ({ status, message, details } = wire);
-  } else if (error instanceof WireError) {
+  let details: WireErrorDetails;
+  if (error instanceof WireError) {
     ({ status, details } = error);
     message = error.message;
   } else if (error instanceof StandinError && clientCodes.has(error.code)) {
@@ -61,18 +62,41 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
     // A script's mistake (T-, K-codes): the test author reads it, and no client retries it.
     status = 500;
     message = error.message;
-    details = { type: dialect === 'anthropic' ? 'api_error' : 'server_error', retry: false };
+    details = { type: dialect.mistakeType, retry: false };
   } else {
     status = 500;
     message = `The wire server failed: ${error instanceof Error ? error.message : String(error)}`;
-    details = { type: dialect === 'anthropic' ? 'api_error' : 'server_error', retry: false };
+    details = { type: dialect.mistakeType, retry: false };
   }
-  const headers: Record<string, string> = {
-    'x-request-id': responseId,
-    'request-id': responseId,
-    ...errorHeaders(dialect, status, details, responseId),
-    ...details.headers,
-  };
+  send(response, dialect, responseId, status, message, details);
+}
+
+/** Answers a provider failure (a scripted `fail`) as the dialect's provider does: its status and error, or a dropped connection. */
+export function answerFailure(
+  response: ServerResponse,
+  dialect: DialectAnswers,
+  responseId: string,
+  answer: FailureAnswer,
+  message?: string,
+): void {
+  if (answer === 'drop') {
+    response.socket?.destroy();
+    response.destroy();
+    return;
+  }
+  const { status, type, code, param, headers, retry } = answer;
+  send(response, dialect, responseId, status, message ?? answer.message, { type, code, param, headers, retry });
+}
+
+function send(
+  response: ServerResponse,
+  dialect: DialectAnswers,
+  responseId: string,
+  status: number,
+  message: string,
+  details: WireErrorDetails,
+): void {
+  const headers: Record<string, string> = { ...dialect.headers(responseId, { status, details }), ...details.headers };
   if (details.retry === false) headers['x-should-retry'] = 'false';
-  sendJson(response, status, errorBody(dialect, message, details, responseId, status), headers);
+  sendJson(response, status, dialect.errorBody(message, details, responseId, status), headers);
 }

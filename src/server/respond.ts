@@ -21,12 +21,6 @@ import type { ServerResponse } from 'node:http';
  */
 export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 /**
- * The largest piece of text one streamed event carries: a longer text is sent as several deltas, each after the last
- * was taken.
- */
-export const MAX_DELTA_CHARS = 16 * 1024;
-
-/**
  * Each connection's write timeout, set by the server when its first request comes: kept per socket, not per response,
  * so a keep-alive connection's requests write nothing here.
  */
@@ -70,29 +64,6 @@ function closeUnlessTaken(response: ServerResponse): void {
   const done = (): void => clearTimeout(timer);
   response.once('finish', done);
   response.once('close', done);
-}
-
-/**
- * Splits a text into the pieces streamed events carry: at most {@link MAX_DELTA_CHARS} each, so a
- * long answer is written as the client takes it rather than held whole in a socket's buffer.
- *
- * @example
- * ```ts
- * for (const piece of deltas(part.text)) await sse.send(chunk({ content: piece }));
- * ```
- */
-export function deltas(text: string): string[] {
-  if (text.length <= MAX_DELTA_CHARS) return [text];
-  const pieces: string[] = [];
-  for (let at = 0; at < text.length;) {
-    let end = Math.min(at + MAX_DELTA_CHARS, text.length);
-    // Never split a surrogate pair: each piece must be valid text on its own.
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    pieces.push(text.slice(at, end));
-    at = end;
-  }
-  return pieces;
 }
 
 /**

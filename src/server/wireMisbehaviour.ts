@@ -1,6 +1,7 @@
 import { CallFailed } from '../errors/CallFailed.js';
 import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { ValueFailed } from '../errors/ValueFailed.js';
+import type { WholeReply } from '../protocols/WholeReply.js';
 import type { Reply } from '../services/engine/Reply.js';
 
 /**
@@ -75,4 +76,13 @@ export function stoppedReply(model: string): Reply {
     finish: 'stop',
     model,
   };
+}
+
+/** What a whole answer carries of what {@link replyOrMisbehaviour} answered: a typed value as its JSON text. */
+export function wholeReply(got: Reply | Stopped): WholeReply {
+  if (isStopped(got)) {
+    return { text: '', reasoning: [], calls: [], units: { tokensIn: 0, tokensOut: 0 }, finish: 'stop', stopped: got };
+  }
+  const { text, value, reasoning, calls, units, finish } = got;
+  return { text: value === undefined ? text : `${text}${JSON.stringify(value)}`, reasoning, calls, units, finish };
 }

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { capText } from '../../services/providers/http/capText.js';
-import { TypedContent } from '../../services/providers/http/TypedContent.js';
+import { TypedContent } from '../../protocols/TypedContent.js';
 import { misbehavedCall } from '../../services/runs/misbehavedCall.js';
 import type { FinishReason, ReplyPart, ReplyRequest, ToolCall } from '../../services/spec/Provider.js';
 import { StandinError } from '../../errors/StandinError.js';

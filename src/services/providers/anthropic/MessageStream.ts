@@ -1,6 +1,6 @@
 import type { Exchange } from '../http/Exchange.js';
-import type { SseEvent } from '../http/SseDecoder.js';
-import { TypedContent } from '../http/TypedContent.js';
+import type { SseEvent } from '../../../protocols/sse.js';
+import { TypedContent } from '../../../protocols/TypedContent.js';
 import type { FinishReason, ReplyPart } from '../../spec/Provider.js';
 
 /** The most characters of a reply's text a refusal keeps as its `refusal`. */

@@ -1,5 +1,5 @@
 import { StandinError } from '../../../errors/StandinError.js';
-import { closedSchema } from '../http/closedSchema.js';
+import { closedSchema } from '../../../protocols/closedSchema.js';
 import { wireJson } from '../http/wireJson.js';
 import type { ReplyRequest } from '../../spec/Provider.js';
 import { messagesUserContent } from './messagesContent.js';

@@ -1,6 +1,6 @@
 import type { Message, MessageHeaders } from '@smithy/eventstream-codec';
 import type { Exchange } from '../http/Exchange.js';
-import { TypedContent } from '../http/TypedContent.js';
+import { TypedContent } from '../../../protocols/TypedContent.js';
 import type { ReplyPart } from '../../spec/Provider.js';
 import { converseEnd } from './converseEnd.js';
 

@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/Exchange.js';
-import { TypedContent } from '../http/TypedContent.js';
+import { TypedContent } from '../../../protocols/TypedContent.js';
 import type { ReplyPart } from '../../spec/Provider.js';
 import { converseEnd } from './converseEnd.js';
 

@@ -1,4 +1,4 @@
-import { base64 } from '../../requests/base64.js';
+import { base64 } from '../../../protocols/base64.js';
 import { cannotSend } from '../../requests/cannotSend.js';
 import type { ContentPart } from '../../spec/ContentPart.js';
 

@@ -1,6 +1,6 @@
 import { StandinError } from '../../../errors/StandinError.js';
 import { cannotHonour } from '../../requests/cannotSend.js';
-import { closedSchema } from '../http/closedSchema.js';
+import { closedSchema } from '../../../protocols/closedSchema.js';
 import { wireJson } from '../http/wireJson.js';
 import type { CallSettings } from '../../spec/CallSettings.js';
 import type { ReplyRequest } from '../../spec/Provider.js';

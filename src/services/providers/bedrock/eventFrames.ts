@@ -1,6 +1,7 @@
 import type { Message } from '@smithy/eventstream-codec';
 import type { Exchange } from '../http/Exchange.js';
-import { LimitExceeded, type Limits } from '../http/limits.js';
+import { LimitExceeded } from '../../../protocols/LimitExceeded.js';
+import type { Limits } from '../http/limits.js';
 import type { EventStreamPackages } from './awsPackages.js';
 
 /** The fewest bytes an event-stream message has: its 12-byte prelude and its 4-byte checksum. */

@@ -1,7 +1,7 @@
 import { capText } from '../http/capText.js';
 import type { Exchange } from '../http/Exchange.js';
-import type { SseEvent } from '../http/SseDecoder.js';
-import { TypedContent } from '../http/TypedContent.js';
+import type { SseEvent } from '../../../protocols/sse.js';
+import { TypedContent } from '../../../protocols/TypedContent.js';
 import type { FinishReason, ReplyPart } from '../../spec/Provider.js';
 import { finishFailure } from './finishFailure.js';
 

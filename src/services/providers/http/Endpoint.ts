@@ -1,3 +1,4 @@
+import type { FailureTable } from '../../../protocols/failures.js';
 import type { CallContext } from '../../spec/Provider.js';
 import { apiKey } from './apiKey.js';
 import type { Exchange } from './Exchange.js';
@@ -17,6 +18,8 @@ export interface EndpointOptions {
   readonly requestIdHeader: string;
   /** The header(s) that carry the key. */
   readonly auth: (key: string) => Readonly<Record<string, string>>;
+  /** The protocol's failure table, read before the words every provider's errors share. */
+  readonly failures?: FailureTable;
   /** Headers the protocol needs on every request (a version header). */
   readonly protocolHeaders?: Readonly<Record<string, string>>;
 }
@@ -93,6 +96,7 @@ export class Endpoint {
       fetch: this.#fetch,
       requestIdHeader: this.#options.requestIdHeader,
       attempt: context.attempt,
+      failures: this.#options.failures,
     });
     return { exchange, headers };
   }

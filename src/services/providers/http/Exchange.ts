@@ -6,10 +6,12 @@ import { capText } from './capText.js';
 import { describeError } from './describeError.js';
 import { bodyReport, errorReport, type ErrorReport } from './ErrorReport.js';
 import { failureKind } from './failureKind.js';
-import { LimitExceeded } from './limits.js';
+import { LimitExceeded } from '../../../protocols/LimitExceeded.js';
+import { WireFault } from '../../../protocols/WireFault.js';
+import { failureKindOf } from '../../../protocols/failures.js';
 import { decodeFailure, readBounded, readText } from './readBody.js';
 import { retryAfterMs, shouldRetry } from './retryAfter.js';
-import type { SseEvent } from './SseDecoder.js';
+import type { SseEvent } from '../../../protocols/sse.js';
 import { sseBatches } from './sseBatches.js';
 import { httpFailureMessage } from './httpFailureMessage.js';
 import type { ExchangeOptions } from './ExchangeOptions.js';
@@ -178,10 +180,34 @@ export class Exchange {
 
   readonly #malformed = new WeakSet<ProviderFailure>();
 
+  /**
+   * What the adapter throws for what its protocol found wrong in a reply: a `malformed` reply, a
+   * failure the reply `reported` or stated (`failed`: a content filter, a refusal), each a failure of
+   * this exchange. Anything else is thrown as it is.
+   */
+  readFault(error: unknown): unknown {
+    if (!(error instanceof WireFault)) return error;
+    const fault = error.fault;
+    switch (fault.kind) {
+      case 'malformed':
+        return this.malformed(fault.what);
+      case 'failed':
+        return this.failure(
+          fault.failure,
+          capText(fault.message),
+          fault.refusal === undefined ? {} : { refusal: fault.refusal },
+        );
+      case 'reported':
+        return this.reported(fault.body, fault.fallback);
+      default:
+        return this.malformed(error.message);
+    }
+  }
+
   /** A failure reported by the provider itself: an error body, or an error event inside a stream. */
   reported(body: unknown, fallback: string): ProviderFailure {
     const report = errorReport(body) ?? { message: 'the error carried no message' };
-    const kind = failureKind(undefined, report);
+    const kind = this.#kindOf(undefined, report);
     const label = report.code ?? report.type;
     this.#requestId ??= this.#tag(report.requestId);
     return this.failure(kind, `${fallback}${label ? ` (${label})` : ''}: ${report.message}`);
@@ -216,7 +242,7 @@ export class Exchange {
       ...(said.code === undefined ? {} : { code: this.#tag(said.code)! }),
     };
     this.#report = report;
-    const kind = failureKind(response.status, report);
+    const kind = this.#kindOf(response.status, report);
     this.#requestId ??= this.#tag(report.requestId);
     const message = httpFailureMessage(response, report, this.#options.provider, this.#options.key !== undefined);
     const retry = shouldRetry(response.headers);
@@ -225,6 +251,14 @@ export class Exchange {
       ? retryAfterMs(response.headers, Date.now(), this.#options.limits.maxRetryAfterMs)
       : undefined;
     return this.failure(kind, message, { retryAfterMs: wait, ...(retry === undefined ? {} : { retryable: retry }) });
+  }
+
+  /** The kind of an error: its row's in the protocol's failure table, else what its status and words say. */
+  #kindOf(status: number | undefined, report: ErrorReport): FailureKind {
+    const table = this.#options.failures;
+    return (
+      (table === undefined ? undefined : failureKindOf(table, { status, ...report })) ?? failureKind(status, report)
+    );
   }
 
   /** A short value a server gave (a request id, an error type), cut to 200 characters and clean of secrets. */

@@ -1,3 +1,4 @@
+import type { FailureTable } from '../../../protocols/failures.js';
 import type { Limits } from './limits.js';
 import type { Redactor } from './redact.js';
 
@@ -21,4 +22,6 @@ export interface ExchangeOptions {
   readonly requestIdHeader: string;
   /** The engine's attempt number: a malformed answer is retried once, on the first attempt only. */
   readonly attempt: number;
+  /** The protocol's failure table: an error that is one of its rows is that row's kind. */
+  readonly failures?: FailureTable | undefined;
 }

@@ -18,9 +18,6 @@ export interface Limits {
   readonly maxRetryAfterMs: number;
 }
 
-/** The name of one bound, as its setting is named. */
-export type LimitName = keyof Limits;
-
 /** The most milliseconds a Node timer holds: a longer delay fires after about 1 ms. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -60,19 +57,4 @@ export function limitsOf(settings: Partial<Limits>): Limits {
     maxBodyBytes: settings.maxBodyBytes ?? defaultLimits.maxBodyBytes,
     maxRetryAfterMs: settings.maxRetryAfterMs ?? defaultLimits.maxRetryAfterMs,
   };
-}
-
-/**
- * Thrown inside the HTTP layer when a body passes one of the {@link Limits}; the exchange turns
- * it into a `ProviderFailure` that names the bound and its setting, and never lets it out.
- */
-export class LimitExceeded extends Error {
-  constructor(
-    readonly limit: LimitName,
-    readonly bytes: number,
-    readonly what: string,
-  ) {
-    super(`${what} passed ${bytes} bytes (${limit})`);
-    this.name = 'LimitExceeded';
-  }
 }

@@ -1,4 +1,4 @@
-import { LimitExceeded } from './limits.js';
+import { LimitExceeded } from '../../../protocols/LimitExceeded.js';
 
 /**
  * A whole response body, read chunk by chunk and given up (its connection closed) as soon as it

@@ -1,5 +1,6 @@
-import { LimitExceeded, type Limits } from './limits.js';
-import { SseDecoder, type SseEvent } from './SseDecoder.js';
+import { LimitExceeded } from '../../../protocols/LimitExceeded.js';
+import type { Limits } from './limits.js';
+import { SseDecoder, type SseEvent } from '../../../protocols/sse.js';
 
 /**
  * A stream body read as server-sent events, in batches: the events each network chunk completes,

@@ -1,7 +1,7 @@
 import type { CallContext, ReplyPart } from '../../spec/Provider.js';
 import type { Endpoint } from './Endpoint.js';
 import type { Exchange } from './Exchange.js';
-import type { SseEvent } from './SseDecoder.js';
+import type { SseEvent } from '../../../protocols/sse.js';
 
 /** Folds a vendor's stream events into reply parts: what each adapter's wire format knows. */
 export interface EventFolder {
@@ -18,7 +18,7 @@ export interface EventFolder {
  *
  * @example
  * ```ts
- * yield* streamedReply(endpoint, context, '/chat/completions', body, (exchange) => new ChatStream(exchange, typed));
+ * yield* streamedReply(endpoint, context, '/chat/completions', body, () => new ChatChunkReader(typed));
  * ```
  */
 export async function* streamedReply(
@@ -35,15 +35,22 @@ export async function* streamedReply(
     const parts: ReplyPart[] = [];
     for await (const events of exchange.events(response)) {
       for (const event of events) {
+        let failed: unknown;
         try {
           stream.add(event, parts);
-        } finally {
-          for (const part of parts) yield part;
-          parts.length = 0;
+        } catch (error) {
+          failed = exchange.readFault(error);
         }
+        for (const part of parts) yield part;
+        parts.length = 0;
+        if (failed !== undefined) throw failed;
       }
     }
-    stream.end(parts);
+    try {
+      stream.end(parts);
+    } catch (error) {
+      throw exchange.readFault(error);
+    }
     for (const part of parts) yield part;
   } finally {
     exchange.close();

@@ -4,6 +4,8 @@ import { checkContext } from '../http/checkContext.js';
 import { Endpoint, type EndpointOptions } from '../http/Endpoint.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
+import { requestFault } from '../http/requestFault.js';
+import { openaiFailures } from '../../../protocols/openai/openaiErrors.js';
 import type {
   CallContext,
   GeneratedImage,
@@ -48,6 +50,7 @@ const openAIRoute: OpenAIRoute = {
     keyVariable: 'OPENAI_API_KEY',
     requestIdHeader: 'x-request-id',
     auth: (key) => ({ authorization: `Bearer ${key}` }),
+    failures: openaiFailures,
   },
   path: (path) => path,
 };
@@ -84,17 +87,26 @@ export class OpenAIProvider implements Provider {
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     checkContext(context, `${this.#name} adapter's reply`);
     // The wire format loads with the first reply: a program that never calls OpenAI never reads it.
-    const [{ chatRequest }, { ChatStream }] = await Promise.all([
-      import('./chatRequest.js'),
-      import('./ChatStream.js'),
+    const [{ writeChat }, { ChatChunkReader }] = await Promise.all([
+      import('../../../protocols/openai/chatRequest.js'),
+      import('../../../protocols/openai/chatStream.js'),
     ]);
-    const body = wireJson(chatRequest(request, this.#settings, context.provider), 'The request');
+    const extras = {
+      body: { ...this.#settings.body, ...request.settings?.providerOptions?.[context.provider] },
+      maxTokens: this.#settings.maxTokens,
+    };
+    let body: string;
+    try {
+      body = wireJson(writeChat(request, extras), 'The request');
+    } catch (error) {
+      throw requestFault(error, `${this.#name} chat`);
+    }
     yield* streamedReply(
       this.#endpoint,
       context,
       this.#path('/chat/completions', context.model),
       body,
-      (exchange) => new ChatStream(exchange, request.output !== undefined),
+      () => new ChatChunkReader(request.output !== undefined),
     );
   }
 

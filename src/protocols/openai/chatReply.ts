@@ -1,0 +1,141 @@
+import type { FinishReason, ReplyPart, ToolCall } from '../../services/spec/Provider.js';
+import { readJsonText } from '../readShape.js';
+import { TypedContent } from '../TypedContent.js';
+import type { ReplyMeta, WholeReply } from '../WholeReply.js';
+import { malformed, WireFault } from '../WireFault.js';
+import { chatCompletion } from './chatShapes.js';
+
+/** Each finish as `finish_reason` says it. */
+export const chatFinishes: Readonly<Record<FinishReason, string>> = {
+  stop: 'stop',
+  calls: 'tool_calls',
+  length: 'length',
+};
+
+/**
+ * The finish a `finish_reason` means: `length` for `length`; `calls` when the reply asked for
+ * tools (`tool_calls`, or any reason a server sends along with calls); `stop` otherwise — `stop`,
+ * no reason at all, or a reason a compatible server made up.
+ */
+export function chatFinishOf(reason: string | null | undefined, calls: number): FinishReason {
+  if (reason === 'length') return 'length';
+  return calls > 0 ? 'calls' : 'stop';
+}
+
+/** The usage object a completion and the last chunk carry, as JSON. */
+export function chatUsageJson(tokensIn: number, tokensOut: number): string {
+  return (
+    `{"prompt_tokens":${number(tokensIn)},"completion_tokens":${number(tokensOut)},` +
+    `"total_tokens":${number(tokensIn + tokensOut)},"prompt_tokens_details":{"cached_tokens":0,"audio_tokens":0},` +
+    `"completion_tokens_details":{"reasoning_tokens":0,"audio_tokens":0,"accepted_prediction_tokens":0,` +
+    `"rejected_prediction_tokens":0}}`
+  );
+}
+
+/**
+ * A whole `chat.completion`, as JSON text: a refusal as the message's `refusal` with no content, a
+ * content filter as `finish_reason: content_filter`. Written out rather than stringified whole: the
+ * same fields in the same order as `JSON.stringify` of the object gives.
+ *
+ * @example
+ * ```ts
+ * writeCompletion({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' }, meta);
+ * ```
+ */
+export function writeCompletion(reply: WholeReply, meta: ReplyMeta): string {
+  const stopped = reply.stopped;
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: (reply.text === '' && reply.calls.length > 0) || stopped !== undefined ? null : reply.text,
+    refusal: stopped?.kind === 'refusal' ? stopped.text : null,
+    annotations: [],
+  };
+  if (reply.calls.length > 0) message.tool_calls = reply.calls.map(wireCall);
+  const finish = stopped?.kind === 'content_filter' ? 'content_filter' : chatFinishes[reply.finish];
+  return (
+    `{"id":${JSON.stringify(meta.id)},"object":"chat.completion","created":${number(meta.created)},` +
+    `"model":${JSON.stringify(meta.model)},"system_fingerprint":"fp_standin","choices":[{"index":0,` +
+    `"message":${JSON.stringify(message)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}],` +
+    `"usage":${chatUsageJson(reply.units.tokensIn, reply.units.tokensOut)},"service_tier":"default"}`
+  );
+}
+
+/**
+ * The parts of a whole completion, in the order a stream gives them: reasoning, the content (a
+ * typed value's JSON as value parts when `typed`), the calls, the units, the finish. A refusal, and
+ * `finish_reason: content_filter`, throw a {@link WireFault} `failed` of kind `content_filter`.
+ */
+export function readCompletion(text: string, typed: boolean): ReplyPart[] {
+  const body = readJsonText(text, chatCompletion, 'the completion');
+  const choice = body.choices.find((found) => found.index === undefined || found.index === 0);
+  if (choice === undefined) throw malformed('the completion has no choice');
+  const out: ReplyPart[] = [];
+  const { message } = choice;
+  if (typeof message.refusal === 'string' && message.refusal !== '') {
+    throw new WireFault({
+      kind: 'failed',
+      failure: 'content_filter',
+      message: `the model refused: ${message.refusal}`,
+      refusal: message.refusal,
+    });
+  }
+  if (choice.finish_reason === 'content_filter') throw filteredFault(choice.content_filter_results);
+  if (typeof message.reasoning_content === 'string' && message.reasoning_content !== '')
+    out.push({ type: 'reasoning', text: message.reasoning_content, block: 0 });
+  if (typeof message.content === 'string' && message.content !== '') {
+    const content = new TypedContent(typed);
+    content.push(message.content, out);
+    content.end(out);
+  }
+  const calls = (message.tool_calls ?? []).map((call, i): ToolCall => ({
+    id: call.id,
+    tool: call.function.name,
+    with: callInput(call.function.arguments, i, call.function.name),
+  }));
+  for (const call of calls) out.push({ type: 'call', call });
+  if (body.usage !== undefined && body.usage !== null)
+    out.push({ type: 'units', tokensIn: body.usage.prompt_tokens, tokensOut: body.usage.completion_tokens });
+  out.push({ type: 'finish', reason: chatFinishOf(choice.finish_reason, calls.length) });
+  return out;
+}
+
+/** A call's arguments, parsed: empty text is no input. */
+export function callInput(args: string, index: number, name: string): unknown {
+  if (args.trim() === '') return {};
+  try {
+    return JSON.parse(args);
+  } catch {
+    throw malformed(`the arguments of tool call ${index} (${name}) are not JSON: ${JSON.stringify(args.slice(0, 80))}`);
+  }
+}
+
+/**
+ * The failure `finish_reason: content_filter` is, naming the categories Azure's
+ * `content_filter_results` marks filtered (`; filtered: violence (medium)`; OpenAI's own API names none).
+ */
+export function filteredFault(results: unknown): WireFault {
+  let named = '';
+  if (results !== null && typeof results === 'object') {
+    const names = Object.entries(results as Record<string, unknown>).flatMap(([name, result]) => {
+      if (result === null || typeof result !== 'object' || (result as { filtered?: unknown }).filtered !== true)
+        return [];
+      const severity = (result as { severity?: unknown }).severity;
+      return [typeof severity === 'string' ? `${name} (${severity})` : name];
+    });
+    if (names.length > 0) named = `; filtered: ${names.slice(0, 10).join(', ')}`.slice(0, 200);
+  }
+  return new WireFault({
+    kind: 'failed',
+    failure: 'content_filter',
+    message: `the provider's content filter stopped the reply (finish_reason: content_filter${named}).`,
+  });
+}
+
+function wireCall(call: ToolCall): Record<string, unknown> {
+  return { id: call.id, type: 'function', function: { name: call.tool, arguments: JSON.stringify(call.with) } };
+}
+
+/** A number as JSON writes it. */
+function number(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}

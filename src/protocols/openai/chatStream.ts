@@ -1,0 +1,221 @@
+import type { ReplyPart } from '../../services/spec/Provider.js';
+import { deltas } from '../deltas.js';
+import { readJsonText } from '../readShape.js';
+import type { SseEvent } from '../sse.js';
+import { TypedContent } from '../TypedContent.js';
+import type { ReplyMeta, Stop } from '../WholeReply.js';
+import { malformed, WireFault } from '../WireFault.js';
+import { callInput, chatFinishes, chatFinishOf, chatUsageJson, filteredFault } from './chatReply.js';
+import { chatChunk } from './chatShapes.js';
+
+/** The event that ends a streamed completion. */
+export const CHAT_DONE = 'data: [DONE]\n\n';
+
+/**
+ * Writes a streamed completion as its `chat.completion.chunk` events (SSE text, one string per
+ * event): the role chunk first, a chunk per piece of text (a long text in deltas a client can take
+ * one by one), each call as a chunk naming it and one with its arguments, the finish chunk, the
+ * usage chunk when the client asked for it, and `[DONE]`.
+ *
+ * @example
+ * ```ts
+ * const chunks = new ChatChunkWriter(meta, false);
+ * for (const event of chunks.part({ type: 'text', text: 'Hi' })) await sse.event(event);
+ * ```
+ */
+export class ChatChunkWriter {
+  /** What every chunk of the stream starts with, up to its choice's delta: written once. */
+  readonly #opening: string;
+  readonly #head: ReplyMeta;
+  readonly #usage: boolean;
+  #started = false;
+  #calls = 0;
+  #tokensIn = 0;
+  #tokensOut = 0;
+
+  constructor(meta: ReplyMeta, includeUsage: boolean) {
+    this.#head = meta;
+    this.#usage = includeUsage;
+    const head = {
+      id: meta.id,
+      object: 'chat.completion.chunk',
+      created: meta.created,
+      model: meta.model,
+      system_fingerprint: 'fp_standin',
+    };
+    this.#opening =
+      `data: ${JSON.stringify(head).slice(0, -1)},${includeUsage ? '"usage":null,' : ''}` +
+      `"choices":[{"index":0,"delta":`;
+  }
+
+  /** The events one reply part makes. */
+  part(part: ReplyPart): string[] {
+    const out = this.#start('{"role":"assistant","content":"","refusal":null}');
+    switch (part.type) {
+      case 'units':
+        this.#tokensIn += part.tokensIn;
+        this.#tokensOut += part.tokensOut;
+        break;
+      case 'finish':
+        out.push(this.#chunk('{}', JSON.stringify(chatFinishes[part.reason])));
+        break;
+      case 'text':
+      case 'value':
+        for (const piece of deltas(part.type === 'text' ? part.text : part.json))
+          out.push(this.#chunk(`{"content":${JSON.stringify(piece)}}`));
+        break;
+      case 'call': {
+        const index = this.#calls++;
+        const { id, tool } = part.call;
+        out.push(
+          this.#chunk(
+            JSON.stringify({ tool_calls: [{ index, id, type: 'function', function: { name: tool, arguments: '' } }] }),
+          ),
+          this.#chunk(
+            JSON.stringify({ tool_calls: [{ index, function: { arguments: JSON.stringify(part.call.with) } }] }),
+          ),
+        );
+        break;
+      }
+      case 'reasoning':
+        // OpenAI's chat API streams no reasoning.
+        break;
+    }
+    return out;
+  }
+
+  /** The events of a reply that stopped: a refusal's words as `refusal` deltas, then its finish. */
+  stop(stop: Stop): string[] {
+    const out = this.#start('{"role":"assistant","content":null,"refusal":""}');
+    if (stop.kind === 'refusal')
+      for (const piece of deltas(stop.text)) out.push(this.#chunk(`{"refusal":${JSON.stringify(piece)}}`));
+    out.push(this.#chunk('{}', stop.kind === 'refusal' ? '"stop"' : '"content_filter"'));
+    return out;
+  }
+
+  /** The events that end the stream: the usage chunk when asked for, and `[DONE]`. */
+  end(): string[] {
+    if (!this.#usage) return [CHAT_DONE];
+    const { id, created, model } = this.#head;
+    const head = JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      system_fingerprint: 'fp_standin',
+      choices: [],
+    });
+    return [`data: ${head.slice(0, -1)},"usage":${chatUsageJson(this.#tokensIn, this.#tokensOut)}}\n\n`, CHAT_DONE];
+  }
+
+  #start(delta: string): string[] {
+    if (this.#started) return [];
+    this.#started = true;
+    return [this.#chunk(delta)];
+  }
+
+  #chunk(delta: string, finish = 'null'): string {
+    return `${this.#opening}${delta},"logprobs":null,"finish_reason":${finish}}]}\n\n`;
+  }
+}
+
+/** A tool call being streamed: its fragments joined by `index`. */
+interface PendingCall {
+  id: string | undefined;
+  name: string | undefined;
+  args: string;
+}
+
+/**
+ * Reads the events of a streamed completion into reply parts as they come: `delta.content` as
+ * text (as value parts when the call asked for a typed value: {@link TypedContent}), a compatible
+ * server's `reasoning_content` / `reasoning` as reasoning block 0, tool-call fragments joined by
+ * `index` and handed on whole at the end, the usage-only chunk as one units part, `finish_reason`
+ * as the finish part. An error chunk or `event: error` is `reported`; `finish_reason:
+ * content_filter` and a refusal `failed` (`content_filter`); a stream without `data: [DONE]`, and
+ * data that is not a chunk, `malformed`.
+ */
+export class ChatChunkReader {
+  readonly #content: TypedContent;
+  readonly #calls: PendingCall[] = [];
+  #done = false;
+  #finish: string | undefined;
+  #refusal = '';
+  #tokensIn: number | undefined;
+  #tokensOut = 0;
+
+  constructor(typed: boolean) {
+    this.#content = new TypedContent(typed);
+  }
+
+  /** Reads one event and appends the parts it completes to `out`. */
+  add(event: SseEvent, out: ReplyPart[]): void {
+    if (this.#done) return;
+    if (event.data === '[DONE]') {
+      this.#done = true;
+      return;
+    }
+    const chunk = readJsonText(event.data, chatChunk, 'a chunk');
+    if (event.event === 'error' || chunk.error !== undefined)
+      throw new WireFault({ kind: 'reported', body: chunk, fallback: 'the stream broke off with an error' });
+    if (chunk.usage !== undefined && chunk.usage !== null) {
+      this.#tokensIn = chunk.usage.prompt_tokens;
+      this.#tokensOut = chunk.usage.completion_tokens;
+    }
+    for (const choice of chunk.choices ?? []) {
+      if (choice.index !== undefined && choice.index !== 0) continue;
+      const delta = choice.delta;
+      if (delta !== undefined && delta !== null) {
+        if (typeof delta.content === 'string' && delta.content !== '') this.#content.push(delta.content, out);
+        const reasoning = delta.reasoning_content ?? delta.reasoning;
+        if (typeof reasoning === 'string' && reasoning !== '')
+          out.push({ type: 'reasoning', text: reasoning, block: 0 });
+        if (typeof delta.refusal === 'string') this.#refusal += delta.refusal;
+        delta.tool_calls?.forEach((fragment, position) => {
+          const pending = (this.#calls[fragment.index ?? position] ??= { id: undefined, name: undefined, args: '' });
+          if (typeof fragment.id === 'string' && fragment.id !== '') pending.id ??= fragment.id;
+          const fn = fragment.function;
+          if (fn !== undefined && fn !== null) {
+            if (typeof fn.name === 'string' && fn.name !== '') pending.name ??= fn.name;
+            if (typeof fn.arguments === 'string') pending.args += fn.arguments;
+          }
+        });
+      }
+      const reason = choice.finish_reason;
+      if (typeof reason === 'string') {
+        if (reason === 'content_filter') throw filteredFault(choice.content_filter_results);
+        this.#finish = reason;
+      }
+    }
+  }
+
+  /** Ends the stream: the calls, the units and the finish part, or the failure the stream ended in. */
+  end(out: ReplyPart[]): void {
+    if (!this.#done) throw malformed('the stream ended before `data: [DONE]`');
+    if (this.#refusal !== '') {
+      throw new WireFault({
+        kind: 'failed',
+        failure: 'content_filter',
+        message: `the model refused: ${this.#refusal}`,
+        refusal: this.#refusal,
+      });
+    }
+    this.#content.end(out);
+    let calls = 0;
+    this.#calls.forEach((pending, index) => {
+      if (pending === undefined) return;
+      if (pending.name === undefined || pending.name === '') throw malformed(`tool call ${index} has no function name`);
+      out.push({
+        type: 'call',
+        call: {
+          id: pending.id ?? `call_${index}`,
+          tool: pending.name,
+          with: callInput(pending.args, index, pending.name),
+        },
+      });
+      calls++;
+    });
+    if (this.#tokensIn !== undefined) out.push({ type: 'units', tokensIn: this.#tokensIn, tokensOut: this.#tokensOut });
+    out.push({ type: 'finish', reason: chatFinishOf(this.#finish, calls) });
+  }
+}

@@ -1,0 +1,18 @@
+import { anthropicErrorBody, anthropicFailures } from '../../../protocols/anthropic/anthropicErrors.js';
+import { WireError } from '../../WireError.js';
+import type { Dialect } from '../Dialect.js';
+import { anthropicMessages } from './anthropicMessages.js';
+import { anthropicRefusal } from './anthropicRefusal.js';
+
+/** Anthropic's Messages API. */
+export const anthropic: Dialect = {
+  name: 'anthropic',
+  routes: [{ method: 'POST', path: '/v1/messages', handle: anthropicMessages }],
+  failures: anthropicFailures,
+  mistakeType: 'api_error',
+  errorBody: (message, details, requestId) => anthropicErrorBody(message, details.type, requestId),
+  headers: (requestId) => ({ 'x-request-id': requestId, 'request-id': requestId }),
+  notFound: (model, fix) =>
+    new WireError('W0003', 404, `model: ${model}. ${fix}`, { type: 'not_found_error', retry: false }),
+  refused: anthropicRefusal,
+};
