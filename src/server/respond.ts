@@ -14,6 +14,7 @@
  * After: about 105-110 µs a request (115-130 streamed).
  */
 import type { ServerResponse } from 'node:http';
+import { sseEvent } from '../protocols/sse.js';
 
 /**
  * How long a response waits for a client to take what was written (its socket to drain) before the connection is
@@ -126,6 +127,32 @@ export function sendBytes(
   closeUnlessTaken(response);
 }
 
+/**
+ * Settles when `response`'s socket has taken what was written (`drain`) or the connection closed;
+ * past the connection's write timeout it closes the connection and rejects: how every stream the
+ * server writes waits on a slow client, so a slow client holds back the stream rather than the
+ * server's memory.
+ */
+export function drained(response: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    const ms = writeTimeoutOf(response);
+    const timer = setTimeout(() => {
+      response.off('drain', done);
+      response.off('close', done);
+      response.destroy();
+      reject(new Error(`the client took nothing of the stream for ${ms} ms; its connection was closed`));
+    }, ms);
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 /** What a send that need not wait answers: one promise, settled, shared by every stream. */
 const READY: Promise<void> = Promise.resolve();
 /** The most characters of events a stream holds back to write with those that follow: past it, they are written. */
@@ -167,10 +194,7 @@ export class SseStream {
 
   /** Sends one event: `data` as JSON (or as it is, for a string), under `event` when named. */
   send(data: unknown, event?: string): Promise<void> {
-    return this.event(
-      `${event === undefined ? '' : `event: ${event}\n`}data: ` +
-        `${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`,
-    );
+    return this.event(sseEvent(typeof data === 'string' ? data : JSON.stringify(data), event));
   }
 
   /** Sends one event written out whole: `data: ...` and the blank line that ends it. */
@@ -193,23 +217,7 @@ export class SseStream {
       return READY;
     }
     if (this.flush() || response.destroyed) return READY;
-    return new Promise<void>((resolve, reject) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        response.off('drain', done);
-        response.off('close', done);
-        resolve();
-      };
-      const ms = writeTimeoutOf(response);
-      const timer = setTimeout(() => {
-        response.off('drain', done);
-        response.off('close', done);
-        response.destroy();
-        reject(new Error(`the client took nothing of the stream for ${ms} ms; its connection was closed`));
-      }, ms);
-      response.on('drain', done);
-      response.on('close', done);
-    });
+    return drained(response);
   }
 
   /** Writes the events held back; false when the socket's buffer is full. */
