@@ -163,9 +163,10 @@ function neededLine(
   return `${asked === 1 ? '' : 'a mean '}${what} of at least ${options.atLeast}, and it was ${round(mean)}`;
 }
 
+/** How asking failed, as a transcript names it: a classifier's reason, else the error's code. */
 function failureOf(error: unknown): string {
-  if (error instanceof StandinError) return error.code;
   if (error instanceof ClassificationAdapterError) return error.reason;
+  if (error instanceof StandinError) return error.code;
   return 'an error';
 }
 
