@@ -1,11 +1,7 @@
-import { bytesDigest } from '../../services/requests/bytesDigest.js';
 import type { CallRecord } from '../model/Answer.js';
-import { embedByHash } from '../model/embedByHash.js';
-import { imageByHash } from '../model/imageByHash.js';
-import { rankByOverlap } from '../model/rankByOverlap.js';
+import { fittingCalls, type FittingCalls } from './fittingCalls.js';
 import { DEFAULT_DIMENSIONS, readFittingOptions, type FittingOptions } from './fittingOptions.js';
 import { fittingReply } from './fittingReply.js';
-import { fittingSound } from './fittingSound.js';
 
 /** The mark a record of calls made by `fitting()` carries, so `app.fakeClassifier(fitting())` knows it. */
 export const FITTING: unique symbol = Symbol.for('standin/fitting');
@@ -14,7 +10,7 @@ export const FITTING: unique symbol = Symbol.for('standin/fitting');
  * What `fitting()` makes: a record of calls for `app.fake(model, fitting())`, which
  * `app.fakeClassifier(fitting())` reads as its fitting answers too.
  */
-export type Fitting = Required<Omit<CallRecord, 'reply'>> & {
+export type Fitting = FittingCalls & {
   readonly reply: NonNullable<CallRecord['reply']>;
   readonly [FITTING]: FittingOptions;
 };
@@ -45,20 +41,7 @@ export type Fitting = Required<Omit<CallRecord, 'reply'>> & {
  */
 export function fitting(options?: FittingOptions): Fitting {
   const read = readFittingOptions(options);
-  const record: Omit<Fitting, typeof FITTING> = {
-    reply: fittingReply(read.seed),
-    embed: embedByHash(read.dimensions ?? DEFAULT_DIMENSIONS),
-    rank: rankByOverlap(),
-    image: imageByHash(),
-    hear: (input, call) => {
-      const { length, sha256 } = bytesDigest(input.audio);
-      return {
-        text: `Fitting transcript from ${call.model} of ${length} bytes of ${input.kind} (${sha256.slice(0, 12)}).`,
-      };
-    },
-    speak: (text) => fittingSound(text),
-    call: (input, call) => ({ model: call.model, input }),
-  };
+  const record = { reply: fittingReply(read.seed), ...fittingCalls(read.dimensions ?? DEFAULT_DIMENSIONS) };
   // The mark is a symbol, so it is no key of the record: `app.fake` reads the record as any other.
   return Object.defineProperty(record, FITTING, { value: read }) as Fitting;
 }

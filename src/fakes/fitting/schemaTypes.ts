@@ -39,6 +39,9 @@ export function typesOf(flat: readonly Keywords[], path: string): JsonType[] {
     const named = (Array.isArray(type) ? type : [type]).filter((name): name is JsonType =>
       [...TYPES, 'integer'].includes(name as JsonType),
     );
+    if (named.length === 0) {
+      throw new NoFit('T0140', path, `its type ${JSON.stringify(type)} names none of the JSON types`);
+    }
     allowed = allowed === undefined ? named : meet(allowed, named);
   }
   if (allowed !== undefined) {

@@ -232,6 +232,7 @@ describe('fitValue', () => {
         { allOf: [{ type: 'string' }, { type: 'number' }] },
         'its types have none in common',
       ],
+      ['a type that is none', { type: 'STRING' }, 'its type "STRING" names none of the JSON types'],
       ['an enum the rest refuses', { enum: [1, 2], minimum: 5 }, 'no value of its enum fits the rest'],
       ['a $ref outside the schema', { $ref: 'https://example.com/page.json' }, 'points outside the schema'],
       ['a $ref to nothing', { $ref: '#/$defs/none' }, 'points to nothing in the schema'],
