@@ -281,6 +281,12 @@ describe('fitValue', () => {
       expect(refusal({ type: 'string', pattern: 'a'.repeat(10_001) }).code).toBe('T0142');
     });
 
+    it('stops a pattern that backtracks without end, refusing it with T0142', () => {
+      const error = refusal({ type: 'string', pattern: '^(?!(a|a)*c)(a|a)*b$', minLength: 40 });
+      expect(error.code).toBe('T0142');
+      expect(error.message).toContain('ran past 100 ms');
+    });
+
     it('runs a pattern with a lookaround under a time limit, and makes a text it matches', () => {
       expect(fitValue({ type: 'string', pattern: '^(?!x)[a-z]{3}$' }, target)).toBe('aaa');
       expect(fitValue({ type: 'string', pattern: '^(\\w)\\1$' }, target)).toBe('aa');

@@ -210,6 +210,14 @@ describe('fitting', () => {
       expect(response.answer('cites')?.yesProbability).toBe(1);
     });
 
+    it('answers in one scope alone, through app.scope(id).fakeClassifier(fitting())', async () => {
+      const app = createTestApp(config);
+      app.scope('ticket-7').fakeClassifier(fitting());
+      const response = await app.scope('ticket-7', () => app.classify('Hi', questions));
+      expect(response.answer('cites')?.yesProbability).toBe(1);
+      await expect(app.classify('Hi', questions)).rejects.toMatchObject({ code: 'T0042' });
+    });
+
     it('refuses a fitting setting that is no boolean with K0004', () => {
       expect(() => new FakeClassifier({ fitting: 'yes' as never })).toThrow(/K0004/);
     });
