@@ -132,9 +132,20 @@ export function* objects(
       for (const schema of flat)
         for (const [named, needs] of dependentNames(schema)) if (named === name) needs.forEach(add);
     };
+    // An optional property joins where the schemas leave room for it and for what it needs.
+    const join = (name: string) => {
+      if (names.includes(name) || !maker.nameFits(flat, name, `${path}.${name}`)) return;
+      const before = names.length;
+      try {
+        add(name);
+      } catch (error) {
+        if (!(error instanceof NoFit)) throw error;
+        names.length = before;
+      }
+    };
     ordered.forEach(add);
-    for (const name of listed) if (from !== undefined && !names.includes(name) && from.next() < 0.5) add(name);
-    for (const name of listed) if (names.length < min && !names.includes(name)) add(name);
+    for (const name of listed) if (from !== undefined && names.length < max && from.next() < 0.5) join(name);
+    for (const name of listed) if (names.length < min) join(name);
     for (let k = 0; names.length < min; k++) {
       if (k > min + 100) throw new NoFit('T0140', path, `no more property names fit; minProperties is ${min}`);
       const name = maker.propertyName(flat, path, k);

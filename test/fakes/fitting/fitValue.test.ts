@@ -85,6 +85,16 @@ const smallest: [string, object, unknown][] = [
   ],
   ['allOf', { allOf: [{ type: 'integer' }, { minimum: 4 }, { maximum: 9 }] }, 4],
   [
+    "a property another schema's additionalProperties leaves no room for",
+    {
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } },
+        { properties: { a: {} }, additionalProperties: false },
+      ],
+    },
+    {},
+  ],
+  [
     'the first anyOf choice that fits',
     { anyOf: [{ type: 'string', minLength: 5, maxLength: 1 }, { type: 'boolean' }] },
     false,
