@@ -157,10 +157,10 @@ function neededLine(
   mean: number,
 ): string {
   const what = question.type === 'yesNo' ? 'p(yes)' : question.type === 'choice' ? `p(${options.option})` : 'score';
-  if (options.majority) {
-    return `more than half of ${asked} grades with ${what} at least ${options.atLeast}, and ${passed} had it`;
-  }
-  return `${asked === 1 ? '' : 'a mean '}${what} of at least ${options.atLeast}, and it was ${round(mean)}`;
+  // A score is judged as its share of the top level.
+  const bar = `${options.atLeast}${question.type === 'score' ? ' of the top' : ''}`;
+  if (options.majority) return `more than half of ${asked} grades with ${what} at least ${bar}, and ${passed} had it`;
+  return `${asked === 1 ? '' : 'a mean '}${what} of at least ${bar}, and it was ${round(mean)}`;
 }
 
 /** How asking failed, as a transcript names it: a classifier's reason, else the error's code. */

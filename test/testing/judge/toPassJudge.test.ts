@@ -86,6 +86,16 @@ describe('toPassJudge', () => {
       await expect(answer).toPassJudge(app, tone, { atLeast: 1, option: 'friendly' });
     });
 
+    it("says a score's grade as its share of the top level", async () => {
+      const app = testApp();
+      app.fakeClassifier([{ answers: { judge: 0.5 } }]);
+      const helpful = Q.score('How helpful is the answer?', ['not', 'somewhat', 'very']);
+      const message = await failureOf(() => expect(answer).toPassJudge(app, helpful, { atLeast: 0.75 }));
+      expect(message).toContain('  score of ["not","somewhat","very"]: How helpful is the answer?\n');
+      expect(message).toContain('  grade: score 0.5 (0.25 of the top), probabilities [0.5,0.5,0]\n');
+      expect(message).toContain('  needed score of at least 0.75 of the top, and it was 0.25');
+    });
+
     it('judges the text of a run, else its typed value', async () => {
       const app = testApp();
       app.fake('writer', [{ text: answer }, { value: { answer: 'Open Settings.' } }]);
