@@ -1,6 +1,6 @@
 import type { ReplyRequest, ToolSpec } from '../../services/spec/Provider.js';
 import type { Answer, AnswerFunction, FakeCall } from '../model/Answer.js';
-import { fitValue } from './fitValue.js';
+import { fitValue, type FitTarget } from './fitValue.js';
 
 /**
  * The reply `fitting()` gives a request, from what it states alone: while the conversation since
@@ -18,13 +18,22 @@ import { fitValue } from './fitValue.js';
  * ```
  */
 export function fittingReply(seed: number | undefined): AnswerFunction {
+  // A value is the same for the same schema and salt: made once per schema object (a run's steps send the same one).
+  const made = new WeakMap<object, Map<string, unknown>>();
+  const fit = (schema: unknown, target: FitTarget): unknown => {
+    if (typeof schema !== 'object' || schema === null) return fitValue(schema, target);
+    let values = made.get(schema);
+    if (values === undefined) made.set(schema, (values = new Map()));
+    if (!values.has(target.salt)) values.set(target.salt, fitValue(schema, target));
+    return structuredClone(values.get(target.salt));
+  };
   return (request, call) => {
     const owner = `fitting() for model '${call.model}' at step '${call.step}'`;
     const waiting = toolsLeft(request);
     if (waiting.length > 0) {
       const calls = waiting.map((tool) => ({
         tool: tool.name,
-        with: fitValue(tool.input, {
+        with: fit(tool.input, {
           root: 'with',
           what: `the input of tool '${tool.name}'`,
           owner,
@@ -36,7 +45,7 @@ export function fittingReply(seed: number | undefined): AnswerFunction {
     }
     if (request.output !== undefined) {
       const what = 'the shape of the typed value';
-      return { value: fitValue(request.output.schema, { root: 'value', what, owner, seed, salt: 'output' }) };
+      return { value: fit(request.output.schema, { root: 'value', what, owner, seed, salt: 'output' }) };
     }
     return fittingText(request, call);
   };
