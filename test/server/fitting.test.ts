@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ClassificationQuestion as Q } from 'standin';
 import { createFakeServer, type FakeServer } from 'standin/server';
@@ -86,6 +87,31 @@ describe("a scripts document's fitting", () => {
     await server.verify();
   });
 
+  it("answers an Anthropic client's tools as tool_use blocks with inputs that fit, then a text", async () => {
+    server.load({ models: { 'claude-test-1': 'fitting' } });
+    const anthropic = new Anthropic({ baseURL: server.url, apiKey: 'sk-ant-test', maxRetries: 0 });
+    const weather = { name: 'getWeather', input_schema: { ...tools[0]!.function.parameters, type: 'object' as const } };
+    const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Weather in Paris?' }];
+    const asked = await anthropic.messages.create({
+      model: 'claude-test-1',
+      max_tokens: 256,
+      messages,
+      tools: [weather],
+    });
+    expect(asked.stop_reason).toBe('tool_use');
+    const used = asked.content.filter((block) => block.type === 'tool_use');
+    expect(used.map((block) => [block.name, block.input])).toEqual([['getWeather', { city: 'aa', unit: 'celsius' }]]);
+    messages.push({ role: 'assistant', content: asked.content });
+    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: used[0]!.id, content: 'sunny' }] });
+    const final = await anthropic.messages.create({
+      model: 'claude-test-1',
+      max_tokens: 256,
+      messages,
+      tools: [weather],
+    });
+    expect(final.content).toMatchObject([{ type: 'text', text: 'Fitting reply from claude-test-1, step 1.' }]);
+  });
+
   it('takes options, and a record whose own calls answer before it', async () => {
     server.load({
       models: {
@@ -100,6 +126,27 @@ describe("a scripts document's fitting", () => {
     expect(completion.choices[0]!.message.content).toBe('Scripted');
     const embedding = await openai.embeddings.create({ model: 'text-embedding-3-small', input: 'reset a password' });
     expect(embedding.data[0]!.embedding).toHaveLength(16);
+  });
+
+  it('answers speech, a transcription and images from the request alone, the same on every call', async () => {
+    server.load({ models: { 'tts-1': 'fitting', 'whisper-1': 'fitting', 'gpt-image-1': 'fitting' } });
+    const speech = await openai.audio.speech.create({
+      model: 'tts-1',
+      voice: 'alloy',
+      input: 'Your ticket is closed.',
+    });
+    const audio = Buffer.from(await speech.arrayBuffer());
+    expect([audio.subarray(0, 4).toString(), audio.subarray(8, 12).toString()]).toEqual(['RIFF', 'WAVE']);
+    const heard = await openai.audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await toFile(audio, 'ticket.wav'),
+    });
+    expect(heard.text).toMatch(/^Fitting transcript from whisper-1 of \d+ bytes of wav \([0-9a-f]{12}\)\.$/);
+    const images = async () =>
+      (await openai.images.generate({ model: 'gpt-image-1', prompt: 'A lighthouse', size: '1024x1024' })).data;
+    const [first] = (await images())!;
+    expect(Buffer.from(first!.b64_json!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect((await images())![0]!.b64_json).toBe(first!.b64_json);
   });
 
   it('draws the same values for the same seed on every load', async () => {
