@@ -111,4 +111,16 @@ export {
 export { readAsked } from './testing/asked/AskedSubject.js';
 export { standinMatchers } from './testing/asked/matchers.js';
 export { replies, toolCalls, toolResults } from './testing/asked/sentViews.js';
-export { assertAnsweredAll, assertAsked, assertAskedWith, assertCalledTool } from './testing/asked/assertions.js';
+export {
+  assertAnsweredAll,
+  assertAsked,
+  assertAskedWith,
+  assertCalledTool,
+  assertPassesJudge,
+} from './testing/asked/assertions.js';
+export { fitting } from './fakes/fitting/fitting.js';
+export type { Fitting } from './fakes/fitting/fitting.js';
+export type { FittingOptions } from './fakes/fitting/fittingOptions.js';
+export { judge, JUDGE_ID } from './testing/judge/judge.js';
+export type { JudgeGrade, JudgeVerdict } from './testing/judge/judge.js';
+export type { JudgeOptions } from './testing/judge/readJudge.js';

@@ -692,6 +692,48 @@ const fakeModel = {
     means: 'The arbitraries were asked for answers of a model the app does not have.',
     fix: "Name one of the app's configured models (the message lists them).",
   },
+  T0140: {
+    means:
+      "`fitting()` found no value that fits a schema the call states (a tool's input, the typed value's shape): a " +
+      '`false` or `not: {}`, bounds or lengths that leave nothing, an `enum` the rest refuses, a `$ref` outside the ' +
+      'schema or to nothing, or a recursion that nothing optional ends.',
+    fix:
+      'Loosen the schema at the path the message names so some value fits it, or script that answer yourself: ' +
+      '`{ ...fitting(), reply: [...] }` or `app.fake(model, [...])`.',
+  },
+  T0141: {
+    means:
+      '`fitting()` would make a value too big or take too long to make it: more than 1000 items or properties, a ' +
+      'text over 10,000 characters, or more than 200,000 steps of work for one value.',
+    fix: 'Give the schema smaller bounds at the path the message names, or script that answer yourself.',
+  },
+  T0142: {
+    means:
+      "`fitting()` cannot read or run a schema's `pattern`: it is no regular expression, is longer than 10,000 " +
+      'characters, or (with a lookaround or back reference RE2 cannot run) took more than 100 ms on one text.',
+    fix: 'Write the pattern so RE2 reads it (no lookarounds, no back references), or script that answer yourself.',
+  },
+  T0143: {
+    means: '`fitting(options)` was given options other than `{ seed?, dimensions? }`, or a field of the wrong kind.',
+    fix: 'Give a whole number as `seed`, and a whole number from 1 to 65536 as `dimensions`, or no options.',
+  },
+  T0150: {
+    means:
+      '`toPassJudge` (or `judge`, `assertPassesJudge`) was handed no app to judge with, or a reply it cannot read: ' +
+      'neither a text, a reply or run result (its `text`, else its `value`), nor a JSON value.',
+    fix:
+      'Pass the app whose classifier judges (`expect(reply).toPassJudge(app, question, options)`) and the reply, the ' +
+      'run result, or its text.',
+  },
+  T0151: {
+    means:
+      "A judge's question or options are wrong: no `ClassificationQuestion`, no `atLeast` from 0 to 1, a `repeat` " +
+      'that is no whole number from 1 to 25, a `majority` that is no boolean, an unknown option, or a choice question ' +
+      'without an `option` among its options (or another question with one).',
+    fix:
+      'Pass a question built with `ClassificationQuestion` and `{ atLeast, repeat?, majority?, option? }` as the ' +
+      'message says.',
+  },
   T0120: {
     means:
       'A tool faked for some scopes only (`app.scope(id).fakeTool`) was called in a scope that has no script for it.',

@@ -1,5 +1,6 @@
 import { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
+import { isFitting, type Fitting } from '../fakes/fitting/fitting.js';
 import type { Classifier, ClassifyCallOptions } from '../services/spec/Classifier.js';
 import type { ClassificationRequest } from '../services/classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
@@ -27,9 +28,15 @@ export class ClassifierBook {
     this.#shared = new FakeClassifier({ store });
   }
 
-  /** Scripts the classifier for every scope (`scope` left out) or one scope, replacing its earlier script there. */
-  fake(script: readonly ClassificationScriptEntry[] | undefined, scope?: string): FakeClassifier {
-    const fake = new FakeClassifier(script === undefined ? { store: this.#store } : { script, store: this.#store });
+  /**
+   * Scripts the classifier for every scope (`scope` left out) or one scope, replacing its earlier script there;
+   * `fitting()` gives every question its fitting answer.
+   */
+  fake(script: readonly ClassificationScriptEntry[] | Fitting | undefined, scope?: string): FakeClassifier {
+    const store = this.#store;
+    const fake = new FakeClassifier(
+      isFitting(script) ? { store, fitting: true } : script === undefined ? { store } : { script, store },
+    );
     if (scope === undefined) this.#shared = fake;
     else this.#scoped.set(scope, fake);
     return fake;

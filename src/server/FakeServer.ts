@@ -5,6 +5,7 @@ import type { Answers } from '../fakes/model/Answer.js';
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
+import type { Fitting } from '../fakes/fitting/fitting.js';
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import type { TestApp } from '../testing/TestApp.js';
 import { Tokens } from '../tokens/Tokens.js';
@@ -139,11 +140,11 @@ export class FakeServer {
 
   /**
    * Scripts the classifier the typesafe (`POST /v1/systemone`) and decisions (`POST /v1/decisions`)
-   * endpoints answer from, in `fakeClassifier`'s form: for every scope, or for one `scope`.
+   * endpoints answer from, in `fakeClassifier`'s form (`fitting()` included): for every scope, or for one `scope`.
    *
    * @throws {StandinError} `K0010` for a malformed script; `W0013` for a scope on a server serving an app.
    */
-  fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassifier {
+  fakeClassifier(script?: readonly ClassificationScriptEntry[] | Fitting, scope?: string): FakeClassifier {
     this.#open();
     if (this.#classifiers !== undefined) return this.#classifiers.fake(script, scope);
     if (scope !== undefined) throw scopeRefused('its classifier', scope);

@@ -11,6 +11,7 @@ import { ownValue } from './ownRecord.js';
 import type { Pace } from '../fakes/model/pace.js';
 import { mcpKeys, mcpPattern, protoName } from './mcp/mcpScriptSchema.js';
 import type { McpWire } from './mcp/McpWire.js';
+import { fitting, type Fitting } from '../fakes/fitting/fitting.js';
 
 /** Where a document's MCP servers land: a server's MCP wire, and whether they replace every server there. */
 export interface McpLanding {
@@ -21,7 +22,7 @@ export interface McpLanding {
 /** What scripts are loaded into: a wire server's `fake` and `fakeClassifier`. */
 export interface ScriptTarget {
   fake(model: string, answers: Answers, scope?: string): { pace(pace: Pace): unknown };
-  fakeClassifier(script?: readonly ClassificationScriptEntry[], scope?: string): FakeClassifier;
+  fakeClassifier(script?: readonly ClassificationScriptEntry[] | Fitting, scope?: string): FakeClassifier;
 }
 
 /**
@@ -99,7 +100,7 @@ export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: stri
   }
   const classifier = parsed.data.classifier;
   if (classifier !== undefined) {
-    const entries = classifierScript(classifier);
+    const entries = classifier === 'fitting' ? fitting() : classifierScript(classifier);
     wrap('scripts.classifier', () => target.fakeClassifier(entries, scope));
   }
   landing?.mcp.load(parsed.data.mcp ?? {}, scope, landing.replace === true);

@@ -7,10 +7,14 @@ import { rankByOverlap } from '../fakes/model/rankByOverlap.js';
 import { built, lazySchema } from '../validation/lazySchema.js';
 import { paceExpected, paceSchema } from '../fakes/model/pace.js';
 import { mcpExpected, mcpScriptsSchema } from './mcp/mcpScriptSchema.js';
+import { fitting } from '../fakes/fitting/fitting.js';
+import { fittingOptionsSchema } from '../fakes/fitting/fittingOptions.js';
 
 /** A record of calls in JSON form: the calls a JSON script can answer, each in a form JSON holds. */
 export const modelRecordSchema = lazySchema(() =>
   z.strictObject({
+    // fitting() under the record's other calls: each call the record names answers as written.
+    fitting: z.union([z.literal(true), built(fittingOptionsSchema)]).optional(),
     reply: z.array(z.unknown()).optional(),
     embed: z.strictObject({ dimensions: z.number().int().min(1).max(8192) }).optional(),
     hear: z.strictObject({ text: z.string() }).optional(),
@@ -40,8 +44,10 @@ export const modelRecordSchema = lazySchema(() =>
   }),
 );
 
-/** What one model is scripted with in JSON: a list of answers, or a record of calls in JSON form. */
-export const modelScriptSchema = lazySchema(() => z.union([z.array(z.unknown()), modelRecordSchema]));
+/** What one model is scripted with in JSON: a list of answers, `"fitting"`, or a record of calls in JSON form. */
+export const modelScriptSchema = lazySchema(() =>
+  z.union([z.array(z.unknown()), z.literal('fitting'), modelRecordSchema]),
+);
 
 /**
  * A scripts file (and a control API `PUT /__standin/scripts` body): answers keyed by the model
@@ -51,7 +57,7 @@ export const modelScriptSchema = lazySchema(() => z.union([z.array(z.unknown()),
 export const scriptsSchema = lazySchema(() =>
   z.strictObject({
     models: z.record(z.string().min(1).max(200), modelScriptSchema).default({}),
-    classifier: z.array(z.unknown()).optional(),
+    classifier: z.union([z.array(z.unknown()), z.literal('fitting')]).optional(),
     // How fast each model's answers stream, for the answers that name no pace of their own.
     pace: z.record(z.string().min(1).max(200), built(paceSchema)).optional(),
     // Scripted MCP servers, served at /mcp/<name>.
@@ -69,6 +75,7 @@ export const scriptsSchema = lazySchema(() =>
  *   models: {
  *     'gpt-4.1-mini': [{ text: 'Hello!' }],
  *     'text-embedding-3-small': { embed: { dimensions: 8 } },
+ *     'gpt-4.1': 'fitting',
  *   },
  *   classifier: [{ answers: { team: 'billing' } }],
  *   pace: { 'gpt-4.1-mini': { firstMs: 300, perSecond: 25 } },
@@ -85,8 +92,11 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
     "{ '<server>': { tools } } }",
   models: "an object keyed by model id: { 'gpt-4.1-mini': [{ text: 'Hello!' }] }",
   'models.*':
-    'a list of answers, or a record { reply?, embed?: { dimensions }, hear?: { text }, speak?: { base64 }, rank?: ' +
-    "'overlap', image?: 'hash' or { base64, mediaType? } }",
+    "a list of answers, 'fitting', or a record { fitting?, reply?, embed?: { dimensions }, hear?: { text }, speak?: " +
+    "{ base64 }, rank?: 'overlap', image?: 'hash' or { base64, mediaType? } }",
+  'models.*.fitting': 'true, or fitting options { seed?, dimensions? }: answers from each request alone',
+  'models.*.fitting.seed': 'a whole number: tool inputs and typed values drawn by it',
+  'models.*.fitting.dimensions': 'a whole number from 1 to 65536: the length of each embedding',
   'models.*.embed': 'an object { dimensions: 8 }: vectors by hashing the text',
   'models.*.embed.dimensions': 'a whole number from 1 to 8192',
   'models.*.hear': "an object { text: '...' }: what every transcription hears",
@@ -96,23 +106,27 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
   'models.*.image': "'hash': PNG images drawn from the prompt; or { base64, mediaType? }: the image every call answers",
   'models.*.image.base64': 'the image file as base64 (PNG, JPEG, GIF or WebP when no mediaType is given)',
   'models.*.image.mediaType': "the image's media type, such as 'image/jpeg'",
-  classifier: 'a list of classifier script entries, such as [{ answers: { team: "billing" } }]',
+  classifier: 'a list of classifier script entries, such as [{ answers: { team: "billing" } }], or \'fitting\'',
   pace: "an object keyed by model id: { 'gpt-4.1-mini': { firstMs: 300, perSecond: 25 } }",
   ...mcpExpected,
   ...Object.fromEntries(Object.entries(paceExpected).map(([path, what]) => [path ? `pace.*.${path}` : 'pace.*', what])),
 };
 
 /**
- * The answers `app.fake` takes for one model's JSON script.
+ * The answers `app.fake` takes for one model's JSON script: `'fitting'` is `fitting()`, and a
+ * record's `fitting` answers every call the record does not name.
  *
  * @example
  * ```ts
  * answersOf({ reply: [{ text: 'Hi' }], embed: { dimensions: 8 } });
+ * answersOf({ fitting: { seed: 7 }, reply: [{ text: 'Hi' }] }); // fitting() but for reply
  * ```
  */
 export function answersOf(script: z.output<typeof modelScriptSchema>): Answers {
   if (Array.isArray(script)) return script as Answers;
-  const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {};
+  if (script === 'fitting') return fitting();
+  const base = script.fitting === undefined ? {} : fitting(script.fitting === true ? {} : script.fitting);
+  const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = { ...base };
   if (script.reply !== undefined) record.reply = script.reply as NonNullable<CallRecord['reply']>;
   if (script.embed !== undefined) record.embed = embedByHash(script.embed.dimensions);
   const heard = script.hear;

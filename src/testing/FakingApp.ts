@@ -5,6 +5,7 @@ import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import type { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { FunctionClassifier, ClassifierFunction } from '../fakes/classification/FunctionClassifier.js';
+import type { Fitting } from '../fakes/fitting/fitting.js';
 import { App } from '../services/app/App.js';
 import { assertAlive } from '../services/app/disposed.js';
 import { readGuard } from '../validation/readGuard.js';
@@ -74,7 +75,8 @@ export class FakingApp extends App {
    * namespace takes its entries, one per call across processes.
    * With no script (or `[]`) every question gets its default answer. `await fake.verify()` throws
    * when script entries were never used. Given a function of the request instead, each call asks
-   * it for `{ answers }` or `{ error }` (not in a Redis namespace: `D0006`).
+   * it for `{ answers }` or `{ error }` (not in a Redis namespace: `D0006`). Given `fitting()`, every
+   * question gets its fitting answer: yes, the top level of a score, the first option as listed.
    *
    * @example
    * ```ts
@@ -83,10 +85,10 @@ export class FakingApp extends App {
    * await classifier.verify();
    * ```
    */
-  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassifier;
+  fakeClassifier(script?: readonly ClassificationScriptEntry[] | Fitting): FakeClassifier;
   fakeClassifier(answer: ClassifierFunction): FunctionClassifier;
   fakeClassifier(
-    script?: readonly ClassificationScriptEntry[] | ClassifierFunction,
+    script?: readonly ClassificationScriptEntry[] | ClassifierFunction | Fitting,
   ): FakeClassifier | FunctionClassifier {
     assertAlive(this.container, 'app.fakeClassifier(...)');
     return readGuard('app.fakeClassifier(script)', () => fakeClassifierIn(this.container, script));

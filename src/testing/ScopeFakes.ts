@@ -11,6 +11,7 @@ import { assertAlive } from '../services/app/disposed.js';
 import { scriptedLayer } from '../fakes/slot/layers.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { Tokens } from '../tokens/Tokens.js';
+import { isFitting, type Fitting } from '../fakes/fitting/fitting.js';
 import { closest } from '../validation/formatPath.js';
 import {
   fakeMcpIn,
@@ -98,24 +99,27 @@ export class ScopeFakes {
   }
 
   /**
-   * Fakes the classifier in this scope only: with a script (as `app.fakeClassifier(script)`), or a
-   * function of the request answering `{ answers }` or `{ error }` for each call.
+   * Fakes the classifier in this scope only: with a script (as `app.fakeClassifier(script)`), a
+   * function of the request answering `{ answers }` or `{ error }` for each call, or `fitting()`.
    *
    * @throws {StandinError} `K0010` for a bad script; `T0043` for a value that is not a function; `T0044` in a Redis
    * namespace.
    */
-  fakeClassifier(script?: readonly ClassificationScriptEntry[]): FakeClassifier;
+  fakeClassifier(script?: readonly ClassificationScriptEntry[] | Fitting): FakeClassifier;
   fakeClassifier(answer: ClassifierFunction): FunctionClassifier;
   fakeClassifier(
-    script?: readonly ClassificationScriptEntry[] | ClassifierFunction,
+    script?: readonly ClassificationScriptEntry[] | ClassifierFunction | Fitting,
   ): FakeClassifier | FunctionClassifier {
     const container = this.#container;
     assertAlive(container, `app.scope('${this.scope}').fakeClassifier(...)`);
     this.#local('fakeClassifier(script)');
+    const store = container.get(Tokens.CursorStore);
     const fake =
       typeof script === 'function'
         ? new FunctionClassifier(script)
-        : new FakeClassifier({ script: script ?? [], store: container.get(Tokens.CursorStore) });
+        : isFitting(script)
+          ? new FakeClassifier({ store, fitting: true })
+          : new FakeClassifier({ script: script ?? [], store });
     const label = `app.scope('${this.scope}').fakeClassifier(script)`;
     slotsOf(container)
       .classifierSlot()

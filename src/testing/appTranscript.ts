@@ -61,7 +61,8 @@ export function readTranscriptOptions(options: unknown): TranscriptOptions {
 }
 
 /**
- * `app.transcript(options)`: the text of every step the app's faked models took, in one scope or all.
+ * `app.transcript(options)`: the text of every step the app's faked models took, and of every judge
+ * asked of its classifier, in one scope or all.
  *
  * @throws {StandinError} `T0065` for options other than `{ scope? }`.
  * @example
@@ -71,5 +72,5 @@ export function readTranscriptOptions(options: unknown): TranscriptOptions {
  */
 export function appTranscript(container: Container, options: unknown): string {
   const { scope } = readTranscriptOptions(options);
-  return transcriptText(transcriptSteps(appSources(container), scope));
+  return transcriptText(transcriptSteps(appSources(container), scope, slotsOf(container).judges.judged()));
 }

@@ -8,10 +8,12 @@ import { SharedClassifier } from '../fakes/shared/SharedClassifier.js';
 import { scriptedLayer } from '../fakes/slot/layers.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { Tokens } from '../tokens/Tokens.js';
+import { isFitting, type Fitting } from '../fakes/fitting/fitting.js';
 
 /**
  * Puts a scripted classifier on `container`'s classifier slot, for `app.fakeClassifier`: published
- * in a Redis namespace (a function refused there, `D0006`), else kept in the container's cursor store.
+ * in a Redis namespace (a function or `fitting()` refused there, `D0006`), else kept in the
+ * container's cursor store. Given `fitting()`, every question gets its fitting answer.
  *
  * @example
  * ```ts
@@ -20,9 +22,23 @@ import { Tokens } from '../tokens/Tokens.js';
  */
 export function fakeClassifierIn(
   container: Container,
-  script: readonly ClassificationScriptEntry[] | ClassifierFunction | undefined,
+  script: readonly ClassificationScriptEntry[] | ClassifierFunction | Fitting | undefined,
 ): FakeClassifier | FunctionClassifier {
   const shared = sharedScriptsOf(container);
+  if (shared !== undefined && isFitting(script)) {
+    throw new StandinError(
+      'D0006',
+      'app.fakeClassifier(fitting()): this app shares its scripts through a Redis namespace, and fitting() is ' +
+        'answered in the process that made it. Give a script of { answers }, { error } and { retryUntilCall } entries.',
+    );
+  }
+  if (isFitting(script)) {
+    const fake = new FakeClassifier({ store: container.get(Tokens.CursorStore), fitting: true });
+    slotsOf(container)
+      .classifierSlot()
+      .put(scriptedLayer('fake', fake, 'app.fakeClassifier(fitting())'));
+    return fake;
+  }
   if (shared !== undefined) {
     if (typeof script === 'function') {
       throw new StandinError(

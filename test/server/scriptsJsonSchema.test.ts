@@ -21,6 +21,14 @@ const accepted: Record<string, unknown> = {
     },
   },
   'a classifier script alone': { classifier: [{ answers: { team: 'billing' } }, { fail: 'rate_limited' }] },
+  'fitting answers': {
+    models: {
+      m: 'fitting',
+      n: { fitting: { seed: 7, dimensions: 16 }, reply: [{ text: 'Hi' }] },
+      o: { fitting: true },
+    },
+    classifier: 'fitting',
+  },
   'nothing scripted': {},
 };
 
@@ -36,6 +44,8 @@ const refused: Record<string, unknown> = {
   'speech bytes that are not base64': { models: { m: { speak: { base64: 'not base64!' } } } },
   'a rank other than overlap': { models: { m: { rank: 'bm25' } } },
   'a classifier that is not a list': { classifier: { answers: {} } },
+  'fitting options with an unknown key': { models: { m: { fitting: { seeds: 1 } } } },
+  'fitting given as false': { models: { m: { fitting: false } } },
   'not an object': [],
 };
 

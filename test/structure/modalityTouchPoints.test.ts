@@ -22,6 +22,7 @@ const touchPoints = [
   'src/services/app/App.ts',
   'src/ai-sdk/aiSdkCapabilities.ts',
   'src/testing/providerScenarios.ts',
+  'src/fakes/fitting/fittingCalls.ts',
 ];
 
 /**

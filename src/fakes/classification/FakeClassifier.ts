@@ -33,6 +33,11 @@ export interface FakeClassifierSettings {
   readonly script?: readonly ClassificationScriptEntry[];
   /** Where the fake keeps its cursors: the container's store when bound in one; a store of its own when left out. */
   readonly store?: CursorStore;
+  /**
+   * With `true`, a question the script gives no answer for gets `fitting()`'s answer in place of the
+   * default: yes (probability 1), the top level of a score, the first option of a choice as listed.
+   */
+  readonly fitting?: boolean;
 }
 
 const KIND = 'classification';
@@ -43,7 +48,7 @@ const KIND = 'classification';
  * hands back the request's model and metadata.
  *
  * - No script (or `[]`): every question gets its default — a choice's lexicographically first
- *   option, score 0, a yes probability of 0.
+ *   option, score 0, a yes probability of 0 — or, made with `fitting: true`, `fitting()`'s answer.
  * - A script: each call takes the next entry (`{ answers }`, `{ error }`, `{ retryUntilCall }`).
  *   A script that has run out rejects with reason `unknown` and
  *   `metadata.cause: 'classification_script_exhausted'`; it never falls back to the defaults.
@@ -83,18 +88,24 @@ export class FakeClassifier implements Classifier {
   /** The test author's errors calls raised (a spent script, an answer that does not fit, a capture that threw). */
   readonly #raised = new RaisedErrors();
   readonly #verdict: ScriptVerdict;
+  readonly #fitting: boolean;
 
   constructor(settings: FakeClassifierSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
-      const expected = `settings must be an object { script?, store? }, got ${show(settings)}`;
+      const expected = `settings must be an object { script?, store?, fitting? }, got ${show(settings)}`;
       throw new StandinError('K0004', `new FakeClassifier(settings): ${expected}.`);
     }
     for (const key of Object.keys(settings)) {
-      if (key !== 'script' && key !== 'store') {
-        const allowed = 'Allowed keys: script, store.';
+      if (key !== 'script' && key !== 'store' && key !== 'fitting') {
+        const allowed = 'Allowed keys: script, store, fitting.';
         throw new StandinError('K0004', `new FakeClassifier(settings): unknown key '${key}'. ${allowed}`);
       }
     }
+    if (settings.fitting !== undefined && typeof settings.fitting !== 'boolean') {
+      const expected = `settings.fitting must be true or false, got ${show(settings.fitting)}`;
+      throw new StandinError('K0004', `new FakeClassifier(settings): ${expected}.`);
+    }
+    this.#fitting = settings.fitting === true;
     if (settings.script !== undefined) checkScript(settings.script);
     this.#script = settings.script;
     this.#kind = settings.script === undefined ? KIND : `${KIND}:${randomUUID()}`;
@@ -196,7 +207,7 @@ export class FakeClassifier implements Classifier {
     const kind = own ? this.#kind : KIND;
     const slot = this.#used.pick({ kind, store: this.#store, scope, cursor, cursorKey, script }, own);
     const answers = await this.#queue.run(slot, () => takeEntry(slot, script, where.requestId));
-    return fakeResponse(request, opts, answers);
+    return fakeResponse(request, opts, answers, this.#fitting);
   }
 
   /**

@@ -13,7 +13,8 @@ interface ReadableQuestion {
 
 /**
  * The fake's answer to every question of a request: the scripted value where `overrides` gives
- * one, the default otherwise. The answers are keyed exactly like the questions, in their order.
+ * one, the default otherwise (`fitting()`'s answer with `fitting`: see {@link defaultAnswer}). The
+ * answers are keyed exactly like the questions, in their order.
  *
  * @throws {StandinError} `K0011` when `overrides` names a question the request does not ask, or a
  *   value does not fit its question; `K0001` when a question cannot be read; `K0003` when
@@ -22,6 +23,7 @@ interface ReadableQuestion {
 export function fakeAnswers(
   questions: unknown,
   overrides?: Readonly<Record<string, unknown>>,
+  fitting = false,
 ): Record<string, ClassificationAnswer> {
   if (!isPlainObject(questions)) {
     throw new StandinError(
@@ -47,7 +49,7 @@ export function fakeAnswers(
     answers[id] =
       overrides !== undefined && Object.hasOwn(overrides, id)
         ? scriptedAnswer(id, question, overrides[id])
-        : defaultAnswer(id, question);
+        : defaultAnswer(id, question, fitting);
   }
   return answers;
 }
@@ -55,18 +57,22 @@ export function fakeAnswers(
 /**
  * The default answer: a choice's lexicographically first option (probability 1 on it, 0 on the
  * others, confidence 1); score 0 (probability 1 on the lowest level, confidence 1); a yes
- * probability of 0 (no confidence).
+ * probability of 0 (no confidence). `fitting()`'s answer instead (`fitting`): the first option as
+ * listed, the top level, a yes probability of 1.
  */
-export function defaultAnswer(id: string, question: ReadableQuestion): ClassificationAnswer {
+export function defaultAnswer(id: string, question: ReadableQuestion, fitting = false): ClassificationAnswer {
   switch (typeOf(id, question)) {
     case 'choice': {
       const names = options(id, question);
-      return choiceAnswer(firstOption(id, names), names);
+      const listed = fitting ? Object.keys(names)[0] : undefined;
+      return choiceAnswer(listed ?? firstOption(id, names), names);
     }
-    case 'score':
-      return scoreAnswer(0, levels(id, question));
+    case 'score': {
+      const list = levels(id, question);
+      return scoreAnswer(fitting ? Math.max(0, list.length - 1) : 0, list);
+    }
     case 'yesNo':
-      return yesNoAnswer(0);
+      return yesNoAnswer(fitting ? 1 : 0);
   }
 }
 
@@ -258,6 +264,7 @@ export function fakeResponse(
   request: ClassificationRequest,
   opts: ClassifyCallOptions | undefined,
   answers?: Readonly<Record<string, unknown>>,
+  fitting = false,
 ): ClassificationResponse {
   return trustedResponse({
     id: null,
@@ -265,7 +272,7 @@ export function fakeResponse(
     model: request.model ?? 'fake-classification',
     provider: 'fake',
     raw: null,
-    answers: fakeAnswers(request.questions, answers),
+    answers: fakeAnswers(request.questions, answers, fitting),
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     metadata: request.metadata,
   });

@@ -33,6 +33,11 @@ const MAX_REPEATS = 16;
 /** How many calls every fake of this process has started: the order of calls across fakes. */
 let asked = 0;
 
+/** The next place in the order of calls across fakes: what a judge, shown among them in a transcript, is placed by. */
+export function nextAsked(): number {
+  return ++asked;
+}
+
 /**
  * The outcomes of the calls a fake's `sent` lists, found by where each call came from (scope,
  * step, attempt) and, for calls from one place (a wire client's retry of a request), which of
@@ -73,7 +78,7 @@ export class Outcomes {
       this.#kept.set(key, calls);
       if (this.#kept.size > 2 * this.#limit) this.#trim();
     }
-    calls.push({ at: ++asked });
+    calls.push({ at: nextAsked() });
     if (calls.length > MAX_REPEATS) calls.shift();
   }
 

@@ -11,6 +11,7 @@ import { refuseSharedGates } from '../gates/declareGates.js';
 import { sharedScriptsOf } from '../shared/bindSharedFakes.js';
 import { scriptedLayer } from '../slot/layers.js';
 import { slotsOf } from '../slot/Slots.js';
+import { isFitting } from '../fitting/fitting.js';
 
 /**
  * Fakes one model of a container: puts a {@link FakeModel} on that model's slot, as the layer for
@@ -48,6 +49,13 @@ export function bindFake(container: Container, model: string, answers: Answers, 
     );
   }
   const shared = sharedScriptsOf(container);
+  if (shared !== undefined && isFitting(answers)) {
+    throw new StandinError(
+      'D0006',
+      `app.fake('${model}', fitting()): this app shares its scripts through a Redis namespace, and fitting() ` +
+        'answers in the process that made it. Fake the model with data there: a list of answers, or a record { reply: [...] }.',
+    );
+  }
   // Checked before anything is published, so a bad answer is its T-code, not a publication's.
   const read = shared === undefined ? undefined : readAnswers(answers, `app.fake('${model}', answers)`);
   refuseSharedGates(read?.reply, `app.fake('${model}', answers)`);

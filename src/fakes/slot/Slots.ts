@@ -8,6 +8,7 @@ import { Tokens } from '../../tokens/Tokens.js';
 import type { Layer } from './Layer.js';
 import { Slot, type SlotKind } from './Slot.js';
 import { Gates } from '../gates/Gates.js';
+import { JudgeLog } from '../transcript/JudgeLog.js';
 import type { ToolRun } from '../../services/runs/ToolRun.js';
 import type { McpConnection } from '../../services/mcp/McpConnection.js';
 import type { ToolStandIn } from './ToolStandIn.js';
@@ -122,6 +123,8 @@ export class Slots implements StandIns {
   readonly #servers = new Map<string, Slot<McpConnection>>();
   /** The gates the streams of every fake of the container hold at: `app.release` opens them. */
   readonly gates = new Gates();
+  /** The judges asked of the container's classifier, for its transcript. */
+  readonly judges = new JudgeLog();
 
   /** The slot of model `name`. */
   model(name: string): Slot<Provider> {

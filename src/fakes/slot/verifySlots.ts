@@ -73,11 +73,12 @@ export async function verifySlots(slots: Slots): Promise<void> {
 }
 
 /**
- * Takes every layer off every slot, has each forget what it recorded, ends the streams held at gates
- * (`T0072`), and clears the store's cursors.
+ * Takes every layer off every slot, has each forget what it recorded, forgets the judges asked,
+ * ends the streams held at gates (`T0072`), and clears the store's cursors.
  */
 export async function resetSlots(slots: Slots, store: CursorStore): Promise<void> {
   for (const slot of slots.all()) for (const layer of slot.clear()) layer.forget();
+  slots.judges.clear();
   slots.gates.end('app.reset() took the fakes off');
   await store.reset();
 }

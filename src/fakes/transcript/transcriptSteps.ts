@@ -3,6 +3,8 @@ import type { Outcome } from '../model/Outcomes.js';
 import type { SentCall } from '../model/SentCall.js';
 import { answerLines, requestLines } from './summarize.js';
 import type { TranscriptStep } from './TranscriptStep.js';
+import type { Judged } from './JudgeLog.js';
+import { withJudges } from './judgeSteps.js';
 
 /** A faked model a transcript reads, under the name its steps show. */
 export interface TranscriptSource {
@@ -19,8 +21,8 @@ interface Found {
 
 /**
  * The steps the fakes of `sources` took, read from what they record (each one's `sent` and how
- * each call ended): in `scope`, or in every scope, grouped by scope (sorted), each scope's calls
- * in the order they were asked. Runs and calls are numbered per scope in the order they first
+ * each call ended), and the `judges` asked among them: in `scope`, or in every scope, grouped by
+ * scope (sorted), each scope's calls in the order they were asked. Runs and calls are numbered per scope in the order they first
  * appear, so no step key or id shows. A fake listed twice counts once.
  *
  * @example
@@ -28,7 +30,11 @@ interface Found {
  * transcriptSteps([{ model: 'writer', fake: writer }]); // [{ scope: '', run: 'run 1', step: 0, ... }]
  * ```
  */
-export function transcriptSteps(sources: readonly TranscriptSource[], scope?: string): TranscriptStep[] {
+export function transcriptSteps(
+  sources: readonly TranscriptSource[],
+  scope?: string,
+  judges: readonly Judged[] = [],
+): TranscriptStep[] {
   const found: Found[] = [];
   const seen = new Set<FakeModel>();
   for (const { model, fake } of sources) {
@@ -45,7 +51,7 @@ export function transcriptSteps(sources: readonly TranscriptSource[], scope?: st
   }
   found.sort(byScopeThenTime);
   const runs = new Map<string, Numbered>();
-  return found.map(({ model, entry, outcome }) => {
+  const steps = found.map(({ model, entry, outcome }): TranscriptStep => {
     const { run, step } = runOf(runs, entry.scope, entry.step);
     const ended: { -readonly [K in keyof TranscriptStep]?: TranscriptStep[K] } = {};
     if (outcome?.failure !== undefined) ended.failure = outcome.failure;
@@ -64,6 +70,14 @@ export function transcriptSteps(sources: readonly TranscriptSource[], scope?: st
       ...ended,
     };
   });
+  const placed = judges.filter((judged) => scope === undefined || judged.scope === scope);
+  return placed.length === 0
+    ? steps
+    : withJudges(
+        steps,
+        found.map((item) => item.outcome?.at ?? 0),
+        placed,
+      );
 }
 
 function resultLine(result: unknown): string {

@@ -3,6 +3,11 @@ import { lineDiff } from '../../fakes/cassettes/lineDiff.js';
 import type { AskedSubject } from './AskedSubject.js';
 import { readAsked } from './AskedSubject.js';
 import { deepEquals } from './partOf.js';
+import type { App } from '../../services/app/App.js';
+import type { ClassificationQuestion } from '../../services/classification/ClassificationQuestion.js';
+import { judgeCall } from '../judge/judge.js';
+import { judgedVerdict } from '../judge/judgedVerdict.js';
+import { readJudge, type JudgeOptions } from '../judge/readJudge.js';
 import {
   answeredAllVerdict,
   askedVerdict,
@@ -67,6 +72,26 @@ export function assertCalledTool(subject: AskedSubject, name: string, input?: un
  */
 export async function assertAnsweredAll(subject: AskedSubject): Promise<void> {
   settle('assertAnsweredAll', await answeredAllVerdict(readAsked(subject, 'assertAnsweredAll')));
+}
+
+/**
+ * Asserts what `toPassJudge` does: the app's classifier, asked `question` about the reply
+ * (`options.repeat` times), passes it (see `judge`). Throws an `AssertionError` listing the
+ * question, the reply, each grade and what passing needed.
+ *
+ * @example
+ * ```ts
+ * await assertPassesJudge(run, app, Q.yesNo('Does the answer cite the guide?'), { atLeast: 0.8 });
+ * ```
+ */
+export async function assertPassesJudge(
+  reply: unknown,
+  app: App,
+  question: ClassificationQuestion,
+  options: JudgeOptions,
+): Promise<void> {
+  const call = readJudge('assertPassesJudge', reply, app, question, options);
+  settle('assertPassesJudge', judgedVerdict(await judgeCall(call)));
 }
 
 function settle(operator: string, verdict: Verdict): void {

@@ -1,6 +1,9 @@
 import { readAsked } from './AskedSubject.js';
 import type { Equals } from './partOf.js';
 import { answeredAllVerdict, askedVerdict, askedWithVerdict, calledToolVerdict, type Verdict } from './verdicts.js';
+import { judgeCall } from '../judge/judge.js';
+import { judgedVerdict } from '../judge/judgedVerdict.js';
+import { readJudge } from '../judge/readJudge.js';
 
 /**
  * What a matcher reads of `this`, the same in vitest and jest: whether it runs under `.not`, the
@@ -31,7 +34,8 @@ export interface MatcherResult {
 /**
  * The matchers `standin/vitest` and `standin/jest` register with `expect.extend`: the runner-free
  * part of them, read through the runner's `this` (`this.equals`, `this.utils`, `this.isNot`).
- * Each takes what `readAsked` takes: a fake, `{ app, model }` or `{ server, model, scope? }`.
+ * Each takes what `readAsked` takes: a fake, `{ app, model }` or `{ server, model, scope? }`; but
+ * `toPassJudge`, which takes a reply and asks the app's classifier about it (see `judge`).
  *
  * @example
  * ```ts
@@ -56,6 +60,16 @@ export const standinMatchers = {
     const verdict = await answeredAllVerdict(readAsked(subject, 'toHaveAnsweredAll'));
     return answer(this, 'toHaveAnsweredAll', '', verdict);
   },
+  async toPassJudge(
+    this: MatcherContext,
+    reply: unknown,
+    app: unknown,
+    question: unknown,
+    options: unknown,
+  ): Promise<MatcherResult> {
+    const verdict = judgedVerdict(await judgeCall(readJudge('toPassJudge', reply, app, question, options)));
+    return answer(this, 'toPassJudge', 'app, question, options', verdict, 'reply');
+  },
 };
 
 function equalsOf(context: MatcherContext): Equals {
@@ -63,12 +77,18 @@ function equalsOf(context: MatcherContext): Equals {
   return (actual, expected) => context.equals(actual, expected, testers);
 }
 
-function answer(context: MatcherContext, name: string, expected: string, verdict: Verdict): MatcherResult {
+function answer(
+  context: MatcherContext,
+  name: string,
+  expected: string,
+  verdict: Verdict,
+  received = 'subject',
+): MatcherResult {
   const not = context.isNot === true;
   return {
     pass: verdict.pass,
     message: () => {
-      const hint = context.utils.matcherHint(name, 'subject', expected, { isNot: not, promise: context.promise });
+      const hint = context.utils.matcherHint(name, received, expected, { isNot: not, promise: context.promise });
       const diff =
         !not && verdict.diff !== undefined ? context.utils.diff(verdict.diff.expected, verdict.diff.actual) : '';
       return `${hint}\n\n${verdict.said(not)}${diff ? `\n\n${diff}` : ''}`;

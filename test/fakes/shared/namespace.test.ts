@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, ClassificationQuestion as Q, tool, type Agent } from '../../../src/index.js';
-import { createTestApp, type SentCall, type TestApp } from '../../../src/testing.js';
+import { createTestApp, fitting, type SentCall, type TestApp } from '../../../src/testing.js';
 import { startMember, type Member } from '../../support/members.js';
 import { startRedis, type RedisServer } from '../../support/redis.js';
 import { z } from 'zod';
@@ -140,6 +140,16 @@ describe('app.fake in a namespace', () => {
     );
     expect(() => tester.fake('writer', { reply: [{ text: 'x' }], embed: () => [1] })).toThrow(
       expect.objectContaining({ code: 'D0006', message: expect.stringContaining('answers.embed') }),
+    );
+  });
+
+  it('refuses fitting() with D0006, for a model and for the classifier: it answers in its own process', () => {
+    const [tester] = pair();
+    expect(() => tester.fake('writer', fitting())).toThrow(
+      expect.objectContaining({ code: 'D0006', message: expect.stringContaining("app.fake('writer', fitting())") }),
+    );
+    expect(() => tester.fakeClassifier(fitting())).toThrow(
+      expect.objectContaining({ code: 'D0006', message: expect.stringContaining('app.fakeClassifier(fitting())') }),
     );
   });
 

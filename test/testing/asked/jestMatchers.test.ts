@@ -27,8 +27,8 @@ describe('standin/jest', () => {
     const report = JSON.parse(stdout) as JestReport;
     expect(report.testResults.map((file) => file.message)).toEqual(['']);
     expect(report.success).toBe(true);
-    expect(report.numTotalTests).toBe(8);
-    expect(report.numPassedTests).toBe(8);
+    expect(report.numTotalTests).toBe(10);
+    expect(report.numPassedTests).toBe(10);
     expect(report.numPendingTests + report.numTodoTests).toBe(0);
   });
 });

@@ -15,8 +15,8 @@ describe('the assert functions of standin/testing', () => {
     ).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`node --test failed:\n${error.stderr ?? ''}\n${error.stdout ?? ''}`);
     });
-    expect(stdout).toMatch(/^# tests 8$/m);
-    expect(stdout).toMatch(/^# pass 8$/m);
+    expect(stdout).toMatch(/^# tests 10$/m);
+    expect(stdout).toMatch(/^# pass 10$/m);
     expect(stdout).toMatch(/^# fail 0$/m);
     expect(stdout).toMatch(/^# skipped 0$/m);
     expect(stdout).toMatch(/^# todo 0$/m);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { stripVTControlCharacters } from 'node:util';
+import { ClassificationQuestion as Q } from '../../../../src/index.js';
+import { fitting } from 'standin/testing';
 import { ask, helpdesk } from '../helpdesk.js';
 
 /** The message a failing assertion throws, without its colours. */
@@ -93,6 +95,32 @@ describe('standin/jest', () => {
       expect(await failureOf(() => expect(writer).toHaveAnsweredAll())).toContain(
         'expected the fake to have given every answer, and 1 is left:\n' +
           '  the default scope: answers[2] { text: "Left over 1" } never asked for',
+      );
+    });
+  });
+
+  describe('.toPassJudge', () => {
+    const cites = Q.yesNo('Does the answer cite the guide?');
+
+    it("passes on the classifier's fake, and negates with .not", async () => {
+      const { app } = helpdesk();
+      app.fakeClassifier(fitting());
+      await expect('Open Settings. (Guide, page 2)').toPassJudge(app, cites, { atLeast: 0.8 });
+      app.fakeClassifier([{ answers: { judge: 0.1 } }]);
+      await expect('Open Settings.').not.toPassJudge(app, cites, { atLeast: 0.8 });
+    });
+
+    it('fails naming the question, the grades and what it needed', async () => {
+      const { app } = helpdesk();
+      app.fakeClassifier([{ answers: { judge: 0.9 } }, { answers: { judge: 0.1 } }]);
+      expect(await failureOf(() => expect('Open Settings.').toPassJudge(app, cites, { atLeast: 0.8, repeat: 2 }))).toBe(
+        'expect(reply).toPassJudge(app, question, options)\n\n' +
+          'expected the reply to pass the judge, and it failed:\n' +
+          '  yes/no: Does the answer cite the guide?\n' +
+          '  reply: Open Settings.\n' +
+          '  grade 1 of 2: p(yes) 0.9\n' +
+          '  grade 2 of 2: p(yes) 0.1\n' +
+          '  needed a mean p(yes) of at least 0.8, and it was 0.5',
       );
     });
   });

@@ -2,7 +2,15 @@
 import { AssertionError } from 'node:assert';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertAnsweredAll, assertAsked, assertAskedWith, assertCalledTool } from 'standin/testing';
+import { ClassificationQuestion as Q } from 'standin';
+import {
+  assertAnsweredAll,
+  assertAsked,
+  assertAskedWith,
+  assertCalledTool,
+  assertPassesJudge,
+  fitting,
+} from 'standin/testing';
 import { ask, helpdesk } from '../helpdesk.js';
 
 describe('the assert functions of standin/testing, under node:test', () => {
@@ -78,6 +86,30 @@ describe('the assert functions of standin/testing, under node:test', () => {
         message:
           'expected the fake to have given every answer, and 1 is left:\n' +
           '  the default scope: answers[2] { text: "Left over 1" } never asked for',
+      });
+    });
+  });
+
+  describe('assertPassesJudge', () => {
+    const cites = Q.yesNo('Does the answer cite the guide?');
+
+    it("passes when the app's classifier says the reply passes", async () => {
+      const { app } = helpdesk();
+      app.fakeClassifier(fitting());
+      await assertPassesJudge('Open Settings, then Password. (Guide, page 2)', app, cites, { atLeast: 0.8 });
+    });
+
+    it('fails with an AssertionError naming the question, the grade and what it needed', async () => {
+      const { app } = helpdesk();
+      app.fakeClassifier([{ answers: { judge: 0.25 } }]);
+      await assert.rejects(assertPassesJudge('Open Settings.', app, cites, { atLeast: 0.8 }), {
+        name: 'AssertionError',
+        message:
+          'expected the reply to pass the judge, and it failed:\n' +
+          '  yes/no: Does the answer cite the guide?\n' +
+          '  reply: Open Settings.\n' +
+          '  grade: p(yes) 0.25\n' +
+          '  needed p(yes) of at least 0.8, and it was 0.25',
       });
     });
   });

@@ -1,0 +1,42 @@
+import { bytesDigest } from '../../services/requests/bytesDigest.js';
+import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
+import type { CallRecord } from '../model/Answer.js';
+import { embedByHash } from '../model/embedByHash.js';
+import { imageByHash } from '../model/imageByHash.js';
+import { rankByOverlap } from '../model/rankByOverlap.js';
+import { fittingSound } from './fittingSound.js';
+
+/** What `fitting()` answers every capability besides `reply` with. */
+export type FittingCalls = { readonly [N in PlainCapability]-?: NonNullable<CallRecord[N]> };
+
+/**
+ * What `fitting()` answers each capability besides `reply` with, from the call alone: a capability
+ * of the table does not compile without an answer here, so `fitting()` answers every one.
+ *
+ * - `embed`: a unit vector of `dimensions` numbers from a hash of the words (`embedByHash`);
+ * - `hear`: a text naming the model and the sound's size, kind and digest;
+ * - `speak`: a WAV tone from a hash of the text (`fittingSound`);
+ * - `rank`: the share of the query's words each text holds (`rankByOverlap`);
+ * - `image`: PNG images drawn from a hash of the prompt (`imageByHash`);
+ * - `call`: `{ model, input }`.
+ *
+ * @example
+ * ```ts
+ * fittingCalls(8).rank('reset password', ['Reset your password'], call); // [1]
+ * ```
+ */
+export function fittingCalls(dimensions: number): FittingCalls {
+  return {
+    embed: embedByHash(dimensions),
+    hear: (input, call) => {
+      const { length, sha256 } = bytesDigest(input.audio);
+      return {
+        text: `Fitting transcript from ${call.model} of ${length} bytes of ${input.kind} (${sha256.slice(0, 12)}).`,
+      };
+    },
+    speak: (text) => fittingSound(text),
+    rank: rankByOverlap(),
+    image: imageByHash(),
+    call: (input, call) => ({ model: call.model, input }),
+  };
+}

@@ -1,0 +1,44 @@
+import type { Judged } from './JudgeLog.js';
+import type { TranscriptStep } from './TranscriptStep.js';
+
+/**
+ * The steps of a transcript with its judges among them: each judge a step of its own (`judge 1`,
+ * `judge 2`, ... numbered per scope, as the classifier's `judge` call), placed in its scope where it
+ * was asked among the calls; `ats` holds each step's place in that order.
+ *
+ * @example
+ * ```ts
+ * withJudges(steps, [3, 5], [judged]); // the judge asked at 4 between the two steps
+ * ```
+ */
+export function withJudges(
+  steps: readonly TranscriptStep[],
+  ats: readonly number[],
+  judges: readonly Judged[],
+): TranscriptStep[] {
+  const numbered = new Map<string, number>();
+  const placed = [
+    ...steps.map((step, i) => ({ step, at: ats[i] ?? 0 })),
+    ...judges.map((judged) => {
+      const nth = (numbered.get(judged.scope) ?? 0) + 1;
+      numbered.set(judged.scope, nth);
+      return { step: judgeStep(judged, nth), at: judged.at };
+    }),
+  ];
+  placed.sort((a, b) => (a.step.scope !== b.step.scope ? (a.step.scope < b.step.scope ? -1 : 1) : a.at - b.at));
+  return placed.map(({ step }) => step);
+}
+
+function judgeStep(judged: Judged, nth: number): TranscriptStep {
+  const step: TranscriptStep = {
+    scope: judged.scope,
+    run: `judge ${nth}`,
+    step: undefined,
+    attempt: 1,
+    model: 'classifier',
+    call: 'judge',
+    request: [judged.question, judged.reply],
+    answer: judged.verdict === '' ? judged.grades : [...judged.grades, judged.verdict],
+  };
+  return judged.failure === undefined ? step : { ...step, failure: judged.failure };
+}
