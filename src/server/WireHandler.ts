@@ -14,7 +14,9 @@ import type { SentLog } from './SentLog.js';
 import type { ServedApp } from './ServedApp.js';
 import { inScripts } from './scriptPaths.js';
 import { ScopeLedger } from './ScopeLedger.js';
-import { StepKeys } from './StepKeys.js';
+import { StepKeys, type StepKey } from './StepKeys.js';
+import { CallFailed } from '../errors/CallFailed.js';
+import { StepFailure } from '../fakes/model/StepFailure.js';
 import { explain } from './explain.js';
 import { RequestContext, type RequestServices } from './RequestContext.js';
 import { WireError } from './WireError.js';
@@ -118,7 +120,7 @@ export class WireHandler {
     const responseId = `req_${++this.#responses}`;
     setWriteTimeout(response, settings.writeTimeoutMs);
     let scopeName: string | undefined;
-    let unmarkedRepeat = false;
+    let step: StepKey | undefined;
     try {
       if (this.#closed)
         throw new WireError('W0011', 503, 'The wire server is closing.', { type: 'server_error', retry: false });
@@ -159,9 +161,8 @@ export class WireHandler {
       const scope = resolveScope(request.headers);
       scopeName = scope ?? DEFAULT_SCOPE;
       this.ledger.ran(scopeName);
-      const step = this.steps.step(scopeName, path, request.headers, body);
+      step = this.steps.step(scopeName, path, request.headers, body);
       const requestId = step.id;
-      unmarkedRepeat = step.unmarkedRepeat;
       // A client's retry has its request's id, and so its step: the faked model replays the step's answer.
       const options = { requestId, stepKey: `call:${requestId}`, signal: closing(response), retry: false as const };
       await settings.served.use((app) => {
@@ -182,7 +183,10 @@ export class WireHandler {
           ),
         );
       });
+      this.steps.answered(step);
     } catch (error) {
+      // A try its script fails before the step answers: the same request again is that step's retry.
+      if (step !== undefined && stepFailure(error)) this.steps.failed(step);
       // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 500.
       const authors = scopeName !== undefined && this.ledger.raised(scopeName, path, error);
       refuse(
@@ -193,13 +197,18 @@ export class WireHandler {
           ? explain(error, {
               scope: scopeName!,
               headers: request.headers,
-              unmarkedRepeat,
+              unmarkedRepeat: step?.unmarkedRepeat === true,
               ownScripts: settings.book !== undefined,
             })
           : error,
       );
     }
   }
+}
+
+/** Whether `error` is a scripted failure of a try whose step answers a later one (`{ fail, times }`). */
+function stepFailure(error: unknown): boolean {
+  return (error instanceof CallFailed ? error.cause : error) instanceof StepFailure;
 }
 
 /** Each connection's abort, fired when it closes: a request on it that is still running is given up. */

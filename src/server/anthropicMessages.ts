@@ -138,8 +138,7 @@ function message(id: string, model: string, got: Reply | Stopped): Record<string
     signature: SIGNATURE,
   }));
   const text = `${reply.text}${reply.value === undefined ? '' : JSON.stringify(reply.value)}`;
-  if (text !== '' || (reply.calls.length === 0 && !isStopped(got)))
-    content.push({ type: 'text', text });
+  if (text !== '' || (reply.calls.length === 0 && !isStopped(got))) content.push({ type: 'text', text });
   for (const call of reply.calls) content.push({ type: 'tool_use', id: call.id, name: call.tool, input: call.with });
   return {
     id,

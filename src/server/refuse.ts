@@ -12,8 +12,9 @@ const clientCodes = new Set(['E0003', 'K0003']);
 
 /**
  * Answers a request that failed: the provider's failure for a scripted `fail`, a `WireError`
- * with its status, a request the engine found malformed with 400, a script's mistake with a 500
- * no client retries; a reply already under way is broken off mid-stream, as a provider's is.
+ * with its status, a request the engine found malformed with 400, a script's mistake with a 400
+ * no client retries, the wire server's own failure with a 500; a reply already under way is broken
+ * off mid-stream, as a provider's is.
  *
  * @example
  * ```ts
@@ -58,10 +59,12 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
     message = error.message;
     details = { type: 'invalid_request_error', retry: false };
   } else if (error instanceof StandinError) {
-    // A script's mistake (T-, K-codes): the test author reads it, and no client retries it.
-    status = 500;
+    // A script's mistake (T-, K-codes): the test author reads it at once. 400 is the status no common client retries
+    // (the official SDKs, the AI SDK, LangChain, @google/genai, the AWS SDK), so it fails in milliseconds, never after
+    // a client's back-off.
+    status = 400;
     message = error.message;
-    details = { type: dialect === 'anthropic' ? 'api_error' : 'server_error', retry: false };
+    details = { type: 'invalid_request_error', code: error.code, retry: false };
   } else {
     status = 500;
     message = `The wire server failed: ${error instanceof Error ? error.message : String(error)}`;
