@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { TestApp } from '../testing/TestApp.js';
@@ -5,7 +6,7 @@ import { CONTROL_PREFIX, control, type ControlTarget } from './control.js';
 import type { Dialect } from './dialect.js';
 import { readBody } from './readBody.js';
 import { refuse } from './refuse.js';
-import { setWriteTimeout } from './respond.js';
+import { isHttp2, setWriteTimeout } from './respond.js';
 import { resolveScope } from './resolveScope.js';
 import { findRoute } from './routes.js';
 import { SchemaCache } from './schemaCache.js';
@@ -215,19 +216,20 @@ function stepFailure(error: unknown): boolean {
 const closings = new WeakMap<object, AbortSignal>();
 
 /**
- * The signal that aborts a request's engine call when its client goes away. One per connection
+ * The signal that aborts a request's engine call when its client goes away. Over HTTP/1.1, one per connection
  * rather than per request: requests on a keep-alive connection run one after another, and a
- * connection that closes takes whatever runs on it along.
+ * connection that closes takes whatever runs on it along. Over HTTP/2, one per stream, which its client may reset
+ * while the connection carries on.
  */
 function closing(response: ServerResponse): AbortSignal {
-  const socket = response.socket;
-  if (socket === null) return AbortSignal.abort();
-  let signal = closings.get(socket);
+  const owner = isHttp2(response) ? (response as unknown as { stream: EventEmitter }).stream : response.socket;
+  if (owner === null) return AbortSignal.abort();
+  let signal = closings.get(owner);
   if (signal === undefined) {
     const controller = new AbortController();
     signal = controller.signal;
-    closings.set(socket, signal);
-    socket.once('close', () => controller.abort());
+    closings.set(owner, signal);
+    owner.once('close', () => controller.abort());
   }
   return signal;
 }

@@ -1,5 +1,5 @@
 import type { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
-import { sendBytes, sendJson } from './respond.js';
+import { dropConnection, sendBytes, sendJson } from './respond.js';
 import { errorBody, type Dialect } from './dialect.js';
 import { wireFailure, type WireFailure } from './failures.js';
 import type { WireContext } from './WireContext.js';
@@ -21,8 +21,7 @@ import type { WireContext } from './WireContext.js';
 export function classifierFailure(context: WireContext, error: ClassificationAdapterError): void {
   const { response, dialect } = context;
   if (error.reason === 'network_error') {
-    response.socket?.destroy();
-    response.destroy();
+    dropConnection(response);
     return;
   }
   if (error.reason === 'malformed_response') {

@@ -4,7 +4,7 @@ import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
 import { errorBody, errorHeaders, type Dialect } from './dialect.js';
 import { wireFailure } from './failures.js';
-import { sendJson } from './respond.js';
+import { dropConnection, sendJson } from './respond.js';
 import { WireError } from './WireError.js';
 
 /** Codes of a request the client shaped wrongly, answered 400 rather than 500. */
@@ -46,8 +46,7 @@ export function refuse(response: ServerResponse, dialect: Dialect, responseId: s
   if (failure !== undefined) {
     const wire = wireFailure(failure.kind, failure.retryAfterMs, dialect);
     if (wire === 'drop') {
-      response.socket?.destroy();
-      response.destroy();
+      dropConnection(response);
       return;
     }
     ({ status, message, details } = wire);
