@@ -25,7 +25,10 @@ export function errorBody(
   status = 500,
 ): unknown {
   if (dialect === 'gemini') return { error: { code: status, message, status: geminiStatus(status, details.type) } };
-  if (dialect === 'anthropic') return { type: 'error', error: { type: details.type, message }, request_id: requestId };
+  if (dialect === 'anthropic') {
+    const error = { type: details.type, message, ...(details.errorDetails && { details: details.errorDetails }) };
+    return { type: 'error', error, request_id: requestId };
+  }
   if (dialect === 'systemone') return { detail: { message, error_type: details.code ?? details.type } };
   if (dialect === 'azure') return azureErrorBody(message, details);
   if (dialect === 'bedrock') return { message };

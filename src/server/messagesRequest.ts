@@ -46,6 +46,22 @@ export function readMessages(
   body: Record<string, unknown>,
   context: WireContext,
 ): { model: string; input: ReplyInput; stream: boolean } {
+  // A message thread is a conversation the server holds between turns: the wire server holds none, and says so as
+  // the API does for a request it cannot thread, so a client (the SDK's tool runner) goes on sending it whole.
+  if (body.thread !== undefined) {
+    throw new WireError(
+      'W0004',
+      400,
+      'thread: the wire server holds no message threads. Send the whole conversation without `thread` (the ' +
+        "Anthropic SDK's tool runner does so by itself).",
+      {
+        type: 'invalid_request_error',
+        param: 'thread',
+        retry: false,
+        errorDetails: { error_code: 'thread_unsupported_request' },
+      },
+    );
+  }
   checkFields(body, known);
   const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   if (body.max_tokens === undefined)
