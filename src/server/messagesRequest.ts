@@ -4,6 +4,7 @@ import type { ReplyInput } from '../services/requests/prepareReply.js';
 import type { Message, ToolCall, ToolResult } from '../services/spec/Provider.js';
 import { checkFields, need } from './checkFields.js';
 import { checkValues, type ValueRules } from './checkValues.js';
+import { forcedTool } from './forcedTool.js';
 import { toolsOf } from './toolsOf.js';
 import type { WireContext } from './WireContext.js';
 import { WireError } from './WireError.js';
@@ -45,7 +46,7 @@ const values: ValueRules = {
 export function readMessages(
   body: Record<string, unknown>,
   context: WireContext,
-): { model: string; input: ReplyInput; stream: boolean } {
+): { model: string; input: ReplyInput; stream: boolean; forced?: { input: ReplyInput; tool: string } | undefined } {
   // A message thread is a conversation the server holds between turns: the wire server holds none, and says so as
   // the API does for a request it cannot thread, so a client (the SDK's tool runner) goes on sending it whole.
   if (body.thread !== undefined) {
@@ -179,5 +180,7 @@ export function readMessages(
   const format = isObject(body.output_config) ? body.output_config.format : body.output_format;
   if (isObject(format) && format.type === 'json_schema')
     input.output = context.schemas.read(format.schema ?? {}, 'output_config.format.schema');
-  return { model, input, stream: body.stream === true };
+  const choice = isObject(body.tool_choice) ? body.tool_choice : {};
+  const named = choice.type === 'tool' && typeof choice.name === 'string' ? choice.name : undefined;
+  return { model, input, stream: body.stream === true, forced: forcedTool(input, named, choice.type === 'any') };
 }
