@@ -14,7 +14,7 @@ import { chaosArgument } from './chaosArgument.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 
 /** What `standin --help` prints. */
-export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>] [--port <n>] [--host <address>]
+export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>] [--port <n>] [--host <address>] [--outlive-parent]
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
@@ -30,6 +30,8 @@ Decisions /v1/decisions classifier APIs).
                      rate_limit=0.1,invalid_json=0.05); POST /__standin/chaos lays it later
   --port <n>         the port (default: a free one)
   --host <address>   the address (default: 127.0.0.1)
+  --outlive-parent   keep serving when the process that started it exits (a CI step that starts it
+                     in the background and goes on); stop it with kill <pid> (it prints its pid)
   --print-schema     print the scripts file's JSON Schema and exit
   --help             this text
 
@@ -52,6 +54,9 @@ Example scripts.json:
   $ curl http://127.0.0.1:8787/v1/chat/completions -H 'x-standin-scope: test-1' \\
       -d '{"model":"gpt-4.1-mini","messages":[{"role":"user","content":"Hi"}]}'
 `;
+
+/** The flag that keeps `standin serve` serving after the process that started it exits. */
+export const OUTLIVE_PARENT = '--outlive-parent';
 
 /** The largest scripts file `serve` reads: as large as a scripts document the control API takes. */
 export const MAX_SCRIPTS_BYTES = DEFAULT_BODY_LIMIT;
@@ -87,6 +92,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         help: { type: 'boolean', short: 'h' },
         'print-schema': { type: 'boolean' },
         chaos: { type: 'string', multiple: true },
+        'outlive-parent': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -168,6 +174,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     output.out(`standin wire server listening at ${server.url}`);
     const mcp = Object.keys((scripts as { mcp?: object } | undefined)?.mcp ?? {});
     if (mcp.length > 0) output.out(`MCP servers: ${mcp.map((name) => `${server.url}/mcp/${name}`).join(' · ')}`);
+    if (values['outlive-parent'] === true)
+      output.out(`outlives the process that started it: stop it with kill ${process.pid}`);
     output.out(`control token: ${server.token}`);
     output.out(
       `OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header ` +
