@@ -18,8 +18,9 @@ export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <fil
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
-Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat completions,
-responses, embeddings and audio; Anthropic messages; the TypeSafe /v1/systemone and
+Serves scripted fakes over the providers' own HTTP protocols, HTTP/1.1 and HTTP/2 on one port
+(OpenAI chat completions, responses, embeddings, images and audio; Anthropic messages; Gemini;
+Bedrock Converse; Azure OpenAI's deployment and v1 paths; the TypeSafe /v1/systemone and
 Decisions /v1/decisions classifier APIs).
 
   --scripts <file>   JSON: answers per model id in app.fake's format, a classifier script, and
