@@ -188,7 +188,7 @@ export class WireHandler {
     } catch (error) {
       // A try its script fails before the step answers: the same request again is that step's retry.
       if (step !== undefined && stepFailure(error)) this.steps.failed(step);
-      // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 500.
+      // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 400.
       const authors = scopeName !== undefined && this.ledger.raised(scopeName, path, error);
       refuse(
         response,
