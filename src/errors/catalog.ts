@@ -1192,8 +1192,8 @@ const wire = {
   },
   W0018: {
     means:
-      "A wire server's verify found requests answered with a test author's error (a 500): a call past the end of a " +
-      'script (`T0013`), an answer that does not fit its schema (`T0008`), an unfaked scope (`T0041`, `T0042`; ' +
+      "A wire server's verify found requests answered with a test author's error (a 400 no client retries): a call " +
+      'past the end of a script (`T0013`), an answer that does not fit its schema (`T0008`), an unfaked scope (`T0041`, `T0042`; ' +
       "over the wire, a `W0003` 404 for a model scripted for other scopes only), a classifier script's error " +
       '(`K0008`, `K0011`, `K0013`), even if the client went on.',
     fix:

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { StandinError } from '../errors/StandinError.js';
 import type { FakeClassifier } from '../fakes/classification/FakeClassifier.js';
 import type { Answers } from '../fakes/model/Answer.js';
@@ -36,6 +35,7 @@ import { transcriptSteps, type TranscriptSource } from '../fakes/transcript/tran
 import { transcriptText } from '../fakes/transcript/transcriptText.js';
 import { appSources } from '../testing/appTranscript.js';
 import { inspection, type Inspection } from './inspection.js';
+import type { WireListener } from './WireListener.js';
 
 /**
  * Scripted fakes over the providers' own HTTP protocols: OpenAI chat completions, responses,
@@ -58,7 +58,7 @@ export class FakeServer {
   readonly url: string;
   /** The token the control API needs. */
   readonly token: string;
-  readonly #server: Server;
+  readonly #listener: WireListener;
   readonly #given: TestApp | undefined;
   readonly #store: CursorStore;
   readonly #book: ScriptBook | undefined;
@@ -72,8 +72,8 @@ export class FakeServer {
   #closed = false;
 
   /** @internal Use `createFakeServer`. */
-  constructor(server: Server, url: string, token: string, settings: FakeServerSettings) {
-    this.#server = server;
+  constructor(listener: WireListener, url: string, token: string, settings: FakeServerSettings) {
+    this.#listener = listener;
     this.url = url;
     this.token = token;
     this.#given = settings.app;
@@ -97,7 +97,7 @@ export class FakeServer {
       chaos: settings.chaos,
       mcp: { sessions: settings.mcpSessions, idleMs: settings.mcpIdleMs },
     });
-    server.on('request', (request, response) => void this.#handler.handle(request, response));
+    listener.handle((request, response) => void this.#handler.handle(request, response));
     if (settings.scripts !== undefined) this.load(settings.scripts);
   }
 
@@ -285,10 +285,7 @@ export class FakeServer {
     this.#closed = true;
     if (this.#given === undefined) this.#gates.end('the wire server was closed', { closed: true });
     await this.#handler.close();
-    await new Promise<void>((resolve) => {
-      this.#server.close(() => resolve());
-      this.#server.closeAllConnections();
-    });
+    await this.#listener.close();
     await this.#served.close();
   }
 

@@ -23,6 +23,8 @@ export interface StepKey {
    * remembered in its scope.
    */
   readonly unmarkedRepeat: boolean;
+  /** Its scope, path and body as the keys remember them; undefined for a request an idempotency key names. */
+  readonly key?: string | undefined;
 }
 
 /**
@@ -34,6 +36,9 @@ export interface StepKey {
  * - else a request marked as a retry (`x-stainless-retry-count` 1 or more) with the path and body
  *   of an earlier request in its scope (its last one, or one sent beside others in parallel) is
  *   the step of the latest such request, whether or not the first attempt was marked;
+ * - else a request with the path and body of one whose failure its script served with tries left (`{ fail, times }`,
+ *   {@link StepKeys.failed}), and whose step has not answered since, is that step's retry, marked or not: clients
+ *   that retry without saying so (the AI SDK, LangChain, the Gemini clients) get the step's answer too;
  * - any other request is a new step.
  *
  * The keys of more than `limit` operations, and the bodies of more than `limit` requests, are
@@ -49,6 +54,8 @@ export interface StepKey {
 export class StepKeys {
   readonly #keyed = new Map<string, string>();
   readonly #bodies = new Map<string, string>();
+  /** The requests whose step failed a try it answers later, by scope, path and body: the step each retries. */
+  readonly #failing = new Map<string, string>();
   readonly #limit: number;
   #count = 0;
 
@@ -71,10 +78,25 @@ export class StepKeys {
     const retry = Number.isFinite(count) && count >= 1;
     const key = `${scope}\u0000${path}\u0000${bodyKey(body)}`;
     const known = this.#bodies.get(key);
-    if (retry && known !== undefined) return { id: known, unmarkedRepeat: false };
+    if (retry && known !== undefined) return { id: known, unmarkedRepeat: false, key };
+    const failing = this.#failing.get(key);
+    if (failing !== undefined) return { id: failing, unmarkedRepeat: false, key };
     const id = this.#next();
     remember(this.#bodies, key, id, this.#limit);
-    return { id, unmarkedRepeat: !retry && known !== undefined };
+    return { id, unmarkedRepeat: !retry && known !== undefined, key };
+  }
+
+  /**
+   * Notes that `step`'s request failed a try its script fails before it answers (`{ fail, times }`): the same request
+   * again, marked or not, retries that step until it answers.
+   */
+  failed(step: StepKey): void {
+    if (step.key !== undefined) remember(this.#failing, step.key, step.id, this.#limit);
+  }
+
+  /** Notes that `step`'s request was answered: the same request again is a new step, unless marked as a retry. */
+  answered(step: StepKey): void {
+    if (step.key !== undefined && this.#failing.get(step.key) === step.id) this.#failing.delete(step.key);
   }
 
   /** Forgets every request remembered in `scope`, or all of them. */
@@ -82,9 +104,10 @@ export class StepKeys {
     if (scope === undefined) {
       this.#keyed.clear();
       this.#bodies.clear();
+      this.#failing.clear();
       return;
     }
-    for (const map of [this.#keyed, this.#bodies])
+    for (const map of [this.#keyed, this.#bodies, this.#failing])
       for (const key of map.keys()) if (key.startsWith(`${scope}\u0000`)) map.delete(key);
   }
 

@@ -13,6 +13,8 @@ export interface WireErrorDetails {
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** `false` asks clients not to retry (`x-should-retry: false`). */
   readonly retry?: boolean | undefined;
+  /** Anthropic's `error.details`, which its clients read beside the type (`{ error_code: '...' }`). */
+  readonly errorDetails?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**

@@ -1,10 +1,11 @@
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import type { TestApp } from '../testing/TestApp.js';
 import { CONTROL_PREFIX, control, type ControlTarget } from './control.js';
 import { readBody } from './readBody.js';
 import { refuse } from './refuse.js';
-import { setWriteTimeout } from './respond.js';
+import { isHttp2, setWriteTimeout } from './respond.js';
 import { resolveScope } from './resolveScope.js';
 import { fallbackDialect, findRoute } from './dialects/registry.js';
 import { SchemaCache } from './schemaCache.js';
@@ -13,7 +14,9 @@ import type { SentLog } from './SentLog.js';
 import type { ServedApp } from './ServedApp.js';
 import { inScripts } from './scriptPaths.js';
 import { ScopeLedger } from './ScopeLedger.js';
-import { StepKeys } from './StepKeys.js';
+import { StepKeys, type StepKey } from './StepKeys.js';
+import { CallFailed } from '../errors/CallFailed.js';
+import { StepFailure } from '../fakes/model/StepFailure.js';
 import { explain } from './explain.js';
 import { RequestContext, type RequestServices } from './RequestContext.js';
 import { WireError } from './WireError.js';
@@ -117,7 +120,7 @@ export class WireHandler {
     const responseId = `req_${++this.#responses}`;
     setWriteTimeout(response, settings.writeTimeoutMs);
     let scopeName: string | undefined;
-    let unmarkedRepeat = false;
+    let step: StepKey | undefined;
     try {
       if (this.#closed)
         throw new WireError('W0011', 503, 'The wire server is closing.', { type: 'server_error', retry: false });
@@ -141,7 +144,8 @@ export class WireHandler {
           `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ` +
             `${settings.url}/v1 (OpenAI clients, the AI SDK), ${settings.url} (the Anthropic, Gemini, Bedrock and ` +
             `Azure OpenAI clients: /v1beta/models/{model}:generateContent, /model/{modelId}/converse, ` +
-            `/openai/deployments/{deployment}/chat/completions). A scripted MCP server is at ` +
+            `/openai/deployments/{deployment}/chat/completions), ${settings.url}/openai/v1 (Azure's v1 API). A ` +
+            `scripted MCP server is at ` +
             `${settings.url}${MCP_PREFIX}<name>.`,
           { type: 'invalid_request_error', code: 'unknown_url', retry: false },
         );
@@ -157,9 +161,8 @@ export class WireHandler {
       const scope = resolveScope(request.headers);
       scopeName = scope ?? DEFAULT_SCOPE;
       this.ledger.ran(scopeName);
-      const step = this.steps.step(scopeName, path, request.headers, body);
+      step = this.steps.step(scopeName, path, request.headers, body);
       const requestId = step.id;
-      unmarkedRepeat = step.unmarkedRepeat;
       // A client's retry has its request's id, and so its step: the faked model replays the step's answer.
       const options = { requestId, stepKey: `call:${requestId}`, signal: closing(response), retry: false as const };
       await settings.served.use((app) => {
@@ -180,8 +183,11 @@ export class WireHandler {
           ),
         );
       });
+      this.steps.answered(step);
     } catch (error) {
-      // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 500.
+      // A try its script fails before the step answers: the same request again is that step's retry.
+      if (step !== undefined && stepFailure(error)) this.steps.failed(step);
+      // A test author's error answered over the wire fails the scope's verify, even if the client swallows the 400.
       const authors = scopeName !== undefined && this.ledger.raised(scopeName, path, error);
       refuse(
         response,
@@ -191,7 +197,7 @@ export class WireHandler {
           ? explain(error, {
               scope: scopeName!,
               headers: request.headers,
-              unmarkedRepeat,
+              unmarkedRepeat: step?.unmarkedRepeat === true,
               ownScripts: settings.book !== undefined,
             })
           : error,
@@ -200,23 +206,29 @@ export class WireHandler {
   }
 }
 
+/** Whether `error` is a scripted failure of a try whose step answers a later one (`{ fail, times }`). */
+function stepFailure(error: unknown): boolean {
+  return (error instanceof CallFailed ? error.cause : error) instanceof StepFailure;
+}
+
 /** Each connection's abort, fired when it closes: a request on it that is still running is given up. */
 const closings = new WeakMap<object, AbortSignal>();
 
 /**
- * The signal that aborts a request's engine call when its client goes away. One per connection
+ * The signal that aborts a request's engine call when its client goes away. Over HTTP/1.1, one per connection
  * rather than per request: requests on a keep-alive connection run one after another, and a
- * connection that closes takes whatever runs on it along.
+ * connection that closes takes whatever runs on it along. Over HTTP/2, one per stream, which its client may reset
+ * while the connection carries on.
  */
 function closing(response: ServerResponse): AbortSignal {
-  const socket = response.socket;
-  if (socket === null) return AbortSignal.abort();
-  let signal = closings.get(socket);
+  const owner = isHttp2(response) ? (response as unknown as { stream: EventEmitter }).stream : response.socket;
+  if (owner === null) return AbortSignal.abort();
+  let signal = closings.get(owner);
   if (signal === undefined) {
     const controller = new AbortController();
     signal = controller.signal;
-    closings.set(socket, signal);
-    socket.once('close', () => controller.abort());
+    closings.set(owner, signal);
+    owner.once('close', () => controller.abort());
   }
   return signal;
 }

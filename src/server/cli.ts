@@ -3,7 +3,7 @@
 // (see inspectCommand) and `standin cassettes prune|redact` (see cassettesCommand).
 import { cassettesCommand } from './cassettesCommand.js';
 import { inspectCommand } from './inspectCommand.js';
-import { serveCommand } from './serveCommand.js';
+import { OUTLIVE_PARENT, serveCommand } from './serveCommand.js';
 import { stopOnSignals } from './stopOnSignals.js';
 
 const output = {
@@ -22,9 +22,13 @@ if (args[0] === 'cassettes') {
 async function serve(): Promise<void> {
   // Signals are taken before the server starts: one that comes while it starts stops it once started.
   const started = serveCommand(args, output);
+  const outlive = args.includes(OUTLIVE_PARENT);
+  // A server that outlives its starter may outlive the reader of its output too: a line nobody reads is dropped.
+  if (outlive) for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   stopOnSignals(
     started.then((result) => (typeof result === 'number' ? undefined : result)),
     output,
+    { watchParent: !outlive },
   );
   const result = await started;
   if (typeof result === 'number') process.exitCode = result;

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { StandinError } from '../errors/StandinError.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import { FakeServer } from './FakeServer.js';
 import { settingsSchema, type FakeServerSettings } from './FakeServerSettings.js';
+import { WireListener } from './WireListener.js';
 
 /** The environment variable a control token may be given in. */
 export const TOKEN_VARIABLE = 'STANDIN_TOKEN';
@@ -12,7 +11,8 @@ export const TOKEN_VARIABLE = 'STANDIN_TOKEN';
 /**
  * Starts a wire server: scripted fakes served over the providers' own HTTP protocols, for the
  * official SDK clients and for clients in any language. It listens on 127.0.0.1 (another host
- * only when asked) on a free port unless one is named.
+ * only when asked) on a free port unless one is named, and speaks HTTP/1.1 and HTTP/2 in clear
+ * text (prior knowledge, as the AWS SDK's default handler sends it) on that one port.
  *
  * @throws {StandinError} `W0010` for malformed settings; `W0008` for malformed scripts.
  * @example
@@ -42,21 +42,14 @@ export async function createFakeServer(settings: FakeServerSettings = {}): Promi
   // Read once, from what was checked: a getter is not asked twice.
   const { host = '127.0.0.1', port = 0 } = parsed.data;
   const token = parsed.data.token ?? process.env[TOKEN_VARIABLE] ?? randomBytes(24).toString('base64url');
-  const server = createServer({ keepAliveTimeout: 5000 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { address, port: bound } = server.address() as AddressInfo;
+  const listener = await WireListener.listen(host, port);
+  const { address, port: bound } = listener.address;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
   try {
-    return new FakeServer(server, url, token, settings);
+    return new FakeServer(listener, url, token, settings);
   } catch (error) {
     // Scripts that fail to load leave no server listening behind.
-    server.close();
+    void listener.close();
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import type { FailureAnswer } from '../protocols/failures.js';
 import { WireFault } from '../protocols/WireFault.js';
 import type { DialectAnswers } from './dialects/DialectAnswers.js';
 import { failureAnswer } from '../protocols/failures.js';
-import { sendJson } from './respond.js';
+import { dropConnection, sendJson } from './respond.js';
 import { WireError, type WireErrorDetails } from './WireError.js';
 
 /** Codes of a request the client shaped wrongly, answered 400 rather than 500. */
@@ -15,8 +15,9 @@ const clientCodes = new Set(['E0003', 'K0003']);
 /**
  * Answers a request that failed: the provider's failure for a scripted `fail`, a `WireError`
  * with its status, a request field the dialect's reader refused with the provider's 400, a request
- * the engine found malformed with 400, a script's mistake with a 500 no client retries; a reply
- * already under way is broken off mid-stream, as a provider's is.
+ * the engine found malformed with 400, a script's mistake with a 400 no client retries, the wire
+ * server's own failure with a 500; a reply already under way is broken off mid-stream, as a
+ * provider's is.
  *
  * @example
  * ```ts
@@ -59,14 +60,16 @@ export function refuse(response: ServerResponse, dialect: DialectAnswers, respon
     message = error.message;
     details = { type: 'invalid_request_error', retry: false };
   } else if (error instanceof StandinError) {
-    // A script's mistake (T-, K-codes): the test author reads it, and no client retries it.
-    status = 500;
+    // A script's mistake (T-, K-codes): the test author reads it at once. 400 is the status no common client retries
+    // (the official SDKs, the AI SDK, LangChain, @google/genai, the AWS SDK), so it fails in milliseconds, never after
+    // a client's back-off.
+    status = 400;
     message = error.message;
-    details = { type: dialect.mistakeType, retry: false };
+    details = { type: 'invalid_request_error', code: error.code, retry: false };
   } else {
     status = 500;
     message = `The wire server failed: ${error instanceof Error ? error.message : String(error)}`;
-    details = { type: dialect.mistakeType, retry: false };
+    details = { type: dialect.internalType, retry: false };
   }
   send(response, dialect, responseId, status, message, details);
 }
@@ -80,8 +83,7 @@ export function answerFailure(
   message?: string,
 ): void {
   if (answer === 'drop') {
-    response.socket?.destroy();
-    response.destroy();
+    dropConnection(response);
     return;
   }
   const { status, type, code, param, headers, retry } = answer;

@@ -67,6 +67,25 @@ function closeUnlessTaken(response: ServerResponse): void {
   response.once('close', done);
 }
 
+/** Whether `response` is HTTP/2's, standing in for HTTP/1.1's: its stream is its own, its connection shared. */
+export function isHttp2(response: ServerResponse): boolean {
+  return 'stream' in response;
+}
+
+/**
+ * Breaks off `response` as a dropped connection does (a scripted `network` failure): over HTTP/1.1 its connection
+ * closes; over HTTP/2, where the connection carries other requests, its stream is reset.
+ *
+ * @example
+ * ```ts
+ * dropConnection(response);
+ * ```
+ */
+export function dropConnection(response: ServerResponse): void {
+  if (!isHttp2(response)) response.socket?.destroy();
+  response.destroy();
+}
+
 /**
  * Sends a JSON body with its status and headers, whole.
  *
@@ -205,7 +224,8 @@ export class SseStream {
         ...this.#headers,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache',
-        connection: 'keep-alive',
+        // HTTP/2 has no connection header: its connections stay open by themselves.
+        ...(isHttp2(response) ? {} : { connection: 'keep-alive' }),
       });
     }
     this.#held += text;

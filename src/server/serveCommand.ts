@@ -14,12 +14,13 @@ import { chaosArgument } from './chaosArgument.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 
 /** What `standin --help` prints. */
-export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>] [--port <n>] [--host <address>]
+export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>] [--port <n>] [--host <address>] [--outlive-parent]
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
-Serves scripted fakes over the providers' own HTTP protocols (OpenAI chat completions,
-responses, embeddings and audio; Anthropic messages; the TypeSafe /v1/systemone and
+Serves scripted fakes over the providers' own HTTP protocols, HTTP/1.1 and HTTP/2 on one port
+(OpenAI chat completions, responses, embeddings, images and audio; Anthropic messages; Gemini;
+Bedrock Converse; Azure OpenAI's deployment and v1 paths; the TypeSafe /v1/systemone and
 Decisions /v1/decisions classifier APIs).
 
   --scripts <file>   JSON: answers per model id in app.fake's format, a classifier script, and
@@ -30,6 +31,8 @@ Decisions /v1/decisions classifier APIs).
                      rate_limit=0.1,invalid_json=0.05); POST /__standin/chaos lays it later
   --port <n>         the port (default: a free one)
   --host <address>   the address (default: 127.0.0.1)
+  --outlive-parent   keep serving when the process that started it exits (a CI step that starts it
+                     in the background and goes on); stop it with kill <pid> (it prints its pid)
   --print-schema     print the scripts file's JSON Schema and exit
   --help             this text
 
@@ -52,6 +55,9 @@ Example scripts.json:
   $ curl http://127.0.0.1:8787/v1/chat/completions -H 'x-standin-scope: test-1' \\
       -d '{"model":"gpt-4.1-mini","messages":[{"role":"user","content":"Hi"}]}'
 `;
+
+/** The flag that keeps `standin serve` serving after the process that started it exits. */
+export const OUTLIVE_PARENT = '--outlive-parent';
 
 /** The largest scripts file `serve` reads: as large as a scripts document the control API takes. */
 export const MAX_SCRIPTS_BYTES = DEFAULT_BODY_LIMIT;
@@ -87,6 +93,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         help: { type: 'boolean', short: 'h' },
         'print-schema': { type: 'boolean' },
         chaos: { type: 'string', multiple: true },
+        'outlive-parent': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -168,6 +175,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     output.out(`standin wire server listening at ${server.url}`);
     const mcp = Object.keys((scripts as { mcp?: object } | undefined)?.mcp ?? {});
     if (mcp.length > 0) output.out(`MCP servers: ${mcp.map((name) => `${server.url}/mcp/${name}`).join(' · ')}`);
+    if (values['outlive-parent'] === true)
+      output.out(`outlives the process that started it: stop it with kill ${process.pid}`);
     output.out(`control token: ${server.token}`);
     output.out(
       `OpenAI clients: baseURL ${server.url}/v1 · Anthropic client: baseURL ${server.url} · scope: header ` +

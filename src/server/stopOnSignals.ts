@@ -19,7 +19,8 @@ export interface Stoppable {
  * `npm exec` does after SIGINT while the server holds its output open). The server closes its connections; past
  * {@link STOP_TIMEOUT_MS}, or on a second signal, the process exits anyway. It listens from
  * before the server starts, so a signal while it starts stops it once started. A server that
- * did not start (`starting` answers undefined) leaves the process to exit on its own.
+ * did not start (`starting` answers undefined) leaves the process to exit on its own. With `watchParent: false`
+ * (`--outlive-parent`) it outlives the process that started it, and only a signal stops it.
  *
  * @example
  * ```ts
@@ -30,7 +31,12 @@ export interface Stoppable {
 export function stopOnSignals(
   starting: Promise<Stoppable | undefined>,
   output: CommandOutput,
-  settings: { readonly parentCheckMs?: number; readonly stopTimeoutMs?: number } = {},
+  settings: {
+    readonly parentCheckMs?: number;
+    readonly stopTimeoutMs?: number;
+    /** Whether the death of the process that started it stops it (default true; `--outlive-parent`: false). */
+    readonly watchParent?: boolean;
+  } = {},
 ): void {
   let stopping = false;
   const parent = process.ppid;
@@ -66,6 +72,7 @@ export function stopOnSignals(
       );
   };
   const watch = setInterval(() => {
+    if (settings.watchParent === false) return clearInterval(watch);
     if (process.ppid !== parent || exited(parent)) stop('the process that started it is gone', 0);
   }, settings.parentCheckMs ?? PARENT_CHECK_MS);
   watch.unref();

@@ -33,8 +33,8 @@ function scoped(answers: unknown[]): { scope: string; headers: Record<string, st
 }
 
 /**
- * The official client, pointed at the wire server, sending the scope header on every request. The wire server
- * speaks HTTP/1.1: the client's own HTTP/1.1 handler replaces its HTTP/2 default.
+ * The official client, pointed at the wire server, sending the scope header on every request, over HTTP/1.1 (its
+ * own NodeHttpHandler in place of its HTTP/2 default, which test/clients/bedrock.test.ts runs).
  */
 function client(scope: string, maxAttempts = 3): BedrockRuntimeClient {
   const made = new BedrockRuntimeClient({

@@ -44,7 +44,7 @@ describe('FakeServer', () => {
       const missed = await client.chat.completions
         .create({ ...ask, messages: [{ role: 'user', content: 'Something else' }] })
         .catch((error: unknown) => error);
-      expect(missed).toMatchObject({ status: 500, message: expect.stringContaining('T0040') });
+      expect(missed).toMatchObject({ status: 400, message: expect.stringContaining('T0040') });
       await server.close();
       await app.dispose();
     });

@@ -63,7 +63,7 @@ describe('messages over the wire', () => {
         json_schema: { name: 'x', schema: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } },
       },
     });
-    expect(unfit.status).toBe(500);
+    expect(unfit.status).toBe(400);
     expect(unfit.message).toContain("T0008: scripts.models['typed'][0].value does not fit");
     expect(unfit.message).not.toContain('app.fake');
   });

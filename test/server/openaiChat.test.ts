@@ -129,7 +129,7 @@ describe('FakeServer', () => {
           response_format: { type: 'json_schema', json_schema: { name: 't', schema } },
         })
         .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(OpenAI.InternalServerError);
+      expect(error).toBeInstanceOf(OpenAI.BadRequestError);
       expect((error as APIError).message).toContain('T0008');
       expect((error as APIError).headers?.get('x-should-retry')).toBe('false');
     });

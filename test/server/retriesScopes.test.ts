@@ -80,7 +80,7 @@ describe('retries over the wire', () => {
     server.fake('gpt-4.1-mini', [{ text: 'first' }]);
     await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1' });
     const repeat = await post('/v1/chat/completions', chat(), { 'x-standin-scope': 't1' });
-    expect(repeat.status).toBe(500);
+    expect(repeat.status).toBe(400);
     const { error } = (await repeat.json()) as { error: { message: string } };
     expect(error.message).toContain('T0013');
     expect(error.message).toContain('x-stainless-retry-count: 1');
@@ -228,7 +228,7 @@ describe('verify over the wire sees every error', () => {
     await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'a' }] });
     await expect(
       client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'b' }] }),
-    ).rejects.toMatchObject({ status: 500 });
+    ).rejects.toMatchObject({ status: 400 });
     const typed = await post(
       '/v1/chat/completions',
       JSON.stringify({
@@ -244,7 +244,7 @@ describe('verify over the wire sees every error', () => {
       }),
       { 'x-standin-scope': 'unfit' },
     );
-    expect(typed.status).toBe(500);
+    expect(typed.status).toBe(400);
     const question = { state: 'x', questions: { refund: { type: 'noul', instructions: 'A refund is asked for.' } } };
     for (let i = 0; i < 2; i++) await post('/v1/systemone', JSON.stringify(question), { 'x-standin-scope': 'spent' });
     for (const [scope, code] of [
@@ -268,13 +268,13 @@ describe('verify over the wire sees every error', () => {
     expect((await control('verify?scope=past', { method: 'POST' })).status).toBe(200);
   });
 
-  it("answers 409 for an unfaked scope of a served app's scope fakes, and the 500 names the header to send", async () => {
+  it("answers 409 for an unfaked scope of a served app's scope fakes, and the 400 names the header to send", async () => {
     await server.close();
     const app = createTestApp({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } });
     server = await createFakeServer({ app });
     app.scope('t1').fake('writer', [{ text: 'for t1' }]);
     const bare = await post('/v1/chat/completions', chat());
-    expect(bare.status).toBe(500);
+    expect(bare.status).toBe(400);
     const { error } = (await bare.json()) as { error: { message: string } };
     expect(error.message).toContain('T0041');
     expect(error.message).toContain('Send the header x-standin-scope: <id>');

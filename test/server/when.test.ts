@@ -87,7 +87,7 @@ describe('answers chosen by when, over the wire', () => {
     expect((await verify('t1')).status).toBe(200);
   });
 
-  it('answers a request no answer left matches with a 500 naming T0050, and verify then answers 409', async () => {
+  it('answers a request no answer left matches with a 400 naming T0050, and verify then answers 409', async () => {
     server = await createFakeServer();
     await fetch(`${server.url}/__standin/scripts`, {
       method: 'PUT',
@@ -95,7 +95,7 @@ describe('answers chosen by when, over the wire', () => {
       body: JSON.stringify({ models: { 'gpt-4.1-mini': [{ when: { user: 'refund' }, text: 'a' }] } }),
     });
     const error = await ask(client('t1'), 'the weather?').catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 500, message: expect.stringContaining('T0050') });
+    expect(error).toMatchObject({ status: 400, message: expect.stringContaining('T0050') });
     const verified = await verify('t1');
     expect(verified.status).toBe(409);
     const report = await verified.text();

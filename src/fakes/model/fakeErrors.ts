@@ -7,6 +7,7 @@ import { describeType } from '../../validation/formatPath.js';
 import type { FakeCall } from './Answer.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import type { ReadAnswers, RecordCall } from './readAnswers.js';
+import { StepFailure } from './StepFailure.js';
 
 // The errors a faked model throws: each names the fake (`owner`) and the call, and says what to write.
 
@@ -27,7 +28,8 @@ const failureWords: Readonly<Record<ProviderFailure['kind'], string>> = {
 export function providerDown(owner: string, prepared: PreparedAnswer, context: CallContext): ProviderFailure {
   const cut = prepared.failAfter;
   const after = cut === undefined ? '' : ` after ${cut} part${cut === 1 ? '' : 's'}`;
-  return new ProviderFailure(
+  // A step that fails its first `times` tries answers a later one: the failure says so, for a retry over the wire.
+  return new (prepared.times === undefined ? ProviderFailure : StepFailure)(
     prepared.fail!,
     `${owner}: ${prepared.label} fails the call${after} as scripted: ${failureWords[prepared.fail!]} ` +
       `(kind '${prepared.fail}', ` +

@@ -4,13 +4,19 @@ import type { FailureTable } from '../failures.js';
 /** Anthropic's error body: `{ type: 'error', error: { type, message }, request_id }`. */
 export const anthropicError = z.object({
   type: z.literal('error'),
-  error: z.object({ type: z.string(), message: z.string() }),
+  // `details` carries what clients read beside the type (`{ error_code: 'thread_unsupported_request' }`).
+  error: z.object({ type: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
   request_id: z.string().nullish(),
 });
 
 /** Anthropic's error body for `message`. */
-export function anthropicErrorBody(message: string, type: string, requestId: string): z.input<typeof anthropicError> {
-  return { type: 'error', error: { type, message }, request_id: requestId };
+export function anthropicErrorBody(
+  message: string,
+  type: string,
+  requestId: string,
+  details?: Readonly<Record<string, unknown>>,
+): z.input<typeof anthropicError> {
+  return { type: 'error', error: { type, message, ...(details === undefined ? {} : { details }) }, request_id: requestId };
 }
 
 /** Anthropic's answer to each failure kind, in its words: its errors carry a type and no code. */

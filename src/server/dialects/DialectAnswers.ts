@@ -8,8 +8,8 @@ export interface DialectAnswers {
   readonly name: string;
   /** Its answer to a scripted failure of each kind. */
   readonly failures: FailureTable;
-  /** The error type of a test author's mistake, answered so that no client retries it. */
-  readonly mistakeType: string;
+  /** The error type of the wire server's own failure (a 500). */
+  readonly internalType: string;
   /** The provider's error body. */
   errorBody(message: string, details: WireErrorDetails, requestId: string, status: number): unknown;
   /** The headers every response carries its request id in, and those an error carries beside its body. */

@@ -9,8 +9,9 @@ export const anthropic: Dialect = {
   name: 'anthropic',
   routes: [{ method: 'POST', path: '/v1/messages', handle: anthropicMessages }],
   failures: anthropicFailures,
-  mistakeType: 'api_error',
-  errorBody: (message, details, requestId) => anthropicErrorBody(message, details.type, requestId),
+  internalType: 'api_error',
+  errorBody: (message, details, requestId) =>
+    anthropicErrorBody(message, details.type, requestId, details.errorDetails),
   headers: (requestId) => ({ 'x-request-id': requestId, 'request-id': requestId }),
   notFound: (model, fix) =>
     new WireError('W0003', 404, `model: ${model}. ${fix}`, { type: 'not_found_error', retry: false }),

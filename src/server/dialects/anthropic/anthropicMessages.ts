@@ -1,5 +1,6 @@
 import type { Reply } from '../../../services/engine/Reply.js';
 import type { ReplyPart } from '../../../services/spec/Provider.js';
+import { forcedReply } from '../../forcedTool.js';
 import { readMessages } from './messagesRequest.js';
 import { readJson } from '../../readBody.js';
 import { deltas } from '../../../protocols/deltas.js';
@@ -30,14 +31,18 @@ const SIGNATURE = 'c3RhbmRpbg==';
  */
 export async function anthropicMessages(context: WireContext): Promise<void> {
   const body = readJson(context.body);
-  const { model: id, input, stream } = readMessages(body, context);
+  const { model: id, input: asked, stream, forced } = readMessages(body, context);
   const model = context.model(id);
-  context.record({ model: id, call: 'reply', input });
+  context.record({ model: id, call: 'reply', input: asked });
+  // A typed value answers the tool the request forces, as that tool's call.
+  const input = forced?.input ?? asked;
+  const toolUseId = `toolu_${context.responseId}`;
   const messageId = `msg_${context.responseId}`;
   const headers = { 'request-id': context.responseId, 'x-request-id': context.responseId };
   if (!stream) {
     const reply = await replyOrMisbehaviour(() => context.run(() => context.app.reply(model, input, context.options)));
-    sendJson(context.response, 200, message(messageId, id, reply), headers);
+    const got = forced === undefined || isStopped(reply) ? reply : forcedReply(reply, forced.tool, toolUseId);
+    sendJson(context.response, 200, message(messageId, id, got), headers);
     return;
   }
   const sse = new SseStream(context.response, headers);
@@ -103,6 +108,13 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
           return;
         case 'text':
         case 'value':
+          if (part.type === 'value' && forced !== undefined) {
+            await block('forced', { type: 'tool_use', id: toolUseId, name: forced.tool, input: {} });
+            stop = 'tool_use';
+            for (const piece of deltas(part.json))
+              await send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } });
+            return;
+          }
           await block('text', { type: 'text', text: '' });
           for (const piece of deltas(part.type === 'text' ? part.text : part.json))
             await send('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
@@ -118,7 +130,7 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
           tokensOut += part.tokensOut;
           return;
         case 'finish':
-          stop = stopReason(part.reason);
+          if (stop !== 'tool_use') stop = stopReason(part.reason);
           return close();
       }
     }
@@ -145,8 +157,7 @@ function message(id: string, model: string, got: Reply | Stopped): Record<string
     signature: SIGNATURE,
   }));
   const text = `${reply.text}${reply.value === undefined ? '' : JSON.stringify(reply.value)}`;
-  if (text !== '' || (reply.calls.length === 0 && !isStopped(got)))
-    content.push({ type: 'text', text, citations: null });
+  if (text !== '' || (reply.calls.length === 0 && !isStopped(got))) content.push({ type: 'text', text });
   for (const call of reply.calls) content.push({ type: 'tool_use', id: call.id, name: call.tool, input: call.with });
   return {
     id,

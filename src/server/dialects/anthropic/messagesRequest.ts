@@ -8,6 +8,7 @@ import { toolsOf } from '../../toolsOf.js';
 import type { WireContext } from '../../WireContext.js';
 import { WireError } from '../../WireError.js';
 import { isObject, resultOf } from '../../wireInput.js';
+import { forcedTool } from '../../forcedTool.js';
 
 const known = new Set([
   'model',
@@ -45,7 +46,23 @@ const values: ValueRules = {
 export function readMessages(
   body: Record<string, unknown>,
   context: WireContext,
-): { model: string; input: ReplyInput; stream: boolean } {
+): { model: string; input: ReplyInput; stream: boolean; forced?: { input: ReplyInput; tool: string } | undefined } {
+  // A message thread is a conversation the server holds between turns: the wire server holds none, and says so as
+  // the API does for a request it cannot thread, so a client (the SDK's tool runner) goes on sending it whole.
+  if (body.thread !== undefined) {
+    throw new WireError(
+      'W0004',
+      400,
+      'thread: the wire server holds no message threads. Send the whole conversation without `thread` (the ' +
+        "Anthropic SDK's tool runner does so by itself).",
+      {
+        type: 'invalid_request_error',
+        param: 'thread',
+        retry: false,
+        errorDetails: { error_code: 'thread_unsupported_request' },
+      },
+    );
+  }
   checkFields(body, known);
   const model = need(typeof body.model === 'string' && body.model, 'model', 'the model id as a string');
   if (body.max_tokens === undefined)
@@ -163,5 +180,7 @@ export function readMessages(
   const format = isObject(body.output_config) ? body.output_config.format : body.output_format;
   if (isObject(format) && format.type === 'json_schema')
     input.output = context.schemas.read(format.schema ?? {}, 'output_config.format.schema');
-  return { model, input, stream: body.stream === true };
+  const choice = isObject(body.tool_choice) ? body.tool_choice : {};
+  const named = choice.type === 'tool' && typeof choice.name === 'string' ? choice.name : undefined;
+  return { model, input, stream: body.stream === true, forced: forcedTool(input, named, choice.type === 'any') };
 }

@@ -22,7 +22,7 @@ export const bedrock: Dialect = {
     { method: 'POST', path: /^\/model\/(?<modelId>[^/]+)\/converse-stream$/, handle: bedrockConverseStream },
   ],
   failures: bedrockFailures,
-  mistakeType: 'InternalServerException',
+  internalType: 'InternalServerException',
   errorBody: (message) => ({ message }),
   headers: (requestId, error) => {
     const headers: Record<string, string> = { 'x-request-id': requestId, 'request-id': requestId };

@@ -9,6 +9,8 @@ import { readJson } from '../../readBody.js';
 import { deltas } from '../../../protocols/deltas.js';
 import { sendJson } from '../../respond.js';
 import type { WireContext } from '../../WireContext.js';
+import { forcedReply, forcedTool } from '../../forcedTool.js';
+import { isObject } from '../../wireInput.js';
 
 /** A reasoning block's signature: the server makes no real ones, and clients send them back unread. */
 const SIGNATURE = 'c3RhbmRpbg==';
@@ -35,8 +37,9 @@ const exceptions: Readonly<Record<string, string>> = {
  * ```
  */
 export async function bedrockConverse(context: WireContext): Promise<void> {
-  const { model, input } = read(context);
-  const reply = await context.run(() => context.app.reply(model, input, context.options));
+  const { model, input, forced } = read(context);
+  const got = await context.run(() => context.app.reply(model, input, context.options));
+  const reply = forced === undefined ? got : forcedReply(got, forced, `tooluse_${context.responseId}`);
   const content: Record<string, unknown>[] = reply.reasoning.map((text) => ({
     reasoningContent: { reasoningText: { text, signature: SIGNATURE } },
   }));
@@ -69,7 +72,7 @@ export async function bedrockConverse(context: WireContext): Promise<void> {
  * ```
  */
 export async function bedrockConverseStream(context: WireContext): Promise<void> {
-  const { model, input } = read(context);
+  const { model, input, forced } = read(context);
   const stream = new EventStreamWriter(context.response, await loadEventStream(), {
     'x-amzn-requestid': context.responseId,
   });
@@ -78,6 +81,7 @@ export async function bedrockConverseStream(context: WireContext): Promise<void>
   let tokensIn = 0;
   let tokensOut = 0;
   let stop = 'end_turn';
+  let forcedCall = false;
   const close = async (): Promise<void> => {
     if (open === undefined) return;
     if (open.startsWith('reasoning')) await delta({ reasoningContent: { signature: SIGNATURE } });
@@ -101,6 +105,13 @@ export async function bedrockConverseStream(context: WireContext): Promise<void>
         return;
       case 'text':
       case 'value':
+        // The value a forced tool asks for is that tool's input.
+        if (part.type === 'value' && forced !== undefined) {
+          await block('forced', { toolUse: { toolUseId: `tooluse_${context.responseId}`, name: forced } });
+          forcedCall = true;
+          for (const piece of deltas(part.json)) await delta({ toolUse: { input: piece } });
+          return;
+        }
         await block('text');
         for (const piece of deltas(part.type === 'text' ? part.text : part.json)) await delta({ text: piece });
         return;
@@ -112,7 +123,7 @@ export async function bedrockConverseStream(context: WireContext): Promise<void>
         tokensOut += part.tokensOut;
         return;
       case 'finish':
-        stop = stopReason(part.reason);
+        stop = forcedCall ? 'tool_use' : stopReason(part.reason);
         return close();
     }
   };
@@ -139,13 +150,29 @@ export async function bedrockConverseStream(context: WireContext): Promise<void>
   stream.end();
 }
 
-/** The request's model (from the path) and what the engine is asked, recorded in `sent`. */
-function read(context: WireContext): { id: string; model: string; input: ReturnType<typeof readConverse> } {
+/**
+ * The request's model (from the path), what the engine is asked (recorded in `sent` as the request asked it) and the
+ * tool its `toolConfig.toolChoice` forces, whose input a typed value answers.
+ */
+function read(context: WireContext): {
+  id: string;
+  model: string;
+  input: ReturnType<typeof readConverse>;
+  forced: string | undefined;
+} {
   const id = context.params.modelId ?? '';
-  const input = readConverse(readJson(context.body), context);
+  const body = readJson(context.body);
+  const input = readConverse(body, context);
   const model = context.model(id);
   context.record({ model: id, call: 'reply', input });
-  return { id, model, input };
+  const choice = isObject(body.toolConfig) ? body.toolConfig.toolChoice : undefined;
+  const named = isObject(choice) && isObject(choice.tool) ? choice.tool.name : undefined;
+  const forced = forcedTool(
+    input,
+    typeof named === 'string' ? named : undefined,
+    isObject(choice) && isObject(choice.any),
+  );
+  return { id, model, input: forced?.input ?? input, forced: forced?.tool };
 }
 
 function stopReason(reason: Reply['finish']): string {

@@ -22,7 +22,7 @@ export const gemini: Dialect = {
     method('batchEmbedContents', (context) => geminiEmbed(context, true)),
   ],
   failures: geminiFailures,
-  mistakeType: 'INTERNAL',
+  internalType: 'INTERNAL',
   errorBody: (message, details, _requestId, status) => ({
     error: { code: status, message, status: geminiStatus(status, details.type) },
   }),

@@ -22,7 +22,7 @@ export const openai: Dialect = {
     { method: 'GET', path: '/v1/models', handle: openaiModels },
   ],
   failures: openaiFailures,
-  mistakeType: 'server_error',
+  internalType: 'server_error',
   errorBody: (message, details) => openaiErrorBody(message, details),
   headers: (requestId) => ({ 'x-request-id': requestId, 'request-id': requestId }),
   notFound: (model, fix) =>

@@ -9,7 +9,7 @@ export const typesafe: Dialect = {
   name: 'typesafe',
   routes: [{ method: 'POST', path: '/v1/systemone', handle: typesafeSystemone }],
   failures: typesafeFailures,
-  mistakeType: 'server_error',
+  internalType: 'server_error',
   errorBody: (message, details) => ({ detail: { message, error_type: details.code ?? details.type } }),
   headers: (requestId) => ({ 'x-request-id': requestId, 'request-id': requestId, 'x-typesafe-request-id': requestId }),
   notFound: (model, fix) =>

@@ -19,8 +19,8 @@ export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
 /**
  * The Gemini `generateContent` body of a reply request: `instructions` become
  * `systemInstruction`; an assistant message becomes a `model` turn of a text part and a
- * `functionCall` part per call (the first signed with {@link SKIP_SIGNATURE}); tool results
- * become `functionResponse` parts (`response: { output }`, or `{ error }`) in a `user` turn;
+ * `functionCall` part per call, with its id (the first signed with {@link SKIP_SIGNATURE}); tool results
+ * become `functionResponse` parts with their call's id (`response: { output }`, or `{ error }`) in a `user` turn;
  * turns of the same role next to each other are joined; tools become
  * `functionDeclarations` with `parametersJsonSchema`; a typed value asks for
  * `responseMimeType: application/json` with `responseJsonSchema`. A user message's images and
@@ -57,7 +57,8 @@ export function generateRequest(
         message.calls?.forEach((call, j) => {
           const args = callArgs(call.with, `request.messages[${i}].calls[${j}].with`);
           parts.push({
-            functionCall: { name: call.tool, args },
+            // The call's id goes back as it came, and with its result: Gemini may match a result to its call by id.
+            functionCall: { id: call.id, name: call.tool, args },
             ...(j === 0 ? { thoughtSignature: SKIP_SIGNATURE } : {}),
           });
         });
@@ -69,6 +70,7 @@ export function generateRequest(
           'user',
           message.results.map((result, j) => ({
             functionResponse: {
+              id: result.id,
               name: result.tool,
               response:
                 result.error !== undefined

@@ -70,17 +70,17 @@ describe('GeminiProvider', () => {
             parts: [
               { text: 'Looking.' },
               {
-                functionCall: { name: 'weather', args: { city: 'Paris' } },
+                functionCall: { id: 'call_0', name: 'weather', args: { city: 'Paris' } },
                 thoughtSignature: 'skip_thought_signature_validator',
               },
-              { functionCall: { name: 'weather', args: { city: 'Oslo' } } },
+              { functionCall: { id: 'call_1', name: 'weather', args: { city: 'Oslo' } } },
             ],
           },
           {
             role: 'user',
             parts: [
-              { functionResponse: { name: 'weather', response: { output: { sky: 'clear' } } } },
-              { functionResponse: { name: 'weather', response: { error: 'Oslo is not covered.' } } },
+              { functionResponse: { id: 'call_0', name: 'weather', response: { output: { sky: 'clear' } } } },
+              { functionResponse: { id: 'call_1', name: 'weather', response: { error: 'Oslo is not covered.' } } },
               { text: 'And tomorrow?' },
             ],
           },
