@@ -193,23 +193,7 @@ export class SseStream {
       return READY;
     }
     if (this.flush() || response.destroyed) return READY;
-    return new Promise<void>((resolve, reject) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        response.off('drain', done);
-        response.off('close', done);
-        resolve();
-      };
-      const ms = writeTimeoutOf(response);
-      const timer = setTimeout(() => {
-        response.off('drain', done);
-        response.off('close', done);
-        response.destroy();
-        reject(new Error(`the client took nothing of the stream for ${ms} ms; its connection was closed`));
-      }, ms);
-      response.on('drain', done);
-      response.on('close', done);
-    });
+    return drained(response);
   }
 
   /** Writes the events held back; false when the socket's buffer is full. */
@@ -231,6 +215,36 @@ export class SseStream {
     else this.#response.end(held);
     closeUnlessTaken(this.#response);
   }
+}
+
+/**
+ * Settles once `response`'s full socket buffer drains (or the connection closes): what a stream waits on after a
+ * write the socket could not take at once, so a slow client holds back the stream rather than the server's memory.
+ * A client that takes nothing within the write timeout has its connection closed, and the wait rejects.
+ *
+ * @example
+ * ```ts
+ * if (!response.write(bytes)) await drained(response);
+ * ```
+ */
+export function drained(response: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    const ms = writeTimeoutOf(response);
+    const timer = setTimeout(() => {
+      response.off('drain', done);
+      response.off('close', done);
+      response.destroy();
+      reject(new Error(`the client took nothing of the stream for ${ms} ms; its connection was closed`));
+    }, ms);
+    response.on('drain', done);
+    response.on('close', done);
+  });
 }
 
 function flushHeld(stream: SseStream): void {
