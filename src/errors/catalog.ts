@@ -74,9 +74,8 @@ const config = {
   },
   C0025: {
     means:
-      "A package the Bedrock adapter or the wire server's Bedrock endpoints load on their first call (`aws4fetch` " +
-      'to sign, `@smithy/eventstream-codec` and `@smithy/util-utf8` to read and write the event stream) cannot be ' +
-      'loaded.',
+      'The package the Bedrock adapter loads on its first signed call (`aws4fetch`, to sign requests with SigV4) ' +
+      'cannot be loaded.',
     fix: 'Install the package the message names beside standin (`npm install <package>`): it is an optional peer.',
   },
   C0026: {

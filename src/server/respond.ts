@@ -146,32 +146,6 @@ export function sendBytes(
   closeUnlessTaken(response);
 }
 
-/**
- * Settles when `response`'s socket has taken what was written (`drain`) or the connection closed;
- * past the connection's write timeout it closes the connection and rejects: how every stream the
- * server writes waits on a slow client, so a slow client holds back the stream rather than the
- * server's memory.
- */
-export function drained(response: ServerResponse): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    const ms = writeTimeoutOf(response);
-    const timer = setTimeout(() => {
-      response.off('drain', done);
-      response.off('close', done);
-      response.destroy();
-      reject(new Error(`the client took nothing of the stream for ${ms} ms; its connection was closed`));
-    }, ms);
-    response.on('drain', done);
-    response.on('close', done);
-  });
-}
-
 /** What a send that need not wait answers: one promise, settled, shared by every stream. */
 const READY: Promise<void> = Promise.resolve();
 /** The most characters of events a stream holds back to write with those that follow: past it, they are written. */
@@ -259,6 +233,36 @@ export class SseStream {
     else this.#response.end(held);
     closeUnlessTaken(this.#response);
   }
+}
+
+/**
+ * Settles once `response`'s full socket buffer drains (or the connection closes): what a stream waits on after a
+ * write the socket could not take at once, so a slow client holds back the stream rather than the server's memory.
+ * A client that takes nothing within the write timeout has its connection closed, and the wait rejects.
+ *
+ * @example
+ * ```ts
+ * if (!response.write(bytes)) await drained(response);
+ * ```
+ */
+export function drained(response: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    const ms = writeTimeoutOf(response);
+    const timer = setTimeout(() => {
+      response.off('drain', done);
+      response.off('close', done);
+      response.destroy();
+      reject(new Error(`the client took nothing of the stream for ${ms} ms; its connection was closed`));
+    }, ms);
+    response.on('drain', done);
+    response.on('close', done);
+  });
 }
 
 function flushHeld(stream: SseStream): void {

@@ -6,12 +6,13 @@ import {
   ThrottlingException,
   type ConverseStreamOutput,
 } from '@aws-sdk/client-bedrock-runtime';
-import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
+import { generateObject, generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from 'standin';
 import { createFakeServer, type FakeServer } from 'standin/server';
+import { errorFixtures } from '../support/bedrockFixtures.js';
 
 const MODEL = 'anthropic.claude-sonnet-4-5-v1:0';
 const credentials = { accessKeyId: 'AKIASTANDINTEST00001', secretAccessKey: 'standin/test/secret/key/0123456789' };
@@ -25,10 +26,10 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A fresh scope per test, with `MODEL` scripted there; the scope header every request of the test sends. */
-function scoped(answers: unknown[]): { scope: string; headers: Record<string, string> } {
+/** A fresh scope per test, with `model` scripted there; the scope header every request of the test sends. */
+function scoped(answers: unknown[], model = MODEL): { scope: string; headers: Record<string, string> } {
   const scope = `bedrock-${++scopes}`;
-  server.load({ models: { [MODEL]: answers } }, scope);
+  server.load({ models: { [model]: answers } }, scope);
   return { scope, headers: { 'x-standin-scope': scope } };
 }
 
@@ -180,23 +181,121 @@ describe('the Bedrock endpoints', () => {
       expect(((await response.json()) as { message: string }).message).toContain('no-such-model');
     });
 
-    it('refuses a block it cannot hand the engine, and a request without messages, with a 400 ValidationException', async () => {
+    it('reads an image block as the image it carries, for the engine', async () => {
+      const { scope } = scoped([{ text: 'A red pixel.' }]);
+      const image = { image: { format: 'png' as const, source: { bytes: new Uint8Array([1, 2, 3]) } } };
+      const answer = await client(scope).send(
+        new ConverseCommand({ ...ask, messages: [{ role: 'user', content: [{ text: 'What is it?' }, image] }] }),
+      );
+      expect(answer.output?.message?.content).toEqual([{ text: 'A red pixel.' }]);
+      const sent = server.sent.find((entry) => entry.scope === scope)!;
+      expect(sent.input).toMatchObject({
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is it?' },
+              { type: 'image', mediaType: 'image/png', bytes: new Uint8Array([1, 2, 3]) },
+            ],
+          },
+        ],
+      });
+    });
+
+    /** A Converse body, as it goes over the wire (the model in the path). */
+    const converse = { messages: ask.messages };
+    /** Posts a Converse body to the scripted model, in a fresh scope. */
+    const post = (body: unknown): Promise<Response> => {
       const { headers } = scoped([{ text: 'unused' }]);
-      const post = (body: unknown) =>
-        fetch(`${server.url}/model/${MODEL}/converse`, {
+      return fetch(`${server.url}/model/${MODEL}/converse`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    };
+
+    it.each([
+      [
+        'a maxTokens below 1',
+        { ...converse, inferenceConfig: { maxTokens: -1 } },
+        "W0002: 1 validation error detected: Value '-1' at 'inferenceConfig.maxTokens' failed to satisfy constraint: " +
+          'Member must have value greater than or equal to 1',
+      ],
+      [
+        'a temperature above 1',
+        { ...converse, inferenceConfig: { temperature: 2 } },
+        "W0002: 1 validation error detected: Value '2.0' at 'inferenceConfig.temperature' failed to satisfy " +
+          'constraint: Member must have value less than or equal to 1',
+      ],
+      [
+        'no messages',
+        { system: [{ text: 'Be brief.' }] },
+        "W0002: 1 validation error detected: Value null at 'messages' failed to satisfy constraint: Member must not " +
+          'be null',
+      ],
+      [
+        'a role Converse does not have',
+        { messages: [{ role: 'system', content: [{ text: 'Hi' }] }] },
+        "W0002: 1 validation error detected: Value 'system' at 'messages.1.member.role' failed to satisfy " +
+          'constraint: Member must satisfy enum value set: [user, assistant]',
+      ],
+      [
+        'a tool whose name breaks the pattern',
+        { ...converse, toolConfig: { tools: [{ toolSpec: { name: 'get weather', inputSchema: { json: {} } } }] } },
+        "W0002: 1 validation error detected: Value 'get weather' at 'toolConfig.tools.1.member.toolSpec.name' " +
+          'failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+',
+      ],
+      [
+        'a first message from the assistant',
+        { messages: [{ role: 'assistant', content: [{ text: 'Hi' }] }] },
+        'W0002: A conversation must start with a user message. Try again with a conversation that starts with a ' +
+          'user message.',
+      ],
+      [
+        'two user turns in a row',
+        { messages: [...converse.messages, ...converse.messages] },
+        'W0002: A conversation must alternate between user and assistant roles. Make sure the conversation ' +
+          'alternates between user and assistant roles and try again.',
+      ],
+      [
+        'a field Converse does not take',
+        { ...converse, temperature: 0.5 },
+        'W0004: Malformed input request: extraneous key [temperature] is not permitted, please reformat your input ' +
+          'and try again.',
+      ],
+    ])('refuses %s with a 400 ValidationException in AWS’s words', async (_, body, message) => {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-amzn-errortype')).toBe('ValidationException');
+      expect(response.headers.get('x-should-retry')).toBe('false');
+      expect(await response.json()).toEqual({ message });
+    });
+
+    it('refuses a block it cannot hand the engine (a video) with W0004, naming it', async () => {
+      const video = { video: { format: 'mp4', source: { bytes: 'AAAA' } } };
+      const response = await post({ messages: [{ role: 'user', content: [video] }] });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-amzn-errortype')).toBe('ValidationException');
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /^W0004: messages\.0\.content\.0 is a 'video' block/,
+      );
+    });
+
+    it('answers each scripted failure with the status, shape and body of Bedrock’s error of that shape', async () => {
+      const fixtures = errorFixtures();
+      for (const kind of ['rate_limit', 'server', 'timeout', 'auth', 'bad_request', 'unknown'] as const) {
+        const { headers } = scoped([{ fail: kind }]);
+        const response = await fetch(`${server.url}/model/${MODEL}/converse`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(body),
+          body: JSON.stringify(converse),
         });
-      const image = { image: { format: 'png', source: { bytes: 'AQID' } } };
-      for (const [body, code] of [
-        [{ messages: [{ role: 'user', content: [image] }] }, 'W0004'],
-        [{ system: [{ text: 'Be brief.' }] }, 'W0002'],
-      ] as const) {
-        const response = await post(body);
-        expect(response.status).toBe(400);
-        expect(response.headers.get('x-amzn-errortype')).toBe('ValidationException');
-        expect(((await response.json()) as { message: string }).message).toContain(code);
+        const shape = response.headers.get('x-amzn-errortype');
+        const fixture = fixtures.find((found) => found.name === shape);
+        expect(fixture, `${kind}: ${shape}`).toBeDefined();
+        expect(response.status, kind).toBe(fixture!.status);
+        expect(response.headers.get('x-amzn-requestid'), kind).toMatch(/^req_/);
+        expect(Object.keys((await response.json()) as object)).toEqual(Object.keys(fixture!.body));
       }
     });
 
@@ -272,6 +371,32 @@ describe('the Bedrock endpoints', () => {
         maxRetries: 0,
       });
       expect(result.output).toEqual({ team: 'billing', urgent: true });
+      await server.verify(scope);
+    });
+
+    it('generateObject gets the object through the forced json tool, whole and streamed', async () => {
+      const nova = 'amazon.nova-pro-v1:0';
+      const { scope, headers } = scoped(
+        [{ value: { team: 'billing', urgent: true } }, { value: { team: 'technical', urgent: false } }],
+        nova,
+      );
+      const bedrock = createAmazonBedrock({ baseURL: server.url, region: 'us-east-1', ...credentials, headers })(nova);
+      const schema = z.object({ team: z.enum(['billing', 'technical']), urgent: z.boolean() });
+      const whole = await generateObject({ model: bedrock, schema, prompt: 'Triage: charged twice', maxRetries: 0 });
+      expect(whole.object).toEqual({ team: 'billing', urgent: true });
+      const streamed = streamText({
+        model: bedrock,
+        output: Output.object({ schema }),
+        prompt: 'Triage: it crashes',
+        maxRetries: 0,
+      });
+      expect(await streamed.output).toEqual({ team: 'technical', urgent: false });
+      const sent = server.sent.filter((entry) => entry.scope === scope);
+      expect(sent.map((entry) => entry.input)).toEqual([
+        expect.objectContaining({ output: expect.anything() }),
+        expect.objectContaining({ output: expect.anything() }),
+      ]);
+      expect(sent.some((entry) => 'tools' in (entry.input as object))).toBe(false);
       await server.verify(scope);
     });
 

@@ -36,8 +36,9 @@ describe('FakeServer', () => {
         prompt: 'Charged twice.',
       });
       expect(object).toEqual({ team: 'billing', urgent: true });
-      const sent = server.sent.find((entry) => entry.scope === 'bedrock-whole')!.input as { tools: { name: string }[] };
-      expect(sent.tools.map((tool) => tool.name)).toEqual(['json']);
+      // The forced `json` tool is how the AI SDK asks Bedrock for a typed value: `sent` shows it as one.
+      const sent = server.sent.find((entry) => entry.scope === 'bedrock-whole')!.input as { output?: unknown };
+      expect(sent.output).toMatchObject({ schema: { type: 'object', required: ['team', 'urgent'] } });
       await server.verify('bedrock-whole');
     });
 

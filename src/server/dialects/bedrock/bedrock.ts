@@ -1,8 +1,9 @@
+import { bedrockErrorBody, ERROR_TYPE_HEADER } from '../../../protocols/bedrock/bedrockErrors.js';
 import { bedrockFailures } from '../../../protocols/bedrock/bedrockFailures.js';
 import { WireError } from '../../WireError.js';
 import type { Dialect } from '../Dialect.js';
-import { plainRefusal } from '../plainRefusal.js';
 import { bedrockConverse, bedrockConverseStream } from './bedrockConverse.js';
+import { bedrockRefusal } from './bedrockRefusal.js';
 
 /** The AWS shape of each status Bedrock answers, for an error that names none. */
 const awsTypes: Readonly<Record<number, string>> = {
@@ -10,11 +11,15 @@ const awsTypes: Readonly<Record<number, string>> = {
   403: 'AccessDeniedException',
   404: 'ResourceNotFoundException',
   408: 'ModelTimeoutException',
+  424: 'ModelErrorException',
   429: 'ThrottlingException',
   503: 'ServiceUnavailableException',
 };
 
-/** Amazon Bedrock's Converse and ConverseStream; an error's AWS shape goes in `x-amzn-errortype`. */
+/**
+ * Amazon Bedrock's Converse and ConverseStream: its request id in `x-amzn-requestid`, an error's AWS shape in
+ * `x-amzn-errortype` and its words in `{ message }`.
+ */
 export const bedrock: Dialect = {
   name: 'bedrock',
   routes: [
@@ -23,19 +28,24 @@ export const bedrock: Dialect = {
   ],
   failures: bedrockFailures,
   internalType: 'InternalServerException',
-  errorBody: (message) => ({ message }),
+  errorBody: (message) => bedrockErrorBody(message),
   headers: (requestId, error) => {
-    const headers: Record<string, string> = { 'x-request-id': requestId, 'request-id': requestId };
+    const headers: Record<string, string> = { 'x-amzn-requestid': requestId };
     if (error === undefined) return headers;
     const type = error.details.type.endsWith('Exception')
       ? error.details.type
       : (awsTypes[error.status] ?? (error.status >= 500 ? 'InternalServerException' : 'ValidationException'));
-    return { ...headers, 'x-amzn-errortype': type, 'x-amzn-requestid': requestId };
+    return { ...headers, [ERROR_TYPE_HEADER]: type };
   },
   notFound: (model, fix) =>
-    new WireError('W0003', 404, `The model \`${model}\` does not exist or you do not have access to it. ${fix}`, {
-      type: 'ResourceNotFoundException',
-      retry: false,
-    }),
-  refused: plainRefusal,
+    new WireError(
+      'W0003',
+      404,
+      `Could not resolve the foundation model from the model identifier \`${model}\`. ${fix}`,
+      {
+        type: 'ResourceNotFoundException',
+        retry: false,
+      },
+    ),
+  refused: bedrockRefusal,
 };

@@ -1,7 +1,9 @@
+import { bedrockFailures } from '../../../protocols/bedrock/bedrockFailures.js';
 import { checkContext } from '../http/checkContext.js';
 import type { Exchange } from '../http/Exchange.js';
 import { limitsOf, type Limits } from '../http/limits.js';
 import { Redactor } from '../http/redact.js';
+import { requestFault } from '../http/requestFault.js';
 import { wireJson } from '../http/wireJson.js';
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
 import { awsAccess } from './awsAccess.js';
@@ -13,8 +15,9 @@ const DEFAULT_TIMEOUT_MS = 600_000;
 /**
  * The Bedrock adapter on Node's `fetch`: `POST {baseURL}/model/{modelId}/converse-stream`, its
  * AWS event-stream read as it comes (or `/converse`, whole, with `stream: false`), with tools,
- * reasoning blocks and typed values through `outputConfig.textFormat`. Requests are signed with
- * SigV4 (or carry a Bedrock API key). One HTTP attempt per call: the engine retries. Made by
+ * reasoning blocks and typed values through `outputConfig.textFormat`, written and read through
+ * the Bedrock protocol (`src/protocols/bedrock`). Requests are signed with SigV4 (or carry a
+ * Bedrock API key). One HTTP attempt per call: the engine retries. Made by
  * {@link createBedrockProvider}.
  *
  * @example
@@ -51,11 +54,20 @@ export class BedrockProvider implements Provider {
     checkContext(context, "Bedrock adapter's reply");
     const streamed = this.#settings.stream !== false;
     // The wire format loads with the first reply: a program that never calls Bedrock never reads it.
-    const [{ converseRequest }, read] = await Promise.all([
-      import('./converseRequest.js'),
+    const [{ writeConverse }, read] = await Promise.all([
+      import('../../../protocols/bedrock/converseRequest.js'),
       streamed ? import('./readStream.js') : import('./readWhole.js'),
     ]);
-    const body = wireJson(converseRequest(request, this.#settings, context.provider), 'The request');
+    const extras = {
+      body: { ...this.#settings.body, ...request.settings?.providerOptions?.[context.provider] },
+      maxTokens: this.#settings.maxTokens,
+    };
+    let body: string;
+    try {
+      body = wireJson(writeConverse(request, extras), 'The request');
+    } catch (error) {
+      throw requestFault(error, 'Bedrock Converse');
+    }
     const path = `/model/${encodeURIComponent(request.model)}/${streamed ? 'converse-stream' : 'converse'}`;
     const accept = streamed ? 'application/vnd.amazon.eventstream' : 'application/json';
     const { exchange, url, headers } = await this.#open(context, path, body, accept);
@@ -104,6 +116,7 @@ export class BedrockProvider implements Provider {
       fetch: this.#fetch,
       requestIdHeader: 'x-amzn-requestid',
       attempt: context.attempt,
+      failures: bedrockFailures,
     });
     return { exchange, url, headers };
   }

@@ -1,15 +1,14 @@
+import { ConverseEventReader } from '../../../protocols/bedrock/ConverseEventReader.js';
 import { errorReport } from '../http/ErrorReport.js';
 import type { Exchange } from '../http/Exchange.js';
 import type { Limits } from '../http/limits.js';
 import type { ReplyPart } from '../../spec/Provider.js';
-import { loadEventStream } from './awsPackages.js';
-import { ConverseEvents } from './ConverseEvents.js';
 import { eventFrames } from './eventFrames.js';
 
 /**
- * The parts of a ConverseStream answer, each handed on as soon as the message that makes it
- * arrives; the parts a message made before it failed go on before the failure. A JSON body in
- * place of the event stream fails as the error it reports, or as a malformed response.
+ * The parts of a ConverseStream answer, each handed on as soon as the message that makes it arrives; the parts a
+ * message made before it failed go on before the failure. A JSON body in place of the event stream fails as the
+ * error it reports, or as a malformed response.
  *
  * @example
  * ```ts
@@ -30,19 +29,25 @@ export async function* parts(
   }
   const reader = response.body?.getReader();
   if (reader === undefined) throw exchange.malformed('the response has no body');
-  const packages = await loadEventStream();
-  const events = new ConverseEvents(exchange, typed);
+  const events = new ConverseEventReader(typed);
   const out: ReplyPart[] = [];
-  for await (const messages of eventFrames(reader, limits, packages, exchange)) {
+  for await (const messages of eventFrames(reader, limits, exchange)) {
     for (const message of messages) {
+      let failed: unknown;
       try {
         events.add(message, out);
-      } finally {
-        for (const part of out) yield part;
-        out.length = 0;
+      } catch (error) {
+        failed = exchange.readFault(error);
       }
+      for (const part of out) yield part;
+      out.length = 0;
+      if (failed !== undefined) throw failed;
     }
   }
-  events.end(out);
+  try {
+    events.end(out);
+  } catch (error) {
+    throw exchange.readFault(error);
+  }
   yield* out;
 }

@@ -1,7 +1,7 @@
+import { readConverseAnswer } from '../../../protocols/bedrock/converseReply.js';
 import type { Exchange } from '../http/Exchange.js';
 import type { Limits } from '../http/limits.js';
 import type { ReplyPart } from '../../spec/Provider.js';
-import { converseAnswer } from './converseAnswer.js';
 
 /**
  * The parts of a whole Converse answer, read (at most `maxBodyBytes` of it) and handed on in order.
@@ -17,5 +17,12 @@ export async function* parts(
   _limits: Limits,
   typed: boolean,
 ): AsyncGenerator<ReplyPart, void, undefined> {
-  yield* converseAnswer(await exchange.json(response), typed, exchange);
+  const text = new TextDecoder().decode(await exchange.bytes(response));
+  let read: ReplyPart[];
+  try {
+    read = readConverseAnswer(text, typed);
+  } catch (error) {
+    throw exchange.readFault(error);
+  }
+  yield* read;
 }

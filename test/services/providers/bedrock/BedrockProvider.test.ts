@@ -4,25 +4,13 @@ import {
   ProviderFailure,
   StandinError,
   type BedrockProviderSettings,
+  type ReplyPart,
   type ReplyRequest,
 } from '../../../../src/index.js';
-import {
-  awsError,
-  eventStream,
-  exceptionFrame,
-  frame,
-  joined,
-  messageStart,
-  messageStop,
-  metadata,
-  reasoningBlock,
-  sigV4,
-  textBlock,
-  textStream,
-  toolBlock,
-} from '../loopback/bedrockWire.js';
+import { ConverseEventWriter } from '../../../../src/protocols/bedrock/ConverseEventWriter.js';
+import { errorFixtures, fixtureBytes, streamFixture, type ErrorFixture } from '../../../support/bedrockFixtures.js';
 import { callContext as baseContext, failure, parts } from '../loopback/callContext.js';
-import { json, raw, type LoopbackServer } from '../loopback/LoopbackServer.js';
+import { json, raw, type Handler, type LoopbackServer } from '../loopback/LoopbackServer.js';
 import { useLoopback } from '../loopback/useLoopback.js';
 
 let server: LoopbackServer;
@@ -40,6 +28,66 @@ const callContext: typeof baseContext = (overrides = {}) =>
   baseContext({ provider: 'bedrock', apiKey: undefined, ...overrides });
 const sentBody = (path = STREAM, n = 0): Record<string, unknown> =>
   JSON.parse(server.at(path)[n]!.body.toString('utf8')) as Record<string, unknown>;
+
+/** The event-stream messages the protocol's writer makes of `parts`, ending with `messageStop` and `metadata`. */
+function streamOf(...given: ReplyPart[]): Uint8Array[] {
+  const writer = new ConverseEventWriter();
+  return [...given.flatMap((part) => writer.part(part)), ...writer.end()];
+}
+
+/** A streamed text answer: its pieces, its units, its finish. */
+function textStream(pieces: readonly string[], units: readonly [number, number] = [12, 3]): Uint8Array[] {
+  return streamOf(
+    ...pieces.map((text): ReplyPart => ({ type: 'text', text })),
+    { type: 'units', tokensIn: units[0], tokensOut: units[1] },
+    { type: 'finish', reason: 'stop' },
+  );
+}
+
+/** A stream that ends with the stop reason `stopReason` (one the writer never gives: a guardrail's, a window's). */
+function stoppedStream(stopReason: string): Uint8Array[] {
+  return [fixtureBytes(streamFixture('messageStart')), fixtureBytes(streamFixture('messageStop'), { stopReason })];
+}
+
+function joined(messages: readonly Uint8Array[]): Buffer {
+  return Buffer.concat(messages.map((message) => Buffer.from(message)));
+}
+
+/** Answers `application/vnd.amazon.eventstream`, each message its own write (or one byte at a time). */
+function eventStream(messages: readonly Uint8Array[], options: { byteByByte?: boolean } = {}): Handler {
+  return async (_, response) => {
+    response.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': 'aws-req-1' });
+    const pieces = options.byteByByte ? [...joined(messages)].map((byte) => Buffer.of(byte)) : messages;
+    for (const piece of pieces) {
+      if (response.destroyed) return;
+      await new Promise<void>((resolve) => response.write(piece, () => resolve()));
+    }
+    response.end();
+  };
+}
+
+/** Answers an AWS error as its fixture holds it, its message replaced when `message` is given. */
+function awsError(
+  fixture: ErrorFixture,
+  message = fixture.body.message,
+  headers: Record<string, string> = {},
+): Handler {
+  return (_, response) => {
+    response.writeHead(fixture.status, { ...fixture.headers, ...headers });
+    response.end(JSON.stringify({ message }));
+  };
+}
+
+const errorOf = (shape: string): ErrorFixture => errorFixtures().find((fixture) => fixture.name === shape)!;
+
+/** The shape of a SigV4 authorization header for the `bedrock` service in `region`, signed by `accessKeyId`. */
+function sigV4(accessKeyId: string, region: string): RegExp {
+  const id = accessKeyId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `^AWS4-HMAC-SHA256 Credential=${id}/\\d{8}/${region}/bedrock/aws4_request, ` +
+      `SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*x-amz-date[a-z0-9;-]*, Signature=[0-9a-f]{64}$`,
+  );
+}
 
 async function failed(promise: Promise<unknown>): Promise<ProviderFailure> {
   const error = await failure(promise);
@@ -222,20 +270,43 @@ describe('BedrockProvider', () => {
     });
 
     it('streams text parts, then usage with cached tokens counted in, then the finish', async () => {
+      const text = streamOf({ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }).slice(0, -2);
       server.on(
         STREAM,
         eventStream([
-          messageStart,
-          ...textBlock(0, ['Hel', 'lo']),
-          messageStop('end_turn'),
-          metadata(10, 4, { cacheReadInputTokens: 100, cacheWriteInputTokens: 5 }),
+          ...text,
+          fixtureBytes(streamFixture('messageStop'), { stopReason: 'end_turn' }),
+          fixtureBytes(streamFixture('metadata')),
         ]),
       );
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'text', text: 'Hel' },
         { type: 'text', text: 'lo' },
-        { type: 'units', tokensIn: 115, tokensOut: 4 },
+        { type: 'units', tokensIn: 534, tokensOut: 81 },
         { type: 'finish', reason: 'stop' },
+      ]);
+    });
+
+    it('reads the events of Bedrock’s reference, padding and all, each as the parts it makes', async () => {
+      const padded = { p: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ' };
+      server.on(
+        STREAM,
+        eventStream([
+          fixtureBytes(streamFixture('messageStart'), padded),
+          fixtureBytes(streamFixture('contentBlockDelta.text'), padded),
+          fixtureBytes(streamFixture('contentBlockStop'), { ...padded, contentBlockIndex: 0 }),
+          fixtureBytes(streamFixture('contentBlockStart'), padded),
+          fixtureBytes(streamFixture('contentBlockDelta.toolUse'), padded),
+          fixtureBytes(streamFixture('contentBlockStop'), padded),
+          fixtureBytes(streamFixture('messageStop'), padded),
+          fixtureBytes(streamFixture('metadata'), padded),
+        ]),
+      );
+      expect(await parts(provider().reply(ask, callContext()))).toEqual([
+        { type: 'text', text: 'I will look up' },
+        { type: 'call', call: { id: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q', tool: 'top_song', with: { sign: 'WZPZ' } } },
+        { type: 'units', tokensIn: 534, tokensOut: 81 },
+        { type: 'finish', reason: 'calls' },
       ]);
     });
 
@@ -248,14 +319,16 @@ describe('BedrockProvider', () => {
     it('gives reasoning blocks and tool calls, each call whole at its contentBlockStop, and finishes with calls', async () => {
       server.on(
         STREAM,
-        eventStream([
-          messageStart,
-          ...reasoningBlock(0, ['Think', 'ing']),
-          ...toolBlock(1, 'tooluse_1', 'lookup', ['{"query":', '"refund"}']),
-          ...toolBlock(2, 'tooluse_2', 'escalate', []),
-          messageStop('tool_use'),
-          metadata(20, 9),
-        ]),
+        eventStream(
+          streamOf(
+            { type: 'reasoning', text: 'Think', block: 0 },
+            { type: 'reasoning', text: 'ing', block: 0 },
+            { type: 'call', call: { id: 'tooluse_1', tool: 'lookup', with: { query: 'refund' } } },
+            { type: 'call', call: { id: 'tooluse_2', tool: 'escalate', with: {} } },
+            { type: 'units', tokensIn: 20, tokensOut: 9 },
+            { type: 'finish', reason: 'calls' },
+          ),
+        ),
       );
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'reasoning', text: 'Think', block: 0 },
@@ -268,21 +341,33 @@ describe('BedrockProvider', () => {
     });
 
     it('finishes with length at max_tokens', async () => {
-      server.on(STREAM, eventStream(textStream(['Once'], [5, 1], 'max_tokens')));
+      server.on(
+        STREAM,
+        eventStream(
+          streamOf(
+            { type: 'text', text: 'Once' },
+            { type: 'units', tokensIn: 5, tokensOut: 1 },
+            { type: 'finish', reason: 'length' },
+          ),
+        ),
+      );
       expect((await parts(provider().reply(ask, callContext()))).at(-1)).toEqual({ type: 'finish', reason: 'length' });
     });
 
     it('fails with content_filter when a guardrail intervened, and context_length past the window', async () => {
-      server.on(STREAM, eventStream(textStream([], [5, 0], 'guardrail_intervened')));
+      server.on(STREAM, eventStream(stoppedStream('guardrail_intervened')));
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('content_filter');
-      server.on(STREAM, eventStream(textStream([], [5, 0], 'model_context_window_exceeded')));
+      server.on(STREAM, eventStream(stoppedStream('model_context_window_exceeded')));
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('context_length');
     });
 
     it('hands on the parts before an exception message, then fails with the kind its name says', async () => {
       server.on(
         STREAM,
-        eventStream([messageStart, ...textBlock(0, ['Hel']), exceptionFrame('throttlingException', 'Too many tokens')]),
+        eventStream([
+          ...streamOf({ type: 'text', text: 'Hel' }).slice(0, 2),
+          fixtureBytes(streamFixture('throttlingException')),
+        ]),
       );
       const seen: unknown[] = [];
       const error = await failure(
@@ -294,33 +379,48 @@ describe('BedrockProvider', () => {
       expect(error).toBeInstanceOf(ProviderFailure);
       expect((error as ProviderFailure).kind).toBe('rate_limit');
       expect(error.message).toContain('Too many tokens');
-      server.on(STREAM, eventStream([messageStart, exceptionFrame('modelStreamErrorException', 'The model broke')]));
+      server.on(
+        STREAM,
+        eventStream([
+          fixtureBytes(streamFixture('messageStart')),
+          fixtureBytes(streamFixture('modelStreamErrorException')),
+        ]),
+      );
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('server');
     });
 
-    it.each([
-      [429, 'ThrottlingException', 'Too many requests, please wait before trying again.', 'rate_limit'],
-      [503, 'ServiceUnavailableException', 'Bedrock is unable to process your request.', 'server'],
-      [408, 'ModelTimeoutException', 'Model has timed out in processing the request.', 'timeout'],
-      [403, 'AccessDeniedException', 'You do not have access to the model.', 'auth'],
-      [400, 'ValidationException', 'The provided model identifier is invalid.', 'bad_request'],
-      [400, 'ValidationException', 'Input is too long for requested model.', 'context_length'],
-      [424, 'ModelErrorException', 'The model failed to process the request.', 'server'],
-      [404, 'ResourceNotFoundException', 'Could not resolve the foundation model.', 'bad_request'],
-    ])('maps an HTTP %i %s to a failure of its kind', async (status, type, message, kind) => {
-      server.on(STREAM, awsError(status, type, message));
-      const error = await failed(parts(provider().reply(ask, callContext())));
-      expect({ kind: error.kind, status: error.status, requestId: error.requestId }).toEqual({
-        kind,
-        status,
-        requestId: 'aws-req-err',
-      });
-      expect(error.message).toContain(type);
-      expect(error.message).toContain(message);
+    const kinds: Readonly<Record<string, string>> = {
+      ValidationException: 'bad_request',
+      AccessDeniedException: 'auth',
+      ResourceNotFoundException: 'bad_request',
+      ModelTimeoutException: 'timeout',
+      ModelErrorException: 'server',
+      ThrottlingException: 'rate_limit',
+      InternalServerException: 'server',
+      ServiceUnavailableException: 'server',
+    };
+    it.each(errorFixtures().map((fixture) => [fixture.status, fixture.name, fixture] as const))(
+      'maps an HTTP %i %s to a failure of its kind',
+      async (status, type, fixture) => {
+        server.on(STREAM, awsError(fixture));
+        const error = await failed(parts(provider().reply(ask, callContext())));
+        expect({ kind: error.kind, status: error.status, requestId: error.requestId }).toEqual({
+          kind: kinds[type],
+          status,
+          requestId: fixture.headers['x-amzn-requestid'],
+        });
+        expect(error.message).toContain(type);
+        expect(error.message).toContain(fixture.body.message);
+      },
+    );
+
+    it('maps a ValidationException that says the input is too long to context_length', async () => {
+      server.on(STREAM, awsError(errorOf('ValidationException'), 'Input is too long for requested model.'));
+      expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('context_length');
     });
 
     it('keeps a throttling retry hint', async () => {
-      server.on(STREAM, awsError(429, 'ThrottlingException', 'Slow down', { 'retry-after': '2' }));
+      server.on(STREAM, awsError(errorOf('ThrottlingException'), 'Slow down', { 'retry-after': '2' }));
       expect((await failed(parts(provider().reply(ask, callContext())))).retryAfterMs).toBe(2000);
     });
 
@@ -328,7 +428,9 @@ describe('BedrockProvider', () => {
       let echoed = '';
       server.on(STREAM, (request, response) => {
         echoed = `bad signature ${String(request.headers.authorization)} for ${SECRET} with ${TOKEN}`;
-        awsError(403, 'InvalidSignatureException', echoed)(request, response);
+        const fixture = errorOf('AccessDeniedException');
+        const headers = { ...fixture.headers, 'x-amzn-errortype': 'InvalidSignatureException' };
+        awsError({ ...fixture, headers }, echoed)(request, response);
       });
       const error = await failed(parts(provider({ sessionToken: TOKEN }).reply(ask, callContext())));
       const signature = /Signature=([0-9a-f]+)/.exec(echoed)![1]!;
@@ -336,13 +438,15 @@ describe('BedrockProvider', () => {
       expect(error.kind).toBe('auth');
     });
 
-    it('fails as malformed when the stream ends before messageStop, or a message does not decode', async () => {
-      server.on(STREAM, eventStream([messageStart, ...textBlock(0, ['Hi'])]));
+    it('fails as malformed when the stream ends before messageStop, or a message does not match its checksum', async () => {
+      server.on(STREAM, eventStream(textStream(['Hi']).slice(0, -2)));
       expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('messageStop');
       const bytes = joined(textStream(['Hi']));
       bytes[bytes.length - 1]! ^= 0xff;
       server.on(STREAM, raw(200, bytes, { 'content-type': 'application/vnd.amazon.eventstream' }));
-      expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('does not decode');
+      expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain(
+        'does not match its checksum',
+      );
       server.on(
         STREAM,
         raw(200, joined(textStream(['Hi'])).subarray(0, 30), { 'content-type': 'application/vnd.amazon.eventstream' }),
@@ -353,13 +457,7 @@ describe('BedrockProvider', () => {
     });
 
     it('refuses a message past maxEventBytes before holding it, naming the setting', async () => {
-      server.on(
-        STREAM,
-        eventStream([
-          messageStart,
-          frame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'x'.repeat(5000) } }),
-        ]),
-      );
+      server.on(STREAM, eventStream(streamOf({ type: 'text', text: 'x'.repeat(5000) })));
       const error = await failed(parts(provider({ maxEventBytes: 1024 }).reply(ask, callContext())));
       expect(error.kind).toBe('unknown');
       expect(error.message).toContain('maxEventBytes');

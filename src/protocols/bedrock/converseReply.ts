@@ -1,0 +1,163 @@
+import type { FinishReason, ReplyPart } from '../../services/spec/Provider.js';
+import { readJsonText } from '../readShape.js';
+import { TypedContent } from '../TypedContent.js';
+import type { WholeReply } from '../WholeReply.js';
+import { malformed, WireFault } from '../WireFault.js';
+import { converseAnswer, type ConverseUsage } from './converseOutputShapes.js';
+
+/** Each finish as `stopReason` says it. */
+export const converseStops: Readonly<Record<FinishReason, string>> = {
+  stop: 'end_turn',
+  calls: 'tool_use',
+  length: 'max_tokens',
+};
+
+/** The stop reasons of a reply that stopped before it said anything: a refusal, a content filter. */
+export const STOP_REFUSED = 'content_filtered';
+export const STOP_FILTERED = 'guardrail_intervened';
+
+/**
+ * A reasoning block's signature: the wire server makes no real ones, and clients send them back unread.
+ */
+export const SIGNATURE = 'c3RhbmRpbg==';
+
+/** How a typed value is answered when the request asked for it through a forced tool: as a call of that tool. */
+export interface ValueCall {
+  readonly name: string;
+  readonly id: string;
+}
+
+/**
+ * The end of a Converse reply as parts: its usage as one units part (cache reads and writes counted in), then the
+ * finish its `stopReason` says: `max_tokens` is `length`; `tool_use` (or any reply that asked for tools) `calls`; the
+ * rest `stop`. `guardrail_intervened` and `content_filtered` are `failed` faults of kind `content_filter`,
+ * `model_context_window_exceeded` of kind `context_length`, and `malformed_model_output` / `malformed_tool_use`
+ * `malformed` ones.
+ *
+ * @example
+ * ```ts
+ * converseEnd('end_turn', { inputTokens: 12, outputTokens: 3 }, 0, out);
+ * // out: [{ type: 'units', tokensIn: 12, tokensOut: 3 }, { type: 'finish', reason: 'stop' }]
+ * ```
+ */
+export function converseEnd(
+  stopReason: string | undefined,
+  usage: ConverseUsage | undefined,
+  calls: number,
+  out: ReplyPart[],
+): void {
+  switch (stopReason) {
+    case STOP_FILTERED:
+    case STOP_REFUSED:
+      throw new WireFault({
+        kind: 'failed',
+        failure: 'content_filter',
+        message: `the reply was blocked (stopReason: ${stopReason}).`,
+      });
+    case 'model_context_window_exceeded':
+      throw new WireFault({
+        kind: 'failed',
+        failure: 'context_length',
+        message: "the reply ran out of the model's context window (stopReason: model_context_window_exceeded).",
+      });
+    case 'malformed_model_output':
+    case 'malformed_tool_use':
+      throw malformed(`the model's output did not parse (stopReason: ${stopReason})`);
+  }
+  if (usage !== undefined) {
+    const tokensIn = (usage.inputTokens ?? 0) + (usage.cacheReadInputTokens ?? 0) + (usage.cacheWriteInputTokens ?? 0);
+    out.push({ type: 'units', tokensIn, tokensOut: usage.outputTokens ?? 0 });
+  }
+  const reason: FinishReason =
+    stopReason === 'max_tokens' ? 'length' : stopReason === 'tool_use' || calls > 0 ? 'calls' : 'stop';
+  out.push({ type: 'finish', reason });
+}
+
+/** The usage object an answer and the stream's `metadata` carry, as JSON. */
+export function converseUsageJson(tokensIn: number, tokensOut: number): string {
+  return `{"inputTokens":${number(tokensIn)},"outputTokens":${number(tokensOut)},"totalTokens":${number(tokensIn + tokensOut)}}`;
+}
+
+/**
+ * A whole Converse answer, as JSON text: `{ output: { message }, stopReason, usage, metrics }`, its content each
+ * reasoning block, the text (a typed value as its JSON, or as the call of `valueCall` when the request asked for the
+ * value through that tool), each `toolUse`. A refusal is its words with `stopReason: content_filtered`, a content
+ * filter `guardrail_intervened` with no content. Written out rather than stringified whole.
+ *
+ * @example
+ * ```ts
+ * writeConverseAnswer({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' });
+ * ```
+ */
+export function writeConverseAnswer(reply: WholeReply, valueCall?: ValueCall): string {
+  const content: Record<string, unknown>[] = reply.reasoning.map((text) => ({
+    reasoningContent: { reasoningText: { text, signature: SIGNATURE } },
+  }));
+  let stop = converseStops[reply.finish];
+  const stopped = reply.stopped;
+  if (stopped !== undefined) {
+    if (stopped.kind === 'refusal') content.push({ text: stopped.text });
+    stop = stopped.kind === 'refusal' ? STOP_REFUSED : STOP_FILTERED;
+  } else {
+    const value = valueCall === undefined ? undefined : jsonOf(reply.text);
+    if (value !== undefined) {
+      content.push({ toolUse: { toolUseId: valueCall!.id, name: valueCall!.name, input: value.json } });
+      stop = converseStops.calls;
+    } else if (reply.text !== '' || reply.calls.length === 0) content.push({ text: reply.text });
+    for (const call of reply.calls)
+      content.push({ toolUse: { toolUseId: call.id, name: call.tool, input: call.with } });
+  }
+  return (
+    `{"output":{"message":{"role":"assistant","content":${JSON.stringify(content)}}},` +
+    `"stopReason":${JSON.stringify(stop)},"usage":${converseUsageJson(reply.units.tokensIn, reply.units.tokensOut)},` +
+    `"metrics":{"latencyMs":0}}`
+  );
+}
+
+/**
+ * The parts of a whole Converse answer, in the order a stream of it gives them: each text block as text (value parts
+ * when `typed`: see {@link TypedContent}), each `reasoningContent` block as a reasoning block, each `toolUse` as a
+ * call, a `citationsContent` block's text as text, then the units and the finish ({@link converseEnd}). An answer
+ * that breaks the protocol is `malformed`.
+ */
+export function readConverseAnswer(text: string, typed: boolean): ReplyPart[] {
+  const body = readJsonText(text, converseAnswer, 'the Converse answer');
+  const out: ReplyPart[] = [];
+  let reasoning = 0;
+  let calls = 0;
+  const said = (words: string): void => {
+    const content = new TypedContent(typed);
+    if (words !== '') content.push(words, out);
+    content.end(out);
+  };
+  for (const block of body.output.message.content) {
+    if (block.text !== undefined) said(block.text);
+    else if (block.reasoningContent !== undefined) {
+      const thought = block.reasoningContent.reasoningText?.text;
+      if (thought !== undefined && thought !== '') out.push({ type: 'reasoning', text: thought, block: reasoning });
+      reasoning++;
+    } else if (block.toolUse !== undefined) {
+      const { toolUseId, name, input } = block.toolUse;
+      calls++;
+      out.push({ type: 'call', call: { id: toolUseId, tool: name, with: input ?? {} } });
+    } else if (block.citationsContent !== undefined)
+      said((block.citationsContent.content ?? []).map((piece) => piece.text ?? '').join(''));
+    // Guard content, images and blocks added later carry nothing a reply part holds.
+  }
+  converseEnd(body.stopReason, body.usage, calls, out);
+  return out;
+}
+
+/** A text's JSON, when it is JSON. */
+function jsonOf(text: string): { readonly json: unknown } | undefined {
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A number as JSON writes it. */
+function number(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}

@@ -1,0 +1,25 @@
+/** CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), one entry per byte value. */
+const TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/**
+ * The CRC-32 of `bytes`, as the AWS event stream checks its prelude and its messages; `from` goes
+ * on from the CRC of the bytes before them, so a message's checksum runs over its prelude's.
+ *
+ * @example
+ * ```ts
+ * crc32(new TextEncoder().encode('123456789')); // 0xcbf43926
+ * ```
+ */
+export function crc32(bytes: Uint8Array, from = 0): number {
+  let c = ~from >>> 0;
+  for (let i = 0; i < bytes.length; i++) c = TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return ~c >>> 0;
+}
