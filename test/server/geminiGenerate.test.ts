@@ -1,9 +1,9 @@
-import { ApiError, GoogleGenAI, Type } from '@google/genai';
+import { ApiError, GoogleGenAI, Language, Type } from '@google/genai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from 'standin';
 import { createFakeServer, type FakeServer } from 'standin/server';
-import { embedByHash } from 'standin/testing';
+import { embedByHash, imageByHash } from 'standin/testing';
 
 const weather = {
   name: 'getWeather',
@@ -118,7 +118,37 @@ describe('FakeServer', () => {
         .catch((e: unknown) => e)) as ApiError;
       expect(error.status).toBe(404);
       expect(JSON.parse(error.message).error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+      expect(JSON.parse(error.message).error.message).toMatch(
+        /^W0003: models\/gemini-other is not found for API version v1beta, or is not supported for generateContent\./,
+      );
       expect(error.message).toContain('gemini-test');
+    });
+
+    it('reads inline bytes and files by URL into the user message', async () => {
+      server.fake('gemini-test', [{ text: 'A receipt.' }]);
+      await ai.models.generateContent({
+        model: 'gemini-test',
+        contents: [
+          {
+            role: 'user',
+            parts: [
+              { text: 'What is this?' },
+              { inlineData: { mimeType: 'image/png', data: 'AQID' } },
+              { fileData: { mimeType: 'application/pdf', fileUri: 'https://example.com/guide.pdf' } },
+            ],
+          },
+        ],
+      });
+      expect((server.sent[0]!.input as { messages: unknown[] }).messages).toEqual([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image', bytes: new Uint8Array([1, 2, 3]), mediaType: 'image/png' },
+            { type: 'file', url: 'https://example.com/guide.pdf', mediaType: 'application/pdf' },
+          ],
+        },
+      ]);
     });
 
     it('refuses a part it cannot read with 400 INVALID_ARGUMENT naming it', async () => {
@@ -126,12 +156,44 @@ describe('FakeServer', () => {
       const error = (await ai.models
         .generateContent({
           model: 'gemini-test',
-          contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'AA==' } }] }],
+          contents: [{ role: 'user', parts: [{ executableCode: { language: Language.PYTHON, code: 'print(1)' } }] }],
         })
         .catch((e: unknown) => e)) as ApiError;
       expect(error.status).toBe(400);
       expect(JSON.parse(error.message).error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
       expect(error.message).toContain('contents[0].parts[0]');
+      expect(error.message).toContain('executableCode');
+    });
+
+    it("refuses call settings out of Gemini's ranges, and of the wrong type, in Google's words naming the field", async () => {
+      server.fake('gemini-test', [{ text: 'x' }]);
+      const refused = async (generationConfig: Record<string, unknown>) => {
+        const response = await fetch(`${server.url}/v1beta/models/gemini-test:generateContent`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-goog-api-key': 'k' },
+          body: JSON.stringify({ contents: [{ parts: [{ text: 'x' }] }], generationConfig }),
+        });
+        expect(response.status).toBe(400);
+        return ((await response.json()) as { error: { message: string; status: string; details: unknown } }).error;
+      };
+      expect(await refused({ temperature: 'hot' })).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+        message: `W0002: Invalid value at 'generation_config.temperature' (TYPE_FLOAT), "hot"`,
+        details: [{ fieldViolations: [{ field: 'generation_config.temperature' }] }],
+      });
+      expect((await refused({ temperature: 99 })).message).toBe(
+        'W0002: * GenerateContentRequest.generation_config.temperature: temperature must be in the range [0.0, 2.0]\n',
+      );
+      expect((await refused({ maxOutputTokens: -5 })).message).toBe(
+        'W0002: * GenerateContentRequest.generation_config.max_output_tokens: max_output_tokens must be positive.\n',
+      );
+      expect((await refused({ maxOutputTokens: 1.5 })).message).toBe(
+        `W0002: Invalid value at 'generation_config.max_output_tokens' (TYPE_INT32), 1.5`,
+      );
+      expect((await refused({ tempature: 1 })).message).toBe(
+        `W0004: Invalid JSON payload received. Unknown name "tempature" at 'generation_config': Cannot find field.`,
+      );
+      expect(server.sent).toHaveLength(0);
     });
 
     it('is retried by the client after a scripted 429, and the retry gets the answer', async () => {
@@ -243,6 +305,39 @@ describe('FakeServer', () => {
         body: JSON.stringify({ model: 'models/gemini-embedding', content: { parts: [{ text: 'refund' }] } }),
       });
       expect(await response.json()).toEqual({ embedding: { values: embed('refund') } });
+    });
+  });
+  describe('POST /v1beta/models/{model}:predict', () => {
+    it("answers an Imagen model's predict with one image per sampleCount, of the size its aspect ratio draws", async () => {
+      server.fake('imagen-test', { image: imageByHash() });
+      const response = await fetch(`${server.url}/v1beta/models/imagen-test:predict`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': 'k' },
+        body: JSON.stringify({
+          instances: [{ prompt: 'A receipt stamped REFUNDED' }],
+          parameters: { sampleCount: 2, aspectRatio: '16:9' },
+        }),
+      });
+      const body = (await response.json()) as { predictions: { mimeType: string; bytesBase64Encoded: string }[] };
+      expect(body.predictions).toHaveLength(2);
+      expect(body.predictions[0]!.mimeType).toBe('image/png');
+      expect(server.sent[0]).toMatchObject({
+        call: 'image',
+        input: { prompt: 'A receipt stamped REFUNDED', size: '1408x768', count: 2 },
+      });
+    });
+
+    it('refuses an aspect ratio Imagen does not draw, naming the field', async () => {
+      server.fake('imagen-test', { image: imageByHash() });
+      const response = await fetch(`${server.url}/v1beta/models/imagen-test:predict`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ instances: [{ prompt: 'x' }], parameters: { aspectRatio: '10:3' } }),
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
+        '* PredictRequest.parameters.aspect_ratio: aspect_ratio must be one of 1:1, 3:4, 4:3, 9:16, 16:9',
+      );
     });
   });
 });

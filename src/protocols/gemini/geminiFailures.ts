@@ -2,7 +2,11 @@ import type { FailureTable } from '../failures.js';
 
 const INVALID = 'INVALID_ARGUMENT';
 
-/** Gemini's answer to each failure kind, in its words, its RPC status as the type. */
+/**
+ * Gemini's answer to each failure kind, in its words, its RPC status as the type. `unknown` has
+ * words of its own: a real 500 `INTERNAL` says "An internal error has occurred", which is a
+ * server's failure and worth a retry.
+ */
 export const geminiFailures: FailureTable = {
   rate_limit: { status: 429, type: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).' },
   server: { status: 503, type: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' },
@@ -15,10 +19,5 @@ export const geminiFailures: FailureTable = {
   },
   content_filter: { status: 400, type: INVALID, message: 'The request was blocked by the safety filters.' },
   bad_request: { status: 400, type: INVALID, message: 'Request contains an invalid argument.' },
-  unknown: {
-    status: 500,
-    type: 'INTERNAL',
-    message:
-      'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
-  },
+  unknown: { status: 500, type: 'INTERNAL', message: 'An unknown error occurred.' },
 };

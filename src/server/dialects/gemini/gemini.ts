@@ -1,10 +1,11 @@
+import { geminiErrorBody, rpcStatus } from '../../../protocols/gemini/geminiErrors.js';
 import { geminiFailures } from '../../../protocols/gemini/geminiFailures.js';
 import { WireError } from '../../WireError.js';
 import type { Dialect, Route } from '../Dialect.js';
-import { plainRefusal } from '../plainRefusal.js';
 import { geminiEmbed } from './geminiEmbed.js';
 import { geminiGenerate } from './geminiGenerate.js';
-import { geminiStatus } from './geminiStatus.js';
+import { geminiPredict } from './geminiPredict.js';
+import { geminiRefusal } from './geminiRefusal.js';
 
 const method = (name: string, handle: Route['handle']): Route => ({
   method: 'POST',
@@ -12,7 +13,7 @@ const method = (name: string, handle: Route['handle']): Route => ({
   handle,
 });
 
-/** Google's Gemini API: generate (whole and streamed) and embed, on the model's path. */
+/** Google's Gemini API: generate (whole and streamed), embed (one and a batch), and an Imagen model's predict. */
 export const gemini: Dialect = {
   name: 'gemini',
   routes: [
@@ -20,17 +21,25 @@ export const gemini: Dialect = {
     method('streamGenerateContent', (context) => geminiGenerate(context, true)),
     method('embedContent', (context) => geminiEmbed(context, false)),
     method('batchEmbedContents', (context) => geminiEmbed(context, true)),
+    method('predict', geminiPredict),
   ],
   failures: geminiFailures,
   internalType: 'INTERNAL',
-  errorBody: (message, details, _requestId, status) => ({
-    error: { code: status, message, status: geminiStatus(status, details.type) },
-  }),
+  errorBody: (message, details, _requestId, status) => {
+    const seconds = Number(details.headers?.['retry-after']);
+    return geminiErrorBody(status, rpcStatus(status, details.type), message, {
+      field: status === 400 ? details.param : undefined,
+      retrySeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : undefined,
+    });
+  },
   headers: (requestId) => ({ 'x-request-id': requestId, 'request-id': requestId }),
   notFound: (model, fix) =>
-    new WireError('W0003', 404, `models/${model} is not found for API version v1beta. ${fix}`, {
-      type: 'NOT_FOUND',
-      retry: false,
-    }),
-  refused: plainRefusal,
+    new WireError(
+      'W0003',
+      404,
+      `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ` +
+        `ListModels to see the list of available models and their supported methods. ${fix}`,
+      { type: 'NOT_FOUND', retry: false },
+    ),
+  refused: geminiRefusal,
 };

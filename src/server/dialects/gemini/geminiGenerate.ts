@@ -1,21 +1,26 @@
 import { CallFailed } from '../../../errors/CallFailed.js';
 import { ProviderFailure } from '../../../errors/ProviderFailure.js';
-import type { Reply } from '../../../services/engine/Reply.js';
-import type { ReplyPart } from '../../../services/spec/Provider.js';
-import { readGenerate } from './geminiRequest.js';
+import { readGenerate } from '../../../protocols/gemini/generateRequest.js';
+import { GenerateChunkWriter, writeGenerateResponse } from '../../../protocols/gemini/generateWriter.js';
+import { engineInput } from '../../engineInput.js';
 import { readJson } from '../../readBody.js';
-import { deltas } from '../../../protocols/deltas.js';
-import { sendJson, SseStream } from '../../respond.js';
+import { sendJsonText, SseStream } from '../../respond.js';
 import type { WireContext } from '../../WireContext.js';
 import { WireError } from '../../WireError.js';
+import { replyOrMisbehaviour, wholeReply, wireMisbehaviour, type Stopped } from '../../wireMisbehaviour.js';
+
+const places = {
+  tool: (i: number) => `tools[].functionDeclarations[${i}].parametersJsonSchema`,
+  output: 'generationConfig.responseJsonSchema',
+};
 
 /**
- * `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent?alt=sse`: reads a
- * Gemini request, asks the engine, and answers a `GenerateContentResponse` (candidate 0: thought
- * parts, text, `functionCall` parts; `finishReason`; `usageMetadata`), or, streamed, one such
- * response per part as server-sent events, the last with the `finishReason` and usage. A
- * scripted `content_filter` failure is answered as Gemini answers a blocked prompt: 200, no
- * candidates, `promptFeedback.blockReason: SAFETY` (mid-stream: a `finishReason: SAFETY`).
+ * `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent?alt=sse`: reads the
+ * request, asks the engine, and answers a `GenerateContentResponse`, or, streamed, one such
+ * response per piece of the reply, the last with the `finishReason` and usage. A content filter
+ * (a scripted `content_filter` failure, a misbehaving model's refusal or filter) is answered as
+ * Gemini answers a blocked prompt: 200, no candidates, `promptFeedback.blockReason: SAFETY`
+ * (mid-stream: `finishReason: SAFETY`).
  *
  * @example
  * ```ts
@@ -32,104 +37,38 @@ export async function geminiGenerate(context: WireContext, streamed: boolean): P
       { type: 'INVALID_ARGUMENT', param: 'alt', retry: false },
     );
   }
-  const input = readGenerate(readJson(context.body), context);
+  const request = readGenerate(readJson(context.body), id);
   const model = context.model(id);
+  const input = engineInput(request, context.schemas, places);
   context.record({ model: id, call: 'reply', input });
+  const meta = { id: context.responseId, model: id };
   const headers = { 'x-request-id': context.responseId };
-  const head = { modelVersion: id, responseId: context.responseId };
   if (!streamed) {
-    try {
-      const reply = await context.run(() => context.app.reply(model, input, context.options));
-      sendJson(context.response, 200, { ...answer(reply), ...head }, headers);
-    } catch (error) {
-      if (!filtered(error)) throw error;
-      sendJson(context.response, 200, { ...blocked(), ...head }, headers);
-    }
+    const got = await replyOrMisbehaviour(() =>
+      context.run(() => context.app.reply(model, input, context.options)),
+    ).catch(blockedOr);
+    sendJsonText(context.response, 200, writeGenerateResponse(wholeReply(got), meta), headers);
     return;
   }
   const sse = new SseStream(context.response, headers);
-  const send = (data: Record<string, unknown>): Promise<void> =>
-    sse.event(`data: ${JSON.stringify({ ...data, ...head })}\r\n\r\n`);
-  const part = (body: Record<string, unknown>, finishReason?: string): Promise<void> =>
-    send({
-      candidates: [{ content: { parts: [body], role: 'model' }, ...(finishReason ? { finishReason } : {}), index: 0 }],
-    });
-  let tokensIn = 0;
-  let tokensOut = 0;
-  let finish = 'STOP';
-  try {
-    await context.run(async () => {
-      for await (const next of context.app.stream(model, input, context.options)) {
-        for (const body of partsOf(next)) await part(body);
-        if (next.type === 'units') {
-          tokensIn += next.tokensIn;
-          tokensOut += next.tokensOut;
-        } else if (next.type === 'finish') finish = finishReason(next.reason);
-      }
-    });
-  } catch (error) {
-    if (!filtered(error)) throw error;
-    await (sse.started ? part({ text: '' }, 'SAFETY') : send(blocked()));
-    sse.end();
-    return;
-  }
-  await send({
-    candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, finishReason: finish, index: 0 }],
-    usageMetadata: usage(tokensIn, tokensOut),
+  const chunks = new GenerateChunkWriter(meta);
+  await context.run(async () => {
+    try {
+      for await (const part of context.app.stream(model, input, context.options))
+        for (const event of chunks.part(part)) await sse.event(event);
+    } catch (error) {
+      // A misbehaving model's typed value went out whole; a refusal and a content filter end the reply as Gemini's do.
+      const stopped = wireMisbehaviour(error) ?? blockedOr(error);
+      if (stopped.kind !== 'value') for (const event of chunks.stop(stopped)) await sse.event(event);
+    }
   });
+  for (const event of chunks.end()) await sse.event(event);
   sse.end();
 }
 
-/** The Gemini parts one reply part streams as: text in pieces, a thought, a function call. */
-function partsOf(part: ReplyPart): Record<string, unknown>[] {
-  switch (part.type) {
-    case 'text':
-      return deltas(part.text).map((text) => ({ text }));
-    case 'value':
-      return deltas(part.json).map((text) => ({ text }));
-    case 'reasoning':
-      return deltas(part.text).map((text) => ({ text, thought: true }));
-    case 'call':
-      return [{ functionCall: { id: part.call.id, name: part.call.tool, args: part.call.with ?? {} } }];
-    default:
-      return [];
-  }
-}
-
-/** The reply as a whole response: thoughts, then the text (a typed value as its JSON), then each function call. */
-function answer(reply: Reply): Record<string, unknown> {
-  const parts: Record<string, unknown>[] = reply.reasoning.map((text) => ({ text, thought: true }));
-  const text = `${reply.text}${reply.value === undefined ? '' : JSON.stringify(reply.value)}`;
-  if (text !== '' || reply.calls.length === 0) parts.push({ text });
-  for (const call of reply.calls) parts.push({ functionCall: { id: call.id, name: call.tool, args: call.with ?? {} } });
-  return {
-    candidates: [{ content: { parts, role: 'model' }, finishReason: finishReason(reply.finish), index: 0 }],
-    usageMetadata: usage(reply.units.tokensIn, reply.units.tokensOut),
-  };
-}
-
-/** Gemini's answer to a prompt its safety filters block. */
-function blocked(): Record<string, unknown> {
-  return {
-    promptFeedback: {
-      blockReason: 'SAFETY',
-      safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }],
-    },
-    usageMetadata: usage(0, 0),
-  };
-}
-
-/** Whether a call failed with a scripted `content_filter`, which Gemini answers as a block, not an error status. */
-function filtered(error: unknown): boolean {
+/** A scripted `content_filter` failure as the content filter Gemini answers it with (200, not an error); any other error thrown. */
+function blockedOr(error: unknown): Stopped {
   const failure = error instanceof CallFailed ? error.cause : error;
-  return failure instanceof ProviderFailure && failure.kind === 'content_filter';
-}
-
-/** Gemini names no finish for calls: a reply that calls tools stops (`STOP`) like any other. */
-function finishReason(reason: Reply['finish']): string {
-  return reason === 'length' ? 'MAX_TOKENS' : 'STOP';
-}
-
-function usage(tokensIn: number, tokensOut: number): Record<string, unknown> {
-  return { promptTokenCount: tokensIn, candidatesTokenCount: tokensOut, totalTokenCount: tokensIn + tokensOut };
+  if (failure instanceof ProviderFailure && failure.kind === 'content_filter') return { kind: 'content_filter' };
+  throw error;
 }

@@ -1,8 +1,7 @@
-import { checkContext } from '../http/checkContext.js';
-import { Endpoint } from '../http/Endpoint.js';
-import { postJson } from '../http/postJson.js';
-import { streamedReply } from '../http/streamedReply.js';
-import { wireJson } from '../http/wireJson.js';
+import { StandinError } from '../../../errors/StandinError.js';
+import { geminiFailures } from '../../../protocols/gemini/geminiFailures.js';
+import { WireFault } from '../../../protocols/WireFault.js';
+import { imageMediaType } from '../../requests/imageMediaType.js';
 import type {
   CallContext,
   GeneratedImage,
@@ -11,13 +10,20 @@ import type {
   ReplyPart,
   ReplyRequest,
 } from '../../spec/Provider.js';
+import { checkContext } from '../http/checkContext.js';
+import { Endpoint } from '../http/Endpoint.js';
+import { postJson } from '../http/postJson.js';
+import { requestFault } from '../http/requestFault.js';
+import { streamedReply } from '../http/streamedReply.js';
+import { wireJson } from '../http/wireJson.js';
 import { GEMINI_URL, type GeminiProviderSettings } from './GeminiProviderSettings.js';
 import { modelPath } from './modelPath.js';
 
 /**
  * The Gemini API adapter on Node's `fetch`: `POST {baseURL}/models/{model}:streamGenerateContent?alt=sse`
- * for replies (function calls, thought summaries as reasoning, typed values through
- * `responseJsonSchema`), `:embedContent` for vectors and an Imagen model's `:predict` for images. One HTTP attempt per call: the engine
+ * for replies (function calls with their ids, thought summaries as reasoning, typed values through
+ * `responseJsonSchema`), `:embedContent` for vectors and an Imagen model's `:predict` for images,
+ * each written and read through the Gemini protocol. One HTTP attempt per call: the engine
  * retries. Made by {@link createGeminiProvider}.
  *
  * @example
@@ -44,6 +50,7 @@ export class GeminiProvider implements Provider {
         settings.auth === 'bearer'
           ? (key) => ({ authorization: `Bearer ${key}` })
           : (key) => ({ 'x-goog-api-key': key }),
+      failures: geminiFailures,
     });
   }
 
@@ -51,53 +58,70 @@ export class GeminiProvider implements Provider {
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     checkContext(context, "Gemini adapter's reply");
     // The wire format loads with the first reply: a program that never calls Gemini never reads it.
-    const [{ generateRequest }, { GenerateStream }] = await Promise.all([
-      import('./generateRequest.js'),
-      import('./GenerateStream.js'),
+    const [{ writeGenerate }, { GenerateChunkReader }] = await Promise.all([
+      import('../../../protocols/gemini/generateRequest.js'),
+      import('../../../protocols/gemini/generateReader.js'),
     ]);
-    const body = wireJson(generateRequest(request, this.#settings, context.provider), 'The request');
+    const extras = {
+      body: { ...this.#settings.body, ...request.settings?.providerOptions?.[context.provider] },
+      maxTokens: this.#settings.maxTokens,
+    };
+    let body: string;
+    try {
+      body = wireJson(writeGenerate(request, extras), 'The request');
+    } catch (error) {
+      throw requestFault(error, 'Gemini generateContent');
+    }
     yield* streamedReply(
       this.#endpoint,
       context,
       `/${modelPath(request.model)}:streamGenerateContent?alt=sse`,
       body,
-      (exchange) => new GenerateStream(exchange, request.output !== undefined),
+      () => new GenerateChunkReader(request.output !== undefined),
     );
   }
 
   /** `POST /models/{model}:embedContent`: the text's vector (`embedding.values`). */
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
     checkContext(context, "Gemini adapter's embed");
+    const { writeEmbed, readEmbedding } = await import('../../../protocols/gemini/embedContent.js');
     const path = modelPath(context.model);
-    return postJson(
-      this.#endpoint,
-      context,
-      `/${path}:embedContent`,
-      { model: path, content: { parts: [{ text }] } },
-      (answer, exchange) => {
-        const embedding = isRecord(answer) ? answer.embedding : undefined;
-        const values = isRecord(embedding) ? embedding.values : undefined;
-        if (!Array.isArray(values) || values.length === 0)
-          throw exchange.malformed('the embedContent answer has no `embedding.values` list');
-        if (!values.every((value) => typeof value === 'number' && Number.isFinite(value)))
-          throw exchange.malformed('`embedding.values` holds something other than finite numbers');
-        return values as number[];
-      },
-    );
+    return postJson(this.#endpoint, context, `/${path}:embedContent`, writeEmbed(text, path), (answer, exchange) => {
+      try {
+        return readEmbedding(answer);
+      } catch (error) {
+        throw exchange.readFault(error);
+      }
+    });
   }
 
   /**
    * `POST /models/{model}:predict` of an Imagen model (`imagen-4.0-generate-001`): `count` images
-   * (`sampleCount`) of the size's aspect ratio, in the format asked, answered in base64.
+   * (`sampleCount`, at most 4) of the size's aspect ratio, in the format asked, answered in base64.
+   * A call Imagen cannot draw (another aspect ratio, webp, more images) is refused with `E0060`.
    */
   async image(prompt: string, options: ImageOptions, context: CallContext): Promise<readonly GeneratedImage[]> {
     checkContext(context, "Gemini adapter's image");
-    const { imagenRequest, readPredictions } = await import('./imagen.js');
-    const request = imagenRequest(prompt, options);
-    return postJson(this.#endpoint, context, `/${modelPath(context.model)}:predict`, request, readPredictions);
+    const { writePredict, readPredictions } = await import('../../../protocols/gemini/imagenPredict.js');
+    let request: unknown;
+    try {
+      request = writePredict(prompt, options);
+    } catch (error) {
+      if (error instanceof WireFault && error.fault.kind === 'cannot_honour')
+        throw new StandinError('E0060', `The Gemini adapter's image: ${error.fault.why}.`);
+      throw error;
+    }
+    return postJson(this.#endpoint, context, `/${modelPath(context.model)}:predict`, request, (answer, exchange) => {
+      let images: ReturnType<typeof readPredictions>;
+      try {
+        images = readPredictions(answer);
+      } catch (error) {
+        throw exchange.readFault(error);
+      }
+      return images.map(({ bytes, mimeType }) => ({
+        bytes,
+        mediaType: imageMediaType(bytes) ?? mimeType ?? 'image/png',
+      }));
+    });
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

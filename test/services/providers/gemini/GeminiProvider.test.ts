@@ -1,26 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   createApp,
   createGeminiProvider,
   ProviderFailure,
   StandinError,
+  tool,
+  type ReplyPart,
   type ReplyRequest,
 } from '../../../../src/index.js';
-import { providerConformance, type MakeProvider, type ProviderScenario } from '../../../../src/testing.js';
+import { geminiErrorBody } from '../../../../src/protocols/gemini/geminiErrors.js';
+import { GenerateChunkWriter } from '../../../../src/protocols/gemini/generateWriter.js';
+import { fixtureJson, fixtureText } from '../../../support/fixtures.js';
 import { callContext as baseContext, failure, KEY, parts } from '../loopback/callContext.js';
-import { json, raw, stream, type LoopbackServer } from '../loopback/LoopbackServer.js';
+import { json, raw, stream, type Handler, type LoopbackServer } from '../loopback/LoopbackServer.js';
 import { useLoopback } from '../loopback/useLoopback.js';
-import { callReply, chunk, errorBody, event, geminiScenario, paths, textReply, usage } from './geminiWire.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
 
+const paths = (model = 'test-model') => ({
+  stream: `/v1beta/models/${model}:streamGenerateContent?alt=sse`,
+  embed: `/v1beta/models/${model}:embedContent`,
+});
 const { stream: STREAM, embed: EMBED } = paths();
 const ask: ReplyRequest = { model: 'test-model', messages: [{ role: 'user', content: 'Hello' }] };
 const provider = (settings = {}) => createGeminiProvider({ baseURL: server.url('/v1beta'), ...settings });
 const callContext: typeof baseContext = (overrides = {}) => baseContext({ provider: 'gemini', ...overrides });
 const sentBody = (n = 0, path = STREAM): Record<string, unknown> =>
   JSON.parse(server.at(path)[n]!.body.toString('utf8')) as Record<string, unknown>;
+const fixture = (name: string): Handler => stream(fixtureText('gemini', name));
+
+/** A stream the Gemini protocol's writer writes for `reply`'s parts, finished as they say. */
+function written(reply: readonly ReplyPart[]): Handler {
+  const writer = new GenerateChunkWriter({ id: 'resp_1', model: 'gemini-test' });
+  return stream([...reply.flatMap((part) => writer.part(part)), ...writer.end()].join(''));
+}
+const hi = written([
+  { type: 'text', text: 'Hi' },
+  { type: 'finish', reason: 'stop' },
+]);
 
 async function failed(promise: Promise<unknown>): Promise<ProviderFailure> {
   const error = await failure(promise);
@@ -34,8 +53,8 @@ describe('GeminiProvider', () => {
   });
 
   describe('.reply', () => {
-    it('sends the generateContent request: systemInstruction, functionCall and functionResponse parts, same-role turns joined, functionDeclarations', async () => {
-      server.on(STREAM, stream(textReply(['Hi'])));
+    it('sends the generateContent request: systemInstruction, calls and their results by id, same-role turns joined, functionDeclarations', async () => {
+      server.on(STREAM, hi);
       const input = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
       const request: ReplyRequest = {
         model: 'test-model',
@@ -98,13 +117,13 @@ describe('GeminiProvider', () => {
     });
 
     it('posts to /models/{model}:streamGenerateContent?alt=sse, the model id encoded', async () => {
-      server.on(paths('a%2Fb%3Fc').stream, stream(textReply(['Hi'])));
+      server.on(paths('a%2Fb%3Fc').stream, hi);
       await parts(provider().reply({ ...ask, model: 'a/b?c' }, callContext()));
       expect(server.at(paths('a%2Fb%3Fc').stream)).toHaveLength(1);
     });
 
     it('sends the key in x-goog-api-key by default, and only there', async () => {
-      server.on(STREAM, stream(textReply(['Hi'])));
+      server.on(STREAM, hi);
       await parts(provider().reply(ask, callContext()));
       const { headers, body, path } = server.at(STREAM)[0]!;
       expect(headers).toMatchObject({
@@ -118,69 +137,88 @@ describe('GeminiProvider', () => {
     });
 
     it("sends authorization: Bearer when auth is 'bearer'", async () => {
-      server.on(STREAM, stream(textReply(['Hi'])));
+      server.on(STREAM, hi);
       await parts(provider({ auth: 'bearer' }).reply(ask, callContext()));
       const { headers } = server.at(STREAM)[0]!;
       expect(headers.authorization).toBe(`Bearer ${KEY}`);
       expect(headers['x-goog-api-key']).toBeUndefined();
     });
 
-    it('streams text parts, then usage as one units part, then the finish', async () => {
-      server.on(STREAM, stream(textReply(['Hel', 'lo'], [25, 42])));
+    it("streams a documented stream's text parts, then its last usage as one units part, then the finish", async () => {
+      server.on(STREAM, fixture('stream-text.sse'));
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
-        { type: 'text', text: 'Hel' },
-        { type: 'text', text: 'lo' },
-        { type: 'units', tokensIn: 25, tokensOut: 42 },
-        { type: 'finish', reason: 'stop' },
-      ]);
-    });
-
-    it('reads the same events cut at every byte', async () => {
-      server.on(STREAM, stream(textReply(['Grüße', ' 👋']), { byteByByte: true }));
-      const text = (await parts(provider().reply(ask, callContext())))
-        .flatMap((p) => (p.type === 'text' ? [p.text] : []))
-        .join('');
-      expect(text).toBe('Grüße 👋');
-    });
-
-    it('hands on thought parts as reasoning, and counts thought and tool-use prompt tokens', async () => {
-      const body =
-        chunk([{ text: 'Weighing it.', thought: true }], undefined, usage(10)) +
-        chunk([{ text: 'Yes.' }], 'STOP', usage(10, 3, { thoughtsTokenCount: 7, toolUsePromptTokenCount: 2 }));
-      server.on(STREAM, stream(body));
-      expect(await parts(provider().reply(ask, callContext()))).toEqual([
-        { type: 'reasoning', text: 'Weighing it.', block: 0 },
-        { type: 'text', text: 'Yes.' },
+        { type: 'text', text: 'Refunds reach' },
+        { type: 'text', text: ' your card within five' },
+        { type: 'text', text: ' working days.' },
         { type: 'units', tokensIn: 12, tokensOut: 10 },
         { type: 'finish', reason: 'stop' },
       ]);
     });
 
-    it('hands on each functionCall as a call, its id or call_{n}, and finishes with calls', async () => {
+    it('reads the same events cut at every byte', async () => {
       server.on(
         STREAM,
-        stream(
-          callReply([
-            { name: 'lookup', args: { q: 'a' } },
-            { name: 'escalate', args: {}, id: 'fc_9' },
-          ]),
-        ),
+        stream(fixtureText('gemini', 'stream-text.sse').replace('Refunds reach', 'Grüße 👋'), { byteByByte: true }),
       );
+      const text = (await parts(provider().reply(ask, callContext())))
+        .flatMap((p) => (p.type === 'text' ? [p.text] : []))
+        .join('');
+      expect(text).toBe('Grüße 👋 your card within five working days.');
+    });
+
+    it('hands on thought parts as reasoning, and counts thought tokens out', async () => {
+      server.on(STREAM, fixture('stream-thought.sse'));
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
-        { type: 'call', call: { id: 'call_0', tool: 'lookup', with: { q: 'a' } } },
-        { type: 'call', call: { id: 'fc_9', tool: 'escalate', with: {} } },
-        { type: 'units', tokensIn: 30, tokensOut: 12 },
+        { type: 'reasoning', text: '**Weighing the request**', block: 0 },
+        { type: 'text', text: 'About five working days.' },
+        { type: 'units', tokensIn: 9, tokensOut: 132 },
+        { type: 'finish', reason: 'stop' },
+      ]);
+    });
+
+    it('hands on each functionCall as a call with its id, and finishes with calls', async () => {
+      server.on(STREAM, fixture('stream-function-call.sse'));
+      expect(await parts(provider().reply(ask, callContext()))).toEqual([
+        { type: 'call', call: { id: 'fc_8k2n', tool: 'lookup', with: { query: 'refund policy' } } },
+        { type: 'call', call: { id: 'fc_9q7d', tool: 'escalate', with: { team: 'billing', reason: 'unsure' } } },
+        { type: 'units', tokensIn: 61, tokensOut: 24 },
         { type: 'finish', reason: 'calls' },
       ]);
     });
 
+    it('gives a functionCall without an id call_{n}', async () => {
+      server.on(
+        STREAM,
+        stream(
+          'data: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"lookup","args":{"q":"a"}}}],' +
+            '"role":"model"},"finishReason":"STOP"}]}\r\n\r\n',
+        ),
+      );
+      expect((await parts(provider().reply(ask, callContext())))[0]).toEqual({
+        type: 'call',
+        call: { id: 'call_0', tool: 'lookup', with: { q: 'a' } },
+      });
+    });
+
     it('finishes with length on MAX_TOKENS', async () => {
-      server.on(STREAM, stream(textReply(['Once'], [5, 1], 'MAX_TOKENS')));
+      server.on(
+        STREAM,
+        written([
+          { type: 'text', text: 'Once' },
+          { type: 'finish', reason: 'length' },
+        ]),
+      );
       expect((await parts(provider().reply(ask, callContext()))).at(-1)).toEqual({ type: 'finish', reason: 'length' });
     });
 
     it('asks for a typed value with responseMimeType and responseJsonSchema (const as enum), and streams value parts', async () => {
-      server.on(STREAM, stream(textReply(['{"team":', '"billing"}'])));
+      server.on(
+        STREAM,
+        written([
+          { type: 'value', json: '{"team":' },
+          { type: 'value', json: '"billing"}' },
+        ]),
+      );
       const schema = {
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
@@ -203,7 +241,7 @@ describe('GeminiProvider', () => {
     });
 
     it('writes the call settings into generationConfig and toolConfig', async () => {
-      server.on(STREAM, stream(textReply(['Hi'])));
+      server.on(STREAM, hi);
       const settings = {
         temperature: 0.5,
         topP: 0.9,
@@ -219,15 +257,20 @@ describe('GeminiProvider', () => {
       });
     });
 
-    it('refuses a temperature over 2 with E0021 before sending', async () => {
-      const error = await failure(parts(provider().reply({ ...ask, settings: { temperature: 2.5 } }, callContext())));
-      expect(error).toBeInstanceOf(StandinError);
-      expect(error).toMatchObject({ code: 'E0021' });
+    it('refuses a temperature over 2 with E0021, and a call input that is no object with E0020, before sending', async () => {
+      const hot = await failure(parts(provider().reply({ ...ask, settings: { temperature: 2.5 } }, callContext())));
+      expect(hot).toBeInstanceOf(StandinError);
+      expect(hot).toMatchObject({ code: 'E0021', message: expect.stringContaining('Gemini generateContent') });
+      const listed: ReplyRequest = {
+        ...ask,
+        messages: [...ask.messages, { role: 'assistant', calls: [{ id: 'c', tool: 't', with: [1] }] }],
+      };
+      expect(await failure(parts(provider().reply(listed, callContext())))).toMatchObject({ code: 'E0020' });
       expect(server.at(STREAM)).toHaveLength(0);
     });
 
     it('sends image bytes as inlineData and a file URL as fileData', async () => {
-      server.on(STREAM, stream(textReply(['A cat.'])));
+      server.on(STREAM, hi);
       const request: ReplyRequest = {
         ...ask,
         messages: [
@@ -255,7 +298,7 @@ describe('GeminiProvider', () => {
     });
 
     it("merges providerOptions.gemini into the body, its generationConfig under the adapter's", async () => {
-      server.on(STREAM, stream(textReply(['Hi'])));
+      server.on(STREAM, hi);
       const settings = {
         providerOptions: {
           gemini: {
@@ -272,85 +315,87 @@ describe('GeminiProvider', () => {
     });
 
     it('fails with content_filter when the prompt is blocked (promptFeedback.blockReason)', async () => {
-      server.on(
-        STREAM,
-        stream(event({ promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, usageMetadata: usage(4) })),
-      );
+      server.on(STREAM, fixture('stream-blocked-prompt.sse'));
       const error = await failed(parts(provider().reply(ask, callContext())));
       expect(error).toMatchObject({ kind: 'content_filter', provider: 'gemini' });
       expect(error.message).toContain('PROHIBITED_CONTENT');
     });
 
     it('fails with content_filter when the reply stops for SAFETY, after the text sent before it', async () => {
-      server.on(STREAM, stream(chunk([{ text: 'Well' }]) + chunk([], 'SAFETY')));
+      server.on(STREAM, fixture('stream-safety-finish.sse'));
       const got: unknown[] = [];
       const error = await failed(
         (async () => {
           for await (const part of provider().reply(ask, callContext())) got.push(part);
         })(),
       );
-      expect(got).toEqual([{ type: 'text', text: 'Well' }]);
+      expect(got).toEqual([{ type: 'text', text: 'Well,' }]);
       expect(error.kind).toBe('content_filter');
       expect(error.message).toContain('finishReason: SAFETY');
     });
 
-    it('fails with the kind the status of a mid-stream error names', async () => {
-      server.on(
-        STREAM,
-        stream(chunk([{ text: 'Hi' }]) + event(errorBody(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded.'))),
-      );
+    it('fails with the kind of the status a mid-stream error names', async () => {
+      server.on(STREAM, fixture('stream-error.sse'));
       const error = await failed(parts(provider().reply(ask, callContext())));
-      expect(error.kind).toBe('rate_limit');
-      expect(error.message).toContain('RESOURCE_EXHAUSTED');
+      expect(error.kind).toBe('server');
+      expect(error.message).toContain('UNAVAILABLE');
     });
 
-    it('maps Gemini error bodies to kinds: 429 rate_limit with retry-after, 503 server, 504 timeout, API key not valid auth, token count context_length', async () => {
-      const cases: [number, string, string, string][] = [
-        [429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted.', 'rate_limit'],
-        [503, 'UNAVAILABLE', 'The model is overloaded.', 'server'],
-        [504, 'DEADLINE_EXCEEDED', 'Deadline expired before operation could complete.', 'timeout'],
-        [400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'auth'],
-        [
-          400,
-          'INVALID_ARGUMENT',
-          'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).',
-          'context_length',
-        ],
-        [400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.', 'bad_request'],
-        [403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers.", 'auth'],
-      ];
-      for (const [code, status, message, kind] of cases) {
-        server.on(STREAM, json(code, errorBody(code, status, message), { 'retry-after': '2' }));
-        const error = await failed(parts(provider().reply(ask, callContext())));
-        expect({ kind: error.kind, status: error.status }).toEqual({ kind, status: code });
-        expect(error.message).toContain(status);
-        if (kind === 'rate_limit') expect(error.retryAfterMs).toBe(2000);
-      }
+    it.each([
+      ['error-429-resource-exhausted.json', 429, 'rate_limit'],
+      ['error-503-unavailable.json', 503, 'server'],
+      ['error-500-internal.json', 500, 'server'],
+      ['error-504-deadline-exceeded.json', 504, 'timeout'],
+      ['error-400-api-key-invalid.json', 400, 'auth'],
+      ['error-403-permission-denied.json', 403, 'auth'],
+      ['error-400-context-length.json', 400, 'context_length'],
+      ['error-400-invalid-argument.json', 400, 'bad_request'],
+      ['error-400-failed-precondition.json', 400, 'bad_request'],
+      ['error-404-not-found.json', 404, 'bad_request'],
+    ])('reads the error body %s (%i) as kind %s', async (name, code, kind) => {
+      server.on(STREAM, json(code, fixtureJson('gemini', name), { 'retry-after': '2' }));
+      const error = await failed(parts(provider().reply(ask, callContext())));
+      expect({ kind: error.kind, status: error.status }).toEqual({ kind, status: code });
+      expect(error.message).toContain((fixtureJson('gemini', name) as { error: { status: string } }).error.status);
+      if (kind === 'rate_limit') expect(error.retryAfterMs).toBe(2000);
     });
 
     it('keeps the key out of a failure whose body echoes it', async () => {
-      server.on(STREAM, json(400, errorBody(400, 'INVALID_ARGUMENT', `API key not valid: ${KEY}`)));
+      server.on(STREAM, json(400, geminiErrorBody(400, 'INVALID_ARGUMENT', `API key not valid: ${KEY}`)));
       const error = await failed(parts(provider().reply(ask, callContext())));
       expect(error.message).not.toContain(KEY);
       expect(JSON.stringify(error)).not.toContain(KEY);
     });
 
     it('is a malformed response when the stream ends without a finishReason, or its data is not JSON', async () => {
-      server.on(STREAM, stream(chunk([{ text: 'Hi' }])));
+      server.on(STREAM, stream('data: {"candidates":[{"content":{"parts":[{"text":"Hi"}]}}]}\r\n\r\n'));
       expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('before a `finishReason`');
       server.on(STREAM, stream('data: {not json\r\n\r\n'));
       expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('not JSON');
     });
 
     it('is a malformed response when a functionCall has no name or args that are not an object', async () => {
-      server.on(STREAM, stream(chunk([{ functionCall: { args: {} } }], 'STOP')));
+      const call = (functionCall: unknown) =>
+        stream(`data: ${JSON.stringify({ candidates: [{ content: { parts: [{ functionCall }] } }] })}\r\n\r\n`);
+      server.on(STREAM, call({ args: {} }));
       expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('no name');
-      server.on(STREAM, stream(chunk([{ functionCall: { name: 'f', args: [1] } }], 'STOP')));
+      server.on(STREAM, call({ name: 'f', args: [1] }));
       expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('not an object');
     });
 
+    it('fails on a redirect, which it does not follow', async () => {
+      server.on(STREAM, raw(302, '', { location: 'http://127.0.0.1:1/elsewhere' }));
+      expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('unknown');
+    });
+
     it('fails past maxLineBytes, naming the setting, and closes the connection', async () => {
-      server.on(STREAM, stream(chunk([{ text: 'x'.repeat(5000) }], 'STOP')));
+      server.on(
+        STREAM,
+        written([
+          { type: 'text', text: 'x'.repeat(5000) },
+          { type: 'finish', reason: 'stop' },
+        ]),
+      );
       const error = await failed(parts(provider({ maxLineBytes: 1024 }).reply(ask, callContext())));
       expect(error.kind).toBe('unknown');
       expect(error.message).toContain('maxLineBytes');
@@ -367,16 +412,42 @@ describe('GeminiProvider', () => {
       const error = await failure(parts(vendor.reply(ask, callContext({ apiKey: undefined }))));
       expect(error).toMatchObject({ code: 'P0003' });
       expect(error.message).toContain('GEMINI_API_KEY');
-      server.on(STREAM, stream(textReply(['Hi'])));
+      server.on(STREAM, hi);
       await parts(provider().reply(ask, callContext({ apiKey: undefined })));
       expect(server.at(STREAM)[0]!.headers['x-goog-api-key']).toBeUndefined();
+    });
+
+    it('ends a run against a server that matches function responses to calls by id', async () => {
+      // Such a server asks for the call again until a functionResponse answers its id.
+      const byId: Handler = (request, response) => {
+        const body = JSON.parse(request.body.toString('utf8')) as {
+          contents: { parts: { functionResponse?: { id?: string } }[] }[];
+        };
+        const answered = body.contents.at(-1)!.parts.some((part) => part.functionResponse?.id === 'fc_42');
+        const reply: ReplyPart[] = answered
+          ? [{ type: 'text', text: 'Sunny.' }]
+          : [{ type: 'call', call: { id: 'fc_42', tool: 'weather', with: { city: 'Paris' } } }];
+        return written(reply)(request, response);
+      };
+      server.on(paths('gemini-2.5-flash').stream, byId);
+      const app = createApp({
+        models: { writer: { provider: 'gemini', model: 'gemini-2.5-flash' } },
+        providers: { gemini: { baseURL: server.url('/v1beta'), apiKey: KEY } },
+      });
+      const weather = tool({ input: z.object({ city: z.string() }), run: () => ({ sky: 'clear' }) });
+      const run = await app.run({ model: 'writer', tools: { weather }, maxSteps: 3 }, 'Weather in Paris?');
+      expect(run.text).toBe('Sunny.');
+      expect(run.steps).toHaveLength(2);
+      expect(server.at(paths('gemini-2.5-flash').stream)).toHaveLength(2);
     });
   });
 
   describe('.embed', () => {
     it('posts embedContent with the model path and the text as a part, and answers embedding.values', async () => {
-      server.on(EMBED, json(200, { embedding: { values: [0.5, -1, 0.25] } }));
-      expect(await provider().embed('refund', callContext({ model: 'test-model' }))).toEqual([0.5, -1, 0.25]);
+      server.on(EMBED, json(200, fixtureJson('gemini', 'embed-content.json')));
+      expect(await provider().embed('refund', callContext({ model: 'test-model' }))).toEqual(
+        (fixtureJson('gemini', 'embed-content.json') as { embedding: { values: number[] } }).embedding.values,
+      );
       expect(sentBody(0, EMBED)).toEqual({ model: 'models/test-model', content: { parts: [{ text: 'refund' }] } });
       expect(server.at(EMBED)[0]!.headers['x-goog-api-key']).toBe(KEY);
     });
@@ -388,12 +459,12 @@ describe('GeminiProvider', () => {
       );
       server.on(EMBED, json(200, { embeddings: [] }));
       expect((await failed(provider().embed('a', callContext({ model: 'test-model' })))).message).toContain(
-        'embedding.values',
+        'embedding',
       );
     });
 
     it('fails with the kind of a Gemini error body', async () => {
-      server.on(EMBED, json(429, errorBody(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded.')));
+      server.on(EMBED, json(429, fixtureJson('gemini', 'error-429-resource-exhausted.json')));
       expect((await failed(provider().embed('a', callContext({ model: 'test-model' })))).kind).toBe('rate_limit');
     });
   });
@@ -407,7 +478,7 @@ describe('GeminiProvider', () => {
     });
 
     it("is what the config binds for a provider with adapter: 'gemini'", async () => {
-      server.on(paths('gemini-2.5-flash').stream, stream(textReply(['Hi from Gemini'])));
+      server.on(paths('gemini-2.5-flash').stream, written([{ type: 'text', text: 'Hi from Gemini' }]));
       const app = createApp({
         models: { writer: { provider: 'google', model: 'gemini-2.5-flash' } },
         providers: {
@@ -417,44 +488,4 @@ describe('GeminiProvider', () => {
       expect((await app.reply('writer', { messages: 'Hello' })).text).toBe('Hi from Gemini');
     });
   });
-});
-
-const redirect = raw(302, '', { location: 'http://127.0.0.1:1/elsewhere' });
-
-/** The Gemini adapter on the loopback server, the server scripted for each scenario. */
-const gemini: MakeProvider = (scenario) => {
-  const made = createGeminiProvider({
-    baseURL: server.url('/v1beta'),
-    timeoutMs: scenario === 'fail:timeout' ? 50 : 5000,
-  });
-  const slow = geminiScenario(server, scenario, redirect);
-  return slow === undefined ? made : { provider: made, ...slow };
-};
-
-const claims: ProviderScenario[] = [
-  'text',
-  'value',
-  'calls',
-  'length',
-  'slow',
-  'embed',
-  'image',
-  'fail:rate_limit',
-  'fail:server',
-  'fail:auth',
-  'fail:bad_request',
-  'fail:context_length',
-  'fail:content_filter',
-  'fail:timeout',
-  'fail:network',
-  'fail:unknown',
-];
-
-providerConformance(gemini, {
-  describe,
-  it,
-  claims,
-  apiKey: KEY,
-  provider: 'gemini',
-  name: 'the Gemini adapter on a loopback server conforms',
 });

@@ -1,0 +1,70 @@
+import type { JsonSchema } from '../../services/spec/Provider.js';
+
+/** Gemini's own schema fields that say nothing about what a value may hold. */
+const dropped = new Set(['nullable', 'propertyOrdering']);
+/** Schema keywords whose values are data, not schemas: left as they are. */
+const literal = new Set(['enum', 'default', 'examples', 'required']);
+
+/**
+ * A schema in the OpenAPI subset Gemini's `responseSchema` and `parameters` take, as JSON Schema:
+ * types in lower case (`OBJECT` is `object`), `nullable: true` as a type that also takes `null`,
+ * `propertyOrdering` left out; everything else (properties, items, anyOf, enum, required, bounds,
+ * formats) is JSON Schema already. A JSON Schema passes through unchanged.
+ *
+ * @example
+ * ```ts
+ * fromGeminiSchema({ type: 'OBJECT', properties: { team: { type: 'STRING', nullable: true } } });
+ * // { type: 'object', properties: { team: { type: ['string', 'null'] } } }
+ * ```
+ */
+export function fromGeminiSchema(schema: Readonly<Record<string, unknown>>): JsonSchema {
+  return walk(schema) as JsonSchema;
+}
+
+function walk(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(walk);
+  if (!isRecord(schema)) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (dropped.has(key)) continue;
+    if (key === 'type' && typeof value === 'string') out.type = value.toLowerCase();
+    else if (key === 'properties' && isRecord(value))
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, node]) => [name, walk(node)]));
+    else if (key === 'items' || key === 'anyOf') out[key] = walk(value);
+    else out[key] = value;
+  }
+  if (schema.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
+  return out;
+}
+
+/**
+ * A typed value's JSON Schema as `responseJsonSchema` takes it: `const` (which Gemini does not
+ * read) as a one-value `enum`, and no `$schema`, throughout. The input is not changed.
+ *
+ * @example
+ * ```ts
+ * toResponseSchema({ $schema: '...', type: 'object', properties: { kind: { const: 'ticket' } } });
+ * // { type: 'object', properties: { kind: { enum: ['ticket'] } } }
+ * ```
+ */
+export function toResponseSchema(schema: JsonSchema): JsonSchema {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isRecord(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$schema') continue;
+      if (key === 'const') out.enum = [value];
+      else if (literal.has(key)) out[key] = value;
+      else if ((key === 'properties' || key === '$defs') && isRecord(value))
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
+      else out[key] = visit(value);
+    }
+    return out;
+  };
+  return visit(schema) as JsonSchema;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,68 @@
+import type { FailureKind } from '../../services/spec/failures.js';
+import type { FinishReason } from '../../services/spec/Provider.js';
+
+/** Each finish as `finishReason` says it: Gemini names no finish for calls, a reply that calls tools stops. */
+export const geminiFinishes: Readonly<Record<FinishReason, string>> = {
+  stop: 'STOP',
+  calls: 'STOP',
+  length: 'MAX_TOKENS',
+};
+
+/** The finish a `finishReason` means: `length` for `MAX_TOKENS`; else `calls` when the reply asked for tools, `stop` otherwise. */
+export function finishOf(reason: string | undefined, calls: number): FinishReason {
+  if (reason === 'MAX_TOKENS') return 'length';
+  return calls > 0 ? 'calls' : 'stop';
+}
+
+/** The finish reasons that end a reply the model was stopped from giving, and what each means. */
+const stopped: Readonly<Record<string, { readonly kind: FailureKind; readonly why: string }>> = {
+  SAFETY: { kind: 'content_filter', why: 'the reply was stopped by the safety filters' },
+  RECITATION: { kind: 'content_filter', why: 'the reply was stopped for reciting protected material' },
+  BLOCKLIST: { kind: 'content_filter', why: 'the reply held a term of a blocklist' },
+  PROHIBITED_CONTENT: { kind: 'content_filter', why: 'the reply was stopped for prohibited content' },
+  SPII: { kind: 'content_filter', why: 'the reply was stopped for sensitive personal information' },
+  IMAGE_SAFETY: { kind: 'content_filter', why: 'an image was stopped by the safety filters' },
+  IMAGE_PROHIBITED_CONTENT: { kind: 'content_filter', why: 'an image was stopped for prohibited content' },
+  LANGUAGE: { kind: 'bad_request', why: 'the prompt is in a language the model does not support' },
+  MALFORMED_FUNCTION_CALL: { kind: 'server', why: 'the model wrote a function call that does not parse' },
+  UNEXPECTED_TOOL_CALL: { kind: 'server', why: 'the model called a tool the request did not offer' },
+  TOO_MANY_TOOL_CALLS: { kind: 'server', why: 'the model made more tool calls than the API allows in one turn' },
+};
+
+/**
+ * The failure a Gemini `finishReason` stands for, or undefined for a reason that ends a reply
+ * (`STOP`, `MAX_TOKENS`, `OTHER` and reasons added later): the safety finishes are
+ * `content_filter`; an unsupported language `bad_request`; a function call the model got wrong
+ * `server`, so the engine asks again.
+ *
+ * @example
+ * ```ts
+ * finishFailure('SAFETY'); // { kind: 'content_filter', message: 'the reply was stopped by the safety filters (finishReason: SAFETY).' }
+ * finishFailure('STOP');   // undefined
+ * ```
+ */
+export function finishFailure(reason: string): { readonly kind: FailureKind; readonly message: string } | undefined {
+  const known = Object.hasOwn(stopped, reason) ? stopped[reason] : undefined;
+  if (known === undefined) return undefined;
+  return { kind: known.kind, message: `${known.why} (finishReason: ${reason}).` };
+}
+
+/** The safety ratings Gemini gives a prompt or a reply its filters blocked, as JSON. */
+export const BLOCKED_RATINGS =
+  '[{"category":"HARM_CATEGORY_SEXUALLY_EXPLICIT","probability":"NEGLIGIBLE"},' +
+  '{"category":"HARM_CATEGORY_HATE_SPEECH","probability":"NEGLIGIBLE"},' +
+  '{"category":"HARM_CATEGORY_HARASSMENT","probability":"NEGLIGIBLE"},' +
+  '{"category":"HARM_CATEGORY_DANGEROUS_CONTENT","probability":"HIGH","blocked":true}]';
+
+/** The usage object a response carries, as JSON: prompt, candidate and total token counts. */
+export function usageJson(tokensIn: number, tokensOut: number): string {
+  return (
+    `{"promptTokenCount":${number(tokensIn)},"candidatesTokenCount":${number(tokensOut)},` +
+    `"totalTokenCount":${number(tokensIn + tokensOut)}}`
+  );
+}
+
+/** A number as JSON writes it. */
+function number(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}

@@ -1,0 +1,115 @@
+import type { ReplyPart, Units } from '../../services/spec/Provider.js';
+import { readJsonText } from '../readShape.js';
+import type { SseEvent } from '../sse.js';
+import { TypedContent } from '../TypedContent.js';
+import { malformed, WireFault } from '../WireFault.js';
+import { finishFailure, finishOf } from './generateFinishes.js';
+import { generateResponse, type UsageMetadata } from './responseShapes.js';
+
+/** The most function calls one reply may ask for: a stream that sends more is not a reply. */
+const MAX_CALLS = 1024;
+
+/**
+ * Reads the events of `streamGenerateContent?alt=sse` into reply parts as they come. Each event
+ * is a whole `GenerateContentResponse` holding the next piece of candidate 0: `text` parts as text
+ * parts (value parts when the call asked for a typed value: {@link TypedContent}), `thought: true`
+ * parts as reasoning block 0 (Gemini numbers no thoughts), each `functionCall` part as a call part
+ * (Gemini sends a call whole; one without an `id` gets `call_{n}`), the last `usageMetadata` as one
+ * units part (prompt and tool-use prompt tokens in, candidate and thought tokens out), and the
+ * `finishReason` as the finish part. A `promptFeedback.blockReason` and a safety finish (`SAFETY`,
+ * `RECITATION`, ...) are `failed` (`content_filter`); an `error` object `reported`; a stream that
+ * ends without a `finishReason`, and data that is not a response, `malformed`.
+ *
+ * @example
+ * ```ts
+ * const reader = new GenerateChunkReader(false);
+ * reader.add({ event: 'message', data: '{"candidates":[{"content":{"parts":[{"text":"Hi"}]},"finishReason":"STOP"}]}' }, out);
+ * reader.end(out); // out: text 'Hi', finish 'stop'
+ * ```
+ */
+export class GenerateChunkReader {
+  readonly #content: TypedContent;
+  #calls = 0;
+  #finish: string | undefined;
+  #units: Units | undefined;
+
+  constructor(typed: boolean) {
+    this.#content = new TypedContent(typed);
+  }
+
+  /** Reads one event and appends the parts it completes to `out`. */
+  add(event: SseEvent, out: ReplyPart[]): void {
+    if (this.#finish !== undefined) return;
+    const chunk = readJsonText(event.data, generateResponse, 'a GenerateContentResponse');
+    if (chunk.error !== undefined && chunk.error !== null)
+      throw new WireFault({ kind: 'reported', body: chunk, fallback: 'the stream broke off with an error' });
+    if (chunk.usageMetadata !== undefined && chunk.usageMetadata !== null) this.#units = unitsOf(chunk.usageMetadata);
+    const blocked = chunk.promptFeedback?.blockReason;
+    if (typeof blocked === 'string' && blocked !== '') {
+      throw new WireFault({
+        kind: 'failed',
+        failure: 'content_filter',
+        message: `the prompt was blocked (promptFeedback.blockReason: ${blocked.slice(0, 60)}).`,
+      });
+    }
+    const candidate = chunk.candidates?.find((found) => (found.index ?? 0) === 0);
+    if (candidate === undefined) return;
+    for (const part of candidate.content?.parts ?? []) {
+      if (typeof part.text === 'string') {
+        if (part.text === '') continue;
+        if (part.thought === true) out.push({ type: 'reasoning', text: part.text, block: 0 });
+        else this.#content.push(part.text, out);
+        continue;
+      }
+      const call = part.functionCall;
+      // Inline data, executable code and parts added later carry nothing a reply part holds.
+      if (call === undefined || call === null) continue;
+      if (this.#calls >= MAX_CALLS) throw malformed(`the reply asks for more than ${MAX_CALLS} function calls`);
+      const id = typeof call.id === 'string' && call.id !== '' ? call.id : `call_${this.#calls}`;
+      this.#calls++;
+      out.push({ type: 'call', call: { id, tool: call.name, with: call.args ?? {} } });
+    }
+    const reason = candidate.finishReason;
+    if (typeof reason === 'string' && reason !== '' && reason !== 'FINISH_REASON_UNSPECIFIED') {
+      const failure = finishFailure(reason);
+      if (failure !== undefined)
+        throw new WireFault({ kind: 'failed', failure: failure.kind, message: failure.message });
+      this.#finish = reason;
+    }
+  }
+
+  /** Ends the stream: the units and the finish part, or the failure the stream ended in. */
+  end(out: ReplyPart[]): void {
+    if (this.#finish === undefined) throw malformed('the stream ended before a `finishReason`');
+    this.#content.end(out);
+    if (this.#units !== undefined) out.push({ type: 'units', ...this.#units });
+    out.push({ type: 'finish', reason: finishOf(this.#finish, this.#calls) });
+  }
+}
+
+/**
+ * The parts of a whole `GenerateContentResponse` (what `:generateContent` answers), read as the
+ * one event of a stream: the same parts, in the same order, and the same faults.
+ *
+ * @example
+ * ```ts
+ * readGenerateResponse('{"candidates":[{"content":{"parts":[{"text":"Hi"}]},"finishReason":"STOP"}]}', false);
+ * // [{ type: 'text', text: 'Hi' }, { type: 'finish', reason: 'stop' }]
+ * ```
+ */
+export function readGenerateResponse(text: string, typed: boolean): ReplyPart[] {
+  const reader = new GenerateChunkReader(typed);
+  const out: ReplyPart[] = [];
+  reader.add({ event: 'message', data: text }, out);
+  reader.end(out);
+  return out;
+}
+
+/** Usage as units; each report replaces the last (Gemini's counts are the reply's so far). */
+function unitsOf(usage: UsageMetadata): Units {
+  const count = (value: number | null | undefined): number => value ?? 0;
+  return {
+    tokensIn: count(usage.promptTokenCount) + count(usage.toolUsePromptTokenCount),
+    tokensOut: count(usage.candidatesTokenCount) + count(usage.thoughtsTokenCount),
+  };
+}

@@ -1,0 +1,89 @@
+import type { CallSettings, ToolChoice } from '../../services/spec/CallSettings.js';
+import { WireFault } from '../WireFault.js';
+import type { GenerateBody, GenerateRead } from './generateShapes.js';
+
+type ToolConfig = NonNullable<GenerateBody['toolConfig']>;
+
+/**
+ * Writes a call's settings into a request's `generationConfig` (`temperature`, `topP`,
+ * `maxOutputTokens`, `stopSequences`, `seed`) and answers the `toolConfig` its `toolChoice` makes
+ * (`auto` AUTO, `none` NONE, `required` ANY, a named tool ANY with `allowedFunctionNames`). A
+ * temperature over 2 and more than 5 stop sequences, which Gemini refuses, are `cannot_honour`
+ * faults.
+ *
+ * @example
+ * ```ts
+ * const config: Record<string, unknown> = {};
+ * writeSettings({ temperature: 0, toolChoice: { tool: 'search' } }, config);
+ * // config: { temperature: 0 }; answers { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['search'] } }
+ * ```
+ */
+export function writeSettings(settings: CallSettings, config: Record<string, unknown>): ToolConfig | undefined {
+  if (settings.temperature !== undefined) {
+    if (settings.temperature > 2)
+      throw new WireFault({
+        kind: 'cannot_honour',
+        setting: 'temperature',
+        why: `it takes a temperature from 0 to 2, and got ${settings.temperature}`,
+      });
+    config.temperature = settings.temperature;
+  }
+  if (settings.topP !== undefined) config.topP = settings.topP;
+  if (settings.maxOutputTokens !== undefined) config.maxOutputTokens = settings.maxOutputTokens;
+  if (settings.stopSequences !== undefined) {
+    if (settings.stopSequences.length > 5)
+      throw new WireFault({
+        kind: 'cannot_honour',
+        setting: 'stopSequences',
+        why: `it takes at most 5 stop sequences, and got ${settings.stopSequences.length}`,
+      });
+    config.stopSequences = [...settings.stopSequences];
+  }
+  if (settings.seed !== undefined) config.seed = settings.seed;
+  const choice = settings.toolChoice;
+  if (choice === undefined) return undefined;
+  return {
+    functionCallingConfig:
+      typeof choice === 'object'
+        ? { mode: 'ANY', allowedFunctionNames: [choice.tool] }
+        : { mode: choice === 'required' ? 'ANY' : choice.toUpperCase() },
+  };
+}
+
+/**
+ * The call settings a request's `generationConfig` and `toolConfig` ask for: `ANY` naming one
+ * function is that tool, `ANY` naming none or several is `required`, `VALIDATED` is `auto`.
+ * Sampling fields a call's settings have no place for (`topK`, penalties) are read and not kept.
+ */
+export function readSettings(body: GenerateRead): CallSettings | undefined {
+  const settings: { -readonly [K in keyof CallSettings]: CallSettings[K] } = {};
+  const config = body.generationConfig;
+  if (config !== undefined && config !== null) {
+    if (typeof config.temperature === 'number') settings.temperature = config.temperature;
+    if (typeof config.topP === 'number') settings.topP = config.topP;
+    if (typeof config.maxOutputTokens === 'number') settings.maxOutputTokens = config.maxOutputTokens;
+    if (Array.isArray(config.stopSequences)) settings.stopSequences = config.stopSequences;
+    if (typeof config.seed === 'number') settings.seed = config.seed;
+  }
+  const choice = toolChoiceOf(body.toolConfig?.functionCallingConfig);
+  if (choice !== undefined) settings.toolChoice = choice;
+  return Object.keys(settings).length > 0 ? settings : undefined;
+}
+
+function toolChoiceOf(
+  config: NonNullable<GenerateRead['toolConfig']>['functionCallingConfig'] | undefined,
+): ToolChoice | undefined {
+  switch (config?.mode ?? undefined) {
+    case 'AUTO':
+    case 'VALIDATED':
+      return 'auto';
+    case 'NONE':
+      return 'none';
+    case 'ANY': {
+      const names = config?.allowedFunctionNames ?? [];
+      return names.length === 1 ? { tool: names[0]! } : 'required';
+    }
+    default:
+      return undefined;
+  }
+}
