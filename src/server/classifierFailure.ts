@@ -1,18 +1,28 @@
 import type { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
+import type { ClassificationReason, FailureKind } from '../services/spec/failures.js';
+import { failureAnswer } from '../protocols/failures.js';
 import { sendBytes } from './respond.js';
-import { failureAnswer, type FailureAnswer } from '../protocols/failures.js';
-import type { DialectAnswers } from './dialects/DialectAnswers.js';
 import { answerFailure } from './refuse.js';
 import type { WireContext } from './WireContext.js';
 
+/** The failure kind each classification reason is answered as: the inverse of the reason each kind reads back as. */
+const kinds: Readonly<Record<Exclude<ClassificationReason, 'malformed_response'>, FailureKind>> = {
+  authentication_failed: 'auth',
+  rate_limited: 'rate_limit',
+  invalid_request: 'bad_request',
+  context_length_exceeded: 'context_length',
+  provider_unavailable: 'server',
+  timeout: 'timeout',
+  network_error: 'network',
+  unknown: 'unknown',
+};
+
 /**
  * Answers a classifier script's failure as the provider would, so the real classifier adapter
- * reads back the reason the script named: `authentication_failed` a 401; `rate_limited` a 429
- * with `retry-after` and `retry-after-ms`; `invalid_request` a 400; `context_length_exceeded` a
- * 400 with the provider's code (TypeSafe's `max_tokens_exceeded`); `provider_unavailable` a 500;
- * `timeout` a 504 `timeout_error`; `network_error` a dropped connection; `malformed_response` a
- * 200 whose body is not JSON; `unknown` a 400 the adapters read as no other reason. The
- * script's message is the error's message.
+ * reads back the reason the script named: each reason is the row of its kind in the dialect's
+ * failure table (`rate_limited` a 429 with `retry-after` and `retry-after-ms`, `network_error` a
+ * dropped connection, `unknown` a 500 no client retries, ...), in the row's words followed by the
+ * script's message; `malformed_response` is a 200 whose body is not JSON.
  *
  * @example
  * ```ts
@@ -28,44 +38,8 @@ export function classifierFailure(context: WireContext, error: ClassificationAda
     });
     return;
   }
-  answerFailure(
-    response,
-    dialect,
-    responseId,
-    failureOf(error, dialect),
-    `${error.message} (scripted ${error.reason})`,
-  );
-}
-
-function failureOf(error: ClassificationAdapterError, dialect: DialectAnswers): FailureAnswer {
-  switch (error.reason) {
-    case 'network_error':
-      return 'drop';
-    case 'authentication_failed':
-      return failureAnswer(dialect.failures, 'auth');
-    case 'rate_limited':
-      return failureAnswer(dialect.failures, 'rate_limit', error.retryAfterMs ?? undefined);
-    case 'invalid_request':
-      return failureAnswer(dialect.failures, 'bad_request');
-    case 'context_length_exceeded':
-      return failureAnswer(dialect.failures, 'context_length');
-    case 'timeout':
-      return { status: 504, message: 'Request timed out.', type: 'timeout_error', code: 'timeout_error' };
-    case 'unknown':
-      // The adapters read no status as `unknown`; a content-filter refusal is the one 4xx they do.
-      return {
-        status: 400,
-        message: 'The request was refused.',
-        type: 'content_filter',
-        code: 'content_filter',
-        retry: false,
-      };
-    default:
-      return {
-        status: 500,
-        message: 'The server had an error while processing your request.',
-        type: 'server_error',
-        code: 'server_error',
-      };
-  }
+  const answer = failureAnswer(dialect.failures, kinds[error.reason], error.retryAfterMs ?? undefined);
+  // The row's words come first: the adapter finds the row by them.
+  const message = answer === 'drop' ? undefined : `${answer.message} (scripted ${error.reason}: ${error.message})`;
+  answerFailure(response, dialect, responseId, answer, message);
 }

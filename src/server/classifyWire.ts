@@ -1,40 +1,34 @@
+import type { ClassificationAnswer } from '../services/classification/ClassificationAnswer.js';
 import { ClassificationAdapterError } from '../services/classification/ClassificationAdapterError.js';
-import type { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';
+import { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';
 import type { ClassifyOptions } from '../services/classification/ClassifyOptions.js';
 import type { ClassificationResponse } from '../services/classification/ClassificationResponse.js';
-import type { ClassificationState } from '../services/classification/ClassificationRequest.js';
+import type { Classification, Classified, ClassifiedAnswer } from '../protocols/Classification.js';
 import { classifierFailure } from './classifierFailure.js';
-import { sendJson } from './respond.js';
+import { sendJsonText } from './respond.js';
 import type { WireContext } from './WireContext.js';
 
-/** A classification request as read off the wire, in the engine's terms. */
-export interface WireClassification {
-  readonly model: string | undefined;
-  readonly state: ClassificationState;
-  readonly questions: Readonly<Record<string, ClassificationQuestion>>;
-}
-
 /**
- * Asks the app's classifier a request read off the wire, in the request's scope with the server's
- * request id and no engine retries (the client retries), and answers the body `write` makes of
- * the response, or the script's failure as the provider would (see `classifierFailure`).
+ * Asks the app's classifier a classification a dialect read off the wire, in the request's scope
+ * with the server's request id and no engine retries (the client retries), and answers the JSON
+ * text `write` makes of its answers, with the dialect's request-id headers, or the script's failure
+ * as the provider would (see `classifierFailure`).
  *
  * @example
  * ```ts
- * await classifyWire(context, read(body), (response) => ({ answers: {} }), { 'x-typesafe-request-id': context.responseId });
+ * await classifyWire(context, readSystemone(readJson(context.body)), writeSystemoneReply);
  * ```
  */
 export async function classifyWire(
   context: WireContext,
-  asked: WireClassification,
-  write: (response: ClassificationResponse) => unknown,
-  headers: Readonly<Record<string, string>>,
+  asked: Classification,
+  write: (reply: Classified) => string,
 ): Promise<void> {
-  context.record({
-    model: asked.model ?? '',
-    call: 'classify',
-    input: { state: asked.state, questions: asked.questions },
-  });
+  // Built from entries: an id is a key like any other, never the object's prototype.
+  const questions = Object.fromEntries(
+    Object.entries(asked.questions).map(([id, question]) => [id, new ClassificationQuestion(question)]),
+  );
+  context.record({ model: asked.model ?? '', call: 'classify', input: { state: asked.state, questions } });
   let response: ClassificationResponse;
   try {
     const { requestId, signal } = context.options;
@@ -44,7 +38,7 @@ export async function classifyWire(
       ...(signal === undefined ? {} : { signal }),
       ...(asked.model === undefined ? {} : { model: asked.model }),
     };
-    response = await context.run(() => context.app.classify(asked.state, asked.questions, options));
+    response = await context.run(() => context.app.classify(asked.state, questions, options));
   } catch (error) {
     if (error instanceof ClassificationAdapterError) {
       // A spent or malformed script is the test author's error, though the adapter reads it as a reason.
@@ -53,5 +47,34 @@ export async function classifyWire(
     }
     throw error;
   }
-  sendJson(context.response, 200, write(response), headers);
+  const reply: Classified = {
+    ...(response.model === null ? {} : { model: response.model }),
+    answers: Object.fromEntries(Object.keys(questions).map((id) => [id, answerOf(response.answers[id]!)])),
+    refused: [],
+    usage: response.usage,
+  };
+  sendJsonText(context.response, 200, write(reply), context.dialect.headers(context.responseId));
+}
+
+/** An answer as the protocols write it: a confidence the classifier left out is 1, as its answer is certain. */
+function answerOf(answer: ClassificationAnswer): ClassifiedAnswer {
+  switch (answer.type) {
+    case 'choice':
+      return {
+        type: 'choice',
+        choice: answer.choice ?? '',
+        probabilities: (answer.probabilities ?? {}) as Readonly<Record<string, number>>,
+        confidence: answer.confidence ?? 1,
+      };
+    case 'score':
+      return {
+        type: 'score',
+        score: answer.score ?? 0,
+        probabilities: (answer.probabilities ?? []) as readonly number[],
+        legend: answer.legend ?? [],
+        confidence: answer.confidence ?? 1,
+      };
+    case 'yesNo':
+      return { type: 'yesNo', yesProbability: answer.yesProbability ?? 0 };
+  }
 }

@@ -153,20 +153,55 @@ describe('FakeServer', () => {
       });
     });
 
-    it('refuses a question id __proto__ with K0003 (400), never reading it as a prototype', async () => {
+    it("refuses a question id __proto__ with TypeSafe's 422, naming it, never reading it as a prototype", async () => {
       const response = await fetch(`${server.url}/v1/systemone`, {
         method: 'POST',
         body: '{"state":"x","questions":{"__proto__":{"type":"noul","instructions":"?"}}}',
       });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({
-        detail: {
-          message: expect.stringContaining(
-            "request.questions.__proto__: invalid_id. Give each question a non-empty string id other than '__proto__'.",
-          ),
-          error_type: 'invalid_request_error',
-        },
+      expect(response.status).toBe(422);
+      expect(await response.json()).toEqual({
+        detail: [
+          {
+            type: 'value_error',
+            loc: ['body', 'questions', '__proto__'],
+            msg: expect.stringContaining("a question id cannot be '__proto__'; name the question otherwise."),
+          },
+        ],
       });
+    });
+
+    it('refuses a field System One does not take with 422 extra_forbidden, naming it', async () => {
+      const response = await post('/v1/systemone', { state: 'x', questions: {}, temperature: 0 });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toMatchObject({
+        detail: [{ type: 'extra_forbidden', loc: ['body', 'temperature'], msg: expect.stringContaining('W0004') }],
+      });
+    });
+
+    it("refuses a question type System One does not have, in pydantic's words", async () => {
+      const response = await post('/v1/systemone', {
+        state: 'x',
+        questions: { q: { type: 'bool', instructions: '?' } },
+      });
+      expect(await response.json()).toMatchObject({
+        detail: [
+          {
+            type: 'literal_error',
+            loc: ['body', 'questions', 'q', 'type'],
+            msg: expect.stringContaining("Input should be 'choice', 'score' or 'noul'"),
+          },
+        ],
+      });
+    });
+
+    it("refuses a decisions request of more than 400 questions, in OpenAI's words", async () => {
+      const question = (i: number) => ({ type: 'predicate', name: `q${i}`, instructions: '?' });
+      const response = await post('/v1/decisions', {
+        input: 'x',
+        questions: Array.from({ length: 401 }, (_, i) => question(i)),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { param: 'questions', code: 'array_above_max_length' } });
     });
 
     it("answers a request the engine finds malformed with the provider's 400 body", async () => {

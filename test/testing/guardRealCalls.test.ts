@@ -9,7 +9,7 @@ import { createTestApp, guardRealCalls } from '../../src/testing.js';
 import { KEY, useFolder } from '../fakes/cassettes/support.js';
 import { LoopbackServer, stream } from '../services/providers/loopback/LoopbackServer.js';
 import { textReply } from '../services/providers/loopback/openaiWire.js';
-import { systemone } from '../services/providers/loopback/systemoneWire.js';
+import { systemone } from '../services/providers/loopback/classifierServers.js';
 
 let server: LoopbackServer;
 const folder = useFolder();

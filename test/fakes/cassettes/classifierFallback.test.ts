@@ -10,9 +10,8 @@ import {
 } from '../../../src/index.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
-import { decisions, openaiError } from '../../services/providers/loopback/decisionsWire.js';
+import { decisions, detail, openaiError, systemone } from '../../services/providers/loopback/classifierServers.js';
 import { LoopbackServer } from '../../services/providers/loopback/LoopbackServer.js';
-import { detail, systemone } from '../../services/providers/loopback/systemoneWire.js';
 import { questions, useFolder } from './support.js';
 
 const folder = useFolder();

@@ -6,7 +6,7 @@ import { textMessage } from '../../services/providers/loopback/anthropicWire.js'
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { json, LoopbackServer, stream } from '../../services/providers/loopback/LoopbackServer.js';
 import { textReply } from '../../services/providers/loopback/openaiWire.js';
-import { detail, systemone } from '../../services/providers/loopback/systemoneWire.js';
+import { detail, systemone } from '../../services/providers/loopback/classifierServers.js';
 import { questions, useFolder } from './support.js';
 
 const folder = useFolder();

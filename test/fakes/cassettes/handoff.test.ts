@@ -13,7 +13,7 @@ import {
   textMessage,
   toolBlock,
 } from '../../services/providers/loopback/anthropicWire.js';
-import { systemone } from '../../services/providers/loopback/systemoneWire.js';
+import { systemone } from '../../services/providers/loopback/classifierServers.js';
 import { KEY, questions, useFolder } from './support.js';
 
 const folder = useFolder();

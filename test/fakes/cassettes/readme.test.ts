@@ -11,7 +11,7 @@ import { ClassificationQuestion as Q } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
 import { textMessage } from '../../services/providers/loopback/anthropicWire.js';
 import { LoopbackServer, stream } from '../../services/providers/loopback/LoopbackServer.js';
-import { systemone } from '../../services/providers/loopback/systemoneWire.js';
+import { systemone } from '../../services/providers/loopback/classifierServers.js';
 import { KEY, useFolder } from './support.js';
 
 const folder = useFolder();

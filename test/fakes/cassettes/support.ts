@@ -22,10 +22,9 @@ import {
   toolBlock,
 } from '../../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
-import { decisions } from '../../services/providers/loopback/decisionsWire.js';
+import { decisions, systemone } from '../../services/providers/loopback/classifierServers.js';
 import { json, raw, stream, type LoopbackServer } from '../../services/providers/loopback/LoopbackServer.js';
 import { textReply } from '../../services/providers/loopback/openaiWire.js';
-import { systemone } from '../../services/providers/loopback/systemoneWire.js';
 
 export { KEY };
 

@@ -7,9 +7,8 @@ import {
 import { createTestApp } from '../../../src/testing.js';
 import { failure, KEY } from './loopback/callContext.js';
 import { useLoopback } from './loopback/classifierTest.js';
-import { decisions, openaiError } from './loopback/decisionsWire.js';
+import { decisions, detail, openaiError, systemone } from './loopback/classifierServers.js';
 import { json, type LoopbackServer, raw, silent } from './loopback/LoopbackServer.js';
-import { detail, systemone } from './loopback/systemoneWire.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));

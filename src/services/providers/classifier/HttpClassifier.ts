@@ -1,11 +1,13 @@
 import { bareMessage } from '../../../errors/StandinError.js';
 import { ProviderFailure } from '../../../errors/ProviderFailure.js';
 import { StandinError } from '../../../errors/StandinError.js';
+import type { AskedQuestion, Classification, Classified } from '../../../protocols/Classification.js';
+import { UnsendableClassification } from '../../../protocols/classificationFaults.js';
+import type { FailureTable } from '../../../protocols/failures.js';
 import type { Classifier, ClassifyCallOptions } from '../../spec/Classifier.js';
 import { ClassificationAdapterError } from '../../classification/ClassificationAdapterError.js';
-import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
 import { ClassificationRequest } from '../../classification/ClassificationRequest.js';
-import { trustedResponse, type ClassificationResponse } from '../../classification/ClassificationResponse.js';
+import type { ClassificationResponse } from '../../classification/ClassificationResponse.js';
 import { describeProblems } from '../../classification/describeProblems.js';
 import { isPlainObject, show } from '../../classification/shapeError.js';
 import { validateClassificationRequest } from '../../classification/validateClassificationRequest.js';
@@ -13,9 +15,16 @@ import { Endpoint } from '../http/Endpoint.js';
 import { errorReport } from '../http/ErrorReport.js';
 import type { Exchange } from '../http/Exchange.js';
 import type { ClassifierSettings } from './ClassifierSettings.js';
-import type { ResponseReader } from './ResponseReader.js';
 
-/** How one classification API is reached. */
+/** A classification protocol's two codecs the adapter uses: the request's writer, the reply's reader. */
+export interface ClassifierCodec {
+  /** The request's JSON body; throws `UnsendableClassification` for a request the API cannot take. */
+  readonly write: (asked: Classification) => Readonly<Record<string, unknown>>;
+  /** The reply's answers, checked against the questions; throws `AnswerMismatch` for a reply that does not fit them. */
+  readonly read: (value: unknown, questions: Readonly<Record<string, AskedQuestion>>) => Classified;
+}
+
+/** How one classification API is reached, and its protocol. */
 export interface ClassifierProtocol {
   /** The adapter's name: the classifier's provider name unless the settings give one. */
   readonly name: string;
@@ -31,13 +40,17 @@ export interface ClassifierProtocol {
   readonly defaultModel: string;
   /** Keys of the vendor's form to mask in any text a server gives, besides the key sent. */
   readonly keyPattern?: RegExp;
+  /** The protocol's failure table, read before the words every provider's errors share. */
+  readonly failures: FailureTable;
+  /** The protocol's codecs, loaded with the first call: a program that never classifies with it never reads them. */
+  readonly codec: () => Promise<ClassifierCodec>;
 }
 
 /**
  * Rejects a request before any I/O, with reason `invalid_request`: `message` says what is wrong
  * and what to do; `metadata` names it as data (`{ question: 'team', limit: 255 }`).
  */
-export type Reject = (message: string, metadata: Readonly<Record<string, unknown>>) => never;
+type Reject = (message: string, metadata: Readonly<Record<string, unknown>>) => never;
 
 const MASK = '[redacted]';
 
@@ -45,14 +58,15 @@ const MASK = '[redacted]';
  * What every real classifier does around its wire format, in this order:
  *
  * 1. empty `questions` reject with reason `invalid_request` (`metadata.field: 'questions'`);
- *    then every problem `validateClassificationRequest` finds, then the API's limits and the
- *    shapes its wire cannot carry, each `invalid_request` naming the question and the limit —
- *    all before the key is looked up and before any I/O;
- * 2. one HTTP attempt (the engine retries), failures mapped by {@link classificationFailure};
- * 3. the 2xx body read by a {@link ResponseReader}: anything that does not fit the questions
- *    is `malformed_response`; a 2xx body that is an error (`{ error: { type, message } }`, as
- *    gateways send) fails with the reason its type names, as the chat adapter reads it, and the
- *    provider's message.
+ *    then every problem `validateClassificationRequest` finds, then what the protocol's writer
+ *    cannot send (the API's limits, the shapes its wire cannot carry), each `invalid_request`
+ *    naming the question and the limit — all before the key is looked up and before any I/O;
+ * 2. one HTTP attempt (the engine retries), its failure's kind read from the protocol's failure
+ *    table first, then mapped to a reason by `classificationFailure`;
+ * 3. the 2xx body read by the protocol's reader: anything that does not fit the questions is
+ *    `malformed_response`, a refused question `unknown` (see `classifiedResponse`); a 2xx body
+ *    that is an error (`{ error: { type, message } }`, as gateways send) fails with the reason its
+ *    type names, as the chat adapter reads it, and the provider's message.
  *
  * The key is taken out of every message. `response.id` is the vendor's request id header,
  * `requestId` the caller's, `metadata` the request's.
@@ -60,13 +74,11 @@ const MASK = '[redacted]';
  * @example
  * ```ts
  * class Jev extends HttpClassifier {
- *   constructor(settings: ClassifierSettings) { super(settings, protocol); }
- *   protected async wireRequest(request, model, reject) { return systemoneRequest(request, model, reject); }
- *   protected async readAnswers(body, request, reader) { return readSystemone(body, request, reader); }
+ *   constructor(settings: ClassifierSettings) { super(settings, { ...protocol, failures: typesafeFailures, codec }); }
  * }
  * ```
  */
-export abstract class HttpClassifier implements Classifier {
+export class HttpClassifier implements Classifier {
   readonly real = true;
   readonly provider: string;
   readonly #settings: ClassifierSettings;
@@ -83,6 +95,7 @@ export abstract class HttpClassifier implements Classifier {
       keyVariable: protocol.keyVariable,
       requestIdHeader: protocol.requestIdHeader,
       auth: (key) => ({ authorization: `Bearer ${key}` }),
+      failures: protocol.failures,
     });
   }
 
@@ -114,7 +127,14 @@ export abstract class HttpClassifier implements Classifier {
     if (problems.length > 0)
       reject(`the request is invalid:\n${describeProblems('request', problems).join('\n')}`, { problems });
     const model = request.model ?? this.#settings.model ?? this.#protocol.defaultModel;
-    const wire = await this.wireRequest(request, model, reject);
+    const codec = await this.#protocol.codec();
+    let wire: Readonly<Record<string, unknown>>;
+    try {
+      wire = codec.write({ model, state: request.state, questions: request.questions });
+    } catch (error) {
+      if (error instanceof UnsendableClassification) reject(error.why, error.at);
+      throw error;
+    }
     let body: string;
     try {
       body = JSON.stringify({ ...this.#settings.body, ...wire });
@@ -124,40 +144,21 @@ export abstract class HttpClassifier implements Classifier {
         { cause: 'unencodable_body' },
       );
     }
-    return this.#post(request, model, body, opts);
+    return this.#post(request, model, body, codec, opts);
   }
-
-  /**
-   * Checks the request against the API's limits and writes its JSON body (the settings' `body`
-   * fields are added under it). Async, so a subclass may load its wire format with its first call.
-   */
-  protected abstract wireRequest(
-    request: ClassificationRequest,
-    model: string,
-    reject: Reject,
-  ): Promise<Record<string, unknown>>;
-
-  /**
-   * Reads the answers of a 2xx body, one per question id; throws through `reader` when they do not fit the questions.
-   */
-  protected abstract readAnswers(
-    body: Readonly<Record<string, unknown>>,
-    request: ClassificationRequest,
-    reader: ResponseReader,
-    model: string,
-  ): Promise<Record<string, ClassificationAnswer>>;
 
   async #post(
     request: ClassificationRequest,
     model: string,
     body: string,
+    codec: ClassifierCodec,
     opts: ClassifyCallOptions | undefined,
   ): Promise<ClassificationResponse> {
     const requestId = opts?.requestId;
     const signal = opts?.signal ?? new AbortController().signal;
     // What reads an answer loads with the first call: a program that never classifies for real never reads it.
-    const [{ ResponseReader }, { classificationFailure }] = await Promise.all([
-      import('./ResponseReader.js'),
+    const [{ classifiedResponse, replyError }, { classificationFailure }] = await Promise.all([
+      import('./classifiedReply.js'),
       import('./classificationFailure.js'),
     ]);
     const { exchange, headers } = await this.#endpoint.open(
@@ -175,14 +176,15 @@ export abstract class HttpClassifier implements Classifier {
       } catch (error) {
         // A 2xx body that does not decompress is the answer's fault, as one that is not JSON is.
         if (response?.ok === true && exchange.isMalformed(error)) {
-          const reader = new ResponseReader({
+          const source = {
             provider: this.provider,
             status: response.status,
             providerRequestId: exchange.requestId,
             requestId,
             clean,
-          });
-          throw reader.error(
+          };
+          throw replyError(
+            source,
             'malformed_response',
             bareMessage(error).replace(/^[^:]*: malformed response: /, 'malformed response: '),
             {},
@@ -192,19 +194,24 @@ export abstract class HttpClassifier implements Classifier {
           ? classificationFailure(error, exchange.report, requestId, clean)
           : error;
       }
-      const reader = new ResponseReader({
+      const source = {
         provider: this.provider,
         status: response.status,
         providerRequestId: exchange.requestId,
         requestId,
         clean,
-      });
+      };
       const text = new TextDecoder().decode(bytes);
       let decoded: unknown;
       try {
         decoded = JSON.parse(text);
       } catch {
-        reader.fail([], `is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`);
+        throw replyError(
+          source,
+          'malformed_response',
+          `malformed response: body is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`,
+          { path: 'body' },
+        );
       }
       if (
         isPlainObject(decoded) &&
@@ -216,19 +223,7 @@ export abstract class HttpClassifier implements Classifier {
         const failed = exchange.reported(decoded, 'the server answered an error with status 200');
         throw classificationFailure(failed, errorReport(decoded), requestId, clean);
       }
-      const record = reader.record(decoded, []);
-      const answered = typeof record.model === 'string' && record.model !== '' ? record.model : model;
-      // Every field is read and checked above; the request's metadata is the caller's own, handed back as it is.
-      return trustedResponse({
-        id: exchange.requestId ?? null,
-        requestId: requestId ?? null,
-        model: answered,
-        provider: this.provider,
-        raw: decoded,
-        answers: await this.readAnswers(record, request, reader, answered),
-        usage: reader.usage(record.usage),
-        metadata: request.metadata,
-      });
+      return classifiedResponse(decoded, codec.read, request, model, source);
     } finally {
       exchange.close();
     }

@@ -1,7 +1,5 @@
-import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
-import type { ClassificationRequest } from '../../classification/ClassificationRequest.js';
-import { HttpClassifier, type ClassifierProtocol, type Reject } from '../classifier/HttpClassifier.js';
-import type { ResponseReader } from '../classifier/ResponseReader.js';
+import { decisionsFailures } from '../../../protocols/decisions/decisionsFailures.js';
+import { HttpClassifier, type ClassifierProtocol } from '../classifier/HttpClassifier.js';
 import { DECISIONS_MODEL, DECISIONS_URL, type DecisionsClassifierSettings } from './DecisionsClassifierSettings.js';
 
 const protocol: ClassifierProtocol = {
@@ -11,11 +9,20 @@ const protocol: ClassifierProtocol = {
   keyVariable: 'OPENAI_API_KEY',
   requestIdHeader: 'x-request-id',
   defaultModel: DECISIONS_MODEL,
+  failures: decisionsFailures,
+  codec: async () => {
+    const [{ writeDecisions }, { readDecisionsReply }] = await Promise.all([
+      import('../../../protocols/decisions/decisionsRequest.js'),
+      import('../../../protocols/decisions/decisionsReply.js'),
+    ]);
+    return { write: writeDecisions, read: readDecisionsReply };
+  },
 };
 
 /**
  * The decisions classifier on Node's `fetch`: `POST {baseURL}/decisions` in the OpenAI
- * Decisions shape (OpenAI, vLLM, SGLang, gateways). The state is the `input`, the questions an
+ * Decisions shape (OpenAI, vLLM, SGLang, gateways), written and read through the Decisions protocol
+ * (`src/protocols/decisions`). The state is the `input`, the questions an
  * ordered list named by their ids (a yes-no question is a `predicate`), and the answers, which
  * come back in the questions' order, are keyed by id again. Limits (1 to 400 questions, 2 to 255
  * options) are checked before any I/O.
@@ -45,25 +52,5 @@ export class DecisionsClassifier extends HttpClassifier {
   /** Takes settings as `createDecisionsClassifier` parsed them. */
   constructor(settings: DecisionsClassifierSettings = {}) {
     super(settings, protocol);
-  }
-
-  // The wire format loads with the first call: a program that never classifies with it never reads it.
-  protected async wireRequest(
-    request: ClassificationRequest,
-    model: string,
-    reject: Reject,
-  ): Promise<Record<string, unknown>> {
-    const { decisionsRequest } = await import('./decisionsRequest.js');
-    return decisionsRequest(request, model, reject);
-  }
-
-  protected async readAnswers(
-    body: Readonly<Record<string, unknown>>,
-    request: ClassificationRequest,
-    reader: ResponseReader,
-    model: string,
-  ): Promise<Record<string, ClassificationAnswer>> {
-    const { readDecisions } = await import('./readDecisions.js');
-    return readDecisions(body, request, reader, model);
   }
 }

@@ -31,9 +31,3 @@ export const DECISIONS_URL = 'https://api.openai.com/v1';
 
 /** The model asked when neither the request nor the settings name one. */
 export const DECISIONS_MODEL = 'gpt-6-luna';
-
-/** The most questions one request may ask. */
-export const DECISIONS_MAX_QUESTIONS = 400;
-
-/** The fewest and the most options a choice question may have. */
-export const DECISIONS_CHOICES = { min: 2, max: 255 } as const;

@@ -1,7 +1,5 @@
-import type { ClassificationAnswer } from '../../classification/ClassificationAnswer.js';
-import type { ClassificationRequest } from '../../classification/ClassificationRequest.js';
-import { HttpClassifier, type ClassifierProtocol, type Reject } from '../classifier/HttpClassifier.js';
-import type { ResponseReader } from '../classifier/ResponseReader.js';
+import { typesafeFailures } from '../../../protocols/typesafe/typesafeErrors.js';
+import { HttpClassifier, type ClassifierProtocol } from '../classifier/HttpClassifier.js';
 import { TYPESAFE_MODEL, TYPESAFE_URL, type TypesafeClassifierSettings } from './TypesafeClassifierSettings.js';
 
 const protocol: ClassifierProtocol = {
@@ -13,11 +11,20 @@ const protocol: ClassifierProtocol = {
   defaultModel: TYPESAFE_MODEL,
   // TypeSafe's keys: any one a server echoes is masked, not only the one sent.
   keyPattern: /apikey_[A-Za-z0-9_-]{16,}/g,
+  failures: typesafeFailures,
+  codec: async () => {
+    const [{ writeSystemone }, { readSystemoneReply }] = await Promise.all([
+      import('../../../protocols/typesafe/systemoneRequest.js'),
+      import('../../../protocols/typesafe/systemoneReply.js'),
+    ]);
+    return { write: writeSystemone, read: readSystemoneReply };
+  },
 };
 
 /**
  * The TypeSafe classifier on Node's `fetch`: `POST {baseURL}/v1/systemone` (TypeSafe Jev, and
- * every server of the System One protocol). A yes-no question is sent as a `noul`; a score's
+ * every server of the System One protocol), written and read through the System One protocol
+ * (`src/protocols/typesafe`). A yes-no question is sent as a `noul`; a score's
  * levels as a list, its answer read back from records keyed by level index; the limits (255
  * options, 2 to 10 levels) are checked before any I/O. `response.model` is the version that
  * answered (`jev-1.13.0`), `response.id` the `x-typesafe-request-id` header.
@@ -44,24 +51,5 @@ export class TypesafeClassifier extends HttpClassifier {
   /** Takes settings as `createTypesafeClassifier` parsed them. */
   constructor(settings: TypesafeClassifierSettings = {}) {
     super(settings, protocol);
-  }
-
-  // The wire format loads with the first call: a program that never classifies with it never reads it.
-  protected async wireRequest(
-    request: ClassificationRequest,
-    model: string,
-    reject: Reject,
-  ): Promise<Record<string, unknown>> {
-    const { systemoneRequest } = await import('./systemoneRequest.js');
-    return systemoneRequest(request, model, reject);
-  }
-
-  protected async readAnswers(
-    body: Readonly<Record<string, unknown>>,
-    request: ClassificationRequest,
-    reader: ResponseReader,
-  ): Promise<Record<string, ClassificationAnswer>> {
-    const { readSystemone } = await import('./readSystemone.js');
-    return readSystemone(body, request, reader);
   }
 }

@@ -34,9 +34,3 @@ export const TYPESAFE_URL = 'https://api.typesafe.ai';
 
 /** The model asked when neither the request nor the settings name one. */
 export const TYPESAFE_MODEL = 'jev-latest';
-
-/** The most options a choice question may have. */
-export const TYPESAFE_MAX_OPTIONS = 255;
-
-/** The most levels a score question may have (and it needs at least 2). */
-export const TYPESAFE_MAX_LEVELS = 10;

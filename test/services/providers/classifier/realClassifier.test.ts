@@ -15,9 +15,8 @@ import { TypesafeClassifier } from '../../../../src/services/providers/typesafe/
 import { createTestApp } from '../../../../src/testing.js';
 import { KEY } from '../loopback/callContext.js';
 import { useLoopback } from '../loopback/classifierTest.js';
-import { decisions, openaiError } from '../loopback/decisionsWire.js';
+import { decisions, detail, openaiError, systemone } from '../loopback/classifierServers.js';
 import { type LoopbackServer } from '../loopback/LoopbackServer.js';
-import { detail, systemone } from '../loopback/systemoneWire.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));

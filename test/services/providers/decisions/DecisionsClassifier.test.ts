@@ -6,15 +6,14 @@ import {
   ClassificationRequest,
   createDecisionsClassifier,
   StandinError,
-  type Classifier,
   type ClassificationState,
   type DecisionsClassifierSettings,
 } from '../../../../src/index.js';
 import { DecisionsClassifier } from '../../../../src/services/providers/decisions/DecisionsClassifier.js';
-import { classifierConformance } from '../../../../src/testing.js';
 import { failure, KEY } from '../loopback/callContext.js';
-import { rejected, useLoopback, withoutScript } from '../loopback/classifierTest.js';
-import { decisions, decisionsUsage, openaiError } from '../loopback/decisionsWire.js';
+import { rejected, useLoopback } from '../loopback/classifierTest.js';
+import { decisions, openaiError } from '../loopback/classifierServers.js';
+import { fixture } from '../../../support/classifierFixtures.js';
 import { hang, json, LoopbackServer, raw } from '../loopback/LoopbackServer.js';
 
 let server: LoopbackServer;
@@ -44,35 +43,15 @@ const ask = (
   } = {},
 ) => new ClassificationRequest({ state: 'My card was charged twice, please refund me.', questions, ...fields });
 
-/** A Decisions body answering `questions` in order, each answer changed by `change` when it names it. */
-const answered = {
-  model: 'gpt-6-luna-2026-10-01',
-  answers: [
-    { type: 'predicate', name: 'refund', probability: 0.91 },
-    {
-      type: 'choice',
-      name: 'team',
-      choice: 'billing',
-      confidence: 0.98,
-      probabilities: [
-        { value: 'billing', probability: 0.99 },
-        { value: 'technical', probability: 0.01 },
-      ],
-    },
-    {
-      type: 'score',
-      name: 'urgency',
-      score: 1.2,
-      confidence: 0.5,
-      probabilities: [
-        { label: 'can wait', value: 0, probability: 0.1 },
-        { label: 'today', value: 1, probability: 0.6 },
-        { label: 'right now', value: 2, probability: 0.3 },
-      ],
-    },
-  ],
-  usage: decisionsUsage,
-};
+/** The documented reply to the refund / team / urgency questions above (test/fixtures/decisions/reply.json). */
+const answered = fixture<{ model: string; answers: Record<string, unknown>[]; usage: Record<string, unknown> }>(
+  'decisions',
+  'reply',
+);
+/** A documented error body (test/fixtures/decisions/), with the request-id header, as the API writes every error. */
+const documented = (status: number, name: string, headers: Record<string, string> = {}) =>
+  json(status, fixture('decisions', name), { 'x-request-id': 'req_err_1', ...headers });
+
 const withAnswer = (index: number, answer: unknown) => ({
   ...answered,
   answers: answered.answers.map((a, i) => (i === index ? answer : a)),
@@ -89,29 +68,7 @@ describe('DecisionsClassifier', () => {
     it('sends model, input and the questions as an ordered list named by id: predicate, choice with choices, score with levels', async () => {
       server.on(PATH, decisions());
       await classifier().classify(ask({ metadata: { ticket: 42 } }));
-      expect(sent()).toEqual({
-        model: 'gpt-6-luna',
-        input: 'My card was charged twice, please refund me.',
-        questions: [
-          { type: 'predicate', name: 'refund', instructions: 'The customer asks for a refund.' },
-          {
-            type: 'choice',
-            name: 'team',
-            instructions: 'Which team should handle this?',
-            choices: [{ value: 'billing', description: 'Charges and refunds' }, { value: 'technical' }],
-          },
-          {
-            type: 'score',
-            name: 'urgency',
-            instructions: 'How urgent is it?',
-            levels: [
-              { label: 'can wait' },
-              { label: 'today', description: 'Needs an answer today' },
-              { label: 'right now' },
-            ],
-          },
-        ],
-      });
+      expect(sent()).toEqual(fixture('decisions', 'request'));
     });
 
     it('sends the key as a bearer token and the settings headers', async () => {
@@ -524,20 +481,20 @@ describe('DecisionsClassifier', () => {
     const cases: [string, ReturnType<typeof openaiError>, string, Record<string, unknown>][] = [
       [
         '401 invalid_api_key',
-        openaiError(401, 'Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'),
+        documented(401, 'error-401'),
         'authentication_failed',
         { status: 401, errorCode: 'invalid_api_key' },
       ],
       ['403', openaiError(403, 'Country not supported', 'permission_error'), 'authentication_failed', { status: 403 }],
       [
         '429 insufficient_quota',
-        openaiError(429, 'You exceeded your current quota', 'insufficient_quota', 'insufficient_quota'),
+        documented(429, 'error-429-quota'),
         'authentication_failed',
         { status: 429, errorCode: 'insufficient_quota' },
       ],
       [
         '400 context_length_exceeded',
-        openaiError(400, 'Input is too long', 'invalid_request_error', 'context_length_exceeded'),
+        documented(400, 'error-400-context-length'),
         'context_length_exceeded',
         { status: 400 },
       ],
@@ -554,7 +511,7 @@ describe('DecisionsClassifier', () => {
         'unknown',
         { status: 400, cause: 'content_filter' },
       ],
-      ['500', openaiError(500, 'The server had an error', 'server_error'), 'provider_unavailable', { status: 500 }],
+      ['500', documented(500, 'error-500'), 'provider_unavailable', { status: 500 }],
       ['503', openaiError(503, 'Slow down', 'server_error'), 'provider_unavailable', { status: 503 }],
     ];
 
@@ -571,7 +528,7 @@ describe('DecisionsClassifier', () => {
     it('429 is rate_limited, with retryAfterMs from retry-after-ms or retry-after', async () => {
       server.on(
         PATH,
-        openaiError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded', { 'retry-after-ms': '250' }),
+        documented(429, 'error-429', { 'retry-after-ms': '250' }),
         openaiError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded', { 'retry-after': '3' }),
       );
       expect(await rejected(classifier().classify(ask()))).toMatchObject({
@@ -643,14 +600,4 @@ describe('DecisionsClassifier', () => {
       expect(server.at(PATH)[0]!.headers.authorization).toBeUndefined();
     });
   });
-});
-
-describe('DecisionsClassifier conforms', () => {
-  /** The classifier with the suite's script left out, so every case goes to the loopback server and through the real decoder. */
-  const overTheWire = (): Classifier => {
-    server.on(PATH, decisions());
-    return withoutScript(classifier());
-  };
-
-  classifierConformance(overTheWire, { describe, it }, 'on the loopback server, through the real decoder');
 });

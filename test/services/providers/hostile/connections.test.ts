@@ -4,7 +4,7 @@ import { KEY } from '../loopback/callContext.js';
 import { LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { textReply } from '../loopback/openaiWire.js';
 import { textMessage } from '../loopback/anthropicWire.js';
-import { systemone } from '../loopback/systemoneWire.js';
+import { systemone } from '../loopback/classifierServers.js';
 import { useLoopback } from '../loopback/useLoopback.js';
 import {
   ANTHROPIC,
