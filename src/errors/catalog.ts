@@ -555,12 +555,6 @@ const fakeModel = {
       'it cannot tell which answers a scope took.',
     fix: 'Bind the memory or the Redis cursor store, or give your store `claim()` and `taken()`.',
   },
-  T0052: {
-    means:
-      "A `when`'s regular expression that may backtrack without end (a repeated group that repeats inside, two " +
-      'unbounded repeats, a back reference) ran past 250 ms on one request and was stopped.',
-    fix: 'Write the expression without nested repeats, or match with `{ contains }` or `{ equals }`.',
-  },
   T0060: {
     means:
       'A matcher (`toHaveBeenAsked`, `toHaveBeenAskedWith`, `toHaveCalledTool`, `toHaveAnsweredAll`) or an ' +

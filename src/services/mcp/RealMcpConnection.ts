@@ -11,6 +11,7 @@ import { McpSecrets, mcpFailure, type McpStage } from './mcpFailure.js';
 import { loadMcpSdk } from './loadMcpSdk.js';
 import { bytesOf, checkListing } from './mcpListing.js';
 import { maskListing, maskResult } from './mcpMasking.js';
+import { LinearSchemaValidator } from './LinearSchemaValidator.js';
 import { endAtOnce } from './endAtOnce.js';
 
 /** The most characters of a server process's stderr kept, to quote when it fails. */
@@ -41,6 +42,8 @@ export class RealMcpConnection implements McpConnection {
   readonly #config: McpServerConfig;
   readonly #limits: McpLimits;
   readonly #secrets: McpSecrets;
+  /** Reads each listed tool's output schema, its patterns matched in linear time. */
+  readonly #outputs = new LinearSchemaValidator('structuredContent');
   #client: Promise<Client> | undefined;
   /** The client connected now, to know whether a closing client is the current one. */
   #current: Client | undefined;
@@ -64,6 +67,7 @@ export class RealMcpConnection implements McpConnection {
       const listed = await this.#wait({ stage: 'list' }, signal, (options) =>
         client.listTools(cursor === undefined ? {} : { cursor }, options),
       );
+      for (const tool of listed.tools) this.#checkOutput(tool);
       tools.push(...maskListing(checkListing(this.#name, listed.tools, tools.length, this.#limits), this.#secrets));
       cursor = listed.nextCursor;
       if (cursor === undefined) return tools;
@@ -100,6 +104,17 @@ export class RealMcpConnection implements McpConnection {
     return maskResult(answer, this.#secrets);
   }
 
+  /** `M0008` for a listed tool whose output schema cannot be read: the SDK would check each result against it. */
+  #checkOutput(tool: { readonly name: string; readonly outputSchema?: object | undefined }): void {
+    const problem = tool.outputSchema === undefined ? undefined : this.#outputs.problem(tool.outputSchema);
+    if (problem === undefined) return;
+    throw new StandinError(
+      'M0008',
+      `MCP server '${this.#name}', tool '${this.#secrets.hide(tool.name)}': its output schema cannot be read: ` +
+        `${this.#secrets.hide(problem)}. Fix the tool's outputSchema on the server.`,
+    );
+  }
+
   /** Ends the connection: the process exits, the HTTP session ends. A later use is refused. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -132,7 +147,11 @@ export class RealMcpConnection implements McpConnection {
 
   async #connect(signal: AbortSignal): Promise<Client> {
     const sdk = await loadMcpSdk();
-    const client = new sdk.Client({ name: 'standin', version: '1' }, { capabilities: {} });
+    // The SDK checks each result against its tool's output schema: on the linear reader, not its own validator.
+    const client = new sdk.Client(
+      { name: 'standin', version: '1' },
+      { capabilities: {}, jsonSchemaValidator: this.#outputs as never },
+    );
     const config = this.#config;
     let transport: Transport;
     /** The stdio server's process, once started: the SDK forgets it as a failed connection closes. */
