@@ -10,7 +10,11 @@ import { createFakeServer, type FakeServer } from 'standin/server';
 
 /** A text on which `^(a+)+$` would backtrack past the end of the test run. */
 const LONG = `${'a'.repeat(100_000)}!`;
-const HANGS = { type: 'object' as const, properties: { code: { type: 'string', pattern: '^(a+)+$' } }, required: ['code'] };
+const HANGS = {
+  type: 'object' as const,
+  properties: { code: { type: 'string', pattern: '^(a+)+$' } },
+  required: ['code'],
+};
 
 let server: FakeServer;
 beforeEach(async () => {
