@@ -242,7 +242,7 @@ const aiSdk = {
   A0002: {
     means:
       "A JSON Schema from the AI SDK (a tool's input, or the response format's schema) cannot be read as a shape to " +
-      'check values against.',
+      'check values against: an unknown type, a `$ref` cycle, a `pattern` the linear-time engine cannot run.',
     fix:
       'Describe the tool input or output with a zod schema or a plainer JSON Schema (objects, arrays, strings, ' +
       'numbers, enums).',
@@ -420,7 +420,8 @@ const fakeModel = {
   T0003: {
     means:
       'An answer record has an unknown field, a field of the wrong type, or fields that do not go together (`fail` ' +
-      'with anything else, `parts` without a `value`, nothing to give).',
+      'with anything else, `parts` without a `value`, nothing to give), or a `when` whose regular expression does ' +
+      'not compile or has a back reference or a look-around, which the linear-time engine cannot run.',
     fix:
       'Correct the field at the index and path the message names; the allowed fields are text, calls, value, ' +
       'reasoning, parts, units and fail.',
@@ -1075,7 +1076,9 @@ const wire = {
       'the message lists.',
   },
   W0004: {
-    means: 'A request has a field the wire server does not know, or a value it cannot honour, such as `n: 2` (400).',
+    means:
+      'A request has a field the wire server does not know, or a value it cannot honour, such as `n: 2`, or a JSON ' +
+      'Schema it cannot read (a `pattern` with a back reference or a look-around, a `$ref` cycle) (400).',
     fix: 'Remove the field or send a value the server supports; the message says which and why.',
   },
   W0005: {
@@ -1243,8 +1246,8 @@ const wire = {
   },
   W0057: {
     means:
-      "A scripted MCP tool's `input` schema could not be compiled into a checker, so its call got an MCP error; the " +
-      "scope's verify fails (`W0018`).",
+      "A scripted MCP tool's `input` schema could not be compiled into a checker (a `$ref` cycle, a `pattern` the " +
+      "linear-time engine cannot run), so its call got an MCP error; the scope's verify fails (`W0018`).",
     fix: 'Correct the tool\'s `input` to a valid JSON Schema object: `{ "type": "object", "properties": { ... } }`.',
   },
   W0058: {
@@ -1353,16 +1356,24 @@ const mcpClient = {
   M0006: {
     means:
       "An MCP server's listing is larger than its bounds allow: more tools than `maxTools`, one tool's input " +
-      'schema over `maxSchemaBytes`, or a listing spread over more than 100 pages.',
+      'schema over `maxSchemaBytes`, a page of it over `maxTools` × `maxSchemaBytes` as it arrives over HTTP, or a ' +
+      'listing spread over more than 100 pages.',
     fix: "Raise the server's `maxTools` or `maxSchemaBytes` under `mcp.servers`, or have the server list fewer tools.",
   },
   M0007: {
-    means: "An MCP tool's result is larger than the server's `maxResultBytes`.",
+    means:
+      "An MCP tool's result is larger than the server's `maxResultBytes`: over HTTP it is counted as it arrives " +
+      '(a compressed one as it unpacks) and cut off there, before it is held.',
     fix: "Have the tool answer less, or raise the server's `maxResultBytes` under `mcp.servers`.",
   },
   M0008: {
-    means: "An MCP tool's input JSON Schema cannot be read into a zod schema (an unknown type, a `$ref` to nowhere).",
-    fix: "Fix the tool's `inputSchema` on the server, or leave the tool out with `app.mcpTools(server, { tools })`.",
+    means:
+      "An MCP tool's input or output JSON Schema cannot be read into a check: an unknown type, a `$ref` to nowhere " +
+      'or one that refers back to itself through no object or array, or a `pattern` the linear-time engine cannot ' +
+      'run (a back reference, a look-around); the message says where in the schema.',
+    fix:
+      "Fix the tool's `inputSchema` or `outputSchema` on the server, or leave the tool out with " +
+      '`app.mcpTools(server, { tools })`.',
   },
   M0009: {
     means: '`app.mcpTools(server, { tools })` named a tool the server does not list.',

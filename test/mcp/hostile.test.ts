@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/services/app/App.js';
 import { code, type ToolContext } from '../../src/index.js';
 import { createTestApp, type TestApp } from '../../src/testing.js';
+import { serveEndless, type EndlessMcp } from './fixtures/endlessServer.js';
 import { serveHttp, type HttpMcp } from './fixtures/httpServer.js';
 import { models } from './support.js';
 
@@ -11,7 +12,7 @@ import { models } from './support.js';
 // themselves. Each ends at once, in a typed error or the right answer.
 
 const apps: TestApp[] = [];
-const servers: HttpMcp[] = [];
+const servers: (HttpMcp | EndlessMcp)[] = [];
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.dispose()));
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -31,10 +32,10 @@ function listing(tools: readonly Record<string, unknown>[], answer: Record<strin
   };
 }
 
-async function appServing(make: () => Server): Promise<TestApp> {
+async function appServing(make: () => Server, settings: Record<string, unknown> = {}): Promise<TestApp> {
   const http = await serveHttp(make);
   servers.push(http);
-  const app = createTestApp({ models, mcp: { servers: { odd: { url: http.url } } } });
+  const app = createTestApp({ models, mcp: { servers: { odd: { url: http.url, ...settings } } } });
   apps.push(app);
   return app;
 }
@@ -83,5 +84,57 @@ describe(App, () => {
       expect(error).toMatchObject({ code: code.M0008 });
       expect((error as Error).message).toContain("$ref '#/$defs/a' refers back to itself");
     });
+  });
+
+  describe('.mcpTools with a server that hides no secret', () => {
+    const TOKEN = 'tok3n5ecretvalue';
+
+    it("masks a secret inside a listed tool's name, so the tool is refused by name (M0010) and never sent", async () => {
+      const tools = [
+        { name: `find_${TOKEN}`, description: `Finds with ${TOKEN}.`, inputSchema: { type: 'object' } },
+        { name: 'lookup', inputSchema: { type: 'object' } },
+      ];
+      const app = await appServing(listing(tools), { headers: { authorization: `Bearer ${TOKEN}` } });
+      const error = await app.mcpTools('odd').catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: code.M0010 });
+      expect((error as Error).message).toContain("tool 'find_***'");
+      expect((error as Error).message).not.toContain(TOKEN);
+      const writer = app.fake('writer', [{ text: 'done' }]);
+      await app.run({ model: 'writer', tools: await app.mcpTools('odd', { tools: ['lookup'] }) }, 'Hello?');
+      expect(JSON.stringify(writer.sent)).not.toContain(TOKEN);
+      expect(app.transcript()).not.toContain(TOKEN);
+    });
+
+    it('masks a short setting only where it stands as a whole token, never inside a longer word or number', async () => {
+      const text = 'level 1 of 10, port 3000 of 30000, info: information';
+      const settings = { headers: { 'x-debug': '1', 'x-port': '3000', 'x-log-level': 'info' } };
+      const app = await appServing(
+        listing([{ name: 'status', inputSchema: { type: 'object' } }], { content: [{ type: 'text', text }] }),
+        settings,
+      );
+      const tools = await app.mcpTools('odd');
+      expect(await tools.status!.run({}, context)).toBe('level *** of 10, port *** of 30000, ***: information');
+    });
+  });
+
+  describe('.mcpTools with a server whose answer never ends', () => {
+    it.each(['json', 'sse', 'gzip'] as const)(
+      'cuts a %s answer at maxResultBytes as it arrives (M0007), counted by its decoded bytes',
+      async (how) => {
+        const endless = await serveEndless(how);
+        servers.push(endless);
+        const app = createTestApp({
+          models,
+          mcp: { servers: { flood: { url: endless.url, maxResultBytes: 65_536, timeoutMs: 3_600_000 } } },
+        });
+        apps.push(app);
+        const tools = await app.mcpTools('flood');
+        const error = await Promise.resolve(tools.flood!.run({}, context)).catch((e: unknown) => e);
+        expect(error).toMatchObject({ code: code.M0007 });
+        expect((error as Error).message).toContain(
+          "MCP server 'flood', tool 'flood', answered tools/call with more than",
+        );
+      },
+    );
   });
 });

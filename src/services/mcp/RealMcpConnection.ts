@@ -7,17 +7,21 @@ import { disposedError } from '../app/disposed.js';
 import { untilAborted } from '../dispatch/untilAborted.js';
 import type { McpCallResult, McpConnection, McpToolInfo } from './McpConnection.js';
 import { mcpLimits, type McpLimits } from './mcpBounds.js';
-import { McpSecrets, mcpFailure, type McpStage } from './mcpFailure.js';
+import { mcpFailure, type McpStage } from './mcpFailure.js';
+import { McpSecrets } from './McpSecrets.js';
 import { loadMcpSdk } from './loadMcpSdk.js';
 import { bytesOf, checkListing } from './mcpListing.js';
 import { maskListing, maskResult } from './mcpMasking.js';
 import { LinearSchemaValidator } from './LinearSchemaValidator.js';
 import { endAtOnce } from './endAtOnce.js';
+import { boundedFetch } from './boundedFetch.js';
 
 /** The most characters of a server process's stderr kept, to quote when it fails. */
 const MAX_STDERR_CHARS = 2_000;
 /** The most pages of a tool listing read: a server that pages forever is cut off. */
 const MAX_PAGES = 100;
+/** The JSON-RPC code of the error a cut answer is handed to the client as (an internal error). */
+const CUT_CODE = -32603;
 /** The stdio read buffer the SDK allows by default; a larger `maxResultBytes` raises it. */
 const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
 
@@ -158,7 +162,12 @@ export class RealMcpConnection implements McpConnection {
     let pid: number | undefined;
     if ('url' in config) {
       const headers = config.headers === undefined ? {} : { requestInit: { headers: { ...config.headers } } };
-      transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), headers) as Transport;
+      // An answer cut as it streamed fails the request it answers at once: its error is handed to the client as
+      // that request's answer, carried in an MCP error's data (see mcpFailure).
+      const cut = (id: string | number, error: StandinError) =>
+        transport.onmessage?.({ jsonrpc: '2.0', id, error: { code: CUT_CODE, message: error.message, data: error } });
+      const fetch = boundedFetch(this.#name, this.#limits, cut);
+      transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), { ...headers, fetch }) as Transport;
     } else {
       const stdio = new sdk.StdioClientTransport({
         command: config.command,
