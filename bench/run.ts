@@ -27,6 +27,7 @@ const benches: Bench[] = [
   { name: 'freshRun', run: async () => (await import('./freshRun.bench.js')).default() },
   { name: 'streamFirst', run: async () => (await import('./streamFirst.bench.js')).default() },
   { name: 'fakeMemory', run: async () => (await import('./fakeMemory.bench.js')).default() },
+  { name: 'closedScopes', run: async () => (await import('./closedScopes.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

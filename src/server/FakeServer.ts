@@ -27,7 +27,7 @@ import { throwOnErrors, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
 import { scopeRefused } from './scopeRefused.js';
 import { ownServing } from './ownServing.js';
-import { Gates } from '../fakes/gates/Gates.js';
+import { Gates, shownGate } from '../fakes/gates/Gates.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { transcriptSteps, type TranscriptSource } from '../fakes/transcript/transcriptSteps.js';
@@ -228,7 +228,7 @@ export class FakeServer {
    */
   release(gate: string, scope?: string): void {
     this.#open();
-    this.#gates.release(gate, scope ?? DEFAULT_SCOPE, `release('${String(gate).slice(0, 100)}')`);
+    this.#gates.release(gate, scope ?? DEFAULT_SCOPE, `release(${shownGate(gate)})`);
   }
 
   /**
