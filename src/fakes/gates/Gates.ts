@@ -93,7 +93,7 @@ export class Gates {
       throw new StandinError(
         'T0073',
         `${what}: a gate name is a string of 1 to ${MAX_GATE_LENGTH} characters, as in { hold: 'mid' }; got ` +
-          `${typeof gate === 'string' ? `a string of ${gate.length}` : `a ${gate === null ? 'null' : typeof gate}`}.`,
+          `${typeof gate === 'string' ? `a string of ${gate.length}` : describeType(gate)}.`,
       );
     }
     if (!this.#known.has(gate) && this.#open === 0) {
