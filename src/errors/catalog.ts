@@ -617,12 +617,13 @@ const fakeModel = {
   T0090: {
     means:
       'Chaos settings (`app.chaos`, `POST /__standin/chaos`) are not `{ seed, rates, models?, scopes? }`: not a plain ' +
-      'object, a field chaos does not take, rates that are no object, or models or scopes that are no list of names.',
+      'object, a field chaos does not take, rates that are no object, or models or scopes that are no list of names ' +
+      "(each 1 to 200 characters: `scopes: ['']` names no scope).",
     fix: 'Give `{ seed: 7, rates: { rate_limit: 0.1 } }`, with `models` and `scopes` as lists of names when given.',
   },
   T0091: {
-    means: "Chaos settings' `seed` is not a whole number from 0 (up to 2^53 - 1) nor a text of 1 to 200 characters.",
-    fix: 'Give a seed such as `7` or `"nightly"`: the same seed draws the same disturbances on every run.',
+    means: "Chaos settings' `seed` is not a whole number from 0 (up to 2^53 - 1): a text (`'7'`) is refused, not read.",
+    fix: 'Give a seed such as `7`: the same seed draws the same disturbances on every run.',
   },
   T0092: {
     means: "Chaos settings' `rates` name a kind that is no provider failure or misbehaviour chaos can draw.",
@@ -1186,7 +1187,8 @@ const wire = {
   W0040: {
     means:
       '`standin serve --chaos` was given a value that is not chaos settings: not `seed=<n>,<kind>=<rate>,...`, ' +
-      'no seed, a seed or kind given twice (or the option given twice), a rate that is no decimal number, an unknown ' +
+      'no seed, a seed that is no whole number, a seed or kind given twice (or the option given twice), a rate that ' +
+      'is no decimal number, an unknown ' +
       'kind, a rate out of 0 to 1, or rates summing above 1.',
     fix: 'Give `--chaos seed=7,rate_limit=0.1,invalid_json=0.05`; the message names the part that is wrong.',
   },
