@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/services/app/App.js';
+import { McpSecrets } from '../../src/services/mcp/McpSecrets.js';
 import { code, type ToolContext } from '../../src/index.js';
 import { createTestApp, type TestApp } from '../../src/testing.js';
 import { serveEndless, type EndlessMcp } from './fixtures/endlessServer.js';
@@ -114,6 +115,15 @@ describe(App, () => {
       );
       const tools = await app.mcpTools('odd');
       expect(await tools.status!.run({}, context)).toBe('level *** of 10, port *** of 30000, ***: information');
+    });
+  });
+
+  describe('.mcpTools with a server started with short env settings', () => {
+    it('masks each setting as the value it is: a short one only as a whole token', () => {
+      const secrets = new McpSecrets({ command: 'tickets', env: { DEBUG: '1', PORT: '3000', LOG_LEVEL: 'info' } });
+      expect(secrets.mask('level 1 of 10, port 3000 of 30000, info: information')).toBe(
+        'level *** of 10, port *** of 30000, ***: information',
+      );
     });
   });
 

@@ -99,6 +99,16 @@ describe('FakeModel answers chosen by when', () => {
       expect((await app.reply('writer', { messages: text })).text).toBe('fallback');
     });
 
+    it('matches 40 answers of patterns that backtrack without end against one long request in linear time', async () => {
+      const app = makeApp();
+      const risky = ['^(a+)+$', '^(a|aa)*$', '(a*)*b', '^(\\w+\\s?)+$'];
+      app.fake('writer', [
+        ...Array.from({ length: 40 }, (_, i) => ({ when: { user: { regex: risky[i % 4]! } }, text: `answer ${i}` })),
+        { text: 'fallback' },
+      ]);
+      expect((await app.reply('writer', { messages: `${'a'.repeat(99_999)}!` })).text).toBe('fallback');
+    });
+
     it('matches as JavaScript does: \\s as its white space, . short of a line end, \\p{L} with the u flag', async () => {
       const app = makeApp();
       app.fake('writer', [
