@@ -20,6 +20,7 @@ const benches: Bench[] = [
   { name: 'importCost', run: async () => (await import('./importCost.bench.js')).default() },
   { name: 'redisStore', run: async () => (await import('./redisStore.bench.js')).default() },
   { name: 'cassette', run: async () => (await import('./cassette.bench.js')).default() },
+  { name: 'cassetteLoad', run: async () => (await import('./cassetteLoad.bench.js')).default() },
   { name: 'aiSdk', run: async () => (await import('./aiSdk.bench.js')).default() },
   { name: 'server', run: async () => (await import('./server.bench.js')).default() },
   { name: 'replyPeers', run: async () => (await import('./replyPeers.bench.js')).default() },
@@ -27,6 +28,7 @@ const benches: Bench[] = [
   { name: 'streamFirst', run: async () => (await import('./streamFirst.bench.js')).default() },
   { name: 'fakeMemory', run: async () => (await import('./fakeMemory.bench.js')).default() },
   { name: 'fitting', run: async () => (await import('./fitting.bench.js')).default() },
+  { name: 'closedScopes', run: async () => (await import('./closedScopes.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

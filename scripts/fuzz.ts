@@ -11,7 +11,8 @@ console.log(`standin fuzz: ${runs} cases per surface, seed ${seed}`);
 const tallies: Tally[] = [];
 for (const surface of surfaces) {
   const started = performance.now();
-  const tally = await fuzzSurface(surface, runs, seed);
+  // A case with no outcome within 5 s counts as hung: a run of 10,000 reports it rather than stop there.
+  const tally = await fuzzSurface(surface, runs, seed, 5_000);
   tallies.push(tally);
   console.log(`  ${surface.name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { StandinError } from '../errors/StandinError.js';
+import { readJsonSchema } from '../validation/jsonSchema/readJsonSchema.js';
 
 /** How many schemas, by their JSON text, one model keeps read: the oldest is forgotten first. */
 const MAX_BY_TEXT = 256;
 
 /**
  * Reads the JSON Schemas the AI SDK hands a model (tool inputs, the response format) as zod
- * shapes, so standin's engine and fakes check values against them as they do against a zod
- * schema. One per adapted model: a schema object seen again is read once, and so is a new object
+ * shapes, every `pattern` matched in linear time, so standin's engine and fakes check values
+ * against them as they do against a zod schema. One per adapted model: a schema object seen again is read once, and so is a new object
  * equal to one seen before — the AI SDK writes a zod tool's JSON Schema anew for every call, and
  * handing back the same shape also lets the engine reuse the JSON Schema it made of it.
  *
@@ -35,7 +36,7 @@ export class JsonShapes {
     shape = text === undefined ? undefined : this.#byText.get(text);
     if (shape === undefined) {
       try {
-        shape = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+        shape = readJsonSchema(schema);
       } catch (error) {
         throw unreadable(what, (error as Error).message);
       }

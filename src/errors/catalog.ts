@@ -241,7 +241,7 @@ const aiSdk = {
   A0002: {
     means:
       "A JSON Schema from the AI SDK (a tool's input, or the response format's schema) cannot be read as a shape to " +
-      'check values against.',
+      'check values against: an unknown type, a `$ref` cycle, a `pattern` the linear-time engine cannot run.',
     fix:
       'Describe the tool input or output with a zod schema or a plainer JSON Schema (objects, arrays, strings, ' +
       'numbers, enums).',
@@ -419,7 +419,8 @@ const fakeModel = {
   T0003: {
     means:
       'An answer record has an unknown field, a field of the wrong type, or fields that do not go together (`fail` ' +
-      'with anything else, `parts` without a `value`, nothing to give).',
+      'with anything else, `parts` without a `value`, nothing to give), or a `when` whose regular expression does ' +
+      'not compile or has a back reference or a look-around, which the linear-time engine cannot run.',
     fix:
       'Correct the field at the index and path the message names; the allowed fields are text, calls, value, ' +
       'reasoning, parts, units and fail.',
@@ -554,12 +555,6 @@ const fakeModel = {
       'it cannot tell which answers a scope took.',
     fix: 'Bind the memory or the Redis cursor store, or give your store `claim()` and `taken()`.',
   },
-  T0052: {
-    means:
-      "A `when`'s regular expression that may backtrack without end (a repeated group that repeats inside, two " +
-      'unbounded repeats, a back reference) ran past 250 ms on one request and was stopped.',
-    fix: 'Write the expression without nested repeats, or match with `{ contains }` or `{ equals }`.',
-  },
   T0060: {
     means:
       'A matcher (`toHaveBeenAsked`, `toHaveBeenAskedWith`, `toHaveCalledTool`, `toHaveAnsweredAll`) or an ' +
@@ -621,12 +616,13 @@ const fakeModel = {
   T0090: {
     means:
       'Chaos settings (`app.chaos`, `POST /__standin/chaos`) are not `{ seed, rates, models?, scopes? }`: not a plain ' +
-      'object, a field chaos does not take, rates that are no object, or models or scopes that are no list of names.',
+      'object, a field chaos does not take, rates that are no object, or models or scopes that are no list of names ' +
+      "(each 1 to 200 characters: `scopes: ['']` names no scope).",
     fix: 'Give `{ seed: 7, rates: { rate_limit: 0.1 } }`, with `models` and `scopes` as lists of names when given.',
   },
   T0091: {
-    means: "Chaos settings' `seed` is not a whole number from 0 (up to 2^53 - 1) nor a text of 1 to 200 characters.",
-    fix: 'Give a seed such as `7` or `"nightly"`: the same seed draws the same disturbances on every run.',
+    means: "Chaos settings' `seed` is not a whole number from 0 (up to 2^53 - 1): a text (`'7'`) is refused, not read.",
+    fix: 'Give a seed such as `7`: the same seed draws the same disturbances on every run.',
   },
   T0092: {
     means: "Chaos settings' `rates` name a kind that is no provider failure or misbehaviour chaos can draw.",
@@ -709,8 +705,8 @@ const fakeModel = {
   T0142: {
     means:
       "`fitting()` cannot read or run a schema's `pattern`: it is no regular expression, is longer than 10,000 " +
-      'characters, or (with a lookaround or back reference RE2 cannot run) took more than 100 ms on one text.',
-    fix: 'Write the pattern so RE2 reads it (no lookarounds, no back references), or script that answer yourself.',
+      'characters, or has a lookaround or back reference, which the linear-time engine cannot run.',
+    fix: 'Write the pattern without lookarounds and back references, or script that answer yourself.',
   },
   T0143: {
     means: '`fitting(options)` was given options other than `{ seed?, dimensions? }`, or a field of the wrong kind.',
@@ -1122,7 +1118,9 @@ const wire = {
       'the message lists.',
   },
   W0004: {
-    means: 'A request has a field the wire server does not know, or a value it cannot honour, such as `n: 2` (400).',
+    means:
+      'A request has a field the wire server does not know, or a value it cannot honour, such as `n: 2`, or a JSON ' +
+      'Schema it cannot read (a `pattern` with a back reference or a look-around, a `$ref` cycle) (400).',
     fix: 'Remove the field or send a value the server supports; the message says which and why.',
   },
   W0005: {
@@ -1230,7 +1228,8 @@ const wire = {
   W0040: {
     means:
       '`standin serve --chaos` was given a value that is not chaos settings: not `seed=<n>,<kind>=<rate>,...`, ' +
-      'no seed, a seed or kind given twice (or the option given twice), a rate that is no decimal number, an unknown ' +
+      'no seed, a seed that is no whole number, a seed or kind given twice (or the option given twice), a rate that ' +
+      'is no decimal number, an unknown ' +
       'kind, a rate out of 0 to 1, or rates summing above 1.',
     fix: 'Give `--chaos seed=7,rate_limit=0.1,invalid_json=0.05`; the message names the part that is wrong.',
   },
@@ -1290,8 +1289,8 @@ const wire = {
   },
   W0057: {
     means:
-      "A scripted MCP tool's `input` schema could not be compiled into a checker, so its call got an MCP error; the " +
-      "scope's verify fails (`W0018`).",
+      "A scripted MCP tool's `input` schema could not be compiled into a checker (a `$ref` cycle, a `pattern` the " +
+      "linear-time engine cannot run), so its call got an MCP error; the scope's verify fails (`W0018`).",
     fix: 'Correct the tool\'s `input` to a valid JSON Schema object: `{ "type": "object", "properties": { ... } }`.',
   },
   W0058: {
@@ -1400,16 +1399,24 @@ const mcpClient = {
   M0006: {
     means:
       "An MCP server's listing is larger than its bounds allow: more tools than `maxTools`, one tool's input " +
-      'schema over `maxSchemaBytes`, or a listing spread over more than 100 pages.',
+      'schema over `maxSchemaBytes`, a page of it over `maxTools` × `maxSchemaBytes` as it arrives over HTTP, or a ' +
+      'listing spread over more than 100 pages.',
     fix: "Raise the server's `maxTools` or `maxSchemaBytes` under `mcp.servers`, or have the server list fewer tools.",
   },
   M0007: {
-    means: "An MCP tool's result is larger than the server's `maxResultBytes`.",
+    means:
+      "An MCP tool's result is larger than the server's `maxResultBytes`: over HTTP it is counted as it arrives " +
+      '(a compressed one as it unpacks) and cut off there, before it is held.',
     fix: "Have the tool answer less, or raise the server's `maxResultBytes` under `mcp.servers`.",
   },
   M0008: {
-    means: "An MCP tool's input JSON Schema cannot be read into a zod schema (an unknown type, a `$ref` to nowhere).",
-    fix: "Fix the tool's `inputSchema` on the server, or leave the tool out with `app.mcpTools(server, { tools })`.",
+    means:
+      "An MCP tool's input or output JSON Schema cannot be read into a check: an unknown type, a `$ref` to nowhere " +
+      'or one that refers back to itself through no object or array, or a `pattern` the linear-time engine cannot ' +
+      'run (a back reference, a look-around); the message says where in the schema.',
+    fix:
+      "Fix the tool's `inputSchema` or `outputSchema` on the server, or leave the tool out with " +
+      '`app.mcpTools(server, { tools })`.',
   },
   M0009: {
     means: '`app.mcpTools(server, { tools })` named a tool the server does not list.',

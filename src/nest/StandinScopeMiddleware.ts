@@ -12,7 +12,8 @@ import type { StandinModuleSettings } from './StandinModuleSettings.js';
  * `x-standin-scope`,
  * so parallel end-to-end tests sharing one running application each get their own scripted
  * conversation. A scope the middleware made up is released when the response ends: its cursors
- * are forgotten, and how far each script went is kept, so `verify()` counts what it took.
+ * and the stand-ins' per-scope counts are forgotten, and how far each script went is kept, so
+ * `verify()` counts what it took.
  *
  * @example
  * ```ts
@@ -38,9 +39,14 @@ export class StandinScopeMiddleware implements NestMiddleware {
       return;
     }
     const scope = `request:${randomUUID()}`;
-    const store = this.#app.container.get(Tokens.CursorStore);
-    // Released, not reset: verify() still counts the answers the request took.
-    const release = (): Promise<void> => (store.release !== undefined ? store.release(scope) : store.reset(scope));
+    const container = this.#app.container;
+    const store = container.get(Tokens.CursorStore);
+    // Released, not reset: verify() still counts the answers the request took. What the fakes were sent stays (within
+    // their bounds), so a test reads it after the response; the per-scope counts of stand-ins go with the cursors.
+    const release = async (): Promise<void> => {
+      await (store.release !== undefined ? store.release(scope) : store.reset(scope));
+      container.get(Tokens.StandIns).standIns?.release(scope, false);
+    };
     response.once('close', () => void release().catch(() => undefined));
     this.#app.scope(scope, next);
   }

@@ -28,12 +28,12 @@ import { throwOnErrors, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
 import { scopeRefused } from './scopeRefused.js';
 import { ownServing } from './ownServing.js';
-import { Gates } from '../fakes/gates/Gates.js';
+import { Gates, shownGate } from '../fakes/gates/Gates.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { transcriptSteps, type TranscriptSource } from '../fakes/transcript/transcriptSteps.js';
 import { transcriptText } from '../fakes/transcript/transcriptText.js';
-import { appSources } from '../testing/appTranscript.js';
+import { appSources, transcriptScrub } from '../testing/appTranscript.js';
 import { inspection, type Inspection } from './inspection.js';
 import type { WireListener } from './WireListener.js';
 
@@ -230,7 +230,7 @@ export class FakeServer {
    */
   release(gate: string, scope?: string): void {
     this.#open();
-    this.#gates.release(gate, scope ?? DEFAULT_SCOPE, `release('${String(gate).slice(0, 100)}')`);
+    this.#gates.release(gate, scope ?? DEFAULT_SCOPE, `release(${shownGate(gate)})`);
   }
 
   /**
@@ -238,12 +238,12 @@ export class FakeServer {
    * `scope`, or per scope in every scope, by the model id clients sent (a served app's model names).
    */
   transcript(scope?: string): string {
-    return transcriptText(transcriptSteps(this.#sources(), scope));
+    return transcriptText(transcriptSteps(this.#sources(), scope, [], transcriptScrub(this.#given?.container)));
   }
 
   /** What the inspector page shows: each scope's steps, its pending answers and what verify would say. */
   async inspection(): Promise<Inspection> {
-    const steps = transcriptSteps(this.#sources());
+    const steps = transcriptSteps(this.#sources(), undefined, [], transcriptScrub(this.#given?.container));
     return inspection('standin wire server', steps, await this.pending(), this.errors());
   }
 

@@ -22,7 +22,7 @@ export function chaosArgument(value: string | readonly string[]): ChaosSettings 
     if (value.length !== 1) refuse(`it is given ${value.length} times; give it once, every pair in one list`);
     value = value[0]!;
   }
-  let seed: number | string | undefined;
+  let seed: number | undefined;
   // No prototype: a kind named __proto__ is then a key the settings' own check refuses, never the rates' prototype.
   const rates = Object.create(null) as Record<string, number>;
   for (const pair of value.split(',')) {
@@ -34,7 +34,8 @@ export function chaosArgument(value: string | readonly string[]): ChaosSettings 
     if (name === 'seed' ? seed !== undefined : Object.hasOwn(rates, name))
       refuse(`${name.slice(0, 40)} is given twice; give each once`);
     if (name === 'seed') {
-      seed = /^\d{1,15}$/.test(given) ? Number(given) : given;
+      if (!/^\d{1,15}$/.test(given)) refuse(`the seed is '${given.slice(0, 40)}'; a seed is a whole number, such as 7`);
+      seed = Number(given);
       continue;
     }
     if (!DECIMAL.test(given))

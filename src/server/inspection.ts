@@ -46,9 +46,14 @@ export function inspection(
   pending: Readonly<Record<string, Readonly<Record<string, readonly PendingAnswer[]>>>>,
   errors: Readonly<Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }>>,
 ): Inspection {
-  const names = [
-    ...new Set([...steps.map((step) => step.scope), ...Object.keys(pending), ...Object.keys(errors)]),
-  ].sort();
+  // Grouped once: a scope's steps found by a filter per scope would cost scopes × steps.
+  const byScope = new Map<string, TranscriptStep[]>();
+  for (const step of steps) {
+    const list = byScope.get(step.scope);
+    if (list === undefined) byScope.set(step.scope, [step]);
+    else list.push(step);
+  }
+  const names = [...new Set([...byScope.keys(), ...Object.keys(pending), ...Object.keys(errors)])].sort();
   const scopes = names.map((scope): InspectedScope => {
     const left = Object.entries(ownValue(pending, scope) ?? {}).map(([model, answers]) => ({
       model,
@@ -62,7 +67,7 @@ export function inspection(
         : []),
       ...left.flatMap(({ model, answers }) => answers.map((answer) => `${model}: ${answer} never asked for`)),
     ];
-    return { scope, steps: steps.filter((step) => step.scope === scope), pending: left, verify };
+    return { scope, steps: byScope.get(scope) ?? [], pending: left, verify };
   });
   return { title, live: true, scopes };
 }

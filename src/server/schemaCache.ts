@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readJsonSchema } from '../validation/jsonSchema/readJsonSchema.js';
 import { WireError } from './WireError.js';
 
 /** How many distinct JSON Schemas the cache keeps. */
@@ -6,8 +7,9 @@ export const SCHEMA_CACHE_SIZE = 1000;
 
 /**
  * Turns the JSON Schemas clients send (tool parameters, structured output) into zod schemas the
- * engine and the faked model check values with. The same schema text gives the same zod object,
- * so repeated requests cost one conversion; the oldest of more than 1000 is dropped.
+ * engine and the faked model check values with, every `pattern` matched in linear time (one
+ * client's schema cannot stop the server for the others). The same schema text gives the same zod
+ * object, so repeated requests cost one conversion; the oldest of more than 1000 is dropped.
  *
  * @example
  * ```ts
@@ -18,7 +20,7 @@ export const SCHEMA_CACHE_SIZE = 1000;
 export class SchemaCache {
   readonly #known = new Map<string, z.ZodType>();
 
-  /** The zod schema for `schema`; `W0004` (400) when it is not a JSON Schema zod can read. */
+  /** The zod schema for `schema`; `W0004` (400) when it is not a JSON Schema the server can read. */
   read(schema: unknown, where: string): z.ZodType {
     if (schema === undefined) return z.object({}).loose();
     const text = JSON.stringify(schema);
@@ -33,7 +35,7 @@ export class SchemaCache {
       );
     }
     try {
-      found = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+      found = readJsonSchema(schema);
     } catch (error) {
       throw new WireError(
         'W0004',

@@ -9,6 +9,7 @@ import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import type { ClassificationScriptEntry } from '../fakes/script/scriptEntry.js';
 import { assertAlive } from '../services/app/disposed.js';
 import { scriptedLayer } from '../fakes/slot/layers.js';
+import { shownGate } from '../fakes/gates/Gates.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { isFitting, type Fitting } from '../fakes/fitting/fitting.js';
@@ -168,11 +169,28 @@ export class ScopeFakes {
    */
   release(gate: string): void {
     assertAlive(this.#container, `app.scope('${this.scope}').release(...)`);
-    slotsOf(this.#container).gates.release(
-      gate,
-      this.scope,
-      `app.scope('${this.scope}').release('${String(gate).slice(0, 100)}')`,
-    );
+    slotsOf(this.#container).gates.release(gate, this.scope, `app.scope('${this.scope}').release(${shownGate(gate)})`);
+  }
+
+  /**
+   * Closes the scope, which is done: what the app keeps of it is let go — its cursors (only how
+   * far each script went is kept, so `verify()` and `pending()` still count what it took), what
+   * every fake was sent in it and how those calls ended, a cassette's counts for it — so a process
+   * that opens scope after scope holds no more than it did. The test author's errors its calls
+   * raised stay, for `verify()`, and so do the scope's own fakes, until `app.reset()`. The same id
+   * used again starts afresh.
+   *
+   * @example
+   * ```ts
+   * await app.scope('req-1', () => app.run(agent, 'Hello'));
+   * await app.scope('req-1').close();
+   * ```
+   */
+  async close(): Promise<void> {
+    assertAlive(this.#container, `app.scope('${this.scope}').close()`);
+    const store = this.#container.get(Tokens.CursorStore);
+    await (store.release !== undefined ? store.release(this.scope) : store.reset(this.scope));
+    this.#container.get(Tokens.StandIns).standIns?.release(this.scope, true);
   }
 
   #local(what: string): void {

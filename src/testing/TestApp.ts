@@ -11,6 +11,7 @@ import { assertAlive, isDisposed } from '../services/app/disposed.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 import { bindQuota, type QuotaSettings } from '../fakes/quota/bindQuota.js';
 import type { Quota } from '../fakes/quota/Quota.js';
+import { shownGate } from '../fakes/gates/Gates.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { appTranscript, type TranscriptOptions } from './appTranscript.js';
 import { pendingOf, resetSlots, verifySlots, type StandInFinding } from '../fakes/slot/verifySlots.js';
@@ -153,7 +154,7 @@ export class TestApp extends FakingApp {
   release(gate: string): void {
     assertAlive(this.container, 'app.release(...)');
     const scope = this.container.get(Tokens.Scopes).active ?? DEFAULT_SCOPE;
-    slotsOf(this.container).gates.release(gate, scope, `app.release('${String(gate).slice(0, 100)}')`);
+    slotsOf(this.container).gates.release(gate, scope, `app.release(${shownGate(gate)})`);
   }
 
   /**

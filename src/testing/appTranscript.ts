@@ -4,6 +4,8 @@ import { FakeModel } from '../fakes/model/FakeModel.js';
 import { slotsOf } from '../fakes/slot/Slots.js';
 import { transcriptSteps, type TranscriptSource } from '../fakes/transcript/transcriptSteps.js';
 import { transcriptText } from '../fakes/transcript/transcriptText.js';
+import { secretScrubber } from '../fakes/cassettes/redactSecrets.js';
+import { Tokens } from '../tokens/Tokens.js';
 
 /**
  * What `app.transcript(options)` takes.
@@ -72,5 +74,21 @@ export function readTranscriptOptions(options: unknown): TranscriptOptions {
  */
 export function appTranscript(container: Container, options: unknown): string {
   const { scope } = readTranscriptOptions(options);
-  return transcriptText(transcriptSteps(appSources(container), scope, slotsOf(container).judges.judged()));
+  return transcriptText(
+    transcriptSteps(appSources(container), scope, slotsOf(container).judges.judged(), transcriptScrub(container)),
+  );
+}
+
+/**
+ * What a transcript of the app's steps scrubs, as its cassettes do: the keys and header values of
+ * its config's providers (none without a container: a wire server serving its own scripts), the
+ * provider keys in the environment, credentials in URLs.
+ *
+ * @example
+ * ```ts
+ * transcriptSteps(appSources(app.container), undefined, transcriptScrub(app.container));
+ * ```
+ */
+export function transcriptScrub(container: Container | undefined): (text: string) => string {
+  return secretScrubber(container?.get(Tokens.Config) ?? { providers: {} }, undefined);
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fuzzRuns, fuzzSurface } from './fuzzHarness.js';
 import { surfaces } from './surfaces.js';
 
-/** 1,000 cases a surface by default; `STANDIN_FUZZ_RUNS` changes it, `STANDIN_FUZZ_SEED` replays a run. */
+/**
+ * 1,000 cases a surface by default; `STANDIN_FUZZ_RUNS` changes it, `STANDIN_FUZZ_SEED` replays a run. Bounded by
+ * the count of cases, not by time: each case is awaited to its end (one that never ends is stopped by the test's timeout).
+ */
 const runs = fuzzRuns(1_000);
 const seed = Number(process.env.STANDIN_FUZZ_SEED ?? 20_261_201);
 

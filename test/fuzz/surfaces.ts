@@ -314,10 +314,145 @@ function argumentOf(method: CallInput['method'], request: Record<string, unknown
   return request;
 }
 
+/**
+ * Pieces of patterns people write, and pieces that make JavaScript's backtracking engine take time beyond measure
+ * on a long text (`(a+)+`, `(a|aa)*`, bounded repeats in a row): every pattern must be matched in linear time.
+ */
+const piece = fc.constantFrom(
+  ...['a', 'b', '.', '\\d', '\\w', '\\s', '\\S', '[a-z]', '[^b]', '\\b', '^', '$', '|', '+', '*', '?'],
+  ...['(a+)+', '(a|aa)*', '(a*)*', '(\\w+\\s?)+', 'a{0,40}', '.*', '(?:ab)+', 'x{2,}', '(', ')', '\\p{L}', '\\u00e9'],
+);
+/** What a linear-time engine cannot match: a look-around or a back reference. */
+const unmatchable = fc.constantFrom('(?=a)', '(?!a)', '(?<=a)', '(?<!a)', '(a)\\1', '(?<n>a)\\k<n>');
+const pattern = fc.array(piece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(''));
+const refusedPattern = fc
+  .tuple(fc.array(piece, { maxLength: 3 }), unmatchable, fc.array(piece, { maxLength: 3 }))
+  .map(([before, refused, after]) => [...before, refused, ...after].join(''));
+/** Texts on which a backtracking engine would not finish during the test run, and plain ones. */
+const longText = fc.constantFrom(
+  `${'a'.repeat(3_000)}!`,
+  'a'.repeat(3_000),
+  `${'word '.repeat(600)}!`,
+  'refund, please',
+);
+
+/** A `when`'s regular expression and the text it is matched against. */
+export interface PatternInput {
+  readonly regex: string;
+  readonly flags: string | undefined;
+  readonly text: string;
+}
+
+/** A `when` regular expression in `app.fake`, matched by `app.reply`: garbage is one a linear-time engine cannot run. */
+export const patternsSurface: Surface<PatternInput> = {
+  name: 'patterns',
+  cases: fc.oneof(
+    maybe(fc.record({ regex: pattern, flags: fc.constantFrom(undefined, 'i', 'm', 's', 'u', 'gi'), text: longText })),
+    garbage(fc.record({ regex: refusedPattern, flags: fc.constantFrom(undefined, 'i'), text: longText })),
+  ),
+  attempt: async ({ regex, flags, text }) => {
+    const target = scratchApp();
+    const when = { user: flags === undefined ? { regex } : { regex, flags } };
+    target.fake('writer', [{ when, text: 'matched' }, { text: 'anything else' }]);
+    await target.reply('writer', { messages: text });
+  },
+};
+
+/** A JSON Schema an MCP server lists for a tool's input, and a value the model might give the tool. */
+export interface SchemaInput {
+  readonly schema: Record<string, unknown>;
+  readonly text: string;
+}
+
+const withPattern = (source: string): Record<string, unknown> => ({
+  type: 'object',
+  properties: {
+    code: { type: 'string', pattern: source },
+    tags: { type: 'object', patternProperties: { [source]: {} } },
+  },
+});
+/** A schema nested `depth` parts deep. */
+const nested = (depth: number): Record<string, unknown> => {
+  let schema: Record<string, unknown> = { type: 'string' };
+  for (let i = 0; i < depth; i++) schema = { type: 'object', properties: { inner: schema } };
+  return schema;
+};
+const cycle = fc.constantFrom<Record<string, unknown>>(
+  { type: 'object', $defs: { a: { $ref: '#/$defs/a' } }, properties: { code: { $ref: '#/$defs/a' } } },
+  { type: 'object', properties: { code: { anyOf: [{ $ref: '#/properties/code' }] } } },
+  { type: 'object', allOf: [{ $ref: '#' }] },
+);
+const tree = fc.constant<Record<string, unknown>>({
+  type: 'object',
+  properties: { code: { type: 'string' }, kids: { type: 'array', items: { $ref: '#' } } },
+});
+
+/**
+ * A fake MCP server's tool input schema, read by `app.mcpTools` and checked against a long value: garbage is a schema
+ * with a pattern the linear-time engine cannot run, a `$ref` cycle through no object or array, or nesting too deep.
+ */
+export const schemasSurface: Surface<SchemaInput> = {
+  name: 'schemas',
+  cases: fc.oneof(
+    maybe(fc.record({ schema: pattern.map(withPattern), text: longText })),
+    maybe(fc.record({ schema: tree, text: longText })),
+    garbage(fc.record({ schema: refusedPattern.map(withPattern), text: longText })),
+    garbage(fc.record({ schema: fc.oneof(cycle, fc.constant(nested(200))), text: longText })),
+  ),
+  attempt: async ({ schema, text }) => {
+    const target = scratchApp();
+    target.fakeMcp('fuzz', { tools: { check: { input: schema, answers: [] } } });
+    const tools = await target.mcpTools('fuzz');
+    tools.check!.input.safeParse({ code: text, tags: { [text]: 1 }, kids: [{ code: text }] });
+  },
+};
+
+const rates = fc.dictionary(
+  fc.constantFrom('rate_limit', 'server', 'timeout', 'invalid_json', 'truncated', 'empty', 'rate_limited', '__proto__'),
+  fc.oneof(fc.double({ min: 0, max: 0.3, noNaN: true }), fc.double(), fc.string({ maxLength: 4 })),
+  { maxKeys: 3 },
+);
+
+/** The app chaos is laid on, case after case (each replaces the last): apart, so no chaos reaches another surface. */
+let chaotic: TestApp | undefined;
+
+/** `app.chaos(settings)`: garbage is a seed of the wrong type, a name that is no name, or a field chaos does not take. */
+export const chaosSurface: Surface<unknown> = {
+  name: 'chaos',
+  cases: fc.oneof(
+    maybe(
+      fc.record(
+        {
+          seed: fc.oneof(fc.nat(), fc.integer({ min: -3, max: 3 })),
+          rates,
+          models: fc.array(fc.constantFrom('writer', 'backup', 'writre'), { maxLength: 2 }),
+          scopes: fc.array(names, { maxLength: 2 }),
+        },
+        { requiredKeys: ['seed', 'rates'] },
+      ),
+    ),
+    garbage(
+      fc.record({
+        seed: fc.oneof(fc.nat().map(String), fc.string({ maxLength: 4 }), fc.double({ min: 0.1, max: 0.9 })),
+        rates: fc.constant({}),
+      }),
+    ),
+    garbage(fc.record({ seed: fc.nat(), rates: fc.constant({}), scopes: fc.constant(['']) })),
+    garbage(fc.record({ seed: fc.nat(), rates: fc.constant({}), models: fc.constant(['']) })),
+    garbage(notAnObject),
+    garbage(unknownKeys),
+    maybe(fc.oneof(fc.anything({ maxDepth: 2 }), hostile)),
+  ),
+  attempt: (settings) => void (chaotic ??= createTestApp({ models })).chaos(settings as never),
+};
+
 /** Every surface, in the order the report prints them. */
 export const surfaces = [
   configSurface,
   answersSurface,
   scriptsSurface,
   requestsSurface,
+  patternsSurface,
+  schemasSurface,
+  chaosSurface,
 ] as unknown as readonly Surface<unknown>[];

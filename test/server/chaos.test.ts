@@ -221,6 +221,11 @@ describe('standin serve --chaos', () => {
     ['two pairs split by a space', 'seed=7 rate_limit=0.1', /'seed=7 rate_limit=0.1' holds more than one pair/],
     ['a kind given twice', 'seed=7,rate_limit=0.1,rate_limit=0.2', /rate_limit is given twice/],
     ['the seed given twice', 'seed=7,seed=8', /seed is given twice/],
+    [
+      'a seed that is no whole number',
+      'seed=nightly,rate_limit=0.1',
+      /the seed is 'nightly'; a seed is a whole number/,
+    ],
     ['a hexadecimal rate', 'seed=7,rate_limit=0x1', /the rate of rate_limit is '0x1', which is no number/],
     ['an infinite rate', 'seed=7,rate_limit=Infinity', /is 'Infinity', which is no number/],
   ])('exits 2 with W0040 for %s', async (_what, value, message) => {

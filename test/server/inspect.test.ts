@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -71,5 +71,26 @@ describe(inspectCommand, () => {
     const unwritable = collect();
     expect(inspectCommand([path, '-o', join(folder(), 'no-folder', 'out.html')], unwritable.output)).toBe(2);
     expect(unwritable.err[0]).toMatch(/^W0032: /);
+  });
+
+  it('renders a cassette of 10,000 entries, each a step of the page', () => {
+    // Were each entry placed in the file as it is read, 10,000 entries would not render during the test run.
+    const path = join(folder(), 'big.json');
+    const entries = Array.from({ length: 10_000 }, (_, i) => ({
+      model: 'writer',
+      call: 'reply',
+      request: { messages: [{ role: 'user', content: `Question ${i}` }] },
+      answer: { text: `Answer ${i}` },
+    }));
+    writeFileSync(path, JSON.stringify({ standin: 'cassette', version: 1, entries }, null, 2));
+    const page = join(folder(), 'big.html');
+    const { err, output } = collect();
+    expect(inspectCommand([path, '-o', page], output)).toBe(0);
+    expect(err).toEqual([]);
+    const data = /<script type="application\/json" id="standin-data">(.*?)<\/script>/s.exec(
+      readFileSync(page, 'utf8'),
+    )![1]!;
+    const view = JSON.parse(data) as { scopes: { steps: unknown[] }[] };
+    expect(view.scopes[0]!.steps).toHaveLength(10_000);
   });
 });

@@ -134,7 +134,7 @@ describe('standin serve with scripted MCP servers', { timeout: 60_000 }, () => {
     const client = await connect(served.url, 'c');
     const bad = await client.callTool({ name: 'forecast', arguments: { city: 42 } });
     expect(bad.isError).toBe(true);
-    expect(text(bad)).toContain('city must be string');
+    expect(text(bad)).toContain('input.city: expected a string, got a number');
     await expect(client.callTool({ name: 'radar', arguments: {} })).rejects.toThrow(/not scripted on MCP server/);
     await client.callTool({ name: 'forecast', arguments: { city: 'Lyon' } });
     await client.close();

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from 'standin/server';
+import { createTestApp } from 'standin/testing';
 
 const servers: FakeServer[] = [];
 
@@ -71,6 +72,27 @@ describe('FakeServer', () => {
 
       expect(two).toBe(one);
       expect(other).not.toBe(one);
+    });
+  });
+
+  describe('.transcript of a served app', () => {
+    it('scrubs what a cassette scrubs: a configured key a client typed into a message', async () => {
+      const key = 'sk-typed-into-a-message-7734';
+      const app = createTestApp({
+        models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } },
+        providers: { openai: { apiKey: key } },
+      });
+      app.fake('writer', [{ text: 'Noted.' }]);
+      const server = await createFakeServer({ app });
+      servers.push(server);
+      const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'x', maxRetries: 0 });
+      await client.chat.completions.create({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'user', content: `Key ${key}` }],
+      });
+      expect(server.transcript()).not.toContain(key);
+      expect(server.transcript()).toContain('Key [redacted]');
+      expect(JSON.stringify(await server.inspection())).not.toContain(key);
     });
   });
 

@@ -75,6 +75,45 @@ describe(TestApp, () => {
     });
   });
 
+  describe('.scope(id).close', () => {
+    it("lets go of the scope's calls: their sent entries and outcomes, and its cursors", async () => {
+      const app = createTestApp({ models });
+      const writer = app.fake('writer', [{ text: 'Hello' }]);
+      await say(app, 'ann');
+      await say(app, 'bob');
+      await app.scope('ann').close();
+      expect(writer.sent.map((call) => call.scope)).toEqual(['bob']);
+      expect(app.transcript({ scope: 'ann' })).not.toContain('Hello');
+      expect(app.transcript({ scope: 'bob' })).toContain('Hello');
+      expect(await say(app, 'ann')).toBe('Hello');
+    });
+
+    it('keeps what verify counts: the answers a closed scope took, and the errors its calls raised', async () => {
+      const app = createTestApp({ models });
+      const writer = app.fake('writer', [{ text: 'Hello' }, { text: 'never' }]);
+      await say(app, 'ann');
+      await say(app, 'bob');
+      await say(app, 'bob');
+      await expect(say(app, 'bob')).rejects.toMatchObject({ code: 'T0013' });
+      await Promise.all([app.scope('ann').close(), app.scope('bob').close()]);
+      const failure = await writer.verify().catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 'T0046' });
+      expect((failure as Error).message).toContain("scope 'bob'");
+      expect(await writer.pending()).toEqual([{ index: 1, answer: { text: 'never' } }]);
+    });
+
+    it('keeps no call of 10,000 closed scopes, and every one is counted', async () => {
+      const app = createTestApp({ models });
+      const writer = app.fake('writer', [{ text: 'Hello' }]);
+      for (let i = 0; i < 10_000; i++) {
+        await say(app, `s${i}`);
+        await app.scope(`s${i}`).close();
+      }
+      expect(writer.sent).toEqual([]);
+      await writer.verify();
+    });
+  });
+
   describe('.scope(id).fakeClassifier', () => {
     it('gives each scope its own script, and other scopes the script for every scope', async () => {
       const app = createTestApp({ models });

@@ -39,6 +39,17 @@ describe('TestApp', () => {
       expect(app.transcript()).toContain(`"bytes":"<${picture!.bytes.length} bytes sha256:${digest}>"`);
     });
 
+    it('scrubs what a cassette scrubs: a configured key a user typed into a message', async () => {
+      const key = 'sk-typed-into-a-message-5521';
+      const app = createTestApp({ ...config, providers: { openai: { apiKey: key } } });
+      app.fake('writer', [{ text: `Noted: ${key}` }]);
+      await app.reply('writer', { messages: `My key is ${key}, keep it.` });
+      const transcript = app.transcript();
+      expect(transcript).not.toContain(key);
+      expect(transcript).toContain('My key is [redacted], keep it.');
+      expect(transcript).toContain('Noted: [redacted]');
+    });
+
     it('refuses options other than { scope } with T0065', () => {
       const app = createTestApp(config);
       for (const options of [{ scop: 'a' }, { scope: 1 }, 'a']) {

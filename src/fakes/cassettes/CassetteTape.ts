@@ -236,6 +236,12 @@ export class CassetteTape {
     return { standin: 'cassette', version: CASSETTE_VERSION, entries, mcp };
   }
 
+  /** Forgets the per-scope counts of `scope`, now closed; which entries were replayed is kept, for `verify`. */
+  close(scope: string): void {
+    this.#seq.delete(scope);
+    this.#index.close(scope);
+  }
+
   /** The kept entries no call replayed, with their positions. */
   unreplayed(): { readonly position: number; readonly entry: CassetteEntry }[] {
     return this.#kept.flatMap((entry, position) => (this.#replayed.has(position) ? [] : [{ position, entry }]));

@@ -115,6 +115,13 @@ export class EntryIndex {
     return undefined;
   }
 
+  /** Forgets what `scope` took, now closed: the same scope used again starts from the first recording. */
+  close(scope: string): void {
+    this.#taken.delete(scope);
+    const prefix = `${scope}\u0000`;
+    for (const counter of this.#counts.keys()) if (counter.startsWith(prefix)) this.#counts.delete(counter);
+  }
+
   /** The position of the nth recording of `key`, from 0. */
   at(key: string, n: number): number | undefined {
     return this.#byKey.get(key)?.[n];

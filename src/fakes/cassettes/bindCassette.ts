@@ -63,7 +63,7 @@ export function bindCassette(container: Container, path: string | URL, settings:
   const label = `app.cassette('${file}')`;
   const slots = slotsOf(container);
   // Below each tool's own layers (its fakes answer first), in front of its run.
-  if (tools !== undefined) slots.everyTool().put(cassetteLayer(slots.everyTool(), label, cassette, () => tools));
+  if (tools !== undefined) slots.everyTool().put(cassetteLayer(slots.everyTool(), label, tape, cassette, () => tools));
   // With tools on tape, each configured MCP server's listing is kept too: a replay lists without the server.
   for (const server of tools === undefined ? [] : Object.keys(config.mcp?.servers ?? {})) {
     const slot = slots.mcpServer(server);
@@ -73,6 +73,7 @@ export function bindCassette(container: Container, path: string | URL, settings:
       cassetteLayer(
         slot,
         label,
+        tape,
         cassette,
         (below) => new CassetteMcp(tape, server, () => below('tools', scopes.current(), base)),
       ),
@@ -85,6 +86,7 @@ export function bindCassette(container: Container, path: string | URL, settings:
     const layer: Layer<Provider> = cassetteLayer(
       slot,
       label,
+      tape,
       cassette,
       (below) => new CassetteProvider(tape, base(), (call, context) => below(call, context.scope, base)),
     );
@@ -99,7 +101,7 @@ export function bindCassette(container: Container, path: string | URL, settings:
         ? container.get(Tokens.Classifier, { optional: true })
         : container.get(Tokens.FallbackClassifier, { name: String(link - 1), optional: true });
     slot.put(
-      cassetteLayer(slot, label, cassette, (below) => {
+      cassetteLayer(slot, label, tape, cassette, (below) => {
         const fallback = link === 0 ? undefined : link - 1;
         const reach = (scope: string): Classifier | undefined => below('classify', scope, base);
         try {
@@ -120,6 +122,7 @@ export function bindCassette(container: Container, path: string | URL, settings:
 function cassetteLayer<S extends object>(
   slot: Slot<S>,
   label: string,
+  tape: CassetteTape,
   cassette: Cassette,
   make: (below: (call: string, scope: string, base: () => S | undefined) => S | undefined) => S,
 ): Layer<S> {
@@ -131,6 +134,7 @@ function cassetteLayer<S extends object>(
     service: make((call, scope, base) => slot.answer(call, scope, base, layer)),
     findings: () => cassette.findings(),
     forget: () => undefined,
+    close: (scope) => tape.close(scope),
   };
   return layer;
 }

@@ -173,21 +173,22 @@ function cassetteFile(
 
 function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteEntry {
   const root = `entries[${i}]`;
-  const malformed = `The cassette ${path} has a malformed entry${at()}`;
+  // Said only of an entry that is wrong: finding its line scans the file, which for every entry would be quadratic.
+  const malformed = (): string => `The cassette ${path} has a malformed entry${at()}`;
   // A parsed record would take this key for its prototype and drop it, and with it what it holds.
   for (const field of ['request', 'answer', 'tools'] as const) {
     const value = (raw as Record<string, unknown> | null)?.[field];
     if (nestedDeeper(value)) {
       throw new StandinError(
         'V0001',
-        `${malformed}: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
+        `${malformed()}: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
           `deep, past what a cassette holds. Record the cassette again, or remove the entry.`,
       );
     }
     if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
       throw new StandinError(
         'V0001',
-        `${malformed}: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
+        `${malformed()}: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
           `${field === 'answer' ? 'an answer' : field === 'tools' ? 'tool runs' : 'a request'}, and reading it would drop it with what it holds. ` +
           `Remove it, or record the cassette again.`,
       );
@@ -201,14 +202,14 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
       call === 'classify'
         ? 'a classify entry names no model: remove model'
         : `a ${call} entry names its model: add model`;
-    throw new StandinError('V0001', `${malformed}: ${root}: ${fix}.`);
+    throw new StandinError('V0001', `${malformed()}: ${root}: ${fix}.`);
   }
   const matching = whenProblem(data, root) ?? toolRunsProblem(call, data.tools, root);
-  if (matching !== undefined) throw new StandinError('V0001', `${malformed}: ${matching}`);
+  if (matching !== undefined) throw new StandinError('V0001', `${malformed()}: ${matching}`);
   if (data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
       'V0001',
-      `${malformed}: ${root}.fallback: fallback names a fallback classifier, and this ` +
+      `${malformed()}: ${root}.fallback: fallback names a fallback classifier, and this ` +
         `is a ${call} entry. Remove fallback.`,
     );
   }
@@ -219,7 +220,7 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
   if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
     throw new StandinError(
       'V0001',
-      `${malformed}: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` + `question id. Remove it.`,
+      `${malformed()}: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` + `question id. Remove it.`,
     );
   }
   const answer = answerSchemas[call].safeParse(data.answer);

@@ -12,13 +12,13 @@ import { chaosKinds, type ChaosKind } from './chaosKinds.js';
  * ```
  */
 export interface ChaosSettings {
-  /** What every draw is made from: a whole number from 0, or a text (`7` and `'7'` draw alike). */
-  readonly seed: number | string;
+  /** What every draw is made from: a whole number from 0. */
+  readonly seed: number;
   /** The share of calls each kind disturbs, each from 0 to 1, together at most 1. */
   readonly rates: Readonly<Partial<Record<ChaosKind, number>>>;
   /** The models (by the app's name; on the wire server, the model id) it disturbs: every model when left out. */
   readonly models?: readonly string[] | undefined;
-  /** The scopes it disturbs (`''` is the default scope): every scope when left out. */
+  /** The scopes it disturbs, by the ids `app.scope(id)` takes: every scope when left out. */
   readonly scopes?: readonly string[] | undefined;
 }
 
@@ -69,7 +69,7 @@ export function readChaosSettings(raw: unknown, where: string): ChaosPlan {
   const models = readNames(given.models, `${where}.models`, 'model');
   const scopes = readNames(given.scopes, `${where}.scopes`, 'scope');
   const settings: ChaosSettings = Object.freeze({
-    seed: given.seed as number | string,
+    seed: given.seed as number,
     rates: Object.freeze(Object.fromEntries(rates)),
     ...(models === undefined ? {} : { models: Object.freeze([...models]) }),
     ...(scopes === undefined ? {} : { scopes: Object.freeze([...scopes]) }),
@@ -79,13 +79,12 @@ export function readChaosSettings(raw: unknown, where: string): ChaosPlan {
 
 function readSeed(seed: unknown, where: string): string {
   if (typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0) return String(seed);
-  if (typeof seed === 'string' && seed.length > 0 && seed.length <= 200) return seed;
-  const got =
-    typeof seed === 'number' ? `the number ${seed}` : typeof seed === 'string' ? 'a text' : describeType(seed);
+  // A number written as a text is refused, not read: settings of the wrong type are a mistake to fix, not to guess at.
+  const got = typeof seed === 'number' ? `the number ${seed}` : describeType(seed);
   throw new StandinError(
     'T0091',
-    `${where}.seed is ${got}; a seed is a whole number from 0 (up to 2^53 - 1) or a text of 1 to 200 characters, ` +
-      `and the same seed draws the same disturbances on every run: { seed: 7, ... }.`,
+    `${where}.seed is ${got}; a seed is a whole number from 0 (up to 2^53 - 1), and the same seed draws the same ` +
+      `disturbances on every run: { seed: 7, ... }.`,
   );
 }
 
@@ -136,12 +135,12 @@ function readNames(names: unknown, where: string, what: string): ReadonlySet<str
   const ok =
     Array.isArray(names) &&
     names.length <= 10_000 &&
-    names.every((name) => typeof name === 'string' && name.length <= 200 && (what === 'scope' || name.length > 0));
+    names.every((name) => typeof name === 'string' && name.length > 0 && name.length <= 200);
   if (!ok) {
     throw new StandinError(
       'T0090',
       `${where} is ${Array.isArray(names) ? 'a list holding something other than names' : describeType(names)}; ` +
-        `give a list of ${what} names (each up to 200 characters), or leave it out for every ${what}.`,
+        `give a list of ${what} names (each 1 to 200 characters), or leave it out for every ${what}.`,
     );
   }
   return new Set(names as string[]);

@@ -1,3 +1,4 @@
+import { formatTexts } from './formats.js';
 import { NoFit, type Work } from './NoFit.js';
 import type { Patterns } from './Patterns.js';
 import { own, type Schema, type SchemaRefs } from './SchemaRefs.js';
@@ -83,7 +84,13 @@ export class SchemaCheck {
     if (typeof min === 'number' && length < min) return false;
     if (typeof max === 'number' && length > max) return false;
     const pattern = own(schema, 'pattern');
-    return typeof pattern !== 'string' || this.#patterns.test(pattern, value, path);
+    if (typeof pattern !== 'string') return true;
+    // A format fitting knows answers with its own valid texts: the pattern a schema writer adds beside it (zod's
+    // `duration` one, with look-aheads) is the format's, and need not run on the linear engine.
+    const format = own(schema, 'format');
+    if (typeof format === 'string' && Object.hasOwn(formatTexts, format) && formatTexts[format]!.includes(value))
+      return true;
+    return this.#patterns.test(pattern, value, path);
   }
 
   #listFits(schema: Readonly<Record<string, unknown>>, value: readonly unknown[], path: string, sub: Sub): boolean {

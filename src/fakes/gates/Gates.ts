@@ -1,3 +1,4 @@
+import { describeType } from '../../validation/formatPath.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
@@ -5,6 +6,20 @@ import { MAX_GATE_LENGTH } from './holdPart.js';
 
 /** How many gates, across scopes, may keep releases no stream has reached yet. */
 export const MAX_KEPT_GATES = 10_000;
+
+/**
+ * A gate name as a message shows what was given: the name quoted and cut to 100 characters, or
+ * the type of what is no name, never read through (a proxy or a `toString` that throws is no text).
+ *
+ * @example
+ * ```ts
+ * shownGate('mid'); // "'mid'"
+ * shownGate({ toString() { throw new Error('no'); } }); // 'an object'
+ * ```
+ */
+export function shownGate(gate: unknown): string {
+  return typeof gate === 'string' ? `'${gate.slice(0, 100)}'` : describeType(gate);
+}
 
 /** A stream held at a gate: how to let it on, or end it. */
 interface Held {
@@ -78,7 +93,7 @@ export class Gates {
       throw new StandinError(
         'T0073',
         `${what}: a gate name is a string of 1 to ${MAX_GATE_LENGTH} characters, as in { hold: 'mid' }; got ` +
-          `${typeof gate === 'string' ? `a string of ${gate.length}` : `a ${gate === null ? 'null' : typeof gate}`}.`,
+          `${typeof gate === 'string' ? `a string of ${gate.length}` : describeType(gate)}.`,
       );
     }
     if (!this.#known.has(gate) && this.#open === 0) {

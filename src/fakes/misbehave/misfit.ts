@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
+import { readJsonSchema } from '../../validation/jsonSchema/readJsonSchema.js';
 
 /** What each property is tried with, in turn, to make an object that does not fit. */
 const wrongFieldValues: readonly unknown[] = [null, 0, '', []];
@@ -21,8 +22,8 @@ export function misfit(shape: ZodType, schema: unknown): unknown {
 }
 
 /**
- * The zod shape of a JSON Schema (a tool's input, a typed value's shape sent over the wire), or undefined when zod
- * cannot read it: then nothing can be checked against it.
+ * The zod shape of a JSON Schema (a tool's input, a typed value's shape sent over the wire), or undefined when it
+ * cannot be read: then nothing can be checked against it.
  *
  * @example
  * ```ts
@@ -32,7 +33,7 @@ export function misfit(shape: ZodType, schema: unknown): unknown {
 export function shapeOf(schema: unknown): ZodType | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return undefined;
   try {
-    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    return readJsonSchema(schema);
   } catch {
     return undefined;
   }

@@ -28,7 +28,7 @@ import { DEFAULT_ANSWER_TIMEOUT_MS } from './settleWithin.js';
 import { takeAnswer } from './takeAnswer.js';
 import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
 import { weighSent } from './weighSent.js';
-import { Gates } from '../gates/Gates.js';
+import { Gates, shownGate } from '../gates/Gates.js';
 import { declareGates } from '../gates/declareGates.js';
 import { checkPace, type Pace } from './pace.js';
 import { noteSent, sentNoter } from './noteSent.js';
@@ -159,11 +159,7 @@ export class FakeModel implements Provider {
     return this.#stream(request, context);
   }
 
-  /**
-   * A reply's parts in one list, for the engine to collect without a stream: the answer is taken
-   * as `reply` takes it; one whose parts wait or fail part-way (`partDelayMs`, `failAfter`) streams
-   * them after all, as does a subclass's own `reply`.
-   */
+  /** A reply's parts in one list, for the engine; one whose parts wait or fail part-way streams them after all. */
   #whole(request: ReplyRequest, context: CallContext): Promise<WholeReply> {
     if (this.reply !== FakeModel.prototype.reply) {
       try {
@@ -207,7 +203,7 @@ export class FakeModel implements Provider {
   /** Lets one stream held at `gate` in `scope` (the caller's) on, or keeps the release for the next: see `app.release`. */
   release(gate: string, scope?: string): void {
     const named = scope ?? this.#scope ?? this.#scopes?.active ?? DEFAULT_SCOPE;
-    this.#gates.release(gate, named, `${this.#fake.owner}.release('${String(gate).slice(0, 100)}')`);
+    this.#gates.release(gate, named, `${this.#fake.owner}.release(${shownGate(gate)})`);
   }
 
   /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
@@ -220,10 +216,7 @@ export class FakeModel implements Provider {
     return this.#fake.shared === undefined ? taken : taken.catch((error: unknown) => this.#kept(error, context));
   }
 
-  /**
-   * Keeps a test author's error a call raised and throws it; in a namespace, records it there first,
-   * so a `verify()` in any process of the namespace that follows the failed call sees it.
-   */
+  /** Keeps a test author's error a call raised and throws it; in a namespace, records it there first. */
   async #kept(error: unknown, context: CallContext): Promise<never> {
     const noted = this.#raised.note(error, callWhere(context));
     if (noted !== undefined) await this.#fake.shared?.record(noted, context);
@@ -296,5 +289,12 @@ export class FakeModel implements Provider {
     this.#outcomes.clear();
     this.#fake.shared?.forget();
     this.#raised.clear();
+  }
+
+  /** With `calls`, forgets the `sent` entries and outcomes of `scope`'s calls, closed; its errors stay for `verify`. */
+  close(scope: string, calls: boolean): void {
+    if (!calls) return;
+    this.#sent.drop((call) => call.scope === scope);
+    this.#outcomes.drop(scope);
   }
 }

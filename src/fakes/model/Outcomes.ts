@@ -115,6 +115,12 @@ export class Outcomes {
     return this.#kept.get(keyOf(where))?.[nth];
   }
 
+  /** Forgets the outcomes of the calls made in `scope`, as its `sent` entries are forgotten when it closes. */
+  drop(scope: string): void {
+    const prefix = `${scope}\u0000`;
+    for (const key of this.#kept.keys()) if (key.startsWith(prefix)) this.#kept.delete(key);
+  }
+
   /** Forgets every outcome, as `sent` is forgotten. */
   clear(): void {
     this.#kept.clear();

@@ -1,7 +1,7 @@
-import { StandinError } from '../../errors/StandinError.js';
 import { clip } from '../../validation/formatPath.js';
+import { linearRegExp } from '../../validation/linearRegExp.js';
+import { PatternRefused } from '../../validation/PatternRefused.js';
 import type { ReplyRequest } from '../../services/spec/Provider.js';
-import { isRisky, REGEX_TIMEOUT_MS, testWithin } from './guardedRegex.js';
 import type { SentReplyRequest } from './sentRequest.js';
 import { MAX_MATCHED_CHARS, whenFields, type TextMatch, type When } from './whenSchema.js';
 
@@ -57,29 +57,13 @@ function compileText(match: TextMatch): ((text: string) => boolean) | string {
   if (equals !== undefined) return (text) => text === equals;
   let pattern: RegExp;
   try {
-    pattern = new RegExp(regex!, match.flags);
+    // Matched in linear time: no text of a request makes a match take longer than the text is long.
+    pattern = linearRegExp(regex!, match.flags);
   } catch (error) {
-    const why = error instanceof Error ? error.message.slice(0, 200) : 'it does not compile';
-    return `the regular expression does not compile (${why}). Write one JavaScript's RegExp reads, or use { contains }.`;
+    if (!(error instanceof PatternRefused)) throw error;
+    return `the regular expression ${error.message}, or use { contains }.`;
   }
-  const risky = isRisky(regex!);
-  return (text) => {
-    const head = text.length > MAX_MATCHED_CHARS ? text.slice(0, MAX_MATCHED_CHARS) : text;
-    if (!risky) return pattern.test(head);
-    const matched = testWithin(pattern, head);
-    if (matched === 'timeout') throw tooSlow(regex!, head.length);
-    return matched;
-  };
-}
-
-/** `T0052`: a regular expression of a `when` ran past its time on one request's text. */
-function tooSlow(regex: string, length: number): StandinError {
-  return new StandinError(
-    'T0052',
-    `A when's regular expression /${cut(regex)}/ ran past ${REGEX_TIMEOUT_MS} ms on a text of ${length} ` +
-      'characters and was stopped: it backtracks without end on such a text (a repeated group that repeats inside, ' +
-      'or two unbounded repeats). Write it without nested repeats, or match with { contains }.',
-  );
+  return (text) => pattern.test(text.length > MAX_MATCHED_CHARS ? text.slice(0, MAX_MATCHED_CHARS) : text);
 }
 
 function showMatch(match: TextMatch): string {

@@ -9,7 +9,7 @@ export const MAX_MATCHED_CHARS = 100_000;
 /**
  * How one text of a request is matched: a string (not empty) is contained in it; `{ contains }`
  * the same; `{ equals }` is the whole text; `{ regex, flags? }` a regular expression (flags of
- * `imsu`; one that may backtrack without end runs under a time limit, `T0052` past it).
+ * `imsu`), matched in linear time: one with a back reference or a look-around is refused (`T0003`).
  *
  * @example
  * ```ts

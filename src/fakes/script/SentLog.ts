@@ -47,6 +47,23 @@ export class SentLog<T extends object> {
     if (this.#calls.length > this.#limit + this.#slack) this.#calls.splice(0, this.#calls.length - this.#limit);
   }
 
+  /** Forgets the calls `gone` picks (a closed scope's), keeping the others in their order. */
+  drop(gone: (call: T) => boolean): void {
+    let kept = 0;
+    this.#size = 0;
+    for (let i = 0; i < this.#calls.length; i++) {
+      const call = this.#calls[i]!;
+      if (gone(call)) continue;
+      this.#calls[kept] = call;
+      if (this.#weigh !== undefined) this.#size += this.#weights[kept] = this.#weights[i]!;
+      kept++;
+    }
+    if (kept === this.#calls.length) return;
+    this.#calls.length = kept;
+    if (this.#weigh !== undefined) this.#weights.length = kept;
+    this.#view = undefined;
+  }
+
   /** Forgets every call listed. */
   clear(): void {
     this.#calls.length = 0;

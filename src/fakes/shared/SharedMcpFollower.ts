@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import type { McpCallResult, McpConnection, McpToolInfo } from '../../services/mcp/McpConnection.js';
 import type { Scopes } from '../../services/scopes/Scopes.js';
 import { describeIssues } from '../../validation/describeIssues.js';
+import { readJsonSchema } from '../../validation/jsonSchema/readJsonSchema.js';
 import type { Finding } from '../script/Finding.js';
 import { failedResult, mcpResult } from '../tools/mcpResult.js';
 import { ToolBook, type ToolSent } from '../tools/ToolBook.js';
@@ -111,7 +112,7 @@ export class SharedMcpFollower implements McpConnection {
       const schema = listing.tools.find((tool) => tool.name === name)?.inputSchema;
       let check: z.ZodType | undefined;
       try {
-        check = schema === undefined ? undefined : z.fromJSONSchema(schema as never);
+        check = schema === undefined ? undefined : readJsonSchema(schema);
       } catch {
         check = undefined;
       }

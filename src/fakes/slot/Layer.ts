@@ -29,4 +29,9 @@ export interface Layer<S extends object> {
   findings(): Promise<readonly Finding[]>;
   /** Forgets what it recorded (`sent`, kept errors) when `app.reset()` takes it off. */
   forget(): void;
+  /**
+   * Lets go of what it keeps of `scope`, which ended: its per-scope counts, and with `calls` the
+   * `sent` entries and outcomes of the calls made there; the test author's errors stay, for `verify`.
+   */
+  close?(scope: string, calls: boolean): void;
 }

@@ -212,6 +212,10 @@ export class Slots implements StandIns {
     return slot === undefined || slot.layers.length === 0 ? base() : slot.answer('tools', scope, base);
   }
 
+  release(scope: string, calls: boolean): void {
+    for (const layer of this.layers()) layer.close?.(scope, calls);
+  }
+
   provider(
     model: string,
     capability: Capability,

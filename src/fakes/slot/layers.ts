@@ -5,6 +5,7 @@ import type { Layer, LayerKind } from './Layer.js';
 export interface Verifiable {
   findings(scope?: string): Promise<readonly Finding[]>;
   forget(): void;
+  close?(scope: string, calls: boolean): void;
 }
 
 /**
@@ -34,5 +35,6 @@ export function scriptedLayer<S extends object & Verifiable>(
         ? () => service.findings()
         : async () => (await service.findings()).map((finding) => ({ ...finding, scope })),
     forget: () => service.forget(),
+    close: (closed, calls) => service.close?.(closed, calls),
   };
 }

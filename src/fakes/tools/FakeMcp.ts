@@ -133,6 +133,11 @@ export class FakeMcp implements McpConnection {
     this.#book.forget();
   }
 
+  /** With `calls`, forgets the calls sent in `scope`, closed (`app.scope(id).close()`); its errors stay for `verify`. */
+  close(scope: string, calls: boolean): void {
+    if (calls) this.#book.close(scope);
+  }
+
   #unlisted(name: string): StandinError {
     const names = [...this.#tools.keys()];
     return new StandinError(

@@ -112,4 +112,9 @@ export class FakeTool implements ToolStandIn {
   forget(): void {
     this.#book.forget();
   }
+
+  /** With `calls`, forgets the calls sent in `scope`, closed (`app.scope(id).close()`); its errors stay for `verify`. */
+  close(scope: string, calls: boolean): void {
+    if (calls) this.#book.close(scope);
+  }
 }

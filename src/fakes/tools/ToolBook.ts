@@ -122,6 +122,11 @@ export class ToolBook {
     );
   }
 
+  /** Forgets the calls sent in `scope`, now closed; the errors its calls raised stay, for `verify`. */
+  close(scope: string): void {
+    this.sent.drop((call) => call.scope === scope);
+  }
+
   /** Forgets the calls sent and the errors kept; the cursors live in the store, which is reset apart. */
   forget(): void {
     this.sent.clear();

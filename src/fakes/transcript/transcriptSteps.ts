@@ -22,8 +22,10 @@ interface Found {
 /**
  * The steps the fakes of `sources` took, read from what they record (each one's `sent` and how
  * each call ended), and the `judges` asked among them: in `scope`, or in every scope, grouped by
- * scope (sorted), each scope's calls in the order they were asked. Runs and calls are numbered per scope in the order they first
- * appear, so no step key or id shows. A fake listed twice counts once.
+ * scope (sorted), each scope's calls in the order they were asked. Runs and calls are numbered per
+ * scope in the order they first appear, so no step key or id shows. A fake listed twice counts once.
+ * Every line of a request and an answer goes through `scrub`: the secrets a cassette would not keep
+ * (a configured key a user typed into a message) a transcript does not show either.
  *
  * @example
  * ```ts
@@ -34,6 +36,7 @@ export function transcriptSteps(
   sources: readonly TranscriptSource[],
   scope?: string,
   judges: readonly Judged[] = [],
+  scrub: (text: string) => string = (text) => text,
 ): TranscriptStep[] {
   const found: Found[] = [];
   const seen = new Set<FakeModel>();
@@ -65,8 +68,10 @@ export function transcriptSteps(
       attempt: entry.attempt,
       model,
       call: entry.call,
-      request: requestLines(entry.call, entry.input),
-      answer: answered ? (entry.call === 'reply' ? answerLines(answer) : [`result: ${resultLine(answer)}`]) : [],
+      request: requestLines(entry.call, entry.input).map(scrub),
+      answer: (answered ? (entry.call === 'reply' ? answerLines(answer) : [`result: ${resultLine(answer)}`]) : []).map(
+        scrub,
+      ),
       ...ended,
     };
   });

@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
+import { LinearSchemaValidator } from '../../services/mcp/LinearSchemaValidator.js';
 import { describeType } from '../../validation/formatPath.js';
 import type { ScopeLedger } from '../ScopeLedger.js';
 import type { SentLog } from '../SentLog.js';
@@ -33,6 +34,8 @@ export class McpCalls {
   readonly #ledger: ScopeLedger;
   /** Each tool's input checker, made at its first call: a tool loaded again gets its own. */
   readonly #checkers = new WeakMap<McpTool, Validator>();
+  /** Reads input schemas with every pattern matched in linear time: one script cannot stop the server. */
+  readonly #validator = new LinearSchemaValidator('input');
 
   constructor(book: McpBook, sent: SentLog, ledger: ScopeLedger) {
     this.#book = book;
@@ -97,7 +100,7 @@ export class McpCalls {
     const checked = check(input);
     if (!checked.valid) {
       return mcpToolError(
-        `The input does not fit tool '${name}''s input schema: ${checked.errorMessage ?? 'it is not valid'}. Call ` +
+        `The input does not fit tool '${name}''s input schema: ${(checked.errorMessage ?? 'it is not valid').replace(/\.$/, '')}. Call ` +
           `the tool with input its schema allows.`,
       );
     }
@@ -137,18 +140,18 @@ export class McpCalls {
   #checker(sdk: McpSdk, path: string, scope: string, tool: McpTool): Validator {
     let check = this.#checkers.get(tool);
     if (check !== undefined) return check;
-    try {
-      check = new sdk.AjvJsonSchemaValidator().getValidator(tool.input as never) as Validator;
-    } catch (cause) {
+    const schema = tool.input;
+    const problem = this.#validator.problem(schema);
+    if (problem !== undefined) {
       const error = new StandinError(
         'W0057',
         `W0057: the input schema of MCP tool '${tool.name}' is not a JSON Schema the server can check ` +
-          `(${cause instanceof Error ? cause.message : String(cause)}). Correct its input in the script.`,
-        { cause },
+          `(${problem}). Correct its input in the script.`,
       );
       this.#ledger.note(scope, path, error);
       throw mcpError(sdk, sdk.ErrorCode.InternalError, error.message);
     }
+    check = this.#validator.getValidator(schema);
     this.#checkers.set(tool, check);
     return check;
   }

@@ -1,7 +1,6 @@
 import type * as ServerModule from '@modelcontextprotocol/sdk/server/index.js';
 import type * as TransportModule from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type * as TypesModule from '@modelcontextprotocol/sdk/types.js';
-import type * as AjvModule from '@modelcontextprotocol/sdk/validation/ajv';
 import { StandinError } from '../../errors/StandinError.js';
 
 /** The parts of `@modelcontextprotocol/sdk` the wire server's MCP servers are made of. */
@@ -13,7 +12,6 @@ export interface McpSdk {
   readonly CallToolRequestParamsSchema: typeof TypesModule.CallToolRequestParamsSchema;
   readonly McpError: typeof TypesModule.McpError;
   readonly ErrorCode: typeof TypesModule.ErrorCode;
-  readonly AjvJsonSchemaValidator: typeof AjvModule.AjvJsonSchemaValidator;
 }
 
 /**
@@ -42,11 +40,10 @@ export async function loadMcpSdk(load: () => Promise<McpSdk> = importSdk): Promi
 }
 
 async function importSdk(): Promise<McpSdk> {
-  const [server, transport, types, ajv] = await Promise.all([
+  const [server, transport, types] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/types.js'),
-    import('@modelcontextprotocol/sdk/validation/ajv'),
   ]);
   return {
     Server: server.Server,
@@ -56,6 +53,5 @@ async function importSdk(): Promise<McpSdk> {
     CallToolRequestParamsSchema: types.CallToolRequestParamsSchema,
     McpError: types.McpError,
     ErrorCode: types.ErrorCode,
-    AjvJsonSchemaValidator: ajv.AjvJsonSchemaValidator,
   };
 }

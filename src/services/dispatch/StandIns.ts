@@ -26,6 +26,12 @@ export interface StandIns {
   toolRun(name: string, scope: string): ToolRun | undefined;
   /** The MCP server `server` as a call made in `scope` reaches it: `base` is the configured client. */
   mcp(server: string, scope: string, base: () => McpConnection | undefined): McpConnection | undefined;
+  /**
+   * Lets go of what the stand-ins keep of `scope`, which ended: the per-scope counts that would
+   * grow with every request, and with `calls` what they were sent there and how those calls ended
+   * too (a scope the test closed). The test author's errors stay, for `verify`.
+   */
+  release(scope: string, calls: boolean): void;
 }
 
 /**

@@ -7,16 +7,21 @@ import { disposedError } from '../app/disposed.js';
 import { untilAborted } from '../dispatch/untilAborted.js';
 import type { McpCallResult, McpConnection, McpToolInfo } from './McpConnection.js';
 import { mcpLimits, type McpLimits } from './mcpBounds.js';
-import { McpSecrets, mcpFailure, type McpStage } from './mcpFailure.js';
+import { mcpFailure, type McpStage } from './mcpFailure.js';
+import { McpSecrets } from './McpSecrets.js';
 import { loadMcpSdk } from './loadMcpSdk.js';
 import { bytesOf, checkListing } from './mcpListing.js';
 import { maskListing, maskResult } from './mcpMasking.js';
+import { LinearSchemaValidator } from './LinearSchemaValidator.js';
 import { endAtOnce } from './endAtOnce.js';
+import { boundedFetch } from './boundedFetch.js';
 
 /** The most characters of a server process's stderr kept, to quote when it fails. */
 const MAX_STDERR_CHARS = 2_000;
 /** The most pages of a tool listing read: a server that pages forever is cut off. */
 const MAX_PAGES = 100;
+/** The JSON-RPC code of the error a cut answer is handed to the client as (an internal error). */
+const CUT_CODE = -32603;
 /** The stdio read buffer the SDK allows by default; a larger `maxResultBytes` raises it. */
 const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
 
@@ -41,6 +46,8 @@ export class RealMcpConnection implements McpConnection {
   readonly #config: McpServerConfig;
   readonly #limits: McpLimits;
   readonly #secrets: McpSecrets;
+  /** Reads each listed tool's output schema, its patterns matched in linear time. */
+  readonly #outputs = new LinearSchemaValidator('structuredContent');
   #client: Promise<Client> | undefined;
   /** The client connected now, to know whether a closing client is the current one. */
   #current: Client | undefined;
@@ -64,6 +71,7 @@ export class RealMcpConnection implements McpConnection {
       const listed = await this.#wait({ stage: 'list' }, signal, (options) =>
         client.listTools(cursor === undefined ? {} : { cursor }, options),
       );
+      for (const tool of listed.tools) this.#checkOutput(tool);
       tools.push(...maskListing(checkListing(this.#name, listed.tools, tools.length, this.#limits), this.#secrets));
       cursor = listed.nextCursor;
       if (cursor === undefined) return tools;
@@ -100,6 +108,17 @@ export class RealMcpConnection implements McpConnection {
     return maskResult(answer, this.#secrets);
   }
 
+  /** `M0008` for a listed tool whose output schema cannot be read: the SDK would check each result against it. */
+  #checkOutput(tool: { readonly name: string; readonly outputSchema?: object | undefined }): void {
+    const problem = tool.outputSchema === undefined ? undefined : this.#outputs.problem(tool.outputSchema);
+    if (problem === undefined) return;
+    throw new StandinError(
+      'M0008',
+      `MCP server '${this.#name}', tool '${this.#secrets.hide(tool.name)}': its output schema cannot be read: ` +
+        `${this.#secrets.hide(problem)}. Fix the tool's outputSchema on the server.`,
+    );
+  }
+
   /** Ends the connection: the process exits, the HTTP session ends. A later use is refused. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -132,14 +151,23 @@ export class RealMcpConnection implements McpConnection {
 
   async #connect(signal: AbortSignal): Promise<Client> {
     const sdk = await loadMcpSdk();
-    const client = new sdk.Client({ name: 'standin', version: '1' }, { capabilities: {} });
+    // The SDK checks each result against its tool's output schema: on the linear reader, not its own validator.
+    const client = new sdk.Client(
+      { name: 'standin', version: '1' },
+      { capabilities: {}, jsonSchemaValidator: this.#outputs as never },
+    );
     const config = this.#config;
     let transport: Transport;
     /** The stdio server's process, once started: the SDK forgets it as a failed connection closes. */
     let pid: number | undefined;
     if ('url' in config) {
       const headers = config.headers === undefined ? {} : { requestInit: { headers: { ...config.headers } } };
-      transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), headers) as Transport;
+      // An answer cut as it streamed fails the request it answers at once: its error is handed to the client as
+      // that request's answer, carried in an MCP error's data (see mcpFailure).
+      const cut = (id: string | number, error: StandinError) =>
+        transport.onmessage?.({ jsonrpc: '2.0', id, error: { code: CUT_CODE, message: error.message, data: error } });
+      const fetch = boundedFetch(this.#name, this.#limits, cut);
+      transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), { ...headers, fetch }) as Transport;
     } else {
       const stdio = new sdk.StdioClientTransport({
         command: config.command,

@@ -1,56 +1,9 @@
 import { StandinError } from '../../errors/StandinError.js';
-import type { McpServerConfig } from '../../config/mcpConfigSchema.js';
+import type { McpSecrets } from './McpSecrets.js';
 
-/** The most characters of a cause (an SDK error, a stderr tail) an error quotes. */
-const MAX_CAUSE_CHARS = 600;
-/** The shortest part of a secret hidden on its own: shorter words ("Bearer" aside) are too common to hide. */
-const MIN_PART_CHARS = 6;
 /** The JSON-RPC codes the SDK gives its own failures. */
 const CONNECTION_CLOSED = -32000;
 const REQUEST_TIMEOUT = -32001;
-
-/**
- * The secrets of one MCP server's config — its `headers` and `env` values, and each long word of
- * them (the token of `Bearer <token>`) — and the one way a text from or about the server is made
- * safe to show: every one of them replaced by `***`.
- *
- * @example
- * ```ts
- * new McpSecrets({ url, headers: { authorization: 'Bearer sk-1234567' } }).hide('got sk-1234567'); // 'got ***'
- * ```
- */
-export class McpSecrets {
-  readonly #values: readonly string[];
-
-  constructor(server: McpServerConfig) {
-    const whole = Object.values(
-      ('headers' in server ? server.headers : 'env' in server ? server.env : undefined) ?? {},
-    );
-    const parts = whole.flatMap((value) => value.split(/[\s,;:=]+/).filter((part) => part.length >= MIN_PART_CHARS));
-    // Longest first, so a whole value is hidden before a part of it could leave the rest showing.
-    this.#values = [...new Set([...whole, ...parts])]
-      .filter((value) => value.length > 0)
-      .sort((a, b) => b.length - a.length);
-  }
-
-  /** Whether the server's config has no secret to hide. */
-  get none(): boolean {
-    return this.#values.length === 0;
-  }
-
-  /** `text` with every secret replaced by `***`, whole. */
-  mask(text: string): string {
-    let safe = text;
-    for (const value of this.#values) safe = safe.split(value).join('***');
-    return safe;
-  }
-
-  /** `text` with every secret replaced by `***`, and cut to a few hundred characters. */
-  hide(text: string): string {
-    const safe = this.mask(text);
-    return safe.length <= MAX_CAUSE_CHARS ? safe : `${safe.slice(0, MAX_CAUSE_CHARS)}... (${safe.length} characters)`;
-  }
-}
 
 /** What was waiting when an MCP failure happened: connecting, listing the tools, or calling tool `tool`. */
 export type McpStage =
@@ -93,7 +46,8 @@ function describe(error: unknown): string {
  * The typed error for what an MCP client call threw (the SDK's errors, a transport's), every
  * secret of the server hidden from its message and no raw cause kept: `M0004` for a wait past
  * its bound, `M0005` for a connection that closed while a call waited, `M0003` for any failure
- * to connect, `M0011` for an error the server answered. A `StandinError` is handed on as it is.
+ * to connect, `M0011` for an error the server answered. A `StandinError` is handed on as it is, and
+ * so is one an MCP error carries (an answer cut as it streamed).
  *
  * @example
  * ```ts
@@ -108,6 +62,9 @@ export function mcpFailure(
   bound: { readonly timeoutMs: number; readonly stderr?: string | undefined },
 ): StandinError {
   if (error instanceof StandinError) return error;
+  // An answer cut as it streamed reaches the waiting call as an MCP error carrying the typed error as its data.
+  const carried = (error as { data?: unknown } | null)?.data;
+  if (carried instanceof StandinError) return carried;
   const where = mcpWhere(server, stage);
   const code = (error as { code?: unknown } | null)?.code;
   const said = secrets.hide(describe(error));

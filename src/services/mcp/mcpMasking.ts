@@ -1,5 +1,5 @@
 import type { McpCallResult, McpToolInfo } from './McpConnection.js';
-import type { McpSecrets } from './mcpFailure.js';
+import type { McpSecrets } from './McpSecrets.js';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -59,8 +59,9 @@ export function maskResult(result: McpCallResult, secrets: McpSecrets): McpCallR
 }
 
 /**
- * A tool listing with the server's secrets masked in each tool's description and input schema.
- * A name is kept as listed: it is what a call names the tool by.
+ * A tool listing with the server's secrets masked in all it carries: each tool's name, its
+ * description and its input schema, every string of it. A name that held a secret is no name a
+ * model can call (`***` is in it), so the tool is refused by name (`M0010`), never sent.
  *
  * @example
  * ```ts
@@ -71,7 +72,7 @@ export function maskListing(tools: readonly McpToolInfo[], secrets: McpSecrets):
   return tools.map((tool) => {
     if (secrets.none) return tool;
     const info: { -readonly [K in keyof McpToolInfo]: McpToolInfo[K] } = {
-      name: tool.name,
+      name: secrets.mask(tool.name),
       inputSchema: maskStrings(tool.inputSchema, secrets) as McpToolInfo['inputSchema'],
     };
     if (tool.description !== undefined) info.description = secrets.mask(tool.description);

@@ -1,12 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
+import { readJsonSchema } from '../../validation/jsonSchema/readJsonSchema.js';
 import { carryJsonSchema } from '../requests/jsonSchemaOf.js';
 import type { McpToolInfo } from './McpConnection.js';
 
 /**
- * The zod shape of an MCP tool's input, read from the JSON Schema the server listed
- * (`z.fromJSONSchema`): the model's input is checked against it before the call goes to the
- * server. Providers are sent the server's own schema (less its `$schema`), not zod's rewriting of it.
+ * The zod shape of an MCP tool's input, read from the JSON Schema the server listed (every
+ * `pattern` matched in linear time): the model's input is checked against it before the call goes
+ * to the server. Providers are sent the server's own schema (less its `$schema`), not zod's
+ * rewriting of it.
  *
  * @throws {StandinError} `M0008` naming the server and the tool when the schema cannot be read.
  * @example
@@ -19,7 +21,7 @@ export function mcpToolInput(server: string, tool: McpToolInfo): z.ZodType {
   let schema: z.ZodType;
   try {
     if (json.type !== 'object') throw new Error(`its type is ${JSON.stringify(json.type) ?? 'missing'}, not "object"`);
-    schema = z.fromJSONSchema(json as z.core.JSONSchema.JSONSchema) as z.ZodType;
+    schema = readJsonSchema(json);
   } catch (error) {
     throw new StandinError(
       'M0008',

@@ -1,4 +1,5 @@
 import { describeIssues } from '../../validation/describeIssues.js';
+import { describeType } from '../../validation/formatPath.js';
 import { abortReason } from '../clock/Clock.js';
 import type { ToolCall, ToolResult } from '../spec/Provider.js';
 import { StandinError } from '../../errors/StandinError.js';
@@ -6,6 +7,7 @@ import type { Tool, ToolContext } from './tool.js';
 import { isMisbehavedCall } from './misbehavedCall.js';
 import { toolFailed } from './toolFailed.js';
 import { toolWithin } from './toolWithin.js';
+import { MAX_OUTPUT_DEPTH, nestsTooDeep } from './outputDepth.js';
 import { ToolError, type ToolRun } from './ToolRun.js';
 
 /**
@@ -39,20 +41,28 @@ export async function runTool(
     if (strict) throw toolFailed(call, context, error);
     return { id: call.id, tool: call.tool, error };
   }
-  const parsed = found.input.safeParse(call.with);
+  let parsed: ReturnType<Tool['input']['safeParse']>;
+  try {
+    parsed = found.input.safeParse(call.with);
+  } catch (thrown) {
+    // The tool's own schema broke while it checked the input: no input could have fitted it.
+    const error = `The input check of tool '${call.tool}' threw ${describeThrown(thrown)}. Fix the tool's input schema.`;
+    if (strict) throw toolFailed(call, context, error, thrown);
+    return { id: call.id, tool: call.tool, error };
+  }
   if (!parsed.success) {
     const lines = describeIssues('input', call.with, parsed.error.issues);
     const error = `The input does not fit the tool '${call.tool}': ${lines.join(' ')}`;
     if (strict) throw toolFailed(call, context, error, parsed.error);
     return { id: call.id, tool: call.tool, error };
   }
+  let output: unknown;
   try {
     const real = () => toolWithin(found, parsed.data, call, context);
-    const output = through === undefined ? await real() : await through(parsed.data, call, context, real);
-    return { id: call.id, tool: call.tool, output: output ?? null };
+    output = through === undefined ? await real() : await through(parsed.data, call, context, real);
   } catch (error) {
     if (context.signal.aborted) throw abortReason(context.signal);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : describeThrown(error);
     const late = error instanceof StandinError && error.code === 'R0006';
     if (strict && !(error instanceof ToolError))
       throw toolFailed(
@@ -62,5 +72,23 @@ export async function runTool(
         error,
       );
     return { id: call.id, tool: call.tool, error: message };
+  }
+  if (nestsTooDeep(output)) {
+    const error =
+      `The output of tool '${call.tool}' nests objects and lists more than ${MAX_OUTPUT_DEPTH} deep, past what a ` +
+      `model is sent. Answer a flatter value.`;
+    if (strict) throw toolFailed(call, context, error);
+    return { id: call.id, tool: call.tool, error };
+  }
+  return { id: call.id, tool: call.tool, output: output ?? null };
+}
+
+/** What a tool's check or run threw, as a message says it: `TypeError: boom`; a value whose `toString` throws by its type. */
+function describeThrown(thrown: unknown): string {
+  if (thrown instanceof Error) return `${thrown.name}: ${thrown.message}`;
+  try {
+    return String(thrown);
+  } catch {
+    return describeType(thrown);
   }
 }

@@ -1,4 +1,5 @@
 import { StandinError } from '../../errors/StandinError.js';
+import { describeType } from '../../validation/formatPath.js';
 import type { ToolCall } from '../spec/Provider.js';
 import type { ToolContext } from './tool.js';
 
@@ -33,7 +34,8 @@ function quote(input: unknown): string {
   try {
     json = JSON.stringify(input) ?? String(input);
   } catch {
-    json = String(input);
+    // A cycle, a BigInt, a value nested past the stack: said by its type, never read through again.
+    json = describeType(input);
   }
   return json.length <= MAX_INPUT_CHARS ? json : `${json.slice(0, MAX_INPUT_CHARS)}... (${json.length} characters)`;
 }

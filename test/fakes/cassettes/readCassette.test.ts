@@ -96,3 +96,35 @@ describe(readCassette, () => {
     }
   });
 });
+
+describe('a cassette of many entries', () => {
+  // 20,000 entries: were each entry's place in the file found as it is read, the load would scan the file 20,000
+  // times and not end during the test run.
+  const entries = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      model: 'writer',
+      call: 'reply',
+      request: { messages: [{ role: 'user', content: `Question ${i}` }] },
+      answer: { text: `Answer ${i}` },
+    }));
+
+  it('loads 20,000 entries in linear time', () => {
+    const text = JSON.stringify({ standin: 'cassette', version: 1, entries: entries(20_000) }, null, 2);
+    const read = parseCassette(text, 'big.json');
+    expect(read).toHaveLength(20_000);
+    expect(read.at(-1)).toMatchObject({ answer: { text: 'Answer 19999' } });
+  });
+
+  it('places the one malformed entry of 20,000 at its line and column', () => {
+    const list: unknown[] = entries(20_000);
+    list[19_999] = { call: 'reply', request: { messages: [] }, answer: { text: 'no model' } };
+    const text = JSON.stringify({ standin: 'cassette', version: 1, entries: list }, null, 2);
+    const line = text.slice(0, text.lastIndexOf('    {')).split('\n').length;
+    expect(() => parseCassette(text, 'big.json')).toThrow(
+      expect.objectContaining({
+        code: 'V0001',
+        message: expect.stringContaining(`malformed entry (line ${line}, column 5): entries[19999]: a reply entry`),
+      }),
+    );
+  });
+});

@@ -60,10 +60,10 @@ describe('Chaos', () => {
       expect(other).not.toEqual(first);
     });
 
-    it('is the same for a seed given as a number and as its text', async () => {
+    it('is the same for the same seed, whatever turns the calls wait', async () => {
       const first = await run({ seed: 7, rates }, forward, () => 1);
-      const text = await run({ seed: '7', rates }, backward, () => 0);
-      expect(text).toEqual(first);
+      const other = await run({ seed: 7, rates }, backward, () => 0);
+      expect(other).toEqual(first);
     });
   });
 });

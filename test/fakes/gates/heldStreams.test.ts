@@ -165,6 +165,30 @@ describe('TestApp', () => {
       expect(() => app.release(7 as unknown as string)).toThrow(/got a number/);
     });
 
+    it('refuses a proxy or a value whose toString throws (T0073), never reading it', () => {
+      const app = held();
+      const readsThrow = new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('read');
+          },
+        },
+      );
+      const printsThrow = {
+        toString: () => {
+          throw new Error('printed');
+        },
+      };
+      for (const gate of [readsThrow, printsThrow]) {
+        for (const release of [() => app.release(gate as never), () => app.scope('req-1').release(gate as never)]) {
+          expect(release).toThrow(
+            expect.objectContaining({ code: code.T0073, message: expect.stringContaining('release(an object)') }),
+          );
+        }
+      }
+    });
+
     it('takes any name for a fake that answers with a function, whose gates come with the call', async () => {
       const app = createTestApp(config);
       app.fake('writer', () => ({ parts: ['a', { hold: 'late' }, 'b'] }));

@@ -88,12 +88,52 @@ describe('FakeModel answers chosen by when', () => {
       expect(bad.message).toContain('answers[0].when.user: the regular expression does not compile');
     });
 
-    it('stops a regular expression that backtracks without end (T0052), and the process goes on', async () => {
+    it.each([
+      ['(a+)+$', `${'a'.repeat(99_999)}!`],
+      ['(a+){12}b', 'a'.repeat(60)],
+      ['a{0,40}a{0,40}a{0,40}a{0,40}b', 'a'.repeat(400)],
+      ['a*b', 'a'.repeat(100_000)],
+    ])('matches /%s/ in linear time, on a text a backtracking engine would not finish', async (regex, text) => {
       const app = makeApp();
-      app.fake('writer', [{ when: { user: { regex: '(a+)+$' } }, text: 'x' }, { text: 'fallback' }]);
-      const error = await caught(() => app.reply('writer', { messages: `${'a'.repeat(40)}!` }));
-      expect(error.code).toBe('T0052');
-      expect(error.message).toContain('/(a+)+$/');
+      app.fake('writer', [{ when: { user: { regex } }, text: 'matched' }, { text: 'fallback' }]);
+      expect((await app.reply('writer', { messages: text })).text).toBe('fallback');
+    });
+
+    it('matches 40 answers of patterns that backtrack without end against one long request in linear time', async () => {
+      const app = makeApp();
+      const risky = ['^(a+)+$', '^(a|aa)*$', '(a*)*b', '^(\\w+\\s?)+$'];
+      app.fake('writer', [
+        ...Array.from({ length: 40 }, (_, i) => ({ when: { user: { regex: risky[i % 4]! } }, text: `answer ${i}` })),
+        { text: 'fallback' },
+      ]);
+      expect((await app.reply('writer', { messages: `${'a'.repeat(99_999)}!` })).text).toBe('fallback');
+    });
+
+    it('matches as JavaScript does: \\s as its white space, . short of a line end, \\p{L} with the u flag', async () => {
+      const app = makeApp();
+      app.fake('writer', [
+        { when: { user: { regex: '^\\p{L}+\\s\\d$', flags: 'u' } }, text: 'one' },
+        { when: { user: { regex: '^a.b$' } }, text: 'two' },
+        { text: 'three' },
+      ]);
+      expect((await app.reply('writer', { messages: 'Éclair\u00a07' })).text).toBe('one');
+      expect((await app.reply('writer', { messages: 'a\u2028b' })).text).toBe('three');
+    });
+
+    it.each([
+      ['(a)\\1', 'a back reference'],
+      ['(?<word>a)\\k<word>', 'a back reference'],
+      ['refund(?= now)', 'a look-ahead'],
+      ['(?<!no )refund', 'a look-behind'],
+    ])('refuses /%s/, %s a linear-time engine cannot match (T0003)', (regex, what) => {
+      const app = makeApp();
+      const error = () => app.fake('writer', [{ when: { user: { regex } }, text: 'a' }]);
+      expect(error).toThrow(
+        expect.objectContaining({
+          code: 'T0003',
+          message: expect.stringContaining(`answers[0].when.user: the regular expression uses ${what}`),
+        }),
+      );
     });
 
     it('refuses a when on a fail-n-times entry: the answer after it gives the step (T0003)', () => {

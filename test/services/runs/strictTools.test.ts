@@ -134,4 +134,49 @@ describe(Engine, () => {
       expect(run.steps[0]!.results[0]!.error).toContain("does not fit the tool 'findInGuide'");
     });
   });
+
+  describe('.run with a tool that breaks its own contract', () => {
+    /** A value of lists nested `depth` deep: JSON and a transcript would run out of stack writing it. */
+    const nested = (depth: number): unknown => {
+      let value: unknown = 'bottom';
+      for (let i = 0; i < depth; i++) value = [value];
+      return value;
+    };
+    const dig = tool({ input: z.object({}), run: () => nested(5_000) });
+    const broken = (): ReturnType<typeof tool> => {
+      const input = z.object({});
+      Object.defineProperty(input, 'safeParse', {
+        value: () => {
+          throw new TypeError('the schema broke');
+        },
+      });
+      return tool({ input, run: () => 'never' });
+    };
+
+    it('fails the run with R0004 for an output nested 5,000 deep, not a RangeError', async () => {
+      const provider = scripted([asks({ tool: 'dig', with: {} }), says('sorry')]);
+      const error = await failure(
+        appWith({ main: provider }, { models }).run({ model: 'writer', tools: { dig } }, 'q'),
+      );
+      expect(error.code).toBe(code.R0004);
+      expect(error.message).toContain("The output of tool 'dig' nests objects and lists more than 256 deep");
+    });
+
+    it('hands an output nested 5,000 deep to the model as an error with strictTools: false', async () => {
+      const provider = scripted([asks({ tool: 'dig', with: {} }), says('sorry')]);
+      const app = appWith({ main: provider }, { models });
+      const run = await app.run({ model: 'writer', tools: { dig } }, 'q', { strictTools: false });
+      expect(run.steps[0]!.results[0]!.error).toContain('more than 256 deep');
+      expect(run.text).toBe('sorry');
+    });
+
+    it('fails the run with R0004 for an input schema whose check throws, with the thrown error as the cause', async () => {
+      const provider = scripted([asks({ tool: 'odd', with: {} }), says('sorry')]);
+      const app = appWith({ main: provider }, { models });
+      const error = await failure(app.run({ model: 'writer', tools: { odd: broken() } }, 'q'));
+      expect(error.code).toBe(code.R0004);
+      expect(error.message).toContain("The input check of tool 'odd' threw TypeError: the schema broke");
+      expect(error.cause).toBeInstanceOf(TypeError);
+    });
+  });
 });
