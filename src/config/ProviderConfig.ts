@@ -54,6 +54,8 @@ export interface ProviderConfig {
   readonly body?: Readonly<Record<string, unknown>> | undefined;
   /** OpenAI only: the voice `speak` asks for. Default `'alloy'`. */
   readonly voice?: string | undefined;
+  /** OpenAI and Azure OpenAI: the API `reply` speaks, `'chat'` (Chat Completions, the default) or `'responses'`. */
+  readonly api?: 'chat' | 'responses' | undefined;
   /**
    * How the key is sent. Anthropic: `'x-api-key'` (the default) sends `x-api-key` with
    * `anthropic-version: 2023-06-01`; `'bearer'` sends `authorization: Bearer` with `2026-10-21`.

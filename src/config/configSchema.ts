@@ -54,6 +54,7 @@ export const providerConfigSchema = lazySchema(() =>
     maxTokens: z.number().int().positive().optional(),
     body: z.record(z.string(), z.unknown()).optional(),
     voice: z.string().min(1).optional(),
+    api: z.enum(['chat', 'responses']).optional(),
     auth: z.enum(['x-api-key', 'api-key', 'x-goog-api-key', 'bearer']).optional(),
     apiVersion: z
       .string()

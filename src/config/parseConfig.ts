@@ -22,8 +22,8 @@ const expected: Readonly<Record<string, string>> = {
   'models.*.fallback': "a list of at most 100 model names, such as ['backup']",
   'models.*.fallback.*': 'the name of a configured model',
   'providers.*':
-    'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, auth?, maxLineBytes?, ' +
-    'maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, accessKeyId?, secretAccessKey?, sessionToken?, stream? }',
+    'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, api?, auth?, ' +
+    'maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, accessKeyId?, secretAccessKey?, sessionToken?, stream? }',
   'providers.*.adapter':
     "the real adapter that serves this provider: 'openai', 'anthropic', 'gemini', 'azure-openai' or 'bedrock' " +
     "(models), 'typesafe' or 'decisions' (the classifier)",
@@ -36,10 +36,12 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.maxTokens': 'a positive whole number of tokens, such as 4096',
   'providers.*.body': "an object of extra JSON fields for every reply request, such as { reasoning_effort: 'low' }",
   'providers.*.voice': "the voice speak asks for, such as 'alloy'",
+  'providers.*.api': "'chat' (Chat Completions, the default) or 'responses' (the Responses API) (openai, azure-openai)",
   'providers.*.auth':
     "'x-api-key' (anthropic-version 2023-06-01) or 'bearer' (anthropic-version 2026-10-21); 'api-key' or 'bearer' " +
     "(azure-openai); 'x-goog-api-key' or 'bearer' (gemini)",
-  'providers.*.apiVersion': "an Azure OpenAI API version, such as '2024-10-21' or '2025-04-01-preview'",
+  'providers.*.apiVersion':
+    "an Azure OpenAI API version, such as '2024-10-21' or '2025-04-01-preview', or 'v1' for its v1 paths",
   'providers.*.region': "an AWS region of lowercase letters, digits and dashes, such as 'us-east-1' (bedrock)",
   'providers.*.accessKeyId': 'the AWS access key id as a non-empty string (bedrock)',
   'providers.*.secretAccessKey': 'the AWS secret access key as a non-empty string (bedrock)',

@@ -52,6 +52,7 @@ export class RequestContext implements WireContext {
     readonly options: CallOptions,
     readonly responseId: string,
     readonly params: Readonly<Record<string, string>> = {},
+    readonly query = '',
   ) {
     this.#services = services;
     this.#scopeName = scope ?? DEFAULT_SCOPE;

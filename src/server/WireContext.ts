@@ -17,6 +17,8 @@ import type { WireRecord } from './SentEntry.js';
  */
 export interface WireContext {
   readonly path: string;
+  /** The query string after `?` (`''` when there is none), for the endpoints that read one (Azure's `api-version`). */
+  readonly query: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
   readonly response: ServerResponse;

@@ -17,7 +17,7 @@ import {
 } from '../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import { json, type LoopbackServer, stream } from '../services/providers/loopback/LoopbackServer.js';
-import { textReply } from '../services/providers/loopback/openaiWire.js';
+import { chatStream, textParts } from '../support/openaiStreams.js';
 import { useLoopback } from '../services/providers/loopback/useLoopback.js';
 
 let server: LoopbackServer;
@@ -297,7 +297,7 @@ describe('fromAiSdk', () => {
       const app = appOn(fromAiSdk((id: string) => openai().chat(id)));
       await expect(app.reply('writer', { messages: 'Hi' })).rejects.toMatchObject({ code: 'E0008' });
       app.allowRealCalls('sdk');
-      server.on('/v1/chat/completions', stream(textReply(['Hi ', 'there'])));
+      server.on('/v1/chat/completions', stream(chatStream(textParts(['Hi ', 'there']))));
       const reply = await app.reply('writer', {
         messages: [
           {

@@ -78,8 +78,11 @@ function turn(parts: fc.Arbitrary<ContentPart>, id: () => string): fc.Arbitrary<
   return fc.tuple(user, fc.oneof(said, asked, fc.constant([] as Message[]))).map(([first, rest]) => [first, ...rest]);
 }
 
-/** A reply request as the chat protocol carries it both ways. */
-export function chatRequest(parts: fc.Arbitrary<ContentPart> = chatPart): fc.Arbitrary<ReplyRequest> {
+/** A reply request as the chat protocol carries it both ways (another protocol's parts and settings given). */
+export function chatRequest(
+  parts: fc.Arbitrary<ContentPart> = chatPart,
+  callSettings: fc.Arbitrary<CallSettings> = settings,
+): fc.Arbitrary<ReplyRequest> {
   return fc
     .record(
       {
@@ -88,7 +91,7 @@ export function chatRequest(parts: fc.Arbitrary<ContentPart> = chatPart): fc.Arb
         turns: fc.array(fc.constant(null), { minLength: 1, maxLength: 3 }),
         tools: fc.uniqueArray(tool, { minLength: 1, maxLength: 3, selector: (found) => found.name }),
         output: fc.record({ name, schema: toolInput }),
-        settings,
+        settings: callSettings,
       },
       { requiredKeys: ['model', 'turns'] },
     )

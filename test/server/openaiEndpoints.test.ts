@@ -98,6 +98,41 @@ describe('FakeServer', () => {
       expect(numbers).toEqual(numbers.map((_, i) => i));
     });
 
+    it("refuses an item_reference, which names an item only a store keeps, in OpenAI's words", async () => {
+      server.fake('gpt-5-mini', [{ text: 'x' }]);
+      const error = (await openai.responses
+        .create({
+          model: 'gpt-5-mini',
+          input: [
+            { role: 'user', content: 'Hi' },
+            { type: 'item_reference', id: 'msg_1' },
+          ],
+        })
+        .catch((e: unknown) => e)) as { status: number; param: string; message: string };
+      expect(error).toMatchObject({ status: 400, param: 'input[1]' });
+      expect(error.message).toContain("Item with id 'msg_1' not found");
+    });
+
+    it('range-checks the settings OpenAI range-checks: a max_output_tokens below 16 is a 400 naming it', async () => {
+      server.fake('gpt-5-mini', [{ text: 'x' }]);
+      const error = (await openai.responses
+        .create({ model: 'gpt-5-mini', input: 'x', max_output_tokens: 8 })
+        .catch((e: unknown) => e)) as { status: number; param: string; code: string };
+      expect(error).toMatchObject({ status: 400, param: 'max_output_tokens', code: 'integer_below_min_value' });
+    });
+
+    it('streams a refusal as its own message and a content filter as response.incomplete', async () => {
+      server.fake('gpt-5-mini', [{ misbehave: 'refusal', text: 'No.' }, { misbehave: 'content_filter' }]);
+      const types = async (): Promise<string[]> => {
+        const seen: string[] = [];
+        const stream = await openai.responses.create({ model: 'gpt-5-mini', input: 'x', stream: true });
+        for await (const event of stream) seen.push(event.type);
+        return seen;
+      };
+      expect(await types()).toEqual(expect.arrayContaining(['response.refusal.delta', 'response.completed']));
+      expect((await types()).at(-1)).toBe('response.incomplete');
+    });
+
     it('refuses previous_response_id: the server keeps no responses', async () => {
       server.fake('gpt-5-mini', [{ text: 'x' }]);
       const error = (await openai.responses
@@ -105,6 +140,43 @@ describe('FakeServer', () => {
         .catch((e: unknown) => e)) as { status: number; param: string };
       expect(error.status).toBe(400);
       expect(error.param).toBe('previous_response_id');
+    });
+  });
+
+  describe('POST /v1/rerank', () => {
+    const rerank = (body: unknown) =>
+      fetch(`${server.url}/v1/rerank`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    it('answers the scores of the rank answer, best first, the first top_n with their documents', async () => {
+      server.fake('rerank-v3.5', {
+        rank: (_query, texts) => texts.map((text) => (text.includes('password') ? 0.9 : 0.1)),
+      });
+      const response = await rerank({
+        model: 'rerank-v3.5',
+        query: 'reset',
+        documents: ['billing', 'reset a password', { text: 'refunds' }],
+        top_n: 2,
+        return_documents: true,
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { results: unknown[] }).results).toEqual([
+        { index: 1, relevance_score: 0.9, document: { text: 'reset a password' } },
+        { index: 0, relevance_score: 0.1, document: { text: 'billing' } },
+      ]);
+      expect(server.sent[0]).toMatchObject({ call: 'rank', input: { words: 'reset' } });
+    });
+
+    it("refuses a request without documents in OpenAI's words, naming the field", async () => {
+      server.fake('rerank-v3.5', { rank: () => [] });
+      const response = await rerank({ model: 'rerank-v3.5', query: 'reset' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: { param: 'documents', code: 'missing_required_parameter', type: 'invalid_request_error' },
+      });
     });
   });
 

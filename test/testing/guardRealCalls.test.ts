@@ -8,7 +8,7 @@ import { STANDIN_APP, StandinModule } from '../../src/nest.js';
 import { createTestApp, guardRealCalls } from '../../src/testing.js';
 import { KEY, useFolder } from '../fakes/cassettes/support.js';
 import { LoopbackServer, stream } from '../services/providers/loopback/LoopbackServer.js';
-import { textReply } from '../services/providers/loopback/openaiWire.js';
+import { chatStream, textParts } from '../support/openaiStreams.js';
 import { systemone } from '../services/providers/loopback/classifierServers.js';
 
 let server: LoopbackServer;
@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 function config(): StandinConfigInput {
-  server.on('/v1/chat/completions', stream(textReply(['Hello from the provider'])));
+  server.on('/v1/chat/completions', stream(chatStream(textParts(['Hello from the provider']))));
   server.on('/v1/systemone', systemone());
   return {
     models: { writer: { provider: 'openai', model: 'gpt-test' } },

@@ -3,13 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  createAnthropicProvider,
-  createOpenAIProvider,
-  ProviderFailure,
-  StandinError,
-  type ReplyPart,
-} from '../../src/index.js';
+import { createAnthropicProvider, ProviderFailure, StandinError, type ReplyPart } from '../../src/index.js';
 import {
   createTestApp,
   fakeProvider,
@@ -20,7 +14,7 @@ import {
 } from '../../src/testing.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import { raw, type LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
-import { anthropicScenario, openaiScenario } from '../services/providers/loopback/conformanceWire.js';
+import { anthropicScenario } from '../services/providers/loopback/conformanceWire.js';
 import { useLoopback } from '../services/providers/loopback/useLoopback.js';
 import { fakeAnswers, fakeClaims } from './fixtures/fakeScenarios.js';
 import { good, hanging, maker, replying, throwing } from './fixtures/scriptedProviders.js';
@@ -53,46 +47,7 @@ providerConformance(good, {
 
 const redirect = raw(302, '', { location: 'http://127.0.0.1:1/elsewhere' });
 
-/** The OpenAI adapter on the loopback server, the server scripted for each scenario. */
-const openai: MakeProvider = (scenario) => {
-  const provider = createOpenAIProvider({
-    baseURL: server.url('/v1'),
-    timeoutMs: scenario === 'fail:timeout' ? 50 : 5000,
-  });
-  const slow = openaiScenario(server, scenario, redirect);
-  return slow === undefined ? provider : { provider, ...slow };
-};
-
-const openaiClaims: ProviderScenario[] = [
-  'text',
-  'value',
-  'calls',
-  'length',
-  'slow',
-  'fail:rate_limit',
-  'fail:server',
-  'fail:auth',
-  'fail:bad_request',
-  'fail:context_length',
-  'fail:content_filter',
-  'fail:timeout',
-  'fail:network',
-  'fail:unknown',
-  'embed',
-  'hear',
-  'speak',
-  'rank',
-  'image',
-];
-
-providerConformance(openai, {
-  describe,
-  it,
-  claims: openaiClaims,
-  apiKey: KEY,
-  provider: 'openai',
-  name: 'the OpenAI adapter on a loopback server conforms',
-});
+// The OpenAI adapter conforms against the wire server: test/conformance/openai.test.ts.
 
 /** The Anthropic adapter on the loopback server, the server scripted for each scenario. */
 const anthropic: MakeProvider = (scenario) => {

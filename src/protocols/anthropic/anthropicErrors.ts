@@ -16,7 +16,11 @@ export function anthropicErrorBody(
   requestId: string,
   details?: Readonly<Record<string, unknown>>,
 ): z.input<typeof anthropicError> {
-  return { type: 'error', error: { type, message, ...(details === undefined ? {} : { details }) }, request_id: requestId };
+  return {
+    type: 'error',
+    error: { type, message, ...(details === undefined ? {} : { details }) },
+    request_id: requestId,
+  };
 }
 
 /** Anthropic's answer to each failure kind, in its words: its errors carry a type and no code. */

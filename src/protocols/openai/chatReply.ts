@@ -5,6 +5,15 @@ import type { ReplyMeta, WholeReply } from '../WholeReply.js';
 import { malformed, WireFault } from '../WireFault.js';
 import { chatCompletion } from './chatShapes.js';
 
+/**
+ * A content filter's verdicts an OpenAI-compatible API (Azure's) carries beside a completion: the
+ * prompt's (`prompt_filter_results`), and that on a reply it stopped (`content_filter_results`).
+ */
+export interface ChatFilters {
+  readonly prompt: unknown;
+  readonly stopped: unknown;
+}
+
 /** Each finish as `finish_reason` says it. */
 export const chatFinishes: Readonly<Record<FinishReason, string>> = {
   stop: 'stop',
@@ -34,15 +43,16 @@ export function chatUsageJson(tokensIn: number, tokensOut: number): string {
 
 /**
  * A whole `chat.completion`, as JSON text: a refusal as the message's `refusal` with no content, a
- * content filter as `finish_reason: content_filter`. Written out rather than stringified whole: the
- * same fields in the same order as `JSON.stringify` of the object gives.
+ * content filter as `finish_reason: content_filter` (with its verdict, and the prompt's, where `filters`
+ * has them). Written out rather than stringified whole: the same fields in the same order as
+ * `JSON.stringify` of the object gives.
  *
  * @example
  * ```ts
  * writeCompletion({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' }, meta);
  * ```
  */
-export function writeCompletion(reply: WholeReply, meta: ReplyMeta): string {
+export function writeCompletion(reply: WholeReply, meta: ReplyMeta, filters?: ChatFilters): string {
   const stopped = reply.stopped;
   const message: Record<string, unknown> = {
     role: 'assistant',
@@ -52,10 +62,15 @@ export function writeCompletion(reply: WholeReply, meta: ReplyMeta): string {
   };
   if (reply.calls.length > 0) message.tool_calls = reply.calls.map(wireCall);
   const finish = stopped?.kind === 'content_filter' ? 'content_filter' : chatFinishes[reply.finish];
+  const verdict =
+    filters !== undefined && stopped?.kind === 'content_filter'
+      ? `,"content_filter_results":${JSON.stringify(filters.stopped)}`
+      : '';
+  const prompt = filters === undefined ? '' : `"prompt_filter_results":${JSON.stringify(filters.prompt)},`;
   return (
     `{"id":${JSON.stringify(meta.id)},"object":"chat.completion","created":${number(meta.created)},` +
-    `"model":${JSON.stringify(meta.model)},"system_fingerprint":"fp_standin","choices":[{"index":0,` +
-    `"message":${JSON.stringify(message)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}],` +
+    `"model":${JSON.stringify(meta.model)},"system_fingerprint":"fp_standin",${prompt}"choices":[{"index":0,` +
+    `"message":${JSON.stringify(message)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}${verdict}}],` +
     `"usage":${chatUsageJson(reply.units.tokensIn, reply.units.tokensOut)},"service_tier":"default"}`
   );
 }

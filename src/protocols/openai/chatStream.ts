@@ -5,7 +5,15 @@ import type { SseEvent } from '../sse.js';
 import { TypedContent } from '../TypedContent.js';
 import type { ReplyMeta, Stop } from '../WholeReply.js';
 import { malformed, WireFault } from '../WireFault.js';
-import { callInput, chatFinishes, chatFinishOf, chatUsageJson, filteredFault } from './chatReply.js';
+import {
+  callInput,
+  chatFinishes,
+  chatFinishOf,
+  chatUsageJson,
+  filteredFault,
+  readCompletion,
+  type ChatFilters,
+} from './chatReply.js';
 import { chatChunk } from './chatShapes.js';
 
 /** The event that ends a streamed completion. */
@@ -15,7 +23,8 @@ export const CHAT_DONE = 'data: [DONE]\n\n';
  * Writes a streamed completion as its `chat.completion.chunk` events (SSE text, one string per
  * event): the role chunk first, a chunk per piece of text (a long text in deltas a client can take
  * one by one), each call as a chunk naming it and one with its arguments, the finish chunk, the
- * usage chunk when the client asked for it, and `[DONE]`.
+ * usage chunk when the client asked for it, and `[DONE]`. With `filters` (Azure's), the prompt's
+ * verdict comes first, in a chunk of no choices, and a reply the filter stopped carries its verdict.
  *
  * @example
  * ```ts
@@ -28,14 +37,16 @@ export class ChatChunkWriter {
   readonly #opening: string;
   readonly #head: ReplyMeta;
   readonly #usage: boolean;
+  readonly #filters: ChatFilters | undefined;
   #started = false;
   #calls = 0;
   #tokensIn = 0;
   #tokensOut = 0;
 
-  constructor(meta: ReplyMeta, includeUsage: boolean) {
+  constructor(meta: ReplyMeta, includeUsage: boolean, filters?: ChatFilters) {
     this.#head = meta;
     this.#usage = includeUsage;
+    this.#filters = filters;
     const head = {
       id: meta.id,
       object: 'chat.completion.chunk',
@@ -89,7 +100,9 @@ export class ChatChunkWriter {
     const out = this.#start('{"role":"assistant","content":null,"refusal":""}');
     if (stop.kind === 'refusal')
       for (const piece of deltas(stop.text)) out.push(this.#chunk(`{"refusal":${JSON.stringify(piece)}}`));
-    out.push(this.#chunk('{}', stop.kind === 'refusal' ? '"stop"' : '"content_filter"'));
+    const verdict =
+      this.#filters === undefined ? '' : `,"content_filter_results":${JSON.stringify(this.#filters.stopped)}`;
+    out.push(this.#chunk('{}', stop.kind === 'refusal' ? '"stop"' : `"content_filter"${verdict}`));
     return out;
   }
 
@@ -111,7 +124,12 @@ export class ChatChunkWriter {
   #start(delta: string): string[] {
     if (this.#started) return [];
     this.#started = true;
-    return [this.#chunk(delta)];
+    if (this.#filters === undefined) return [this.#chunk(delta)];
+    const prompt = JSON.stringify(this.#filters.prompt);
+    return [
+      `data: {"choices":[],"created":0,"id":"","model":"","object":"","prompt_filter_results":${prompt}}\n\n`,
+      this.#chunk(delta),
+    ];
   }
 
   #chunk(delta: string, finish = 'null'): string {
@@ -136,6 +154,7 @@ interface PendingCall {
  * data that is not a chunk, `malformed`.
  */
 export class ChatChunkReader {
+  readonly #typed: boolean;
   readonly #content: TypedContent;
   readonly #calls: PendingCall[] = [];
   #done = false;
@@ -145,6 +164,7 @@ export class ChatChunkReader {
   #tokensOut = 0;
 
   constructor(typed: boolean) {
+    this.#typed = typed;
     this.#content = new TypedContent(typed);
   }
 
@@ -187,6 +207,11 @@ export class ChatChunkReader {
         this.#finish = reason;
       }
     }
+  }
+
+  /** Reads a whole `chat.completion` a server answered in place of the stream: {@link readCompletion}. */
+  whole(text: string, out: ReplyPart[]): void {
+    out.push(...readCompletion(text, this.#typed));
   }
 
   /** Ends the stream: the calls, the units and the finish part, or the failure the stream ended in. */

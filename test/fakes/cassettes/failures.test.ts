@@ -5,7 +5,7 @@ import { createTestApp } from '../../../src/testing.js';
 import { textMessage } from '../../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { json, LoopbackServer, stream } from '../../services/providers/loopback/LoopbackServer.js';
-import { textReply } from '../../services/providers/loopback/openaiWire.js';
+import { chatStream, textParts } from '../../support/openaiStreams.js';
 import { detail, systemone } from '../../services/providers/loopback/classifierServers.js';
 import { questions, useFolder } from './support.js';
 
@@ -74,7 +74,7 @@ describe('Cassette', () => {
       const run = await both(
         (server) => {
           server.on('/v1/messages', anthropicError(500, 'api_error'));
-          server.on('/v1/chat/completions', stream(textReply(['from backup'])));
+          server.on('/v1/chat/completions', stream(chatStream(textParts(['from backup']))));
         },
         (app) => app.reply('writer', { messages: 'Hello' }),
       );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../src/testing.js';
 import { LoopbackServer, stream } from '../../services/providers/loopback/LoopbackServer.js';
-import { textReply } from '../../services/providers/loopback/openaiWire.js';
+import { chatStream, textParts } from '../../support/openaiStreams.js';
 import { appWith, says, scripted } from '../../support/providers.js';
 import { appOn, exercise, KEY, serveEverything, useFolder } from './support.js';
 
@@ -47,7 +47,7 @@ describe('Cassette', () => {
       const path = join(folder(), 'secrets.json');
       try {
         const echo = `Sent with Authorization: Bearer ${KEY} and x-api-key: ${KEY} to https://admin:hunter2pass@proxy.example.com/v1 (key ends ${KEY.slice(-12)})`;
-        server.on('/v1/chat/completions', stream(textReply([echo])));
+        server.on('/v1/chat/completions', stream(chatStream(textParts([echo]))));
         const app = createTestApp({
           models: { backup: { provider: 'openai', model: 'gpt-test' } },
           providers: { openai: { baseURL: `${server.url('/v1')}`, apiKey: KEY } },

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../src/testing.js';
 import { event, messageStart, textMessage } from '../../services/providers/loopback/anthropicWire.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { LoopbackServer, stream, type Handler } from '../../services/providers/loopback/LoopbackServer.js';
-import { textReply } from '../../services/providers/loopback/openaiWire.js';
+import { chatStream, textParts } from '../../support/openaiStreams.js';
 import { useFolder } from './support.js';
 
 const folder = useFolder();
@@ -98,7 +98,7 @@ describe('Cassette', () => {
     });
 
     it('is written field by field when each field came whole', async () => {
-      const run = await both('/v1/chat/completions', [stream(textReply(['Hello!'], [9, 2]))], (app) =>
+      const run = await both('/v1/chat/completions', [stream(chatStream(textParts(['Hello!'], [9, 2])))], (app) =>
         streamed(app, 'backup'),
       );
       expect(run.cassette.entries[0]!.answer).toEqual({ text: 'Hello!', units: { tokensIn: 9, tokensOut: 2 } });
@@ -106,8 +106,10 @@ describe('Cassette', () => {
     });
 
     it('hands its parts to app.fake, which streams the same parts', async () => {
-      const run = await both('/v1/chat/completions', [stream(textReply(['Open ', 'Settings.'], [9, 2]))], (app) =>
-        streamed(app, 'backup'),
+      const run = await both(
+        '/v1/chat/completions',
+        [stream(chatStream(textParts(['Open ', 'Settings.'], [9, 2])))],
+        (app) => streamed(app, 'backup'),
       );
       const app = createTestApp(configOn('http://127.0.0.1:1'));
       app.fake('backup', run.cassette.answers('backup'));
@@ -117,7 +119,12 @@ describe('Cassette', () => {
 
   describe('a finish', () => {
     it.each([
-      ['openai', 'backup', '/v1/chat/completions', stream(textReply(['Open Settings, then'], [9, 4], 'length'))],
+      [
+        'openai',
+        'backup',
+        '/v1/chat/completions',
+        stream(chatStream(textParts(['Open Settings, then'], [9, 4], 'length'))),
+      ],
       ['anthropic', 'writer', '/v1/messages', stream(textMessage(['Open Settings, then'], [9, 4], 'max_tokens'))],
     ] as const)(
       "of length (%s) replays as length, and is kept as the answer's finish",
@@ -134,7 +141,7 @@ describe('Cassette', () => {
     );
 
     it('of stop is left out of the answer, as the fields imply it', async () => {
-      const run = await both('/v1/chat/completions', [stream(textReply(['Hi'], [9, 1], 'stop'))], (app) =>
+      const run = await both('/v1/chat/completions', [stream(chatStream(textParts(['Hi'], [9, 1], 'stop')))], (app) =>
         app.reply('backup', { messages: 'Hello' }),
       );
       expect(run.cassette.entries[0]!.answer).toEqual({ text: 'Hi', units: { tokensIn: 9, tokensOut: 1 } });

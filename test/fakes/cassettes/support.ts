@@ -24,7 +24,7 @@ import {
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { decisions, systemone } from '../../services/providers/loopback/classifierServers.js';
 import { json, raw, stream, type LoopbackServer } from '../../services/providers/loopback/LoopbackServer.js';
-import { textReply } from '../../services/providers/loopback/openaiWire.js';
+import { chatStream, textParts } from '../../support/openaiStreams.js';
 
 export { KEY };
 
@@ -54,7 +54,7 @@ export function serveEverything(server: LoopbackServer): void {
         messageStop,
     ),
   );
-  server.on('/v1/chat/completions', stream(textReply(['{"answer":', '42,"sure":', 'true}'], [14, 9])));
+  server.on('/v1/chat/completions', stream(chatStream(textParts(['{"answer":', '42,"sure":', 'true}'], [14, 9]))));
   server.on('/v1/embeddings', json(200, { data: [{ index: 0, embedding: [0.25, -0.5, 1.75] }] }));
   server.on('/v1/audio/transcriptions', json(200, { text: 'please reset my password' }));
   server.on('/v1/audio/speech', raw(200, AUDIO, { 'content-type': 'audio/mpeg' }));

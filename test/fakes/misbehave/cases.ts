@@ -4,7 +4,7 @@ import { ValueFailed } from '../../../src/errors/ValueFailed.js';
 import { ProviderFailure } from '../../../src/errors/ProviderFailure.js';
 import type { Answer, TestApp } from '../../../src/testing.js';
 import type { MisbehaviourKind } from '../../../src/fakes/misbehave/misbehaviourKinds.js';
-import { chunk, DONE, textReply, toolReply, usage } from '../../services/providers/loopback/openaiWire.js';
+import { callParts, chatStream, textParts } from '../../support/openaiStreams.js';
 import {
   messageDelta,
   messageStart,
@@ -38,7 +38,7 @@ export const cases: readonly Case[] = [
     name: 'a typed value that is not JSON',
     how: 'typed',
     answers: [{ misbehave: 'invalid_json', text: '{"team": billing}' }],
-    openai: [textReply(['{"team": ', 'billing}'])],
+    openai: [chatStream(textParts(['{"team": ', 'billing}']))],
     anthropic: [textMessage(['{"team": ', 'billing}'])],
   },
   {
@@ -46,7 +46,7 @@ export const cases: readonly Case[] = [
     name: 'a typed value of the wrong shape',
     how: 'typed',
     answers: [{ misbehave: 'wrong_shape', value: { team: 'sales', urgent: true } }],
-    openai: [textReply(['{"team":"sales",', '"urgent":true}'])],
+    openai: [chatStream(textParts(['{"team":"sales",', '"urgent":true}']))],
     anthropic: [textMessage(['{"team":"sales",', '"urgent":true}'])],
   },
   {
@@ -57,7 +57,10 @@ export const cases: readonly Case[] = [
       { misbehave: 'unknown_tool', calls: [{ tool: 'deleteEverything', with: { all: true } }] },
       { text: 'ok' },
     ],
-    openai: [toolReply([{ id: 'call_0_0', name: 'deleteEverything', args: ['{"all":', 'true}'] }]), textReply(['ok'])],
+    openai: [
+      chatStream(callParts([{ id: 'call_0_0', tool: 'deleteEverything', with: { all: true } }])),
+      chatStream(textParts(['ok'])),
+    ],
     anthropic: [
       messageStart(10) +
         toolBlock(0, 'call_0_0', 'deleteEverything', ['{"all":', 'true}']) +
@@ -71,7 +74,10 @@ export const cases: readonly Case[] = [
     name: "a call whose input does not fit the tool's shape",
     how: 'run',
     answers: [{ misbehave: 'bad_tool_input', calls: [{ tool: 'findInGuide', with: { words: 3 } }] }, { text: 'ok' }],
-    openai: [toolReply([{ id: 'call_0_0', name: 'findInGuide', args: ['{"words":', '3}'] }]), textReply(['ok'])],
+    openai: [
+      chatStream(callParts([{ id: 'call_0_0', tool: 'findInGuide', with: { words: 3 } }])),
+      chatStream(textParts(['ok'])),
+    ],
     anthropic: [
       messageStart(10) +
         toolBlock(0, 'call_0_0', 'findInGuide', ['{"words":', '3}']) +
@@ -85,14 +91,7 @@ export const cases: readonly Case[] = [
     name: 'a refusal',
     how: 'typed',
     answers: [{ misbehave: 'refusal', text: refusal }],
-    openai: [
-      chunk({ role: 'assistant', content: null, refusal: '' }) +
-        chunk({ refusal: "I can't " }) +
-        chunk({ refusal: 'help with that.' }) +
-        chunk({}, 'stop') +
-        usage(10, 5) +
-        DONE,
-    ],
+    openai: [chatStream([{ type: 'units', tokensIn: 10, tokensOut: 5 }], { kind: 'refusal', text: refusal })],
     anthropic: [
       messageStart(10) + textBlock(0, ["I can't ", 'help with that.']) + messageDelta('refusal', 5) + messageStop,
     ],
@@ -102,7 +101,7 @@ export const cases: readonly Case[] = [
     name: 'a typed value cut off at the token limit',
     how: 'typed',
     answers: [{ misbehave: 'truncated', text: '{"team":"bil' }],
-    openai: [textReply(['{"team":', '"bil'], [10, 2], 'length')],
+    openai: [chatStream(textParts(['{"team":', '"bil'], [10, 2], 'length'))],
     anthropic: [textMessage(['{"team":', '"bil'], [10, 2], 'max_tokens')],
   },
   {
@@ -110,7 +109,7 @@ export const cases: readonly Case[] = [
     name: 'a text cut off at the token limit',
     how: 'reply',
     answers: [{ misbehave: 'truncated', text: 'Open Settings, then Pass' }],
-    openai: [textReply(['Open Settings, ', 'then Pass'], [10, 2], 'length')],
+    openai: [chatStream(textParts(['Open Settings, ', 'then Pass'], [10, 2], 'length'))],
     anthropic: [textMessage(['Open Settings, ', 'then Pass'], [10, 2], 'max_tokens')],
   },
   {
@@ -118,7 +117,7 @@ export const cases: readonly Case[] = [
     name: 'a reply the content filter stopped',
     how: 'reply',
     answers: [{ misbehave: 'content_filter' }],
-    openai: [chunk({ role: 'assistant', content: '' }) + chunk({}, 'content_filter') + usage(10, 0) + DONE],
+    openai: [chatStream([{ type: 'units', tokensIn: 10, tokensOut: 0 }], { kind: 'content_filter' })],
     anthropic: [messageStart(10) + messageDelta('refusal', 0) + messageStop],
   },
   {
@@ -126,7 +125,7 @@ export const cases: readonly Case[] = [
     name: 'an empty answer',
     how: 'typed',
     answers: [{ misbehave: 'empty' }],
-    openai: [textReply([], [10, 0])],
+    openai: [chatStream(textParts([], [10, 0]))],
     anthropic: [messageStart(10) + messageDelta('end_turn', 0) + messageStop],
   },
 ];

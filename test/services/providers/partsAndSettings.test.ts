@@ -4,7 +4,7 @@ import { createApp, type ContentPart } from '../../../src/index.js';
 import { messageDelta, messageStart, messageStop, textBlock } from './loopback/anthropicWire.js';
 import { KEY } from './loopback/callContext.js';
 import { type LoopbackServer, stream } from './loopback/LoopbackServer.js';
-import { textReply } from './loopback/openaiWire.js';
+import { chatStream, textParts } from '../../support/openaiStreams.js';
 import { useLoopback } from './loopback/useLoopback.js';
 
 let server: LoopbackServer;
@@ -16,7 +16,7 @@ const wav = new Uint8Array([82, 73, 70, 70, 0, 0]);
 const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 
 function openaiApp() {
-  server.on('/v1/chat/completions', stream(textReply(['Seen.'])));
+  server.on('/v1/chat/completions', stream(chatStream(textParts(['Seen.']))));
   return createApp({
     models: { writer: { provider: 'openai', model: 'gpt-test' } },
     providers: { openai: { apiKey: KEY, baseURL: server.url('/v1') } },

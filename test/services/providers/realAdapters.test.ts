@@ -8,7 +8,7 @@ import { standIn } from '../../../src/services/container/standIn.js';
 import { KEY } from './loopback/callContext.js';
 import { type LoopbackServer, stream } from './loopback/LoopbackServer.js';
 import { useLoopback } from './loopback/useLoopback.js';
-import { textReply } from './loopback/openaiWire.js';
+import { chatStream, textParts } from '../../support/openaiStreams.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -44,7 +44,7 @@ describe('real adapters bound by the production container', () => {
   });
 
   it("binds the adapter a provider's `adapter` names, under the provider's own name: local: { adapter: 'openai', baseURL }", async () => {
-    server.on('/v1/chat/completions', stream(textReply(['Hi from local'])));
+    server.on('/v1/chat/completions', stream(chatStream(textParts(['Hi from local']))));
     const app = createApp({
       models: { writer: { provider: 'local', model: 'llama3.2' } },
       providers: {
@@ -144,7 +144,7 @@ describe('real adapters bound by the production container', () => {
   });
 
   it('a test app blocks the real adapters (E0008) until the test allows them', async () => {
-    server.on('/v1/chat/completions', stream(textReply(['real'])));
+    server.on('/v1/chat/completions', stream(chatStream(textParts(['real']))));
     const app = createTestApp({
       models: { writer: { provider: 'openai', model: 'm' } },
       providers: { openai: { baseURL: server.url('/v1') } },

@@ -14,7 +14,7 @@ import {
 import { failure, KEY } from './loopback/callContext.js';
 import { hang, json, type LoopbackServer, stream, type Handler } from './loopback/LoopbackServer.js';
 import { useLoopback } from './loopback/useLoopback.js';
-import { chunk, DONE, textReply, usage } from './loopback/openaiWire.js';
+import { callParts, chatStream, textParts } from '../../support/openaiStreams.js';
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -75,7 +75,7 @@ describe('the real adapters through a real engine', () => {
       server.on(
         OPENAI,
         json(429, { error: { message: 'slow down', code: 'rate_limit_exceeded' } }, { 'retry-after-ms': '250' }),
-        stream(textReply(['Hi'])),
+        stream(chatStream(textParts(['Hi']))),
       );
       const a = app();
       await a.reply('backup', { messages: 'Hello' });
@@ -83,7 +83,7 @@ describe('the real adapters through a real engine', () => {
     });
 
     it('does not retry an insufficient_quota 429: it falls back at once', async () => {
-      server.on(OPENAI, stream(textReply(['from backup'])));
+      server.on(OPENAI, stream(chatStream(textParts(['from backup']))));
       server.on(ANTHROPIC, anthropicError(429, 'rate_limit_error'));
       const a = createTestApp({
         models: {
@@ -112,7 +112,7 @@ describe('the real adapters through a real engine', () => {
     it('retries a malformed stream once, then falls back across the two adapters', async () => {
       const cut = textMessage(['Hel', 'lo']);
       server.on(ANTHROPIC, stream(cut, { truncateAt: cut.indexOf('event: message_stop') }));
-      server.on(OPENAI, stream(textReply(['Hello from OpenAI'])));
+      server.on(OPENAI, stream(chatStream(textParts(['Hello from OpenAI']))));
       const a = app();
       const reply = await a.reply('writer', { messages: 'Hello' });
       expect(reply).toMatchObject({ text: 'Hello from OpenAI', model: 'backup' });
@@ -148,7 +148,7 @@ describe('the real adapters through a real engine', () => {
           error: { type: 'invalid_request_error', message: 'prompt is too long: 300000 tokens > 200000 maximum' },
         }),
       );
-      server.on(OPENAI, stream(textReply(['short'])));
+      server.on(OPENAI, stream(chatStream(textParts(['short']))));
       const a = app();
       expect((await a.reply('writer', { messages: 'Hello' })).model).toBe('backup');
       expect(a.clock.slept).toEqual([]);
@@ -247,20 +247,12 @@ describe('the real adapters through a real engine', () => {
       openai: {
         provider: 'openai',
         path: OPENAI,
-        toolStep: [
-          chunk({ role: 'assistant', content: 'Let me look.' }),
-          chunk({
-            tool_calls: [
-              { index: 0, id: 'toolu_1', type: 'function', function: { name: 'findInGuide', arguments: '{"words":' } },
-            ],
-          }),
-          chunk({ tool_calls: [{ index: 0, function: { arguments: ' "reset a password"}' } }] }),
-          chunk({}, 'tool_calls'),
-          usage(30, 12),
-          DONE,
-        ].join(''),
-        textStep: textReply(['Open Settings, ', 'then Password.'], [60, 9]),
-        valueStep: textReply([json2.slice(0, 10), json2.slice(10)], [60, 9]),
+        toolStep: chatStream([
+          { type: 'text', text: 'Let me look.' },
+          ...callParts([{ id: 'toolu_1', tool: 'findInGuide', with: { words: 'reset a password' } }], [30, 12]),
+        ]),
+        textStep: chatStream(textParts(['Open Settings, ', 'then Password.'], [60, 9])),
+        valueStep: chatStream(textParts([json2.slice(0, 10), json2.slice(10)], [60, 9])),
       },
     } as const;
 

@@ -6,7 +6,7 @@ import { createTestApp, type SentCall } from '../../../src/testing.js';
 import { messageDelta, messageStart, messageStop, textBlock, toolBlock } from '../providers/loopback/anthropicWire.js';
 import { KEY } from '../providers/loopback/callContext.js';
 import { type LoopbackServer, stream } from '../providers/loopback/LoopbackServer.js';
-import { textReply, toolReply } from '../providers/loopback/openaiWire.js';
+import { callParts, chatStream, textParts } from '../../support/openaiStreams.js';
 import { useLoopback } from '../providers/loopback/useLoopback.js';
 
 let server: LoopbackServer;
@@ -126,8 +126,8 @@ describe(Engine, () => {
     it('sends them in OpenAI wire form with every step', async () => {
       server.on(
         '/v1/chat/completions',
-        stream(toolReply([{ id: 'call_1', name: 'findInGuide', args: ['{"words":"reset"}'] }])),
-        stream(textReply(['Open Settings.'])),
+        stream(chatStream(callParts([{ id: 'call_1', tool: 'findInGuide', with: { words: 'reset' } }]))),
+        stream(chatStream(textParts(['Open Settings.']))),
       );
       const app = createApp({
         models: { writer: { provider: 'openai', model: 'gpt-test' } },

@@ -1,43 +1,82 @@
+import { azureErrorBody } from '../../../protocols/azure/azureErrors.js';
 import { azureFailures } from '../../../protocols/azure/azureFailures.js';
+import { versionRefusal } from '../../../protocols/azure/apiVersion.js';
+import { azureFilters } from '../../../protocols/azure/contentFilter.js';
+import type { WireContext } from '../../WireContext.js';
 import { WireError } from '../../WireError.js';
-import type { Dialect } from '../Dialect.js';
+import type { Dialect, Route } from '../Dialect.js';
 import { openaiSpeech, openaiTranscription } from '../openai/openaiAudio.js';
-import { openaiChat } from '../openai/openaiChat.js';
+import { chatEndpoint } from '../openai/openaiChat.js';
 import { openaiEmbeddings } from '../openai/openaiEmbeddings.js';
 import { openaiImages } from '../openai/openaiImages.js';
 import { openaiModels } from '../openai/openaiModels.js';
 import { openaiRefusal } from '../openai/openaiRefusal.js';
 import { openaiResponses } from '../openai/openaiResponses.js';
-import { azureErrorBody } from './azureErrors.js';
 
-const at = (path: string): RegExp => new RegExp(`^/openai/deployments/(?<deployment>[^/]+)/${path}$`);
-const v1 = (path: string): RegExp => new RegExp(`^/openai/v1/${path}$`);
+type Handle = (context: WireContext) => Promise<void>;
+
+/** An endpoint that answers only a request whose `api-version` Azure takes on its paths. */
+const versioned =
+  (handle: Handle, paths: 'deployment' | 'v1'): Handle =>
+  (context) => {
+    const refusal = versionRefusal(context.query, paths);
+    if (refusal === undefined) return handle(context);
+    const fix =
+      paths === 'v1'
+        ? 'The /openai/v1/ paths take no api-version, or v1, preview or latest.'
+        : "The deployment paths take ?api-version= with a dated version, such as 2024-10-21 (the openai client's " +
+          'AzureOpenAI sends it).';
+    throw new WireError(refusal.status === 404 ? 'W0005' : 'W0002', refusal.status, `${refusal.message}. ${fix}`, {
+      type: refusal.code,
+      code: refusal.code,
+      retry: false,
+    });
+  };
+
+/** The endpoints Azure serves both on a deployment's paths and on the v1 paths (the model in the body). */
+const endpoints: readonly (readonly [path: string, handle: Handle])[] = [
+  ['chat/completions', chatEndpoint(azureFilters)],
+  ['responses', openaiResponses],
+  ['embeddings', openaiEmbeddings],
+  ['audio/transcriptions', openaiTranscription],
+  ['audio/speech', openaiSpeech],
+  ['images/generations', openaiImages],
+];
+
+const deployment = (path: string): RegExp => new RegExp(`^/openai/deployments/(?<deployment>[^/]+)/${path}$`);
 
 /**
- * Azure OpenAI: OpenAI's endpoints with Azure's errors, on a deployment's paths (the deployment as the
- * model id), at `/openai/responses` (where the `AzureOpenAI` client sends a response), and on the v1
- * API under `/openai/v1/` (where `@ai-sdk/azure`'s default URLs and the OpenAI client with the base URL
- * `…/openai/v1/` go, the deployment as the body's model).
+ * Azure OpenAI: OpenAI's chat completions, responses, embeddings, audio and images on a
+ * deployment's paths (`/openai/deployments/{deployment}/...?api-version=`, the Responses API also
+ * at `/openai/responses`) and on the v1 paths (`/openai/v1/...`, where `@ai-sdk/azure` and `openai`
+ * with `baseURL: …/openai/v1/` go), with Azure's `api-version` check, its error bodies and its
+ * content filter's verdicts.
  */
 export const azure: Dialect = {
   name: 'azure',
   routes: [
-    { method: 'POST', path: at('chat/completions'), handle: openaiChat },
-    { method: 'POST', path: at('responses'), handle: openaiResponses },
-    { method: 'POST', path: at('embeddings'), handle: openaiEmbeddings },
-    { method: 'POST', path: /^\/openai\/responses$/, handle: openaiResponses },
-    { method: 'POST', path: v1('chat/completions'), handle: openaiChat },
-    { method: 'POST', path: v1('responses'), handle: openaiResponses },
-    { method: 'POST', path: v1('embeddings'), handle: openaiEmbeddings },
-    { method: 'POST', path: v1('images/generations'), handle: openaiImages },
-    { method: 'POST', path: v1('audio/transcriptions'), handle: openaiTranscription },
-    { method: 'POST', path: v1('audio/speech'), handle: openaiSpeech },
-    { method: 'GET', path: v1('models'), handle: openaiModels },
+    ...endpoints.map(([path, handle]): Route => ({
+      method: 'POST',
+      path: deployment(path),
+      handle: versioned(handle, 'deployment'),
+    })),
+    { method: 'POST', path: '/openai/responses', handle: versioned(openaiResponses, 'deployment') },
+    ...endpoints.map(([path, handle]): Route => ({
+      method: 'POST',
+      path: `/openai/v1/${path}`,
+      handle: versioned(handle, 'v1'),
+    })),
+    { method: 'GET', path: '/openai/v1/models', handle: versioned(openaiModels, 'v1') },
   ],
   failures: azureFailures,
   internalType: 'server_error',
-  errorBody: (message, details) => azureErrorBody(message, details),
-  headers: (requestId) => ({ 'x-request-id': requestId, 'request-id': requestId }),
+  errorBody: (message, details) =>
+    azureErrorBody(message, {
+      code: details.code ?? details.type,
+      type: details.code !== undefined && details.type !== details.code ? details.type : undefined,
+      param: details.param,
+    }),
+  headers: (requestId) => ({ 'x-request-id': requestId, 'apim-request-id': requestId }),
   notFound: (model, fix) =>
     new WireError('W0003', 404, `The API deployment \`${model}\` for this resource does not exist. ${fix}`, {
       type: 'invalid_request_error',

@@ -7,9 +7,13 @@ import { openaiEmbeddings } from './openaiEmbeddings.js';
 import { openaiImages } from './openaiImages.js';
 import { openaiModels } from './openaiModels.js';
 import { openaiRefusal } from './openaiRefusal.js';
+import { openaiRerank } from './openaiRerank.js';
 import { openaiResponses } from './openaiResponses.js';
 
-/** OpenAI's API: chat completions, responses, embeddings, audio, images and the model list, under `/v1`. */
+/**
+ * OpenAI's API: chat completions, responses, embeddings, audio, images and the model list, under `/v1`; and the
+ * Jina/Cohere `/v1/rerank` OpenAI-compatible servers add beside them.
+ */
 export const openai: Dialect = {
   name: 'openai',
   routes: [
@@ -19,6 +23,7 @@ export const openai: Dialect = {
     { method: 'POST', path: '/v1/audio/transcriptions', handle: openaiTranscription },
     { method: 'POST', path: '/v1/audio/speech', handle: openaiSpeech },
     { method: 'POST', path: '/v1/images/generations', handle: openaiImages },
+    { method: 'POST', path: '/v1/rerank', handle: openaiRerank },
     { method: 'GET', path: '/v1/models', handle: openaiModels },
   ],
   failures: openaiFailures,

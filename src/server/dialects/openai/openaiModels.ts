@@ -1,4 +1,5 @@
-import { sendJson } from '../../respond.js';
+import { writeModelList } from '../../../protocols/openai/models.js';
+import { sendJsonText } from '../../respond.js';
 import type { WireContext } from '../../WireContext.js';
 
 /**
@@ -10,6 +11,6 @@ import type { WireContext } from '../../WireContext.js';
  * ```
  */
 export async function openaiModels(context: WireContext): Promise<void> {
-  const data = context.models().map((id) => ({ id, object: 'model', created: 0, owned_by: 'standin' }));
-  sendJson(context.response, 200, { object: 'list', data }, { 'x-request-id': context.responseId });
+  const list = writeModelList(context.models(), 'standin');
+  sendJsonText(context.response, 200, list, context.dialect.headers(context.responseId));
 }

@@ -5,7 +5,15 @@ import { capText } from '../http/capText.js';
 import { describeError } from '../http/describeError.js';
 import { redact } from '../http/redact.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
-import type { CallContext, HearInput, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
+import type {
+  CallContext,
+  GeneratedImage,
+  HearInput,
+  ImageOptions,
+  Provider,
+  ReplyPart,
+  ReplyRequest,
+} from '../../spec/Provider.js';
 import { azureBase, azureRoute } from './azureRoute.js';
 import type { AzureOpenAIProviderSettings } from './AzureOpenAIProviderSettings.js';
 
@@ -13,10 +21,11 @@ import type { AzureOpenAIProviderSettings } from './AzureOpenAIProviderSettings.
 const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
- * The Azure OpenAI adapter on Node's `fetch`: the OpenAI adapter's request writer and stream
- * reader, on Azure's deployment URLs
+ * The Azure OpenAI adapter on Node's `fetch`: the OpenAI adapter, speaking the OpenAI protocol
+ * (Chat Completions, or the Responses API with `api: 'responses'`), on Azure's deployment URLs
  * (`{endpoint}/openai/deployments/{deployment}/chat/completions?api-version=…`, and `/embeddings`,
- * `/audio/transcriptions`, `/audio/speech`), with the key as `api-key`, or a bearer token (a key
+ * `/audio/transcriptions`, `/audio/speech`, `/images/generations`) or, with `apiVersion: 'v1'`, its
+ * v1 URLs (`{endpoint}/openai/v1/...`), with Azure's failure table, the key as `api-key`, or a bearer token (a key
  * with `auth: 'bearer'`, or a Microsoft Entra ID token from `token`). A model's id is its
  * deployment's name. Azure's content filter — `finish_reason: content_filter` in a stream, or a 400
  * with `code: content_filter` and `innererror.content_filter_result` — fails with kind
@@ -40,7 +49,7 @@ export class AzureOpenAIProvider implements Provider {
     this.#settings = settings;
   }
 
-  /** `POST …/deployments/{model}/chat/completions`, streamed: the reply's parts as they arrive. */
+  /** `POST …/deployments/{model}/chat/completions` (or the Responses API's), streamed: the reply's parts as they arrive. */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     yield* this.#adapter(context).reply(request, await this.#withToken(context));
   }
@@ -58,6 +67,11 @@ export class AzureOpenAIProvider implements Provider {
   /** `POST …/deployments/{model}/audio/speech`: the audio's bytes. */
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
     return this.#adapter(context).speak(text, await this.#withToken(context));
+  }
+
+  /** `POST …/deployments/{model}/images/generations`: the images, as the OpenAI adapter reads them. */
+  async image(prompt: string, options: ImageOptions, context: CallContext): Promise<readonly GeneratedImage[]> {
+    return this.#adapter(context).image(prompt, options, await this.#withToken(context));
   }
 
   #adapter(context: CallContext): OpenAIProvider {

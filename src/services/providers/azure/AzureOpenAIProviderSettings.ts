@@ -27,8 +27,17 @@ export interface AzureOpenAIProviderSettings extends HttpProviderSettings {
    * `AZURE_OPENAI_API_KEY`; any other host is called without one.
    */
   readonly apiKey?: string;
-  /** The `api-version` query parameter of every request. Default `'2024-10-21'`. */
+  /**
+   * The `api-version` query parameter of every request on a deployment's paths. Default
+   * `'2024-10-21'`. `'v1'` calls the v1 paths instead (`{endpoint}/openai/v1/chat/completions`, the
+   * deployment's name as the body's `model`, no `api-version`).
+   */
   readonly apiVersion?: string;
+  /**
+   * The API `reply` speaks: `'chat'` (the default) Chat Completions, `'responses'` the Responses
+   * API (at `/openai/responses?api-version=`, or `/openai/v1/responses`), as the OpenAI adapter's.
+   */
+  readonly api?: 'chat' | 'responses';
   /** How the key is sent: `'api-key'` (the default) as the `api-key` header, `'bearer'` as `authorization: Bearer`. */
   readonly auth?: 'api-key' | 'bearer';
   /**
@@ -50,6 +59,7 @@ export const azureSettingsSchema = lazySchema(() =>
       .custom<() => string | Promise<string>>((value) => typeof value === 'function', 'expected a function')
       .optional(),
     voice: z.string().min(1).optional(),
+    api: z.enum(['chat', 'responses']).optional(),
   }),
 );
 
@@ -57,7 +67,8 @@ export const azureSettingsSchema = lazySchema(() =>
 export const azureSettingsExpected: Readonly<Record<string, string>> = {
   ...httpSettingsExpected,
   baseURL: "the resource's endpoint, such as 'https://help-desk.openai.azure.com'",
-  apiVersion: "an Azure OpenAI API version, such as '2024-10-21' or '2025-04-01-preview'",
+  apiVersion: "an Azure OpenAI API version, such as '2024-10-21' or '2025-04-01-preview', or 'v1' for the v1 paths",
+  api: "'chat' (Chat Completions, the default) or 'responses' (the Responses API)",
   auth: "'api-key' or 'bearer'",
   token: 'a function that returns a Microsoft Entra ID token (or a promise of one)',
   voice: "a voice name, such as 'alloy'",

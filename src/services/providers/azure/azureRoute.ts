@@ -1,4 +1,5 @@
 import { StandinError } from '../../../errors/StandinError.js';
+import { azureFailures } from '../../../protocols/azure/azureFailures.js';
 import type { OpenAIRoute } from '../openai/OpenAIProvider.js';
 import { AZURE_API_VERSION, type AzureOpenAIProviderSettings } from './AzureOpenAIProviderSettings.js';
 
@@ -7,9 +8,12 @@ const azureHosts = /\.(openai\.azure\.com|cognitiveservices\.azure\.com|services
 
 /**
  * How the OpenAI adapter reaches an Azure OpenAI resource: the base URL (the endpoint with
- * `/openai`), the key as `api-key` or a bearer token, Azure's `apim-request-id`, and every path
- * under `/deployments/{model}` with `?api-version=`. A key is read from `AZURE_OPENAI_API_KEY` for
- * an Azure host only, so a key is never sent to a gateway or a local server by accident.
+ * `/openai`), the key as `api-key` or a bearer token, Azure's `apim-request-id`, Azure's failure
+ * table, and every path under `/deployments/{model}` with `?api-version=` (the Responses API at
+ * `/responses?api-version=`, the model in the body); with `apiVersion: 'v1'`, the v1 paths
+ * (`/v1/chat/completions`, ...: the model in the body, no `api-version`). A key is read from
+ * `AZURE_OPENAI_API_KEY` for an Azure host only, so a key is never sent to a gateway or a local
+ * server by accident.
  *
  * @example
  * ```ts
@@ -19,7 +23,8 @@ const azureHosts = /\.(openai\.azure\.com|cognitiveservices\.azure\.com|services
  */
 export function azureRoute(settings: AzureOpenAIProviderSettings, base: string): OpenAIRoute {
   const bearer = settings.auth === 'bearer' || settings.token !== undefined;
-  const version = encodeURIComponent(settings.apiVersion ?? AZURE_API_VERSION);
+  const given = settings.apiVersion ?? AZURE_API_VERSION;
+  const version = encodeURIComponent(given);
   return {
     name: 'Azure OpenAI',
     endpoint: {
@@ -29,8 +34,14 @@ export function azureRoute(settings: AzureOpenAIProviderSettings, base: string):
       requestIdHeader: 'apim-request-id',
       auth: (key): Readonly<Record<string, string>> =>
         bearer ? { authorization: `Bearer ${key}` } : { 'api-key': key },
+      failures: azureFailures,
     },
-    path: (path, model) => `/deployments/${encodeURIComponent(model)}${path}?api-version=${version}`,
+    path: (path, model) =>
+      given === 'v1'
+        ? `/v1${path}`
+        : path === '/responses'
+          ? `/responses?api-version=${version}`
+          : `/deployments/${encodeURIComponent(model)}${path}?api-version=${version}`,
   };
 }
 

@@ -90,12 +90,7 @@ export class Exchange {
 
   /** The response body as JSON; a body that is not JSON is a malformed response. */
   async json(response: Response): Promise<unknown> {
-    const body = new TextDecoder().decode(await this.bytes(response));
-    try {
-      return JSON.parse(body);
-    } catch {
-      throw this.malformed(`the body is not JSON (it began ${JSON.stringify(body.slice(0, 60))})`);
-    }
+    return this.#parsed(new TextDecoder().decode(await this.bytes(response)));
   }
 
   /** The response body's bytes, at most `maxBodyBytes` of them. */
@@ -113,16 +108,30 @@ export class Exchange {
    * a stream fails: as the error it reports, or as a malformed response.
    */
   async *events(response: Response): AsyncGenerator<SseEvent[], void, undefined> {
+    // Some gateways answer a streamed request with a 200 JSON error; others ignore `stream: true`.
     if (response.headers.get('content-type')?.includes('application/json')) {
-      // Some gateways answer a streamed request with a 200 JSON error; others ignore `stream: true`.
-      const body = await this.json(response);
-      if (errorReport(body) !== undefined)
-        throw this.reported(body, 'the server answered an error instead of a stream');
+      await this.wholeText(response);
       throw this.malformed('the server answered JSON instead of an event stream (does it support `stream: true`?)');
     }
     const reader = response.body?.getReader();
     if (reader === undefined) throw this.malformed('the response has no body');
     yield* sseBatches(reader, this.#options.limits, (error) => this.fail(error));
+  }
+
+  /** A JSON answer's text, at most `maxBodyBytes`: an error it reports (a gateway's 200 error) thrown as that failure. */
+  async wholeText(response: Response): Promise<string> {
+    const text = new TextDecoder().decode(await this.bytes(response));
+    const body = this.#parsed(text);
+    if (errorReport(body) !== undefined) throw this.reported(body, 'the server answered an error instead of a stream');
+    return text;
+  }
+
+  #parsed(text: string): unknown {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw this.malformed(`the body is not JSON (it began ${JSON.stringify(text.slice(0, 60))})`);
+    }
   }
 
   /** Turns what a fetch or a body read threw into what the adapter throws. */

@@ -9,6 +9,11 @@ export interface EventFolder {
   add(event: SseEvent, out: ReplyPart[]): void;
   /** Adds the parts the end of the stream makes to `out`; throws when the stream ended early. */
   end(out: ReplyPart[]): void;
+  /**
+   * Adds the parts of a whole answer (JSON text) a server gave in place of the stream, as one that
+   * ignores `stream: true` does; without it, such an answer is a malformed response.
+   */
+  whole?(text: string, out: ReplyPart[]): void;
 }
 
 /**
@@ -33,6 +38,16 @@ export async function* streamedReply(
     const response = await exchange.send(endpoint.url(path), { method: 'POST', headers, body });
     const stream = folder(exchange);
     const parts: ReplyPart[] = [];
+    if (stream.whole !== undefined && response.headers.get('content-type')?.includes('application/json')) {
+      const text = await exchange.wholeText(response);
+      try {
+        stream.whole(text, parts);
+      } catch (error) {
+        throw exchange.readFault(error);
+      }
+      yield* parts;
+      return;
+    }
     for await (const events of exchange.events(response)) {
       for (const event of events) {
         let failed: unknown;

@@ -2,31 +2,28 @@ import { errorReport } from '../http/ErrorReport.js';
 import { postJson } from '../http/postJson.js';
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint, type EndpointOptions } from '../http/Endpoint.js';
-import { streamedReply } from '../http/streamedReply.js';
+import { streamedReply, type EventFolder } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
 import { requestFault } from '../http/requestFault.js';
 import { openaiFailures } from '../../../protocols/openai/openaiErrors.js';
+import { readTranscriptionAnswer, writeSpeech, writeTranscription } from '../../../protocols/openai/audio.js';
+import { readEmbeddingsAnswer, writeEmbeddings } from '../../../protocols/openai/embeddings.js';
+import { readImagesAnswer, writeImages } from '../../../protocols/openai/images.js';
+import { readRerankAnswer, writeRerank } from '../../../protocols/openai/rerank.js';
+import { imageMediaType } from '../../requests/imageMediaType.js';
+import { imageMediaTypes } from '../../requests/imageOptions.js';
 import type {
   CallContext,
   GeneratedImage,
   HearInput,
+  ImageFormat,
   ImageOptions,
   Provider,
   ReplyPart,
   ReplyRequest,
 } from '../../spec/Provider.js';
-import { decodeEmbedding } from './decodeEmbedding.js';
+import type { Exchange } from '../http/Exchange.js';
 import { OPENAI_URL, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
-import { readImages } from './readImages.js';
-
-/** Audio formats whose media type is not `audio/<format>`. */
-const mediaTypes: Readonly<Record<string, string>> = {
-  mp3: 'audio/mpeg',
-  mpga: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-};
 
 /**
  * Where an OpenAI-shaped API is reached: how its endpoint is opened (base URL, key header, request
@@ -55,11 +52,19 @@ const openAIRoute: OpenAIRoute = {
   path: (path) => path,
 };
 
+/** How a reply is asked and read: its path, its body, its stream reader. */
+interface ReplyWire {
+  readonly path: string;
+  readonly body: unknown;
+  readonly reader: () => EventFolder;
+}
+
 /**
- * The OpenAI adapter on Node's `fetch`: Chat Completions (streamed), embeddings, audio
- * transcription and speech, image generation, and the Jina/Cohere-style `/rerank`. It speaks to OpenAI and to
- * every OpenAI-compatible server. One HTTP attempt per call: the engine retries.
- * Made by {@link createOpenAIProvider}.
+ * The OpenAI adapter on Node's `fetch`: Chat Completions or the Responses API (streamed),
+ * embeddings, audio transcription and speech, image generation, and the Jina/Cohere-style
+ * `/rerank`, every request written and every answer read through the protocol. It speaks to OpenAI
+ * and to every OpenAI-compatible server. One HTTP attempt per call: the engine retries. Made by
+ * {@link createOpenAIProvider}.
  *
  * @example
  * ```ts
@@ -83,84 +88,67 @@ export class OpenAIProvider implements Provider {
     this.#name = route.name;
   }
 
-  /** `POST /chat/completions`, streamed: the reply's parts as they arrive. */
+  /**
+   * `POST /chat/completions` (or, with `api: 'responses'`, `POST /responses`), streamed: the
+   * reply's parts as they arrive. A compatible server that answers the whole reply as JSON in
+   * place of the stream is read as the whole reply it is.
+   */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     checkContext(context, `${this.#name} adapter's reply`);
-    // The wire format loads with the first reply: a program that never calls OpenAI never reads it.
-    const [{ writeChat }, { ChatChunkReader }] = await Promise.all([
-      import('../../../protocols/openai/chatRequest.js'),
-      import('../../../protocols/openai/chatStream.js'),
-    ]);
+    const api = this.#settings.api ?? 'chat';
+    let wire: ReplyWire;
+    try {
+      wire = await this.#replyWire(request, context, api);
+    } catch (error) {
+      throw requestFault(error, `${this.#name} ${api}`);
+    }
+    const body = wireJson(wire.body, 'The request');
+    yield* streamedReply(this.#endpoint, context, this.#path(wire.path, context.model), body, wire.reader);
+  }
+
+  /** The wire of `api`: loaded with the first reply, so a program that never calls OpenAI never reads it. */
+  async #replyWire(request: ReplyRequest, context: CallContext, api: 'chat' | 'responses'): Promise<ReplyWire> {
+    const typed = request.output !== undefined;
     const extras = {
       body: { ...this.#settings.body, ...request.settings?.providerOptions?.[context.provider] },
       maxTokens: this.#settings.maxTokens,
     };
-    let body: string;
-    try {
-      body = wireJson(writeChat(request, extras), 'The request');
-    } catch (error) {
-      throw requestFault(error, `${this.#name} chat`);
+    if (api === 'responses') {
+      const [{ writeResponses }, { ResponseEventReader }] = await Promise.all([
+        import('../../../protocols/openai/responsesRequest.js'),
+        import('../../../protocols/openai/ResponseEventReader.js'),
+      ]);
+      return {
+        path: '/responses',
+        body: writeResponses(request, extras),
+        reader: () => new ResponseEventReader(typed),
+      };
     }
-    yield* streamedReply(
-      this.#endpoint,
-      context,
-      this.#path('/chat/completions', context.model),
-      body,
-      () => new ChatChunkReader(request.output !== undefined),
-    );
+    const [{ writeChat }, { ChatChunkReader }] = await Promise.all([
+      import('../../../protocols/openai/chatRequest.js'),
+      import('../../../protocols/openai/chatStream.js'),
+    ]);
+    return { path: '/chat/completions', body: writeChat(request, extras), reader: () => new ChatChunkReader(typed) };
   }
 
   /** `POST /embeddings` (asking for base64, decoding floats or base64): the text's vector. */
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
     checkContext(context, `${this.#name} adapter's embed`);
-    return postJson(
-      this.#endpoint,
-      context,
-      this.#path('/embeddings', context.model),
-      { model: context.model, input: text, encoding_format: 'base64' },
-      (body, exchange) => {
-        const data = isRecord(body) && Array.isArray(body.data) ? body.data : undefined;
-        if (data === undefined) throw exchange.malformed('the embeddings answer has no `data` list');
-        const item: unknown = data.find((entry) => isRecord(entry) && entry.index === 0) ?? data[0];
-        if (!isRecord(item)) throw exchange.malformed('the embeddings answer has no embedding');
-        const vector = decodeEmbedding(item.embedding);
-        if (vector === undefined || vector.length === 0) {
-          throw exchange.malformed(
-            'the embedding is neither a list of finite numbers nor base64 of little-endian float32 values',
-          );
-        }
-        return vector;
-      },
+    const [vector] = await this.#post(context, '/embeddings', writeEmbeddings(context.model, text), (answer) =>
+      readEmbeddingsAnswer(answer, 1),
     );
+    return vector!;
   }
 
   /** `POST /audio/transcriptions` as multipart (`file`, `model`, `language`, `prompt` = the hint): the text heard. */
   async hear(input: HearInput, context: CallContext): Promise<{ readonly text: string }> {
     checkContext(context, `${this.#name} adapter's hear`);
-    const kind = input.kind.toLowerCase().replace(/[^a-z0-9]/g, '');
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([input.audio as Uint8Array<ArrayBuffer>], {
-        type: mediaTypes[kind] ?? `audio/${kind || 'octet-stream'}`,
-      }),
-      `audio.${kind || 'bin'}`,
-    );
-    form.append('model', context.model);
-    if (input.language !== undefined) form.append('language', input.language);
-    if (input.hint !== undefined && input.hint !== '') form.append('prompt', input.hint);
-    form.append('response_format', 'json');
     const { exchange, headers } = await this.#endpoint.open(context, undefined, 'application/json');
     try {
-      const response = await exchange.send(this.#endpoint.url(this.#path('/audio/transcriptions', context.model)), {
-        method: 'POST',
-        headers,
-        body: form,
-      });
-      const body = await exchange.json(response);
-      if (!isRecord(body) || typeof body.text !== 'string')
-        throw exchange.malformed('the transcription answer has no `text` string');
-      return { text: body.text };
+      const url = this.#endpoint.url(this.#path('/audio/transcriptions', context.model));
+      const body = writeTranscription(input, context.model);
+      const response = await exchange.send(url, { method: 'POST', headers, body });
+      return { text: read(exchange, readTranscriptionAnswer, await exchange.json(response)) };
     } finally {
       exchange.close();
     }
@@ -169,7 +157,7 @@ export class OpenAIProvider implements Provider {
   /** `POST /audio/speech`: the audio's bytes, in the server's default format (mp3 on OpenAI). */
   async speak(text: string, context: CallContext): Promise<Uint8Array> {
     checkContext(context, `${this.#name} adapter's speak`);
-    const body = JSON.stringify({ model: context.model, input: text, voice: this.#settings.voice ?? 'alloy' });
+    const body = wireJson(writeSpeech(context.model, text, this.#settings.voice ?? 'alloy'), 'The request');
     const { exchange, headers } = await this.#endpoint.open(context, 'application/json', 'application/octet-stream');
     try {
       const response = await exchange.send(this.#endpoint.url(this.#path('/audio/speech', context.model)), {
@@ -202,59 +190,46 @@ export class OpenAIProvider implements Provider {
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
     checkContext(context, `${this.#name} adapter's rank`);
     if (texts.length === 0) return [];
-    return postJson(
-      this.#endpoint,
-      context,
-      this.#path('/rerank', context.model),
-      { model: context.model, query, documents: texts },
-      (body, exchange) => {
-        const results = isRecord(body) ? (body.results ?? body.data) : undefined;
-        if (!Array.isArray(results)) throw exchange.malformed('the rerank answer has no `results` list');
-        const scores = new Array<number | undefined>(texts.length).fill(undefined);
-        for (const [position, result] of results.entries()) {
-          const index = isRecord(result) ? result.index : undefined;
-          const score = isRecord(result) ? result.relevance_score : undefined;
-          if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= texts.length) {
-            throw exchange.malformed(
-              `rerank result ${position} has index ${JSON.stringify(index)}, not one of 0..${texts.length - 1}`,
-            );
-          }
-          if (typeof score !== 'number' || !Number.isFinite(score))
-            throw exchange.malformed(`rerank result ${position} has no finite relevance_score`);
-          if (scores[index] !== undefined) throw exchange.malformed(`rerank results score text ${index} twice`);
-          scores[index] = score;
-        }
-        const missing = scores.findIndex((score) => score === undefined);
-        if (missing !== -1)
-          throw exchange.malformed(
-            `the rerank answer scored ${results.length} of ${texts.length} texts (text ${missing} has no score)`,
-          );
-        return scores as number[];
-      },
+    return this.#post(context, '/rerank', writeRerank(context.model, query, texts), (answer) =>
+      readRerankAnswer(answer, texts.length),
     );
   }
 
   /**
    * `POST /images/generations` (`n`, `size`, `output_format`), answered in base64: GPT Image
-   * models always answer so, and other models (DALL·E) are asked for `b64_json`.
+   * models always answer so, and other models (DALL·E) are asked for `b64_json`. Each image's media
+   * type is the one its bytes show, else the answer's `output_format`, else the format asked, else PNG.
    */
   async image(prompt: string, options: ImageOptions, context: CallContext): Promise<readonly GeneratedImage[]> {
-    checkContext(context, "OpenAI adapter's image");
-    const request = {
-      model: context.model,
-      prompt,
-      n: options.count ?? 1,
-      ...(options.size === undefined ? {} : { size: options.size }),
-      ...(options.format === undefined ? {} : { output_format: options.format }),
-      // GPT Image models refuse `response_format`: they answer base64 alone.
-      ...(context.model.startsWith('gpt-image') ? {} : { response_format: 'b64_json' }),
-    };
-    return postJson(this.#endpoint, context, '/images/generations', request, (body, exchange) =>
-      readImages(body, exchange, options.format),
+    checkContext(context, `${this.#name} adapter's image`);
+    const images = await this.#post(
+      context,
+      '/images/generations',
+      writeImages(context.model, prompt, options),
+      readImagesAnswer,
+    );
+    return images.map(({ bytes, format }) => {
+      const said = (format ?? options.format) as ImageFormat | undefined;
+      return {
+        bytes,
+        mediaType: imageMediaType(bytes) ?? (said !== undefined ? imageMediaTypes[said] : undefined) ?? 'image/png',
+      };
+    });
+  }
+
+  /** One JSON request to `path` for the context's model, its answer read by the protocol's `readAnswer`. */
+  #post<T>(context: CallContext, path: string, body: unknown, readAnswer: (answer: unknown) => T): Promise<T> {
+    return postJson(this.#endpoint, context, this.#path(path, context.model), body, (answer, exchange) =>
+      read(exchange, readAnswer, answer),
     );
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** What `readAnswer` reads of `answer`, a protocol fault in it thrown as the exchange's failure. */
+function read<T>(exchange: Exchange, readAnswer: (answer: unknown) => T, answer: unknown): T {
+  try {
+    return readAnswer(answer);
+  } catch (error) {
+    throw exchange.readFault(error);
+  }
 }

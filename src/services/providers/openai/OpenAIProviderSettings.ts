@@ -20,6 +20,14 @@ export interface OpenAIProviderSettings extends HttpProviderSettings {
   readonly baseURL?: string;
   /** The voice `speak` asks for (`/audio/speech`'s `voice`). Default `'alloy'`. */
   readonly voice?: string;
+  /**
+   * The API `reply` speaks: `'chat'` (the default) Chat Completions, which every compatible server
+   * has; `'responses'` the Responses API (`POST /responses`, not stored: `store: false`), where
+   * reasoning models stream their reasoning summaries (ask for them with
+   * `body: { reasoning: { summary: 'auto' } }`). The Responses API has no stop sequences (`E0021`)
+   * and no seed (left out).
+   */
+  readonly api?: 'chat' | 'responses';
 }
 
 /** The zod schema of {@link OpenAIProviderSettings}. */
@@ -27,6 +35,7 @@ export const openAISettingsSchema = lazySchema(() =>
   z.strictObject({
     ...httpSettingsShape(),
     voice: z.string().min(1).optional(),
+    api: z.enum(['chat', 'responses']).optional(),
   }),
 );
 
@@ -34,6 +43,7 @@ export const openAISettingsSchema = lazySchema(() =>
 export const openAISettingsExpected: Readonly<Record<string, string>> = {
   ...httpSettingsExpected,
   voice: "a voice name, such as 'alloy'",
+  api: "'chat' (Chat Completions, the default) or 'responses' (the Responses API)",
 };
 
 /** The vendor's own base URL. */

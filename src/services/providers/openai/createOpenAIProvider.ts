@@ -4,8 +4,9 @@ import { openAISettingsExpected, openAISettingsSchema, type OpenAIProviderSettin
 
 /**
  * Makes the OpenAI adapter: Chat Completions streamed (tools, typed values through
- * `response_format: json_schema`, reasoning where a compatible server sends it), embeddings,
- * transcription, speech and rerank, on Node's `fetch`. Bind it under a provider name, or let
+ * `response_format: json_schema`, reasoning where a compatible server sends it), or with
+ * `api: 'responses'` the Responses API, embeddings, transcription, speech, images and rerank, on
+ * Node's `fetch`. Bind it under a provider name, or let
  * the config do it: a provider named `openai`, or any provider with `adapter: 'openai'`, gets
  * one. Throws `P0004` when a setting is wrong.
  *

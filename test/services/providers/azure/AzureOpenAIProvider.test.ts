@@ -6,12 +6,15 @@ import {
   StandinError,
   type ReplyRequest,
 } from '../../../../src/index.js';
-import { providerConformance, type MakeProvider, type ProviderScenario } from '../../../../src/testing.js';
 import { callContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { json, stream, type LoopbackServer } from '../loopback/LoopbackServer.js';
-import { textReply } from '../loopback/openaiWire.js';
+import { chunkStream, fixture } from '../../../support/fixtures.js';
+import { chatStream, responsesStream, textParts } from '../../../support/openaiStreams.js';
 import { useLoopback } from '../loopback/useLoopback.js';
-import { azureScenario, completionFiltered, deploymentPath, promptFiltered } from './azureWire.js';
+
+/** The path the adapter calls for `path` on deployment `deployment`, at the API version it sends. */
+const deploymentPath = (path: string, deployment: string, version = '2024-10-21'): string =>
+  `/openai/deployments/${deployment}${path}?api-version=${version}`;
 
 let server: LoopbackServer;
 useLoopback((started) => (server = started));
@@ -30,7 +33,7 @@ async function failed(promise: Promise<unknown>): Promise<ProviderFailure> {
 describe('AzureOpenAIProvider', () => {
   describe('.reply', () => {
     it("posts the OpenAI chat body to the deployment's URL with api-version, the key as api-key", async () => {
-      server.on(CHAT, stream(textReply(['Hel', 'lo.'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hel', 'lo.']))));
       const provider = createAzureOpenAIProvider({ baseURL: server.url() });
       const got = await parts(provider.reply(ask, context()));
       expect(got.filter((part) => part.type === 'text').map((part) => part.text)).toEqual(['Hel', 'lo.']);
@@ -44,14 +47,14 @@ describe('AzureOpenAIProvider', () => {
 
     it('takes an endpoint that already ends in /openai, and the api-version the settings name', async () => {
       const path = deploymentPath('/chat/completions', 'gpt-4o-prod', '2025-04-01-preview');
-      server.on(path, stream(textReply(['Hi'])));
+      server.on(path, stream(chatStream(textParts(['Hi']))));
       const provider = createAzureOpenAIProvider({ baseURL: server.url('/openai/'), apiVersion: '2025-04-01-preview' });
       await parts(provider.reply(ask, context()));
       expect(server.at(path)).toHaveLength(1);
     });
 
     it("sends the key as a bearer token with auth: 'bearer'", async () => {
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       const provider = createAzureOpenAIProvider({ baseURL: server.url(), auth: 'bearer' });
       await parts(provider.reply(ask, context()));
       expect(sent().headers.authorization).toBe(`Bearer ${KEY}`);
@@ -59,7 +62,7 @@ describe('AzureOpenAIProvider', () => {
     });
 
     it("sends a fresh Entra ID token from the token function on each call, over the config's key", async () => {
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       let issued = 0;
       const provider = createAzureOpenAIProvider({ baseURL: server.url(), token: async () => `entra-${++issued}` });
       await parts(provider.reply(ask, context()));
@@ -95,7 +98,16 @@ describe('AzureOpenAIProvider', () => {
     });
 
     it("fails with kind content_filter, naming the categories, when Azure's filter stops the stream", async () => {
-      server.on(CHAT, completionFiltered);
+      server.on(
+        CHAT,
+        stream(
+          chunkStream(
+            'azure/chat/chunk.prompt_filter_results.json',
+            'azure/chat/chunk.content.json',
+            'azure/chat/chunk.content_filter.json',
+          ),
+        ),
+      );
       const provider = createAzureOpenAIProvider({ baseURL: server.url() });
       const error = await failed(parts(provider.reply(ask, context())));
       expect(error.kind).toBe('content_filter');
@@ -103,35 +115,98 @@ describe('AzureOpenAIProvider', () => {
     });
 
     it("fails with kind content_filter on Azure's 400 for a filtered prompt, not retried", async () => {
-      server.on(CHAT, promptFiltered);
+      server.on(CHAT, json(400, fixture('azure/errors/content_filter.json')));
       const provider = createAzureOpenAIProvider({ baseURL: server.url() });
       const error = await failed(parts(provider.reply(ask, context())));
       expect(error).toMatchObject({ kind: 'content_filter', status: 400, retryable: false });
       expect(error.message).toContain("Azure OpenAI's content management policy");
     });
 
-    it("reads Azure's request id (apim-request-id) onto a failure", async () => {
-      server.on(CHAT, json(429, { error: { code: '429', message: 'Slow down.' } }, { 'apim-request-id': 'apim-7' }));
+    it("reads Azure's request id (apim-request-id) onto a failure, and its rate limit's wait", async () => {
+      server.on(
+        CHAT,
+        json(429, fixture('azure/errors/rate_limit.json'), { 'apim-request-id': 'apim-7', 'retry-after': '1' }),
+      );
       const provider = createAzureOpenAIProvider({ baseURL: server.url() });
       const error = await failed(parts(provider.reply(ask, context())));
-      expect(error).toMatchObject({ kind: 'rate_limit', requestId: 'apim-7' });
+      expect(error).toMatchObject({ kind: 'rate_limit', requestId: 'apim-7', retryAfterMs: 1000 });
+    });
+
+    it("reads Azure's documented errors as their kinds: 401 auth, DeploymentNotFound bad_request, 500 server", async () => {
+      const provider = createAzureOpenAIProvider({ baseURL: server.url() });
+      const kinds: [number, string, string][] = [
+        [401, 'unauthorized', 'auth'],
+        [404, 'deployment_not_found', 'bad_request'],
+        [404, 'resource_not_found', 'bad_request'],
+        [400, 'api_version_not_supported', 'bad_request'],
+        [500, 'internal_server_error', 'server'],
+      ];
+      for (const [status, name, kind] of kinds) {
+        server.on(CHAT, json(status, fixture(`azure/errors/${name}.json`)));
+        expect(await failed(parts(provider.reply(ask, context())))).toMatchObject({ kind, status });
+      }
+    });
+
+    it('reads a whole completion, its filter verdicts beside it, that a server answers in place of the stream', async () => {
+      server.on(CHAT, json(200, fixture('azure/chat/completion.json')));
+      const provider = createAzureOpenAIProvider({ baseURL: server.url() });
+      expect(await parts(provider.reply(ask, context()))).toEqual([
+        { type: 'text', text: 'Hello! How can I help you today?' },
+        { type: 'units', tokensIn: 18, tokensOut: 9 },
+        { type: 'finish', reason: 'stop' },
+      ]);
+    });
+
+    it("calls the v1 paths with apiVersion: 'v1': the deployment as the body's model, no api-version", async () => {
+      server.on('/openai/v1/chat/completions', stream(chatStream(textParts(['Hi']))));
+      const provider = createAzureOpenAIProvider({ baseURL: server.url(), apiVersion: 'v1' });
+      await parts(provider.reply(ask, context()));
+      const request = sent('/openai/v1/chat/completions');
+      expect(JSON.parse(request.body.toString('utf8'))).toMatchObject({ model: 'gpt-4o-prod' });
+      expect(request.headers['api-key']).toBe(KEY);
+    });
+
+    it("speaks the Responses API with api: 'responses', at /openai/responses with its api-version", async () => {
+      const path = '/openai/responses?api-version=2025-04-01-preview';
+      server.on(path, stream(responsesStream(textParts(['Hi']))));
+      const provider = createAzureOpenAIProvider({
+        baseURL: server.url(),
+        apiVersion: '2025-04-01-preview',
+        api: 'responses',
+      });
+      expect((await parts(provider.reply(ask, context()))).at(0)).toEqual({ type: 'text', text: 'Hi' });
+      expect(JSON.parse(sent(path).body.toString('utf8'))).toMatchObject({ model: 'gpt-4o-prod', store: false });
     });
   });
 
   describe('.embed', () => {
     it("posts to the deployment's embeddings URL", async () => {
       const path = deploymentPath('/embeddings', 'embed-prod');
-      server.on(path, json(200, { object: 'list', data: [{ index: 0, embedding: [0.5, -1] }] }));
+      server.on(path, json(200, fixture('openai/media/embeddings.base64.json')));
       const provider = createAzureOpenAIProvider({ baseURL: server.url() });
-      expect(await provider.embed('refund', context({ model: 'embed-prod' }))).toEqual([0.5, -1]);
+      expect(await provider.embed('refund', context({ model: 'embed-prod' }))).toEqual([1, 2]);
       expect(JSON.parse(sent(path).body.toString('utf8'))).toMatchObject({ model: 'embed-prod', input: 'refund' });
+    });
+  });
+
+  describe('.image', () => {
+    it("posts to the deployment's images URL, and reads the images back", async () => {
+      const path = deploymentPath('/images/generations', 'image-prod');
+      server.on(path, json(200, fixture('openai/media/images.json')));
+      const provider = createAzureOpenAIProvider({ baseURL: server.url() });
+      const [image] = await provider.image('a lighthouse', {}, context({ model: 'image-prod' }));
+      expect(image!.mediaType).toBe('image/png');
+      expect(JSON.parse(sent(path).body.toString('utf8'))).toMatchObject({
+        model: 'image-prod',
+        prompt: 'a lighthouse',
+      });
     });
   });
 
   describe('keys and endpoints', () => {
     it('reads AZURE_OPENAI_ENDPOINT when no baseURL is given', async () => {
       vi.stubEnv('AZURE_OPENAI_ENDPOINT', server.url());
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       await parts(createAzureOpenAIProvider().reply(ask, context()));
       expect(server.at(CHAT)).toHaveLength(1);
     });
@@ -152,7 +227,7 @@ describe('AzureOpenAIProvider', () => {
 
     it('reads no AZURE_OPENAI_API_KEY for a host that is not Azure', async () => {
       vi.stubEnv('AZURE_OPENAI_API_KEY', 'env-key-never-sent');
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       await parts(createAzureOpenAIProvider({ baseURL: server.url() }).reply(ask, context({ apiKey: undefined })));
       expect(sent().headers['api-key']).toBeUndefined();
     });
@@ -165,7 +240,7 @@ describe('AzureOpenAIProvider', () => {
   describe('through the config', () => {
     it("serves a provider with adapter: 'azure-openai', its apiVersion from the config", async () => {
       const path = deploymentPath('/chat/completions', 'gpt-4o-prod', '2025-01-01-preview');
-      server.on(path, stream(textReply(['From Azure.'])));
+      server.on(path, stream(chatStream(textParts(['From Azure.']))));
       const app = createApp({
         models: { writer: { provider: 'azure', model: 'gpt-4o-prod' } },
         providers: {
@@ -176,43 +251,4 @@ describe('AzureOpenAIProvider', () => {
       expect(server.at(path)[0]!.headers['api-key']).toBe(KEY);
     });
   });
-});
-
-/** The Azure adapter on the loopback server, the server scripted as Azure for each scenario. */
-const azure: MakeProvider = (scenario) => {
-  const provider = createAzureOpenAIProvider({
-    baseURL: server.url(),
-    timeoutMs: scenario === 'fail:timeout' ? 50 : 5000,
-  });
-  const slow = azureScenario(server, scenario);
-  return slow === undefined ? provider : { provider, ...slow };
-};
-
-const claims: ProviderScenario[] = [
-  'text',
-  'value',
-  'calls',
-  'length',
-  'slow',
-  'fail:rate_limit',
-  'fail:server',
-  'fail:auth',
-  'fail:bad_request',
-  'fail:context_length',
-  'fail:content_filter',
-  'fail:timeout',
-  'fail:network',
-  'fail:unknown',
-  'embed',
-  'hear',
-  'speak',
-];
-
-providerConformance(azure, {
-  describe,
-  it,
-  claims,
-  apiKey: KEY,
-  provider: 'azure',
-  name: 'the Azure OpenAI adapter on a loopback server conforms',
 });

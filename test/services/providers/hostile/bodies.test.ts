@@ -6,7 +6,7 @@ import {
 } from '../../../../src/index.js';
 import { callContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { json, type LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
-import { chunk, DONE, textReply } from '../loopback/openaiWire.js';
+import { DONE, chatStream, chunk, textParts } from '../../../support/openaiStreams.js';
 import { useLoopback } from '../loopback/useLoopback.js';
 import {
   ANTHROPIC,
@@ -127,7 +127,7 @@ describe('a hostile upstream: bodies', { timeout: 60_000 }, () => {
     });
 
     it('a stream within every bound answers', async () => {
-      server.on(OPENAI, stream(textReply(['Hi', ' there'])));
+      server.on(OPENAI, stream(chatStream(textParts(['Hi', ' there']))));
       expect(
         await hostileApp(server, { maxLineBytes: 4096, maxEventBytes: 4096, maxBodyBytes: 8192 }).reply('writer', ask),
       ).toMatchObject({ text: 'Hi there' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, ClassificationQuestion as Q, type ReplyPart } from '../../../../src/index.js';
 import { KEY } from '../loopback/callContext.js';
 import { LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
-import { textReply } from '../loopback/openaiWire.js';
+import { chatStream, textParts } from '../../../support/openaiStreams.js';
 import { textMessage } from '../loopback/anthropicWire.js';
 import { systemone } from '../loopback/classifierServers.js';
 import { useLoopback } from '../loopback/useLoopback.js';
@@ -36,7 +36,7 @@ const ask = { messages: 'Hello' };
 describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
   describe('drip-feed', () => {
     it("a stream sent one byte every 20 ms fails at the provider's timeoutMs, and is retried", async () => {
-      server.on(OPENAI, drip(textReply(['Hi', ' there']), 20));
+      server.on(OPENAI, drip(chatStream(textParts(['Hi', ' there'])), 20));
       const { outcome, peakMB } = await rejection(() => hostileApp(server, { timeoutMs: 300 }).reply('writer', ask));
       const failure = lastFailure(outcome);
       expect(failure).toMatchObject({ kind: 'timeout' });
@@ -68,11 +68,11 @@ describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
 
   describe('mid-stream resets', () => {
     it('a reset before the reply ends is network, retried while nothing was handed on', async () => {
-      const body = textReply(['Hi', ' there', ' and more']);
+      const body = chatStream(textParts(['Hi', ' there', ' and more']));
       server.on(
         OPENAI,
         stream(body, { resetAt: Math.floor(body.length / 2), splits: [100] }),
-        stream(textReply(['Answered'])),
+        stream(chatStream(textParts(['Answered']))),
       );
       const app = hostileApp(server);
       expect(await app.reply('writer', ask)).toMatchObject({ text: 'Answered' });
@@ -80,7 +80,7 @@ describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
     });
 
     it('a reset on every attempt fails with kind network after the retries', async () => {
-      const body = textReply(['Hi', ' there']);
+      const body = chatStream(textParts(['Hi', ' there']));
       server.on(OPENAI, stream(body, { resetAt: 40 }));
       const { outcome } = await rejection(() => hostileApp(server).reply('writer', ask));
       expect(lastFailure(outcome)).toMatchObject({ kind: 'network' });
@@ -89,7 +89,7 @@ describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
     });
 
     it('a reset after parts went to the caller of a stream is not retried', async () => {
-      const body = textReply(['Hi', ' there', ' and more']);
+      const body = chatStream(textParts(['Hi', ' there', ' and more']));
       server.on(OPENAI, stream(body, { resetAt: body.indexOf('there') + 20, splits: [body.indexOf('there') + 10] }));
       const seen: ReplyPart[] = [];
       const { outcome } = await rejection(async () => {
@@ -118,7 +118,7 @@ describe('a hostile upstream: connections', { timeout: 60_000 }, () => {
 
   describe('redirects', () => {
     it('a redirect to another host and port is not followed: nothing reaches it, the key goes nowhere, not retried', async () => {
-      elsewhere.on(OPENAI, stream(textReply(['stolen'])));
+      elsewhere.on(OPENAI, stream(chatStream(textParts(['stolen']))));
       const target = elsewhere.url(OPENAI).replace('http://', `http://user:${KEY}@`);
       server.on(OPENAI, raw(307, '', { location: target }));
       const { outcome } = await rejection(() => hostileApp(server).reply('writer', ask));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, ClassificationQuestion as Q, createApp } from '../../../../src/index.js';
 import { KEY } from '../loopback/callContext.js';
 import { json, type LoopbackServer, stream } from '../loopback/LoopbackServer.js';
-import { textReply } from '../loopback/openaiWire.js';
+import { chatStream, textParts } from '../../../support/openaiStreams.js';
 import { textMessage } from '../loopback/anthropicWire.js';
 import { systemone } from '../loopback/classifierServers.js';
 import { useLoopback } from '../loopback/useLoopback.js';
@@ -30,7 +30,7 @@ describe('a hostile upstream: retry hints', { timeout: 60_000 }, () => {
     ];
     for (const [name, headers] of hints) {
       it(`${name} is dropped: the next attempt waits the usual backoff`, async () => {
-        server.on(OPENAI, limited(headers), stream(textReply(['Hi'])));
+        server.on(OPENAI, limited(headers), stream(chatStream(textParts(['Hi']))));
         const app = hostileApp(server);
         expect(await app.reply('writer', ask)).toMatchObject({ text: 'Hi' });
         expect(app.clock.slept).toEqual([100]);
@@ -70,7 +70,7 @@ describe('a hostile upstream: retry hints', { timeout: 60_000 }, () => {
     });
 
     it('a longer one is honoured when maxRetryAfterMs allows it', async () => {
-      server.on(OPENAI, limited({ 'retry-after': '3000' }), stream(textReply(['Hi'])));
+      server.on(OPENAI, limited({ 'retry-after': '3000' }), stream(chatStream(textParts(['Hi']))));
       const app = hostileApp(server, { maxRetryAfterMs: 3_600_000 });
       await app.reply('writer', ask);
       expect(app.clock.slept).toEqual([3_000_000]);
@@ -103,7 +103,7 @@ describe('a hostile upstream: retry hints', { timeout: 60_000 }, () => {
           { error: { message: 'Try again', type: 'invalid_request_error' } },
           { 'x-should-retry': 'true', 'retry-after': '2' },
         ),
-        stream(textReply(['Hi'])),
+        stream(chatStream(textParts(['Hi']))),
       );
       const app = hostileApp(server);
       expect(await app.reply('writer', ask)).toMatchObject({ text: 'Hi' });

@@ -10,7 +10,7 @@ import {
 } from '../../../../src/index.js';
 import { failure, KEY } from '../loopback/callContext.js';
 import { json, type LoopbackServer, stream } from '../loopback/LoopbackServer.js';
-import { chunk } from '../loopback/openaiWire.js';
+import { chunk } from '../../../support/openaiStreams.js';
 import { event, messageStart } from '../loopback/anthropicWire.js';
 import { useLoopback } from '../loopback/useLoopback.js';
 import {

@@ -4,7 +4,8 @@ import { createOpenAIProvider, ProviderFailure, StandinError, type ReplyRequest 
 import { callContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { hang, json, LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { useLoopback } from '../loopback/useLoopback.js';
-import { chunk, DONE, textReply, toolReply, usage } from '../loopback/openaiWire.js';
+import { eventStream, fixture } from '../../../support/fixtures.js';
+import { chatStream, chunk, DONE, fragmentedCalls, textParts, usage } from '../../../support/openaiStreams.js';
 import { pngImage } from '../../../../src/services/requests/pngImage.js';
 
 let server: LoopbackServer;
@@ -29,7 +30,7 @@ describe('OpenAIProvider', () => {
 
   describe('.reply', () => {
     it('sends the chat completions request: system message, history with tool_calls, tool messages, tools, streamed with include_usage', async () => {
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       const request: ReplyRequest = {
         model: 'gpt-test',
         instructions: 'Be brief.',
@@ -83,7 +84,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('sends the key as a bearer token, and only in the auth header', async () => {
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       await parts(provider().reply(ask, callContext()));
       const { headers, body } = server.at(CHAT)[0]!;
       expect(headers.authorization).toBe(`Bearer ${KEY}`);
@@ -95,7 +96,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('streams text parts, then the usage-only final chunk as one units part, then the finish', async () => {
-      server.on(CHAT, stream(textReply(['Hel', 'lo', ' there'], [12, 3])));
+      server.on(CHAT, stream(chatStream(textParts(['Hel', 'lo', ' there'], [12, 3]))));
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'text', text: 'Hel' },
         { type: 'text', text: 'lo' },
@@ -106,7 +107,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('joins streamed tool-call deltas by index: id and name from the first fragment, arguments concatenated then parsed', async () => {
-      server.on(CHAT, stream(toolReply([{ id: 'call_a', name: 'weather', args: ['{"ci', 'ty":', '"Paris"}'] }])));
+      server.on(CHAT, stream(fragmentedCalls([{ id: 'call_a', name: 'weather', args: ['{"ci', 'ty":', '"Paris"}'] }])));
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'call', call: { id: 'call_a', tool: 'weather', with: { city: 'Paris' } } },
         { type: 'units', tokensIn: 20, tokensOut: 8 },
@@ -144,13 +145,13 @@ describe('OpenAIProvider', () => {
     });
 
     it('reads a call whose arguments are empty as an empty input', async () => {
-      server.on(CHAT, stream(toolReply([{ id: 'call_a', name: 'now', args: [] }])));
+      server.on(CHAT, stream(fragmentedCalls([{ id: 'call_a', name: 'now', args: [] }])));
       const got = await parts(provider().reply(ask, callContext()));
       expect(got[0]).toEqual({ type: 'call', call: { id: 'call_a', tool: 'now', with: {} } });
     });
 
     it('unparseable tool arguments are a malformed response: server on the first attempt, unknown after', async () => {
-      server.on(CHAT, stream(toolReply([{ id: 'call_a', name: 'weather', args: ['{"city": Par'] }])));
+      server.on(CHAT, stream(fragmentedCalls([{ id: 'call_a', name: 'weather', args: ['{"city": Par'] }])));
       const first = await failed(parts(provider().reply(ask, callContext())));
       expect(first.kind).toBe('server');
       expect(first.message).toContain('malformed response');
@@ -160,7 +161,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('asks for a typed value with response_format json_schema, and hands the content on as value parts', async () => {
-      server.on(CHAT, stream(textReply(['{"answer":', '42}'])));
+      server.on(CHAT, stream(chatStream(textParts(['{"answer":', '42}']))));
       const schema = { type: 'object', properties: { answer: { type: 'number' } }, required: ['answer'] };
       const got = await parts(provider().reply({ ...ask, output: { name: 'value', schema } }, callContext()));
       expect(sentBody().response_format).toEqual({
@@ -174,7 +175,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('asks for strict: false when the schema has an optional property', async () => {
-      server.on(CHAT, stream(textReply(['{}'])));
+      server.on(CHAT, stream(chatStream(textParts(['{}']))));
       const schema = { type: 'object', properties: { note: { type: 'string' } } };
       await parts(provider().reply({ ...ask, output: { name: 'value', schema } }, callContext()));
       expect(sentBody().response_format).toMatchObject({ json_schema: { strict: false } });
@@ -200,7 +201,7 @@ describe('OpenAIProvider', () => {
     });
 
     it("maps finish_reason length to 'length'", async () => {
-      server.on(CHAT, stream(textReply(['cut'], [1, 1], 'length')));
+      server.on(CHAT, stream(chatStream(textParts(['cut'], [1, 1], 'length'))));
       expect((await parts(provider().reply(ask, callContext()))).at(-1)).toEqual({ type: 'finish', reason: 'length' });
     });
 
@@ -259,7 +260,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('a stream that ends before [DONE] is a malformed response', async () => {
-      const whole = textReply(['Hello', ' world']);
+      const whole = chatStream(textParts(['Hello', ' world']));
       server.on(CHAT, stream(whole, { truncateAt: whole.indexOf(DONE) }));
       const error = await failed(parts(provider().reply(ask, callContext())));
       expect(error.kind).toBe('server');
@@ -267,7 +268,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('a stream cut off inside a data line is a malformed response', async () => {
-      const whole = textReply(['Hello']);
+      const whole = chatStream(textParts(['Hello']));
       server.on(CHAT, stream(whole, { truncateAt: 40 }));
       expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('malformed response');
     });
@@ -278,17 +279,24 @@ describe('OpenAIProvider', () => {
       expect(error.message).toContain('not JSON');
     });
 
-    it('an answer that is JSON instead of a stream is a malformed response', async () => {
-      server.on(
-        CHAT,
-        json(200, {
-          id: 'x',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }],
-        }),
-      );
-      expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain(
-        'JSON instead of an event stream',
-      );
+    it('reads a whole chat.completion a server answers in place of the stream (one that ignores stream: true)', async () => {
+      server.on(CHAT, json(200, fixture('openai/chat/completion.json')));
+      expect(await parts(provider().reply(ask, callContext()))).toEqual([
+        { type: 'text', text: 'Hello! How can I assist you today?' },
+        { type: 'units', tokensIn: 19, tokensOut: 10 },
+        { type: 'finish', reason: 'stop' },
+      ]);
+      server.on(CHAT, json(200, fixture('openai/chat/completion.tool_calls.json')));
+      expect((await parts(provider().reply(ask, callContext()))).slice(0, 1)).toEqual([
+        { type: 'call', call: { id: 'call_abc123', tool: 'get_current_weather', with: { location: 'Boston, MA' } } },
+      ]);
+    });
+
+    it('a JSON answer that is neither a completion nor an error is a malformed response', async () => {
+      server.on(CHAT, json(200, { id: 'x', object: 'list' }));
+      const error = await failed(parts(provider().reply(ask, callContext())));
+      expect(error.kind).toBe('server');
+      expect(error.message).toContain('malformed response: the completion');
     });
 
     it('a 200 JSON error instead of a stream fails with the kind its type names', async () => {
@@ -308,7 +316,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('a connection reset mid-stream is a network failure', async () => {
-      const whole = textReply(['Hello', ' world']);
+      const whole = chatStream(textParts(['Hello', ' world']));
       server.on(CHAT, stream(whole, { resetAt: 200 }));
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('network');
     });
@@ -333,7 +341,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('reads the same parts wherever the TCP chunks split the stream', async () => {
-      const body = textReply(['Grüße', ' 😀', '中文']) + '';
+      const body = chatStream(textParts(['Grüße', ' 😀', '中文'])) + '';
       const expected = [
         { type: 'text', text: 'Grüße' },
         { type: 'text', text: ' 😀' },
@@ -361,7 +369,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('adds the settings body fields, and keeps its own fields over them', async () => {
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       const p = createOpenAIProvider({
         baseURL: server.url('/v1'),
         body: { reasoning_effort: 'low', model: 'not-this', stream_options: { include_obfuscation: false } },
@@ -377,7 +385,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('sends the settings headers; the auth header wins over one of the same name', async () => {
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       const p = createOpenAIProvider({
         baseURL: server.url('/v1'),
         headers: { 'X-Team': 'help', Authorization: 'Bearer other' },
@@ -398,16 +406,135 @@ describe('OpenAIProvider', () => {
     });
   });
 
+  describe(".reply with api: 'responses'", () => {
+    const RESPONSES = '/v1/responses';
+    const responses = () => createOpenAIProvider({ baseURL: server.url('/v1'), api: 'responses' });
+    const at = (name: string) => `openai/responses/${name}.json`;
+    const completed = fixture<{ response: Record<string, unknown> }>(at('response.completed'));
+
+    it('sends the Responses request: instructions, input items, flat function tools, streamed and not stored', async () => {
+      server.on(RESPONSES, stream(eventStream(at('response.created'), at('response.completed'))));
+      const request: ReplyRequest = {
+        model: 'gpt-5-mini',
+        instructions: 'Be brief.',
+        messages: [
+          { role: 'user', content: 'Weather in Paris?' },
+          { role: 'assistant', calls: [{ id: 'call_1', tool: 'weather', with: { city: 'Paris' } }] },
+          { role: 'tool', results: [{ id: 'call_1', tool: 'weather', output: { sky: 'clear' } }] },
+        ],
+        tools: [{ name: 'weather', input: { type: 'object', properties: { city: { type: 'string' } } } }],
+        settings: { temperature: 0.2, maxOutputTokens: 64, toolChoice: { tool: 'weather' } },
+      };
+      await parts(responses().reply(request, callContext()));
+      expect(sentBody(RESPONSES)).toEqual({
+        store: false,
+        model: 'gpt-5-mini',
+        input: [
+          { type: 'message', role: 'user', content: 'Weather in Paris?' },
+          { type: 'function_call', call_id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' },
+          { type: 'function_call_output', call_id: 'call_1', output: '{"sky":"clear"}' },
+        ],
+        stream: true,
+        instructions: 'Be brief.',
+        tools: [{ type: 'function', name: 'weather', parameters: request.tools![0]!.input, strict: false }],
+        temperature: 0.2,
+        max_output_tokens: 64,
+        tool_choice: { type: 'function', name: 'weather' },
+      });
+    });
+
+    it('reads the documented events: a message streamed in deltas, a function call, the usage and the finish', async () => {
+      const events = [
+        'response.created',
+        'response.in_progress',
+        'response.output_item.added',
+        'response.content_part.added',
+        'response.output_text.delta',
+        'response.output_text.done',
+        'response.content_part.done',
+        'response.output_item.done',
+        'response.output_item.added.function_call',
+        'response.function_call_arguments.delta',
+        'response.function_call_arguments.done',
+        'response.output_item.done.function_call',
+        'response.completed',
+      ];
+      server.on(RESPONSES, stream(eventStream(...events.map(at))));
+      expect(await parts(responses().reply(ask, callContext()))).toEqual([
+        { type: 'text', text: 'Hi there! How can I help?' },
+        { type: 'call', call: { id: 'call_12345xyz', tool: 'get_weather', with: { location: 'Paris, France' } } },
+        { type: 'units', tokensIn: 328, tokensOut: 52 },
+        { type: 'finish', reason: 'calls' },
+      ]);
+    });
+
+    it('hands a reasoning summary on as reasoning parts', async () => {
+      const events = [
+        'response.created',
+        'response.reasoning_summary_part.added',
+        'response.reasoning_summary_text.delta',
+      ];
+      server.on(
+        RESPONSES,
+        stream(eventStream(...events.map(at), { ...completed, response: { ...completed.response, output: [] } })),
+      );
+      expect((await parts(responses().reply(ask, callContext()))).slice(0, 1)).toEqual([
+        { type: 'reasoning', text: '**Answering a simple question**', block: 0 },
+      ]);
+    });
+
+    it('reads response.incomplete for the output limit as the finish length', async () => {
+      server.on(RESPONSES, stream(eventStream(at('response.created'), at('response.incomplete'))));
+      expect((await parts(responses().reply(ask, callContext()))).at(-1)).toEqual({ type: 'finish', reason: 'length' });
+    });
+
+    it('a refusal fails with kind content_filter, saying what the model said', async () => {
+      server.on(RESPONSES, stream(eventStream(at('response.refusal.delta'), at('response.completed'))));
+      const error = await failed(parts(responses().reply(ask, callContext())));
+      expect(error.kind).toBe('content_filter');
+      expect(error.message).toContain("I can't help with that.");
+    });
+
+    it('response.failed and an error event fail as the error they report', async () => {
+      server.on(RESPONSES, stream(eventStream(at('response.created'), at('response.failed'))));
+      const failedResponse = await failed(parts(responses().reply(ask, callContext())));
+      expect(failedResponse).toMatchObject({ kind: 'server', status: 200 });
+      expect(failedResponse.message).toContain('The model failed to generate a response.');
+      server.on(RESPONSES, stream(eventStream(at('response.created'), at('error'))));
+      expect((await failed(parts(responses().reply(ask, callContext())))).message).toContain('Something went wrong');
+    });
+
+    it('a stream that ends before response.completed is a malformed response', async () => {
+      server.on(RESPONSES, stream(eventStream(at('response.created'), at('response.output_text.delta'))));
+      const error = await failed(parts(responses().reply(ask, callContext())));
+      expect(error.kind).toBe('server');
+      expect(error.message).toContain('response.completed');
+    });
+
+    it('reads a whole response a server answers in place of the stream: reasoning, text and calls', async () => {
+      server.on(RESPONSES, json(200, fixture(at('response'))));
+      expect(await parts(responses().reply(ask, callContext()))).toEqual([
+        { type: 'reasoning', text: '**Answering a simple question**\n\nThe user greets me.', block: 0 },
+        { type: 'text', text: 'Hi there! How can I help?' },
+        { type: 'call', call: { id: 'call_12345xyz', tool: 'get_weather', with: { location: 'Paris, France' } } },
+        { type: 'units', tokensIn: 328, tokensOut: 52 },
+        { type: 'finish', reason: 'calls' },
+      ]);
+    });
+
+    it('throws E0021 before any request for stop sequences, which the Responses API has none of', async () => {
+      const error = await failure(
+        parts(responses().reply({ ...ask, settings: { stopSequences: ['\n'] } }, callContext())),
+      );
+      expect(error).toMatchObject({ code: 'E0021' });
+      expect(error.message).toContain('OpenAI responses');
+      expect(server.received).toHaveLength(0);
+    });
+  });
+
   describe('failures', () => {
     it('401 is auth, with status, provider and the request id', async () => {
-      server.on(
-        CHAT,
-        json(
-          401,
-          { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } },
-          { 'x-request-id': 'req_401' },
-        ),
-      );
+      server.on(CHAT, json(401, fixture('openai/errors/invalid_api_key.json'), { 'x-request-id': 'req_401' }));
       const error = await failed(parts(provider().reply(ask, callContext())));
       expect(error).toMatchObject({
         kind: 'auth',
@@ -425,14 +552,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('429 is rate_limit, with retry-after (seconds) read into retryAfterMs', async () => {
-      server.on(
-        CHAT,
-        json(
-          429,
-          { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
-          { 'retry-after': '3' },
-        ),
-      );
+      server.on(CHAT, json(429, fixture('openai/errors/rate_limit_exceeded.json'), { 'retry-after': '3' }));
       expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
         kind: 'rate_limit',
         retryAfterMs: 3000,
@@ -454,16 +574,7 @@ describe('OpenAIProvider', () => {
     });
 
     it('an insufficient_quota 429 is not retryable', async () => {
-      server.on(
-        CHAT,
-        json(429, {
-          error: {
-            message: 'You exceeded your current quota, please check your plan and billing details.',
-            type: 'insufficient_quota',
-            code: 'insufficient_quota',
-          },
-        }),
-      );
+      server.on(CHAT, json(429, fixture('openai/errors/insufficient_quota.json')));
       expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
         kind: 'auth',
         retryable: false,
@@ -474,7 +585,7 @@ describe('OpenAIProvider', () => {
 
     it('500, 503 and 529 are server', async () => {
       for (const status of [500, 503, 529]) {
-        server.on(CHAT, json(status, { error: { message: 'Overloaded', type: 'server_error' } }));
+        server.on(CHAT, json(status, fixture('openai/errors/server_error.json')));
         expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({ kind: 'server', status });
       }
     });
@@ -487,37 +598,17 @@ describe('OpenAIProvider', () => {
     });
 
     it('a context-length 400 is context_length', async () => {
-      server.on(
-        CHAT,
-        json(400, {
-          error: {
-            message: "This model's maximum context length is 128000 tokens.",
-            type: 'invalid_request_error',
-            param: 'messages',
-            code: 'context_length_exceeded',
-          },
-        }),
-      );
+      server.on(CHAT, json(400, fixture('openai/errors/context_length_exceeded.json')));
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('context_length');
     });
 
     it("Azure's content_filter 400 is content_filter", async () => {
-      server.on(
-        CHAT,
-        json(400, {
-          error: { message: 'The response was filtered', type: null, param: 'prompt', code: 'content_filter' },
-        }),
-      );
+      server.on(CHAT, json(400, fixture('azure/errors/content_filter.json')));
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('content_filter');
     });
 
     it('a 404 for an unknown model is bad_request', async () => {
-      server.on(
-        CHAT,
-        json(404, {
-          error: { message: 'The model `x` does not exist', type: 'invalid_request_error', code: 'model_not_found' },
-        }),
-      );
+      server.on(CHAT, json(404, fixture('openai/errors/model_not_found.json')));
       expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe('bad_request');
     });
 
@@ -587,7 +678,7 @@ describe('OpenAIProvider', () => {
     it("reads OPENAI_API_KEY for the vendor's own URL", async () => {
       vi.stubEnv('OPENAI_API_KEY', 'sk-from-env');
       const fetch = vi.fn<typeof globalThis.fetch>(
-        async () => new Response(textReply(['Hi']), { headers: { 'content-type': 'text/event-stream' } }),
+        async () => new Response(chatStream(textParts(['Hi'])), { headers: { 'content-type': 'text/event-stream' } }),
       );
       await parts(createOpenAIProvider({ fetch }).reply(ask, callContext({ apiKey: undefined })));
       const [url, init] = fetch.mock.calls[0]!;
@@ -597,7 +688,7 @@ describe('OpenAIProvider', () => {
 
     it('calls a custom baseURL without a key, and without reading OPENAI_API_KEY', async () => {
       vi.stubEnv('OPENAI_API_KEY', 'sk-from-env');
-      server.on(CHAT, stream(textReply(['Hi'])));
+      server.on(CHAT, stream(chatStream(textParts(['Hi']))));
       await parts(provider().reply(ask, callContext({ apiKey: undefined, provider: 'local' })));
       expect(server.at(CHAT)[0]!.headers.authorization).toBeUndefined();
     });
@@ -614,24 +705,14 @@ describe('OpenAIProvider', () => {
     const base64 = (values: number[]): string => Buffer.from(new Float32Array(values).buffer).toString('base64');
 
     it('asks for base64 and decodes little-endian float32', async () => {
-      server.on(
-        EMB,
-        json(200, {
-          object: 'list',
-          model: 'e',
-          data: [{ object: 'embedding', index: 0, embedding: base64([0.5, -1.25, 3]) }],
-          usage: { prompt_tokens: 2, total_tokens: 2 },
-        }),
-      );
-      expect(await provider().embed('hello', callContext({ model: 'text-embedding-3-small' }))).toEqual([
-        0.5, -1.25, 3,
-      ]);
+      server.on(EMB, json(200, fixture('openai/media/embeddings.base64.json')));
+      expect(await provider().embed('hello', callContext({ model: 'text-embedding-3-small' }))).toEqual([1, 2]);
       expect(sentBody(EMB)).toEqual({ model: 'text-embedding-3-small', input: 'hello', encoding_format: 'base64' });
     });
 
     it('reads floats from a server that answers float lists', async () => {
-      server.on(EMB, json(200, { data: [{ index: 0, embedding: [0.1, 0.2] }] }));
-      expect(await provider().embed('hello', callContext())).toEqual([0.1, 0.2]);
+      server.on(EMB, json(200, fixture('openai/media/embeddings.json')));
+      expect(await provider().embed('hello', callContext())).toEqual([0.0023064255, -0.009327292, -0.0028842222]);
     });
 
     it('gives back every float32 exactly, whatever the values', async () => {
@@ -661,7 +742,9 @@ describe('OpenAIProvider', () => {
 
     it('an answer without data is a malformed response', async () => {
       server.on(EMB, json(200, { object: 'list' }));
-      expect((await failed(provider().embed('x', callContext()))).message).toContain('`data`');
+      expect((await failed(provider().embed('x', callContext()))).message).toContain(
+        'has data that breaks the protocol',
+      );
     });
   });
 
@@ -669,7 +752,10 @@ describe('OpenAIProvider', () => {
     const HEAR = '/v1/audio/transcriptions';
 
     it('posts multipart with file, model, language and the hint as prompt', async () => {
-      server.on(HEAR, json(200, { text: 'please call me back', usage: { type: 'duration', seconds: 2 } }));
+      server.on(
+        HEAR,
+        json(200, { ...fixture<object>('openai/media/transcription.json'), text: 'please call me back' }),
+      );
       const audio = new Uint8Array([82, 73, 70, 70, 0, 1, 2, 3]);
       const heard = await provider().hear(
         { audio, kind: 'wav', language: 'en', hint: 'callback' },
@@ -712,7 +798,7 @@ describe('OpenAIProvider', () => {
       server.on(HEAR, json(200, { transcript: 'hi' }));
       expect(
         (await failed(provider().hear({ audio: new Uint8Array([1]), kind: 'wav' }, callContext()))).message,
-      ).toContain('`text`');
+      ).toContain('has text that breaks the protocol');
     });
   });
 
@@ -805,7 +891,7 @@ describe('OpenAIProvider', () => {
       server.on(IMAGES, json(200, { data: [{ url: 'https://example.com/a.png' }] }));
       expect((await failed(provider().image('x', {}, callContext()))).message).toContain('it gave a URL');
       server.on(IMAGES, json(200, { images: [] }));
-      expect((await failed(provider().image('x', {}, callContext()))).message).toContain('no `data` list');
+      expect((await failed(provider().image('x', {}, callContext()))).message).toContain('has data that breaks');
     });
 
     it('a content policy refusal is a content_filter failure with its message, and the key never shows', async () => {
@@ -830,19 +916,9 @@ describe('OpenAIProvider', () => {
     const RANK = '/v1/rerank';
 
     it('posts { model, query, documents } and maps results[{ index, relevance_score }] back to the texts in order', async () => {
-      server.on(
-        RANK,
-        json(200, {
-          model: 'r',
-          results: [
-            { index: 2, relevance_score: 0.9 },
-            { index: 0, relevance_score: 0.5 },
-            { index: 1, relevance_score: 0.1 },
-          ],
-        }),
-      );
+      server.on(RANK, json(200, fixture('openai/media/rerank.json')));
       expect(await provider().rank('reset password', ['a', 'b', 'c'], callContext({ model: 'rerank-v3.5' }))).toEqual([
-        0.5, 0.1, 0.9,
+        0.4, 0.01, 0.9,
       ]);
       expect(sentBody(RANK)).toEqual({ model: 'rerank-v3.5', query: 'reset password', documents: ['a', 'b', 'c'] });
     });

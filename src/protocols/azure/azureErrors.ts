@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { filterVerdicts, filteredPrompt } from './contentFilter.js';
+
+/**
+ * Azure OpenAI's error body: `{ error: { code, message, param?, type?, status?, innererror? } }`;
+ * its content filter's 400 has `type: null`, `param: 'prompt'`, `status: 400` and an `innererror`
+ * whose `content_filter_result` gives the verdict on each category.
+ */
+export const azureError = z.object({
+  error: z
+    .object({
+      code: z.string().nullish(),
+      message: z.string(),
+      param: z.string().nullish(),
+      type: z.string().nullish(),
+      status: z.int().optional(),
+      innererror: z
+        .object({ code: z.string().optional(), content_filter_result: filterVerdicts.optional() })
+        .loose()
+        .optional(),
+    })
+    .loose(),
+});
+
+/** What an Azure error says beside its message. */
+export interface AzureErrorTags {
+  /** Azure's `code`: its own (`429`, `DeploymentNotFound`, `BadRequest`) or OpenAI's (`context_length_exceeded`). */
+  readonly code: string;
+  /** The error type, where Azure gives one. */
+  readonly type?: string | undefined;
+  readonly param?: string | undefined;
+}
+
+/**
+ * Azure's error body for `message`; for code `content_filter`, the filter's 400 with the verdict
+ * on a prompt it stopped (violence, medium).
+ *
+ * @example
+ * ```ts
+ * azureErrorBody('Slow down.', { code: '429', type: 'requests' });
+ * // { error: { code: '429', message: 'Slow down.', type: 'requests' } }
+ * ```
+ */
+export function azureErrorBody(message: string, tags: AzureErrorTags): z.input<typeof azureError> {
+  if (tags.code === 'content_filter') {
+    return {
+      error: {
+        message,
+        type: null,
+        param: 'prompt',
+        code: 'content_filter',
+        status: 400,
+        innererror: { code: 'ResponsibleAIPolicyViolation', content_filter_result: filteredPrompt },
+      },
+    };
+  }
+  return {
+    error: {
+      code: tags.code,
+      message,
+      ...(tags.param === undefined ? {} : { param: tags.param }),
+      ...(tags.type === undefined ? {} : { type: tags.type }),
+    },
+  };
+}
