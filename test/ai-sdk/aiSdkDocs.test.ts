@@ -10,7 +10,7 @@ import { fromAiSdk, languageModel } from 'standin/ai-sdk';
 import { createTestApp } from 'standin/testing';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { messageDelta, messageStart, messageStop, textBlock } from '../services/providers/loopback/anthropicWire.js';
+import { messageDelta, messageStart, messageStop, textBlock } from '../support/anthropicStreams.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import { type LoopbackServer, stream } from '../services/providers/loopback/LoopbackServer.js';
 import { useLoopback } from '../services/providers/loopback/useLoopback.js';

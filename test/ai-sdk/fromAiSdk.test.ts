@@ -8,13 +8,7 @@ import { z } from 'zod';
 import { fromAiSdk } from '../../src/ai-sdk.js';
 import { Tokens, type Provider } from '../../src/index.js';
 import { createTestApp } from '../../src/testing.js';
-import {
-  messageDelta,
-  messageStart,
-  messageStop,
-  textBlock,
-  toolBlock,
-} from '../services/providers/loopback/anthropicWire.js';
+import { messageDelta, messageStart, messageStop, textBlock, toolBlock } from '../support/anthropicStreams.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import { json, type LoopbackServer, stream } from '../services/providers/loopback/LoopbackServer.js';
 import { chatStream, textParts } from '../support/openaiStreams.js';

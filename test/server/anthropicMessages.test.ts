@@ -35,7 +35,11 @@ describe('FakeServer', () => {
       expect(message.content[1]).toMatchObject({ type: 'text', text: 'Hello!' });
       expect(message.stop_reason).toBe('end_turn');
       expect(message.usage).toMatchObject({ input_tokens: 9, output_tokens: 4 });
-      expect(server.sent[0]!.input).toEqual({ instructions: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] });
+      expect(server.sent[0]!.input).toEqual({
+        instructions: 'Be brief.',
+        messages: [{ role: 'user', content: 'Hi' }],
+        settings: { maxOutputTokens: 256 },
+      });
     });
 
     it('streams the documented events, which the client reassembles into the final message', async () => {

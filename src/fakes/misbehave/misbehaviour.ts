@@ -216,10 +216,7 @@ function calls(made: readonly AnswerCall[], call: MisbehaviourCall): Misbehaviou
 }
 
 function refused(call: MisbehaviourCall, text: string): ProviderFailure {
-  const said =
-    call.provider === 'anthropic'
-      ? 'the model declined to answer (stop_reason: refusal).'
-      : `the model refused: ${capText(text)}`;
+  const said = `the model refused: ${capText(text)}`;
   return new ProviderFailure('content_filter', `${call.where.answer} misbehaves as scripted: ${said}`, {
     provider: call.provider,
     status: 200,
@@ -228,10 +225,7 @@ function refused(call: MisbehaviourCall, text: string): ProviderFailure {
 }
 
 function filtered(call: MisbehaviourCall): ProviderFailure {
-  const said =
-    call.provider === 'anthropic'
-      ? 'the model declined to answer (stop_reason: refusal).'
-      : "the provider's content filter stopped the reply (finish_reason: content_filter).";
+  const said = "the provider's content filter stopped the reply.";
   return new ProviderFailure('content_filter', `${call.where.answer} misbehaves as scripted: ${said}`, {
     provider: call.provider,
     status: 200,

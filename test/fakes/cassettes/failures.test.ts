@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CallFailed, ClassificationAdapterError } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
-import { textMessage } from '../../services/providers/loopback/anthropicWire.js';
+import { textMessage } from '../../support/anthropicStreams.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { json, LoopbackServer, stream } from '../../services/providers/loopback/LoopbackServer.js';
 import { chatStream, textParts } from '../../support/openaiStreams.js';

@@ -12,7 +12,7 @@ import {
   textBlock,
   textMessage,
   toolBlock,
-} from '../../services/providers/loopback/anthropicWire.js';
+} from '../../support/anthropicStreams.js';
 import { systemone } from '../../services/providers/loopback/classifierServers.js';
 import { KEY, questions, useFolder } from './support.js';
 

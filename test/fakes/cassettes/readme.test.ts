@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClassificationQuestion as Q } from '../../../src/index.js';
 import { createTestApp } from '../../../src/testing.js';
-import { textMessage } from '../../services/providers/loopback/anthropicWire.js';
+import { textMessage } from '../../support/anthropicStreams.js';
 import { LoopbackServer, stream } from '../../services/providers/loopback/LoopbackServer.js';
 import { systemone } from '../../services/providers/loopback/classifierServers.js';
 import { KEY, useFolder } from './support.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CallFailed, type ReplyPart } from '../../../src/index.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
-import { event, messageStart, textMessage } from '../../services/providers/loopback/anthropicWire.js';
+import { event, messageStart, textMessage } from '../../support/anthropicStreams.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { LoopbackServer, stream, type Handler } from '../../services/providers/loopback/LoopbackServer.js';
 import { chatStream, textParts } from '../../support/openaiStreams.js';

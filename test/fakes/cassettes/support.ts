@@ -20,7 +20,7 @@ import {
   textBlock,
   thinkingBlock,
   toolBlock,
-} from '../../services/providers/loopback/anthropicWire.js';
+} from '../../support/anthropicStreams.js';
 import { KEY } from '../../services/providers/loopback/callContext.js';
 import { decisions, systemone } from '../../services/providers/loopback/classifierServers.js';
 import { json, raw, stream, type LoopbackServer } from '../../services/providers/loopback/LoopbackServer.js';

@@ -12,7 +12,7 @@ import {
   textBlock,
   textMessage,
   toolBlock,
-} from '../../services/providers/loopback/anthropicWire.js';
+} from '../../support/anthropicStreams.js';
 
 /** The misbehaviours of the agreement tests: the fake's answers, the providers' bytes, and what the application reads. */
 

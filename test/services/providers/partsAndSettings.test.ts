@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp, type ContentPart } from '../../../src/index.js';
-import { messageDelta, messageStart, messageStop, textBlock } from './loopback/anthropicWire.js';
+import { messageDelta, messageStart, messageStop, textBlock } from '../../support/anthropicStreams.js';
 import { KEY } from './loopback/callContext.js';
 import { type LoopbackServer, stream } from './loopback/LoopbackServer.js';
 import { chatStream, textParts } from '../../support/openaiStreams.js';

@@ -10,7 +10,7 @@ import {
   textBlock,
   textMessage,
   toolBlock,
-} from './loopback/anthropicWire.js';
+} from '../../support/anthropicStreams.js';
 import { failure, KEY } from './loopback/callContext.js';
 import { hang, json, type LoopbackServer, stream, type Handler } from './loopback/LoopbackServer.js';
 import { useLoopback } from './loopback/useLoopback.js';

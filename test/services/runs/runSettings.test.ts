@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createApp, tool, type Agent } from '../../../src/index.js';
 import { Engine } from '../../../src/services/engine/Engine.js';
 import { createTestApp, type SentCall } from '../../../src/testing.js';
-import { messageDelta, messageStart, messageStop, textBlock, toolBlock } from '../providers/loopback/anthropicWire.js';
+import { messageDelta, messageStart, messageStop, textBlock, toolBlock } from '../../support/anthropicStreams.js';
 import { KEY } from '../providers/loopback/callContext.js';
 import { type LoopbackServer, stream } from '../providers/loopback/LoopbackServer.js';
 import { callParts, chatStream, textParts } from '../../support/openaiStreams.js';

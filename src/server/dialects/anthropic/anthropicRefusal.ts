@@ -12,13 +12,13 @@ const wanted: Readonly<Record<string, string>> = {
 
 /**
  * Anthropic's 400 for a request field it refuses, in its words (`max_tokens: Field required`,
- * `temperature: Input should be a valid number`), `W0004` for a field it does not know and `W0002`
- * for any other.
+ * `temperature: Input should be a valid number`), `W0004` for a field it does not know or a part
+ * the wire server does not read, and `W0002` for any other.
  */
 export function anthropicRefusal(issue: ShapeIssue): WireError {
   const field = issue.path.map(String).join('.');
-  const refuse = (message: string, code = 'W0002' as const): WireError =>
-    new WireError(code, 400, field === '' || message.startsWith(`${field}:`) ? message : `${field}: ${message}`, {
+  const refuse = (message: string, code: 'W0002' | 'W0004' = 'W0002'): WireError =>
+    new WireError(code, 400, field === '' || /^[\w.]+: /.test(message) ? message : `${field}: ${message}`, {
       type: 'invalid_request_error',
       param: field,
       retry: false,
@@ -39,7 +39,14 @@ export function anthropicRefusal(issue: ShapeIssue): WireError {
           : `Input should be ${wanted[issue.expected] ?? 'a valid dictionary'}`,
       );
     case 'too_small':
-      return refuse(`Input should be greater than or equal to ${String(issue.minimum)}`);
+      return refuse(
+        issue.origin === 'array' ? issue.message : `Input should be greater than or equal to ${String(issue.minimum)}`,
+      );
+    case 'custom':
+      return refuse(
+        issue.message,
+        (issue.params as { unhonoured?: boolean } | undefined)?.unhonoured ? 'W0004' : 'W0002',
+      );
     case 'too_big':
       return refuse(`Input should be less than or equal to ${String(issue.maximum)}`);
     default:

@@ -1,5 +1,7 @@
+import { anthropicFailures } from '../../../protocols/anthropic/anthropicErrors.js';
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
+import { requestFault } from '../http/requestFault.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
@@ -7,8 +9,8 @@ import { ANTHROPIC_URL, apiVersions, type AnthropicProviderSettings } from './An
 
 /**
  * The Anthropic adapter on Node's `fetch`: `POST {baseURL}/v1/messages`, streamed, with tools,
- * thinking blocks as reasoning and typed values through `output_config.format`. One HTTP
- * attempt per call: the engine retries. Made by {@link createAnthropicProvider}.
+ * thinking blocks as reasoning and typed values through `output_config.format`, each written and
+ * read through the Anthropic protocol. One HTTP attempt per call: the engine retries. Made by {@link createAnthropicProvider}.
  *
  * @example
  * ```ts
@@ -33,6 +35,7 @@ export class AnthropicProvider implements Provider {
       requestIdHeader: 'request-id',
       protocolHeaders: { 'anthropic-version': apiVersions[auth] },
       auth: auth === 'bearer' ? (key) => ({ authorization: `Bearer ${key}` }) : (key) => ({ 'x-api-key': key }),
+      failures: anthropicFailures,
     });
   }
 
@@ -40,17 +43,26 @@ export class AnthropicProvider implements Provider {
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     checkContext(context, "Anthropic adapter's reply");
     // The wire format loads with the first reply: a program that never calls Anthropic never reads it.
-    const [{ messagesRequest }, { MessageStream }] = await Promise.all([
-      import('./messagesRequest.js'),
-      import('./MessageStream.js'),
+    const [{ writeMessages }, { MessageEventReader }] = await Promise.all([
+      import('../../../protocols/anthropic/messagesRequest.js'),
+      import('../../../protocols/anthropic/MessageEventReader.js'),
     ]);
-    const body = wireJson(messagesRequest(request, this.#settings, context.provider), 'The request');
+    const extras = {
+      body: { ...this.#settings.body, ...request.settings?.providerOptions?.[context.provider] },
+      maxTokens: this.#settings.maxTokens,
+    };
+    let body: string;
+    try {
+      body = wireJson(writeMessages(request, extras), 'The request');
+    } catch (error) {
+      throw requestFault(error, 'Anthropic messages');
+    }
     yield* streamedReply(
       this.#endpoint,
       context,
       '/v1/messages',
       body,
-      (exchange) => new MessageStream(exchange, request.output !== undefined),
+      () => new MessageEventReader(request.output !== undefined),
     );
   }
 }

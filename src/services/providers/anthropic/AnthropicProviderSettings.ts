@@ -55,8 +55,5 @@ export const anthropicSettingsExpected: Readonly<Record<string, string>> = {
 /** The vendor's own base URL. */
 export const ANTHROPIC_URL = 'https://api.anthropic.com';
 
-/** `max_tokens` when the settings give none. */
-export const DEFAULT_MAX_TOKENS = 4096;
-
 /** The API version each auth form goes with. */
 export const apiVersions: Readonly<Record<AnthropicAuth, string>> = { 'x-api-key': '2023-06-01', bearer: '2026-10-21' };

@@ -11,7 +11,7 @@ import {
   textMessage,
   thinkingBlock,
   toolBlock,
-} from '../loopback/anthropicWire.js';
+} from '../../../support/anthropicStreams.js';
 import { callContext as baseContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { hang, json, type LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { useLoopback } from '../loopback/useLoopback.js';

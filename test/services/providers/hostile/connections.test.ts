@@ -3,7 +3,7 @@ import { ClassificationAdapterError, ClassificationQuestion as Q, type ReplyPart
 import { KEY } from '../loopback/callContext.js';
 import { LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { chatStream, textParts } from '../../../support/openaiStreams.js';
-import { textMessage } from '../loopback/anthropicWire.js';
+import { textMessage } from '../../../support/anthropicStreams.js';
 import { systemone } from '../loopback/classifierServers.js';
 import { useLoopback } from '../loopback/useLoopback.js';
 import {

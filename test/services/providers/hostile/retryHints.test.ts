@@ -3,7 +3,7 @@ import { ClassificationAdapterError, ClassificationQuestion as Q, createApp } fr
 import { KEY } from '../loopback/callContext.js';
 import { json, type LoopbackServer, stream } from '../loopback/LoopbackServer.js';
 import { chatStream, textParts } from '../../../support/openaiStreams.js';
-import { textMessage } from '../loopback/anthropicWire.js';
+import { textMessage } from '../../../support/anthropicStreams.js';
 import { systemone } from '../loopback/classifierServers.js';
 import { useLoopback } from '../loopback/useLoopback.js';
 import { ANTHROPIC, expectNoSecret, hostileApp, lastFailure, OPENAI, rejection, SYSTEMONE } from './hostile.js';

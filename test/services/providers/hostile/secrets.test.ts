@@ -11,7 +11,7 @@ import {
 import { failure, KEY } from '../loopback/callContext.js';
 import { json, type LoopbackServer, stream } from '../loopback/LoopbackServer.js';
 import { chunk } from '../../../support/openaiStreams.js';
-import { event, messageStart } from '../loopback/anthropicWire.js';
+import { event, messageStart } from '../../../support/anthropicStreams.js';
 import { useLoopback } from '../loopback/useLoopback.js';
 import {
   ANTHROPIC,

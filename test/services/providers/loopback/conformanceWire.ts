@@ -1,5 +1,12 @@
 import type { ProviderScenario } from '../../../../src/testing.js';
-import { messageDelta, messageStart, messageStop, textBlock, textMessage, toolBlock } from './anthropicWire.js';
+import {
+  messageDelta,
+  messageStart,
+  messageStop,
+  textBlock,
+  textMessage,
+  toolBlock,
+} from '../../../support/anthropicStreams.js';
 import { KEY } from './callContext.js';
 import { json, raw, stream, type Handler, type LoopbackServer } from './LoopbackServer.js';
 

@@ -1,25 +1,19 @@
-/** Builders of the exact bytes an Anthropic Messages stream is made of. */
+import { messageEvent, messageStart as writeStart } from '../../src/protocols/anthropic/MessageEventWriter.js';
 
-/** One named event with its data (which repeats the type, as the API's does). */
-export function event(type: string, data: Record<string, unknown> = {}): string {
-  return `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+/*
+ * Messages API streams for tests that point an adapter at a loopback server, each event framed by
+ * the protocol's own writer (the wire server's): named by its type, which its data repeats.
+ */
+
+/** One event with its data. */
+export const event = messageEvent;
+
+/** `message_start` with these input tokens (and any other usage counts). */
+export function messageStart(inputTokens: number, extra: Record<string, number> = {}): string {
+  return writeStart({ id: 'msg_1', model: 'claude-test' }, { input_tokens: inputTokens, output_tokens: 1, ...extra });
 }
 
-export function messageStart(inputTokens: number, extra: Record<string, unknown> = {}): string {
-  return event('message_start', {
-    message: {
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-test',
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: inputTokens, output_tokens: 1, ...extra },
-    },
-  });
-}
-
+/** A text block at `index`, a `text_delta` per piece. */
 export function textBlock(index: number, pieces: readonly string[]): string {
   return [
     event('content_block_start', { index, content_block: { type: 'text', text: '' } }),
@@ -28,6 +22,7 @@ export function textBlock(index: number, pieces: readonly string[]): string {
   ].join('');
 }
 
+/** A thinking block at `index`, a `thinking_delta` per piece, signed. */
 export function thinkingBlock(index: number, pieces: readonly string[], signature = 'sig=='): string {
   return [
     event('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }),
@@ -37,6 +32,7 @@ export function thinkingBlock(index: number, pieces: readonly string[], signatur
   ].join('');
 }
 
+/** A tool_use block at `index`, its input in the pieces given. */
 export function toolBlock(index: number, id: string, name: string, pieces: readonly string[]): string {
   return [
     event('content_block_start', { index, content_block: { type: 'tool_use', id, name, input: {} } }),
@@ -47,6 +43,7 @@ export function toolBlock(index: number, id: string, name: string, pieces: reado
   ].join('');
 }
 
+/** `message_delta` with this stop reason and output tokens. */
 export function messageDelta(stopReason: string, outputTokens: number): string {
   return event('message_delta', {
     delta: { stop_reason: stopReason, stop_sequence: null },
@@ -57,7 +54,7 @@ export function messageDelta(stopReason: string, outputTokens: number): string {
 export const ping = event('ping');
 export const messageStop = event('message_stop');
 
-/** A whole text reply. */
+/** A whole text reply: a text block of these pieces, its units (`[in, out]`) and stop reason. */
 export function textMessage(
   pieces: readonly string[],
   units: readonly [number, number] = [25, pieces.length],
