@@ -78,6 +78,16 @@ export function stoppedReply(model: string): Reply {
   };
 }
 
+/**
+ * A scripted `content_filter` failure as a reply its filter stopped, for a dialect whose provider
+ * answers one in a 200 (Gemini's blocked prompt, Anthropic's refusal); any other error thrown.
+ */
+export function filteredOr(error: unknown): Stopped {
+  const failure = error instanceof CallFailed ? error.cause : error;
+  if (failure instanceof ProviderFailure && failure.kind === 'content_filter') return { kind: 'content_filter' };
+  throw error;
+}
+
 /** What a whole answer carries of what {@link replyOrMisbehaviour} answered: a typed value as its JSON text. */
 export function wholeReply(got: Reply | Stopped): WholeReply {
   if (isStopped(got)) {

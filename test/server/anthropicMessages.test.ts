@@ -144,5 +144,76 @@ describe('FakeServer', () => {
       expect(seen).toContain('content_block_delta');
       expect(seen).not.toContain('message_stop');
     });
+
+    async function post(body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+      const response = await fetch(`${server.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    }
+    const hi = { model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'Hi' }] };
+
+    it.each([
+      [{ max_tokens: undefined }, 'W0002: max_tokens: Field required'],
+      [{ tempature: 0.5 }, 'W0004: tempature: Extra inputs are not permitted'],
+      [{ messages: [] }, 'W0002: messages: at least one message is required'],
+      [{ top_k: 1.5 }, 'W0002: top_k: Input should be a valid integer'],
+    ])("refuses %j in Anthropic's words, naming the field", async (extra, message) => {
+      server.fake('claude-test-1', [{ text: 'unused' }]);
+      const { status, json } = await post({ ...hi, ...extra });
+      expect(status).toBe(400);
+      expect(json).toEqual({
+        type: 'error',
+        error: { type: 'invalid_request_error', message: expect.stringContaining(message) },
+        request_id: expect.any(String),
+      });
+      expect(server.sent).toHaveLength(0);
+    });
+
+    it('refuses a block type it does not read with W0004, naming the block', async () => {
+      const content = [{ type: 'search_result', source: 'https://example.com', title: 'x', content: [] }];
+      const { status, json } = await post({ ...hi, messages: [{ role: 'user', content }] });
+      expect(status).toBe(400);
+      expect(json).toMatchObject({
+        error: { message: expect.stringMatching(/^W0004: messages\.0\.content\.0: a 'search_result' block/) },
+      });
+    });
+
+    it("answers an unknown model in Anthropic's not_found_error shape", async () => {
+      server.fake('claude-test-1', [{ text: 'x' }]);
+      const { status, json } = await post({ ...hi, model: 'claude-opus' });
+      expect(status).toBe(404);
+      expect(json).toMatchObject({
+        type: 'error',
+        error: { type: 'not_found_error', message: expect.stringContaining('model: claude-opus') },
+      });
+    });
+
+    it('reads an image block as an image part, and answers text blocks with no citations key', async () => {
+      server.fake('claude-test-1', [{ text: 'A red pixel.' }]);
+      const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } };
+      const content = [{ type: 'text', text: 'What is it?' }, image];
+      const { json } = await post({ ...hi, messages: [{ role: 'user', content }] });
+      expect(json.content).toEqual([{ type: 'text', text: 'A red pixel.' }]);
+      expect((server.sent[0]!.input as { messages: unknown[] }).messages).toEqual([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is it?' },
+            { type: 'image', mediaType: 'image/png', bytes: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]) },
+          ],
+        },
+      ]);
+    });
+
+    it("answers a scripted 'content_filter' as Anthropic's refusal: 200, stop_reason refusal, whole and streamed", async () => {
+      server.fake('claude-test-1', [{ fail: 'content_filter' }, { fail: 'content_filter' }]);
+      const whole = await anthropic.messages.create(hi as Anthropic.MessageCreateParamsNonStreaming);
+      expect(whole).toMatchObject({ content: [], stop_reason: 'refusal' });
+      const streamed = await anthropic.messages.stream(hi as Anthropic.MessageCreateParamsStreaming).finalMessage();
+      expect(streamed).toMatchObject({ content: [], stop_reason: 'refusal' });
+    });
   });
 });

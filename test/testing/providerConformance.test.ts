@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createAnthropicProvider, ProviderFailure, StandinError, type ReplyPart } from '../../src/index.js';
+import { ProviderFailure, StandinError, type ReplyPart } from '../../src/index.js';
 import {
   createTestApp,
   fakeProvider,
@@ -13,14 +13,8 @@ import {
   type ProviderScenario,
 } from '../../src/testing.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
-import { raw, type LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
-import { anthropicScenario } from '../services/providers/loopback/conformanceWire.js';
-import { useLoopback } from '../services/providers/loopback/useLoopback.js';
 import { fakeAnswers, fakeClaims } from './fixtures/fakeScenarios.js';
 import { good, hanging, maker, replying, throwing } from './fixtures/scriptedProviders.js';
-
-let server: LoopbackServer;
-useLoopback((started) => (server = started));
 
 // The faked model, bound on a test app as an application's test binds it.
 providerConformance(
@@ -45,44 +39,7 @@ providerConformance(good, {
   name: 'a hand-written provider conforms',
 });
 
-const redirect = raw(302, '', { location: 'http://127.0.0.1:1/elsewhere' });
-
-// The OpenAI adapter conforms against the wire server: test/conformance/openai.test.ts.
-
-/** The Anthropic adapter on the loopback server, the server scripted for each scenario. */
-const anthropic: MakeProvider = (scenario) => {
-  const provider = createAnthropicProvider({
-    baseURL: server.url(),
-    timeoutMs: scenario === 'fail:timeout' ? 50 : 5000,
-  });
-  const slow = anthropicScenario(server, scenario, redirect);
-  return slow === undefined ? provider : { provider, ...slow };
-};
-
-const anthropicClaims: ProviderScenario[] = [
-  'text',
-  'value',
-  'calls',
-  'length',
-  'slow',
-  'fail:rate_limit',
-  'fail:server',
-  'fail:auth',
-  'fail:bad_request',
-  'fail:context_length',
-  'fail:timeout',
-  'fail:network',
-  'fail:unknown',
-];
-
-providerConformance(anthropic, {
-  describe,
-  it,
-  claims: anthropicClaims,
-  apiKey: KEY,
-  provider: 'anthropic',
-  name: 'the Anthropic adapter on a loopback server conforms',
-});
+// The OpenAI and Anthropic adapters conform against the wire server: test/conformance/openai.test.ts, anthropic.test.ts.
 
 // The example of docs/testing.md, as it is written there.
 const answers = {

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { anthropicError, anthropicFailures } from '../../../src/protocols/anthropic/anthropicErrors.js';
 import { readMessages, writeMessages } from '../../../src/protocols/anthropic/messagesRequest.js';
 import { MessageEventReader } from '../../../src/protocols/anthropic/MessageEventReader.js';
+import { MessageEventWriter, writeMessage } from '../../../src/protocols/anthropic/MessageEventWriter.js';
+import type { WholeReply } from '../../../src/protocols/WholeReply.js';
 import { SseDecoder, type SseEvent } from '../../../src/protocols/sse.js';
 import type { WireFault } from '../../../src/protocols/WireFault.js';
 import type { ReplyPart } from '../../../src/services/spec/Provider.js';
 import { fixtureJson, fixtureNames, fixtureText } from '../../support/fixtures.js';
 import { kindRead } from '../kindRead.js';
+import { folded } from '../replyArbitraries.js';
 
 /*
  * The fixtures under test/fixtures/anthropic, written from Anthropic's API reference (Messages,
@@ -25,10 +28,16 @@ function read(run: (out: ReplyPart[]) => void): ReplyPart[] | WireFault['fault']
   return out;
 }
 
+const meta = { id: 'msg_1', model: 'claude-test' };
+
 function readStream(name: string): ReplyPart[] | WireFault['fault'] {
+  return readEvents(fixtureText('anthropic', name));
+}
+
+function readEvents(text: string): ReplyPart[] | WireFault['fault'] {
   const decoded: SseEvent[] = [];
   const decoder = new SseDecoder();
-  decoder.push(new TextEncoder().encode(fixtureText('anthropic', name)), decoded);
+  decoder.push(new TextEncoder().encode(text), decoded);
   decoder.end(decoded);
   const reader = new MessageEventReader(false);
   return read((out) => {
@@ -87,6 +96,13 @@ describe('the Anthropic fixtures', () => {
     it(`reads the whole message ${name}`, () => {
       expect(readWhole(name)).toEqual(parts);
     });
+    if (!Array.isArray(parts)) continue;
+    it(`re-writes the whole message ${name} as the same reply`, () => {
+      const fold = folded(parts as ReplyPart[]);
+      const out: ReplyPart[] = [];
+      new MessageEventReader(false).whole(writeMessage(fold as unknown as WholeReply, meta), out);
+      expect(out).toEqual(parts);
+    });
   }
 
   const streams: Record<string, unknown> = {
@@ -131,6 +147,12 @@ describe('the Anthropic fixtures', () => {
   for (const [name, parts] of Object.entries(streams)) {
     it(`reads the stream ${name}`, () => {
       expect(readStream(name)).toEqual(parts);
+    });
+    if (!Array.isArray(parts)) continue;
+    it(`re-writes the stream ${name} as the same reply`, () => {
+      const writer = new MessageEventWriter(meta);
+      const events = [...(parts as ReplyPart[]).flatMap((part) => writer.part(part)), ...writer.end()];
+      expect(folded(readEvents(events.join('')) as ReplyPart[])).toEqual(folded(parts as ReplyPart[]));
     });
   }
 

@@ -6,7 +6,7 @@ import { readJson } from '../../readBody.js';
 import { sendJsonText, SseStream } from '../../respond.js';
 import type { WireContext } from '../../WireContext.js';
 import { WireError } from '../../WireError.js';
-import { isStopped, replyOrMisbehaviour, wholeReply, wireMisbehaviour } from '../../wireMisbehaviour.js';
+import { filteredOr, isStopped, replyOrMisbehaviour, wholeReply, wireMisbehaviour } from '../../wireMisbehaviour.js';
 
 const places = { tool: (i: number) => `tools.${i}.input_schema`, output: 'output_config.format.schema' };
 
@@ -14,8 +14,9 @@ const places = { tool: (i: number) => `tools.${i}.input_schema`, output: 'output
  * `POST /v1/messages`: reads an Anthropic Messages request, asks the engine, and answers a
  * `message`, or with `stream: true` its events in the documented order. A request that forces a
  * tool and asks for no typed value of its own is given the tool's input as its output shape, and
- * a typed value is answered as that tool's call (`forcedTool`). A misbehaving model's refusal or
- * content filter ends the reply with `stop_reason: refusal`, as Anthropic's do.
+ * a typed value is answered as that tool's call (`forcedTool`). A content filter (a scripted
+ * `content_filter` failure, a misbehaving model's refusal or filter) ends the reply with
+ * `stop_reason: refusal` in a 200, as Anthropic's does.
  *
  * @example
  * ```ts
@@ -51,7 +52,9 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
   const tool = forced === undefined ? undefined : { tool: forced.tool, id: `toolu_${context.responseId}` };
   const headers = context.dialect.headers(context.responseId);
   if (!stream) {
-    const got = await replyOrMisbehaviour(() => context.run(() => context.app.reply(model, input, context.options)));
+    const got = await replyOrMisbehaviour(() =>
+      context.run(() => context.app.reply(model, input, context.options)),
+    ).catch(filteredOr);
     const reply = tool === undefined || isStopped(got) ? got : forcedReply(got, tool.tool, tool.id);
     sendJsonText(context.response, 200, writeMessage(wholeReply(reply), meta), headers);
     return;
@@ -63,8 +66,7 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
       for await (const part of context.app.stream(model, input, context.options))
         for (const event of events.part(part)) await sse.event(event);
     } catch (error) {
-      const misbehaved = wireMisbehaviour(error);
-      if (misbehaved === undefined) throw error;
+      const misbehaved = wireMisbehaviour(error) ?? filteredOr(error);
       // A typed value that does not fit went out whole, as the model gave it.
       if (misbehaved.kind !== 'value') for (const event of events.stop(misbehaved)) await sse.event(event);
     }

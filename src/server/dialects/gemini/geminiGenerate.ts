@@ -1,5 +1,3 @@
-import { CallFailed } from '../../../errors/CallFailed.js';
-import { ProviderFailure } from '../../../errors/ProviderFailure.js';
 import { readGenerate } from '../../../protocols/gemini/generateRequest.js';
 import { GenerateChunkWriter, writeGenerateResponse } from '../../../protocols/gemini/generateWriter.js';
 import { engineInput } from '../../engineInput.js';
@@ -7,7 +5,7 @@ import { readJson } from '../../readBody.js';
 import { sendJsonText, SseStream } from '../../respond.js';
 import type { WireContext } from '../../WireContext.js';
 import { WireError } from '../../WireError.js';
-import { replyOrMisbehaviour, wholeReply, wireMisbehaviour, type Stopped } from '../../wireMisbehaviour.js';
+import { filteredOr, replyOrMisbehaviour, wholeReply, wireMisbehaviour } from '../../wireMisbehaviour.js';
 
 const places = {
   tool: (i: number) => `tools[].functionDeclarations[${i}].parametersJsonSchema`,
@@ -46,7 +44,7 @@ export async function geminiGenerate(context: WireContext, streamed: boolean): P
   if (!streamed) {
     const got = await replyOrMisbehaviour(() =>
       context.run(() => context.app.reply(model, input, context.options)),
-    ).catch(blockedOr);
+    ).catch(filteredOr);
     sendJsonText(context.response, 200, writeGenerateResponse(wholeReply(got), meta), headers);
     return;
   }
@@ -58,17 +56,10 @@ export async function geminiGenerate(context: WireContext, streamed: boolean): P
         for (const event of chunks.part(part)) await sse.event(event);
     } catch (error) {
       // A misbehaving model's typed value went out whole; a refusal and a content filter end the reply as Gemini's do.
-      const stopped = wireMisbehaviour(error) ?? blockedOr(error);
+      const stopped = wireMisbehaviour(error) ?? filteredOr(error);
       if (stopped.kind !== 'value') for (const event of chunks.stop(stopped)) await sse.event(event);
     }
   });
   for (const event of chunks.end()) await sse.event(event);
   sse.end();
-}
-
-/** A scripted `content_filter` failure as the content filter Gemini answers it with (200, not an error); any other error thrown. */
-function blockedOr(error: unknown): Stopped {
-  const failure = error instanceof CallFailed ? error.cause : error;
-  if (failure instanceof ProviderFailure && failure.kind === 'content_filter') return { kind: 'content_filter' };
-  throw error;
 }
