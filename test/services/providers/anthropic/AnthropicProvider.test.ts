@@ -12,6 +12,7 @@ import {
   thinkingBlock,
   toolBlock,
 } from '../../../support/anthropicStreams.js';
+import { fixtureJson } from '../../../support/fixtures.js';
 import { callContext as baseContext, failure, KEY, parts } from '../loopback/callContext.js';
 import { hang, json, type LoopbackServer, raw, stream } from '../loopback/LoopbackServer.js';
 import { useLoopback } from '../loopback/useLoopback.js';
@@ -294,6 +295,36 @@ describe('AnthropicProvider', () => {
         { type: 'units', tokensIn: 1, tokensOut: 2 },
         { type: 'finish', reason: 'stop' },
       ]);
+    });
+
+    it('reads a whole message a server gave in place of the stream', async () => {
+      server.on(MESSAGES, json(200, fixtureJson('anthropic', 'message-tool-use.json')));
+      expect(await parts(provider().reply(ask, callContext()))).toEqual([
+        { type: 'text', text: "I'll check the current weather in San Francisco for you." },
+        {
+          type: 'call',
+          call: {
+            id: 'toolu_01A09q90qw90lq917835lq9',
+            tool: 'get_weather',
+            with: { location: 'San Francisco, CA', unit: 'celsius' },
+          },
+        },
+        { type: 'units', tokensIn: 384, tokensOut: 94 },
+        { type: 'finish', reason: 'calls' },
+      ]);
+    });
+
+    it.each([
+      ['error-400-prompt-too-long.json', 'context_length'],
+      ['error-401-authentication.json', 'auth'],
+      ['error-429-rate-limit.json', 'rate_limit'],
+      ['error-529-overloaded.json', 'server'],
+    ] as const)('reads the documented error %s as kind %s, with its request id', async (name, kind) => {
+      server.on(MESSAGES, json(Number(name.slice(6, 9)), fixtureJson('anthropic', name)));
+      expect(await failed(parts(provider().reply(ask, callContext())))).toMatchObject({
+        kind,
+        requestId: 'req_011CSHoEeqs5C35K2UUqR7Fy',
+      });
     });
 
     it('reads the same parts wherever the TCP chunks split the stream, CRLF line ends included', async () => {
