@@ -59,17 +59,9 @@ function classifierOf(
 ): () => Classifier {
   const name = link.provider;
   const adapter = adapterOf(config, name);
-  let settings: ClassifierSettings;
-  if (adapter === 'typesafe' || adapter === 'decisions') {
-    settings = checked.get(name) ?? {};
-  } else if (adapter === 'openai') {
-    // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
-    const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(config.providers, name)
-      ? config.providers[name]!
-      : {};
-    const reach = { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs };
-    settings = Object.fromEntries(Object.entries(reach).filter(([, value]) => value !== undefined));
-  } else {
+  const maker =
+    adapter !== undefined && Object.hasOwn(classifierMakers, adapter) ? classifierMakers[adapter] : undefined;
+  if (maker === undefined) {
     const where = formatPath('config', path);
     const served =
       adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;
@@ -82,13 +74,40 @@ function classifierOf(
     );
   }
   const full: ClassifierSettings = {
-    ...settings,
+    ...maker.settings(config, checked, name),
     provider: name,
     ...(link.model === undefined ? {} : { model: link.model }),
   };
-  const Classifier = adapter === 'typesafe' ? TypesafeClassifier : DecisionsClassifier;
-  return () => new Classifier(full);
+  return () => maker.make(full);
 }
+
+interface ClassifierMaker {
+  /** The classifier's settings from provider `name`'s config. */
+  settings(config: StandinConfig, checked: ReadonlyMap<string, ClassifierSettings>, name: string): ClassifierSettings;
+  make(settings: ClassifierSettings): Classifier;
+}
+
+const classifierAdapter: ClassifierMaker['settings'] = (_config, checked, name) => checked.get(name) ?? {};
+
+/** The adapters that can classify, and how each makes its classifier. */
+const classifierMakers: Readonly<Record<string, ClassifierMaker>> = {
+  typesafe: { settings: classifierAdapter, make: (settings) => new TypesafeClassifier(settings) },
+  decisions: { settings: classifierAdapter, make: (settings) => new DecisionsClassifier(settings) },
+  openai: {
+    // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
+    settings: (config, _checked, name) => {
+      const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(
+        config.providers,
+        name,
+      )
+        ? config.providers[name]!
+        : {};
+      const reach = { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs };
+      return Object.fromEntries(Object.entries(reach).filter(([, value]) => value !== undefined));
+    },
+    make: (settings) => new DecisionsClassifier(settings),
+  },
+};
 
 /** The classifier settings of provider `name`, checked: `P0004` names a field a classifier does not take. */
 function classifierSettings(config: StandinConfig, name: string): ClassifierSettings {
