@@ -1,6 +1,6 @@
 import { answerObject, jsonObject, mismatch, quoted, readAt, sameKeys, text, usageOf } from '../answerReading.js';
 import type { AskedQuestion, Classified, ClassifiedAnswer } from '../Classification.js';
-import { choiceAnswer, noulAnswer, scoreAnswer } from './systemoneShapes.js';
+import { systemOneChoice, noulAnswer, systemOneScore } from './systemoneShapes.js';
 import { systemoneTypes } from './systemoneRequest.js';
 
 const head = answerObject({ answers: jsonObject });
@@ -100,7 +100,7 @@ function answerOf(id: string, question: AskedQuestion, value: unknown): Classifi
   if (type !== expected) mismatch([...at, 'type'], `is '${type}', and question '${id}' is a ${expected} question`, id);
   if (question.type === 'yesNo') return { type: 'yesNo', yesProbability: readAt(noulAnswer, value, at, id).noul };
   if (question.type === 'choice') {
-    const answer = readAt(choiceAnswer, value, at, id);
+    const answer = readAt(systemOneChoice, value, at, id);
     const options = Object.keys(question.criteria ?? {});
     if (!options.includes(answer.choice)) {
       mismatch(
@@ -113,7 +113,7 @@ function answerOf(id: string, question: AskedQuestion, value: unknown): Classifi
     const probabilities = Object.fromEntries(options.map((option) => [option, answer.probabilities[option]!]));
     return { type: 'choice', choice: answer.choice, probabilities, confidence: answer.confidence };
   }
-  const answer = readAt(scoreAnswer, value, at, id);
+  const answer = readAt(systemOneScore, value, at, id);
   const levels = (question.criteria as readonly unknown[]).length;
   if (answer.score < 0 || answer.score > levels - 1)
     mismatch([...at, 'score'], `is ${answer.score}, out of range: it should be from 0 to ${levels - 1}`, id);
