@@ -205,10 +205,15 @@ export class Engine {
   };
 }
 
-/** `runAgent`, loaded with the first run: a program that never runs an agent never reads the agent loop. */
+let loadedRun: typeof runAgent | undefined;
+
+/**
+ * `runAgent`, loaded with the first run: a program that never runs an agent never reads the agent
+ * loop, and later runs take it without awaiting an import again.
+ */
 async function* runLazily<O>(
   ...args: Parameters<typeof runAgent<O>>
 ): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
-  const { runAgent } = await import('../runs/runAgent.js');
-  return yield* runAgent(...args);
+  loadedRun ??= (await import('../runs/runAgent.js')).runAgent;
+  return yield* loadedRun(...args);
 }
