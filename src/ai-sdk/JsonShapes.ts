@@ -11,12 +11,6 @@ const MAX_BY_TEXT = 256;
  * against them as they do against a zod schema. One per adapted model: a schema object seen again is read once, and so is a new object
  * equal to one seen before — the AI SDK writes a zod tool's JSON Schema anew for every call, and
  * handing back the same shape also lets the engine reuse the JSON Schema it made of it.
- *
- * @example
- * ```ts
- * const shapes = new JsonShapes();
- * shapes.of({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, "tool 'weather'").parse({ city: 'Oslo' });
- * ```
  */
 export class JsonShapes {
   readonly #read = new WeakMap<object, z.ZodType>();

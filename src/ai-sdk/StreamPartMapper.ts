@@ -8,12 +8,6 @@ import { toFinishReason, toUsage } from './usage.js';
  * `reasoning-start`/`-delta`/`-end`, each call a `tool-call` with its input as JSON text, and
  * the units and finish one `finish` part with the usage. A block is closed when a part of
  * another kind comes. One per streamed call.
- *
- * @example
- * ```ts
- * const mapper = new StreamPartMapper();
- * mapper.map({ type: 'text', text: 'Hi' }); // [{ type: 'text-start', id: 'text-0' }, { type: 'text-delta', id: 'text-0', delta: 'Hi' }]
- * ```
  */
 export class StreamPartMapper {
   #open: { readonly kind: 'text' | 'reasoning'; readonly id: string } | undefined;

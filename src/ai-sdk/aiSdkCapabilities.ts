@@ -45,11 +45,6 @@ interface AiSdkModels {
 /**
  * The AI SDK mapping of each plain capability, or undefined where the AI SDK has no model for it
  * (`call`): `fromAiSdk` offers a capability when the AI SDK provider has its maker.
- *
- * @example
- * ```ts
- * aiSdkCapabilities.embed?.maker; // 'embeddingModel'
- * ```
  */
 export const aiSdkCapabilities: {
   readonly [N in PlainCapability]: N extends keyof AiSdkModels ? AiSdkCapability<N, AiSdkModels[N]> : undefined;

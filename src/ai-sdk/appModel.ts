@@ -5,11 +5,6 @@ import { Tokens } from '../tokens/Tokens.js';
 /**
  * Checks that `app` is a standin app and `model` one of its configured models, and answers the
  * app. Throws `A0006` otherwise, at once rather than at the first call.
- *
- * @example
- * ```ts
- * appModel(app, 'writer', 'languageModel'); // app
- * ```
  */
 export function appModel(app: App, model: string, maker: string): App {
   const isApp =

@@ -11,11 +11,6 @@ import type { ClassificationState } from '../services/classification/Classificat
 /**
  * A standin classification state as an AI SDK decision state: a text as one text part, JSON (an
  * object or a list) as one json part.
- *
- * @example
- * ```ts
- * toDecisionState('My card was charged twice.'); // [{ type: 'text', text: 'My card was charged twice.' }]
- * ```
  */
 export function toDecisionState(state: ClassificationState): DecisionState {
   return typeof state === 'string' ? [{ type: 'text', text: state }] : [{ type: 'json', value: state as JSONValue }];
@@ -25,11 +20,6 @@ export function toDecisionState(state: ClassificationState): DecisionState {
  * An AI SDK decision state as a standin classification state: one text part as its text, one json
  * part holding an object or a list as that value, several parts as the list of their texts and
  * values. A file part has no place in standin's state, which is text and JSON: `A0020`.
- *
- * @example
- * ```ts
- * fromDecisionState([{ type: 'json', value: { order: 42 } }]); // { order: 42 }
- * ```
  */
 export function fromDecisionState(state: DecisionState): ClassificationState {
   const values = state.map((part, index) => {
@@ -51,12 +41,6 @@ export function fromDecisionState(state: DecisionState): ClassificationState {
 /**
  * A standin question as an AI SDK decision question: a choice as `choice`, a score as `score`, a
  * yes-no as `boolean`, with the same instructions and criteria.
- *
- * @example
- * ```ts
- * toDecisionQuestion(ClassificationQuestion.yesNo('Is a refund requested?'));
- * // { type: 'boolean', instructions: 'Is a refund requested?', criteria: null }
- * ```
  */
 export function toDecisionQuestion(question: ClassificationQuestion): DecisionQuestion {
   const instructions = question.instructions as Input;
@@ -70,11 +54,6 @@ export function toDecisionQuestion(question: ClassificationQuestion): DecisionQu
  * An AI SDK decision question as a standin question: `choice`, `score` and `boolean` (as a yes-no,
  * its labels as texts). standin's questions always say what they ask, and it has no box: a
  * question without instructions, or a `box` question, is `A0021`.
- *
- * @example
- * ```ts
- * fromDecisionQuestion('team', { type: 'choice', instructions: 'Which team?', criteria: { billing: null, technical: null } });
- * ```
  */
 export function fromDecisionQuestion(id: string, question: DecisionQuestion): ClassificationQuestion {
   if (question.type === 'box') {

@@ -25,12 +25,6 @@ export interface ReadCall {
  * Settings standin has no place for (topK, penalties, reasoning effort, provider tools) become
  * `unsupported` warnings, as the AI SDK reports settings a provider drops; HTTP headers are
  * ignored, since the engine is no HTTP endpoint (standin's adapters send their own).
- *
- * @example
- * ```ts
- * const { input, options } = fromCallOptions({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }, new JsonShapes());
- * await app.reply('writer', input, options);
- * ```
  */
 export function fromCallOptions(call: LanguageModelV4CallOptions, shapes: JsonShapes): ReadCall {
   const warnings: SharedV4Warning[] = [];

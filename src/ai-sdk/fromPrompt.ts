@@ -21,12 +21,6 @@ export interface ReadPrompt {
  * tool message (JSON and text outputs as the output, error outputs and denials as the error).
  * Reasoning in an assistant message is dropped with a warning: standin's messages carry none.
  * Throws `A0001` for what standin's request cannot carry.
- *
- * @example
- * ```ts
- * fromPrompt([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'Hi' }] }], warnings);
- * // { instructions: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
  */
 export function fromPrompt(prompt: LanguageModelV4Prompt, warnings: SharedV4Warning[]): ReadPrompt {
   const system: string[] = [];

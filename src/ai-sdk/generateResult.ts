@@ -6,11 +6,6 @@ import { toFinishReason, toUsage } from './usage.js';
  * A collected standin reply as the AI SDK's generate result: its reasoning blocks, its text, its
  * typed value as JSON text (also given as `structuredOutputText` when the reply has text
  * besides), its tool calls with their inputs as JSON text, the units as usage, and the finish.
- *
- * @example
- * ```ts
- * generateResult(await app.reply('writer', input), []).content; // [{ type: 'text', text: 'Hi' }]
- * ```
  */
 export function generateResult(
   reply: Reply,

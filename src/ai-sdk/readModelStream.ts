@@ -16,12 +16,6 @@ const failedFinishes = { 'content-filter': 'content_filter', error: 'server', in
  * `interrupted` finish is a `ProviderFailure` (`content_filter`, `server`, `network`), and so is
  * a stream that ends without a finish (`network`). A tool call whose input is not JSON is `A0004`.
  * Each read is raced against `signal`, which ends the reading with its reason and cancels the stream.
- *
- * @example
- * ```ts
- * const { stream } = await model.doStream(options);
- * for await (const part of readModelStream(stream, false, 'gemini', (e) => e)) console.log(part);
- * ```
  */
 export async function* readModelStream(
   stream: ReadableStream<LanguageModelV4StreamPart>,

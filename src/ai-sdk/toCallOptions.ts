@@ -15,11 +15,6 @@ import type { ContentPart } from '../services/spec/ContentPart.js';
  * results as `json` outputs (errors as `error-text`), tools as function tools with their JSON
  * Schemas, a typed value as a JSON response format, the settings as the AI SDK's, the
  * `providerOptions` record as it is, and the call's abort signal.
- *
- * @example
- * ```ts
- * await model.doStream(toCallOptions({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }, context));
- * ```
  */
 export function toCallOptions(request: ReplyRequest, context: CallContext): LanguageModelV4CallOptions {
   const prompt: LanguageModelV4Message[] = [];
