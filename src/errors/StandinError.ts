@@ -51,14 +51,7 @@ function withCode(code: string, message: string): string {
   return capMessage(text.startsWith(`${code}: `) ? text : `${code}: ${text}`);
 }
 
-/**
- * `text` cut to {@link MAX_MESSAGE_CHARS} characters, saying how many were left out.
- *
- * @example
- * ```ts
- * capMessage('x'.repeat(20_000)); // 16384 x's, then '… (3616 more characters)'
- * ```
- */
+/** `text` cut to {@link MAX_MESSAGE_CHARS} characters, saying how many were left out. */
 export function capMessage(text: string): string {
   if (text.length <= MAX_MESSAGE_CHARS) return text;
   let end = MAX_MESSAGE_CHARS;
@@ -73,11 +66,6 @@ const codePrefix = /^[A-Z]\d{4}: /;
 /**
  * An error's message without the leading code, for quoting it inside another message or a
  * provider-shaped error body that says the code its own way.
- *
- * @example
- * ```ts
- * bareMessage(new StandinError('E0001', "Unknown model 'x'.")); // "Unknown model 'x'."
- * ```
  */
 export function bareMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
