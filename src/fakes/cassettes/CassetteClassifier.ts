@@ -21,11 +21,6 @@ import { plainJson, setOwn } from './plainJson.js';
  * the call to the classifier bound before the cassette, the real-call guard not asked. A
  * fallback's recordings carry `fallback` (its index in `classifier.fallback`), so each
  * classifier of the chain replays its own.
- *
- * @example
- * ```ts
- * container.rebind(Tokens.Classifier).toConstantValue(new CassetteClassifier(tape, real));
- * ```
  */
 export class CassetteClassifier implements Classifier {
   readonly real = false;
@@ -126,11 +121,6 @@ export class CassetteClassifier implements Classifier {
 /**
  * The FakeClassifier script entry a recorded classify answer is: `{ answers }` with each
  * answer a `ClassificationAnswer`, or `{ error }` with a `ClassificationAdapterError`.
- *
- * @example
- * ```ts
- * app.fakeClassifier([scriptEntry({ answers: { team: { type: 'choice', choice: 'billing', probabilities: { billing: 1 } } } })]);
- * ```
  */
 export function scriptEntry(answer: RecordedAnswers['classify']): ClassificationScriptEntry {
   if ('error' in answer) {

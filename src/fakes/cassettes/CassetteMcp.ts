@@ -8,12 +8,6 @@ import type { CassetteTape } from './CassetteTape.js';
  * without the server; otherwise the server below lists and the tape keeps what it said. Tool calls
  * go to the server below: the tool tape in front of every tool answers a replayed call before a
  * call ever reaches here.
- *
- * @example
- * ```ts
- * const tickets = new CassetteMcp(tape, 'tickets', (scope) => below(scope));
- * await tickets.listTools(signal);
- * ```
  */
 export class CassetteMcp implements McpConnection {
   readonly real = false;

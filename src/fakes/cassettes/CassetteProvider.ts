@@ -26,11 +26,6 @@ import { ReplyGatherer } from './recordReply.js';
  * its own calls only) and records the exchange; in record-missing it does what fits. It offers
  * the capabilities the real adapter offers (all of them when there is none), so a call the
  * provider cannot make fails with `E0004` as it would live.
- *
- * @example
- * ```ts
- * lookup.use('model:writer', new CassetteProvider(tape, realAdapter));
- * ```
  */
 export class CassetteProvider implements Provider {
   readonly real = false;

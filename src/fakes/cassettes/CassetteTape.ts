@@ -37,11 +37,6 @@ export interface Lookup {
  * The state of one cassette while its app runs: the file's entries and their index, the per-scope
  * call counts, which entries were replayed, and what this run recorded. The provider and the
  * classifier wrappers read and write it; `Cassette` saves it.
- *
- * @example
- * ```ts
- * const tape = new CassetteTape({ path, mode: 'replay', exists: true, entries, scrub });
- * ```
  */
 export class CassetteTape {
   readonly path: string;

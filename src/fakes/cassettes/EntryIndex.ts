@@ -15,13 +15,6 @@ const NEAREST_LIMIT = 200;
  * that keep the content do not matter.
  * Each scope counts the calls it made of each key: its nth call of a request gets the nth
  * recording of that request, so parallel scopes each replay from the first.
- *
- * @example
- * ```ts
- * const index = new EntryIndex();
- * index.add(0, entry);
- * index.take('', index.key('writer', 'reply', request)); // 0, then undefined
- * ```
  */
 export class EntryIndex {
   readonly #byKey = new Map<string, number[]>();

@@ -11,13 +11,6 @@ export interface StepEntry {
  * Which cassette entry answered each run step (by its step key, `runId#index`): the reply whose
  * tool calls the step's tools then run for, so a tool run is recorded beside it and replayed from
  * it. Bounded to the newest {@link MAX_STEPS} steps.
- *
- * @example
- * ```ts
- * const steps = new StepEntries();
- * steps.answered('run-1#0', 3);
- * steps.get('run-1#0')?.position; // 3
- * ```
  */
 export class StepEntries {
   readonly #steps = new Map<string, StepEntry>();

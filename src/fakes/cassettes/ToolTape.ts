@@ -19,11 +19,6 @@ const MAX_RAISED = 20;
  * step taking the nth run of it in the entry. Replay answers from the tape and never runs the tool
  * (a recorded error is thrown as a `ToolError`, which the model reads); `record` runs the tool
  * (`next`) and keeps what it answered; `record-missing` does what fits.
- *
- * @example
- * ```ts
- * slotsOf(container).everyTool().put({ kind: 'cassette', service: new ToolTape(tape), ... });
- * ```
  */
 export class ToolTape implements ToolStandIn {
   readonly #tape: CassetteTape;

@@ -29,10 +29,6 @@ import type { McpConnection } from '../../services/mcp/McpConnection.js';
  * `app.cassette(path, settings)` calls it.
  *
  * @throws {StandinError} `V0002` for bad settings; `V0001` for a file that is not a cassette.
- * @example
- * ```ts
- * const cassette = bindCassette(container, 'test/cassettes/helpdesk.json', { mode: 'record-missing' });
- * ```
  */
 export function bindCassette(container: Container, path: string | URL, settings: CassetteSettings = {}): Cassette {
   const mode = readSettings(path, settings);

@@ -91,11 +91,6 @@ export const MODE_VARIABLE = 'STANDIN_CASSETTES';
  *
  * @throws {StandinError} `V0002` for a path that is not a string or URL, bad settings, or an unknown mode in the
  * environment.
- * @example
- * ```ts
- * readSettings('a.json', { mode: 'record' }, {}); // 'record'
- * readSettings('a.json', { mode: 'record' }, { STANDIN_CASSETTES: 'replay' }); // 'replay'
- * ```
  */
 export function readSettings(
   path: unknown,

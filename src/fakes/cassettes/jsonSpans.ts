@@ -78,14 +78,7 @@ function scanValue(text: string, at: number, visit?: (key: string | number, span
   return sticky(NUMBER, text, at, 'a value (an object, list, string, number, true, false or null)');
 }
 
-/**
- * The line and column (both from 1) of `offset` in `text`.
- *
- * @example
- * ```ts
- * lineColumn('{\n  "a": 1\n}', 4); // { line: 2, column: 3 }
- * ```
- */
+/** The line and column (both from 1) of `offset` in `text`. */
 export function lineColumn(text: string, offset: number): { readonly line: number; readonly column: number } {
   let line = 1;
   let lineStart = 0;
@@ -96,14 +89,7 @@ export function lineColumn(text: string, offset: number): { readonly line: numbe
   return { line, column: offset - lineStart + 1 };
 }
 
-/**
- * Where `text` stops being JSON, and what was expected there; undefined when it is JSON.
- *
- * @example
- * ```ts
- * jsonProblemAt('{"a": 1,}'); // { at: 8, expected: 'a key in double quotes' }
- * ```
- */
+/** Where `text` stops being JSON, and what was expected there; undefined when it is JSON. */
 export function jsonProblemAt(text: string): { readonly at: number; readonly expected: string } | undefined {
   try {
     const end = skipSpace(text, scanValue(text, text.charCodeAt(0) === 0xfeff ? 1 : 0));
@@ -117,11 +103,6 @@ export function jsonProblemAt(text: string): { readonly at: number; readonly exp
 /**
  * The span of the value at `path` in a JSON text, or of the deepest value on the way that exists;
  * undefined when the text is not JSON.
- *
- * @example
- * ```ts
- * spanAt('{"entries":[{"a":1}]}', ['entries', 0, 'a']); // { start: 17, end: 18 }
- * ```
  */
 export function spanAt(text: string, path: readonly (string | number)[]): Span | undefined {
   let span: Span = { start: skipSpace(text, 0), end: text.length };
@@ -141,14 +122,7 @@ export function spanAt(text: string, path: readonly (string | number)[]): Span |
   }
 }
 
-/**
- * The spans of the members of the list at `path` (such as a cassette's `entries`), in order.
- *
- * @example
- * ```ts
- * memberSpans('{"entries":[1, 2]}', ['entries']); // [{ start: 12, end: 13 }, { start: 15, end: 16 }]
- * ```
- */
+/** The spans of the members of the list at `path` (such as a cassette's `entries`), in order. */
 export function memberSpans(text: string, path: readonly (string | number)[]): Span[] {
   const list = spanAt(text, path);
   if (list === undefined) return [];
@@ -160,11 +134,6 @@ export function memberSpans(text: string, path: readonly (string | number)[]): S
 /**
  * `line 3, column 7` of the value at `path` in the JSON file at `file`, read again for an error
  * found after loading; '' when the file cannot be read or the path is not in it.
- *
- * @example
- * ```ts
- * placeInFile('test/cassettes/a.json', ['entries', 3, 'answer']); // 'line 40, column 17'
- * ```
  */
 export function placeInFile(file: string, path: readonly (string | number)[]): string {
   let text: string;

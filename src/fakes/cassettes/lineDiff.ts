@@ -5,11 +5,6 @@ const MAX_LINES = 400;
  * A readable diff of two texts, line by line: `  ` for a line both have, `- ` for one only the
  * first has, `+ ` for one only the second has. Runs of more than `context` shared lines are cut
  * to their ends, with a `  …` line where lines were left out.
- *
- * @example
- * ```ts
- * lineDiff('a\nb\nc', 'a\nB\nc'); // ['  a', '- b', '+ B', '  c']
- * ```
  */
 export function lineDiff(before: string, after: string, context = 3): string[] {
   const a = before.split('\n');

@@ -30,11 +30,6 @@ export interface Miss {
 /**
  * The `T0040` error of a call a replaying cassette has no recording for: the call, and either
  * how many times its request was recorded or a line diff against the nearest recorded request.
- *
- * @example
- * ```ts
- * throw missError({ path, exists: true, model: 'writer', call: 'reply', scope: '', request, count: 1, recorded: 0, nearest });
- * ```
  */
 export function missError(miss: Miss): StandinError {
   const who = miss.model === undefined ? classifierOf(miss.fallback) : `model '${miss.model}', ${miss.call}`;

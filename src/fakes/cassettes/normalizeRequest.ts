@@ -38,10 +38,6 @@ export type CallInputs = {
  * `{ settings: { model: 'text-embedding-3-small' }, text: 'hello' }`.
  *
  * @throws {StandinError} `V0006` when the request holds a value JSON cannot hold.
- * @example
- * ```ts
- * normalizeRequest('reply', { instructions: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] }, 'gpt-4.1-mini');
- * ```
  */
 export function normalizeRequest<C extends keyof CallInputs>(
   call: C,

@@ -6,11 +6,6 @@ import { StandinError } from '../../errors/StandinError.js';
  * `null`, as `JSON.stringify` writes it). A function, a symbol, a BigInt, a non-finite number or
  * a cycle has no JSON form: `V0006`, naming `where`. Every string, keys included, passes
  * through `text` when one is given (a cassette scrubs secrets with it in the same pass).
- *
- * @example
- * ```ts
- * plainJson({ audio: new Uint8Array([1, 2]) }, 'call input'); // { audio: { $base64: 'AQI=' } }
- * ```
  */
 export function plainJson(value: unknown, where: string, text: (text: string) => string = same): unknown {
   return copy(value, where, [], text);
@@ -25,11 +20,6 @@ export const MAX_DEPTH = 256;
 /**
  * Whether plain JSON `value` nests deeper than `max` objects and arrays. It recurses at most `max`
  * deep, whatever the value (a cassette file's JSON may nest as deep as its text allows).
- *
- * @example
- * ```ts
- * nestedDeeper({ a: [{}] }, 2); // true
- * ```
  */
 export function nestedDeeper(value: unknown, max: number = MAX_DEPTH): boolean {
   return value !== null && typeof value === 'object' && deeper(value, 0, max);

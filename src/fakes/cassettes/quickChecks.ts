@@ -51,14 +51,7 @@ function isCount(value: unknown): boolean {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
-/**
- * Whether a cassette file's JSON fits `cassetteFileSchema`: `{ standin: 'cassette', version: 1, entries: [...] }`.
- *
- * @example
- * ```ts
- * fitsCassetteFile({ standin: 'cassette', version: 1, entries: [] }); // true
- * ```
- */
+/** Whether a cassette file's JSON fits `cassetteFileSchema`: `{ standin: 'cassette', version: 1, entries: [...] }`. */
 export function fitsCassetteFile(json: unknown): json is { readonly entries: readonly unknown[] } {
   return (
     isRecord(json) &&
@@ -72,11 +65,6 @@ export function fitsCassetteFile(json: unknown): json is { readonly entries: rea
 /**
  * Whether an entry's JSON fits `entrySchema`, and has no `when`; false for one that does not fit,
  * and for every entry with a `when` (the schema reads it).
- *
- * @example
- * ```ts
- * fitsEntry({ model: 'writer', call: 'reply', request: {}, answer: { text: 'Hi' } }); // true
- * ```
  */
 export function fitsEntry(raw: unknown): boolean {
   if (!isRecord(raw) || !onlyKeys(raw, entryKeys)) return false;
@@ -99,12 +87,6 @@ export function fitsEntry(raw: unknown): boolean {
  * text, reasoning, units, finish, calls and a value, well typed, giving something, each call's id
  * its own. False says nothing: the answer is then prepared (and checked) when the cassette loads.
  * The answer is one whose `__proto__` key and nesting the cassette's reading refused already.
- *
- * @example
- * ```ts
- * quickReply({ text: 'Hi', units: { tokensIn: 3, tokensOut: 1 } }); // true
- * quickReply({ text: 'Hi', fail: 'server' }); // false
- * ```
  */
 export function quickReply(answer: Record<string, unknown>): boolean {
   if (!onlyKeys(answer, replyKeys)) return false;

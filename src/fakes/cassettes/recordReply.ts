@@ -14,13 +14,6 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
  * to read and edit; otherwise it is written as the stream itself, a `parts` list. A finish other
  * than the one the fields imply is kept as `finish`; a failure after some parts as `fail` with
  * `failAfter`.
- *
- * @example
- * ```ts
- * const gather = new ReplyGatherer();
- * for await (const part of real.reply(request, context)) gather.add(part);
- * gather.answer(); // { text: 'Hi', units: { tokensIn: 12, tokensOut: 1 } }
- * ```
  */
 export class ReplyGatherer {
   /** Every part but the finish, in the order they came. */

@@ -63,11 +63,6 @@ export type RedactFunction = (text: string) => string;
  *
  * @throws {StandinError} `V0008` (from the function made) when the user's `redact` throws or answers something other
  * than a string.
- * @example
- * ```ts
- * const scrub = secretScrubber(config, undefined);
- * scrub('https://me:pw@proxy.example/v1'); // 'https://[redacted]@proxy.example/v1'
- * ```
  */
 export function secretScrubber(
   config: Pick<StandinConfig, 'providers'>,

@@ -11,11 +11,6 @@ const QUICK_DEPTH = 256;
  * strings, numbers, booleans, null) is written here; anything else (a Date, bytes, a class
  * instance, a function, a cycle, a value nested past 256) is left to `canonicalScript`, which
  * gives it its text or its error.
- *
- * @example
- * ```ts
- * requestKey({ b: 1, a: [true] }) === canonicalScript({ a: [true], b: 1 }); // true
- * ```
  */
 export function requestKey(request: unknown): string {
   const pieces: string[] = [];

@@ -6,12 +6,6 @@ import { setOwn } from './plainJson.js';
  * diff in review shows only what changed. Keys whose value is `undefined` are left out, as
  * `JSON.stringify` leaves them out. Each object in a `parts` list (a reply recorded as its
  * stream) is written on one line, so a streamed reply reads one part a line.
- *
- * @example
- * ```ts
- * stableJson({ b: 1, a: [2] }); // '{\n  "a": [\n    2\n  ],\n  "b": 1\n}\n'
- * stableJson({ parts: [{ text: 'Hi' }] }); // '{\n  "parts": [\n    {"text":"Hi"}\n  ]\n}\n'
- * ```
  */
 export function stableJson(value: unknown): string {
   return `${write(JSON.parse(JSON.stringify(sortKeys(value)) ?? 'null'), '', false)}\n`;

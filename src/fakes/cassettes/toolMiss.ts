@@ -30,11 +30,6 @@ export interface ToolMiss {
  * The `V0020` error of a tool call a replaying cassette has no run for: the call, its step's entry,
  * and either how many times its input was recorded there or a line diff of its input against the
  * nearest recorded run (of the same tool in the step's entry first, then anywhere in the file).
- *
- * @example
- * ```ts
- * throw toolMissError({ path, call, input, runId, step: 0, position: 0, count: 1, recorded: 0, entries });
- * ```
  */
 export function toolMissError(miss: ToolMiss): StandinError {
   const lines = [
@@ -67,11 +62,6 @@ export function toolMissError(miss: ToolMiss): StandinError {
 /**
  * The `V0021` error of a tool call whose step's reply no entry of the cassette answered (a fake or
  * another layer above the cassette did), so the tape has no place to keep or find the run.
- *
- * @example
- * ```ts
- * throw unplacedToolError(path, 'replay', call, context.runId, context.step);
- * ```
  */
 export function unplacedToolError(
   path: string,

@@ -16,14 +16,7 @@ export type UsageEvent =
   | { readonly cassette: string; readonly event: 'replayed'; readonly entry: number }
   | { readonly cassette: string; readonly event: 'saved'; readonly digest: string; readonly kept: number };
 
-/**
- * The sha-256 of a cassette's text: what ties the run's notes to the file `prune` edits.
- *
- * @example
- * ```ts
- * textDigest('{}'); // '44136fa3…'
- * ```
- */
+/** The sha-256 of a cassette's text: what ties the run's notes to the file `prune` edits. */
 export function textDigest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
@@ -33,12 +26,6 @@ export function textDigest(text: string): string {
  * appended whole (processes of one run share the file), each entry noted once per process. A
  * line that cannot be written fails the call that made it (`V0009`): a note left out would let
  * `prune` remove an entry a test replays.
- *
- * @example
- * ```ts
- * const usage = UsageLog.of('test/cassettes/a.json', process.env);
- * usage?.loaded(textDigest(text), 12);
- * ```
  */
 export class UsageLog {
   readonly #file: string;

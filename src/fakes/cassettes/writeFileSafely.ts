@@ -10,10 +10,6 @@ import { StandinError } from '../../errors/StandinError.js';
  * its pid no longer running) is removed at the next save.
  *
  * @throws {StandinError} `V0003` when the file cannot be written.
- * @example
- * ```ts
- * await writeFileSafely('test/cassettes/helpdesk.json', stableJson(file));
- * ```
  */
 export async function writeFileSafely(path: string, text: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
