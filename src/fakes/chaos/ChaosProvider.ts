@@ -41,11 +41,6 @@ const ID_PREFIX = 'call_chaos';
  * (handed to what is below the layer, as if it were not there) or fails as a provider fails (a `ProviderFailure`) or
  * misbehaves as a scripted `misbehave` does, delivered as the real adapters deliver it. A disturbed call reaches
  * nothing below; a faked model below lists it in its `sent`, marked with the kind.
- *
- * @example
- * ```ts
- * slot.put({ kind: 'chaos', scope: undefined, service: new ChaosProvider(chaos, below), ... });
- * ```
  */
 export class ChaosProvider implements Provider {
   readonly real = false;
