@@ -12,14 +12,7 @@ export interface Draws {
   at(salt: string): Draws;
 }
 
-/**
- * The draws of `seed` for `salt`.
- *
- * @example
- * ```ts
- * draws(7, 'findInGuide').int(1, 6) === draws(7, 'findInGuide').int(1, 6); // true
- * ```
- */
+/** The draws of `seed` for `salt`. */
 export function draws(seed: number, salt: string): Draws {
   const start = hash(`${seed}\u0000${salt}`);
   let state = start;

@@ -41,11 +41,6 @@ const fixes: Readonly<Record<FitCode, string>> = {
  * @throws {StandinError} `T0140` when no value fits (a `false` or `not: {}`, bounds that leave nothing, a `$ref` outside
  * the schema, a recursion nothing ends); `T0141` when the value would be too big or take too long to make; `T0142` for a
  * pattern it cannot read or that runs too long.
- * @example
- * ```ts
- * fitValue({ type: 'object', properties: { words: { type: 'string', minLength: 1 } }, required: ['words'] }, target);
- * // { words: 'a' }
- * ```
  */
 export function fitValue(schema: unknown, target: FitTarget): unknown {
   const work = new Work();

@@ -19,11 +19,6 @@ export type FittingCalls = { readonly [N in PlainCapability]-?: NonNullable<Call
  * - `rank`: the share of the query's words each text holds (`rankByOverlap`);
  * - `image`: PNG images drawn from a hash of the prompt (`imageByHash`);
  * - `call`: `{ model, input }`.
- *
- * @example
- * ```ts
- * fittingCalls(8).rank('reset password', ['Reset your password'], call); // [1]
- * ```
  */
 export function fittingCalls(dimensions: number): FittingCalls {
   return {

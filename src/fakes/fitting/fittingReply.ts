@@ -10,12 +10,6 @@ import { fitValue, type FitTarget } from './fitValue.js';
  * the model and the step (how many replies the conversation holds). `toolChoice: 'none'` calls no
  * tool, and a named tool is the only one called. Without a seed each value is the smallest that
  * fits; with one, drawn from the schema by it.
- *
- * @example
- * ```ts
- * const reply = fittingReply(undefined);
- * reply({ model: 'm', messages: [{ role: 'user', content: 'Hi' }] }, call); // { text: 'Fitting reply from writer, step 0.' }
- * ```
  */
 export function fittingReply(seed: number | undefined): AnswerFunction {
   // A value is the same for the same schema and salt: made once per schema object (a run's steps send the same one).

@@ -27,10 +27,6 @@ const CONTROL: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', f
  * Reads an ECMA-262 pattern (a JSON Schema `pattern`) into a {@link PatternNode}.
  *
  * @throws {NoFit} `T0142` for a pattern longer than {@link MAX_PATTERN_LENGTH}, or with syntax it cannot read.
- * @example
- * ```ts
- * patternTree('^[a-z]{2,}$', 'with.code'); // { kind: 'seq', items: [empty, repeat of a class, empty] }
- * ```
  */
 export function patternTree(pattern: string, path: string): PatternNode {
   if (pattern.length > MAX_PATTERN_LENGTH) {
