@@ -10,12 +10,6 @@ export const MAX_KEPT_GATES = 10_000;
 /**
  * A gate name as a message shows what was given: the name quoted and cut to 100 characters, or
  * the type of what is no name, never read through (a proxy or a `toString` that throws is no text).
- *
- * @example
- * ```ts
- * shownGate('mid'); // "'mid'"
- * shownGate({ toString() { throw new Error('no'); } }); // 'an object'
- * ```
  */
 export function shownGate(gate: unknown): string {
   return typeof gate === 'string' ? `'${gate.slice(0, 100)}'` : describeType(gate);
@@ -51,15 +45,6 @@ function scopeName(scope: string): string {
  * yet. A release lets on one stream, the one that has waited longest; with none waiting, it is kept
  * for the next to arrive, so a release that comes first is never lost. `end` fails every held
  * stream and forgets every kept release: `app.reset()`, `app.dispose()`, a server's close.
- *
- * @example
- * ```ts
- * const gates = new Gates();
- * gates.declare(['mid'], 'app.fake(writer)');
- * const held = gates.hold({ gate: 'mid', scope: '', timeoutMs: 30_000, signal, where: 'answers[0]' });
- * gates.release('mid', '', 'app.release');
- * await held;
- * ```
  */
 export class Gates {
   readonly #waiting = new Map<string, Held[]>();
