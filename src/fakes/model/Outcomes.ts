@@ -8,11 +8,6 @@ import type { SentWhere } from './SentCall.js';
  * How one call a fake was sent ended: the answer it gave (a reply's answer record, a record
  * call's result), or how it failed, named by kind or code only, so a transcript that shows it
  * never carries a step key, an id or a time. `at` orders calls of several fakes and is never shown.
- *
- * @example
- * ```ts
- * const outcome: Outcome = { at: 1n, answer: { text: 'Hi' } };
- * ```
  */
 export interface Outcome {
   readonly at: number;
@@ -42,13 +37,6 @@ export function nextAsked(): number {
  * The outcomes of the calls a fake's `sent` lists, found by where each call came from (scope,
  * step, attempt) and, for calls from one place (a wire client's retry of a request), which of
  * them. It keeps as many places as `sent` keeps calls, the oldest forgotten first.
- *
- * @example
- * ```ts
- * const outcomes = new Outcomes(10_000);
- * outcomes.note(context, { answer: { text: 'Hi' } });
- * outcomes.of(writer.sent[0]!); // { at, answer: { text: 'Hi' } }
- * ```
  */
 export class Outcomes {
   readonly #limit: number;
@@ -130,11 +118,6 @@ export class Outcomes {
 /**
  * A failure named by what stays the same from run to run: a provider failure's kind, a standin
  * error's code; never its message, which names step keys and ids.
- *
- * @example
- * ```ts
- * failureName(new ProviderFailure('server', 'down')); // 'server failure'
- * ```
  */
 export function failureName(error: unknown): string {
   if (error instanceof ProviderFailure) return `${error.kind} failure`;
@@ -147,14 +130,7 @@ function keyOf(where: SentWhere): string {
   return `${where.scope}\u0000${where.step}\u0000${where.attempt}`;
 }
 
-/**
- * Where a call came from, as its `sent` entry says it.
- *
- * @example
- * ```ts
- * outcomes.start(whereOf(context));
- * ```
- */
+/** Where a call came from, as its `sent` entry says it. */
 export function whereOf(context: CallContext): SentWhere {
   return { scope: context.scope, step: context.stepKey, attempt: context.attempt };
 }

@@ -25,11 +25,6 @@ export type SentCall = SentWhere &
 /**
  * Where a sent call came from, so a test with parallel scopes can split `sent` per request, and
  * a retried step shows as one entry per attempt.
- *
- * @example
- * ```ts
- * const mine = writer.sent.filter((entry) => entry.scope === 'customer-a');
- * ```
  */
 export interface SentWhere {
   /** The cursor scope of the call (`''` outside any scope). */

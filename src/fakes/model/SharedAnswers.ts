@@ -7,12 +7,6 @@ import type { SentCall } from './SentCall.js';
 /**
  * Where a faked model in a namespace takes its answers: a script other processes share. The fake
  * consults it in place of its own list; its cursors live in the namespace's store.
- *
- * @example
- * ```ts
- * const shared = scripts.publishModel('writer', answers, owner);
- * const fake = new FakeModel(answers, { model: 'writer', store, shared });
- * ```
  */
 export interface SharedAnswers {
   /**

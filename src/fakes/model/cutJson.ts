@@ -4,11 +4,6 @@ export const DEFAULT_VALUE_PARTS = 3;
 /**
  * The offsets a value's JSON text is cut at to arrive in `count` parts: evenly spaced, never
  * more parts than characters, and never between the two halves of one character.
- *
- * @example
- * ```ts
- * evenCuts('{"a":1}', 3); // [2, 4]
- * ```
  */
 export function evenCuts(json: string, count: number): number[] {
   const pieces = Math.min(count, json.length);
@@ -24,11 +19,6 @@ export function evenCuts(json: string, count: number): number[] {
 /**
  * Why `cuts` cannot cut `json`, or undefined when each is a place inside it: whole, increasing,
  * between 1 and the length less 1, and not inside one character.
- *
- * @example
- * ```ts
- * cutProblem('{"a":1}', [4, 2]); // '[1]: 2 does not come after 4; offsets increase'
- * ```
  */
 export function cutProblem(json: string, cuts: readonly number[]): string | undefined {
   let previous = 0;

@@ -17,11 +17,6 @@ export type JsonLength = (value: unknown) => number;
  *   the JSON of the output schema.
  * - `tokensOut = ceil(out / 4)`, where `out` counts the characters of the answer's text, of its
  *   reasoning texts, of its value's JSON, and per call, of the tool's name and the JSON of its input.
- *
- * @example
- * ```ts
- * estimateUnits({ model: 'm', messages: [{ role: 'user', content: 'Hello there!' }] }, 5); // { tokensIn: 3, tokensOut: 2 }
- * ```
  */
 export function estimateUnits(
   request: ReplyRequest,

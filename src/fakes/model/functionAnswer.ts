@@ -9,11 +9,6 @@ import { settleWithin } from './settleWithin.js';
  * The answer a function of the request gives one call, read and checked as a list's answer is
  * (`T0001`-`T0005`): within `timeoutMs` (`T0047` past it), `T0010` when the function throws.
  * Its calls get ids from the conversation, the same on every run.
- *
- * @example
- * ```ts
- * const prepared = await functionAnswer(source, request, context, "app.fake('writer', answers)", 30_000);
- * ```
  */
 export async function functionAnswer(
   source: Extract<ReplySource, { kind: 'function' }>,

@@ -12,10 +12,6 @@ const gives = ['text', 'calls', 'value', 'reasoning'] as const;
  *
  * @throws {StandinError} `T0003` for a `{ fail, times }` entry with no answer after it, or one
  *   followed by an answer that fails itself; the other T-codes as `prepareAnswer` throws them.
- * @example
- * ```ts
- * prepareList([{ fail: 'server', times: 2 }, { text: 'ok' }], 'answers', owner).length; // 1
- * ```
  */
 export function prepareList(raw: readonly unknown[], root: string, owner: string): PreparedAnswer[] {
   const prepared: PreparedAnswer[] = [];

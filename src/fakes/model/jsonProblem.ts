@@ -10,12 +10,6 @@ export const MAX_JSON_DEPTH = 256;
  * Where a value stops being JSON, as a model's output is: the path and what was found there, or
  * undefined when the whole value is JSON. An object property that is undefined is left out, as
  * JSON leaves it out; undefined anywhere else is no JSON.
- *
- * @example
- * ```ts
- * jsonProblem({ at: new Date() }, 'value'); // 'value.at: a Date'
- * jsonProblem({ ok: [1, 'a', null] }, 'value'); // undefined
- * ```
  */
 export function jsonProblem(value: unknown, root: string): string | undefined {
   return walk(value, [], [], root);

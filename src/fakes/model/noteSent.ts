@@ -7,14 +7,7 @@ import type { SentCall } from './SentCall.js';
  */
 export const noteSent: unique symbol = Symbol.for('standin/noteSent');
 
-/**
- * Lists `call` in the `sent` of `provider` when it is a faked model (outside a namespace); nothing otherwise.
- *
- * @example
- * ```ts
- * listSent(below, { call: 'reply', input, scope, step, attempt, chaos: 'rate_limit' });
- * ```
- */
+/** Lists `call` in the `sent` of `provider` when it is a faked model (outside a namespace); nothing otherwise. */
 export function listSent(provider: object | undefined, call: SentCall): void {
   const note = (provider as { readonly [noteSent]?: (call: SentCall) => void } | undefined)?.[noteSent];
   note?.(call);
@@ -23,11 +16,6 @@ export function listSent(provider: object | undefined, call: SentCall): void {
 /**
  * What a faked model keeps under {@link noteSent}: with `note` (its `sent`'s, outside a namespace) the call is listed,
  * and ended in `outcomes` as the chaos failure it was, so a transcript reads `chaos: rate_limit` there.
- *
- * @example
- * ```ts
- * Object.defineProperty(fake, noteSent, { value: sentNoter(note, () => outcomes) });
- * ```
  */
 export function sentNoter(
   note: ((call: SentCall) => unknown) | undefined,

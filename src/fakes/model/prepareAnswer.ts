@@ -75,11 +75,6 @@ export interface PreparedAnswer {
  *
  * @throws {StandinError} `T0002` no answer record, `T0003` a bad field, `T0004` no JSON, `T0005` bad cuts, `E0041` a
  * read that threw.
- * @example
- * ```ts
- * const prepared = prepareAnswer({ text: 'Hi' }, { owner: 'fakeProvider(answers)', label: 'answers[0]', index: 0, idPrefix: 'call_0' });
- * prepared.parts; // [{ type: 'text', text: 'Hi' }]
- * ```
  */
 export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswer {
   try {

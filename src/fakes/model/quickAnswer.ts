@@ -19,12 +19,6 @@ const FINISHES = new Set(['stop', 'calls', 'length']);
 /**
  * `raw` as an answer record when it is one of the plain shapes (text, calls, value, reasoning,
  * parts, units, finish), else undefined: then the schema decides.
- *
- * @example
- * ```ts
- * quickAnswer({ text: 'Hi' }); // { text: 'Hi' }
- * quickAnswer({ text: 'Hi', fail: 'server' }); // undefined: the schema checks it
- * ```
  */
 export function quickAnswer(raw: unknown): Answer | undefined {
   if (!isOrdinaryObject(raw)) return undefined;
@@ -65,11 +59,6 @@ export function quickAnswer(raw: unknown): Answer | undefined {
 /**
  * `raw` as a stream part when it carries one text, reasoning or JSON piece and nothing else,
  * else undefined: then the schema decides.
- *
- * @example
- * ```ts
- * quickPart({ text: 'Hel' }); // { text: 'Hel' }
- * ```
  */
 export function quickPart(
   raw: unknown,

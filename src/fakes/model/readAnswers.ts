@@ -64,11 +64,6 @@ const forms =
  * (`T0001`), then every answer of a list (`T0002`-`T0005`).
  *
  * @throws {StandinError} the first problem found, naming where it is and what to write instead.
- * @example
- * ```ts
- * const read = readAnswers([{ text: 'Hi' }], "app.fake('writer', answers)");
- * read.reply?.kind; // 'list'
- * ```
  */
 export function readAnswers(answers: Answers, owner: string): ReadAnswers {
   const raw: unknown = answers;

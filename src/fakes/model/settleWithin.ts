@@ -15,10 +15,6 @@ export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
  * forever. The timer does not keep the process alive.
  *
  * @throws {StandinError} `T0047` when the promise has not settled after `timeoutMs`.
- * @example
- * ```ts
- * const raw = await settleWithin(fn(request, call), context.signal, 30_000, 'answers(request)', "app.fake('writer', answers) at step 'r#0'");
- * ```
  */
 export async function settleWithin(
   answered: unknown,

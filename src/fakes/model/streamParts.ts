@@ -85,11 +85,6 @@ export interface StreamedParts {
  *
  * @throws {StandinError} `T0003` for a part that is none of those, or carries two things; `T0004` for a call input JSON
  * cannot hold; `T0073` for a gate named twice.
- * @example
- * ```ts
- * readStreamParts([{ text: 'Hel' }, { text: 'lo' }], 'app.fake(writer)', 'answers[0]', 'call_0').parts;
- * // [{ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }]
- * ```
  */
 export function readStreamParts(
   list: readonly unknown[],

@@ -6,11 +6,6 @@ const LIMIT = 40;
 /**
  * A short, one-line summary of an answer for a message: its text cut short, the tools it asks
  * for, its value's JSON cut short, its failure.
- *
- * @example
- * ```ts
- * summarizeAnswer({ calls: [{ tool: 'findInGuide', with: {} }] }); // '{ calls: [findInGuide] }'
- * ```
  */
 export function summarizeAnswer(answer: Answer): string {
   const fields: string[] = [];

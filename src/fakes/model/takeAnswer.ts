@@ -17,11 +17,6 @@ import { callFailure } from './storeCall.js';
  * namespace's script, from the list (the step's answer, the same for a step that runs again;
  * `T0013` past the last; for a list with `when`s, the first answer left that matches) or from the function; after its `delayMs`, failing as its `fail` asks,
  * its value and tool calls checked against the call, or its misbehaviour made for the call.
- *
- * @example
- * ```ts
- * const prepared = await takeAnswer(fake, request, context);
- * ```
  */
 export async function takeAnswer(
   fake: FakeState,

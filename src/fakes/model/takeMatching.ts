@@ -11,11 +11,6 @@ import { storeCall } from './storeCall.js';
 /**
  * The answers of `answers` whose `when` matches the request (or that have none), by index in
  * list order: the entries a step may take.
- *
- * @example
- * ```ts
- * matchingIndices(answers, requestTexts(request, 'writer')); // [0, 2]
- * ```
  */
 export function matchingIndices(answers: readonly PreparedAnswer[], texts: RequestTexts): number[] {
   const found: number[] = [];
@@ -38,11 +33,6 @@ export interface MatchingList {
  * The answer of a list with `when`s for one step: the first answer not yet taken in the call's
  * scope whose `when` matches the request, the same for a step that runs again. `T0013` when every
  * answer was taken, `T0050` when those left match none of the request.
- *
- * @example
- * ```ts
- * const prepared = await takeMatching(list, key, request, context);
- * ```
  */
 export async function takeMatching(
   list: MatchingList,
@@ -74,11 +64,6 @@ export async function takeMatching(
 /**
  * `T0050`: no answer left in a list with `when`s matches the request. Names the request's texts
  * and the answers left with their `when`s (the first ten).
- *
- * @example
- * ```ts
- * throw noMatch(list, new Set([0]), texts, context);
- * ```
  */
 export function noMatch(
   list: Omit<MatchingList, 'store' | 'script'>,

@@ -9,11 +9,6 @@ export type ToolInputs = ReadonlyMap<string, ZodType>;
 /**
  * The input shapes of the tools a fake was given (an agent's `tools`): a tool without a zod
  * `input` is left out, and its calls are checked by name only.
- *
- * @example
- * ```ts
- * toolInputs({ findInGuide }).get('findInGuide'); // the tool's zod input
- * ```
  */
 export function toolInputs(tools: Readonly<Record<string, unknown>> | undefined): ToolInputs | undefined {
   if (tools === undefined) return undefined;
@@ -30,10 +25,6 @@ export function toolInputs(tools: Readonly<Record<string, unknown>> | undefined)
  * does not fit would only come back to the model as an error, and the tool would never run.
  *
  * @throws {StandinError} `T0045` for the first call whose input does not fit, naming the path and the tool.
- * @example
- * ```ts
- * checkCallInputs(prepared, toolInputs(agent.tools), "app.fake('writer', answers, checks)");
- * ```
  */
 export function checkCallInputs(prepared: PreparedAnswer, inputs: ToolInputs | undefined, owner: string): void {
   if (inputs === undefined) return;

@@ -31,11 +31,6 @@ export const NOTHING_UNUSED: UnusedReport = { findings: [], error: () => undefin
  * The answers of `list` never asked for where `script`'s cursors stand in `store`: in `only` when
  * it is named, else in every scope the fake was used in (in name order), then in each group of
  * released scopes. A fake never used has every answer unused in the default scope.
- *
- * @example
- * ```ts
- * const unused = await answersUnused(owner, list, { store, script }, undefined);
- * ```
  */
 export async function answersUnused(
   owner: string,
@@ -64,11 +59,6 @@ export async function answersUnused(
  * The answers of `list` never asked for, where `runs` say the cursors stand (the scopes in name
  * order, then the released groups): a `T0014` finding for each, and the `T0014` error that lists
  * them per scope. A scope that took no answer says the model was never asked there.
- *
- * @example
- * ```ts
- * unusedAnswers("app.fake('writer', answers)", list, [{ scope: '', at: 1 }]).error()?.code; // 'T0014'
- * ```
  */
 export function unusedAnswers(
   owner: string,
