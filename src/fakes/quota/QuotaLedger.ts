@@ -55,13 +55,6 @@ export interface Admitted {
 /**
  * The calls one key (the app, or one scope) started in the last 60 s and has in flight, against
  * a quota's limits. The entries are in the order their calls started, the clock never going back.
- *
- * @example
- * ```ts
- * const ledger = new QuotaLedger({ requestsPerMinute: 1, tokensPerMinute: undefined, concurrent: undefined, per: 'app' });
- * ledger.admit(0, 0);      // admitted: { settle }
- * ledger.admit(1_000, 0);  // { limit: 'requestsPerMinute', retryAfterMs: 59000, used: 1, asked: 1 }
- * ```
  */
 export class QuotaLedger {
   readonly #limits: QuotaLimits;
@@ -153,15 +146,7 @@ export class QuotaLedger {
   }
 }
 
-/**
- * Whether a ledger's answer is a refusal.
- *
- * @example
- * ```ts
- * const answer = ledger.admit(clock.now(), tokens);
- * if (isRefusal(answer)) throw rateLimit(answer);
- * ```
- */
+/** Whether a ledger's answer is a refusal. */
 export function isRefusal(answer: Admitted | LedgerRefusal): answer is LedgerRefusal {
   return 'limit' in answer;
 }

@@ -20,11 +20,6 @@ export type Below = (call: Capability, context: CallContext) => Provider | undef
  * throws its rate limit, or hands the call down to whatever answers the model (a fake, a
  * cassette, the real adapter, which the real-call guard is asked about as the engine would).
  * It offers every capability: one the model cannot serve fails with `E0004` as it would without the quota.
- *
- * @example
- * ```ts
- * const standIn = new QuotaProvider(quota, (call, context) => slot.answer(call, context.scope, base, layer), guard);
- * ```
  */
 export class QuotaProvider implements Provider {
   readonly real = false;
