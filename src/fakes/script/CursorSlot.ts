@@ -29,12 +29,6 @@ export interface CursorSlotInput {
  * Picks the cursor a call moves, by the seeds' precedence: an explicit handle first, then the
  * cursor key the engine injects, then the script's content hash. Retry budgets key on the same
  * slot, so they can never drift apart from the cursor.
- *
- * @example
- * ```ts
- * const slot = cursorSlot({ kind: 'classification', store, scope: '', cursorKey: app.id, script });
- * const index = await slot.store.advance(slot.scope, slot.script);
- * ```
  */
 export function cursorSlot(input: CursorSlotInput): CursorSlot {
   if (input.cursor instanceof ScriptCursor) {

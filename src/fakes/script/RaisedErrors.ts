@@ -28,13 +28,6 @@ export interface RaisedView {
  * The test author's errors (T-codes, K0008 for a spent script, K0011, K0013) a fake raised in
  * any call of any scope, kept so `verify()` fails even when the application caught the error and
  * answered something else (a 500). Keeps the first {@link MAX_RAISED} and counts the rest.
- *
- * @example
- * ```ts
- * const raised = new RaisedErrors();
- * raised.note(error, { scope: 'a', call: "step 'r#0'" });
- * raised.check('T0046', "app.fake('writer', answers)"); // throws, listing it
- * ```
  */
 export class RaisedErrors {
   readonly #kept: RaisedError[] = [];
@@ -90,11 +83,6 @@ export class RaisedErrors {
 /**
  * One finding per kept error of `view` (in `scope`, when one is named), under `code`; the errors
  * past the kept ones, when no scope is named, as one more finding in the default scope.
- *
- * @example
- * ```ts
- * raisedFindings(raised.view(), 'T0046'); // [{ scope: 'a', code: 'T0046', line: "step 'r#0': T0013 ..." }]
- * ```
  */
 export function raisedFindings(view: RaisedView, code: Code, scope?: string): Finding[] {
   const kept = inScope(view, scope);
@@ -136,11 +124,6 @@ export function checkRaised(view: RaisedView, code: Code, owner: string, scope?:
 /**
  * The errors a namespace recorded, then this process's that the record does not hold (by id):
  * each raising once, counted once.
- *
- * @example
- * ```ts
- * mergeRaised(raised.view(), await shared.raised());
- * ```
  */
 export function mergeRaised(own: RaisedView, recorded: RaisedView): RaisedView {
   if (recorded.count === 0) return own;

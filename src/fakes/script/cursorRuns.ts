@@ -28,12 +28,6 @@ export interface ScriptSlot {
  * the script moved in (the store's order), then in each group of scopes already released (a
  * request's, when its response closed), counted by how far each went. An explicit handle's
  * script (`scope` {@link HANDLE_SCOPE}) has one cursor, shared by every scope.
- *
- * @example
- * ```ts
- * const runs = await cursorRuns({ store, script });
- * // [{ scope: 'a', at: 2 }, { scope: 'request:1', at: 1, released: { at: 1, scopes: 1, examples: ['request:1'] } }]
- * ```
  */
 export async function cursorRuns(slot: ScriptSlot, only?: string): Promise<CursorRun[]> {
   const { store, script } = slot;

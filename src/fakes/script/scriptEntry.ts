@@ -16,12 +16,6 @@ export type {
 /**
  * The legal shapes of a script entry: a plain object with exactly one of these keys. Answer
  * values are checked when a call reads them, against their questions.
- *
- * @example
- * ```ts
- * classificationScriptEntrySchema.safeParse({ retryUntilCall: 2 }).success; // true
- * classificationScriptEntrySchema.safeParse({ retryUntilCall: 0 }).success; // false
- * ```
  */
 export const classificationScriptEntrySchema = lazySchema(() =>
   z

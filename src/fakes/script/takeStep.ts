@@ -5,11 +5,6 @@ import type { CursorStore } from '../../services/cursors/CursorStore.js';
  * first time the step asks (the cursor then moves on), the same index on every later ask, so a
  * step that runs again (a retry, a run given its earlier `runId`) gets the answer it got before.
  * When the call is over (`onEnd`), a store that can forgets the step; its cursor stays where it is.
- *
- * @example
- * ```ts
- * const index = await takeStep(store, context.scope, script, context.stepKey, context.onEnd);
- * ```
  */
 export function takeStep(
   store: CursorStore,

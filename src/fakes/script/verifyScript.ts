@@ -29,12 +29,6 @@ export interface ScriptVerdict {
  * Everything a scripted fake's `verify(scope)` would report, one finding per line: each kept
  * test author's error first, then each entry never used. Never throws for them; a store that
  * fails still rejects.
- *
- * @example
- * ```ts
- * await scriptFindings(verdict, scope);
- * // [{ scope: '', code: 'T0014', line: 'answers[1] { text: "b" } never asked for' }]
- * ```
  */
 export async function scriptFindings(verdict: ScriptVerdict, scope: string | undefined): Promise<Finding[]> {
   const raised = raisedFindings(await verdict.raised(), verdict.raisedCode, scope);
@@ -44,11 +38,6 @@ export async function scriptFindings(verdict: ScriptVerdict, scope: string | und
 /**
  * What a scripted fake's `verify(scope)` does with what {@link scriptFindings} reports: throws
  * for the kept errors first, before the cursors are read, then for the entries never used.
- *
- * @example
- * ```ts
- * afterEach(() => verifyScript(verdict, undefined));
- * ```
  */
 export async function verifyScript(verdict: ScriptVerdict, scope: string | undefined): Promise<void> {
   checkRaised(await verdict.raised(), verdict.raisedCode, verdict.owner, scope);
