@@ -25,14 +25,6 @@ import type { SharedScripts } from './SharedScripts.js';
  * before the call fails, and `verify()` in every process reads the record (`K0014`). A Redis that
  * is slow or out of reach fails the call with reason `timeout` or `network_error`, which the
  * engine retries.
- *
- * @example
- * ```ts
- * const classifier = app.fakeClassifier([{ answers: { team: 'billing' } }]); // in a namespace
- * await app.ready();
- * // ... another process classifies ...
- * await classifier.verify();
- * ```
  */
 export class SharedClassifier extends FakeClassifier {
   readonly #shared: SharedScripts;

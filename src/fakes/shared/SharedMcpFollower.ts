@@ -17,11 +17,6 @@ import { mcpListingKey, mcpToolKey, type SharedTools } from './SharedTools.js';
  * process; while none does, it hands the server on to what is below (the real client). A call past
  * the last answer (`T0123`) or of a tool the listing lacks (`M0041`) is recorded in the namespace,
  * so the publishing process's `verify()` reports it too.
- *
- * @example
- * ```ts
- * slots.mcpServer('tickets').put(scriptedLayer('namespace', new SharedMcpFollower(tools, scopes, 'tickets', label, below), label));
- * ```
  */
 export class SharedMcpFollower implements McpConnection {
   readonly real = false;

@@ -74,13 +74,6 @@ interface Floor {
  * only follows the namespace reads the one published now, unless this container published it (its
  * fake reads those). `forget()` leaves out what was recorded before it, in this process; `reset()`
  * removes the record with the rest of the namespace.
- *
- * @example
- * ```ts
- * const raised = new SharedRaised(store, source, gen, () => undefined);
- * await raised.record(kept, gen);
- * await raised.read(); // { kept: [...], count: 1 }
- * ```
  */
 export class SharedRaised {
   readonly #store: RedisCursorStore;

@@ -46,13 +46,6 @@ export type SharedEntry =
  * (replayed for a step seen before) and records the call. Publishing is asynchronous; calls of
  * this container wait for its publications, and `await app.ready()` waits for them too, before a
  * test lets another process call.
- *
- * @example
- * ```ts
- * const shared = new SharedScripts(store);
- * const writer = shared.publishModel('writer', [{ text: 'Hi' }], "app.fake('writer', answers)");
- * await shared.ready();
- * ```
  */
 export class SharedScripts {
   readonly store: RedisCursorStore;

@@ -27,15 +27,6 @@ interface Waiter {
  * (Redis out of reach, so Redis may or may not hold it) is dropped at the next read, which lists
  * it if Redis took it; one the namespace surely never got stays listed as this process's. Both
  * parts are bounded by `limit`.
- *
- * @example
- * ```ts
- * const view = new SharedSent(1_000);
- * const note = view.note(call);
- * view.recorded(note, 7); // the namespace numbered it 7
- * await view.settled();
- * view.replace(entries, 9); // a read of everything up to 9: `note` now comes from `entries`
- * ```
  */
 export class SharedSent {
   readonly #limit: number;

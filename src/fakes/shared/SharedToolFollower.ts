@@ -12,11 +12,6 @@ import type { SharedTools } from './SharedTools.js';
  * in the call's scope, the cursor shared by every process; a call of any other tool goes on to the
  * tool's own `run`. A call past the last answer raises `T0123`, recorded in the namespace so the
  * publishing process's `verify()` reports it too.
- *
- * @example
- * ```ts
- * slotsOf(container).everyTool().put(scriptedLayer('namespace', new SharedToolFollower(tools, scopes, label), label));
- * ```
  */
 export class SharedToolFollower implements ToolStandIn {
   readonly #tools: SharedTools;

@@ -33,12 +33,6 @@ export const mcpListingKey = (server: string): string => `mcp:${server}`;
  * generation under the tool's name, and every container of the namespace answers the tool's calls
  * from the generation published last, one answer per call per scope, the cursor in the
  * namespace's store (so any process's `verify()` of the publishing fake counts every process's calls).
- *
- * @example
- * ```ts
- * const tools = new SharedTools(shared);
- * const gen = tools.publish('findInGuide', [{ output: 2 }], "app.fakeTool('findInGuide', answers)");
- * ```
  */
 export class SharedTools {
   readonly #shared: SharedScripts;

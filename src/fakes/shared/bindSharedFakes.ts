@@ -17,12 +17,6 @@ import { SharedTools, SharedToolsToken } from './SharedTools.js';
  * the slot of every configured model and of the classifier answers from the scripts the namespace
  * published, over what the config or a module bound (a real classifier the config names included),
  * and `app.fake` / `app.fakeClassifier` publish to it. Without a namespace it does nothing.
- *
- * @example
- * ```ts
- * const container = buildContainer(config, testServices, modules);
- * bindSharedFakes(container);
- * ```
  */
 export function bindSharedFakes(container: Container): void {
   const config = container.get(Tokens.Config);
@@ -60,14 +54,7 @@ export function bindSharedFakes(container: Container): void {
   }
 }
 
-/**
- * The shared scripts of a test container in a namespace, or undefined outside one.
- *
- * @example
- * ```ts
- * await sharedScriptsOf(app.container)?.ready();
- * ```
- */
+/** The shared scripts of a test container in a namespace, or undefined outside one. */
 export function sharedScriptsOf(container: Container): SharedScripts | undefined {
   return container.isBound(SharedScriptsToken) ? container.get(SharedScriptsToken) : undefined;
 }

@@ -11,11 +11,6 @@ export const PUBLICATION_BYTES = 8 * 1_048_576;
  * A faked model's answers as the namespace stores them: one JSON text per answer of the reply
  * list. A function (the answers, `reply`, or any other call of a record) cannot cross a process,
  * and neither can a value JSON does not hold: both are `D0006`.
- *
- * @example
- * ```ts
- * modelPublication([{ text: 'Hi' }], "app.fake('writer', answers)"); // ['{"text":"Hi"}']
- * ```
  */
 export function modelPublication(answers: Answers, owner: string): string[] {
   const fix =
@@ -48,11 +43,6 @@ export function hasWhen(item: string): boolean {
 /**
  * A classifier script as the namespace stores it: one JSON text per entry, `{ kind: 'answers' }`,
  * `{ kind: 'error' }` (the error's reason, message and details) or `{ kind: 'retry', until }`.
- *
- * @example
- * ```ts
- * classifierPublication([{ retryUntilCall: 2 }]); // ['{"kind":"retry","until":2}']
- * ```
  */
 export function classifierPublication(script: readonly ClassificationScriptEntry[]): string[] {
   checkScript(script);
