@@ -232,14 +232,7 @@ export class Slots implements StandIns {
   }
 }
 
-/**
- * The slots of `container`, made and seated the first time something stands in there.
- *
- * @example
- * ```ts
- * slotsOf(app.container).model('writer').put(layer);
- * ```
- */
+/** The slots of `container`, made and seated the first time something stands in there. */
 export function slotsOf(container: Container): Slots {
   const seat = container.get(Tokens.StandIns);
   if (seat.standIns instanceof Slots) return seat.standIns;

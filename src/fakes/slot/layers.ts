@@ -11,11 +11,6 @@ export interface Verifiable {
 /**
  * The layer a scripted stand-in (a faked model, a faked classifier, a namespace's follower) is on
  * its slot: it answers in `scope`, or in every scope when none is given.
- *
- * @example
- * ```ts
- * slotsOf(container).model('writer').put(scriptedLayer('fake', fake, "app.fake('writer', answers)"));
- * ```
  */
 export function scriptedLayer<S extends object & Verifiable>(
   kind: LayerKind,

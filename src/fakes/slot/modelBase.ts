@@ -5,12 +5,6 @@ import { Tokens } from '../../tokens/Tokens.js';
 /**
  * What the container binds below model `name`'s layers, looked up on every call: a binding for the
  * model (`model:<name>`), else its provider's. A layer that hands a call down reaches it last.
- *
- * @example
- * ```ts
- * const base = modelBase(container, 'writer');
- * slot.answer('reply', scope, base, layer);
- * ```
  */
 export function modelBase(container: Container, name: string): () => Provider | undefined {
   const byModel = Object.freeze({ name: `model:${name}`, optional: true as const });
