@@ -40,12 +40,6 @@ export const TOOL_SENT_LIMIT = 10_000;
  * What a fake tool or fake MCP server records and reports: the calls it was sent, the test
  * author's errors its calls raised (kept for `verify` even when the app caught them), and the
  * answers its scripts left unused.
- *
- * @example
- * ```ts
- * const book = new ToolBook("app.fakeTool('findInGuide', answers)", () => [script], undefined);
- * await book.verify();
- * ```
  */
 export class ToolBook {
   readonly owner: string;

@@ -27,12 +27,6 @@ export interface UnusedToolAnswers {
  * One tool's scripted answers and where each scope stands in them: the cursor lives in the
  * container's store under an identity of this script's own, so every scope starts at the first
  * answer, and two fakes of one tool never share a cursor.
- *
- * @example
- * ```ts
- * const script = new ToolScript({ owner, tool: 'findInGuide', root: 'answers', read, store, id });
- * const answer = await script.take(input, { scope: '', signal });
- * ```
  */
 export class ToolScript {
   readonly tool: string;
