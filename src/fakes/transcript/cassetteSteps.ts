@@ -7,11 +7,6 @@ import type { TranscriptStep } from './TranscriptStep.js';
  * A cassette's entries as transcript steps, in the file's order: each entry one call (`call 1`,
  * `call 2`, ...) of its model (`classifier` for classify), with its recorded request (or the
  * `when` of an entry written by hand) and its answer or recorded failure, then the tool runs kept beside it.
- *
- * @example
- * ```ts
- * cassetteSteps(readCassette('test/cassettes/helpdesk.json').entries);
- * ```
  */
 export function cassetteSteps(entries: readonly CassetteEntry[]): TranscriptStep[] {
   return entries.map((entry, index) => {

@@ -10,11 +10,6 @@ export const MAX_LINE_CHARS = 400;
  * The lines that say what a call asked: for a reply, the messages after the model's last answer
  * (what is new since the step before), and, when the model has not answered yet in it, the
  * instructions, tools and output too; for any other call, its input as JSON.
- *
- * @example
- * ```ts
- * requestLines('reply', { messages: [{ role: 'user', content: 'Hi' }] }); // ['user: Hi']
- * ```
  */
 export function requestLines(call: string, input: unknown): string[] {
   if (call !== 'reply' || !isOrdinaryObject(input)) return [`${call}: ${oneLine(input)}`];
@@ -36,11 +31,6 @@ export function requestLines(call: string, input: unknown): string[] {
 /**
  * The lines that say what a reply answered, from its answer record: its text, its tool calls,
  * its typed value; or what a record call gave back.
- *
- * @example
- * ```ts
- * answerLines({ calls: [{ tool: 'findInGuide', with: { words: 'password' } }] }); // ['call findInGuide {"words":"password"}']
- * ```
  */
 export function answerLines(answer: unknown): string[] {
   if (!isOrdinaryObject(answer)) return [`result: ${oneLine(answer)}`];
@@ -59,11 +49,6 @@ export function answerLines(answer: unknown): string[] {
 /**
  * `value` as one line of JSON, its keys sorted, bytes (an image, audio) as their length and digest, cut at
  * {@link MAX_LINE_CHARS}.
- *
- * @example
- * ```ts
- * oneLine({ b: 1, a: 2 }); // '{"a":2,"b":1}'
- * ```
  */
 export function oneLine(value: unknown): string {
   let json: string | undefined;

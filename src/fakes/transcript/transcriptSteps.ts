@@ -26,11 +26,6 @@ interface Found {
  * scope in the order they first appear, so no step key or id shows. A fake listed twice counts once.
  * Every line of a request and an answer goes through `scrub`: the secrets a cassette would not keep
  * (a configured key a user typed into a message) a transcript does not show either.
- *
- * @example
- * ```ts
- * transcriptSteps([{ model: 'writer', fake: writer }]); // [{ scope: '', run: 'run 1', step: 0, ... }]
- * ```
  */
 export function transcriptSteps(
   sources: readonly TranscriptSource[],

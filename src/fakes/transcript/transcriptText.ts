@@ -5,14 +5,6 @@ import type { TranscriptStep } from './TranscriptStep.js';
  * with the attempt when it is a retry), then what it was asked (`>`), and what it answered (`<`),
  * how it failed (`!`) or that it is still running (`…`). A scope's steps follow a `scope 'id'`
  * line, unless every step ran outside any scope. Ends with a newline; `(no steps)` when empty.
- *
- * @example
- * ```ts
- * transcriptText(steps);
- * // run 1 · step 0 · writer reply
- * //   > user: How do I reset my password?
- * //   < call findInGuide {"words":"reset a password"}
- * ```
  */
 export function transcriptText(steps: readonly TranscriptStep[]): string {
   if (steps.length === 0) return '(no steps)\n';
