@@ -41,10 +41,6 @@ function configKeys(): string[] {
  *
  * @throws {StandinError} `E0051` for settings of the wrong shape (a misspelled key gets a did-you-mean);
  * `C0001`-`C0004` for a bad config.
- * @example
- * ```ts
- * readModuleSettings({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } }, 'factory'); // { config: { models: ... } }
- * ```
  */
 export function readModuleSettings(input: unknown, from: 'forRoot' | 'factory'): StandinModuleSettings {
   const where =
@@ -123,10 +119,6 @@ const asyncKeys = ['imports', 'inject', 'useFactory'];
  * optional `imports` and `inject` arrays.
  *
  * @throws {StandinError} `E0051` naming the key at fault (a misspelled one gets a did-you-mean).
- * @example
- * ```ts
- * checkAsyncOptions({ useFactory: () => config }); // passes
- * ```
  */
 export function checkAsyncOptions(options: unknown): void {
   const where = 'StandinModule.forRootAsync(options)';
