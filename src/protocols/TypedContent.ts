@@ -11,14 +11,6 @@ const valueStart = /[{["]/;
  * stream: `{`, `[` or `"` makes it the value's JSON, streamed as value parts as it comes;
  * anything else makes it text. Leading whitespace waits for that character. A call that asked
  * for no typed value has text only.
- *
- * @example
- * ```ts
- * const content = new TypedContent(true);
- * const out: ReplyPart[] = [];
- * content.push(' {"a":', out); content.push('1}', out);
- * out; // [{ type: 'value', json: ' {"a":' }, { type: 'value', json: '1}' }]
- * ```
  */
 export class TypedContent {
   #kind: 'value' | 'text' | undefined;

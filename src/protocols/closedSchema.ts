@@ -20,12 +20,6 @@ const single = ['items', 'additionalItems', 'not', 'if', 'then', 'else', 'contai
  * outputs refuse open objects; zod strips unknown keys anyway, so closing them asks nothing
  * new of the model), and says whether the result qualifies for OpenAI's strict mode.
  * The input is not changed.
- *
- * @example
- * ```ts
- * closedSchema({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
- * // { schema: { type: 'object', properties: {...}, required: ['a'], additionalProperties: false }, strict: true }
- * ```
  */
 export function closedSchema(schema: JsonSchema): ClosedSchema {
   const state = { strict: true };

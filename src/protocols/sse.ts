@@ -16,11 +16,6 @@ const D = 100;
  * One server-sent event as the stream carries it: `event: <type>` when named, a `data:` line per
  * line of `data`, and the blank line that ends it. {@link SseDecoder} reads it back as
  * `{ event, data }`.
- *
- * @example
- * ```ts
- * sseEvent('{"a":1}', 'ping'); // 'event: ping\ndata: {"a":1}\n\n'
- * ```
  */
 export function sseEvent(data: string, event?: string): string {
   const head = event === undefined ? '' : `event: ${event}\n`;
@@ -38,15 +33,6 @@ export function sseEvent(data: string, event?: string): string {
  * Bounded: a line longer than `maxLineBytes`, or an event whose data passes `maxEventBytes`,
  * throws {@link LimitExceeded} before the text is kept, so a body without line ends (a
  * decompression bomb, a broken server) never builds a string past the bound.
- *
- * @example
- * ```ts
- * const decoder = new SseDecoder();
- * const events: SseEvent[] = [];
- * decoder.push(new TextEncoder().encode('data: {"a":1}\n\n'), events);
- * decoder.end(events);
- * events; // [{ event: 'message', data: '{"a":1}' }]
- * ```
  */
 export class SseDecoder {
   readonly #utf8 = new TextDecoder('utf-8');
