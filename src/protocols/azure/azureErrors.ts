@@ -34,12 +34,6 @@ export interface AzureErrorTags {
 /**
  * Azure's error body for `message`; for code `content_filter`, the filter's 400 with the verdict
  * on a prompt it stopped (violence, medium).
- *
- * @example
- * ```ts
- * azureErrorBody('Slow down.', { code: '429', type: 'requests' });
- * // { error: { code: '429', message: 'Slow down.', type: 'requests' } }
- * ```
  */
 export function azureErrorBody(message: string, tags: AzureErrorTags): z.input<typeof azureError> {
   if (tags.code === 'content_filter') {
