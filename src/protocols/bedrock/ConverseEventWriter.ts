@@ -32,12 +32,6 @@ function eventHeaders(type: string): EventHeaders {
  * in deltas a client can take one by one; a reasoning block ends with its signature) and its `contentBlockStop`; then
  * `messageStop` with the stop reason and `metadata` with the usage. A typed value asked for through a forced tool
  * (`valueCall`) streams as that tool's input.
- *
- * @example
- * ```ts
- * const events = new ConverseEventWriter();
- * for (const message of events.part({ type: 'text', text: 'Hi' })) await stream.send(message);
- * ```
  */
 export class ConverseEventWriter {
   readonly #valueCall: ValueCall | undefined;

@@ -32,11 +32,6 @@ export const streamExceptions: Readonly<Partial<Record<FailureKind, StreamExcept
 /**
  * The kind an exception inside a stream is when it is one of {@link streamExceptions} in its words, or undefined (a
  * real Bedrock's, in other words, is left to the words every provider's errors share).
- *
- * @example
- * ```ts
- * streamFailureOf('throttlingException', 'Too many requests, please wait before trying again.'); // 'rate_limit'
- * ```
  */
 export function streamFailureOf(member: string, message: string | undefined): FailureKind | undefined {
   if (message === undefined) return undefined;

@@ -30,12 +30,6 @@ type ResultBlock = z.output<typeof converseResultBlock>;
  * `{ document: { format, name, source: { bytes } } }`, the bytes in base64 as the JSON protocol carries blobs. Converse
  * takes no web URL, and names every document (`document-<n>` when the part has no name); anything else is a
  * `cannot_send` fault.
- *
- * @example
- * ```ts
- * writeUserBlocks([{ type: 'image', bytes, mediaType: 'image/png' }], 'request.messages[0]');
- * // [{ image: { format: 'png', source: { bytes: 'iVBORw0…' } } }]
- * ```
  */
 export function writeUserBlocks(content: string | readonly ContentPart[], where: string): ConverseBlock[] {
   if (typeof content === 'string') return content === '' ? [] : [{ text: content }];

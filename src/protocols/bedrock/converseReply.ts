@@ -33,12 +33,6 @@ export interface ValueCall {
  * rest `stop`. `guardrail_intervened` and `content_filtered` are `failed` faults of kind `content_filter`,
  * `model_context_window_exceeded` of kind `context_length`, and `malformed_model_output` / `malformed_tool_use`
  * `malformed` ones.
- *
- * @example
- * ```ts
- * converseEnd('end_turn', { inputTokens: 12, outputTokens: 3 }, 0, out);
- * // out: [{ type: 'units', tokensIn: 12, tokensOut: 3 }, { type: 'finish', reason: 'stop' }]
- * ```
  */
 export function converseEnd(
   stopReason: string | undefined,
@@ -83,11 +77,6 @@ export function converseUsageJson(tokensIn: number, tokensOut: number): string {
  * reasoning block, the text (a typed value as its JSON, or as the call of `valueCall` when the request asked for the
  * value through that tool), each `toolUse`. A refusal is its words with `stopReason: content_filtered`, a content
  * filter `guardrail_intervened` with no content. Written out rather than stringified whole.
- *
- * @example
- * ```ts
- * writeConverseAnswer({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' });
- * ```
  */
 export function writeConverseAnswer(reply: WholeReply, valueCall?: ValueCall): string {
   const content: Record<string, unknown>[] = reply.reasoning.map((text) => ({

@@ -52,12 +52,6 @@ type Turn = { role: 'user' | 'assistant'; content: ConverseBlock[] };
  * are `toolConfig.tools[].toolSpec` with `inputSchema.json`; a typed value asks for `outputConfig.textFormat`
  * (`json_schema`, every object closed), so the reply's text is the value's JSON; the call's settings go in
  * `inferenceConfig` and `toolChoice`. The extras' body is laid under the fields written here.
- *
- * @example
- * ```ts
- * writeConverse({ model: 'amazon.nova-lite-v1:0', messages: [{ role: 'user', content: 'Hi' }] });
- * // { messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }
- * ```
  */
 export function writeConverse(request: ReplyRequest, extras: ConverseExtras = {}): ConverseBody {
   const messages: Turn[] = [];
@@ -110,12 +104,6 @@ export function writeConverse(request: ReplyRequest, extras: ConverseExtras = {}
  * `document`, `toolUse` and `toolResult` blocks as messages (a user turn's results first, as a tool message, then
  * what the user said); the tools, the settings, and the typed value (see {@link readValueAsked}). Throws a
  * {@link WireFault} `refused` naming the first field at fault, in Bedrock's words where Bedrock has a rule.
- *
- * @example
- * ```ts
- * readConverse({ messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }, { model: 'amazon.nova-lite-v1:0' }).request;
- * // { model: 'amazon.nova-lite-v1:0', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
  */
 export function readConverse(value: unknown, options: ConverseReadOptions): ConverseRead {
   const body = readShape(converseBody, value);
