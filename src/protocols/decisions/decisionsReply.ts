@@ -12,12 +12,6 @@ const typed = answerObject({ type: text, name: predicateAnswer.shape.name });
  * a score's `probabilities` as lists (a score's by label and level index) — and a refused
  * question's `{ type: 'refusal', name }`. The wire carries no legend: a score's levels are its
  * question's.
- *
- * @example
- * ```ts
- * writeDecisionsReply({ model: 'gpt-6-luna', answers: { refund: { type: 'yesNo', yesProbability: 0.63 } }, refused: [], usage }, questions);
- * // '{"model":"gpt-6-luna","answers":[{"type":"predicate","name":"refund","probability":0.63}],"usage":{...}}'
- * ```
  */
 export function writeDecisionsReply(reply: Classified, questions: Readonly<Record<string, AskedQuestion>>): string {
   const answers = Object.keys(questions).map((id) => {
@@ -86,11 +80,6 @@ function labelOf(level: unknown): string {
  *
  * A `{ type: 'refusal' }` answer is no answer: its question's id is in `refused`. Anything else
  * throws an {@link AnswerMismatch} naming its path in the body.
- *
- * @example
- * ```ts
- * readDecisionsReply({ answers: [{ type: 'predicate', name: 'refund', probability: 0.63 }] }, questions).answers.refund; // { type: 'yesNo', yesProbability: 0.63 }
- * ```
  */
 export function readDecisionsReply(value: unknown, questions: Readonly<Record<string, AskedQuestion>>): Classified {
   const given = readAt(head, value, []).answers;

@@ -28,12 +28,6 @@ type WireQuestion = DecisionsBody['questions'][number];
  * choice of fewer than 2 or more than 255 options; a yes-no question that says what yes and no
  * mean (a predicate takes instructions only); an option description or a level the wire cannot
  * carry; a state list item that is neither a text nor an object.
- *
- * @example
- * ```ts
- * writeDecisions({ model: 'gpt-6-luna', state: 'Refund me', questions: { refund: { type: 'yesNo', instructions: 'A refund is asked for.', criteria: null } } });
- * // { model: 'gpt-6-luna', input: 'Refund me', questions: [{ type: 'predicate', name: 'refund', instructions: 'A refund is asked for.' }] }
- * ```
  */
 export function writeDecisions(asked: Classification): DecisionsBody {
   const ids = Object.keys(asked.questions);
@@ -135,11 +129,6 @@ function wireInstructions(instructions: Instructions): WireQuestion['instruction
  * each question's parts its instructions, as {@link writeDecisions} wrote them. Throws a
  * {@link WireFault} `refused` naming the first field at fault, a name given to two questions, and
  * a value given to two options of one question.
- *
- * @example
- * ```ts
- * readDecisions({ input: 'Refund me', questions: [{ type: 'predicate', name: 'refund', instructions: 'Refund?' }] }).questions.refund.type; // 'yesNo'
- * ```
  */
 export function readDecisions(value: unknown): Classification {
   const body = readShape(decisionsBody, value);
