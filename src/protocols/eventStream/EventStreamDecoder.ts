@@ -10,14 +10,6 @@ import { decodeMessage, PRELUDE_BYTES, readPrelude, type EventMessage } from './
  * {@link LimitExceeded} before its bytes are held; a prelude whose checksum fails, a length that cannot be, a message
  * that does not decode, and a stream that ends inside a message are `malformed` faults. A message is gathered in one
  * buffer of its own length, so one sent a byte at a time costs no more than one sent whole.
- *
- * @example
- * ```ts
- * const decoder = new EventStreamDecoder({ maxEventBytes: 1 << 20 });
- * const messages: EventMessage[] = [];
- * decoder.push(chunk, messages);
- * decoder.end();
- * ```
  */
 export class EventStreamDecoder {
   readonly #maxEvent: number;

@@ -12,11 +12,6 @@ const TABLE = (() => {
 /**
  * The CRC-32 of `bytes`, as the AWS event stream checks its prelude and its messages; `from` goes
  * on from the CRC of the bytes before them, so a message's checksum runs over its prelude's.
- *
- * @example
- * ```ts
- * crc32(new TextEncoder().encode('123456789')); // 0xcbf43926
- * ```
  */
 export function crc32(bytes: Uint8Array, from = 0): number {
   let c = ~from >>> 0;

@@ -31,11 +31,6 @@ const text = new TextDecoder('utf-8', { fatal: true });
  * The headers as the event-stream format lays them out: per header its name's length (one byte), the name, its type
  * byte and its value (big-endian numbers; a length of two bytes before binary and string values). A header the format
  * cannot carry (a name past 255 bytes, a value past 32767, a number out of its type's range) is a `cannot_send` fault.
- *
- * @example
- * ```ts
- * encodeHeaders({ ':message-type': { type: 'string', value: 'event' } }); // 13 ':message-type' 7 0 5 'event'
- * ```
  */
 export function encodeHeaders(headers: EventHeaders): Uint8Array {
   const pieces: Uint8Array[] = [];

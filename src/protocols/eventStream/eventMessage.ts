@@ -18,11 +18,6 @@ const LARGEST_MESSAGE = 2 ** 32 - 1;
 /**
  * One message as the AWS event stream carries it: the prelude (total length, headers length, the prelude's CRC-32),
  * the headers, the payload, and the CRC-32 of all that came before. {@link decodeMessage} reads it back.
- *
- * @example
- * ```ts
- * const bytes = encodeMessage({ headers: { ':message-type': { type: 'string', value: 'event' } }, body: payload });
- * ```
  */
 export function encodeMessage(message: EventMessage): Uint8Array {
   const headers = encodeHeaders(message.headers);
@@ -73,11 +68,6 @@ export function readPrelude(bytes: Uint8Array): Prelude {
 /**
  * One whole message read from its bytes: its prelude, its headers and payload, each checksum checked; a `malformed`
  * fault for bytes that are not one sound message.
- *
- * @example
- * ```ts
- * decodeMessage(encodeMessage(message)); // message
- * ```
  */
 export function decodeMessage(bytes: Uint8Array): EventMessage {
   if (bytes.length < SMALLEST_MESSAGE)
