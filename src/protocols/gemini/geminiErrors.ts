@@ -33,12 +33,6 @@ const byHttp: Readonly<Record<number, string>> = {
 /**
  * The `status` of a Gemini error body: `type` when it is one of Google's RPC statuses already
  * (`RESOURCE_EXHAUSTED`), else the one Google answers the HTTP status with.
- *
- * @example
- * ```ts
- * rpcStatus(429, 'requests');              // 'RESOURCE_EXHAUSTED'
- * rpcStatus(400, 'invalid_request_error'); // 'INVALID_ARGUMENT'
- * ```
  */
 export function rpcStatus(status: number, type: string): string {
   if (/^[A-Z][A-Z_]+$/.test(type)) return type;
@@ -56,12 +50,6 @@ export interface GeminiErrorTags {
 /**
  * Google's error body for `message`: the HTTP status as `code`, its RPC `status`, and the
  * `details` Google adds (a `BadRequest` naming the field at fault; a `RetryInfo` with the wait).
- *
- * @example
- * ```ts
- * geminiErrorBody(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.');
- * // { error: { code: 503, message: 'The model is overloaded. ...', status: 'UNAVAILABLE' } }
- * ```
  */
 export function geminiErrorBody(
   code: number,

@@ -20,12 +20,6 @@ export type WrittenPart = Partial<Record<'text' | 'thoughtSignature', string>> &
  * `inlineData` (base64 with their media type) and a URL as `fileData` (`fileUri`, the media type
  * when known). Gemini reads images, PDFs, audio, video and text files alike, so every part has a
  * form; the API says which media types a model takes. A file's name has no place on the wire.
- *
- * @example
- * ```ts
- * writeUserParts([{ type: 'text', text: 'What is this?' }, { type: 'image', bytes, mediaType: 'image/png' }]);
- * // [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: 'iVBOR...' } }]
- * ```
  */
 export function writeUserParts(content: string | readonly ContentPart[]): WrittenPart[] {
   if (typeof content === 'string') return content === '' ? [] : [{ text: content }];

@@ -15,14 +15,7 @@ export function geminiRefused(path: readonly PropertyKey[], message: string, how
   });
 }
 
-/**
- * A request field's path as Google's errors name it, its proto field names in snake case.
- *
- * @example
- * ```ts
- * snakePath(['contents', 0, 'parts', 1, 'inlineData']); // 'contents[0].parts[1].inline_data'
- * ```
- */
+/** A request field's path as Google's errors name it, its proto field names in snake case. */
 export function snakePath(path: readonly PropertyKey[]): string {
   return path
     .map((key, i) =>

@@ -10,12 +10,6 @@ const literal = new Set(['enum', 'default', 'examples', 'required']);
  * types in lower case (`OBJECT` is `object`), `nullable: true` as a type that also takes `null`,
  * `propertyOrdering` left out; everything else (properties, items, anyOf, enum, required, bounds,
  * formats) is JSON Schema already. A JSON Schema passes through unchanged.
- *
- * @example
- * ```ts
- * fromGeminiSchema({ type: 'OBJECT', properties: { team: { type: 'STRING', nullable: true } } });
- * // { type: 'object', properties: { team: { type: ['string', 'null'] } } }
- * ```
  */
 export function fromGeminiSchema(schema: Readonly<Record<string, unknown>>): JsonSchema {
   return walk(schema) as JsonSchema;
@@ -40,12 +34,6 @@ function walk(schema: unknown): unknown {
 /**
  * A typed value's JSON Schema as `responseJsonSchema` takes it: `const` (which Gemini does not
  * read) as a one-value `enum`, and no `$schema`, throughout. The input is not changed.
- *
- * @example
- * ```ts
- * toResponseSchema({ $schema: '...', type: 'object', properties: { kind: { const: 'ticket' } } });
- * // { type: 'object', properties: { kind: { enum: ['ticket'] } } }
- * ```
  */
 export function toResponseSchema(schema: JsonSchema): JsonSchema {
   const visit = (node: unknown): unknown => {

@@ -34,12 +34,6 @@ const stopped: Readonly<Record<string, { readonly kind: FailureKind; readonly wh
  * (`STOP`, `MAX_TOKENS`, `OTHER` and reasons added later): the safety finishes are
  * `content_filter`; an unsupported language `bad_request`; a function call the model got wrong
  * `server`, so the engine asks again.
- *
- * @example
- * ```ts
- * finishFailure('SAFETY'); // { kind: 'content_filter', message: 'the reply was stopped by the safety filters (finishReason: SAFETY).' }
- * finishFailure('STOP');   // undefined
- * ```
  */
 export function finishFailure(reason: string): { readonly kind: FailureKind; readonly message: string } | undefined {
   const known = Object.hasOwn(stopped, reason) ? stopped[reason] : undefined;

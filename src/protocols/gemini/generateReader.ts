@@ -19,13 +19,6 @@ const MAX_CALLS = 1024;
  * `finishReason` as the finish part. A `promptFeedback.blockReason` and a safety finish (`SAFETY`,
  * `RECITATION`, ...) are `failed` (`content_filter`); an `error` object `reported`; a stream that
  * ends without a `finishReason`, and data that is not a response, `malformed`.
- *
- * @example
- * ```ts
- * const reader = new GenerateChunkReader(false);
- * reader.add({ event: 'message', data: '{"candidates":[{"content":{"parts":[{"text":"Hi"}]},"finishReason":"STOP"}]}' }, out);
- * reader.end(out); // out: text 'Hi', finish 'stop'
- * ```
  */
 export class GenerateChunkReader {
   readonly #content: TypedContent;
@@ -90,12 +83,6 @@ export class GenerateChunkReader {
 /**
  * The parts of a whole `GenerateContentResponse` (what `:generateContent` answers), read as the
  * one event of a stream: the same parts, in the same order, and the same faults.
- *
- * @example
- * ```ts
- * readGenerateResponse('{"candidates":[{"content":{"parts":[{"text":"Hi"}]},"finishReason":"STOP"}]}', false);
- * // [{ type: 'text', text: 'Hi' }, { type: 'finish', reason: 'stop' }]
- * ```
  */
 export function readGenerateResponse(text: string, typed: boolean): ReplyPart[] {
   const reader = new GenerateChunkReader(typed);

@@ -34,12 +34,6 @@ export const OUTPUT_NAME = 'response';
  * `parametersJsonSchema`; a typed value `responseMimeType: application/json` with
  * `responseJsonSchema`; the call's settings their fields ({@link writeSettings}). A call input that
  * is no JSON object is a `cannot_send` fault, a value JSON cannot carry a `not_json` one.
- *
- * @example
- * ```ts
- * writeGenerate({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] });
- * // { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }
- * ```
  */
 export function writeGenerate(request: ReplyRequest, extras: GenerateExtras = {}): GenerateBody {
   const contents: { role: 'user' | 'model'; parts: WrittenPart[] }[] = [];
@@ -134,12 +128,6 @@ function jsonCopy(value: unknown, where: string): unknown {
  * as tools (`parametersJsonSchema`, or `parameters` in Gemini's schema form); a
  * `responseJsonSchema` (or `responseSchema`) as the typed value's shape; the settings
  * ({@link readSettings}). Throws a {@link WireFault} `refused` naming the first field at fault.
- *
- * @example
- * ```ts
- * readGenerate({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }, 'gemini-2.5-flash');
- * // { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
  */
 export function readGenerate(value: unknown, model: string): ReplyRequest {
   const body = readShape(generateBody, value);

@@ -10,13 +10,6 @@ type ToolConfig = NonNullable<GenerateBody['toolConfig']>;
  * (`auto` AUTO, `none` NONE, `required` ANY, a named tool ANY with `allowedFunctionNames`). A
  * temperature over 2 and more than 5 stop sequences, which Gemini refuses, are `cannot_honour`
  * faults.
- *
- * @example
- * ```ts
- * const config: Record<string, unknown> = {};
- * writeSettings({ temperature: 0, toolChoice: { tool: 'search' } }, config);
- * // config: { temperature: 0 }; answers { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['search'] } }
- * ```
  */
 export function writeSettings(settings: CallSettings, config: Record<string, unknown>): ToolConfig | undefined {
   if (settings.temperature !== undefined) {

@@ -28,13 +28,6 @@ const functionCall = (call: ToolCall): unknown => ({
  * event, each ended CRLF CRLF as Gemini's are): a `GenerateContentResponse` per piece of candidate
  * 0 (text in deltas a client can take one by one, a thought, a whole function call), and a last one
  * with the `finishReason` and the usage.
- *
- * @example
- * ```ts
- * const chunks = new GenerateChunkWriter({ id: 'resp_1', model: 'gemini-2.5-flash' });
- * for (const event of chunks.part({ type: 'text', text: 'Hi' })) await sse.event(event);
- * for (const event of chunks.end()) await sse.event(event);
- * ```
  */
 export class GenerateChunkWriter {
   readonly #tail: string;
@@ -105,11 +98,6 @@ export class GenerateChunkWriter {
  * value's JSON) and its function calls, the `finishReason` and the usage; a reply that stopped
  * (a refusal, a content filter) as Gemini answers a blocked prompt. Written out rather than
  * stringified whole.
- *
- * @example
- * ```ts
- * writeGenerateResponse({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' }, meta);
- * ```
  */
 export function writeGenerateResponse(reply: WholeReply, meta: GeminiMeta): string {
   const tail = tailOf(meta);

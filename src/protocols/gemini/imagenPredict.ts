@@ -101,12 +101,6 @@ function ratioOf(size: string): string {
  * The `:predict` body of an image call: the prompt, how many images (`sampleCount`), the aspect
  * ratio of the size asked and the media type of the format asked. A size whose ratio Imagen does
  * not draw, more than four images and the webp format are `cannot_honour` faults.
- *
- * @example
- * ```ts
- * writePredict('a red bicycle', { size: '1024x768', count: 2 });
- * // { instances: [{ prompt: 'a red bicycle' }], parameters: { sampleCount: 2, aspectRatio: '4:3' } }
- * ```
  */
 export function writePredict(prompt: string, options: ImageOptions): PredictBody {
   const count = options.count ?? 1;
