@@ -23,12 +23,6 @@ interface Open {
  * arguments; every item closed with its `.done` events; `response.completed` (or
  * `response.incomplete`, for a reply cut at its limit or a content filter) holding the whole
  * response last.
- *
- * @example
- * ```ts
- * const events = new ResponseEventWriter(meta);
- * for (const event of events.part({ type: 'text', text: 'Hi' })) await sse.event(event);
- * ```
  */
 export class ResponseEventWriter {
   readonly #meta: ReplyMeta;

@@ -46,11 +46,6 @@ export function chatUsageJson(tokensIn: number, tokensOut: number): string {
  * content filter as `finish_reason: content_filter` (with its verdict, and the prompt's, where `filters`
  * has them). Written out rather than stringified whole: the same fields in the same order as
  * `JSON.stringify` of the object gives.
- *
- * @example
- * ```ts
- * writeCompletion({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' }, meta);
- * ```
  */
 export function writeCompletion(reply: WholeReply, meta: ReplyMeta, filters?: ChatFilters): string {
   const stopped = reply.stopped;

@@ -28,12 +28,6 @@ export interface ChatRead {
  * each tool result a `tool` message answering its call id (the output as JSON, or the error's
  * text); tools `tools[].function`; a typed value `response_format: json_schema` (strict when the
  * schema allows it); the call's settings their wire fields.
- *
- * @example
- * ```ts
- * writeChat({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] });
- * // { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } }
- * ```
  */
 export function writeChat(request: ReplyRequest, extras: ChatExtras = {}): ChatBody {
   const messages: ChatBody['messages'] = [];
@@ -128,12 +122,6 @@ function writeSettings(body: Record<string, unknown>, settings: CallSettings): v
  * `json_schema` (or `json_object`) response format the typed value's shape, the sampling fields
  * the call's settings. `model` is the deployment when the path names it (Azure). Throws a
  * {@link WireFault} `refused` naming the first field at fault.
- *
- * @example
- * ```ts
- * readChat({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }).request;
- * // { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
  */
 export function readChat(value: unknown, model?: string): ChatRead {
   const body = readShape(chatBody, model === undefined ? value : { ...(value as object), model });

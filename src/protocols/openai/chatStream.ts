@@ -25,12 +25,6 @@ export const CHAT_DONE = 'data: [DONE]\n\n';
  * one by one), each call as a chunk naming it and one with its arguments, the finish chunk, the
  * usage chunk when the client asked for it, and `[DONE]`. With `filters` (Azure's), the prompt's
  * verdict comes first, in a chunk of no choices, and a reply the filter stopped carries its verdict.
- *
- * @example
- * ```ts
- * const chunks = new ChatChunkWriter(meta, false);
- * for (const event of chunks.part({ type: 'text', text: 'Hi' })) await sse.event(event);
- * ```
  */
 export class ChatChunkWriter {
   /** What every chunk of the stream starts with, up to its choice's delta: written once. */

@@ -35,11 +35,6 @@ export const embeddingsAnswer = z.object({
 /**
  * The request for the vectors of `texts`, asking for base64 (what the official clients ask for:
  * a quarter of the bytes of a list of floats, every value exact).
- *
- * @example
- * ```ts
- * writeEmbeddings('text-embedding-3-small', ['refund']); // { model, input: ['refund'], encoding_format: 'base64' }
- * ```
  */
 export function writeEmbeddings(model: string, texts: string | readonly string[]): EmbeddingsBody {
   return { model, input: typeof texts === 'string' ? texts : [...texts], encoding_format: 'base64' };

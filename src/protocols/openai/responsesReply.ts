@@ -90,11 +90,6 @@ export function responseJson(
  * text), then a function call item per call; a refusal as a message holding the refusal; a content
  * filter as an incomplete response (`incomplete_details.reason: content_filter`) with no output; a
  * reply cut at its limit as incomplete with reason `max_output_tokens`.
- *
- * @example
- * ```ts
- * writeResponse({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' }, meta);
- * ```
  */
 export function writeResponse(reply: WholeReply, meta: ReplyMeta): string {
   const items: Item[] = [];

@@ -23,12 +23,6 @@ export interface ResponsesRead {
  * call id: the output as JSON, or the error's text); tools as flat function tools; a typed value as
  * `text.format: json_schema` (strict when the schema allows it); the call's settings their wire
  * fields. The Responses API has no stop sequences (a `cannot_honour` fault) and no seed (left out).
- *
- * @example
- * ```ts
- * writeResponses({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Hi' }] });
- * // { store: false, model: 'gpt-5-mini', input: [{ type: 'message', role: 'user', content: 'Hi' }], stream: true }
- * ```
  */
 export function writeResponses(request: ReplyRequest, extras: ChatExtras = {}): ResponsesBody {
   const input: ResponsesItem[] = [];
@@ -119,12 +113,6 @@ function writeSettings(body: Record<string, unknown>, settings: CallSettings): v
  * Reasoning items are read past (the call carries none); an `item_reference` names what only a
  * store keeps, and is refused. `model` is the deployment when the path names it (Azure). Throws a
  * {@link WireFault} `refused` naming the first field at fault.
- *
- * @example
- * ```ts
- * readResponses({ model: 'gpt-5-mini', input: 'Hi' }).request;
- * // { model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
  */
 export function readResponses(value: unknown, model?: string): ResponsesRead {
   const body = readShape(responsesBody, model === undefined ? value : { ...(value as object), model });
