@@ -16,12 +16,6 @@ const questionTypes = { choice: 'choice', score: 'score', noul: 'yesNo' } as con
  * Throws {@link UnsendableClassification}, before anything is sent, for a choice of more than 255
  * options or a score of more than 10 levels (questions taken in id order), and a state list that
  * holds anything but texts.
- *
- * @example
- * ```ts
- * writeSystemone({ model: 'jev-latest', state: 'Refund me', questions: { refund: { type: 'yesNo', instructions: 'Refund?', criteria: null } } });
- * // { state: 'Refund me', model: 'jev-latest', questions: { refund: { type: 'noul', instructions: 'Refund?' } } }
- * ```
  */
 export function writeSystemone(asked: Classification): SystemoneBody {
   const ids = Object.keys(asked.questions);
@@ -80,11 +74,6 @@ function wireQuestion(question: AskedQuestion): SystemoneBody['questions'][strin
  * a question without criteria has none. Throws a {@link WireFault} `refused` naming the first field
  * at fault (an unknown field, a type that is none of the three, a choice of more than 255 options,
  * a score of fewer than 2 or more than 10 levels).
- *
- * @example
- * ```ts
- * readSystemone({ state: 'Refund me', questions: { refund: { type: 'noul', instructions: 'Refund?' } } }).questions.refund.type; // 'yesNo'
- * ```
  */
 export function readSystemone(value: unknown): Classification {
   const body = readShape(systemoneBody, value);
