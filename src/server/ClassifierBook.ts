@@ -11,12 +11,6 @@ import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
  * The classifier scripts of a wire server that owns its app: one fake for every scope, and fakes
  * per scope that stand in for it there. Its `adapter` is the classifier the app binds; it hands
  * each call to the fake of the call's scope, so a script loaded for one scope never answers another.
- *
- * @example
- * ```ts
- * const classifiers = new ClassifierBook(store);
- * classifiers.fake([{ answers: { team: 'billing' } }], 'test-7');
- * ```
  */
 export class ClassifierBook {
   readonly #store: CursorStore;

@@ -29,11 +29,6 @@ export interface RequestServices {
 /**
  * One request's {@link WireContext}: its methods are the class's, so a request allocates one
  * object rather than a closure per method.
- *
- * @example
- * ```ts
- * const context = new RequestContext(services, path, request.headers, body, response, openai, undefined, app, options, 'req_1');
- * ```
  */
 export class RequestContext implements WireContext {
   readonly #services: RequestServices;

@@ -29,13 +29,6 @@ interface ScopeUse {
  * spent script, `K0011`, `K0013`; a `W0003` 404 for a model scripted for other scopes only). Verify reads it: a scope
  * counts the models it used, and fails
  * on any error it answered, even one the client swallowed.
- *
- * @example
- * ```ts
- * const ledger = new ScopeLedger();
- * ledger.used('t1', 'gpt-4.1-mini');
- * ledger.raised('t1', '/v1/chat/completions', error);
- * ```
  */
 export class ScopeLedger {
   readonly #scopes = new Map<string, ScopeUse>();
@@ -118,11 +111,6 @@ export class ScopeLedger {
 /**
  * The test author's error in `error` (itself, or the cause of a failed call): the faked model's
  * T-codes, and a classifier script's K0008 (spent), K0011 and K0013; undefined for any other.
- *
- * @example
- * ```ts
- * authorsError(new StandinError('T0013', '...'))?.code; // 'T0013'
- * ```
  */
 export function authorsError(error: unknown): StandinError | undefined {
   for (let at = error, depth = 0; at instanceof StandinError && depth < 4; at = at.cause, depth++) {

@@ -75,11 +75,6 @@ export type SentEntry =
 /**
  * One MCP `tools/call` a scripted MCP server was sent, as `sent` holds it: the scope of its session, the server's path
  * (`/mcp/<name>`), the server and tool names, and the arguments as the client sent them.
- *
- * @example
- * ```ts
- * const calls = server.sent.filter((entry) => entry.call === 'tools/call'); // [{ server: 'weather', tool: 'forecast', input: { city: 'Paris' }, ... }]
- * ```
  */
 export interface McpSentEntry {
   readonly scope: string;
@@ -96,11 +91,6 @@ export interface McpSentEntry {
 /**
  * The sent entry of a plain capability's call: what the capability's `sent` records of its
  * arguments, with bytes (a sound's) as their byte count.
- *
- * @example
- * ```ts
- * context.record(sentOf('whisper-1', capabilities.hear, [{ audio, kind: 'wav' }])); // input: { audio: '3 bytes', kind: 'wav' }
- * ```
  */
 export function sentOf<A extends readonly unknown[]>(
   model: string,

@@ -21,14 +21,6 @@ const MARK_REACH = 1024;
  * and `bytes` bytes of request bodies (an entry counts its request body's size; the newest entry
  * is kept even when it alone is larger). Past either, the oldest are dropped, and counted. A
  * queue compacted now and then: recording one costs the same, amortized, however full it is.
- *
- * @example
- * ```ts
- * const log = new SentLog(2);
- * log.add(entry, 100); log.add(entry, 100); log.add(entry, 100);
- * log.entries().length; // 2
- * log.dropped; // 1
- * ```
  */
 export class SentLog {
   readonly #limit: number;

@@ -14,12 +14,6 @@ interface Made {
  * caller owns it). An app the server makes is made again when the scripted model ids change,
  * and the app it replaces is disposed as soon as the last call running on it ends, so scripting
  * model after model leaks no containers.
- *
- * @example
- * ```ts
- * const served = new ServedApp({ book, make: (models) => ownApp(book, store, clock, models, classifier) });
- * const reply = await served.use((app) => app.reply('gpt-4.1-mini', 'Hi'));
- * ```
  */
 export class ServedApp {
   readonly #given: TestApp | undefined;

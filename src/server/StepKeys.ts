@@ -43,13 +43,6 @@ export interface StepKey {
  *
  * The keys of more than `limit` operations, and the bodies of more than `limit` requests, are
  * forgotten oldest first.
- *
- * @example
- * ```ts
- * const keys = new StepKeys();
- * const first = keys.step('', '/v1/chat/completions', {}, body).id;
- * keys.step('', '/v1/chat/completions', { 'x-stainless-retry-count': '1' }, body).id === first; // true
- * ```
  */
 export class StepKeys {
   readonly #keyed = new Map<string, string>();

@@ -12,13 +12,6 @@ import type { SentLog } from './SentLog.js';
  * are scripted, its step counters kept in the server's cursor store), so a request draws as the same call in process
  * does, by its scope (the `x-standin-scope` header's), its model id and its step. Each request it disturbs is marked
  * in the server's `sent` with the kind.
- *
- * @example
- * ```ts
- * const chaos = new WireChaos(sent);
- * chaos.set({ seed: 7, rates: { rate_limit: 0.1 } }, 'POST /__standin/chaos');
- * await served.use((app) => (chaos.ready(app), handle(app)));
- * ```
  */
 export class WireChaos {
   readonly #sent: SentLog;

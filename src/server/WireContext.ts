@@ -8,12 +8,6 @@ import type { WireRecord } from './SentEntry.js';
 /**
  * One HTTP request as an endpoint handler sees it: the body read whole, the scope it runs in,
  * the request id its step is keyed on, and the server's services.
- *
- * @example
- * ```ts
- * const model = context.model(body.model);
- * const reply = await context.run(() => context.app.reply(model, input, context.options));
- * ```
  */
 export interface WireContext {
   readonly path: string;

@@ -28,13 +28,6 @@ export type RequestHandler = (request: IncomingMessage, response: ServerResponse
  * their requests to the same handler; an HTTP/2 response is given the members of Node's HTTP/1.1 response the
  * server's writers read (`destroyed`, `writableNeedDrain`) from its stream, and `destroy` resets its stream with an
  * error. Closing ends every connection.
- *
- * @example
- * ```ts
- * const listener = await WireListener.listen('127.0.0.1', 0);
- * listener.handle((request, response) => response.end('ok'));
- * await listener.close();
- * ```
  */
 export class WireListener {
   readonly #net: Server;

@@ -7,11 +7,6 @@ import { ownRecord } from './ownRecord.js';
 /**
  * The app's model name for a model id a client sends: a model named so, else the first whose
  * `model` is the id; undefined when none is.
- *
- * @example
- * ```ts
- * appModel(app, 'gpt-4.1-mini'); // 'writer', for models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } }
- * ```
  */
 export function appModel(app: TestApp, id: string): string | undefined {
   const models = app.container.get(Tokens.Config).models;
@@ -19,14 +14,7 @@ export function appModel(app: TestApp, id: string): string | undefined {
   return Object.keys(models).find((name) => models[name]!.model === id);
 }
 
-/**
- * Every name and model id of the app's models, sorted: what a client may send as `model`.
- *
- * @example
- * ```ts
- * appModels(app); // ['gpt-4.1-mini', 'writer']
- * ```
- */
+/** Every name and model id of the app's models, sorted: what a client may send as `model`. */
 export function appModels(app: TestApp): string[] {
   const models = app.container.get(Tokens.Config).models;
   return [...new Set(Object.entries(models).flatMap(([name, config]) => [name, config.model]))].sort();
@@ -35,11 +23,6 @@ export function appModels(app: TestApp): string[] {
 /**
  * The answers not given yet in `scope`, per model id, of the fakes a server scripted on an app
  * (those `counted` keeps).
- *
- * @example
- * ```ts
- * await appPending(new Map([['gpt-4.1-mini', fake]]), ''); // { 'gpt-4.1-mini': [...] }
- * ```
  */
 export async function appPending(
   fakes: ReadonlyMap<string, FakeModel>,

@@ -32,11 +32,6 @@ const MAX_USAGE_BYTES = 64 * 1024 * 1024;
 /**
  * Runs `standin cassettes <prune|redact> ...` and answers the exit code: 0 when every file was
  * done, 1 when one was refused (each refusal printed with its code), 2 for bad arguments.
- *
- * @example
- * ```ts
- * const code = await cassettesCommand(['prune', '--usage', '.tmp/usage', 'test/cassettes/a.json'], output);
- * ```
  */
 export async function cassettesCommand(args: readonly string[], output: CommandOutput): Promise<number> {
   let parsed;

@@ -23,11 +23,6 @@ const kinds: Readonly<Record<Exclude<ClassificationReason, 'malformed_response'>
  * failure table (`rate_limited` a 429 with `retry-after` and `retry-after-ms`, `network_error` a
  * dropped connection, `unknown` a 500 no client retries, ...), in the row's words followed by the
  * script's message; `malformed_response` is a 200 whose body is not JSON.
- *
- * @example
- * ```ts
- * classifierFailure(context, new ClassificationAdapterError('rate_limited', { retryAfterMs: 20 }));
- * ```
  */
 export function classifierFailure(context: WireContext, error: ClassificationAdapterError): void {
   const { response, dialect, responseId } = context;

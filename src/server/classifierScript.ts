@@ -18,10 +18,6 @@ const failKeys = new Set(['fail', 'retryAfterMs', 'message']);
  * answer's failure kind (`rate_limit`, `server`, ...).
  *
  * @throws {WireError} `W0016` for a `fail` entry that names no reason or has a bad field.
- * @example
- * ```ts
- * classifierScript([{ fail: 'rate_limited', retryAfterMs: 20 }, { answers: { team: 'billing' } }]);
- * ```
  */
 export function classifierScript(entries: readonly unknown[]): ClassificationScriptEntry[] {
   return entries.map((entry, index) => {

@@ -13,11 +13,6 @@ import type { WireContext } from './WireContext.js';
  * with the server's request id and no engine retries (the client retries), and answers the JSON
  * text `write` makes of its answers, with the dialect's request-id headers, or the script's failure
  * as the provider would (see `classifierFailure`).
- *
- * @example
- * ```ts
- * await classifyWire(context, readSystemone(readJson(context.body)), writeSystemoneReply);
- * ```
  */
 export async function classifyWire(
   context: WireContext,

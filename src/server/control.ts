@@ -82,11 +82,6 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * A parameter a route does not take, a scope id that is not 1 to 200 printable characters, and a
  * flag other than `1` are refused with 400 (`W0019`, `W0007`): a control request never does
  * more or less than it says.
- *
- * @example
- * ```ts
- * await control(request, response, url, server, token, limit, chaos);
- * ```
  */
 export async function control(
   request: IncomingMessage,

@@ -11,11 +11,6 @@ import { WireError } from './WireError.js';
  * `app.chaos` takes it) in place of any before, refused with 400 (`W0041`, carrying the settings' own code) when the
  * body is not chaos settings; `DELETE /__standin/chaos` takes it off; `GET /__standin/chaos[?scope=id]` answers the
  * settings laid (or null) and the requests disturbed, in that scope or in all.
- *
- * @example
- * ```ts
- * return chaosRoute('POST', request, response, chaos, limit, undefined);
- * ```
  */
 export async function chaosRoute(
   method: string,

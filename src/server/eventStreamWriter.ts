@@ -9,13 +9,6 @@ const READY: Promise<void> = Promise.resolve();
  * each message encoded by the protocol's writer, opened with the 200 status on the first, so a failure before it can
  * still be answered with an error status. A send waits while the socket's buffer is full ({@link drained}); a client
  * that takes nothing within the write timeout has its connection closed (the send rejects).
- *
- * @example
- * ```ts
- * const stream = new EventStreamWriter(response, { 'x-amzn-requestid': 'req_1' });
- * for (const message of events.part(part)) await stream.send(message);
- * stream.end();
- * ```
  */
 export class EventStreamWriter {
   readonly #response: ServerResponse;

@@ -24,11 +24,6 @@ export interface Asked {
  * (`T0013`) that repeats the scope's last
  * request unmarked says how to mark a retry; an unfaked scope (`T0041`, `T0042`) names the
  * header that names the scope. Any other error is answered as it is.
- *
- * @example
- * ```ts
- * refuse(response, dialect, id, explain(error, { scope: '', headers, unmarkedRepeat: true, ownScripts: true }));
- * ```
  */
 export function explain(error: unknown, asked: Asked): unknown {
   const found = authorsError(error);

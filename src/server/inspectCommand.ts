@@ -12,11 +12,6 @@ import type { CommandOutput } from './serveCommand.js';
  * (each recorded call: its request and its answer) as one static HTML page, to `out.html` or to
  * standard output. Answers 0, or 2 after printing what was wrong (`W0030` arguments, `W0031` no
  * such cassette, `V0001` not a cassette, `W0032` the page cannot be written).
- *
- * @example
- * ```ts
- * const code = inspectCommand(['test/cassettes/helpdesk.json', '-o', 'helpdesk.html'], output);
- * ```
  */
 export function inspectCommand(args: readonly string[], output: CommandOutput): number {
   let parsed;

@@ -7,11 +7,6 @@ import { ownValue } from './ownRecord.js';
 /**
  * What the inspector page shows: each scope's steps, the answers it has not given yet, and what
  * `verify` would say of it. Text only, never a header; the page escapes all of it.
- *
- * @example
- * ```ts
- * const view: Inspection = { title: 'standin wire server', live: true, scopes: [] };
- * ```
  */
 export interface Inspection {
   readonly title: string;
@@ -34,11 +29,6 @@ export interface InspectedScope {
 /**
  * The inspector's view of a server: one entry per scope that has steps, pending answers or
  * errors, sorted, the default scope first.
- *
- * @example
- * ```ts
- * inspection('standin wire server', steps, await server.pending(), server.errors());
- * ```
  */
 export function inspection(
   title: string,

@@ -111,11 +111,6 @@ const script = `
  * the control API's `GET /__standin/inspect` with the token its URL carried, which it takes out of
  * the address bar at once. Every text is set with `textContent`; the embedded view's JSON has
  * `<` escaped, so no data can end its script element.
- *
- * @example
- * ```ts
- * writeFileSync('out.html', inspectorPage({ title: 'helpdesk.json', live: false, scopes }));
- * ```
  */
 export function inspectorPage(view?: Inspection): string {
   const connect = view === undefined ? "'self'" : "'none'";
@@ -142,14 +137,7 @@ ${data}<script>${script}</script>
 `;
 }
 
-/**
- * The page's content security policy: inline style and script only, and requests to `connect`.
- *
- * @example
- * ```ts
- * response.setHeader('content-security-policy', contentPolicy("'self'"));
- * ```
- */
+/** The page's content security policy: inline style and script only, and requests to `connect`. */
 export function contentPolicy(connect: string): string {
   return (
     `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src ${connect}; ` +

@@ -15,11 +15,6 @@ export interface NotFoundScope {
  * The provider's own 404 for a model no script serves, listing the scripted models (`W0003`);
  * given the request's scope, it says which scope it ran in and, when other scopes script the
  * model, to send the `x-standin-scope` header naming one.
- *
- * @example
- * ```ts
- * throw modelNotFound(openai, 'gpt-5', ['gpt-4.1-mini'], { scope: '', scriptedIn: ['t1'] });
- * ```
  */
 export function modelNotFound(
   dialect: DialectAnswers,

@@ -16,11 +16,6 @@ export const WIRE_PROVIDER = 'standin-wire';
  * real clock, and the server's classifier (its scripts per scope), so an answer's `delayMs` is a real wait on the wire.
  * The engine never retries
  * (the server calls with `retry: false`): clients do.
- *
- * @example
- * ```ts
- * const app = ownApp(book, store, clock, ['gpt-4.1-mini'], classifiers.adapter);
- * ```
  */
 export function ownApp(
   book: ScriptBook,

@@ -11,11 +11,6 @@ import { ServedApp } from './ServedApp.js';
 /**
  * What a wire server that owns its app serves from: one cursor store, the script book and the
  * classifier book over it, and the apps made from them, on the system clock.
- *
- * @example
- * ```ts
- * const { store, book, classifiers, served } = ownServing(settings, new Gates());
- * ```
  */
 export function ownServing(settings: FakeServerSettings, gates: Gates) {
   const store = new MemoryCursorStore();

@@ -7,11 +7,6 @@ export const DEFAULT_BODY_LIMIT = 25 * 1024 * 1024;
 /**
  * Reads a request's body whole, up to `limit` bytes: a larger one (by its `content-length`, or
  * as it arrives) is refused with `W0001` (413) and the rest is never buffered.
- *
- * @example
- * ```ts
- * const body = await readBody(request, DEFAULT_BODY_LIMIT);
- * ```
  */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = (): WireError =>
@@ -53,11 +48,6 @@ export const MAX_JSON_DEPTH = 128;
 /**
  * Parses a JSON body, refusing one that is not a JSON object with `W0002` (400), and one nested
  * deeper than {@link MAX_JSON_DEPTH} with `W0021` (400).
- *
- * @example
- * ```ts
- * const body = readJson(Buffer.from('{"model":"gpt-4.1-mini"}'));
- * ```
  */
 export function readJson(body: Buffer): Record<string, unknown> {
   const parsed = readJsonDocument(body.toString('utf8'));
@@ -76,11 +66,6 @@ export function readJson(body: Buffer): Record<string, unknown> {
  * Parses JSON text of any shape: `W0002` (400) when it is not JSON, `W0021` (400) when it nests
  * arrays and objects deeper than {@link MAX_JSON_DEPTH}, checked before it is parsed, so nothing
  * that reads it afterwards (schemas, answers) recurses without bound.
- *
- * @example
- * ```ts
- * readJsonDocument('{"models":{}}');
- * ```
  */
 export function readJsonDocument(text: string): unknown {
   // Nesting past the bound takes more brackets than a shorter text holds.

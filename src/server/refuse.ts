@@ -18,11 +18,6 @@ const clientCodes = new Set(['E0003', 'K0003']);
  * the engine found malformed with 400, a script's mistake with a 400 no client retries, the wire
  * server's own failure with a 500; a reply already under way is broken off mid-stream, as a
  * provider's is.
- *
- * @example
- * ```ts
- * refuse(response, openai, 'req_1', error);
- * ```
  */
 export function refuse(response: ServerResponse, dialect: DialectAnswers, responseId: string, error: unknown): void {
   const failure =

@@ -6,10 +6,6 @@ import { StandinError } from '../errors/StandinError.js';
  * would hang the reader waiting for a writer, and a device such as /dev/zero never ends.
  *
  * @throws {StandinError} `W0020` for a path that is not a regular file, or a file past `limit`.
- * @example
- * ```ts
- * checkRegularFile('scripts.json', 25 * 1024 * 1024, 'scripts');
- * ```
  */
 export function checkRegularFile(path: string, limit: number, what: string): void {
   let kind: string | undefined;
@@ -47,10 +43,6 @@ export function checkRegularFile(path: string, limit: number, what: string): voi
  * even when it grows meanwhile.
  *
  * @throws {StandinError} `W0020` for a path that is not a regular file, or a file past `limit`.
- * @example
- * ```ts
- * const text = readRegularFile('scripts.json', 25 * 1024 * 1024, 'scripts');
- * ```
  */
 export function readRegularFile(path: string, limit: number, what: string): string {
   checkRegularFile(path, limit, what);

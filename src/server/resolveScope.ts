@@ -13,11 +13,6 @@ export const MAX_SCOPE_LENGTH = 200;
  * form `scope:<id>` (sent as `Authorization: Bearer scope:<id>`, `x-api-key: scope:<id>`, Azure's `api-key: scope:<id>`
  * or Gemini's `x-goog-api-key: scope:<id>`); else
  * undefined, the default scope. A scope id is 1 to 200 printable characters (`W0007` otherwise).
- *
- * @example
- * ```ts
- * resolveScope({ authorization: 'Bearer scope:checkout-test' }); // 'checkout-test'
- * ```
  */
 export function resolveScope(headers: IncomingHttpHeaders): string | undefined {
   const header = headers[SCOPE_HEADER];
@@ -38,11 +33,6 @@ function apiKey(headers: IncomingHttpHeaders): string | undefined {
 /**
  * `id` when it is a scope id (1 to 200 printable characters, no spaces); `W0007` (400) naming
  * `where` otherwise.
- *
- * @example
- * ```ts
- * checkScope('test-42', 'the scope parameter'); // 'test-42'
- * ```
  */
 export function checkScope(id: string | undefined, where: string): string {
   return check(id, where);

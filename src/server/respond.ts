@@ -30,25 +30,13 @@ const writeTimeouts = new WeakMap<object, number>();
 /**
  * Gives `response` (its connection) its write timeout: past it, a client that does not take what was written
  * (a full socket that does not drain) has its connection closed, so it holds no memory for long.
- *
- * @example
- * ```ts
- * setWriteTimeout(response, 30_000);
- * ```
  */
 export function setWriteTimeout(response: ServerResponse, ms: number): void {
   const socket = response.socket;
   if (socket !== null && writeTimeouts.get(socket) !== ms) writeTimeouts.set(socket, ms);
 }
 
-/**
- * The write timeout of `response`'s connection.
- *
- * @example
- * ```ts
- * const ms = writeTimeoutOf(response); // 30000 unless the server names another
- * ```
- */
+/** The write timeout of `response`'s connection. */
 export function writeTimeoutOf(response: ServerResponse): number {
   const socket = response.socket;
   return (socket === null ? undefined : writeTimeouts.get(socket)) ?? DEFAULT_WRITE_TIMEOUT_MS;
@@ -75,25 +63,13 @@ export function isHttp2(response: ServerResponse): boolean {
 /**
  * Breaks off `response` as a dropped connection does (a scripted `network` failure): over HTTP/1.1 its connection
  * closes; over HTTP/2, where the connection carries other requests, its stream is reset.
- *
- * @example
- * ```ts
- * dropConnection(response);
- * ```
  */
 export function dropConnection(response: ServerResponse): void {
   if (!isHttp2(response)) response.socket?.destroy();
   response.destroy();
 }
 
-/**
- * Sends a JSON body with its status and headers, whole.
- *
- * @example
- * ```ts
- * sendJson(response, 200, { object: 'list', data: [] });
- * ```
- */
+/** Sends a JSON body with its status and headers, whole. */
 export function sendJson(
   response: ServerResponse,
   status: number,
@@ -103,14 +79,7 @@ export function sendJson(
   sendJsonText(response, status, JSON.stringify(body), headers);
 }
 
-/**
- * Sends a body already written as JSON text, with its status and headers, whole.
- *
- * @example
- * ```ts
- * sendJsonText(response, 200, '{"object":"list","data":[]}');
- * ```
- */
+/** Sends a body already written as JSON text, with its status and headers, whole. */
 export function sendJsonText(
   response: ServerResponse,
   status: number,
@@ -129,11 +98,6 @@ export function sendJsonText(
 /**
  * Sends bytes whole, with their status and headers; a client that does not take them within
  * the write timeout has its connection closed.
- *
- * @example
- * ```ts
- * sendBytes(response, 200, audio, { 'content-type': 'audio/mpeg' });
- * ```
  */
 export function sendBytes(
   response: ServerResponse,
@@ -159,14 +123,6 @@ export const HOLD_CHARS = 16 * 1024;
  * came before it first. A send waits while the socket's buffer is full, so a slow client holds
  * back the stream rather than the server's memory, and a client that takes nothing within the
  * write timeout has its connection closed (the send rejects).
- *
- * @example
- * ```ts
- * const sse = new SseStream(response, { 'x-request-id': 'req_1' });
- * await sse.send({ delta: 'Hi' });
- * await sse.send('[DONE]');
- * sse.end();
- * ```
  */
 export class SseStream {
   readonly #response: ServerResponse;
@@ -239,11 +195,6 @@ export class SseStream {
  * Settles once `response`'s full socket buffer drains (or the connection closes): what a stream waits on after a
  * write the socket could not take at once, so a slow client holds back the stream rather than the server's memory.
  * A client that takes nothing within the write timeout has its connection closed, and the wait rejects.
- *
- * @example
- * ```ts
- * if (!response.write(bytes)) await drained(response);
- * ```
  */
 export function drained(response: ServerResponse): Promise<void> {
   return new Promise<void>((resolve, reject) => {

@@ -3,11 +3,6 @@
  * in-process names (`app.fake('gpt-4.1-mini', answers): answers[0].txt`, a classifier entry "at
  * index 0", `{ error: new ClassificationAdapterError(reason) }`) become the document's paths
  * (`scripts.models['gpt-4.1-mini'][0].txt`, `scripts.classifier[0]`) and its JSON forms.
- *
- * @example
- * ```ts
- * inScripts("app.fake('m', answers): answers[0].txt: unknown key 'txt'."); // "scripts.models['m'][0].txt: unknown key 'txt'."
- * ```
  */
 export function inScripts(message: string, root = 'scripts'): string {
   const owner = /app\.fake\('((?:[^'\\]|\\.)*)', answers\)/.exec(message);

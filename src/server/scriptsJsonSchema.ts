@@ -6,11 +6,6 @@ import { scriptsSchema } from './scriptsSchema.js';
  * `PUT /__standin/scripts`), made from {@link scriptsSchema} when asked, so it cannot drift from
  * what the server accepts. Answers are only `{}` here: the server checks them against the
  * model's calls when it loads them, where a message can name the fix.
- *
- * @example
- * ```ts
- * writeFileSync('scripts.schema.json', JSON.stringify(scriptsJsonSchema(), null, 2));
- * ```
  */
 export function scriptsJsonSchema(): Record<string, unknown> {
   // The input side: what a file may hold (`models` may be left out), not what parsing makes of it.

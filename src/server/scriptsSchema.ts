@@ -115,12 +115,6 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
 /**
  * The answers `app.fake` takes for one model's JSON script: `'fitting'` is `fitting()`, and a
  * record's `fitting` answers every call the record does not name.
- *
- * @example
- * ```ts
- * answersOf({ reply: [{ text: 'Hi' }], embed: { dimensions: 8 } });
- * answersOf({ fitting: { seed: 7 }, reply: [{ text: 'Hi' }] }); // fitting() but for reply
- * ```
  */
 export function answersOf(script: z.output<typeof modelScriptSchema>): Answers {
   if (Array.isArray(script)) return script as Answers;

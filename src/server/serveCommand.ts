@@ -73,11 +73,6 @@ export interface CommandOutput {
  * answers 0 after printing the help, `serve --print-schema` after printing the scripts file's JSON
  * Schema. A bad argument or scripts file prints what is wrong and
  * the fix, and answers exit code 2.
- *
- * @example
- * ```ts
- * const started = await serveCommand(['serve', '--scripts', 'scripts.json'], { out: console.log, err: console.error });
- * ```
  */
 export async function serveCommand(args: readonly string[], output: CommandOutput): Promise<FakeServer | number> {
   let parsed;

@@ -21,12 +21,6 @@ export interface Stoppable {
  * before the server starts, so a signal while it starts stops it once started. A server that
  * did not start (`starting` answers undefined) leaves the process to exit on its own. With `watchParent: false`
  * (`--outlive-parent`) it outlives the process that started it, and only a signal stops it.
- *
- * @example
- * ```ts
- * const started = serveCommand(args, output);
- * stopOnSignals(started.then((result) => (typeof result === 'number' ? undefined : result)), output);
- * ```
  */
 export function stopOnSignals(
   starting: Promise<Stoppable | undefined>,

@@ -17,11 +17,6 @@ const clientRuns = (): never => {
 /**
  * The engine's tools for the tools a request offers, each with its input's zod schema and a
  * `run` that is never called (the engine runs tools only in runs; the server only replies).
- *
- * @example
- * ```ts
- * toolsOf([{ name: 'findInGuide', parameters: { type: 'object' } }], schemas, (i) => `tools[${i}].function.parameters`);
- * ```
  */
 export function toolsOf(
   tools: readonly WireTool[],

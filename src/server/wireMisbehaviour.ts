@@ -20,12 +20,6 @@ export type Stopped = Exclude<WireMisbehaviour, { readonly kind: 'value' }>;
 /**
  * The misbehaviour `error` is, or undefined for any other error. A `content_filter` failure counts when it came inside
  * a reply (status 200, as a faked model's `misbehave` and a real adapter's finish make it), not as an HTTP error.
- *
- * @example
- * ```ts
- * const misbehaved = wireMisbehaviour(error);
- * if (misbehaved?.kind === 'refusal') chunk({ refusal: misbehaved.text });
- * ```
  */
 export function wireMisbehaviour(error: unknown): WireMisbehaviour | undefined {
   if (error instanceof ValueFailed) {
@@ -44,11 +38,6 @@ export function wireMisbehaviour(error: unknown): WireMisbehaviour | undefined {
 /**
  * The reply a non-streamed endpoint answers: the app's, or a typed-value misbehaviour's reply as the model gave it;
  * undefined for a refusal or a content filter, which `misbehaved` answers; any other error thrown as it is.
- *
- * @example
- * ```ts
- * const reply = await replyOrMisbehaviour(() => context.run(() => context.app.reply(model, input, options)));
- * ```
  */
 export async function replyOrMisbehaviour(ask: () => Promise<Reply>): Promise<Reply | Stopped> {
   try {
