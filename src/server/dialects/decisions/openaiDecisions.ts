@@ -8,11 +8,6 @@ import type { WireContext } from '../../WireContext.js';
  * `POST /v1/decisions`, the Decisions API: reads `{ model, input, questions }` through the
  * protocol, asks the app's classifier, and answers `{ model, answers, usage }` with `x-request-id`,
  * the answers in the questions' order. Errors are OpenAI's `{ error }`.
- *
- * @example
- * ```ts
- * await openaiDecisions(context);
- * ```
  */
 export async function openaiDecisions(context: WireContext): Promise<void> {
   const asked = readDecisions(readJson(context.body));

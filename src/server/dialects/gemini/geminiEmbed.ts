@@ -10,11 +10,6 @@ import type { WireContext } from '../../WireContext.js';
  * `{ embedding: { values } }`) and `:batchEmbedContents` (`{ requests: [...] }` answered
  * `{ embeddings: [{ values }] }`, what `@google/genai` sends): one `embed` call per text, a
  * content's text parts joined.
- *
- * @example
- * ```ts
- * await geminiEmbed(context, false);
- * ```
  */
 export async function geminiEmbed(context: WireContext, batch: boolean): Promise<void> {
   const id = context.params.model ?? '';

@@ -21,11 +21,6 @@ const places = {
  * (a scripted `content_filter` failure, a misbehaving model's refusal or filter) is answered as
  * Gemini answers a blocked prompt: 200, no candidates, `promptFeedback.blockReason: SAFETY`
  * (mid-stream: `finishReason: SAFETY`).
- *
- * @example
- * ```ts
- * await geminiGenerate(context, true);
- * ```
  */
 export async function geminiGenerate(context: WireContext, streamed: boolean): Promise<void> {
   const id = context.params.model ?? '';

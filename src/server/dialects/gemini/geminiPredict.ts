@@ -10,11 +10,6 @@ import type { WireContext } from '../../WireContext.js';
  * images (1 when left out) of the size Imagen draws at the `aspectRatio` asked, in the format of
  * `outputOptions.mimeType`, answered as `predictions[i].bytesBase64Encoded` with each image's
  * `mimeType`.
- *
- * @example
- * ```ts
- * await geminiPredict(context);
- * ```
  */
 export async function geminiPredict(context: WireContext): Promise<void> {
   const id = context.params.model ?? '';

@@ -20,11 +20,6 @@ const unhonoured: Unhonoured = {
  * OpenAI answers GPT Image models: `data[i].b64_json`, with `output_format` when the images are
  * PNG, JPEG or WebP. Fields that shape how a real model paints (`quality`, `style`, ...) are taken
  * and left unread: a scripted image does not follow them.
- *
- * @example
- * ```ts
- * await openaiImages(context);
- * ```
  */
 export async function openaiImages(context: WireContext): Promise<void> {
   const body = readJson(context.body);

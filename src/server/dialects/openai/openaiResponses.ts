@@ -19,11 +19,6 @@ export const responsesWriters: ReplyWriters = {
  * outputs, flat function tools, `text.format` json_schema), asks the engine, and answers a
  * `response` whose output holds reasoning, message and function_call items, or with
  * `stream: true` its events (`response.created` ... `response.completed`, each numbered).
- *
- * @example
- * ```ts
- * await openaiResponses(context);
- * ```
  */
 export async function openaiResponses(context: WireContext): Promise<void> {
   const body = readJson(context.body);
