@@ -37,14 +37,6 @@ export type Taken =
  * The scripted MCP servers of a wire server: scripts for every scope (the defaults) and per scope,
  * and per scope how many answers each tool gave. A scope starts its own cursor on a default script,
  * as it does on a model's, so parallel tests never share one.
- *
- * @example
- * ```ts
- * const book = new McpBook();
- * book.load({ weather: { tools: { forecast: { answers: [{ output: 'sunny' }] } } } });
- * const weather = book.find('t1', 'weather')!;
- * book.take('t1', weather, weather.tools.get('forecast')!); // { answer: { output: 'sunny' }, index: 0 }
- * ```
  */
 export class McpBook {
   readonly #defaults = new Map<string, McpServerEntry>();

@@ -20,13 +20,6 @@ type Validator = (input: unknown) => { valid: boolean; errorMessage?: string | u
  * answers at once). Each call is recorded in `sent`, checked against the tool's input schema, and
  * takes its scope's next answer; a call past the last answer is the test author's error, kept for
  * verify.
- *
- * @example
- * ```ts
- * const calls = new McpCalls(book, sent, ledger);
- * const server = calls.server(sdk, 'weather', 'test-1');
- * await server.connect(transport);
- * ```
  */
 export class McpCalls {
   readonly #book: McpBook;

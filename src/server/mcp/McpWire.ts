@@ -30,13 +30,6 @@ export interface McpWireSettings {
  * server its scripts name, made with the official SDK (loaded when the first script comes). A
  * session keeps the scope its `initialize` request named (`x-standin-scope`, or the API key
  * `scope:<id>`); sessions are bounded in number and closed when idle, and all close with the server.
- *
- * @example
- * ```ts
- * const mcp = new McpWire({ sent, ledger, bodyLimit });
- * mcp.load({ weather: { tools: { forecast: { answers: [{ output: 'sunny' }] } } } });
- * await mcp.handle(request, response, '/mcp/weather');
- * ```
  */
 export class McpWire {
   readonly book = new McpBook();

@@ -20,10 +20,6 @@ export interface McpSdk {
  * stand a missing package in.
  *
  * @throws {StandinError} `W0051` naming the package to install, when it cannot be loaded.
- * @example
- * ```ts
- * const { Server, StreamableHTTPServerTransport } = await loadMcpSdk();
- * ```
  */
 export async function loadMcpSdk(load: () => Promise<McpSdk> = importSdk): Promise<McpSdk> {
   try {

@@ -17,11 +17,6 @@ export const MCP_CONTROL = 'mcp/';
  * it replaces that server's script there, or with `merge=1` only the tools it names. Answers 200
  * `{ ok, server, scope, replaced }`; 400 `W0050` for a malformed body, `W0019` for a bad query;
  * 500 `W0051` when the SDK cannot be loaded (nothing changes then). The token was checked already.
- *
- * @example
- * ```ts
- * await mcpControl(request, response, url, 'weather', mcp, limit);
- * ```
  */
 export async function mcpControl(
   request: IncomingMessage,
