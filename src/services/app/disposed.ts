@@ -7,24 +7,12 @@ const disposed = new WeakSet<Container>();
 /**
  * Marks `container` disposed, so every later use of it gets `E0050` rather than an inversify
  * error about a missing binding.
- *
- * @example
- * ```ts
- * markDisposed(app.container);
- * ```
  */
 export function markDisposed(container: Container): void {
   disposed.add(container);
 }
 
-/**
- * Whether `container` belongs to a disposed app.
- *
- * @example
- * ```ts
- * if (isDisposed(container)) return;
- * ```
- */
+/** Whether `container` belongs to a disposed app. */
 export function isDisposed(container: Container): boolean {
   return disposed.has(container);
 }
@@ -33,10 +21,6 @@ export function isDisposed(container: Container): boolean {
  * Throws `E0050` when `container` belongs to a disposed app; `what` names the call refused.
  *
  * @throws {StandinError} `E0050` when the app was disposed.
- * @example
- * ```ts
- * assertAlive(this.container, "app.reply('writer')");
- * ```
  */
 export function assertAlive(container: Container, what: string): void {
   if (disposed.has(container)) throw disposedError(what);
@@ -45,11 +29,6 @@ export function assertAlive(container: Container, what: string): void {
 /**
  * The error for a call on a disposed app: what was called, why it cannot run, and the two ways
  * out (an app per test, or a shared app handed in with `useStandin`, which the module leaves open).
- *
- * @example
- * ```ts
- * throw disposedError('app.fake(...)');
- * ```
  */
 export function disposedError(what: string): StandinError {
   return new StandinError(
