@@ -7,11 +7,6 @@ import type { ClassificationReason } from '../spec/failures.js';
 /**
  * Why a classifier could not answer, in the order the adapter contract lists them. The engine
  * retries `rate_limited`, `provider_unavailable`, `timeout` and `network_error`; the rest end the call.
- *
- * @example
- * ```ts
- * classificationReasons.includes(error.reason); // always true for a ClassificationAdapterError
- * ```
  */
 export const classificationReasons = [
   'authentication_failed',
@@ -25,14 +20,7 @@ export const classificationReasons = [
   'unknown',
 ] as const satisfies readonly ClassificationReason[];
 
-/**
- * The reasons the engine retries.
- *
- * @example
- * ```ts
- * retryableClassificationReasons.has('timeout'); // true
- * ```
- */
+/** The reasons the engine retries. */
 export const retryableClassificationReasons: ReadonlySet<ClassificationReason> = new Set([
   'rate_limited',
   'provider_unavailable',

@@ -23,14 +23,7 @@ export interface ClassificationAnswerInit {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
-/**
- * The shape `new ClassificationAnswer(init)` accepts.
- *
- * @example
- * ```ts
- * classificationAnswerSchema.safeParse({ type: 'yesNo', yesProbability: 0.9 }).success; // true
- * ```
- */
+/** The shape `new ClassificationAnswer(init)` accepts. */
 export const classificationAnswerSchema = lazySchema(() =>
   z.strictObject({
     type: z.enum(questionTypes),

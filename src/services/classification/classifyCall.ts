@@ -15,11 +15,6 @@ import { validateClassificationRequest } from './validateClassificationRequest.j
  * as a model call, and the same request ids. Each attempt hands the classifier the call's
  * `context` (request id, step, scope, attempt), and `adapterOpts` with the engine's id as
  * `cursorKey` unless the caller gave one. A response without a `requestId` gets the call's.
- *
- * @example
- * ```ts
- * const response = await classifyCall(dispatcher, engineId, [state, questions, options]);
- * ```
  */
 export async function classifyCall(
   dispatcher: Dispatcher,

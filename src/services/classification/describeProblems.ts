@@ -4,12 +4,6 @@ import type { ClassificationProblem } from './validateClassificationRequest.js';
 /**
  * One line per problem of a classification request: the exact path, the reason, and what to
  * write there instead.
- *
- * @example
- * ```ts
- * describeProblems('request', [{ path: ['questions'], reason: 'empty' }]);
- * // ['request.questions: empty. Ask at least one question: { team: ClassificationQuestion.choice(...) }.']
- * ```
  */
 export function describeProblems(root: string, problems: readonly ClassificationProblem[]): string[] {
   return problems.map((problem) => `${formatPath(root, problem.path)}: ${problem.reason}. ${fix(problem)}`);

@@ -6,12 +6,6 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
  * Whether `value` is plain JSON data that survives `JSON.stringify` and back unchanged: null,
  * booleans, finite numbers, well-formed strings, lists and plain objects of those. A property
  * whose value is `undefined` is allowed (it is left out, as an optional field is). Never throws.
- *
- * @example
- * ```ts
- * isJsonEncodable({ text: 'hi', tags: ['a'] }); // true
- * isJsonEncodable({ at: new Date() });          // false: a class instance
- * ```
  */
 export function isJsonEncodable(value: unknown): boolean {
   try {

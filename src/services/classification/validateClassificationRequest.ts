@@ -28,15 +28,6 @@ export interface ClassificationProblem {
  * `instructions` (as the state), its `criteria` (options for a choice, at least two levels for a
  * score, `{ true?, false? }` for a yes-no), and whether the criteria are JSON data.
  * An empty list means the request is valid. Never throws. Provider limits are not checked here.
- *
- * @example
- * ```ts
- * validateClassificationRequest(new ClassificationRequest({
- *   state: null,
- *   questions: { anger: ClassificationQuestion.score('How angry?', ['only']) },
- * }));
- * // [{ path: ['state'], reason: 'empty' }, { path: ['questions', 'anger', 'criteria'], reason: 'too_few_levels' }]
- * ```
  */
 export function validateClassificationRequest(request: unknown): ClassificationProblem[] {
   if (typeof request !== 'object' || request === null) return [{ path: [], reason: 'invalid_shape' }];
