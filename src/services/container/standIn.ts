@@ -55,11 +55,6 @@ export function standIn<T>(container: Container, token: ServiceIdentifier<T>, va
  * Binds a real adapter (or the classifier the config names) with a module's `bind`: it serves
  * `token` under `name` (unnamed when left out) while no other binding serves there, and steps
  * aside, without being unbound, when an application module binds one. {@link standIn} replaces it.
- *
- * @example
- * ```ts
- * new ContainerModule(({ bind }) => bindReal(container, bind, Tokens.Provider, () => adapter, 'openai'));
- * ```
  */
 export function bindReal<T>(
   container: Container,
