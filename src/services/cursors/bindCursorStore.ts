@@ -8,11 +8,6 @@ import { createRedisCursorStore, RedisCursorStore } from './RedisCursorStore.js'
  * Binds the container's cursor store as `config.cursors` says: the in-memory store, or a
  * {@link RedisCursorStore} (a singleton per container, connected on first use and closed when
  * the container is disposed).
- *
- * @example
- * ```ts
- * new ContainerModule(({ bind }) => bindCursorStore(bind, parseConfig(config)));
- * ```
  */
 export function bindCursorStore(bind: Bind, config: StandinConfig): void {
   const cursors = config.cursors;

@@ -13,12 +13,6 @@ export type { RedisLinkSettings } from './connectRedis.js';
  * naming the URL with its password masked, and the next use tries again. Once connected, a lost
  * connection is re-made in the background; commands sent meanwhile fail at once with `D0003`
  * rather than wait in a queue. Every command is bounded by `timeoutMs` (`D0002`).
- *
- * @example
- * ```ts
- * const link = new RedisLink({ url: 'redis://127.0.0.1:6379', cluster: false, timeoutMs: 2000 });
- * await link.command('standin:{a}:x', ['GET', 'standin:{a}:x']);
- * ```
  */
 export class RedisLink {
   readonly #settings: RedisLinkSettings;

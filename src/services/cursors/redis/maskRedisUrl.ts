@@ -6,12 +6,6 @@ const SECRET_PARAM = /pass|secret|token|auth|key|cred/i;
  * stands alone (`redis://secret@host`, which clients read as a password for the default user),
  * and the value of any query parameter that may hold a secret (`?password=`). A URL that cannot
  * be parsed is not shown at all, since its secret could sit anywhere in it.
- *
- * @example
- * ```ts
- * maskRedisUrl('redis://app:s3cret@10.0.0.5:6379/2'); // 'redis://app:***@10.0.0.5:6379/2'
- * maskRedisUrl('redis://s3cret@10.0.0.5:6379');       // 'redis://***@10.0.0.5:6379'
- * ```
  */
 export function maskRedisUrl(url: string): string {
   if (!URL.canParse(url)) return '(a Redis URL that cannot be parsed)';
@@ -30,11 +24,6 @@ export function maskRedisUrl(url: string): string {
  * What is wrong with a Redis URL's database path, or undefined when it has none or a number:
  * `redis://host:6379/2` names database 2; `redis://host/cache` names none (and the client would
  * throw a `TypeError` on it).
- *
- * @example
- * ```ts
- * redisDbProblem('redis://127.0.0.1:6379/cache'); // 'its path is not a database number…'
- * ```
  */
 export function redisDbProblem(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
