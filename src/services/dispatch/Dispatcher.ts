@@ -34,11 +34,6 @@ const whenRetryable = (failure: Failure): boolean => failure.retryable;
  * resolved to its provider when first tried; the classifier's is the classifier bound at
  * `Tokens.Classifier`, then the config's `classifier.fallback` classifiers. The real-call guard is
  * asked before every link's first attempt.
- *
- * @example
- * ```ts
- * const vector = await dispatcher.model('embedder', 'embed', {}, (provider, context) => provider.embed!(text, context));
- * ```
  */
 export class Dispatcher {
   readonly #config: StandinConfig;

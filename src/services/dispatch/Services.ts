@@ -5,11 +5,6 @@ import type { ToolRun } from '../runs/ToolRun.js';
 /**
  * What dispatch looks up, on every call, in the container it serves: the container's
  * `ProviderLookup` answers it. An interface here, so dispatch (and the engine) know no tokens.
- *
- * @example
- * ```ts
- * const provider = services.provider('writer', 'anthropic');
- * ```
  */
 export interface Services {
   /**

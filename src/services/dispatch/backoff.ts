@@ -20,11 +20,6 @@ export function retryPolicy(base: RetryConfig, override: false | RetryConfigInpu
  * the failure's `retryAfterMs` when it gave one, else exponential backoff from `baseDelayMs`,
  * capped at `maxDelayMs`, with its last `jitter` fraction random: `d * (1 - jitter * random())`.
  * Never more than 2147483647 ms, the most a Node timer holds (a longer one fires at once).
- *
- * @example
- * ```ts
- * backoffDelay({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0 }, 2, undefined, Math.random); // 1000
- * ```
  */
 export function backoffDelay(
   policy: RetryConfig,

@@ -19,14 +19,6 @@ export interface FallbackSettings extends Omit<RetrySettings, 'onFailure'> {
  * one becomes `exhausted(error)`. An error that is no failure, and an abort, end the call at once.
  * The settings are asked for once an attempt failed: a call whose first attempt succeeds needs
  * none. `settled`, when given, runs once the call is over, before its outcome is handed on.
- *
- * @example
- * ```ts
- * const value = await withFallback(
- *   (link, attempt) => call(chain[link], attempt),
- *   () => ({ ...retry, links: chain.length, fallsBack: () => true, onFailure, exhausted }),
- * );
- * ```
  */
 export function withFallback<T>(
   attempt: (link: number, attempt: number) => Promise<T>,

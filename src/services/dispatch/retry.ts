@@ -32,14 +32,6 @@ export interface RetrySettings {
  * `retryAfterMs` when it gave one, backoff otherwise. Anything else is thrown as it is: an error
  * that is no failure, a failure that is not retryable, the last failure, or the abort reason.
  * Every call the engine makes, of a model or of the classifier, retries through this one function.
- *
- * @example
- * ```ts
- * const reply = await retryWithBackoff((attempt) => send(attempt), {
- *   policy, clock, random: Math.random, signal,
- *   failureOf: (error) => (error instanceof ProviderFailure ? error : undefined),
- * });
- * ```
  */
 export function retryWithBackoff<T>(attempt: (attempt: number) => Promise<T>, settings: RetrySettings): Promise<T> {
   // The first attempt's outcome passes straight through: the loop is entered only once it failed.

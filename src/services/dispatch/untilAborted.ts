@@ -10,14 +10,7 @@ export function neverAborted(): AbortSignal {
   return (never ??= new AbortController().signal);
 }
 
-/**
- * Settles as `promise` does, or rejects with the signal's reason as soon as it aborts.
- *
- * @example
- * ```ts
- * const parts = await untilAborted(iterator.next(), context.signal);
- * ```
- */
+/** Settles as `promise` does, or rejects with the signal's reason as soon as it aborts. */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal === never) return promise;
   if (signal.aborted) {
@@ -120,19 +113,7 @@ class SignalGate implements AbortGate {
   }
 }
 
-/**
- * An {@link AbortGate} on `signal`: a loop that awaits many parts adds one abort listener, not one per part.
- *
- * @example
- * ```ts
- * const gate = abortGate(context.signal);
- * try {
- *   for (let next = await gate.race(iterator.next()); !next.done; next = await gate.race(iterator.next())) use(next.value);
- * } finally {
- *   gate.close();
- * }
- * ```
- */
+/** An {@link AbortGate} on `signal`: a loop that awaits many parts adds one abort listener, not one per part. */
 export function abortGate(signal: AbortSignal): AbortGate {
   return signal === never ? open : new SignalGate(signal);
 }
