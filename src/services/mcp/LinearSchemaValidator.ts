@@ -14,11 +14,6 @@ export type SchemaCheckResult =
  * backtracking engine (one pattern such as `^(a+)+$` would stop the process). Each schema object
  * is read once; one that cannot be read fails every value with the reason, and
  * {@link LinearSchemaValidator.problem} says so beforehand.
- *
- * @example
- * ```ts
- * const client = new Client(info, { capabilities: {}, jsonSchemaValidator: new LinearSchemaValidator('structuredContent') });
- * ```
  */
 export class LinearSchemaValidator {
   readonly #root: string;

@@ -33,12 +33,6 @@ const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
  * listing, result or error it answers names a header or env value, even one the server echoes
  * back. A connection that fails leaves no process running; one that closes is made again on the
  * next use; `close()` ends it for good (the process exits).
- *
- * @example
- * ```ts
- * const tickets = new RealMcpConnection('tickets', { url: 'http://127.0.0.1:8931/mcp' });
- * const tools = await tickets.listTools(AbortSignal.timeout(5_000));
- * ```
  */
 export class RealMcpConnection implements McpConnection {
   readonly real = true;

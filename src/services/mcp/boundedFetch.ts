@@ -63,11 +63,6 @@ function cutError(server: string, sent: Sent, limit: number, limits: McpLimits):
  * listing page's at `maxTools` × `maxSchemaBytes`, each with room for its envelope. A cut body
  * fails with the typed error, and `cut` is told which request it answered, so the call waiting
  * on it fails at once rather than at its timeout.
- *
- * @example
- * ```ts
- * const transport = new StreamableHTTPClientTransport(url, { fetch: boundedFetch('tickets', limits, onCut) });
- * ```
  */
 export function boundedFetch(
   server: string,

@@ -19,11 +19,6 @@ function signal(pid: number, name: NodeJS.Signals | 0): boolean {
  * second later if it is still there, on a timer that keeps no process alive. The SDK's own
  * close first waits for the process to leave by itself, which a server that never answered
  * will not do.
- *
- * @example
- * ```ts
- * endAtOnce(transport, pid);
- * ```
  */
 export function endAtOnce(transport: Transport, pid: number | undefined): void {
   transport.close().catch(() => undefined);

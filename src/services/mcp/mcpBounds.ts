@@ -6,11 +6,6 @@ export type McpLimits = { readonly [K in keyof McpBounds]-?: number };
 /**
  * The bounds of an MCP server with the defaults filled in: 10 s to connect, 60 s to list or to
  * call, 1 000 tools, 64 KiB per input schema, 1 MiB per result.
- *
- * @example
- * ```ts
- * mcpLimits({ timeoutMs: 5_000 }).connectTimeoutMs; // 10_000
- * ```
  */
 export function mcpLimits(bounds: McpBounds): McpLimits {
   return {

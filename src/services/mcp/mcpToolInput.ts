@@ -11,10 +11,6 @@ import type { McpToolInfo } from './McpConnection.js';
  * rewriting of it.
  *
  * @throws {StandinError} `M0008` naming the server and the tool when the schema cannot be read.
- * @example
- * ```ts
- * const input = mcpToolInput('tickets', { name: 'find', inputSchema: { type: 'object', properties: {} } });
- * ```
  */
 export function mcpToolInput(server: string, tool: McpToolInfo): z.ZodType {
   const { $schema: _, ...json } = tool.inputSchema;

@@ -29,10 +29,6 @@ const MAX_NAMES_SHOWN = 50;
  * scope (`app.fakeMcp`), else the configured client. Looked up on every listing and every call.
  *
  * @throws {StandinError} `M0002` when nothing stands in and the config has no such server.
- * @example
- * ```ts
- * const tickets = mcpConnection(app.container, 'tickets');
- * ```
  */
 export function mcpConnection(container: Container, server: string): McpConnection {
   const servers = container.get(Tokens.Mcp);
@@ -72,10 +68,6 @@ function checkOptions(server: string, options: McpToolsOptions): void {
  * @throws {StandinError} `M0002` (no such server), `M0009` (an unknown name in `tools`), `M0010`
  * (bad options, a name the model cannot call), `M0008` (an unreadable schema), and the listing's
  * own failures (`M0001`, `M0003`-`M0006`, `M0011`).
- * @example
- * ```ts
- * const agent = { model: 'writer', tools: { ...(await mcpTools(app.container, 'tickets', { prefix: 't_' })) } };
- * ```
  */
 export async function mcpTools(
   container: Container,
