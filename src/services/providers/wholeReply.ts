@@ -17,11 +17,6 @@ const offered = new WeakMap<Provider, WholeReplyOf>();
  * taken: the engine then collects a reply that nothing can abort from the list at once, and
  * checks each part as it checks a streamed one, with no stream to step through. Internal to
  * standin; no provider needs it, and the engine reads `reply` from every other provider.
- *
- * @example
- * ```ts
- * offerWholeReply(this, (request, context) => this.#whole(request, context));
- * ```
  */
 export function offerWholeReply(provider: Provider, whole: WholeReplyOf): void {
   offered.set(provider, whole);

@@ -30,14 +30,6 @@ const DEFAULT_TIMEOUT_MS = 600_000;
  * deployment's name. Azure's content filter — `finish_reason: content_filter` in a stream, or a 400
  * with `code: content_filter` and `innererror.content_filter_result` — fails with kind
  * `content_filter`. Made by {@link createAzureOpenAIProvider}.
- *
- * @example
- * ```ts
- * const azure = createAzureOpenAIProvider({ baseURL: 'https://help-desk.openai.azure.com', apiKey });
- * for await (const part of azure.reply({ model: 'gpt-4o-prod', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
- *   if (part.type === 'text') process.stdout.write(part.text);
- * }
- * ```
  */
 export class AzureOpenAIProvider implements Provider {
   readonly real = true;

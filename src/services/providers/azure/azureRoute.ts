@@ -14,12 +14,6 @@ const azureHosts = /\.(openai\.azure\.com|cognitiveservices\.azure\.com|services
  * (`/v1/chat/completions`, ...: the model in the body, no `api-version`). A key is read from
  * `AZURE_OPENAI_API_KEY` for an Azure host only, so a key is never sent to a gateway or a local
  * server by accident.
- *
- * @example
- * ```ts
- * azureRoute({}, 'https://help-desk.openai.azure.com/openai').path('/chat/completions', 'gpt-4o-prod');
- * // '/deployments/gpt-4o-prod/chat/completions?api-version=2024-10-21'
- * ```
  */
 export function azureRoute(settings: AzureOpenAIProviderSettings, base: string): OpenAIRoute {
   const bearer = settings.auth === 'bearer' || settings.token !== undefined;
@@ -50,10 +44,6 @@ export function azureRoute(settings: AzureOpenAIProviderSettings, base: string):
  * `AZURE_OPENAI_ENDPOINT`) with `/openai` after it, as Azure's API lives there.
  *
  * @throws {StandinError} `C0030` when no endpoint is given, `C0031` when `AZURE_OPENAI_ENDPOINT` is no http(s) URL.
- * @example
- * ```ts
- * azureBase({ baseURL: 'https://help-desk.openai.azure.com/' }, 'azure'); // 'https://help-desk.openai.azure.com/openai'
- * ```
  */
 export function azureBase(settings: AzureOpenAIProviderSettings, provider: string): string {
   const trimmed = (settings.baseURL ?? environmentEndpoint(provider)).replace(/\/+$/, '');

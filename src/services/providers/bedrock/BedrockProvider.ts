@@ -19,14 +19,6 @@ const DEFAULT_TIMEOUT_MS = 600_000;
  * the Bedrock protocol (`src/protocols/bedrock`). Requests are signed with SigV4 (or carry a
  * Bedrock API key). One HTTP attempt per call: the engine retries. Made by
  * {@link createBedrockProvider}.
- *
- * @example
- * ```ts
- * const bedrock = createBedrockProvider({ region: 'us-east-1' });
- * for await (const part of bedrock.reply({ model: 'amazon.nova-lite-v1:0', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
- *   if (part.type === 'text') process.stdout.write(part.text);
- * }
- * ```
  */
 export class BedrockProvider implements Provider {
   readonly real = true;

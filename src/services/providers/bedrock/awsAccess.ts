@@ -28,12 +28,6 @@ export interface AwsAccess {
  * `amazonaws.com`): a local server or a gateway is never handed a developer's AWS identity by
  * accident, and is called unsigned when no credentials are given. Throws `C0026` when an AWS host
  * would be called with none.
- *
- * @example
- * ```ts
- * awsAccess({ region: 'us-east-1', accessKeyId: 'AKIA…', secretAccessKey: '…' }, 'bedrock', undefined);
- * // { base: 'https://bedrock-runtime.us-east-1.amazonaws.com', region: 'us-east-1', credentials: {...}, apiKey: undefined }
- * ```
  */
 export function awsAccess(settings: BedrockProviderSettings, provider: string, given: string | undefined): AwsAccess {
   const env = process.env;

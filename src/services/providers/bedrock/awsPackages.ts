@@ -4,11 +4,6 @@ import { StandinError } from '../../../errors/StandinError.js';
 /**
  * Loads `aws4fetch`, which signs Bedrock requests, on the first signed call: a program that never calls Bedrock, or
  * calls it with a Bedrock API key, never needs it. Throws `C0025` naming the package when it is not installed.
- *
- * @example
- * ```ts
- * const { AwsV4Signer } = await loadSigner();
- * ```
  */
 export async function loadSigner(): Promise<typeof Aws4fetch> {
   try {

@@ -9,11 +9,6 @@ import type { Limits } from '../http/limits.js';
  * by the protocol's {@link EventStreamDecoder} (a message past `maxEventBytes`, or a body past `maxBodyBytes`, fails
  * before it is held; bytes that break the format, and a body that ends inside a message, are malformed). A consumer
  * that stops early cancels the reader, closing the connection.
- *
- * @example
- * ```ts
- * for await (const messages of eventFrames(reader, limits, exchange)) for (const m of messages) events.add(m, out);
- * ```
  */
 export async function* eventFrames(
   reader: ReadableStreamDefaultReader<Uint8Array>,

@@ -9,11 +9,6 @@ import { eventFrames } from './eventFrames.js';
  * The parts of a ConverseStream answer, each handed on as soon as the message that makes it arrives; the parts a
  * message made before it failed go on before the failure. A JSON body in place of the event stream fails as the
  * error it reports, or as a malformed response.
- *
- * @example
- * ```ts
- * yield* parts(response, exchange, limits, request.output !== undefined);
- * ```
  */
 export async function* parts(
   response: Response,

@@ -70,13 +70,6 @@ const MASK = '[redacted]';
  *
  * The key is taken out of every message. `response.id` is the vendor's request id header,
  * `requestId` the caller's, `metadata` the request's.
- *
- * @example
- * ```ts
- * class Jev extends HttpClassifier {
- *   constructor(settings: ClassifierSettings) { super(settings, { ...protocol, failures: typesafeFailures, codec }); }
- * }
- * ```
  */
 export class HttpClassifier implements Classifier {
   readonly real = true;

@@ -30,11 +30,6 @@ export const reasons: ReasonOfKind = {
  * An `x-should-retry` the failure carries decides `retryable` over the reason.
  * The message is the failure's, already clean of the key; `metadata` holds the status, the
  * provider's error type and code, its request id and the caller's `requestId`, as plain data.
- *
- * @example
- * ```ts
- * classificationFailure(failure, exchange.report, 'req-1').reason; // 'rate_limited' for a 429
- * ```
  */
 export function classificationFailure(
   failure: ProviderFailure,

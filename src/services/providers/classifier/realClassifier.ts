@@ -25,11 +25,6 @@ const configSettingsSchema = lazySchema(() =>
  * key, base URL, headers, timeout and its `maxBodyBytes` and `maxRetryAfterMs` bounds; anything else is `P0006`. A
  * classifier goes by its
  * provider's name, and asks its `model` when a request names none.
- *
- * @example
- * ```ts
- * realClassifiers(parseConfig({ classifier: { provider: 'typesafe' } }))[0]?.(); // TypesafeClassifier
- * ```
  */
 export function realClassifiers(config: StandinConfig): (() => Classifier)[] {
   const checked = new Map<string, ClassifierSettings>();

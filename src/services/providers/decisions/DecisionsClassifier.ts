@@ -37,16 +37,6 @@ const protocol: ClassifierProtocol = {
  * `network_error`; a 2xx body that is not JSON or does not fit the questions
  * `malformed_response`. `response.id` is the `x-request-id` header. One HTTP attempt per call:
  * the engine retries. Made by {@link createDecisionsClassifier}.
- *
- * @example
- * ```ts
- * const classifier = createDecisionsClassifier();
- * const response = await classifier.classify(new ClassificationRequest({
- *   state: 'My card was charged twice.',
- *   questions: { refund: ClassificationQuestion.yesNo('The customer asks for a refund.') },
- * }));
- * response.answer('refund')?.yesProbability; // 0.93
- * ```
  */
 export class DecisionsClassifier extends HttpClassifier {
   /** Takes settings as `createDecisionsClassifier` parsed them. */

@@ -25,14 +25,6 @@ import { modelPath } from './modelPath.js';
  * `responseJsonSchema`), `:embedContent` for vectors and an Imagen model's `:predict` for images,
  * each written and read through the Gemini protocol. One HTTP attempt per call: the engine
  * retries. Made by {@link createGeminiProvider}.
- *
- * @example
- * ```ts
- * const gemini = createGeminiProvider();
- * for await (const part of gemini.reply({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
- *   if (part.type === 'text') process.stdout.write(part.text);
- * }
- * ```
  */
 export class GeminiProvider implements Provider {
   readonly real = true;

@@ -26,12 +26,6 @@ const TAG = 200;
  * `message` and `error_type`, or a validation list `[{ loc, msg }]`, said as `loc.path: msg; ...`).
  * Undefined when the value holds no message. The message is cut to 2000 characters and the type,
  * code and request id to 200, so an error event of any size makes a message of bounded size.
- *
- * @example
- * ```ts
- * errorReport({ error: { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' } });
- * // { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' }
- * ```
  */
 export function errorReport(body: unknown): ErrorReport | undefined {
   if (!isRecord(body)) return undefined;

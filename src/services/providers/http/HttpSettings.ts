@@ -101,12 +101,6 @@ export const httpSettingsExpected: Readonly<Record<string, string>> = {
  * settings threw when read (under
  * `root`: `settings`, or `config.providers.<name>` for settings that come from the config)
  * and its fix.
- *
- * @example
- * ```ts
- * parseSettings('settings', openAISettingsSchema, { baseURL: 'ftp://x' }, expected);
- * // throws P0004: Invalid provider settings:\nsettings.baseURL: ...
- * ```
  */
 export function parseSettings<S extends z.ZodObject>(
   root: string,

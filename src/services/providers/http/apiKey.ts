@@ -18,12 +18,6 @@ export interface KeySource {
  * gateway) reads no environment variable, so a developer's vendor key is never sent to another
  * host by accident; with no key given it is called without one. Throws `P0003` when the vendor's
  * own URL would be called without a key.
- *
- * @example
- * ```ts
- * apiKey({ provider: 'openai', given: undefined, variable: 'OPENAI_API_KEY', ownURL: true }); // process.env.OPENAI_API_KEY
- * apiKey({ provider: 'local', given: undefined, variable: 'OPENAI_API_KEY', ownURL: false }); // undefined
- * ```
  */
 export function apiKey(source: KeySource): string | undefined {
   if (source.given !== undefined && source.given !== '') return source.given;

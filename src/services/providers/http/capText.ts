@@ -7,11 +7,6 @@ export const QUOTE_LIMIT = 2000;
 /**
  * `text` cut to `limit` characters, saying how many were left out; never cut inside a
  * surrogate pair.
- *
- * @example
- * ```ts
- * capText('a'.repeat(2005)); // 'aaa…a… (5 more characters)'
- * ```
  */
 export function capText(text: string, limit = QUOTE_LIMIT): string {
   if (text.length <= limit) return text;

@@ -84,12 +84,6 @@ const awsKinds: Readonly<Record<string, FailureKind>> = {
  * - an error event is kind of its type (`overloaded_error` server, `rate_limit_error` rate_limit,
  *   ...; Gemini's `status`: `RESOURCE_EXHAUSTED` rate_limit, `UNAVAILABLE` server, ...), and `server` when the
  *   type is not known: the server broke off the answer.
- *
- * @example
- * ```ts
- * failureKind(429, { message: 'You exceeded your current quota', code: 'insufficient_quota' }); // 'auth'
- * failureKind(undefined, { message: 'Overloaded', type: 'overloaded_error' }); // 'server'
- * ```
  */
 export function failureKind(status: number | undefined, report: ErrorReport): FailureKind {
   const tags = `${report.type ?? ''} ${report.code ?? ''}`;

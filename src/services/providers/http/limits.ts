@@ -1,11 +1,6 @@
 /**
  * How much a server may make one call hold or wait, each bound with a setting of the same name
  * (in a provider's config and in every `createXProvider` / `createXClassifier` settings).
- *
- * @example
- * ```ts
- * const limits: Limits = { ...defaultLimits, maxLineBytes: 16 * 1024 * 1024 };
- * ```
  */
 export interface Limits {
   /** The most bytes one line of an event stream may have before its line end. */
@@ -29,11 +24,6 @@ export const MAX_TEXT_BYTES = 2 ** 28;
  * 60 s cap on retry hints (what the official OpenAI and Anthropic clients and the AI SDK honour).
  * A 128k-token streamed reply is under 40 MB of events, and the longest line a vendor sends (one
  * event's JSON) is a few kilobytes, so the defaults stop only runaway bodies.
- *
- * @example
- * ```ts
- * defaultLimits.maxBodyBytes; // 67108864
- * ```
  */
 export const defaultLimits: Limits = {
   maxLineBytes: 4 * 1024 * 1024,
@@ -42,14 +32,7 @@ export const defaultLimits: Limits = {
   maxRetryAfterMs: 60_000,
 };
 
-/**
- * The bounds of a provider: each setting given, else its default.
- *
- * @example
- * ```ts
- * limitsOf({ maxBodyBytes: 1024 }).maxBodyBytes; // 1024
- * ```
- */
+/** The bounds of a provider: each setting given, else its default. */
 export function limitsOf(settings: Partial<Limits>): Limits {
   return {
     maxLineBytes: settings.maxLineBytes ?? defaultLimits.maxLineBytes,

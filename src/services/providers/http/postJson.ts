@@ -6,11 +6,6 @@ import { wireJson } from './wireJson.js';
 /**
  * One JSON request to `path` of `endpoint` and its JSON answer, read by `read` (which throws the
  * exchange's failures for an answer that does not fit); the exchange is closed either way.
- *
- * @example
- * ```ts
- * const vector = await postJson(endpoint, context, '/embeddings', { input: 'hi' }, (body) => readVector(body));
- * ```
  */
 export async function postJson<T>(
   endpoint: Endpoint,

@@ -20,11 +20,6 @@ export interface EventFolder {
  * POSTs a streamed request and hands on the parts each event makes as soon as that event
  * arrives: the first part waits for no later event, and the parts an event made before it
  * failed go on before the failure.
- *
- * @example
- * ```ts
- * yield* streamedReply(endpoint, context, '/chat/completions', body, () => new ChatChunkReader(typed));
- * ```
  */
 export async function* streamedReply(
   endpoint: Endpoint,

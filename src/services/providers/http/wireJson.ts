@@ -4,11 +4,6 @@ import { describeType } from '../../../validation/formatPath.js';
 /**
  * `JSON.stringify` for a value a request carries, with a typed error (`P0005`) naming where the
  * value sits when JSON cannot carry it (a BigInt, a cycle, a function, undefined).
- *
- * @example
- * ```ts
- * wireJson({ city: 'Paris' }, 'messages[1].calls[0].with'); // '{"city":"Paris"}'
- * ```
  */
 export function wireJson(value: unknown, where: string): string {
   let text: string | undefined;

@@ -65,14 +65,6 @@ interface ReplyWire {
  * `/rerank`, every request written and every answer read through the protocol. It speaks to OpenAI
  * and to every OpenAI-compatible server. One HTTP attempt per call: the engine retries. Made by
  * {@link createOpenAIProvider}.
- *
- * @example
- * ```ts
- * const openai = createOpenAIProvider();
- * for await (const part of openai.reply({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
- *   if (part.type === 'text') process.stdout.write(part.text);
- * }
- * ```
  */
 export class OpenAIProvider implements Provider {
   readonly real = true;

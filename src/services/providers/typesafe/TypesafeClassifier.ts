@@ -36,16 +36,6 @@ const protocol: ClassifierProtocol = {
  * JSON or does not fit the questions `malformed_response`. Messages come from `detail` (a text,
  * an object's `message`, or a FastAPI validation list) with every key masked. One HTTP attempt
  * per call: the engine retries. Made by {@link createTypesafeClassifier}.
- *
- * @example
- * ```ts
- * const classifier = createTypesafeClassifier({ model: 'jev-1.13.0' });
- * const response = await classifier.classify(new ClassificationRequest({
- *   state: 'My card was charged twice.',
- *   questions: { team: ClassificationQuestion.choice('Which team?', ['billing', 'technical']) },
- * }));
- * response.answer('team')?.choice; // 'billing'
- * ```
  */
 export class TypesafeClassifier extends HttpClassifier {
   /** Takes settings as `createTypesafeClassifier` parsed them. */
