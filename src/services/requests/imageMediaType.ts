@@ -11,11 +11,6 @@ const signatures: readonly (readonly [mediaType: string, at: number, bytes: read
  * The media type of an image file, read from its first bytes (PNG, JPEG, GIF, WebP), or
  * undefined when they are none of these: what an image that comes without its media type (an
  * AI SDK image model's, a base64 script's) is labelled by.
- *
- * @example
- * ```ts
- * imageMediaType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])); // 'image/jpeg'
- * ```
  */
 export function imageMediaType(bytes: Uint8Array): string | undefined {
   for (const [mediaType, at, signature] of signatures) {

@@ -8,11 +8,6 @@ const made = new WeakMap<z.ZodType, JsonSchema>();
 /**
  * The JSON Schema a provider is sent for a zod schema (its input side, objects closed), made once
  * per schema object. Throws `E0003` naming `what` when the schema cannot be written as JSON Schema.
- *
- * @example
- * ```ts
- * jsonSchemaOf(z.object({ words: z.string() }), "The input shape of tool 'find'"); // { type: 'object', ..., additionalProperties: false }
- * ```
  */
 export function jsonSchemaOf(schema: z.ZodType, what: string): JsonSchema {
   let json = made.get(schema);
@@ -38,11 +33,6 @@ export function jsonSchemaOf(schema: z.ZodType, what: string): JsonSchema {
 /**
  * Makes `json` the JSON Schema providers are sent for `schema`, in place of the one zod would write:
  * an MCP tool's input keeps the server's own schema, which a round trip through zod would change.
- *
- * @example
- * ```ts
- * carryJsonSchema(z.fromJSONSchema(server.inputSchema), server.inputSchema);
- * ```
  */
 export function carryJsonSchema(schema: z.ZodType, json: JsonSchema): void {
   made.set(schema, json);

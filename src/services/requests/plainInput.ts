@@ -11,11 +11,6 @@ import { isOrdinaryObject } from '../../validation/isOrdinaryObject.js';
 /**
  * Whether a reply input is a plain object of `messages` (a non-empty string, or a non-empty list of
  * user texts and assistant texts, each a plain `{ role, content }`) and at most `instructions`, a string.
- *
- * @example
- * ```ts
- * plainReplyInput({ messages: [{ role: 'user', content: 'Hi' }] }); // true
- * ```
  */
 export function plainReplyInput(input: unknown): boolean {
   if (!isOrdinaryObject(input)) return false;
@@ -43,11 +38,6 @@ const stringOptions = ['requestId', 'stepKey', 'runId'] as const;
 /**
  * Whether a call's options are a plain object of at most `signal` (an AbortSignal), `requestId`,
  * `stepKey` and `runId` (non-empty strings) and `retry: false`.
- *
- * @example
- * ```ts
- * plainOptions({ requestId: 'wire-1', retry: false }); // true
- * ```
  */
 export function plainOptions(options: unknown): boolean {
   if (!isOrdinaryObject(options)) return false;

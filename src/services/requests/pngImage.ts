@@ -10,12 +10,6 @@ const CELLS = 4;
  * A real PNG file of `width` × `height` pixels (8-bit RGB), drawn from `seed` alone: the same
  * seed and size give the same bytes in any process, and different seeds different pictures (a
  * grid of colours taken from the seed's SHA-256). Any PNG reader opens it.
- *
- * @example
- * ```ts
- * const bytes = pngImage(64, 64, 'a lighthouse at dusk');
- * pngSize(bytes); // { width: 64, height: 64 }
- * ```
  */
 export function pngImage(width: number, height: number, seed: string): Uint8Array {
   const colours = createHash('sha256').update(seed).digest();
@@ -52,14 +46,7 @@ export function pngImage(width: number, height: number, seed: string): Uint8Arra
   );
 }
 
-/**
- * The width and height a PNG file's header states, or undefined when `bytes` is no PNG.
- *
- * @example
- * ```ts
- * pngSize(pngImage(3, 2, 'x')); // { width: 3, height: 2 }
- * ```
- */
+/** The width and height a PNG file's header states, or undefined when `bytes` is no PNG. */
 export function pngSize(bytes: Uint8Array): { readonly width: number; readonly height: number } | undefined {
   if (bytes.length < 24 || !SIGNATURE.every((byte, i) => bytes[i] === byte)) return undefined;
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
