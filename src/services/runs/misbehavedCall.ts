@@ -8,14 +8,7 @@ import type { ToolCall } from '../spec/Provider.js';
  */
 export const misbehavedCall: unique symbol = Symbol.for('standin/misbehavedCall');
 
-/**
- * Whether a stand-in made `call` as a misbehaviour on purpose.
- *
- * @example
- * ```ts
- * if (strict && !isMisbehavedCall(call)) throw toolFailed(call, context, error);
- * ```
- */
+/** Whether a stand-in made `call` as a misbehaviour on purpose. */
 export function isMisbehavedCall(call: ToolCall): boolean {
   return (call as { readonly [misbehavedCall]?: unknown })[misbehavedCall] === true;
 }

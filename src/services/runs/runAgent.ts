@@ -52,12 +52,6 @@ export interface StepReplies {
  * a text (or the typed value the agent asks for). Step `index` has the key `runId#index`, which is
  * also its request id, so a run given an earlier `runId` replays the same steps. Yields each step's
  * parts (with `live`), each tool result, and `{ type: 'done', result }`.
- *
- * @example
- * ```ts
- * const run = runAgent(agent, 'Hello', {}, true, { collect, stream });
- * for await (const part of run) console.log(part.type);
- * ```
  */
 export async function* runAgent<O>(
   agent: Agent<O>,

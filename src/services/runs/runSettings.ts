@@ -8,11 +8,6 @@ import type { Agent } from './Agent.js';
  * by field (and `providerOptions` merged per provider, the run's fields winning). Throws `E0003`
  * for run settings out of range, or a tool choice the agent's tools rule out; none at all when
  * neither the agent nor the run has settings. The agent's own settings are checked with the agent.
- *
- * @example
- * ```ts
- * runSettings({ model: 'writer', settings: { temperature: 0.2, seed: 7 } }, { temperature: 0 }); // { temperature: 0, seed: 7 }
- * ```
  */
 export function runSettings(agent: Agent<unknown>, run: CallSettings | undefined): CallSettings | undefined {
   if (run !== undefined) {

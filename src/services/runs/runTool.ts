@@ -18,11 +18,6 @@ import { ToolError, type ToolRun } from './ToolRun.js';
  * and the cause; but not for a call a stand-in made as a misbehaving model on purpose (see `misbehavedCall`), whose
  * error goes to the model, nor for a `ToolError` a tool's stand-in answers. `through`, when given, stands in front of
  * the tool's own `run` (a fake tool, a cassette). An abort of the run is thrown, not handed to the model.
- *
- * @example
- * ```ts
- * const result = await runTool(agent.tools ?? {}, call, { signal, runId, step: 0, callId: call.id });
- * ```
  */
 export async function runTool(
   tools: Readonly<Record<string, Tool>>,

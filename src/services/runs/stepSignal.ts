@@ -6,13 +6,6 @@ import { abortReason } from '../clock/Clock.js';
  * signal that aborts with it and takes a listener from each tool (two per tool at most) without
  * Node's warning about too many listeners, which `calls` tools at once on the run's signal would
  * raise past five. `done()` lets go of the run's signal when the step's tools are over.
- *
- * @example
- * ```ts
- * const step = stepSignal(signal, answer.calls.length);
- * try { await Promise.all(answer.calls.map((call) => runTool(tools, call, { signal: step.signal, ... }))); }
- * finally { step.done(); }
- * ```
  */
 export function stepSignal(run: AbortSignal, calls: number): { readonly signal: AbortSignal; done(): void } {
   if (calls <= 1) return { signal: run, done: () => undefined };

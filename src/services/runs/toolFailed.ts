@@ -10,11 +10,6 @@ const MAX_INPUT_CHARS = 300;
  * The error that ends a run with strict tools (a test app's default) when a tool call fails:
  * no such tool, input that does not fit the tool's shape, or a `run` that threw. It names the
  * run, the step, the tool, the input and the cause, so a test fails where the tool never ran.
- *
- * @example
- * ```ts
- * throw toolFailed(call, context, "threw: disk full", error);
- * ```
  */
 export function toolFailed(call: ToolCall, context: ToolContext, problem: string, cause?: unknown): StandinError {
   return new StandinError(

@@ -15,10 +15,6 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
  * work rather than run on unseen.
  *
  * @throws {StandinError} `R0006` when the promise `run` returned has not settled after the bound.
- * @example
- * ```ts
- * const output = await toolWithin(found, parsed.data, call, context);
- * ```
  */
 export async function toolWithin(found: Tool, input: unknown, call: ToolCall, context: ToolContext): Promise<unknown> {
   const outer = context.signal;
