@@ -9,11 +9,6 @@ export type Equals = (actual: unknown, expected: unknown) => boolean;
  * `actual` lacks stays missing), each cut the same way; of a list as long as `expected`, each item
  * cut by its counterpart; anything else whole. Comparing the part with `expected` is a partial
  * match, and diffing them shows only what the test asked about.
- *
- * @example
- * ```ts
- * partOf({ instructions: 'Be brief.', messages: [] }, { instructions: 'Be kind.' }); // { instructions: 'Be brief.' }
- * ```
  */
 export function partOf(actual: unknown, expected: unknown): unknown {
   if (Array.isArray(expected)) {
@@ -32,24 +27,12 @@ export function partOf(actual: unknown, expected: unknown): unknown {
 /**
  * Whether `actual` holds `expected`: the part of it `expected` speaks of (see {@link partOf}) is
  * equal to it.
- *
- * @example
- * ```ts
- * matchesPartly({ tool: 'findInGuide', with: { words: 'a' } }, { tool: 'findInGuide' }, deepEquals); // true
- * ```
  */
 export function matchesPartly(actual: unknown, expected: unknown, equals: Equals): boolean {
   return equals(partOf(actual, expected), expected);
 }
 
-/**
- * Strict deep equality, for code outside a test runner (`node:test`, a script).
- *
- * @example
- * ```ts
- * deepEquals({ a: [1] }, { a: [1] }); // true
- * ```
- */
+/** Strict deep equality, for code outside a test runner (`node:test`, a script). */
 export function deepEquals(actual: unknown, expected: unknown): boolean {
   return isDeepStrictEqual(actual, expected);
 }
