@@ -69,10 +69,6 @@ export interface JudgeCall {
  * question and the options.
  *
  * @throws {StandinError} `T0150` for an app or a reply it cannot read; `T0151` for a bad question or options.
- * @example
- * ```ts
- * readJudge('toPassJudge', run, app, Q.yesNo('Does it cite the guide?'), { atLeast: 0.8 }).options.repeat; // 1
- * ```
  */
 export function readJudge(where: string, reply: unknown, app: unknown, question: unknown, options: unknown): JudgeCall {
   if (!(app instanceof App)) {
