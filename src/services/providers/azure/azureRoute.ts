@@ -7,13 +7,9 @@ import { AZURE_API_VERSION, type AzureOpenAIProviderSettings } from './AzureOpen
 const azureHosts = /\.(openai\.azure\.com|cognitiveservices\.azure\.com|services\.ai\.azure\.com)$/i;
 
 /**
- * How the OpenAI adapter reaches an Azure OpenAI resource: the base URL (the endpoint with
- * `/openai`), the key as `api-key` or a bearer token, Azure's `apim-request-id`, Azure's failure
- * table, and every path under `/deployments/{model}` with `?api-version=` (the Responses API at
- * `/responses?api-version=`, the model in the body); with `apiVersion: 'v1'`, the v1 paths
- * (`/v1/chat/completions`, ...: the model in the body, no `api-version`). A key is read from
- * `AZURE_OPENAI_API_KEY` for an Azure host only, so a key is never sent to a gateway or a local
- * server by accident.
+ * How the OpenAI adapter reaches an Azure resource: `api-key` or a bearer token, `apim-request-id`, the deployment
+ * paths with `?api-version=` or the v1 paths. `AZURE_OPENAI_API_KEY` is read for an Azure host only, so a key never
+ * reaches a gateway or a local server by accident.
  */
 export function azureRoute(settings: AzureOpenAIProviderSettings, base: string): OpenAIRoute {
   const bearer = settings.auth === 'bearer' || settings.token !== undefined;

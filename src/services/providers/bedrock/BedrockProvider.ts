@@ -13,11 +13,8 @@ import type { BedrockProviderSettings } from './BedrockProviderSettings.js';
 const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
- * The Bedrock adapter on Node's `fetch`: `POST {baseURL}/model/{modelId}/converse-stream`, its
- * AWS event-stream read as it comes (or `/converse`, whole, with `stream: false`), with tools,
- * reasoning blocks and typed values through `outputConfig.textFormat`, written and read through
- * the Bedrock protocol (`src/protocols/bedrock`). Requests are signed with SigV4 (or carry a
- * Bedrock API key). One HTTP attempt per call: the engine retries. Made by
+ * The Bedrock adapter: ConverseStream read as the AWS event stream (or Converse with `stream: false`), through the
+ * Bedrock protocol, signed with SigV4 or a Bedrock API key. One HTTP attempt per call: the engine retries. Made by
  * {@link createBedrockProvider}.
  */
 export class BedrockProvider implements Provider {

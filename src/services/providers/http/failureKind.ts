@@ -48,8 +48,7 @@ const eventKinds: Readonly<Record<string, FailureKind>> = {
 };
 
 /**
- * The kinds AWS's error names say, over the status: Bedrock's throttling, its model timeout (a 408) and its service
- * errors, from the `x-amzn-errortype` header or an exception inside an event stream.
+ * Bedrock's error names (`x-amzn-errortype`, or an exception inside an event stream), which say more than the status.
  */
 const awsKinds: Readonly<Record<string, FailureKind>> = {
   ThrottlingException: 'rate_limit',
