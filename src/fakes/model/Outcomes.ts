@@ -5,9 +5,8 @@ import type { CallContext } from '../../services/spec/Provider.js';
 import type { SentWhere } from './SentCall.js';
 
 /**
- * How one call a fake was sent ended: the answer it gave (a reply's answer record, a record
- * call's result), or how it failed, named by kind or code only, so a transcript that shows it
- * never carries a step key, an id or a time. `at` orders calls of several fakes and is never shown.
+ * How one call a fake was sent ended, named by kind or code only, so a transcript never carries a step key, id or time.
+ * `at` orders calls of several fakes and is never shown.
  */
 export interface Outcome {
   readonly at: number;
@@ -34,9 +33,8 @@ export function nextAsked(): number {
 }
 
 /**
- * The outcomes of the calls a fake's `sent` lists, found by where each call came from (scope,
- * step, attempt) and, for calls from one place (a wire client's retry of a request), which of
- * them. It keeps as many places as `sent` keeps calls, the oldest forgotten first.
+ * The outcomes of the calls `sent` lists, by where each came from; as many places as `sent` keeps, the oldest forgotten
+ * first.
  */
 export class Outcomes {
   readonly #limit: number;
@@ -54,9 +52,8 @@ export class Outcomes {
   }
 
   /**
-   * Notes that a call at `where` starts: its place among other fakes' calls is when it was asked.
-   * Past twice the limit, the oldest calls are let go at once, down to the limit: removing the
-   * oldest key one call at a time leaves a Map's holes to be stepped over on every call.
+   * Notes that a call at `where` starts. Past twice the limit the oldest go at once, down to the limit: removing one
+   * key per call leaves a Map's holes to be stepped over on every call.
    */
   start(where: SentWhere): void {
     const key = keyOf(where);
@@ -116,8 +113,8 @@ export class Outcomes {
 }
 
 /**
- * A failure named by what stays the same from run to run: a provider failure's kind, a standin
- * error's code; never its message, which names step keys and ids.
+ * A failure named by what stays the same from run to run (kind or code), never its message, which names step keys and
+ * ids.
  */
 export function failureName(error: unknown): string {
   if (error instanceof ProviderFailure) return `${error.kind} failure`;

@@ -22,10 +22,7 @@ export interface Matcher {
   readonly shown: string;
 }
 
-/**
- * Compiles a `when` checked by its schema. A regular expression that does not compile answers a
- * problem line (for `T0003`) in place of a matcher.
- */
+/** Compiles a checked `when`; a regular expression that does not compile answers a problem line for `T0003`. */
 export function compileWhen(when: When, label: string): Matcher | string {
   const tests: ((texts: RequestTexts) => boolean)[] = [];
   const shown: string[] = [];
@@ -71,10 +68,7 @@ function cut(text: string): string {
   return clip(text, 80);
 }
 
-/**
- * The texts of a request that `when`s read: the last user message's text parts, the
- * instructions, the tool results of the last message, and the model as the app names it.
- */
+/** What `when`s read: the last user message's text, the instructions, the last tool results, the app's model name. */
 export function requestTexts(request: ReplyRequest | SentReplyRequest, model: string): RequestTexts {
   let user: string | undefined;
   for (let i = request.messages.length - 1; i >= 0 && user === undefined; i--) {

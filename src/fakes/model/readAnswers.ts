@@ -60,8 +60,8 @@ const forms =
   'calls ({ reply: [...], embed: ... })';
 
 /**
- * Reads what a model is faked with and checks all of it now, when the fake is made: the form
- * (`T0001`), then every answer of a list (`T0002`-`T0005`).
+ * Reads and checks what a model is faked with when the fake is made: the form (`T0001`), every answer
+ * (`T0002`-`T0005`).
  *
  * @throws {StandinError} the first problem found, naming where it is and what to write instead.
  */

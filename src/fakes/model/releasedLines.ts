@@ -1,9 +1,6 @@
 import type { ReleasedCursor } from '../../services/cursors/CursorStore.js';
 
-/**
- * The least position any released scope left a script's cursor at: how much every one of them
- * took. Undefined when no scope was released with the script's cursor moved.
- */
+/** How much every released scope took of a script: the least position they left its cursor at. */
 export function leastReleased(groups: readonly ReleasedCursor[] | undefined): number | undefined {
   if (groups === undefined || groups.length === 0) return undefined;
   return Math.min(...groups.map((group) => group.at));
