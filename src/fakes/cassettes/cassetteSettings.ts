@@ -53,10 +53,9 @@ export interface CassetteSettings {
    */
   readonly modelIds?: ModelIds | undefined;
   /**
-   * Whether a recorded image keeps its bytes (in base64), so a replay gives the very bytes back.
-   * Left out (false), an image is recorded as its media type, byte count, SHA-256 and (for a PNG)
-   * size, and a replay gives a stand-in: a PNG of that size (1×1 for any other format), drawn
-   * from the recorded SHA-256, with media type `image/png`.
+   * Whether a recorded image keeps its bytes (in base64), so a replay gives the very bytes back. Left out (false), an
+   * image is recorded as its media type, byte count, SHA-256 and (for a PNG) size, and a replay gives a stand-in: a PNG
+   * of that size (1×1 for any other format), drawn from the recorded SHA-256, with media type `image/png`.
    */
   readonly keepBytes?: boolean | undefined;
   /**

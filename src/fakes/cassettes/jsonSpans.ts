@@ -1,7 +1,6 @@
 /**
- * Where things are in a cassette's JSON text: the line and column of an offset, the span of the
- * value at a path, and the first offset that is not JSON. A cassette is edited by hand, so its
- * errors point into the file, and `prune` cuts entries out of it leaving every other byte as it was.
+ * Where things are in a cassette's JSON text. A cassette is edited by hand, so its errors point into the file, and
+ * `prune` cuts entries out leaving every other byte as it was.
  */
 
 import { readFileSync } from 'node:fs';
@@ -42,10 +41,7 @@ function sticky(pattern: RegExp, text: string, at: number, what: string): number
   return pattern.lastIndex;
 }
 
-/**
- * Scans the value starting at `at` (after spaces) and answers where it ends; `visit` sees each
- * member of an object or array with its key and span, and answers whether to scan into it.
- */
+/** Scans the value at `at` and answers where it ends; `visit` sees each member and answers whether to scan into it. */
 function scanValue(text: string, at: number, visit?: (key: string | number, span: Span) => void, depth = 0): number {
   // Deeper than any cassette nests (plainJson bounds it far below); the bound keeps the call stack safe.
   if (depth > 1000) throw new NotJson(at, 'a value nested less deeply');
@@ -100,10 +96,7 @@ export function jsonProblemAt(text: string): { readonly at: number; readonly exp
   }
 }
 
-/**
- * The span of the value at `path` in a JSON text, or of the deepest value on the way that exists;
- * undefined when the text is not JSON.
- */
+/** The span of the value at `path`, or of the deepest one on the way; undefined when the text is not JSON. */
 export function spanAt(text: string, path: readonly (string | number)[]): Span | undefined {
   let span: Span = { start: skipSpace(text, 0), end: text.length };
   try {
@@ -131,10 +124,7 @@ export function memberSpans(text: string, path: readonly (string | number)[]): S
   return spans;
 }
 
-/**
- * `line 3, column 7` of the value at `path` in the JSON file at `file`, read again for an error
- * found after loading; '' when the file cannot be read or the path is not in it.
- */
+/** `line 3, column 7` of `path` in `file`, read again for an error found after loading; '' when not found. */
 export function placeInFile(file: string, path: readonly (string | number)[]): string {
   let text: string;
   try {

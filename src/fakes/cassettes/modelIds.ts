@@ -24,10 +24,7 @@ export function baseModelId(id: string): string {
   return base;
 }
 
-/**
- * What a cassette's keys read of a request, given its `modelIds`: the request itself, or a copy with
- * the model id as it matches. The recorded request keeps its own id.
- */
+/** A request as a cassette's keys read it, with the model id as it matches; the recorded request keeps its own id. */
 export function keyedModel(ids: ModelIds): ((request: NormalizedRequest) => NormalizedRequest) | undefined {
   if (ids === 'exact') return undefined;
   const as = ids === 'base' ? baseModelId : userIds(ids);

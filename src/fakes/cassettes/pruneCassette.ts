@@ -57,9 +57,8 @@ export interface Pruned {
 }
 
 /**
- * Removes from a cassette's text the entries the run `notes` describes did not replay, keeping
- * every other byte (hand edits, formatting) as it was. Entries a save of the run wrote past the
- * kept ones were recorded in it, and stay.
+ * Removes from a cassette's text the entries the run `notes` describes did not replay, keeping every other byte (hand
+ * edits, formatting) as it was. Entries a save of the run wrote past the kept ones were recorded in it, and stay.
  *
  * @throws {StandinError} `V0010` when no test of the run loaded the cassette, or the file changed since the run;
  * `V0001` when it is not a cassette.

@@ -17,10 +17,7 @@ export type RecordedToolRun =
 
 const runKeys: ReadonlySet<string> = new Set(['tool', 'input', 'output', 'error']);
 
-/**
- * What is wrong with an entry's `tools`, as the file gives them, or undefined when nothing is: a
- * list of runs `{ tool, input, output }` or `{ tool, input, error }`, in a reply entry only.
- */
+/** What is wrong with an entry's `tools` (runs, in a reply entry only), or undefined. */
 export function toolRunsProblem(call: string, tools: unknown, root: string): string | undefined {
   if (tools === undefined) return undefined;
   if (call !== 'reply') return `${root}.tools: tool runs sit beside the reply that asked for them; remove them here.`;
@@ -42,8 +39,8 @@ export function toolRunsProblem(call: string, tools: unknown, root: string): str
 }
 
 /**
- * The key a tool run is matched by: the tool's name and its input's canonical JSON, so key order
- * and hand edits that keep the content do not matter.
+ * A run's key: tool name and the input's canonical JSON, so key order and hand edits that keep the content do not
+ * matter.
  */
 export function toolKey(tool: string, input: unknown): string {
   return `${tool}\u0000${stableJson(input)}`;
