@@ -43,8 +43,7 @@ export interface ClassificationAdapterErrorOptions {
   /** Details as plain data, such as `{ field: 'questions' }`. */
   readonly metadata?: Readonly<Record<string, unknown>> | undefined;
   /**
-   * Whether the engine tries again, when the provider said so itself (`x-should-retry`);
-   * left out, the reason decides.
+   * Whether the engine tries again, when the provider said so itself (`x-should-retry`); left out, the reason decides.
    */
   readonly retryable?: boolean | undefined;
 }
@@ -72,9 +71,8 @@ const expected: Readonly<Record<string, string>> = {
 };
 
 /**
- * A classifier could not answer: the only error a classification adapter rejects with. `reason`
- * is one of the nine {@link classificationReasons}; an unknown reason throws `K0009`, options of
- * the wrong type `K0002`. Code `K0008`.
+ * A classifier could not answer: the only error a classification adapter rejects with. `reason` is one of the nine
+ * {@link classificationReasons}; an unknown reason throws `K0009`, options of the wrong type `K0002`. Code `K0008`.
  *
  * @example
  * ```ts

@@ -102,10 +102,7 @@ export class ClassificationAnswer {
   }
 }
 
-/**
- * An answer whose fields are right by construction (the fake's own), made without parsing.
- * Not exported from the package: callers build answers with the checked constructor.
- */
+/** An answer right by construction (the fake's own), made without parsing; callers use the checked constructor. */
 export function trustedAnswer(fields: Required<Omit<ClassificationAnswerInit, 'metadata'>>): ClassificationAnswer {
   const answer = Object.create(ClassificationAnswer.prototype) as {
     -readonly [K in keyof ClassificationAnswer]: ClassificationAnswer[K];
