@@ -5,8 +5,7 @@ const MAX_CAUSE_CHARS = 600;
 /** The shortest part of a secret hidden on its own: shorter words ("Bearer" aside) are too common to hide. */
 const MIN_PART_CHARS = 6;
 /**
- * The shortest secret hidden wherever it stands: a shorter one (`'1'`, `'3000'`, `'info'`) is
- * hidden only where it stands as a whole token, as the HTTP adapters hide a short header value.
+ * A shorter secret (`'1'`, `'3000'`) is hidden only as a whole token, as the HTTP adapters hide a short header value.
  */
 const MIN_ANYWHERE_CHARS = 8;
 

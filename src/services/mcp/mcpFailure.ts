@@ -36,11 +36,8 @@ function describe(error: unknown): string {
 }
 
 /**
- * The typed error for what an MCP client call threw (the SDK's errors, a transport's), every
- * secret of the server hidden from its message and no raw cause kept: `M0004` for a wait past
- * its bound, `M0005` for a connection that closed while a call waited, `M0003` for any failure
- * to connect, `M0011` for an error the server answered. A `StandinError` is handed on as it is, and
- * so is one an MCP error carries (an answer cut as it streamed).
+ * The typed error for what an MCP call threw, secrets hidden and no raw cause kept: `M0004` a wait past its bound,
+ * `M0005` closed mid-call, `M0003` cannot connect, `M0011` the server's error. A `StandinError` passes as it is.
  */
 export function mcpFailure(
   server: string,

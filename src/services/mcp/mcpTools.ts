@@ -60,14 +60,13 @@ function checkOptions(server: string, options: McpToolsOptions): void {
 }
 
 /**
- * The tools of MCP server `server` as an agent's `tools`: each with the server's description, an
- * input checked against the server's schema, and a `run` that calls the server's tool (through
- * whatever stands in for the server in the caller's scope) and answers its result. Behind
- * `app.mcpTools`.
+ * The tools of MCP server `server` as an agent's `tools`: each with the server's description, an input checked against
+ * the server's schema, and a `run` that calls the server's tool (through whatever stands in for the server in the
+ * caller's scope) and answers its result. Behind `app.mcpTools`.
  *
  * @throws {StandinError} `M0002` (no such server), `M0009` (an unknown name in `tools`), `M0010`
- * (bad options, a name the model cannot call), `M0008` (an unreadable schema), and the listing's
- * own failures (`M0001`, `M0003`-`M0006`, `M0011`).
+ * (bad options, a name the model cannot call), `M0008` (an unreadable schema), and the listing's own failures (`M0001`,
+ * `M0003`-`M0006`, `M0011`).
  */
 export async function mcpTools(
   container: Container,
