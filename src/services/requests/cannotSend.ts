@@ -1,9 +1,6 @@
 import { StandinError } from '../../errors/StandinError.js';
 
-/**
- * The error for a message part a provider cannot take (`E0020`): what the part is, where it
- * is, and what the provider takes instead.
- */
+/** `E0020`: what the part is, where, and what the provider takes instead. */
 export function cannotSend(provider: string, where: string, what: string, takes: string): StandinError {
   return new StandinError(
     'E0020',

@@ -32,10 +32,7 @@ export interface PreparedReply {
   readonly output: z.ZodType | undefined;
 }
 
-/**
- * Checks a reply input (`E0003`, every problem with its path) and writes the request providers
- * are sent: a string becomes one user message, tools and the output shape become JSON Schema.
- */
+/** Checks a reply input (`E0003`) and writes the request providers are sent. */
 export function prepareReply(input: ReplyInput): PreparedReply {
   const plain = plainText(input);
   if (plain !== undefined) return plain;
