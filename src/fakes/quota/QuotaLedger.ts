@@ -52,10 +52,7 @@ export interface Admitted {
   settle(units?: { readonly tokensIn: number; readonly tokensOut: number }): void;
 }
 
-/**
- * The calls one key (the app, or one scope) started in the last 60 s and has in flight, against
- * a quota's limits. The entries are in the order their calls started, the clock never going back.
- */
+/** One key's calls of the last 60 s and in flight, in start order (the clock never goes back). */
 export class QuotaLedger {
   readonly #limits: QuotaLimits;
   #entries: Entry[] = [];
@@ -79,8 +76,8 @@ export class QuotaLedger {
   }
 
   /**
-   * Admits a call estimated at `tokens` at `now`, or answers why not. Of two time limits that
-   * refuse, the one whose room comes later is answered: the call fits only then.
+   * Admits a call or answers why not; of two refusing limits, the one whose room comes later, as the call fits only
+   * then.
    */
   admit(now: number, tokens: number): Admitted | LedgerRefusal {
     const { requestsPerMinute: rpm, tokensPerMinute: tpm, concurrent } = this.#limits;
