@@ -13,10 +13,8 @@ import type { McpConnection } from '../../services/mcp/McpConnection.js';
 import { SharedTools, SharedToolsToken } from './SharedTools.js';
 
 /**
- * Makes a test container a member of its namespace, when its config names one: a namespace layer on
- * the slot of every configured model and of the classifier answers from the scripts the namespace
- * published, over what the config or a module bound (a real classifier the config names included),
- * and `app.fake` / `app.fakeClassifier` publish to it. Without a namespace it does nothing.
+ * Joins a test container to its config's namespace: a namespace layer on every model's and the classifier's slot
+ * answers from the published scripts, and `app.fake` / `app.fakeClassifier` publish to it.
  */
 export function bindSharedFakes(container: Container): void {
   const config = container.get(Tokens.Config);
