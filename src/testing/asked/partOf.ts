@@ -5,10 +5,8 @@ import { isOrdinaryObject } from '../../validation/isOrdinaryObject.js';
 export type Equals = (actual: unknown, expected: unknown) => boolean;
 
 /**
- * The part of `actual` that `expected` speaks of: of an object, the keys `expected` names (a key
- * `actual` lacks stays missing), each cut the same way; of a list as long as `expected`, each item
- * cut by its counterpart; anything else whole. Comparing the part with `expected` is a partial
- * match, and diffing them shows only what the test asked about.
+ * The part of `actual` that `expected` speaks of (the keys it names, a list's items by counterpart), so a diff shows
+ * only what the test asked about.
  */
 export function partOf(actual: unknown, expected: unknown): unknown {
   if (Array.isArray(expected)) {
@@ -24,10 +22,7 @@ export function partOf(actual: unknown, expected: unknown): unknown {
   return part;
 }
 
-/**
- * Whether `actual` holds `expected`: the part of it `expected` speaks of (see {@link partOf}) is
- * equal to it.
- */
+/** Whether `actual` holds `expected`: the part of it `expected` speaks of (see {@link partOf}) is equal to it. */
 export function matchesPartly(actual: unknown, expected: unknown, equals: Equals): boolean {
   return equals(partOf(actual, expected), expected);
 }

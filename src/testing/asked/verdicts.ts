@@ -7,9 +7,8 @@ import { matchesPartly, partOf, type Equals } from './partOf.js';
 import { replies, toolCalls, type SentConversation } from './sentViews.js';
 
 /**
- * What a matcher found: whether it passes, what happened in words (as the failure of the matcher,
- * or of its negation with `.not`), and, for a failing match, what was expected against the
- * nearest thing sent, for a diff.
+ * What a matcher found: pass or not, in words for it and `.not`, and for a failure what was expected against the
+ * nearest call.
  */
 export interface Verdict {
   readonly pass: boolean;
