@@ -2,9 +2,7 @@ import { NoFit } from './NoFit.js';
 import { clipped } from './Patterns.js';
 
 /**
- * A regular expression read for making texts that match it: literal text, one character of a
- * class, sequences, alternatives, repeats, groups and back references to them. Assertions (`^`,
- * `$`, `\b`, lookarounds) make no text: a text made is tested against the pattern itself after.
+ * A regular expression read for making texts. Assertions make no text: a made text is tested against the pattern after.
  */
 export type PatternNode =
   | { readonly kind: 'text'; readonly text: string }
