@@ -22,9 +22,8 @@ export function refuseSharedGates(source: ReplySource | undefined, owner: string
 }
 
 /**
- * Tells `gates` which gate names a fake's replies hold at: every name its list's answers give, or
- * any name for a function (its answers come with the call). In a Redis namespace, gates are refused
- * (see {@link refuseSharedGates}).
+ * Tells `gates` which gate names a fake's replies hold at: every name its list's answers give, or any name for a
+ * function (its answers come with the call). In a Redis namespace, gates are refused (see {@link refuseSharedGates}).
  *
  * @throws {StandinError} `T0073` for a list with gates in a namespace.
  */
