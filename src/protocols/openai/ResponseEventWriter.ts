@@ -16,13 +16,11 @@ interface Open {
 }
 
 /**
- * Writes a streamed response as its events (SSE text, one string per event, each numbered):
- * `response.created` and `response.in_progress` first; each reasoning block as a reasoning item
- * streaming its summary text, the text as a message item streaming `output_text` deltas (a long
- * text in deltas a client can take one by one), each call as a function call item with its
- * arguments; every item closed with its `.done` events; `response.completed` (or
- * `response.incomplete`, for a reply cut at its limit or a content filter) holding the whole
- * response last.
+ * Writes a streamed response as its events (SSE text, one string per event, each numbered): `response.created` and
+ * `response.in_progress` first; each reasoning block as a reasoning item streaming its summary text, the text as a
+ * message item streaming `output_text` deltas (a long text in deltas a client can take one by one), each call as a
+ * function call item with its arguments; every item closed with its `.done` events; `response.completed` (or
+ * `response.incomplete`, for a reply cut at its limit or a content filter) holding the whole response last.
  */
 export class ResponseEventWriter {
   readonly #meta: ReplyMeta;
