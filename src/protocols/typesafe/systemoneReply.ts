@@ -6,12 +6,7 @@ import { systemoneTypes } from './systemoneRequest.js';
 const head = answerObject({ answers: jsonObject });
 const typed = answerObject({ type: text });
 
-/**
- * A System One reply as JSON text: `{ model, answers, usage }`, the answers keyed by question id in
- * the reply's order — a choice's probabilities by option, a score's legend and probabilities by
- * level index (`"0"` to `"n-1"`), a yes-no's `noul` with no confidence. The protocol has no
- * refusal: `reply.refused` is not written.
- */
+/** A System One reply as JSON text. The protocol has no refusal: `reply.refused` is not written. */
 export function writeSystemoneReply(reply: Classified): string {
   const answers = Object.entries(reply.answers).map(([id, answer]) => `${JSON.stringify(id)}:${answerJson(answer)}`);
   const model = reply.model === undefined ? '' : `"model":${JSON.stringify(reply.model)},`;
