@@ -62,8 +62,7 @@ export class Slot<S extends object> {
   }
 
   /**
-   * The service that answers a call of `capability` in `scope`: the first layer that takes it in
-   * the slot's order, after `after` when given (what a layer hands down reaches), else the base.
+   * The service for a call: the first layer that takes it in the slot's order, after `after` when given, else the base.
    */
   answer(capability: string, scope: string, base: () => S | undefined, after?: Layer<S>): S | undefined {
     const layers = this.#layers;
