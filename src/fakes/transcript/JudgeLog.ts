@@ -1,7 +1,4 @@
-/**
- * One judge a test asked, as a transcript shows it: where it ran, the question, the reply judged,
- * each grade the classifier gave, and the verdict, each as short lines of text.
- */
+/** One judge a test asked, as short lines for a transcript. */
 export interface Judged {
   /** Its place among the calls of the app's fakes: where the transcript shows it. Never shown. */
   readonly at: number;
@@ -22,10 +19,7 @@ export interface Judged {
 /** How many judges a container keeps for its transcript, the oldest dropped first. */
 export const JUDGES_KEPT = 1000;
 
-/**
- * The judges asked in one container, for its transcript: bounded, the oldest dropped first, and
- * emptied by `app.reset()`.
- */
+/** The judges asked in one container: bounded, oldest dropped first, emptied by `app.reset()`. */
 export class JudgeLog {
   readonly #kept: Judged[] = [];
 
