@@ -7,11 +7,8 @@ const head = answerObject({ answers: jsonList });
 const typed = answerObject({ type: text, name: predicateAnswer.shape.name });
 
 /**
- * A Decisions reply as JSON text: `{ model, answers, usage }`, one answer per question in the
- * questions' order, each named by its question's id — a predicate's `probability`, a choice's and
- * a score's `probabilities` as lists (a score's by label and level index) — and a refused
- * question's `{ type: 'refusal', name }`. The wire carries no legend: a score's levels are its
- * question's.
+ * A Decisions reply as JSON text, answers in the questions' order, a refused one as `{ type: 'refusal', name }`. The
+ * wire carries no legend: a score's levels are its question's.
  */
 export function writeDecisionsReply(reply: Classified, questions: Readonly<Record<string, AskedQuestion>>): string {
   const answers = Object.keys(questions).map((id) => {
