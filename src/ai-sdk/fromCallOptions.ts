@@ -16,15 +16,13 @@ export interface ReadCall {
 }
 
 /**
- * Reads an AI SDK model call as standin's reply input and call options: the prompt
- * ({@link fromPrompt}), function tools (their JSON Schemas read as zod shapes; standin never runs
- * them), a JSON response format as the typed value's shape, the call settings, the other
- * providers' `providerOptions` as they are, and the abort signal. `providerOptions.standin.requestId`
- * names the call's request id and so its step (the same id is answered the same); without it the
- * engine makes one, so each call is its own step.
- * Settings standin has no place for (topK, penalties, reasoning effort, provider tools) become
- * `unsupported` warnings, as the AI SDK reports settings a provider drops; HTTP headers are
- * ignored, since the engine is no HTTP endpoint (standin's adapters send their own).
+ * Reads an AI SDK model call as standin's reply input and call options: the prompt ({@link fromPrompt}), function tools
+ * (their JSON Schemas read as zod shapes; standin never runs them), a JSON response format as the typed value's shape,
+ * the call settings, the other providers' `providerOptions` as they are, and the abort signal.
+ * `providerOptions.standin.requestId` names the call's request id and so its step (the same id is answered the same);
+ * without it the engine makes one, so each call is its own step. Settings standin has no place for (topK, penalties,
+ * reasoning effort, provider tools) become `unsupported` warnings, as the AI SDK reports settings a provider drops;
+ * HTTP headers are ignored, since the engine is no HTTP endpoint (standin's adapters send their own).
  */
 export function fromCallOptions(call: LanguageModelV4CallOptions, shapes: JsonShapes): ReadCall {
   const warnings: SharedV4Warning[] = [];
