@@ -19,8 +19,7 @@ export type ModelAdapterName = (typeof modelAdapterNames)[number];
 export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
 
 /**
- * A real adapter standin has: for models, `'openai'` (and every OpenAI-compatible server) or
- * `'anthropic'` or `'gemini'`; for the classifier, `'typesafe'` (System One) or `'decisions'` (OpenAI's
- * Decisions shape).
+ * A real adapter standin has: for models, `'openai'` (and every OpenAI-compatible server) or `'anthropic'` or
+ * `'gemini'`; for the classifier, `'typesafe'` (System One) or `'decisions'` (OpenAI's Decisions shape).
  */
 export type AdapterName = (typeof adapterNames)[number];
