@@ -1,7 +1,4 @@
-/**
- * The largest piece of text one streamed event carries: a longer text is sent as several deltas, each after the last
- * was taken.
- */
+/** A longer text is sent as several deltas, each after the last was taken. */
 export const MAX_DELTA_CHARS = 16 * 1024;
 
 /**
