@@ -1,9 +1,8 @@
 import { WireFault } from '../WireFault.js';
 
 /**
- * How a refused field is worded: `rule`, one of Google's checks (`* GenerateContentRequest.<field>:
- * <words>`); `verbatim`, words Google says as they are (`Invalid value at ...`); `unhonoured`, a
- * field Gemini takes and the wire server cannot honour.
+ * How a refusal is worded: one of Google's `rule`s, Google's words `verbatim`, or a field the wire server cannot
+ * honour.
  */
 export type RefusalKind = 'rule' | 'verbatim' | 'unhonoured';
 

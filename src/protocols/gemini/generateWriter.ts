@@ -24,10 +24,8 @@ const functionCall = (call: ToolCall): unknown => ({
 });
 
 /**
- * Writes a streamed reply as `streamGenerateContent?alt=sse` events (SSE text, one string per
- * event, each ended CRLF CRLF as Gemini's are): a `GenerateContentResponse` per piece of candidate
- * 0 (text in deltas a client can take one by one, a thought, a whole function call), and a last one
- * with the `finishReason` and the usage.
+ * Writes a streamed reply as `streamGenerateContent?alt=sse` events ended CRLF CRLF as Gemini's are, text in deltas a
+ * client can take one by one.
  */
 export class GenerateChunkWriter {
   readonly #tail: string;
@@ -64,8 +62,8 @@ export class GenerateChunkWriter {
   }
 
   /**
-   * The event of a reply that stopped (a refusal or a content filter: Gemini has no refusal of
-   * its own): a blocked prompt before anything was sent, else a `finishReason: SAFETY`.
+   * A stopped reply (Gemini has no refusal of its own): a blocked prompt before anything was sent, else `finishReason:
+   * SAFETY`.
    */
   stop(_stop: Stop): string[] {
     this.#ended = true;
@@ -93,12 +91,7 @@ export class GenerateChunkWriter {
   }
 }
 
-/**
- * A whole `GenerateContentResponse`, as JSON text: candidate 0's thoughts, its text (a typed
- * value's JSON) and its function calls, the `finishReason` and the usage; a reply that stopped
- * (a refusal, a content filter) as Gemini answers a blocked prompt. Written out rather than
- * stringified whole.
- */
+/** A whole response as JSON text; a stopped reply as Gemini answers a blocked prompt. */
 export function writeGenerateResponse(reply: WholeReply, meta: GeminiMeta): string {
   const tail = tailOf(meta);
   if (reply.stopped !== undefined) return blockedJson(reply.units.tokensIn, tail);
