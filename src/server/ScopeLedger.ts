@@ -23,12 +23,11 @@ interface ScopeUse {
 }
 
 /**
- * What each scope of a wire server did: the model ids its requests called, and the requests
- * answered with a test author's error (a T-code such as `T0013` past the end of a script, `T0008`
- * an answer that does not fit, `T0041`/`T0042` an unfaked scope; a classifier script's `K0008`
- * spent script, `K0011`, `K0013`; a `W0003` 404 for a model scripted for other scopes only). Verify reads it: a scope
- * counts the models it used, and fails
- * on any error it answered, even one the client swallowed.
+ * What each scope of a wire server did: the model ids its requests called, and the requests answered with a test
+ * author's error (a T-code such as `T0013` past the end of a script, `T0008` an answer that does not fit,
+ * `T0041`/`T0042` an unfaked scope; a classifier script's `K0008` spent script, `K0011`, `K0013`; a `W0003` 404 for a
+ * model scripted for other scopes only). Verify reads it: a scope counts the models it used, and fails on any error it
+ * answered, even one the client swallowed.
  */
 export class ScopeLedger {
   readonly #scopes = new Map<string, ScopeUse>();

@@ -4,10 +4,7 @@ import type { TestApp } from '../testing/TestApp.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { ownRecord } from './ownRecord.js';
 
-/**
- * The app's model name for a model id a client sends: a model named so, else the first whose
- * `model` is the id; undefined when none is.
- */
+/** The app's model for a client's id: one named so, else the first whose `model` is it. */
 export function appModel(app: TestApp, id: string): string | undefined {
   const models = app.container.get(Tokens.Config).models;
   if (Object.hasOwn(models, id)) return id;
@@ -21,8 +18,7 @@ export function appModels(app: TestApp): string[] {
 }
 
 /**
- * The answers not given yet in `scope`, per model id, of the fakes a server scripted on an app
- * (those `counted` keeps).
+ * The answers not given yet in `scope`, per model id, of the fakes a server scripted on an app (those `counted` keeps).
  */
 export async function appPending(
   fakes: ReadonlyMap<string, FakeModel>,

@@ -2,9 +2,8 @@ import { closest } from '../validation/formatPath.js';
 import { WireError } from './WireError.js';
 
 /**
- * Refuses, with `W0004` (400, `unknown_parameter` / `unsupported_value`), a request field the
- * server does not know, and a value of a known field it cannot honour (`n: 2`, `logprobs: true`):
- * a client never gets a silently wrong answer.
+ * `W0004` for an unknown field or a value the server cannot honour (`n: 2`): a client never gets a silently wrong
+ * answer.
  */
 export function checkFields(
   body: Readonly<Record<string, unknown>>,

@@ -11,11 +11,10 @@ import type { ScriptBook } from './ScriptBook.js';
 export const WIRE_PROVIDER = 'standin-wire';
 
 /**
- * The test app a wire server that owns its app answers with: one model per scripted model id,
- * each of provider `standin-wire` (the script book's provider), the book's cursor store, and a
- * real clock, and the server's classifier (its scripts per scope), so an answer's `delayMs` is a real wait on the wire.
- * The engine never retries
- * (the server calls with `retry: false`): clients do.
+ * The test app a wire server that owns its app answers with: one model per scripted model id, each of provider
+ * `standin-wire` (the script book's provider), the book's cursor store, and a real clock, and the server's classifier
+ * (its scripts per scope), so an answer's `delayMs` is a real wait on the wire. The engine never retries (the server
+ * calls with `retry: false`): clients do.
  */
 export function ownApp(
   book: ScriptBook,

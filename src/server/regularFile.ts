@@ -38,9 +38,8 @@ export function checkRegularFile(path: string, limit: number, what: string): voi
 }
 
 /**
- * Reads a regular file of at most `limit` bytes as UTF-8: checked first (see
- * {@link checkRegularFile}), opened without blocking, and read no further than `limit` bytes
- * even when it grows meanwhile.
+ * Reads a regular file of at most `limit` bytes as UTF-8: checked first (see {@link checkRegularFile}), opened without
+ * blocking, and read no further than `limit` bytes even when it grows meanwhile.
  *
  * @throws {StandinError} `W0020` for a path that is not a regular file, or a file past `limit`.
  */

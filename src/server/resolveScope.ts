@@ -30,10 +30,7 @@ function apiKey(headers: IncomingHttpHeaders): string | undefined {
   return Array.isArray(key) ? key[0] : key;
 }
 
-/**
- * `id` when it is a scope id (1 to 200 printable characters, no spaces); `W0007` (400) naming
- * `where` otherwise.
- */
+/** `id` when it is a scope id (1 to 200 printable characters, no spaces); `W0007` (400) naming `where` otherwise. */
 export function checkScope(id: string | undefined, where: string): string {
   return check(id, where);
 }

@@ -116,13 +116,12 @@ const READY: Promise<void> = Promise.resolve();
 export const HOLD_CHARS = 16 * 1024;
 
 /**
- * A server-sent event stream on one response: opened on the first event, so a failure before
- * it can still be answered with an error status. The events sent while the stream's work runs
- * without waiting are written together, in one write, once that work yields (the next tick),
- * or as soon as they pass {@link HOLD_CHARS}: a wait between parts (`partDelayMs`) writes what
- * came before it first. A send waits while the socket's buffer is full, so a slow client holds
- * back the stream rather than the server's memory, and a client that takes nothing within the
- * write timeout has its connection closed (the send rejects).
+ * A server-sent event stream on one response: opened on the first event, so a failure before it can still be answered
+ * with an error status. The events sent while the stream's work runs without waiting are written together, in one
+ * write, once that work yields (the next tick), or as soon as they pass {@link HOLD_CHARS}: a wait between parts
+ * (`partDelayMs`) writes what came before it first. A send waits while the socket's buffer is full, so a slow client
+ * holds back the stream rather than the server's memory, and a client that takes nothing within the write timeout has
+ * its connection closed (the send rejects).
  */
 export class SseStream {
   readonly #response: ServerResponse;

@@ -66,8 +66,7 @@ export const scriptsSchema = lazySchema(() =>
 );
 
 /**
- * What a wire server is scripted with: the JSON form of the answers per model id, and a
- * classifier script.
+ * What a wire server is scripted with: the JSON form of the answers per model id, and a classifier script.
  *
  * @example
  * ```ts

@@ -69,10 +69,9 @@ export interface CommandOutput {
 }
 
 /**
- * Runs `standin <args>`: `serve` starts a wire server from a scripts file and answers it; `--help`
- * answers 0 after printing the help, `serve --print-schema` after printing the scripts file's JSON
- * Schema. A bad argument or scripts file prints what is wrong and
- * the fix, and answers exit code 2.
+ * Runs `standin <args>`: `serve` starts a wire server from a scripts file and answers it; `--help` answers 0 after
+ * printing the help, `serve --print-schema` after printing the scripts file's JSON Schema. A bad argument or scripts
+ * file prints what is wrong and the fix, and answers exit code 2.
  */
 export async function serveCommand(args: readonly string[], output: CommandOutput): Promise<FakeServer | number> {
   let parsed;

@@ -12,15 +12,14 @@ export interface Stoppable {
 }
 
 /**
- * Stops `standin serve` cleanly however it was started (`npx standin serve`, the bin itself, a
- * node script): on SIGTERM, SIGINT or SIGHUP, and when the process that started it is gone (a
- * launcher such as `npx`, or the shell it ran, that was terminated without passing the signal
- * on leaves the server to the init process, or a zombie its own launcher never reaps, as
- * `npm exec` does after SIGINT while the server holds its output open). The server closes its connections; past
- * {@link STOP_TIMEOUT_MS}, or on a second signal, the process exits anyway. It listens from
- * before the server starts, so a signal while it starts stops it once started. A server that
- * did not start (`starting` answers undefined) leaves the process to exit on its own. With `watchParent: false`
- * (`--outlive-parent`) it outlives the process that started it, and only a signal stops it.
+ * Stops `standin serve` cleanly however it was started (`npx standin serve`, the bin itself, a node script): on
+ * SIGTERM, SIGINT or SIGHUP, and when the process that started it is gone (a launcher such as `npx`, or the shell it
+ * ran, that was terminated without passing the signal on leaves the server to the init process, or a zombie its own
+ * launcher never reaps, as `npm exec` does after SIGINT while the server holds its output open). The server closes its
+ * connections; past {@link STOP_TIMEOUT_MS}, or on a second signal, the process exits anyway. It listens from before
+ * the server starts, so a signal while it starts stops it once started. A server that did not start (`starting` answers
+ * undefined) leaves the process to exit on its own. With `watchParent: false` (`--outlive-parent`) it outlives the
+ * process that started it, and only a signal stops it.
  */
 export function stopOnSignals(
   starting: Promise<Stoppable | undefined>,
