@@ -31,9 +31,8 @@ for (const dialect of dialects) {
 }
 
 /**
- * The endpoint the wire server answers at `path`, or undefined: the fixed paths first, then the
- * paths that carry a value (a model, a deployment). A value that does not decode (a stray `%`)
- * reaches no endpoint.
+ * The endpoint the wire server answers at `path`, or undefined: the fixed paths first, then the paths that carry a
+ * value (a model, a deployment). A value that does not decode (a stray `%`) reaches no endpoint.
  */
 export function findRoute(path: string): FoundRoute | undefined {
   const found = fixed.get(path);
