@@ -15,11 +15,10 @@ export const MCP_PREFIX = '/mcp/';
 type Validator = (input: unknown) => { valid: boolean; errorMessage?: string | undefined };
 
 /**
- * What a scripted MCP server answers: the SDK `Server` of one session, whose `tools/list` and
- * `tools/call` read the script of the session's scope at each request (a script loaded meanwhile
- * answers at once). Each call is recorded in `sent`, checked against the tool's input schema, and
- * takes its scope's next answer; a call past the last answer is the test author's error, kept for
- * verify.
+ * What a scripted MCP server answers: the SDK `Server` of one session, whose `tools/list` and `tools/call` read the
+ * script of the session's scope at each request (a script loaded meanwhile answers at once). Each call is recorded in
+ * `sent`, checked against the tool's input schema, and takes its scope's next answer; a call past the last answer is
+ * the test author's error, kept for verify.
  */
 export class McpCalls {
   readonly #book: McpBook;

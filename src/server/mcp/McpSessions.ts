@@ -23,9 +23,8 @@ interface Kept {
 }
 
 /**
- * The live MCP sessions of a wire server, bounded: at most `cap` of them, each closed once it has
- * sat unused for `idleMs`. The timer that looks for idle ones runs only while sessions live, and
- * never keeps the process alive.
+ * The live MCP sessions of a wire server, bounded: at most `cap` of them, each closed once it has sat unused for
+ * `idleMs`. The timer that looks for idle ones runs only while sessions live, and never keeps the process alive.
  */
 export class McpSessions {
   readonly cap: number;
