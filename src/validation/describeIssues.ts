@@ -43,9 +43,8 @@ export function describeIssues(
 export const MAX_ISSUE_LINES = 10;
 
 /**
- * The first {@link MAX_ISSUE_LINES} of `lines`, then one line saying how many more there are
- * (`uncounted` more besides those left out of `lines`; of `items` when they are no problems), so a
- * message stays readable and bounded.
+ * The first {@link MAX_ISSUE_LINES} of `lines`, then one line saying how many more there are (`uncounted` more besides
+ * those left out of `lines`; of `items` when they are no problems), so a message stays readable and bounded.
  */
 export function capLines(lines: readonly string[], uncounted = 0, items?: string): string[] {
   const more = Math.max(0, lines.length - MAX_ISSUE_LINES) + uncounted;

@@ -30,11 +30,10 @@ const MAX_DEPTH = 64;
 export const MAX_LIST_LENGTH = 10_000;
 
 /**
- * A copy of `value` made of plain objects (null prototype), arrays and primitives, read once:
- * a getter runs once, a proxy's traps run once, and what the copy holds cannot change later.
- * Throws {@link NotPlain} at the first Date, Map, class instance, function, cycle, key named
- * `__proto__` (which a plain object cannot hold as data), list longer than {@link MAX_LIST_LENGTH},
- * or a read that throws.
+ * A copy of `value` made of plain objects (null prototype), arrays and primitives, read once: a getter runs once, a
+ * proxy's traps run once, and what the copy holds cannot change later. Throws {@link NotPlain} at the first Date, Map,
+ * class instance, function, cycle, key named `__proto__` (which a plain object cannot hold as data), list longer than
+ * {@link MAX_LIST_LENGTH}, or a read that throws.
  */
 export function plainCopy(value: unknown): unknown {
   return copy(value, [], new Set());

@@ -22,9 +22,8 @@ export function readGuard<T>(what: string, read: () => T): T {
 }
 
 /**
- * A short, safe rendering of a name a caller gave, for a message: a string quoted and cut to
- * `max` characters; anything else by its type. Never throws (a null-prototype object has no
- * `toString`), never copies a huge input.
+ * A short, safe rendering of a name a caller gave, for a message: a string quoted and cut to `max` characters; anything
+ * else by its type. Never throws (a null-prototype object has no `toString`), never copies a huge input.
  */
 export function shownName(value: unknown, max = 80): string {
   if (typeof value === 'string')
