@@ -1,10 +1,7 @@
 import type { LanguageModelV4FinishReason, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { FinishReason, Units } from '../services/spec/Provider.js';
 
-/**
- * standin's units as the AI SDK's usage: tokens in and out as the totals; the splits standin
- * does not know (cache reads and writes, reasoning tokens) are left undefined.
- */
+/** Units as AI SDK usage; the splits standin does not know (cache, reasoning) stay undefined. */
 export function toUsage(units: Units): LanguageModelV4Usage {
   return {
     inputTokens: { total: units.tokensIn, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -23,9 +20,7 @@ export function toFinishReason(reason: FinishReason): LanguageModelV4FinishReaso
 }
 
 /**
- * The AI SDK's finish reason as standin's: `tool-calls` is `calls`, `length` is `length`, and
- * every other ending (stop, content-filter, error, interrupted, other) is `stop`, since standin's
- * reply has no other endings; a reply with tool calls ends with `calls` whatever the model said.
+ * The AI SDK's finish as standin's: standin has only `stop`, `length` and `calls`, and a reply with calls is `calls`.
  */
 export function fromFinishReason(reason: LanguageModelV4FinishReason | undefined, calls: boolean): FinishReason {
   if (calls || reason?.unified === 'tool-calls') return 'calls';
