@@ -18,8 +18,5 @@ export type ModelAdapterName = (typeof modelAdapterNames)[number];
 /** The real adapters that serve the classifier. */
 export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
 
-/**
- * A real adapter standin has: for models, `'openai'` (and every OpenAI-compatible server) or `'anthropic'` or
- * `'gemini'`; for the classifier, `'typesafe'` (System One) or `'decisions'` (OpenAI's Decisions shape).
- */
+/** A real adapter standin has, for models or for the classifier. */
 export type AdapterName = (typeof adapterNames)[number];

@@ -36,8 +36,8 @@ const commandServerSchema = lazySchema(() =>
 );
 
 /**
- * One server: the HTTP shape when it names a `url`, the process shape otherwise, so an issue names the field that is
- * wrong rather than "matches no shape".
+ * The HTTP shape with a `url`, else the process shape, so an issue names the wrong field rather than "matches no
+ * shape".
  */
 const serverSchema = lazySchema(
   () =>
