@@ -40,8 +40,7 @@ export function nameErrorClass(cls: abstract new (...args: never[]) => Error, na
 }
 
 /**
- * The most characters of a message an error keeps (16 KiB): a message built from a huge input
- * (a config of thousands of models, an answer of megabytes) must not hold it all in memory or logs.
+ * A message built from a huge input (thousands of models, a megabyte answer) must not hold it all in memory or logs.
  */
 export const MAX_MESSAGE_CHARS = 16 * 1024;
 
@@ -63,10 +62,7 @@ export function capMessage(text: string): string {
 
 const codePrefix = /^[A-Z]\d{4}: /;
 
-/**
- * An error's message without the leading code, for quoting it inside another message or a
- * provider-shaped error body that says the code its own way.
- */
+/** A message without its leading code, to quote inside another that says the code its own way. */
 export function bareMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return error instanceof StandinError ? text.replace(codePrefix, '') : text;
