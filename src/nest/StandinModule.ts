@@ -80,10 +80,7 @@ function bridges(): FactoryProvider[] {
   ];
 }
 
-/**
- * Tokens bound only in some containers (the classifier, the real-call guard): bridged when bound. Named tokens are not:
- * a provider stands for one service.
- */
+/** Tokens bound only in some containers, bridged when bound; named tokens are not, as a provider is one service. */
 function optionalBridges(): FactoryProvider[] {
   return Object.values(Tokens)
     .filter(
