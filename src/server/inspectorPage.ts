@@ -106,10 +106,9 @@ const script = `
 `;
 
 /**
- * The inspector as one HTML page, its CSS and script inline and nothing loaded from elsewhere: with `view`, a static
- * page of that view (`standin inspect`); without, a live page that polls the control API's `GET /__standin/inspect`
- * with the token its URL carried, which it takes out of the address bar at once. Every text is set with `textContent`;
- * the embedded view's JSON has `<` escaped, so no data can end its script element.
+ * The inspector as one self-contained HTML page: static with `view`, else live, polling `GET /__standin/inspect` with
+ * the token its URL carried, which it takes out of the address bar at once. Text is set with `textContent` and the
+ * embedded JSON has `<` escaped, so no data can end its script element.
  */
 export function inspectorPage(view?: Inspection): string {
   const connect = view === undefined ? "'self'" : "'none'";

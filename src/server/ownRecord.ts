@@ -1,16 +1,12 @@
 /**
- * An empty record with no prototype, for results keyed by names clients and scripts choose (scopes, models, servers,
- * tools): a name such as `__proto__` or `constructor` is then an ordinary key, never the prototype nor one of its
- * methods, and an assignment never reaches `Object.prototype`.
+ * A record with no prototype, for names clients choose: `__proto__` or `constructor` is then an ordinary key, and no
+ * assignment reaches `Object.prototype`.
  */
 export function ownRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
-/**
- * The value `record` holds under `key` as its own, never one it inherits: `constructor` of a plain object is
- * undefined here.
- */
+/** `record`'s own value at `key`, never an inherited one. */
 export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }

@@ -9,10 +9,8 @@ export const SCOPE_KEY_PREFIX = 'scope:';
 export const MAX_SCOPE_LENGTH = 200;
 
 /**
- * The scope a request's conversation runs in: the `x-standin-scope` header; else an API key of the
- * form `scope:<id>` (sent as `Authorization: Bearer scope:<id>`, `x-api-key: scope:<id>`, Azure's `api-key: scope:<id>`
- * or Gemini's `x-goog-api-key: scope:<id>`); else
- * undefined, the default scope. A scope id is 1 to 200 printable characters (`W0007` otherwise).
+ * A request's scope: `x-standin-scope`, else an API key `scope:<id>` in any provider's key header, else the default. An
+ * id is 1 to 200 printable characters (`W0007`).
  */
 export function resolveScope(headers: IncomingHttpHeaders): string | undefined {
   const header = headers[SCOPE_HEADER];

@@ -111,10 +111,7 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(paceExpected).map(([path, what]) => [path ? `pace.*.${path}` : 'pace.*', what])),
 };
 
-/**
- * The answers `app.fake` takes for one model's JSON script: `'fitting'` is `fitting()`, and a
- * record's `fitting` answers every call the record does not name.
- */
+/** The answers `app.fake` takes for one JSON script; `'fitting'` is `fitting()`. */
 export function answersOf(script: z.output<typeof modelScriptSchema>): Answers {
   if (Array.isArray(script)) return script as Answers;
   if (script === 'fitting') return fitting();

@@ -5,9 +5,8 @@ import type { WholeReply } from '../protocols/WholeReply.js';
 import type { Reply } from '../services/engine/Reply.js';
 
 /**
- * A model's misbehaviour the server's app raised, which the wire delivers in the provider's own reply bytes rather than
- * as an error: a refusal (its text), a content filter that stopped the reply, or a typed value that is not JSON or does
- * not fit (its reply, the value's text as the content), which the client's own checks then refuse.
+ * A misbehaviour the wire delivers in the provider's reply bytes, not as an error, for the client's own checks to
+ * refuse.
  */
 export type WireMisbehaviour =
   | { readonly kind: 'refusal'; readonly text: string }
