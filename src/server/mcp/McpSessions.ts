@@ -23,8 +23,7 @@ interface Kept {
 }
 
 /**
- * The live MCP sessions of a wire server, bounded: at most `cap` of them, each closed once it has sat unused for
- * `idleMs`. The timer that looks for idle ones runs only while sessions live, and never keeps the process alive.
+ * Live MCP sessions: at most `cap`, each closed after `idleMs` unused, on a timer that never keeps the process alive.
  */
 export class McpSessions {
   readonly cap: number;
