@@ -2,14 +2,8 @@ import { closest } from '../validation/formatPath.js';
 import { WireError } from './WireError.js';
 
 /**
- * Refuses, with `W0004` (400, `unknown_parameter` / `unsupported_value`), a request field the
- * server does not know, and a value of a known field it cannot honour (`n: 2`, `logprobs: true`):
- * a client never gets a silently wrong answer.
- *
- * @example
- * ```ts
- * checkFields(body, new Set(['model', 'messages']), { n: (v) => (v === 1 ? undefined : 'the server gives one choice; send n: 1') });
- * ```
+ * `W0004` for an unknown field or a value the server cannot honour (`n: 2`): a client never gets a silently wrong
+ * answer.
  */
 export function checkFields(
   body: Readonly<Record<string, unknown>>,
@@ -47,14 +41,7 @@ export function checkFields(
   }
 }
 
-/**
- * Refuses a request whose field has the wrong type, with `W0002` (400) naming the field.
- *
- * @example
- * ```ts
- * const model = need(typeof body.model === 'string' && body.model, 'model', 'a model id string');
- * ```
- */
+/** Refuses a request whose field has the wrong type, with `W0002` (400) naming the field. */
 export function need<T>(value: T | false | undefined, field: string, expected: string): T {
   if (value === false || value === undefined) {
     throw new WireError('W0002', 400, `${field} must be ${expected}.`, {

@@ -160,8 +160,9 @@ describe('the dependency direction', () => {
 });
 
 describe('the size of files', () => {
-  it('no file under src/ is over 300 lines, but data tables (src/errors/catalog.ts)', () => {
-    const long = files.filter((file) => !dataTables.has(file) && lineCount(file) > 300);
+  // One idea per file: about 400 lines leaves room for an idea that needs them, not for two ideas.
+  it('no file under src/ is over 400 lines, but data tables (src/errors/catalog.ts)', () => {
+    const long = files.filter((file) => !dataTables.has(file) && lineCount(file) > 400);
     expect(long.map((file) => `${file}: ${lineCount(file)} lines`)).toEqual([]);
   });
 

@@ -15,21 +15,9 @@ const configSettingsSchema = lazySchema(() =>
 );
 
 /**
- * The real classifiers a config's `classifier` names, as makers: the classifier first, then its
- * `fallback` classifiers in order; none when the config names no classifier.
- *
- * Every provider served by a classifier adapter (`typesafe`, `decisions`: by its `adapter`, or
- * by its name) has its settings checked, named or not (`P0004` for a field a classifier does
- * not take, such as `maxTokens`). Each classifier's provider must be such a provider, or one
- * served by the `openai` adapter, which classifies through its Decisions API with the provider's
- * key, base URL, headers, timeout and its `maxBodyBytes` and `maxRetryAfterMs` bounds; anything else is `P0006`. A
- * classifier goes by its
- * provider's name, and asks its `model` when a request names none.
- *
- * @example
- * ```ts
- * realClassifiers(parseConfig({ classifier: { provider: 'typesafe' } }))[0]?.(); // TypesafeClassifier
- * ```
+ * The real classifiers a config's `classifier` names, then its `fallback`s, as makers. Every classifier provider's
+ * settings are checked, named or not (`P0004`); a classifier's provider is a classifier adapter's or the `openai`
+ * adapter's (its Decisions API, with that provider's key, URL, headers and bounds), else `P0006`.
  */
 export function realClassifiers(config: StandinConfig): (() => Classifier)[] {
   const checked = new Map<string, ClassifierSettings>();
