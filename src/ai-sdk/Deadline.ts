@@ -1,15 +1,6 @@
 import { abortReason } from '../services/clock/Clock.js';
 
-/**
- * A signal that aborts with the caller's signal (and its reason), or when `timeoutMs` pass; then
- * `passed` is true. `clear()` stops the timer and lets go of the caller's signal.
- *
- * @example
- * ```ts
- * const deadline = new Deadline(context.signal, 30_000);
- * try { await model.doStream({ ...call, abortSignal: deadline.signal }); } finally { deadline.clear(); }
- * ```
- */
+/** Aborts with the caller's signal or after `timeoutMs` (then `passed`); `clear()` lets go of both. */
 export class Deadline {
   readonly #controller = new AbortController();
   readonly #outer: AbortSignal;

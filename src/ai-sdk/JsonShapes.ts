@@ -6,17 +6,9 @@ import { readJsonSchema } from '../validation/jsonSchema/readJsonSchema.js';
 const MAX_BY_TEXT = 256;
 
 /**
- * Reads the JSON Schemas the AI SDK hands a model (tool inputs, the response format) as zod
- * shapes, every `pattern` matched in linear time, so standin's engine and fakes check values
- * against them as they do against a zod schema. One per adapted model: a schema object seen again is read once, and so is a new object
- * equal to one seen before — the AI SDK writes a zod tool's JSON Schema anew for every call, and
- * handing back the same shape also lets the engine reuse the JSON Schema it made of it.
- *
- * @example
- * ```ts
- * const shapes = new JsonShapes();
- * shapes.of({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, "tool 'weather'").parse({ city: 'Oslo' });
- * ```
+ * The AI SDK's JSON Schemas as zod shapes, patterns matched in linear time. The AI SDK writes a zod tool's JSON Schema
+ * anew for every call, so an equal schema is read once per model, and the same shape back lets the engine reuse the
+ * JSON Schema it made of it.
  */
 export class JsonShapes {
   readonly #read = new WeakMap<object, z.ZodType>();

@@ -3,17 +3,8 @@ import type { FinishReason, ReplyPart } from '../services/spec/Provider.js';
 import { toFinishReason, toUsage } from './usage.js';
 
 /**
- * Turns standin's reply parts, as they arrive, into the AI SDK's stream parts: text and a typed
- * value's JSON pieces become `text-start`/`text-delta`/`text-end` blocks, reasoning blocks
- * `reasoning-start`/`-delta`/`-end`, each call a `tool-call` with its input as JSON text, and
- * the units and finish one `finish` part with the usage. A block is closed when a part of
- * another kind comes. One per streamed call.
- *
- * @example
- * ```ts
- * const mapper = new StreamPartMapper();
- * mapper.map({ type: 'text', text: 'Hi' }); // [{ type: 'text-start', id: 'text-0' }, { type: 'text-delta', id: 'text-0', delta: 'Hi' }]
- * ```
+ * standin's reply parts as the AI SDK's stream parts, a block closed when a part of another kind comes. One per
+ * streamed call.
  */
 export class StreamPartMapper {
   #open: { readonly kind: 'text' | 'reasoning'; readonly id: string } | undefined;

@@ -18,10 +18,7 @@ export interface AiSdkCall {
   broken(what: string): Error;
 }
 
-/**
- * How `fromAiSdk` serves one plain capability: the AI SDK provider's model maker, the kind of
- * model it makes (for messages), and one call of that model.
- */
+/** How `fromAiSdk` serves one plain capability. */
 export interface AiSdkCapability<N extends PlainCapability, M> {
   readonly maker: 'embeddingModel' | 'transcriptionModel' | 'speechModel' | 'rerankingModel' | 'imageModel';
   readonly kind: string;
@@ -42,15 +39,7 @@ interface AiSdkModels {
   readonly image: ImageModelV4;
 }
 
-/**
- * The AI SDK mapping of each plain capability, or undefined where the AI SDK has no model for it
- * (`call`): `fromAiSdk` offers a capability when the AI SDK provider has its maker.
- *
- * @example
- * ```ts
- * aiSdkCapabilities.embed?.maker; // 'embeddingModel'
- * ```
- */
+/** The AI SDK model of each plain capability; `call` has none, and `fromAiSdk` offers what the provider can make. */
 export const aiSdkCapabilities: {
   readonly [N in PlainCapability]: N extends keyof AiSdkModels ? AiSdkCapability<N, AiSdkModels[N]> : undefined;
 } = {
@@ -136,10 +125,7 @@ function imageCall(model: ImageModelV4, prompt: string, options: ImageOptions, c
   };
 }
 
-/**
- * The provider options of a transcription: the language and hint under the provider's own key, as OpenAI's
- * transcription models read them.
- */
+/** Language and hint under the provider's own key, as OpenAI's transcription models read them. */
 function hearOptions(model: TranscriptionModelV4, input: HearInput): Record<string, Record<string, string>> {
   const options: Record<string, string> = {};
   if (input.language !== undefined) options.language = input.language;

@@ -2,15 +2,7 @@ import { StandinError } from '../errors/StandinError.js';
 import type { App } from '../services/app/App.js';
 import { Tokens } from '../tokens/Tokens.js';
 
-/**
- * Checks that `app` is a standin app and `model` one of its configured models, and answers the
- * app. Throws `A0006` otherwise, at once rather than at the first call.
- *
- * @example
- * ```ts
- * appModel(app, 'writer', 'languageModel'); // app
- * ```
- */
+/** The app, once checked with `model` among its models; `A0006` at once rather than at the first call. */
 export function appModel(app: App, model: string, maker: string): App {
   const isApp =
     typeof app === 'object' &&

@@ -28,17 +28,15 @@ const statusOfReason: Readonly<Partial<Record<ClassificationReason, number>>> = 
 const TOLERANCE = 1e-6;
 
 /**
- * An app's classifier as an AI SDK decision model (and, under its older name, an evaluation model:
- * it has `doEvaluate` too), for `experimental_decide` and `experimental_evaluate`. Each call goes
- * through `app.classify` — the classifier bound (a fake one from `app.fakeClassifier()` included),
- * its scripts and scopes, retries on the app's clock and its fallback — with the state (text and
- * JSON parts) and the questions as standin's: `choice` as a choice, `score` as a score, `boolean`
- * as a yes-no. Answers come back with their probabilities: a choice's by option, a score's by
- * level index (left out when the score is not their weighted mean, which the AI SDK requires),
- * a yes-no's probability of yes. A classification failure that survives standin's retries reaches
- * the AI SDK as a non-retryable `APICallError` with the reason's status and the reason in `data`;
- * any other standin error is thrown as it is. standin has no box questions and no question without
- * instructions (`A0021`), and no file in a state (`A0020`).
+ * An app's classifier as an AI SDK decision model (and, under its older name, an evaluation model: it has `doEvaluate`
+ * too), for `experimental_decide` and `experimental_evaluate`. Each call goes through `app.classify` — the classifier
+ * bound (a fake one from `app.fakeClassifier()` included), its scripts and scopes, retries on the app's clock and its
+ * fallback — with the state (text and JSON parts) and the questions as standin's: `choice` as a choice, `score` as a
+ * score, `boolean` as a yes-no. Answers come back with their probabilities: a choice's by option, a score's by level
+ * index (left out when the score is not their weighted mean, which the AI SDK requires), a yes-no's probability of yes.
+ * A classification failure that survives standin's retries reaches the AI SDK as a non-retryable `APICallError` with
+ * the reason's status and the reason in `data`; any other standin error is thrown as it is. standin has no box
+ * questions and no question without instructions (`A0021`), and no file in a state (`A0020`).
  *
  * @throws {StandinError} `A0022` when `app` is not a standin app or `model` not a string.
  * @example

@@ -8,29 +8,12 @@ import { StandinError } from '../errors/StandinError.js';
 import { ClassificationQuestion } from '../services/classification/ClassificationQuestion.js';
 import type { ClassificationState } from '../services/classification/ClassificationRequest.js';
 
-/**
- * A standin classification state as an AI SDK decision state: a text as one text part, JSON (an
- * object or a list) as one json part.
- *
- * @example
- * ```ts
- * toDecisionState('My card was charged twice.'); // [{ type: 'text', text: 'My card was charged twice.' }]
- * ```
- */
+/** A state as a decision state: a text one text part, JSON one json part. */
 export function toDecisionState(state: ClassificationState): DecisionState {
   return typeof state === 'string' ? [{ type: 'text', text: state }] : [{ type: 'json', value: state as JSONValue }];
 }
 
-/**
- * An AI SDK decision state as a standin classification state: one text part as its text, one json
- * part holding an object or a list as that value, several parts as the list of their texts and
- * values. A file part has no place in standin's state, which is text and JSON: `A0020`.
- *
- * @example
- * ```ts
- * fromDecisionState([{ type: 'json', value: { order: 42 } }]); // { order: 42 }
- * ```
- */
+/** A decision state as standin's; a file part has no place in a state of text and JSON (`A0020`). */
 export function fromDecisionState(state: DecisionState): ClassificationState {
   const values = state.map((part, index) => {
     if (part.type === 'text') return part.text;
@@ -48,16 +31,7 @@ export function fromDecisionState(state: DecisionState): ClassificationState {
   return values;
 }
 
-/**
- * A standin question as an AI SDK decision question: a choice as `choice`, a score as `score`, a
- * yes-no as `boolean`, with the same instructions and criteria.
- *
- * @example
- * ```ts
- * toDecisionQuestion(ClassificationQuestion.yesNo('Is a refund requested?'));
- * // { type: 'boolean', instructions: 'Is a refund requested?', criteria: null }
- * ```
- */
+/** A question as a decision question (a yes-no as `boolean`). */
 export function toDecisionQuestion(question: ClassificationQuestion): DecisionQuestion {
   const instructions = question.instructions as Input;
   if (question.type === 'choice')
@@ -66,16 +40,7 @@ export function toDecisionQuestion(question: ClassificationQuestion): DecisionQu
   return { type: 'boolean', instructions, criteria: question.criteria as { true?: string; false?: string } | null };
 }
 
-/**
- * An AI SDK decision question as a standin question: `choice`, `score` and `boolean` (as a yes-no,
- * its labels as texts). standin's questions always say what they ask, and it has no box: a
- * question without instructions, or a `box` question, is `A0021`.
- *
- * @example
- * ```ts
- * fromDecisionQuestion('team', { type: 'choice', instructions: 'Which team?', criteria: { billing: null, technical: null } });
- * ```
- */
+/** A decision question as standin's; one without instructions, or a `box`, is `A0021`. */
 export function fromDecisionQuestion(id: string, question: DecisionQuestion): ClassificationQuestion {
   if (question.type === 'box') {
     throw new StandinError(

@@ -32,15 +32,13 @@ export interface FromAiSdkSettings {
    */
   readonly real?: boolean | undefined;
   /**
-   * The API key the AI SDK provider was made with. standin cannot read it from the provider, and
-   * a server may echo it in an error: it is taken out of every failure message (as is the key
-   * the config names for the provider).
+   * The API key the AI SDK provider was made with. standin cannot read it from the provider, and a server may echo it
+   * in an error: it is taken out of every failure message (as is the key the config names for the provider).
    */
   readonly apiKey?: string | undefined;
   /**
-   * The most time one reply may take, in ms, its whole stream included: past it the call is
-   * aborted and fails as a `timeout` (retried, then falling back). 600000 (10 minutes) when left
-   * out, as for standin's own adapters.
+   * The most time one reply may take, in ms, its whole stream included: past it the call is aborted and fails as a
+   * `timeout` (retried, then falling back). 600000 (10 minutes) when left out, as for standin's own adapters.
    */
   readonly timeoutMs?: number | undefined;
 }
@@ -49,21 +47,19 @@ export interface FromAiSdkSettings {
 const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
- * Any AI SDK provider as a standin `Provider`: `reply` streams through the provider's language
- * model for the call's model id, and the provider's other models serve the other capabilities
- * where it has them, as {@link aiSdkCapabilities} maps them (embedding models serve `embed`,
- * transcription `hear`, speech `speak`, reranking `rank`). Its failures
- * become `ProviderFailure`s ({@link toProviderFailure}), so standin's engine retries them on its
- * clock and falls back as for its own adapters. Given one language model (such as a
- * `MockLanguageModelV4`), every model id is served by it, and only `reply` is offered. Given an AI
- * SDK decision model (`doDecide`) or evaluation model (`doEvaluate`), such as
- * `Experimental_DecisionMockModelV4`, it answers as a standin classifier instead: bind that at
+ * Any AI SDK provider as a standin `Provider`: `reply` streams through the provider's language model for the call's
+ * model id, and the provider's other models serve the other capabilities where it has them, as {@link
+ * aiSdkCapabilities} maps them (embedding models serve `embed`, transcription `hear`, speech `speak`, reranking
+ * `rank`). Its failures become `ProviderFailure`s ({@link toProviderFailure}), so standin's engine retries them on its
+ * clock and falls back as for its own adapters. Given one language model (such as a `MockLanguageModelV4`), every model
+ * id is served by it, and only `reply` is offered. Given an AI SDK decision model (`doDecide`) or evaluation model
+ * (`doEvaluate`), such as `Experimental_DecisionMockModelV4`, it answers as a standin classifier instead: bind that at
  * `Tokens.Classifier`, and `app.classify` asks it the same questions.
  *
  * Bind it under the provider name the config's models use: in a container module
- * (`bind(Tokens.Provider).toConstantValue(fromAiSdk(google)).whenNamed('google')`), on a built app
- * with `standIn(app.container, Tokens.Provider, fromAiSdk(google), 'google')`, or through
- * `createEngine({ models, makers: { providers: () => ({ google: fromAiSdk(google) }) } })`.
+ * (`bind(Tokens.Provider).toConstantValue(fromAiSdk(google)).whenNamed('google')`), on a built app with
+ * `standIn(app.container, Tokens.Provider, fromAiSdk(google), 'google')`, or through `createEngine({ models, makers: {
+ * providers: () => ({ google: fromAiSdk(google) }) } })`.
  *
  * @throws {StandinError} `A0005` when `source` is neither an AI SDK provider nor a language model.
  * @example

@@ -16,21 +16,10 @@ export interface ReadCall {
 }
 
 /**
- * Reads an AI SDK model call as standin's reply input and call options: the prompt
- * ({@link fromPrompt}), function tools (their JSON Schemas read as zod shapes; standin never runs
- * them), a JSON response format as the typed value's shape, the call settings, the other
- * providers' `providerOptions` as they are, and the abort signal. `providerOptions.standin.requestId`
- * names the call's request id and so its step (the same id is answered the same); without it the
- * engine makes one, so each call is its own step.
- * Settings standin has no place for (topK, penalties, reasoning effort, provider tools) become
- * `unsupported` warnings, as the AI SDK reports settings a provider drops; HTTP headers are
- * ignored, since the engine is no HTTP endpoint (standin's adapters send their own).
- *
- * @example
- * ```ts
- * const { input, options } = fromCallOptions({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }, new JsonShapes());
- * await app.reply('writer', input, options);
- * ```
+ * Reads an AI SDK call as standin's input and options; tools are read as zod shapes and never run.
+ * `providerOptions.standin.requestId` names the call's step, else each call is its own. Settings standin has no place
+ * for become `unsupported` warnings, as the AI SDK reports what a provider drops; headers are ignored, as the engine is
+ * no HTTP endpoint.
  */
 export function fromCallOptions(call: LanguageModelV4CallOptions, shapes: JsonShapes): ReadCall {
   const warnings: SharedV4Warning[] = [];
@@ -112,10 +101,7 @@ function dropped(feature: string): SharedV4Warning {
   return { type: 'unsupported', feature, details: `standin's request has no ${feature}; it was not sent.` };
 }
 
-/**
- * The request id `providerOptions.standin` names, if any; `E0003` for anything but `{ requestId?: a non-empty string
- * }`.
- */
+/** `providerOptions.standin`'s request id; `E0003` for anything but `{ requestId?: string }`. */
 function standinRequestId(standin: unknown): string | undefined {
   if (typeof standin === 'object' && standin !== null && !Array.isArray(standin)) {
     let requestId: unknown;

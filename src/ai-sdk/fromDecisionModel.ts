@@ -24,9 +24,8 @@ export type AiSdkDecisionModel =
 const answerTypes = { choice: 'choice', score: 'score', yesNo: 'boolean' } as const;
 
 /**
- * An AI SDK decision (or evaluation) model as a standin classifier: `classify` asks the model's
- * `doDecide` (or `doEvaluate`) the same questions about the same state, and reads its answers
- * back with their probabilities. Made by `fromAiSdk(model)`.
+ * An AI SDK decision (or evaluation) model as a classifier, asking `doDecide` (or `doEvaluate`). Made by
+ * `fromAiSdk(model)`.
  */
 export class DecisionModelClassifier implements Classifier {
   readonly real: boolean;

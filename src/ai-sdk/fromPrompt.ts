@@ -15,18 +15,8 @@ export interface ReadPrompt {
 }
 
 /**
- * Reads an AI SDK prompt as standin's instructions and messages: system messages become the
- * instructions (joined by a blank line); user text and files become a user message (a string
- * when it is all text); an assistant's text and tool calls an assistant message; tool results a
- * tool message (JSON and text outputs as the output, error outputs and denials as the error).
- * Reasoning in an assistant message is dropped with a warning: standin's messages carry none.
- * Throws `A0001` for what standin's request cannot carry.
- *
- * @example
- * ```ts
- * fromPrompt([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'Hi' }] }], warnings);
- * // { instructions: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
+ * Reads an AI SDK prompt into instructions (system messages joined) and messages. Reasoning is dropped with a warning,
+ * as standin's messages carry none; `A0001` for what a request cannot carry.
  */
 export function fromPrompt(prompt: LanguageModelV4Prompt, warnings: SharedV4Warning[]): ReadPrompt {
   const system: string[] = [];

@@ -2,16 +2,7 @@ import type { LanguageModelV4Content, LanguageModelV4GenerateResult, SharedV4War
 import type { Reply } from '../services/engine/Reply.js';
 import { toFinishReason, toUsage } from './usage.js';
 
-/**
- * A collected standin reply as the AI SDK's generate result: its reasoning blocks, its text, its
- * typed value as JSON text (also given as `structuredOutputText` when the reply has text
- * besides), its tool calls with their inputs as JSON text, the units as usage, and the finish.
- *
- * @example
- * ```ts
- * generateResult(await app.reply('writer', input), []).content; // [{ type: 'text', text: 'Hi' }]
- * ```
- */
+/** A collected reply as the AI SDK's generate result; the typed value also as `structuredOutputText` beside text. */
 export function generateResult(
   reply: Reply,
   warnings: SharedV4Warning[],

@@ -10,10 +10,9 @@ const MAX_IMAGES_PER_CALL = 10;
 const formats: readonly string[] = ['png', 'jpeg', 'webp'] satisfies readonly ImageFormat[];
 
 /**
- * One of an app's models as an AI SDK image model: `generateImage` goes through `app.image`, with
- * its `n` as the count and its `size`; a format under `providerOptions.standin.format` (`'png'`,
- * `'jpeg'` or `'webp'`). An aspect ratio, a seed, files or a mask, which standin's `image` does
- * not take, come back as `unsupported` warnings.
+ * One of an app's models as an AI SDK image model: `generateImage` goes through `app.image`, with its `n` as the count
+ * and its `size`; a format under `providerOptions.standin.format` (`'png'`, `'jpeg'` or `'webp'`). An aspect ratio, a
+ * seed, files or a mask, which standin's `image` does not take, come back as `unsupported` warnings.
  *
  * @throws {StandinError} `A0006` when `app` is not a standin app or `model` not one of its models.
  * @example

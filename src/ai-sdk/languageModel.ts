@@ -19,14 +19,12 @@ import { toApiCallError } from './toApiCallError.js';
 const webUrls = [/^https?:\/\//i];
 
 /**
- * One of an app's models as an AI SDK language model (specification v4): `generateText`,
- * `streamText` and the rest call it, and every call goes through standin's engine as
- * `app.reply` / `app.stream` do — the model's fakes and scopes, its fallback chain, and retries
- * on the app's clock. Each `doGenerate` / `doStream` call is one step (one request id, made per
- * call unless `providerOptions.standin.requestId` names one); standin's retries of it are the
- * same step. A failure that survives standin's retries and fallback reaches the AI SDK as a
- * non-retryable `APICallError`, so the AI SDK does not retry it again with real sleeps; any
- * other standin error (`T0013`, a bad request) is thrown as it is.
+ * One of an app's models as an AI SDK language model (specification v4): `generateText`, `streamText` and the rest call
+ * it, and every call goes through standin's engine as `app.reply` / `app.stream` do — the model's fakes and scopes, its
+ * fallback chain, and retries on the app's clock. Each `doGenerate` / `doStream` call is one step (one request id, made
+ * per call unless `providerOptions.standin.requestId` names one); standin's retries of it are the same step. A failure
+ * that survives standin's retries and fallback reaches the AI SDK as a non-retryable `APICallError`, so the AI SDK does
+ * not retry it again with real sleeps; any other standin error (`T0013`, a bad request) is thrown as it is.
  *
  * @throws {StandinError} `A0006` when `app` is not a standin app or `model` not one of its models.
  * @example

@@ -9,19 +9,8 @@ import { fromFinishReason, fromUsage } from './usage.js';
 const failedFinishes = { 'content-filter': 'content_filter', error: 'server', interrupted: 'network' } as const;
 
 /**
- * Reads an AI SDK model's stream as standin's reply parts: text deltas as text (as typed-value
- * pieces when the call asked for a typed value), each reasoning block's deltas under its own
- * block index, each tool call with its JSON input parsed, then the usage as units and the
- * finish. An `error` part is thrown (through `fail`); a `content-filter`, `error` or
- * `interrupted` finish is a `ProviderFailure` (`content_filter`, `server`, `network`), and so is
- * a stream that ends without a finish (`network`). A tool call whose input is not JSON is `A0004`.
- * Each read is raced against `signal`, which ends the reading with its reason and cancels the stream.
- *
- * @example
- * ```ts
- * const { stream } = await model.doStream(options);
- * for await (const part of readModelStream(stream, false, 'gemini', (e) => e)) console.log(part);
- * ```
+ * Reads an AI SDK stream as reply parts. A `content-filter`, `error` or `interrupted` finish, or none, is a
+ * `ProviderFailure`; a call input that is not JSON is `A0004`. Each read races `signal`, which cancels the stream.
  */
 export async function* readModelStream(
   stream: ReadableStream<LanguageModelV4StreamPart>,

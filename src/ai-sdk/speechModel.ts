@@ -4,9 +4,8 @@ import { appModel } from './appModel.js';
 import { toApiCallError } from './toApiCallError.js';
 
 /**
- * One of an app's models as an AI SDK speech model: `generateSpeech` goes through `app.speak`.
- * standin's `speak` takes the text alone, so a voice, format, speed, language or instructions
- * come back as `unsupported` warnings.
+ * One of an app's models as an AI SDK speech model: `generateSpeech` goes through `app.speak`. standin's `speak` takes
+ * the text alone, so a voice, format, speed, language or instructions come back as `unsupported` warnings.
  *
  * @throws {StandinError} `A0006` when `app` is not a standin app or `model` not one of its models.
  * @example

@@ -15,13 +15,11 @@ const statusOfKind: Readonly<Partial<Record<FailureKind, number>>> = {
 };
 
 /**
- * What the AI SDK sees of an error from standin's engine. A provider failure that survived
- * standin's retries and fallback (`CallFailed`, or a bare `ProviderFailure`) becomes a
- * non-retryable `APICallError` carrying the status (the kind's usual one when the failure had
- * none), standin's message, a `retry-after-ms` header when the provider asked to wait, and the
- * standin error as `cause`: the AI SDK must not retry with real sleeps what standin already
- * retried on its clock. Any other error (a `StandinError` such as `T0013`, an abort) is thrown as
- * it is.
+ * What the AI SDK sees of an error from standin's engine. A provider failure that survived standin's retries and
+ * fallback (`CallFailed`, or a bare `ProviderFailure`) becomes a non-retryable `APICallError` carrying the status (the
+ * kind's usual one when the failure had none), standin's message, a `retry-after-ms` header when the provider asked to
+ * wait, and the standin error as `cause`: the AI SDK must not retry with real sleeps what standin already retried on
+ * its clock. Any other error (a `StandinError` such as `T0013`, an abort) is thrown as it is.
  *
  * @example
  * ```ts

@@ -9,18 +9,7 @@ import type {
 import type { CallContext, ReplyRequest } from '../services/spec/Provider.js';
 import type { ContentPart } from '../services/spec/ContentPart.js';
 
-/**
- * standin's reply request as an AI SDK model call: the instructions as a system message, user
- * text, images and files as text and file parts, an assistant's calls as tool-call parts, tool
- * results as `json` outputs (errors as `error-text`), tools as function tools with their JSON
- * Schemas, a typed value as a JSON response format, the settings as the AI SDK's, the
- * `providerOptions` record as it is, and the call's abort signal.
- *
- * @example
- * ```ts
- * await model.doStream(toCallOptions({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }, context));
- * ```
- */
+/** A reply request as an AI SDK model call, with the call's abort signal. */
 export function toCallOptions(request: ReplyRequest, context: CallContext): LanguageModelV4CallOptions {
   const prompt: LanguageModelV4Message[] = [];
   if (request.instructions !== undefined) prompt.push({ role: 'system', content: request.instructions });

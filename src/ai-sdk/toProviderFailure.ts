@@ -19,19 +19,16 @@ const malformed = new Set([
 const refused = new Set(['AI_UnsupportedFunctionalityError', 'AI_InvalidPromptError']);
 
 /**
- * What standin's engine sees of an error from an AI SDK model. An `APICallError` becomes a
- * `ProviderFailure` whose kind comes from its status code and from what the provider's error body
- * said (its message, type and code) as for standin's own adapters (429 `rate_limit`, 5xx
- * `server`, 401 `auth`, `content_filter` codes, context-window messages, ...; no status is
- * `network` when the AI SDK marked it retryable, `unknown` otherwise), with `retryAfterMs` from
- * its `retry-after-ms` or `retry-after` header. An error the provider sent inside its stream (an
- * object with a message) is of the kind its type or code names. An answer the AI SDK could not
- * parse is `server` on the first attempt and `unknown` after, as a malformed answer is for
- * standin's adapters; a request the provider cannot take (`UnsupportedFunctionalityError`,
- * `InvalidPromptError`) is `bad_request`; a missing API key (`LoadAPIKeyError`) is `auth`. The
- * AI SDK error is not kept as the cause, since it holds the request body and headers, and each
- * of `secrets` (the API keys in play) is taken out of the message. Anything else (an abort, a
- * `StandinError`) is answered as it is.
+ * What standin's engine sees of an error from an AI SDK model. An `APICallError` becomes a `ProviderFailure` whose kind
+ * comes from its status code and from what the provider's error body said (its message, type and code) as for standin's
+ * own adapters (429 `rate_limit`, 5xx `server`, 401 `auth`, `content_filter` codes, context-window messages, ...; no
+ * status is `network` when the AI SDK marked it retryable, `unknown` otherwise), with `retryAfterMs` from its
+ * `retry-after-ms` or `retry-after` header. An error the provider sent inside its stream (an object with a message) is
+ * of the kind its type or code names. An answer the AI SDK could not parse is `server` on the first attempt and
+ * `unknown` after, as a malformed answer is for standin's adapters; a request the provider cannot take
+ * (`UnsupportedFunctionalityError`, `InvalidPromptError`) is `bad_request`; a missing API key (`LoadAPIKeyError`) is
+ * `auth`. The AI SDK error is not kept as the cause, since it holds the request body and headers, and each of `secrets`
+ * (the API keys in play) is taken out of the message. Anything else (an abort, a `StandinError`) is answered as it is.
  *
  * @example
  * ```ts

@@ -16,10 +16,9 @@ const standinOptions = lazySchema(() =>
 );
 
 /**
- * One of an app's models as an AI SDK transcription model: `transcribe` goes through
- * `app.hear`, with the audio's kind taken from its media type (`audio/wav` is `wav`,
- * `audio/mpeg` is `mp3`) and `providerOptions.standin` giving `{ language, hint }`. The result
- * has the text only: standin's `hear` gives no segments, language or duration.
+ * One of an app's models as an AI SDK transcription model: `transcribe` goes through `app.hear`, with the audio's kind
+ * taken from its media type (`audio/wav` is `wav`, `audio/mpeg` is `mp3`) and `providerOptions.standin` giving `{
+ * language, hint }`. The result has the text only: standin's `hear` gives no segments, language or duration.
  *
  * @throws {StandinError} `A0006` when `app` is not a standin app or `model` not one of its models.
  * @example

@@ -1,15 +1,7 @@
 import type { LanguageModelV4FinishReason, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { FinishReason, Units } from '../services/spec/Provider.js';
 
-/**
- * standin's units as the AI SDK's usage: tokens in and out as the totals; the splits standin
- * does not know (cache reads and writes, reasoning tokens) are left undefined.
- *
- * @example
- * ```ts
- * toUsage({ tokensIn: 12, tokensOut: 3 }).outputTokens.total; // 3
- * ```
- */
+/** Units as AI SDK usage; the splits standin does not know (cache, reasoning) stay undefined. */
 export function toUsage(units: Units): LanguageModelV4Usage {
   return {
     inputTokens: { total: units.tokensIn, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -17,39 +9,18 @@ export function toUsage(units: Units): LanguageModelV4Usage {
   };
 }
 
-/**
- * The AI SDK's usage as standin's units: the totals, 0 where the model reports none.
- *
- * @example
- * ```ts
- * fromUsage(result.usage); // { tokensIn: 12, tokensOut: 3 }
- * ```
- */
+/** The AI SDK's usage as standin's units: the totals, 0 where the model reports none. */
 export function fromUsage(usage: LanguageModelV4Usage | undefined): Units {
   return { tokensIn: count(usage?.inputTokens?.total), tokensOut: count(usage?.outputTokens?.total) };
 }
 
-/**
- * standin's finish reason as the AI SDK's: `calls` is `tool-calls`; the raw reason is standin's.
- *
- * @example
- * ```ts
- * toFinishReason('calls'); // { unified: 'tool-calls', raw: 'calls' }
- * ```
- */
+/** standin's finish reason as the AI SDK's: `calls` is `tool-calls`; the raw reason is standin's. */
 export function toFinishReason(reason: FinishReason): LanguageModelV4FinishReason {
   return { unified: reason === 'calls' ? 'tool-calls' : reason, raw: reason };
 }
 
 /**
- * The AI SDK's finish reason as standin's: `tool-calls` is `calls`, `length` is `length`, and
- * every other ending (stop, content-filter, error, interrupted, other) is `stop`, since standin's
- * reply has no other endings; a reply with tool calls ends with `calls` whatever the model said.
- *
- * @example
- * ```ts
- * fromFinishReason({ unified: 'length', raw: 'max_tokens' }, false); // 'length'
- * ```
+ * The AI SDK's finish as standin's: standin has only `stop`, `length` and `calls`, and a reply with calls is `calls`.
  */
 export function fromFinishReason(reason: LanguageModelV4FinishReason | undefined, calls: boolean): FinishReason {
   if (calls || reason?.unified === 'tool-calls') return 'calls';

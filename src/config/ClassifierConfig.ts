@@ -1,12 +1,11 @@
 /**
  * Which classifier `classify` calls: a provider of the config and, optionally, its model.
  *
- * The provider's classifier adapter is the one its `adapter` names (`'typesafe'` or
- * `'decisions'`), or else the one its name says: a provider named `typesafe` is TypeSafe's
- * System One API, one named `decisions` the Decisions API. A provider served by the `openai`
- * adapter (named `openai`, or with `adapter: 'openai'`) classifies through its Decisions API
- * (`{baseURL}/decisions`), with the same key, base URL, headers and timeout as its models.
- * Any other provider is `P0006` when the container is made.
+ * The provider's classifier adapter is the one its `adapter` names (`'typesafe'` or `'decisions'`), or else the one its
+ * name says: a provider named `typesafe` is TypeSafe's System One API, one named `decisions` the Decisions API. A
+ * provider served by the `openai` adapter (named `openai`, or with `adapter: 'openai'`) classifies through its
+ * Decisions API (`{baseURL}/decisions`), with the same key, base URL, headers and timeout as its models. Any other
+ * provider is `P0006` when the container is made.
  *
  * @example
  * ```ts

@@ -57,11 +57,10 @@ export interface ProviderConfig {
   /** OpenAI and Azure OpenAI: the API `reply` speaks, `'chat'` (Chat Completions, the default) or `'responses'`. */
   readonly api?: 'chat' | 'responses' | undefined;
   /**
-   * How the key is sent. Anthropic: `'x-api-key'` (the default) sends `x-api-key` with
-   * `anthropic-version: 2023-06-01`; `'bearer'` sends `authorization: Bearer` with `2026-10-21`.
-   * Azure OpenAI: `'api-key'` (the default) sends `api-key`; `'bearer'` an Entra ID token as `authorization: Bearer`.
-   * Gemini: `'x-goog-api-key'` (the default) sends the API key in `x-goog-api-key`; `'bearer'`
-   * sends an access token as `authorization: Bearer`.
+   * How the key is sent. Anthropic: `'x-api-key'` (the default) sends `x-api-key` with `anthropic-version: 2023-06-01`;
+   * `'bearer'` sends `authorization: Bearer` with `2026-10-21`. Azure OpenAI: `'api-key'` (the default) sends
+   * `api-key`; `'bearer'` an Entra ID token as `authorization: Bearer`. Gemini: `'x-goog-api-key'` (the default) sends
+   * the API key in `x-goog-api-key`; `'bearer'` sends an access token as `authorization: Bearer`.
    */
   readonly auth?: 'x-api-key' | 'api-key' | 'x-goog-api-key' | 'bearer' | undefined;
   readonly apiVersion?: string | undefined;

@@ -1,11 +1,4 @@
-/**
- * The Redis cursor store, every default filled in. Needs the optional peer dependency `redis`.
- *
- * @example
- * ```ts
- * createTestApp({ models, cursors: { store: 'redis', url: 'redis://127.0.0.1:6379', namespace: 'e2e-checkout' } });
- * ```
- */
+/** The Redis cursor store, every default filled in. Needs the optional peer dependency `redis`. */
 export interface RedisCursorsConfig {
   readonly store: 'redis';
   /** `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS). The password never appears in an error. */

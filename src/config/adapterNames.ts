@@ -18,15 +18,5 @@ export type ModelAdapterName = (typeof modelAdapterNames)[number];
 /** The real adapters that serve the classifier. */
 export const classifierAdapterNames = ['typesafe', 'decisions'] as const;
 
-/**
- * A real adapter standin has: for models, `'openai'` (and every OpenAI-compatible server) or
- * `'anthropic'` or `'gemini'`; for the classifier, `'typesafe'` (System One) or `'decisions'` (OpenAI's
- * Decisions shape).
- *
- * @example
- * ```ts
- * const adapter: AdapterName = 'openai';
- * createApp({ providers: { local: { adapter, baseURL: 'http://127.0.0.1:11434/v1' } } });
- * ```
- */
+/** A real adapter standin has, for models or for the classifier. */
 export type AdapterName = (typeof adapterNames)[number];

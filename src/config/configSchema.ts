@@ -125,8 +125,7 @@ export const configSchema = lazySchema(() =>
 );
 
 /**
- * The config as an application writes it. Every field but the model's `provider` and `model`
- * may be left out.
+ * The config as an application writes it. Every field but the model's `provider` and `model` may be left out.
  *
  * @example
  * ```ts

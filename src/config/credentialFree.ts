@@ -1,14 +1,8 @@
 import type { z } from 'zod';
 
 /**
- * A URL schema that also refuses a URL with credentials before its host
- * (`http://user:secret@host`): they would ride along in every request and into every message
- * that names the URL. The issue says where, never what: the credentials are not echoed.
- *
- * @example
- * ```ts
- * credentialFree(z.url()).safeParse('http://me:sk-1@127.0.0.1:8080').success; // false
- * ```
+ * Refuses `http://user:secret@host`: credentials would ride in every request and message naming the URL. The issue says
+ * where, never echoing them.
  */
 export function credentialFree<S extends z.ZodType<string>>(schema: S): S {
   return schema.check((context) => {

@@ -36,8 +36,8 @@ const commandServerSchema = lazySchema(() =>
 );
 
 /**
- * One server: the HTTP shape when it names a `url`, the process shape otherwise, so an issue names the field that is
- * wrong rather than "matches no shape".
+ * The HTTP shape with a `url`, else the process shape, so an issue names the wrong field rather than "matches no
+ * shape".
  */
 const serverSchema = lazySchema(
   () =>
@@ -93,19 +93,7 @@ export interface McpCommandServerConfig extends McpBounds {
 /** One MCP server: over HTTP (`url`) or a process over stdio (`command`). */
 export type McpServerConfig = McpUrlServerConfig | McpCommandServerConfig;
 
-/**
- * The config's `mcp`: the MCP servers an app's agents use, by name (`app.mcpTools(name)`).
- *
- * @example
- * ```ts
- * const mcp: McpConfig = {
- *   servers: {
- *     tickets: { url: 'https://tickets.example.com/mcp', headers: { authorization: `Bearer ${token}` } },
- *     files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/srv/docs'] },
- *   },
- * };
- * ```
- */
+/** The config's `mcp`: the MCP servers an app's agents use, by name (`app.mcpTools(name)`). */
 export interface McpConfig {
   readonly servers: Readonly<Record<string, McpServerConfig>>;
 }

@@ -92,10 +92,7 @@ function pattern(path: readonly PropertyKey[]): string {
   return path.map((key, i) => (named && (i === 1 || i === 3) ? '*' : String(key))).join('.');
 }
 
-/**
- * Depth-first walk of the fallback graph: reports the first cycle it finds, as a list of names.
- * It keeps its own stack: a chain thousands of models long must not overflow the call stack.
- */
+/** The first fallback cycle, walked with its own stack: a chain thousands long must not overflow the call stack. */
 function findCycle(models: StandinConfig['models']): string[] | undefined {
   const done = new Set<string>();
   for (const root of Object.keys(models)) {
@@ -126,10 +123,7 @@ function findCycle(models: StandinConfig['models']): string[] | undefined {
   return undefined;
 }
 
-/**
- * The first model whose chain (itself and every model it may fall back to) holds more than {@link MAX_FALLBACKS}
- * models.
- */
+/** The first model whose chain holds more than {@link MAX_FALLBACKS} models. */
 function findLongChain(models: StandinConfig['models']): { model: string; size: number } | undefined {
   for (const model of Object.keys(models)) {
     if ((models[model]?.fallback ?? []).length === 0) continue;

@@ -27,8 +27,7 @@ export interface ProviderFailureOptions {
   /** The underlying error. Never a secret. */
   readonly cause?: unknown;
   /**
-   * Whether the engine tries again, when the provider said so itself (`x-should-retry`);
-   * left out, the kind decides.
+   * Whether the engine tries again, when the provider said so itself (`x-should-retry`); left out, the kind decides.
    */
   readonly retryable?: boolean | undefined;
   /**

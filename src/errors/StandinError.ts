@@ -40,8 +40,7 @@ export function nameErrorClass(cls: abstract new (...args: never[]) => Error, na
 }
 
 /**
- * The most characters of a message an error keeps (16 KiB): a message built from a huge input
- * (a config of thousands of models, an answer of megabytes) must not hold it all in memory or logs.
+ * A message built from a huge input (thousands of models, a megabyte answer) must not hold it all in memory or logs.
  */
 export const MAX_MESSAGE_CHARS = 16 * 1024;
 
@@ -51,14 +50,7 @@ function withCode(code: string, message: string): string {
   return capMessage(text.startsWith(`${code}: `) ? text : `${code}: ${text}`);
 }
 
-/**
- * `text` cut to {@link MAX_MESSAGE_CHARS} characters, saying how many were left out.
- *
- * @example
- * ```ts
- * capMessage('x'.repeat(20_000)); // 16384 x's, then '… (3616 more characters)'
- * ```
- */
+/** `text` cut to {@link MAX_MESSAGE_CHARS} characters, saying how many were left out. */
 export function capMessage(text: string): string {
   if (text.length <= MAX_MESSAGE_CHARS) return text;
   let end = MAX_MESSAGE_CHARS;
@@ -70,15 +62,7 @@ export function capMessage(text: string): string {
 
 const codePrefix = /^[A-Z]\d{4}: /;
 
-/**
- * An error's message without the leading code, for quoting it inside another message or a
- * provider-shaped error body that says the code its own way.
- *
- * @example
- * ```ts
- * bareMessage(new StandinError('E0001', "Unknown model 'x'.")); // "Unknown model 'x'."
- * ```
- */
+/** A message without its leading code, to quote inside another that says the code its own way. */
 export function bareMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return error instanceof StandinError ? text.replace(codePrefix, '') : text;

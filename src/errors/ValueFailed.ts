@@ -19,12 +19,6 @@ export interface ValueFailedReply {
  * A model gave a typed value that is not JSON (`invalid_json`; cut off at the token limit, `finish` reads `'length'`)
  * or does not fit the call's zod shape. `json` is the value's text as it came, and `reply` the rest of the reply, so
  * an application can log what the model said or tell a cut-off reply from a wrong one. Code `E0006`; never retried.
- *
- * @example
- * ```ts
- * try { await app.reply('writer', { messages, output }); }
- * catch (e) { if (e instanceof ValueFailed && e.reply.finish === 'length') console.log('cut off:', e.json); }
- * ```
  */
 export class ValueFailed extends StandinError {
   /** The value's JSON text, as the model gave it. */

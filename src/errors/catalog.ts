@@ -1,13 +1,12 @@
 // Over 300 lines on purpose: one table, one entry per code, so docs/errors.md is generated from a
 // single place; each area's codes stay together below.
 /**
- * Every code a {@link StandinError} can carry, with what it means and how to fix it.
- * `docs/errors.md` is generated from this table (`npm run docs:errors`) and a test keeps the two equal.
+ * Every code a {@link StandinError} can carry, with what it means and how to fix it. `docs/errors.md` is generated from
+ * this table (`npm run docs:errors`) and a test keeps the two equal.
  *
- * Letters group the codes by where they arise: C config, S scopes and cursors, E engine,
- * P provider failures, R runs and tools, T the faked model, K classification, N NestJS,
- * D shared stores (the Redis cursor store and the scripts a namespace shares), V cassettes,
- * A AI SDK interop, W the wire server, M MCP servers.
+ * Letters group the codes by where they arise: C config, S scopes and cursors, E engine, P provider failures, R runs
+ * and tools, T the faked model, K classification, N NestJS, D shared stores (the Redis cursor store and the scripts a
+ * namespace shares), V cassettes, A AI SDK interop, W the wire server, M MCP servers.
  */
 export interface CodeInfo {
   /** What went wrong, in one sentence. */

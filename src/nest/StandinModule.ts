@@ -80,10 +80,7 @@ function bridges(): FactoryProvider[] {
   ];
 }
 
-/**
- * Tokens bound only in some containers (the classifier, the real-call guard): bridged when bound. Named tokens are not:
- * a provider stands for one service.
- */
+/** Tokens bound only in some containers, bridged when bound; named tokens are not, as a provider is one service. */
 function optionalBridges(): FactoryProvider[] {
   return Object.values(Tokens)
     .filter(
@@ -114,11 +111,10 @@ function standinModule(
 }
 
 /**
- * The standin module for NestJS applications: it provides the app (`STANDIN_APP`) and bridges
- * standin's `Tokens` as Nest providers, so a Nest service injects `Tokens.Engine` or the app
- * like any provider; it runs every HTTP request in its own cursor scope; and closing the Nest
- * application disposes the app the module made. An app handed in with `useStandin` belongs to
- * the test that made it: the module leaves it open, so one test app may serve many modules.
+ * The standin module for NestJS applications: it provides the app (`STANDIN_APP`) and bridges standin's `Tokens` as
+ * Nest providers, so a Nest service injects `Tokens.Engine` or the app like any provider; it runs every HTTP request in
+ * its own cursor scope; and closing the Nest application disposes the app the module made. An app handed in with
+ * `useStandin` belongs to the test that made it: the module leaves it open, so one test app may serve many modules.
  *
  * @example
  * ```ts

@@ -7,13 +7,11 @@ import { STANDIN_APP, STANDIN_MODULE_SETTINGS } from './nestTokens.js';
 import type { StandinModuleSettings } from './StandinModuleSettings.js';
 
 /**
- * Runs every HTTP request in a cursor scope of its own. When the app trusts the scope header (an
- * app with a real-call guard bound — a test app — does; a production app does not), a request may name its scope with
- * `x-standin-scope`,
- * so parallel end-to-end tests sharing one running application each get their own scripted
- * conversation. A scope the middleware made up is released when the response ends: its cursors
- * and the stand-ins' per-scope counts are forgotten, and how far each script went is kept, so
- * `verify()` counts what it took.
+ * Runs every HTTP request in a cursor scope of its own. When the app trusts the scope header (an app with a real-call
+ * guard bound — a test app — does; a production app does not), a request may name its scope with `x-standin-scope`, so
+ * parallel end-to-end tests sharing one running application each get their own scripted conversation. A scope the
+ * middleware made up is released when the response ends: its cursors and the stand-ins' per-scope counts are forgotten,
+ * and how far each script went is kept, so `verify()` counts what it took.
  *
  * @example
  * ```ts

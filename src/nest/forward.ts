@@ -15,11 +15,9 @@ const probes = new Set<PropertyKey>([
 ]);
 
 /**
- * A stand-in that resolves `token` from the container on every use, so a service rebound after
- * Nest injected it is what the Nest service calls next; for `Tokens.Classifier`, the stand-in on
- * the classifier's slot (a test's fake classifier) when one takes the caller's scope. A token that
- * is not bound reads as an empty object: Nest probes providers for lifecycle hooks. Once the
- * app is disposed, any use but those probes fails with `E0050`.
+ * Resolves `token` on every use, so a service rebound after Nest injected it is what Nest calls next (for the
+ * classifier, a test's fake on the caller's scope). An unbound token reads as an empty object, as Nest probes for
+ * lifecycle hooks; after dispose, any other use is `E0050`.
  */
 export function forward<T extends object>(container: Container, token: ServiceIdentifier<T>): T {
   const bound = (): T | undefined => container.get(token, { optional: true });

@@ -33,18 +33,13 @@ function configKeys(): string[] {
 }
 
 /**
- * Checks the module's settings and answers them: `StandinModule.forRoot`'s second argument, or
- * what `forRootAsync`'s factory answered. A factory may answer the config itself, as Nest's
- * convention has it (the factory answers what `forRoot` takes), or `{ config, app?,
- * trustScopeHeader?, scopeHeader? }`; a config is checked now, so a bad one fails the module
- * with its own C-code rather than booting with no models.
+ * Checks the module's settings and answers them: `StandinModule.forRoot`'s second argument, or what `forRootAsync`'s
+ * factory answered. A factory may answer the config itself, as Nest's convention has it (the factory answers what
+ * `forRoot` takes), or `{ config, app?, trustScopeHeader?, scopeHeader? }`; a config is checked now, so a bad one fails
+ * the module with its own C-code rather than booting with no models.
  *
  * @throws {StandinError} `E0051` for settings of the wrong shape (a misspelled key gets a did-you-mean);
  * `C0001`-`C0004` for a bad config.
- * @example
- * ```ts
- * readModuleSettings({ models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } } }, 'factory'); // { config: { models: ... } }
- * ```
  */
 export function readModuleSettings(input: unknown, from: 'forRoot' | 'factory'): StandinModuleSettings {
   const where =
@@ -123,10 +118,6 @@ const asyncKeys = ['imports', 'inject', 'useFactory'];
  * optional `imports` and `inject` arrays.
  *
  * @throws {StandinError} `E0051` naming the key at fault (a misspelled one gets a did-you-mean).
- * @example
- * ```ts
- * checkAsyncOptions({ useFactory: () => config }); // passes
- * ```
  */
 export function checkAsyncOptions(options: unknown): void {
   const where = 'StandinModule.forRootAsync(options)';

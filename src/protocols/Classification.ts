@@ -11,10 +11,7 @@ export type ClassifiedState = string | Readonly<Record<string, unknown>> | reado
 /** What a question asks: a text, or structured JSON. */
 export type Instructions = string | Readonly<Record<string, unknown>> | readonly unknown[];
 
-/**
- * One question: a choice's criteria are its options (name -> description, `null` for none), a
- * score's its levels, lowest first, a yes-no's what yes and no mean (`{ true?, false? }`) or `null`.
- */
+/** One question's criteria: a choice's options, a score's levels lowest first, a yes-no's meanings, or `null`. */
 export interface AskedQuestion {
   readonly type: 'choice' | 'score' | 'yesNo';
   readonly instructions: Instructions;

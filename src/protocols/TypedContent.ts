@@ -4,21 +4,9 @@ import type { ReplyPart } from '../services/spec/Provider.js';
 const valueStart = /[{["]/;
 
 /**
- * Sorts the content of a reply that asked for a typed value into value parts and text parts.
- * Structured outputs answer with JSON (an object at the root on OpenAI and Anthropic), but a
- * model may still write prose before it calls a tool ("Let me look that up."): that prose is
- * text, not the start of the value. The first visible character decides, once per content
- * stream: `{`, `[` or `"` makes it the value's JSON, streamed as value parts as it comes;
- * anything else makes it text. Leading whitespace waits for that character. A call that asked
- * for no typed value has text only.
- *
- * @example
- * ```ts
- * const content = new TypedContent(true);
- * const out: ReplyPart[] = [];
- * content.push(' {"a":', out); content.push('1}', out);
- * out; // [{ type: 'value', json: ' {"a":' }, { type: 'value', json: '1}' }]
- * ```
+ * Sorts a typed call's content into value and text parts. A model may write prose before it calls a tool ("Let me look
+ * that up."), which is text, not the value's start: the first visible character decides per content stream, `{`, `[` or
+ * `"` making it the value's JSON.
  */
 export class TypedContent {
   #kind: 'value' | 'text' | undefined;

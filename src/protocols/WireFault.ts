@@ -5,10 +5,8 @@ import type { FailureKind } from '../services/spec/failures.js';
 export type ShapeIssue = core.$ZodIssue;
 
 /**
- * What went wrong reading or writing a provider's wire shapes. The protocols throw it with no
- * knowledge of who called them; each side turns it into its own error: the adapter into a
- * `ProviderFailure` carrying the exchange's status and request id (or, for a request it cannot
- * write, a `StandinError`), the wire server into the provider's 400.
+ * What went wrong on a provider's wire shapes. The protocols know no caller: the adapter turns it into a
+ * `ProviderFailure` (or a `StandinError`), the wire server into the provider's 400.
  */
 export type Fault =
   /** A reply that breaks the protocol: data that is not JSON, a stream cut short, a field of the wrong type. */

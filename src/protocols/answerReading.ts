@@ -109,9 +109,8 @@ export function sameKeys(
 }
 
 /**
- * Token counts: `input_tokens` and `output_tokens` when each is a whole number of 0 or more (null
- * otherwise, never a mismatch: usage is informative), and the total, the reply's own
- * `total_tokens` when it gives a whole number, else the sum when both counts are known.
+ * Token counts, null where not a whole number (usage is informative, never a mismatch); the total is the reply's, else
+ * the sum.
  */
 export function usageOf(value: unknown): ClassifiedUsage {
   const usage = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

@@ -1,9 +1,8 @@
 import { WireFault } from './WireFault.js';
 
 /**
- * A classification request its protocol cannot carry (past a limit of the API, or in a shape its
- * wire lacks): `why` says what is wrong and what to do, `at` names it as data
- * (`{ question: 'team', limit: 255 }`). The adapter rejects with it before any I/O.
+ * A request the protocol cannot carry; `at` names it as data (`{ question: 'team', limit: 255 }`). Rejected before any
+ * I/O.
  */
 export class UnsendableClassification extends WireFault {
   constructor(
@@ -14,11 +13,7 @@ export class UnsendableClassification extends WireFault {
   }
 }
 
-/**
- * A classification reply that does not fit its protocol or the questions asked: `path` is where in
- * the body (`body.answers.team.choice`), `problem` what is wrong there, `question` the question it
- * belongs to.
- */
+/** A reply that does not fit: `path` in the body, `problem` there, `question` it belongs to. */
 export class AnswerMismatch extends WireFault {
   constructor(
     readonly path: string,

@@ -4,10 +4,7 @@ import type { JsonSchema } from '../services/spec/Provider.js';
 export interface ClosedSchema {
   /** The schema with every open object closed. */
   readonly schema: JsonSchema;
-  /**
-   * True when every object is closed and lists all its properties as required: what OpenAI's
-   * `strict: true` accepts. An optional property, a record or an open object makes it false.
-   */
+  /** What OpenAI's `strict: true` accepts: every object closed, every property required. */
   readonly strict: boolean;
 }
 
@@ -16,16 +13,8 @@ const listed = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 const single = ['items', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'] as const;
 
 /**
- * Closes every object of a JSON Schema that leaves `additionalProperties` unset (structured
- * outputs refuse open objects; zod strips unknown keys anyway, so closing them asks nothing
- * new of the model), and says whether the result qualifies for OpenAI's strict mode.
- * The input is not changed.
- *
- * @example
- * ```ts
- * closedSchema({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
- * // { schema: { type: 'object', properties: {...}, required: ['a'], additionalProperties: false }, strict: true }
- * ```
+ * Closes objects that leave `additionalProperties` unset (structured outputs refuse open ones; zod strips unknown keys
+ * anyway, so this asks nothing new of the model) and says whether strict mode fits. The input is not changed.
  */
 export function closedSchema(schema: JsonSchema): ClosedSchema {
   const state = { strict: true };

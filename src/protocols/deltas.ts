@@ -1,17 +1,9 @@
-/**
- * The largest piece of text one streamed event carries: a longer text is sent as several deltas, each after the last
- * was taken.
- */
+/** A longer text is sent as several deltas, each after the last was taken. */
 export const MAX_DELTA_CHARS = 16 * 1024;
 
 /**
  * Splits a text into the pieces streamed events carry: at most {@link MAX_DELTA_CHARS} each, so a
  * long answer is written as the client takes it rather than held whole in a socket's buffer.
- *
- * @example
- * ```ts
- * for (const piece of deltas(part.text)) await send(piece);
- * ```
  */
 export function deltas(text: string): string[] {
   if (text.length <= MAX_DELTA_CHARS) return [text];

@@ -35,12 +35,6 @@ export const DEFAULT_RETRY_AFTER_MS = 1;
  * The provider's answer to `kind`, from its table: `network` drops the connection; `rate_limit`
  * carries `retry-after` (seconds, at least 1) and `retry-after-ms`, which the official clients and
  * the AI SDK honour; `unknown` asks no client to retry it.
- *
- * @example
- * ```ts
- * failureAnswer(openaiFailures, 'rate_limit', 1500);
- * // { status: 429, type: 'requests', code: 'rate_limit_exceeded', message, headers: { 'retry-after': '2', 'retry-after-ms': '1500' } }
- * ```
  */
 export function failureAnswer(
   table: FailureTable,
@@ -74,11 +68,6 @@ export interface SaidFailure {
  * answer has one), type and code, and its words (a prefix before them allowed). Only an answer
  * in the row's own words is the row's: another error of the same status and type (a real
  * provider's 500 in other words) is left to the words every provider's errors share.
- *
- * @example
- * ```ts
- * failureKindOf(openaiFailures, { status: 429, type: 'requests', code: 'rate_limit_exceeded', message }); // 'rate_limit'
- * ```
  */
 export function failureKindOf(table: FailureTable, said: SaidFailure): FailureKind | undefined {
   const message = said.message;

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { malformed, WireFault, type ShapeIssue } from './WireFault.js';
 
 /**
- * `value` read as `schema` says, or a {@link WireFault} `refused` with the first issue: a field the
- * schema does not know before any other, as providers check names before values.
+ * `value` read by `schema`, or `refused` with the first issue: an unknown field first, as providers check names before
+ * values.
  */
 export function readShape<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const read = schema.safeParse(value, { reportInput: true });
@@ -33,10 +33,7 @@ export function toJson(value: unknown, where: string): string {
   return text;
 }
 
-/**
- * A reply's `value` read as `schema` says, or a {@link WireFault} `malformed` saying which field of
- * `what` (`'a chunk'`, `'the completion'`) breaks the protocol, and how.
- */
+/** A reply's `value` read by `schema`, or `malformed` naming the field of `what` that breaks the protocol. */
 export function readReply<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const read = schema.safeParse(value);
   if (read.success) return read.data;

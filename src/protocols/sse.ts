@@ -12,16 +12,7 @@ const COLON = 58;
 const SPACE = 32;
 const D = 100;
 
-/**
- * One server-sent event as the stream carries it: `event: <type>` when named, a `data:` line per
- * line of `data`, and the blank line that ends it. {@link SseDecoder} reads it back as
- * `{ event, data }`.
- *
- * @example
- * ```ts
- * sseEvent('{"a":1}', 'ping'); // 'event: ping\ndata: {"a":1}\n\n'
- * ```
- */
+/** One server-sent event as the stream carries it. */
 export function sseEvent(data: string, event?: string): string {
   const head = event === undefined ? '' : `event: ${event}\n`;
   // JSON never holds a line end; any other text gets a data line per line.
@@ -30,23 +21,10 @@ export function sseEvent(data: string, event?: string): string {
 }
 
 /**
- * Decodes a `text/event-stream` body as its bytes arrive, by the WHATWG rules: lines end with
- * CRLF, LF or CR; `data:` lines join with `\n`; an empty line ends an event; `:` lines are
- * comments. A chunk may end anywhere — inside a line, inside a multi-byte UTF-8 character,
- * between a CR and its LF — and the events come out the same.
- *
- * Bounded: a line longer than `maxLineBytes`, or an event whose data passes `maxEventBytes`,
- * throws {@link LimitExceeded} before the text is kept, so a body without line ends (a
- * decompression bomb, a broken server) never builds a string past the bound.
- *
- * @example
- * ```ts
- * const decoder = new SseDecoder();
- * const events: SseEvent[] = [];
- * decoder.push(new TextEncoder().encode('data: {"a":1}\n\n'), events);
- * decoder.end(events);
- * events; // [{ event: 'message', data: '{"a":1}' }]
- * ```
+ * Decodes `text/event-stream` by the WHATWG rules as bytes arrive; a chunk may end anywhere (inside a line, a UTF-8
+ * character, between CR and LF) and the events come out the same. A line past `maxLineBytes` or an event past
+ * `maxEventBytes` throws {@link LimitExceeded} before the text is kept, so a body without line ends never builds a
+ * string past the bound.
  */
 export class SseDecoder {
   readonly #utf8 = new TextDecoder('utf-8');
@@ -75,10 +53,7 @@ export class SseDecoder {
     this.#lines(this.#utf8.decode(chunk, { stream: true }), out);
   }
 
-  /**
-   * Counts the bytes of the lines `chunk` holds, before any of it becomes text (CR and LF never sit inside a UTF-8
-   * sequence).
-   */
+  /** Counts a chunk's line bytes before it becomes text (CR and LF never sit inside a UTF-8 sequence). */
   #measure(chunk: Uint8Array): void {
     const n = chunk.length;
     const lf = chunk.indexOf(LF);
@@ -108,11 +83,7 @@ export class SseDecoder {
     return new LimitExceeded('maxLineBytes', this.#maxLine, 'a line of the event stream');
   }
 
-  /**
-   * Ends the stream: a last line without its line end, and a last event without its empty
-   * line, still count (servers that close right after `data: [DONE]` are common); a UTF-8
-   * sequence cut off by the end becomes U+FFFD.
-   */
+  /** A last line or event without its ending still counts (servers often close right after `data: [DONE]`). */
   end(out: SseEvent[]): void {
     this.#lines(this.#utf8.decode(), out);
     if (this.#rest !== '') {

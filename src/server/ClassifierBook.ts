@@ -7,17 +7,7 @@ import type { ClassificationResponse } from '../services/classification/Classifi
 import type { CursorStore } from '../services/cursors/CursorStore.js';
 import { DEFAULT_SCOPE } from '../services/scopes/Scopes.js';
 
-/**
- * The classifier scripts of a wire server that owns its app: one fake for every scope, and fakes
- * per scope that stand in for it there. Its `adapter` is the classifier the app binds; it hands
- * each call to the fake of the call's scope, so a script loaded for one scope never answers another.
- *
- * @example
- * ```ts
- * const classifiers = new ClassifierBook(store);
- * classifiers.fake([{ answers: { team: 'billing' } }], 'test-7');
- * ```
- */
+/** A wire server's classifier scripts, one fake per scope, so a script loaded for one scope never answers another. */
 export class ClassifierBook {
   readonly #store: CursorStore;
   #shared: FakeClassifier;
@@ -28,10 +18,7 @@ export class ClassifierBook {
     this.#shared = new FakeClassifier({ store });
   }
 
-  /**
-   * Scripts the classifier for every scope (`scope` left out) or one scope, replacing its earlier script there;
-   * `fitting()` gives every question its fitting answer.
-   */
+  /** Scripts the classifier for every scope or one, replacing the earlier script there. */
   fake(script: readonly ClassificationScriptEntry[] | Fitting | undefined, scope?: string): FakeClassifier {
     const store = this.#store;
     const fake = new FakeClassifier(

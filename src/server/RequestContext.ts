@@ -27,13 +27,7 @@ export interface RequestServices {
 }
 
 /**
- * One request's {@link WireContext}: its methods are the class's, so a request allocates one
- * object rather than a closure per method.
- *
- * @example
- * ```ts
- * const context = new RequestContext(services, path, request.headers, body, response, openai, undefined, app, options, 'req_1');
- * ```
+ * One request's {@link WireContext}; methods on the class, so a request allocates one object, not a closure per method.
  */
 export class RequestContext implements WireContext {
   readonly #services: RequestServices;
@@ -110,10 +104,7 @@ export class RequestContext implements WireContext {
   }
 }
 
-/**
- * A reply's input as `sent` lists it, as a fake's `sent` does: tools and the typed value's shape as JSON Schema, not
- * zod objects.
- */
+/** A reply input as `sent` lists it: tools and shape as JSON Schema, not zod. */
 function sentInput(input: ReplyInput): WireReplyInput {
   if (input.tools === undefined && input.output === undefined) return input as WireReplyInput;
   const { tools, output, ...rest } = input;

@@ -23,19 +23,8 @@ interface ScopeUse {
 }
 
 /**
- * What each scope of a wire server did: the model ids its requests called, and the requests
- * answered with a test author's error (a T-code such as `T0013` past the end of a script, `T0008`
- * an answer that does not fit, `T0041`/`T0042` an unfaked scope; a classifier script's `K0008`
- * spent script, `K0011`, `K0013`; a `W0003` 404 for a model scripted for other scopes only). Verify reads it: a scope
- * counts the models it used, and fails
- * on any error it answered, even one the client swallowed.
- *
- * @example
- * ```ts
- * const ledger = new ScopeLedger();
- * ledger.used('t1', 'gpt-4.1-mini');
- * ledger.raised('t1', '/v1/chat/completions', error);
- * ```
+ * Each scope's used model ids and the test author's errors answered there (T-codes, a classifier's K-codes, a `W0003`
+ * 404 for a model scripted for other scopes). Verify fails on any, even one the client swallowed.
  */
 export class ScopeLedger {
   readonly #scopes = new Map<string, ScopeUse>();
@@ -64,10 +53,7 @@ export class ScopeLedger {
     return true;
   }
 
-  /**
-   * Notes `error` as a test author's error answered to a request in `scope`, whatever its code (a 404 for a model
-   * scripted for other scopes only).
-   */
+  /** Notes a test author's error answered in `scope`, whatever its code. */
   note(scope: string, path: string, error: StandinError): void {
     const use = this.#use(scope);
     if (use === undefined) return;
@@ -115,15 +101,7 @@ export class ScopeLedger {
   }
 }
 
-/**
- * The test author's error in `error` (itself, or the cause of a failed call): the faked model's
- * T-codes, and a classifier script's K0008 (spent), K0011 and K0013; undefined for any other.
- *
- * @example
- * ```ts
- * authorsError(new StandinError('T0013', '...'))?.code; // 'T0013'
- * ```
- */
+/** The test author's error in `error` or its cause: T-codes and K0008, K0011, K0013. */
 export function authorsError(error: unknown): StandinError | undefined {
   for (let at = error, depth = 0; at instanceof StandinError && depth < 4; at = at.cause, depth++) {
     const code = at.code;

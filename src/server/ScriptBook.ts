@@ -10,18 +10,7 @@ import { WireError } from './WireError.js';
 import { Gates } from '../fakes/gates/Gates.js';
 import { ownRecord } from './ownRecord.js';
 
-/**
- * The scripted models of a wire server that owns its app: one fake per model id for every scope,
- * and fakes per scope that stand in for them there. Its `provider` is the one provider the app's
- * models all use; it hands each call to the fake of the call's scope and model.
- *
- * @example
- * ```ts
- * const book = new ScriptBook(store, clock, 10_000, 64 * 1024 * 1024);
- * book.fake('gpt-4.1-mini', [{ text: 'Hello!' }]);
- * book.fake('gpt-4.1-mini', [{ text: 'Hi, test 7' }], 'test-7');
- * ```
- */
+/** A wire server's scripted models, one fake per model id and scope, so each call reaches its scope's fake. */
 export class ScriptBook {
   readonly #store: CursorStore;
   readonly #clock: Clock;

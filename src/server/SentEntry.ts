@@ -39,19 +39,15 @@ export type WireCall =
       readonly [N in PlainCapability]: { readonly call: N; readonly input: WithoutBytes<SentInput<N>> };
     }[PlainCapability];
 
-/**
- * What an endpoint records of a request: the model id the client sent, the call and what it asked
- * (a reply's input as the engine is handed it; `sent` keeps its tools and shape as JSON Schema).
- */
+/** What an endpoint records of a request: the client's model id, the call and its input. */
 export type WireRecord = { readonly model: string } & (
   Exclude<WireCall, { readonly call: 'reply' }> | { readonly call: 'reply'; readonly input: ReplyInput }
 );
 
 /**
- * One request the wire server answered, as `server.sent` and the control API's `sent` hold it:
- * the scope, the endpoint, the model id, the call (a capability, or `classify`) and what it
- * asked, audio as its byte count. A union on `call`: narrow it, and `input` is typed. Never the
- * API key, nor any other header.
+ * One request the wire server answered, as `server.sent` and the control API's `sent` hold it: the scope, the endpoint,
+ * the model id, the call (a capability, or `classify`) and what it asked, audio as its byte count. A union on `call`:
+ * narrow it, and `input` is typed. Never the API key, nor any other header.
  *
  * @example
  * ```ts
@@ -72,15 +68,7 @@ export type SentEntry =
     } & WireCall)
   | McpSentEntry;
 
-/**
- * One MCP `tools/call` a scripted MCP server was sent, as `sent` holds it: the scope of its session, the server's path
- * (`/mcp/<name>`), the server and tool names, and the arguments as the client sent them.
- *
- * @example
- * ```ts
- * const calls = server.sent.filter((entry) => entry.call === 'tools/call'); // [{ server: 'weather', tool: 'forecast', input: { city: 'Paris' }, ... }]
- * ```
- */
+/** One MCP `tools/call` a scripted server was sent, with its session's scope and the arguments as sent. */
 export interface McpSentEntry {
   readonly scope: string;
   readonly path: string;
@@ -93,15 +81,7 @@ export interface McpSentEntry {
   readonly input: unknown;
 }
 
-/**
- * The sent entry of a plain capability's call: what the capability's `sent` records of its
- * arguments, with bytes (a sound's) as their byte count.
- *
- * @example
- * ```ts
- * context.record(sentOf('whisper-1', capabilities.hear, [{ audio, kind: 'wav' }])); // input: { audio: '3 bytes', kind: 'wav' }
- * ```
- */
+/** A plain capability's sent entry, bytes as their count. */
 export function sentOf<A extends readonly unknown[]>(
   model: string,
   spec: CapabilitySpec<A, unknown>,

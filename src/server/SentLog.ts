@@ -17,18 +17,8 @@ interface Kept {
 const MARK_REACH = 1024;
 
 /**
- * The requests a wire server answered, the newest of them, in order: at most `limit` requests
- * and `bytes` bytes of request bodies (an entry counts its request body's size; the newest entry
- * is kept even when it alone is larger). Past either, the oldest are dropped, and counted. A
- * queue compacted now and then: recording one costs the same, amortized, however full it is.
- *
- * @example
- * ```ts
- * const log = new SentLog(2);
- * log.add(entry, 100); log.add(entry, 100); log.add(entry, 100);
- * log.entries().length; // 2
- * log.dropped; // 1
- * ```
+ * The newest requests answered, bounded by `limit` and body `bytes` (the newest always kept), the oldest dropped and
+ * counted. A queue compacted now and then, so recording costs the same amortized however full it is.
  */
 export class SentLog {
   readonly #limit: number;

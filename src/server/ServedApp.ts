@@ -10,16 +10,8 @@ interface Made {
 }
 
 /**
- * The app a wire server answers with. A given app is used as it is and never disposed (the
- * caller owns it). An app the server makes is made again when the scripted model ids change,
- * and the app it replaces is disposed as soon as the last call running on it ends, so scripting
- * model after model leaks no containers.
- *
- * @example
- * ```ts
- * const served = new ServedApp({ book, make: (models) => ownApp(book, store, clock, models, classifier) });
- * const reply = await served.use((app) => app.reply('gpt-4.1-mini', 'Hi'));
- * ```
+ * The app a server answers with. A given app is never disposed (its caller owns it); one the server makes is remade
+ * when the scripted ids change, the old one disposed once its last call ends, so scripting leaks no containers.
  */
 export class ServedApp {
   readonly #given: TestApp | undefined;

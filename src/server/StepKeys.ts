@@ -1,10 +1,7 @@
 import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
-/**
- * How many idempotency keys, and how many requests' bodies, the server remembers to know a client's retry when it
- * comes.
- */
+/** How many idempotency keys and bodies are remembered to know a client's retry. */
 export const DEFAULT_REMEMBERED_REQUESTS = 10_000;
 
 /** The header the official SDK clients count their retries in. */
@@ -18,18 +15,15 @@ export const INVOCATION_HEADER = 'amz-sdk-invocation-id';
 export interface StepKey {
   /** The request id its engine call runs under: a retry gets its first attempt's. */
   readonly id: string;
-  /**
-   * The request is unmarked (no retry count above 0, no idempotency key) and has the path and body of a request
-   * remembered in its scope.
-   */
+  /** Unmarked (no retry count, no idempotency key), with the path and body of a request remembered in its scope. */
   readonly unmarkedRepeat: boolean;
   /** Its scope, path and body as the keys remember them; undefined for a request an idempotency key names. */
   readonly key?: string | undefined;
 }
 
 /**
- * Gives each HTTP request the request id its engine call runs under, so that a client's retry of
- * a request is the same step, and the faked model's step replay hands it the answer its step got:
+ * Gives each HTTP request the request id its engine call runs under, so that a client's retry of a request is the same
+ * step, and the faked model's step replay hands it the answer its step got:
  *
  * - a request with an idempotency key (`Idempotency-Key`, or the AWS SDK's `amz-sdk-invocation-id`) is the step of the earlier request in
  *   its scope and path with that key, if any; the key decides alone;
@@ -41,15 +35,7 @@ export interface StepKey {
  *   that retry without saying so (the AI SDK, LangChain, the Gemini clients) get the step's answer too;
  * - any other request is a new step.
  *
- * The keys of more than `limit` operations, and the bodies of more than `limit` requests, are
- * forgotten oldest first.
- *
- * @example
- * ```ts
- * const keys = new StepKeys();
- * const first = keys.step('', '/v1/chat/completions', {}, body).id;
- * keys.step('', '/v1/chat/completions', { 'x-stainless-retry-count': '1' }, body).id === first; // true
- * ```
+ * The keys of more than `limit` operations, and the bodies of more than `limit` requests, are forgotten oldest first.
  */
 export class StepKeys {
   readonly #keyed = new Map<string, string>();
@@ -86,10 +72,7 @@ export class StepKeys {
     return { id, unmarkedRepeat: !retry && known !== undefined, key };
   }
 
-  /**
-   * Notes that `step`'s request failed a try its script fails before it answers (`{ fail, times }`): the same request
-   * again, marked or not, retries that step until it answers.
-   */
+  /** Notes a scripted `{ fail, times }` failure: the same request again retries that step until it answers. */
   failed(step: StepKey): void {
     if (step.key !== undefined) remember(this.#failing, step.key, step.id, this.#limit);
   }

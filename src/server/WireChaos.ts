@@ -7,18 +7,8 @@ import type { TestApp } from '../testing/TestApp.js';
 import type { SentLog } from './SentLog.js';
 
 /**
- * The chaos a wire server lays over the models it serves (`--chaos`, `POST /__standin/chaos`, `server.chaos`): the
- * same layer as `app.chaos`, on the app that answers each request (laid again on each app the server makes as models
- * are scripted, its step counters kept in the server's cursor store), so a request draws as the same call in process
- * does, by its scope (the `x-standin-scope` header's), its model id and its step. Each request it disturbs is marked
- * in the server's `sent` with the kind.
- *
- * @example
- * ```ts
- * const chaos = new WireChaos(sent);
- * chaos.set({ seed: 7, rates: { rate_limit: 0.1 } }, 'POST /__standin/chaos');
- * await served.use((app) => (chaos.ready(app), handle(app)));
- * ```
+ * A wire server's chaos: `app.chaos`'s layer on each app the server makes, its counters in the server's cursor store,
+ * so a request draws as the same call in process does. Disturbed requests are marked in `sent`.
  */
 export class WireChaos {
   readonly #sent: SentLog;

@@ -5,16 +5,7 @@ import type { DialectAnswers } from './dialects/DialectAnswers.js';
 import type { SchemaCache } from './schemaCache.js';
 import type { WireRecord } from './SentEntry.js';
 
-/**
- * One HTTP request as an endpoint handler sees it: the body read whole, the scope it runs in,
- * the request id its step is keyed on, and the server's services.
- *
- * @example
- * ```ts
- * const model = context.model(body.model);
- * const reply = await context.run(() => context.app.reply(model, input, context.options));
- * ```
- */
+/** One HTTP request as a handler sees it. */
 export interface WireContext {
   readonly path: string;
   /** The query string after `?` (`''` when there is none), for the endpoints that read one (Azure's `api-version`). */
@@ -29,8 +20,8 @@ export interface WireContext {
   /** The app whose engine answers. */
   readonly app: App;
   /**
-   * The engine call's options: its request id (a client's retry gets the same, and so the same step) and the abort on
-   * disconnect, with no engine retries (the client retries).
+   * The request id (a client's retry gets the same step) and abort on disconnect, with no engine retries: the client
+   * retries.
    */
   readonly options: CallOptions;
   /** The response id, for `x-request-id` and ids in bodies. */

@@ -23,18 +23,9 @@ const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
- * One port speaking HTTP/1.1 and HTTP/2 in clear text (prior knowledge, as the AWS SDK's default handler sends it):
- * each connection's first bytes say which, and the socket goes to an HTTP/1.1 server or an HTTP/2 one. Both hand
- * their requests to the same handler; an HTTP/2 response is given the members of Node's HTTP/1.1 response the
- * server's writers read (`destroyed`, `writableNeedDrain`) from its stream, and `destroy` resets its stream with an
- * error. Closing ends every connection.
- *
- * @example
- * ```ts
- * const listener = await WireListener.listen('127.0.0.1', 0);
- * listener.handle((request, response) => response.end('ok'));
- * await listener.close();
- * ```
+ * One port for HTTP/1.1 and clear-text HTTP/2 (prior knowledge, as the AWS SDK's default handler sends it), told apart
+ * by each connection's first bytes. An HTTP/2 response gets the members of Node's HTTP/1.1 one the writers read, and
+ * `destroy` resets its stream.
  */
 export class WireListener {
   readonly #net: Server;
@@ -119,8 +110,8 @@ export class WireListener {
 }
 
 /**
- * Closes an HTTP/2 session that has run no stream for {@link IDLE_CONNECTION_MS}, as HTTP/1.1's keep-alive timeout
- * closes an idle connection; a stream that runs long (a held answer) keeps it open.
+ * Closes an HTTP/2 session idle for {@link IDLE_CONNECTION_MS}, as HTTP/1.1's keep-alive does; a held answer keeps it
+ * open.
  */
 function idleClose(session: Http2Session): void {
   let open = 0;

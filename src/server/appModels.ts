@@ -4,42 +4,21 @@ import type { TestApp } from '../testing/TestApp.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { ownRecord } from './ownRecord.js';
 
-/**
- * The app's model name for a model id a client sends: a model named so, else the first whose
- * `model` is the id; undefined when none is.
- *
- * @example
- * ```ts
- * appModel(app, 'gpt-4.1-mini'); // 'writer', for models: { writer: { provider: 'openai', model: 'gpt-4.1-mini' } }
- * ```
- */
+/** The app's model for a client's id: one named so, else the first whose `model` is it. */
 export function appModel(app: TestApp, id: string): string | undefined {
   const models = app.container.get(Tokens.Config).models;
   if (Object.hasOwn(models, id)) return id;
   return Object.keys(models).find((name) => models[name]!.model === id);
 }
 
-/**
- * Every name and model id of the app's models, sorted: what a client may send as `model`.
- *
- * @example
- * ```ts
- * appModels(app); // ['gpt-4.1-mini', 'writer']
- * ```
- */
+/** Every name and model id of the app's models, sorted: what a client may send as `model`. */
 export function appModels(app: TestApp): string[] {
   const models = app.container.get(Tokens.Config).models;
   return [...new Set(Object.entries(models).flatMap(([name, config]) => [name, config.model]))].sort();
 }
 
 /**
- * The answers not given yet in `scope`, per model id, of the fakes a server scripted on an app
- * (those `counted` keeps).
- *
- * @example
- * ```ts
- * await appPending(new Map([['gpt-4.1-mini', fake]]), ''); // { 'gpt-4.1-mini': [...] }
- * ```
+ * The answers not given yet in `scope`, per model id, of the fakes a server scripted on an app (those `counted` keeps).
  */
 export async function appPending(
   fakes: ReadonlyMap<string, FakeModel>,

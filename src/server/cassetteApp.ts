@@ -14,10 +14,6 @@ export const CASSETTE_PROVIDER = 'standin-cassette';
  *
  * @throws {StandinError} `V0001` for a file that is not a cassette, or an entry whose model is `__proto__`; `W0017` for
  * a file that does not exist.
- * @example
- * ```ts
- * const server = await createFakeServer({ app: cassetteApp('test/cassettes/helpdesk.json') });
- * ```
  */
 export function cassetteApp(path: string): TestApp {
   const { exists, entries } = readCassette(path);

@@ -29,15 +29,7 @@ redact  applies today's redaction (API keys in the environment, auth headers, be
 /** The largest usage file read: a note is a short line, and a run writes one per entry replayed. */
 const MAX_USAGE_BYTES = 64 * 1024 * 1024;
 
-/**
- * Runs `standin cassettes <prune|redact> ...` and answers the exit code: 0 when every file was
- * done, 1 when one was refused (each refusal printed with its code), 2 for bad arguments.
- *
- * @example
- * ```ts
- * const code = await cassettesCommand(['prune', '--usage', '.tmp/usage', 'test/cassettes/a.json'], output);
- * ```
- */
+/** Runs `standin cassettes <prune|redact>`: 0 all done, 1 one refused, 2 bad arguments. */
 export async function cassettesCommand(args: readonly string[], output: CommandOutput): Promise<number> {
   let parsed;
   try {

@@ -12,10 +12,6 @@ const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
  * @throws {StandinError} `W0040` naming what is wrong: a pair that is no `name=value` (or two pairs not split by a
  * comma), a name given twice or the option given twice, no seed, a rate that is no decimal number, or what the
  * settings' own check refuses (an unknown kind, a rate out of 0 to 1, rates above 1 together).
- * @example
- * ```ts
- * chaosArgument('seed=7,rate_limit=0.1'); // { seed: 7, rates: { rate_limit: 0.1 } }
- * ```
  */
 export function chaosArgument(value: string | readonly string[]): ChaosSettings {
   if (typeof value !== 'string') {

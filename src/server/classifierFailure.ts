@@ -18,16 +18,8 @@ const kinds: Readonly<Record<Exclude<ClassificationReason, 'malformed_response'>
 };
 
 /**
- * Answers a classifier script's failure as the provider would, so the real classifier adapter
- * reads back the reason the script named: each reason is the row of its kind in the dialect's
- * failure table (`rate_limited` a 429 with `retry-after` and `retry-after-ms`, `network_error` a
- * dropped connection, `unknown` a 500 no client retries, ...), in the row's words followed by the
- * script's message; `malformed_response` is a 200 whose body is not JSON.
- *
- * @example
- * ```ts
- * classifierFailure(context, new ClassificationAdapterError('rate_limited', { retryAfterMs: 20 }));
- * ```
+ * A script's failure as the provider answers it, so the real adapter reads back the scripted reason: each reason is its
+ * kind's row in the dialect's failure table; `malformed_response` is a 200 that is not JSON.
  */
 export function classifierFailure(context: WireContext, error: ClassificationAdapterError): void {
   const { response, dialect, responseId } = context;

@@ -12,16 +12,11 @@ import { WireError } from './WireError.js';
 const failKeys = new Set(['fail', 'retryAfterMs', 'message']);
 
 /**
- * A classifier script in JSON, as `fakeClassifier` takes it: `{ answers }` and `{ retryUntilCall }`
- * entries pass as they are, and `{ fail, retryAfterMs?, message? }` becomes an `{ error }` entry,
- * `fail` naming a classification reason (`rate_limited`, `provider_unavailable`, ...) or an
- * answer's failure kind (`rate_limit`, `server`, ...).
+ * A classifier script in JSON, as `fakeClassifier` takes it: `{ answers }` and `{ retryUntilCall }` entries pass as
+ * they are, and `{ fail, retryAfterMs?, message? }` becomes an `{ error }` entry, `fail` naming a classification reason
+ * (`rate_limited`, `provider_unavailable`, ...) or an answer's failure kind (`rate_limit`, `server`, ...).
  *
  * @throws {WireError} `W0016` for a `fail` entry that names no reason or has a bad field.
- * @example
- * ```ts
- * classifierScript([{ fail: 'rate_limited', retryAfterMs: 20 }, { answers: { team: 'billing' } }]);
- * ```
  */
 export function classifierScript(entries: readonly unknown[]): ClassificationScriptEntry[] {
   return entries.map((entry, index) => {

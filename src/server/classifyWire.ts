@@ -9,15 +9,8 @@ import { sendJsonText } from './respond.js';
 import type { WireContext } from './WireContext.js';
 
 /**
- * Asks the app's classifier a classification a dialect read off the wire, in the request's scope
- * with the server's request id and no engine retries (the client retries), and answers the JSON
- * text `write` makes of its answers, with the dialect's request-id headers, or the script's failure
- * as the provider would (see `classifierFailure`).
- *
- * @example
- * ```ts
- * await classifyWire(context, readSystemone(readJson(context.body)), writeSystemoneReply);
- * ```
+ * Asks the classifier a request read off the wire, in its scope and with no engine retries (the client retries), and
+ * answers the dialect's JSON or the script's failure.
  */
 export async function classifyWire(
   context: WireContext,

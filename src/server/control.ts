@@ -51,8 +51,8 @@ const params: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The control API under `/__standin/`, for tests in any language; every route needs the server's
- * token (`Authorization: Bearer <token>` or `x-standin-token: <token>`), else 401 (`W0006`).
+ * The control API under `/__standin/`, for tests in any language; every route needs the server's token (`Authorization:
+ * Bearer <token>` or `x-standin-token: <token>`), else 401 (`W0006`).
  *
  * - `PUT /__standin/scripts[?scope=id][&merge=1]`: load scripts (the scripts file's shape) as the
  *   defaults every scope starts from, or for one scope; they replace every script there, unless
@@ -79,14 +79,8 @@ const params: Readonly<Record<string, readonly string[]>> = {
  * - `POST /__standin/chaos` lays seeded chaos (`{ seed, rates, models?, scopes? }`), `DELETE` takes it off, `GET`
  *   answers it and the requests it disturbed (see `chaosRoute`).
  *
- * A parameter a route does not take, a scope id that is not 1 to 200 printable characters, and a
- * flag other than `1` are refused with 400 (`W0019`, `W0007`): a control request never does
- * more or less than it says.
- *
- * @example
- * ```ts
- * await control(request, response, url, server, token, limit, chaos);
- * ```
+ * A parameter a route does not take, a scope id that is not 1 to 200 printable characters, and a flag other than `1`
+ * are refused with 400 (`W0019`, `W0007`): a control request never does more or less than it says.
  */
 export async function control(
   request: IncomingMessage,

@@ -7,15 +7,8 @@ import type { WireChaos } from './WireChaos.js';
 import { WireError } from './WireError.js';
 
 /**
- * The control API's chaos routes: `POST /__standin/chaos` lays chaos (`{ seed, rates, models?, scopes? }`, as
- * `app.chaos` takes it) in place of any before, refused with 400 (`W0041`, carrying the settings' own code) when the
- * body is not chaos settings; `DELETE /__standin/chaos` takes it off; `GET /__standin/chaos[?scope=id]` answers the
- * settings laid (or null) and the requests disturbed, in that scope or in all.
- *
- * @example
- * ```ts
- * return chaosRoute('POST', request, response, chaos, limit, undefined);
- * ```
+ * The chaos routes: `POST` lays chaos (`W0041` for a bad body), `DELETE` takes it off, `GET` answers it and what it
+ * disturbed.
  */
 export async function chaosRoute(
   method: string,

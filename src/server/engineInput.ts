@@ -10,8 +10,7 @@ export interface SchemaPlaces {
 }
 
 /**
- * What the engine is asked for a request a dialect read: its tools and typed value's shape as zod
- * schemas read from their JSON Schemas (a schema zod cannot read is `W0004`, naming its place).
+ * The engine's input for a request: tools and shape as zod read from JSON Schema (`W0004` naming one zod cannot read).
  */
 export function engineInput(request: ReplyRequest, schemas: SchemaCache, places: SchemaPlaces): ReplyInput {
   const input: { -readonly [K in keyof ReplyInput]: ReplyInput[K] } = { messages: request.messages };

@@ -5,17 +5,8 @@ import { drained } from './respond.js';
 const READY: Promise<void> = Promise.resolve();
 
 /**
- * An AWS event stream (`application/vnd.amazon.eventstream`) on one response, as Bedrock's ConverseStream sends it:
- * each message encoded by the protocol's writer, opened with the 200 status on the first, so a failure before it can
- * still be answered with an error status. A send waits while the socket's buffer is full ({@link drained}); a client
- * that takes nothing within the write timeout has its connection closed (the send rejects).
- *
- * @example
- * ```ts
- * const stream = new EventStreamWriter(response, { 'x-amzn-requestid': 'req_1' });
- * for (const message of events.part(part)) await stream.send(message);
- * stream.end();
- * ```
+ * An AWS event stream on one response, its 200 sent with the first message so an earlier failure can still get an error
+ * status. A send waits while the socket is full; a client that takes nothing within the write timeout is dropped.
  */
 export class EventStreamWriter {
   readonly #response: ServerResponse;

@@ -18,17 +18,8 @@ export interface Asked {
 }
 
 /**
- * A test author's error as the wire server answers it: the error's own message, and advice in
- * the wire's terms. On a server scripting its own models, the script is named by its path in a
- * scripts document (`scripts.models['gpt-4.1-mini'][0]`), not `app.fake(...)`. A call past the end of a script
- * (`T0013`) that repeats the scope's last
- * request unmarked says how to mark a retry; an unfaked scope (`T0041`, `T0042`) names the
- * header that names the scope. Any other error is answered as it is.
- *
- * @example
- * ```ts
- * refuse(response, dialect, id, explain(error, { scope: '', headers, unmarkedRepeat: true, ownScripts: true }));
- * ```
+ * A test author's error in the wire's terms: a script is named by its path in the scripts document; a `T0013` repeating
+ * the last request unmarked says how to mark a retry; `T0041`/`T0042` name the scope header.
  */
 export function explain(error: unknown, asked: Asked): unknown {
   const found = authorsError(error);

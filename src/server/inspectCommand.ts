@@ -8,15 +8,8 @@ import { inspectorPage } from './inspectorPage.js';
 import type { CommandOutput } from './serveCommand.js';
 
 /**
- * Runs `standin inspect <cassette.json> [-o out.html]`: writes the inspector's view of a cassette
- * (each recorded call: its request and its answer) as one static HTML page, to `out.html` or to
- * standard output. Answers 0, or 2 after printing what was wrong (`W0030` arguments, `W0031` no
- * such cassette, `V0001` not a cassette, `W0032` the page cannot be written).
- *
- * @example
- * ```ts
- * const code = inspectCommand(['test/cassettes/helpdesk.json', '-o', 'helpdesk.html'], output);
- * ```
+ * Runs `standin inspect <cassette.json> [-o out.html]`: the cassette's inspector page as static HTML. Answers 0, or 2
+ * after printing what was wrong.
  */
 export function inspectCommand(args: readonly string[], output: CommandOutput): number {
   let parsed;

@@ -5,13 +5,7 @@ import type { WireErrorNote } from './ScopeLedger.js';
 import { ownValue } from './ownRecord.js';
 
 /**
- * What the inspector page shows: each scope's steps, the answers it has not given yet, and what
- * `verify` would say of it. Text only, never a header; the page escapes all of it.
- *
- * @example
- * ```ts
- * const view: Inspection = { title: 'standin wire server', live: true, scopes: [] };
- * ```
+ * What the inspector shows per scope: steps, pending answers, what `verify` would say. Text only; the page escapes it.
  */
 export interface Inspection {
   readonly title: string;
@@ -31,15 +25,7 @@ export interface InspectedScope {
   readonly verify: readonly string[];
 }
 
-/**
- * The inspector's view of a server: one entry per scope that has steps, pending answers or
- * errors, sorted, the default scope first.
- *
- * @example
- * ```ts
- * inspection('standin wire server', steps, await server.pending(), server.errors());
- * ```
- */
+/** The inspector's view: each scope with anything to show, sorted, the default first. */
 export function inspection(
   title: string,
   steps: readonly TranscriptStep[],

@@ -106,16 +106,9 @@ const script = `
 `;
 
 /**
- * The inspector as one HTML page, its CSS and script inline and nothing loaded from elsewhere:
- * with `view`, a static page of that view (`standin inspect`); without, a live page that polls
- * the control API's `GET /__standin/inspect` with the token its URL carried, which it takes out of
- * the address bar at once. Every text is set with `textContent`; the embedded view's JSON has
- * `<` escaped, so no data can end its script element.
- *
- * @example
- * ```ts
- * writeFileSync('out.html', inspectorPage({ title: 'helpdesk.json', live: false, scopes }));
- * ```
+ * The inspector as one self-contained HTML page: static with `view`, else live, polling `GET /__standin/inspect` with
+ * the token its URL carried, which it takes out of the address bar at once. Text is set with `textContent` and the
+ * embedded JSON has `<` escaped, so no data can end its script element.
  */
 export function inspectorPage(view?: Inspection): string {
   const connect = view === undefined ? "'self'" : "'none'";
@@ -142,14 +135,7 @@ ${data}<script>${script}</script>
 `;
 }
 
-/**
- * The page's content security policy: inline style and script only, and requests to `connect`.
- *
- * @example
- * ```ts
- * response.setHeader('content-security-policy', contentPolicy("'self'"));
- * ```
- */
+/** The page's content security policy: inline style and script only, and requests to `connect`. */
 export function contentPolicy(connect: string): string {
   return (
     `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src ${connect}; ` +

@@ -33,10 +33,6 @@ export interface ScriptTarget {
  *
  * @throws {WireError} `W0008` for a malformed document or answers; `W0016` for a malformed classifier `fail` entry;
  * `W0013` for a scope the target cannot script alone; `W0050` for a malformed `mcp` part.
- * @example
- * ```ts
- * loadScripts(server, { models: { 'gpt-4.1-mini': [{ text: 'Hi' }] }, classifier: [{ fail: 'rate_limited' }] }, 'test-1');
- * ```
  */
 export function loadScripts(target: ScriptTarget, scripts: Scripts, scope?: string, landing?: McpLanding): void {
   const models = (scripts as { models?: unknown } | null | undefined)?.models;

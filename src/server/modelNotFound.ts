@@ -12,14 +12,7 @@ export interface NotFoundScope {
 }
 
 /**
- * The provider's own 404 for a model no script serves, listing the scripted models (`W0003`);
- * given the request's scope, it says which scope it ran in and, when other scopes script the
- * model, to send the `x-standin-scope` header naming one.
- *
- * @example
- * ```ts
- * throw modelNotFound(openai, 'gpt-5', ['gpt-4.1-mini'], { scope: '', scriptedIn: ['t1'] });
- * ```
+ * The provider's 404 for an unscripted model (`W0003`), naming the scope and, when others script it, the scope header.
  */
 export function modelNotFound(
   dialect: DialectAnswers,

@@ -11,16 +11,8 @@ import type { ScriptBook } from './ScriptBook.js';
 export const WIRE_PROVIDER = 'standin-wire';
 
 /**
- * The test app a wire server that owns its app answers with: one model per scripted model id,
- * each of provider `standin-wire` (the script book's provider), the book's cursor store, and a
- * real clock, and the server's classifier (its scripts per scope), so an answer's `delayMs` is a real wait on the wire.
- * The engine never retries
- * (the server calls with `retry: false`): clients do.
- *
- * @example
- * ```ts
- * const app = ownApp(book, store, clock, ['gpt-4.1-mini'], classifiers.adapter);
- * ```
+ * The app of a server owning its app: a model per scripted id on the book's provider and store, the server's
+ * classifier, and a real clock, so `delayMs` is a real wait. Calls go with `retry: false`: clients retry.
  */
 export function ownApp(
   book: ScriptBook,

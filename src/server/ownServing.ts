@@ -8,15 +8,7 @@ import { ScriptBook } from './ScriptBook.js';
 import { DEFAULT_SENT_BYTES, DEFAULT_SENT_LIMIT } from './SentLog.js';
 import { ServedApp } from './ServedApp.js';
 
-/**
- * What a wire server that owns its app serves from: one cursor store, the script book and the
- * classifier book over it, and the apps made from them, on the system clock.
- *
- * @example
- * ```ts
- * const { store, book, classifiers, served } = ownServing(settings, new Gates());
- * ```
- */
+/** What a server owning its app serves from: one store, the script and classifier books, the apps, the system clock. */
 export function ownServing(settings: FakeServerSettings, gates: Gates) {
   const store = new MemoryCursorStore();
   const clock = new SystemClock();

@@ -4,15 +4,7 @@ import { WireError } from './WireError.js';
 /** The largest request body the server reads when its settings name no other: 25 MiB, OpenAI's audio upload limit. */
 export const DEFAULT_BODY_LIMIT = 25 * 1024 * 1024;
 
-/**
- * Reads a request's body whole, up to `limit` bytes: a larger one (by its `content-length`, or
- * as it arrives) is refused with `W0001` (413) and the rest is never buffered.
- *
- * @example
- * ```ts
- * const body = await readBody(request, DEFAULT_BODY_LIMIT);
- * ```
- */
+/** Reads a body up to `limit` bytes; a larger one is `W0001` (413) and the rest is never buffered. */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = (): WireError =>
     new WireError(
@@ -50,15 +42,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
 /** How deeply the JSON the server reads (request bodies, scripts documents) may nest arrays and objects. */
 export const MAX_JSON_DEPTH = 128;
 
-/**
- * Parses a JSON body, refusing one that is not a JSON object with `W0002` (400), and one nested
- * deeper than {@link MAX_JSON_DEPTH} with `W0021` (400).
- *
- * @example
- * ```ts
- * const body = readJson(Buffer.from('{"model":"gpt-4.1-mini"}'));
- * ```
- */
+/** A JSON object body; `W0002` otherwise, `W0021` past {@link MAX_JSON_DEPTH}. */
 export function readJson(body: Buffer): Record<string, unknown> {
   const parsed = readJsonDocument(body.toString('utf8'));
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
@@ -72,16 +56,7 @@ export function readJson(body: Buffer): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-/**
- * Parses JSON text of any shape: `W0002` (400) when it is not JSON, `W0021` (400) when it nests
- * arrays and objects deeper than {@link MAX_JSON_DEPTH}, checked before it is parsed, so nothing
- * that reads it afterwards (schemas, answers) recurses without bound.
- *
- * @example
- * ```ts
- * readJsonDocument('{"models":{}}');
- * ```
- */
+/** JSON of any shape; the depth is checked before parsing, so nothing that reads it after recurses without bound. */
 export function readJsonDocument(text: string): unknown {
   // Nesting past the bound takes more brackets than a shorter text holds.
   const depth = text.length <= MAX_JSON_DEPTH ? 0 : nesting(text, MAX_JSON_DEPTH);

@@ -13,16 +13,8 @@ import { WireError, type WireErrorDetails } from './WireError.js';
 const clientCodes = new Set(['E0003', 'K0003']);
 
 /**
- * Answers a request that failed: the provider's failure for a scripted `fail`, a `WireError`
- * with its status, a request field the dialect's reader refused with the provider's 400, a request
- * the engine found malformed with 400, a script's mistake with a 400 no client retries, the wire
- * server's own failure with a 500; a reply already under way is broken off mid-stream, as a
- * provider's is.
- *
- * @example
- * ```ts
- * refuse(response, openai, 'req_1', error);
- * ```
+ * Answers a failed request: a scripted `fail` as the provider's failure, a refused field as its 400, a script's mistake
+ * as a 400 no client retries, the server's own failure as a 500; a reply under way is broken off mid-stream.
  */
 export function refuse(response: ServerResponse, dialect: DialectAnswers, responseId: string, error: unknown): void {
   const failure =

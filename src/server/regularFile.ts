@@ -2,14 +2,9 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 import { StandinError } from '../errors/StandinError.js';
 
 /**
- * Checks that `path` is a regular file of at most `limit` bytes, before anything opens it: a FIFO
- * would hang the reader waiting for a writer, and a device such as /dev/zero never ends.
+ * `path` must be a regular file within `limit`: a FIFO would hang the reader and /dev/zero never ends.
  *
  * @throws {StandinError} `W0020` for a path that is not a regular file, or a file past `limit`.
- * @example
- * ```ts
- * checkRegularFile('scripts.json', 25 * 1024 * 1024, 'scripts');
- * ```
  */
 export function checkRegularFile(path: string, limit: number, what: string): void {
   let kind: string | undefined;
@@ -42,15 +37,9 @@ export function checkRegularFile(path: string, limit: number, what: string): voi
 }
 
 /**
- * Reads a regular file of at most `limit` bytes as UTF-8: checked first (see
- * {@link checkRegularFile}), opened without blocking, and read no further than `limit` bytes
- * even when it grows meanwhile.
+ * Reads a checked regular file, opened without blocking and no further than `limit` even if it grows.
  *
  * @throws {StandinError} `W0020` for a path that is not a regular file, or a file past `limit`.
- * @example
- * ```ts
- * const text = readRegularFile('scripts.json', 25 * 1024 * 1024, 'scripts');
- * ```
  */
 export function readRegularFile(path: string, limit: number, what: string): string {
   checkRegularFile(path, limit, what);

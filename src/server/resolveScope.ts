@@ -9,15 +9,8 @@ export const SCOPE_KEY_PREFIX = 'scope:';
 export const MAX_SCOPE_LENGTH = 200;
 
 /**
- * The scope a request's conversation runs in: the `x-standin-scope` header; else an API key of the
- * form `scope:<id>` (sent as `Authorization: Bearer scope:<id>`, `x-api-key: scope:<id>`, Azure's `api-key: scope:<id>`
- * or Gemini's `x-goog-api-key: scope:<id>`); else
- * undefined, the default scope. A scope id is 1 to 200 printable characters (`W0007` otherwise).
- *
- * @example
- * ```ts
- * resolveScope({ authorization: 'Bearer scope:checkout-test' }); // 'checkout-test'
- * ```
+ * A request's scope: `x-standin-scope`, else an API key `scope:<id>` in any provider's key header, else the default. An
+ * id is 1 to 200 printable characters (`W0007`).
  */
 export function resolveScope(headers: IncomingHttpHeaders): string | undefined {
   const header = headers[SCOPE_HEADER];
@@ -35,15 +28,7 @@ function apiKey(headers: IncomingHttpHeaders): string | undefined {
   return Array.isArray(key) ? key[0] : key;
 }
 
-/**
- * `id` when it is a scope id (1 to 200 printable characters, no spaces); `W0007` (400) naming
- * `where` otherwise.
- *
- * @example
- * ```ts
- * checkScope('test-42', 'the scope parameter'); // 'test-42'
- * ```
- */
+/** `id` when it is a scope id (1 to 200 printable characters, no spaces); `W0007` (400) naming `where` otherwise. */
 export function checkScope(id: string | undefined, where: string): string {
   return check(id, where);
 }

@@ -16,48 +16,24 @@
 import type { ServerResponse } from 'node:http';
 import { sseEvent } from '../protocols/sse.js';
 
-/**
- * How long a response waits for a client to take what was written (its socket to drain) before the connection is
- * closed, in ms, unless the settings name another.
- */
+/** How long a client may leave written bytes untaken before its connection closes. */
 export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
-/**
- * Each connection's write timeout, set by the server when its first request comes: kept per socket, not per response,
- * so a keep-alive connection's requests write nothing here.
- */
+/** Per socket, not per response, so a keep-alive connection's requests write nothing here. */
 const writeTimeouts = new WeakMap<object, number>();
 
-/**
- * Gives `response` (its connection) its write timeout: past it, a client that does not take what was written
- * (a full socket that does not drain) has its connection closed, so it holds no memory for long.
- *
- * @example
- * ```ts
- * setWriteTimeout(response, 30_000);
- * ```
- */
+/** Past the write timeout a client that does not drain its socket is dropped, so it holds no memory for long. */
 export function setWriteTimeout(response: ServerResponse, ms: number): void {
   const socket = response.socket;
   if (socket !== null && writeTimeouts.get(socket) !== ms) writeTimeouts.set(socket, ms);
 }
 
-/**
- * The write timeout of `response`'s connection.
- *
- * @example
- * ```ts
- * const ms = writeTimeoutOf(response); // 30000 unless the server names another
- * ```
- */
+/** The write timeout of `response`'s connection. */
 export function writeTimeoutOf(response: ServerResponse): number {
   const socket = response.socket;
   return (socket === null ? undefined : writeTimeouts.get(socket)) ?? DEFAULT_WRITE_TIMEOUT_MS;
 }
 
-/**
- * Closes `response`'s connection unless what was written is taken (`finish`) or it closes within its write timeout.
- * Nothing to watch when the socket took it all at once (the commonest case): the server holds none of it.
- */
+/** Closes the connection unless the bytes are taken in time; nothing is watched when the socket took them at once. */
 function closeUnlessTaken(response: ServerResponse): void {
   if (response.writableFinished || response.destroyed || response.socket?.writableLength === 0) return;
   const timer = setTimeout(() => response.destroy(), writeTimeoutOf(response));
@@ -73,27 +49,15 @@ export function isHttp2(response: ServerResponse): boolean {
 }
 
 /**
- * Breaks off `response` as a dropped connection does (a scripted `network` failure): over HTTP/1.1 its connection
- * closes; over HTTP/2, where the connection carries other requests, its stream is reset.
- *
- * @example
- * ```ts
- * dropConnection(response);
- * ```
+ * A scripted `network` failure: HTTP/1.1 closes the connection; HTTP/2, whose connection carries other requests, resets
+ * the stream.
  */
 export function dropConnection(response: ServerResponse): void {
   if (!isHttp2(response)) response.socket?.destroy();
   response.destroy();
 }
 
-/**
- * Sends a JSON body with its status and headers, whole.
- *
- * @example
- * ```ts
- * sendJson(response, 200, { object: 'list', data: [] });
- * ```
- */
+/** Sends a JSON body with its status and headers, whole. */
 export function sendJson(
   response: ServerResponse,
   status: number,
@@ -103,14 +67,7 @@ export function sendJson(
   sendJsonText(response, status, JSON.stringify(body), headers);
 }
 
-/**
- * Sends a body already written as JSON text, with its status and headers, whole.
- *
- * @example
- * ```ts
- * sendJsonText(response, 200, '{"object":"list","data":[]}');
- * ```
- */
+/** Sends a body already written as JSON text, with its status and headers, whole. */
 export function sendJsonText(
   response: ServerResponse,
   status: number,
@@ -126,15 +83,7 @@ export function sendJsonText(
   closeUnlessTaken(response);
 }
 
-/**
- * Sends bytes whole, with their status and headers; a client that does not take them within
- * the write timeout has its connection closed.
- *
- * @example
- * ```ts
- * sendBytes(response, 200, audio, { 'content-type': 'audio/mpeg' });
- * ```
- */
+/** Sends bytes whole, under the write timeout. */
 export function sendBytes(
   response: ServerResponse,
   status: number,
@@ -152,21 +101,9 @@ const READY: Promise<void> = Promise.resolve();
 export const HOLD_CHARS = 16 * 1024;
 
 /**
- * A server-sent event stream on one response: opened on the first event, so a failure before
- * it can still be answered with an error status. The events sent while the stream's work runs
- * without waiting are written together, in one write, once that work yields (the next tick),
- * or as soon as they pass {@link HOLD_CHARS}: a wait between parts (`partDelayMs`) writes what
- * came before it first. A send waits while the socket's buffer is full, so a slow client holds
- * back the stream rather than the server's memory, and a client that takes nothing within the
- * write timeout has its connection closed (the send rejects).
- *
- * @example
- * ```ts
- * const sse = new SseStream(response, { 'x-request-id': 'req_1' });
- * await sse.send({ delta: 'Hi' });
- * await sse.send('[DONE]');
- * sse.end();
- * ```
+ * A server-sent event stream, opened on the first event so an earlier failure can get an error status. Events sent
+ * without waiting go out in one write when the work yields or past {@link HOLD_CHARS}. A send waits while the socket is
+ * full, so a slow client holds back the stream rather than the server's memory.
  */
 export class SseStream {
   readonly #response: ServerResponse;
@@ -236,14 +173,8 @@ export class SseStream {
 }
 
 /**
- * Settles once `response`'s full socket buffer drains (or the connection closes): what a stream waits on after a
- * write the socket could not take at once, so a slow client holds back the stream rather than the server's memory.
- * A client that takes nothing within the write timeout has its connection closed, and the wait rejects.
- *
- * @example
- * ```ts
- * if (!response.write(bytes)) await drained(response);
- * ```
+ * Settles once a full socket drains or closes, so a slow client holds back the stream, not the server's memory; rejects
+ * past the write timeout.
  */
 export function drained(response: ServerResponse): Promise<void> {
   return new Promise<void>((resolve, reject) => {

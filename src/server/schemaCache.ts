@@ -6,16 +6,8 @@ import { WireError } from './WireError.js';
 export const SCHEMA_CACHE_SIZE = 1000;
 
 /**
- * Turns the JSON Schemas clients send (tool parameters, structured output) into zod schemas the
- * engine and the faked model check values with, every `pattern` matched in linear time (one
- * client's schema cannot stop the server for the others). The same schema text gives the same zod
- * object, so repeated requests cost one conversion; the oldest of more than 1000 is dropped.
- *
- * @example
- * ```ts
- * const schemas = new SchemaCache();
- * schemas.read({ type: 'object', properties: { city: { type: 'string' } } }, 'tools[0].function.parameters');
- * ```
+ * Clients' JSON Schemas as zod, patterns in linear time so one client's schema cannot stop the server for the others.
+ * The same text gives the same object; past 1000 the oldest goes.
  */
 export class SchemaCache {
   readonly #known = new Map<string, z.ZodType>();

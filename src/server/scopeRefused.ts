@@ -1,13 +1,6 @@
 import { StandinError } from '../errors/StandinError.js';
 
-/**
- * `W0013`: a server serving an app's fakes scripts them for every scope, never for one scope alone.
- *
- * @example
- * ```ts
- * throw scopeRefused("model 'gpt-4.1-mini'", 'ticket-7');
- * ```
- */
+/** `W0013`: a server serving an app's fakes scripts them for every scope, never for one scope alone. */
 export function scopeRefused(what: string, scope: string): StandinError {
   return new StandinError(
     'W0013',

@@ -1,7 +1,4 @@
-/**
- * What a server reports per scope for `verify`: kept apart from the server so the rules for which scope counts what
- * stay in one place.
- */
+/** What a server reports per scope for `verify`, apart so which scope counts what stays in one place. */
 
 import type { FakeModel } from '../fakes/model/FakeModel.js';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
@@ -23,10 +20,7 @@ export interface PendingSources {
   readonly given: TestApp | undefined;
 }
 
-/**
- * The answers not given yet, per scope and model id: in `scope` when one is named, else in every
- * scope a request ran in or a script was loaded for (the default scope is `''`). See `FakeServer.pending`.
- */
+/** The answers not given yet, per scope and model id (the default scope is `''`). See `FakeServer.pending`. */
 export async function pendingAnswers(
   sources: PendingSources,
   scope?: string,

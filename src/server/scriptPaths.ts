@@ -1,13 +1,6 @@
 /**
- * A fake's message about a script, in the terms of the scripts document it came from: the
- * in-process names (`app.fake('gpt-4.1-mini', answers): answers[0].txt`, a classifier entry "at
- * index 0", `{ error: new ClassificationAdapterError(reason) }`) become the document's paths
- * (`scripts.models['gpt-4.1-mini'][0].txt`, `scripts.classifier[0]`) and its JSON forms.
- *
- * @example
- * ```ts
- * inScripts("app.fake('m', answers): answers[0].txt: unknown key 'txt'."); // "scripts.models['m'][0].txt: unknown key 'txt'."
- * ```
+ * A fake's message in the scripts document's terms: `app.fake('gpt-4.1-mini', answers): answers[0].txt` becomes
+ * `scripts.models['gpt-4.1-mini'][0].txt`, and so on.
  */
 export function inScripts(message: string, root = 'scripts'): string {
   const owner = /app\.fake\('((?:[^'\\]|\\.)*)', answers\)/.exec(message);

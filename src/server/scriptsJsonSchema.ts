@@ -2,15 +2,8 @@ import { z } from 'zod';
 import { scriptsSchema } from './scriptsSchema.js';
 
 /**
- * The JSON Schema of a scripts file (`standin serve --scripts`, the control API's
- * `PUT /__standin/scripts`), made from {@link scriptsSchema} when asked, so it cannot drift from
- * what the server accepts. Answers are only `{}` here: the server checks them against the
- * model's calls when it loads them, where a message can name the fix.
- *
- * @example
- * ```ts
- * writeFileSync('scripts.schema.json', JSON.stringify(scriptsJsonSchema(), null, 2));
- * ```
+ * The scripts file's JSON Schema, made from {@link scriptsSchema} so it cannot drift. Answers are `{}`: the server
+ * checks them on load, where a message can name the fix.
  */
 export function scriptsJsonSchema(): Record<string, unknown> {
   // The input side: what a file may hold (`models` may be left out), not what parsing makes of it.

@@ -66,8 +66,7 @@ export const scriptsSchema = lazySchema(() =>
 );
 
 /**
- * What a wire server is scripted with: the JSON form of the answers per model id, and a
- * classifier script.
+ * What a wire server is scripted with: the JSON form of the answers per model id, and a classifier script.
  *
  * @example
  * ```ts
@@ -112,16 +111,7 @@ export const scriptsExpected: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(paceExpected).map(([path, what]) => [path ? `pace.*.${path}` : 'pace.*', what])),
 };
 
-/**
- * The answers `app.fake` takes for one model's JSON script: `'fitting'` is `fitting()`, and a
- * record's `fitting` answers every call the record does not name.
- *
- * @example
- * ```ts
- * answersOf({ reply: [{ text: 'Hi' }], embed: { dimensions: 8 } });
- * answersOf({ fitting: { seed: 7 }, reply: [{ text: 'Hi' }] }); // fitting() but for reply
- * ```
- */
+/** The answers `app.fake` takes for one JSON script; `'fitting'` is `fitting()`. */
 export function answersOf(script: z.output<typeof modelScriptSchema>): Answers {
   if (Array.isArray(script)) return script as Answers;
   if (script === 'fitting') return fitting();

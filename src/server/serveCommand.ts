@@ -69,15 +69,8 @@ export interface CommandOutput {
 }
 
 /**
- * Runs `standin <args>`: `serve` starts a wire server from a scripts file and answers it; `--help`
- * answers 0 after printing the help, `serve --print-schema` after printing the scripts file's JSON
- * Schema. A bad argument or scripts file prints what is wrong and
- * the fix, and answers exit code 2.
- *
- * @example
- * ```ts
- * const started = await serveCommand(['serve', '--scripts', 'scripts.json'], { out: console.log, err: console.error });
- * ```
+ * Runs `standin <args>`; `--help` and `serve --print-schema` print and answer 0, a bad argument or scripts file prints
+ * the fix and answers 2.
  */
 export async function serveCommand(args: readonly string[], output: CommandOutput): Promise<FakeServer | number> {
   let parsed;

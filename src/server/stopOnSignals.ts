@@ -12,21 +12,11 @@ export interface Stoppable {
 }
 
 /**
- * Stops `standin serve` cleanly however it was started (`npx standin serve`, the bin itself, a
- * node script): on SIGTERM, SIGINT or SIGHUP, and when the process that started it is gone (a
- * launcher such as `npx`, or the shell it ran, that was terminated without passing the signal
- * on leaves the server to the init process, or a zombie its own launcher never reaps, as
- * `npm exec` does after SIGINT while the server holds its output open). The server closes its connections; past
- * {@link STOP_TIMEOUT_MS}, or on a second signal, the process exits anyway. It listens from
- * before the server starts, so a signal while it starts stops it once started. A server that
- * did not start (`starting` answers undefined) leaves the process to exit on its own. With `watchParent: false`
- * (`--outlive-parent`) it outlives the process that started it, and only a signal stops it.
- *
- * @example
- * ```ts
- * const started = serveCommand(args, output);
- * stopOnSignals(started.then((result) => (typeof result === 'number' ? undefined : result)), output);
- * ```
+ * Stops `standin serve` cleanly however it was started: on SIGTERM, SIGINT or SIGHUP, and when its starting process is
+ * gone (a launcher such as `npx` killed without passing the signal on leaves the server to init, or a zombie `npm exec`
+ * never reaps). Past {@link STOP_TIMEOUT_MS} or on a second signal the process exits anyway. It listens before the
+ * server starts, so an early signal stops it once started. `watchParent: false` (`--outlive-parent`) leaves signals
+ * only.
  */
 export function stopOnSignals(
   starting: Promise<Stoppable | undefined>,
@@ -90,10 +80,7 @@ export function stopOnSignals(
   });
 }
 
-/**
- * Whether process `pid` has exited but was not reaped yet (a zombie): a parent that is a zombie
- * keeps its pid, so `process.ppid` does not change. Read from /proc where there is one.
- */
+/** Whether `pid` is a zombie: a zombie parent keeps its pid, so `process.ppid` does not change. Read from /proc. */
 function exited(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -14,15 +14,7 @@ const clientRuns = (): never => {
   throw new Error('A tool offered over the wire runs in the client, never on the server.');
 };
 
-/**
- * The engine's tools for the tools a request offers, each with its input's zod schema and a
- * `run` that is never called (the engine runs tools only in runs; the server only replies).
- *
- * @example
- * ```ts
- * toolsOf([{ name: 'findInGuide', parameters: { type: 'object' } }], schemas, (i) => `tools[${i}].function.parameters`);
- * ```
- */
+/** The engine's tools for a request, with a `run` never called: the server only replies. */
 export function toolsOf(
   tools: readonly WireTool[],
   schemas: SchemaCache,

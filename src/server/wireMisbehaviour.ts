@@ -5,9 +5,8 @@ import type { WholeReply } from '../protocols/WholeReply.js';
 import type { Reply } from '../services/engine/Reply.js';
 
 /**
- * A model's misbehaviour the server's app raised, which the wire delivers in the provider's own reply bytes rather than
- * as an error: a refusal (its text), a content filter that stopped the reply, or a typed value that is not JSON or does
- * not fit (its reply, the value's text as the content), which the client's own checks then refuse.
+ * A misbehaviour the wire delivers in the provider's reply bytes, not as an error, for the client's own checks to
+ * refuse.
  */
 export type WireMisbehaviour =
   | { readonly kind: 'refusal'; readonly text: string }
@@ -20,12 +19,6 @@ export type Stopped = Exclude<WireMisbehaviour, { readonly kind: 'value' }>;
 /**
  * The misbehaviour `error` is, or undefined for any other error. A `content_filter` failure counts when it came inside
  * a reply (status 200, as a faked model's `misbehave` and a real adapter's finish make it), not as an HTTP error.
- *
- * @example
- * ```ts
- * const misbehaved = wireMisbehaviour(error);
- * if (misbehaved?.kind === 'refusal') chunk({ refusal: misbehaved.text });
- * ```
  */
 export function wireMisbehaviour(error: unknown): WireMisbehaviour | undefined {
   if (error instanceof ValueFailed) {
@@ -44,11 +37,6 @@ export function wireMisbehaviour(error: unknown): WireMisbehaviour | undefined {
 /**
  * The reply a non-streamed endpoint answers: the app's, or a typed-value misbehaviour's reply as the model gave it;
  * undefined for a refusal or a content filter, which `misbehaved` answers; any other error thrown as it is.
- *
- * @example
- * ```ts
- * const reply = await replyOrMisbehaviour(() => context.run(() => context.app.reply(model, input, options)));
- * ```
  */
 export async function replyOrMisbehaviour(ask: () => Promise<Reply>): Promise<Reply | Stopped> {
   try {

@@ -47,10 +47,9 @@ export const Tokens = {
    */
   Classifier: Symbol.for('standin/Classifier') as ServiceIdentifier<Classifier>,
   /**
-   * The classifiers of the config's `classifier.fallback`, one per link, named by its index
-   * (`whenNamed('0')` for `fallback[0]`), looked up on every call: a classify call moves to
-   * them in order when the classifier's retries fail. Another binding under the same name
-   * takes the config's place.
+   * The classifiers of the config's `classifier.fallback`, one per link, named by its index (`whenNamed('0')` for
+   * `fallback[0]`), looked up on every call: a classify call moves to them in order when the classifier's retries fail.
+   * Another binding under the same name takes the config's place.
    */
   FallbackClassifier: Symbol.for('standin/FallbackClassifier') as ServiceIdentifier<Classifier>,
   /**

@@ -19,12 +19,6 @@ const concrete = (path: readonly PropertyKey[]): string => path.map(String).join
 /**
  * Says what is wrong with an input, one line per zod issue: the exact path, what was found
  * (its type, never its value, which may be a secret) and what to write instead.
- *
- * @example
- * ```ts
- * describeIssues('request', input, result.error.issues);
- * // ['request.messages[0].content: expected a string, got a number.']
- * ```
  */
 export function describeIssues(
   root: string,
@@ -49,14 +43,8 @@ export function describeIssues(
 export const MAX_ISSUE_LINES = 10;
 
 /**
- * The first {@link MAX_ISSUE_LINES} of `lines`, then one line saying how many more there are
- * (`uncounted` more besides those left out of `lines`; of `items` when they are no problems), so a
- * message stays readable and bounded.
- *
- * @example
- * ```ts
- * capLines(Array.from({ length: 200 }, (_, i) => `parts[${i}]: bad.`)); // 10 lines, then '… and 190 more problems …'
- * ```
+ * The first {@link MAX_ISSUE_LINES} of `lines`, then one line saying how many more there are (`uncounted` more besides
+ * those left out of `lines`; of `items` when they are no problems), so a message stays readable and bounded.
  */
 export function capLines(lines: readonly string[], uncounted = 0, items?: string): string[] {
   const more = Math.max(0, lines.length - MAX_ISSUE_LINES) + uncounted;

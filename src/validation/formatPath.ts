@@ -76,11 +76,6 @@ export function thrownName(error: unknown): string {
 /**
  * `text` as a message shows it: whole when it has at most `limit` characters, else its first ones and `…`, `limit` in
  * all.
- *
- * @example
- * ```ts
- * clip('Open Settings, then Password.', 10); // 'Open Sett…'
- * ```
  */
 export function clip(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;

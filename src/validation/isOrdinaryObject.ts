@@ -5,12 +5,6 @@ import { isProxy } from 'node:util/types';
  * instance, no null prototype, no array. What the hand checks that stand in for a schema on a hot
  * path take as theirs; anything else they leave to the schema. (`isPlainObject` of the
  * classification checks takes null-prototype objects and proxies too: those are read by zod.)
- *
- * @example
- * ```ts
- * isOrdinaryObject({ text: 'Hi' }); // true
- * isOrdinaryObject(new Proxy({}, {})); // false
- * ```
  */
 export function isOrdinaryObject(value: unknown): value is Record<string, unknown> {
   return (

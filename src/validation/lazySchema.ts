@@ -6,12 +6,6 @@ const BUILT = Symbol('standin.lazySchema.built');
  * costs far more than reading one: a module that declares many schemas at the top level makes
  * every `import('standin')` pay for checks the program may never run. The value stands for the
  * schema in every way a caller or zod itself reads it (properties, methods, `in`, `instanceof`).
- *
- * @example
- * ```ts
- * const pointSchema = lazySchema(() => z.strictObject({ x: z.number(), y: z.number() }));
- * pointSchema.parse({ x: 1, y: 2 }); // builds the schema now, then parses
- * ```
  */
 export function lazySchema<T extends object>(build: () => T): T {
   let schema: T | undefined;
@@ -46,11 +40,6 @@ export function lazySchema<T extends object>(build: () => T): T {
 /**
  * The real schema behind a {@link lazySchema} stand-in (built now if it was not), or `schema`
  * itself. A schema that holds another holds the real one, so each parse of it reads no stand-in.
- *
- * @example
- * ```ts
- * const list = lazySchema(() => z.array(built(itemSchema)));
- * ```
  */
 export function built<T extends object>(schema: T): T {
   return (schema as { readonly [BUILT]?: T })[BUILT] ?? schema;

@@ -49,10 +49,6 @@ function engineRefusal(error: unknown): string {
  *
  * @throws {PatternRefused} when JavaScript does not read it, or the engine cannot run it (a back
  * reference, a look-around, the v flag, a repeat over 1,000).
- * @example
- * ```ts
- * linearRegExp('^(a+)+$').test('a'.repeat(100_000) + '!'); // false, at once
- * ```
  */
 export function linearRegExp(source: string, flags = ''): RegExp {
   if (flags.includes('v')) {
@@ -82,10 +78,6 @@ export function linearRegExp(source: string, flags = ''): RegExp {
  * validator that reads patterns so, such as `[\w-.]`).
  *
  * @throws {PatternRefused} as {@link linearRegExp} does.
- * @example
- * ```ts
- * jsonSchemaRegExp('^\\p{Lu}').test('Éclair'); // true
- * ```
  */
 export function jsonSchemaRegExp(source: string): RegExp {
   let unicode = true;

@@ -30,17 +30,10 @@ const MAX_DEPTH = 64;
 export const MAX_LIST_LENGTH = 10_000;
 
 /**
- * A copy of `value` made of plain objects (null prototype), arrays and primitives, read once:
- * a getter runs once, a proxy's traps run once, and what the copy holds cannot change later.
- * Throws {@link NotPlain} at the first Date, Map, class instance, function, cycle, key named
- * `__proto__` (which a plain object cannot hold as data), list longer than {@link MAX_LIST_LENGTH},
- * or a read that throws.
- *
- * @example
- * ```ts
- * plainCopy({ retry: { attempts: 2 } }); // { retry: { attempts: 2 } }
- * plainCopy({ retry: new Date() });      // throws NotPlain: a Date at retry
- * ```
+ * A copy of `value` made of plain objects (null prototype), arrays and primitives, read once: a getter runs once, a
+ * proxy's traps run once, and what the copy holds cannot change later. Throws {@link NotPlain} at the first Date, Map,
+ * class instance, function, cycle, key named `__proto__` (which a plain object cannot hold as data), list longer than
+ * {@link MAX_LIST_LENGTH}, or a read that throws.
  */
 export function plainCopy(value: unknown): unknown {
   return copy(value, [], new Set());
@@ -149,12 +142,6 @@ function constructorName(proto: unknown): string | undefined {
 /**
  * What `value` is when it is not a plain object (`null`, `an array`, `a Date`…), or undefined
  * when it is one. Reads only its type and prototype, never its contents.
- *
- * @example
- * ```ts
- * notPlainObject(new Map()); // 'a Map'
- * notPlainObject({});        // undefined
- * ```
  */
 export function notPlainObject(value: unknown): string | undefined {
   if (value === null) return 'null';

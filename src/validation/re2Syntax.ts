@@ -70,10 +70,6 @@ function countGroups(source: string): number {
  * and identity escapes. The i and m flags are set on the engine; `dotAll` is the s flag.
  *
  * @throws {PatternRefused} for a back reference, a look-around or an inline flag group.
- * @example
- * ```ts
- * re2Syntax('^(?<year>\\d{4})\\s', true, false); // '^(?P<year>\\d{4})[\\x{9}-\\x{d}...]'
- * ```
  */
 export function re2Syntax(source: string, unicode: boolean, dotAll: boolean): string {
   const groups = countGroups(source);

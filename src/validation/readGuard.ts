@@ -4,11 +4,6 @@ import { StandinError } from '../errors/StandinError.js';
  * Runs `read`, which reads a caller's input; anything but a {@link StandinError} it throws (a
  * getter that fails, a proxy whose trap throws, an object that cannot become a string) becomes
  * `E0041`, naming `what` was being read, so no raw TypeError leaves a public call.
- *
- * @example
- * ```ts
- * const prepared = readGuard('app.reply(model, request)', () => prepareReply(input));
- * ```
  */
 export function readGuard<T>(what: string, read: () => T): T {
   try {
@@ -27,15 +22,8 @@ export function readGuard<T>(what: string, read: () => T): T {
 }
 
 /**
- * A short, safe rendering of a name a caller gave, for a message: a string quoted and cut to
- * `max` characters; anything else by its type. Never throws (a null-prototype object has no
- * `toString`), never copies a huge input.
- *
- * @example
- * ```ts
- * shownName('writer');              // "'writer'"
- * shownName(Object.create(null));   // 'an object'
- * ```
+ * A short, safe rendering of a name a caller gave, for a message: a string quoted and cut to `max` characters; anything
+ * else by its type. Never throws (a null-prototype object has no `toString`), never copies a huge input.
  */
 export function shownName(value: unknown, max = 80): string {
   if (typeof value === 'string')

@@ -24,11 +24,6 @@ const MAX_STEPS = 64;
  * The keys an object may have at `path` inside `schema`, read from the schema itself, so an
  * unknown key can be answered with the allowed ones and the closest of them. Unions give the
  * keys of every object they allow there. Empty when the path leads to no object.
- *
- * @example
- * ```ts
- * schemaKeys(z.object({ a: z.object({ timeoutMs: z.number() }) }), ['a']); // ['timeoutMs']
- * ```
  */
 export function schemaKeys(schema: z.ZodType | z.core.$ZodType, path: readonly PropertyKey[]): string[] {
   let level: unknown[] = [schema];

@@ -51,10 +51,6 @@ const CATEGORIES: Readonly<Record<string, string>> = {
  * short name (`Letter` and `gc=L` are `L`), a script by its name (`Script=Greek` is `Greek`).
  *
  * @throws {PatternRefused} for Script_Extensions, which RE2 does not know.
- * @example
- * ```ts
- * unicodeProperty('General_Category=Uppercase_Letter'); // 'Lu'
- * ```
  */
 export function unicodeProperty(name: string): string {
   const [key, value] = name.includes('=') ? name.split('=', 2) : [undefined, name];

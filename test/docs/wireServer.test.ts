@@ -2,7 +2,7 @@
  * The Python and curl examples of docs/wire-server.md, run as the page shows them against the
  * real server (the `standin` command, from src/): each must exit 0 and print exactly the
  * `<!-- output -->` block that follows it. The curl example runs against a server started with
- * the page's own `npx standin serve ...` line and its `<!-- file: scripts.json -->` document.
+ * the page's own `node_modules/.bin/standin serve ...` line and its `<!-- file: scripts.json -->` document.
  * They run where python3 (for the Python example) and curl (for the curl one) are installed.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
@@ -83,7 +83,7 @@ describe('docs/wire-server.md, run against the real server', { timeout: 90_000 }
     async () => {
       const start = blocks
         .flatMap((block) => (block.lang === 'sh' ? block.code.split('\n') : []))
-        .find((line) => line.startsWith('npx standin serve '));
+        .find((line) => line.startsWith('node_modules/.bin/standin serve '));
       expect(start).toBeDefined();
       const scripts = blocks.find((block) => block.lang === 'json' && before(block) === '<!-- file: scripts.json -->');
       expect(scripts).toBeDefined();
@@ -91,7 +91,7 @@ describe('docs/wire-server.md, run against the real server', { timeout: 90_000 }
       writeFileSync(join(folder, 'scripts.json'), scripts!.code);
       // The page's command line, with the scripts file where it was written and a free port in place of 8787.
       const args = start!
-        .slice('npx standin '.length)
+        .slice('node_modules/.bin/standin '.length)
         .split(/\s+/)
         .map((arg) => (arg === 'scripts.json' ? join(folder, 'scripts.json') : arg === '8787' ? '0' : arg));
       const token = 'local-secret';

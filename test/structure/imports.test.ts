@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { specifiersOf } from './specifiers.js';
 
 const root = fileURLToPath(new URL('../../src/', import.meta.url));
 
@@ -12,20 +13,6 @@ function sources(dir = root): string[] {
     if (entry.isDirectory()) return sources(path);
     return entry.name.endsWith('.ts') ? [relative(root, path)] : [];
   });
-}
-
-/**
- * The relative specifiers a module's text loads: static imports and re-exports (type-only ones
- * included), side-effect imports, and dynamic `import('...')` — a lazy edge still closes a cycle
- * and still loads its target into whoever runs it.
- */
-export function specifiersOf(text: string): string[] {
-  const patterns = [
-    /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*(['"])(\.{1,2}\/[^'"]+)\1/g,
-    /(?:^|\n)\s*import\s*(['"])(\.{1,2}\/[^'"]+)\1/g,
-    /\bimport\s*\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*[,)]/g,
-  ];
-  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[2]!));
 }
 
 /** The src/ files a file imports, re-exports from or loads with import(), type-only imports included. */
@@ -173,8 +160,9 @@ describe('the dependency direction', () => {
 });
 
 describe('the size of files', () => {
-  it('no file under src/ is over 300 lines, but data tables (src/errors/catalog.ts)', () => {
-    const long = files.filter((file) => !dataTables.has(file) && lineCount(file) > 300);
+  // One idea per file: about 400 lines leaves room for an idea that needs them, not for two ideas.
+  it('no file under src/ is over 400 lines, but data tables (src/errors/catalog.ts)', () => {
+    const long = files.filter((file) => !dataTables.has(file) && lineCount(file) > 400);
     expect(long.map((file) => `${file}: ${lineCount(file)} lines`)).toEqual([]);
   });
 

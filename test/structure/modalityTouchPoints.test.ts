@@ -11,7 +11,7 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const SPEC_FILE = 'src/services/capabilities/<capability>.ts';
 
 /**
- * The files a new modality touches, in the order the README lists them. Every other file reads
+ * The files a new modality touches, in the order docs/contributing.md lists them. Every other file reads
  * the capability table (or a type derived from the provider contract) and names no capability.
  */
 const touchPoints = [
@@ -129,10 +129,10 @@ function capabilityNamings(text: string, names: readonly string[] = plainCapabil
   return found;
 }
 
-/** The paths of the list under README.md's `### A new modality` heading, up to the next heading. */
-function readmeList(): string[] {
-  const text = readFileSync(join(repo, 'README.md'), 'utf8');
-  const start = text.search(/^### A new modality\s*$/m);
+/** The paths of the list under docs/contributing.md's `## A new modality` heading, up to the next heading. */
+function contributingList(): string[] {
+  const text = readFileSync(join(repo, 'docs', 'contributing.md'), 'utf8');
+  const start = text.search(/^## A new modality\s*$/m);
   if (start < 0) return [];
   const rest = text.slice(start).split('\n').slice(1);
   const end = rest.findIndex((line) => /^#{1,6}\s/.test(line));
@@ -147,8 +147,8 @@ describe('the touch points of a new modality', () => {
     expect(touchPoints.length).toBeLessThanOrEqual(8);
   });
 
-  it("are the list under README.md's `### A new modality`, in its order", () => {
-    expect(readmeList()).toEqual(touchPoints);
+  it("are the list under docs/contributing.md's `## A new modality`, in its order", () => {
+    expect(contributingList()).toEqual(touchPoints);
   });
 
   it.each(touchPoints.filter((path) => path !== SPEC_FILE))('%s exists and names every capability', (path) => {

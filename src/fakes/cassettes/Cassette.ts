@@ -14,11 +14,10 @@ import { writeFileSafely } from './writeFileSafely.js';
 import { textDigest, USAGE_VARIABLE } from './usageLog.js';
 
 /**
- * A recording of real exchanges on a test app, made by `app.cassette(path, settings)`: it stands
- * in for every configured model's provider and for the classifier. Replay answers from the file;
- * record calls the real adapters and keeps every exchange; record-missing does what fits. Call
- * `save()` after the tests (it writes only when something was recorded) and `verify()` to find
- * recordings the tests no longer use.
+ * A recording of real exchanges on a test app, made by `app.cassette(path, settings)`: it stands in for every
+ * configured model's provider and for the classifier. Replay answers from the file; record calls the real adapters and
+ * keeps every exchange; record-missing does what fits. Call `save()` after the tests (it writes only when something was
+ * recorded) and `verify()` to find recordings the tests no longer use.
  *
  * @example
  * ```ts
@@ -75,10 +74,9 @@ export class Cassette {
   }
 
   /**
-   * Throws `V0005`, listing them, when entries of the file were never replayed: the app asked
-   * less than when it was recorded; with `tools: true`, `V0022` when only tool runs of entries
-   * that were replayed never were. In record mode, where the file's entries are replaced, it
-   * finds nothing.
+   * Throws `V0005`, listing them, when entries of the file were never replayed: the app asked less than when it was
+   * recorded; with `tools: true`, `V0022` when only tool runs of entries that were replayed never were. In record mode,
+   * where the file's entries are replaced, it finds nothing.
    */
   async verify(): Promise<void> {
     const unused = this.#tape.unreplayed();
@@ -137,9 +135,8 @@ export class Cassette {
   }
 
   /**
-   * The recorded classify answers of the classifier, in the file's order, as a FakeClassifier
-   * script for `app.fakeClassifier(script)`; given `fallback`, those of the config's
-   * `classifier.fallback[fallback]` instead.
+   * The recorded classify answers of the classifier, in the file's order, as a FakeClassifier script for
+   * `app.fakeClassifier(script)`; given `fallback`, those of the config's `classifier.fallback[fallback]` instead.
    *
    * @example
    * ```ts

@@ -13,19 +13,10 @@ import type { CassetteTape } from './CassetteTape.js';
 import { plainJson, setOwn } from './plainJson.js';
 
 /**
- * Stands in for the classifier, or for one of the config's fallback classifiers, while a
- * cassette is on. A recording is a FakeClassifier script entry: replayed, it is answered by
- * a FakeClassifier holding that one entry, so the response is the fake's with the recorded
- * answers and this classifier's provider name (a recorded failure rejects with its reason and
- * `retryAfterMs`, and the engine retries it, then falls back, as a live one). Recording hands
- * the call to the classifier bound before the cassette, the real-call guard not asked. A
- * fallback's recordings carry `fallback` (its index in `classifier.fallback`), so each
- * classifier of the chain replays its own.
- *
- * @example
- * ```ts
- * container.rebind(Tokens.Classifier).toConstantValue(new CassetteClassifier(tape, real));
- * ```
+ * Stands in for the classifier (or one of its fallbacks) while a cassette is on. A recording is a FakeClassifier script
+ * entry, replayed by a fake holding that one entry, so a recorded failure is retried and falls back as a live one.
+ * Recording hands the call to the classifier bound before, the guard not asked. A fallback's recordings carry its index
+ * in `classifier.fallback`, so each of the chain replays its own.
  */
 export class CassetteClassifier implements Classifier {
   readonly real = false;
@@ -36,11 +27,7 @@ export class CassetteClassifier implements Classifier {
   readonly #fallback: number | undefined;
   readonly #below: ((scope: string) => Classifier | undefined) | undefined;
 
-  /**
-   * `inner` is the classifier bound before the cassette; `missing` why there is none, when its
-   * binding failed; `fallback` the index in `classifier.fallback` of the one it stands in for;
-   * `below` what a call it does not answer reaches (the layers below the cassette's, then `inner`).
-   */
+  /** `missing` says why there is no `inner`; `below` is what a call the tape does not answer reaches. */
   constructor(
     tape: CassetteTape,
     inner: Classifier | undefined,
@@ -123,15 +110,7 @@ export class CassetteClassifier implements Classifier {
   }
 }
 
-/**
- * The FakeClassifier script entry a recorded classify answer is: `{ answers }` with each
- * answer a `ClassificationAnswer`, or `{ error }` with a `ClassificationAdapterError`.
- *
- * @example
- * ```ts
- * app.fakeClassifier([scriptEntry({ answers: { team: { type: 'choice', choice: 'billing', probabilities: { billing: 1 } } } })]);
- * ```
- */
+/** The FakeClassifier script entry a recorded classify answer is. */
 export function scriptEntry(answer: RecordedAnswers['classify']): ClassificationScriptEntry {
   if ('error' in answer) {
     const { reason, status, retryAfterMs } = answer.error;

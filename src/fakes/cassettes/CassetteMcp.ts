@@ -3,17 +3,9 @@ import type { McpCallResult, McpConnection, McpToolInfo } from '../../services/m
 import type { CassetteTape } from './CassetteTape.js';
 
 /**
- * An MCP server as a cassette with `tools: true` stands in for it: its tool listing comes from the
- * tape in `replay` (and in `record-missing` when the file holds one), so `app.mcpTools` lists
- * without the server; otherwise the server below lists and the tape keeps what it said. Tool calls
- * go to the server below: the tool tape in front of every tool answers a replayed call before a
- * call ever reaches here.
- *
- * @example
- * ```ts
- * const tickets = new CassetteMcp(tape, 'tickets', (scope) => below(scope));
- * await tickets.listTools(signal);
- * ```
+ * An MCP server behind a cassette with `tools: true`: its listing comes from the tape in `replay` (and `record-missing`
+ * when the file has one), so `app.mcpTools` lists without the server. Tool calls go below: the tool tape answers a
+ * replayed call before it gets here.
  */
 export class CassetteMcp implements McpConnection {
   readonly real = false;

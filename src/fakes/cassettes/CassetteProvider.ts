@@ -20,17 +20,10 @@ import { plainJson } from './plainJson.js';
 import { ReplyGatherer } from './recordReply.js';
 
 /**
- * Stands in for one model's provider while a cassette is on: in replay it answers every call
- * from the cassette and reaches no provider; in record it hands the call to the real adapter the
- * config binds for the model's provider (the real-call guard is not asked: the cassette is, for
- * its own calls only) and records the exchange; in record-missing it does what fits. It offers
- * the capabilities the real adapter offers (all of them when there is none), so a call the
- * provider cannot make fails with `E0004` as it would live.
- *
- * @example
- * ```ts
- * lookup.use('model:writer', new CassetteProvider(tape, realAdapter));
- * ```
+ * Stands in for one model's provider while a cassette is on: replay answers from the file and reaches no provider;
+ * record hands the call to the real adapter (the guard not asked: the cassette is, for its own calls) and keeps the
+ * exchange. It offers the real adapter's capabilities, so a call the provider cannot make fails with `E0004` as it
+ * would live.
  */
 export class CassetteProvider implements Provider {
   readonly real = false;
@@ -38,11 +31,7 @@ export class CassetteProvider implements Provider {
   readonly #inner: Provider | undefined;
   readonly #below: ((call: Capability, context: CallContext) => Provider | undefined) | undefined;
 
-  /**
-   * `inner` is what the container binds for the model: the cassette offers its capabilities.
-   * `below` finds what a call it does not answer reaches (the layers below the cassette's, then
-   * `inner`); left out, that is `inner`.
-   */
+  /** `below` finds what a call the tape does not answer reaches; left out, that is `inner`. */
   constructor(
     tape: CassetteTape,
     inner: Provider | undefined,

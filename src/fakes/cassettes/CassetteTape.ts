@@ -33,16 +33,7 @@ export interface Lookup {
   readonly seq: number;
 }
 
-/**
- * The state of one cassette while its app runs: the file's entries and their index, the per-scope
- * call counts, which entries were replayed, and what this run recorded. The provider and the
- * classifier wrappers read and write it; `Cassette` saves it.
- *
- * @example
- * ```ts
- * const tape = new CassetteTape({ path, mode: 'replay', exists: true, entries, scrub });
- * ```
- */
+/** One cassette's state while its app runs, which the provider and classifier wrappers share and `Cassette` saves. */
 export class CassetteTape {
   readonly path: string;
   readonly mode: CassetteMode;
@@ -113,9 +104,7 @@ export class CassetteTape {
   }
 
   /**
-   * Looks a call up: the recording it replays, or none when it is to be recorded (every call in
-   * record mode); `fallback` is the index of the fallback classifier a classify call went to.
-   * In replay mode a call with no recording throws `T0040`. Called when the call
+   * The recording a call replays, or none when it is to be recorded; `T0040` for a miss in replay. Called when the call
    * starts, so the file's order is the order calls began.
    */
   find(
@@ -178,10 +167,8 @@ export class CassetteTape {
   }
 
   /**
-   * Records the exchange of a call looked up with {@link find}, its answer scrubbed of secrets
-   * (the request was, by {@link normalize}). When another scope already recorded this call of the
-   * same request (its nth asking, concurrently), the first recording stays and this one is
-   * dropped: every exchange is in the file once. Answers the position of the entry that holds the exchange.
+   * Records a call's exchange, its answer scrubbed. When another scope recorded the same nth asking concurrently, the
+   * first stays, so every exchange is in the file once. Answers the entry's position.
    */
   record(lookup: Lookup, entry: CassetteEntry): number {
     if (this.#index.count(lookup.key) > lookup.n) return this.#index.at(lookup.key, lookup.n)!;
@@ -224,8 +211,8 @@ export class CassetteTape {
   }
 
   /**
-   * The file to write: the kept entries in their order, then this run's recordings by scope
-   * (the default scope first, then by name) and, within a scope, in the order the calls began.
+   * The file: kept entries in order, then this run's by scope (default first, then by name), each in the order calls
+   * began.
    */
   file(): CassetteFile {
     const recorded = [...this.#recorded].sort((a, b) => compareScopes(a.scope, b.scope) || a.seq - b.seq);

@@ -10,18 +10,9 @@ import type { SentReplyRequest } from '../model/sentRequest.js';
 const NEAREST_LIMIT = 200;
 
 /**
- * Finds recordings by request content: entries are keyed by model, call and the canonical
- * content of the normalized request (as `hashScript` reads it), so key order and hand edits
- * that keep the content do not matter.
- * Each scope counts the calls it made of each key: its nth call of a request gets the nth
- * recording of that request, so parallel scopes each replay from the first.
- *
- * @example
- * ```ts
- * const index = new EntryIndex();
- * index.add(0, entry);
- * index.take('', index.key('writer', 'reply', request)); // 0, then undefined
- * ```
+ * Finds recordings by the canonical content of the normalized request (as `hashScript` reads it), so key order and hand
+ * edits that keep the content do not matter. A scope's nth call of a request gets its nth recording, so parallel scopes
+ * each replay from the first.
  */
 export class EntryIndex {
   readonly #byKey = new Map<string, number[]>();
@@ -29,8 +20,8 @@ export class EntryIndex {
   /** The entries by position. */
   readonly #entries: CassetteEntry[] = [];
   /**
-   * Per model and call (the start of their keys), the positions of the entries not keyed yet, in file order: the
-   * entries of a model and call are keyed on the first lookup of that model and call, not when the cassette loads.
+   * Entries not keyed yet, per model and call: they are keyed on the first lookup of theirs, not when the cassette
+   * loads.
    */
   readonly #unkeyed = new Map<string, number[]>();
   /** The starts of the keys whose entries are keyed: an entry added under one is keyed at once. */
@@ -47,9 +38,8 @@ export class EntryIndex {
   }
 
   /**
-   * The key of a call: its model (for classify, none, or the fallback classifier's index), its call and its request's
-   * canonical content, the text `hashScript` digests (kept whole: a map key needs no digest; written by `requestKey`).
-   * Every lookup starts with it, so it keys the entries of that model and call first.
+   * The key of a call: model (or fallback index), call and the request's canonical content, kept whole as a map key
+   * needs no digest.
    */
   key(model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): string {
     const start = keyStart(model, call, fallback);
@@ -98,8 +88,7 @@ export class EntryIndex {
   }
 
   /**
-   * For a reply no recording of its very request is left for: the first entry with a `when` of
-   * `model` not yet taken in `scope` that matches the request, taken now; undefined when none does.
+   * For a reply with no recording of its very request left: the first untaken entry with a matching `when`, taken now.
    */
   takeMatching(scope: string, model: string, request: NormalizedRequest): number | undefined {
     const list = this.#matching.get(model);
@@ -133,9 +122,8 @@ export class EntryIndex {
   }
 
   /**
-   * Counts one more call of `key` in `scope` and answers the position of the recording it gets,
-   * or undefined when there are fewer recordings of that request than calls; `count` is which
-   * call of the request this is in the scope, from 1.
+   * Counts one more call of `key` in `scope` and answers the position of its recording, or undefined when there are
+   * fewer.
    */
   take(
     scope: string,
@@ -148,10 +136,7 @@ export class EntryIndex {
     return { position: list?.[n], count: n + 1, recorded: list?.length ?? 0 };
   }
 
-  /**
-   * The recorded entry whose request is nearest to `request` (the fewest lines differ): among
-   * entries of the same call, those of the same model first. Undefined when there is none.
-   */
+  /** The entry whose request is nearest (fewest lines differ), same call, the same model first. */
   nearest(
     model: string | undefined,
     call: CassetteCall,

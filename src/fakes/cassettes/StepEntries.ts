@@ -8,16 +8,8 @@ export interface StepEntry {
 }
 
 /**
- * Which cassette entry answered each run step (by its step key, `runId#index`): the reply whose
- * tool calls the step's tools then run for, so a tool run is recorded beside it and replayed from
- * it. Bounded to the newest {@link MAX_STEPS} steps.
- *
- * @example
- * ```ts
- * const steps = new StepEntries();
- * steps.answered('run-1#0', 3);
- * steps.get('run-1#0')?.position; // 3
- * ```
+ * Which entry answered each run step, so a tool run is recorded beside the reply it ran for. Bounded to {@link
+ * MAX_STEPS}.
  */
 export class StepEntries {
   readonly #steps = new Map<string, StepEntry>();

@@ -13,25 +13,18 @@ import { toolMissError, unplacedToolError } from './toolMiss.js';
 const MAX_RAISED = 20;
 
 /**
- * A cassette's stand-in in front of every tool (`tools: true`): each tool run is kept beside the
- * reply entry that answered its step (found by the step's key, `runId#step`), in that entry's
- * `tools`, and matched by the tool's name and its input's canonical JSON, the nth call of one in a
- * step taking the nth run of it in the entry. Replay answers from the tape and never runs the tool
- * (a recorded error is thrown as a `ToolError`, which the model reads); `record` runs the tool
- * (`next`) and keeps what it answered; `record-missing` does what fits.
- *
- * @example
- * ```ts
- * slotsOf(container).everyTool().put({ kind: 'cassette', service: new ToolTape(tape), ... });
- * ```
+ * A cassette's stand-in in front of every tool (`tools: true`): a tool run is kept in the `tools` of the reply entry
+ * that answered its step, matched by tool name and the input's canonical JSON, the nth call taking the nth run. Replay
+ * never runs the tool (a recorded error is thrown as a `ToolError`, which the model reads); `record` runs it and keeps
+ * what it answered.
  */
 export class ToolTape implements ToolStandIn {
   readonly #tape: CassetteTape;
   /** Per entry, the indexes of its runs a call replayed. */
   readonly #taken = new Map<number, Set<number>>();
   /**
-   * Per entry given runs in this run, each run's place among its step's calls (-1 for the runs the file had), so the
-   * runs of a step are written in the order its reply asked for them, however the tools finished.
+   * Each run's place among its step's calls, so runs are written in the order the reply asked, however the tools
+   * finished.
    */
   readonly #orders = new Map<number, number[]>();
   readonly #raised: Finding[] = [];
@@ -107,8 +100,8 @@ export class ToolTape implements ToolStandIn {
   }
 
   /**
-   * Puts a run on the entry at `position`, among its step's runs in the order the reply asked for them, unless another
-   * scope already put this run (the nth of its key) there: every run is in the file once.
+   * Puts a run on its entry in the reply's order, unless another scope already put it there: every run is in the file
+   * once.
    */
   #add(position: number, n: number, key: string, call: ToolCall, run: RecordedToolRun): void {
     const tape = this.#tape;

@@ -20,19 +20,11 @@ import { CassetteMcp } from './CassetteMcp.js';
 import type { McpConnection } from '../../services/mcp/McpConnection.js';
 
 /**
- * Puts a cassette on a container: reads the file, then puts a cassette layer on the slot of every
- * configured model ({@link CassetteProvider}), of the classifier and of each of the config's
- * `classifier.fallback` links ({@link CassetteClassifier}), and with `tools: true` in front of every
- * tool ({@link ToolTape}) and of each configured MCP server's listing ({@link CassetteMcp}). A call the tape does not answer (in
- * `record`, or `record-missing` without the entry) goes to what is below the cassette's layer:
- * the layers put before it, then what the container binds — the real adapter, which records.
- * `app.cassette(path, settings)` calls it.
+ * Puts a cassette layer on the slot of every model, the classifier and its fallbacks, and with `tools: true` every tool
+ * and MCP listing. A call the tape does not answer goes below the layer: the layers put before it, then the real
+ * adapter, which records. `app.cassette(path, settings)` calls it.
  *
  * @throws {StandinError} `V0002` for bad settings; `V0001` for a file that is not a cassette.
- * @example
- * ```ts
- * const cassette = bindCassette(container, 'test/cassettes/helpdesk.json', { mode: 'record-missing' });
- * ```
  */
 export function bindCassette(container: Container, path: string | URL, settings: CassetteSettings = {}): Cassette {
   const mode = readSettings(path, settings);
@@ -115,10 +107,7 @@ export function bindCassette(container: Container, path: string | URL, settings:
   return cassette;
 }
 
-/**
- * The cassette's layer on `slot`: `make` is handed how to reach what is below the layer, and
- * makes the service that stands in.
- */
+/** The cassette's layer on `slot`; `make` is handed how to reach what is below it. */
 function cassetteLayer<S extends object>(
   slot: Slot<S>,
   label: string,

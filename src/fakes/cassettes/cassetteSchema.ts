@@ -56,8 +56,8 @@ const classifyError = lazySchema(() =>
 );
 
 /**
- * The answer schema of each call: reply takes `app.fake`'s answer record, classify a FakeClassifier script entry, the
- * others their capability's recorded answer or a failure.
+ * Each call's answer schema: reply `app.fake`'s record, classify a FakeClassifier entry, the others their recorded
+ * answer.
  */
 export const answerSchemas = {
   reply: answerSchema,

@@ -53,10 +53,9 @@ export interface CassetteSettings {
    */
   readonly modelIds?: ModelIds | undefined;
   /**
-   * Whether a recorded image keeps its bytes (in base64), so a replay gives the very bytes back.
-   * Left out (false), an image is recorded as its media type, byte count, SHA-256 and (for a PNG)
-   * size, and a replay gives a stand-in: a PNG of that size (1×1 for any other format), drawn
-   * from the recorded SHA-256, with media type `image/png`.
+   * Whether a recorded image keeps its bytes (in base64), so a replay gives the very bytes back. Left out (false), an
+   * image is recorded as its media type, byte count, SHA-256 and (for a PNG) size, and a replay gives a stand-in: a PNG
+   * of that size (1×1 for any other format), drawn from the recorded SHA-256, with media type `image/png`.
    */
   readonly keepBytes?: boolean | undefined;
   /**
@@ -91,11 +90,6 @@ export const MODE_VARIABLE = 'STANDIN_CASSETTES';
  *
  * @throws {StandinError} `V0002` for a path that is not a string or URL, bad settings, or an unknown mode in the
  * environment.
- * @example
- * ```ts
- * readSettings('a.json', { mode: 'record' }, {}); // 'record'
- * readSettings('a.json', { mode: 'record' }, { STANDIN_CASSETTES: 'replay' }); // 'replay'
- * ```
  */
 export function readSettings(
   path: unknown,

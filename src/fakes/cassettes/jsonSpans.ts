@@ -1,7 +1,6 @@
 /**
- * Where things are in a cassette's JSON text: the line and column of an offset, the span of the
- * value at a path, and the first offset that is not JSON. A cassette is edited by hand, so its
- * errors point into the file, and `prune` cuts entries out of it leaving every other byte as it was.
+ * Where things are in a cassette's JSON text. A cassette is edited by hand, so its errors point into the file, and
+ * `prune` cuts entries out leaving every other byte as it was.
  */
 
 import { readFileSync } from 'node:fs';
@@ -42,10 +41,7 @@ function sticky(pattern: RegExp, text: string, at: number, what: string): number
   return pattern.lastIndex;
 }
 
-/**
- * Scans the value starting at `at` (after spaces) and answers where it ends; `visit` sees each
- * member of an object or array with its key and span, and answers whether to scan into it.
- */
+/** Scans the value at `at` and answers where it ends; `visit` sees each member and answers whether to scan into it. */
 function scanValue(text: string, at: number, visit?: (key: string | number, span: Span) => void, depth = 0): number {
   // Deeper than any cassette nests (plainJson bounds it far below); the bound keeps the call stack safe.
   if (depth > 1000) throw new NotJson(at, 'a value nested less deeply');
@@ -78,14 +74,7 @@ function scanValue(text: string, at: number, visit?: (key: string | number, span
   return sticky(NUMBER, text, at, 'a value (an object, list, string, number, true, false or null)');
 }
 
-/**
- * The line and column (both from 1) of `offset` in `text`.
- *
- * @example
- * ```ts
- * lineColumn('{\n  "a": 1\n}', 4); // { line: 2, column: 3 }
- * ```
- */
+/** The line and column (both from 1) of `offset` in `text`. */
 export function lineColumn(text: string, offset: number): { readonly line: number; readonly column: number } {
   let line = 1;
   let lineStart = 0;
@@ -96,14 +85,7 @@ export function lineColumn(text: string, offset: number): { readonly line: numbe
   return { line, column: offset - lineStart + 1 };
 }
 
-/**
- * Where `text` stops being JSON, and what was expected there; undefined when it is JSON.
- *
- * @example
- * ```ts
- * jsonProblemAt('{"a": 1,}'); // { at: 8, expected: 'a key in double quotes' }
- * ```
- */
+/** Where `text` stops being JSON, and what was expected there; undefined when it is JSON. */
 export function jsonProblemAt(text: string): { readonly at: number; readonly expected: string } | undefined {
   try {
     const end = skipSpace(text, scanValue(text, text.charCodeAt(0) === 0xfeff ? 1 : 0));
@@ -114,15 +96,7 @@ export function jsonProblemAt(text: string): { readonly at: number; readonly exp
   }
 }
 
-/**
- * The span of the value at `path` in a JSON text, or of the deepest value on the way that exists;
- * undefined when the text is not JSON.
- *
- * @example
- * ```ts
- * spanAt('{"entries":[{"a":1}]}', ['entries', 0, 'a']); // { start: 17, end: 18 }
- * ```
- */
+/** The span of the value at `path`, or of the deepest one on the way; undefined when the text is not JSON. */
 export function spanAt(text: string, path: readonly (string | number)[]): Span | undefined {
   let span: Span = { start: skipSpace(text, 0), end: text.length };
   try {
@@ -141,14 +115,7 @@ export function spanAt(text: string, path: readonly (string | number)[]): Span |
   }
 }
 
-/**
- * The spans of the members of the list at `path` (such as a cassette's `entries`), in order.
- *
- * @example
- * ```ts
- * memberSpans('{"entries":[1, 2]}', ['entries']); // [{ start: 12, end: 13 }, { start: 15, end: 16 }]
- * ```
- */
+/** The spans of the members of the list at `path` (such as a cassette's `entries`), in order. */
 export function memberSpans(text: string, path: readonly (string | number)[]): Span[] {
   const list = spanAt(text, path);
   if (list === undefined) return [];
@@ -157,15 +124,7 @@ export function memberSpans(text: string, path: readonly (string | number)[]): S
   return spans;
 }
 
-/**
- * `line 3, column 7` of the value at `path` in the JSON file at `file`, read again for an error
- * found after loading; '' when the file cannot be read or the path is not in it.
- *
- * @example
- * ```ts
- * placeInFile('test/cassettes/a.json', ['entries', 3, 'answer']); // 'line 40, column 17'
- * ```
- */
+/** `line 3, column 7` of `path` in `file`, read again for an error found after loading; '' when not found. */
 export function placeInFile(file: string, path: readonly (string | number)[]): string {
   let text: string;
   try {

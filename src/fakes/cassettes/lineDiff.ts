@@ -1,16 +1,7 @@
 /** Past this many lines a side, the diff compares trimmed ends only: a quadratic table stays small. */
 const MAX_LINES = 400;
 
-/**
- * A readable diff of two texts, line by line: `  ` for a line both have, `- ` for one only the
- * first has, `+ ` for one only the second has. Runs of more than `context` shared lines are cut
- * to their ends, with a `  …` line where lines were left out.
- *
- * @example
- * ```ts
- * lineDiff('a\nb\nc', 'a\nB\nc'); // ['  a', '- b', '+ B', '  c']
- * ```
- */
+/** A line diff (` `, `- `, `+ `), runs of more than `context` shared lines cut to their ends with a ` …` line. */
 export function lineDiff(before: string, after: string, context = 3): string[] {
   const a = before.split('\n');
   const b = after.split('\n');

@@ -27,15 +27,7 @@ export interface Miss {
   readonly matching?: { readonly entries: number; readonly taken: number };
 }
 
-/**
- * The `T0040` error of a call a replaying cassette has no recording for: the call, and either
- * how many times its request was recorded or a line diff against the nearest recorded request.
- *
- * @example
- * ```ts
- * throw missError({ path, exists: true, model: 'writer', call: 'reply', scope: '', request, count: 1, recorded: 0, nearest });
- * ```
- */
+/** `T0040`: the call, and how many times its request was recorded or a line diff against the nearest one. */
 export function missError(miss: Miss): StandinError {
   const who = miss.model === undefined ? classifierOf(miss.fallback) : `model '${miss.model}', ${miss.call}`;
   const where = miss.scope === DEFAULT_SCOPE ? '' : ` in scope '${miss.scope}'`;

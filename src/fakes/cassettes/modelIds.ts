@@ -6,25 +6,13 @@ import type { NormalizedRequest } from './normalizeRequest.js';
  * How a cassette compares the provider's model ids of a recorded request and a call:
  * `'exact'` (the default), `'base'` (a date or version suffix left out, so `gpt-4.1-mini-2025-04-14`
  * matches `gpt-4.1-mini`), or a function from an id to the id it matches as.
- *
- * @example
- * ```ts
- * const ids: ModelIds = (id) => id.replace(/-preview$/, '');
- * ```
  */
 export type ModelIds = 'exact' | 'base' | ((id: string) => string);
 
 /** A suffix that dates or versions a model id: `-2025-04-14`, `-20241022`, `@20240620`, `-v1:0`, `-002`, `-latest`. */
 const SUFFIX = /[-@](?:\d{4}-\d{2}-\d{2}|\d{8}|v\d+(?::\d+)?|\d{3}|latest)$/;
 
-/**
- * A model id with its date and version suffixes left out, from the end while one is there.
- *
- * @example
- * ```ts
- * baseModelId('anthropic.claude-3-5-sonnet-20241022-v2:0'); // 'anthropic.claude-3-5-sonnet'
- * ```
- */
+/** A model id with its date and version suffixes left out, from the end while one is there. */
 export function baseModelId(id: string): string {
   let base = id;
   // A bound on the loop: ids carry a suffix or two, and an id of only suffixes keeps its last.
@@ -36,16 +24,7 @@ export function baseModelId(id: string): string {
   return base;
 }
 
-/**
- * What a cassette's keys read of a request, given its `modelIds`: the request itself, or a copy with
- * the model id as it matches. The recorded request keeps its own id.
- *
- * @example
- * ```ts
- * const keyed = keyedModel('base');
- * keyed({ settings: { model: 'gpt-4.1-mini-2025-04-14' } }); // { settings: { model: 'gpt-4.1-mini' } }
- * ```
- */
+/** A request as a cassette's keys read it, with the model id as it matches; the recorded request keeps its own id. */
 export function keyedModel(ids: ModelIds): ((request: NormalizedRequest) => NormalizedRequest) | undefined {
   if (ids === 'exact') return undefined;
   const as = ids === 'base' ? baseModelId : userIds(ids);

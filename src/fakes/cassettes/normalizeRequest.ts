@@ -6,13 +6,10 @@ import { plainJson, setOwn } from './plainJson.js';
 
 /**
  * A request as a cassette keeps it: what a recorded call was asked, reduced to what decides its answer, as plain JSON:
- * the
- * instructions, the messages, each tool's name and input schema, the typed value's schema and
- * the settings (the provider's model id) of a reply; the text, audio, words, texts or input of
- * the other calls (their capability's `request`); the state and questions of a classification. No key, signal, request
- * id,
- * scope or attempt: two calls that ask the same thing normalize the same. Audio is kept as its
- * length and SHA-256, not its bytes.
+ * the instructions, the messages, each tool's name and input schema, the typed value's schema and the settings (the
+ * provider's model id) of a reply; the text, audio, words, texts or input of the other calls (their capability's
+ * `request`); the state and questions of a classification. No key, signal, request id, scope or attempt: two calls that
+ * ask the same thing normalize the same. Audio is kept as its length and SHA-256, not its bytes.
  *
  * @example
  * ```ts
@@ -21,27 +18,19 @@ import { plainJson, setOwn } from './plainJson.js';
  */
 export type NormalizedRequest = Readonly<Record<string, unknown>>;
 
-/**
- * What each call is handed, as the cassette sees it: a reply's request, a classification request, a plain capability's
- * arguments.
- */
+/** What each call is handed, as the cassette sees it. */
 export type CallInputs = {
   readonly reply: Omit<ReplyRequest, 'model'>;
   readonly classify: ClassificationRequest;
 } & { readonly [N in PlainCapability]: CapabilityArgs<N> };
 
 /**
- * Normalizes what call `call` was handed; `model` is the provider's model id (left out for
- * classify, whose request names its own model); every string passes through `text` (a
- * cassette's secret scrubber). See {@link NormalizedRequest}.
- * `normalizeRequest('embed', ['hello'], 'text-embedding-3-small')` gives
- * `{ settings: { model: 'text-embedding-3-small' }, text: 'hello' }`.
+ * Normalizes what call `call` was handed; `model` is the provider's model id (left out for classify, whose request
+ * names its own model); every string passes through `text` (a cassette's secret scrubber). See {@link
+ * NormalizedRequest}. `normalizeRequest('embed', ['hello'], 'text-embedding-3-small')` gives `{ settings: { model:
+ * 'text-embedding-3-small' }, text: 'hello' }`.
  *
  * @throws {StandinError} `V0006` when the request holds a value JSON cannot hold.
- * @example
- * ```ts
- * normalizeRequest('reply', { instructions: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }] }, 'gpt-4.1-mini');
- * ```
  */
 export function normalizeRequest<C extends keyof CallInputs>(
   call: C,

@@ -1,36 +1,18 @@
 import { StandinError } from '../../errors/StandinError.js';
 
 /**
- * A copy of `value` as plain JSON data, for a cassette's file: bytes become `{ $base64 }`, a
- * `Date` its ISO text, `undefined` object fields are left out (an `undefined` list item becomes
- * `null`, as `JSON.stringify` writes it). A function, a symbol, a BigInt, a non-finite number or
- * a cycle has no JSON form: `V0006`, naming `where`. Every string, keys included, passes
- * through `text` when one is given (a cassette scrubs secrets with it in the same pass).
- *
- * @example
- * ```ts
- * plainJson({ audio: new Uint8Array([1, 2]) }, 'call input'); // { audio: { $base64: 'AQI=' } }
- * ```
+ * `value` as plain JSON for a cassette's file: bytes as `{ $base64 }`, a `Date` as ISO text, `undefined` fields left
+ * out; a value with no JSON form is `V0006` naming `where`. Every string passes through `text`, so secrets are scrubbed
+ * in the same pass.
  */
 export function plainJson(value: unknown, where: string, text: (text: string) => string = same): unknown {
   return copy(value, where, [], text);
 }
 
-/**
- * How deep a cassette's values may nest: deeper, a value is taken for a mistake (and would overflow the stack of what
- * walks it).
- */
+/** Deeper values are taken for a mistake, and would overflow the stack of what walks them. */
 export const MAX_DEPTH = 256;
 
-/**
- * Whether plain JSON `value` nests deeper than `max` objects and arrays. It recurses at most `max`
- * deep, whatever the value (a cassette file's JSON may nest as deep as its text allows).
- *
- * @example
- * ```ts
- * nestedDeeper({ a: [{}] }, 2); // true
- * ```
- */
+/** Whether `value` nests deeper than `max`, recursing at most `max` deep whatever the value. */
 export function nestedDeeper(value: unknown, max: number = MAX_DEPTH): boolean {
   return value !== null && typeof value === 'object' && deeper(value, 0, max);
 }

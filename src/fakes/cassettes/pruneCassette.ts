@@ -17,10 +17,6 @@ interface Noted {
  * The notes of a usage file (`STANDIN_CASSETTES_USAGE`), by cassette (an absolute path).
  *
  * @throws {StandinError} `V0009` for a line that is not a note.
- * @example
- * ```ts
- * const notes = readUsage(readFileSync('.tmp/usage.jsonl', 'utf8'), '.tmp/usage.jsonl');
- * ```
  */
 export function readUsage(text: string, file: string): ReadonlyMap<string, Noted> {
   const notes = new Map<string, Noted>();
@@ -61,16 +57,11 @@ export interface Pruned {
 }
 
 /**
- * Removes from a cassette's text the entries the run `notes` describes did not replay, keeping
- * every other byte (hand edits, formatting) as it was. Entries a save of the run wrote past the
- * kept ones were recorded in it, and stay.
+ * Removes from a cassette's text the entries the run `notes` describes did not replay, keeping every other byte (hand
+ * edits, formatting) as it was. Entries a save of the run wrote past the kept ones were recorded in it, and stay.
  *
  * @throws {StandinError} `V0010` when no test of the run loaded the cassette, or the file changed since the run;
  * `V0001` when it is not a cassette.
- * @example
- * ```ts
- * const { text, removed } = pruneCassette(readFileSync(path, 'utf8'), path, readUsage(usage, usageFile));
- * ```
  */
 export function pruneCassette(text: string, path: string, notes: ReadonlyMap<string, Noted>): Pruned {
   const entries = parseCassette(text, path).length;

@@ -1,13 +1,8 @@
 /**
- * Checks of a cassette file's JSON written by hand, for loading a file of thousands of entries
- * without a zod parse (and its copy) of each. Each reads what `JSON.parse` gives: plain objects,
- * arrays, strings, finite numbers, booleans and null.
- *
- * `fitsCassetteFile` and `fitsEntry` accept exactly what `cassetteFileSchema` and `entrySchema`
- * accept (an entry with a `when` is left to the schema; an entry's tool runs are read by `toolRunsProblem`); when one refuses, the schema is run to
- * word the error. `quickReply` accepts a part of what `prepareAnswer` accepts: the answers a
- * recording writes, which the tape may then prepare on their first replay. The tests
- * (quickChecks.test.ts) hold them to the schemas and to `prepareAnswer` on generated values.
+ * Checks of a cassette file's JSON by hand, so a file of thousands of entries loads without a zod parse (and copy) of
+ * each. `fitsCassetteFile` and `fitsEntry` accept exactly what the schemas accept (an entry with a `when` is left to
+ * them); when one refuses, the schema runs to word the error. `quickReply` accepts a part of what `prepareAnswer` does.
+ * quickChecks.test.ts holds them to both on generated values.
  */
 
 import { cassetteCalls } from './cassetteSchema.js';
@@ -51,14 +46,7 @@ function isCount(value: unknown): boolean {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
-/**
- * Whether a cassette file's JSON fits `cassetteFileSchema`: `{ standin: 'cassette', version: 1, entries: [...] }`.
- *
- * @example
- * ```ts
- * fitsCassetteFile({ standin: 'cassette', version: 1, entries: [] }); // true
- * ```
- */
+/** Whether a cassette file's JSON fits `cassetteFileSchema`: `{ standin: 'cassette', version: 1, entries: [...] }`. */
 export function fitsCassetteFile(json: unknown): json is { readonly entries: readonly unknown[] } {
   return (
     isRecord(json) &&
@@ -69,15 +57,7 @@ export function fitsCassetteFile(json: unknown): json is { readonly entries: rea
   );
 }
 
-/**
- * Whether an entry's JSON fits `entrySchema`, and has no `when`; false for one that does not fit,
- * and for every entry with a `when` (the schema reads it).
- *
- * @example
- * ```ts
- * fitsEntry({ model: 'writer', call: 'reply', request: {}, answer: { text: 'Hi' } }); // true
- * ```
- */
+/** Whether an entry fits `entrySchema` and has no `when` (the schema reads those). */
 export function fitsEntry(raw: unknown): boolean {
   if (!isRecord(raw) || !onlyKeys(raw, entryKeys)) return false;
   const { model, call, fallback, request, when, answer, recorded, tools } = raw;
@@ -95,16 +75,8 @@ export function fitsEntry(raw: unknown): boolean {
 }
 
 /**
- * Whether a reply entry's answer is one `prepareAnswer` accepts, known without preparing it:
- * text, reasoning, units, finish, calls and a value, well typed, giving something, each call's id
- * its own. False says nothing: the answer is then prepared (and checked) when the cassette loads.
- * The answer is one whose `__proto__` key and nesting the cassette's reading refused already.
- *
- * @example
- * ```ts
- * quickReply({ text: 'Hi', units: { tokensIn: 3, tokensOut: 1 } }); // true
- * quickReply({ text: 'Hi', fail: 'server' }); // false
- * ```
+ * Whether `prepareAnswer` accepts a reply entry's answer, known without preparing it; false means it is prepared and
+ * checked at load. Its `__proto__` keys and nesting were refused already.
  */
 export function quickReply(answer: Record<string, unknown>): boolean {
   if (!onlyKeys(answer, replyKeys)) return false;

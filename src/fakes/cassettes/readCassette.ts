@@ -39,10 +39,6 @@ export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
  * none when the file does not exist (`exists: false`); with `digest`, the sha-256 of its text too.
  *
  * @throws {StandinError} `V0001` when the file is not JSON or not a cassette, naming the entry and field.
- * @example
- * ```ts
- * const { entries } = readCassette('test/cassettes/helpdesk.json');
- * ```
  */
 export function readCassette(
   path: string,
@@ -89,10 +85,6 @@ export function readCassette(
  * The entries of a cassette's JSON text; `path` names it in messages.
  *
  * @throws {StandinError} `V0001` when the text is not JSON or not a cassette.
- * @example
- * ```ts
- * parseCassette('{"standin":"cassette","version":1,"entries":[]}', 'x.json'); // []
- * ```
  */
 export function parseCassette(text: string, path: string): CassetteEntry[] {
   return parseCassetteFile(text, path).entries;
@@ -102,10 +94,6 @@ export function parseCassette(text: string, path: string): CassetteEntry[] {
  * The entries of a cassette's JSON text and, when it has them, its MCP servers' listings.
  *
  * @throws {StandinError} `V0001` when the text is not JSON or not a cassette.
- * @example
- * ```ts
- * const { entries, mcp } = parseCassetteFile(readFileSync(path, 'utf8'), path);
- * ```
  */
 export function parseCassetteFile(
   text: string,

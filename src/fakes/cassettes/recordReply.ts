@@ -7,20 +7,9 @@ import type { FinishReason, ReplyPart } from '../../services/spec/Provider.js';
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * Gathers a live reply's parts, as they pass to the caller, into an answer of `app.fake` that
- * replays them part for part. When the fake's own way of streaming the answer's fields (each
- * reasoning block whole, the text or the value's JSON at the offsets it arrived cut at, the
- * calls, then the units) gives the same parts, the answer is written field by field, the easiest
- * to read and edit; otherwise it is written as the stream itself, a `parts` list. A finish other
- * than the one the fields imply is kept as `finish`; a failure after some parts as `fail` with
- * `failAfter`.
- *
- * @example
- * ```ts
- * const gather = new ReplyGatherer();
- * for await (const part of real.reply(request, context)) gather.add(part);
- * gather.answer(); // { text: 'Hi', units: { tokensIn: 12, tokensOut: 1 } }
- * ```
+ * Gathers a live reply's parts into an answer that replays them part for part: written field by field, easiest to edit,
+ * when the fake would stream those fields into the same parts, else as a `parts` list. An unusual finish is kept as
+ * `finish`, a failure after some parts as `fail` with `failAfter`.
  */
 export class ReplyGatherer {
   /** Every part but the finish, in the order they came. */
@@ -32,10 +21,7 @@ export class ReplyGatherer {
     else this.#parts.push(part);
   }
 
-  /**
-   * The answer the parts make; a value's JSON that does not parse (the engine fails such a call) as the misbehaviour
-   * it is, `invalid_json` or `truncated`, its content as the text the model wrote.
-   */
+  /** The answer the parts make; a value's JSON that does not parse is kept as the misbehaviour it is. */
   answer(): Answer {
     const content = this.#parts.filter((part) => part.type !== 'units');
     const units = this.#parts.filter((part) => part.type === 'units');
@@ -64,11 +50,7 @@ export class ReplyGatherer {
     return answer;
   }
 
-  /**
-   * The answer of a reply that failed with `error` after the parts added so far: a plain
-   * failure when none came, else those parts, then the failure (`failAfter`); a refusal or a content filter inside the
-   * reply as that misbehaviour.
-   */
+  /** The answer of a reply that failed after the parts so far; a refusal or content filter as that misbehaviour. */
   failed(error: ProviderFailure): Answer {
     const stopped = recordedStop(error);
     if (stopped !== undefined) return stopped;
@@ -82,10 +64,7 @@ export class ReplyGatherer {
   }
 }
 
-/**
- * An answer's fields from content parts: text and reasoning joined, the value with its cuts, the calls; undefined when
- * the value's JSON does not parse.
- */
+/** An answer's fields from content parts; undefined when the value's JSON does not parse. */
 function fieldsOf(parts: readonly ReplyPart[]): Writable<Answer> | undefined {
   let text: string | undefined;
   const textCuts: number[] = [];

@@ -10,10 +10,6 @@ import { stableJson } from './stableJson.js';
  * strings rewritten (0: the text is given back as it was).
  *
  * @throws {StandinError} `V0001` when the text is not a cassette; `V0008` when `user` throws or answers a non-string.
- * @example
- * ```ts
- * const { text, changed } = redactCassette(readFileSync(path, 'utf8'), path, (text) => text.replaceAll(email, '[email]'));
- * ```
  */
 export function redactCassette(
   text: string,

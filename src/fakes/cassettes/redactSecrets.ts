@@ -23,10 +23,7 @@ const AUTH_FIELDS =
 /** What may be a bearer or basic credential anywhere in a text: {@link credential} tells. */
 const SCHEMES = /\b(bearer|basic)\s+([A-Za-z0-9._~+/=-]{8,})/gi;
 
-/**
- * Whether the word after `bearer` or `basic` is a credential, not prose ("basic customers"): a
- * basic one is base64 of `user:password`; a bearer token is long, or holds a digit or a sign.
- */
+/** Whether the word after `bearer` or `basic` is a credential, not prose ("basic customers"). */
 function credential(scheme: string, token: string): boolean {
   if (scheme.toLowerCase() === 'bearer') return token.length >= 16 || /[0-9._~+/=-]/.test(token);
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return /[0-9._~+/=-]/.test(token);
@@ -63,11 +60,6 @@ export type RedactFunction = (text: string) => string;
  *
  * @throws {StandinError} `V0008` (from the function made) when the user's `redact` throws or answers something other
  * than a string.
- * @example
- * ```ts
- * const scrub = secretScrubber(config, undefined);
- * scrub('https://me:pw@proxy.example/v1'); // 'https://[redacted]@proxy.example/v1'
- * ```
  */
 export function secretScrubber(
   config: Pick<StandinConfig, 'providers'>,

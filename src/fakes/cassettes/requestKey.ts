@@ -4,18 +4,9 @@ import { canonicalScript } from '../script/hashScript.js';
 const QUICK_DEPTH = 256;
 
 /**
- * The canonical text of a request, as {@link canonicalScript} writes it, in one pass that builds
- * no list per object and gives one flat string (a text built by `+` stays a tree of pieces in
- * memory, as a map key too, at three times the size): a cassette keys every entry of its file by
- * it when it loads, and every call when it looks one up. Plain data (plain objects, arrays,
- * strings, numbers, booleans, null) is written here; anything else (a Date, bytes, a class
- * instance, a function, a cycle, a value nested past 256) is left to `canonicalScript`, which
- * gives it its text or its error.
- *
- * @example
- * ```ts
- * requestKey({ b: 1, a: [true] }) === canonicalScript({ a: [true], b: 1 }); // true
- * ```
+ * A request's canonical text, as {@link canonicalScript} writes it, in one pass to one flat string: a text built by `+`
+ * stays a tree of pieces in memory, at three times the size, and a cassette keys every entry by it. Anything but plain
+ * data is left to `canonicalScript`.
  */
 export function requestKey(request: unknown): string {
   const pieces: string[] = [];

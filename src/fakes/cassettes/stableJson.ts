@@ -1,26 +1,15 @@
 import { setOwn } from './plainJson.js';
 
 /**
- * JSON text with every object's keys sorted, indented by two spaces and ended by a newline: the
- * same value always gives the same bytes, so a cassette recorded twice is byte-identical and a
- * diff in review shows only what changed. Keys whose value is `undefined` are left out, as
- * `JSON.stringify` leaves them out. Each object in a `parts` list (a reply recorded as its
- * stream) is written on one line, so a streamed reply reads one part a line.
- *
- * @example
- * ```ts
- * stableJson({ b: 1, a: [2] }); // '{\n  "a": [\n    2\n  ],\n  "b": 1\n}\n'
- * stableJson({ parts: [{ text: 'Hi' }] }); // '{\n  "parts": [\n    {"text":"Hi"}\n  ]\n}\n'
- * ```
+ * JSON with sorted keys, two-space indents and a final newline, so a cassette recorded twice is byte-identical and a
+ * review diff shows only what changed. A `parts` list's objects are one a line, so a streamed reply reads one part a
+ * line.
  */
 export function stableJson(value: unknown): string {
   return `${write(JSON.parse(JSON.stringify(sortKeys(value)) ?? 'null'), '', false)}\n`;
 }
 
-/**
- * `value` (plain JSON, keys sorted) as `JSON.stringify(value, null, 2)` writes it at `indent`, a `parts` list's objects
- * on one line each.
- */
+/** `value` as `JSON.stringify(value, null, 2)` writes it at `indent`, a `parts` list's objects one a line. */
 function write(value: unknown, indent: string, parts: boolean): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const inner = `${indent}  `;

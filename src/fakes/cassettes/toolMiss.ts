@@ -26,16 +26,7 @@ export interface ToolMiss {
   readonly entries: readonly CassetteEntry[];
 }
 
-/**
- * The `V0020` error of a tool call a replaying cassette has no run for: the call, its step's entry,
- * and either how many times its input was recorded there or a line diff of its input against the
- * nearest recorded run (of the same tool in the step's entry first, then anywhere in the file).
- *
- * @example
- * ```ts
- * throw toolMissError({ path, call, input, runId, step: 0, position: 0, count: 1, recorded: 0, entries });
- * ```
- */
+/** `V0020`: the call, its step's entry, and how often its input was recorded or a diff against the nearest run. */
 export function toolMissError(miss: ToolMiss): StandinError {
   const lines = [
     `Cassette ${miss.path} (replay) has no recording for this tool run: tool '${miss.call.tool}' (call id ` +
@@ -64,15 +55,7 @@ export function toolMissError(miss: ToolMiss): StandinError {
   return new StandinError('V0020', lines.join('\n'));
 }
 
-/**
- * The `V0021` error of a tool call whose step's reply no entry of the cassette answered (a fake or
- * another layer above the cassette did), so the tape has no place to keep or find the run.
- *
- * @example
- * ```ts
- * throw unplacedToolError(path, 'replay', call, context.runId, context.step);
- * ```
- */
+/** `V0021`: no entry answered the step's reply (a layer above did), so the tape has no place for the run. */
 export function unplacedToolError(
   path: string,
   mode: CassetteMode,

@@ -17,15 +17,7 @@ export type RecordedToolRun =
 
 const runKeys: ReadonlySet<string> = new Set(['tool', 'input', 'output', 'error']);
 
-/**
- * What is wrong with an entry's `tools`, as the file gives them, or undefined when nothing is: a
- * list of runs `{ tool, input, output }` or `{ tool, input, error }`, in a reply entry only.
- *
- * @example
- * ```ts
- * toolRunsProblem('reply', [{ tool: 'x', input: {} }], 'entries[0]'); // 'entries[0].tools[0]: ... output or error'
- * ```
- */
+/** What is wrong with an entry's `tools` (runs, in a reply entry only), or undefined. */
 export function toolRunsProblem(call: string, tools: unknown, root: string): string | undefined {
   if (tools === undefined) return undefined;
   if (call !== 'reply') return `${root}.tools: tool runs sit beside the reply that asked for them; remove them here.`;
@@ -47,13 +39,8 @@ export function toolRunsProblem(call: string, tools: unknown, root: string): str
 }
 
 /**
- * The key a tool run is matched by: the tool's name and its input's canonical JSON, so key order
- * and hand edits that keep the content do not matter.
- *
- * @example
- * ```ts
- * toolKey('lookUpOrder', { order: 7 }) === toolKey('lookUpOrder', { order: 7 }); // true
- * ```
+ * A run's key: tool name and the input's canonical JSON, so key order and hand edits that keep the content do not
+ * matter.
  */
 export function toolKey(tool: string, input: unknown): string {
   return `${tool}\u0000${stableJson(input)}`;

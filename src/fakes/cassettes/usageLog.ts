@@ -6,39 +6,20 @@ import { StandinError } from '../../errors/StandinError.js';
 /** The environment variable naming the file a test run notes the cassette entries it replayed in. */
 export const USAGE_VARIABLE = 'STANDIN_CASSETTES_USAGE';
 
-/**
- * One line of the usage file: a cassette loaded (the digest of its text and how many entries it
- * had), one of its file's entries replayed, or the cassette saved (the digest of what was written
- * and how many of its entries were kept from the file: those past them were recorded in the run).
- */
+/** One line of the usage file: a cassette loaded, an entry replayed, or the cassette saved. */
 export type UsageEvent =
   | { readonly cassette: string; readonly event: 'loaded'; readonly digest: string; readonly entries: number }
   | { readonly cassette: string; readonly event: 'replayed'; readonly entry: number }
   | { readonly cassette: string; readonly event: 'saved'; readonly digest: string; readonly kept: number };
 
-/**
- * The sha-256 of a cassette's text: what ties the run's notes to the file `prune` edits.
- *
- * @example
- * ```ts
- * textDigest('{}'); // '44136fa3…'
- * ```
- */
+/** The sha-256 of a cassette's text: what ties the run's notes to the file `prune` edits. */
 export function textDigest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /**
- * Where one cassette notes, for `standin cassettes prune`, what the run used of it: each line
- * appended whole (processes of one run share the file), each entry noted once per process. A
- * line that cannot be written fails the call that made it (`V0009`): a note left out would let
- * `prune` remove an entry a test replays.
- *
- * @example
- * ```ts
- * const usage = UsageLog.of('test/cassettes/a.json', process.env);
- * usage?.loaded(textDigest(text), 12);
- * ```
+ * Notes what the run used of a cassette, for `prune`: lines appended whole, as a run's processes share the file. A line
+ * that cannot be written fails the call (`V0009`): a note left out would let `prune` remove an entry a test replays.
  */
 export class UsageLog {
   readonly #file: string;

@@ -4,16 +4,11 @@ import { basename, dirname, join } from 'node:path';
 import { StandinError } from '../../errors/StandinError.js';
 
 /**
- * Writes `text` to `path` whole or not at all: it goes to a temporary file beside the target,
- * then is renamed over it, so a reader (or a crash) never sees half a file. The folder is made
- * when missing. A temporary file a killed process left beside the target (`<file>.<pid>.<id>.tmp`,
- * its pid no longer running) is removed at the next save.
+ * Writes `text` to `path` whole or not at all: it goes to a temporary file beside the target, then is renamed over it,
+ * so a reader (or a crash) never sees half a file. The folder is made when missing. A temporary file a killed process
+ * left beside the target (`<file>.<pid>.<id>.tmp`, its pid no longer running) is removed at the next save.
  *
  * @throws {StandinError} `V0003` when the file cannot be written.
- * @example
- * ```ts
- * await writeFileSafely('test/cassettes/helpdesk.json', stableJson(file));
- * ```
  */
 export async function writeFileSafely(path: string, text: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
@@ -30,10 +25,7 @@ export async function writeFileSafely(path: string, text: string): Promise<void>
   }
 }
 
-/**
- * Removes the temporary files of `path` that a process killed mid-write left: those named for a
- * pid that no longer runs. Another live process's (or this one's) write in flight is left alone.
- */
+/** Removes temporary files left by a process killed mid-write (named for a pid no longer running). */
 async function removeStale(path: string): Promise<void> {
   const name = basename(path);
   const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);

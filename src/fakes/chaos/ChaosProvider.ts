@@ -36,16 +36,9 @@ export interface ChaosBelow {
 const ID_PREFIX = 'call_chaos';
 
 /**
- * A chaos layer's stand-in for one model: each call in a scope and of a model the layer disturbs takes the next step
- * of its scope and model (a counter in the cursor store), and the step's draw says whether the call is left alone
- * (handed to what is below the layer, as if it were not there) or fails as a provider fails (a `ProviderFailure`) or
- * misbehaves as a scripted `misbehave` does, delivered as the real adapters deliver it. A disturbed call reaches
- * nothing below; a faked model below lists it in its `sent`, marked with the kind.
- *
- * @example
- * ```ts
- * slot.put({ kind: 'chaos', scope: undefined, service: new ChaosProvider(chaos, below), ... });
- * ```
+ * A chaos layer's stand-in for one model: each disturbed call takes its scope and model's next step (a counter in the
+ * cursor store), whose draw leaves it alone or fails or misbehaves it as the real adapters deliver it. A disturbed call
+ * reaches nothing below; a faked model below lists it in `sent`, marked with the kind.
  */
 export class ChaosProvider implements Provider {
   readonly real = false;
@@ -108,10 +101,7 @@ export class ChaosProvider implements Provider {
     throw providerDown(this.#below.owner, drawn[1], context);
   }
 
-  /**
-   * The kind drawn for this call, and its answer labelled with the step, or undefined when the call is left alone (the
-   * layer stopped, a scope or model it does not disturb, a draw that falls past every kind).
-   */
+  /** The kind drawn for this call, or undefined when the call is left alone. */
   async #draw(
     context: CallContext,
     fits: (kind: ChaosKind) => boolean,

@@ -41,10 +41,6 @@ const SUM_SLACK = 1e-9;
  * @throws {StandinError} `T0090` for settings that are no plain object, a field they do not take, or models or scopes
  * that are no list of names; `T0091` a bad seed; `T0092` an unknown kind; `T0093` a rate out of 0 to 1; `T0094` rates
  * summing above 1.
- * @example
- * ```ts
- * readChaosSettings({ seed: 7, rates: { rate_limit: 0.1 } }, 'app.chaos(settings)').rates; // [['rate_limit', 0.1]]
- * ```
  */
 export function readChaosSettings(raw: unknown, where: string): ChaosPlan {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {

@@ -11,15 +11,8 @@ export interface ChaosStep {
 }
 
 /**
- * The number in [0, 1) a draw reads for one step: a SHA-256 of the seed, the scope, the model and the step, so each
- * step's draw depends on nothing else (no sequence shared between scopes, no clock, no `Math.random`) and is the same
- * on every run and machine.
- *
- * @example
- * ```ts
- * const at = { scope: 'test-1', model: 'writer', step: 0 };
- * chaosRoll('7', at) === chaosRoll('7', { ...at }); // true
- * ```
+ * A step's roll in [0, 1): a SHA-256 of seed, scope, model and step, so it depends on nothing else (no shared sequence,
+ * clock or `Math.random`) and is the same on every run and machine.
  */
 export function chaosRoll(seed: string, at: ChaosStep): number {
   const digest = hash('sha256', JSON.stringify([seed, at.scope, at.model, at.step]), 'buffer');
@@ -27,14 +20,8 @@ export function chaosRoll(seed: string, at: ChaosStep): number {
 }
 
 /**
- * The kind that disturbs the call at `at`, or undefined for a call left alone: the kinds the call can have (`fits`)
- * share [0, 1) by their rates, in the plan's order, and the step's roll falls in one of them or past them all. A kind
- * the call cannot have (`wrong_shape` without an output shape) takes no share of it.
- *
- * @example
- * ```ts
- * drawChaos(plan, { scope: '', model: 'writer', step: 3 }, (kind) => kind !== 'wrong_shape'); // 'rate_limit' | undefined
- * ```
+ * The kind the roll falls in, the kinds that fit the call sharing [0, 1) by rate in plan order; a kind that cannot fit
+ * takes no share.
  */
 export function drawChaos(plan: ChaosPlan, at: ChaosStep, fits: (kind: ChaosKind) => boolean): ChaosKind | undefined {
   if (plan.rates.length === 0) return undefined;

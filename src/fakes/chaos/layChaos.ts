@@ -34,8 +34,8 @@ export function chaos(app: App, settings: ChaosSettings): Chaos {
 }
 
 /**
- * {@link chaos} on a container; with `lenient`, the models named that it does not have are passed over (the wire
- * server's apps, made again as models are scripted), rather than refused.
+ * {@link chaos} on a container; `lenient` passes over models it lacks (the wire server's apps, remade as models are
+ * scripted).
  */
 export function layChaos(container: Container, settings: ChaosSettings, where: string, lenient = false): Chaos {
   if (!(container.get(Tokens.RealCallGuard, { optional: true }) instanceof RealCallGuard)) {

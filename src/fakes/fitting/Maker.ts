@@ -27,11 +27,8 @@ export interface MakerParts {
 }
 
 /**
- * Makes a JSON value that fits every schema of a list (a conjunction: `allOf` and `$ref`s add to
- * it): without draws the smallest — the first choice of each `anyOf` and `enum` that fits, the
- * number nearest 0, the shortest text and list, only the required properties — and with draws a
- * drawn one. Each part is checked as it is made, and a part that does not fit is made again
- * from the next choice; `depthLimit` ends a recursive schema's nesting.
+ * Makes a JSON value fitting every schema of a list: the smallest without draws, a drawn one with them. Each part is
+ * checked as made, and one that does not fit is made again from the next choice; `depthLimit` ends a recursive schema.
  */
 export class Maker implements PartMaker {
   readonly #parts: MakerParts;
@@ -87,9 +84,8 @@ export class Maker implements PartMaker {
   }
 
   /**
-   * The `k`th new name tried for a property of an object of `flat`: texts each `patternProperties`
-   * pattern matches first (the shortest, then with a letter after or before it), then texts its
-   * `propertyNames` fit, then `a` to `z`, then `a26`, `a27`, ...
+   * The `k`th name tried for a new property: texts its patterns match, then texts `propertyNames` fits, then `a` to
+   * `z`, `a26`, ...
    */
   propertyName(flat: readonly Keywords[], path: string, k: number): string | undefined {
     const patterns = flat.flatMap((schema) => {

@@ -2,9 +2,8 @@
 export type FitCode = 'T0140' | 'T0141' | 'T0142';
 
 /**
- * Why no value was made for a part of a schema. Thrown inside the maker and caught where another
- * choice is left (the next branch of an `anyOf`, the next member of an `enum`); what is left over
- * becomes the `StandinError` of its code.
+ * Why no value was made for a part; caught where another choice is left, else it becomes the `StandinError` of its
+ * code.
  */
 export class NoFit {
   readonly code: FitCode;
@@ -23,10 +22,7 @@ export class NoFit {
 /** The most steps one value may take to make and check: a schema that asks for more is refused (`T0141`). */
 export const MAX_STEPS = 200_000;
 
-/**
- * The work one value takes, counted: every part of a schema made or checked is a step, and past
- * {@link MAX_STEPS} the whole value is given up (`T0141`), whatever choices are left.
- */
+/** One value's work in steps; past {@link MAX_STEPS} the value is given up (`T0141`), whatever choices are left. */
 export class Work {
   #steps = 0;
 

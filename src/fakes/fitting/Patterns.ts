@@ -8,9 +8,8 @@ const MAX_PATTERNS = 200;
 const MAX_PATTERN_LENGTH = 10_000;
 
 /**
- * The patterns one value's schema names, each read once, on the linear-time engine every pattern
- * from outside runs on: a pattern it cannot run (a lookaround, a back reference) is refused
- * (`T0142`), never run by a backtracking engine.
+ * The patterns of one value's schema, read once on the linear-time engine; one it cannot run (a lookaround, a back
+ * reference) is `T0142`, never run by a backtracking engine.
  */
 export class Patterns {
   readonly #known = new Map<string, RegExp>();

@@ -7,13 +7,8 @@ import { own, type Schema, type SchemaRefs } from './SchemaRefs.js';
 const MAX_CHECK_DEPTH = 256;
 
 /**
- * Whether a JSON value fits a JSON Schema, as `fitting` reads schemas: types, `enum` and `const`,
- * number bounds and `multipleOf`, string lengths (in code points) and patterns, list items
- * (`items`, `prefixItems`, `additionalItems`), `contains`, lengths and `uniqueItems`, object
- * properties (`properties`, `patternProperties`, `additionalProperties`, `propertyNames`,
- * `required`, counts, `dependentRequired`, `dependentSchemas`, `dependencies`), `allOf`,
- * `anyOf`, `oneOf`, `not`, `if`/`then`/`else` and `$ref`. Formats are read as names only (JSON
- * Schema calls them annotations). Every part checked is a step of the value's work.
+ * Whether a JSON value fits a JSON Schema as `fitting` reads schemas: every validation keyword, `$ref` included;
+ * formats are names only (JSON Schema calls them annotations). Every part checked is a step of the value's work.
  */
 export class SchemaCheck {
   readonly #refs: SchemaRefs;
@@ -61,9 +56,8 @@ export class SchemaCheck {
   }
 
   /**
-   * Whether `value` fits the schema a `$ref` led to. A reference that leads back to a check of the
-   * same value against the same schema is not met (the least reading of a recursive schema), so
-   * `{ anyOf: [{ $ref: '#' }, { type: 'null' }] }` takes null, and no check loops.
+   * A `$ref` back to the same check of the same value is not met (the least reading of a recursive schema), so `{
+   * anyOf: [{ $ref: '#' }, { type: 'null' }] }` takes null and no check loops.
    */
   #followed(schema: Schema, value: unknown, path: string, depth: number): boolean {
     const values = this.#following.get(schema) ?? [];
@@ -150,11 +144,7 @@ export class SchemaCheck {
     return true;
   }
 
-  /**
-   * The schemas property `name` of an object of `schema` must fit: its `properties` entry and each
-   * `patternProperties` entry whose pattern it matches, else `additionalProperties`; `false` when
-   * `additionalProperties: false` leaves no room for it.
-   */
+  /** The schemas property `name` must fit; `false` when `additionalProperties: false` leaves no room for it. */
   propertySchemas(schema: Readonly<Record<string, unknown>>, name: string, path: string): unknown[] | false {
     const found: unknown[] = [];
     const properties = own(schema, 'properties');

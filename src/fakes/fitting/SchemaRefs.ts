@@ -4,10 +4,8 @@ import { NoFit, type Work } from './NoFit.js';
 export type Schema = boolean | Readonly<Record<string, unknown>>;
 
 /**
- * The `$ref`s of one JSON Schema document, resolved inside it: `#`, a JSON pointer (`#/$defs/page`,
- * `#/definitions/page`), an anchor (`#page`, a `$anchor` or an `$id` of `#page`), and an `$id`
- * the document gives a part of itself (with a pointer after it). A reference to another document
- * is `T0140`: `fitting` reads only what the call states.
+ * The `$ref`s of one document, resolved inside it (pointers, anchors, `$id`s). A reference to another document is
+ * `T0140`: `fitting` reads only what the call states.
  */
 export class SchemaRefs {
   readonly #root: unknown;

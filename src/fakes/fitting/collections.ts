@@ -84,10 +84,9 @@ export function* lists(
 }
 
 /**
- * The objects tried for an object of the schemas `flat`: its required properties (and those
- * `dependentRequired` adds), in the order `properties` lists them, and as many more as
- * `minProperties` needs (the next of `properties`, then new names `additionalProperties`,
- * `patternProperties` and `propertyNames` allow); with draws, each other property of
+ * The objects tried for an object of the schemas `flat`: its required properties (and those `dependentRequired` adds),
+ * in the order `properties` lists them, and as many more as `minProperties` needs (the next of `properties`, then new
+ * names `additionalProperties`, `patternProperties` and `propertyNames` allow); with draws, each other property of
  * `properties` too, one time in two. A property's value fits every schema that speaks of it.
  *
  * @throws {NoFit} `T0140` when a required property has no room, the counts leave none, or a value cannot be made.

@@ -1,7 +1,5 @@
 /**
- * Deterministic draws: a small seeded generator (mulberry32) started from a seed and a salt (the
- * tool's name, the place in the value), so the same seed draws the same values in any process, on
- * any run, and two places of one value draw apart.
+ * Seeded draws (mulberry32) from a seed and a salt, the same in any process and run; two places of a value draw apart.
  */
 export interface Draws {
   /** A number in [0, 1). */
@@ -12,14 +10,7 @@ export interface Draws {
   at(salt: string): Draws;
 }
 
-/**
- * The draws of `seed` for `salt`.
- *
- * @example
- * ```ts
- * draws(7, 'findInGuide').int(1, 6) === draws(7, 'findInGuide').int(1, 6); // true
- * ```
- */
+/** The draws of `seed` for `salt`. */
 export function draws(seed: number, salt: string): Draws {
   const start = hash(`${seed}\u0000${salt}`);
   let state = start;

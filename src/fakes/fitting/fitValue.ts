@@ -31,21 +31,15 @@ const fixes: Readonly<Record<FitCode, string>> = {
 };
 
 /**
- * A JSON value that fits a JSON Schema, the same on every run: without a seed the smallest (the
- * first choice of each `anyOf` and `enum` that fits, the number nearest 0, the shortest text and
- * list, only the required properties; nested no deeper than it must be), and with one a value
- * drawn from the schema by that seed. An object is tried first where the schema allows one (a tool
- * takes an object). The work is bounded: at most 200,000 steps, 1000 items, 10,000 characters,
- * 64 levels.
+ * A JSON value that fits a JSON Schema, the same on every run: without a seed the smallest (the first choice of each
+ * `anyOf` and `enum` that fits, the number nearest 0, the shortest text and list, only the required properties; nested
+ * no deeper than it must be), and with one a value drawn from the schema by that seed. An object is tried first where
+ * the schema allows one (a tool takes an object). The work is bounded: at most 200,000 steps, 1000 items, 10,000
+ * characters, 64 levels.
  *
  * @throws {StandinError} `T0140` when no value fits (a `false` or `not: {}`, bounds that leave nothing, a `$ref` outside
- * the schema, a recursion nothing ends); `T0141` when the value would be too big or take too long to make; `T0142` for a
- * pattern it cannot read or that runs too long.
- * @example
- * ```ts
- * fitValue({ type: 'object', properties: { words: { type: 'string', minLength: 1 } }, required: ['words'] }, target);
- * // { words: 'a' }
- * ```
+ * the schema, a recursion nothing ends); `T0141` when the value would be too big or take too long to make; `T0142` for
+ * a pattern it cannot read or that runs too long.
  */
 export function fitValue(schema: unknown, target: FitTarget): unknown {
   const work = new Work();

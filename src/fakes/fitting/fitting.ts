@@ -46,14 +46,7 @@ export function fitting(options?: FittingOptions): Fitting {
   return Object.defineProperty(record, FITTING, { value: read }) as Fitting;
 }
 
-/**
- * Whether `value` is what `fitting()` made.
- *
- * @example
- * ```ts
- * isFitting(fitting()); // true
- * ```
- */
+/** Whether `value` is what `fitting()` made. */
 export function isFitting(value: unknown): value is Fitting {
   return typeof value === 'object' && value !== null && Object.hasOwn(value, FITTING);
 }

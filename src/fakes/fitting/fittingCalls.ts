@@ -10,20 +10,8 @@ import { fittingSound } from './fittingSound.js';
 export type FittingCalls = { readonly [N in PlainCapability]-?: NonNullable<CallRecord[N]> };
 
 /**
- * What `fitting()` answers each capability besides `reply` with, from the call alone: a capability
- * of the table does not compile without an answer here, so `fitting()` answers every one.
- *
- * - `embed`: a unit vector of `dimensions` numbers from a hash of the words (`embedByHash`);
- * - `hear`: a text naming the model and the sound's size, kind and digest;
- * - `speak`: a WAV tone from a hash of the text (`fittingSound`);
- * - `rank`: the share of the query's words each text holds (`rankByOverlap`);
- * - `image`: PNG images drawn from a hash of the prompt (`imageByHash`);
- * - `call`: `{ model, input }`.
- *
- * @example
- * ```ts
- * fittingCalls(8).rank('reset password', ['Reset your password'], call); // [1]
- * ```
+ * What `fitting()` answers each capability besides `reply` with, from the call alone: a capability of the table does
+ * not compile without an entry here, so `fitting()` answers every one.
  */
 export function fittingCalls(dimensions: number): FittingCalls {
   return {

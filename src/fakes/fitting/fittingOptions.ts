@@ -44,10 +44,6 @@ export const fittingOptionsExpected: Readonly<Record<string, string>> = {
  * `fitting(options)`'s options, checked.
  *
  * @throws {StandinError} `T0143` naming each field that is wrong and what to write.
- * @example
- * ```ts
- * readFittingOptions({ seed: 7 }); // { seed: 7 }
- * ```
  */
 export function readFittingOptions(options: unknown): FittingOptions {
   if (options === undefined) return {};

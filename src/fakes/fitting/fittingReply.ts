@@ -3,19 +3,10 @@ import type { Answer, AnswerFunction, FakeCall } from '../model/Answer.js';
 import { fitValue, type FitTarget } from './fitValue.js';
 
 /**
- * The reply `fitting()` gives a request, from what it states alone: while the conversation since
- * its last user message has not called every tool the request offers, one step that calls each
- * of those tools once, in the order offered, with an input that fits the tool's schema; then a
- * typed value that fits the output's schema, when the request asks for one; else a text naming
- * the model and the step (how many replies the conversation holds). `toolChoice: 'none'` calls no
- * tool, and a named tool is the only one called. Without a seed each value is the smallest that
- * fits; with one, drawn from the schema by it.
- *
- * @example
- * ```ts
- * const reply = fittingReply(undefined);
- * reply({ model: 'm', messages: [{ role: 'user', content: 'Hi' }] }, call); // { text: 'Fitting reply from writer, step 0.' }
- * ```
+ * `fitting()`'s reply, from the request alone: while the conversation since its last user message has not called every
+ * tool offered, one step calling each once with a fitting input; then a typed value fitting the output schema, if
+ * asked; else a text naming the model and step. `toolChoice` is honoured. A seed draws the values; without one each is
+ * the smallest that fits.
  */
 export function fittingReply(seed: number | undefined): AnswerFunction {
   // A value is the same for the same schema and salt: made once per schema object (a run's steps send the same one).

@@ -8,15 +8,8 @@ const SHORTEST = 1600;
 const LONGEST = 40_000;
 
 /**
- * A real WAV file for a text (RIFF header, 16-bit mono PCM at 8 kHz): a triangle tone whose pitch
- * comes from a hash of the text, a tenth of a second per word (from 0.2 s to 5 s). The same text
- * gives the same bytes in any process, on any run; two texts sound apart.
- *
- * @example
- * ```ts
- * const audio = fittingSound('Your ticket is closed.');
- * new TextDecoder().decode(audio.slice(0, 4)); // 'RIFF'
- * ```
+ * A real WAV (16-bit mono PCM, 8 kHz) whose tone comes from a hash of the text, a tenth of a second a word: the same
+ * bytes on every run.
  */
 export function fittingSound(text: string): Uint8Array {
   const words = text.split(/\s+/).filter(Boolean).length;

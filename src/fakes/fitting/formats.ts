@@ -1,13 +1,4 @@
-/**
- * A text of each string `format` JSON Schema (and zod) names, tried first for a string of that
- * format: short, plain and valid, such as `a@example.com` for an email. A format not listed here is
- * made as any text is.
- *
- * @example
- * ```ts
- * formatTexts.email; // ['a@example.com']
- * ```
- */
+/** Short valid texts of each string `format`, tried first; any other format is made as any text. */
 export const formatTexts: Readonly<Record<string, readonly string[]>> = {
   'date-time': ['1970-01-01T00:00:00Z', '1970-01-01T00:00:00.000Z'],
   date: ['1970-01-01'],

@@ -2,10 +2,7 @@ import type { Draws } from './draws.js';
 import { NoFit } from './NoFit.js';
 import { patternTree, type PatternNode } from './patternTree.js';
 
-/**
- * The characters a class is answered with, in the order they are tried: plain letters first, so a
- * made text reads as a word, then digits, punctuation and a few beyond ASCII for classes of them.
- */
+/** Plain letters first, so a made text reads as a word. */
 const CHARACTERS = [
   ...'abcdefghijklmnopqrstuvwxyz',
   ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
@@ -29,9 +26,8 @@ const CHARACTERS = [
 export const MAX_TEXT = 10_000;
 
 /**
- * Makes texts that match a read pattern: the shortest first (each alternative the shortest one,
- * each repeat its least), stretched toward `want` characters by repeating more where a repeat
- * allows; with `draws`, a drawn one (a drawn alternative, repeat count and character).
+ * Texts that match a read pattern: the shortest first, stretched toward `want` where a repeat allows; drawn with
+ * `draws`.
  */
 export class PatternText {
   /** Each class's test of one character, made once. */

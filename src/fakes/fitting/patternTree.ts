@@ -2,9 +2,7 @@ import { NoFit } from './NoFit.js';
 import { clipped } from './Patterns.js';
 
 /**
- * A regular expression read for making texts that match it: literal text, one character of a
- * class, sequences, alternatives, repeats, groups and back references to them. Assertions (`^`,
- * `$`, `\b`, lookarounds) make no text: a text made is tested against the pattern itself after.
+ * A regular expression read for making texts. Assertions make no text: a made text is tested against the pattern after.
  */
 export type PatternNode =
   | { readonly kind: 'text'; readonly text: string }
@@ -27,10 +25,6 @@ const CONTROL: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', f
  * Reads an ECMA-262 pattern (a JSON Schema `pattern`) into a {@link PatternNode}.
  *
  * @throws {NoFit} `T0142` for a pattern longer than {@link MAX_PATTERN_LENGTH}, or with syntax it cannot read.
- * @example
- * ```ts
- * patternTree('^[a-z]{2,}$', 'with.code'); // { kind: 'seq', items: [empty, repeat of a class, empty] }
- * ```
  */
 export function patternTree(pattern: string, path: string): PatternNode {
   if (pattern.length > MAX_PATTERN_LENGTH) {

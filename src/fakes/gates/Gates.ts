@@ -8,14 +8,7 @@ import { MAX_GATE_LENGTH } from './holdPart.js';
 export const MAX_KEPT_GATES = 10_000;
 
 /**
- * A gate name as a message shows what was given: the name quoted and cut to 100 characters, or
- * the type of what is no name, never read through (a proxy or a `toString` that throws is no text).
- *
- * @example
- * ```ts
- * shownGate('mid'); // "'mid'"
- * shownGate({ toString() { throw new Error('no'); } }); // 'an object'
- * ```
+ * A gate name for a message, cut to 100 characters; never read through, as a proxy or a throwing `toString` is no text.
  */
 export function shownGate(gate: unknown): string {
   return typeof gate === 'string' ? `'${gate.slice(0, 100)}'` : describeType(gate);
@@ -46,20 +39,8 @@ function scopeName(scope: string): string {
 }
 
 /**
- * The gates streamed answers hold at, for one app (or one wire server, or one fake made alone):
- * per scope and gate name, the streams waiting there and the releases kept for streams not there
- * yet. A release lets on one stream, the one that has waited longest; with none waiting, it is kept
- * for the next to arrive, so a release that comes first is never lost. `end` fails every held
- * stream and forgets every kept release: `app.reset()`, `app.dispose()`, a server's close.
- *
- * @example
- * ```ts
- * const gates = new Gates();
- * gates.declare(['mid'], 'app.fake(writer)');
- * const held = gates.hold({ gate: 'mid', scope: '', timeoutMs: 30_000, signal, where: 'answers[0]' });
- * gates.release('mid', '', 'app.release');
- * await held;
- * ```
+ * The gates streams hold at, per scope and name. A release lets on the longest waiting stream, or is kept for the next,
+ * so a release that comes first is never lost. `end` fails every held stream and forgets every release.
  */
 export class Gates {
   readonly #waiting = new Map<string, Held[]>();
@@ -124,10 +105,8 @@ export class Gates {
   }
 
   /**
-   * Waits at a gate until a release in the hold's scope lets the stream on: at once for a release
-   * kept. Rejects with the signal's reason when the call aborts, with `T0071` after `timeoutMs`
-   * (a real timer, which keeps a plain program alive until then, so it ends with that error rather
-   * than hangs or exits without a word), and with `T0072` when the gates end.
+   * Waits for a release in the hold's scope. Rejects on abort, with `T0071` after `timeoutMs` on a real timer (so a
+   * plain program ends with that error rather than hang or exit silently), and `T0072` when the gates end.
    */
   hold(at: HoldAt): Promise<void> {
     if (this.#closed !== undefined)
@@ -175,11 +154,7 @@ export class Gates {
     return count;
   }
 
-  /**
-   * Fails the streams held in `scope` (every scope when left out) with `T0072` saying `why`, and
-   * forgets the releases kept there. Unless `keepNames`, it forgets the declared names too (the fakes
-   * that declared them are gone); with `closed`, no stream holds again.
-   */
+  /** Fails the streams held in `scope` (or all) with `T0072` and forgets its releases; names too unless `keepNames`. */
   end(
     why: string,
     options: { readonly scope?: string; readonly keepNames?: boolean; readonly closed?: boolean } = {},

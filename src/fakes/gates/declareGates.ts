@@ -8,10 +8,6 @@ import type { Gates } from './Gates.js';
  * anything is published, so a refused script never reaches the namespace.
  *
  * @throws {StandinError} `T0073` naming the first such answer.
- * @example
- * ```ts
- * refuseSharedGates(read.reply, "app.fake('writer', answers)");
- * ```
  */
 export function refuseSharedGates(source: ReplySource | undefined, owner: string): void {
   const held = source?.kind === 'list' ? source.answers.find((prepared) => prepared.holds.length > 0) : undefined;
@@ -26,15 +22,10 @@ export function refuseSharedGates(source: ReplySource | undefined, owner: string
 }
 
 /**
- * Tells `gates` which gate names a fake's replies hold at: every name its list's answers give, or
- * any name for a function (its answers come with the call). In a Redis namespace, gates are refused
- * (see {@link refuseSharedGates}).
+ * Tells `gates` which gate names a fake's replies hold at: every name its list's answers give, or any name for a
+ * function (its answers come with the call). In a Redis namespace, gates are refused (see {@link refuseSharedGates}).
  *
  * @throws {StandinError} `T0073` for a list with gates in a namespace.
- * @example
- * ```ts
- * declareGates(gates, read.reply, "app.fake('writer', answers)", false);
- * ```
  */
 export function declareGates(gates: Gates, source: ReplySource | undefined, owner: string, shared: boolean): void {
   if (source === undefined) return;

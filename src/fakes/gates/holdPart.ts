@@ -51,10 +51,6 @@ export function isHoldPart(raw: unknown): boolean {
  * Reads a hold part of an answer's `parts`: the gate's name and its wait.
  *
  * @returns the hold, or the lines saying what is wrong with it (for `T0003`).
- * @example
- * ```ts
- * readHold({ hold: 'mid' }, 'answers[0].parts[1]', 2); // { at: 2, gate: 'mid', timeoutMs: 30000 }
- * ```
  */
 export function readHold(raw: unknown, where: string, at: number): Hold | string[] {
   const parsed = holdSchema.safeParse(raw);

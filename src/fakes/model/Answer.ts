@@ -28,11 +28,10 @@ export interface AnswerCall {
 }
 
 /**
- * One part of a reply given as the stream itself (an answer's `parts` list): a piece of text (an
- * object, or the string alone), a piece of reasoning (of block `block`, 0 when left out), a piece
- * of the typed value's JSON, a tool call, or units. A cassette records a streamed reply this way,
- * piece for piece. A `{ hold: 'mid' }` part gives nothing: the stream waits there until a release
- * of gate `mid` in the call's scope (see {@link HoldPart}).
+ * One part of a reply given as the stream itself (an answer's `parts` list): a piece of text (an object, or the string
+ * alone), a piece of reasoning (of block `block`, 0 when left out), a piece of the typed value's JSON, a tool call, or
+ * units. A cassette records a streamed reply this way, piece for piece. A `{ hold: 'mid' }` part gives nothing: the
+ * stream waits there until a release of gate `mid` in the call's scope (see {@link HoldPart}).
  *
  * @example
  * ```ts
@@ -70,10 +69,9 @@ export interface Answer {
   /** What it reasons for itself: a text, or a list of texts (one reasoning block each). */
   readonly reasoning?: string | readonly string[];
   /**
-   * How the value's JSON arrives: in this many parts (3 when left out; fewer when the JSON is
-   * shorter), or cut at these offsets of the JSON text (increasing, inside it). Or the whole
-   * reply as the stream itself, a list of {@link AnswerPart}s streamed in order, in the place of
-   * `text`, `calls`, `value` and `reasoning`.
+   * How the value's JSON arrives: in this many parts (3 when left out; fewer when the JSON is shorter), or cut at these
+   * offsets of the JSON text (increasing, inside it). Or the whole reply as the stream itself, a list of {@link
+   * AnswerPart}s streamed in order, in the place of `text`, `calls`, `value` and `reasoning`.
    */
   readonly parts?: number | readonly number[] | readonly AnswerPart[];
   /**
@@ -104,9 +102,8 @@ export interface Answer {
    */
   readonly times?: number;
   /**
-   * With `fail`: how long the failing provider asks the caller to wait before trying again, in
-   * milliseconds, as a 429's `retry-after` does. The engine's retry waits this long instead of
-   * its backoff.
+   * With `fail`: how long the failing provider asks the caller to wait before trying again, in milliseconds, as a 429's
+   * `retry-after` does. The engine's retry waits this long instead of its backoff.
    */
   readonly retryAfterMs?: number;
   /** Milliseconds to wait before the first part (or the failure), on the app's clock. */
@@ -154,9 +151,8 @@ export interface FakeCall {
 }
 
 /**
- * Answers a reply from the request: handed the ReplyRequest (instructions, messages, tools,
- * output), it answers an answer or a promise of one. What it answers is checked as a list's
- * answers are.
+ * Answers a reply from the request: handed the ReplyRequest (instructions, messages, tools, output), it answers an
+ * answer or a promise of one. What it answers is checked as a list's answers are.
  *
  * @example
  * ```ts
@@ -166,10 +162,9 @@ export interface FakeCall {
 export type AnswerFunction = (request: ReplyRequest, call: FakeCall) => Answer | Promise<Answer>;
 
 /**
- * A record of calls: what a faked model answers to each kind of call: `reply`, and for each
- * other capability a function of the provider method's arguments and the {@link FakeCall}
- * (`capabilities[name].answer` says what it gives). A call the record does not have fails with
- * `T0009`, naming the model and the call.
+ * A record of calls: what a faked model answers to each kind of call: `reply`, and for each other capability a function
+ * of the provider method's arguments and the {@link FakeCall} (`capabilities[name].answer` says what it gives). A call
+ * the record does not have fails with `T0009`, naming the model and the call.
  *
  * @example
  * ```ts

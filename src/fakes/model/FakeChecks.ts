@@ -4,10 +4,9 @@ import { zodTypeSchema } from '../../services/requests/requestSchemas.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 
 /**
- * What the calls a fake answers will offer, so the answers that do not fit them fail when the
- * fake is made, not when the call comes: a `calls` entry naming a tool not in `tools` (`T0007`),
- * a `value` that does not fit `output` (`T0008`). An agent fits here as it is.
- * Each call is checked against its own request as well, whatever is given here.
+ * What the calls a fake answers will offer, so the answers that do not fit them fail when the fake is made, not when
+ * the call comes: a `calls` entry naming a tool not in `tools` (`T0007`), a `value` that does not fit `output`
+ * (`T0008`). An agent fits here as it is. Each call is checked against its own request as well, whatever is given here.
  *
  * @example
  * ```ts

@@ -36,16 +36,14 @@ import { noteSent, sentNoter } from './noteSent.js';
 export type { FakeModelOptions } from './FakeModelOptions.js';
 
 /**
- * A faked model: a provider like any other, answering from a list of answers, a function of the
- * request, or a record of calls. Bound by `app.fake(model, answers)` for one model of one app, or
- * made by `fakeProvider(answers)` for a program that holds its own engine. Validation, retries,
- * fallback and the real-call guard apply to it as to any provider.
+ * A faked model: a provider like any other, answering from a list of answers, a function of the request, or a record of
+ * calls. Bound by `app.fake(model, answers)` for one model of one app, or made by `fakeProvider(answers)` for a program
+ * that holds its own engine. Validation, retries, fallback and the real-call guard apply to it as to any provider.
  *
- * A list's answers go out in the order calls first ask, one per step of a run or per call made
- * outside a run; a step that runs again (the same step key, as in every retry and in a run given
- * its earlier `runId`) gets the answer it got before. Cursors live in the cursor store, per
- * scope, under this fake's own identity: two scopes each start at the first answer, and two
- * fakes with equal lists never share a cursor. A fake that serves several models (one
+ * A list's answers go out in the order calls first ask, one per step of a run or per call made outside a run; a step
+ * that runs again (the same step key, as in every retry and in a run given its earlier `runId`) gets the answer it got
+ * before. Cursors live in the cursor store, per scope, under this fake's own identity: two scopes each start at the
+ * first answer, and two fakes with equal lists never share a cursor. A fake that serves several models (one
  * `fakeProvider` under a provider name) hands a fallback model the next answer.
  *
  * @example
@@ -125,11 +123,10 @@ export class FakeModel implements Provider {
   }
 
   /**
-   * What the fake was sent, in order: `[{ call, input }]`, one entry per attempt (a retried call
-   * appears once per try), across every scope. The key and the signal are left out. The list
-   * and its entries are frozen: a test reads them, and nothing it does changes them. In a Redis
-   * namespace: the calls of every process of the namespace (the latest 1,000) as the last
-   * `await fake.sync()` read them, then the calls this fake was sent since, each call once.
+   * What the fake was sent, in order: `[{ call, input }]`, one entry per attempt (a retried call appears once per try),
+   * across every scope. The key and the signal are left out. The list and its entries are frozen: a test reads them,
+   * and nothing it does changes them. In a Redis namespace: the calls of every process of the namespace (the latest
+   * 1,000) as the last `await fake.sync()` read them, then the calls this fake was sent since, each call once.
    */
   get sent(): readonly SentCall[] {
     return this.#fake.shared !== undefined ? this.#fake.shared.sent : this.#sent.calls;
@@ -249,10 +246,9 @@ export class FakeModel implements Provider {
   }
 
   /**
-   * Everything `verify(scope)` would report, one finding per line, without throwing for it: each
-   * test author's error a call raised (`T0046`), then each answer never asked for (`T0014`), in
-   * `scope` or in every scope. Released scopes are named by the first of them. A store that
-   * fails still rejects.
+   * Everything `verify(scope)` would report, one finding per line, without throwing for it: each test author's error a
+   * call raised (`T0046`), then each answer never asked for (`T0014`), in `scope` or in every scope. Released scopes
+   * are named by the first of them. A store that fails still rejects.
    *
    * @example
    * ```ts
@@ -265,14 +261,13 @@ export class FakeModel implements Provider {
   }
 
   /**
-   * Throws `T0014`, listing the answers never asked for, when any answer of the list was not
-   * given: in `scope` when one is named, otherwise in every scope the fake was used in (each
-   * scope replays the list from its start, so each must reach its end). A fake never called has
-   * every answer unused. Scopes already released (a request's, when its response closed) count
-   * by how far each went. Call it in `afterEach`, inside or outside a scope. First it throws
-   * `T0046` when any call (in `scope`, or in any scope) raised a test author's error (a T-code,
-   * such as `T0013`), even one the app caught and answered with a 500, naming scope, call and error;
-   * in a Redis namespace, a call in any process of it. It throws for exactly what {@link findings} reports.
+   * Throws `T0014`, listing the answers never asked for, when any answer of the list was not given: in `scope` when one
+   * is named, otherwise in every scope the fake was used in (each scope replays the list from its start, so each must
+   * reach its end). A fake never called has every answer unused. Scopes already released (a request's, when its
+   * response closed) count by how far each went. Call it in `afterEach`, inside or outside a scope. First it throws
+   * `T0046` when any call (in `scope`, or in any scope) raised a test author's error (a T-code, such as `T0013`), even
+   * one the app caught and answered with a 500, naming scope, call and error; in a Redis namespace, a call in any
+   * process of it. It throws for exactly what {@link findings} reports.
    */
   verify(scope?: string): Promise<void> {
     return verifyScript(this.#verdict, scope ?? this.#scope);

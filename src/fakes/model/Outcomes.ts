@@ -5,14 +5,8 @@ import type { CallContext } from '../../services/spec/Provider.js';
 import type { SentWhere } from './SentCall.js';
 
 /**
- * How one call a fake was sent ended: the answer it gave (a reply's answer record, a record
- * call's result), or how it failed, named by kind or code only, so a transcript that shows it
- * never carries a step key, an id or a time. `at` orders calls of several fakes and is never shown.
- *
- * @example
- * ```ts
- * const outcome: Outcome = { at: 1n, answer: { text: 'Hi' } };
- * ```
+ * How one call a fake was sent ended, named by kind or code only, so a transcript never carries a step key, id or time.
+ * `at` orders calls of several fakes and is never shown.
  */
 export interface Outcome {
   readonly at: number;
@@ -39,16 +33,8 @@ export function nextAsked(): number {
 }
 
 /**
- * The outcomes of the calls a fake's `sent` lists, found by where each call came from (scope,
- * step, attempt) and, for calls from one place (a wire client's retry of a request), which of
- * them. It keeps as many places as `sent` keeps calls, the oldest forgotten first.
- *
- * @example
- * ```ts
- * const outcomes = new Outcomes(10_000);
- * outcomes.note(context, { answer: { text: 'Hi' } });
- * outcomes.of(writer.sent[0]!); // { at, answer: { text: 'Hi' } }
- * ```
+ * The outcomes of the calls `sent` lists, by where each came from; as many places as `sent` keeps, the oldest forgotten
+ * first.
  */
 export class Outcomes {
   readonly #limit: number;
@@ -66,9 +52,8 @@ export class Outcomes {
   }
 
   /**
-   * Notes that a call at `where` starts: its place among other fakes' calls is when it was asked.
-   * Past twice the limit, the oldest calls are let go at once, down to the limit: removing the
-   * oldest key one call at a time leaves a Map's holes to be stepped over on every call.
+   * Notes that a call at `where` starts. Past twice the limit the oldest go at once, down to the limit: removing one
+   * key per call leaves a Map's holes to be stepped over on every call.
    */
   start(where: SentWhere): void {
     const key = keyOf(where);
@@ -128,13 +113,8 @@ export class Outcomes {
 }
 
 /**
- * A failure named by what stays the same from run to run: a provider failure's kind, a standin
- * error's code; never its message, which names step keys and ids.
- *
- * @example
- * ```ts
- * failureName(new ProviderFailure('server', 'down')); // 'server failure'
- * ```
+ * A failure named by what stays the same from run to run (kind or code), never its message, which names step keys and
+ * ids.
  */
 export function failureName(error: unknown): string {
   if (error instanceof ProviderFailure) return `${error.kind} failure`;
@@ -147,14 +127,7 @@ function keyOf(where: SentWhere): string {
   return `${where.scope}\u0000${where.step}\u0000${where.attempt}`;
 }
 
-/**
- * Where a call came from, as its `sent` entry says it.
- *
- * @example
- * ```ts
- * outcomes.start(whereOf(context));
- * ```
- */
+/** Where a call came from, as its `sent` entry says it. */
 export function whereOf(context: CallContext): SentWhere {
   return { scope: context.scope, step: context.stepKey, attempt: context.attempt };
 }

@@ -5,9 +5,8 @@ import type { Answer } from './Answer.js';
 import type { SentReplyRequest } from './sentRequest.js';
 
 /**
- * One thing a fake was sent: which call, its input (the request, for a reply), and where it came
- * from (scope, step, attempt). Never the API key or the signal; an image's or a file's bytes are
- * kept as their length and SHA-256.
+ * One thing a fake was sent: which call, its input (the request, for a reply), and where it came from (scope, step,
+ * attempt). Never the API key or the signal; an image's or a file's bytes are kept as their length and SHA-256.
  *
  * @example
  * ```ts
@@ -23,13 +22,8 @@ export type SentCall = SentWhere &
   );
 
 /**
- * Where a sent call came from, so a test with parallel scopes can split `sent` per request, and
- * a retried step shows as one entry per attempt.
- *
- * @example
- * ```ts
- * const mine = writer.sent.filter((entry) => entry.scope === 'customer-a');
- * ```
+ * Where a sent call came from, so parallel scopes can split `sent` per request and a retried step shows once per
+ * attempt.
  */
 export interface SentWhere {
   /** The cursor scope of the call (`''` outside any scope). */

@@ -4,26 +4,11 @@ import type { SentNote } from '../shared/SharedSent.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import type { SentCall } from './SentCall.js';
 
-/**
- * Where a faked model in a namespace takes its answers: a script other processes share. The fake
- * consults it in place of its own list; its cursors live in the namespace's store.
- *
- * @example
- * ```ts
- * const shared = scripts.publishModel('writer', answers, owner);
- * const fake = new FakeModel(answers, { model: 'writer', store, shared });
- * ```
- */
+/** A script other processes share, consulted by a faked model in a namespace in place of its own list. */
 export interface SharedAnswers {
-  /**
-   * The cursor identity of the published script `pending()` and `verify()` read; undefined for a stand-in that only
-   * answers.
-   */
+  /** The script `pending()` and `verify()` read; undefined for a stand-in that only answers. */
   readonly script: string | undefined;
-  /**
-   * The answer for one call: its step's index taken and the call (`noted` by {@link note})
-   * recorded in the namespace, in one round trip.
-   */
+  /** The answer for one call, its step taken and the call recorded in the namespace in one round trip. */
   take(request: ReplyRequest, context: CallContext, owner: string, noted: SentNote): Promise<PreparedAnswer>;
   /** Lists a call the fake was just sent in `sent`, before its record in the namespace. */
   note(call: SentCall): SentNote;
@@ -33,17 +18,10 @@ export interface SharedAnswers {
   readonly sent: readonly SentCall[];
   /** Reads the namespace's calls (the latest, bounded) into `sent`. */
   sync(): Promise<void>;
-  /**
-   * Records in the namespace a test author's error a call raised, under the generation the call
-   * answered from, so `verify()` in every process of the namespace sees it. Settles once Redis took
-   * it or failed to; never rejects.
-   */
+  /** Records a test author's error in the namespace, so `verify()` in every process sees it. Never rejects. */
   record(raised: RaisedError, context: CallContext): Promise<void>;
   /** The errors the namespace recorded against the script (see `SharedRaised`), since the last `forget()`. */
   raised(): Promise<RaisedView>;
-  /**
-   * Forgets the calls `sent` holds now, read and this process's own (a later `sync()` reads the
-   * record again), and leaves the errors recorded so far out of later reads.
-   */
+  /** Forgets the calls `sent` holds now and leaves the errors recorded so far out of later reads. */
   forget(): void;
 }

@@ -1,13 +1,7 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 
 /**
- * A scripted failure of one try of a step that answers on a later try (`{ fail, times }`): a client that tries the
- * same request again is retrying that step, so the wire server hands the retry the step's answer even when the
- * client does not mark it as a retry.
- *
- * @example
- * ```ts
- * if (error instanceof StepFailure) steps.failed(step);
- * ```
+ * A scripted failure of one try of a step that answers later (`{ fail, times }`): the wire server hands a client's same
+ * request the step's answer even when the client does not mark it as a retry.
  */
 export class StepFailure extends ProviderFailure {}

@@ -22,10 +22,7 @@ export interface PartsOf {
   readonly where: string;
 }
 
-/**
- * Whether an answer's parts must be streamed: they wait (`partDelayMs`, a pace), hold at a gate, or fail
- * part-way (`failAfter`).
- */
+/** Whether an answer must be streamed: it waits, holds at a gate, or fails part-way. */
 export function streamsParts(prepared: PreparedAnswer, pace: Pace | undefined): boolean {
   return (
     prepared.failAfter !== undefined ||
@@ -55,8 +52,8 @@ export function wholeParts(
 }
 
 /**
- * A taken answer's parts, streamed: each after its pace's wait (or its `partDelayMs`), held at its
- * gates until released in the call's scope, failing at `failAfter`.
+ * A taken answer's parts, streamed: paced, held at its gates until released in the call's scope, failing at
+ * `failAfter`.
  */
 export async function* streamedParts(
   prepared: PreparedAnswer,

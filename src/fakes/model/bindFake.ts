@@ -14,11 +14,10 @@ import { slotsOf } from '../slot/Slots.js';
 import { isFitting } from '../fitting/fitting.js';
 
 /**
- * Fakes one model of a container: puts a {@link FakeModel} on that model's slot, as the layer for
- * every scope. Other models and other containers are untouched; faking the same model again
- * replaces the earlier fake in its place. Cursors live in the
- * container's cursor store. `app.fake(model, answers)` calls this. In a Redis namespace the
- * answers are published (data only, `D0006`) and every container of the namespace answers from them.
+ * Fakes one model of a container: puts a {@link FakeModel} on that model's slot, as the layer for every scope. Other
+ * models and other containers are untouched; faking the same model again replaces the earlier fake in its place.
+ * Cursors live in the container's cursor store. `app.fake(model, answers)` calls this. In a Redis namespace the answers
+ * are published (data only, `D0006`) and every container of the namespace answers from them.
  *
  * @throws {StandinError} `T0012` when the model is not configured; `T0001`-`T0008` for bad answers.
  * @example

@@ -21,10 +21,6 @@ export interface CallOffer {
  * tool the call does not offer (`T0007`), a value that does not fit the shape (`T0008`).
  *
  * @throws {StandinError} the first of those the answer has, naming the answer and what to write.
- * @example
- * ```ts
- * checkAnswer(prepared, { tools: ['findInGuide'], statesShape: false, output: undefined, what: 'the call' }, owner);
- * ```
  */
 export function checkAnswer(prepared: PreparedAnswer, offer: CallOffer, owner: string): void {
   const { label } = prepared;

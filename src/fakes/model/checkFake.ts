@@ -8,14 +8,8 @@ import type { ReadAnswers } from './readAnswers.js';
 import { checkCallInputs, toolInputs, type ToolInputs } from './toolInputs.js';
 
 /**
- * Checks a fake's answers against `checks` when it is made: the checks themselves (`T0012`),
- * then every answer of a list (`T0006`-`T0008`). Answers the input shapes of the checks' tools,
- * which a function's answers are checked against when they come.
- *
- * @example
- * ```ts
- * const inputs = checkFake(readAnswers(answers, owner), { tools: agent.tools }, owner);
- * ```
+ * Checks a fake's checks (`T0012`) and every answer of its list when it is made; answers the checks' tools' input
+ * shapes, for a function's answers to be checked against later.
  */
 export function checkFake(read: ReadAnswers, checks: FakeChecks, fakeOwner: string): ToolInputs | undefined {
   const owner = fakeOwner.replace(/answers\)$/, 'answers, checks)');
@@ -42,14 +36,8 @@ export function checkFake(read: ReadAnswers, checks: FakeChecks, fakeOwner: stri
 }
 
 /**
- * Checks a taken answer's value and tool calls against the call it answers (`T0006`-`T0008`);
- * a function's answer's tool inputs against the checks' tools too, a list's having been checked
- * when the fake was made.
- *
- * @example
- * ```ts
- * if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, owner, inputs);
- * ```
+ * Checks a taken answer against the call (`T0006`-`T0008`); a function's tool inputs too, as a list's were checked at
+ * once.
  */
 export function checkTaken(
   prepared: PreparedAnswer,

@@ -1,15 +1,7 @@
 /** How many parts a typed value arrives in when an answer does not say. */
 export const DEFAULT_VALUE_PARTS = 3;
 
-/**
- * The offsets a value's JSON text is cut at to arrive in `count` parts: evenly spaced, never
- * more parts than characters, and never between the two halves of one character.
- *
- * @example
- * ```ts
- * evenCuts('{"a":1}', 3); // [2, 4]
- * ```
- */
+/** Offsets cutting a value's JSON into `count` even parts, never between the halves of one character. */
 export function evenCuts(json: string, count: number): number[] {
   const pieces = Math.min(count, json.length);
   const cuts: number[] = [];
@@ -21,15 +13,7 @@ export function evenCuts(json: string, count: number): number[] {
   return cuts;
 }
 
-/**
- * Why `cuts` cannot cut `json`, or undefined when each is a place inside it: whole, increasing,
- * between 1 and the length less 1, and not inside one character.
- *
- * @example
- * ```ts
- * cutProblem('{"a":1}', [4, 2]); // '[1]: 2 does not come after 4; offsets increase'
- * ```
- */
+/** Why `cuts` cannot cut `json` (not whole, not increasing, outside it, inside a character), or undefined. */
 export function cutProblem(json: string, cuts: readonly number[]): string | undefined {
   let previous = 0;
   for (let i = 0; i < cuts.length; i++) {

@@ -5,11 +5,10 @@ import { words } from './words.js';
 export const MAX_DIMENSIONS = 65_536;
 
 /**
- * A deterministic embedder for a fake's record: the same text gives the same unit vector, in
- * any process, on any run. Each word of the text stands for a pseudo-random vector drawn from a
- * hash of the word; the text's vector is their sum, scaled to length 1. So texts that share
- * words point the same way (a search test finds what it should), and a text without words is
- * hashed whole.
+ * A deterministic embedder for a fake's record: the same text gives the same unit vector, in any process, on any run.
+ * Each word of the text stands for a pseudo-random vector drawn from a hash of the word; the text's vector is their
+ * sum, scaled to length 1. So texts that share words point the same way (a search test finds what it should), and a
+ * text without words is hashed whole.
  *
  * @throws {StandinError} `T0012` when `dimensions` is not a whole number from 1 to 65536.
  * @example

@@ -7,21 +7,10 @@ export const CHARS_PER_TOKEN = 4;
 export type JsonLength = (value: unknown) => number;
 
 /**
- * The units a faked reply reports when its answer leaves `units` out: deterministic, and never
- * zero for a real conversation, so token-budget tests are not vacuous.
- *
- * - `tokensIn = ceil(in / 4)`, where `in` counts the characters of the instructions, of every
- *   message (a user's content; an assistant's content and, per call, the tool's name and the
- *   JSON of its input; per tool result, the tool's name and the JSON of its output or its error),
- *   of every tool offered (its name, its description and the JSON of its input schema), and of
- *   the JSON of the output schema.
- * - `tokensOut = ceil(out / 4)`, where `out` counts the characters of the answer's text, of its
- *   reasoning texts, of its value's JSON, and per call, of the tool's name and the JSON of its input.
- *
- * @example
- * ```ts
- * estimateUnits({ model: 'm', messages: [{ role: 'user', content: 'Hello there!' }] }, 5); // { tokensIn: 3, tokensOut: 2 }
- * ```
+ * The units a faked reply reports when its answer leaves `units` out: deterministic, and never zero for a real
+ * conversation, so token-budget tests are not vacuous. `tokensIn` is a quarter of the characters of the instructions,
+ * messages (tool calls and results as name and JSON), tools offered and output schema; `tokensOut` a quarter of the
+ * answer's text, reasoning, value JSON and calls.
  */
 export function estimateUnits(
   request: ReplyRequest,
@@ -53,11 +42,7 @@ export function requestChars(request: ReplyRequest, jsonLength: JsonLength = pla
   return chars;
 }
 
-/**
- * The length of a value's JSON text; 0 for a value JSON leaves out. A value JSON cannot hold
- * (a tool output with a bigint or a cycle) counts as the length of its string form: an
- * estimate must not fail the call.
- */
+/** A value's JSON length; a value JSON cannot hold counts as its string form, as an estimate must not fail the call. */
 export function plainJsonLength(value: unknown): number {
   try {
     return JSON.stringify(value)?.length ?? 0;

@@ -4,14 +4,8 @@ import type { PreparedAnswer } from './prepareAnswer.js';
 import { storeCall } from './storeCall.js';
 
 /**
- * Whether a `fail` answer fails this try of its step: every try, or only the first `times`. The
- * tries are counted in the store, per scope, so a client's retry over the wire counts as the
- * engine's does; the count is forgotten when the call is over.
- *
- * @example
- * ```ts
- * if (await failsThisTry(store, script, step, prepared, context)) throw providerDown(owner, prepared, context);
- * ```
+ * Whether a `fail` answer fails this try. Tries are counted in the store per scope, so a wire client's retry counts as
+ * the engine's does.
  */
 export async function failsThisTry(
   store: CursorStore,

@@ -6,14 +6,8 @@ import type { ReplySource } from './readAnswers.js';
 import { settleWithin } from './settleWithin.js';
 
 /**
- * The answer a function of the request gives one call, read and checked as a list's answer is
- * (`T0001`-`T0005`): within `timeoutMs` (`T0047` past it), `T0010` when the function throws.
- * Its calls get ids from the conversation, the same on every run.
- *
- * @example
- * ```ts
- * const prepared = await functionAnswer(source, request, context, "app.fake('writer', answers)", 30_000);
- * ```
+ * A function's answer for one call, checked as a list's is; `T0047` past `timeoutMs`, `T0010` when it throws. Its
+ * calls' ids come from the conversation, so they are the same on every run.
  */
 export async function functionAnswer(
   source: Extract<ReplySource, { kind: 'function' }>,

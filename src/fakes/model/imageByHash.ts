@@ -7,11 +7,10 @@ import type { GeneratedImage, ImageOptions } from '../../services/spec/Provider.
 export const DEFAULT_IMAGE_SIZE = '256x256';
 
 /**
- * A deterministic painter for a fake's record: each image is a real PNG file (signature, header
- * of the asked size, compressed pixels, checksums) drawn from a hash of the prompt and the
- * image's place in the call, so the same prompt gives the same bytes in any process and on any
- * run, and the images of one call differ. It draws `options.count` images (one when left out) of
- * `options.size` (256×256 when left out).
+ * A deterministic painter for a fake's record: each image is a real PNG file (signature, header of the asked size,
+ * compressed pixels, checksums) drawn from a hash of the prompt and the image's place in the call, so the same prompt
+ * gives the same bytes in any process and on any run, and the images of one call differ. It draws `options.count`
+ * images (one when left out) of `options.size` (256×256 when left out).
  *
  * @throws {StandinError} `T0075` when the call asks for a format other than `'png'` (it draws PNG
  * only: answer the bytes of another format yourself), `E0060` for malformed options.

@@ -5,17 +5,11 @@ import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
 const gives = ['text', 'calls', 'value', 'reasoning'] as const;
 
 /**
- * Prepares a list of answers, joining each `{ fail, times }` entry that gives nothing with the
- * answer after it, as one step's: the step fails its first `times` tries, then gets that answer
- * (`[{ fail: 'server', times: 2 }, { text: 'ok' }]` is `[{ fail: 'server', times: 2, text: 'ok' }]`).
- * The joined answer keeps the first entry's index; the entry after it is never a step of its own.
+ * Prepares a list, joining each `{ fail, times }` entry that gives nothing with the answer after it as one step, which
+ * keeps the first entry's index: `[{ fail: 'server', times: 2 }, { text: 'ok' }]` is one step.
  *
  * @throws {StandinError} `T0003` for a `{ fail, times }` entry with no answer after it, or one
  *   followed by an answer that fails itself; the other T-codes as `prepareAnswer` throws them.
- * @example
- * ```ts
- * prepareList([{ fail: 'server', times: 2 }, { text: 'ok' }], 'answers', owner).length; // 1
- * ```
  */
 export function prepareList(raw: readonly unknown[], root: string, owner: string): PreparedAnswer[] {
   const prepared: PreparedAnswer[] = [];

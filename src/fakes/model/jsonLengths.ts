@@ -1,15 +1,6 @@
 import { plainJsonLength } from './estimateUnits.js';
 
-/**
- * The JSON length of a value, for the units estimate, worked out once per object: a fake sees
- * the same messages and tools on every step of a run, so each is measured once.
- *
- * @example
- * ```ts
- * const jsonLength = jsonLengths();
- * jsonLength({ a: 1 }); // 7
- * ```
- */
+/** JSON lengths worked out once per object: a fake sees the same messages and tools on every step of a run. */
 export function jsonLengths(): (value: unknown) => number {
   const lengths = new WeakMap<object, number>();
   return (value) => {

@@ -1,21 +1,11 @@
 import { formatPath } from '../../validation/formatPath.js';
 
-/**
- * How deep a model's output may nest: past it, a value is taken for a mistake (and would overflow the stack of whatever
- * walks it).
- */
+/** Deeper output is taken for a mistake, and would overflow the stack of whatever walks it. */
 export const MAX_JSON_DEPTH = 256;
 
 /**
- * Where a value stops being JSON, as a model's output is: the path and what was found there, or
- * undefined when the whole value is JSON. An object property that is undefined is left out, as
- * JSON leaves it out; undefined anywhere else is no JSON.
- *
- * @example
- * ```ts
- * jsonProblem({ at: new Date() }, 'value'); // 'value.at: a Date'
- * jsonProblem({ ok: [1, 'a', null] }, 'value'); // undefined
- * ```
+ * Where a value stops being JSON (path and what is there), or undefined. An undefined property is left out, as JSON
+ * does.
  */
 export function jsonProblem(value: unknown, root: string): string | undefined {
   return walk(value, [], [], root);

@@ -17,10 +17,7 @@ export interface MadeParts {
   readonly outChars: number;
 }
 
-/**
- * The parts of an answer written field by field: each reasoning text, the text whole, the value's JSON in pieces, each
- * call.
- */
+/** The parts of an answer written field by field. */
 export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   const { owner, label } = source;
   const hasValue = answer.value !== undefined;
@@ -84,9 +81,8 @@ export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
 }
 
 /**
- * Where a text is cut into parts: `parts` evenly, or at the offsets listed. An offset at or past the
- * text's end is left out, and one inside a character's surrogate pair moves past it, so a text edited
- * by hand still replays; an offset that is not whole, not past 0 or not increasing is `T0005`.
+ * Where a text is cut. An offset past the end is left out and one inside a surrogate pair moves past it, so a text
+ * edited by hand still replays; a bad offset is `T0005`.
  */
 function textCuts(text: string, parts: NonNullable<Answer['parts']>, source: AnswerSource): readonly number[] {
   if (typeof parts === 'number') return evenCuts(text, parts);
@@ -113,10 +109,7 @@ function splitsPair(text: string, at: number): boolean {
   return before >= 0xd800 && before <= 0xdbff;
 }
 
-/**
- * The value of an answer given as a `parts` list: its JSON pieces joined must be JSON, unless
- * the answer fails mid-reply (`failAfter`), whose value never arrives whole.
- */
+/** A `parts` list's value: its JSON pieces must join to JSON, unless the answer fails mid-reply. */
 export function streamValue(stream: StreamedParts, answer: Answer, source: AnswerSource): MadeParts {
   const { parts, calls, outChars, json } = stream;
   if (json === undefined) return { parts, calls, hasValue: false, value: undefined, outChars };

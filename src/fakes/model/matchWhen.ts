@@ -22,16 +22,7 @@ export interface Matcher {
   readonly shown: string;
 }
 
-/**
- * Compiles a `when` checked by its schema. A regular expression that does not compile answers a
- * problem line (for `T0003`) in place of a matcher.
- *
- * @example
- * ```ts
- * const matcher = compileWhen({ user: 'refund' }, 'answers[0]');
- * if (typeof matcher !== 'string') matcher.matches(requestTexts(request, 'writer')); // true when the last user message says "refund"
- * ```
- */
+/** Compiles a checked `when`; a regular expression that does not compile answers a problem line for `T0003`. */
 export function compileWhen(when: When, label: string): Matcher | string {
   const tests: ((texts: RequestTexts) => boolean)[] = [];
   const shown: string[] = [];
@@ -77,16 +68,7 @@ function cut(text: string): string {
   return clip(text, 80);
 }
 
-/**
- * The texts of a request that `when`s read: the last user message's text parts, the
- * instructions, the tool results of the last message, and the model as the app names it.
- *
- * @example
- * ```ts
- * requestTexts({ model: 'gpt', messages: [{ role: 'user', content: 'Hi' }] }, 'writer');
- * // { user: 'Hi', instructions: undefined, toolResult: undefined, model: 'writer' }
- * ```
- */
+/** What `when`s read: the last user message's text, the instructions, the last tool results, the app's model name. */
 export function requestTexts(request: ReplyRequest | SentReplyRequest, model: string): RequestTexts {
   let user: string | undefined;
   for (let i = request.messages.length - 1; i >= 0 && user === undefined; i--) {
@@ -116,14 +98,7 @@ function json(result: { readonly output?: unknown }): string {
   }
 }
 
-/**
- * The request's texts as a message shows them, each cut to 120 characters.
- *
- * @example
- * ```ts
- * showTexts(texts); // 'user "I want a refund", model "writer"'
- * ```
- */
+/** The request's texts as a message shows them, each cut to 120 characters. */
 export function showTexts(texts: RequestTexts): string {
   const shown: string[] = [];
   if (texts.user !== undefined) shown.push(`user ${JSON.stringify(clip(texts.user, 120))}`);

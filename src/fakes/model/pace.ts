@@ -53,14 +53,7 @@ export interface PaceWaits {
   readonly clock: Clock;
 }
 
-/**
- * The waits of a pace on `clock` (or the system clock, for a `real` pace).
- *
- * @example
- * ```ts
- * paceWaits({ firstMs: 400, perSecond: 20 }, app.clock); // { firstMs: 400, gapMs: 50, clock }
- * ```
- */
+/** The waits of a pace on `clock` (or the system clock, for a `real` pace). */
 export function paceWaits(pace: Pace, clock: Clock): PaceWaits {
   return {
     firstMs: pace.firstMs ?? 0,
@@ -73,10 +66,6 @@ export function paceWaits(pace: Pace, clock: Clock): PaceWaits {
  * A pace checked, frozen: a fake's or a server's pace for every answer that names none.
  *
  * @throws {StandinError} `T0074` naming what is wrong with it.
- * @example
- * ```ts
- * checkPace({ firstMs: 300, perSecond: 25 }, "app.fake('writer', answers).pace(pace)");
- * ```
  */
 export function checkPace(raw: unknown, where: string): Pace {
   const parsed = paceSchema.safeParse(raw);

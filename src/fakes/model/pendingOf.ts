@@ -4,14 +4,8 @@ import { leastReleased } from './releasedLines.js';
 import type { PendingAnswer } from './SentCall.js';
 
 /**
- * The answers of a fake's list not given yet in scope `named`, or, with none named, in the default
- * partition; there, a fake used in released scopes only (requests without a scope header) reads
- * them. Empty for a fake that answers replies with a function.
- *
- * @example
- * ```ts
- * await pendingOf(state, 'ticket-7'); // [{ index: 1, answer: { text: 'b' } }]
- * ```
+ * The answers not given yet in scope `named`, else in the default partition, where a fake used in released scopes only
+ * reads them.
  */
 export async function pendingOf(fake: FakeState, named: string | undefined): Promise<readonly PendingAnswer[]> {
   const { read, store, script } = fake;

@@ -27,10 +27,7 @@ export interface PreparedAnswer {
   readonly fail: FailureKind | undefined;
   /** With `fail`: the wait the failure asks for, in milliseconds. */
   readonly retryAfterMs: number | undefined;
-  /**
-   * Its parts before the units and the finish: reasoning, text, the value's pieces, the calls (and units, for a `parts`
-   * list that has them).
-   */
+  /** Its parts before the units and the finish. */
   readonly parts: readonly ReplyPart[];
   /** Whether its parts carry its units (a `parts` list with units parts): then no units part follows them. */
   readonly unitsStreamed: boolean;
@@ -67,19 +64,11 @@ export interface PreparedAnswer {
 }
 
 /**
- * Checks one answer (`T0002`-`T0005`) and turns it into the parts it gives: each reasoning text
- * one part (blocks 0, 1, ...), the text one part, the value's JSON in pieces, each call one part;
- * or, for a `parts` list of stream parts, those parts in their order.
- * The value and every call's input are copied through JSON and frozen, so nothing a test or an
- * app does later changes what the fake hands out.
+ * Checks one answer (`T0002`-`T0005`) and turns it into its parts. The value and calls' inputs are copied through JSON
+ * and frozen, so nothing a test or app does later changes what the fake hands out.
  *
  * @throws {StandinError} `T0002` no answer record, `T0003` a bad field, `T0004` no JSON, `T0005` bad cuts, `E0041` a
  * read that threw.
- * @example
- * ```ts
- * const prepared = prepareAnswer({ text: 'Hi' }, { owner: 'fakeProvider(answers)', label: 'answers[0]', index: 0, idPrefix: 'call_0' });
- * prepared.parts; // [{ type: 'text', text: 'Hi' }]
- * ```
  */
 export function prepareAnswer(raw: unknown, source: AnswerSource): PreparedAnswer {
   try {

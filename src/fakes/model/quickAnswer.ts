@@ -1,13 +1,8 @@
 /**
- * The checks a function fake's answer passes on every call, done by hand for the common shapes.
- *
- * Why: a function fake's answer is new on every call, so it is checked on every call; the zod
- * parse of the record and of each stream part was most of a faked reply's own time (a 200-part
- * answer reached its first part 15x later than the same answer in a list, checked once). These
- * accept only what the schemas accept (`quickAnswer.test.ts` and `quickAnswerSchema.test.ts` hold
- * them to it over generated inputs), but for a stream part's symbol keys, which they leave out;
- * anything else — a field they do not know, a value out of the plain shapes — goes to the
- * schemas, which word the error.
+ * The checks a function fake's answer passes on every call, by hand for the common shapes: the zod parse was most of a
+ * faked reply's time (a 200-part answer reached its first part 15x later than in a list). They accept only what the
+ * schemas accept (`quickAnswer.test.ts` and `quickAnswerSchema.test.ts` hold them to it), but for a stream part's
+ * symbol keys; anything else goes to the schemas, which word the error.
  */
 
 import { isOrdinaryObject } from '../../validation/isOrdinaryObject.js';
@@ -16,16 +11,7 @@ import { answerFields } from './answerSchema.js';
 
 const FINISHES = new Set(['stop', 'calls', 'length']);
 
-/**
- * `raw` as an answer record when it is one of the plain shapes (text, calls, value, reasoning,
- * parts, units, finish), else undefined: then the schema decides.
- *
- * @example
- * ```ts
- * quickAnswer({ text: 'Hi' }); // { text: 'Hi' }
- * quickAnswer({ text: 'Hi', fail: 'server' }); // undefined: the schema checks it
- * ```
- */
+/** `raw` as an answer when it is one of the plain shapes; else undefined, and the schema decides. */
 export function quickAnswer(raw: unknown): Answer | undefined {
   if (!isOrdinaryObject(raw)) return undefined;
   for (const key in raw) {
@@ -62,15 +48,7 @@ export function quickAnswer(raw: unknown): Answer | undefined {
   return raw as Answer;
 }
 
-/**
- * `raw` as a stream part when it carries one text, reasoning or JSON piece and nothing else,
- * else undefined: then the schema decides.
- *
- * @example
- * ```ts
- * quickPart({ text: 'Hel' }); // { text: 'Hel' }
- * ```
- */
+/** `raw` as a stream part when it is one plain piece; else undefined, and the schema decides. */
 export function quickPart(
   raw: unknown,
 ): { readonly text?: string; readonly reasoning?: string; readonly json?: string } | undefined {

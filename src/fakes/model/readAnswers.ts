@@ -60,15 +60,10 @@ const forms =
   'calls ({ reply: [...], embed: ... })';
 
 /**
- * Reads what a model is faked with and checks all of it now, when the fake is made: the form
- * (`T0001`), then every answer of a list (`T0002`-`T0005`).
+ * Reads and checks what a model is faked with when the fake is made: the form (`T0001`), every answer
+ * (`T0002`-`T0005`).
  *
  * @throws {StandinError} the first problem found, naming where it is and what to write instead.
- * @example
- * ```ts
- * const read = readAnswers([{ text: 'Hi' }], "app.fake('writer', answers)");
- * read.reply?.kind; // 'list'
- * ```
  */
 export function readAnswers(answers: Answers, owner: string): ReadAnswers {
   const raw: unknown = answers;

@@ -8,14 +8,8 @@ import type { SentCall } from './SentCall.js';
 import { settleWithin } from './settleWithin.js';
 
 /**
- * A record call (`embed`, `hear`, `speak`, `rank`, `call`): listed in `sent`, answered by the
- * record's function (`T0009` when the record has none, `T0010` when it throws), its result
- * checked as the engine checks a provider's (`T0011`).
- *
- * @example
- * ```ts
- * await recordCall(fake, capabilities.embed, [text], context, (calls) => calls.embed!(text, callInfo(context)));
- * ```
+ * A record call: listed in `sent`, answered by its function (`T0009` none, `T0010` throws), checked as a provider's
+ * (`T0011`).
  */
 export async function recordCall<A extends readonly unknown[], R>(
   fake: FakeState,

@@ -1,28 +1,12 @@
 import type { ReleasedCursor } from '../../services/cursors/CursorStore.js';
 
-/**
- * The least position any released scope left a script's cursor at: how much every one of them
- * took. Undefined when no scope was released with the script's cursor moved.
- *
- * @example
- * ```ts
- * leastReleased([{ at: 2, scopes: 4, examples: [] }, { at: 1, scopes: 1, examples: [] }]); // 1
- * ```
- */
+/** How much every released scope took of a script: the least position they left its cursor at. */
 export function leastReleased(groups: readonly ReleasedCursor[] | undefined): number | undefined {
   if (groups === undefined || groups.length === 0) return undefined;
   return Math.min(...groups.map((group) => group.at));
 }
 
-/**
- * Where a group of released scopes is, for a message: their count and the names kept of them.
- *
- * @example
- * ```ts
- * releasedWhere({ at: 1, scopes: 5, examples: ['request:a', 'request:b'] });
- * // "5 released scopes ('request:a', 'request:b', ...)"
- * ```
- */
+/** Where a group of released scopes is, for a message: their count and the names kept of them. */
 export function releasedWhere(group: ReleasedCursor): string {
   const names = group.examples.map((name) => `'${name}'`).join(', ');
   const more = group.scopes > group.examples.length ? ', ...' : '';

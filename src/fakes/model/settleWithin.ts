@@ -2,23 +2,14 @@ import { StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
 import { untilAborted } from '../../services/dispatch/untilAborted.js';
 
-/**
- * How long a fake waits for the promise a function it was given returns, when the model's provider names no
- * `timeoutMs`.
- */
+/** How long a fake waits for a function's promise when the provider names no `timeoutMs`. */
 export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
 
 /**
- * What a function a fake was given answered, once it settles: at once for a plain value; for a
- * promise, bounded by the call's signal (its abort reason) and by `timeoutMs` on a real timer
- * (`T0047`, naming `what` and `where`), so a promise that never settles cannot hold the call
- * forever. The timer does not keep the process alive.
+ * A function's answer once it settles: a promise is bounded by the signal and by `timeoutMs` on a real timer (`T0047`),
+ * so one that never settles cannot hold the call. The timer does not keep the process alive.
  *
  * @throws {StandinError} `T0047` when the promise has not settled after `timeoutMs`.
- * @example
- * ```ts
- * const raw = await settleWithin(fn(request, call), context.signal, 30_000, 'answers(request)', "app.fake('writer', answers) at step 'r#0'");
- * ```
  */
 export async function settleWithin(
   answered: unknown,

@@ -4,15 +4,8 @@ import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
 import type { CallContext } from '../../services/spec/Provider.js';
 
 /**
- * Awaits a cursor store operation a faked call depends on. A store that is slow or out of reach
- * (a {@link StoreFailure} with a kind) fails the call as a provider that is slow or out of reach
- * would: a `ProviderFailure` of the same kind, the store's failure as its cause, so the engine
- * retries it and the step, replayed by its key, gets the answer it would have got.
- *
- * @example
- * ```ts
- * const index = await storeCall(store.stepIndex(scope, script, context.stepKey), context);
- * ```
+ * Awaits a store operation. A slow or unreachable store fails the call as such a provider would (a `ProviderFailure` of
+ * its kind), so the engine retries and the replayed step gets the answer it would have got.
  */
 export async function storeCall<T>(operation: Promise<T>, context: CallContext): Promise<T> {
   try {
@@ -22,20 +15,7 @@ export async function storeCall<T>(operation: Promise<T>, context: CallContext):
   }
 }
 
-/**
- * What a faked call throws for an error of the cursor store it awaited: a `ProviderFailure` of
- * the same kind for a store that is slow or out of reach, as {@link storeCall} throws; any
- * other error as it is. For a call that awaits the store in its own `try`.
- *
- * @example
- * ```ts
- * try {
- *   index = await store.stepIndex(scope, script, context.stepKey);
- * } catch (error) {
- *   throw callFailure(error, context);
- * }
- * ```
- */
+/** {@link storeCall}'s turn of a store error, for a call that awaits the store in its own `try`. */
 export function callFailure(error: unknown, context: CallContext): unknown {
   if (error instanceof StoreFailure && error.kind !== undefined) {
     return new ProviderFailure(

@@ -76,20 +76,11 @@ export interface StreamedParts {
 }
 
 /**
- * Reads an answer's `parts` given as the stream itself: each part one of `{ text }` (or the text alone),
- * `{ reasoning, block? }` (block 0 when left out), `{ json }` (a piece of the value's JSON),
- * `{ call: { tool, with?, id? } }` (ids as for `calls`), `{ units: { tokensIn, tokensOut } }`, and
- * `{ hold: 'gate', timeoutMs? }`, where the stream waits for a release (each gate named once per answer).
- * The fake streams them in this order, piece for piece, as a recorded provider sent them. The
- * parts of an answer handed out more than once (`shared`, a list's) are frozen.
+ * Reads `parts` given as the stream itself (text, reasoning, JSON pieces, calls, units, gate holds, each gate named
+ * once), streamed in that order as a recorded provider sent them. Parts handed out more than once are frozen.
  *
  * @throws {StandinError} `T0003` for a part that is none of those, or carries two things; `T0004` for a call input JSON
  * cannot hold; `T0073` for a gate named twice.
- * @example
- * ```ts
- * readStreamParts([{ text: 'Hel' }, { text: 'lo' }], 'app.fake(writer)', 'answers[0]', 'call_0').parts;
- * // [{ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }]
- * ```
  */
 export function readStreamParts(
   list: readonly unknown[],

@@ -3,15 +3,7 @@ import type { Answer, AnswerPart } from './Answer.js';
 
 const LIMIT = 40;
 
-/**
- * A short, one-line summary of an answer for a message: its text cut short, the tools it asks
- * for, its value's JSON cut short, its failure.
- *
- * @example
- * ```ts
- * summarizeAnswer({ calls: [{ tool: 'findInGuide', with: {} }] }); // '{ calls: [findInGuide] }'
- * ```
- */
+/** A one-line summary of an answer for a message. */
 export function summarizeAnswer(answer: Answer): string {
   const fields: string[] = [];
   if (answer.fail !== undefined) fields.push(`fail: '${answer.fail}'`);

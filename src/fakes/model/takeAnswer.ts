@@ -13,15 +13,8 @@ import { misbehavedAnswer } from '../misbehave/misbehavedAnswer.js';
 import { callFailure } from './storeCall.js';
 
 /**
- * The answer a faked model gives one reply, checked: listed in `sent`, then taken from the
- * namespace's script, from the list (the step's answer, the same for a step that runs again;
- * `T0013` past the last; for a list with `when`s, the first answer left that matches) or from the function; after its `delayMs`, failing as its `fail` asks,
- * its value and tool calls checked against the call, or its misbehaviour made for the call.
- *
- * @example
- * ```ts
- * const prepared = await takeAnswer(fake, request, context);
- * ```
+ * The answer a faked model gives one reply: listed in `sent`, taken from the namespace's script, the list (the same for
+ * a step that runs again) or the function, delayed, failed, checked or made to misbehave as it asks.
  */
 export async function takeAnswer(
   fake: FakeState,

@@ -8,15 +8,7 @@ import { requestTexts, showTexts, type RequestTexts } from './matchWhen.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { storeCall } from './storeCall.js';
 
-/**
- * The answers of `answers` whose `when` matches the request (or that have none), by index in
- * list order: the entries a step may take.
- *
- * @example
- * ```ts
- * matchingIndices(answers, requestTexts(request, 'writer')); // [0, 2]
- * ```
- */
+/** The indices of the answers a request's `when`s match (or that have none): the entries a step may take. */
 export function matchingIndices(answers: readonly PreparedAnswer[], texts: RequestTexts): number[] {
   const found: number[] = [];
   for (const [index, prepared] of answers.entries()) {
@@ -35,14 +27,8 @@ export interface MatchingList {
 }
 
 /**
- * The answer of a list with `when`s for one step: the first answer not yet taken in the call's
- * scope whose `when` matches the request, the same for a step that runs again. `T0013` when every
- * answer was taken, `T0050` when those left match none of the request.
- *
- * @example
- * ```ts
- * const prepared = await takeMatching(list, key, request, context);
- * ```
+ * The first answer not yet taken in the scope whose `when` matches, the same for a step run again; `T0013` when all
+ * were taken, `T0050` when none left matches.
  */
 export async function takeMatching(
   list: MatchingList,
@@ -71,15 +57,7 @@ export async function takeMatching(
   throw noMatch(list, taken, texts, context);
 }
 
-/**
- * `T0050`: no answer left in a list with `when`s matches the request. Names the request's texts
- * and the answers left with their `when`s (the first ten).
- *
- * @example
- * ```ts
- * throw noMatch(list, new Set([0]), texts, context);
- * ```
- */
+/** `T0050`, naming the request's texts and the first ten answers left with their `when`s. */
 export function noMatch(
   list: Omit<MatchingList, 'store' | 'script'>,
   taken: ReadonlySet<number>,

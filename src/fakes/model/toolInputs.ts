@@ -6,15 +6,7 @@ import type { PreparedAnswer } from './prepareAnswer.js';
 /** The input shape of each tool that has one, by name: what a scripted call's `with` must fit. */
 export type ToolInputs = ReadonlyMap<string, ZodType>;
 
-/**
- * The input shapes of the tools a fake was given (an agent's `tools`): a tool without a zod
- * `input` is left out, and its calls are checked by name only.
- *
- * @example
- * ```ts
- * toolInputs({ findInGuide }).get('findInGuide'); // the tool's zod input
- * ```
- */
+/** The zod input shapes of a fake's tools; a tool without one has its calls checked by name only. */
 export function toolInputs(tools: Readonly<Record<string, unknown>> | undefined): ToolInputs | undefined {
   if (tools === undefined) return undefined;
   const inputs = new Map<string, ZodType>();
@@ -26,14 +18,10 @@ export function toolInputs(tools: Readonly<Record<string, unknown>> | undefined)
 }
 
 /**
- * Checks that each call of an answer has a `with` its tool would run with: a scripted call that
- * does not fit would only come back to the model as an error, and the tool would never run.
+ * Checks each call's `with` against its tool: one that does not fit would only come back to the model as an error, and
+ * the tool would never run.
  *
  * @throws {StandinError} `T0045` for the first call whose input does not fit, naming the path and the tool.
- * @example
- * ```ts
- * checkCallInputs(prepared, toolInputs(agent.tools), "app.fake('writer', answers, checks)");
- * ```
  */
 export function checkCallInputs(prepared: PreparedAnswer, inputs: ToolInputs | undefined, owner: string): void {
   if (inputs === undefined) return;

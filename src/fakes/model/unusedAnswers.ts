@@ -28,14 +28,8 @@ export interface SentReplies {
 export const NOTHING_UNUSED: UnusedReport = { findings: [], error: () => undefined };
 
 /**
- * The answers of `list` never asked for where `script`'s cursors stand in `store`: in `only` when
- * it is named, else in every scope the fake was used in (in name order), then in each group of
- * released scopes. A fake never used has every answer unused in the default scope.
- *
- * @example
- * ```ts
- * const unused = await answersUnused(owner, list, { store, script }, undefined);
- * ```
+ * The answers never asked for: in `only`, else in every scope used (name order) and each group of released scopes. A
+ * fake never used has all unused in the default scope.
  */
 export async function answersUnused(
   owner: string,
@@ -60,16 +54,7 @@ export async function answersUnused(
   return unusedAnswers(owner, list, [...scoped, ...runs.filter((run) => run.released !== undefined)], replies);
 }
 
-/**
- * The answers of `list` never asked for, where `runs` say the cursors stand (the scopes in name
- * order, then the released groups): a `T0014` finding for each, and the `T0014` error that lists
- * them per scope. A scope that took no answer says the model was never asked there.
- *
- * @example
- * ```ts
- * unusedAnswers("app.fake('writer', answers)", list, [{ scope: '', at: 1 }]).error()?.code; // 'T0014'
- * ```
- */
+/** A `T0014` finding per unused answer, and the error listing them per scope. */
 export function unusedAnswers(
   owner: string,
   list: AnswerList,

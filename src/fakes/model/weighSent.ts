@@ -4,14 +4,8 @@ import type { SentCall } from './SentCall.js';
 const MAX_VALUES = 100_000;
 
 /**
- * About how many bytes a call listed in `sent` holds: its strings at two bytes a character, eight
- * for every other value. For a fake that bounds `sent` by bytes (the wire server's), where a
- * client's request may be as large as the body the server reads.
- *
- * @example
- * ```ts
- * weighSent({ call: 'reply', input: { model: 'm', messages: [{ role: 'user', content: 'Hi' }] }, scope: '', step: 's', attempt: 1 });
- * ```
+ * About how many bytes a sent call holds, for a fake bounding `sent` by bytes (the wire server's, whose requests may be
+ * large).
  */
 export function weighSent(call: SentCall): number {
   let values = 0;

@@ -44,11 +44,10 @@ const SWEEP_AT = 1000;
 const KEPT = 1000;
 
 /**
- * A provider's limits played on an app's clock, over the models `app.quota(models, settings)`
- * named: a call past them fails as the provider's rate limit does (a `ProviderFailure` of kind
- * `rate_limit`, status 429) with the `retryAfterMs` the window implies, so what a test checks is
- * the application's own pacing and backoff. The models listed together share the limits, as
- * models behind one API key do.
+ * A provider's limits played on an app's clock, over the models `app.quota(models, settings)` named: a call past them
+ * fails as the provider's rate limit does (a `ProviderFailure` of kind `rate_limit`, status 429) with the
+ * `retryAfterMs` the window implies, so what a test checks is the application's own pacing and backoff. The models
+ * listed together share the limits, as models behind one API key do.
  *
  * @example
  * ```ts

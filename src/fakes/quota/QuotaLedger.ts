@@ -52,17 +52,7 @@ export interface Admitted {
   settle(units?: { readonly tokensIn: number; readonly tokensOut: number }): void;
 }
 
-/**
- * The calls one key (the app, or one scope) started in the last 60 s and has in flight, against
- * a quota's limits. The entries are in the order their calls started, the clock never going back.
- *
- * @example
- * ```ts
- * const ledger = new QuotaLedger({ requestsPerMinute: 1, tokensPerMinute: undefined, concurrent: undefined, per: 'app' });
- * ledger.admit(0, 0);      // admitted: { settle }
- * ledger.admit(1_000, 0);  // { limit: 'requestsPerMinute', retryAfterMs: 59000, used: 1, asked: 1 }
- * ```
- */
+/** One key's calls of the last 60 s and in flight, in start order (the clock never goes back). */
 export class QuotaLedger {
   readonly #limits: QuotaLimits;
   #entries: Entry[] = [];
@@ -86,8 +76,8 @@ export class QuotaLedger {
   }
 
   /**
-   * Admits a call estimated at `tokens` at `now`, or answers why not. Of two time limits that
-   * refuse, the one whose room comes later is answered: the call fits only then.
+   * Admits a call or answers why not; of two refusing limits, the one whose room comes later, as the call fits only
+   * then.
    */
   admit(now: number, tokens: number): Admitted | LedgerRefusal {
     const { requestsPerMinute: rpm, tokensPerMinute: tpm, concurrent } = this.#limits;
@@ -153,15 +143,7 @@ export class QuotaLedger {
   }
 }
 
-/**
- * Whether a ledger's answer is a refusal.
- *
- * @example
- * ```ts
- * const answer = ledger.admit(clock.now(), tokens);
- * if (isRefusal(answer)) throw rateLimit(answer);
- * ```
- */
+/** Whether a ledger's answer is a refusal. */
 export function isRefusal(answer: Admitted | LedgerRefusal): answer is LedgerRefusal {
   return 'limit' in answer;
 }

@@ -16,15 +16,9 @@ import type { Quota } from './Quota.js';
 export type Below = (call: Capability, context: CallContext) => Provider | undefined;
 
 /**
- * A quota's stand-in on one model's slot: it counts every call against the {@link Quota} and
- * throws its rate limit, or hands the call down to whatever answers the model (a fake, a
- * cassette, the real adapter, which the real-call guard is asked about as the engine would).
- * It offers every capability: one the model cannot serve fails with `E0004` as it would without the quota.
- *
- * @example
- * ```ts
- * const standIn = new QuotaProvider(quota, (call, context) => slot.answer(call, context.scope, base, layer), guard);
- * ```
+ * A quota's stand-in on one model's slot: counts every call and throws its rate limit, or hands the call down (the
+ * real-call guard asked as the engine would). It offers every capability, so one the model lacks fails with `E0004` as
+ * without the quota.
  */
 export class QuotaProvider implements Provider {
   readonly real = false;

@@ -66,10 +66,6 @@ const KEYS = ['requestsPerMinute', 'tokensPerMinute', 'concurrent', 'per'];
  * Checks `app.quota`'s settings.
  *
  * @throws {StandinError} `T0100` for settings that are malformed or name no limit.
- * @example
- * ```ts
- * readQuotaSettings({ requestsPerMinute: 3 }); // { requestsPerMinute: 3, tokensPerMinute: undefined, concurrent: undefined, per: 'app' }
- * ```
  */
 export function readQuotaSettings(settings: unknown): QuotaLimits {
   const where = 'app.quota(models, settings)';
@@ -114,10 +110,6 @@ export function readQuotaSettings(settings: unknown): QuotaLimits {
  *
  * @throws {StandinError} `T0101` for a model that is not configured, a list that is empty or names one twice, or
  * anything but a name or a list of names.
- * @example
- * ```ts
- * readQuotaModels(['writer', 'backup'], ['writer', 'backup', 'triage']); // ['writer', 'backup']
- * ```
  */
 export function readQuotaModels(models: unknown, configured: readonly string[]): readonly string[] {
   if (models === undefined) {

@@ -2,15 +2,8 @@ import type { CursorStore } from '../../services/cursors/CursorStore.js';
 import type { CursorSlot } from './CursorSlot.js';
 
 /**
- * The calls in flight on each cursor, so calls on one cursor take its entries in call order: each
- * waits for the one before it on the same store, scope and script to settle. Holds nothing once
- * a cursor's calls are done.
- *
- * @example
- * ```ts
- * const queue = new CursorQueue();
- * const answers = await queue.run(slot, () => takeEntry(slot, script, where));
- * ```
+ * Calls on one cursor take its entries in call order, each waiting for the one before; nothing is held once they are
+ * done.
  */
 export class CursorQueue {
   /** The tail of the calls in flight on each cursor, per store. */

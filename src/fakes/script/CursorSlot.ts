@@ -26,15 +26,8 @@ export interface CursorSlotInput {
 }
 
 /**
- * Picks the cursor a call moves, by the seeds' precedence: an explicit handle first, then the
- * cursor key the engine injects, then the script's content hash. Retry budgets key on the same
- * slot, so they can never drift apart from the cursor.
- *
- * @example
- * ```ts
- * const slot = cursorSlot({ kind: 'classification', store, scope: '', cursorKey: app.id, script });
- * const index = await slot.store.advance(slot.scope, slot.script);
- * ```
+ * The cursor a call moves, by the seeds' precedence: a handle, the engine's cursor key, the script's hash. Retry
+ * budgets key on the same slot, so they never drift from the cursor.
  */
 export function cursorSlot(input: CursorSlotInput): CursorSlot {
   if (input.cursor instanceof ScriptCursor) {

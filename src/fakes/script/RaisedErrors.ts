@@ -25,26 +25,14 @@ export interface RaisedView {
 }
 
 /**
- * The test author's errors (T-codes, K0008 for a spent script, K0011, K0013) a fake raised in
- * any call of any scope, kept so `verify()` fails even when the application caught the error and
- * answered something else (a 500). Keeps the first {@link MAX_RAISED} and counts the rest.
- *
- * @example
- * ```ts
- * const raised = new RaisedErrors();
- * raised.note(error, { scope: 'a', call: "step 'r#0'" });
- * raised.check('T0046', "app.fake('writer', answers)"); // throws, listing it
- * ```
+ * The test author's errors a fake raised, kept so `verify()` fails even when the app caught one and answered a 500.
+ * Keeps the first {@link MAX_RAISED}, counts the rest.
  */
 export class RaisedErrors {
   readonly #kept: RaisedError[] = [];
   #count = 0;
 
-  /**
-   * Keeps `error` when it is a test author's error: a StandinError whose code passes `isAuthors`.
-   * Answers it as noted, with an id of its own (kept or, past the limit, only counted), so a
-   * namespace may record it too; undefined for any other error.
-   */
+  /** Keeps a test author's error, with an id so a namespace may record it too; undefined for any other error. */
   note(
     error: unknown,
     where: { readonly scope: string; readonly call: string },
@@ -78,24 +66,13 @@ export class RaisedErrors {
     return raisedFindings(this.view(), code, scope);
   }
 
-  /**
-   * Throws `code` listing every kept error, when any was raised (in `scope`, when one is named): see
-   * {@link checkRaised}.
-   */
+  /** Throws `code` listing the kept errors: see {@link checkRaised}. */
   check(code: Code, owner: string, scope?: string): void {
     checkRaised(this.view(), code, owner, scope);
   }
 }
 
-/**
- * One finding per kept error of `view` (in `scope`, when one is named), under `code`; the errors
- * past the kept ones, when no scope is named, as one more finding in the default scope.
- *
- * @example
- * ```ts
- * raisedFindings(raised.view(), 'T0046'); // [{ scope: 'a', code: 'T0046', line: "step 'r#0': T0013 ..." }]
- * ```
- */
+/** One finding per kept error; those past the limit as one more finding in the default scope. */
 export function raisedFindings(view: RaisedView, code: Code, scope?: string): Finding[] {
   const kept = inScope(view, scope);
   const found: Finding[] = kept.map((raised) => ({ scope: raised.scope, code, line: raisedLine(raised) }));
@@ -133,15 +110,7 @@ export function checkRaised(view: RaisedView, code: Code, owner: string, scope?:
   );
 }
 
-/**
- * The errors a namespace recorded, then this process's that the record does not hold (by id):
- * each raising once, counted once.
- *
- * @example
- * ```ts
- * mergeRaised(raised.view(), await shared.raised());
- * ```
- */
+/** The namespace's errors, then this process's it does not hold, each once. */
 export function mergeRaised(own: RaisedView, recorded: RaisedView): RaisedView {
   if (recorded.count === 0) return own;
   const ids = new Set(recorded.kept.map((raised) => raised.id));

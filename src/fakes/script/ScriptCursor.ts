@@ -5,10 +5,9 @@ import type { CursorStore } from '../../services/cursors/CursorStore.js';
 export const HANDLE_SCOPE = '\u0000handles';
 
 /**
- * An explicit cursor handle: the one cursor a scripted fake uses when it is handed this handle,
- * whatever the call's engine, scope or script content. Share one between calls to make them walk
- * one script together, or give content-equal scripts one handle each to keep them apart.
- * It lives in the store it was started from, never in a global.
+ * An explicit cursor handle: the one cursor a scripted fake uses when it is handed this handle, whatever the call's
+ * engine, scope or script content. Share one between calls to make them walk one script together, or give content-equal
+ * scripts one handle each to keep them apart. It lives in the store it was started from, never in a global.
  *
  * @example
  * ```ts

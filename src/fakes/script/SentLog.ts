@@ -1,14 +1,6 @@
 /**
- * What a fake was sent, in order, as a test reads it: a frozen list of frozen entries, made again
- * only after a new call, so nothing a test does changes it. Keeps the latest `limit` calls, and,
- * with a `weigh`, the latest whose weights add up to at most `bytes` (the newest always kept).
- *
- * @example
- * ```ts
- * const log = new SentLog<SentCall>(1_000);
- * log.push(call);
- * log.calls; // [call]
- * ```
+ * What a fake was sent, frozen and made again only after a new call, so nothing a test does changes it. Keeps the
+ * latest `limit` calls, or with `weigh` at most `bytes` of them (the newest always).
  */
 export class SentLog<T extends object> {
   readonly #limit: number;

@@ -3,16 +3,8 @@ import { cursorSlot, type CursorSlot, type CursorSlotInput } from './CursorSlot.
 import { HANDLE_SCOPE } from './ScriptCursor.js';
 
 /**
- * The cursors a fake's own script moved: each identity its calls picked (an engine's key, the
- * script's hash, each explicit handle apart), so `pending()` and `verify()` read where each
- * stands in the store, in every scope. Only the identities are kept here; a scope costs nothing.
- *
- * @example
- * ```ts
- * const used = new UsedCursors();
- * const slot = used.pick({ kind, store, scope, cursorKey, script }, true);
- * await used.runs(); // [{ scope: '', at: 1 }]
- * ```
+ * The cursor identities a fake's script moved, so `pending()` and `verify()` read each in the store; a scope costs
+ * nothing here.
  */
 export class UsedCursors {
   readonly #used = new Map<string, CursorSlot>();

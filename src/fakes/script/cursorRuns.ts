@@ -4,8 +4,8 @@ import { HANDLE_SCOPE } from './ScriptCursor.js';
 /** Where one script's cursor stands in one place: the entries from `at` on were never taken there. */
 export interface CursorRun {
   /**
-   * The scope: `''` for the default one; for released scopes, the first of them (`''` when
-   * none is named); {@link HANDLE_SCOPE} for an explicit cursor handle.
+   * `''` for the default scope; the first released scope's name for a released group; {@link HANDLE_SCOPE} for a
+   * handle.
    */
   readonly scope: string;
   /** How many entries the cursor took there. */
@@ -24,16 +24,8 @@ export interface ScriptSlot {
 }
 
 /**
- * Where `script`'s cursors stand in `store`: in `only` when it is named; otherwise in every scope
- * the script moved in (the store's order), then in each group of scopes already released (a
- * request's, when its response closed), counted by how far each went. An explicit handle's
- * script (`scope` {@link HANDLE_SCOPE}) has one cursor, shared by every scope.
- *
- * @example
- * ```ts
- * const runs = await cursorRuns({ store, script });
- * // [{ scope: 'a', at: 2 }, { scope: 'request:1', at: 1, released: { at: 1, scopes: 1, examples: ['request:1'] } }]
- * ```
+ * Where `script`'s cursors stand: in `only`, else every scope it moved in, then each released group counted by how far
+ * it went. A handle's script has one cursor shared by every scope.
  */
 export async function cursorRuns(slot: ScriptSlot, only?: string): Promise<CursorRun[]> {
   const { store, script } = slot;

@@ -7,11 +7,6 @@ import { StandinError } from '../../errors/StandinError.js';
  * The fakes' last-resort cursor identity, for calls made with neither a cursor handle nor a key.
  *
  * @throws {StandinError} `S0003` when the script holds a cycle.
- * @example
- * ```ts
- * hashScript({ a: 1, b: 2 }) === hashScript({ b: 2, a: 1 }); // true
- * hashScript([1]) === hashScript(['1']);                     // false
- * ```
  */
 export function hashScript(script: unknown): string {
   return createHash('sha256').update(canonicalScript(script)).digest('base64url').slice(0, 22);
@@ -22,10 +17,6 @@ export function hashScript(script: unknown): string {
  * order. For a map key where the content itself may serve, without the cost of a digest.
  *
  * @throws {StandinError} `S0003` when the value holds a cycle.
- * @example
- * ```ts
- * canonicalScript({ b: 1, a: 2 }) === canonicalScript({ a: 2, b: 1 }); // true
- * ```
  */
 export function canonicalScript(script: unknown): string {
   return canonical(script, []);

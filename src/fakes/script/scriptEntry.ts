@@ -13,16 +13,7 @@ export type {
   ClassificationScriptValue,
 } from '../../services/spec/ClassificationScriptEntry.js';
 
-/**
- * The legal shapes of a script entry: a plain object with exactly one of these keys. Answer
- * values are checked when a call reads them, against their questions.
- *
- * @example
- * ```ts
- * classificationScriptEntrySchema.safeParse({ retryUntilCall: 2 }).success; // true
- * classificationScriptEntrySchema.safeParse({ retryUntilCall: 0 }).success; // false
- * ```
- */
+/** A script entry is a plain object with one of these keys; answers are checked against their questions when read. */
 export const classificationScriptEntrySchema = lazySchema(() =>
   z
     .custom<object>(isPlainObject)
@@ -35,10 +26,7 @@ export const classificationScriptEntrySchema = lazySchema(() =>
     ),
 );
 
-/**
- * Which legal shape an entry has, or undefined when it has none: the same rule as
- * {@link classificationScriptEntrySchema}, without parsing or allocating, for every call.
- */
+/** The entry's shape by the schema's rule, without parsing or allocating, as every call asks it. */
 export function entryKind(entry: unknown): 'answers' | 'error' | 'retry' | undefined {
   if (!isPlainObject(entry)) return undefined;
   let kind: 'answers' | 'error' | 'retry' | undefined;
@@ -72,10 +60,7 @@ export function notAScript(script: unknown): StandinError {
   );
 }
 
-/**
- * Checks a script's shape, entry by entry, and throws `K0010` at the first entry of no legal
- * shape. It does not check whether answers fit their questions: a call does that when it reads them.
- */
+/** `K0010` at the first entry of no legal shape; whether answers fit their questions is a call's to check. */
 export function checkScript(script: unknown): asserts script is readonly ClassificationScriptEntry[] {
   if (!Array.isArray(script)) throw notAScript(script);
   for (let index = 0; index < script.length; index++) {

@@ -1,15 +1,8 @@
 import type { CursorStore } from '../../services/cursors/CursorStore.js';
 
 /**
- * The index of the entry a step of a list script gets in `scope`: the cursor's position the
- * first time the step asks (the cursor then moves on), the same index on every later ask, so a
- * step that runs again (a retry, a run given its earlier `runId`) gets the answer it got before.
- * When the call is over (`onEnd`), a store that can forgets the step; its cursor stays where it is.
- *
- * @example
- * ```ts
- * const index = await takeStep(store, context.scope, script, context.stepKey, context.onEnd);
- * ```
+ * The entry a step gets: the cursor's position the first time it asks, the same index after, so a retried or replayed
+ * step gets the answer it got before. When the call ends the store may forget the step; the cursor stays.
  */
 export function takeStep(
   store: CursorStore,

@@ -13,8 +13,7 @@ export interface UnusedReport {
 /** How one scripted fake reports: its kept errors' code, its name in messages, how it finds its unused entries. */
 export interface ScriptVerdict {
   /**
-   * The kept test author's errors of its calls: this process's, and in a namespace those every
-   * process of it recorded.
+   * The kept test author's errors of its calls: this process's, and in a namespace those every process of it recorded.
    */
   raised(): RaisedView | Promise<RaisedView>;
   /** The code `verify()` throws for them: `T0046` for a faked model, `K0014` for a faked classifier. */
@@ -25,31 +24,13 @@ export interface ScriptVerdict {
   unused(scope: string | undefined): Promise<UnusedReport>;
 }
 
-/**
- * Everything a scripted fake's `verify(scope)` would report, one finding per line: each kept
- * test author's error first, then each entry never used. Never throws for them; a store that
- * fails still rejects.
- *
- * @example
- * ```ts
- * await scriptFindings(verdict, scope);
- * // [{ scope: '', code: 'T0014', line: 'answers[1] { text: "b" } never asked for' }]
- * ```
- */
+/** What `verify(scope)` would report, a finding a line: kept errors first, then unused entries. */
 export async function scriptFindings(verdict: ScriptVerdict, scope: string | undefined): Promise<Finding[]> {
   const raised = raisedFindings(await verdict.raised(), verdict.raisedCode, scope);
   return [...raised, ...(await verdict.unused(scope)).findings];
 }
 
-/**
- * What a scripted fake's `verify(scope)` does with what {@link scriptFindings} reports: throws
- * for the kept errors first, before the cursors are read, then for the entries never used.
- *
- * @example
- * ```ts
- * afterEach(() => verifyScript(verdict, undefined));
- * ```
- */
+/** Throws for the kept errors before the cursors are read, then for the unused entries. */
 export async function verifyScript(verdict: ScriptVerdict, scope: string | undefined): Promise<void> {
   checkRaised(await verdict.raised(), verdict.raisedCode, verdict.owner, scope);
   const error = (await verdict.unused(scope)).error();

@@ -7,10 +7,7 @@ import { unexpected } from './unexpectedReply.js';
 /** How many generations' prepared answers a process keeps. */
 const GENERATIONS_KEPT = 64;
 
-/**
- * Each generation's prepared answers, by `model \0 gen`: the latest few, and one read per generation however many
- * calls wait for it.
- */
+/** Prepared answers by `model \0 gen`: the latest few, read once however many calls wait. */
 export class PreparedGenerations {
   readonly #store: RedisCursorStore;
   /** Each generation's answers, prepared once per process: `model \0 gen` -> answers. */

@@ -17,22 +17,10 @@ import type { SharedRaised } from './SharedRaised.js';
 import type { SharedScripts } from './SharedScripts.js';
 
 /**
- * The scripted classifier of a namespace: every call, in any process of the namespace, takes the
- * next entry of the script published last (`app.fakeClassifier(script)` in any of them), per
- * scope, in one Lua round trip that counts `retryUntilCall` visits as the fake does. Made with a
- * script, it publishes it and its `pending()` and `verify()` read the namespace's cursors; made
- * without, it only answers. A test author's error a call raises is recorded in the namespace
- * before the call fails, and `verify()` in every process reads the record (`K0014`). A Redis that
- * is slow or out of reach fails the call with reason `timeout` or `network_error`, which the
- * engine retries.
- *
- * @example
- * ```ts
- * const classifier = app.fakeClassifier([{ answers: { team: 'billing' } }]); // in a namespace
- * await app.ready();
- * // ... another process classifies ...
- * await classifier.verify();
- * ```
+ * A namespace's scripted classifier: every call in any process takes the next entry of the last published script, per
+ * scope, in one Lua round trip that counts `retryUntilCall` as the fake does. A test author's error is recorded before
+ * the call fails, so `verify()` in every process sees it (`K0014`). A slow Redis fails the call with `timeout` or
+ * `network_error`, which the engine retries.
  */
 export class SharedClassifier extends FakeClassifier {
   readonly #shared: SharedScripts;

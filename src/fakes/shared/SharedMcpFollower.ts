@@ -11,17 +11,9 @@ import { ToolScript } from '../tools/ToolScript.js';
 import { mcpListingKey, mcpToolKey, type SharedTools } from './SharedTools.js';
 
 /**
- * A namespace's stand-in for one configured MCP server: while some process of the namespace fakes
- * the server (`app.fakeMcp(server, { tools })`), it lists the published tools and answers each call
- * with the next answer of the tool's published list, in the call's scope, the cursor shared by every
- * process; while none does, it hands the server on to what is below (the real client). A call past
- * the last answer (`T0123`) or of a tool the listing lacks (`M0041`) is recorded in the namespace,
- * so the publishing process's `verify()` reports it too.
- *
- * @example
- * ```ts
- * slots.mcpServer('tickets').put(scriptedLayer('namespace', new SharedMcpFollower(tools, scopes, 'tickets', label, below), label));
- * ```
+ * A namespace's stand-in for one MCP server: while some process fakes it, it lists the published tools and answers with
+ * the next published answer, the cursor shared by every process; otherwise it hands on below. `T0123` and `M0041` are
+ * recorded in the namespace, for the publisher's `verify()`.
  */
 export class SharedMcpFollower implements McpConnection {
   readonly real = false;

@@ -11,11 +11,8 @@ export const SHARED_RAISED_LIMIT = 100;
 export const SHARED_RAISED_CHARS = 2_000;
 
 /**
- * KEYS: the published head. ARGV: the record's key without its generation, the generation ('' for
- * the one published now), the entry, most entries kept, ttl. Counts the error in the generation's
- * record (a hash: 'n' the count, '1'.. the entries) and keeps it while fewer than the limit are
- * kept. The record expires ttl after its first error, as a generation's sent list does. Answers
- * the count, or 0 when nothing is published.
+ * Counts an error in the generation's record ('n' the count, '1'.. the entries), keeping it while under the limit; the
+ * record expires as the sent list does. Answers the count, or 0 when nothing is published.
  */
 const recordRaisedScript = lua(
   'recordRaised',
@@ -29,12 +26,7 @@ if n <= tonumber(ARGV[4]) then redis.call('HSET', key, tostring(n), ARGV[3]) end
 return n`,
 );
 
-/**
- * KEYS: the published head. ARGV: the record's key without its generation, the generation ('' for
- * the one published now), a generation and the count it had when forgotten, most entries kept.
- * Answers {} when nothing is published, else { gen, count, entries }: the errors since the count
- * forgotten (when the generation is that one), and the entries kept of them.
- */
+/** Answers {} when nothing is published, else { gen, count, entries }: the errors since the count forgotten. */
 const readRaisedScript = lua(
   'readRaised',
   `local gen = ARGV[2]
@@ -66,21 +58,9 @@ interface Floor {
 }
 
 /**
- * The test author's errors calls raised against one script of a namespace, in every process of
- * it, as Redis keeps them: the first {@link SHARED_RAISED_LIMIT} per generation of the script,
- * each cut to {@link SHARED_RAISED_CHARS}, and the count of all. A fake records each error its
- * calls raise before the call fails, so another process's `verify()` that follows sees it; `read`
- * answers them for `verify`. A fake made with a script reads its own generation; a stand-in that
- * only follows the namespace reads the one published now, unless this container published it (its
- * fake reads those). `forget()` leaves out what was recorded before it, in this process; `reset()`
- * removes the record with the rest of the namespace.
- *
- * @example
- * ```ts
- * const raised = new SharedRaised(store, source, gen, () => undefined);
- * await raised.record(kept, gen);
- * await raised.read(); // { kept: [...], count: 1 }
- * ```
+ * The test author's errors raised against one script of a namespace, in all its processes: the first {@link
+ * SHARED_RAISED_LIMIT} per generation, each cut to {@link SHARED_RAISED_CHARS}, and the count. Each is recorded before
+ * its call fails, so another process's `verify()` that follows sees it.
  */
 export class SharedRaised {
   readonly #store: RedisCursorStore;
@@ -99,11 +79,7 @@ export class SharedRaised {
     this.#mine = mine;
   }
 
-  /**
-   * Records an error a call raised, under the generation the call answered from (`gen`; the fake's
-   * own, else the one published now). Settles once Redis took it, or failed to: the call fails
-   * with its own error either way, and this process keeps it for its own `verify()`.
-   */
+  /** Records an error under the generation the call answered from; never fails the call, which keeps its own error. */
   async record(raised: RaisedError, gen: string | undefined): Promise<void> {
     const entry = JSON.stringify({
       id: raised.id,

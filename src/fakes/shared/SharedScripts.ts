@@ -40,19 +40,9 @@ export type SharedEntry =
   | { readonly gen: string; readonly kind: 'exhausted'; readonly count: number };
 
 /**
- * The scripts a namespace shares, for one test container: `app.fake` and `app.fakeClassifier`
- * publish through it, and every faked call of the container takes its answer through it, in one
- * Lua round trip that reads the published script, takes the step's index in the call's scope
- * (replayed for a step seen before) and records the call. Publishing is asynchronous; calls of
- * this container wait for its publications, and `await app.ready()` waits for them too, before a
- * test lets another process call.
- *
- * @example
- * ```ts
- * const shared = new SharedScripts(store);
- * const writer = shared.publishModel('writer', [{ text: 'Hi' }], "app.fake('writer', answers)");
- * await shared.ready();
- * ```
+ * The scripts a namespace shares, for one container: one Lua round trip per faked call reads the published script,
+ * takes the step and records the call. Publishing is asynchronous; this container's calls and `app.ready()` wait for
+ * it, before a test lets another process call.
  */
 export class SharedScripts {
   readonly store: RedisCursorStore;
@@ -77,10 +67,7 @@ export class SharedScripts {
     await this.#published();
   }
 
-  /**
-   * Publishes a faked model's answers as a new generation of its script (checked for data form,
-   * `D0006`), and answers the source a fake of that generation consults.
-   */
+  /** Publishes a model's answers as a new generation (`D0006` for what cannot cross a process). */
   publishModel(model: string, answers: Answers, owner: string, prepared?: readonly PreparedAnswer[]): SharedAnswers {
     const items = modelPublication(answers, owner);
     const gen = randomUUID();
@@ -117,10 +104,7 @@ export class SharedScripts {
     return gen;
   }
 
-  /**
-   * The errors calls of the classifier raise, as the namespace records them: of generation `gen`
-   * (a script's), or of the one published now (a stand-in that follows the namespace).
-   */
+  /** The classifier's recorded errors: of generation `gen`, or of the one published now. */
   classifierRaised(gen: string | undefined): SharedRaised {
     const keys = this.store.keys;
     return new SharedRaised(this.store, { head: keys.classifier, key: `${keys.prefix}raised::` }, gen, () =>

@@ -4,9 +4,8 @@ import type { SentCall } from '../model/SentCall.js';
 export interface SentNote {
   readonly call: SentCall;
   /**
-   * The namespace's sequence number for the call: undefined until recorded, and for ever when
-   * its record failed with no telling whether Redis took it; Infinity when the namespace surely
-   * never got it (the call failed before it was sent there).
+   * Undefined until recorded, and for ever when Redis may or may not have taken it; Infinity when it surely never got
+   * it.
    */
   seq: number | undefined;
   /** True until the record of the call in Redis settled. */
@@ -20,22 +19,9 @@ interface Waiter {
 }
 
 /**
- * What a faked model in a namespace shows as `sent`: the calls the namespace recorded, in every
- * process, as the last `sync()` read them, then the calls this process's fake was sent since.
- * Each call appears once: a call of this process that the last read already held is not listed
- * again (a read waits for the records of this process's calls in flight); one whose record failed
- * (Redis out of reach, so Redis may or may not hold it) is dropped at the next read, which lists
- * it if Redis took it; one the namespace surely never got stays listed as this process's. Both
- * parts are bounded by `limit`.
- *
- * @example
- * ```ts
- * const view = new SharedSent(1_000);
- * const note = view.note(call);
- * view.recorded(note, 7); // the namespace numbered it 7
- * await view.settled();
- * view.replace(entries, 9); // a read of everything up to 9: `note` now comes from `entries`
- * ```
+ * A namespaced fake's `sent`: the calls the last `sync()` read from every process, then this process's since, each
+ * once. A read waits for this process's records in flight; a call whose record failed is dropped at the next read,
+ * which lists it if Redis took it. Both parts are bounded by `limit`.
  */
 export class SharedSent {
   readonly #limit: number;
@@ -85,10 +71,7 @@ export class SharedSent {
     }
   }
 
-  /**
-   * Resolves once every call noted so far has its record settled (each is bounded by the store's
-   * timeout): a read taken before then and replaced after lists each of them once.
-   */
+  /** Resolves once every call noted so far has its record settled, so a read taken after lists each once. */
   settled(): Promise<void> {
     this.#trim();
     const open = new Set(this.#since.filter((note) => note.open));
@@ -115,10 +98,7 @@ export class SharedSent {
     this.#calls = undefined;
   }
 
-  /**
-   * Forgets the calls listed now: the last read's and this process's. A call still being recorded
-   * is forgotten too; its record settles as before. A later read lists what the namespace holds.
-   */
+  /** Forgets the calls listed now, those still being recorded too; a later read lists what the namespace holds. */
   clear(): void {
     this.#read = [];
     this.#since = [];

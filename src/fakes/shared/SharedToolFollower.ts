@@ -7,16 +7,8 @@ import { ToolScript } from '../tools/ToolScript.js';
 import type { SharedTools } from './SharedTools.js';
 
 /**
- * A namespace's stand-in in front of every tool of a container: a call of a tool some process of
- * the namespace faked (`app.fakeTool(name, list)`) takes the next answer of the list published last,
- * in the call's scope, the cursor shared by every process; a call of any other tool goes on to the
- * tool's own `run`. A call past the last answer raises `T0123`, recorded in the namespace so the
- * publishing process's `verify()` reports it too.
- *
- * @example
- * ```ts
- * slotsOf(container).everyTool().put(scriptedLayer('namespace', new SharedToolFollower(tools, scopes, label), label));
- * ```
+ * A namespace's stand-in in front of every tool: a tool some process faked takes the next published answer in the
+ * call's scope, shared by every process; others run as they are. `T0123` is recorded for the publisher's `verify()`.
  */
 export class SharedToolFollower implements ToolStandIn {
   readonly #tools: SharedTools;

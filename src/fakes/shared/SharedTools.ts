@@ -29,16 +29,8 @@ export const mcpToolKey = (server: string, tool: string): string => `mcp:${serve
 export const mcpListingKey = (server: string): string => `mcp:${server}`;
 
 /**
- * The fake tools a namespace shares: `app.fakeTool(name, list)` publishes the list as a new
- * generation under the tool's name, and every container of the namespace answers the tool's calls
- * from the generation published last, one answer per call per scope, the cursor in the
- * namespace's store (so any process's `verify()` of the publishing fake counts every process's calls).
- *
- * @example
- * ```ts
- * const tools = new SharedTools(shared);
- * const gen = tools.publish('findInGuide', [{ output: 2 }], "app.fakeTool('findInGuide', answers)");
- * ```
+ * The fake tools a namespace shares: each `app.fakeTool` publishes a generation, answered one per call per scope with
+ * the cursor in the namespace's store, so the publisher's `verify()` counts every process's calls.
  */
 export class SharedTools {
   readonly #shared: SharedScripts;

@@ -4,10 +4,7 @@ import type { CallContext } from '../../services/spec/Provider.js';
 import type { PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SharedSent } from './SharedSent.js';
 
-/**
- * What the calls of one faked model's source take their answers with: its keys, made once, and the generation it last
- * read.
- */
+/** How one faked model's calls take answers: its keys, made once, and the generation it last read. */
 export interface Taker {
   readonly model: string;
   /** The model's published head, the one key the step script is given. */
@@ -15,10 +12,7 @@ export interface Taker {
   /** The model's name as key names hold it. */
   readonly encoded: string;
   readonly view: SharedSent;
-  /**
-   * The generation the last call answered from, and its prepared answers: a step of the same generation looks nothing
-   * up.
-   */
+  /** The last generation and its prepared answers, so a step of the same generation looks nothing up. */
   last: { readonly gen: string; readonly answers: readonly PreparedAnswer[] } | undefined;
   /** The generation each call answered from, once known: an error the call raises is recorded under it. */
   readonly gens: WeakMap<CallContext, string>;

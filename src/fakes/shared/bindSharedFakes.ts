@@ -13,16 +13,8 @@ import type { McpConnection } from '../../services/mcp/McpConnection.js';
 import { SharedTools, SharedToolsToken } from './SharedTools.js';
 
 /**
- * Makes a test container a member of its namespace, when its config names one: a namespace layer on
- * the slot of every configured model and of the classifier answers from the scripts the namespace
- * published, over what the config or a module bound (a real classifier the config names included),
- * and `app.fake` / `app.fakeClassifier` publish to it. Without a namespace it does nothing.
- *
- * @example
- * ```ts
- * const container = buildContainer(config, testServices, modules);
- * bindSharedFakes(container);
- * ```
+ * Joins a test container to its config's namespace: a namespace layer on every model's and the classifier's slot
+ * answers from the published scripts, and `app.fake` / `app.fakeClassifier` publish to it.
  */
 export function bindSharedFakes(container: Container): void {
   const config = container.get(Tokens.Config);
@@ -60,14 +52,7 @@ export function bindSharedFakes(container: Container): void {
   }
 }
 
-/**
- * The shared scripts of a test container in a namespace, or undefined outside one.
- *
- * @example
- * ```ts
- * await sharedScriptsOf(app.container)?.ready();
- * ```
- */
+/** The shared scripts of a test container in a namespace, or undefined outside one. */
 export function sharedScriptsOf(container: Container): SharedScripts | undefined {
   return container.isBound(SharedScriptsToken) ? container.get(SharedScriptsToken) : undefined;
 }

@@ -8,14 +8,8 @@ import type { Answers } from '../model/Answer.js';
 export const PUBLICATION_BYTES = 8 * 1_048_576;
 
 /**
- * A faked model's answers as the namespace stores them: one JSON text per answer of the reply
- * list. A function (the answers, `reply`, or any other call of a record) cannot cross a process,
- * and neither can a value JSON does not hold: both are `D0006`.
- *
- * @example
- * ```ts
- * modelPublication([{ text: 'Hi' }], "app.fake('writer', answers)"); // ['{"text":"Hi"}']
- * ```
+ * A model's answers as JSON texts, one per answer; a function or a value JSON cannot hold cannot cross a process
+ * (`D0006`).
  */
 export function modelPublication(answers: Answers, owner: string): string[] {
   const fix =
@@ -45,15 +39,7 @@ export function hasWhen(item: string): boolean {
   return (JSON.parse(item) as { when?: unknown }).when !== undefined;
 }
 
-/**
- * A classifier script as the namespace stores it: one JSON text per entry, `{ kind: 'answers' }`,
- * `{ kind: 'error' }` (the error's reason, message and details) or `{ kind: 'retry', until }`.
- *
- * @example
- * ```ts
- * classifierPublication([{ retryUntilCall: 2 }]); // ['{"kind":"retry","until":2}']
- * ```
- */
+/** A classifier script as JSON texts, one per entry (`answers`, `error`, `retry`). */
 export function classifierPublication(script: readonly ClassificationScriptEntry[]): string[] {
   checkScript(script);
   const owner = 'app.fakeClassifier(script)';

@@ -10,16 +10,7 @@ import { SENT_LIMIT_ARG, sentEntry } from './sharedSentEntry.js';
 import type { SentNote } from './SharedSent.js';
 import type { Taker } from './Taker.js';
 
-/**
- * One faked model's step in a namespace, as one round trip: the step script's reply (the step
- * taken, or the generation to read first when its answers choose by `when`), the call recorded.
- * `last` is the generation the caller knows, whose answers give the ones matching the request.
- *
- * @example
- * ```ts
- * const reply = await sharedStep(store, taker, request, context, noted, taker.last);
- * ```
- */
+/** One faked model's step in a namespace in one round trip; `last` is the generation the caller knows. */
 export async function sharedStep(
   store: RedisCursorStore,
   taker: Taker,

@@ -14,16 +14,15 @@ export interface SlotKind<S extends object> {
 }
 
 /**
- * One model's (or the classifier's) place in a container: the service the container binds for it
- * (its base) and an ordered list of layers over it.
+ * One model's (or the classifier's) place in a container: the service the container binds for it (its base) and an
+ * ordered list of layers over it.
  *
- * The rule: a call goes first to the layers of its own scope, then to the layers for every scope,
- * each group newest first; a layer that does not take the call (it lacks the capability, or it is
- * a cassette in `record-missing` without the entry, which hands the call down itself) passes it
- * on; below the last layer is the base. A layer over every other (a quota, chaos) takes a call
- * before all of them, whenever it was put, and hands it down to them as if it came fresh. A layer
- * put where one of the same kind and scope stands replaces it in its place. A call in a scope that only other scopes' layers cover fails
- * (`T0041`, `T0042`) rather than reach a real base.
+ * The rule: a call goes first to the layers of its own scope, then to the layers for every scope, each group newest
+ * first; a layer that does not take the call (it lacks the capability, or it is a cassette in `record-missing` without
+ * the entry, which hands the call down itself) passes it on; below the last layer is the base. A layer over every other
+ * (a quota, chaos) takes a call before all of them, whenever it was put, and hands it down to them as if it came fresh.
+ * A layer put where one of the same kind and scope stands replaces it in its place. A call in a scope that only other
+ * scopes' layers cover fails (`T0041`, `T0042`) rather than reach a real base.
  */
 export class Slot<S extends object> {
   /** The model's name, or `classifier` (`classifier.fallback[n]` for a fallback link). */
@@ -63,8 +62,7 @@ export class Slot<S extends object> {
   }
 
   /**
-   * The service that answers a call of `capability` in `scope`: the first layer that takes it in
-   * the slot's order, after `after` when given (what a layer hands down reaches), else the base.
+   * The service for a call: the first layer that takes it in the slot's order, after `after` when given, else the base.
    */
   answer(capability: string, scope: string, base: () => S | undefined, after?: Layer<S>): S | undefined {
     const layers = this.#layers;

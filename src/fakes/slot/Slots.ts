@@ -18,8 +18,8 @@ function where(scope: string): string {
 }
 
 /**
- * What to do about a call in a scope no layer covers. A request's own scope (`request:<id>`) means
- * the request named none: the fix is the header that names the scripted scope, never that id.
+ * What to do about an uncovered call. A `request:<id>` scope means the request named none: the fix is the scope header,
+ * never that id.
  */
 function advice(scope: string, scopes: readonly string[], fakeFor: (scope: string) => string, fakeAll: string): string {
   if (scope.startsWith('request:')) {
@@ -112,10 +112,7 @@ const EVERY_TOOL = '*';
 /** What stands below a tool slot's layers: the tool's own run, which `next` reaches. */
 const REAL_TOOL: ToolStandIn = { run: (_input, _call, _context, real) => real() };
 
-/**
- * A container's slots: one per model name, one for the classifier and one per classifier
- * fallback link. What the core asks on every call (`StandIns`) is answered here.
- */
+/** A container's slots (per model, classifier and fallback link), answering what the core asks on every call. */
 export class Slots implements StandIns {
   readonly #models = new Map<string, Slot<Provider>>();
   readonly #classifiers: Slot<Classifier>[] = [];
@@ -232,14 +229,7 @@ export class Slots implements StandIns {
   }
 }
 
-/**
- * The slots of `container`, made and seated the first time something stands in there.
- *
- * @example
- * ```ts
- * slotsOf(app.container).model('writer').put(layer);
- * ```
- */
+/** The slots of `container`, made and seated the first time something stands in there. */
 export function slotsOf(container: Container): Slots {
   const seat = container.get(Tokens.StandIns);
   if (seat.standIns instanceof Slots) return seat.standIns;

@@ -8,15 +8,7 @@ export interface Verifiable {
   close?(scope: string, calls: boolean): void;
 }
 
-/**
- * The layer a scripted stand-in (a faked model, a faked classifier, a namespace's follower) is on
- * its slot: it answers in `scope`, or in every scope when none is given.
- *
- * @example
- * ```ts
- * slotsOf(container).model('writer').put(scriptedLayer('fake', fake, "app.fake('writer', answers)"));
- * ```
- */
+/** A scripted stand-in's layer, answering in `scope` or every scope. */
 export function scriptedLayer<S extends object & Verifiable>(
   kind: LayerKind,
   service: S,

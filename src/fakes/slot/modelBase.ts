@@ -2,16 +2,7 @@ import type { Container } from 'inversify';
 import type { Provider } from '../../services/spec/Provider.js';
 import { Tokens } from '../../tokens/Tokens.js';
 
-/**
- * What the container binds below model `name`'s layers, looked up on every call: a binding for the
- * model (`model:<name>`), else its provider's. A layer that hands a call down reaches it last.
- *
- * @example
- * ```ts
- * const base = modelBase(container, 'writer');
- * slot.answer('reply', scope, base, layer);
- * ```
- */
+/** What is bound below a model's layers, looked up per call: `model:<name>`'s binding, else its provider's. */
 export function modelBase(container: Container, name: string): () => Provider | undefined {
   const byModel = Object.freeze({ name: `model:${name}`, optional: true as const });
   const byProvider = Object.freeze({

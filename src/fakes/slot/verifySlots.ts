@@ -17,10 +17,7 @@ const UNUSED: ReadonlySet<Code> = new Set<Code>(['T0014', 'K0012', 'V0005', 'T01
 /** How many lines one stand-in's scope lists before the rest are counted. */
 const SHOWN = 10;
 
-/**
- * What every layer of every slot would fail `verify()` on, each source once (a cassette is a layer
- * on every slot), in slot order.
- */
+/** What every layer would fail `verify()` on, each source once (a cassette is a layer on every slot). */
 export async function findingsOf(slots: Slots): Promise<readonly StandInFinding[]> {
   const seen = new Set<object>();
   const found: StandInFinding[] = [];
@@ -37,10 +34,7 @@ export async function pendingOf(slots: Slots): Promise<readonly StandInFinding[]
   return (await findingsOf(slots)).filter((finding) => UNUSED.has(finding.code));
 }
 
-/**
- * Throws `T0049` listing every finding of every stand-in, grouped by stand-in and scope: unused
- * answers, entries never replayed, and test authors' errors calls raised.
- */
+/** `T0049` listing every finding, by stand-in and scope. */
 export async function verifySlots(slots: Slots): Promise<void> {
   const found = await findingsOf(slots);
   if (found.length === 0) return;
@@ -72,10 +66,7 @@ export async function verifySlots(slots: Slots): Promise<void> {
   );
 }
 
-/**
- * Takes every layer off every slot, has each forget what it recorded, forgets the judges asked,
- * ends the streams held at gates (`T0072`), and clears the store's cursors.
- */
+/** Takes every layer off, has each forget its record, ends held streams (`T0072`) and clears the cursors. */
 export async function resetSlots(slots: Slots, store: CursorStore): Promise<void> {
   for (const slot of slots.all()) for (const layer of slot.clear()) layer.forget();
   slots.judges.clear();

@@ -32,13 +32,12 @@ export interface FakeMcpSettings {
 }
 
 /**
- * A faked MCP server, from `app.fakeMcp(server, { tools })`: an {@link McpConnection} that no
- * server stands behind. `listTools` answers the scripted tools (names, descriptions, input
- * shapes); `callTool` answers each tool's scripted answers, in order per scope, as MCP results
- * (`{ fail }` as `isError: true`). An input that does not fit a zod shape is answered with an
- * error result, as a server answers it; a tool it does not list is the test author's error (`M0041`).
- * In a Redis namespace its listing and lists are published: every process's app lists and calls them, one answer per
- * call per scope (`SharedMcpFollower`).
+ * A faked MCP server, from `app.fakeMcp(server, { tools })`: an {@link McpConnection} that no server stands behind.
+ * `listTools` answers the scripted tools (names, descriptions, input shapes); `callTool` answers each tool's scripted
+ * answers, in order per scope, as MCP results (`{ fail }` as `isError: true`). An input that does not fit a zod shape
+ * is answered with an error result, as a server answers it; a tool it does not list is the test author's error
+ * (`M0041`). In a Redis namespace its listing and lists are published: every process's app lists and calls them, one
+ * answer per call per scope (`SharedMcpFollower`).
  *
  * @example
  * ```ts

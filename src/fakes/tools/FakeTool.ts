@@ -28,11 +28,10 @@ export interface FakeToolSettings {
 }
 
 /**
- * A faked tool, from `app.fakeTool(name, answers)`: it stands in for the tool's `run` (an app's
- * tool or an MCP tool, by the name the model calls it), answering each call from a list taken in
- * order per scope, or from a function of the input. The input is checked against the tool's shape
- * before the fake sees it; the tool's own `run` is never called. `{ fail }` reaches the model as
- * the tool's error, with strict tools too.
+ * A faked tool, from `app.fakeTool(name, answers)`: it stands in for the tool's `run` (an app's tool or an MCP tool, by
+ * the name the model calls it), answering each call from a list taken in order per scope, or from a function of the
+ * input. The input is checked against the tool's shape before the fake sees it; the tool's own `run` is never called.
+ * `{ fail }` reaches the model as the tool's error, with strict tools too.
  *
  * @example
  * ```ts

@@ -37,15 +37,8 @@ export interface ToolSent {
 export const TOOL_SENT_LIMIT = 10_000;
 
 /**
- * What a fake tool or fake MCP server records and reports: the calls it was sent, the test
- * author's errors its calls raised (kept for `verify` even when the app caught them), and the
- * answers its scripts left unused.
- *
- * @example
- * ```ts
- * const book = new ToolBook("app.fakeTool('findInGuide', answers)", () => [script], undefined);
- * await book.verify();
- * ```
+ * A fake tool's or MCP server's record: calls sent, the test author's errors (kept for `verify` even when the app
+ * caught them), unused answers.
  */
 export class ToolBook {
   readonly owner: string;
@@ -64,10 +57,7 @@ export class ToolBook {
     this.#shared = shared;
   }
 
-  /**
-   * Keeps `error` when it is a test author's error (a T code, an M004x code) a call raised; in a
-   * namespace, records it there too (of generation `gen`) before the call fails. Answers it as kept.
-   */
+  /** Keeps a test author's error (a T or M004x code), recording it in a namespace before the call fails. */
   async raised(error: unknown, call: ToolSent, gen?: string): Promise<RaisedError | undefined> {
     const name =
       call.runId === undefined
@@ -100,10 +90,7 @@ export class ToolBook {
     return found;
   }
 
-  /**
-   * Throws `T0125` listing the test author's errors calls raised (a call past the last answer, a
-   * tool the fake server does not list), then `T0124` listing the answers no call took.
-   */
+  /** Throws `T0125` for the errors raised, then `T0124` for the answers no call took. */
   async verify(scope?: string): Promise<void> {
     const only = scope ?? this.#scope;
     checkRaised(await this.#view(), 'T0125', this.owner, only);

@@ -24,15 +24,8 @@ export interface UnusedToolAnswers {
 }
 
 /**
- * One tool's scripted answers and where each scope stands in them: the cursor lives in the
- * container's store under an identity of this script's own, so every scope starts at the first
- * answer, and two fakes of one tool never share a cursor.
- *
- * @example
- * ```ts
- * const script = new ToolScript({ owner, tool: 'findInGuide', root: 'answers', read, store, id });
- * const answer = await script.take(input, { scope: '', signal });
- * ```
+ * One tool's answers and each scope's place in them, under a cursor of this script's own, so two fakes of one tool
+ * never share a cursor.
  */
 export class ToolScript {
   readonly tool: string;
@@ -80,11 +73,7 @@ export class ToolScript {
     );
   }
 
-  /**
-   * The answers no call took: in `only` when it is named, else in every scope the tool was called
-   * in (a scope already released by the first of its names); all of them in `only` (or the default
-   * scope) when no call took any.
-   */
+  /** The answers no call took, in `only` or every scope called in; all of them when no call took any. */
   async unused(only: string | undefined): Promise<UnusedToolAnswers> {
     if (this.#read.kind === 'function' || this.#read.answers.length === 0) return { pending: [], findings: [] };
     const answers = this.#read.answers;

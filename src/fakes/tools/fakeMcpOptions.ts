@@ -49,10 +49,6 @@ const optionsSchema = z.strictObject({
  *
  * @throws {StandinError} `M0040` for options of the wrong shape or an input shape that is no object
  *   schema; `T0122` for bad answers, at `tools.<name>.answers`.
- * @example
- * ```ts
- * readMcpOptions({ tools: { open: { input: z.object({ id: z.number() }), answers: [{ output: 'open' }] } } }, owner);
- * ```
  */
 export function readMcpOptions(options: unknown, owner: string): ReadMcpTool[] {
   const parsed = optionsSchema.safeParse(options);

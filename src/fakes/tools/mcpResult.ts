@@ -9,11 +9,6 @@ import type { ToolAnswer } from './toolAnswers.js';
  * its JSON; a failure as `isError: true` with its message as a text block.
  *
  * @throws {StandinError} `T0126` for a function's output that is not JSON (a bigint, a cycle).
- * @example
- * ```ts
- * mcpResult({ output: { id: 7 } }); // { content: [{ type: 'text', text: '{"id":7}' }], structuredContent: { id: 7 } }
- * mcpResult({ fail: 'No such ticket.' }); // { content: [{ type: 'text', text: 'No such ticket.' }], isError: true }
- * ```
  */
 export function mcpResult(answer: ToolAnswer, where: string): McpCallResult {
   if (answer.fail !== undefined) return failedResult(answer.fail);

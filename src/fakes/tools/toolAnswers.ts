@@ -51,10 +51,6 @@ const listSchema = z.array(entrySchema).max(MAX_ANSWERS);
  * Reads a fake tool's answers: a function as it is, a list checked entry by entry.
  *
  * @throws {StandinError} `T0122` naming the path of each bad entry (`answers[1].fail: expected a string ...`).
- * @example
- * ```ts
- * readToolAnswers([{ output: { pages: [2] } }, { fail: 'The guide is down.' }], "app.fakeTool('findInGuide', answers)", 'answers');
- * ```
  */
 export function readToolAnswers(answers: unknown, owner: string, root: string): ReadToolAnswers {
   if (typeof answers === 'function') return { kind: 'function', answer: answers as ToolAnswerFunction };

@@ -1,15 +1,4 @@
-/**
- * One judge a test asked, as a transcript shows it: where it ran, the question, the reply judged,
- * each grade the classifier gave, and the verdict, each as short lines of text.
- *
- * @example
- * ```ts
- * const judged: Judged = {
- *   at: 7, scope: '', question: 'yes/no: Does the answer cite the guide?', reply: 'reply: Open Settings.',
- *   grades: ['grade 1: p(yes) 0.9'], verdict: 'passed: p(yes) 0.9, at least 0.8',
- * };
- * ```
- */
+/** One judge a test asked, as short lines for a transcript. */
 export interface Judged {
   /** Its place among the calls of the app's fakes: where the transcript shows it. Never shown. */
   readonly at: number;
@@ -30,15 +19,7 @@ export interface Judged {
 /** How many judges a container keeps for its transcript, the oldest dropped first. */
 export const JUDGES_KEPT = 1000;
 
-/**
- * The judges asked in one container, for its transcript: bounded, the oldest dropped first, and
- * emptied by `app.reset()`.
- *
- * @example
- * ```ts
- * slotsOf(app.container).judges.note(judged);
- * ```
- */
+/** The judges asked in one container: bounded, oldest dropped first, emptied by `app.reset()`. */
 export class JudgeLog {
   readonly #kept: Judged[] = [];
 

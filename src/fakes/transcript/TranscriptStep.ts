@@ -1,16 +1,6 @@
 /**
- * One attempt at one step, as a transcript and the inspector show it: where it ran (scope, the
- * run or call it belongs to, numbered in order, never by id), the model, what it was asked and
- * how it ended, each as short lines of text. No step key, call id, time or unit count: the same
- * behaviour always gives the same step.
- *
- * @example
- * ```ts
- * const step: TranscriptStep = {
- *   scope: '', run: 'run 1', step: 0, attempt: 1, model: 'writer', call: 'reply',
- *   request: ['user: How do I reset my password?'], answer: ['call findInGuide {"words":"reset a password"}'],
- * };
- * ```
+ * One attempt at one step as a transcript shows it, runs numbered in order. No step key, call id, time or unit count:
+ * the same behaviour always gives the same step.
  */
 export interface TranscriptStep {
   /** The scope it ran in; `''` outside any scope. */

@@ -3,16 +3,7 @@ import { toolRunLine } from '../cassettes/toolRuns.js';
 import { answerLines, oneLine, requestLines } from './summarize.js';
 import type { TranscriptStep } from './TranscriptStep.js';
 
-/**
- * A cassette's entries as transcript steps, in the file's order: each entry one call (`call 1`,
- * `call 2`, ...) of its model (`classifier` for classify), with its recorded request (or the
- * `when` of an entry written by hand) and its answer or recorded failure, then the tool runs kept beside it.
- *
- * @example
- * ```ts
- * cassetteSteps(readCassette('test/cassettes/helpdesk.json').entries);
- * ```
- */
+/** A cassette's entries as transcript steps, in file order, each with its tool runs after it. */
 export function cassetteSteps(entries: readonly CassetteEntry[]): TranscriptStep[] {
   return entries.map((entry, index) => {
     const answer = entry.answer as Record<string, unknown>;

@@ -2,14 +2,8 @@ import type { Judged } from './JudgeLog.js';
 import type { TranscriptStep } from './TranscriptStep.js';
 
 /**
- * The steps of a transcript with its judges among them: each judge a step of its own (`judge 1`,
- * `judge 2`, ... numbered per scope, as the classifier's `judge` call), placed in its scope where it
- * was asked among the calls; `ats` holds each step's place in that order.
- *
- * @example
- * ```ts
- * withJudges(steps, [3, 5], [judged]); // the judge asked at 4 between the two steps
- * ```
+ * The steps with each judge as a step of its own, placed where it was asked in its scope; `ats` holds each step's
+ * place.
  */
 export function withJudges(
   steps: readonly TranscriptStep[],

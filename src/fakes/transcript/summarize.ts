@@ -7,14 +7,8 @@ import { bytesDigest } from '../../services/requests/bytesDigest.js';
 export const MAX_LINE_CHARS = 400;
 
 /**
- * The lines that say what a call asked: for a reply, the messages after the model's last answer
- * (what is new since the step before), and, when the model has not answered yet in it, the
- * instructions, tools and output too; for any other call, its input as JSON.
- *
- * @example
- * ```ts
- * requestLines('reply', { messages: [{ role: 'user', content: 'Hi' }] }); // ['user: Hi']
- * ```
+ * What a call asked: for a reply, the messages since the model last answered (and on its first step, instructions,
+ * tools and output); otherwise its input as JSON.
  */
 export function requestLines(call: string, input: unknown): string[] {
   if (call !== 'reply' || !isOrdinaryObject(input)) return [`${call}: ${oneLine(input)}`];
@@ -33,15 +27,7 @@ export function requestLines(call: string, input: unknown): string[] {
   return lines;
 }
 
-/**
- * The lines that say what a reply answered, from its answer record: its text, its tool calls,
- * its typed value; or what a record call gave back.
- *
- * @example
- * ```ts
- * answerLines({ calls: [{ tool: 'findInGuide', with: { words: 'password' } }] }); // ['call findInGuide {"words":"password"}']
- * ```
- */
+/** What a reply answered (text, calls, value), or what a record call gave back. */
 export function answerLines(answer: unknown): string[] {
   if (!isOrdinaryObject(answer)) return [`result: ${oneLine(answer)}`];
   const lines: string[] = [];
@@ -56,15 +42,7 @@ export function answerLines(answer: unknown): string[] {
   return lines;
 }
 
-/**
- * `value` as one line of JSON, its keys sorted, bytes (an image, audio) as their length and digest, cut at
- * {@link MAX_LINE_CHARS}.
- *
- * @example
- * ```ts
- * oneLine({ b: 1, a: 2 }); // '{"a":2,"b":1}'
- * ```
- */
+/** One line of JSON, keys sorted, bytes as length and digest, cut at {@link MAX_LINE_CHARS}. */
 export function oneLine(value: unknown): string {
   let json: string | undefined;
   try {

@@ -20,17 +20,9 @@ interface Found {
 }
 
 /**
- * The steps the fakes of `sources` took, read from what they record (each one's `sent` and how
- * each call ended), and the `judges` asked among them: in `scope`, or in every scope, grouped by
- * scope (sorted), each scope's calls in the order they were asked. Runs and calls are numbered per
- * scope in the order they first appear, so no step key or id shows. A fake listed twice counts once.
- * Every line of a request and an answer goes through `scrub`: the secrets a cassette would not keep
- * (a configured key a user typed into a message) a transcript does not show either.
- *
- * @example
- * ```ts
- * transcriptSteps([{ model: 'writer', fake: writer }]); // [{ scope: '', run: 'run 1', step: 0, ... }]
- * ```
+ * The steps the fakes took, with the judges among them, grouped by scope in call order. Runs and calls are numbered per
+ * scope, so no step key or id shows. Every line goes through `scrub`: what a cassette would not keep, a transcript does
+ * not show.
  */
 export function transcriptSteps(
   sources: readonly TranscriptSource[],

@@ -1,18 +1,8 @@
 import type { TranscriptStep } from './TranscriptStep.js';
 
 /**
- * A transcript as text, for a snapshot: one heading per step (`run 1 · step 0 · writer reply`,
- * with the attempt when it is a retry), then what it was asked (`>`), and what it answered (`<`),
- * how it failed (`!`) or that it is still running (`…`). A scope's steps follow a `scope 'id'`
- * line, unless every step ran outside any scope. Ends with a newline; `(no steps)` when empty.
- *
- * @example
- * ```ts
- * transcriptText(steps);
- * // run 1 · step 0 · writer reply
- * //   > user: How do I reset my password?
- * //   < call findInGuide {"words":"reset a password"}
- * ```
+ * A transcript as text for a snapshot: a heading per step, then `>` asked, `<` answered, `!` failed, `…` running; `(no
+ * steps)` when empty.
  */
 export function transcriptText(steps: readonly TranscriptStep[]): string {
   if (steps.length === 0) return '(no steps)\n';

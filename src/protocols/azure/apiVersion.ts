@@ -11,16 +11,8 @@ const dated = /^\d{4}-\d{2}-\d{2}(-preview)?$/;
 const v1Versions = new Set(['v1', 'preview', 'latest']);
 
 /**
- * The refusal of a request's `api-version` (read from its query string), as Azure gives it, or
- * undefined when Azure takes it: a deployment path without one is Azure's 404 `Resource not found`;
- * one that is not a dated version (a CR or LF in it, say) its 400 `API version not supported`; the
- * v1 paths need none, and take `v1`, `preview` or `latest`.
- *
- * @example
- * ```ts
- * versionRefusal('api-version=2024-10-21', 'deployment'); // undefined
- * versionRefusal('', 'deployment'); // { status: 404, code: '404', message: 'Resource not found' }
- * ```
+ * Azure's refusal of a request's `api-version`, or undefined: none on a deployment path is its 404, a malformed one its
+ * 400; the v1 paths take none, `v1`, `preview` or `latest`.
  */
 export function versionRefusal(query: string, paths: 'deployment' | 'v1'): VersionRefusal | undefined {
   let version: string | null;

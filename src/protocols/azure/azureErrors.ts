@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { filterVerdicts, filteredPrompt } from './contentFilter.js';
 
-/**
- * Azure OpenAI's error body: `{ error: { code, message, param?, type?, status?, innererror? } }`;
- * its content filter's 400 has `type: null`, `param: 'prompt'`, `status: 400` and an `innererror`
- * whose `content_filter_result` gives the verdict on each category.
- */
+/** Azure's error body; its content filter's 400 has `type: null`, `param: 'prompt'` and the verdict in `innererror`. */
 export const azureError = z.object({
   error: z
     .object({
@@ -31,16 +27,7 @@ export interface AzureErrorTags {
   readonly param?: string | undefined;
 }
 
-/**
- * Azure's error body for `message`; for code `content_filter`, the filter's 400 with the verdict
- * on a prompt it stopped (violence, medium).
- *
- * @example
- * ```ts
- * azureErrorBody('Slow down.', { code: '429', type: 'requests' });
- * // { error: { code: '429', message: 'Slow down.', type: 'requests' } }
- * ```
- */
+/** Azure's error body; for `content_filter`, the filter's 400 on a prompt it stopped. */
 export function azureErrorBody(message: string, tags: AzureErrorTags): z.input<typeof azureError> {
   if (tags.code === 'content_filter') {
     return {

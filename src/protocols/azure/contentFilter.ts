@@ -30,11 +30,7 @@ export function verdicts(filtered: Readonly<Record<string, string>> = {}): Recor
 /** The verdict a scripted content filter stands for: violence, at medium severity. */
 export const filteredPrompt = verdicts({ violence: 'medium' });
 
-/**
- * Azure's content filter as Chat Completions carries it: the prompt's verdict (`prompt_filter_results`),
- * first in a stream and in a completion, and the verdict on a reply it stopped (`content_filter_results`
- * beside `finish_reason: content_filter`).
- */
+/** Azure's content filter on Chat Completions: the prompt's verdict first, and the verdict on a reply it stopped. */
 export const azureFilters = {
   prompt: [{ prompt_index: 0, content_filter_results: verdicts() }],
   stopped: filteredPrompt,

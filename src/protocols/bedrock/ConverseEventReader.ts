@@ -16,14 +16,9 @@ type OpenBlock =
   | { readonly kind: 'tool'; readonly id: string; readonly name: string; json: string };
 
 /**
- * Reads the messages of a ConverseStream answer into reply parts as they come: `contentBlockDelta` text as text
- * parts (value parts when the call asked for a typed value: see {@link TypedContent}), `reasoningContent` text as
- * reasoning parts (one block per content block), a tool use started by `contentBlockStart` and its input pieces
- * joined and handed on whole at its `contentBlockStop`; `messageStop`'s stop reason and `metadata`'s usage end it
- * ({@link converseEnd}). An `exception` message (`throttlingException`, ...) is a failure of the kind it stands for
- * (`failed` in the wire server's words, else `reported`); an `error` message a `failed` fault of kind `server`; a
- * stream without `messageStop`, a payload that breaks the protocol and tool input that is not JSON are `malformed`.
- * Events of a type added later carry nothing it hands on.
+ * Reads ConverseStream messages into parts as they come; a tool use's input pieces are joined and handed on at its
+ * `contentBlockStop`. An `exception` message is a failure of its kind, an `error` message a `server` fault, a stream
+ * without `messageStop` `malformed`. Events of a type added later hand on nothing.
  */
 export class ConverseEventReader {
   readonly #typed: boolean;

@@ -27,17 +27,8 @@ function eventHeaders(type: string): EventHeaders {
 }
 
 /**
- * Writes a streamed Converse reply as ConverseStream's event-stream messages (one `Uint8Array` per message):
- * `messageStart` first; per content block its `contentBlockStart` (tool uses), its `contentBlockDelta`s (a long text
- * in deltas a client can take one by one; a reasoning block ends with its signature) and its `contentBlockStop`; then
- * `messageStop` with the stop reason and `metadata` with the usage. A typed value asked for through a forced tool
- * (`valueCall`) streams as that tool's input.
- *
- * @example
- * ```ts
- * const events = new ConverseEventWriter();
- * for (const message of events.part({ type: 'text', text: 'Hi' })) await stream.send(message);
- * ```
+ * Writes a streamed Converse reply as ConverseStream messages, a long text in deltas a client can take one by one. A
+ * typed value asked through a forced tool (`valueCall`) streams as that tool's input.
  */
 export class ConverseEventWriter {
   readonly #valueCall: ValueCall | undefined;
@@ -114,10 +105,7 @@ export class ConverseEventWriter {
     return out;
   }
 
-  /**
-   * The exception a stream under way breaks off with for a failure of `kind` (`throttlingException`, ...), or
-   * undefined for a kind no stream exception stands for.
-   */
+  /** The stream exception for a failure of `kind`, or undefined when none stands for it. */
   exception(kind: FailureKind): Uint8Array | undefined {
     const exception = streamExceptions[kind];
     if (exception === undefined) return undefined;

@@ -16,8 +16,8 @@ export interface StreamException {
 }
 
 /**
- * The exception a stream already under way breaks off with, for each kind a stream documents one for (an
- * authentication failure comes before any stream does): each in its row's words, so the reader finds the kind again.
+ * The exception a stream under way breaks off with per kind (auth fails before any stream), in words the reader maps
+ * back.
  */
 export const streamExceptions: Readonly<Partial<Record<FailureKind, StreamException>>> = {
   rate_limit: { member: 'throttlingException', message: bedrockFailures.rate_limit.message },
@@ -30,13 +30,8 @@ export const streamExceptions: Readonly<Partial<Record<FailureKind, StreamExcept
 };
 
 /**
- * The kind an exception inside a stream is when it is one of {@link streamExceptions} in its words, or undefined (a
- * real Bedrock's, in other words, is left to the words every provider's errors share).
- *
- * @example
- * ```ts
- * streamFailureOf('throttlingException', 'Too many requests, please wait before trying again.'); // 'rate_limit'
- * ```
+ * The kind of a stream exception in {@link streamExceptions}' words; a real Bedrock's is left to the shared error
+ * words.
  */
 export function streamFailureOf(member: string, message: string | undefined): FailureKind | undefined {
   if (message === undefined) return undefined;

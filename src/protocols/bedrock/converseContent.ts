@@ -26,16 +26,8 @@ type Document = z.output<typeof converseDocument>;
 type ResultBlock = z.output<typeof converseResultBlock>;
 
 /**
- * A user message's content as Converse blocks: `{ text }`, `{ image: { format, source: { bytes } } }` and
- * `{ document: { format, name, source: { bytes } } }`, the bytes in base64 as the JSON protocol carries blobs. Converse
- * takes no web URL, and names every document (`document-<n>` when the part has no name); anything else is a
- * `cannot_send` fault.
- *
- * @example
- * ```ts
- * writeUserBlocks([{ type: 'image', bytes, mediaType: 'image/png' }], 'request.messages[0]');
- * // [{ image: { format: 'png', source: { bytes: 'iVBORw0…' } } }]
- * ```
+ * A user message's content as Converse blocks, bytes in base64. Converse takes no web URL and names every document
+ * (`document-<n>`); anything else is `cannot_send`.
  */
 export function writeUserBlocks(content: string | readonly ContentPart[], where: string): ConverseBlock[] {
   if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
@@ -70,10 +62,7 @@ export function readDocument(document: Document, at: readonly PropertyKey[]): Co
   return { type: 'file', bytes, mediaType, name: document.name };
 }
 
-/**
- * A tool result as a `toolResult` block: an object output as `json`, any other output as its JSON `text`, an error
- * as its text with `status: 'error'`.
- */
+/** A tool result as `toolResult`: an object as `json`, other output as JSON `text`, an error with `status: 'error'`. */
 export function writeResult(result: ToolResult, where: string): ConverseBlock {
   if (result.error !== undefined)
     return { toolResult: { toolUseId: result.id, content: [{ text: result.error }], status: 'error' } };
@@ -83,11 +72,7 @@ export function writeResult(result: ToolResult, where: string): ConverseBlock {
   return { toolResult: { toolUseId: result.id, content: [content], status: 'success' } };
 }
 
-/**
- * A `toolResult` block read back: a `json` block as the output, text blocks joined (as JSON when they read as it),
- * `status: 'error'` as the error's text. Images, documents and other blocks in a result are refused: the engine's
- * tool results carry JSON alone.
- */
+/** A `toolResult` read back; images and documents are refused, as the engine's tool results carry JSON alone. */
 export function readResult(
   result: { toolUseId: string; content: readonly ResultBlock[]; status?: 'success' | 'error' | undefined },
   tool: string,
@@ -112,10 +97,7 @@ export function readResult(
   return { id: result.toolUseId, tool, output: json !== undefined ? json : parsed(text) };
 }
 
-/**
- * A refused block the wire server cannot hand the engine (a video, a file in S3): a request Bedrock takes and the
- * server does not, said in the server's words and answered as a value it cannot honour (`W0004`).
- */
+/** A block Bedrock takes and the wire server does not (a video, an S3 file), answered as `W0004`. */
 export function unsupported(at: readonly PropertyKey[], message: string): WireFault {
   return new WireFault({
     kind: 'refused',

@@ -86,11 +86,7 @@ export const converseEvents = {
 
 export type ConverseEventType = keyof typeof converseEvents;
 
-/**
- * The payload of an exception that breaks a stream off (`:message-type: exception`, its `:exception-type` one of
- * `internalServerException`, `modelStreamErrorException`, `validationException`, `throttlingException`,
- * `serviceUnavailableException`), and the body of an HTTP error (its AWS shape named in `x-amzn-errortype`).
- */
+/** A stream-breaking exception's payload, and an HTTP error's body (its shape named in `x-amzn-errortype`). */
 export const bedrockError = z.object({
   message: z.string().optional(),
   originalStatusCode: z.int().optional(),

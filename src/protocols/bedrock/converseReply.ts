@@ -16,9 +16,7 @@ export const converseStops: Readonly<Record<FinishReason, string>> = {
 export const STOP_REFUSED = 'content_filtered';
 export const STOP_FILTERED = 'guardrail_intervened';
 
-/**
- * A reasoning block's signature: the wire server makes no real ones, and clients send them back unread.
- */
+/** A reasoning block's signature: the wire server makes no real ones, and clients send them back unread. */
 export const SIGNATURE = 'c3RhbmRpbg==';
 
 /** How a typed value is answered when the request asked for it through a forced tool: as a call of that tool. */
@@ -28,17 +26,9 @@ export interface ValueCall {
 }
 
 /**
- * The end of a Converse reply as parts: its usage as one units part (cache reads and writes counted in), then the
- * finish its `stopReason` says: `max_tokens` is `length`; `tool_use` (or any reply that asked for tools) `calls`; the
- * rest `stop`. `guardrail_intervened` and `content_filtered` are `failed` faults of kind `content_filter`,
- * `model_context_window_exceeded` of kind `context_length`, and `malformed_model_output` / `malformed_tool_use`
- * `malformed` ones.
- *
- * @example
- * ```ts
- * converseEnd('end_turn', { inputTokens: 12, outputTokens: 3 }, 0, out);
- * // out: [{ type: 'units', tokensIn: 12, tokensOut: 3 }, { type: 'finish', reason: 'stop' }]
- * ```
+ * A Converse reply's end: usage (cache reads and writes counted in), then the finish its `stopReason` says.
+ * `guardrail_intervened` and `content_filtered` are `content_filter` faults, `model_context_window_exceeded`
+ * `context_length`, the `malformed_*` reasons `malformed`.
  */
 export function converseEnd(
   stopReason: string | undefined,
@@ -79,15 +69,8 @@ export function converseUsageJson(tokensIn: number, tokensOut: number): string {
 }
 
 /**
- * A whole Converse answer, as JSON text: `{ output: { message }, stopReason, usage, metrics }`, its content each
- * reasoning block, the text (a typed value as its JSON, or as the call of `valueCall` when the request asked for the
- * value through that tool), each `toolUse`. A refusal is its words with `stopReason: content_filtered`, a content
- * filter `guardrail_intervened` with no content. Written out rather than stringified whole.
- *
- * @example
- * ```ts
- * writeConverseAnswer({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' });
- * ```
+ * A whole Converse answer as JSON text. A refusal is its words with `stopReason: content_filtered`, a content filter
+ * `guardrail_intervened` with no content.
  */
 export function writeConverseAnswer(reply: WholeReply, valueCall?: ValueCall): string {
   const content: Record<string, unknown>[] = reply.reasoning.map((text) => ({
@@ -114,12 +97,7 @@ export function writeConverseAnswer(reply: WholeReply, valueCall?: ValueCall): s
   );
 }
 
-/**
- * The parts of a whole Converse answer, in the order a stream of it gives them: each text block as text (value parts
- * when `typed`: see {@link TypedContent}), each `reasoningContent` block as a reasoning block, each `toolUse` as a
- * call, a `citationsContent` block's text as text, then the units and the finish ({@link converseEnd}). An answer
- * that breaks the protocol is `malformed`.
- */
+/** A whole Converse answer's parts, in the order a stream gives them; `malformed` when it breaks the protocol. */
 export function readConverseAnswer(text: string, typed: boolean): ReplyPart[] {
   const body = readJsonText(text, converseAnswer, 'the Converse answer');
   const out: ReplyPart[] = [];

@@ -46,18 +46,9 @@ const ALTERNATE =
 type Turn = { role: 'user' | 'assistant'; content: ConverseBlock[] };
 
 /**
- * The Converse (and ConverseStream) body of a reply request; the model goes in the path. `instructions` become
- * `system`; an assistant message becomes a text block and a `toolUse` block per call; tool results become
- * `toolResult` blocks in a user turn; turns of one role next to each other are joined, as Converse wants them; tools
- * are `toolConfig.tools[].toolSpec` with `inputSchema.json`; a typed value asks for `outputConfig.textFormat`
- * (`json_schema`, every object closed), so the reply's text is the value's JSON; the call's settings go in
- * `inferenceConfig` and `toolChoice`. The extras' body is laid under the fields written here.
- *
- * @example
- * ```ts
- * writeConverse({ model: 'amazon.nova-lite-v1:0', messages: [{ role: 'user', content: 'Hi' }] });
- * // { messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }
- * ```
+ * The Converse body of a reply request; the model goes in the path. Turns of one role next to each other are joined, as
+ * Converse wants; a typed value asks for `outputConfig.textFormat` with every object closed. The extras' body lies
+ * under the fields written here.
  */
 export function writeConverse(request: ReplyRequest, extras: ConverseExtras = {}): ConverseBody {
   const messages: Turn[] = [];
@@ -106,16 +97,8 @@ export function writeConverse(request: ReplyRequest, extras: ConverseExtras = {}
 }
 
 /**
- * Reads a Converse body into the call it asks for: `system` text blocks as the instructions; `text`, `image`,
- * `document`, `toolUse` and `toolResult` blocks as messages (a user turn's results first, as a tool message, then
- * what the user said); the tools, the settings, and the typed value (see {@link readValueAsked}). Throws a
- * {@link WireFault} `refused` naming the first field at fault, in Bedrock's words where Bedrock has a rule.
- *
- * @example
- * ```ts
- * readConverse({ messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }, { model: 'amazon.nova-lite-v1:0' }).request;
- * // { model: 'amazon.nova-lite-v1:0', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
+ * Reads a Converse body into its call (a user turn's results first, then what the user said); a `refused` {@link
+ * WireFault} names the first field at fault, in Bedrock's words where it has a rule.
  */
 export function readConverse(value: unknown, options: ConverseReadOptions): ConverseRead {
   const body = readShape(converseBody, value);

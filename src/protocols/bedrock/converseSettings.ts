@@ -21,10 +21,9 @@ export interface ValueAsked {
 }
 
 /**
- * Writes the call's settings into a Converse body: `inferenceConfig` (`maxTokens` the call's, else the adapter's;
- * `temperature`, `topP`, `stopSequences`; `seed` is dropped, Converse has none) and the tools with their
- * `toolChoice` (`auto` is Converse's own default and goes unsaid; `none` offers no tools at all, as Converse has no
- * such choice). A choice that needs tools, on a request without them, is a `cannot_honour` fault.
+ * Writes the settings into `inferenceConfig` and `toolChoice`: `seed` is dropped (Converse has none), `auto` goes
+ * unsaid, `none` offers no tools (Converse has no such choice). A choice that needs tools without any is
+ * `cannot_honour`.
  */
 export function writeSettings(body: Record<string, unknown>, request: ReplyRequest, maxTokens?: number): void {
   const call = request.settings;
@@ -77,11 +76,9 @@ export function readSettings(body: Body, valueTool: boolean): CallSettings | und
 }
 
 /**
- * The typed value a Converse body asks for, first found: `outputConfig.textFormat` (a JSON Schema written as a
- * string); the Anthropic-on-Bedrock `additionalModelRequestFields.output_config.format`; or a tool named `json` the
- * tool choice forces (`{ tool: { name: 'json' } }`, or `{ any: {} }` over tools among which it is), as the AI SDK's
- * Bedrock provider asks for an object — that tool is taken out of `tools` (and its place out of `places`), and the
- * value is answered as its call.
+ * The typed value a Converse body asks for: `outputConfig.textFormat`, Anthropic-on-Bedrock's `output_config.format`,
+ * or a forced tool named `json` as the AI SDK's Bedrock provider asks, which is taken out of `tools` and answered as
+ * its call.
  */
 export function readValueAsked(
   body: Body,

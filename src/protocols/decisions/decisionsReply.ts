@@ -7,17 +7,8 @@ const head = answerObject({ answers: jsonList });
 const typed = answerObject({ type: text, name: predicateAnswer.shape.name });
 
 /**
- * A Decisions reply as JSON text: `{ model, answers, usage }`, one answer per question in the
- * questions' order, each named by its question's id — a predicate's `probability`, a choice's and
- * a score's `probabilities` as lists (a score's by label and level index) — and a refused
- * question's `{ type: 'refusal', name }`. The wire carries no legend: a score's levels are its
- * question's.
- *
- * @example
- * ```ts
- * writeDecisionsReply({ model: 'gpt-6-luna', answers: { refund: { type: 'yesNo', yesProbability: 0.63 } }, refused: [], usage }, questions);
- * // '{"model":"gpt-6-luna","answers":[{"type":"predicate","name":"refund","probability":0.63}],"usage":{...}}'
- * ```
+ * A Decisions reply as JSON text, answers in the questions' order, a refused one as `{ type: 'refusal', name }`. The
+ * wire carries no legend: a score's levels are its question's.
  */
 export function writeDecisionsReply(reply: Classified, questions: Readonly<Record<string, AskedQuestion>>): string {
   const answers = Object.keys(questions).map((id) => {
@@ -86,11 +77,6 @@ function labelOf(level: unknown): string {
  *
  * A `{ type: 'refusal' }` answer is no answer: its question's id is in `refused`. Anything else
  * throws an {@link AnswerMismatch} naming its path in the body.
- *
- * @example
- * ```ts
- * readDecisionsReply({ answers: [{ type: 'predicate', name: 'refund', probability: 0.63 }] }, questions).answers.refund; // { type: 'yesNo', yesProbability: 0.63 }
- * ```
  */
 export function readDecisionsReply(value: unknown, questions: Readonly<Record<string, AskedQuestion>>): Classified {
   const given = readAt(head, value, []).answers;

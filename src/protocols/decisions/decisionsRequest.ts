@@ -24,16 +24,9 @@ type WireQuestion = DecisionsBody['questions'][number];
  * - instructions: a text as it is, an object as one `input_json` part, a list part by part (a text
  *   as an `input_text` part, an object as written).
  *
- * Throws {@link UnsendableClassification}, before anything is sent: more than 400 questions; a
- * choice of fewer than 2 or more than 255 options; a yes-no question that says what yes and no
- * mean (a predicate takes instructions only); an option description or a level the wire cannot
- * carry; a state list item that is neither a text nor an object.
- *
- * @example
- * ```ts
- * writeDecisions({ model: 'gpt-6-luna', state: 'Refund me', questions: { refund: { type: 'yesNo', instructions: 'A refund is asked for.', criteria: null } } });
- * // { model: 'gpt-6-luna', input: 'Refund me', questions: [{ type: 'predicate', name: 'refund', instructions: 'A refund is asked for.' }] }
- * ```
+ * Throws {@link UnsendableClassification}, before anything is sent: more than 400 questions; a choice of fewer than 2
+ * or more than 255 options; a yes-no question that says what yes and no mean (a predicate takes instructions only); an
+ * option description or a level the wire cannot carry; a state list item that is neither a text nor an object.
  */
 export function writeDecisions(asked: Classification): DecisionsBody {
   const ids = Object.keys(asked.questions);
@@ -129,17 +122,11 @@ function wireInstructions(instructions: Instructions): WireQuestion['instruction
 }
 
 /**
- * Reads a Decisions body into the classification it asks for, each question keyed by its name: a
- * predicate is a yes-no question; a choice's values its options (a description, or null); a
- * score's levels its levels (a label, or `{ label, description }`). The input becomes the state and
- * each question's parts its instructions, as {@link writeDecisions} wrote them. Throws a
- * {@link WireFault} `refused` naming the first field at fault, a name given to two questions, and
+ * Reads a Decisions body into the classification it asks for, each question keyed by its name: a predicate is a yes-no
+ * question; a choice's values its options (a description, or null); a score's levels its levels (a label, or `{ label,
+ * description }`). The input becomes the state and each question's parts its instructions, as {@link writeDecisions}
+ * wrote them. Throws a {@link WireFault} `refused` naming the first field at fault, a name given to two questions, and
  * a value given to two options of one question.
- *
- * @example
- * ```ts
- * readDecisions({ input: 'Refund me', questions: [{ type: 'predicate', name: 'refund', instructions: 'Refund?' }] }).questions.refund.type; // 'yesNo'
- * ```
  */
 export function readDecisions(value: unknown): Classification {
   const body = readShape(decisionsBody, value);

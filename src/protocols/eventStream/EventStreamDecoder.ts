@@ -3,21 +3,10 @@ import { malformed } from '../WireFault.js';
 import { decodeMessage, PRELUDE_BYTES, readPrelude, type EventMessage } from './eventMessage.js';
 
 /**
- * Decodes an AWS event stream (`application/vnd.amazon.eventstream`) as its bytes arrive: a chunk may end anywhere —
- * inside a prelude, a header, a payload — and the messages come out the same, each checksum checked.
- *
- * Bounded: a body past `maxBodyBytes`, or a message whose prelude claims more than `maxEventBytes`, throws
- * {@link LimitExceeded} before its bytes are held; a prelude whose checksum fails, a length that cannot be, a message
- * that does not decode, and a stream that ends inside a message are `malformed` faults. A message is gathered in one
- * buffer of its own length, so one sent a byte at a time costs no more than one sent whole.
- *
- * @example
- * ```ts
- * const decoder = new EventStreamDecoder({ maxEventBytes: 1 << 20 });
- * const messages: EventMessage[] = [];
- * decoder.push(chunk, messages);
- * decoder.end();
- * ```
+ * Decodes an AWS event stream as bytes arrive; a chunk may end anywhere and the messages come out the same, each
+ * checksum checked. A body past `maxBodyBytes` or a prelude claiming more than `maxEventBytes` throws {@link
+ * LimitExceeded} before its bytes are held. A message is gathered in one buffer of its own length, so one sent a byte
+ * at a time costs no more than one sent whole.
  */
 export class EventStreamDecoder {
   readonly #maxEvent: number;

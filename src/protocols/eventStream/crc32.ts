@@ -9,15 +9,7 @@ const TABLE = (() => {
   return table;
 })();
 
-/**
- * The CRC-32 of `bytes`, as the AWS event stream checks its prelude and its messages; `from` goes
- * on from the CRC of the bytes before them, so a message's checksum runs over its prelude's.
- *
- * @example
- * ```ts
- * crc32(new TextEncoder().encode('123456789')); // 0xcbf43926
- * ```
- */
+/** CRC-32 as the event stream checks it; `from` continues a CRC, so a message's checksum runs over its prelude's. */
 export function crc32(bytes: Uint8Array, from = 0): number {
   let c = ~from >>> 0;
   for (let i = 0; i < bytes.length; i++) c = TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);

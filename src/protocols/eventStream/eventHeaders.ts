@@ -28,14 +28,7 @@ const utf8 = new TextEncoder();
 const text = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The headers as the event-stream format lays them out: per header its name's length (one byte), the name, its type
- * byte and its value (big-endian numbers; a length of two bytes before binary and string values). A header the format
- * cannot carry (a name past 255 bytes, a value past 32767, a number out of its type's range) is a `cannot_send` fault.
- *
- * @example
- * ```ts
- * encodeHeaders({ ':message-type': { type: 'string', value: 'event' } }); // 13 ':message-type' 7 0 5 'event'
- * ```
+ * The headers' wire layout; one the format cannot carry (a name past 255 bytes, a value past 32767) is `cannot_send`.
  */
 export function encodeHeaders(headers: EventHeaders): Uint8Array {
   const pieces: Uint8Array[] = [];
@@ -118,10 +111,7 @@ function valueBytes(name: string, header: HeaderValue): Uint8Array {
   }
 }
 
-/**
- * The headers of a message, read from their bytes: every header type the format defines. Bytes that end inside a
- * header, an unknown type byte, a name or string that is not UTF-8, are a `malformed` fault.
- */
+/** A message's headers read from their bytes; a cut header, unknown type or bad UTF-8 is `malformed`. */
 export function decodeHeaders(bytes: Uint8Array): EventHeaders {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: Record<string, HeaderValue> = Object.create(null) as Record<string, HeaderValue>;

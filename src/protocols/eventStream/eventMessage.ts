@@ -15,15 +15,7 @@ export const SMALLEST_MESSAGE = PRELUDE_BYTES + 4;
 /** The most a message's total length (a 32-bit field) can say. */
 const LARGEST_MESSAGE = 2 ** 32 - 1;
 
-/**
- * One message as the AWS event stream carries it: the prelude (total length, headers length, the prelude's CRC-32),
- * the headers, the payload, and the CRC-32 of all that came before. {@link decodeMessage} reads it back.
- *
- * @example
- * ```ts
- * const bytes = encodeMessage({ headers: { ':message-type': { type: 'string', value: 'event' } }, body: payload });
- * ```
- */
+/** One event-stream message: prelude (lengths and CRC-32), headers, payload, and the CRC-32 of it all. */
 export function encodeMessage(message: EventMessage): Uint8Array {
   const headers = encodeHeaders(message.headers);
   const length = SMALLEST_MESSAGE + headers.length + message.body.length;
@@ -53,10 +45,7 @@ export interface Prelude {
   readonly headersLength: number;
 }
 
-/**
- * Reads the 12 bytes of a prelude: a `malformed` fault when their checksum does not hold, or the lengths cannot be
- * (a message shorter than 16 bytes, headers longer than the message).
- */
+/** A prelude's 12 bytes; `malformed` when the checksum fails or the lengths cannot be. */
 export function readPrelude(bytes: Uint8Array): Prelude {
   const view = new DataView(bytes.buffer, bytes.byteOffset, PRELUDE_BYTES);
   const length = view.getUint32(0, false);
@@ -70,15 +59,7 @@ export function readPrelude(bytes: Uint8Array): Prelude {
   return { length, headersLength };
 }
 
-/**
- * One whole message read from its bytes: its prelude, its headers and payload, each checksum checked; a `malformed`
- * fault for bytes that are not one sound message.
- *
- * @example
- * ```ts
- * decodeMessage(encodeMessage(message)); // message
- * ```
- */
+/** One whole message, each checksum checked; `malformed` when the bytes are not one sound message. */
 export function decodeMessage(bytes: Uint8Array): EventMessage {
   if (bytes.length < SMALLEST_MESSAGE)
     throw malformed(`an event-stream message of ${bytes.length} bytes is shorter than ${SMALLEST_MESSAGE}`);

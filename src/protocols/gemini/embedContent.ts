@@ -39,15 +39,7 @@ const embedding = z.object({
 export const embedResponse = z.object({ embedding });
 export const batchEmbedResponse = z.object({ embeddings: z.array(embedding).min(1, 'there are no embeddings') });
 
-/**
- * The `embedContent` body for a text, its model named as the path names it.
- *
- * @example
- * ```ts
- * writeEmbed('refund', 'models/gemini-embedding-001');
- * // { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'refund' }] } }
- * ```
- */
+/** The `embedContent` body for a text, its model named as the path names it. */
 export function writeEmbed(text: string, model: string): z.input<typeof embedBody> {
   return { model, content: { parts: [{ text }] } };
 }

@@ -30,16 +30,7 @@ const byHttp: Readonly<Record<number, string>> = {
   504: 'DEADLINE_EXCEEDED',
 };
 
-/**
- * The `status` of a Gemini error body: `type` when it is one of Google's RPC statuses already
- * (`RESOURCE_EXHAUSTED`), else the one Google answers the HTTP status with.
- *
- * @example
- * ```ts
- * rpcStatus(429, 'requests');              // 'RESOURCE_EXHAUSTED'
- * rpcStatus(400, 'invalid_request_error'); // 'INVALID_ARGUMENT'
- * ```
- */
+/** An error's RPC `status`: `type` when it is one already, else the one Google gives the HTTP status. */
 export function rpcStatus(status: number, type: string): string {
   if (/^[A-Z][A-Z_]+$/.test(type)) return type;
   return byHttp[status] ?? (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION');
@@ -53,16 +44,7 @@ export interface GeminiErrorTags {
   readonly retrySeconds?: number | undefined;
 }
 
-/**
- * Google's error body for `message`: the HTTP status as `code`, its RPC `status`, and the
- * `details` Google adds (a `BadRequest` naming the field at fault; a `RetryInfo` with the wait).
- *
- * @example
- * ```ts
- * geminiErrorBody(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.');
- * // { error: { code: 503, message: 'The model is overloaded. ...', status: 'UNAVAILABLE' } }
- * ```
- */
+/** Google's error body, with the `details` Google adds (a `BadRequest` field, a `RetryInfo` wait). */
 export function geminiErrorBody(
   code: number,
   status: string,

@@ -3,9 +3,8 @@ import type { FailureTable } from '../failures.js';
 const INVALID = 'INVALID_ARGUMENT';
 
 /**
- * Gemini's answer to each failure kind, in its words, its RPC status as the type. `unknown` has
- * words of its own: a real 500 `INTERNAL` says "An internal error has occurred", which is a
- * server's failure and worth a retry.
+ * Gemini's answer per failure kind. A real 500 `INTERNAL` says "An internal error has occurred", a server failure worth
+ * a retry, so `unknown` has words of its own.
  */
 export const geminiFailures: FailureTable = {
   rate_limit: { status: 429, type: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).' },

@@ -16,16 +16,8 @@ export type WrittenPart = Partial<Record<'text' | 'thoughtSignature', string>> &
 };
 
 /**
- * A user message's content as Gemini `parts`: `text` parts (an empty text is no part), bytes as
- * `inlineData` (base64 with their media type) and a URL as `fileData` (`fileUri`, the media type
- * when known). Gemini reads images, PDFs, audio, video and text files alike, so every part has a
- * form; the API says which media types a model takes. A file's name has no place on the wire.
- *
- * @example
- * ```ts
- * writeUserParts([{ type: 'text', text: 'What is this?' }, { type: 'image', bytes, mediaType: 'image/png' }]);
- * // [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: 'iVBOR...' } }]
- * ```
+ * A user message's content as Gemini `parts`: bytes as `inlineData`, a URL as `fileData`. Gemini reads every media type
+ * alike, so every part has a form; a file's name has no place on the wire.
  */
 export function writeUserParts(content: string | readonly ContentPart[]): WrittenPart[] {
   if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
@@ -37,10 +29,7 @@ export function writeUserParts(content: string | readonly ContentPart[]): Writte
   });
 }
 
-/**
- * A user's `inlineData` or `fileData` part read back: an image when its media type is `image/*`
- * (or a file by URL names none), any other type a file.
- */
+/** An `inlineData` or `fileData` part read back: `image/*` (or a URL naming no type) is an image, else a file. */
 export function readUserPart(part: GeneratePart, at: readonly PropertyKey[]): ContentPart {
   const inline = part.inlineData;
   if (inline !== undefined && inline !== null) {

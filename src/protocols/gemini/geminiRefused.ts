@@ -1,9 +1,8 @@
 import { WireFault } from '../WireFault.js';
 
 /**
- * How a refused field is worded: `rule`, one of Google's checks (`* GenerateContentRequest.<field>:
- * <words>`); `verbatim`, words Google says as they are (`Invalid value at ...`); `unhonoured`, a
- * field Gemini takes and the wire server cannot honour.
+ * How a refusal is worded: one of Google's `rule`s, Google's words `verbatim`, or a field the wire server cannot
+ * honour.
  */
 export type RefusalKind = 'rule' | 'verbatim' | 'unhonoured';
 
@@ -15,14 +14,7 @@ export function geminiRefused(path: readonly PropertyKey[], message: string, how
   });
 }
 
-/**
- * A request field's path as Google's errors name it, its proto field names in snake case.
- *
- * @example
- * ```ts
- * snakePath(['contents', 0, 'parts', 1, 'inlineData']); // 'contents[0].parts[1].inline_data'
- * ```
- */
+/** A request field's path as Google's errors name it, its proto field names in snake case. */
 export function snakePath(path: readonly PropertyKey[]): string {
   return path
     .map((key, i) =>

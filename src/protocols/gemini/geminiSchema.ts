@@ -6,16 +6,8 @@ const dropped = new Set(['nullable', 'propertyOrdering']);
 const literal = new Set(['enum', 'default', 'examples', 'required']);
 
 /**
- * A schema in the OpenAPI subset Gemini's `responseSchema` and `parameters` take, as JSON Schema:
- * types in lower case (`OBJECT` is `object`), `nullable: true` as a type that also takes `null`,
- * `propertyOrdering` left out; everything else (properties, items, anyOf, enum, required, bounds,
- * formats) is JSON Schema already. A JSON Schema passes through unchanged.
- *
- * @example
- * ```ts
- * fromGeminiSchema({ type: 'OBJECT', properties: { team: { type: 'STRING', nullable: true } } });
- * // { type: 'object', properties: { team: { type: ['string', 'null'] } } }
- * ```
+ * Gemini's OpenAPI schema subset as JSON Schema: lower-case types, `nullable` as a `null` type, no `propertyOrdering`.
+ * A JSON Schema passes unchanged.
  */
 export function fromGeminiSchema(schema: Readonly<Record<string, unknown>>): JsonSchema {
   return walk(schema) as JsonSchema;
@@ -37,16 +29,7 @@ function walk(schema: unknown): unknown {
   return out;
 }
 
-/**
- * A typed value's JSON Schema as `responseJsonSchema` takes it: `const` (which Gemini does not
- * read) as a one-value `enum`, and no `$schema`, throughout. The input is not changed.
- *
- * @example
- * ```ts
- * toResponseSchema({ $schema: '...', type: 'object', properties: { kind: { const: 'ticket' } } });
- * // { type: 'object', properties: { kind: { enum: ['ticket'] } } }
- * ```
- */
+/** A JSON Schema for `responseJsonSchema`: `const`, which Gemini does not read, as a one-value `enum`; no `$schema`. */
 export function toResponseSchema(schema: JsonSchema): JsonSchema {
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);

@@ -30,16 +30,8 @@ const stopped: Readonly<Record<string, { readonly kind: FailureKind; readonly wh
 };
 
 /**
- * The failure a Gemini `finishReason` stands for, or undefined for a reason that ends a reply
- * (`STOP`, `MAX_TOKENS`, `OTHER` and reasons added later): the safety finishes are
- * `content_filter`; an unsupported language `bad_request`; a function call the model got wrong
- * `server`, so the engine asks again.
- *
- * @example
- * ```ts
- * finishFailure('SAFETY'); // { kind: 'content_filter', message: 'the reply was stopped by the safety filters (finishReason: SAFETY).' }
- * finishFailure('STOP');   // undefined
- * ```
+ * The failure a `finishReason` stands for, or undefined for one that ends a reply (reasons added later included). A
+ * function call the model got wrong is `server`, so the engine asks again.
  */
 export function finishFailure(reason: string): { readonly kind: FailureKind; readonly message: string } | undefined {
   const known = Object.hasOwn(stopped, reason) ? stopped[reason] : undefined;

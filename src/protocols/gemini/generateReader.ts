@@ -10,22 +10,10 @@ import { generateResponse, type UsageMetadata } from './responseShapes.js';
 const MAX_CALLS = 1024;
 
 /**
- * Reads the events of `streamGenerateContent?alt=sse` into reply parts as they come. Each event
- * is a whole `GenerateContentResponse` holding the next piece of candidate 0: `text` parts as text
- * parts (value parts when the call asked for a typed value: {@link TypedContent}), `thought: true`
- * parts as reasoning block 0 (Gemini numbers no thoughts), each `functionCall` part as a call part
- * (Gemini sends a call whole; one without an `id` gets `call_{n}`), the last `usageMetadata` as one
- * units part (prompt and tool-use prompt tokens in, candidate and thought tokens out), and the
- * `finishReason` as the finish part. A `promptFeedback.blockReason` and a safety finish (`SAFETY`,
- * `RECITATION`, ...) are `failed` (`content_filter`); an `error` object `reported`; a stream that
- * ends without a `finishReason`, and data that is not a response, `malformed`.
- *
- * @example
- * ```ts
- * const reader = new GenerateChunkReader(false);
- * reader.add({ event: 'message', data: '{"candidates":[{"content":{"parts":[{"text":"Hi"}]},"finishReason":"STOP"}]}' }, out);
- * reader.end(out); // out: text 'Hi', finish 'stop'
- * ```
+ * Reads `streamGenerateContent?alt=sse` events, each a whole response holding candidate 0's next piece, into parts.
+ * `thought` parts are reasoning block 0 (Gemini numbers none); a `functionCall` comes whole, `call_{n}` when it has no
+ * id; the last `usageMetadata` is the units. A blocked prompt or safety finish is `content_filter`; a stream without a
+ * `finishReason` is `malformed`.
  */
 export class GenerateChunkReader {
   readonly #content: TypedContent;
@@ -87,16 +75,7 @@ export class GenerateChunkReader {
   }
 }
 
-/**
- * The parts of a whole `GenerateContentResponse` (what `:generateContent` answers), read as the
- * one event of a stream: the same parts, in the same order, and the same faults.
- *
- * @example
- * ```ts
- * readGenerateResponse('{"candidates":[{"content":{"parts":[{"text":"Hi"}]},"finishReason":"STOP"}]}', false);
- * // [{ type: 'text', text: 'Hi' }, { type: 'finish', reason: 'stop' }]
- * ```
- */
+/** A whole `:generateContent` answer, read as a stream's one event. */
 export function readGenerateResponse(text: string, typed: boolean): ReplyPart[] {
   const reader = new GenerateChunkReader(typed);
   const out: ReplyPart[] = [];

@@ -17,8 +17,8 @@ export interface GenerateExtras {
 }
 
 /**
- * The signature Google documents for a function call replayed without the one the model gave: a
- * call from another model, a cassette or a test. Gemini 3 refuses a replayed call that has none.
+ * Google's documented signature for a replayed call without the model's own (another model's, a cassette's): Gemini 3
+ * refuses one with none.
  */
 export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
 
@@ -26,20 +26,9 @@ export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
 export const OUTPUT_NAME = 'response';
 
 /**
- * The `generateContent` body of a reply request: `instructions` become `systemInstruction`; an
- * assistant message a `model` turn of a text part and a `functionCall` part per call, its `id`
- * kept (the first call signed with {@link SKIP_SIGNATURE}); each tool result a `functionResponse`
- * answering its call by `id` and name (`response: { output }`, or `{ error }`) in a `user` turn;
- * turns of one role side by side are joined; tools `functionDeclarations` with
- * `parametersJsonSchema`; a typed value `responseMimeType: application/json` with
- * `responseJsonSchema`; the call's settings their fields ({@link writeSettings}). A call input that
- * is no JSON object is a `cannot_send` fault, a value JSON cannot carry a `not_json` one.
- *
- * @example
- * ```ts
- * writeGenerate({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] });
- * // { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }
- * ```
+ * The `generateContent` body of a reply request. Call ids are kept, the first call signed with {@link SKIP_SIGNATURE};
+ * turns of one role side by side are joined; a typed value is `responseJsonSchema`. A call input that is no JSON object
+ * is `cannot_send`.
  */
 export function writeGenerate(request: ReplyRequest, extras: GenerateExtras = {}): GenerateBody {
   const contents: { role: 'user' | 'model'; parts: WrittenPart[] }[] = [];
@@ -126,20 +115,8 @@ function jsonCopy(value: unknown, where: string): unknown {
 }
 
 /**
- * Reads a `generateContent` body into the call it asks for, `model` being the path's: the
- * `systemInstruction`'s text as the instructions; `user` turns as user messages (text, `inlineData`
- * and `fileData` parts; one text part is a text) and tool results (`functionResponse` parts, each
- * answering the open call of its `id`, or else of its name); `model` turns as assistant messages
- * (text and `functionCall` parts; thoughts and signatures are passed over); function declarations
- * as tools (`parametersJsonSchema`, or `parameters` in Gemini's schema form); a
- * `responseJsonSchema` (or `responseSchema`) as the typed value's shape; the settings
- * ({@link readSettings}). Throws a {@link WireFault} `refused` naming the first field at fault.
- *
- * @example
- * ```ts
- * readGenerate({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }, 'gemini-2.5-flash');
- * // { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
+ * Reads a `generateContent` body into its call; a `functionResponse` answers the open call of its `id`, else of its
+ * name, and thoughts and signatures are passed over. A `refused` {@link WireFault} names the first field at fault.
  */
 export function readGenerate(value: unknown, model: string): ReplyRequest {
   const body = readShape(generateBody, value);

@@ -5,18 +5,8 @@ import type { GenerateBody, GenerateRead } from './generateShapes.js';
 type ToolConfig = NonNullable<GenerateBody['toolConfig']>;
 
 /**
- * Writes a call's settings into a request's `generationConfig` (`temperature`, `topP`,
- * `maxOutputTokens`, `stopSequences`, `seed`) and answers the `toolConfig` its `toolChoice` makes
- * (`auto` AUTO, `none` NONE, `required` ANY, a named tool ANY with `allowedFunctionNames`). A
- * temperature over 2 and more than 5 stop sequences, which Gemini refuses, are `cannot_honour`
- * faults.
- *
- * @example
- * ```ts
- * const config: Record<string, unknown> = {};
- * writeSettings({ temperature: 0, toolChoice: { tool: 'search' } }, config);
- * // config: { temperature: 0 }; answers { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['search'] } }
- * ```
+ * Writes the settings into `generationConfig` and answers the `toolConfig`. A temperature over 2 or more than 5 stop
+ * sequences, which Gemini refuses, are `cannot_honour`.
  */
 export function writeSettings(settings: CallSettings, config: Record<string, unknown>): ToolConfig | undefined {
   if (settings.temperature !== undefined) {
@@ -51,9 +41,8 @@ export function writeSettings(settings: CallSettings, config: Record<string, unk
 }
 
 /**
- * The call settings a request's `generationConfig` and `toolConfig` ask for: `ANY` naming one
- * function is that tool, `ANY` naming none or several is `required`, `VALIDATED` is `auto`.
- * Sampling fields a call's settings have no place for (`topK`, penalties) are read and not kept.
+ * The settings a request asks for: `ANY` naming one function is that tool, else `required`; `VALIDATED` is `auto`;
+ * `topK` and penalties are read and not kept.
  */
 export function readSettings(body: GenerateRead): CallSettings | undefined {
   const settings: { -readonly [K in keyof CallSettings]: CallSettings[K] } = {};

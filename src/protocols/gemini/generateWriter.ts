@@ -24,17 +24,8 @@ const functionCall = (call: ToolCall): unknown => ({
 });
 
 /**
- * Writes a streamed reply as `streamGenerateContent?alt=sse` events (SSE text, one string per
- * event, each ended CRLF CRLF as Gemini's are): a `GenerateContentResponse` per piece of candidate
- * 0 (text in deltas a client can take one by one, a thought, a whole function call), and a last one
- * with the `finishReason` and the usage.
- *
- * @example
- * ```ts
- * const chunks = new GenerateChunkWriter({ id: 'resp_1', model: 'gemini-2.5-flash' });
- * for (const event of chunks.part({ type: 'text', text: 'Hi' })) await sse.event(event);
- * for (const event of chunks.end()) await sse.event(event);
- * ```
+ * Writes a streamed reply as `streamGenerateContent?alt=sse` events ended CRLF CRLF as Gemini's are, text in deltas a
+ * client can take one by one.
  */
 export class GenerateChunkWriter {
   readonly #tail: string;
@@ -71,8 +62,8 @@ export class GenerateChunkWriter {
   }
 
   /**
-   * The event of a reply that stopped (a refusal or a content filter: Gemini has no refusal of
-   * its own): a blocked prompt before anything was sent, else a `finishReason: SAFETY`.
+   * A stopped reply (Gemini has no refusal of its own): a blocked prompt before anything was sent, else `finishReason:
+   * SAFETY`.
    */
   stop(_stop: Stop): string[] {
     this.#ended = true;
@@ -100,17 +91,7 @@ export class GenerateChunkWriter {
   }
 }
 
-/**
- * A whole `GenerateContentResponse`, as JSON text: candidate 0's thoughts, its text (a typed
- * value's JSON) and its function calls, the `finishReason` and the usage; a reply that stopped
- * (a refusal, a content filter) as Gemini answers a blocked prompt. Written out rather than
- * stringified whole.
- *
- * @example
- * ```ts
- * writeGenerateResponse({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' }, meta);
- * ```
- */
+/** A whole response as JSON text; a stopped reply as Gemini answers a blocked prompt. */
 export function writeGenerateResponse(reply: WholeReply, meta: GeminiMeta): string {
   const tail = tailOf(meta);
   if (reply.stopped !== undefined) return blockedJson(reply.units.tokensIn, tail);

@@ -97,17 +97,7 @@ function ratioOf(size: string): string {
   return `${width / divisor}:${height / divisor}`;
 }
 
-/**
- * The `:predict` body of an image call: the prompt, how many images (`sampleCount`), the aspect
- * ratio of the size asked and the media type of the format asked. A size whose ratio Imagen does
- * not draw, more than four images and the webp format are `cannot_honour` faults.
- *
- * @example
- * ```ts
- * writePredict('a red bicycle', { size: '1024x768', count: 2 });
- * // { instances: [{ prompt: 'a red bicycle' }], parameters: { sampleCount: 2, aspectRatio: '4:3' } }
- * ```
- */
+/** The `:predict` body; a ratio Imagen does not draw, more than four images and webp are `cannot_honour`. */
 export function writePredict(prompt: string, options: ImageOptions): PredictBody {
   const count = options.count ?? 1;
   if (count > MAX_IMAGEN_IMAGES)
@@ -140,9 +130,8 @@ export function writePredict(prompt: string, options: ImageOptions): PredictBody
 }
 
 /**
- * The image call a `:predict` body asks for: an aspect ratio as the size Imagen draws it
- * ({@link imagenSizes}, twice as large at `imageSize: 2K`), one image left out of the options as
- * the default. Throws a {@link WireFault} `refused` naming the first field at fault.
+ * The image call a `:predict` body asks for (twice the size at `imageSize: 2K`); `refused` names the first field at
+ * fault.
  */
 export function readPredict(value: unknown): { readonly prompt: string; readonly options: ImageOptions } {
   const body = readShape(predictBody, value);
@@ -168,9 +157,8 @@ export function writePredictions(images: readonly GeneratedImage[]): string {
 }
 
 /**
- * The images of a `:predict` answer, with the media type each states. Images the safety filters
- * held back (`raiFilteredReason`) are left out; when every one was, a `failed` fault of kind
- * `content_filter`; an answer with no images, or an image that is not base64, `malformed`.
+ * A `:predict` answer's images. Safety-filtered ones are left out, and when all were it is `content_filter`; none or
+ * bad base64 is `malformed`.
  */
 export function readPredictions(body: unknown): { readonly bytes: Uint8Array; readonly mimeType?: string }[] {
   const predictions = readReply(predictResponse, body, 'the predict answer').predictions ?? [];

@@ -15,14 +15,10 @@ interface PendingCall {
 }
 
 /**
- * Reads the events of a streamed response into reply parts as they come: `output_text` deltas as
- * text (as value parts when the call asked for a typed value: {@link TypedContent}), the reasoning
- * summary (and a compatible server's reasoning text) of each reasoning item as a reasoning block of
- * its own, function calls joined by output index and handed on whole at the end, the last
- * response's usage as one units part and its status as the finish. An `error` event and
- * `response.failed` are `reported`; a refusal and an incomplete response's content filter `failed`
- * (`content_filter`); a stream that ends before its last response, and data that is not an event,
- * `malformed`.
+ * Reads a streamed response's events into parts as they come: each reasoning item a block of its own (a compatible
+ * server's reasoning text too), function calls joined by output index and handed on whole at the end. `error` and
+ * `response.failed` are `reported`, a refusal or filtered incomplete response `failed`, a stream ended before its last
+ * response `malformed`.
  */
 export class ResponseEventReader {
   readonly #typed: boolean;

@@ -16,19 +16,8 @@ interface Open {
 }
 
 /**
- * Writes a streamed response as its events (SSE text, one string per event, each numbered):
- * `response.created` and `response.in_progress` first; each reasoning block as a reasoning item
- * streaming its summary text, the text as a message item streaming `output_text` deltas (a long
- * text in deltas a client can take one by one), each call as a function call item with its
- * arguments; every item closed with its `.done` events; `response.completed` (or
- * `response.incomplete`, for a reply cut at its limit or a content filter) holding the whole
- * response last.
- *
- * @example
- * ```ts
- * const events = new ResponseEventWriter(meta);
- * for (const event of events.part({ type: 'text', text: 'Hi' })) await sse.event(event);
- * ```
+ * Writes a streamed response as its numbered events, a long text in deltas a client can take one by one, every item
+ * closed with its `.done` events and the whole response last (`response.incomplete` for a cut or filtered reply).
  */
 export class ResponseEventWriter {
   readonly #meta: ReplyMeta;

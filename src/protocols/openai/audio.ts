@@ -42,10 +42,7 @@ export const transcriptionForm = z.strictObject({
 /** The answer `json` (and `verbose_json`) give: the text heard. */
 export const transcriptionAnswer = z.object({ text: z.string() }).loose();
 
-/**
- * The upload of `input`: its audio as `file` (named and typed by its kind), `model`, `language`,
- * the hint as `prompt`, and `response_format: json`.
- */
+/** The transcription upload: `file`, `model`, `language`, the hint as `prompt`, `response_format: json`. */
 export function writeTranscription(input: HearInput, model: string): FormData {
   const kind = input.kind.toLowerCase().replace(/[^a-z0-9]/g, '');
   const form = new FormData();

@@ -15,10 +15,7 @@ const audioTypes = { wav: 'audio/wav', mp3: 'audio/mpeg' } as const;
 
 export type UserContent = Extract<ChatBody['messages'][number], { role: 'user' }>['content'];
 
-/**
- * A user message's content as chat parts: text, an image (by URL, or its bytes as a data URL), audio
- * as `input_audio`, a PDF as a `file`; a file by URL or of another type is a `cannot_send` fault.
- */
+/** A user message's content as chat parts; a file by URL or of an unsupported type is a `cannot_send` fault. */
 export function writeUserContent(content: string | readonly ContentPart[], where: string): UserContent {
   if (typeof content === 'string') return content;
   return content.map((part, i) => {

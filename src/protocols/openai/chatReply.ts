@@ -5,10 +5,7 @@ import type { ReplyMeta, WholeReply } from '../WholeReply.js';
 import { malformed, WireFault } from '../WireFault.js';
 import { chatCompletion } from './chatShapes.js';
 
-/**
- * A content filter's verdicts an OpenAI-compatible API (Azure's) carries beside a completion: the
- * prompt's (`prompt_filter_results`), and that on a reply it stopped (`content_filter_results`).
- */
+/** Azure's content filter verdicts beside a completion: the prompt's, and the one on a reply it stopped. */
 export interface ChatFilters {
   readonly prompt: unknown;
   readonly stopped: unknown;
@@ -22,9 +19,7 @@ export const chatFinishes: Readonly<Record<FinishReason, string>> = {
 };
 
 /**
- * The finish a `finish_reason` means: `length` for `length`; `calls` when the reply asked for
- * tools (`tool_calls`, or any reason a server sends along with calls); `stop` otherwise — `stop`,
- * no reason at all, or a reason a compatible server made up.
+ * `length` for `length`; `calls` when the reply asked for tools, whatever reason a server sends with them; else `stop`.
  */
 export function chatFinishOf(reason: string | null | undefined, calls: number): FinishReason {
   if (reason === 'length') return 'length';
@@ -41,17 +36,7 @@ export function chatUsageJson(tokensIn: number, tokensOut: number): string {
   );
 }
 
-/**
- * A whole `chat.completion`, as JSON text: a refusal as the message's `refusal` with no content, a
- * content filter as `finish_reason: content_filter` (with its verdict, and the prompt's, where `filters`
- * has them). Written out rather than stringified whole: the same fields in the same order as
- * `JSON.stringify` of the object gives.
- *
- * @example
- * ```ts
- * writeCompletion({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' }, meta);
- * ```
- */
+/** A whole `chat.completion` as JSON text, written field by field in the order `JSON.stringify` of the object gives. */
 export function writeCompletion(reply: WholeReply, meta: ReplyMeta, filters?: ChatFilters): string {
   const stopped = reply.stopped;
   const message: Record<string, unknown> = {
@@ -75,11 +60,7 @@ export function writeCompletion(reply: WholeReply, meta: ReplyMeta, filters?: Ch
   );
 }
 
-/**
- * The parts of a whole completion, in the order a stream gives them: reasoning, the content (a
- * typed value's JSON as value parts when `typed`), the calls, the units, the finish. A refusal, and
- * `finish_reason: content_filter`, throw a {@link WireFault} `failed` of kind `content_filter`.
- */
+/** A whole completion's parts in stream order; a refusal and `content_filter` throw a `failed` {@link WireFault}. */
 export function readCompletion(text: string, typed: boolean): ReplyPart[] {
   const body = readJsonText(text, chatCompletion, 'the completion');
   const choice = body.choices.find((found) => found.index === undefined || found.index === 0);
@@ -124,10 +105,7 @@ export function callInput(args: string, index: number, name: string): unknown {
   }
 }
 
-/**
- * The failure `finish_reason: content_filter` is, naming the categories Azure's
- * `content_filter_results` marks filtered (`; filtered: violence (medium)`; OpenAI's own API names none).
- */
+/** `finish_reason: content_filter`, naming the categories Azure marks filtered (OpenAI's own API names none). */
 export function filteredFault(results: unknown): WireFault {
   let named = '';
   if (results !== null && typeof results === 'object') {

@@ -23,17 +23,8 @@ export interface ChatRead {
 }
 
 /**
- * The Chat Completions body of a reply request, always streamed with usage: `instructions` become
- * the system message; an assistant message's calls become `tool_calls` (arguments as JSON text);
- * each tool result a `tool` message answering its call id (the output as JSON, or the error's
- * text); tools `tools[].function`; a typed value `response_format: json_schema` (strict when the
- * schema allows it); the call's settings their wire fields.
- *
- * @example
- * ```ts
- * writeChat({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] });
- * // { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } }
- * ```
+ * The Chat Completions body of a reply request, streamed with usage; a typed value as `json_schema`, strict when the
+ * schema allows it.
  */
 export function writeChat(request: ReplyRequest, extras: ChatExtras = {}): ChatBody {
   const messages: ChatBody['messages'] = [];
@@ -123,17 +114,8 @@ function writeSettings(body: Record<string, unknown>, settings: CallSettings): v
 }
 
 /**
- * Reads a Chat Completions body into the call it asks for: system and developer messages become
- * the instructions, tool messages the results of the calls the assistant messages asked for, a
- * `json_schema` (or `json_object`) response format the typed value's shape, the sampling fields
- * the call's settings. `model` is the deployment when the path names it (Azure). Throws a
- * {@link WireFault} `refused` naming the first field at fault.
- *
- * @example
- * ```ts
- * readChat({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }).request;
- * // { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
+ * Reads a Chat Completions body into its call; `model` is the deployment when the path names it (Azure). A `refused`
+ * {@link WireFault} names the first field at fault.
  */
 export function readChat(value: unknown, model?: string): ChatRead {
   const body = readShape(chatBody, model === undefined ? value : { ...(value as object), model });

@@ -20,17 +20,9 @@ import { chatChunk } from './chatShapes.js';
 export const CHAT_DONE = 'data: [DONE]\n\n';
 
 /**
- * Writes a streamed completion as its `chat.completion.chunk` events (SSE text, one string per
- * event): the role chunk first, a chunk per piece of text (a long text in deltas a client can take
- * one by one), each call as a chunk naming it and one with its arguments, the finish chunk, the
- * usage chunk when the client asked for it, and `[DONE]`. With `filters` (Azure's), the prompt's
- * verdict comes first, in a chunk of no choices, and a reply the filter stopped carries its verdict.
- *
- * @example
- * ```ts
- * const chunks = new ChatChunkWriter(meta, false);
- * for (const event of chunks.part({ type: 'text', text: 'Hi' })) await sse.event(event);
- * ```
+ * Writes a streamed completion's `chat.completion.chunk` events: a long text in deltas a client can take one by one,
+ * the usage chunk when asked for, `[DONE]`. With Azure's `filters`, the prompt's verdict comes first in a chunk of no
+ * choices.
  */
 export class ChatChunkWriter {
   /** What every chunk of the stream starts with, up to its choice's delta: written once. */
@@ -145,13 +137,9 @@ interface PendingCall {
 }
 
 /**
- * Reads the events of a streamed completion into reply parts as they come: `delta.content` as
- * text (as value parts when the call asked for a typed value: {@link TypedContent}), a compatible
- * server's `reasoning_content` / `reasoning` as reasoning block 0, tool-call fragments joined by
- * `index` and handed on whole at the end, the usage-only chunk as one units part, `finish_reason`
- * as the finish part. An error chunk or `event: error` is `reported`; `finish_reason:
- * content_filter` and a refusal `failed` (`content_filter`); a stream without `data: [DONE]`, and
- * data that is not a chunk, `malformed`.
+ * Reads a streamed completion into parts as they come. A compatible server's `reasoning_content` / `reasoning` is
+ * reasoning block 0; tool-call fragments join by `index` and go on whole at the end. An error chunk is `reported`, a
+ * content filter or refusal `failed`, a stream without `data: [DONE]` `malformed`.
  */
 export class ChatChunkReader {
   readonly #typed: boolean;

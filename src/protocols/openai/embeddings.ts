@@ -32,15 +32,7 @@ export const embeddingsAnswer = z.object({
   usage: z.object({ prompt_tokens: z.number(), total_tokens: z.number() }).loose().optional(),
 });
 
-/**
- * The request for the vectors of `texts`, asking for base64 (what the official clients ask for:
- * a quarter of the bytes of a list of floats, every value exact).
- *
- * @example
- * ```ts
- * writeEmbeddings('text-embedding-3-small', ['refund']); // { model, input: ['refund'], encoding_format: 'base64' }
- * ```
- */
+/** Asks for base64, as the official clients do: a quarter of the bytes of a list of floats, every value exact. */
 export function writeEmbeddings(model: string, texts: string | readonly string[]): EmbeddingsBody {
   return { model, input: typeof texts === 'string' ? texts : [...texts], encoding_format: 'base64' };
 }
@@ -73,11 +65,7 @@ export function writeEmbeddingsAnswer(
   return JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
 }
 
-/**
- * The vectors of an embeddings answer, `count` of them in their inputs' order (by `index`, else by
- * place): a `malformed` fault for a missing vector, and for one that is neither finite floats nor
- * base64 of float32 values.
- */
+/** `count` vectors in input order (by `index`, else place); `malformed` for a missing or unreadable vector. */
 export function readEmbeddingsAnswer(value: unknown, count: number): number[][] {
   const answer = readReply(embeddingsAnswer, value, 'the embeddings answer');
   const vectors = new Array<number[] | undefined>(count).fill(undefined);

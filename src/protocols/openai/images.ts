@@ -35,11 +35,7 @@ export const imagesAnswer = z
   })
   .loose();
 
-/**
- * The request for `options.count` images of `prompt` at `options.size` in `options.format`, answered
- * in base64: GPT Image models always answer so (and refuse `response_format`), others are asked
- * for `b64_json`.
- */
+/** Asks for base64: GPT Image models always answer so (and refuse `response_format`); others get `b64_json`. */
 export function writeImages(model: string, prompt: string, options: ImageOptions): ImagesBody {
   return {
     model,
@@ -85,11 +81,7 @@ export function writeImagesAnswer(images: readonly GeneratedImage[], created: nu
   });
 }
 
-/**
- * The images of an answer, each its bytes and the format the answer states; a `malformed` fault
- * for an answer without images, an image given only by URL (standin hands back bytes and does not
- * fetch one), and base64 that holds no bytes.
- */
+/** An answer's images; `malformed` for none, a URL only (standin does not fetch one), or empty base64. */
 export function readImagesAnswer(value: unknown): { readonly bytes: Uint8Array; readonly format?: string }[] {
   const answer = readReply(imagesAnswer, value, 'the images answer');
   if (answer.data.length === 0) throw malformed('the images answer has no `data` list of images');

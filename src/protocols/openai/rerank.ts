@@ -64,9 +64,8 @@ export function writeRerankAnswer(
 }
 
 /**
- * One score per text, in the texts' order, from an answer that must score every one of `count`
- * texts: a `malformed` fault for an index out of range, a score that is not finite, a text scored
- * twice or left without a score.
+ * One score per text, in order; `malformed` for an index out of range, a non-finite score, a text scored twice or not
+ * at all.
  */
 export function readRerankAnswer(value: unknown, count: number): number[] {
   const answer = readReply(rerankAnswer, value, 'the rerank answer');

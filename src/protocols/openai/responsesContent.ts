@@ -9,9 +9,7 @@ type Part = z.output<typeof responsesPart>;
 const TAKES = 'images by URL or as bytes, and files other than audio as bytes (input_file)';
 
 /**
- * A user message's content as Responses parts: text as `input_text`, an image as `input_image` (by
- * URL, or its bytes as a data URL), a file's bytes as `input_file` with its name; a file by URL, and
- * audio (which goes to transcription), are `cannot_send` faults.
+ * A user message's content as Responses parts; a file by URL and audio (which goes to transcription) are `cannot_send`.
  */
 export function writeResponsesContent(content: string | readonly ContentPart[], where: string): string | Part[] {
   if (typeof content === 'string') return content;

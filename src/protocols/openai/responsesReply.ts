@@ -86,15 +86,8 @@ export function responseJson(
 }
 
 /**
- * A whole `response`, as JSON text: its reasoning items, its message (a typed value's JSON as its
- * text), then a function call item per call; a refusal as a message holding the refusal; a content
- * filter as an incomplete response (`incomplete_details.reason: content_filter`) with no output; a
- * reply cut at its limit as incomplete with reason `max_output_tokens`.
- *
- * @example
- * ```ts
- * writeResponse({ text: 'Hi', reasoning: [], calls: [], units: { tokensIn: 1, tokensOut: 1 }, finish: 'stop' }, meta);
- * ```
+ * A whole `response` as JSON text: a content filter is an incomplete response with no output, a cut reply incomplete
+ * with `max_output_tokens`.
  */
 export function writeResponse(reply: WholeReply, meta: ReplyMeta): string {
   const items: Item[] = [];
@@ -117,11 +110,8 @@ export function writeResponse(reply: WholeReply, meta: ReplyMeta): string {
 }
 
 /**
- * The parts of a whole `response`, in the order a stream gives them: each reasoning item (its
- * summary, else its reasoning text) as a reasoning block of its own, the message's text (a typed
- * value's JSON as value parts when `typed`), the calls, the units, the finish. A refusal and a
- * content filter throw a {@link WireFault} `failed` (`content_filter`); a failed response the error
- * it `reported`.
+ * A whole `response`'s parts in stream order, each reasoning item a block of its own; a refusal or content filter
+ * throws `failed`, a failed response `reported`.
  */
 export function readResponse(text: string, typed: boolean): ReplyPart[] {
   const response = readJsonText(text, responsesResponse, 'the response');
@@ -156,10 +146,7 @@ export function readResponse(text: string, typed: boolean): ReplyPart[] {
   return [...out, ...calls.map((call): ReplyPart => ({ type: 'call', call })), ...ending(response, calls.length)];
 }
 
-/**
- * The parts a finished `response` ends a reply with: its units (when it reports usage) and the
- * finish; a content filter's incomplete response, and a failed one, throw.
- */
+/** A finished response's units and finish; a content filter's incomplete response, and a failed one, throw. */
 export function ending(response: ResponsesResponse, calls: number): ReplyPart[] {
   if (response.status === 'failed' || (response.error !== undefined && response.error !== null))
     throw new WireFault({ kind: 'reported', body: { error: response.error }, fallback: 'the response failed' });

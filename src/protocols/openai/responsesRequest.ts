@@ -17,18 +17,8 @@ export interface ResponsesRead {
 }
 
 /**
- * The Responses body of a reply request, always streamed and not stored (`store: false`, which the
- * extra body may turn back on): `instructions` as they are; the messages as input items (an
- * assistant's calls as `function_call` items, each result a `function_call_output` answering its
- * call id: the output as JSON, or the error's text); tools as flat function tools; a typed value as
- * `text.format: json_schema` (strict when the schema allows it); the call's settings their wire
- * fields. The Responses API has no stop sequences (a `cannot_honour` fault) and no seed (left out).
- *
- * @example
- * ```ts
- * writeResponses({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Hi' }] });
- * // { store: false, model: 'gpt-5-mini', input: [{ type: 'message', role: 'user', content: 'Hi' }], stream: true }
- * ```
+ * The Responses body of a reply request, streamed and `store: false` (the extra body may turn it on). The API has no
+ * stop sequences (`cannot_honour`) and no seed (left out).
  */
 export function writeResponses(request: ReplyRequest, extras: ChatExtras = {}): ResponsesBody {
   const input: ResponsesItem[] = [];
@@ -112,19 +102,8 @@ function writeSettings(body: Record<string, unknown>, settings: CallSettings): v
 }
 
 /**
- * Reads a Responses body into the call it asks for: `instructions` and system or developer
- * messages become the instructions, `function_call` items the assistant's calls (joined to the
- * assistant message before them), `function_call_output` items the results, a `json_schema` (or
- * `json_object`) text format the typed value's shape, the sampling fields the call's settings.
- * Reasoning items are read past (the call carries none); an `item_reference` names what only a
- * store keeps, and is refused. `model` is the deployment when the path names it (Azure). Throws a
- * {@link WireFault} `refused` naming the first field at fault.
- *
- * @example
- * ```ts
- * readResponses({ model: 'gpt-5-mini', input: 'Hi' }).request;
- * // { model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Hi' }] }
- * ```
+ * Reads a Responses body into its call; reasoning items are read past, and an `item_reference`, which names what only a
+ * store keeps, is refused. A `refused` {@link WireFault} names the first field at fault.
  */
 export function readResponses(value: unknown, model?: string): ResponsesRead {
   const body = readShape(responsesBody, model === undefined ? value : { ...(value as object), model });

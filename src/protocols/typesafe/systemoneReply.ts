@@ -1,23 +1,12 @@
 import { answerObject, jsonObject, mismatch, quoted, readAt, sameKeys, text, usageOf } from '../answerReading.js';
 import type { AskedQuestion, Classified, ClassifiedAnswer } from '../Classification.js';
-import { choiceAnswer, noulAnswer, scoreAnswer } from './systemoneShapes.js';
+import { systemOneChoice, noulAnswer, systemOneScore } from './systemoneShapes.js';
 import { systemoneTypes } from './systemoneRequest.js';
 
 const head = answerObject({ answers: jsonObject });
 const typed = answerObject({ type: text });
 
-/**
- * A System One reply as JSON text: `{ model, answers, usage }`, the answers keyed by question id in
- * the reply's order — a choice's probabilities by option, a score's legend and probabilities by
- * level index (`"0"` to `"n-1"`), a yes-no's `noul` with no confidence. The protocol has no
- * refusal: `reply.refused` is not written.
- *
- * @example
- * ```ts
- * writeSystemoneReply({ model: 'jev-1.13.0', answers: { refund: { type: 'yesNo', yesProbability: 0.63 } }, refused: [], usage });
- * // '{"model":"jev-1.13.0","answers":{"refund":{"type":"noul","noul":0.63}},"usage":{"input_tokens":239,"output_tokens":0}}'
- * ```
- */
+/** A System One reply as JSON text. The protocol has no refusal: `reply.refused` is not written. */
 export function writeSystemoneReply(reply: Classified): string {
   const answers = Object.entries(reply.answers).map(([id, answer]) => `${JSON.stringify(id)}:${answerJson(answer)}`);
   const model = reply.model === undefined ? '' : `"model":${JSON.stringify(reply.model)},`;
@@ -65,11 +54,6 @@ function json(value: unknown): string {
  *
  * `model` is the reply's when it names one; usage is read as {@link usageOf} says. Anything else
  * throws an {@link AnswerMismatch} naming its path in the body.
- *
- * @example
- * ```ts
- * readSystemoneReply({ answers: { refund: { type: 'noul', noul: 0.63 } } }, questions).answers.refund; // { type: 'yesNo', yesProbability: 0.63 }
- * ```
  */
 export function readSystemoneReply(value: unknown, questions: Readonly<Record<string, AskedQuestion>>): Classified {
   const body = readAt(head, value, []);
@@ -100,7 +84,7 @@ function answerOf(id: string, question: AskedQuestion, value: unknown): Classifi
   if (type !== expected) mismatch([...at, 'type'], `is '${type}', and question '${id}' is a ${expected} question`, id);
   if (question.type === 'yesNo') return { type: 'yesNo', yesProbability: readAt(noulAnswer, value, at, id).noul };
   if (question.type === 'choice') {
-    const answer = readAt(choiceAnswer, value, at, id);
+    const answer = readAt(systemOneChoice, value, at, id);
     const options = Object.keys(question.criteria ?? {});
     if (!options.includes(answer.choice)) {
       mismatch(
@@ -113,7 +97,7 @@ function answerOf(id: string, question: AskedQuestion, value: unknown): Classifi
     const probabilities = Object.fromEntries(options.map((option) => [option, answer.probabilities[option]!]));
     return { type: 'choice', choice: answer.choice, probabilities, confidence: answer.confidence };
   }
-  const answer = readAt(scoreAnswer, value, at, id);
+  const answer = readAt(systemOneScore, value, at, id);
   const levels = (question.criteria as readonly unknown[]).length;
   if (answer.score < 0 || answer.score > levels - 1)
     mismatch([...at, 'score'], `is ${answer.score}, out of range: it should be from 0 to ${levels - 1}`, id);

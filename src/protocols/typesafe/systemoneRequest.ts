@@ -10,18 +10,8 @@ export const systemoneTypes = { choice: 'choice', score: 'score', yesNo: 'noul' 
 const questionTypes = { choice: 'choice', score: 'score', noul: 'yesNo' } as const;
 
 /**
- * The body of `POST /v1/systemone` for a classification: `{ state, model, questions }`, each
- * question `{ type, instructions, criteria? }` with a choice's option -> description record and a
- * score's levels as they are, and a yes-no's `{ true?, false? }` (left out when it has none).
- * Throws {@link UnsendableClassification}, before anything is sent, for a choice of more than 255
- * options or a score of more than 10 levels (questions taken in id order), and a state list that
- * holds anything but texts.
- *
- * @example
- * ```ts
- * writeSystemone({ model: 'jev-latest', state: 'Refund me', questions: { refund: { type: 'yesNo', instructions: 'Refund?', criteria: null } } });
- * // { state: 'Refund me', model: 'jev-latest', questions: { refund: { type: 'noul', instructions: 'Refund?' } } }
- * ```
+ * The `POST /v1/systemone` body. Throws {@link UnsendableClassification} before anything is sent for more than 255
+ * options, more than 10 levels, or a state list of anything but texts.
  */
 export function writeSystemone(asked: Classification): SystemoneBody {
   const ids = Object.keys(asked.questions);
@@ -75,17 +65,7 @@ function wireQuestion(question: AskedQuestion): SystemoneBody['questions'][strin
   } as SystemoneBody['questions'][string];
 }
 
-/**
- * Reads a System One body into the classification it asks for: `noul` questions are yes-no ones,
- * a question without criteria has none. Throws a {@link WireFault} `refused` naming the first field
- * at fault (an unknown field, a type that is none of the three, a choice of more than 255 options,
- * a score of fewer than 2 or more than 10 levels).
- *
- * @example
- * ```ts
- * readSystemone({ state: 'Refund me', questions: { refund: { type: 'noul', instructions: 'Refund?' } } }).questions.refund.type; // 'yesNo'
- * ```
- */
+/** Reads a System One body (`noul` is yes-no); a `refused` {@link WireFault} names the first field at fault. */
 export function readSystemone(value: unknown): Classification {
   const body = readShape(systemoneBody, value);
   // zod leaves an id `__proto__` out of the questions it reads: refused, rather than silently unasked.

@@ -53,7 +53,7 @@ export type SystemoneBody = z.input<typeof systemoneBody>;
 export const noulAnswer = answerObject({ type: z.literal('noul'), noul: probability });
 
 /** A choice answer: the option, each option's probability, the confidence. */
-export const choiceAnswer = answerObject({
+export const systemOneChoice = answerObject({
   type: z.literal('choice'),
   choice: text,
   probabilities: keyed(probability),
@@ -61,7 +61,7 @@ export const choiceAnswer = answerObject({
 });
 
 /** A score answer: the expected level (0 to levels - 1), the legend and each level's probability, keyed "0".."n-1". */
-export const scoreAnswer = answerObject({
+export const systemOneScore = answerObject({
   type: z.literal('score'),
   score: anyNumber,
   legend: jsonObject,
@@ -69,7 +69,7 @@ export const scoreAnswer = answerObject({
   confidence: probability,
 });
 
-export const systemoneAnswer = z.discriminatedUnion('type', [noulAnswer, choiceAnswer, scoreAnswer]);
+export const systemoneAnswer = z.discriminatedUnion('type', [noulAnswer, systemOneChoice, systemOneScore]);
 
 /** The whole reply: the model that answered, the answers by question id, the usage. */
 export const systemoneReply = z.object({

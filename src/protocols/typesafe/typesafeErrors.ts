@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import type { FailureTable } from '../failures.js';
 
-/**
- * TypeSafe's error body, FastAPI's `{ detail }`: a text, `{ message, error_type }`, or a validation
- * list `[{ type, loc, msg }]` for a body that fails the API's checks (a 422).
- */
+/** FastAPI's `{ detail }`: a text, `{ message, error_type }`, or a 422's validation list. */
 export const typesafeError = z.object({
   detail: z.union([
     z.string(),

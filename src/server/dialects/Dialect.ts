@@ -9,10 +9,8 @@ export interface Route {
 }
 
 /**
- * The wire server's side of one provider's protocol: the endpoints it answers, and (its
- * {@link DialectAnswers}) everything a failure on them is answered with. Routing, refusals and
- * not-found answers read a dialect only through this interface, so a new dialect is one object in
- * the registry, and the compiler names every member it lacks.
+ * One provider's protocol on the wire server's side. Everything reads a dialect through this interface, so a new
+ * dialect is one object in the registry, and the compiler names every member it lacks.
  */
 export interface Dialect extends DialectAnswers {
   readonly routes: readonly Route[];

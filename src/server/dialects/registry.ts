@@ -31,14 +31,7 @@ for (const dialect of dialects) {
 }
 
 /**
- * The endpoint the wire server answers at `path`, or undefined: the fixed paths first, then the
- * paths that carry a value (a model, a deployment). A value that does not decode (a stray `%`)
- * reaches no endpoint.
- *
- * @example
- * ```ts
- * findRoute('/v1/chat/completions'); // { route, dialect: openai, params: {} }
- * ```
+ * The endpoint at `path`: fixed paths first, then paths carrying a value; a value that does not decode reaches none.
  */
 export function findRoute(path: string): FoundRoute | undefined {
   const found = fixed.get(path);

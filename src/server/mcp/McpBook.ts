@@ -26,33 +26,18 @@ export interface PendingToolAnswer {
 /** The answers not given yet, per scope, server and tool. */
 export type PendingTools = Record<string, Record<string, Record<string, readonly PendingToolAnswer[]>>>;
 
-/**
- * What one call takes: the answer, or `past` when the list is spent (the answer list's length) with `calls`, how many
- * calls the tool had in the scope, this one included.
- */
+/** What one call takes: the answer, or `past` with how many calls the tool had in the scope. */
 export type Taken =
   { readonly answer: McpToolAnswer; readonly index: number } | { readonly past: number; readonly calls: number };
 
 /**
- * The scripted MCP servers of a wire server: scripts for every scope (the defaults) and per scope,
- * and per scope how many answers each tool gave. A scope starts its own cursor on a default script,
- * as it does on a model's, so parallel tests never share one.
- *
- * @example
- * ```ts
- * const book = new McpBook();
- * book.load({ weather: { tools: { forecast: { answers: [{ output: 'sunny' }] } } } });
- * const weather = book.find('t1', 'weather')!;
- * book.take('t1', weather, weather.tools.get('forecast')!); // { answer: { output: 'sunny' }, index: 0 }
- * ```
+ * A wire server's scripted MCP servers. A scope starts its own cursor on a default script, so parallel tests never
+ * share one.
  */
 export class McpBook {
   readonly #defaults = new Map<string, McpServerEntry>();
   readonly #scoped = new Map<string, Map<string, McpServerEntry>>();
-  /**
-   * Per scope, how many answers each tool called there gave, by the tool as loaded (a tool loaded again starts over),
-   * and the servers called there.
-   */
+  /** Per scope, each tool's answers given (a tool loaded again starts over), and the servers called. */
   readonly #taken = new Map<string, { readonly tools: Map<McpTool, number>; readonly servers: Set<string> }>();
 
   /** Whether any script was ever loaded: the SDK is loaded for the first. */
@@ -68,10 +53,7 @@ export class McpBook {
     if (scope !== undefined && there.size === 0) this.#scoped.delete(scope);
   }
 
-  /**
-   * Scripts one server for every scope, or for one `scope`: its script replaces the server's there, or with `merge`,
-   * the tools it names replace those tools (the others, and their answers given, stay).
-   */
+  /** Scripts one server for every scope or one; with `merge`, only the tools it names are replaced. */
   script(server: string, script: McpServerScript, scope?: string, merge = false): void {
     const there = this.#there(scope);
     const made = entry(server, script);
@@ -104,10 +86,7 @@ export class McpBook {
       .sort();
   }
 
-  /**
-   * Takes the next answer of `tool` in `scope`; undefined when the book keeps as many scopes as it can (a reset frees
-   * them).
-   */
+  /** The next answer of `tool` in `scope`; undefined when the book holds all the scopes it can (a reset frees them). */
   take(scope: string, script: McpServerEntry, tool: McpTool): Taken | undefined {
     let taken = this.#taken.get(scope);
     if (taken === undefined) {
@@ -122,11 +101,7 @@ export class McpBook {
     return { answer: tool.answers[index]!, index };
   }
 
-  /**
-   * The answers not given yet, per scope, server and tool: in `scope`, or in every scope that called a server or has
-   * its own. A scope counts its own servers and the servers it called; without a scope named, a default server no
-   * scope called is listed under the default scope `''`.
-   */
+  /** The answers not given yet, per scope, server and tool; a default server no scope called is under `''`. */
   pending(scope?: string): PendingTools {
     const found: PendingTools = ownRecord();
     const scopes = scope !== undefined ? [scope] : [...new Set([...this.#taken.keys(), ...this.#scoped.keys()])].sort();

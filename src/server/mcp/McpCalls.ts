@@ -15,18 +15,8 @@ export const MCP_PREFIX = '/mcp/';
 type Validator = (input: unknown) => { valid: boolean; errorMessage?: string | undefined };
 
 /**
- * What a scripted MCP server answers: the SDK `Server` of one session, whose `tools/list` and
- * `tools/call` read the script of the session's scope at each request (a script loaded meanwhile
- * answers at once). Each call is recorded in `sent`, checked against the tool's input schema, and
- * takes its scope's next answer; a call past the last answer is the test author's error, kept for
- * verify.
- *
- * @example
- * ```ts
- * const calls = new McpCalls(book, sent, ledger);
- * const server = calls.server(sdk, 'weather', 'test-1');
- * await server.connect(transport);
- * ```
+ * A scripted MCP server: one session's SDK `Server`, reading its scope's script at each request. Calls are recorded,
+ * checked against the input schema, and take the next answer; one past the last is kept for verify.
  */
 export class McpCalls {
   readonly #book: McpBook;
@@ -157,10 +147,7 @@ export class McpCalls {
   }
 }
 
-/**
- * An MCP error whose message is `message` as it is: the SDK's own prefixes `MCP error <code>: `, which the client adds
- * again when it reads the error.
- */
+/** An MCP error with `message` as it is: the SDK's `MCP error <code>: ` prefix the client adds again. */
 function mcpError(sdk: McpSdk, code: number, message: string): Error {
   return Object.assign(new sdk.McpError(code, message), { message });
 }

@@ -23,17 +23,7 @@ interface Kept {
 }
 
 /**
- * The live MCP sessions of a wire server, bounded: at most `cap` of them, each closed once it has
- * sat unused for `idleMs`. The timer that looks for idle ones runs only while sessions live, and
- * never keeps the process alive.
- *
- * @example
- * ```ts
- * const sessions = new McpSessions(100, 600_000);
- * sessions.add(id, { server: 'weather', scope: 't1', handle: (q, r, body) => transport.handleRequest(q, r, body), close: () => server.close() });
- * sessions.get(id); // the session, marked used now
- * await sessions.close();
- * ```
+ * Live MCP sessions: at most `cap`, each closed after `idleMs` unused, on a timer that never keeps the process alive.
  */
 export class McpSessions {
   readonly cap: number;

@@ -26,17 +26,8 @@ export interface McpWireSettings {
 }
 
 /**
- * The scripted MCP servers of a wire server over MCP's streamable HTTP, one at `/mcp/<name>` per
- * server its scripts name, made with the official SDK (loaded when the first script comes). A
- * session keeps the scope its `initialize` request named (`x-standin-scope`, or the API key
- * `scope:<id>`); sessions are bounded in number and closed when idle, and all close with the server.
- *
- * @example
- * ```ts
- * const mcp = new McpWire({ sent, ledger, bodyLimit });
- * mcp.load({ weather: { tools: { forecast: { answers: [{ output: 'sunny' }] } } } });
- * await mcp.handle(request, response, '/mcp/weather');
- * ```
+ * Scripted MCP servers over streamable HTTP at `/mcp/<name>`, on the official SDK loaded with the first script. A
+ * session keeps the scope its `initialize` named; sessions are bounded and closed when idle.
  */
 export class McpWire {
   readonly book = new McpBook();

@@ -15,15 +15,10 @@ export interface McpSdk {
 }
 
 /**
- * Loads `@modelcontextprotocol/sdk`, an optional peer, when a wire server first has MCP scripts:
- * a server that scripts no MCP server never loads it. `load` is the import, apart so a test can
- * stand a missing package in.
+ * Loads the optional MCP SDK with a server's first MCP script; `load` is apart so a test can stand a missing package
+ * in.
  *
  * @throws {StandinError} `W0051` naming the package to install, when it cannot be loaded.
- * @example
- * ```ts
- * const { Server, StreamableHTTPServerTransport } = await loadMcpSdk();
- * ```
  */
 export async function loadMcpSdk(load: () => Promise<McpSdk> = importSdk): Promise<McpSdk> {
   try {

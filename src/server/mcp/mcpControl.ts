@@ -12,16 +12,8 @@ import type { McpWire } from './McpWire.js';
 export const MCP_CONTROL = 'mcp/';
 
 /**
- * `PUT /__standin/mcp/<name>[?scope=id][&merge=1]` (or `POST`): scripts MCP server `name` with the
- * body `{ "tools": { ... } }` (the scripts document's `mcp.<name>`), for every scope or for one;
- * it replaces that server's script there, or with `merge=1` only the tools it names. Answers 200
- * `{ ok, server, scope, replaced }`; 400 `W0050` for a malformed body, `W0019` for a bad query;
- * 500 `W0051` when the SDK cannot be loaded (nothing changes then). The token was checked already.
- *
- * @example
- * ```ts
- * await mcpControl(request, response, url, 'weather', mcp, limit);
- * ```
+ * `PUT /__standin/mcp/<name>[?scope=id][&merge=1]`: scripts one MCP server (the document's `mcp.<name>`). 400 `W0050`
+ * for a bad body, `W0019` a bad query; 500 `W0051` when the SDK cannot load, nothing changed.
  */
 export async function mcpControl(
   request: IncomingMessage,

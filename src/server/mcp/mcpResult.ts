@@ -9,15 +9,8 @@ export interface McpWireResult {
 }
 
 /**
- * The MCP result of a scripted answer: an `output` that is a plain object goes as `structuredContent`
- * with a text block of its JSON; any other `output` as one text block (a string as it is, anything
- * else as JSON); a `fail` as `isError: true` with its message as the text.
- *
- * @example
- * ```ts
- * mcpResult({ output: { sky: 'sunny' } }); // { content: [{ type: 'text', text: '{"sky":"sunny"}' }], structuredContent: { sky: 'sunny' } }
- * mcpResult({ fail: 'The city is unknown.' }); // { content: [{ type: 'text', text: 'The city is unknown.' }], isError: true }
- * ```
+ * A scripted answer as an MCP result: a plain object as `structuredContent` with its JSON text, else one text block; a
+ * `fail` as `isError`.
  */
 export function mcpResult(answer: McpToolAnswer): McpWireResult {
   if ('fail' in answer) return { content: [text(answer.fail)], isError: true };

@@ -10,9 +10,8 @@ export const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 export type McpToolAnswer = { readonly output: unknown } | { readonly fail: string };
 
 /**
- * `schema`'s check, answering a JSON copy of the value as given: a parsed object is rebuilt key by key, and a key
- * `__proto__` (which JSON can hold) would set the copy's prototype and vanish; JSON.parse keeps it as an own key, as a
- * model's scripted `value` keeps it.
+ * Answers a JSON copy as given: a parsed object is rebuilt key by key, and a `__proto__` key would set the copy's
+ * prototype and vanish.
  */
 function asGiven(schema: z.ZodType): z.ZodType<unknown> {
   // A JSON file holds JSON values only: its JSON Schema says any value here, as z.json()'s says.
@@ -49,16 +48,7 @@ export const mcpServerSchema = lazySchema(() =>
 /** The `mcp` part of a scripts document: scripted MCP servers by name, each served at `/mcp/<name>`. */
 export const mcpScriptsSchema = lazySchema(() => z.record(z.string().regex(MCP_SERVER_NAME), built(mcpServerSchema)));
 
-/**
- * One scripted MCP server as a scripts document writes it.
- *
- * @example
- * ```ts
- * const weather: McpServerScript = {
- *   tools: { forecast: { input: { type: 'object', properties: { city: { type: 'string' } } }, answers: [{ output: { sky: 'sunny' } }] } },
- * };
- * ```
- */
+/** One scripted MCP server as a scripts document writes it. */
 export type McpServerScript = z.input<typeof mcpServerSchema>;
 
 /** What the problems of a scripts document's `mcp` part are expected to be, per path pattern, for messages. */
@@ -81,27 +71,12 @@ export const mcpKeys: Readonly<Record<string, readonly string[]>> = {
   'mcp.*.tools.*.answers.*': ['output', 'fail'],
 };
 
-/**
- * The path pattern of a problem in the `mcp` part: server and tool names and list indexes as `*`.
- *
- * @example
- * ```ts
- * mcpPattern(['mcp', 'weather', 'tools', 'forecast', 'answers', 0]); // 'mcp.*.tools.*.answers.*'
- * ```
- */
+/** The path pattern of a problem in the `mcp` part: server and tool names and list indexes as `*`. */
 export function mcpPattern(path: readonly PropertyKey[]): string {
   return path.map((key, i) => (typeof key === 'number' || i === 1 || i === 3 ? '*' : String(key))).join('.');
 }
 
-/**
- * The first server or tool named `__proto__` in a document's `mcp` part, as its document path: a JSON body can hold
- * the key, and a parsed record would drop it without a word.
- *
- * @example
- * ```ts
- * protoName(JSON.parse('{"__proto__":{"tools":{}}}')); // "scripts.mcp['__proto__']"
- * ```
- */
+/** The first server or tool named `__proto__`: a parsed record would drop it without a word. */
 export function protoName(mcp: unknown): string | undefined {
   if (typeof mcp !== 'object' || mcp === null) return undefined;
   if (Object.hasOwn(mcp, '__proto__')) return "scripts.mcp['__proto__']";

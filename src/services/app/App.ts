@@ -177,9 +177,8 @@ export class App {
   }
 
   /**
-   * Connects what the app connects lazily — the Redis cursor store — now, rather than on the
-   * first faked call: rejects with `D0001` (the URL's password masked) when Redis is unreachable.
-   * Resolves at once for the memory store.
+   * Connects what the app connects lazily — the Redis cursor store — now, rather than on the first faked call: rejects
+   * with `D0001` (the URL's password masked) when Redis is unreachable. Resolves at once for the memory store.
    *
    * @example
    * ```ts

@@ -28,8 +28,7 @@ export interface EngineMakers {
 }
 
 /**
- * An engine for a program that holds its own: providers are handed in by name, so no real
- * adapter is needed.
+ * An engine for a program that holds its own: providers are handed in by name, so no real adapter is needed.
  *
  * @example
  * ```ts

@@ -4,27 +4,12 @@ import { StandinError } from '../../errors/StandinError.js';
 /** The containers whose app was disposed: kept weakly, so a disposed app is still collected. */
 const disposed = new WeakSet<Container>();
 
-/**
- * Marks `container` disposed, so every later use of it gets `E0050` rather than an inversify
- * error about a missing binding.
- *
- * @example
- * ```ts
- * markDisposed(app.container);
- * ```
- */
+/** Marks `container` disposed, so a later use gets `E0050` rather than inversify's missing-binding error. */
 export function markDisposed(container: Container): void {
   disposed.add(container);
 }
 
-/**
- * Whether `container` belongs to a disposed app.
- *
- * @example
- * ```ts
- * if (isDisposed(container)) return;
- * ```
- */
+/** Whether `container` belongs to a disposed app. */
 export function isDisposed(container: Container): boolean {
   return disposed.has(container);
 }
@@ -33,24 +18,12 @@ export function isDisposed(container: Container): boolean {
  * Throws `E0050` when `container` belongs to a disposed app; `what` names the call refused.
  *
  * @throws {StandinError} `E0050` when the app was disposed.
- * @example
- * ```ts
- * assertAlive(this.container, "app.reply('writer')");
- * ```
  */
 export function assertAlive(container: Container, what: string): void {
   if (disposed.has(container)) throw disposedError(what);
 }
 
-/**
- * The error for a call on a disposed app: what was called, why it cannot run, and the two ways
- * out (an app per test, or a shared app handed in with `useStandin`, which the module leaves open).
- *
- * @example
- * ```ts
- * throw disposedError('app.fake(...)');
- * ```
- */
+/** `E0050`: what was called on a disposed app, and the ways out (an app per test, or one shared with `useStandin`). */
 export function disposedError(what: string): StandinError {
   return new StandinError(
     'E0050',

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from '../../validation/lazySchema.js';
 import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
-/**
- * The output of a model called with a plain input (any value the provider takes).
- *
- * @example
- * ```ts
- * await app.call('scorer', { ticket: 42 });
- * ```
- */
+/** The output of a model called with a plain input (any value the provider takes). */
 export const call: CapabilitySpec<readonly [input: unknown], unknown, unknown, { readonly output: unknown }> = {
   name: 'call',
   check: () => undefined,

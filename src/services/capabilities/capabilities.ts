@@ -12,11 +12,6 @@ import { speak } from './speak.js';
  * cassettes, the wire server's `sent` and the AI SDK mapping read. `reply` (parts, checked by
  * `ReplyCollector`) and `classify` (the classifier contract) have their own pipelines. It has an
  * entry for each optional method of `Provider`, or it does not compile.
- *
- * @example
- * ```ts
- * for (const name of plainCapabilities) capabilities[name].answer;
- * ```
  */
 export const capabilities = { embed, hear, speak, rank, image, call } as const satisfies {
   readonly [N in PlainCapability]: CapabilitySpec<never, unknown>;
@@ -39,11 +34,6 @@ export type RecordedResult<N extends PlainCapability> = Exclude<ReturnType<Specs
 /**
  * The spec of capability `name`, typed by its name: what code generic over the capability reads
  * (`capabilities[name]` of a name not known until run time is a union of every spec).
- *
- * @example
- * ```ts
- * const vector = await specOf('embed').invoke(provider, ['Hello'], context);
- * ```
  */
 export function specOf<N extends PlainCapability>(
   name: N,
@@ -68,12 +58,6 @@ export const capabilityNames: readonly Capability[] = ['reply', ...plainCapabili
 /**
  * A provider method for capability `name` that hands its arguments, as a tuple, and the call's
  * context to `handle`: how a stand-in offers every capability with one function.
- *
- * @example
- * ```ts
- * const embed = serve('embed', async ([text]) => [text.length]);
- * await embed('Hello', context); // [5]
- * ```
  */
 export function serve<N extends PlainCapability>(
   name: N,

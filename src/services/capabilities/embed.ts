@@ -3,14 +3,7 @@ import { lazySchema } from '../../validation/lazySchema.js';
 import { expectInput } from '../requests/invalid.js';
 import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
-/**
- * A vector for a text.
- *
- * @example
- * ```ts
- * await app.embed('embedder', 'reset my password'); // [0.12, -0.4, ...]
- * ```
- */
+/** A vector for a text. */
 export const embed: CapabilitySpec<
   readonly [text: string],
   readonly number[],

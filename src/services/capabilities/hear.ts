@@ -6,14 +6,7 @@ import { hearInputSchema } from '../requests/requestSchemas.js';
 import type { HearInput } from '../spec/Provider.js';
 import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
-/**
- * The text spoken in a sound.
- *
- * @example
- * ```ts
- * await app.hear('listener', { audio, kind: 'wav' }); // { text: 'reset my password' }
- * ```
- */
+/** The text spoken in a sound. */
 export const hear: CapabilitySpec<
   readonly [input: HearInput],
   { readonly text: string },

@@ -17,15 +17,7 @@ export interface RecordedImage {
   readonly base64?: string | undefined;
 }
 
-/**
- * Images made from a prompt: as many as `options.count` asks, each its bytes and media type.
- *
- * @example
- * ```ts
- * const [picture] = await app.image('painter', 'A lighthouse at dusk', { size: '512x512' });
- * picture.mediaType; // 'image/png'
- * ```
- */
+/** Images made from a prompt: as many as `options.count` asks, each its bytes and media type. */
 export const image: CapabilitySpec<
   readonly [prompt: string, options: ImageOptions],
   readonly GeneratedImage[],

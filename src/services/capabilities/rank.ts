@@ -3,14 +3,7 @@ import { lazySchema } from '../../validation/lazySchema.js';
 import { expectInput } from '../requests/invalid.js';
 import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
-/**
- * A relevance score for each text against a query, in the texts' order.
- *
- * @example
- * ```ts
- * await app.rank('ranker', 'password', ['Reset a password', 'Billing']); // [0.9, 0.1]
- * ```
- */
+/** A relevance score for each text against a query, in the texts' order. */
 export const rank: CapabilitySpec<
   readonly [query: string, texts: readonly string[]],
   readonly number[],

@@ -3,14 +3,7 @@ import { lazySchema } from '../../validation/lazySchema.js';
 import { expectInput } from '../requests/invalid.js';
 import type { CapabilitySpec } from '../spec/CapabilitySpec.js';
 
-/**
- * The bytes of a text, spoken.
- *
- * @example
- * ```ts
- * const audio = await app.speak('voice', 'Your ticket is closed.'); // Uint8Array
- * ```
- */
+/** The bytes of a text, spoken. */
 export const speak: CapabilitySpec<readonly [text: string], Uint8Array, string, { readonly audio: string }> = {
   name: 'speak',
   check: ([text]) => expectInput(typeof text === 'string' && text.length > 0, 'text', 'a non-empty string', text),

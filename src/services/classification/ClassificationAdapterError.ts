@@ -7,11 +7,6 @@ import type { ClassificationReason } from '../spec/failures.js';
 /**
  * Why a classifier could not answer, in the order the adapter contract lists them. The engine
  * retries `rate_limited`, `provider_unavailable`, `timeout` and `network_error`; the rest end the call.
- *
- * @example
- * ```ts
- * classificationReasons.includes(error.reason); // always true for a ClassificationAdapterError
- * ```
  */
 export const classificationReasons = [
   'authentication_failed',
@@ -25,14 +20,7 @@ export const classificationReasons = [
   'unknown',
 ] as const satisfies readonly ClassificationReason[];
 
-/**
- * The reasons the engine retries.
- *
- * @example
- * ```ts
- * retryableClassificationReasons.has('timeout'); // true
- * ```
- */
+/** The reasons the engine retries. */
 export const retryableClassificationReasons: ReadonlySet<ClassificationReason> = new Set([
   'rate_limited',
   'provider_unavailable',
@@ -55,8 +43,7 @@ export interface ClassificationAdapterErrorOptions {
   /** Details as plain data, such as `{ field: 'questions' }`. */
   readonly metadata?: Readonly<Record<string, unknown>> | undefined;
   /**
-   * Whether the engine tries again, when the provider said so itself (`x-should-retry`);
-   * left out, the reason decides.
+   * Whether the engine tries again, when the provider said so itself (`x-should-retry`); left out, the reason decides.
    */
   readonly retryable?: boolean | undefined;
 }
@@ -84,9 +71,8 @@ const expected: Readonly<Record<string, string>> = {
 };
 
 /**
- * A classifier could not answer: the only error a classification adapter rejects with. `reason`
- * is one of the nine {@link classificationReasons}; an unknown reason throws `K0009`, options of
- * the wrong type `K0002`. Code `K0008`.
+ * A classifier could not answer: the only error a classification adapter rejects with. `reason` is one of the nine
+ * {@link classificationReasons}; an unknown reason throws `K0009`, options of the wrong type `K0002`. Code `K0008`.
  *
  * @example
  * ```ts

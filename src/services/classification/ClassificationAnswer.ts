@@ -23,14 +23,7 @@ export interface ClassificationAnswerInit {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
-/**
- * The shape `new ClassificationAnswer(init)` accepts.
- *
- * @example
- * ```ts
- * classificationAnswerSchema.safeParse({ type: 'yesNo', yesProbability: 0.9 }).success; // true
- * ```
- */
+/** The shape `new ClassificationAnswer(init)` accepts. */
 export const classificationAnswerSchema = lazySchema(() =>
   z.strictObject({
     type: z.enum(questionTypes),
@@ -109,10 +102,7 @@ export class ClassificationAnswer {
   }
 }
 
-/**
- * An answer whose fields are right by construction (the fake's own), made without parsing.
- * Not exported from the package: callers build answers with the checked constructor.
- */
+/** An answer right by construction (the fake's own), made without parsing; callers use the checked constructor. */
 export function trustedAnswer(fields: Required<Omit<ClassificationAnswerInit, 'metadata'>>): ClassificationAnswer {
   const answer = Object.create(ClassificationAnswer.prototype) as {
     -readonly [K in keyof ClassificationAnswer]: ClassificationAnswer[K];

@@ -3,14 +3,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import { isPlainObject, show } from './shapeError.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 
-/**
- * The three kinds of question a classifier answers.
- *
- * @example
- * ```ts
- * questionTypes.includes(question.type); // true for a question built with the builders
- * ```
- */
+/** The three kinds of question a classifier answers. */
 export const questionTypes = ['choice', 'score', 'yesNo'] as const;
 
 /** `'choice'` (one of named options), `'score'` (a position on ordered levels) or `'yesNo'` (a probability of yes). */

@@ -23,10 +23,9 @@ export interface ClassificationRequestInit {
 const initKeys = new Set(['state', 'questions', 'model', 'options', 'metadata']);
 
 /**
- * A classification request: the state to classify and the typed questions to answer about it.
- * The constructor takes the fields as they are (an empty `questions` included), so
- * `validateClassificationRequest` can say everything that is wrong with a request at once;
- * only an unknown key throws (`K0003`).
+ * A classification request: the state to classify and the typed questions to answer about it. The constructor takes the
+ * fields as they are (an empty `questions` included), so `validateClassificationRequest` can say everything that is
+ * wrong with a request at once; only an unknown key throws (`K0003`).
  *
  * @example
  * ```ts

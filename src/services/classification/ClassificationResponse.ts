@@ -33,14 +33,7 @@ export interface ClassificationResponseInit {
 
 const tokens = lazySchema(() => z.number().int().min(0).nullable().optional());
 
-/**
- * The shape `new ClassificationResponse(init)` accepts.
- *
- * @example
- * ```ts
- * classificationResponseSchema.safeParse({ model: 'jev-latest', usage: { inputTokens: 12 } }).success; // true
- * ```
- */
+/** The shape `new ClassificationResponse(init)` accepts. */
 export const classificationResponseSchema = lazySchema(() =>
   z.strictObject({
     id: z.string().nullable().optional(),

@@ -55,7 +55,7 @@ export const classifyCallControlSchema = lazySchema(() =>
 );
 
 /**
- * The options of `classify(state, questions, options)`. The request's fields are checked by
+ * The options of `classify(state, questions, options)`; the request's fields are checked by
  * `validateClassificationRequest`.
  */
 export const classifyOptionsSchema = lazySchema(() =>
@@ -131,10 +131,7 @@ export function classifyArguments(first: unknown, second: unknown, third: unknow
   return { request: new ClassificationRequest(init), control: options };
 }
 
-/**
- * Checks `value` against `schema` and answers it as it was given (never zod's copy, so handles and callbacks stay
- * themselves).
- */
+/** Checks `value` and answers it as given, never zod's copy, so handles and callbacks stay themselves. */
 function parse(root: string, schema: z.ZodType, value: unknown): unknown {
   if (value === undefined) return {};
   const parsed = schema.safeParse(value);

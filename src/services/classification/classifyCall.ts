@@ -10,16 +10,8 @@ import { describeProblems } from './describeProblems.js';
 import { validateClassificationRequest } from './validateClassificationRequest.js';
 
 /**
- * One `classify` call: checks the request (`K0003`, every problem with its path; no classifier is
- * called), then sends it through the dispatcher's classifier chain — the same retry and fallback
- * as a model call, and the same request ids. Each attempt hands the classifier the call's
- * `context` (request id, step, scope, attempt), and `adapterOpts` with the engine's id as
- * `cursorKey` unless the caller gave one. A response without a `requestId` gets the call's.
- *
- * @example
- * ```ts
- * const response = await classifyCall(dispatcher, engineId, [state, questions, options]);
- * ```
+ * One `classify` call: checks the request (`K0003`), then sends it through the classifier chain with the same retry,
+ * fallback and request ids as a model call. `adapterOpts.cursorKey` is the engine's id unless the caller gave one.
  */
 export async function classifyCall(
   dispatcher: Dispatcher,

@@ -1,16 +1,7 @@
 import { formatPath } from '../../validation/formatPath.js';
 import type { ClassificationProblem } from './validateClassificationRequest.js';
 
-/**
- * One line per problem of a classification request: the exact path, the reason, and what to
- * write there instead.
- *
- * @example
- * ```ts
- * describeProblems('request', [{ path: ['questions'], reason: 'empty' }]);
- * // ['request.questions: empty. Ask at least one question: { team: ClassificationQuestion.choice(...) }.']
- * ```
- */
+/** One line per problem of a classification request: the exact path, the reason, and what to write there instead. */
 export function describeProblems(root: string, problems: readonly ClassificationProblem[]): string[] {
   return problems.map((problem) => `${formatPath(root, problem.path)}: ${problem.reason}. ${fix(problem)}`);
 }

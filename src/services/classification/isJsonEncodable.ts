@@ -2,17 +2,7 @@ import { isPlainObject } from './shapeError.js';
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/**
- * Whether `value` is plain JSON data that survives `JSON.stringify` and back unchanged: null,
- * booleans, finite numbers, well-formed strings, lists and plain objects of those. A property
- * whose value is `undefined` is allowed (it is left out, as an optional field is). Never throws.
- *
- * @example
- * ```ts
- * isJsonEncodable({ text: 'hi', tags: ['a'] }); // true
- * isJsonEncodable({ at: new Date() });          // false: a class instance
- * ```
- */
+/** Whether `value` survives `JSON.stringify` and back unchanged (an `undefined` property is left out, so allowed). */
 export function isJsonEncodable(value: unknown): boolean {
   try {
     return encodable(value, []);

@@ -3,10 +3,7 @@ import type { Code } from '../../errors/catalog.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 
-/**
- * Parses `value` with `schema`, or throws a `StandinError` with `code` whose message names every
- * path that does not fit and what to write there.
- */
+/** Parses `value`, or throws `code` naming every path that does not fit and what to write there. */
 export function parseShape<T>(
   code: Code,
   root: string,

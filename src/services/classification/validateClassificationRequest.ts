@@ -21,22 +21,12 @@ export interface ClassificationProblem {
 }
 
 /**
- * Every problem of a classification request, each with its path and reason, in this order:
- * `questions` (a record of questions, or nothing else is checked; not empty), `state` (not
- * empty, a string, object or list, JSON data), `model` (a string or nothing), then each question
- * in order: its id (a non-empty string), that it is a `ClassificationQuestion`, its `type`, its
- * `instructions` (as the state), its `criteria` (options for a choice, at least two levels for a
- * score, `{ true?, false? }` for a yes-no), and whether the criteria are JSON data.
- * An empty list means the request is valid. Never throws. Provider limits are not checked here.
- *
- * @example
- * ```ts
- * validateClassificationRequest(new ClassificationRequest({
- *   state: null,
- *   questions: { anger: ClassificationQuestion.score('How angry?', ['only']) },
- * }));
- * // [{ path: ['state'], reason: 'empty' }, { path: ['questions', 'anger', 'criteria'], reason: 'too_few_levels' }]
- * ```
+ * Every problem of a classification request, each with its path and reason, in this order: `questions` (a record of
+ * questions, or nothing else is checked; not empty), `state` (not empty, a string, object or list, JSON data), `model`
+ * (a string or nothing), then each question in order: its id (a non-empty string), that it is a
+ * `ClassificationQuestion`, its `type`, its `instructions` (as the state), its `criteria` (options for a choice, at
+ * least two levels for a score, `{ true?, false? }` for a yes-no), and whether the criteria are JSON data. An empty
+ * list means the request is valid. Never throws. Provider limits are not checked here.
  */
 export function validateClassificationRequest(request: unknown): ClassificationProblem[] {
   if (typeof request !== 'object' || request === null) return [{ path: [], reason: 'invalid_shape' }];

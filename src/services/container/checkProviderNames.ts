@@ -5,16 +5,9 @@ import { Tokens } from '../../tokens/Tokens.js';
 import { closest, formatPath } from '../../validation/formatPath.js';
 
 /**
- * Refuses (`C0008`) a model whose provider no one serves: not a built-in model adapter
- * (`openai`, `anthropic`), not configured under `providers`, and not bound in the container
- * (by a module or a maker, by name or as `model:<name>`). Without this, a misspelled provider
- * passes config validation and fails only at the first production call.
- *
- * @example
- * ```ts
- * checkProviderNames(parseConfig({ models: { w: { provider: 'antropic', model: 'm' } } }), container);
- * // throws C0008: … 'antropic' … Did you mean 'anthropic'?
- * ```
+ * Refuses (`C0008`) a model whose provider no one serves: not a built-in model adapter (`openai`, `anthropic`), not
+ * configured under `providers`, and not bound in the container (by a module or a maker, by name or as `model:<name>`).
+ * Without this, a misspelled provider passes config validation and fails only at the first production call.
  */
 export function checkProviderNames(config: StandinConfig, container: Container): void {
   const configured = Object.keys(config.providers);

@@ -29,13 +29,12 @@ export interface BaseServices {
 const production: BaseServices = { clock: () => new SystemClock() };
 
 /**
- * The bindings of a container: the config, the clock, the cursor store the config names and scopes,
- * the engine, a real adapter for each provider name the config gives one (see `realAdapters`),
- * and the real classifier the config's `classifier` names at `Tokens.Classifier` (see
- * `realClassifiers`; its fallbacks at `Tokens.FallbackClassifier`, named by index). A module is made per container, so
- * nothing
- * it binds is shared. Services are made here, from the container's other services, so no service
- * class needs to know the tokens. Test containers pass their own base services.
+ * The bindings of a container: the config, the clock, the cursor store the config names and scopes, the engine, a real
+ * adapter for each provider name the config gives one (see `realAdapters`), and the real classifier the config's
+ * `classifier` names at `Tokens.Classifier` (see `realClassifiers`; its fallbacks at `Tokens.FallbackClassifier`, named
+ * by index). A module is made per container, so nothing it binds is shared. Services are made here, from the
+ * container's other services, so no service class needs to know the tokens. Test containers pass their own base
+ * services.
  */
 export function productionModule(
   config: StandinConfig,

@@ -20,16 +20,15 @@ function madeIn(container: Container): Map<string, BindingIdentifier> {
 }
 
 /**
- * Replaces what a container binds — a slot's base, or a service such as the clock or the cursor
- * store: `createEngine`'s makers and the test bindings call it. (Fakes, cassettes and namespaces
- * do not: they are layers over the base, on the model's or the classifier's slot.)
- * It rebinds `token` — under `name` when given, leaving the token's other names alone — to
- * `value`, replacing what stood there before: a real adapter, or an earlier stand-in. The very
- * next call resolves the new value, as every call looks its services up afresh.
+ * Replaces what a container binds — a slot's base, or a service such as the clock or the cursor store: `createEngine`'s
+ * makers and the test bindings call it. (Fakes, cassettes and namespaces do not: they are layers over the base, on the
+ * model's or the classifier's slot.) It rebinds `token` — under `name` when given, leaving the token's other names
+ * alone — to `value`, replacing what stood there before: a real adapter, or an earlier stand-in. The very next call
+ * resolves the new value, as every call looks its services up afresh.
  *
- * The rule for real adapters, written once: standin binds each real adapter with {@link bindReal},
- * which serves its name only while nothing else is bound there. `standIn` unbinds it outright; a
- * binding an application module makes under the same name wins over it without unbinding it.
+ * The rule for real adapters, written once: standin binds each real adapter with {@link bindReal}, which serves its
+ * name only while nothing else is bound there. `standIn` unbinds it outright; a binding an application module makes
+ * under the same name wins over it without unbinding it.
  *
  * @example
  * ```ts
@@ -55,11 +54,6 @@ export function standIn<T>(container: Container, token: ServiceIdentifier<T>, va
  * Binds a real adapter (or the classifier the config names) with a module's `bind`: it serves
  * `token` under `name` (unnamed when left out) while no other binding serves there, and steps
  * aside, without being unbound, when an application module binds one. {@link standIn} replaces it.
- *
- * @example
- * ```ts
- * new ContainerModule(({ bind }) => bindReal(container, bind, Tokens.Provider, () => adapter, 'openai'));
- * ```
  */
 export function bindReal<T>(
   container: Container,

@@ -1,7 +1,6 @@
 /**
- * What a store keeps of the released scopes in which one script had state: how many of them had
- * its cursor at `at`, and the names of a few of them, for messages. Bounded: one group per
- * position, never one entry per scope.
+ * How far one script's cursor went in released scopes, and a few of their names for messages: one group per position,
+ * never one entry per scope.
  */
 export interface ReleasedCursor {
   /** The cursor's position when the scopes were released: how many entries they took. */
@@ -36,19 +35,17 @@ export interface CursorStore {
    */
   stepIndex(scope: string, script: string, stepKey: string): Promise<number>;
   /**
-   * The answer index for one step of a script whose entries are chosen by the request: the first
-   * of `candidates` (the entries that fit the request, in order) that no step of `scope` took yet,
-   * taken for `stepKey`, and the cursor (which counts the entries taken) moves one on. Every later
-   * ask of the same `stepKey` gets that same index. -1 when every candidate was taken.
-   * A store that leaves this out cannot serve answers chosen by `when`.
+   * The answer index for one step of a script whose entries are chosen by the request: the first of `candidates` (the
+   * entries that fit the request, in order) that no step of `scope` took yet, taken for `stepKey`, and the cursor
+   * (which counts the entries taken) moves one on. Every later ask of the same `stepKey` gets that same index. -1 when
+   * every candidate was taken. A store that leaves this out cannot serve answers chosen by `when`.
    */
   claim?(scope: string, script: string, stepKey: string, candidates: readonly number[]): Promise<number>;
   /** The entries of `script` that {@link claim} took in `scope`, in index order. */
   taken?(scope: string, script: string): Promise<readonly number[]>;
   /**
-   * Forgets which answer `stepKey` got, once no call can ask for that step again (a call outside a
-   * run is over). The cursor does not move back. A store that leaves this out keeps the record
-   * until it expires or `reset` removes it.
+   * Forgets which answer `stepKey` got, once no call can ask for that step again (a call outside a run is over). The
+   * cursor does not move back. A store that leaves this out keeps the record until it expires or `reset` removes it.
    */
   forgetStep?(scope: string, script: string, stepKey: string): Promise<void>;
   /** Counts one more visit of entry `entry` of `script` and answers the count (1 on the first visit). */
@@ -56,15 +53,13 @@ export interface CursorStore {
   /** The scopes in which `script` has any state, the default partition `''` included. */
   scopesOf(script: string): Promise<string[]>;
   /**
-   * Forgets state: one script in one scope, every script in one scope, or (with no argument)
-   * everything in the store.
+   * Forgets state: one script in one scope, every script in one scope, or (with no argument) everything in the store.
    */
   reset(scope?: string, script?: string): Promise<void>;
   /**
-   * Releases a scope that is done (an HTTP request whose response closed): its cursors, steps and
-   * visits are forgotten, and only how far each script's cursor had gone is kept, counted in
-   * {@link ReleasedCursor}s, so `verify()` still counts what the scope took. Without it, a
-   * store only `reset`s.
+   * Releases a scope that is done (an HTTP request whose response closed): its cursors, steps and visits are forgotten,
+   * and only how far each script's cursor had gone is kept, counted in {@link ReleasedCursor}s, so `verify()` still
+   * counts what the scope took. Without it, a store only `reset`s.
    */
   release?(scope: string): Promise<void>;
   /** How far `script`'s cursor had gone in the scopes released so far: one group per position. */

@@ -27,19 +27,17 @@ import { WriteRecord } from './redis/WriteRecord.js';
 export { DEFAULT_TIMEOUT_MS, DEFAULT_TTL_SECONDS, type RedisCursorStoreSettings } from './RedisCursorStoreSettings.js';
 
 /**
- * The {@link CursorStore} in Redis, shared between processes that name one namespace. Every
- * step (`stepIndex`: peek, index, advance and the step-replay record) is one atomic Lua script
- * called by its SHA, so processes racing on one scope never get one index twice or skip one.
- * All keys of a store share the hash tag of its key space, so it works on a Redis Cluster; every
- * key expires `ttlSeconds` after its last write; `reset` uses SCAN and UNLINK within the store's
+ * The {@link CursorStore} in Redis, shared between processes that name one namespace. Every step (`stepIndex`: peek,
+ * index, advance and the step-replay record) is one atomic Lua script called by its SHA, so processes racing on one
+ * scope never get one index twice or skip one. All keys of a store share the hash tag of its key space, so it works on
+ * a Redis Cluster; every key expires `ttlSeconds` after its last write; `reset` uses SCAN and UNLINK within the store's
  * own prefix only.
  *
- * It connects on first use (or on `ready()`). Failures are typed: `D0001` Redis unreachable at
- * the first use (the URL shown with its password masked), `D0002` a command over `timeoutMs`
- * (kind `timeout`), `D0003` the connection lost (kind `network`; the store reconnects by
- * itself), `D0005` an error reply, `D0008` used after `close()`, `D0010` its state lost (its
- * keys gone while it had written: FLUSHALL, a restart, expiry), `D0011` a cursor-moving command
- * that timed out earlier and may have run after (never taken silently).
+ * It connects on first use (or on `ready()`). Failures are typed: `D0001` Redis unreachable at the first use (the URL
+ * shown with its password masked), `D0002` a command over `timeoutMs` (kind `timeout`), `D0003` the connection lost
+ * (kind `network`; the store reconnects by itself), `D0005` an error reply, `D0008` used after `close()`, `D0010` its
+ * state lost (its keys gone while it had written: FLUSHALL, a restart, expiry), `D0011` a cursor-moving command that
+ * timed out earlier and may have run after (never taken silently).
  *
  * @example
  * ```ts

@@ -27,10 +27,7 @@ export const DEFAULT_TTL_SECONDS = 86_400;
 /** The default bound on one Redis command. */
 export const DEFAULT_TIMEOUT_MS = 2_000;
 
-/**
- * Throws `C0001` for settings a store cannot be made with: a store built by hand, outside the
- * config, is checked as strictly as one the config names.
- */
+/** Throws `C0001` for bad settings: a store built by hand is checked as strictly as one the config names. */
 export function checkRedisCursorStoreSettings(settings: RedisCursorStoreSettings): void {
   if (settings.namespace !== undefined && !namespacePattern.test(settings.namespace)) {
     throw new StandinError(

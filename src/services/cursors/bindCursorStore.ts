@@ -4,16 +4,7 @@ import { Tokens } from '../../tokens/Tokens.js';
 import { MemoryCursorStore } from './MemoryCursorStore.js';
 import { createRedisCursorStore, RedisCursorStore } from './RedisCursorStore.js';
 
-/**
- * Binds the container's cursor store as `config.cursors` says: the in-memory store, or a
- * {@link RedisCursorStore} (a singleton per container, connected on first use and closed when
- * the container is disposed).
- *
- * @example
- * ```ts
- * new ContainerModule(({ bind }) => bindCursorStore(bind, parseConfig(config)));
- * ```
- */
+/** Binds the cursor store `config.cursors` names; a Redis store is one per container, closed with it. */
 export function bindCursorStore(bind: Bind, config: StandinConfig): void {
   const cursors = config.cursors;
   if (typeof cursors !== 'object' || cursors.store !== 'redis') {

@@ -17,10 +17,7 @@ export interface DispatchOptions {
 export interface Call {
   readonly requestId: string;
   readonly stepKey: string;
-  /**
-   * What runs once the call is over (every attempt and fallback done), when its step key is its
-   * own, made here, so no later call can ask for it again; undefined otherwise.
-   */
+  /** Runs once the call is over, when its step key was made here, so no later call can ask for it again. */
   readonly ended: (() => void)[] | undefined;
   readonly scope: string;
   readonly signal: AbortSignal;

@@ -28,17 +28,9 @@ const always = (): boolean => true;
 const whenRetryable = (failure: Failure): boolean => failure.retryable;
 
 /**
- * Where every call of an engine goes after its request is checked: one request-id scheme, one
- * retry function ({@link retryWithBackoff}) and one fallback rule ({@link withFallback}), for
- * models and the classifier alike. A model's chain is the model and its `fallback` models, each
- * resolved to its provider when first tried; the classifier's is the classifier bound at
- * `Tokens.Classifier`, then the config's `classifier.fallback` classifiers. The real-call guard is
- * asked before every link's first attempt.
- *
- * @example
- * ```ts
- * const vector = await dispatcher.model('embedder', 'embed', {}, (provider, context) => provider.embed!(text, context));
- * ```
+ * Where every call goes once checked: one request-id scheme, one retry function ({@link retryWithBackoff}) and one
+ * fallback rule ({@link withFallback}) for models and the classifier alike. Each link resolves its provider when first
+ * tried, and the real-call guard is asked before its first attempt.
  */
 export class Dispatcher {
   readonly #config: StandinConfig;
@@ -78,9 +70,8 @@ export class Dispatcher {
   }
 
   /**
-   * A new call: its request id (the caller's, or the next of this engine), step key and scope.
-   * A call outside a run is a step of its own, whatever request id the caller gave: only the
-   * engine's own retries of it share its step key, unless the caller names a `stepKey`.
+   * A new call. A call outside a run is a step of its own whatever request id it has: only the engine's retries share
+   * its step key, unless the caller names a `stepKey`.
    */
   call(options: DispatchOptions, output?: ZodType): Call {
     const signal = options.signal ?? neverAborted();
@@ -99,10 +90,7 @@ export class Dispatcher {
     };
   }
 
-  /**
-   * Sends `call` of `model`'s `capability` through the model's chain: `perform` is one attempt at
-   * one provider. Throws `CallFailed` once every model has failed.
-   */
+  /** Sends `call` through the model's chain, `perform` being one attempt; `CallFailed` once every model failed. */
   model<T>(
     model: string,
     capability: Capability,
@@ -146,11 +134,7 @@ export class Dispatcher {
     );
   }
 
-  /**
-   * Sends `call` to the classifier chain: `perform` is one attempt at one classifier. A retryable
-   * reason that survives its retries moves to the next classifier; the error that ends the call
-   * is the last one, listing every attempt in `metadata.attempts` when more than one classifier was tried.
-   */
+  /** Sends `call` through the classifier chain; the last error ends it, with every attempt in `metadata.attempts`. */
   classifier<T>(
     call: Call,
     retry: DispatchOptions['retry'],
@@ -226,8 +210,7 @@ export class Dispatcher {
   }
 
   /**
-   * A provider's or classifier's own `retryAfterMs` is a hint as a `retry-after` header is: one
-   * past its provider's `maxRetryAfterMs` (default 60 s) is dropped, and the usual backoff waits instead.
+   * A `retryAfterMs` past its provider's `maxRetryAfterMs` is dropped, as a `retry-after` header is, and backoff waits.
    */
   #capped(failure: Failure | undefined, provider: string | undefined): Failure | undefined {
     if (failure?.retryAfterMs === undefined || failure.retryAfterMs === null) return failure;

@@ -2,28 +2,15 @@ import type { Classifier } from '../spec/Classifier.js';
 import type { Provider, Capability } from '../spec/Provider.js';
 import type { ToolRun } from '../runs/ToolRun.js';
 
-/**
- * What dispatch looks up, on every call, in the container it serves: the container's
- * `ProviderLookup` answers it. An interface here, so dispatch (and the engine) know no tokens.
- *
- * @example
- * ```ts
- * const provider = services.provider('writer', 'anthropic');
- * ```
- */
+/** What dispatch looks up on every call; an interface, so dispatch and the engine know no tokens. */
 export interface Services {
-  /**
-   * The provider that answers `modelName`'s `capability` call in `scope`: a stand-in when one takes
-   * it, else the one bound for that model (`model:<name>`), then the model's provider; undefined
-   * when none is.
-   */
+  /** The provider of a call in `scope`: a stand-in, else `model:<name>`'s binding, else the model's provider. */
   provider(modelName: string, providerName: string, capability: Capability, scope: string): Provider | undefined;
   /** Which of `names` have a provider bound. */
   bound(names: Iterable<string>): string[];
   /**
-   * The classifier of chain link `link` for a call in `scope`: link 0 is the one bound at
-   * `Tokens.Classifier` (`K0005` when there is none), link n the config's `classifier.fallback[n - 1]`;
-   * a stand-in first when one takes the call.
+   * The classifier of link `link` (0 `Tokens.Classifier`, `K0005` when unbound; n `classifier.fallback[n - 1]`), a
+   * stand-in first.
    */
   classifier(link: number, scope: string): Classifier;
   /** How many links the classifier chain has: 1 + the config's fallbacks. */

@@ -15,9 +15,8 @@ export interface Target {
 }
 
 /**
- * The models of a config resolved to the providers that serve them, each checked (bound, able to
- * serve the capability, passed by the real-call guard) every time it is resolved: a binding can
- * change between calls, the config cannot.
+ * The config's models resolved to their providers, checked at every resolve: a binding can change between calls, the
+ * config cannot.
  */
 export class Targets {
   readonly #config: StandinConfig;
@@ -32,10 +31,7 @@ export class Targets {
     this.#guard = guard;
   }
 
-  /**
-   * Model `name` resolved for `capability` in `scope`: `E0002` when no provider is bound, `E0004` when it cannot
-   * serve it.
-   */
+  /** Resolves `name`: `E0002` when no provider is bound, `E0004` when it cannot serve `capability`. */
   resolve(name: string, capability: Capability, scope: string): Target {
     const config = this.#config.models[name]!;
     const provider = this.#lookup.provider(name, config.provider, capability, scope);

@@ -1,9 +1,6 @@
 import type { RetryConfig, RetryConfigInput } from '../../config/configSchema.js';
 
-/**
- * The retry policy of one call: the config's, with the call's own changes. `false` means one
- * attempt.
- */
+/** The retry policy of one call: the config's, with the call's own changes. `false` means one attempt. */
 export function retryPolicy(base: RetryConfig, override: false | RetryConfigInput | undefined): RetryConfig {
   if (override === false) return { ...base, attempts: 1 };
   if (override === undefined) return base;
@@ -16,15 +13,8 @@ export function retryPolicy(base: RetryConfig, override: false | RetryConfigInpu
 }
 
 /**
- * How long to wait before retry number `retryNumber` (1 for the wait before the second attempt):
- * the failure's `retryAfterMs` when it gave one, else exponential backoff from `baseDelayMs`,
- * capped at `maxDelayMs`, with its last `jitter` fraction random: `d * (1 - jitter * random())`.
- * Never more than 2147483647 ms, the most a Node timer holds (a longer one fires at once).
- *
- * @example
- * ```ts
- * backoffDelay({ attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0 }, 2, undefined, Math.random); // 1000
- * ```
+ * The wait before retry `retryNumber`: the failure's `retryAfterMs`, else capped exponential backoff with its last
+ * `jitter` fraction random. Never past 2147483647 ms, the most a Node timer holds (a longer one fires at once).
  */
 export function backoffDelay(
   policy: RetryConfig,

@@ -10,10 +10,7 @@ export interface ClassifierTry {
   readonly message: string;
 }
 
-/**
- * A classifier's rejection as a failure dispatch can retry. A classifier's 0 or null hint means "no hint" (ALLM's
- * convention): the wait is backoff then.
- */
+/** A classifier's rejection as a retryable failure; a 0 or null hint means "no hint" (ALLM's convention). */
 export const classifierFailure = (error: unknown): Failure | undefined =>
   error instanceof ClassificationAdapterError
     ? {
@@ -23,8 +20,7 @@ export const classifierFailure = (error: unknown): Failure | undefined =>
     : undefined;
 
 /**
- * The error that ends a classify call that fell back: the last classifier's reason, with every
- * attempt in its message and `metadata.attempts`, so the caller sees what each classifier said.
+ * The error of a classify call that fell back: the last reason, every attempt in its message and `metadata.attempts`.
  */
 export function everyClassifierFailed(
   tried: readonly ClassifierTry[],

@@ -14,19 +14,9 @@ export interface FallbackSettings extends Omit<RetrySettings, 'onFailure'> {
 }
 
 /**
- * Runs `attempt` on each link of a chain in turn, each through {@link retryWithBackoff}: a failure
- * that survives its link's retries moves to the next link when `fallsBack` says so, and the last
- * one becomes `exhausted(error)`. An error that is no failure, and an abort, end the call at once.
- * The settings are asked for once an attempt failed: a call whose first attempt succeeds needs
- * none. `settled`, when given, runs once the call is over, before its outcome is handed on.
- *
- * @example
- * ```ts
- * const value = await withFallback(
- *   (link, attempt) => call(chain[link], attempt),
- *   () => ({ ...retry, links: chain.length, fallsBack: () => true, onFailure, exhausted }),
- * );
- * ```
+ * Runs `attempt` on each link in turn, each through {@link retryWithBackoff}; a failure that survives moves on when
+ * `fallsBack` says so. A non-failure or an abort ends the call at once. The settings are asked for only once an attempt
+ * failed, so a first success needs none.
  */
 export function withFallback<T>(
   attempt: (link: number, attempt: number) => Promise<T>,

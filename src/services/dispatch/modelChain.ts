@@ -2,10 +2,7 @@ import type { ModelConfig } from '../../config/configSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { shownName } from '../../validation/readGuard.js';
 
-/**
- * The models a call of `model` may try, in order: the model, then its fallbacks, depth first.
- * `E0001` names the configured models when `model` is none of them.
- */
+/** The models a call may try: the model, then its fallbacks depth first; `E0001` when `model` is not configured. */
 export function modelChain(models: Readonly<Record<string, ModelConfig>>, model: string): readonly string[] {
   if (typeof model !== 'string' || !Object.hasOwn(models, model)) {
     const names = Object.keys(models);

@@ -4,8 +4,8 @@ import type { Provider } from '../spec/Provider.js';
 import type { CallGuard } from './CallGuard.js';
 
 /**
- * Where the process-wide switch lives: on globalThis under a registered symbol, so every copy of
- * standin loaded in the process (ESM and a test runner's own) sees one switch.
+ * On globalThis under a registered symbol, so every copy of standin in the process (ESM, a runner's own) sees one
+ * switch.
  */
 const SWITCH = Symbol.for('standin/refuseRealCalls');
 
@@ -23,9 +23,8 @@ export function setRealCallsRefused(on: boolean): void {
 }
 
 /**
- * The guard of an app that binds none: it refuses real calls while the process-wide switch is on
- * or `STANDIN_REAL_CALLS` says `refuse`. The variable is read once, when the container is made,
- * so a call reads no environment; the switch is one property read.
+ * The guard of an app that binds none. `STANDIN_REAL_CALLS` is read once, when the container is made, so a call reads
+ * no environment.
  */
 export class ProcessGuard implements CallGuard {
   /** `'refuse'`, `'allow'` (unset), or the error a misspelled value fails every call with. */

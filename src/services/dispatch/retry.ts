@@ -27,19 +27,8 @@ export interface RetrySettings {
 }
 
 /**
- * Runs `attempt` (numbered from 1) until it succeeds, waiting on the clock between tries: a
- * retryable failure is tried again while the policy has attempts left; the wait is the failure's
- * `retryAfterMs` when it gave one, backoff otherwise. Anything else is thrown as it is: an error
- * that is no failure, a failure that is not retryable, the last failure, or the abort reason.
- * Every call the engine makes, of a model or of the classifier, retries through this one function.
- *
- * @example
- * ```ts
- * const reply = await retryWithBackoff((attempt) => send(attempt), {
- *   policy, clock, random: Math.random, signal,
- *   failureOf: (error) => (error instanceof ProviderFailure ? error : undefined),
- * });
- * ```
+ * Runs `attempt` until it succeeds, a retryable failure tried again while the policy allows, after its `retryAfterMs`
+ * or backoff; anything else is thrown. Every engine call, model or classifier, retries through this one function.
  */
 export function retryWithBackoff<T>(attempt: (attempt: number) => Promise<T>, settings: RetrySettings): Promise<T> {
   // The first attempt's outcome passes straight through: the loop is entered only once it failed.
@@ -52,10 +41,7 @@ export function retryWithBackoff<T>(attempt: (attempt: number) => Promise<T>, se
   return first.then(undefined, (error: unknown) => retryAfter(attempt, settings, 1, error));
 }
 
-/**
- * The rest of {@link retryWithBackoff} once attempt `number` failed with `error`: the error is
- * read, and either thrown or followed by a wait and the next attempt.
- */
+/** The rest of {@link retryWithBackoff} once attempt `number` failed. */
 export async function retryAfter<T>(
   attempt: (attempt: number) => Promise<T>,
   settings: RetrySettings,

@@ -2,22 +2,12 @@ import { abortReason } from '../clock/Clock.js';
 
 let never: AbortSignal | undefined;
 
-/**
- * A signal that never aborts: calls without one race against nothing. It is made on first use:
- * a program that imports standin and makes no call never loads Node's AbortController.
- */
+/** A signal that never aborts, made on first use, so a program that makes no call never loads AbortController. */
 export function neverAborted(): AbortSignal {
   return (never ??= new AbortController().signal);
 }
 
-/**
- * Settles as `promise` does, or rejects with the signal's reason as soon as it aborts.
- *
- * @example
- * ```ts
- * const parts = await untilAborted(iterator.next(), context.signal);
- * ```
- */
+/** Settles as `promise` does, or rejects with the signal's reason as soon as it aborts. */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal === never) return promise;
   if (signal.aborted) {
@@ -44,10 +34,8 @@ export interface AbortGate {
 const open: AbortGate = { race: (promise) => promise, close: () => undefined };
 
 /**
- * The open gates of each signal, behind one listener per signal: a keep-alive connection's signal
- * serves request after request, and adding and removing a listener per request costs more than the
- * request's own work. The listener stays until the signal aborts or is collected; the set it holds
- * is emptied as each gate closes.
+ * One listener per signal for all its open gates: a keep-alive connection's signal serves request after request, and a
+ * listener per request costs more than the request's own work.
  */
 const gates = new WeakMap<AbortSignal, Set<SignalGate>>();
 
@@ -71,10 +59,8 @@ function watch(signal: AbortSignal, gate: SignalGate): Set<SignalGate> {
 }
 
 /**
- * A gate in its signal's set of open gates. Each race keeps only its own reject while it runs:
- * racing against one long-lived promise (`Promise.race([part, aborted])`) would add a reaction
- * to it per part, and every settled race, the part it carried included, would stay reachable
- * until the signal went away — an endless stream would hold every part it ever sent.
+ * A race keeps only its own reject: racing one long-lived promise would add a reaction to it per part, and an endless
+ * stream would hold every part it ever sent.
  */
 class SignalGate implements AbortGate {
   readonly #signal: AbortSignal;
@@ -120,19 +106,7 @@ class SignalGate implements AbortGate {
   }
 }
 
-/**
- * An {@link AbortGate} on `signal`: a loop that awaits many parts adds one abort listener, not one per part.
- *
- * @example
- * ```ts
- * const gate = abortGate(context.signal);
- * try {
- *   for (let next = await gate.race(iterator.next()); !next.done; next = await gate.race(iterator.next())) use(next.value);
- * } finally {
- *   gate.close();
- * }
- * ```
- */
+/** An {@link AbortGate} on `signal`: a loop that awaits many parts adds one abort listener, not one per part. */
 export function abortGate(signal: AbortSignal): AbortGate {
   return signal === never ? open : new SignalGate(signal);
 }

@@ -37,10 +37,9 @@ export interface CallOptions {
 }
 
 /**
- * The one chokepoint every call passes through, real or fake: a facade over request preparation
- * (`requests/`), dispatch (`dispatch/`: the model's chain, retries on the Clock, fallback, the
- * real-call guard), the capabilities (`capabilities/`), the agent loop (`runs/`) and
- * classification. One per container (`Tokens.Engine`).
+ * The one chokepoint every call passes through, real or fake: a facade over request preparation (`requests/`), dispatch
+ * (`dispatch/`: the model's chain, retries on the Clock, fallback, the real-call guard), the capabilities
+ * (`capabilities/`), the agent loop (`runs/`) and classification. One per container (`Tokens.Engine`).
  *
  * @example
  * ```ts
@@ -179,11 +178,10 @@ export class Engine {
   }
 
   /**
-   * Asks the classifier typed questions about a state, through the same dispatch as every call:
-   * the request is validated first (`K0003`); the classifier bound at `Tokens.Classifier` is
-   * looked up per call (`K0005` when none is bound) and passed the real-call guard; a
-   * `rate_limited`, `provider_unavailable`, `timeout` or `network_error` rejection is retried
-   * through the Clock, then handed to the config's fallback classifiers; any other
+   * Asks the classifier typed questions about a state, through the same dispatch as every call: the request is
+   * validated first (`K0003`); the classifier bound at `Tokens.Classifier` is looked up per call (`K0005` when none is
+   * bound) and passed the real-call guard; a `rate_limited`, `provider_unavailable`, `timeout` or `network_error`
+   * rejection is retried through the Clock, then handed to the config's fallback classifiers; any other
    * `ClassificationAdapterError` ends the call. A `ClassificationRequest` in the state's place is sent as it is.
    */
   classify(request: ClassificationRequest, options?: ClassifyCallControl): Promise<ClassificationResponse>;
@@ -205,10 +203,15 @@ export class Engine {
   };
 }
 
-/** `runAgent`, loaded with the first run: a program that never runs an agent never reads the agent loop. */
+let loadedRun: typeof runAgent | undefined;
+
+/**
+ * `runAgent`, loaded with the first run: a program that never runs an agent never reads the agent
+ * loop, and later runs take it without awaiting an import again.
+ */
 async function* runLazily<O>(
   ...args: Parameters<typeof runAgent<O>>
 ): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
-  const { runAgent } = await import('../runs/runAgent.js');
-  return yield* runAgent(...args);
+  loadedRun ??= (await import('../runs/runAgent.js')).runAgent;
+  return yield* loadedRun(...args);
 }

@@ -9,10 +9,9 @@ import type { Reply } from './Reply.js';
 import { ReplyCollector } from './ReplyCollector.js';
 
 /**
- * A reply handed on part by part: an attempt is the provider's stream up to its first part, so
- * what fails before any part is handed on is retried and falls back; what fails after is not.
- * Apart from the engine so the facade stays a facade: this is the one path where a failure can
- * come after parts were handed on.
+ * A reply handed on part by part: an attempt is the provider's stream up to its first part, so what fails before any
+ * part is handed on is retried and falls back; what fails after is not. Apart from the engine so the facade stays a
+ * facade: this is the one path where a failure can come after parts were handed on.
  */
 export async function* streamReply(
   dispatch: Dispatcher,

@@ -9,16 +9,9 @@ export type SchemaCheckResult =
   | { readonly valid: false; readonly data: undefined; readonly errorMessage: string };
 
 /**
- * The MCP SDK's `jsonSchemaValidator`, on standin's JSON Schema reader: every `pattern` of a tool's
- * schema matched in linear time, where the SDK's own validator would run it on JavaScript's
- * backtracking engine (one pattern such as `^(a+)+$` would stop the process). Each schema object
- * is read once; one that cannot be read fails every value with the reason, and
- * {@link LinearSchemaValidator.problem} says so beforehand.
- *
- * @example
- * ```ts
- * const client = new Client(info, { capabilities: {}, jsonSchemaValidator: new LinearSchemaValidator('structuredContent') });
- * ```
+ * The MCP SDK's `jsonSchemaValidator` on standin's JSON Schema reader, every `pattern` matched in linear time: on the
+ * SDK's backtracking engine one pattern such as `^(a+)+$` would stop the process. A schema that cannot be read fails
+ * every value, as {@link LinearSchemaValidator.problem} says beforehand.
  */
 export class LinearSchemaValidator {
   readonly #root: string;

@@ -5,8 +5,7 @@ const MAX_CAUSE_CHARS = 600;
 /** The shortest part of a secret hidden on its own: shorter words ("Bearer" aside) are too common to hide. */
 const MIN_PART_CHARS = 6;
 /**
- * The shortest secret hidden wherever it stands: a shorter one (`'1'`, `'3000'`, `'info'`) is
- * hidden only where it stands as a whole token, as the HTTP adapters hide a short header value.
+ * A shorter secret (`'1'`, `'3000'`) is hidden only as a whole token, as the HTTP adapters hide a short header value.
  */
 const MIN_ANYWHERE_CHARS = 8;
 
@@ -16,11 +15,6 @@ const MIN_ANYWHERE_CHARS = 8;
  * safe to show: every one of them replaced by `***`. A value is hidden as the value it is: one of 8
  * characters or more wherever it stands, a shorter one only where no letter or digit touches it,
  * so `PORT: '3000'` hides the port in `port 3000` and leaves `30000` and `level 1 of 10` as they are.
- *
- * @example
- * ```ts
- * new McpSecrets({ url, headers: { authorization: 'Bearer sk-1234567' } }).hide('got sk-1234567'); // 'got ***'
- * ```
  */
 export class McpSecrets {
   /** Values hidden wherever they stand, longest first. */

@@ -7,11 +7,6 @@ import { RealMcpConnection } from './RealMcpConnection.js';
  * The MCP servers of a container's config (`mcp.servers`), bound at `Tokens.Mcp`: one
  * {@link RealMcpConnection} per server name, made on its first use and connected on its first
  * listing or call, and closed with the app (`app.dispose()`).
- *
- * @example
- * ```ts
- * const tickets = app.container.get(Tokens.Mcp).connection('tickets');
- * ```
  */
 export class McpServers {
   readonly #config: McpConfig | undefined;
@@ -47,14 +42,7 @@ export class McpServers {
   }
 }
 
-/**
- * The error for an MCP server the config does not have: `M0002`, listing the ones it has.
- *
- * @example
- * ```ts
- * throw unknownMcpServer('tickets', servers.names);
- * ```
- */
+/** The error for an MCP server the config does not have: `M0002`, listing the ones it has. */
 export function unknownMcpServer(name: string, names: readonly string[]): StandinError {
   return new StandinError(
     'M0002',

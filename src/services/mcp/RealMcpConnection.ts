@@ -26,19 +26,12 @@ const CUT_CODE = -32603;
 const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
 
 /**
- * The client of one configured MCP server (`mcp.servers.<name>`), made on the first use of the
- * server and connected then — over streamable HTTP for `url`, by starting the process for
- * `command` — with the SDK loaded at that moment. Every wait is bounded (`connectTimeoutMs`,
- * `timeoutMs`), every answer sized (`maxTools`, `maxSchemaBytes`, `maxResultBytes`), and no
- * listing, result or error it answers names a header or env value, even one the server echoes
- * back. A connection that fails leaves no process running; one that closes is made again on the
- * next use; `close()` ends it for good (the process exits).
- *
- * @example
- * ```ts
- * const tickets = new RealMcpConnection('tickets', { url: 'http://127.0.0.1:8931/mcp' });
- * const tools = await tickets.listTools(AbortSignal.timeout(5_000));
- * ```
+ * The client of one configured MCP server (`mcp.servers.<name>`), made on the first use of the server and connected
+ * then — over streamable HTTP for `url`, by starting the process for `command` — with the SDK loaded at that moment.
+ * Every wait is bounded (`connectTimeoutMs`, `timeoutMs`), every answer sized (`maxTools`, `maxSchemaBytes`,
+ * `maxResultBytes`), and no listing, result or error it answers names a header or env value, even one the server echoes
+ * back. A connection that fails leaves no process running; one that closes is made again on the next use; `close()`
+ * ends it for good (the process exits).
  */
 export class RealMcpConnection implements McpConnection {
   readonly real = true;

@@ -33,10 +33,7 @@ function sentOf(body: unknown): Sent {
   }
 }
 
-/**
- * The error for an answer cut as it streamed: `M0006` for a page of the tool listing, `M0007` for
- * any other answer (a tool's result among them).
- */
+/** `M0006` for a cut listing page, `M0007` for any other answer. */
 function cutError(server: string, sent: Sent, limit: number, limits: McpLimits): StandinError {
   if (sent.method === 'tools/list') {
     return new StandinError(
@@ -57,17 +54,9 @@ function cutError(server: string, sent: Sent, limit: number, limits: McpLimits):
 }
 
 /**
- * A `fetch` for the MCP SDK's HTTP transport whose answers are counted as they stream, by their
- * decoded bytes (`fetch` unpacks a gzip or brotli body as it is read, so a compressed answer is
- * counted by what it unpacks to), and cut past their bound: a tool call's at `maxResultBytes`, a
- * listing page's at `maxTools` × `maxSchemaBytes`, each with room for its envelope. A cut body
- * fails with the typed error, and `cut` is told which request it answered, so the call waiting
- * on it fails at once rather than at its timeout.
- *
- * @example
- * ```ts
- * const transport = new StreamableHTTPClientTransport(url, { fetch: boundedFetch('tickets', limits, onCut) });
- * ```
+ * A `fetch` for the SDK's HTTP transport whose answers are counted by their decoded bytes (so a gzip bomb counts what
+ * it unpacks to) and cut past their bound. `cut` is told which request it answered, so the call waiting on it fails at
+ * once rather than at its timeout.
  */
 export function boundedFetch(
   server: string,

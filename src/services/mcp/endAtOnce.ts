@@ -14,16 +14,8 @@ function signal(pid: number, name: NodeJS.Signals | 0): boolean {
 }
 
 /**
- * Ends a transport whose connection failed, at once: the transport is closed, and the server
- * process `pid` (a stdio server's, when one was started) is sent SIGTERM now and SIGKILL a
- * second later if it is still there, on a timer that keeps no process alive. The SDK's own
- * close first waits for the process to leave by itself, which a server that never answered
- * will not do.
- *
- * @example
- * ```ts
- * endAtOnce(transport, pid);
- * ```
+ * Ends a failed transport at once: SIGTERM to a stdio server's process now, SIGKILL a second later. The SDK's own close
+ * first waits for the process to leave, which a server that never answered will not do.
  */
 export function endAtOnce(transport: Transport, pid: number | undefined): void {
   transport.close().catch(() => undefined);

@@ -18,10 +18,6 @@ let loaded: Promise<McpSdk> | undefined;
  * without `mcp` never loads it. Rejects with `M0001` naming the package when it is not installed.
  *
  * @throws {StandinError} `M0001` when the package cannot be loaded.
- * @example
- * ```ts
- * const { Client, StdioClientTransport } = await loadMcpSdk();
- * ```
  */
 export function loadMcpSdk(): Promise<McpSdk> {
   loaded ??= load().catch((error: unknown) => {

@@ -3,15 +3,7 @@ import type { McpBounds } from '../../config/mcpConfigSchema.js';
 /** An MCP server's bounds, every one filled in. */
 export type McpLimits = { readonly [K in keyof McpBounds]-?: number };
 
-/**
- * The bounds of an MCP server with the defaults filled in: 10 s to connect, 60 s to list or to
- * call, 1 000 tools, 64 KiB per input schema, 1 MiB per result.
- *
- * @example
- * ```ts
- * mcpLimits({ timeoutMs: 5_000 }).connectTimeoutMs; // 10_000
- * ```
- */
+/** The defaults: 10 s to connect, 60 s to list or call, 1 000 tools, 64 KiB per input schema, 1 MiB per result. */
 export function mcpLimits(bounds: McpBounds): McpLimits {
   return {
     connectTimeoutMs: bounds.connectTimeoutMs ?? 10_000,

@@ -9,14 +9,7 @@ const REQUEST_TIMEOUT = -32001;
 export type McpStage =
   { readonly stage: 'connect' } | { readonly stage: 'list' } | { readonly stage: 'call'; readonly tool: string };
 
-/**
- * Where an MCP failure happened, for messages: `MCP server 'x'` or `MCP server 'x', tool 'y'`.
- *
- * @example
- * ```ts
- * mcpWhere('tickets', { stage: 'call', tool: 'find' }); // "MCP server 'tickets', tool 'find'"
- * ```
- */
+/** Where an MCP failure happened, for messages: `MCP server 'x'` or `MCP server 'x', tool 'y'`. */
 export function mcpWhere(server: string, stage: McpStage): string {
   return stage.stage === 'call' ? `MCP server '${server}', tool '${stage.tool}'` : `MCP server '${server}'`;
 }
@@ -43,16 +36,8 @@ function describe(error: unknown): string {
 }
 
 /**
- * The typed error for what an MCP client call threw (the SDK's errors, a transport's), every
- * secret of the server hidden from its message and no raw cause kept: `M0004` for a wait past
- * its bound, `M0005` for a connection that closed while a call waited, `M0003` for any failure
- * to connect, `M0011` for an error the server answered. A `StandinError` is handed on as it is, and
- * so is one an MCP error carries (an answer cut as it streamed).
- *
- * @example
- * ```ts
- * throw mcpFailure('tickets', { stage: 'call', tool: 'find' }, error, secrets, { timeoutMs: 60_000 });
- * ```
+ * The typed error for what an MCP call threw, secrets hidden and no raw cause kept: `M0004` a wait past its bound,
+ * `M0005` closed mid-call, `M0003` cannot connect, `M0011` the server's error. A `StandinError` passes as it is.
  */
 export function mcpFailure(
   server: string,

@@ -2,14 +2,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import type { McpToolInfo } from './McpConnection.js';
 import type { McpLimits } from './mcpBounds.js';
 
-/**
- * The size of `value` as JSON, in UTF-8 bytes.
- *
- * @example
- * ```ts
- * bytesOf({ a: 'é' }); // 10
- * ```
- */
+/** The size of `value` as JSON, in UTF-8 bytes. */
 export function bytesOf(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? '');
 }
@@ -27,10 +20,6 @@ interface ListedTool {
  * input schema at most `maxSchemaBytes` as JSON (`M0006`, naming the tool).
  *
  * @throws {StandinError} `M0006` when the listing is over a bound.
- * @example
- * ```ts
- * tools.push(...checkListing('tickets', page.tools, tools.length, limits));
- * ```
  */
 export function checkListing(
   server: string,

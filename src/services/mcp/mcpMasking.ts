@@ -9,14 +9,8 @@ function put(target: Container, key: string, value: unknown): void {
 }
 
 /**
- * A copy of the JSON value `value` with every secret of `secrets` replaced by `***` in every
- * string it holds, keys too, however deep: walked with a stack of its own, so no nesting a
- * server sends can exhaust the call stack. `value` itself is left as it was.
- *
- * @example
- * ```ts
- * maskStrings({ seen: ['Bearer sk-1234567'] }, secrets); // { seen: ['*** ***'] }
- * ```
+ * A copy of `value` with every secret masked in every string, keys too, walked with its own stack so no nesting a
+ * server sends can exhaust the call stack.
  */
 export function maskStrings(value: unknown, secrets: McpSecrets): unknown {
   if (typeof value === 'string') return secrets.mask(value);
@@ -38,15 +32,7 @@ export function maskStrings(value: unknown, secrets: McpSecrets): unknown {
   return root;
 }
 
-/**
- * A tool call's result with the server's secrets masked in all it answers: each content block
- * (the text of an `isError` result among them) and the `structuredContent`, every string of them.
- *
- * @example
- * ```ts
- * maskResult({ content: [{ type: 'text', text: 'env=sk-1234567' }] }, secrets); // text 'env=***'
- * ```
- */
+/** A tool result with the server's secrets masked in every string it answers. */
 export function maskResult(result: McpCallResult, secrets: McpSecrets): McpCallResult {
   if (secrets.none) return result;
   const masked: { -readonly [K in keyof McpCallResult]: McpCallResult[K] } = {
@@ -59,14 +45,7 @@ export function maskResult(result: McpCallResult, secrets: McpSecrets): McpCallR
 }
 
 /**
- * A tool listing with the server's secrets masked in all it carries: each tool's name, its
- * description and its input schema, every string of it. A name that held a secret is no name a
- * model can call (`***` is in it), so the tool is refused by name (`M0010`), never sent.
- *
- * @example
- * ```ts
- * maskListing([{ name: 'find', description: 'Uses sk-1234567', inputSchema }], secrets)[0]!.description; // 'Uses ***'
- * ```
+ * A listing with secrets masked. A name that held one holds `***`, which no model can call, so it is refused (`M0010`).
  */
 export function maskListing(tools: readonly McpToolInfo[], secrets: McpSecrets): McpToolInfo[] {
   return tools.map((tool) => {

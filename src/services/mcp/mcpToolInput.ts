@@ -5,16 +5,11 @@ import { carryJsonSchema } from '../requests/jsonSchemaOf.js';
 import type { McpToolInfo } from './McpConnection.js';
 
 /**
- * The zod shape of an MCP tool's input, read from the JSON Schema the server listed (every
- * `pattern` matched in linear time): the model's input is checked against it before the call goes
- * to the server. Providers are sent the server's own schema (less its `$schema`), not zod's
- * rewriting of it.
+ * The zod shape of an MCP tool's input, read from the JSON Schema the server listed (every `pattern` matched in linear
+ * time): the model's input is checked against it before the call goes to the server. Providers are sent the server's
+ * own schema (less its `$schema`), not zod's rewriting of it.
  *
  * @throws {StandinError} `M0008` naming the server and the tool when the schema cannot be read.
- * @example
- * ```ts
- * const input = mcpToolInput('tickets', { name: 'find', inputSchema: { type: 'object', properties: {} } });
- * ```
  */
 export function mcpToolInput(server: string, tool: McpToolInfo): z.ZodType {
   const { $schema: _, ...json } = tool.inputSchema;

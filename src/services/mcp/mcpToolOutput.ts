@@ -18,10 +18,6 @@ function textOf(content: McpCallResult['content']): string | undefined {
  * the tool's error (with strict tools too: the server answered a failure, the call was sound).
  *
  * @throws {ToolError} when the server says the call failed.
- * @example
- * ```ts
- * mcpToolOutput({ content: [{ type: 'text', text: 'Ticket 7 is open.' }] }); // 'Ticket 7 is open.'
- * ```
  */
 export function mcpToolOutput(result: McpCallResult): unknown {
   if (result.isError === true) {

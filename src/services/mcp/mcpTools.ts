@@ -29,10 +29,6 @@ const MAX_NAMES_SHOWN = 50;
  * scope (`app.fakeMcp`), else the configured client. Looked up on every listing and every call.
  *
  * @throws {StandinError} `M0002` when nothing stands in and the config has no such server.
- * @example
- * ```ts
- * const tickets = mcpConnection(app.container, 'tickets');
- * ```
  */
 export function mcpConnection(container: Container, server: string): McpConnection {
   const servers = container.get(Tokens.Mcp);
@@ -64,18 +60,13 @@ function checkOptions(server: string, options: McpToolsOptions): void {
 }
 
 /**
- * The tools of MCP server `server` as an agent's `tools`: each with the server's description, an
- * input checked against the server's schema, and a `run` that calls the server's tool (through
- * whatever stands in for the server in the caller's scope) and answers its result. Behind
- * `app.mcpTools`.
+ * The tools of MCP server `server` as an agent's `tools`: each with the server's description, an input checked against
+ * the server's schema, and a `run` that calls the server's tool (through whatever stands in for the server in the
+ * caller's scope) and answers its result. Behind `app.mcpTools`.
  *
  * @throws {StandinError} `M0002` (no such server), `M0009` (an unknown name in `tools`), `M0010`
- * (bad options, a name the model cannot call), `M0008` (an unreadable schema), and the listing's
- * own failures (`M0001`, `M0003`-`M0006`, `M0011`).
- * @example
- * ```ts
- * const agent = { model: 'writer', tools: { ...(await mcpTools(app.container, 'tickets', { prefix: 't_' })) } };
- * ```
+ * (bad options, a name the model cannot call), `M0008` (an unreadable schema), and the listing's own failures (`M0001`,
+ * `M0003`-`M0006`, `M0011`).
  */
 export async function mcpTools(
   container: Container,

@@ -1,9 +1,6 @@
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../spec/Provider.js';
 
-/**
- * A reply a provider knows before its first part is read: every part, or (when it must stream after all) its parts as a
- * stream.
- */
+/** A reply a provider knows before its first part is read: its parts, or a stream when it must stream after all. */
 export type WholeReply = readonly ReplyPart[] | AsyncIterable<ReplyPart>;
 
 /** How a provider that offers its replies whole gives one: the same answer its `reply` would stream. */
@@ -13,23 +10,15 @@ export type WholeReplyOf = (request: ReplyRequest, context: CallContext) => Prom
 const offered = new WeakMap<Provider, WholeReplyOf>();
 
 /**
- * Registers `provider` (a faked model) as one that knows each reply whole once its answer is
- * taken: the engine then collects a reply that nothing can abort from the list at once, and
- * checks each part as it checks a streamed one, with no stream to step through. Internal to
- * standin; no provider needs it, and the engine reads `reply` from every other provider.
- *
- * @example
- * ```ts
- * offerWholeReply(this, (request, context) => this.#whole(request, context));
- * ```
+ * Registers a faked model as knowing each reply whole once its answer is taken, so the engine collects it without a
+ * stream to step through. Internal: the engine reads `reply` from every other provider.
  */
 export function offerWholeReply(provider: Provider, whole: WholeReplyOf): void {
   offered.set(provider, whole);
 }
 
 /**
- * How `provider` gives a reply whole, when it registered with {@link offerWholeReply}; undefined
- * otherwise. Reads nothing of the provider, so a proxy's traps are never run.
+ * How `provider` gives a reply whole, if it registered; reads nothing of the provider, so a proxy's traps never run.
  */
 export function wholeReplyOf(provider: Provider): WholeReplyOf | undefined {
   return offered.get(provider);

@@ -1,14 +1,6 @@
 import { StandinError } from '../../errors/StandinError.js';
 
-/**
- * The error for a message part a provider cannot take (`E0020`): what the part is, where it
- * is, and what the provider takes instead.
- *
- * @example
- * ```ts
- * throw cannotSend('OpenAI chat', 'request.messages[0].content[1]', 'a file by URL', 'files as bytes (application/pdf, audio/wav, audio/mpeg)');
- * ```
- */
+/** `E0020`: what the part is, where, and what the provider takes instead. */
 export function cannotSend(provider: string, where: string, what: string, takes: string): StandinError {
   return new StandinError(
     'E0020',
@@ -17,14 +9,7 @@ export function cannotSend(provider: string, where: string, what: string, takes:
   );
 }
 
-/**
- * The error for a call setting a provider cannot honour (`E0021`).
- *
- * @example
- * ```ts
- * throw cannotHonour('OpenAI chat', 'stopSequences', 'at most 4 stop sequences, got 5');
- * ```
- */
+/** The error for a call setting a provider cannot honour (`E0021`). */
 export function cannotHonour(provider: string, setting: string, why: string): StandinError {
   return new StandinError(
     'E0021',

@@ -7,16 +7,7 @@ const signatures: readonly (readonly [mediaType: string, at: number, bytes: read
   ['image/webp', 8, [0x57, 0x45, 0x42, 0x50]],
 ];
 
-/**
- * The media type of an image file, read from its first bytes (PNG, JPEG, GIF, WebP), or
- * undefined when they are none of these: what an image that comes without its media type (an
- * AI SDK image model's, a base64 script's) is labelled by.
- *
- * @example
- * ```ts
- * imageMediaType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])); // 'image/jpeg'
- * ```
- */
+/** An image's media type from its first bytes (PNG, JPEG, GIF, WebP), for images that come without one. */
 export function imageMediaType(bytes: Uint8Array): string | undefined {
   for (const [mediaType, at, signature] of signatures) {
     if (bytes.length >= at + signature.length && signature.every((byte, i) => bytes[at + i] === byte))

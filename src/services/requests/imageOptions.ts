@@ -49,11 +49,6 @@ const expected = {
  * from 1 to 10 and a `format` of `'png'`, `'jpeg'` or `'webp'`, each optional.
  *
  * @throws {StandinError} `E0060` naming each field that is wrong and what it should be.
- * @example
- * ```ts
- * checkImageOptions({ size: '512x512', count: 2 }); // fine
- * checkImageOptions({ size: 'big' }); // throws E0060: options.size: expected a size 'WIDTHxHEIGHT' ...
- * ```
  */
 export function checkImageOptions(options: unknown): asserts options is ImageOptions {
   const parsed = optionsSchema.safeParse(options);

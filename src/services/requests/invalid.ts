@@ -3,14 +3,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { expectedFields } from './requestSchemas.js';
 
-/**
- * The `E0003` error for a caller's input that does not fit its schema: every issue with its path and fix.
- *
- * @example
- * ```ts
- * if (!parsed.success) throw invalid('request', input, parsed.error.issues);
- * ```
- */
+/** The `E0003` error for a caller's input that does not fit its schema: every issue with its path and fix. */
 export function invalid(
   root: string,
   input: unknown,
@@ -24,14 +17,7 @@ export function invalid(
   return new StandinError('E0003', `Invalid ${root}:\n${lines.join('\n')}`);
 }
 
-/**
- * Throws `E0003` unless `ok`: `field` was expected to be `expected`.
- *
- * @example
- * ```ts
- * expectInput(typeof text === 'string', 'text', 'a string', text);
- * ```
- */
+/** Throws `E0003` unless `ok`: `field` was expected to be `expected`. */
 export function expectInput(ok: boolean, field: string, expected: string, value: unknown): void {
   if (!ok) throw new StandinError('E0003', `${field}: expected ${expected}, got ${typeName(value)}.`);
 }

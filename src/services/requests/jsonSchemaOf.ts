@@ -6,13 +6,7 @@ import type { JsonSchema } from '../spec/Provider.js';
 const made = new WeakMap<z.ZodType, JsonSchema>();
 
 /**
- * The JSON Schema a provider is sent for a zod schema (its input side, objects closed), made once
- * per schema object. Throws `E0003` naming `what` when the schema cannot be written as JSON Schema.
- *
- * @example
- * ```ts
- * jsonSchemaOf(z.object({ words: z.string() }), "The input shape of tool 'find'"); // { type: 'object', ..., additionalProperties: false }
- * ```
+ * The JSON Schema sent for a zod schema (input side, objects closed), made once per schema; `E0003` when it has none.
  */
 export function jsonSchemaOf(schema: z.ZodType, what: string): JsonSchema {
   let json = made.get(schema);
@@ -36,21 +30,14 @@ export function jsonSchemaOf(schema: z.ZodType, what: string): JsonSchema {
 }
 
 /**
- * Makes `json` the JSON Schema providers are sent for `schema`, in place of the one zod would write:
- * an MCP tool's input keeps the server's own schema, which a round trip through zod would change.
- *
- * @example
- * ```ts
- * carryJsonSchema(z.fromJSONSchema(server.inputSchema), server.inputSchema);
- * ```
+ * Sends `json` for `schema`: an MCP tool keeps the server's own schema, which a round trip through zod would change.
  */
 export function carryJsonSchema(schema: z.ZodType, json: JsonSchema): void {
   made.set(schema, json);
 }
 
 /**
- * Marks objects that say nothing of extra keys as closed: zod strips extra keys anyway, and strict
- * providers (OpenAI's structured outputs) need `additionalProperties: false` on every object.
+ * Closes open objects: zod strips extra keys anyway, and strict providers need `additionalProperties: false` on each.
  */
 function closeObjects(context: { jsonSchema: Record<string, unknown> }): void {
   const schema = context.jsonSchema;

@@ -2,21 +2,11 @@ import { isProxy } from 'node:util/types';
 import { isOrdinaryObject } from '../../validation/isOrdinaryObject.js';
 
 /**
- * Hand checks of the commonest inputs, which the schemas (`replyInputSchema`, `callOptionsSchema`)
- * accept as they are: a call that passes one skips zod, and anything else is left to the schema,
- * which accepts or refuses it and words the error. Each answers true only for what its schema
- * accepts (test/services/requests/plainInput.test.ts proves it on generated inputs).
+ * Hand checks of the commonest inputs, so a call that passes one skips zod; anything else goes to the schema, which
+ * words the error. Each accepts only what its schema does (plainInput.test.ts proves it on generated inputs).
  */
 
-/**
- * Whether a reply input is a plain object of `messages` (a non-empty string, or a non-empty list of
- * user texts and assistant texts, each a plain `{ role, content }`) and at most `instructions`, a string.
- *
- * @example
- * ```ts
- * plainReplyInput({ messages: [{ role: 'user', content: 'Hi' }] }); // true
- * ```
- */
+/** Whether a reply input is plain `messages` (a string, or user and assistant texts) and at most `instructions`. */
 export function plainReplyInput(input: unknown): boolean {
   if (!isOrdinaryObject(input)) return false;
   for (const key in input) if (key !== 'messages' && key !== 'instructions') return false;
@@ -40,15 +30,7 @@ export function plainReplyInput(input: unknown): boolean {
 
 const stringOptions = ['requestId', 'stepKey', 'runId'] as const;
 
-/**
- * Whether a call's options are a plain object of at most `signal` (an AbortSignal), `requestId`,
- * `stepKey` and `runId` (non-empty strings) and `retry: false`.
- *
- * @example
- * ```ts
- * plainOptions({ requestId: 'wire-1', retry: false }); // true
- * ```
- */
+/** Whether options hold at most `signal`, `requestId`, `stepKey`, `runId` and `retry: false`. */
 export function plainOptions(options: unknown): boolean {
   if (!isOrdinaryObject(options)) return false;
   for (const key in options) {

@@ -6,17 +6,7 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** How many cells the picture has across and down: enough to tell two seeds apart at a glance. */
 const CELLS = 4;
 
-/**
- * A real PNG file of `width` × `height` pixels (8-bit RGB), drawn from `seed` alone: the same
- * seed and size give the same bytes in any process, and different seeds different pictures (a
- * grid of colours taken from the seed's SHA-256). Any PNG reader opens it.
- *
- * @example
- * ```ts
- * const bytes = pngImage(64, 64, 'a lighthouse at dusk');
- * pngSize(bytes); // { width: 64, height: 64 }
- * ```
- */
+/** A real PNG drawn from `seed` alone: the same seed and size give the same bytes in any process. */
 export function pngImage(width: number, height: number, seed: string): Uint8Array {
   const colours = createHash('sha256').update(seed).digest();
   const stride = width * 3 + 1;
@@ -52,14 +42,7 @@ export function pngImage(width: number, height: number, seed: string): Uint8Arra
   );
 }
 
-/**
- * The width and height a PNG file's header states, or undefined when `bytes` is no PNG.
- *
- * @example
- * ```ts
- * pngSize(pngImage(3, 2, 'x')); // { width: 3, height: 2 }
- * ```
- */
+/** The width and height a PNG file's header states, or undefined when `bytes` is no PNG. */
 export function pngSize(bytes: Uint8Array): { readonly width: number; readonly height: number } | undefined {
   if (bytes.length < 24 || !SIGNATURE.every((byte, i) => bytes[i] === byte)) return undefined;
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -32,15 +32,7 @@ export interface PreparedReply {
   readonly output: z.ZodType | undefined;
 }
 
-/**
- * Checks a reply input (`E0003`, every problem with its path) and writes the request providers
- * are sent: a string becomes one user message, tools and the output shape become JSON Schema.
- *
- * @example
- * ```ts
- * prepareReply({ messages: 'Hello' }).request.messages; // [{ role: 'user', content: 'Hello' }]
- * ```
- */
+/** Checks a reply input (`E0003`) and writes the request providers are sent. */
 export function prepareReply(input: ReplyInput): PreparedReply {
   const plain = plainText(input);
   if (plain !== undefined) return plain;
@@ -67,14 +59,7 @@ function plainText(input: ReplyInput): PreparedReply | undefined {
   return { request: request as Omit<ReplyRequest, 'model'>, output: undefined };
 }
 
-/**
- * The tools as providers see them: name, description and the JSON Schema of the input.
- *
- * @example
- * ```ts
- * toolSpecs({ find: tool({ input: z.object({ words: z.string() }), run }) })[0]!.name; // 'find'
- * ```
- */
+/** The tools as providers see them: name, description and the JSON Schema of the input. */
 export function toolSpecs(tools: Readonly<Record<string, Tool>>): ToolSpec[] {
   return Object.entries(tools).map(([name, t]) => {
     const spec: { name: string; input: z.core.JSONSchema.BaseSchema; description?: string } = {
@@ -86,14 +71,7 @@ export function toolSpecs(tools: Readonly<Record<string, Tool>>): ToolSpec[] {
   });
 }
 
-/**
- * The typed value's shape as providers see it.
- *
- * @example
- * ```ts
- * outputSpec(z.object({ team: z.string() })).name; // 'value'
- * ```
- */
+/** The typed value's shape as providers see it. */
 export function outputSpec(output: z.ZodType): OutputSpec {
   return { name: 'value', schema: jsonSchemaOf(output, 'The output shape') };
 }
@@ -101,14 +79,7 @@ export function outputSpec(output: z.ZodType): OutputSpec {
 /** The options of a call given none: one frozen object, read and never written. */
 const NO_OPTIONS: Record<string, never> = Object.freeze({});
 
-/**
- * Checks a call's options (`E0003`), answering them as they are; no work at all for none.
- *
- * @example
- * ```ts
- * checkOptions({ retry: false });
- * ```
- */
+/** Checks a call's options (`E0003`), answering them as they are; no work at all for none. */
 export function checkOptions<O extends object>(options: O | undefined): O | Record<string, never> {
   if (options === undefined || options === null) return NO_OPTIONS;
   // A string's keys are its characters: an 8 MB string must fail on its type, not be walked.

@@ -16,16 +16,7 @@ export const callSettingsSchema = lazySchema(() =>
   }),
 );
 
-/**
- * Answers `settings` once they fit the call; throws `E0003` when they ask for something the call
- * itself rules out: a tool choice naming a tool the call does not offer, or requiring a tool
- * when it offers none.
- *
- * @example
- * ```ts
- * checkSettings({ toolChoice: { tool: 'search' } }, { search }); // the settings
- * ```
- */
+/** `E0003` for settings the call rules out: a tool choice naming a tool not offered, or requiring one when none is. */
 export function checkSettings(
   settings: CallSettings,
   offered: Readonly<Record<string, unknown>> | undefined,

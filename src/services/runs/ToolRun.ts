@@ -2,11 +2,8 @@ import type { ToolCall } from '../spec/Provider.js';
 import type { ToolContext } from './tool.js';
 
 /**
- * What stands in front of a tool's own `run` for one call: a fake tool, a cassette's tape. It is
- * handed the checked input and `real`, which runs the tool itself (within its `timeoutMs`), and
- * answers the output the model reads. A throw goes to the model as the tool's error, or fails a
- * strict run, as the tool's own throw does; a {@link ToolError} goes to the model even in a
- * strict run, being scripted on purpose.
+ * What stands in front of a tool's own `run` (a fake tool, a cassette's tape); `real` runs the tool. A throw is the
+ * tool's error; a {@link ToolError} reaches the model even in a strict run, being scripted on purpose.
  */
 export type ToolRun = (
   input: unknown,

@@ -2,13 +2,7 @@
 export const MAX_OUTPUT_DEPTH = 256;
 
 /**
- * Whether `value` nests objects and lists deeper than {@link MAX_OUTPUT_DEPTH}: walked with a
- * stack of its own, so no nesting exhausts the call stack, and each object once, so a cycle ends.
- *
- * @example
- * ```ts
- * nestsTooDeep([[['a']]]); // false
- * ```
+ * Whether `value` nests past {@link MAX_OUTPUT_DEPTH}, walked with its own stack and each object once, so a cycle ends.
  */
 export function nestsTooDeep(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;

@@ -48,16 +48,8 @@ export interface StepReplies {
 }
 
 /**
- * The agent loop: steps of `reply`, each with the tools its reply asks for, until a step ends on
- * a text (or the typed value the agent asks for). Step `index` has the key `runId#index`, which is
- * also its request id, so a run given an earlier `runId` replays the same steps. Yields each step's
- * parts (with `live`), each tool result, and `{ type: 'done', result }`.
- *
- * @example
- * ```ts
- * const run = runAgent(agent, 'Hello', {}, true, { collect, stream });
- * for await (const part of run) console.log(part.type);
- * ```
+ * The agent loop: steps of `reply` and their tools until one ends on a text or value. A step's key `runId#index` is
+ * also its request id, so a run given an earlier `runId` replays the same steps.
  */
 export async function* runAgent<O>(
   agent: Agent<O>,
@@ -168,10 +160,7 @@ function strictOption(options: RunOptions): boolean | undefined {
   );
 }
 
-/**
- * The run's own `settings` apart from the rest, which every call's options check takes; anything but an object goes to
- * that check whole.
- */
+/** The run's own `settings` apart from the rest, which the options check takes whole. */
 function splitOptions(options: RunOptions): { readonly given: RunOptions['settings']; readonly rest: RunOptions } {
   if (typeof options !== 'object' || options === null) return { given: undefined, rest: options };
   const { settings: given, strictTools: _, ...rest } = options;

@@ -4,15 +4,8 @@ import { checkSettings, callSettingsSchema } from '../requests/settingsSchema.js
 import type { Agent } from './Agent.js';
 
 /**
- * The call settings every step of a run sends: the agent's, with the run's own over them field
- * by field (and `providerOptions` merged per provider, the run's fields winning). Throws `E0003`
- * for run settings out of range, or a tool choice the agent's tools rule out; none at all when
- * neither the agent nor the run has settings. The agent's own settings are checked with the agent.
- *
- * @example
- * ```ts
- * runSettings({ model: 'writer', settings: { temperature: 0.2, seed: 7 } }, { temperature: 0 }); // { temperature: 0, seed: 7 }
- * ```
+ * The settings each step sends: the agent's, the run's over them field by field (`providerOptions` per provider);
+ * `E0003` for run settings out of range.
  */
 export function runSettings(agent: Agent<unknown>, run: CallSettings | undefined): CallSettings | undefined {
   if (run !== undefined) {

@@ -11,18 +11,9 @@ import { MAX_OUTPUT_DEPTH, nestsTooDeep } from './outputDepth.js';
 import { ToolError, type ToolRun } from './ToolRun.js';
 
 /**
- * Runs the tool a model asked for and answers what the model reads next: the tool's output, or
- * an error text when there is no such tool, the input does not fit the tool's shape, or the tool
- * threw or did not finish within its `timeoutMs` (`R0006`, its signal aborted). With `strict` (a
- * test app's default) each of those throws `R0004` instead, naming the tool, the step, the input
- * and the cause; but not for a call a stand-in made as a misbehaving model on purpose (see `misbehavedCall`), whose
- * error goes to the model, nor for a `ToolError` a tool's stand-in answers. `through`, when given, stands in front of
- * the tool's own `run` (a fake tool, a cassette). An abort of the run is thrown, not handed to the model.
- *
- * @example
- * ```ts
- * const result = await runTool(agent.tools ?? {}, call, { signal, runId, step: 0, callId: call.id });
- * ```
+ * Runs a tool and answers what the model reads next: its output, or an error text (no such tool, a bad input, a throw,
+ * `R0006` past `timeoutMs`). With `strict` each throws `R0004` instead, but not for a stand-in's deliberate
+ * misbehaviour or a scripted `ToolError`. An abort of the run is thrown, never handed to the model.
  */
 export async function runTool(
   tools: Readonly<Record<string, Tool>>,

@@ -2,17 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { abortReason } from '../clock/Clock.js';
 
 /**
- * The signal the tools of one step are handed: the run's own when the step calls one tool, else a
- * signal that aborts with it and takes a listener from each tool (two per tool at most) without
- * Node's warning about too many listeners, which `calls` tools at once on the run's signal would
- * raise past five. `done()` lets go of the run's signal when the step's tools are over.
- *
- * @example
- * ```ts
- * const step = stepSignal(signal, answer.calls.length);
- * try { await Promise.all(answer.calls.map((call) => runTool(tools, call, { signal: step.signal, ... }))); }
- * finally { step.done(); }
- * ```
+ * The signal of one step's tools: the run's for one tool, else one that aborts with it, as `calls` tools on the run's
+ * signal would raise Node's too-many-listeners warning past five.
  */
 export function stepSignal(run: AbortSignal, calls: number): { readonly signal: AbortSignal; done(): void } {
   if (calls <= 1) return { signal: run, done: () => undefined };

@@ -36,10 +36,9 @@ export interface Tool<I extends z.ZodType = z.ZodType, O = unknown> {
 }
 
 /**
- * Defines a tool. Its input is validated with zod before `run` is called; bad input, a throwing
- * `run` and one that outlives `timeoutMs` (`R0006`; one minute when left out) become a
- * tool-result error that the model sees, not a crash — except in a run with strict tools (a test
- * app's default), which fails with `R0004` so a test notices.
+ * Defines a tool. Its input is validated with zod before `run` is called; bad input, a throwing `run` and one that
+ * outlives `timeoutMs` (`R0006`; one minute when left out) become a tool-result error that the model sees, not a crash
+ * — except in a run with strict tools (a test app's default), which fails with `R0004` so a test notices.
  *
  * @example
  * ```ts

@@ -6,16 +6,7 @@ import type { ToolContext } from './tool.js';
 /** The most characters of a tool call's input a message quotes. */
 const MAX_INPUT_CHARS = 300;
 
-/**
- * The error that ends a run with strict tools (a test app's default) when a tool call fails:
- * no such tool, input that does not fit the tool's shape, or a `run` that threw. It names the
- * run, the step, the tool, the input and the cause, so a test fails where the tool never ran.
- *
- * @example
- * ```ts
- * throw toolFailed(call, context, "threw: disk full", error);
- * ```
- */
+/** `R0004` of a strict run: the run, step, tool, input and cause, so a test fails where the tool never ran. */
 export function toolFailed(call: ToolCall, context: ToolContext, problem: string, cause?: unknown): StandinError {
   return new StandinError(
     'R0004',

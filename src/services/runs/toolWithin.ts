@@ -7,18 +7,10 @@ import type { Tool, ToolContext } from './tool.js';
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
 /**
- * What a tool's `run` answered, bounded: a plain value at once; a promise at most the tool's
- * `timeoutMs` ({@link DEFAULT_TOOL_TIMEOUT_MS} when it names none) on a timer that does not keep
- * the process alive, past which it rejects with `R0006`, and no longer than the run's signal
- * allows (its abort reason). `run` is handed a signal of its own that aborts with the run's and
- * at the timeout (with the `R0006` error as its reason), so a tool that passes it on stops its
- * work rather than run on unseen.
+ * A tool's answer, a promise bounded by `timeoutMs` (`R0006`) and the run's signal. `run` gets a signal that aborts at
+ * either, so a tool that passes it on stops rather than run on unseen.
  *
  * @throws {StandinError} `R0006` when the promise `run` returned has not settled after the bound.
- * @example
- * ```ts
- * const output = await toolWithin(found, parsed.data, call, context);
- * ```
  */
 export async function toolWithin(found: Tool, input: unknown, call: ToolCall, context: ToolContext): Promise<unknown> {
   const outer = context.signal;

@@ -13,18 +13,16 @@ interface Entered {
 }
 
 /**
- * One AsyncLocalStorage for every container. Node 20 keeps each AsyncLocalStorage instance in a
- * process-wide list that every new async resource walks, and never drops one it has used; one per
- * container would make every await slower by the number of containers ever made (measured: 10,000
- * containers used once turn a 0.6 µs await into 8 ms). What it holds lives in each async context
- * and is keyed by the owning container's Scopes, so containers still share nothing.
+ * One AsyncLocalStorage for every container. Node 20 keeps each AsyncLocalStorage instance in a process-wide list that
+ * every new async resource walks, and never drops one it has used; one per container would make every await slower by
+ * the number of containers ever made (measured: 10,000 containers used once turn a 0.6 µs await into 8 ms). What it
+ * holds lives in each async context and is keyed by the owning container's Scopes, so containers still share nothing.
  */
 const entered = new AsyncLocalStorage<Entered>();
 
 /**
- * The cursor scopes of one container. A scope entered through one container's Scopes means
- * nothing to another's. Entering a scope costs about as much as a function call, not a child
- * container.
+ * The cursor scopes of one container. A scope entered through one container's Scopes means nothing to another's.
+ * Entering a scope costs about as much as a function call, not a child container.
  *
  * @example
  * ```ts

@@ -23,11 +23,6 @@ export interface FamilyMaker extends ValueBounds {
 /**
  * The arbitraries of each family that the shapes allow, valid first (fast-check shrinks toward the first). A family
  * the shapes do not allow (near misses with no shape to miss) is left out.
- *
- * @example
- * ```ts
- * families(maker).valid; // answers whose value fits the output, whose calls fit their tools
- * ```
  */
 export function families(maker: FamilyMaker): Partial<Record<AnswerFamily, Arbitrary<Answer>>> {
   const near = nearMisses(maker);

@@ -39,10 +39,6 @@ export interface Shapes {
  * else from the last reply request the model's fake in `app` was sent.
  *
  * @throws {StandinError} `T0114` when the app has no model of that name; `T0111` when no shape can be found.
- * @example
- * ```ts
- * shapesFor(app, 'writer', { agent: writer }).output; // writer.output
- * ```
  */
 export function shapesFor(app: App, model: string, sources: ShapeSources, where: string): Shapes {
   const models = Object.keys(app.container.get(Tokens.Config).models);

@@ -21,14 +21,7 @@ export function toFakeLiteral(model: string, script: readonly Answer[]): string 
   return `app.fake(${quote(model)}, [\n${script.map((answer) => `  ${literal(answer)},\n`).join('')}])`;
 }
 
-/**
- * The script, printed by fast-check (in a failing property's counterexample) as {@link toFakeLiteral} prints it.
- *
- * @example
- * ```ts
- * fc.stringify(printedAs('writer', [{ text: 'Hi' }])); // "app.fake('writer', [\n  { text: 'Hi' },\n])"
- * ```
- */
+/** The script, printed by fast-check (in a failing property's counterexample) as {@link toFakeLiteral} prints it. */
 export function printedAs<T extends readonly Answer[]>(model: string, script: T): T {
   Object.defineProperty(script, toStringMethod, { value: () => toFakeLiteral(model, script) });
   return script;

@@ -19,11 +19,6 @@ let loaded: FastCheck | undefined;
  * its methods, not its class, so `fc.assert` takes arbitraries of either build).
  *
  * @throws {StandinError} `T0110` when fast-check is not installed.
- * @example
- * ```ts
- * const fc = loadFastCheck();
- * fc.sample(fc.nat(), 1);
- * ```
  */
 export function loadFastCheck(load: LoadFastCheck = requireFastCheck): FastCheck {
   if (load === requireFastCheck && loaded !== undefined) return loaded;

@@ -13,11 +13,6 @@ export const bends: readonly Bend[] = ['missing', 'not_a_member', 'wrong_type', 
  * the wrong type (a string where a number goes), an extra field. `pick` chooses the field. When that bend still fits
  * (an optional field, a plain string), the other bends and fields are tried in turn, then the misfit the fake makes up.
  * Undefined when nothing can miss the shape.
- *
- * @example
- * ```ts
- * bend(z.object({ pages: z.array(z.number()) }), { pages: [3] }, 0, 'missing'); // {}
- * ```
  */
 export function bend(shape: ZodType, value: unknown, pick: number, first: Bend): unknown {
   const misses = (candidate: unknown) => !shape.safeParse(candidate).success;
@@ -58,25 +53,13 @@ function wrongType(value: unknown): unknown {
   return 0;
 }
 
-/**
- * The JSON of a value that fits, cut as a token limit cuts it (never JSON itself).
- *
- * @example
- * ```ts
- * truncatedJson({ team: 'billing' }); // '{"team":"'
- * ```
- */
+/** The JSON of a value that fits, cut as a token limit cuts it (never JSON itself). */
 export function truncatedJson(value: unknown): string {
   return cutShort(JSON.stringify(value)) ?? '{"';
 }
 
 /**
  * The JSON of a value that fits, written wrong as a model writes it: single quotes for double, else a trailing comma.
- *
- * @example
- * ```ts
- * brokenJson({ team: 'billing' }); // "{'team':'billing'}"
- * ```
  */
 export function brokenJson(value: unknown): string {
   const json = JSON.stringify(value);

@@ -21,10 +21,6 @@ const LARGEST = 1000;
  *
  * @throws {StandinError} `T0113` for an unknown family, a weight that is not a number from 0, a bound that is not a
  * whole number from 0 to 1000 (from 1 for `maxAnswers`), a failure kind that is not one.
- * @example
- * ```ts
- * readArbitraryOptions({ families: { fail: 0 } }, 'arbitraryScript').weights.fail; // 0
- * ```
  */
 export function readArbitraryOptions(
   options: { readonly families?: unknown; readonly failures?: unknown } & Partial<
@@ -67,14 +63,7 @@ export function readArbitraryOptions(
   return { weights, bounds: bounds as unknown as ArbitraryBounds };
 }
 
-/**
- * The error for options that leave no family to draw an answer from.
- *
- * @example
- * ```ts
- * throw noFamilyLeft('arbitraryScript', weights, ['valid', 'misbehave', 'fail']);
- * ```
- */
+/** The error for options that leave no family to draw an answer from. */
 export function noFamilyLeft(
   where: string,
   weights: Readonly<Record<AnswerFamily, number>>,

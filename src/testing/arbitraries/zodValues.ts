@@ -42,10 +42,6 @@ const OPEN = 1000;
  *
  * @throws {StandinError} `T0112` for a part of the shape that has no JSON value to generate (a date, a function, a
  * transform, `never`), naming where it is.
- * @example
- * ```ts
- * fc.sample(valuesOf(fc, z.object({ team: z.enum(['billing', 'technical']) }), bounds, 'output'), 1); // [{ team: 'billing' }]
- * ```
  */
 export function valuesOf(fc: FastCheck, shape: ZodType, bounds: ValueBounds, where: string): Arbitrary<unknown> {
   const made = make(fc, shape as unknown as ZodInside, bounds, where);

@@ -21,10 +21,9 @@ export interface WireView {
 }
 
 /**
- * What the matchers and the `assert…` functions read: a faked model (`app.fake(...)`, also in a
- * Redis namespace, as its last `sync()` read it), a test app with a model name (every fake of that
- * model: the app-wide one and the scopes' own, or the namespace's), or the wire server with the
- * model id its clients send (and a scope, to read that scope alone).
+ * What the matchers and the `assert…` functions read: a faked model (`app.fake(...)`, also in a Redis namespace, as its
+ * last `sync()` read it), a test app with a model name (every fake of that model: the app-wide one and the scopes' own,
+ * or the namespace's), or the wire server with the model id its clients send (and a scope, to read that scope alone).
  *
  * @example
  * ```ts

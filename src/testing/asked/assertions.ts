@@ -18,9 +18,8 @@ import {
 } from './verdicts.js';
 
 /**
- * Asserts, outside any test runner (`node:test`, a script), what `toHaveBeenAsked` does: the
- * subject was asked for a reply at least once, or exactly `times` times. Throws an
- * `AssertionError` that says what it was asked.
+ * Asserts, outside any test runner (`node:test`, a script), what `toHaveBeenAsked` does: the subject was asked for a
+ * reply at least once, or exactly `times` times. Throws an `AssertionError` that says what it was asked.
  *
  * @example
  * ```ts

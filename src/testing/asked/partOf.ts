@@ -5,15 +5,8 @@ import { isOrdinaryObject } from '../../validation/isOrdinaryObject.js';
 export type Equals = (actual: unknown, expected: unknown) => boolean;
 
 /**
- * The part of `actual` that `expected` speaks of: of an object, the keys `expected` names (a key
- * `actual` lacks stays missing), each cut the same way; of a list as long as `expected`, each item
- * cut by its counterpart; anything else whole. Comparing the part with `expected` is a partial
- * match, and diffing them shows only what the test asked about.
- *
- * @example
- * ```ts
- * partOf({ instructions: 'Be brief.', messages: [] }, { instructions: 'Be kind.' }); // { instructions: 'Be brief.' }
- * ```
+ * The part of `actual` that `expected` speaks of (the keys it names, a list's items by counterpart), so a diff shows
+ * only what the test asked about.
  */
 export function partOf(actual: unknown, expected: unknown): unknown {
   if (Array.isArray(expected)) {
@@ -29,27 +22,12 @@ export function partOf(actual: unknown, expected: unknown): unknown {
   return part;
 }
 
-/**
- * Whether `actual` holds `expected`: the part of it `expected` speaks of (see {@link partOf}) is
- * equal to it.
- *
- * @example
- * ```ts
- * matchesPartly({ tool: 'findInGuide', with: { words: 'a' } }, { tool: 'findInGuide' }, deepEquals); // true
- * ```
- */
+/** Whether `actual` holds `expected`: the part of it `expected` speaks of (see {@link partOf}) is equal to it. */
 export function matchesPartly(actual: unknown, expected: unknown, equals: Equals): boolean {
   return equals(partOf(actual, expected), expected);
 }
 
-/**
- * Strict deep equality, for code outside a test runner (`node:test`, a script).
- *
- * @example
- * ```ts
- * deepEquals({ a: [1] }, { a: [1] }); // true
- * ```
- */
+/** Strict deep equality, for code outside a test runner (`node:test`, a script). */
 export function deepEquals(actual: unknown, expected: unknown): boolean {
   return isDeepStrictEqual(actual, expected);
 }

@@ -7,9 +7,8 @@ import { matchesPartly, partOf, type Equals } from './partOf.js';
 import { replies, toolCalls, type SentConversation } from './sentViews.js';
 
 /**
- * What a matcher found: whether it passes, what happened in words (as the failure of the matcher,
- * or of its negation with `.not`), and, for a failing match, what was expected against the
- * nearest thing sent, for a diff.
+ * What a matcher found: pass or not, in words for it and `.not`, and for a failure what was expected against the
+ * nearest call.
  */
 export interface Verdict {
   readonly pass: boolean;
@@ -24,10 +23,6 @@ const LISTED = 10;
  * Whether the subject was asked for a reply: at all, or exactly `times` times.
  *
  * @throws {StandinError} `T0062` for `times` that is not a whole number from 0.
- * @example
- * ```ts
- * askedVerdict(readAsked(writer, 'toHaveBeenAsked'), 2).pass; // true after two steps
- * ```
  */
 export function askedVerdict(asked: Asked, times?: number): Verdict {
   if (times !== undefined && !(Number.isInteger(times) && times >= 0)) {
@@ -52,10 +47,6 @@ export function askedVerdict(asked: Asked, times?: number): Verdict {
  * equal (objects partly, the same way down), by `equals`.
  *
  * @throws {StandinError} `T0062` for `expected` that is not an object.
- * @example
- * ```ts
- * askedWithVerdict(readAsked(writer, 'toHaveBeenAskedWith'), { instructions: 'Be brief.' }, deepEquals).pass;
- * ```
  */
 export function askedWithVerdict(asked: Asked, expected: unknown, equals: Equals): Verdict {
   if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) {
@@ -88,10 +79,6 @@ export function askedWithVerdict(asked: Asked, expected: unknown, equals: Equals
  * requests after it carry it back to the model.
  *
  * @throws {StandinError} `T0062` for a tool name that is not a non-empty string.
- * @example
- * ```ts
- * calledToolVerdict(readAsked(writer, 'toHaveCalledTool'), 'findInGuide', { words: 'reset' }, deepEquals).pass;
- * ```
  */
 export function calledToolVerdict(asked: Asked, tool: string, input: unknown, equals: Equals): Verdict {
   if (typeof tool !== 'string' || tool === '') {
@@ -119,14 +106,7 @@ export function calledToolVerdict(asked: Asked, tool: string, input: unknown, eq
   };
 }
 
-/**
- * Whether the subject gave every answer it was scripted with, in every scope it was used in.
- *
- * @example
- * ```ts
- * (await answeredAllVerdict(readAsked(writer, 'toHaveAnsweredAll'))).pass;
- * ```
- */
+/** Whether the subject gave every answer it was scripted with, in every scope it was used in. */
 export async function answeredAllVerdict(asked: Asked): Promise<Verdict> {
   const left = await asked.pending();
   const shown = left.slice(0, LISTED).map((line) => `  ${line}`);

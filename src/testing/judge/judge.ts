@@ -39,12 +39,11 @@ export interface JudgeVerdict {
 }
 
 /**
- * Asks the app's classifier the judge's question about a reply, `repeat` times, and judges it: it
- * passes when the mean probability (with `majority`, more than half the grades) reaches
- * `atLeast`. A test app answers from its classifier's fake (scripted by the id `judge`, or
- * `app.fakeClassifier(fitting())`); an app bound to a real classifier grades with it, through the
- * engine's retries and fallback. The verdict goes into the app's transcript. A reply with nothing
- * to judge (an empty text) fails without asking.
+ * Asks the app's classifier the judge's question about a reply, `repeat` times, and judges it: it passes when the mean
+ * probability (with `majority`, more than half the grades) reaches `atLeast`. A test app answers from its classifier's
+ * fake (scripted by the id `judge`, or `app.fakeClassifier(fitting())`); an app bound to a real classifier grades with
+ * it, through the engine's retries and fallback. The verdict goes into the app's transcript. A reply with nothing to
+ * judge (an empty text) fails without asking.
  *
  * @throws {StandinError} `T0150` and `T0151` for arguments it cannot read; the classifier's failure as it is.
  * @example

@@ -4,11 +4,6 @@ import type { JudgeVerdict } from './judge.js';
 /**
  * A judge's verdict as the matchers and `assertPassesJudge` say it: the question, the reply, each
  * grade with its probabilities, and what passing needed, under `.not` too.
- *
- * @example
- * ```ts
- * judgedVerdict(await judge(app, run, question, { atLeast: 0.8 })).said(false);
- * ```
  */
 export function judgedVerdict(verdict: JudgeVerdict): Verdict {
   const body = verdict.lines.map((line) => `  ${line}`).join('\n');

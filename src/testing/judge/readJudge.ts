@@ -25,10 +25,7 @@ export interface JudgeOptions {
   readonly atLeast: number;
   /** How many times the classifier is asked, from 1 to 25: 1 when left out. */
   readonly repeat?: number | undefined;
-  /**
-   * With `true`, the judge passes when more than half the grades reach `atLeast`; left out, when
-   * their mean does.
-   */
+  /** With `true`, the judge passes when more than half the grades reach `atLeast`; left out, when their mean does. */
   readonly majority?: boolean | undefined;
   /** For a choice question: the option that passes. Only for a choice question. */
   readonly option?: string | undefined;
@@ -64,15 +61,10 @@ export interface JudgeCall {
 }
 
 /**
- * A judge's arguments, checked: the app whose classifier judges, the reply (a text, or a reply or
- * run result: its `text`, else its typed `value`; an empty one is left undefined, and fails), the
- * question and the options.
+ * A judge's arguments, checked: the app whose classifier judges, the reply (a text, or a reply or run result: its
+ * `text`, else its typed `value`; an empty one is left undefined, and fails), the question and the options.
  *
  * @throws {StandinError} `T0150` for an app or a reply it cannot read; `T0151` for a bad question or options.
- * @example
- * ```ts
- * readJudge('toPassJudge', run, app, Q.yesNo('Does it cite the guide?'), { atLeast: 0.8 }).options.repeat; // 1
- * ```
  */
 export function readJudge(where: string, reply: unknown, app: unknown, question: unknown, options: unknown): JudgeCall {
   if (!(app instanceof App)) {

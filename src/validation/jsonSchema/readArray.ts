@@ -7,9 +7,8 @@ function positions(items: readonly z.ZodType[], minItems: number): z.ZodType[] {
 }
 
 /**
- * An array part of a JSON Schema: a tuple (`prefixItems`, or draft-7's `items` list with
- * `additionalItems`), or a list of `items`, with `minItems`, `maxItems`, `uniqueItems` and the
- * `contains` family.
+ * An array part of a JSON Schema: a tuple (`prefixItems`, or draft-7's `items` list with `additionalItems`), or a list
+ * of `items`, with `minItems`, `maxItems`, `uniqueItems` and the `contains` family.
  */
 export function readArray(schema: JsonObject, context: ReadContext, at: string, depth: number): z.ZodType {
   const { prefixItems, items } = schema;

@@ -8,7 +8,7 @@ import { createTestApp, type Answer } from '../../../src/testing.js';
 /** What `app.fake(model, answers)` in the literal's text is given, read back by running the text. */
 function readBack(literal: string): { model: string; answers: Answer[] } {
   const app = { fake: (model: string, answers: Answer[]) => ({ model, answers }) };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the literal is source meant to be pasted and run
+  // The literal is source meant to be pasted and run, so it is run as source.
   return new Function('app', `return ${literal};`)(app) as { model: string; answers: Answer[] };
 }
 

@@ -46,11 +46,8 @@ const endpoints: readonly (readonly [path: string, handle: Handle])[] = [
 const deployment = (path: string): RegExp => new RegExp(`^/openai/deployments/(?<deployment>[^/]+)/${path}$`);
 
 /**
- * Azure OpenAI: OpenAI's chat completions, responses, embeddings, audio and images on a
- * deployment's paths (`/openai/deployments/{deployment}/...?api-version=`, the Responses API also
- * at `/openai/responses`) and on the v1 paths (`/openai/v1/...`, where `@ai-sdk/azure` and `openai`
- * with `baseURL: …/openai/v1/` go), with Azure's `api-version` check, its error bodies and its
- * content filter's verdicts.
+ * Azure OpenAI: OpenAI's endpoints on a deployment's paths and the v1 paths (where `@ai-sdk/azure` goes), with Azure's
+ * `api-version` check, errors and content filter.
  */
 export const azure: Dialect = {
   name: 'azure',

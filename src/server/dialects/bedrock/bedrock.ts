@@ -16,10 +16,7 @@ const awsTypes: Readonly<Record<number, string>> = {
   503: 'ServiceUnavailableException',
 };
 
-/**
- * Amazon Bedrock's Converse and ConverseStream: its request id in `x-amzn-requestid`, an error's AWS shape in
- * `x-amzn-errortype` and its words in `{ message }`.
- */
+/** Bedrock's Converse and ConverseStream: request id in `x-amzn-requestid`, an error's shape in `x-amzn-errortype`. */
 export const bedrock: Dialect = {
   name: 'bedrock',
   routes: [

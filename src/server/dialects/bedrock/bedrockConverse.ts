@@ -12,14 +12,8 @@ import type { WireContext } from '../../WireContext.js';
 import { replyOrMisbehaviour, wholeReply, wireMisbehaviour } from '../../wireMisbehaviour.js';
 
 /**
- * `POST /model/{modelId}/converse`: reads a Bedrock Converse request (the model from the path, URL-decoded: an id, an
- * inference profile or an ARN), asks the engine, and answers Bedrock's `{ output: { message }, stopReason, usage,
- * metrics }`. Any SigV4 signature is accepted unchecked, and never recorded.
- *
- * @example
- * ```ts
- * await bedrockConverse(context);
- * ```
+ * `POST /model/{modelId}/converse` (the model URL-decoded: an id, a profile or an ARN). Any SigV4 signature is accepted
+ * unchecked and never recorded.
  */
 export async function bedrockConverse(context: WireContext): Promise<void> {
   const { model, input, valueCall } = read(context);
@@ -32,16 +26,7 @@ export async function bedrockConverse(context: WireContext): Promise<void> {
   );
 }
 
-/**
- * `POST /model/{modelId}/converse-stream`: the same request, answered as ConverseStream's AWS event stream. A failure
- * after the stream began is sent as Bedrock sends one, an exception message (`throttlingException`, ...) ending the
- * stream; a misbehaving model's refusal or content filter ends the reply with the stop reason Bedrock gives them.
- *
- * @example
- * ```ts
- * await bedrockConverseStream(context);
- * ```
- */
+/** `converse-stream`: a failure after the stream began ends it with an exception message, as Bedrock does. */
 export async function bedrockConverseStream(context: WireContext): Promise<void> {
   const { model, input, valueCall } = read(context);
   const stream = new EventStreamWriter(context.response, context.dialect.headers(context.responseId));

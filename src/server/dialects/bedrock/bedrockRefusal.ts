@@ -1,10 +1,7 @@
 import type { FieldNotes, ShapeIssue } from '../../../protocols/WireFault.js';
 import { WireError } from '../../WireError.js';
 
-/**
- * A field's place as AWS's validation names it: list members counted from 1, each followed by `member`
- * (`messages.1.member.content.2.member.toolUse.name`).
- */
+/** A field's place as AWS names it: members from 1, each followed by `member`. */
 export function awsPlace(path: readonly PropertyKey[]): string {
   return path.map((key) => (typeof key === 'number' ? `${key + 1}.member` : String(key))).join('.');
 }
@@ -41,11 +38,8 @@ function constraint(issue: ShapeIssue): string {
 }
 
 /**
- * Bedrock's 400 `ValidationException` for a request field it refuses, in AWS's words: `1 validation error detected:
- * Value '-1' at 'inferenceConfig.maxTokens' failed to satisfy constraint: Member must have value greater than or
- * equal to 1` (`W0002`). A field Bedrock does not know is its `Malformed input request` (`W0004`); a rule of
- * Bedrock's own (a conversation that starts with the assistant) is in its own words (`W0002`), and a block the wire
- * server cannot hand the engine in the server's (`W0004`).
+ * Bedrock's 400 `ValidationException` in AWS's words (`W0002`); an unknown field is its `Malformed input request` and a
+ * block the server cannot hand on is in the server's words (`W0004`).
  */
 export function bedrockRefusal(issue: ShapeIssue, notes: FieldNotes = {}): WireError {
   const param = awsPlace(issue.path);

@@ -5,14 +5,7 @@ import { readJson } from '../../readBody.js';
 import type { WireContext } from '../../WireContext.js';
 
 /**
- * `POST /v1/decisions`, the Decisions API: reads `{ model, input, questions }` through the
- * protocol, asks the app's classifier, and answers `{ model, answers, usage }` with `x-request-id`,
- * the answers in the questions' order. Errors are OpenAI's `{ error }`.
- *
- * @example
- * ```ts
- * await openaiDecisions(context);
- * ```
+ * `POST /v1/decisions`: asks the classifier, answers in the questions' order with `x-request-id`; errors are OpenAI's.
  */
 export async function openaiDecisions(context: WireContext): Promise<void> {
   const asked = readDecisions(readJson(context.body));

@@ -5,17 +5,7 @@ import { sendJsonText } from '../../respond.js';
 import { sentOf } from '../../SentEntry.js';
 import type { WireContext } from '../../WireContext.js';
 
-/**
- * `POST /v1beta/models/{model}:embedContent` (`{ content: { parts: [{ text }] } }` answered
- * `{ embedding: { values } }`) and `:batchEmbedContents` (`{ requests: [...] }` answered
- * `{ embeddings: [{ values }] }`, what `@google/genai` sends): one `embed` call per text, a
- * content's text parts joined.
- *
- * @example
- * ```ts
- * await geminiEmbed(context, false);
- * ```
- */
+/** `:embedContent` and `:batchEmbedContents` (what `@google/genai` sends): one `embed` per text, parts joined. */
 export async function geminiEmbed(context: WireContext, batch: boolean): Promise<void> {
   const id = context.params.model ?? '';
   const body = readJson(context.body);

@@ -13,17 +13,11 @@ const places = {
 };
 
 /**
- * `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent?alt=sse`: reads the
- * request, asks the engine, and answers a `GenerateContentResponse`, or, streamed, one such
- * response per piece of the reply, the last with the `finishReason` and usage. A content filter
- * (a scripted `content_filter` failure, a misbehaving model's refusal or filter) is answered as
- * Gemini answers a blocked prompt: 200, no candidates, `promptFeedback.blockReason: SAFETY`
- * (mid-stream: `finishReason: SAFETY`).
- *
- * @example
- * ```ts
- * await geminiGenerate(context, true);
- * ```
+ * `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent?alt=sse`: reads the request, asks the
+ * engine, and answers a `GenerateContentResponse`, or, streamed, one such response per piece of the reply, the last
+ * with the `finishReason` and usage. A content filter (a scripted `content_filter` failure, a misbehaving model's
+ * refusal or filter) is answered as Gemini answers a blocked prompt: 200, no candidates, `promptFeedback.blockReason:
+ * SAFETY` (mid-stream: `finishReason: SAFETY`).
  */
 export async function geminiGenerate(context: WireContext, streamed: boolean): Promise<void> {
   const id = context.params.model ?? '';

@@ -6,15 +6,9 @@ import { sentOf } from '../../SentEntry.js';
 import type { WireContext } from '../../WireContext.js';
 
 /**
- * `POST /v1beta/models/{model}:predict` of an Imagen model: one `image` call of `sampleCount`
- * images (1 when left out) of the size Imagen draws at the `aspectRatio` asked, in the format of
- * `outputOptions.mimeType`, answered as `predictions[i].bytesBase64Encoded` with each image's
- * `mimeType`.
- *
- * @example
- * ```ts
- * await geminiPredict(context);
- * ```
+ * `POST /v1beta/models/{model}:predict` of an Imagen model: one `image` call of `sampleCount` images (1 when left out)
+ * of the size Imagen draws at the `aspectRatio` asked, in the format of `outputOptions.mimeType`, answered as
+ * `predictions[i].bytesBase64Encoded` with each image's `mimeType`.
  */
 export async function geminiPredict(context: WireContext): Promise<void> {
   const id = context.params.model ?? '';

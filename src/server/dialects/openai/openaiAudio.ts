@@ -31,11 +31,6 @@ const speechUnhonoured: Unhonoured = {
  * `POST /v1/audio/transcriptions` (and an Azure deployment's): reads the multipart upload (`file`,
  * `model`, `language`, `prompt`), makes one `hear` call and answers `{ text }` (`response_format`
  * json or verbose_json), or the text alone (`text`).
- *
- * @example
- * ```ts
- * await openaiTranscription(context);
- * ```
  */
 export async function openaiTranscription(context: WireContext): Promise<void> {
   const type = context.headers['content-type'] ?? '';
@@ -69,11 +64,6 @@ export async function openaiTranscription(context: WireContext): Promise<void> {
 /**
  * `POST /v1/audio/speech` (and an Azure deployment's): makes one `speak` call and answers its
  * bytes, typed by `response_format` (mp3 unless named).
- *
- * @example
- * ```ts
- * await openaiSpeech(context);
- * ```
  */
 export async function openaiSpeech(context: WireContext): Promise<void> {
   const body = readJson(context.body);

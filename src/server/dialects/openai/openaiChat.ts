@@ -28,9 +28,8 @@ export function chatEndpoint(filters?: ChatFilters): (context: WireContext) => P
 }
 
 /**
- * `POST /v1/chat/completions`: reads the request, asks the engine, and answers a `chat.completion`,
- * or with `stream: true` its `chat.completion.chunk` events ending in `data: [DONE]` (a usage chunk
- * first when `stream_options.include_usage`). A misbehaving model's refusal or content filter ends
- * the reply as OpenAI's do.
+ * `POST /v1/chat/completions`: reads the request, asks the engine, and answers a `chat.completion`, or with `stream:
+ * true` its `chat.completion.chunk` events ending in `data: [DONE]` (a usage chunk first when
+ * `stream_options.include_usage`). A misbehaving model's refusal or content filter ends the reply as OpenAI's do.
  */
 export const openaiChat = chatEndpoint();

@@ -20,11 +20,6 @@ const unhonoured: Unhonoured = {
 /**
  * `POST /v1/embeddings` (and an Azure deployment's): one `embed` call per input text, answered as
  * `float` lists or as `base64` (little-endian float32, what the openai client asks for by default).
- *
- * @example
- * ```ts
- * await openaiEmbeddings(context);
- * ```
  */
 export async function openaiEmbeddings(context: WireContext): Promise<void> {
   const body = readJson(context.body);

@@ -15,16 +15,10 @@ const unhonoured: Unhonoured = {
 };
 
 /**
- * `POST /v1/images/generations` (and an Azure deployment's): one `image` call of `n` images (1 when
- * left out) of `size` (`'auto'` or none: the script's default) and `output_format`, answered as
- * OpenAI answers GPT Image models: `data[i].b64_json`, with `output_format` when the images are
- * PNG, JPEG or WebP. Fields that shape how a real model paints (`quality`, `style`, ...) are taken
- * and left unread: a scripted image does not follow them.
- *
- * @example
- * ```ts
- * await openaiImages(context);
- * ```
+ * `POST /v1/images/generations` (and an Azure deployment's): one `image` call of `n` images (1 when left out) of `size`
+ * (`'auto'` or none: the script's default) and `output_format`, answered as OpenAI answers GPT Image models:
+ * `data[i].b64_json`, with `output_format` when the images are PNG, JPEG or WebP. Fields that shape how a real model
+ * paints (`quality`, `style`, ...) are taken and left unread: a scripted image does not follow them.
  */
 export async function openaiImages(context: WireContext): Promise<void> {
   const body = readJson(context.body);

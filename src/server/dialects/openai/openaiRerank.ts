@@ -9,11 +9,6 @@ import type { WireContext } from '../../WireContext.js';
  * `POST /v1/rerank`, in the Jina/Cohere shape the OpenAI adapter's `rank` speaks: one `rank` call
  * scoring the documents against the query, answered as `results[{ index, relevance_score }]`, best
  * first, the first `top_n` when it asks for fewer.
- *
- * @example
- * ```ts
- * await openaiRerank(context);
- * ```
  */
 export async function openaiRerank(context: WireContext): Promise<void> {
   const { model: id, query, texts, top, documents } = readRerank(readJson(context.body));

@@ -14,17 +14,7 @@ export const responsesWriters: ReplyWriters = {
   events: (meta) => new ResponseEventWriter(meta),
 };
 
-/**
- * `POST /v1/responses`: reads a Responses request (input items with function calls and their
- * outputs, flat function tools, `text.format` json_schema), asks the engine, and answers a
- * `response` whose output holds reasoning, message and function_call items, or with
- * `stream: true` its events (`response.created` ... `response.completed`, each numbered).
- *
- * @example
- * ```ts
- * await openaiResponses(context);
- * ```
- */
+/** `POST /v1/responses`: a Responses request answered as a `response`, or with `stream: true` its numbered events. */
 export async function openaiResponses(context: WireContext): Promise<void> {
   const body = readJson(context.body);
   refuseUnhonoured(body, responsesUnhonoured);

@@ -23,9 +23,8 @@ export interface ReplyWriters {
 }
 
 /**
- * Answers a reply request a protocol read: asks the engine, and answers the whole reply, or with
- * `stream` its events; a misbehaving model's refusal or content filter ends the reply as the API's
- * own do, and its typed value that does not fit goes out as it came.
+ * Answers a reply request whole or streamed; a refusal or content filter ends it as the API's own do, and a typed value
+ * that does not fit goes out as it came.
  */
 export async function answerReply(
   context: WireContext,

@@ -29,10 +29,7 @@ export const responsesUnhonoured: Unhonoured = {
   top_logprobs: (v) => (v === 0 ? undefined : `${noLogprobs}; leave top_logprobs out`),
 };
 
-/**
- * Refuses (`W0004`, OpenAI's `unsupported_value`) a field whose value asks for what a scripted
- * answer cannot give, as `table` lists them.
- */
+/** `W0004` (`unsupported_value`) for a value asking what a scripted answer cannot give. */
 export function refuseUnhonoured(body: Readonly<Record<string, unknown>>, table: Unhonoured): void {
   for (const field in table) {
     const value = body[field];

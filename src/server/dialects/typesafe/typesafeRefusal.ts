@@ -18,10 +18,7 @@ const listed = (values: readonly unknown[]): string => {
 };
 
 /**
- * TypeSafe's answer to a request field it refuses, as its FastAPI server gives it: a 422 whose
- * `detail` lists the field's `loc` (under `body`), pydantic's error `type` and its words (`Field
- * required`, `Extra inputs are not permitted`, `Input should be 'choice', 'score' or 'noul'`, ...).
- * The field's path travels as the error's `param`, which the dialect's error body writes as `loc`.
+ * TypeSafe's FastAPI 422 for a refused field: `detail` with its `loc` under `body`, pydantic's error `type` and words.
  */
 export function typesafeRefusal(issue: ShapeIssue): WireError {
   const refuse = (path: readonly PropertyKey[], type: string, message: string, unknown = false): WireError =>

@@ -5,14 +5,7 @@ import { readJson } from '../../readBody.js';
 import type { WireContext } from '../../WireContext.js';
 
 /**
- * `POST /v1/systemone`, TypeSafe's System One classifier: reads `{ state, model, questions }`
- * through the protocol, asks the app's classifier, and answers `{ model, answers, usage }` with
- * `x-typesafe-request-id`. Errors are TypeSafe's `{ detail }`.
- *
- * @example
- * ```ts
- * await typesafeSystemone(context);
- * ```
+ * `POST /v1/systemone`: asks the classifier, answers with `x-typesafe-request-id`; errors are TypeSafe's `{ detail }`.
  */
 export async function typesafeSystemone(context: WireContext): Promise<void> {
   await classifyWire(context, readSystemone(readJson(context.body)), writeSystemoneReply);

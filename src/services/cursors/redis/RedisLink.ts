@@ -7,18 +7,9 @@ import { redisFailure } from './redisFailure.js';
 export type { RedisLinkSettings } from './connectRedis.js';
 
 /**
- * One connection to Redis (a client, or a cluster client), made on first use: the container
- * factory is synchronous and connecting is not, so the first command (or `ready()`) connects,
- * and every later one reuses the promise. A first connect that fails rejects with `D0001`
- * naming the URL with its password masked, and the next use tries again. Once connected, a lost
- * connection is re-made in the background; commands sent meanwhile fail at once with `D0003`
- * rather than wait in a queue. Every command is bounded by `timeoutMs` (`D0002`).
- *
- * @example
- * ```ts
- * const link = new RedisLink({ url: 'redis://127.0.0.1:6379', cluster: false, timeoutMs: 2000 });
- * await link.command('standin:{a}:x', ['GET', 'standin:{a}:x']);
- * ```
+ * One Redis connection, made on first use since the container factory is synchronous. A failed first connect rejects
+ * with `D0001` (password masked) and the next use retries; while a lost connection is re-made, commands fail at once
+ * with `D0003` rather than queue. Each command is bounded by `timeoutMs` (`D0002`).
  */
 export class RedisLink {
   readonly #settings: RedisLinkSettings;

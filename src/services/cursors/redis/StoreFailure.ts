@@ -2,10 +2,9 @@ import type { Code } from '../../../errors/catalog.js';
 import { nameErrorClass, StandinError } from '../../../errors/StandinError.js';
 
 /**
- * A shared cursor store could not do what it was asked: Redis unreachable (`D0001`), stalled
- * (`D0002`, kind `timeout`), cut off (`D0003`, kind `network`), or answering with an error
- * (`D0005`). A faked call turns a failure with a `kind` into a provider failure of that kind,
- * so the engine retries it as it would a provider's.
+ * A shared cursor store could not do what it was asked: Redis unreachable (`D0001`), stalled (`D0002`, kind `timeout`),
+ * cut off (`D0003`, kind `network`), or answering with an error (`D0005`). A faked call turns a failure with a `kind`
+ * into a provider failure of that kind, so the engine retries it as it would a provider's.
  *
  * @example
  * ```ts

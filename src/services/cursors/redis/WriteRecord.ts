@@ -8,20 +8,19 @@ export interface Doubt {
 }
 
 /**
- * What a Redis cursor store knows of its own writes, the ground for telling lost state (`D0010`)
- * and a cursor in doubt (`D0011`) from a fresh one. Apart from the store, which only asks it.
+ * What a Redis cursor store knows of its own writes: what tells lost state (`D0010`) and a cursor in doubt (`D0011`)
+ * from a fresh one.
  */
 export class WriteRecord {
   /** Whether this store has written state: from then on, a missing marker means the state was lost (`D0010`). */
   #wrote = false;
   /**
-   * The state hashes a store without a namespace wrote (no other store touches them), so one
-   * that expired alone is a loss too. Bounded: past {@link MAX_KNOWN} the oldest are forgotten.
+   * Hashes a store without a namespace wrote, so one that expired alone counts as lost; the oldest go past {@link
+   * MAX_KNOWN}.
    */
   readonly #known = new Set<string>();
   /**
-   * The state hashes a cursor-moving command timed out on, by key: Redis may have run it after, so
-   * the cursor's place is unknown until a reset (`D0011`). A step may be asked again by its step key.
+   * Hashes a cursor-moving command timed out on: Redis may have run it after, so the cursor is in doubt until a reset.
    */
   readonly #doubts = new Map<string, Doubt>();
   /** Whether the store's key space is its own, so the state hashes it wrote are worth remembering. */

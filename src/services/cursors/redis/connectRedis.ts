@@ -28,9 +28,8 @@ export interface Connection {
 const MAX_RECONNECT_MS = 1_000;
 
 /**
- * Makes one connection to Redis, a client or a cluster client, with the `redis` package loaded
- * now and only now: `D0004` when it cannot be, `D0001` when Redis cannot be reached (`shown`: the
- * URL with its password masked). What the link does with it is the link's.
+ * Connects to Redis, loading the `redis` package only now: `D0004` when it cannot be loaded, `D0001` when Redis cannot
+ * be reached.
  */
 export async function connectRedis(settings: RedisLinkSettings, shown: string): Promise<Connection> {
   let redis: typeof Redis;

@@ -25,12 +25,9 @@ export function lua(name: string, source: string): LuaScript {
 // 'v:<entry>' an entry's visits. A set per script lists the scopes it has state in.
 
 /**
- * The store's marker: a key written with the store's first write and kept alive by every later
- * one, so a store that has written can tell its state was lost (FLUSHALL, a restart without
- * persistence, every key expired) rather than start its cursors again from 0. `alive(marker,
- * state, believes, ttl)` answers false when the marker is gone and the store says it wrote
- * (believes '1'), or when the state hash is gone and the store says it wrote that one ('2');
- * otherwise it (re)writes the marker and answers true.
+ * The store's marker, kept alive by every write, so a store that wrote can tell its state was lost (FLUSHALL, a restart
+ * without persistence, expiry) rather than start its cursors again from 0. `alive` answers false when the marker is
+ * gone and the store wrote (believes '1'), or the state hash is gone and the store wrote it ('2').
  */
 const MARKER = `local function alive(marker, state, believes, ttl)
   if believes == '2' and redis.call('EXISTS', state) == 0 then return false end
@@ -48,10 +45,8 @@ end
 export const LOST = 'standin:lost';
 
 /**
- * KEYS: state, scopes, marker. ARGV: step key, scope (encoded), ttl, what the store believes
- * ('0' nothing written, '1' written, '2' this state written too). Answers the step's index, or {@link LOST}. A step
- * seen before reads its index;
- * a new one takes the cursor's and moves it, in one HSET.
+ * KEYS: state, scopes, marker. ARGV: step key, scope, ttl, what the store believes ('0' nothing, '1' written, '2' this
+ * state too). Answers the step's index (a step seen before reads its own), or {@link LOST}.
  */
 export const stepScript = lua(
   'step',
@@ -71,10 +66,8 @@ return index`,
 );
 
 /**
- * The body that takes a step's entry among candidates, in a state hash: 't:<entry>' marks an
- * entry taken. Reads locals state (key), f (the step's field), list (the candidates,
- * comma-separated); sets the declared locals `index` (-1 when every candidate was taken) and
- * `began` (whether this took the scope's first entry).
+ * Takes a step's entry among candidates ('t:<entry>' marks one taken); sets `index` (-1 when all were taken) and
+ * `began`.
  */
 export const CLAIM = `index = tonumber(redis.call('HGET', state, f))
 began = false
@@ -92,9 +85,8 @@ end
 `;
 
 /**
- * KEYS: state, scopes, marker. ARGV: step key, scope (encoded), ttl, what the store believes (as
- * for the step script), the candidates (comma-separated). Answers the entry taken (-1 when every
- * candidate was), or {@link LOST}.
+ * As the step script, with the candidates last in ARGV. Answers the entry taken (-1 when every one was), or {@link
+ * LOST}.
  */
 export const claimScript = lua(
   'claim',
@@ -107,10 +99,7 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return index`,
 );
 
-/**
- * KEYS: state, scopes, marker. ARGV: field, scope (encoded), ttl, what the store believes (as
- * for the step script). Answers the field's new value, or {@link LOST}.
- */
+/** KEYS: state, scopes, marker. ARGV: field, scope, ttl, belief. Answers the field's new value, or {@link LOST}. */
 export const countScript = lua(
   'count',
   `${MARKER}if not alive(KEYS[3], KEYS[1], ARGV[4], ARGV[3]) then return '${LOST}' end
@@ -121,10 +110,7 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return value`,
 );
 
-/**
- * KEYS: state, marker. ARGV: what the store believes (as for the step script). Answers the cursor (0 when none), or
- * {@link LOST}.
- */
+/** KEYS: state, marker. ARGV: belief. Answers the cursor (0 when none), or {@link LOST}. */
 export const peekScript = lua(
   'peek',
   `if ARGV[1] ~= '0' and redis.call('EXISTS', KEYS[2]) == 0 then return '${LOST}' end
@@ -154,10 +140,7 @@ redis.call('SREM', KEYS[2], ARGV[1])
 return 1`,
 );
 
-/**
- * KEYS: state, released, scopes. ARGV: scope (encoded), ttl, examples kept per position.
- * Forgets one script in one released scope, counting how far its cursor went. Answers that position.
- */
+/** Forgets one script in one released scope, counting where its cursor stood. KEYS: state, released, scopes. */
 export const releaseScript = lua(
   'release',
   `local at = tonumber(redis.call('HGET', KEYS[1], '@') or '0')

@@ -2,16 +2,8 @@
 const SECRET_PARAM = /pass|secret|token|auth|key|cred/i;
 
 /**
- * A Redis URL fit for a message: the password replaced by `***`, and so is a user part that
- * stands alone (`redis://secret@host`, which clients read as a password for the default user),
- * and the value of any query parameter that may hold a secret (`?password=`). A URL that cannot
- * be parsed is not shown at all, since its secret could sit anywhere in it.
- *
- * @example
- * ```ts
- * maskRedisUrl('redis://app:s3cret@10.0.0.5:6379/2'); // 'redis://app:***@10.0.0.5:6379/2'
- * maskRedisUrl('redis://s3cret@10.0.0.5:6379');       // 'redis://***@10.0.0.5:6379'
- * ```
+ * A Redis URL fit for a message: the password, a lone user part (`redis://secret@host`, read as a password) and secret
+ * query values masked. An unparsable URL is not shown at all, since its secret could sit anywhere.
  */
 export function maskRedisUrl(url: string): string {
   if (!URL.canParse(url)) return '(a Redis URL that cannot be parsed)';
@@ -27,14 +19,8 @@ export function maskRedisUrl(url: string): string {
 }
 
 /**
- * What is wrong with a Redis URL's database path, or undefined when it has none or a number:
- * `redis://host:6379/2` names database 2; `redis://host/cache` names none (and the client would
- * throw a `TypeError` on it).
- *
- * @example
- * ```ts
- * redisDbProblem('redis://127.0.0.1:6379/cache'); // 'its path is not a database number…'
- * ```
+ * What is wrong with a URL's database path (`/cache` names none, and the client would throw a `TypeError`), or
+ * undefined.
  */
 export function redisDbProblem(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;

@@ -1,11 +1,7 @@
 import { StoreFailure } from './StoreFailure.js';
 import { ReplyTimeout } from './within.js';
 
-/**
- * The typed failure for what a Redis command threw: closed (`D0008`), timed out (`D0002`), an
- * error reply (`D0005`) or the connection lost (`D0003`). One place, so every command of the link
- * fails the same way.
- */
+/** The typed failure of a Redis command (`D0008`, `D0002`, `D0005`, `D0003`), so every command fails the same way. */
 export function redisFailure(
   error: unknown,
   what: string,

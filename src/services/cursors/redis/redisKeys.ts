@@ -1,14 +1,6 @@
 /**
- * The names of a Redis cursor store's keys. Every key of one store starts with
- * `standin:{<space>}:`, the space being a namespace or a container's own id; the braces make it
- * the Cluster hash tag, so all of a store's keys live on one slot and one Lua script may touch
- * any of them (a shared step reads the published answers and a scope's cursor at once).
- *
- * @example
- * ```ts
- * const keys = redisKeys('e2e');
- * keys.state('request-1', 'fake-model:shared:writer:9f1c'); // 'standin:{e2e}:c:request-1:fake-model:shared:writer:9f1c'
- * ```
+ * A store's key names, all under `standin:{<space>}:`: the braces are the Cluster hash tag, so one Lua script may touch
+ * any key of a store (a shared step reads the published answers and a scope's cursor at once).
  */
 export function redisKeys(space: string): RedisKeys {
   const prefix = `standin:{${space}}:`;

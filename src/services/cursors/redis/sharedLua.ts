@@ -3,9 +3,8 @@ import { CLAIM, lua } from './luaScripts.js';
 // The scripts of a namespace's shared fakes: published scripts, and the steps every process takes from them.
 
 /**
- * KEYS: the published head (a hash: gen, count, m), the generation's list. ARGV: gen, ttl, '1'
- * when its answers choose by `when` ('0' otherwise), then one item per argument. Replaces what
- * the head names with a new generation.
+ * Replaces what the published head names with a new generation. ARGV: gen, ttl, '1' when its answers choose by `when`,
+ * then the items.
  */
 export const publishScript = lua(
   'publish',
@@ -18,21 +17,12 @@ return 1`,
 );
 
 /**
- * One faked model's step, in one round trip: the published generation, the step's index in the
- * scope (replayed for a step key seen before), the answer count, and the call recorded in the
- * generation's sent list under the model's next sequence number. KEYS: the model's published
- * head. ARGV: store prefix, model, scope (encoded), step key, ttl, sent entry, most sent entries
- * kept, the generation the caller last answered from ('' for none), the answers that match the
- * request (comma-separated) when that generation's answers choose by `when`. Answers {} when
- * nothing is published, { index, count, seq } when the generation is the one the caller named,
- * else { gen, index, count, seq }: the process reads a generation's answers once, and prepares
- * them once. A generation that chooses by `when` and is not the one named answers { gen, 'read' }
- * and takes nothing: the caller reads it and asks again. Where no matching answer is left, index
- * is -1 - the answers the scope took.
- *
- * A generation's keys get their life when made, not at every step: its answers expire `ttl`
- * after they were published, and the keys its calls make (made later) outlive them, so
- * refreshing them would only keep keys no call can use.
+ * One faked model's step in one round trip: the published generation, the step's index (replayed for a known step key),
+ * the count, and the call recorded in the sent list. Answers {} when nothing is published, { index, count, seq } for
+ * the generation the caller named, else { gen, index, count, seq }, so a process reads and prepares a generation's
+ * answers once. A `when` generation the caller has not read answers { gen, 'read' } and takes nothing. With no matching
+ * answer left, index is -1 - the answers taken. A generation's keys get their life when made: refreshing them at each
+ * step would only keep keys no call can use.
  */
 export const takeAnswerScript = lua(
   'takeAnswer',
@@ -80,10 +70,8 @@ return { gen, index, count, seq }`,
 );
 
 /**
- * What a faked model's generation was sent, read at one instant. KEYS: the model's published
- * head. ARGV: the sent list's key without its generation, the generation ('' for the one
- * published now), most sent entries kept. Answers {} when nothing is published, else
- * { gen, seq, entries }: the latest calls numbered up to seq.
+ * A faked model's sent calls at one instant: {} when nothing is published, else { gen, seq, entries } (the latest up to
+ * seq).
  */
 export const readSentScript = lua(
   'readSent',
@@ -94,9 +82,8 @@ return { gen, redis.call('HGET', KEYS[1], 'seq') or '0', redis.call('LRANGE', AR
 );
 
 /**
- * The shared classifier's next entry in one round trip, retry entries counted as the fake counts
- * them. KEYS: the published head. ARGV: store prefix, scope (encoded), ttl. Answers {} when
- * nothing is published, else { gen, 'entry', json } | { gen, 'retry' } | { gen, 'exhausted', count }.
+ * The shared classifier's next entry in one round trip, retries counted as the fake counts them: {} or { gen, 'entry' |
+ * 'retry' | 'exhausted', ... }.
  */
 export const takeEntryScript = lua(
   'takeEntry',

@@ -1,9 +1,6 @@
 import { StoreFailure } from './StoreFailure.js';
 
-/**
- * `D0010`: the store's keys are gone though it had written cursors. Going on would give a script's answers a second
- * time, so the store stops and says what removed state can come from.
- */
+/** `D0010`: a store that wrote cursors finds its keys gone, and stops: going on would give a script's answers twice. */
 export function stateLost(
   shown: string,
   space: string,

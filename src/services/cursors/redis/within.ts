@@ -6,8 +6,8 @@ export class ReplyTimeout extends Error {
 }
 
 /**
- * Settles as `reply` does, or rejects with {@link ReplyTimeout} after `ms`. A reply that comes
- * later is still read off the connection (Redis replies in order), and dropped.
+ * Rejects with {@link ReplyTimeout} after `ms`; a later reply is still read off the connection (Redis answers in
+ * order).
  */
 export function within<T>(reply: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

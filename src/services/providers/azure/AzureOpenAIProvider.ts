@@ -21,23 +21,9 @@ import type { AzureOpenAIProviderSettings } from './AzureOpenAIProviderSettings.
 const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
- * The Azure OpenAI adapter on Node's `fetch`: the OpenAI adapter, speaking the OpenAI protocol
- * (Chat Completions, or the Responses API with `api: 'responses'`), on Azure's deployment URLs
- * (`{endpoint}/openai/deployments/{deployment}/chat/completions?api-version=…`, and `/embeddings`,
- * `/audio/transcriptions`, `/audio/speech`, `/images/generations`) or, with `apiVersion: 'v1'`, its
- * v1 URLs (`{endpoint}/openai/v1/...`), with Azure's failure table, the key as `api-key`, or a bearer token (a key
- * with `auth: 'bearer'`, or a Microsoft Entra ID token from `token`). A model's id is its
- * deployment's name. Azure's content filter — `finish_reason: content_filter` in a stream, or a 400
- * with `code: content_filter` and `innererror.content_filter_result` — fails with kind
- * `content_filter`. Made by {@link createAzureOpenAIProvider}.
- *
- * @example
- * ```ts
- * const azure = createAzureOpenAIProvider({ baseURL: 'https://help-desk.openai.azure.com', apiKey });
- * for await (const part of azure.reply({ model: 'gpt-4o-prod', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
- *   if (part.type === 'text') process.stdout.write(part.text);
- * }
- * ```
+ * The Azure OpenAI adapter: the OpenAI adapter on Azure's deployment (or v1) URLs and failure table, where a model's id
+ * is its deployment's name and a content filter fails with kind `content_filter`. Made by {@link
+ * createAzureOpenAIProvider}.
  */
 export class AzureOpenAIProvider implements Provider {
   readonly real = true;

@@ -4,8 +4,7 @@ import { httpSettingsExpected, httpSettingsShape, type HttpProviderSettings } fr
 import { lazySchema } from '../../../validation/lazySchema.js';
 
 /**
- * The settings of the Azure OpenAI adapter (`createAzureOpenAIProvider`). A model's `model` is its
- * deployment's name.
+ * The settings of the Azure OpenAI adapter (`createAzureOpenAIProvider`). A model's `model` is its deployment's name.
  *
  * @example
  * ```ts

@@ -7,19 +7,9 @@ import { AZURE_API_VERSION, type AzureOpenAIProviderSettings } from './AzureOpen
 const azureHosts = /\.(openai\.azure\.com|cognitiveservices\.azure\.com|services\.ai\.azure\.com)$/i;
 
 /**
- * How the OpenAI adapter reaches an Azure OpenAI resource: the base URL (the endpoint with
- * `/openai`), the key as `api-key` or a bearer token, Azure's `apim-request-id`, Azure's failure
- * table, and every path under `/deployments/{model}` with `?api-version=` (the Responses API at
- * `/responses?api-version=`, the model in the body); with `apiVersion: 'v1'`, the v1 paths
- * (`/v1/chat/completions`, ...: the model in the body, no `api-version`). A key is read from
- * `AZURE_OPENAI_API_KEY` for an Azure host only, so a key is never sent to a gateway or a local
- * server by accident.
- *
- * @example
- * ```ts
- * azureRoute({}, 'https://help-desk.openai.azure.com/openai').path('/chat/completions', 'gpt-4o-prod');
- * // '/deployments/gpt-4o-prod/chat/completions?api-version=2024-10-21'
- * ```
+ * How the OpenAI adapter reaches an Azure resource: `api-key` or a bearer token, `apim-request-id`, the deployment
+ * paths with `?api-version=` or the v1 paths. `AZURE_OPENAI_API_KEY` is read for an Azure host only, so a key never
+ * reaches a gateway or a local server by accident.
  */
 export function azureRoute(settings: AzureOpenAIProviderSettings, base: string): OpenAIRoute {
   const bearer = settings.auth === 'bearer' || settings.token !== undefined;
@@ -50,10 +40,6 @@ export function azureRoute(settings: AzureOpenAIProviderSettings, base: string):
  * `AZURE_OPENAI_ENDPOINT`) with `/openai` after it, as Azure's API lives there.
  *
  * @throws {StandinError} `C0030` when no endpoint is given, `C0031` when `AZURE_OPENAI_ENDPOINT` is no http(s) URL.
- * @example
- * ```ts
- * azureBase({ baseURL: 'https://help-desk.openai.azure.com/' }, 'azure'); // 'https://help-desk.openai.azure.com/openai'
- * ```
  */
 export function azureBase(settings: AzureOpenAIProviderSettings, provider: string): string {
   const trimmed = (settings.baseURL ?? environmentEndpoint(provider)).replace(/\/+$/, '');

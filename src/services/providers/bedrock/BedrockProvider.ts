@@ -13,20 +13,9 @@ import type { BedrockProviderSettings } from './BedrockProviderSettings.js';
 const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
- * The Bedrock adapter on Node's `fetch`: `POST {baseURL}/model/{modelId}/converse-stream`, its
- * AWS event-stream read as it comes (or `/converse`, whole, with `stream: false`), with tools,
- * reasoning blocks and typed values through `outputConfig.textFormat`, written and read through
- * the Bedrock protocol (`src/protocols/bedrock`). Requests are signed with SigV4 (or carry a
- * Bedrock API key). One HTTP attempt per call: the engine retries. Made by
+ * The Bedrock adapter: ConverseStream read as the AWS event stream (or Converse with `stream: false`), through the
+ * Bedrock protocol, signed with SigV4 or a Bedrock API key. One HTTP attempt per call: the engine retries. Made by
  * {@link createBedrockProvider}.
- *
- * @example
- * ```ts
- * const bedrock = createBedrockProvider({ region: 'us-east-1' });
- * for await (const part of bedrock.reply({ model: 'amazon.nova-lite-v1:0', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
- *   if (part.type === 'text') process.stdout.write(part.text);
- * }
- * ```
  */
 export class BedrockProvider implements Provider {
   readonly real = true;

@@ -64,14 +64,7 @@ export const bedrockSettingsExpected: Readonly<Record<string, string>> = {
   stream: 'true (ConverseStream) or false (Converse)',
 };
 
-/**
- * The vendor's own base URL in `region`.
- *
- * @example
- * ```ts
- * bedrockURL('eu-west-1'); // 'https://bedrock-runtime.eu-west-1.amazonaws.com'
- * ```
- */
+/** The vendor's own base URL in `region`. */
 export function bedrockURL(region: string): string {
   return `https://bedrock-runtime.${region}.amazonaws.com`;
 }

@@ -20,20 +20,10 @@ export interface AwsAccess {
 }
 
 /**
- * Finds how one call reaches Bedrock. The region: the settings', else `AWS_REGION`, else
- * `AWS_DEFAULT_REGION` (`C0027` with none). The proof, first found wins: an API key (the
- * config's, the settings', `AWS_BEARER_TOKEN_BEDROCK`); the settings' access key and secret (and
- * session token); `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` (and `AWS_SESSION_TOKEN`).
- * The environment's keys are read for AWS's own hosts only (no `baseURL`, or one on
- * `amazonaws.com`): a local server or a gateway is never handed a developer's AWS identity by
- * accident, and is called unsigned when no credentials are given. Throws `C0026` when an AWS host
- * would be called with none.
- *
- * @example
- * ```ts
- * awsAccess({ region: 'us-east-1', accessKeyId: 'AKIA…', secretAccessKey: '…' }, 'bedrock', undefined);
- * // { base: 'https://bedrock-runtime.us-east-1.amazonaws.com', region: 'us-east-1', credentials: {...}, apiKey: undefined }
- * ```
+ * How one call reaches Bedrock: the region (settings, `AWS_REGION`, `AWS_DEFAULT_REGION`, else `C0027`), then the first
+ * proof found: an API key, the settings' keys, the environment's keys. The environment is read for AWS's own hosts
+ * only, so a local server or gateway never gets a developer's AWS identity; `C0026` when an AWS host would be called
+ * with none.
  */
 export function awsAccess(settings: BedrockProviderSettings, provider: string, given: string | undefined): AwsAccess {
   const env = process.env;

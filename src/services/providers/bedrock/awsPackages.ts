@@ -2,13 +2,7 @@ import type * as Aws4fetch from 'aws4fetch';
 import { StandinError } from '../../../errors/StandinError.js';
 
 /**
- * Loads `aws4fetch`, which signs Bedrock requests, on the first signed call: a program that never calls Bedrock, or
- * calls it with a Bedrock API key, never needs it. Throws `C0025` naming the package when it is not installed.
- *
- * @example
- * ```ts
- * const { AwsV4Signer } = await loadSigner();
- * ```
+ * Loads `aws4fetch` on the first signed call, so a program that never signs never needs it; `C0025` when it is missing.
  */
 export async function loadSigner(): Promise<typeof Aws4fetch> {
   try {

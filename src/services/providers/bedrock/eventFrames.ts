@@ -5,15 +5,8 @@ import type { Exchange } from '../http/Exchange.js';
 import type { Limits } from '../http/limits.js';
 
 /**
- * A streamed body read as AWS event-stream messages, in batches: the messages each network chunk completes, decoded
- * by the protocol's {@link EventStreamDecoder} (a message past `maxEventBytes`, or a body past `maxBodyBytes`, fails
- * before it is held; bytes that break the format, and a body that ends inside a message, are malformed). A consumer
- * that stops early cancels the reader, closing the connection.
- *
- * @example
- * ```ts
- * for await (const messages of eventFrames(reader, limits, exchange)) for (const m of messages) events.add(m, out);
- * ```
+ * A body read as AWS event-stream messages, a batch per network chunk, each message and the body bounded before it is
+ * held. Stopping early cancels the reader, closing the connection.
  */
 export async function* eventFrames(
   reader: ReadableStreamDefaultReader<Uint8Array>,

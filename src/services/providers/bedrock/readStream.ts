@@ -6,14 +6,8 @@ import type { ReplyPart } from '../../spec/Provider.js';
 import { eventFrames } from './eventFrames.js';
 
 /**
- * The parts of a ConverseStream answer, each handed on as soon as the message that makes it arrives; the parts a
- * message made before it failed go on before the failure. A JSON body in place of the event stream fails as the
- * error it reports, or as a malformed response.
- *
- * @example
- * ```ts
- * yield* parts(response, exchange, limits, request.output !== undefined);
- * ```
+ * The parts of a ConverseStream answer as each message arrives, those before a failure first; a JSON body fails as the
+ * error it reports.
  */
 export async function* parts(
   response: Response,

@@ -3,14 +3,7 @@ import type { Exchange } from '../http/Exchange.js';
 import type { Limits } from '../http/limits.js';
 import type { ReplyPart } from '../../spec/Provider.js';
 
-/**
- * The parts of a whole Converse answer, read (at most `maxBodyBytes` of it) and handed on in order.
- *
- * @example
- * ```ts
- * yield* parts(response, exchange, limits, request.output !== undefined);
- * ```
- */
+/** The parts of a whole Converse answer, read (at most `maxBodyBytes` of it) and handed on in order. */
 export async function* parts(
   response: Response,
   exchange: Exchange,

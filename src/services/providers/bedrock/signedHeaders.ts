@@ -2,15 +2,8 @@ import type { AwsCredentials } from './awsAccess.js';
 import { loadSigner } from './awsPackages.js';
 
 /**
- * The headers of a POST signed with AWS Signature Version 4 for the `bedrock` service, by
- * `aws4fetch` (loaded on the first call, `C0025` when it is not installed): the given headers with
- * `authorization`, `x-amz-date` and, for temporary credentials, `x-amz-security-token`.
- *
- * @example
- * ```ts
- * const headers = await signedHeaders(url, { 'content-type': 'application/json' }, body, credentials, 'us-east-1');
- * headers.authorization; // 'AWS4-HMAC-SHA256 Credential=AKIA…/20260101/us-east-1/bedrock/aws4_request, …'
- * ```
+ * The headers of a POST signed with SigV4 for `bedrock` by `aws4fetch` (loaded on the first call, `C0025` when
+ * missing).
  */
 export async function signedHeaders(
   url: string,

@@ -47,8 +47,8 @@ export interface ClassifierProtocol {
 }
 
 /**
- * Rejects a request before any I/O, with reason `invalid_request`: `message` says what is wrong
- * and what to do; `metadata` names it as data (`{ question: 'team', limit: 255 }`).
+ * Rejects before any I/O with `invalid_request`; `metadata` names the problem as data (`{ question: 'team', limit: 255
+ * }`).
  */
 type Reject = (message: string, metadata: Readonly<Record<string, unknown>>) => never;
 
@@ -70,13 +70,6 @@ const MASK = '[redacted]';
  *
  * The key is taken out of every message. `response.id` is the vendor's request id header,
  * `requestId` the caller's, `metadata` the request's.
- *
- * @example
- * ```ts
- * class Jev extends HttpClassifier {
- *   constructor(settings: ClassifierSettings) { super(settings, { ...protocol, failures: typesafeFailures, codec }); }
- * }
- * ```
  */
 export class HttpClassifier implements Classifier {
   readonly real = true;

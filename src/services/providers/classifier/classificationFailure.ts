@@ -21,20 +21,10 @@ export const reasons: ReasonOfKind = {
 };
 
 /**
- * A failed exchange of a real classifier said as the classifier contract says it: a
- * {@link ClassificationAdapterError} whose reason follows the kind the shared failure mapping
- * gave (401/403 and an exhausted quota `authentication_failed`; 429 `rate_limited`; other 4xx
- * `invalid_request`; 408, 409, 5xx and 529 `provider_unavailable`; timeouts, network errors),
- * with one rule of the classification APIs on top: a 400 or 422 whose error type is
- * `max_tokens_exceeded` (TypeSafe's `detail.error_type`) is `context_length_exceeded`.
- * An `x-should-retry` the failure carries decides `retryable` over the reason.
- * The message is the failure's, already clean of the key; `metadata` holds the status, the
- * provider's error type and code, its request id and the caller's `requestId`, as plain data.
- *
- * @example
- * ```ts
- * classificationFailure(failure, exchange.report, 'req-1').reason; // 'rate_limited' for a 429
- * ```
+ * A real classifier's failed exchange as a {@link ClassificationAdapterError}: its reason follows the shared failure
+ * kind, except a 400 or 422 typed `max_tokens_exceeded` (TypeSafe's `detail.error_type`), which is
+ * `context_length_exceeded`; an `x-should-retry` decides `retryable`. `metadata` holds the status, error type and code
+ * and both request ids.
  */
 export function classificationFailure(
   failure: ProviderFailure,

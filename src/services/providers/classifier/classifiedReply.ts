@@ -21,10 +21,7 @@ export interface ReplySource {
   readonly clean: (text: string) => string;
 }
 
-/**
- * An error about a 2xx reply with `reason`: the message after the provider's name, clean of the
- * key; `metadata` with the status and both request ids added.
- */
+/** An error about a 2xx reply, clean of the key, with the status and both request ids in `metadata`. */
 export function replyError(
   source: ReplySource,
   reason: ClassificationReason,
@@ -44,12 +41,9 @@ export function replyError(
 }
 
 /**
- * The response of a 2xx reply's JSON, read by the protocol's `read` against the questions asked: a
- * reply that does not fit them rejects with `malformed_response` naming the path (`metadata.path`,
- * `metadata.question`). A refused question is never given a made-up answer: once the others are
- * read, the call rejects with reason `unknown`, `metadata.cause: 'refusal'`, `metadata.refused` (the
- * question ids, in order) and `metadata.answers` (the other answers, as plain data). `model` is the
- * reply's, else the one asked; `id` the provider's request id, `metadata` the request's.
+ * The response read from a 2xx reply: `malformed_response` naming the path when it does not fit the questions. A
+ * refused question is never given a made-up answer: the call rejects with `unknown`, `metadata.cause: 'refusal'`, the
+ * refused ids and the other answers.
  */
 export function classifiedResponse(
   value: unknown,

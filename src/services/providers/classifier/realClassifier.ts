@@ -15,21 +15,9 @@ const configSettingsSchema = lazySchema(() =>
 );
 
 /**
- * The real classifiers a config's `classifier` names, as makers: the classifier first, then its
- * `fallback` classifiers in order; none when the config names no classifier.
- *
- * Every provider served by a classifier adapter (`typesafe`, `decisions`: by its `adapter`, or
- * by its name) has its settings checked, named or not (`P0004` for a field a classifier does
- * not take, such as `maxTokens`). Each classifier's provider must be such a provider, or one
- * served by the `openai` adapter, which classifies through its Decisions API with the provider's
- * key, base URL, headers, timeout and its `maxBodyBytes` and `maxRetryAfterMs` bounds; anything else is `P0006`. A
- * classifier goes by its
- * provider's name, and asks its `model` when a request names none.
- *
- * @example
- * ```ts
- * realClassifiers(parseConfig({ classifier: { provider: 'typesafe' } }))[0]?.(); // TypesafeClassifier
- * ```
+ * The real classifiers a config's `classifier` names, then its `fallback`s, as makers. Every classifier provider's
+ * settings are checked, named or not (`P0004`); a classifier's provider is a classifier adapter's or the `openai`
+ * adapter's (its Decisions API, with that provider's key, URL, headers and bounds), else `P0006`.
  */
 export function realClassifiers(config: StandinConfig): (() => Classifier)[] {
   const checked = new Map<string, ClassifierSettings>();
@@ -59,17 +47,9 @@ function classifierOf(
 ): () => Classifier {
   const name = link.provider;
   const adapter = adapterOf(config, name);
-  let settings: ClassifierSettings;
-  if (adapter === 'typesafe' || adapter === 'decisions') {
-    settings = checked.get(name) ?? {};
-  } else if (adapter === 'openai') {
-    // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
-    const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(config.providers, name)
-      ? config.providers[name]!
-      : {};
-    const reach = { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs };
-    settings = Object.fromEntries(Object.entries(reach).filter(([, value]) => value !== undefined));
-  } else {
+  const maker =
+    adapter !== undefined && Object.hasOwn(classifierMakers, adapter) ? classifierMakers[adapter] : undefined;
+  if (maker === undefined) {
     const where = formatPath('config', path);
     const served =
       adapter === undefined ? 'no adapter serves it' : `it is served by the ${adapter} adapter, which cannot classify`;
@@ -82,13 +62,40 @@ function classifierOf(
     );
   }
   const full: ClassifierSettings = {
-    ...settings,
+    ...maker.settings(config, checked, name),
     provider: name,
     ...(link.model === undefined ? {} : { model: link.model }),
   };
-  const Classifier = adapter === 'typesafe' ? TypesafeClassifier : DecisionsClassifier;
-  return () => new Classifier(full);
+  return () => maker.make(full);
 }
+
+interface ClassifierMaker {
+  /** The classifier's settings from provider `name`'s config. */
+  settings(config: StandinConfig, checked: ReadonlyMap<string, ClassifierSettings>, name: string): ClassifierSettings;
+  make(settings: ClassifierSettings): Classifier;
+}
+
+const classifierAdapter: ClassifierMaker['settings'] = (_config, checked, name) => checked.get(name) ?? {};
+
+/** The adapters that can classify, and how each makes its classifier. */
+const classifierMakers: Readonly<Record<string, ClassifierMaker>> = {
+  typesafe: { settings: classifierAdapter, make: (settings) => new TypesafeClassifier(settings) },
+  decisions: { settings: classifierAdapter, make: (settings) => new DecisionsClassifier(settings) },
+  openai: {
+    // The provider's models keep their reply settings (maxTokens, body, voice); the classifier takes how to reach it.
+    settings: (config, _checked, name) => {
+      const { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs } = Object.hasOwn(
+        config.providers,
+        name,
+      )
+        ? config.providers[name]!
+        : {};
+      const reach = { apiKey, baseURL, headers, timeoutMs, maxBodyBytes, maxRetryAfterMs };
+      return Object.fromEntries(Object.entries(reach).filter(([, value]) => value !== undefined));
+    },
+    make: (settings) => new DecisionsClassifier(settings),
+  },
+};
 
 /** The classifier settings of provider `name`, checked: `P0004` names a field a classifier does not take. */
 function classifierSettings(config: StandinConfig, name: string): ClassifierSettings {

@@ -20,19 +20,9 @@ import { GEMINI_URL, type GeminiProviderSettings } from './GeminiProviderSetting
 import { modelPath } from './modelPath.js';
 
 /**
- * The Gemini API adapter on Node's `fetch`: `POST {baseURL}/models/{model}:streamGenerateContent?alt=sse`
- * for replies (function calls with their ids, thought summaries as reasoning, typed values through
- * `responseJsonSchema`), `:embedContent` for vectors and an Imagen model's `:predict` for images,
- * each written and read through the Gemini protocol. One HTTP attempt per call: the engine
- * retries. Made by {@link createGeminiProvider}.
- *
- * @example
- * ```ts
- * const gemini = createGeminiProvider();
- * for await (const part of gemini.reply({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
- *   if (part.type === 'text') process.stdout.write(part.text);
- * }
- * ```
+ * The Gemini API adapter: `:streamGenerateContent?alt=sse` for replies, `:embedContent` for vectors, an Imagen model's
+ * `:predict` for images, through the Gemini protocol. One HTTP attempt per call: the engine retries. Made by {@link
+ * createGeminiProvider}.
  */
 export class GeminiProvider implements Provider {
   readonly real = true;

@@ -8,12 +8,6 @@ import { lazySchema } from '../../../validation/lazySchema.js';
  *   Google's own clients send it (never in the URL, where logs and proxies keep it);
  * - `'bearer'`: an OAuth access token in `authorization: Bearer`, for a service account or a
  *   gateway that takes one.
- *
- * @example
- * ```ts
- * const auth: GeminiAuth = 'bearer';
- * createGeminiProvider({ auth, apiKey: accessToken });
- * ```
  */
 export type GeminiAuth = 'x-goog-api-key' | 'bearer';
 

@@ -3,11 +3,10 @@ import { GeminiProvider } from './GeminiProvider.js';
 import { geminiSettingsExpected, geminiSettingsSchema, type GeminiProviderSettings } from './GeminiProviderSettings.js';
 
 /**
- * Makes the Gemini adapter: `streamGenerateContent` over server-sent events (function calling,
- * thought summaries as reasoning, usage, typed values through `responseJsonSchema`, safety
- * blocks as `content_filter` failures) and `embedContent`, on Node's `fetch`. The key goes in
- * `x-goog-api-key` unless `auth: 'bearer'` sends an access token as `authorization: Bearer`.
- * A provider named `gemini`, or any provider with `adapter: 'gemini'`, gets one from the
+ * Makes the Gemini adapter: `streamGenerateContent` over server-sent events (function calling, thought summaries as
+ * reasoning, usage, typed values through `responseJsonSchema`, safety blocks as `content_filter` failures) and
+ * `embedContent`, on Node's `fetch`. The key goes in `x-goog-api-key` unless `auth: 'bearer'` sends an access token as
+ * `authorization: Bearer`. A provider named `gemini`, or any provider with `adapter: 'gemini'`, gets one from the
  * config. Throws `P0004` when a setting is wrong.
  *
  * @example

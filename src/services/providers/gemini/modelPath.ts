@@ -1,13 +1,6 @@
 /**
- * The resource path of a model as the Gemini API names it: `models/{id}` for a bare id, a name
- * that already has its collection (`models/...`, `tunedModels/...`) as it is. The id is
- * percent-encoded, so a stray `?` or `/` cannot change the URL the call goes to.
- *
- * @example
- * ```ts
- * modelPath('gemini-2.5-flash');        // 'models/gemini-2.5-flash'
- * modelPath('tunedModels/my-model-1');  // 'tunedModels/my-model-1'
- * ```
+ * `models/{id}` for a bare id, a name with its collection as it is; the id is percent-encoded so a `?` or `/` cannot
+ * change the URL.
  */
 export function modelPath(model: string): string {
   const named = /^(models|tunedModels)\/(.+)$/.exec(model);

@@ -34,8 +34,8 @@ export interface OpenCall {
 }
 
 /**
- * A vendor's HTTP API as an adapter sees it: the base URL, the headers, the bounds, and per call
- * the key and a fresh {@link Exchange} that masks the key and every configured header value.
+ * A vendor's HTTP API as an adapter sees it; each call gets its key and a fresh {@link Exchange} that masks every
+ * secret.
  */
 export class Endpoint {
   readonly #options: EndpointOptions;
@@ -63,9 +63,8 @@ export class Endpoint {
   }
 
   /**
-   * Opens one call: finds its key (rejecting with `P0003` when the vendor's own URL would be
-   * called without one), starts its exchange and writes its headers. The HTTP code loads with the
-   * first call: a program that never calls a vendor never reads it.
+   * Opens one call (`P0003` when the vendor's own URL would get no key). The HTTP code loads here, so a program that
+   * never calls a vendor never reads it.
    */
   async open(
     context: Pick<CallContext, 'provider' | 'apiKey' | 'signal' | 'attempt'>,

@@ -18,20 +18,11 @@ const QUOTE = 300;
 const TAG = 200;
 
 /**
- * Reads an error report from a parsed error body or event, in any of the shapes providers
- * and OpenAI-compatible servers use: `{ error: { message, type, code } }` (OpenAI, llama.cpp),
- * `{ error: { code, message, status } }` (Gemini, its `status` read as the type),
- * `{ type: 'error', error: { type, message }, request_id }` (Anthropic), `{ error: 'text' }`
- * (Ollama), `{ message, type, code }` (vLLM), `{ detail }` (FastAPI servers: a text, an object with
- * `message` and `error_type`, or a validation list `[{ loc, msg }]`, said as `loc.path: msg; ...`).
- * Undefined when the value holds no message. The message is cut to 2000 characters and the type,
- * code and request id to 200, so an error event of any size makes a message of bounded size.
- *
- * @example
- * ```ts
- * errorReport({ error: { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' } });
- * // { message: 'Too long', type: 'invalid_request_error', code: 'context_length_exceeded' }
- * ```
+ * An error report from a parsed error body or event, in every shape servers use: OpenAI and llama.cpp `{ error: {
+ * message, type, code } }`, Gemini `{ error: { code, message, status } }`, Anthropic `{ type: 'error', error }`, Ollama
+ * `{ error: 'text' }`, vLLM `{ message, type, code }`, FastAPI `{ detail }` (a validation list said as `loc.path: msg;
+ * ...`). Fields are cut (2000 characters for the message, 200 for the rest) so an error event of any size makes a
+ * bounded message.
  */
 export function errorReport(body: unknown): ErrorReport | undefined {
   if (!isRecord(body)) return undefined;

@@ -22,15 +22,10 @@ export type { ExchangeOptions } from './ExchangeOptions.js';
 const ERROR_BODY_LIMIT = 64 * 1024;
 
 /**
- * One HTTP request and its response, with the rules every adapter shares: one attempt (the
- * engine retries); a deadline of `timeoutMs` over the whole exchange, the body's end included,
- * that fails with kind `timeout`; the caller's abort passed through as the abort; a status that
- * is not 2xx turned into a {@link ProviderFailure} of the kind {@link failureKind} names, with
- * `retryAfterMs` (a hint past `maxRetryAfterMs` dropped), `x-should-retry` read as the official
- * clients read it, `status`, `provider` and the request id; network errors as kind `network`;
- * every body bounded by the {@link Limits} (past one: kind `unknown`, naming the setting, the
- * connection closed); and every configured secret taken out of every message. Call
- * {@link close} when done.
+ * One HTTP request and its response with the rules every adapter shares: one attempt (the engine retries); a
+ * `timeoutMs` deadline over the whole exchange; a non-2xx status as a {@link ProviderFailure} of the kind {@link
+ * failureKind} names, with its retry hints; every body bounded by the {@link Limits}; every configured secret out of
+ * every message. Call {@link close} when done.
  */
 export class Exchange {
   readonly #options: ExchangeOptions;
@@ -103,9 +98,8 @@ export class Exchange {
   }
 
   /**
-   * The response body as server-sent events, in batches: the events each network chunk
-   * completes. The adapter decides whether the stream ended properly. A JSON body instead of
-   * a stream fails: as the error it reports, or as a malformed response.
+   * The body as server-sent events, a batch per network chunk; a JSON body in place of a stream fails as the error it
+   * reports.
    */
   async *events(response: Response): AsyncGenerator<SseEvent[], void, undefined> {
     // Some gateways answer a streamed request with a 200 JSON error; others ignore `stream: true`.
@@ -171,10 +165,8 @@ export class Exchange {
   }
 
   /**
-   * A response that breaks the wire protocol: a body that is not JSON, a stream cut short,
-   * data that does not parse. Kind `server` on the first attempt, so the engine tries once
-   * more (only while no part has been handed on); `unknown` after, so a server that keeps
-   * sending garbage is not asked again.
+   * A response that breaks the wire protocol: kind `server` on the first attempt, so the engine tries once more (while
+   * no part was handed on), `unknown` after, so a server that keeps sending garbage is not asked again.
    */
   malformed(what: string): ProviderFailure {
     const failure = this.failure(this.#options.attempt <= 1 ? 'server' : 'unknown', `malformed response: ${what}`);
@@ -189,11 +181,7 @@ export class Exchange {
 
   readonly #malformed = new WeakSet<ProviderFailure>();
 
-  /**
-   * What the adapter throws for what its protocol found wrong in a reply: a `malformed` reply, a
-   * failure the reply `reported` or stated (`failed`: a content filter, a refusal), each a failure of
-   * this exchange. Anything else is thrown as it is.
-   */
+  /** The failure of this exchange for what the protocol found wrong in a reply; anything else is thrown as it is. */
   readFault(error: unknown): unknown {
     if (!(error instanceof WireFault)) return error;
     const fault = error.fault;

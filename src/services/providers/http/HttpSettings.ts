@@ -14,10 +14,9 @@ import { describeIssues } from '../../../validation/describeIssues.js';
  */
 export interface HttpProviderSettings {
   /**
-   * The API key. Left out, the adapter reads its environment variable (`OPENAI_API_KEY`,
-   * `ANTHROPIC_API_KEY`) — for the vendor's own URL only: a custom `baseURL` reads no
-   * environment variable and is called without a key when none is given.
-   * A key in the config (`providers.<name>.apiKey`) wins over this one.
+   * The API key. Left out, the adapter reads its environment variable (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`) — for the
+   * vendor's own URL only: a custom `baseURL` reads no environment variable and is called without a key when none is
+   * given. A key in the config (`providers.<name>.apiKey`) wins over this one.
    */
   readonly apiKey?: string;
   /** The base URL of the HTTP API, for a gateway or a compatible local server. */
@@ -49,9 +48,8 @@ export interface HttpProviderSettings {
   /** The most bytes the data of one server-sent event may have, its lines together. Default 16777216 (16 MiB). */
   readonly maxEventBytes?: number;
   /**
-   * The most bytes of one response body after decompression (a gzip body is counted inflated):
-   * a streamed body counted as it arrives, an answer read whole before it is read. Default
-   * 67108864 (64 MiB).
+   * The most bytes of one response body after decompression (a gzip body is counted inflated): a streamed body counted
+   * as it arrives, an answer read whole before it is read. Default 67108864 (64 MiB).
    */
   readonly maxBodyBytes?: number;
   /**
@@ -97,16 +95,7 @@ export const httpSettingsExpected: Readonly<Record<string, string>> = {
 };
 
 /**
- * Parses an adapter's settings with `schema`; throws `P0004` naming each bad field, or saying the
- * settings threw when read (under
- * `root`: `settings`, or `config.providers.<name>` for settings that come from the config)
- * and its fix.
- *
- * @example
- * ```ts
- * parseSettings('settings', openAISettingsSchema, { baseURL: 'ftp://x' }, expected);
- * // throws P0004: Invalid provider settings:\nsettings.baseURL: ...
- * ```
+ * Parses an adapter's settings; `P0004` names each bad field under `root` (`settings` or `config.providers.<name>`).
  */
 export function parseSettings<S extends z.ZodObject>(
   root: string,

@@ -13,17 +13,9 @@ export interface KeySource {
 }
 
 /**
- * The API key of a call: the one the config (or the factory's settings) gave; else, for the
- * vendor's own URL only, its environment variable. A custom `baseURL` (a local server, a
- * gateway) reads no environment variable, so a developer's vendor key is never sent to another
- * host by accident; with no key given it is called without one. Throws `P0003` when the vendor's
- * own URL would be called without a key.
- *
- * @example
- * ```ts
- * apiKey({ provider: 'openai', given: undefined, variable: 'OPENAI_API_KEY', ownURL: true }); // process.env.OPENAI_API_KEY
- * apiKey({ provider: 'local', given: undefined, variable: 'OPENAI_API_KEY', ownURL: false }); // undefined
- * ```
+ * The key of a call: the config's or the settings', else the vendor's environment variable for the vendor's own URL
+ * only, so a key is never sent to another host by accident. `P0003` when the vendor's own URL would be called without
+ * one.
  */
 export function apiKey(source: KeySource): string | undefined {
   if (source.given !== undefined && source.given !== '') return source.given;

@@ -1,18 +1,9 @@
 /**
- * The most characters of provider text (an error's message, a refusal) a message quotes: enough
- * for any real error, and a bound on what a hostile server can put into errors and logs.
+ * The most provider text a message quotes: enough for any real error, a bound on what a hostile server puts in logs.
  */
 export const QUOTE_LIMIT = 2000;
 
-/**
- * `text` cut to `limit` characters, saying how many were left out; never cut inside a
- * surrogate pair.
- *
- * @example
- * ```ts
- * capText('a'.repeat(2005)); // 'aaa…a… (5 more characters)'
- * ```
- */
+/** `text` cut to `limit` characters, saying how many were left out; never cut inside a surrogate pair. */
 export function capText(text: string, limit = QUOTE_LIMIT): string {
   if (text.length <= limit) return text;
   const end = isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit;

@@ -15,10 +15,6 @@ const fields = {
  * missing or wrong field, never a `TypeError` from deep inside. `apiKey`, when there, is a string.
  *
  * @throws {StandinError} `P0007` naming the field.
- * @example
- * ```ts
- * checkContext(context, 'OpenAI adapter reply');
- * ```
  */
 export function checkContext(context: CallContext, what: string): void {
   const problem = contextProblem(context);

@@ -1,13 +1,6 @@
 import { capText } from './capText.js';
 
-/**
- * A redirect's target, said without any credentials it carries, cut to 300 characters.
- *
- * @example
- * ```ts
- * redirectTarget('http://me:pw@127.0.0.1:9/v1'); // 'http://127.0.0.1:9/v1'
- * ```
- */
+/** A redirect's target, said without any credentials it carries, cut to 300 characters. */
 export function redirectTarget(location: string | null): string {
   if (location === null) return 'an address it does not name';
   try {
@@ -20,14 +13,7 @@ export function redirectTarget(location: string | null): string {
   }
 }
 
-/**
- * A thrown error said briefly: its message and its causes' (undici puts the socket error in `cause`).
- *
- * @example
- * ```ts
- * describeError(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') })); // 'fetch failed: connect ECONNREFUSED'
- * ```
- */
+/** A thrown error said briefly: its message and its causes' (undici puts the socket error in `cause`). */
 export function describeError(error: unknown): string {
   const parts: string[] = [];
   for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 4; depth++) {

@@ -48,8 +48,7 @@ const eventKinds: Readonly<Record<string, FailureKind>> = {
 };
 
 /**
- * The kinds AWS's error names say, over the status: Bedrock's throttling, its model timeout (a 408) and its service
- * errors, from the `x-amzn-errortype` header or an exception inside an event stream.
+ * Bedrock's error names (`x-amzn-errortype`, or an exception inside an event stream), which say more than the status.
  */
 const awsKinds: Readonly<Record<string, FailureKind>> = {
   ThrottlingException: 'rate_limit',
@@ -84,12 +83,6 @@ const awsKinds: Readonly<Record<string, FailureKind>> = {
  * - an error event is kind of its type (`overloaded_error` server, `rate_limit_error` rate_limit,
  *   ...; Gemini's `status`: `RESOURCE_EXHAUSTED` rate_limit, `UNAVAILABLE` server, ...), and `server` when the
  *   type is not known: the server broke off the answer.
- *
- * @example
- * ```ts
- * failureKind(429, { message: 'You exceeded your current quota', code: 'insufficient_quota' }); // 'auth'
- * failureKind(undefined, { message: 'Overloaded', type: 'overloaded_error' }); // 'server'
- * ```
  */
 export function failureKind(status: number | undefined, report: ErrorReport): FailureKind {
   const tags = `${report.type ?? ''} ${report.code ?? ''}`;

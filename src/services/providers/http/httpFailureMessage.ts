@@ -2,8 +2,7 @@ import type { ErrorReport } from './ErrorReport.js';
 import { redirectTarget } from './describeError.js';
 
 /**
- * What a failure says of a status that is not 2xx: the status and what the server reported, a
- * redirect named as one not followed, and a 401 or 403 sent without a key told where a key goes.
+ * What a non-2xx failure says; a redirect is named as not followed, and a 401/403 without a key says where a key goes.
  */
 export function httpFailureMessage(
   response: Response,

@@ -1,12 +1,4 @@
-/**
- * How much a server may make one call hold or wait, each bound with a setting of the same name
- * (in a provider's config and in every `createXProvider` / `createXClassifier` settings).
- *
- * @example
- * ```ts
- * const limits: Limits = { ...defaultLimits, maxLineBytes: 16 * 1024 * 1024 };
- * ```
- */
+/** How much a server may make one call hold or wait: each bound is a setting of the same name. */
 export interface Limits {
   /** The most bytes one line of an event stream may have before its line end. */
   readonly maxLineBytes: number;
@@ -25,15 +17,8 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export const MAX_TEXT_BYTES = 2 ** 28;
 
 /**
- * The bounds a setting left out takes: 4 MiB a line, 16 MiB an event, 64 MiB a body, and a
- * 60 s cap on retry hints (what the official OpenAI and Anthropic clients and the AI SDK honour).
- * A 128k-token streamed reply is under 40 MB of events, and the longest line a vendor sends (one
- * event's JSON) is a few kilobytes, so the defaults stop only runaway bodies.
- *
- * @example
- * ```ts
- * defaultLimits.maxBodyBytes; // 67108864
- * ```
+ * 4 MiB a line, 16 MiB an event, 64 MiB a body, a 60 s cap on retry hints (what the official clients honour). A
+ * 128k-token streamed reply is under 40 MB, so the defaults stop only runaway bodies.
  */
 export const defaultLimits: Limits = {
   maxLineBytes: 4 * 1024 * 1024,
@@ -42,14 +27,7 @@ export const defaultLimits: Limits = {
   maxRetryAfterMs: 60_000,
 };
 
-/**
- * The bounds of a provider: each setting given, else its default.
- *
- * @example
- * ```ts
- * limitsOf({ maxBodyBytes: 1024 }).maxBodyBytes; // 1024
- * ```
- */
+/** The bounds of a provider: each setting given, else its default. */
 export function limitsOf(settings: Partial<Limits>): Limits {
   return {
     maxLineBytes: settings.maxLineBytes ?? defaultLimits.maxLineBytes,

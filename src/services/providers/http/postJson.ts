@@ -3,15 +3,7 @@ import type { Endpoint } from './Endpoint.js';
 import type { Exchange } from './Exchange.js';
 import { wireJson } from './wireJson.js';
 
-/**
- * One JSON request to `path` of `endpoint` and its JSON answer, read by `read` (which throws the
- * exchange's failures for an answer that does not fit); the exchange is closed either way.
- *
- * @example
- * ```ts
- * const vector = await postJson(endpoint, context, '/embeddings', { input: 'hi' }, (body) => readVector(body));
- * ```
- */
+/** One JSON request and its answer, read by `read`; the exchange is closed either way. */
 export async function postJson<T>(
   endpoint: Endpoint,
   context: CallContext,

@@ -1,14 +1,8 @@
 import { LimitExceeded } from '../../../protocols/LimitExceeded.js';
 
 /**
- * A whole response body, read chunk by chunk and given up (its connection closed) as soon as it
- * passes `limit` bytes, so a runaway or decompression-bomb body never sits in memory whole.
- * A `content-length` already past the limit fails before a byte is read.
- *
- * @example
- * ```ts
- * const bytes = await readBounded(response, 64 * 1024 * 1024); // throws LimitExceeded past 64 MiB
- * ```
+ * A whole body, given up (its connection closed) as soon as it passes `limit`, so a decompression bomb never sits in
+ * memory.
  */
 export async function readBounded(response: Response, limit: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
@@ -42,15 +36,7 @@ export async function readBounded(response: Response, limit: number): Promise<Ui
   return out;
 }
 
-/**
- * Up to `limit` characters of a body (an error body: enough for any message), then lets the rest
- * go, closing the connection.
- *
- * @example
- * ```ts
- * await readText(response, 64 * 1024); // the first 64K characters at most
- * ```
- */
+/** Up to `limit` characters of an error body, closing the connection on the rest. */
 export async function readText(response: Response, limit: number): Promise<string> {
   const reader = response.body?.getReader();
   if (reader === undefined) return '';
@@ -68,14 +54,8 @@ export async function readText(response: Response, limit: number): Promise<strin
 }
 
 /**
- * The reason a body could not be decompressed (its `content-encoding` does not match its bytes),
- * or undefined when `error` is no such failure. Node's fetch throws `TypeError('terminated')`
- * with zlib's or brotli's error as the cause.
- *
- * @example
- * ```ts
- * decodeFailure(error); // 'incorrect header check'
- * ```
+ * Why a body could not be decompressed (Node's fetch throws `TypeError('terminated')` with zlib's error as cause), or
+ * undefined.
  */
 export function decodeFailure(error: unknown): string | undefined {
   for (let at: unknown = error, depth = 0; at instanceof Error && depth < 4; at = at.cause, depth++) {

@@ -67,35 +67,15 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
     ),
 };
 
-/**
- * The real adapter that serves provider `name`: the one its config names in `adapter`, or else
- * the adapter of the same name (`openai`, `anthropic`, `typesafe`, `decisions`); undefined for
- * any other name.
- *
- * @example
- * ```ts
- * adapterOf(parseConfig({ providers: { local: { adapter: 'openai' } } }), 'local'); // 'openai'
- * adapterOf(parseConfig({}), 'typesafe'); // 'typesafe'
- * ```
- */
+/** The adapter of provider `name`: its config's `adapter`, else the adapter of that name; undefined for other names. */
 export function adapterOf(config: StandinConfig, name: string): AdapterName | undefined {
   const given = Object.hasOwn(config.providers, name) ? config.providers[name]!.adapter : undefined;
   return given ?? ((adapterNames as readonly string[]).find((known) => known === name) as AdapterName | undefined);
 }
 
 /**
- * The real model adapters a config asks for, by provider name: for every provider name the
- * models use or the providers configure, the adapter {@link adapterOf} names, made from that
- * provider's config. Other names get none; so do classifier providers (`typesafe`,
- * `decisions`), which `realClassifier` makes. Throws `P0004` for a setting its adapter does not
- * take, and `P0006` for a model whose provider is a classifier.
- *
- * @example
- * ```ts
- * realAdapters(parseConfig({ models: { writer: { provider: 'local', model: 'llama3.2' } },
- *   providers: { local: { adapter: 'openai', baseURL: 'http://127.0.0.1:11434/v1' } } }));
- * // Map { 'local' => OpenAIProvider }
- * ```
+ * The real model adapters a config asks for, by provider name (classifier providers excluded). `P0004` for a setting an
+ * adapter does not take, `P0006` for a model whose provider is a classifier.
  */
 export function realAdapters(config: StandinConfig): Map<string, Provider> {
   const users = new Map<string, string>();

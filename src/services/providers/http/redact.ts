@@ -6,20 +6,13 @@ const BASE = 0x01000193;
 const OUT = Array.from({ length: PIECE }).reduce<number>((power) => Math.imul(power, BASE), 1);
 
 /**
- * Takes secrets (the API key, the values of configured headers) out of any text a server or the
- * network gave: every whole secret, and every run of 8 or more characters that is a piece of
- * one (servers often echo a key's first or last characters), also where the text spaces it out
- * (`s k - a b c …`) or writes it in base64 (an echoed `Basic` credential, a token in a JSON blob).
- * A secret shorter than 8 characters is masked only where it stands as a whole token (not inside
- * a longer word: a header value `act` must not cut up `[redacted]` or `action`). A mask already in
- * the text is never masked again. One pass over the text with a rolling hash of its 8-character
- * windows, so a 10 MB message costs linear time and no recursion.
- *
- * @example
- * ```ts
- * const redactor = new Redactor(['sk-abc12345secretwxyz']);
- * redactor.clean('Incorrect API key provided: sk-abc12345****wxyz'); // 'Incorrect API key provided: [redacted]****wxyz'
- * ```
+ * Takes secrets (the API key, the values of configured headers) out of any text a server or the network gave: every
+ * whole secret, and every run of 8 or more characters that is a piece of one (servers often echo a key's first or last
+ * characters), also where the text spaces it out (`s k - a b c …`) or writes it in base64 (an echoed `Basic`
+ * credential, a token in a JSON blob). A secret shorter than 8 characters is masked only where it stands as a whole
+ * token (not inside a longer word: a header value `act` must not cut up `[redacted]` or `action`). A mask already in
+ * the text is never masked again. One pass over the text with a rolling hash of its 8-character windows, so a 10 MB
+ * message costs linear time and no recursion.
  */
 export class Redactor {
   readonly #short: RegExp | undefined;
@@ -122,11 +115,8 @@ export class Redactor {
   }
 
   /**
-   * Where pieces of a secret stand once whitespace is skipped: a secret spaced out (`s k - a b c`)
-   * or broken over lines. The same rolling hash, over the text's non-whitespace characters only,
-   * each remembered with its place. Only a piece broken by whitespace at two places or more
-   * counts: the plain scan finds the rest, and a piece that merely runs into the next word
-   * (`…12345s end`) is not a secret spaced out.
+   * Pieces of a secret broken by whitespace (spaced out, or over lines). Only a piece broken at two places or more
+   * counts: the plain scan finds the rest, and a piece that runs into the next word is no spaced-out secret.
    */
   #spacedRanges(text: string): number[] {
     const ranges: number[] = [];
@@ -181,11 +171,7 @@ function merge(a: readonly number[], b: readonly number[]): number[] {
   return out;
 }
 
-/**
- * The parts of `secret`'s base64 (and base64url) that stay the same wherever it sits in the
- * encoded text: for each of the three byte alignments, the encoding without the characters the
- * bytes before and after it change.
- */
+/** The parts of `secret`'s base64 (and base64url) that stay the same at each of the three byte alignments. */
 function base64Forms(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   const forms: string[] = [];
@@ -215,15 +201,7 @@ function hash(window: string): number {
   return h;
 }
 
-/**
- * Takes one key out of a text: {@link Redactor} with that key alone.
- *
- * @example
- * ```ts
- * redact('Incorrect API key provided: sk-abc12345****wxyz', 'sk-abc12345secretwxyz');
- * // 'Incorrect API key provided: [redacted]****wxyz'
- * ```
- */
+/** Takes one key out of a text: {@link Redactor} with that key alone. */
 export function redact(text: string, key: string | undefined): string {
   return new Redactor([key]).clean(text);
 }

@@ -2,11 +2,7 @@ import { StandinError } from '../../../errors/StandinError.js';
 import { WireFault } from '../../../protocols/WireFault.js';
 import { cannotHonour, cannotSend } from '../../requests/cannotSend.js';
 
-/**
- * What the adapter throws for a request its protocol could not write: a part the provider cannot
- * take (`E0020`), a setting it cannot honour (`E0021`), a value JSON cannot carry (`P0005`), each
- * before anything is sent. Anything else is thrown as it is.
- */
+/** The typed error for a request the protocol could not write (`E0020`, `E0021`, `P0005`), before anything is sent. */
 export function requestFault(error: unknown, provider: string): unknown {
   if (!(error instanceof WireFault)) return error;
   const fault = error.fault;

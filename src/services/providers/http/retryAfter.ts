@@ -1,19 +1,11 @@
 import { MAX_TIMER_MS } from './limits.js';
 
 /**
- * How long a server asked the caller to wait, in milliseconds, from its response headers:
- * `retry-after-ms` (OpenAI's, milliseconds) first, then `retry-after` as seconds or as an HTTP
- * date (measured from `now`). Undefined when neither header holds a usable value, and when the
- * wait asked for is longer than `max` (default and ceiling 2147483647, the most a Node timer
- * holds): such a hint is dropped, so the next attempt waits the engine's usual backoff instead of
+ * How long a server asked the caller to wait, in milliseconds, from its response headers: `retry-after-ms` (OpenAI's,
+ * milliseconds) first, then `retry-after` as seconds or as an HTTP date (measured from `now`). Undefined when neither
+ * header holds a usable value, and when the wait asked for is longer than `max` (default and ceiling 2147483647, the
+ * most a Node timer holds): such a hint is dropped, so the next attempt waits the engine's usual backoff instead of
  * parking the call for hours, or firing at once when a timer overflows. A date in the past is 0.
- *
- * @example
- * ```ts
- * retryAfterMs(new Headers({ 'retry-after': '2' }), Date.now()); // 2000
- * retryAfterMs(new Headers({ 'retry-after-ms': '150' }), Date.now()); // 150
- * retryAfterMs(new Headers({ 'retry-after': '3000' }), Date.now(), 60_000); // undefined
- * ```
  */
 export function retryAfterMs(headers: Headers, now: number, max: number = MAX_TIMER_MS): number | undefined {
   const wait = asked(headers, now);
@@ -21,13 +13,7 @@ export function retryAfterMs(headers: Headers, now: number, max: number = MAX_TI
 }
 
 /**
- * What `x-should-retry` says, as the official OpenAI and Anthropic clients read it: `true` or
- * `false` overrides whether the status is retried; anything else, or no header, says nothing.
- *
- * @example
- * ```ts
- * shouldRetry(new Headers({ 'x-should-retry': 'false' })); // false
- * ```
+ * `x-should-retry` as the official clients read it: `true` or `false` overrides the status; anything else says nothing.
  */
 export function shouldRetry(headers: Headers): boolean | undefined {
   const value = headers.get('x-should-retry')?.trim().toLowerCase();

@@ -3,10 +3,8 @@ import type { Limits } from './limits.js';
 import { SseDecoder, type SseEvent } from '../../../protocols/sse.js';
 
 /**
- * A stream body read as server-sent events, in batches: the events each network chunk completes,
- * every line, event and the whole body bounded by `limits`. What the read or the decoder throws
- * goes through `fail`, the exchange's own turn of it into what the adapter throws. A consumer
- * that stops early cancels the reader, so the connection is closed rather than left open.
+ * A body read as server-sent events, a batch per network chunk, each line, event and the body bounded. Stopping early
+ * cancels the reader, so the connection is closed rather than left open.
  */
 export async function* sseBatches(
   reader: ReadableStreamDefaultReader<Uint8Array>,

@@ -9,23 +9,11 @@ export interface EventFolder {
   add(event: SseEvent, out: ReplyPart[]): void;
   /** Adds the parts the end of the stream makes to `out`; throws when the stream ended early. */
   end(out: ReplyPart[]): void;
-  /**
-   * Adds the parts of a whole answer (JSON text) a server gave in place of the stream, as one that
-   * ignores `stream: true` does; without it, such an answer is a malformed response.
-   */
+  /** The parts of a whole JSON answer a server gave in place of the stream (one that ignores `stream: true`). */
   whole?(text: string, out: ReplyPart[]): void;
 }
 
-/**
- * POSTs a streamed request and hands on the parts each event makes as soon as that event
- * arrives: the first part waits for no later event, and the parts an event made before it
- * failed go on before the failure.
- *
- * @example
- * ```ts
- * yield* streamedReply(endpoint, context, '/chat/completions', body, () => new ChatChunkReader(typed));
- * ```
- */
+/** POSTs a streamed request and hands on each event's parts as it arrives, those before a failure first. */
 export async function* streamedReply(
   endpoint: Endpoint,
   context: CallContext,

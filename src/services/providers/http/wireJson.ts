@@ -1,15 +1,7 @@
 import { StandinError } from '../../../errors/StandinError.js';
 import { describeType } from '../../../validation/formatPath.js';
 
-/**
- * `JSON.stringify` for a value a request carries, with a typed error (`P0005`) naming where the
- * value sits when JSON cannot carry it (a BigInt, a cycle, a function, undefined).
- *
- * @example
- * ```ts
- * wireJson({ city: 'Paris' }, 'messages[1].calls[0].with'); // '{"city":"Paris"}'
- * ```
- */
+/** `JSON.stringify` with `P0005` naming where a value JSON cannot carry sits (a BigInt, a cycle, a function). */
 export function wireJson(value: unknown, where: string): string {
   let text: string | undefined;
   try {

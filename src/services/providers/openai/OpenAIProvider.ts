@@ -26,9 +26,8 @@ import type { Exchange } from '../http/Exchange.js';
 import { OPENAI_URL, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
 
 /**
- * Where an OpenAI-shaped API is reached: how its endpoint is opened (base URL, key header, request
- * id header) and the path of each API path for a model. OpenAI's own takes the path as it is; Azure
- * OpenAI puts the deployment (the model) in it and asks for its `api-version`.
+ * How an OpenAI-shaped API is reached: OpenAI takes each path as it is; Azure puts the deployment in it with
+ * `api-version`.
  */
 export interface OpenAIRoute {
   /** The adapter's name in messages: `OpenAI`, `Azure OpenAI`. */
@@ -60,19 +59,8 @@ interface ReplyWire {
 }
 
 /**
- * The OpenAI adapter on Node's `fetch`: Chat Completions or the Responses API (streamed),
- * embeddings, audio transcription and speech, image generation, and the Jina/Cohere-style
- * `/rerank`, every request written and every answer read through the protocol. It speaks to OpenAI
- * and to every OpenAI-compatible server. One HTTP attempt per call: the engine retries. Made by
- * {@link createOpenAIProvider}.
- *
- * @example
- * ```ts
- * const openai = createOpenAIProvider();
- * for await (const part of openai.reply({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }] }, context)) {
- *   if (part.type === 'text') process.stdout.write(part.text);
- * }
- * ```
+ * The OpenAI adapter, for OpenAI and every compatible server: chat or Responses, embeddings, audio, images and
+ * `/rerank`, through the protocol. One HTTP attempt per call: the engine retries. Made by {@link createOpenAIProvider}.
  */
 export class OpenAIProvider implements Provider {
   readonly real = true;
@@ -89,9 +77,8 @@ export class OpenAIProvider implements Provider {
   }
 
   /**
-   * `POST /chat/completions` (or, with `api: 'responses'`, `POST /responses`), streamed: the
-   * reply's parts as they arrive. A compatible server that answers the whole reply as JSON in
-   * place of the stream is read as the whole reply it is.
+   * `POST /chat/completions` (or `/responses`), streamed; a server that answers whole JSON instead is read as that
+   * reply.
    */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     checkContext(context, `${this.#name} adapter's reply`);
@@ -182,11 +169,7 @@ export class OpenAIProvider implements Provider {
     }
   }
 
-  /**
-   * `POST /rerank` in the Jina/Cohere shape (`{ model, query, documents }` ->
-   * `results[{ index, relevance_score }]`, or `data[...]` as Voyage names it): one score per
-   * text, in the texts' order. No `top_n` is sent, so every text must come back scored.
-   */
+  /** `POST /rerank` (Jina/Cohere shape, or Voyage's `data`). No `top_n` is sent, so every text comes back scored. */
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
     checkContext(context, `${this.#name} adapter's rank`);
     if (texts.length === 0) return [];
@@ -196,9 +179,8 @@ export class OpenAIProvider implements Provider {
   }
 
   /**
-   * `POST /images/generations` (`n`, `size`, `output_format`), answered in base64: GPT Image
-   * models always answer so, and other models (DALL·E) are asked for `b64_json`. Each image's media
-   * type is the one its bytes show, else the answer's `output_format`, else the format asked, else PNG.
+   * `POST /images/generations` in base64 (GPT Image always answers so; DALL·E is asked for `b64_json`). A media type is
+   * the bytes', else `output_format`, else the format asked, else PNG.
    */
   async image(prompt: string, options: ImageOptions, context: CallContext): Promise<readonly GeneratedImage[]> {
     checkContext(context, `${this.#name} adapter's image`);

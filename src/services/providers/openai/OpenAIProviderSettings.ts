@@ -21,11 +21,10 @@ export interface OpenAIProviderSettings extends HttpProviderSettings {
   /** The voice `speak` asks for (`/audio/speech`'s `voice`). Default `'alloy'`. */
   readonly voice?: string;
   /**
-   * The API `reply` speaks: `'chat'` (the default) Chat Completions, which every compatible server
-   * has; `'responses'` the Responses API (`POST /responses`, not stored: `store: false`), where
-   * reasoning models stream their reasoning summaries (ask for them with
-   * `body: { reasoning: { summary: 'auto' } }`). The Responses API has no stop sequences (`E0021`)
-   * and no seed (left out).
+   * The API `reply` speaks: `'chat'` (the default) Chat Completions, which every compatible server has; `'responses'`
+   * the Responses API (`POST /responses`, not stored: `store: false`), where reasoning models stream their reasoning
+   * summaries (ask for them with `body: { reasoning: { summary: 'auto' } }`). The Responses API has no stop sequences
+   * (`E0021`) and no seed (left out).
    */
   readonly api?: 'chat' | 'responses';
 }
