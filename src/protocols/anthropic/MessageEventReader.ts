@@ -6,7 +6,7 @@ import { malformed, WireFault } from '../WireFault.js';
 import { answerMessage, streamEvents, type Usage } from './messagesShapes.js';
 
 /** The most characters of a reply's text a refusal keeps as its `refusal`. */
-export const MAX_REFUSAL_CHARS = 10_000;
+const MAX_REFUSAL_CHARS = 10_000;
 
 /** A content block being streamed. */
 type OpenBlock =

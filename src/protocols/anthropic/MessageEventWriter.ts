@@ -4,7 +4,7 @@ import { sseEvent } from '../sse.js';
 import type { ReplyMeta, Stop, WholeReply } from '../WholeReply.js';
 
 /** A thinking block's signature: the server makes no real ones, and clients send them back unread. */
-export const SIGNATURE = 'c3RhbmRpbg==';
+const SIGNATURE = 'c3RhbmRpbg==';
 
 /** What a message is answered under: its id (`msg_...`) and the model id the client named. */
 export type MessageMeta = Pick<ReplyMeta, 'id' | 'model'>;
@@ -16,7 +16,7 @@ export interface Forced {
 }
 
 /** Each finish reason's `stop_reason`. */
-export const stopReasons: Readonly<Record<FinishReason, string>> = {
+const stopReasons: Readonly<Record<FinishReason, string>> = {
   stop: 'end_turn',
   length: 'max_tokens',
   calls: 'tool_use',

@@ -2,16 +2,16 @@ import type { ContentPart } from '../../services/spec/ContentPart.js';
 import type { Message, ReplyRequest, ToolCall, ToolResult } from '../../services/spec/Provider.js';
 import { closedSchema } from '../closedSchema.js';
 import { readShape, toJson } from '../readShape.js';
-import { refused, WireFault } from '../WireFault.js';
+import { WireFault } from '../WireFault.js';
 import { readUserBlock, writeUserBlocks } from './messagesContent.js';
 import { readSettings, writeSettings } from './messagesSettings.js';
 import { messagesBody, type MessagesBody, type RequestBlock } from './messagesShapes.js';
 
 /** `max_tokens` when neither the call nor the adapter's settings give one: the API requires it. */
-export const DEFAULT_MAX_TOKENS = 4096;
+const DEFAULT_MAX_TOKENS = 4096;
 
 /** The name a typed value is read back under: the Messages API names none. */
-export const OUTPUT_NAME = 'output';
+const OUTPUT_NAME = 'output';
 
 /** What the adapter adds to a request beside the call: its settings' extra body fields and output limit. */
 export interface MessagesExtras {
@@ -193,7 +193,6 @@ export function readMessages(value: unknown): { readonly request: ReplyRequest; 
   const format = body.output_config?.format ?? body.output_format;
   if (format !== undefined) request.output = { name: OUTPUT_NAME, schema: format.schema ?? {} };
   request.settings = readSettings(body);
-  if (messages.length === 0) throw refused(['messages'], 'messages: at least one message is required');
   return { request, stream: body.stream === true };
 }
 
