@@ -1104,7 +1104,7 @@ const cassettes = {
 const wire = {
   W0001: {
     means: "A request body sent to the wire server is larger than the server's body limit (413).",
-    fix: 'Send a smaller body, or start the server with a larger `bodyLimit`.',
+    fix: 'Send a smaller body, or start the server with a larger limit: `standin serve --body-limit <bytes>`, `createFakeServer({ bodyLimit })`.',
   },
   W0002: {
     means: 'A request to the wire server is not the JSON the endpoint takes, or a field has the wrong type (400).',

@@ -11,7 +11,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
       'W0001',
       413,
       `The request body is larger than the server's limit of ${limit} bytes. Send a smaller body, or start the ` +
-        `server with a larger bodyLimit.`,
+        `server with a larger limit (standin serve --body-limit <bytes>, createFakeServer({ bodyLimit })).`,
       {
         type: 'invalid_request_error',
         code: 'request_too_large',

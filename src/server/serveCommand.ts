@@ -14,7 +14,7 @@ import { chaosArgument } from './chaosArgument.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 
 /** What `standin --help` prints. */
-export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>] [--port <n>] [--host <address>] [--outlive-parent]
+export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>] [--port <n>] [--host <address>] [--body-limit <bytes>] [--outlive-parent]
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
@@ -31,6 +31,8 @@ Decisions /v1/decisions classifier APIs).
                      rate_limit=0.1,invalid_json=0.05); POST /__standin/chaos lays it later
   --port <n>         the port (default: a free one)
   --host <address>   the address (default: 127.0.0.1)
+  --body-limit <n>   the largest request body read, in bytes (default: 26214400, 25 MiB); a larger one is
+                     answered 413 (W0001)
   --outlive-parent   keep serving when the process that started it exits (a CI step that starts it
                      in the background and goes on); stop it with kill <pid> (it prints its pid)
   --print-schema     print the scripts file's JSON Schema and exit
@@ -87,10 +89,13 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         'print-schema': { type: 'boolean' },
         chaos: { type: 'string', multiple: true },
         'outlive-parent': { type: 'boolean' },
+        'body-limit': { type: 'string' },
       },
     });
   } catch (error) {
-    output.err(`W0009: ${(error as Error).message}. Run standin --help for the arguments.`);
+    // node:util's message goes on to advise about positionals starting with '-': only its first sentence is ours to show.
+    const said = (error as Error).message.split(/(?<=\.) /)[0]!.replace(/\.$/, '');
+    output.err(`W0009: ${said}. Run standin --help for the arguments.`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -119,6 +124,11 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     output.err(`W0009: --port must be a whole number from 0 to 65535; got '${values.port}'.`);
+    return 2;
+  }
+  const bodyLimit = values['body-limit'] === undefined ? undefined : Number(values['body-limit']);
+  if (bodyLimit !== undefined && (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1024)) {
+    output.err(`W0009: --body-limit must be a whole number of bytes, 1024 or more; got '${values['body-limit']}'.`);
     return 2;
   }
   let chaos: ChaosSettings | undefined;
@@ -162,6 +172,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
       app,
       port,
       chaos,
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
       ...(values.host === undefined ? {} : { host: values.host }),
     });
     if (app !== undefined) output.out(`replaying ${values.cassette}: models ${appModels(app).join(', ') || 'none'}`);

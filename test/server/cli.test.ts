@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { FakeServer } from '../../src/server/FakeServer.js';
 import { scriptsJsonSchema } from '../../src/server/scriptsJsonSchema.js';
+import { serveCommand } from '../../src/server/serveCommand.js';
 
 const run = promisify(execFile);
 const cli = ['--import', 'tsx', 'src/server/cli.ts'];
@@ -103,5 +105,41 @@ describe('standin serve refuses files it cannot read whole', { timeout: 60_000 }
     const error = await refused(['--scripts', path]);
     expect(error.code).toBe(2);
     expect(error.stderr).toContain(`W0021: ${path}: The JSON nests arrays and objects more than 128 deep`);
+  });
+});
+
+describe(serveCommand, () => {
+  const output = () => {
+    const lines = { out: [] as string[], err: [] as string[] };
+    return { lines, out: (line: string) => lines.out.push(line), err: (line: string) => lines.err.push(line) };
+  };
+
+  it('--body-limit sets the largest body the server reads, and a larger one is 413 naming the flag', async () => {
+    const path = file('limit.json', { models: { 'gpt-4.1-mini': [{ text: 'Hi' }] } });
+    const started = await serveCommand(['serve', '--scripts', path, '--body-limit', '2000'], output());
+    if (typeof started === 'number') throw new Error(`serve exited ${started}`);
+    const server: FakeServer = started;
+    try {
+      const body = JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x'.repeat(3000) }] });
+      const response = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body });
+      expect(response.status).toBe(413);
+      expect(await response.text()).toContain('standin serve --body-limit <bytes>');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('--body-limit that is not a whole number of bytes exits 2 naming it', async () => {
+    const said = output();
+    expect(await serveCommand(['serve', '--scripts', 'x.json', '--body-limit', '1e3x'], said)).toBe(2);
+    expect(said.lines.err.join('\n')).toContain(
+      "W0009: --body-limit must be a whole number of bytes, 1024 or more; got '1e3x'.",
+    );
+  });
+
+  it('an unknown option exits 2 naming it and pointing at --help, without advice about positionals', async () => {
+    const said = output();
+    expect(await serveCommand(['serve', '--bodylimit', '5'], said)).toBe(2);
+    expect(said.lines.err).toEqual(["W0009: Unknown option '--bodylimit'. Run standin --help for the arguments."]);
   });
 });

@@ -50,7 +50,8 @@ const geminiRequest = fc
 
 /**
  * A request as Gemini's wire gives it back: user messages side by side are one turn; a turn of
- * one text part is a text; a file's name has no place; the typed value's name is `response`.
+ * one text part is a text; a file's name has no place; the typed value's name is `response`; empty
+ * settings are no settings.
  */
 function canonical(request: ReplyRequest): ReplyRequest {
   const messages: Message[] = [];
@@ -63,8 +64,10 @@ function canonical(request: ReplyRequest): ReplyRequest {
       };
     } else messages.push(message);
   }
+  const { settings, ...rest } = request;
   return {
-    ...request,
+    ...rest,
+    ...(settings === undefined || Object.keys(settings).length === 0 ? {} : { settings }),
     messages: messages.map((message): Message => {
       if (message.role !== 'user') return message;
       const parts = partsOf(message.content).map((part) => {
@@ -126,6 +129,11 @@ describe('Gemini generateContent, both ways', () => {
         }),
         { numRuns: 200 },
       );
+    });
+
+    it('reads a call written with empty settings as one with none', () => {
+      const request: ReplyRequest = { model: 'm', messages: [{ role: 'user', content: 'Hi' }], settings: {} };
+      expect(readGenerate(JSON.parse(JSON.stringify(writeGenerate(request))), 'm')).toEqual(canonical(request));
     });
 
     it("keeps a functionCall's id on the call and on the functionResponse that answers it", () => {
