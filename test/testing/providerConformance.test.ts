@@ -4,14 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createAnthropicProvider, ProviderFailure, StandinError, type ReplyPart } from '../../src/index.js';
+import { createTestApp, fakeProvider } from '../../src/testing.js';
 import {
-  createTestApp,
-  fakeProvider,
   providerConformance,
   providerConformanceCases,
   type MakeProvider,
   type ProviderScenario,
-} from '../../src/testing.js';
+} from '../../src/conformance.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import { raw, type LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
 import { anthropicScenario } from '../services/providers/loopback/conformanceWire.js';

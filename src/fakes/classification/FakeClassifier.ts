@@ -24,8 +24,8 @@ import { unusedEntries, type PendingClassifierEntry } from './unusedEntries.js';
 
 export type { PendingClassifierEntry } from './unusedEntries.js';
 
-/** How a {@link FakeClassifier} is made. */
-export interface FakeClassifierSettings {
+/** How a {@link FakeClassification} is made. */
+export interface FakeClassificationSettings {
   /**
    * The fake's own script. When given it is checked at once (`K0010`), and it wins over a call's
    * `adapterOpts.classificationScript`, as settings of the classifier win over those of a call.
@@ -42,8 +42,13 @@ export interface FakeClassifierSettings {
 
 const KIND = 'classification';
 
+/** How a {@link FakeClassifier} is made: the same settings under the classifier's word. */
+export type FakeClassifierSettings = FakeClassificationSettings;
+
 /**
- * The scripted classifier: deterministic answers for tests, with no AI. It reads a request's
+ * FakeClassification, the deterministic scripted classification adapter (the seed's
+ * `ALLM.Providers.FakeClassification`; `FakeClassifier` is another name of the same class): answers
+ * for tests, with no AI. It reads a request's
  * questions (never its state), answers each with an answer of the right type and shape, and
  * hands back the request's model and metadata.
  *
@@ -74,7 +79,7 @@ const KIND = 'classification';
  * response.answer('refund')?.yesProbability; // 0.9
  * ```
  */
-export class FakeClassifier implements Classifier {
+export class FakeClassification implements Classifier {
   readonly real = false;
   readonly provider = 'fake';
   readonly #script: readonly ClassificationScriptEntry[] | undefined;
@@ -90,7 +95,7 @@ export class FakeClassifier implements Classifier {
   readonly #verdict: ScriptVerdict;
   readonly #fitting: boolean;
 
-  constructor(settings: FakeClassifierSettings = {}) {
+  constructor(settings: FakeClassificationSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
       const expected = `settings must be an object { script?, store?, fitting? }, got ${show(settings)}`;
       throw new StandinError('K0004', `new FakeClassifier(settings): ${expected}.`);
@@ -277,3 +282,6 @@ export class FakeClassifier implements Classifier {
     this.#raised.clear();
   }
 }
+
+/** The classifier's word for {@link FakeClassification}: the same class, so either name makes, types and narrows it. */
+export { FakeClassification as FakeClassifier };

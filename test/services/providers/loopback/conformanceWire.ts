@@ -1,4 +1,4 @@
-import type { ProviderScenario } from '../../../../src/testing.js';
+import type { ProviderScenario } from '../../../../src/conformance.js';
 import { messageDelta, messageStart, messageStop, textBlock, textMessage, toolBlock } from './anthropicWire.js';
 import { KEY } from './callContext.js';
 import { json, raw, stream, type Handler, type LoopbackServer } from './LoopbackServer.js';
