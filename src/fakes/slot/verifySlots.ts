@@ -39,10 +39,11 @@ export async function pendingOf(slots: Slots): Promise<readonly StandInFinding[]
 
 /**
  * Throws `T0049` listing every finding of every stand-in, grouped by stand-in and scope: unused
- * answers, entries never replayed, and test authors' errors calls raised.
+ * answers, entries never replayed, and test authors' errors calls raised; then `more` (the calls
+ * the real-call guard refused).
  */
-export async function verifySlots(slots: Slots): Promise<void> {
-  const found = await findingsOf(slots);
+export async function verifySlots(slots: Slots, more: readonly StandInFinding[] = []): Promise<void> {
+  const found = [...(await findingsOf(slots)), ...more];
   if (found.length === 0) return;
   const groups = new Map<string, StandInFinding[]>();
   for (const finding of found) {
