@@ -32,6 +32,7 @@ import { Gates, shownGate } from '../gates/Gates.js';
 import { declareGates } from '../gates/declareGates.js';
 import { checkPace, type Pace } from './pace.js';
 import { noteSent, sentNoter } from './noteSent.js';
+import { checkContext } from './checkContext.js';
 
 export type { FakeModelOptions } from './FakeModelOptions.js';
 
@@ -118,9 +119,10 @@ export class FakeModel implements Provider {
     for (const name of plainCapabilities) {
       const answer = (calls: ReadAnswers['calls'], args: readonly unknown[], context: CallContext): unknown =>
         (calls[name] as (...all: unknown[]) => unknown)(...args, callInfo(context));
-      self[name] = serve(name, (args, context) =>
-        this.#plain(specOf(name), args, context, (calls) => answer(calls, args, context)),
-      ) as never;
+      self[name] = serve(name, async (args, context) => {
+        checkContext(context, `${this.#fake.owner}.${name}(..., context)`);
+        return this.#plain(specOf(name), args, context, (calls) => answer(calls, args, context));
+      }) as never;
     }
   }
 
@@ -156,6 +158,7 @@ export class FakeModel implements Provider {
   }
 
   reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    checkContext(context, `${this.#fake.owner}.reply(request, context)`);
     return this.#stream(request, context);
   }
 
