@@ -10,6 +10,7 @@ import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
 import { checkScope } from './resolveScope.js';
 import { WireError } from './WireError.js';
+import { namedUnused } from './verifyReport.js';
 import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { chaosRoute } from './controlChaos.js';
 import type { WireChaos } from './WireChaos.js';
@@ -154,14 +155,15 @@ export async function control(
           : []),
         ...(left
           ? [
-              'Some answers were never asked for (W0014): each scope listed under unused has answers left, per ' +
-                'model. Remove them, or find why the client asked fewer times than the script expects.',
+              `Some answers were never asked for (W0014): ${namedUnused(unused)}. Each scope listed under unused has ` +
+                'them all, per model. Remove them, or find why the client asked fewer times than the script expects.',
             ]
           : []),
         ...(toolsLeft
           ? [
-              'Some MCP tool answers were never asked for (W0054): each scope listed under unusedTools has answers ' +
-                'left, per server and tool. Remove them, or find why the agent called the tool fewer times.',
+              `Some MCP tool answers were never asked for (W0054): ${namedUnused({}, unusedTools)}. Each scope listed ` +
+                'under unusedTools has them all, per server and tool. Remove them, or find why the agent called the ' +
+                'tool fewer times.',
             ]
           : []),
       ];
