@@ -21,6 +21,8 @@ import { checkQuestions, checkRequest } from './requestChecks.js';
 import { runCapture } from './scriptErrors.js';
 import { takeEntry } from './takeEntry.js';
 import { unusedEntries, type PendingClassifierEntry } from './unusedEntries.js';
+import type { ClassificationSent } from './ClassificationSent.js';
+import { SentLog } from '../script/SentLog.js';
 
 export type { PendingClassifierEntry } from './unusedEntries.js';
 
@@ -41,6 +43,8 @@ export interface FakeClassificationSettings {
 }
 
 const KIND = 'classification';
+/** The most calls `sent` keeps: the latest, as a faked model's `sent` does. */
+const SENT_LIMIT = 10_000;
 
 /** How a {@link FakeClassifier} is made: the same settings under the classifier's word. */
 export type FakeClassifierSettings = FakeClassificationSettings;
@@ -94,6 +98,7 @@ export class FakeClassification implements Classifier {
   readonly #raised = new RaisedErrors();
   readonly #verdict: ScriptVerdict;
   readonly #fitting: boolean;
+  readonly #sent = new SentLog<ClassificationSent>(SENT_LIMIT);
 
   constructor(settings: FakeClassificationSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
@@ -198,11 +203,27 @@ export class FakeClassification implements Classifier {
     return this.#raised.view();
   }
 
+  /**
+   * What the fake was asked, in order: one entry per call (a retried call once per attempt), across
+   * every scope, each with its request, scope, step and attempt. Frozen, and emptied by `forget()`
+   * (`app.reset()`); the latest 10,000 calls.
+   *
+   * @example
+   * ```ts
+   * fake.sent.map((entry) => entry.request.state); // ['My card was charged twice.']
+   * ```
+   */
+  get sent(): readonly ClassificationSent[] {
+    return this.#sent.calls;
+  }
+
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     checkRequest(request, 'FakeClassifier');
     const adapterOpts = readOptions(opts);
     const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
     const where = { scope, requestId: opts?.requestId };
+    const { stepKey = '', attempt = 1 } = opts?.context ?? {};
+    this.#sent.push({ request, scope, step: stepKey, attempt });
     await runCapture(adapterOpts?.capture, { request, opts: opts ?? {} }, where);
     checkQuestions(request);
     const script = this.#script ?? adapterOpts?.classificationScript ?? [];
@@ -277,9 +298,10 @@ export class FakeClassification implements Classifier {
     return verifyScript(this.#verdict, undefined);
   }
 
-  /** Forgets the test author's errors its calls raised, so the next test starts clean; cursors live in the store. */
+  /** Forgets what it was sent and the test author's errors its calls raised, so the next test starts clean; cursors live in the store. */
   forget(): void {
     this.#raised.clear();
+    this.#sent.clear();
   }
 }
 
