@@ -17,6 +17,13 @@ import type { WireChaos } from './WireChaos.js';
 import { MCP_CONTROL, mcpControl } from './mcp/mcpControl.js';
 import type { McpWire } from './mcp/McpWire.js';
 
+const LEFT =
+  'Each scope listed under unused has them all, per model. Remove them, or find why the client asked fewer times than ' +
+  'the script expects.';
+const TOOLS_LEFT =
+  'Each scope listed under unusedTools has them all, per server and tool. Remove them, or find why the agent called ' +
+  'the tool fewer times.';
+
 /** The path every control API route starts with. */
 export const CONTROL_PREFIX = '/__standin/';
 
@@ -153,18 +160,9 @@ export async function control(
                 `with the code and message of each. Fix each as its message says.`,
             ]
           : []),
-        ...(left
-          ? [
-              `Some answers were never asked for (W0014): ${namedUnused(unused)}. Each scope listed under unused has ` +
-                'them all, per model. Remove them, or find why the client asked fewer times than the script expects.',
-            ]
-          : []),
+        ...(left ? [`Some answers were never asked for (W0014): ${namedUnused(unused)}. ${LEFT}`] : []),
         ...(toolsLeft
-          ? [
-              `Some MCP tool answers were never asked for (W0054): ${namedUnused({}, unusedTools)}. Each scope listed ` +
-                'under unusedTools has them all, per server and tool. Remove them, or find why the agent called the ' +
-                'tool fewer times.',
-            ]
+          ? [`Some MCP tool answers were never asked for (W0054): ${namedUnused({}, unusedTools)}. ${TOOLS_LEFT}`]
           : []),
       ];
       return sendJson(response, 409, {

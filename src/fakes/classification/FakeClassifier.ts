@@ -43,11 +43,7 @@ export interface FakeClassificationSettings {
 }
 
 const KIND = 'classification';
-/** The most calls `sent` keeps: the latest, as a faked model's `sent` does. */
 const SENT_LIMIT = 10_000;
-
-/** How a {@link FakeClassifier} is made: the same settings under the classifier's word. */
-export type FakeClassifierSettings = FakeClassificationSettings;
 
 /**
  * FakeClassification, the deterministic scripted classification adapter (the seed's
@@ -204,14 +200,8 @@ export class FakeClassification implements Classifier {
   }
 
   /**
-   * What the fake was asked, in order: one entry per call (a retried call once per attempt), across
-   * every scope, each with its request, scope, step and attempt. Frozen, and emptied by `forget()`
-   * (`app.reset()`); the latest 10,000 calls.
-   *
-   * @example
-   * ```ts
-   * fake.sent.map((entry) => entry.request.state); // ['My card was charged twice.']
-   * ```
+   * What the fake was asked, in order: one entry per call (a retried call once per attempt), in
+   * every scope. Frozen, and emptied by `forget()` (`app.reset()`); the latest 10,000 calls.
    */
   get sent(): readonly ClassificationSent[] {
     return this.#sent.calls;
@@ -304,6 +294,5 @@ export class FakeClassification implements Classifier {
     this.#sent.clear();
   }
 }
-
-/** The classifier's word for {@link FakeClassification}: the same class, so either name makes, types and narrows it. */
+// The classifier's word for it: one class under both names.
 export { FakeClassification as FakeClassifier };

@@ -119,10 +119,9 @@ export class FakeModel implements Provider {
     for (const name of plainCapabilities) {
       const answer = (calls: ReadAnswers['calls'], args: readonly unknown[], context: CallContext): unknown =>
         (calls[name] as (...all: unknown[]) => unknown)(...args, callInfo(context));
-      self[name] = serve(name, async (args, context) => {
-        checkContext(context, `${this.#fake.owner}.${name}(..., context)`);
-        return this.#plain(specOf(name), args, context, (calls) => answer(calls, args, context));
-      }) as never;
+      self[name] = serve(name, (args, context) =>
+        this.#plain(specOf(name), args, context, (calls) => answer(calls, args, context)),
+      ) as never;
     }
   }
 
@@ -164,18 +163,14 @@ export class FakeModel implements Provider {
 
   /** A reply's parts in one list, for the engine; one whose parts wait or fail part-way streams them after all. */
   #whole(request: ReplyRequest, context: CallContext): Promise<WholeReply> {
-    if (this.reply !== FakeModel.prototype.reply) {
-      try {
-        return Promise.resolve(this.reply(request, context));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
-    return this.#answer(request, context).then((prepared) => {
-      return streamsParts(prepared, this.#pace)
+    // The executor runs at once: what an own `reply` throws rejects the promise.
+    if (this.reply !== FakeModel.prototype.reply)
+      return new Promise((resolve) => resolve(this.reply(request, context)));
+    return this.#answer(request, context).then((prepared) =>
+      streamsParts(prepared, this.#pace)
         ? streamedParts(prepared, this.#partsOf(prepared, request, context))
-        : wholeParts(prepared, request, this.#jsonLength);
-    });
+        : wholeParts(prepared, request, this.#jsonLength),
+    );
   }
 
   /** A reply's parts, streamed: the answer the first read takes. */
@@ -233,6 +228,7 @@ export class FakeModel implements Provider {
     context: CallContext,
     run: (calls: ReadAnswers['calls']) => unknown,
   ): Promise<R> {
+    checkContext(context, `${this.#fake.owner}.${spec.name}(..., context)`);
     try {
       const call = () => recordCall(this.#fake, spec, args, context, run);
       return await this.#outcomes.follow(whereOf(context), call, (result) => ({ result }));
