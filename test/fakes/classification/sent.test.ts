@@ -47,6 +47,18 @@ describe('FakeClassification', () => {
       expect(Object.isFrozen(fake.sent[0])).toBe(true);
     });
 
+    it('lists what a classifier faked with a function was asked, as a scripted one does', async () => {
+      const test = app();
+      const fake = test.fakeClassifier(() => ({ answers: {} }));
+      await test.scope('t1', () => test.classify('The app crashes.', questions));
+      expect(fake.sent.map((entry) => [entry.request.state, entry.scope, entry.attempt])).toEqual([
+        ['The app crashes.', 't1', 1],
+      ]);
+      expect(Object.isFrozen(fake.sent[0])).toBe(true);
+      await test.reset();
+      expect(fake.sent).toEqual([]);
+    });
+
     it('is emptied by app.reset(), as a faked model’s is', async () => {
       const test = app();
       const fake = test.fakeClassifier([{ answers: {} }]);
