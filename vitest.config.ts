@@ -10,6 +10,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^standin\/testing$/, replacement: source('./src/testing.ts') },
+      { find: /^standin\/conformance$/, replacement: source('./src/conformance.ts') },
       { find: /^standin\/nest$/, replacement: source('./src/nest.ts') },
       { find: /^standin\/ai-sdk$/, replacement: source('./src/ai-sdk.ts') },
       { find: /^standin\/server$/, replacement: source('./src/server.ts') },

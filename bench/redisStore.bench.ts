@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Tokens } from '../src/index.js';
-import { type RedisCursorStore } from '../src/testing.js';
+import { type RedisCursorStore } from '../src/conformance.js';
 import { createTestApp } from '../src/testing.js';
 import { race } from '../test/support/race.js';
 import { startRedis } from '../test/support/redis.js';

@@ -13,6 +13,7 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { trimMaps } from './trimMaps.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist');
@@ -105,10 +106,6 @@ export function chunkGroups(metafile: Metafile, outdir: string, entries: readonl
 
   const groups = new Map([...entryFiles].map(([file, name]) => [name, [file]]));
   for (const [key, files] of merged) {
-    const exported = files.flatMap((file) => outputs.get(file)!.exports);
-    const twice = exported.filter((name, at) => exported.indexOf(name) !== at);
-    if (twice.length > 0)
-      throw new Error(`The chunks ${files.join(', ')} cannot be merged: more than one exports ${twice.join(', ')}`);
     const stem = lazyParts.includes(key) ? basename(key).replace(/-\w+\.js$/, '') : 'chunk';
     const hash = createHash('sha256')
       .update(
@@ -169,6 +166,54 @@ const lazyBuiltins: Plugin = {
   },
 };
 
+/**
+ * The names each first-pass file is asked for by files of other groups (`import { a, b as c } from
+ * './chunk.js'`, and `export { a } from`): what its group's merged file must export. Two chunks of a
+ * group may export one name each for their own importers (two modules' `choiceAnswer`), which only
+ * conflicts when files outside the group ask both for it.
+ */
+export function namesWanted(files: readonly string[], group: ReadonlyMap<string, string>): Map<string, Set<string>> {
+  const wanted = new Map<string, Set<string>>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const [, names, specifier] of text.matchAll(
+      /\b(?:import|export)\s*\{([^}]*)\}\s*from\s*"(\.{1,2}\/[^"]+)"/g,
+    )) {
+      const target = resolve(dirname(file), specifier!);
+      if (group.get(target) === group.get(file)) continue;
+      const set = wanted.get(target) ?? new Set<string>();
+      for (const name of names!.split(',')) {
+        const imported = name.trim().split(/\s+as\s+/)[0]!;
+        if (imported !== '') set.add(imported);
+      }
+      wanted.set(target, set);
+    }
+  }
+  return wanted;
+}
+
+/**
+ * The module a merged file is bundled from: every chunk's exports (`export *`, which also keeps a
+ * chunk whose code only runs for its effects), and by name each one another group asks for, so a
+ * name two chunks export is the one of the chunk it is asked from (a name of the module wins over
+ * a starred one).
+ */
+export function mergedExports(files: readonly string[], wanted: ReadonlyMap<string, ReadonlySet<string>>): string {
+  const owner = new Map<string, string>();
+  const lines = files.flatMap((file) => {
+    const names = [...(wanted.get(file) ?? [])].sort();
+    for (const name of names) {
+      const other = owner.get(name);
+      if (other !== undefined)
+        throw new Error(`The chunks ${other} and ${file} cannot be merged: other files import ${name} from both`);
+      owner.set(name, file);
+    }
+    const star = `export * from ${JSON.stringify(file)};`;
+    return names.length > 0 ? [star, `export { ${names.join(', ')} } from ${JSON.stringify(file)};`] : [star];
+  });
+  return lines.join('\n');
+}
+
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   exports: Record<string, string | ExportTarget>;
   bin?: Record<string, string>;
@@ -218,16 +263,14 @@ const { metafile } = await build({
 // every file costs an import a module load of its own.
 const groups = chunkGroups(metafile, split, entries);
 const fileGroup = new Map([...groups].flatMap(([name, files]) => files.map((file) => [file, name] as const)));
+const wanted = namesWanted([...fileGroup.keys()], fileGroup);
 const outputOf = (name: string) => join(out, `${name}.js`);
 const merging: Plugin = {
   name: 'merge-chunks',
   setup(plugin) {
     plugin.onResolve({ filter: /^merge:/ }, ({ path }) => ({ path: path.slice('merge:'.length), namespace: 'merge' }));
     plugin.onLoad({ filter: /.*/, namespace: 'merge' }, ({ path }) => ({
-      contents: groups
-        .get(path)!
-        .map((file) => `export * from ${JSON.stringify(file)};`)
-        .join('\n'),
+      contents: mergedExports(groups.get(path)!, wanted),
       resolveDir: split,
       loader: 'js',
     }));
@@ -296,5 +339,7 @@ if (namedHelpers !== 1)
   throw new Error(
     `esbuild's __name helper was found ${namedHelpers} times in the first pass's files, not once: update namingWhenNeeded`,
   );
+// The maps name only what the package ships (dist and src): see trimMaps.
+trimMaps(out, root.replace(/\/$/, ''));
 rmSync(compiled, { recursive: true, force: true });
 rmSync(split, { recursive: true, force: true });

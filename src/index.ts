@@ -31,8 +31,12 @@ export type {
 } from './services/spec/Provider.js';
 export type { Classifier, ClassifyCallOptions } from './services/spec/Classifier.js';
 export type { ClassificationState } from './services/classification/ClassificationRequest.js';
+export type {
+  ClassificationProblem,
+  ClassificationProblemReason,
+} from './services/classification/validateClassificationRequest.js';
 export type { ClassifyOptions } from './services/classification/ClassifyOptions.js';
-export type { Agent, RunPart, RunResult } from './services/runs/Agent.js';
+export type { Agent, RunPart, RunResult, Step } from './services/runs/Agent.js';
 export type { Tool, ToolContext } from './services/runs/tool.js';
 export type { EngineSettings } from './services/app/createEngine.js';
 export type { OpenAIProviderSettings } from './services/providers/openai/OpenAIProviderSettings.js';
@@ -56,6 +60,7 @@ export { ClassificationRequest } from './services/classification/ClassificationR
 export { ClassificationAnswer } from './services/classification/ClassificationAnswer.js';
 export { ClassificationResponse } from './services/classification/ClassificationResponse.js';
 export { ClassificationAdapterError } from './services/classification/ClassificationAdapterError.js';
+export { validateClassificationRequest } from './services/classification/validateClassificationRequest.js';
 export { tool } from './services/runs/tool.js';
 export { userText } from './services/requests/userText.js';
 export { App } from './services/app/App.js';

@@ -728,6 +728,14 @@ const fakeModel = {
       'Pass a question built with `ClassificationQuestion` and `{ atLeast, repeat?, majority?, option? }` as the ' +
       'message says.',
   },
+  T0152: {
+    means:
+      'A faked model was called directly (`fake.reply(request, context)`, `fake.embed(..., context)`) without the call ' +
+      'context it reads: `signal`, `scope`, `stepKey`, `attempt` and `modelName`.',
+    fix:
+      'Call the model through an engine or an app (`engine.reply`, `app.reply`), which hands the fake its context, or ' +
+      'pass a whole `CallContext`.',
+  },
   T0120: {
     means:
       'A tool faked for some scopes only (`app.scope(id).fakeTool`) was called in a scope that has no script for it.',

@@ -10,11 +10,19 @@ import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
 import { checkScope } from './resolveScope.js';
 import { WireError } from './WireError.js';
+import { namedUnused } from './verifyReport.js';
 import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { chaosRoute } from './controlChaos.js';
 import type { WireChaos } from './WireChaos.js';
 import { MCP_CONTROL, mcpControl } from './mcp/mcpControl.js';
 import type { McpWire } from './mcp/McpWire.js';
+
+const LEFT =
+  'Each scope listed under unused has them all, per model. Remove them, or find why the client asked fewer times than ' +
+  'the script expects.';
+const TOOLS_LEFT =
+  'Each scope listed under unusedTools has them all, per server and tool. Remove them, or find why the agent called ' +
+  'the tool fewer times.';
 
 /** The path every control API route starts with. */
 export const CONTROL_PREFIX = '/__standin/';
@@ -146,17 +154,9 @@ export async function control(
                 `with the code and message of each. Fix each as its message says.`,
             ]
           : []),
-        ...(left
-          ? [
-              'Some answers were never asked for (W0014): each scope listed under unused has answers left, per ' +
-                'model. Remove them, or find why the client asked fewer times than the script expects.',
-            ]
-          : []),
+        ...(left ? [`Some answers were never asked for (W0014): ${namedUnused(unused)}. ${LEFT}`] : []),
         ...(toolsLeft
-          ? [
-              'Some MCP tool answers were never asked for (W0054): each scope listed under unusedTools has answers ' +
-                'left, per server and tool. Remove them, or find why the agent called the tool fewer times.',
-            ]
+          ? [`Some MCP tool answers were never asked for (W0054): ${namedUnused({}, unusedTools)}. ${TOOLS_LEFT}`]
           : []),
       ];
       return sendJson(response, 409, {

@@ -68,6 +68,34 @@ export function throwOnUnused(
   }
 }
 
+/** How many unused answers the verify route's message names before it counts the rest. */
+const NAMED = 5;
+
+/**
+ * The first few answers never asked for, each with its scope, model (or MCP server and tool) and
+ * index, then how many more: the verify route's 409 message, so a client that prints only the
+ * message still sees which answers were left.
+ */
+export function namedUnused(
+  unused: Record<string, Record<string, readonly PendingAnswer[]>>,
+  tools: PendingTools = {},
+): string {
+  const names: string[] = [];
+  for (const [name, models] of Object.entries(unused))
+    for (const [model, answers] of Object.entries(models))
+      for (const { index, answer } of answers)
+        names.push(`${where(name)}, model '${model}' [${index}] ${summarizeAnswer(answer)}`);
+  for (const [name, servers] of Object.entries(tools))
+    for (const [server, named] of Object.entries(servers))
+      for (const [tool, answers] of Object.entries(named))
+        for (const { index, answer } of answers)
+          names.push(
+            `${where(name)}, MCP server '${server}' tool '${tool}' [${index}] ${clip(JSON.stringify(answer), 80)}`,
+          );
+  const more = names.length - NAMED;
+  return names.slice(0, NAMED).join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
 function where(scope: string): string {
   return scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${scope}'`;
 }

@@ -1,8 +1,8 @@
-import type { InstantClock } from '../fakes/clock/InstantClock.js';
+import { InstantClock } from '../fakes/clock/InstantClock.js';
+import { RealCallGuard } from '../fakes/guard/RealCallGuard.js';
 import { FakingApp } from './FakingApp.js';
 import { sharedScriptsOf } from '../fakes/shared/bindSharedFakes.js';
 import { Tokens } from '../tokens/Tokens.js';
-import type { RealCallGuard } from '../fakes/guard/RealCallGuard.js';
 import { bindCassette } from '../fakes/cassettes/bindCassette.js';
 import type { Cassette } from '../fakes/cassettes/Cassette.js';
 import type { CassetteSettings } from '../fakes/cassettes/cassetteSettings.js';
@@ -57,7 +57,8 @@ export class TestApp extends FakingApp {
    * Checks every stand-in of this app at once — every fake and scope fake of every model, the
    * classifier's fakes, the cassette, the namespace's scripts — and rejects with `T0049` listing
    * every answer never asked for, every entry never replayed and every test author's error a call
-   * raised (even one the app caught), grouped by stand-in and scope. One `await app.verify()` in
+   * raised (even one the app caught), a real call the guard refused (`E0008`, `K0006`) among
+   * them, grouped by stand-in and scope. One `await app.verify()` in
    * `afterEach` stands for a `verify()` per fake.
    *
    * @example
@@ -67,7 +68,12 @@ export class TestApp extends FakingApp {
    */
   async verify(): Promise<void> {
     assertAlive(this.container, 'app.verify()');
-    await verifySlots(slotsOf(this.container));
+    const guard = this.container.get(Tokens.RealCallGuard, { optional: true });
+    const refused = guard instanceof RealCallGuard ? guard.findings() : [];
+    await verifySlots(
+      slotsOf(this.container),
+      refused.map((finding) => ({ ...finding, standIn: 'the real-call guard' })),
+    );
   }
 
   /**
@@ -105,7 +111,8 @@ export class TestApp extends FakingApp {
 
   /**
    * Takes every stand-in off: every fake, scope fake, classifier fake, cassette and namespace
-   * layer. Their cursors are cleared and their `sent` emptied, so a call afterwards reaches what
+   * layer. Their cursors are cleared and their `sent` emptied, the clock's `slept` and the calls
+   * the real-call guard refused are forgotten, so a call afterwards reaches what
    * the container binds — in a test app, the real-call guard — and the same script faked again
    * starts from its first answer. A cassette is not saved: save it first. The app stays usable.
    *
@@ -120,6 +127,10 @@ export class TestApp extends FakingApp {
   async reset(): Promise<void> {
     assertAlive(this.container, 'app.reset()');
     this.#cassette = undefined;
+    const guard = this.container.get(Tokens.RealCallGuard, { optional: true });
+    if (guard instanceof RealCallGuard) guard.forget();
+    const clock = this.container.get(Tokens.Clock);
+    if (clock instanceof InstantClock) clock.clear();
     await resetSlots(slotsOf(this.container), this.container.get(Tokens.CursorStore));
   }
 

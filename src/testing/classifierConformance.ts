@@ -59,7 +59,7 @@ export const classificationConformanceCases: readonly ConformanceCase[] = [
  * @example
  * ```ts
  * import { describe, it } from 'vitest';
- * import { classifierConformance } from 'standin/testing';
+ * import { classifierConformance } from 'standin/conformance';
  *
  * classifierConformance(() => new FakeClassifier(), { describe, it });
  * ```

@@ -48,7 +48,8 @@ export interface ProviderConformanceOptions extends ConformanceRunner {
  * @example
  * ```ts
  * import { describe, it } from 'vitest';
- * import { fakeProvider, providerConformance } from 'standin/testing';
+ * import { fakeProvider } from 'standin/testing';
+ * import { providerConformance } from 'standin/conformance';
  *
  * providerConformance(
  *   (scenario) => fakeProvider(scenario === 'text' ? [{ text: 'Hello.' }] : [{ fail: 'rate_limit' }]),

@@ -21,7 +21,7 @@ import {
 import { describe, it } from 'vitest';
 import { fromAiSdk } from '../../src/ai-sdk.js';
 import { pngImage } from '../../src/services/requests/pngImage.js';
-import { providerConformance, type MakeProvider, type ProviderScenario } from '../../src/testing.js';
+import { providerConformance, type MakeProvider, type ProviderScenario } from '../../src/conformance.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import type { LoopbackServer } from '../services/providers/loopback/LoopbackServer.js';
 import { multipleChoices, stalled } from '../services/providers/loopback/conformanceWire.js';

@@ -1,5 +1,5 @@
 import { createAzureOpenAIProvider } from 'standin';
-import { providerScenarios } from 'standin/testing';
+import { providerScenarios } from 'standin/conformance';
 import { conformsOverTheWire } from '../support/overTheWire.js';
 
 const claims = [

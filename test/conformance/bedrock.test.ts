@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { createBedrockProvider } from 'standin';
-import { providerScenarios } from 'standin/testing';
+import { providerScenarios } from 'standin/conformance';
 import { conformsOverTheWire } from '../support/overTheWire.js';
 
 const failures = providerScenarios.filter((scenario) => scenario.startsWith('fail:'));

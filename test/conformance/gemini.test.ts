@@ -1,5 +1,5 @@
 import { createGeminiProvider } from 'standin';
-import { providerScenarios } from 'standin/testing';
+import { providerScenarios } from 'standin/conformance';
 import { conformsOverTheWire } from '../support/overTheWire.js';
 
 conformsOverTheWire({

@@ -57,6 +57,7 @@ beforeAll(() => {
     paths: {
       standin: entry('index'),
       'standin/testing': entry('testing'),
+      'standin/conformance': entry('conformance'),
       'standin/nest': entry('nest'),
       'standin/ai-sdk': entry('ai-sdk'),
       'standin/server': entry('server'),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { code, ProviderFailure, StandinError } from '../../src/index.js';
-import { catalog } from '../../src/testing.js';
+import { catalog } from '../../src/conformance.js';
 import { errorsDoc } from '../../scripts/errorsDoc.js';
 
 describe('catalog', () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { StandinError } from '../../src/index.js';
-import { catalog } from '../../src/testing.js';
+import { catalog } from '../../src/conformance.js';
 
 /** One generated input, and whether every reading of the surface must refuse it. */
 export interface Case<I> {

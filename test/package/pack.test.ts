@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -168,12 +168,14 @@ describe('the packed package', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('holds the built entry points and their types, and no tests or sources', () => {
+  it('holds the built entry points and their types, the TypeScript its maps name, and no tests', () => {
     const listing = run('tar', ['-tzf', tarball], dir).split('\n');
     expect(listing).toContain('package/dist/index.js');
     expect(listing).toContain('package/dist/index.d.ts');
     expect(listing).toContain('package/dist/testing.js');
     expect(listing).toContain('package/dist/testing.d.ts');
+    expect(listing).toContain('package/dist/conformance.js');
+    expect(listing).toContain('package/dist/conformance.d.ts');
     expect(listing).toContain('package/dist/nest.js');
     expect(listing).toContain('package/dist/nest.d.ts');
     expect(listing).toContain('package/dist/ai-sdk.js');
@@ -187,7 +189,9 @@ describe('the packed package', () => {
     expect(listing).toContain('package/dist/jest.d.ts');
     expect(listing).toContain('package/dist/arbitraries.js');
     expect(listing).toContain('package/dist/arbitraries.d.ts');
-    expect(listing.some((name) => name.startsWith('package/test/') || name.startsWith('package/src/'))).toBe(false);
+    expect(listing.some((name) => name.startsWith('package/test/'))).toBe(false);
+    expect(listing).toContain('package/src/index.ts');
+    expect(listing.filter((name) => name.startsWith('package/src/') && !name.endsWith('.ts'))).toEqual([]);
   });
 
   it('type-checks a consumer that imports both entry points, with full types', { timeout: 180_000 }, () => {
@@ -274,6 +278,24 @@ describe('the packed package', () => {
       expect(payload.sourcesContent?.length).toBe(payload.sources.length);
       expect(payload.sourcesContent!.every((text) => typeof text === 'string' && text.length > 0)).toBe(true);
     }
+  });
+
+  it('names in its maps only files it ships: every source of every .js.map is in the package', () => {
+    const maps = run('find', [join(installed, 'dist'), '-name', '*.map'], consumer)
+      .trim()
+      .split('\n');
+    expect(maps.length).toBeGreaterThan(3);
+    const missing = maps.flatMap((map) => {
+      const { sources, sourceRoot } = JSON.parse(readFileSync(map, 'utf8')) as {
+        sources: string[];
+        sourceRoot?: string;
+      };
+      return sources
+        .map((source) => resolve(dirname(map), sourceRoot ?? '', source))
+        .filter((file) => !existsSync(file))
+        .map((file) => `${relative(installed, map)} -> ${relative(installed, file)}`);
+    });
+    expect(missing).toEqual([]);
   });
 
   it.each([[[]], [['--enable-source-maps']]])(

@@ -4,6 +4,7 @@ import type * as nest from '../../src/nest.js';
 import type * as standin from '../../src/index.js';
 import type * as server from '../../src/server.js';
 import type * as testing from '../../src/testing.js';
+import type * as conformance from '../../src/conformance.js';
 import type * as arbitraries from '../../src/arbitraries.js';
 import type * as vitestEntry from '../../src/vitest.js';
 import type * as jestEntry from '../../src/jest.js';
@@ -38,6 +39,7 @@ describe('the public surface', () => {
       | 'Tokens'
       | 'tool'
       | 'userText'
+      | 'validateClassificationRequest'
     >();
   });
 
@@ -51,58 +53,64 @@ describe('the public surface', () => {
       | 'bindFake'
       | 'bindQuota'
       | 'canMisbehave'
+      | 'Cassette'
       | 'chaos'
       | 'Chaos'
       | 'chaosFailureKinds'
       | 'chaosKinds'
-      | 'misbehave'
-      | 'misbehaviourFields'
-      | 'misbehaviourKinds'
-      | 'capabilityInputs'
-      | 'Cassette'
-      | 'catalog'
-      | 'classificationConformanceCases'
-      | 'classifierConformance'
-      | 'conformanceTicket'
-      | 'createRedisCursorStore'
       | 'createTestApp'
       | 'createTestContainer'
       | 'cursorIndex'
       | 'DEFAULT_SCOPE'
       | 'embedByHash'
+      | 'FakeClassification'
       | 'FakeClassifier'
       | 'FakeMcp'
       | 'FakeModel'
-      | 'FakeTool'
       | 'fakeProvider'
+      | 'FakeTool'
       | 'fitting'
       | 'guardRealCalls'
       | 'imageByHash'
       | 'InstantClock'
       | 'judge'
       | 'JUDGE_ID'
-      | 'MemoryCursorStore'
-      | 'providerConformance'
-      | 'providerConformanceCases'
-      | 'providerScenarios'
+      | 'misbehave'
+      | 'misbehaviourFields'
+      | 'misbehaviourKinds'
       | 'Quota'
       | 'rankByOverlap'
-      | 'readAsked'
       | 'RealCallGuard'
-      | 'RedisCursorStore'
-      | 'scenarioRequests'
       | 'replies'
       | 'Scopes'
       | 'ScriptCursor'
       | 'standIn'
-      | 'standinMatchers'
       | 'startScriptCursor'
-      | 'StoreFailure'
       | 'TestApp'
       | 'testModule'
       | 'toolCalls'
       | 'ToolError'
       | 'toolResults'
+    >();
+  });
+
+  it("pins the values of 'standin/conformance'", () => {
+    expectTypeOf<keyof typeof conformance>().toEqualTypeOf<
+      | 'capabilityInputs'
+      | 'catalog'
+      | 'classificationConformanceCases'
+      | 'classifierConformance'
+      | 'conformanceTicket'
+      | 'createRedisCursorStore'
+      | 'MemoryCursorStore'
+      | 'providerConformance'
+      | 'providerConformanceCases'
+      | 'providerScenarios'
+      | 'readAsked'
+      | 'RedisCursorStore'
+      | 'scenarioRequests'
+      | 'standinMatchers'
+      | 'StoreFailure'
     >();
   });
 

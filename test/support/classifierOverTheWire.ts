@@ -7,7 +7,7 @@ import {
 } from 'standin';
 import { classificationReasons } from '../../src/services/classification/ClassificationAdapterError.js';
 import { createFakeServer, type FakeServer } from 'standin/server';
-import { classifierConformance } from 'standin/testing';
+import { classifierConformance } from 'standin/conformance';
 import type { Pointing } from './overTheWire.js';
 
 /** A classifier adapter run through the classifier conformance suite against the wire server. */

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { embedByHash, imageByHash, rankByOverlap } from 'standin/testing';
 import {
-  embedByHash,
-  imageByHash,
   providerConformance,
-  rankByOverlap,
   type MakeProvider,
   type PrimedProvider,
   type ProviderScenario,
-} from 'standin/testing';
+} from 'standin/conformance';
 import { createFakeServer, type FakeServer } from 'standin/server';
 import type { Provider } from 'standin';
 import type { Answers } from 'standin/testing';

@@ -1,5 +1,5 @@
 /** Connects a Redis cursor store to the URL in argv and prints the failure's code and message as JSON. */
-import { RedisCursorStore } from '../../src/testing.js';
+import { RedisCursorStore } from '../../src/conformance.js';
 
 const store = new RedisCursorStore({ url: process.argv[2]! });
 try {

@@ -83,6 +83,33 @@ describe('TestApp', () => {
       expect(error.message).toContain('raised by calls');
     });
 
+    it('lists a real call the guard refused (E0008), even one the app caught', async () => {
+      const test = app();
+      // No fake for 'writer': the guard refuses the real adapter, and the app swallows it, as a handler answering 500 would.
+      await ask(test).catch(() => undefined);
+      const error = await rejection(test.verify());
+      expect(error.code).toBe('T0049');
+      expect(error.message).toContain('the real-call guard, in the default scope:');
+      expect(error.message).toMatch(/E0008 Model 'writer' would call the real 'openai' provider/);
+      expect(error.message).toContain('1 raised by calls');
+    });
+
+    it("lists a refused real call under the scope it was made in, and a refused classifier's K0006", async () => {
+      const test = app({ ...config, classifier: { provider: 'typesafe', model: 'jev-latest' } });
+      await test.scope('t1', () => ask(test)).catch(() => undefined);
+      await test.classify('hi', questions).catch(() => undefined);
+      const error = await rejection(test.verify());
+      expect(error.message).toMatch(/the real-call guard, in scope 't1':\n {2}E0008 /);
+      expect(error.message).toMatch(/the real-call guard, in the default scope:\n {2}K0006 /);
+    });
+
+    it('passes after a refused call once the app is reset', async () => {
+      const test = app();
+      await ask(test).catch(() => undefined);
+      await test.reset();
+      await expect(test.verify()).resolves.toBeUndefined();
+    });
+
     it("lists the classifier fake's entries never used and the errors its calls raised", async () => {
       const test = app();
       test.fakeClassifier([{ answers: { team: 'billing' } }, { answers: { team: 'technical' } }]);
@@ -184,6 +211,15 @@ describe('TestApp', () => {
       await test.reset();
       test.fake('writer', answers);
       expect((await ask(test)).text).toBe('one');
+    });
+
+    it('clears what the clock recorded, so app.clock.slept starts empty in the next test', async () => {
+      const test = app({ ...config, retry: { attempts: 2, baseDelayMs: 100, jitter: 0 } });
+      test.fake('writer', [{ fail: 'server' }]);
+      await ask(test).catch(() => undefined);
+      expect(test.clock.slept).toEqual([100]);
+      await test.reset();
+      expect(test.clock.slept).toEqual([]);
     });
 
     it("empties each fake's sent, and verify has nothing left to read", async () => {

@@ -11,7 +11,8 @@ import {
   type ClassifyCallOptions,
 } from '../../src/index.js';
 import { FakeClassifier } from '../../src/testing.js';
-import { classifierConformance, classificationConformanceCases, createTestApp } from '../../src/testing.js';
+import { createTestApp } from '../../src/testing.js';
+import { classifierConformance, classificationConformanceCases } from '../../src/conformance.js';
 
 /** A stub with deliberately different defaults: the last option with an even split, the top level, yes 1.0, provider 'stub'. */
 const stub: Classifier = {

@@ -4,14 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ProviderFailure, StandinError, type ReplyPart } from '../../src/index.js';
+import { createTestApp, fakeProvider } from '../../src/testing.js';
 import {
-  createTestApp,
-  fakeProvider,
   providerConformance,
   providerConformanceCases,
   type MakeProvider,
   type ProviderScenario,
-} from '../../src/testing.js';
+} from '../../src/conformance.js';
 import { KEY } from '../services/providers/loopback/callContext.js';
 import { fakeAnswers, fakeClaims } from './fixtures/fakeScenarios.js';
 import { good, hanging, maker, replying, throwing } from './fixtures/scriptedProviders.js';

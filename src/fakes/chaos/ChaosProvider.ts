@@ -146,7 +146,7 @@ export class ChaosProvider implements Provider {
           `${capability}. Call a model whose provider offers ${capability}.`,
       );
     }
-    this.#below.guard.check(provider, context.provider, context.modelName);
+    this.#below.guard.check(provider, context.provider, context.modelName, context.scope);
     return provider;
   }
 }

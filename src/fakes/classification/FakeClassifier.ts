@@ -21,11 +21,13 @@ import { checkQuestions, checkRequest } from './requestChecks.js';
 import { runCapture } from './scriptErrors.js';
 import { takeEntry } from './takeEntry.js';
 import { unusedEntries, type PendingClassifierEntry } from './unusedEntries.js';
+import type { ClassificationSent } from './ClassificationSent.js';
+import { SentLog } from '../script/SentLog.js';
 
 export type { PendingClassifierEntry } from './unusedEntries.js';
 
-/** How a {@link FakeClassifier} is made. */
-export interface FakeClassifierSettings {
+/** How a {@link FakeClassification} is made. */
+export interface FakeClassificationSettings {
   /**
    * The fake's own script. When given it is checked at once (`K0010`), and it wins over a call's
    * `adapterOpts.classificationScript`, as settings of the classifier win over those of a call.
@@ -41,9 +43,12 @@ export interface FakeClassifierSettings {
 }
 
 const KIND = 'classification';
+const SENT_LIMIT = 10_000;
 
 /**
- * The scripted classifier: deterministic answers for tests, with no AI. It reads a request's
+ * FakeClassification, the deterministic scripted classification adapter (the seed's
+ * `ALLM.Providers.FakeClassification`; `FakeClassifier` is another name of the same class): answers
+ * for tests, with no AI. It reads a request's
  * questions (never its state), answers each with an answer of the right type and shape, and
  * hands back the request's model and metadata.
  *
@@ -74,7 +79,7 @@ const KIND = 'classification';
  * response.answer('refund')?.yesProbability; // 0.9
  * ```
  */
-export class FakeClassifier implements Classifier {
+export class FakeClassification implements Classifier {
   readonly real = false;
   readonly provider = 'fake';
   readonly #script: readonly ClassificationScriptEntry[] | undefined;
@@ -89,8 +94,9 @@ export class FakeClassifier implements Classifier {
   readonly #raised = new RaisedErrors();
   readonly #verdict: ScriptVerdict;
   readonly #fitting: boolean;
+  readonly #sent = new SentLog<ClassificationSent>(SENT_LIMIT);
 
-  constructor(settings: FakeClassifierSettings = {}) {
+  constructor(settings: FakeClassificationSettings = {}) {
     if (!isPlainObject(settings as unknown)) {
       const expected = `settings must be an object { script?, store?, fitting? }, got ${show(settings)}`;
       throw new StandinError('K0004', `new FakeClassifier(settings): ${expected}.`);
@@ -193,11 +199,21 @@ export class FakeClassifier implements Classifier {
     return this.#raised.view();
   }
 
+  /**
+   * What the fake was asked, in order: one entry per call (a retried call once per attempt), in
+   * every scope. Frozen, and emptied by `forget()` (`app.reset()`); the latest 10,000 calls.
+   */
+  get sent(): readonly ClassificationSent[] {
+    return this.#sent.calls;
+  }
+
   async #classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     checkRequest(request, 'FakeClassifier');
     const adapterOpts = readOptions(opts);
     const scope = opts?.context?.scope ?? adapterOpts?.scope ?? DEFAULT_SCOPE;
     const where = { scope, requestId: opts?.requestId };
+    const { stepKey = '', attempt = 1 } = opts?.context ?? {};
+    this.#sent.push({ request, scope, step: stepKey, attempt });
     await runCapture(adapterOpts?.capture, { request, opts: opts ?? {} }, where);
     checkQuestions(request);
     const script = this.#script ?? adapterOpts?.classificationScript ?? [];
@@ -272,8 +288,11 @@ export class FakeClassifier implements Classifier {
     return verifyScript(this.#verdict, undefined);
   }
 
-  /** Forgets the test author's errors its calls raised, so the next test starts clean; cursors live in the store. */
+  /** Forgets what it was sent and the test author's errors its calls raised, so the next test starts clean; cursors live in the store. */
   forget(): void {
     this.#raised.clear();
+    this.#sent.clear();
   }
 }
+// The classifier's word for it: one class under both names.
+export { FakeClassification as FakeClassifier };

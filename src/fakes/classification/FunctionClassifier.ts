@@ -11,6 +11,8 @@ import type { Finding } from '../script/Finding.js';
 import type { ClassificationScriptEntry } from '../script/scriptEntry.js';
 import { fakeResponse } from './fakeAnswers.js';
 import { checkQuestions, checkRequest } from './requestChecks.js';
+import type { ClassificationSent } from './ClassificationSent.js';
+import { SentLog } from '../script/SentLog.js';
 
 /** What a classifier function learns about the call besides the request. */
 export interface ClassifierCall {
@@ -50,6 +52,7 @@ export class FunctionClassifier implements Classifier {
   readonly real = false;
   readonly provider = 'fake';
   readonly #fn: ClassifierFunction;
+  readonly #sent = new SentLog<ClassificationSent>(10_000);
 
   constructor(fn: ClassifierFunction) {
     if (typeof fn !== 'function') {
@@ -58,11 +61,17 @@ export class FunctionClassifier implements Classifier {
     this.#fn = fn;
   }
 
+  /** What the function was asked, as a scripted fake's `sent` lists it; emptied by `forget()` (`app.reset()`). */
+  get sent(): readonly ClassificationSent[] {
+    return this.#sent.calls;
+  }
+
   async classify(request: ClassificationRequest, opts?: ClassifyCallOptions): Promise<ClassificationResponse> {
     checkRequest(request, 'FunctionClassifier');
-    checkQuestions(request);
     const scope = opts?.context?.scope ?? opts?.adapterOpts?.scope ?? DEFAULT_SCOPE;
     const call = { scope, attempt: opts?.context?.attempt ?? 1 };
+    this.#sent.push({ request, scope, step: opts?.context?.stepKey ?? '', attempt: call.attempt });
+    checkQuestions(request);
     const where = `app.fakeClassifier(fn) in ${scope === DEFAULT_SCOPE ? 'the default scope' : `scope '${scope}'`}`;
     let entry: unknown;
     try {
@@ -112,6 +121,8 @@ export class FunctionClassifier implements Classifier {
   /** Passes: {@link findings} reports nothing. */
   async verify(): Promise<void> {}
 
-  /** Nothing to forget: the function keeps no state of its own. */
-  forget(): void {}
+  /** Forgets what it was sent: the function keeps no other state. */
+  forget(): void {
+    this.#sent.clear();
+  }
 }

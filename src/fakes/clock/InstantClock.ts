@@ -31,6 +31,11 @@ export class InstantClock implements Clock {
     return this.#slept;
   }
 
+  /** Forgets the sleeps recorded so far (`slept` is empty); the time stays where they moved it. `app.reset()` calls it. */
+  clear(): void {
+    this.#slept.length = 0;
+  }
+
   /** Moves the time on without a sleep. */
   advance(ms: number): void {
     this.#now += Math.max(0, ms);

@@ -32,6 +32,7 @@ import { Gates, shownGate } from '../gates/Gates.js';
 import { declareGates } from '../gates/declareGates.js';
 import { checkPace, type Pace } from './pace.js';
 import { noteSent, sentNoter } from './noteSent.js';
+import { checkContext } from './checkContext.js';
 
 export type { FakeModelOptions } from './FakeModelOptions.js';
 
@@ -153,23 +154,20 @@ export class FakeModel implements Provider {
   }
 
   reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
+    checkContext(context, `${this.#fake.owner}.reply(request, context)`);
     return this.#stream(request, context);
   }
 
   /** A reply's parts in one list, for the engine; one whose parts wait or fail part-way streams them after all. */
   #whole(request: ReplyRequest, context: CallContext): Promise<WholeReply> {
-    if (this.reply !== FakeModel.prototype.reply) {
-      try {
-        return Promise.resolve(this.reply(request, context));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
-    return this.#answer(request, context).then((prepared) => {
-      return streamsParts(prepared, this.#pace)
+    // The executor runs at once: what an own `reply` throws rejects the promise.
+    if (this.reply !== FakeModel.prototype.reply)
+      return new Promise((resolve) => resolve(this.reply(request, context)));
+    return this.#answer(request, context).then((prepared) =>
+      streamsParts(prepared, this.#pace)
         ? streamedParts(prepared, this.#partsOf(prepared, request, context))
-        : wholeParts(prepared, request, this.#jsonLength);
-    });
+        : wholeParts(prepared, request, this.#jsonLength),
+    );
   }
 
   /** A reply's parts, streamed: the answer the first read takes. */
@@ -227,6 +225,7 @@ export class FakeModel implements Provider {
     context: CallContext,
     run: (calls: ReadAnswers['calls']) => unknown,
   ): Promise<R> {
+    checkContext(context, `${this.#fake.owner}.${spec.name}(..., context)`);
     try {
       const call = () => recordCall(this.#fake, spec, args, context, run);
       return await this.#outcomes.follow(whereOf(context), call, (result) => ({ result }));

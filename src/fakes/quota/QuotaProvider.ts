@@ -85,7 +85,7 @@ export class QuotaProvider implements Provider {
           `Call a model whose provider offers ${call}.`,
       );
     }
-    this.#guard.check(provider, context.provider, context.modelName);
+    this.#guard.check(provider, context.provider, context.modelName, context.scope);
     return provider;
   }
 }

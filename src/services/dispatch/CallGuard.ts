@@ -7,8 +7,8 @@ import type { Provider } from '../spec/Provider.js';
  * process-wide switch (`guardRealCalls()`, `STANDIN_REAL_CALLS=refuse`) answers for the rest.
  */
 export interface CallGuard {
-  /** Throws (`E0008`) when `provider` is a real adapter this guard does not let `modelName` reach. */
-  check(provider: Provider, providerName: string, modelName: string): void;
-  /** Throws (`K0006`) when `classifier` is a real classifier this guard does not let through. */
-  checkClassifier(classifier: Classifier): void;
+  /** Throws (`E0008`) when `provider` is a real adapter this guard does not let `modelName` reach from `scope`. */
+  check(provider: Provider, providerName: string, modelName: string, scope?: string): void;
+  /** Throws (`K0006`) when `classifier` is a real classifier this guard does not let through from `scope`. */
+  checkClassifier(classifier: Classifier, scope?: string): void;
 }

@@ -231,7 +231,7 @@ export class Dispatcher {
           `Classifier, such as new FakeClassifier().`,
       );
     }
-    this.#guard.checkClassifier(classifier);
+    this.#guard.checkClassifier(classifier, scope);
     return classifier;
   }
 }

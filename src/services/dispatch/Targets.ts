@@ -55,7 +55,7 @@ export class Targets {
           `Call a model whose provider offers ${capability}.`,
       );
     }
-    this.#guard.check(provider, config.provider, name);
+    this.#guard.check(provider, config.provider, name, scope);
     // The same provider as last time gives the same target: the config does not change.
     const known = this.#targets.get(name);
     if (known?.provider === provider) return known;

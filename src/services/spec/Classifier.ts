@@ -73,7 +73,7 @@ export interface ClassifyCallOptions {
 /**
  * A classifier, bound at `Tokens.Classifier`: answers typed questions about a state.
  *
- * The contract every classifier keeps (the conformance suite in `standin/testing` checks it):
+ * The contract every classifier keeps (the conformance suite in `standin/conformance` checks it):
  * 1. `classify` resolves with a `ClassificationResponse` or rejects with a `ClassificationAdapterError`, nothing else;
  * 2. the answers' keys are exactly the request's question ids;
  * 3. each answer's `type` is its question's type, with the fields of that type;

@@ -8,12 +8,8 @@ import {
   ClassificationResponse,
   StandinError,
 } from '../../../src/index.js';
-import {
-  FakeClassifier,
-  MemoryCursorStore,
-  cursorIndex,
-  type ClassificationScriptEntry,
-} from '../../../src/testing.js';
+import { FakeClassifier, cursorIndex, type ClassificationScriptEntry } from '../../../src/testing.js';
+import { MemoryCursorStore } from '../../../src/conformance.js';
 import { type ClassificationCall } from '../../../src/services/spec/Classifier.js';
 import { questions, rateLimited, request, scripted } from './fixtures.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClassificationAdapterError, code, type CursorStore } from '../../../src/index.js';
-import { FakeClassifier, MemoryCursorStore, type ClassificationScriptEntry } from '../../../src/testing.js';
+import { FakeClassifier, type ClassificationScriptEntry } from '../../../src/testing.js';
+import { MemoryCursorStore } from '../../../src/conformance.js';
 import { FunctionClassifier } from '../../../src/fakes/classification/FunctionClassifier.js';
 import { request } from './fixtures.js';
 

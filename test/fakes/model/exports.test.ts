@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as standin from '../../../src/index.js';
 import * as testing from '../../../src/testing.js';
+import * as conformance from '../../../src/conformance.js';
 import { errorsDoc } from '../../../scripts/errorsDoc.js';
 
 describe('the faked model’s public surface', () => {
@@ -13,7 +14,7 @@ describe('the faked model’s public surface', () => {
 
   it('code.T0013 is the faked model’s "a call past the last answer"', () => {
     expect(standin.code.T0013).toBe('T0013');
-    expect(testing.catalog.T0013.means).toContain('past its last answer');
+    expect(conformance.catalog.T0013.means).toContain('past its last answer');
   });
 
   it('docs/errors.md lists the catalog, the T codes included', () => {

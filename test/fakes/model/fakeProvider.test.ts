@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { code, createEngine, tool, type ReplyPart } from '../../../src/index.js';
-import { fakeProvider, FakeModel } from '../../../src/testing.js';
+import { code, createEngine, tool, type Provider, type ReplyPart } from '../../../src/index.js';
+import { embedByHash, fakeProvider, FakeModel } from '../../../src/testing.js';
 import { caught } from './fixtures.js';
 
 const models = {
@@ -76,6 +76,32 @@ describe('fakeProvider(answers)', () => {
         { type: 'finish', reason: 'calls' },
       ]);
       expect(JSON.stringify(fake.sent)).not.toContain('secret');
+    });
+  });
+
+  describe('called without the context the engine hands it', () => {
+    const request = { model: 'm', messages: [{ role: 'user' as const, content: 'x' }] };
+
+    it.each([
+      ['{}', {}],
+      ['undefined', undefined],
+    ])('fails reply(request, %s) with T0152 naming the missing context, not a TypeError', async (_, context) => {
+      const fake = fakeProvider([{ text: 'Hi' }]);
+      const error = await caught(async () => {
+        for await (const part of fake.reply(request, context as never)) void part;
+      });
+      expect(error).toMatchObject({ name: 'StandinError', code: 'T0152' });
+      expect(error.message).toContain('fakeProvider(answers).reply(request, context)');
+      expect(error.message).toMatch(/context\.signal/);
+      expect(error.message).toMatch(/context\.scope/);
+      expect(fake.sent).toEqual([]);
+    });
+
+    it('fails a plain capability called without a context with T0152 too', async () => {
+      const fake = fakeProvider({ embed: embedByHash(2) });
+      const error = await caught(() => (fake as unknown as Required<Provider>).embed('x', undefined as never));
+      expect(error).toMatchObject({ code: 'T0152' });
+      expect(error.message).toContain('.embed(');
     });
   });
 

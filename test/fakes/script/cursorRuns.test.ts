@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCursorStore } from '../../../src/testing.js';
+import { MemoryCursorStore } from '../../../src/conformance.js';
 import { cursorRuns } from '../../../src/fakes/script/cursorRuns.js';
 import { HANDLE_SCOPE } from '../../../src/fakes/script/ScriptCursor.js';
 

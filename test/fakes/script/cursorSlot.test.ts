@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCursorStore, ScriptCursor } from '../../../src/testing.js';
+import { ScriptCursor } from '../../../src/testing.js';
+import { MemoryCursorStore } from '../../../src/conformance.js';
 import { cursorSlot } from '../../../src/fakes/script/CursorSlot.js';
 import { hashScript } from '../../../src/fakes/script/hashScript.js';
 import { HANDLE_SCOPE } from '../../../src/fakes/script/ScriptCursor.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallFailed } from '../../../src/index.js';
-import { StoreFailure } from '../../../src/testing.js';
+import { StoreFailure } from '../../../src/conformance.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
 import { race } from '../../support/race.js';
 import { startRedis, type RedisServer } from '../../support/redis.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { App, createApp, createEngine, Tokens, tool } from '../../../src/index.js';
 import { Engine } from '../../../src/services/engine/Engine.js';
-import { MemoryCursorStore } from '../../../src/testing.js';
+import { MemoryCursorStore } from '../../../src/conformance.js';
 import { InstantClock } from '../../../src/testing.js';
 import { createTestApp, TestApp } from '../../../src/testing.js';
 import { asks, collect, says, scripted } from '../../support/providers.js';

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClassificationQuestion as Q, ClassificationRequest } from '../../../src/index.js';
-import { validateClassificationRequest } from '../../../src/services/classification/validateClassificationRequest.js';
+import {
+  ClassificationQuestion as Q,
+  ClassificationRequest,
+  validateClassificationRequest,
+} from '../../../src/index.js';
 import { describeProblems } from '../../../src/services/classification/describeProblems.js';
 
 const team = () => Q.choice('Which team?', ['billing', 'technical']);

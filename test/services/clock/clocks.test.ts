@@ -64,6 +64,18 @@ describe(InstantClock, () => {
     });
   });
 
+  describe('.clear', () => {
+    it('forgets the sleeps it recorded, and the time stays where the sleeps moved it', async () => {
+      const clock = new InstantClock();
+      await clock.sleep(500);
+      clock.clear();
+      expect(clock.slept).toEqual([]);
+      expect(clock.now()).toBe(500);
+      await clock.sleep(200);
+      expect(clock.slept).toEqual([200]);
+    });
+  });
+
   describe('.advance', () => {
     it('moves time on without recording a sleep', () => {
       const clock = new InstantClock();

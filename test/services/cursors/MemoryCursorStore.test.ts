@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCursorStore } from '../../../src/testing.js';
+import { MemoryCursorStore } from '../../../src/conformance.js';
 import { cursorStoreSuite } from './cursorStoreSuite.js';
 
 cursorStoreSuite('MemoryCursorStore', () => new MemoryCursorStore());

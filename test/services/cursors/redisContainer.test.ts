@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, parseConfig, Tokens } from '../../../src/index.js';
-import { RedisCursorStore, StoreFailure } from '../../../src/testing.js';
+import { RedisCursorStore, StoreFailure } from '../../../src/conformance.js';
 import { createTestApp } from '../../../src/testing.js';
 import { freePort, startRedis, type RedisServer } from '../../support/redis.js';
 

@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { Tokens } from '../../../src/index.js';
-import { MemoryCursorStore } from '../../../src/testing.js';
+import { MemoryCursorStore } from '../../../src/conformance.js';
 import { createTestApp, type TestApp } from '../../../src/testing.js';
 
 const config = {
