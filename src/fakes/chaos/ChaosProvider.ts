@@ -18,7 +18,7 @@ import { listSent } from '../model/noteSent.js';
 import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SentCall } from '../model/SentCall.js';
 import { sentRequest } from '../model/sentRequest.js';
-import { storeCall } from '../model/storeCall.js';
+import { storeCall } from '../model/takeAnswer.js';
 import type { Chaos } from './Chaos.js';
 import { chaosKinds, isChaosFailure, type ChaosKind } from './chaosKinds.js';
 import { drawChaos, type ChaosStep } from './drawChaos.js';
