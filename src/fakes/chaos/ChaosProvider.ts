@@ -12,7 +12,7 @@ import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { CallContext, Capability, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
 import { canMisbehave } from '../misbehave/misbehaviour.js';
 import { misbehavedAnswer } from '../misbehave/misbehavedAnswer.js';
-import { estimateUnits } from '../model/estimateUnits.js';
+import { estimateUnits } from '../model/answerParts.js';
 import { providerDown } from '../model/fakeErrors.js';
 import { listSent } from '../model/noteSent.js';
 import { prepareAnswer, type PreparedAnswer } from '../model/prepareAnswer.js';
