@@ -97,14 +97,14 @@ function unitsPart(
 }
 
 /** A pace as the stream reads it: the two waits, and the clock they run on. */
-export interface PaceWaits {
+interface PaceWaits {
   readonly firstMs: number;
   readonly gapMs: number;
   readonly clock: Clock;
 }
 
 /** The waits of a pace on `clock` (or the system clock, for a `real` pace). */
-export function paceWaits(pace: Pace, clock: Clock): PaceWaits {
+function paceWaits(pace: Pace, clock: Clock): PaceWaits {
   return {
     firstMs: pace.firstMs ?? 0,
     gapMs: pace.perSecond === undefined ? 0 : 1000 / pace.perSecond,

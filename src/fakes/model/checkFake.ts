@@ -55,7 +55,7 @@ export function checkTaken(
 }
 
 /** What a call offers an answer, as far as it is known; a field left undefined is not checked. */
-export interface CallOffer {
+interface CallOffer {
   /** The names of the tools the call offers. */
   readonly tools: readonly string[] | undefined;
   /** Whether the call states a shape for a typed value. */
@@ -72,7 +72,7 @@ export interface CallOffer {
  *
  * @throws {StandinError} the first of those the answer has, naming the answer and what to write.
  */
-export function checkAnswer(prepared: PreparedAnswer, offer: CallOffer, owner: string): void {
+function checkAnswer(prepared: PreparedAnswer, offer: CallOffer, owner: string): void {
   const { label } = prepared;
   if (prepared.hasValue && offer.statesShape === false) {
     throw new StandinError(

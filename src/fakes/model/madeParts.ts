@@ -8,10 +8,9 @@ import { lazySchema } from '../../validation/lazySchema.js';
 import { isHoldPart, readHold, type Hold } from '../gates/holdPart.js';
 import type { Answer, AnswerPart } from './Answer.js';
 import type { AnswerSource } from './AnswerSource.js';
-import { answerCallSchema } from './answerSchema.js';
+import { answerCallSchema, quickPart } from './answerSchema.js';
 import { cutAt, cutProblem, DEFAULT_VALUE_PARTS, evenCuts } from './cutJson.js';
 import { jsonProblem } from './jsonProblem.js';
-import { quickPart } from './quickAnswer.js';
 
 /** What an answer's parts make. */
 export interface MadeParts {

@@ -8,11 +8,10 @@ import type { Hold } from '../gates/holdPart.js';
 import { checkKind, checkMisbehave, type PreparedMisbehaviour } from '../misbehave/checkMisbehave.js';
 import type { Answer } from './Answer.js';
 import type { AnswerSource } from './AnswerSource.js';
-import { answerHints, answerSchema } from './answerSchema.js';
+import { answerHints, answerSchema, quickAnswer } from './answerSchema.js';
 import { fieldParts, isStreamList, readStreamParts, streamValue } from './madeParts.js';
 import { compileWhen, type Matcher } from './matchWhen.js';
 import type { Pace } from './pace.js';
-import { quickAnswer } from './quickAnswer.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -176,7 +175,7 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
 }
 
 /** The problems of fields that are each well typed but do not go together, which the schema checks one by one. */
-export function fieldProblems(answer: Answer, label: string): string[] {
+function fieldProblems(answer: Answer, label: string): string[] {
   const lines: string[] = [];
   const streamed = isStreamList(answer.parts);
   const gives =
@@ -267,7 +266,7 @@ export function fieldProblems(answer: Answer, label: string): string[] {
  * Says why `raw` is no answer record at all, each kind told apart so its message says what to write instead; undefined
  * when it is an object to check field by field.
  */
-export function notAnAnswer(raw: unknown): string | undefined {
+function notAnAnswer(raw: unknown): string | undefined {
   const record = "an answer is a record such as { text: '...' }, { calls: [{ tool, with }] } or { value }";
   if (typeof raw === 'string') return "a plain text is no answer; write { text: '...' }";
   if (raw === undefined) return "nothing (undefined) is no answer; write { text: '...' }";

@@ -82,7 +82,7 @@ export async function takeAnswer(
  * Whether a `fail` answer fails this try. Tries are counted in the store per scope, so a wire client's retry counts as
  * the engine's does.
  */
-export async function failsThisTry(
+async function failsThisTry(
   store: CursorStore,
   script: string,
   step: string,
@@ -99,7 +99,7 @@ export async function failsThisTry(
  * A function's answer for one call, checked as a list's is; `T0047` past `timeoutMs`, `T0010` when it throws. Its
  * calls' ids come from the conversation, so they are the same on every run.
  */
-export async function functionAnswer(
+async function functionAnswer(
   source: Extract<ReplySource, { kind: 'function' }>,
   request: ReplyRequest,
   context: CallContext,
@@ -180,7 +180,7 @@ export interface MatchingList {
  * The first answer not yet taken in the scope whose `when` matches, the same for a step run again; `T0013` when all
  * were taken, `T0050` when none left matches.
  */
-export async function takeMatching(
+async function takeMatching(
   list: MatchingList,
   key: string,
   request: ReplyRequest,
