@@ -1,6 +1,6 @@
 import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
-import { estimateUnits } from '../model/estimateUnits.js';
+import { estimateUnits } from '../model/answerParts.js';
 import {
   plainCapabilities,
   serve,

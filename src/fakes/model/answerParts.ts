@@ -1,10 +1,10 @@
 import type { ProviderFailure } from '../../errors/ProviderFailure.js';
 import type { Clock } from '../../services/clock/Clock.js';
-import type { CallContext, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
-import { estimateUnits } from './estimateUnits.js';
-import type { PreparedAnswer } from './prepareAnswer.js';
+import { SystemClock } from '../../services/clock/SystemClock.js';
+import type { CallContext, ReplyPart, ReplyRequest, Units, UserMessage } from '../../services/spec/Provider.js';
 import type { Gates } from '../gates/Gates.js';
-import { paceWaits, type Pace } from './pace.js';
+import type { Pace } from './pace.js';
+import type { PreparedAnswer } from './prepareAnswer.js';
 
 /** What a taken answer's parts need besides the answer: the request, the clock, the JSON lengths and its failure. */
 export interface PartsOf {
@@ -94,4 +94,95 @@ function unitsPart(
   if (prepared.units !== undefined) return prepared.units;
   if (prepared.unitsStreamed) return undefined;
   return { type: 'units', ...estimateUnits(request, prepared.outChars, jsonLength) };
+}
+
+/** A pace as the stream reads it: the two waits, and the clock they run on. */
+interface PaceWaits {
+  readonly firstMs: number;
+  readonly gapMs: number;
+  readonly clock: Clock;
+}
+
+/** The waits of a pace on `clock` (or the system clock, for a `real` pace). */
+function paceWaits(pace: Pace, clock: Clock): PaceWaits {
+  return {
+    firstMs: pace.firstMs ?? 0,
+    gapMs: pace.perSecond === undefined ? 0 : 1000 / pace.perSecond,
+    clock: pace.real === true ? new SystemClock() : clock,
+  };
+}
+
+/** Characters per estimated token: the usual rule of thumb for English text. */
+export const CHARS_PER_TOKEN = 4;
+
+/** Measures JSON texts; a fake keeps one, so a schema the engine hands it again is measured once. */
+export type JsonLength = (value: unknown) => number;
+
+/**
+ * The units a faked reply reports when its answer leaves `units` out: deterministic, and never zero for a real
+ * conversation, so token-budget tests are not vacuous. `tokensIn` is a quarter of the characters of the instructions,
+ * messages (tool calls and results as name and JSON), tools offered and output schema; `tokensOut` a quarter of the
+ * answer's text, reasoning, value JSON and calls.
+ */
+export function estimateUnits(
+  request: ReplyRequest,
+  outChars: number,
+  jsonLength: JsonLength = plainJsonLength,
+): Units {
+  return {
+    tokensIn: Math.ceil(requestChars(request, jsonLength) / CHARS_PER_TOKEN),
+    tokensOut: Math.ceil(outChars / CHARS_PER_TOKEN),
+  };
+}
+
+/** The characters `estimateUnits` counts for a request. */
+export function requestChars(request: ReplyRequest, jsonLength: JsonLength = plainJsonLength): number {
+  let chars = request.instructions?.length ?? 0;
+  for (const message of request.messages) {
+    if (message.role === 'user') chars += userChars(message.content);
+    else if (message.role === 'assistant') {
+      chars += message.content?.length ?? 0;
+      for (const call of message.calls ?? []) chars += call.tool.length + jsonLength(call.with);
+    } else {
+      for (const result of message.results)
+        chars += result.tool.length + (result.error?.length ?? jsonLength(result.output));
+    }
+  }
+  for (const tool of request.tools ?? [])
+    chars += tool.name.length + (tool.description?.length ?? 0) + jsonLength(tool.input);
+  if (request.output !== undefined) chars += jsonLength(request.output.schema);
+  return chars;
+}
+
+/** A value's JSON length; a value JSON cannot hold counts as its string form, as an estimate must not fail the call. */
+export function plainJsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return String(value).length;
+  }
+}
+
+/** An image or a file counts as this many characters: what a small picture costs a provider, roughly. */
+const PART_CHARS = 1000;
+
+function userChars(content: UserMessage['content']): number {
+  if (typeof content === 'string') return content.length;
+  let chars = 0;
+  for (const part of content) chars += part.type === 'text' ? part.text.length : PART_CHARS;
+  return chars;
+}
+
+/** JSON lengths worked out once per object: a fake sees the same messages and tools on every step of a run. */
+export function jsonLengths(): (value: unknown) => number {
+  const lengths = new WeakMap<object, number>();
+  return (value) => {
+    if (value === null || typeof value !== 'object') return plainJsonLength(value);
+    let length = lengths.get(value);
+    if (length === undefined) {
+      length = plainJsonLength(value);
+      lengths.set(value, length);
+    }
+    return length;
+  };
 }

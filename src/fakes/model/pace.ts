@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
-import type { Clock } from '../../services/clock/Clock.js';
-import { SystemClock } from '../../services/clock/SystemClock.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 
@@ -45,22 +43,6 @@ export const paceExpected: Readonly<Record<string, string>> = {
   perSecond: `a number of parts per second, above 0 and at most ${MAX_PARTS_PER_SECOND}`,
   real: 'true to wait on the system clock, false or left out for the app’s clock',
 };
-
-/** A pace as the stream reads it: the two waits, and the clock they run on. */
-export interface PaceWaits {
-  readonly firstMs: number;
-  readonly gapMs: number;
-  readonly clock: Clock;
-}
-
-/** The waits of a pace on `clock` (or the system clock, for a `real` pace). */
-export function paceWaits(pace: Pace, clock: Clock): PaceWaits {
-  return {
-    firstMs: pace.firstMs ?? 0,
-    gapMs: pace.perSecond === undefined ? 0 : 1000 / pace.perSecond,
-    clock: pace.real === true ? new SystemClock() : clock,
-  };
-}
 
 /**
  * A pace checked, frozen: a fake's or a server's pace for every answer that names none.

@@ -1,19 +1,17 @@
-import type { FailureKind } from '../../services/spec/failures.js';
+import { ProviderFailure } from '../../errors/ProviderFailure.js';
 import { StandinError } from '../../errors/StandinError.js';
+import type { FailureKind } from '../../services/spec/failures.js';
 import type { ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
+import { describeType } from '../../validation/formatPath.js';
+import type { Hold } from '../gates/holdPart.js';
+import { checkKind, checkMisbehave, type PreparedMisbehaviour } from '../misbehave/checkMisbehave.js';
 import type { Answer } from './Answer.js';
 import type { AnswerSource } from './AnswerSource.js';
-import { answerHints, answerSchema } from './answerSchema.js';
-import { fieldProblems } from './fieldProblems.js';
-import { fieldParts, streamValue } from './madeParts.js';
-import { notAnAnswer } from './notAnAnswer.js';
-import { quickAnswer } from './quickAnswer.js';
-import { isStreamList, readStreamParts } from './streamParts.js';
+import { answerHints, answerSchema, quickAnswer } from './answerSchema.js';
+import { fieldParts, isStreamList, readStreamParts, streamValue } from './madeParts.js';
 import { compileWhen, type Matcher } from './matchWhen.js';
-import type { Hold } from '../gates/holdPart.js';
 import type { Pace } from './pace.js';
-import { checkKind, checkMisbehave, type PreparedMisbehaviour } from '../misbehave/checkMisbehave.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -174,4 +172,127 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     misbehave,
     idPrefix: source.idPrefix,
   };
+}
+
+/** The problems of fields that are each well typed but do not go together, which the schema checks one by one. */
+function fieldProblems(answer: Answer, label: string): string[] {
+  const lines: string[] = [];
+  const streamed = isStreamList(answer.parts);
+  const gives =
+    answer.text !== undefined ||
+    (answer.calls ?? []).length > 0 ||
+    answer.value !== undefined ||
+    answer.reasoning !== undefined ||
+    answer.misbehave !== undefined ||
+    streamed;
+  if (streamed) {
+    const both = (['text', 'calls', 'value', 'reasoning'] as const).filter((field) => answer[field] !== undefined);
+    if (both.length > 0)
+      lines.push(
+        `${label}: parts, as a list of stream parts, is the whole reply, and the answer gives ${both.join(', ')} ` +
+          `too. Keep the parts, or remove parts and keep ${both.join(', ')}.`,
+      );
+  } else if (Array.isArray(answer.parts) && answer.parts.some((part) => typeof part !== 'number')) {
+    lines.push(
+      `${label}.parts: a list of parts is either the offsets a value's JSON is cut at (numbers) or the stream's ` +
+        `parts (objects such as { text }), not both. Keep one kind.`,
+    );
+  }
+  if (answer.failAfter !== undefined && answer.times !== undefined) {
+    lines.push(
+      `${label}: failAfter (fail mid-reply) and times (fail, then answer) do not go together. Keep one of them.`,
+    );
+  }
+  for (const field of ['failAfter', 'times', 'retryAfterMs'] as const) {
+    if (answer[field] !== undefined && answer.fail === undefined)
+      lines.push(
+        `${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another ` +
+          `kind), or remove ${field}.`,
+      );
+  }
+  if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
+    const others = (
+      ['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs', 'pace'] as const
+    ).filter((field) => answer[field] !== undefined);
+    if (others.length > 0) {
+      lines.push(
+        `${label}: fail makes the call fail before any part, so it goes with no other field. Remove ` +
+          `${others.join(', ')}, add failAfter: n to fail after n parts, or times: n to fail n tries and then ` +
+          `answer; or drop fail.`,
+      );
+    }
+  } else if (answer.fail !== undefined && !gives) {
+    lines.push(
+      `${label}: ${
+        answer.failAfter !== undefined
+          ? 'failAfter streams parts of the answer before the failure'
+          : 'times fails some tries and then answers'
+      }, and the answer gives nothing. Add text, calls, value, reasoning or parts.`,
+    );
+  } else if (answer.fail === undefined && !gives) {
+    lines.push(
+      `${label}: an empty answer gives nothing. Write { text: '' } for an empty reply, or give text, calls, value, ` +
+        `reasoning or fail.`,
+    );
+  }
+  if (answer.parts !== undefined && !streamed && answer.value === undefined && answer.text === undefined) {
+    lines.push(
+      `${label}.parts: parts says how a value or a text arrives, and this answer has neither. Remove parts, or add ` +
+        `a value or a text.`,
+    );
+  }
+  const timed = (['delayMs', 'partDelayMs'] as const).filter((field) => answer[field] !== undefined);
+  if (answer.pace !== undefined && timed.length > 0) {
+    lines.push(
+      `${label}.pace: pace says when the parts come, and the answer gives ${timed.join(' and ')} too. Keep pace ` +
+        `({ firstMs, perSecond }), or remove it and keep ${timed.join(' and ')}.`,
+    );
+  }
+  const seen = new Map<string, number>();
+  (answer.calls ?? []).forEach((call, i) => {
+    if (call.id === undefined) return;
+    const first = seen.get(call.id);
+    if (first !== undefined)
+      lines.push(
+        `${label}.calls[${i}].id: '${call.id}' is the id of calls[${first}] too. Give each call of an answer its own ` +
+          `id.`,
+      );
+    else seen.set(call.id, i);
+  });
+  return lines;
+}
+
+/**
+ * Says why `raw` is no answer record at all, each kind told apart so its message says what to write instead; undefined
+ * when it is an object to check field by field.
+ */
+function notAnAnswer(raw: unknown): string | undefined {
+  const record = "an answer is a record such as { text: '...' }, { calls: [{ tool, with }] } or { value }";
+  if (typeof raw === 'string') return "a plain text is no answer; write { text: '...' }";
+  if (raw === undefined) return "nothing (undefined) is no answer; write { text: '...' }";
+  if (raw === null) return "null is no answer; write { text: '...' }";
+  if (typeof raw === 'function') {
+    if (isGeneratorFunction(raw)) return `a generator of parts is no answer; ${record}, and the fake makes the parts`;
+    return (
+      'a function is no answer in a list; to answer from the request, fake the model with one function: ' +
+      "app.fake(model, (request) => ({ text: '...' }))"
+    );
+  }
+  if (typeof raw !== 'object') return `${describeType(raw)} is no answer; write { text: '...' }`;
+  if (Array.isArray(raw)) return `a list is no answer (is a list nested in the list?); ${record}`;
+  if (raw instanceof Error) {
+    const kind = raw instanceof ProviderFailure ? raw.kind : 'server';
+    return `an error is no answer; to make the call fail as a provider that is down, write { fail: '${kind}' }`;
+  }
+  if (typeof (raw as { then?: unknown }).then === 'function')
+    return 'a promise is no answer in a list; a function of the request may answer a promise';
+  if (Symbol.asyncIterator in raw || Symbol.iterator in raw)
+    return `a generator (or an iterable) of parts is no answer; ${record}, and the fake makes the parts`;
+  return undefined;
+}
+
+/** Whether `fn` is a generator function, sync or async. */
+export function isGeneratorFunction(fn: unknown): boolean {
+  const name = (fn as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return typeof fn === 'function' && (name === 'GeneratorFunction' || name === 'AsyncGeneratorFunction');
 }

@@ -5,8 +5,7 @@ import { describeType } from '../../validation/formatPath.js';
 import { capabilities, plainCapabilities } from '../../services/capabilities/capabilities.js';
 import type { AnswerFunction, Answers, CallRecord } from './Answer.js';
 import { answerFields } from './answerSchema.js';
-import { isGeneratorFunction } from './notAnAnswer.js';
-import type { PreparedAnswer } from './prepareAnswer.js';
+import { isGeneratorFunction, type PreparedAnswer } from './prepareAnswer.js';
 import { prepareList } from './joinFailures.js';
 import { lazySchema } from '../../validation/lazySchema.js';
 

@@ -5,7 +5,7 @@ import { badResult, functionThrew, missingCall } from './fakeErrors.js';
 import type { FakeState } from './FakeState.js';
 import type { ReadAnswers } from './readAnswers.js';
 import type { SentCall } from './SentCall.js';
-import { settleWithin } from './settleWithin.js';
+import { settleWithin } from './takeAnswer.js';
 
 /**
  * A record call: listed in `sent`, answered by its function (`T0009` none, `T0010` throws), checked as a provider's

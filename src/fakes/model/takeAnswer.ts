@@ -1,16 +1,21 @@
+import { ProviderFailure } from '../../errors/ProviderFailure.js';
+import { bareMessage, StandinError } from '../../errors/StandinError.js';
 import { abortReason } from '../../services/clock/Clock.js';
+import type { CursorStore } from '../../services/cursors/CursorStore.js';
+import { StoreFailure } from '../../services/cursors/redis/StoreFailure.js';
+import { untilAborted } from '../../services/dispatch/untilAborted.js';
+import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
+import { capLines } from '../../validation/describeIssues.js';
+import { misbehavedAnswer } from '../misbehave/misbehavedAnswer.js';
 import { takeStep } from '../script/takeStep.js';
 import { checkTaken } from './checkFake.js';
-import { failsThisTry } from './failsThisTry.js';
-import { missingCall, pastTheEnd, providerDown } from './fakeErrors.js';
+import { callInfo, functionThrew, missingCall, pastTheEnd, providerDown } from './fakeErrors.js';
 import type { FakeState } from './FakeState.js';
-import { functionAnswer } from './functionAnswer.js';
-import type { PreparedAnswer } from './prepareAnswer.js';
+import { requestTexts, showTexts, type RequestTexts } from './matchWhen.js';
+import { prepareAnswer, type PreparedAnswer } from './prepareAnswer.js';
+import type { ReplySource } from './readAnswers.js';
 import { sentRequest } from './sentRequest.js';
-import { takeMatching } from './takeMatching.js';
-import { misbehavedAnswer } from '../misbehave/misbehavedAnswer.js';
-import { callFailure } from './storeCall.js';
 
 /**
  * The answer a faked model gives one reply: listed in `sent`, taken from the namespace's script, the list (the same for
@@ -71,4 +76,179 @@ export async function takeAnswer(
     fake.raised(error, context);
     throw error;
   }
+}
+
+/**
+ * Whether a `fail` answer fails this try. Tries are counted in the store per scope, so a wire client's retry counts as
+ * the engine's does.
+ */
+async function failsThisTry(
+  store: CursorStore,
+  script: string,
+  step: string,
+  prepared: PreparedAnswer,
+  context: CallContext,
+): Promise<boolean> {
+  if (prepared.times === undefined) return true;
+  const tries = `${script}\u0000${step}`;
+  context.onEnd?.(() => void store.reset(context.scope, tries).catch(() => undefined));
+  return (await storeCall(store.visit(context.scope, tries, 0), context)) <= prepared.times;
+}
+
+/**
+ * A function's answer for one call, checked as a list's is; `T0047` past `timeoutMs`, `T0010` when it throws. Its
+ * calls' ids come from the conversation, so they are the same on every run.
+ */
+async function functionAnswer(
+  source: Extract<ReplySource, { kind: 'function' }>,
+  request: ReplyRequest,
+  context: CallContext,
+  fakeOwner: string,
+  timeoutMs: number,
+): Promise<PreparedAnswer> {
+  const owner = `${fakeOwner} at step '${context.stepKey}'`;
+  const label = `${source.root}(request)`;
+  let raw: unknown;
+  try {
+    raw = await settleWithin(source.fn(request, callInfo(context)), context.signal, timeoutMs, label, owner);
+  } catch (error) {
+    if (context.signal.aborted) throw abortReason(context.signal);
+    throw functionThrew(label, owner, error);
+  }
+  return prepareAnswer(raw, { owner, label, index: undefined, idPrefix: `call_m${request.messages.length}` });
+}
+
+/** How long a fake waits for a function's promise when the provider names no `timeoutMs`. */
+export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
+
+/**
+ * A function's answer once it settles: a promise is bounded by the signal and by `timeoutMs` on a real timer (`T0047`),
+ * so one that never settles cannot hold the call. The timer does not keep the process alive.
+ *
+ * @throws {StandinError} `T0047` when the promise has not settled after `timeoutMs`.
+ */
+export async function settleWithin(
+  answered: unknown,
+  signal: AbortSignal,
+  timeoutMs: number,
+  what: string,
+  where: string,
+): Promise<unknown> {
+  if (typeof (answered as { then?: unknown } | null)?.then !== 'function') return answered;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new StandinError(
+          'T0047',
+          `${where}: the promise ${what} returned did not settle within ${timeoutMs} ms. Make it settle; set the ` +
+            `model's provider timeoutMs in the config to wait longer, or pass the call a signal to end it sooner.`,
+        ),
+      );
+    }, timeoutMs);
+    timer.unref?.();
+  });
+  try {
+    return await untilAborted(Promise.race([Promise.resolve(answered as PromiseLike<unknown>), late]), signal);
+  } catch (error) {
+    if (signal.aborted) throw abortReason(signal);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The indices of the answers a request's `when`s match (or that have none): the entries a step may take. */
+export function matchingIndices(answers: readonly PreparedAnswer[], texts: RequestTexts): number[] {
+  const found: number[] = [];
+  for (const [index, prepared] of answers.entries()) {
+    if (prepared.matcher === undefined || prepared.matcher.matches(texts)) found.push(index);
+  }
+  return found;
+}
+
+/** One list with `when`s, as the fake reads it: where its cursors live and how it is named. */
+export interface MatchingList {
+  readonly store: CursorStore;
+  readonly script: string;
+  readonly owner: string;
+  readonly root: string;
+  readonly answers: readonly PreparedAnswer[];
+}
+
+/**
+ * The first answer not yet taken in the scope whose `when` matches, the same for a step run again; `T0013` when all
+ * were taken, `T0050` when none left matches.
+ */
+async function takeMatching(
+  list: MatchingList,
+  key: string,
+  request: ReplyRequest,
+  context: CallContext,
+): Promise<PreparedAnswer> {
+  const { store, script, owner } = list;
+  if (store.claim === undefined) {
+    throw new StandinError(
+      'T0051',
+      `${owner}: ${list.root} chooses answers by when, and the cursor store bound to Tokens.CursorStore has no ` +
+        'claim(): it cannot tell which answers a scope took. Use the memory or Redis store, or add claim() and ' +
+        'taken() to yours.',
+    );
+  }
+  const texts = requestTexts(request, context.modelName);
+  const scope = context.scope;
+  if (store.forgetStep !== undefined) {
+    context.onEnd?.(() => void store.forgetStep?.(scope, script, key).catch(() => undefined));
+  }
+  const index = await storeCall(store.claim(scope, script, key, matchingIndices(list.answers, texts)), context);
+  if (index >= 0) return list.answers[index]!;
+  const taken = new Set(await storeCall(store.taken?.(scope, script) ?? Promise.resolve([]), context));
+  if (taken.size >= list.answers.length) throw pastTheEnd(owner, list.answers.length, taken.size, context);
+  throw noMatch(list, taken, texts, context);
+}
+
+/** `T0050`, naming the request's texts and the first ten answers left with their `when`s. */
+export function noMatch(
+  list: Omit<MatchingList, 'store' | 'script'>,
+  taken: ReadonlySet<number>,
+  texts: RequestTexts,
+  context: CallContext,
+): StandinError {
+  const where = context.scope === DEFAULT_SCOPE ? '' : ` in scope '${context.scope}'`;
+  const left = list.answers
+    .filter((prepared) => !taken.has(prepared.index!))
+    .map((prepared) => `  ${prepared.label} ${prepared.matcher?.shown ?? '(for every request)'}`);
+  return new StandinError(
+    'T0050',
+    `${list.owner}: no answer left in ${list.root} matches the call to model '${context.modelName}' (step ` +
+      `'${context.stepKey}'${where}), which has ${showTexts(texts)}. Change a when so it matches this request, or ` +
+      `add an answer for it. The answers not taken yet:\n${capLines(left, 0, 'answers').join('\n')}`,
+  );
+}
+
+/**
+ * Awaits a store operation. A slow or unreachable store fails the call as such a provider would (a `ProviderFailure` of
+ * its kind), so the engine retries and the replayed step gets the answer it would have got.
+ */
+export async function storeCall<T>(operation: Promise<T>, context: CallContext): Promise<T> {
+  try {
+    return await operation;
+  } catch (error) {
+    throw callFailure(error, context);
+  }
+}
+
+/** {@link storeCall}'s turn of a store error, for a call that awaits the store in its own `try`. */
+export function callFailure(error: unknown, context: CallContext): unknown {
+  if (error instanceof StoreFailure && error.kind !== undefined) {
+    return new ProviderFailure(
+      error.kind,
+      `${bareMessage(error)} (model '${context.modelName}', step '${context.stepKey}', attempt ${context.attempt})`,
+      {
+        provider: context.provider,
+        cause: error,
+      },
+    );
+  }
+  return error;
 }

@@ -9,7 +9,7 @@ import {
 import type { CallGuard } from '../../services/dispatch/CallGuard.js';
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { CallContext, Capability, Provider, ReplyPart, ReplyRequest } from '../../services/spec/Provider.js';
-import { estimateUnits } from '../model/estimateUnits.js';
+import { estimateUnits } from '../model/answerParts.js';
 import type { Quota } from './Quota.js';
 
 /** What answers a call the quota admits: the layers below the quota's on the model's slot, then the base. */

@@ -15,7 +15,6 @@ import type { Answers } from '../model/Answer.js';
 import type { PreparedAnswer } from '../model/prepareAnswer.js';
 import type { SentCall } from '../model/SentCall.js';
 import type { SharedAnswers } from '../model/SharedAnswers.js';
-import { storeCall } from '../model/storeCall.js';
 import { PreparedGenerations } from './PreparedGenerations.js';
 import { SharedRaised } from './SharedRaised.js';
 import { nothingPublished, sharedStep, spent } from './sharedStep.js';
@@ -25,7 +24,7 @@ import { SharedSent, type SentNote } from './SharedSent.js';
 import type { Taker } from './Taker.js';
 import { unexpected } from './unexpectedReply.js';
 import { requestTexts } from '../model/matchWhen.js';
-import { noMatch } from '../model/takeMatching.js';
+import { noMatch, storeCall } from '../model/takeAnswer.js';
 
 /** How many times one step reads a generation that chooses by when before it gives up: one per publication racing it. */
 const READS_PER_STEP = 3;

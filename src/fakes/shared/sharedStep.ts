@@ -4,8 +4,7 @@ import type { RedisCursorStore } from '../../services/cursors/RedisCursorStore.j
 import { DEFAULT_SCOPE } from '../../services/scopes/Scopes.js';
 import type { CallContext, ReplyRequest } from '../../services/spec/Provider.js';
 import { requestTexts } from '../model/matchWhen.js';
-import { callFailure } from '../model/storeCall.js';
-import { matchingIndices } from '../model/takeMatching.js';
+import { callFailure, matchingIndices } from '../model/takeAnswer.js';
 import { SENT_LIMIT_ARG, sentEntry } from './sharedSentEntry.js';
 import type { SentNote } from './SharedSent.js';
 import type { Taker } from './Taker.js';

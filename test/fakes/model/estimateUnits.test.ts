@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ReplyRequest } from '../../../src/index.js';
-import { estimateUnits } from '../../../src/fakes/model/estimateUnits.js';
+import { estimateUnits } from '../../../src/fakes/model/answerParts.js';
 
 describe('estimateUnits(request, outChars)', () => {
   it('counts ceil(characters / 4) in and out', () => {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerSchema } from '../../../src/fakes/model/answerSchema.js';
-import { quickAnswer, quickPart } from '../../../src/fakes/model/quickAnswer.js';
-import { partSchema } from '../../../src/fakes/model/streamParts.js';
+import { answerSchema, quickAnswer, quickPart } from '../../../src/fakes/model/answerSchema.js';
+import { partSchema } from '../../../src/fakes/model/madeParts.js';
 
 /** Values of every kind a field may be given, right or wrong. */
 const anyValue = fc.oneof(

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerSchema } from '../../../src/fakes/model/answerSchema.js';
-import { quickAnswer as plainAnswer } from '../../../src/fakes/model/quickAnswer.js';
+import { answerSchema, quickAnswer as plainAnswer } from '../../../src/fakes/model/answerSchema.js';
 import { prepareAnswer } from '../../../src/fakes/model/prepareAnswer.js';
 
 /** Values near the edges of what the schema takes, and anything at all. */
