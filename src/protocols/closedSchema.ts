@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../services/spec/Provider.js';
+import { isRecord } from './jsonValues.js';
 
 /** A typed value's schema made ready for a provider's structured-output mode. */
 export interface ClosedSchema {
@@ -52,8 +53,4 @@ function close(node: unknown, state: { strict: boolean }): unknown {
     if (!names.every((name) => required.includes(name)) || isRecord(source.patternProperties)) state.strict = false;
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -14,7 +14,8 @@ import { chaosArgument } from './chaosArgument.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 
 /** What `standin --help` prints. */
-export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>] [--port <n>] [--host <address>] [--body-limit <bytes>] [--outlive-parent]
+export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>]
+                     [--port <n>] [--host <address>] [--body-limit <bytes>] [--outlive-parent]
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 

@@ -4,6 +4,7 @@ import type { SseEvent } from '../sse.js';
 import { TypedContent } from '../TypedContent.js';
 import { malformed, WireFault } from '../WireFault.js';
 import { answerMessage, streamEvents, type Usage } from './messagesShapes.js';
+import { isRecord } from '../jsonValues.js';
 
 /** The most characters of a reply's text a refusal keeps as its `refusal`. */
 const MAX_REFUSAL_CHARS = 10_000;
@@ -215,8 +216,4 @@ export class MessageEventReader {
       this.#usage = true;
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

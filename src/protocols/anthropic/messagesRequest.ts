@@ -6,6 +6,7 @@ import { WireFault } from '../WireFault.js';
 import { readUserBlock, writeUserBlocks } from './messagesContent.js';
 import { readSettings, writeSettings } from './messagesSettings.js';
 import { messagesBody, type MessagesBody, type RequestBlock } from './messagesShapes.js';
+import { isRecord, resultOf } from '../jsonValues.js';
 
 /** `max_tokens` when neither the call nor the adapter's settings give one: the API requires it. */
 const DEFAULT_MAX_TOKENS = 4096;
@@ -194,17 +195,4 @@ export function readMessages(value: unknown): { readonly request: ReplyRequest; 
   if (format !== undefined) request.output = { name: OUTPUT_NAME, schema: format.schema ?? {} };
   request.settings = readSettings(body);
   return { request, stream: body.stream === true };
-}
-
-/** A tool's output as the client sent it: JSON when it reads as JSON, else the text. */
-function resultOf(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 import type { CallSettings } from '../../services/spec/CallSettings.js';
-import { WireFault } from '../WireFault.js';
+import { beyondLimit } from '../beyondLimit.js';
 import type { MessagesBody, MessagesRead } from './messagesShapes.js';
 
 /**
@@ -17,12 +17,7 @@ import type { MessagesBody, MessagesRead } from './messagesShapes.js';
  */
 export function writeSettings(body: Partial<MessagesBody>, settings: CallSettings): void {
   if (settings.temperature !== undefined) {
-    if (settings.temperature > 1)
-      throw new WireFault({
-        kind: 'cannot_honour',
-        setting: 'temperature',
-        why: `it takes a temperature from 0 to 1, and got ${settings.temperature}`,
-      });
+    if (settings.temperature > 1) throw beyondLimit('temperature', 'a temperature from 0 to 1', settings.temperature);
     body.temperature = settings.temperature;
   }
   if (settings.topP !== undefined) body.top_p = settings.topP;

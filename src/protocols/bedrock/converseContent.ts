@@ -5,6 +5,7 @@ import { toJson } from '../readShape.js';
 import { refused, WireFault } from '../WireFault.js';
 import type { ConverseBlock, converseDocument, converseImage, converseResultBlock } from './converseShapes.js';
 import type { z } from 'zod';
+import { isRecord } from '../jsonValues.js';
 
 const images = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
 const documents = {
@@ -144,8 +145,4 @@ function parsed(text: string): unknown {
 
 function unsendable(where: string, what: string): WireFault {
   return new WireFault({ kind: 'cannot_send', where, what, takes: TAKES });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

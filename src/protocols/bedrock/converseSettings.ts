@@ -3,6 +3,7 @@ import type { OutputSpec, ReplyRequest, ToolSpec } from '../../services/spec/Pro
 import type { readShape } from '../readShape.js';
 import { refused, WireFault } from '../WireFault.js';
 import type { converseBody } from './converseShapes.js';
+import { isRecord } from '../jsonValues.js';
 
 type Body = ReturnType<typeof readShape<typeof converseBody>>;
 
@@ -126,8 +127,4 @@ function schemaOf(text: string, json: (text: string) => unknown): Readonly<Recor
       `The JSON schema at ${TEXT_FORMAT} is not an object. Send a JSON Schema object.`,
     );
   return schema;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

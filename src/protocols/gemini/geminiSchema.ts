@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../services/spec/Provider.js';
+import { isRecord } from '../jsonValues.js';
 
 /** Gemini's own schema fields that say nothing about what a value may hold. */
 const dropped = new Set(['nullable', 'propertyOrdering']);
@@ -46,8 +47,4 @@ export function toResponseSchema(schema: JsonSchema): JsonSchema {
     return out;
   };
   return visit(schema) as JsonSchema;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

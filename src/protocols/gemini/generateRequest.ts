@@ -7,6 +7,7 @@ import { geminiRefused } from './geminiRefused.js';
 import { fromGeminiSchema, toResponseSchema } from './geminiSchema.js';
 import { readSettings, writeSettings } from './generateSettings.js';
 import { generateBody, partData, type GenerateBody, type GeneratePart, type GenerateRead } from './generateShapes.js';
+import { isRecord, resultOf } from '../jsonValues.js';
 
 /** What the adapter adds to a request beside the call: its settings' extra body fields and output limit. */
 export interface GenerateExtras {
@@ -245,17 +246,4 @@ function toolsOf(tools: NonNullable<GenerateRead['tools']>): ToolSpec[] {
         (fn.parameters === undefined || fn.parameters === null ? { type: 'object' } : fromGeminiSchema(fn.parameters)),
     }));
   });
-}
-
-/** A tool's output as the client sent it: JSON when it reads as JSON, else the text. */
-function resultOf(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 import type { CallSettings, ToolChoice } from '../../services/spec/CallSettings.js';
-import { WireFault } from '../WireFault.js';
+import { beyondLimit } from '../beyondLimit.js';
 import type { GenerateBody, GenerateRead } from './generateShapes.js';
 
 type ToolConfig = NonNullable<GenerateBody['toolConfig']>;
@@ -10,23 +10,14 @@ type ToolConfig = NonNullable<GenerateBody['toolConfig']>;
  */
 export function writeSettings(settings: CallSettings, config: Record<string, unknown>): ToolConfig | undefined {
   if (settings.temperature !== undefined) {
-    if (settings.temperature > 2)
-      throw new WireFault({
-        kind: 'cannot_honour',
-        setting: 'temperature',
-        why: `it takes a temperature from 0 to 2, and got ${settings.temperature}`,
-      });
+    if (settings.temperature > 2) throw beyondLimit('temperature', 'a temperature from 0 to 2', settings.temperature);
     config.temperature = settings.temperature;
   }
   if (settings.topP !== undefined) config.topP = settings.topP;
   if (settings.maxOutputTokens !== undefined) config.maxOutputTokens = settings.maxOutputTokens;
   if (settings.stopSequences !== undefined) {
     if (settings.stopSequences.length > 5)
-      throw new WireFault({
-        kind: 'cannot_honour',
-        setting: 'stopSequences',
-        why: `it takes at most 5 stop sequences, and got ${settings.stopSequences.length}`,
-      });
+      throw beyondLimit('stopSequences', 'at most 5 stop sequences', settings.stopSequences.length);
     config.stopSequences = [...settings.stopSequences];
   }
   if (settings.seed !== undefined) config.seed = settings.seed;

@@ -3,8 +3,10 @@ import type { Message, ReplyRequest, ToolCall, ToolSpec } from '../../services/s
 import { readUserContent, writeUserContent } from './chatContent.js';
 import { closedSchema } from '../closedSchema.js';
 import { readShape, toJson } from '../readShape.js';
-import { refused, WireFault } from '../WireFault.js';
+import { refused } from '../WireFault.js';
 import { chatBody, type ChatBody } from './chatShapes.js';
+import { isRecord, resultOf } from '../jsonValues.js';
+import { beyondLimit } from '../beyondLimit.js';
 
 /** What the adapter adds to a request beside the call: its settings' extra body fields and output limit. */
 export interface ChatExtras {
@@ -98,13 +100,8 @@ function writeSettings(body: Record<string, unknown>, settings: CallSettings): v
   if (settings.topP !== undefined) body.top_p = settings.topP;
   if (settings.maxOutputTokens !== undefined) body.max_completion_tokens = settings.maxOutputTokens;
   if (settings.stopSequences !== undefined) {
-    if (settings.stopSequences.length > 4) {
-      throw new WireFault({
-        kind: 'cannot_honour',
-        setting: 'stopSequences',
-        why: `it takes at most 4 stop sequences, and got ${settings.stopSequences.length}`,
-      });
-    }
+    if (settings.stopSequences.length > 4)
+      throw beyondLimit('stopSequences', 'at most 4 stop sequences', settings.stopSequences.length);
     body.stop = [...settings.stopSequences];
   }
   if (settings.seed !== undefined) body.seed = settings.seed;
@@ -210,15 +207,6 @@ function readArguments(text: string, where: readonly PropertyKey[]): unknown {
   }
 }
 
-/** A tool's output as the client sent it: JSON when it reads as JSON, else the text. */
-function resultOf(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 function joined(content: string | readonly { readonly text: string }[]): string {
   return typeof content === 'string' ? content : content.map((part) => part.text).join('');
 }
@@ -229,8 +217,4 @@ function assistantText(
   return typeof content === 'string'
     ? content
     : content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@ import { refused, WireFault } from '../WireFault.js';
 import type { ChatExtras } from './chatRequest.js';
 import { readResponsesContent, writeResponsesContent } from './responsesContent.js';
 import { responsesBody, type ResponsesBody, type ResponsesItem } from './responsesShapes.js';
+import { resultOf } from '../jsonValues.js';
 
 /** The least `max_output_tokens` the Responses API takes. */
 export const MIN_OUTPUT_TOKENS = 16;
@@ -214,14 +215,5 @@ function readArguments(text: string, where: readonly PropertyKey[]): unknown {
     return JSON.parse(text);
   } catch {
     throw refused(where, 'arguments is not JSON text. Send the tool input as JSON text, such as {"city":"Paris"}.');
-  }
-}
-
-/** A tool's output as the client sent it: JSON when it reads as JSON, else the text. */
-function resultOf(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
