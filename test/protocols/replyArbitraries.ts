@@ -153,3 +153,20 @@ export function folded(parts: readonly ReplyPart[]): Record<string, unknown> {
     finish,
   };
 }
+
+/** Requests whose tool results are sometimes errors (`<tool> failed`), for protocols that carry a result's error. */
+export function withFailedResults(requests: fc.Arbitrary<ReplyRequest>): fc.Arbitrary<ReplyRequest> {
+  return fc.tuple(requests, fc.infiniteStream(fc.boolean())).map(([request, failed]): ReplyRequest => ({
+    ...request,
+    messages: request.messages.map((message) =>
+      message.role !== 'tool'
+        ? message
+        : {
+            role: 'tool',
+            results: message.results.map((result) =>
+              failed.next().value ? { id: result.id, tool: result.tool, error: `${result.tool} failed` } : result,
+            ),
+          },
+    ),
+  }));
+}

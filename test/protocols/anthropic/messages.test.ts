@@ -13,7 +13,7 @@ import type { ContentPart } from '../../../src/services/spec/ContentPart.js';
 import type { FailureKind } from '../../../src/services/spec/failures.js';
 import type { Message, ReplyPart, ReplyRequest } from '../../../src/services/spec/Provider.js';
 import { kindRead } from '../kindRead.js';
-import { chatRequest, folded, replyParts, settings } from '../replyArbitraries.js';
+import { chatRequest, folded, replyParts, settings, withFailedResults } from '../replyArbitraries.js';
 
 const meta = { id: 'msg_1', model: 'claude-test' };
 const bytes = fc.uint8Array({ minLength: 1, maxLength: 48 });
@@ -41,21 +41,7 @@ const anthropicSettings: fc.Arbitrary<CallSettings> = fc
   });
 
 /** A request whose tool results are sometimes errors, carried as `is_error: true`. */
-const anthropicRequest = fc
-  .tuple(chatRequest(anthropicPart, anthropicSettings), fc.infiniteStream(fc.boolean()))
-  .map(([request, failed]): ReplyRequest => ({
-    ...request,
-    messages: request.messages.map((message) =>
-      message.role !== 'tool'
-        ? message
-        : {
-            role: 'tool',
-            results: message.results.map((result) =>
-              failed.next().value ? { id: result.id, tool: result.tool, error: `${result.tool} failed` } : result,
-            ),
-          },
-    ),
-  }));
+const anthropicRequest = withFailedResults(chatRequest(anthropicPart, anthropicSettings));
 
 /**
  * A request as the Messages wire gives it back: user messages side by side are one turn; a turn of

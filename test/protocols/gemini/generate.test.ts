@@ -11,7 +11,7 @@ import type { WireFault } from '../../../src/protocols/WireFault.js';
 import type { FailureKind } from '../../../src/services/spec/failures.js';
 import type { ContentPart } from '../../../src/services/spec/ContentPart.js';
 import type { Message, ReplyPart, ReplyRequest } from '../../../src/services/spec/Provider.js';
-import { chatRequest, folded, replyParts } from '../replyArbitraries.js';
+import { chatRequest, folded, replyParts, withFailedResults } from '../replyArbitraries.js';
 
 const meta = { id: 'resp_1', model: 'gemini-test' };
 const bytes = fc.uint8Array({ minLength: 1, maxLength: 48 });
@@ -32,21 +32,7 @@ const geminiPart: fc.Arbitrary<ContentPart> = fc.oneof(
 );
 
 /** A request whose tool results are sometimes errors: Gemini carries a result's error as `response.error`. */
-const geminiRequest = fc
-  .tuple(chatRequest(geminiPart), fc.infiniteStream(fc.boolean()))
-  .map(([request, failed]): ReplyRequest => ({
-    ...request,
-    messages: request.messages.map((message) =>
-      message.role !== 'tool'
-        ? message
-        : {
-            role: 'tool',
-            results: message.results.map((result) =>
-              failed.next().value ? { id: result.id, tool: result.tool, error: `${result.tool} failed` } : result,
-            ),
-          },
-    ),
-  }));
+const geminiRequest = withFailedResults(chatRequest(geminiPart));
 
 /**
  * A request as Gemini's wire gives it back: user messages side by side are one turn; a turn of
