@@ -152,7 +152,7 @@ export class FakeModel implements Provider {
   }
 
   reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    checkContext(context, `${this.#fake.owner}.reply(request, context)`);
+    checkContext(context, () => `${this.#fake.owner}.reply(request, context)`);
     return this.#stream(request, context);
   }
 
@@ -223,7 +223,7 @@ export class FakeModel implements Provider {
     context: CallContext,
     run: (calls: ReadAnswers['calls']) => unknown,
   ): Promise<R> {
-    checkContext(context, `${this.#fake.owner}.${spec.name}(..., context)`);
+    checkContext(context, () => `${this.#fake.owner}.${spec.name}(..., context)`);
     try {
       const call = () => recordCall(this.#fake, spec, args, context, run);
       return await this.#outcomes.follow(whereOf(context), call, (result) => ({ result }));

@@ -1,13 +1,23 @@
 import { StandinError } from '../../../errors/StandinError.js';
 import type { CallContext } from '../../spec/Provider.js';
+import { contextMisfits, type ContextField } from '../../../validation/contextFields.js';
 
 /** What each field of a call's context an adapter reads must hold. */
-const fields = {
-  provider: "the provider's name as a non-empty string, such as 'openai'",
-  model: "the provider's model id as a non-empty string, such as 'gpt-4.1-mini'",
-  signal: 'an AbortSignal (new AbortController().signal for a call nothing aborts)',
-  attempt: 'the attempt number, a whole number from 1',
-} as const;
+const fields: readonly ContextField[] = [
+  ['provider', "the provider's name as a non-empty string, such as 'openai'", nonEmpty],
+  ['model', "the provider's model id as a non-empty string, such as 'gpt-4.1-mini'", nonEmpty],
+  [
+    'signal',
+    'an AbortSignal (new AbortController().signal for a call nothing aborts)',
+    (v) => v instanceof AbortSignal,
+  ],
+  ['attempt', 'the attempt number, a whole number from 1', (v) => Number.isInteger(v) && (v as number) >= 1],
+  ['apiKey', 'a string or left out', (value) => value === undefined || typeof value === 'string'],
+];
+
+function nonEmpty(value: unknown): boolean {
+  return typeof value === 'string' && value !== '';
+}
 
 /**
  * Checks the context an adapter was called with, before anything reads it: the engine always
@@ -29,31 +39,9 @@ export function checkContext(context: CallContext, what: string): void {
 function contextProblem(context: unknown): string | undefined {
   if (context === null || typeof context !== 'object')
     return `no context (${context === null || context === undefined ? String(context) : `a ${typeof context}`}) where a CallContext object belongs`;
-  const read = (name: string): { value?: unknown; threw?: true } => {
-    try {
-      return { value: (context as Record<string, unknown>)[name] };
-    } catch {
-      return { threw: true };
-    }
-  };
-  for (const [name, want] of Object.entries(fields)) {
-    const { value, threw } = read(name);
-    if (threw) return `a context whose field '${name}' threw when read: it should be ${want}`;
-    const fits =
-      name === 'signal'
-        ? value instanceof AbortSignal
-        : name === 'attempt'
-          ? Number.isInteger(value) && (value as number) >= 1
-          : typeof value === 'string' && value !== '';
-    if (!fits)
-      return (
-        `a context whose field '${name}' is ${value === undefined ? 'missing' : 'of the wrong type'}: it should ` +
-        `be ${want}`
-      );
-  }
-  const key = read('apiKey');
-  if (key.threw) return "a context whose field 'apiKey' threw when read: it should be a string or left out";
-  if (key.value !== undefined && typeof key.value !== 'string')
-    return "a context whose field 'apiKey' is of the wrong type: it should be a string or left out";
-  return undefined;
+  const [misfit] = contextMisfits(context, fields, true);
+  if (misfit === undefined) return undefined;
+  const [name, want] = misfit.field;
+  if (misfit.found === 'throwing') return `a context whose field '${name}' threw when read: it should be ${want}`;
+  return `a context whose field '${name}' is ${misfit.found}: it should be ${want}`;
 }
