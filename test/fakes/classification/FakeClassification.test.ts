@@ -8,7 +8,7 @@ import {
   ClassificationResponse,
   StandinError,
 } from '../../../src/index.js';
-import { FakeClassifier, cursorIndex, type ClassificationScriptEntry } from '../../../src/testing.js';
+import { cursorIndex, FakeClassification, type ClassificationScriptEntry } from '../../../src/testing.js';
 import { MemoryCursorStore } from '../../../src/conformance.js';
 import { type ClassificationCall } from '../../../src/services/spec/Classifier.js';
 import { questions, rateLimited, request, scripted } from './fixtures.js';
@@ -40,17 +40,17 @@ async function mistake(promise: Promise<unknown>, code: string): Promise<Standin
   return error as StandinError;
 }
 
-describe(FakeClassifier, () => {
-  describe("what FakeClassifier is (and isn't)", () => {
+describe(FakeClassification, () => {
+  describe("what FakeClassification is (and isn't)", () => {
     it('never looks at :state — any state is answered the same', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const a = await fake.classify(request({ state: 'x' }));
       const b = await fake.classify(request({ state: { nested: [1, 2, 3] } }));
       expect(b.answers).toEqual(a.answers);
     });
 
     it('does not re-validate the request: a question the validator would reject may still be answered', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const response = await fake.classify(
         new ClassificationRequest({ state: '', questions: { s: Q.score('One level', ['only']) } }),
       );
@@ -59,7 +59,7 @@ describe(FakeClassifier, () => {
     });
 
     it('a question it cannot read raises a typed error naming the question id, never a TypeError', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const noOptions = new ClassificationRequest({ state: 'x', questions: { d: Q.choice('Which?', []) } });
       expect((await mistake(fake.classify(noOptions), 'K0001')).message).toContain('"d"');
       const badType = new ClassificationRequest({
@@ -80,7 +80,7 @@ describe(FakeClassifier, () => {
     });
 
     it('is not a real classifier, and its provider is fake', () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       expect(fake.real).toBe(false);
       expect(fake.provider).toBe('fake');
     });
@@ -90,13 +90,13 @@ describe(FakeClassifier, () => {
     it('iex> a choice between "technical" and "billing" answers "billing"', async () => {
       const q = Q.choice('Which team?', ['technical', 'billing']);
       const req = new ClassificationRequest({ state: 'My card was charged twice.', questions: { team: q } });
-      const resp = await FakeClassifier.prototype.classify.call(new FakeClassifier(), req);
+      const resp = await FakeClassification.prototype.classify.call(new FakeClassification(), req);
       expect(resp.answer('team')!.choice).toBe('billing');
     });
 
     it(':choice — the lexicographically first option, probability 1.0 on it and 0.0 on every other option, confidence: 1.0', async () => {
       const req = new ClassificationRequest({ state: 'x', questions: { d: Q.choice('Which?', ['zeta', 'alpha']) } });
-      const answer = (await new FakeClassifier().classify(req)).answer('d')!;
+      const answer = (await new FakeClassification().classify(req)).answer('d')!;
       expect(answer).toMatchObject({
         type: 'choice',
         choice: 'alpha',
@@ -112,13 +112,13 @@ describe(FakeClassifier, () => {
         state: 'x',
         questions: { d: Q.choice('Which?', ['😀', '！', 'b', 'B']) },
       });
-      expect((await new FakeClassifier().classify(req)).answer('d')!.choice).toBe('B');
+      expect((await new FakeClassification().classify(req)).answer('d')!.choice).toBe('B');
       const high = new ClassificationRequest({ state: 'x', questions: { d: Q.choice('Which?', ['😀', '！']) } });
-      expect((await new FakeClassifier().classify(high)).answer('d')!.choice).toBe('！');
+      expect((await new FakeClassification().classify(high)).answer('d')!.choice).toBe('！');
     });
 
     it(":score — score: 0.0, probabilities [1.0, 0.0, …] (one per level), legend = the question's levels, confidence: 1.0", async () => {
-      const answer = (await new FakeClassifier().classify(request())).answer('s')!;
+      const answer = (await new FakeClassification().classify(request())).answer('s')!;
       expect(answer).toMatchObject({
         type: 'score',
         score: 0,
@@ -130,7 +130,7 @@ describe(FakeClassifier, () => {
     });
 
     it(':yes_no — yes_probability: 0.0, confidence: nil', async () => {
-      const answer = (await new FakeClassifier().classify(request())).answer('y')!;
+      const answer = (await new FakeClassification().classify(request())).answer('y')!;
       expect(answer).toMatchObject({
         type: 'yesNo',
         yesProbability: 0,
@@ -143,7 +143,7 @@ describe(FakeClassifier, () => {
     });
 
     it('the fixture request defaults: d = "billing", s = 0.0 / [1.0, 0.0, 0.0], y = 0.0', async () => {
-      const response = await new FakeClassifier().classify(request());
+      const response = await new FakeClassification().classify(request());
       expect(response.answer('d')!.choice).toBe('billing');
       expect(response.answer('s')!.probabilities).toEqual([1, 0, 0]);
       expect(response.answer('y')!.yesProbability).toBe(0);
@@ -151,7 +151,7 @@ describe(FakeClassifier, () => {
 
     it('a score with no levels answers 0 with no probabilities', async () => {
       const req = new ClassificationRequest({ state: 'x', questions: { s: Q.score('None', []) } });
-      expect((await new FakeClassifier().classify(req)).answer('s')).toMatchObject({
+      expect((await new FakeClassification().classify(req)).answer('s')).toMatchObject({
         score: 0,
         probabilities: [],
         legend: [],
@@ -160,7 +160,7 @@ describe(FakeClassifier, () => {
     });
 
     it('absent or [] — an explicit empty script is the same as no script', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const none = await fake.classify(request());
       const empty = await fake.classify(request(), { adapterOpts: { classificationScript: [] } });
       const noAdapterOpts = await fake.classify(request(), {});
@@ -169,13 +169,13 @@ describe(FakeClassifier, () => {
     });
 
     it("the answers are keyed exactly like the request's questions, in their order", async () => {
-      const response = await new FakeClassifier().classify(request());
+      const response = await new FakeClassification().classify(request());
       expect(Object.keys(response.answers)).toEqual(['d', 's', 'y']);
       for (const answer of Object.values(response.answers)) expect(answer).toBeInstanceOf(ClassificationAnswer);
     });
 
     it('an empty script gives the defaults on every call, and the cursor still moves on every call', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const cursor = fake.startScriptCursor();
       for (let i = 0; i < 3; i++) {
         const response = await fake.classify(request(), {
@@ -189,7 +189,7 @@ describe(FakeClassifier, () => {
 
   describe('spent script', () => {
     it('A non-empty script whose cursor has run off the end does NOT fall back to the defaults — it returns reason :unknown with metadata cause :classification_script_exhausted', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const opts = scripted([{ answers: {} }]);
       await fake.classify(request(), opts);
       const error = await adapterError(fake.classify(request(), opts));
@@ -200,7 +200,7 @@ describe(FakeClassifier, () => {
     });
 
     it('a script of N entries answers exactly N calls; every later call is the exhaustion error, and still moves the cursor', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const cursor = fake.startScriptCursor();
       const opts = {
         adapterOpts: {
@@ -228,7 +228,7 @@ describe(FakeClassifier, () => {
           refund: Q.yesNo('Refund?'),
         },
       });
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const opts = scripted([
         { answers: { team: 'billing', frustration: 1.25, refund: 0.9 } },
         { error },
@@ -250,7 +250,7 @@ describe(FakeClassifier, () => {
     });
 
     it('{:answers, map} overrides the answer for each listed question id; every id not listed gets its default', async () => {
-      const response = await new FakeClassifier().classify(request(), scripted([{ answers: { s: 2 } }]));
+      const response = await new FakeClassification().classify(request(), scripted([{ answers: { s: 2 } }]));
       expect(response.answer('s')!.score).toBe(2);
       expect(response.answer('d')!.choice).toBe('billing');
       expect(response.answer('y')!.yesProbability).toBe(0);
@@ -258,9 +258,9 @@ describe(FakeClassifier, () => {
 
     describe("a value is read according to the question's type", () => {
       it(':choice — a string is the chosen option (1.0 on it, 0.0 on the others, confidence 1.0)', async () => {
-        const answer = (await new FakeClassifier().classify(request(), scripted([{ answers: { d: 'sales' } }]))).answer(
-          'd',
-        )!;
+        const answer = (
+          await new FakeClassification().classify(request(), scripted([{ answers: { d: 'sales' } }]))
+        ).answer('d')!;
         expect(answer).toMatchObject({
           choice: 'sales',
           probabilities: { billing: 0, technical: 0, sales: 1 },
@@ -270,7 +270,7 @@ describe(FakeClassifier, () => {
 
       it(':choice — a string must be one of the options; the error names the id and the options, sorted', async () => {
         const error = await mistake(
-          new FakeClassifier().classify(request(), scripted([{ answers: { d: 'legal' } }])),
+          new FakeClassification().classify(request(), scripted([{ answers: { d: 'legal' } }])),
           'K0011',
         );
         expect(error.message).toMatch(/"d".*billing.*sales.*technical/s);
@@ -279,7 +279,7 @@ describe(FakeClassifier, () => {
 
       it(':choice — a number raises', async () => {
         const error = await mistake(
-          new FakeClassifier().classify(request(), scripted([{ answers: { d: 1 } }])),
+          new FakeClassification().classify(request(), scripted([{ answers: { d: 1 } }])),
           'K0011',
         );
         expect(error.message).toContain('"d"');
@@ -287,7 +287,9 @@ describe(FakeClassifier, () => {
       });
 
       it(':score — a number is the position, between 0 and n - 1', async () => {
-        const answer = (await new FakeClassifier().classify(request(), scripted([{ answers: { s: 1 } }]))).answer('s')!;
+        const answer = (await new FakeClassification().classify(request(), scripted([{ answers: { s: 1 } }]))).answer(
+          's',
+        )!;
         expect(answer).toMatchObject({
           score: 1,
           probabilities: [0, 1, 0],
@@ -298,7 +300,7 @@ describe(FakeClassifier, () => {
 
       it(':score — a string raises', async () => {
         const error = await mistake(
-          new FakeClassifier().classify(request(), scripted([{ answers: { s: 'Angry' } }])),
+          new FakeClassification().classify(request(), scripted([{ answers: { s: 'Angry' } }])),
           'K0011',
         );
         expect(error.message).toContain('"s"');
@@ -308,7 +310,7 @@ describe(FakeClassifier, () => {
       it(':score — an out-of-range number raises: 3 on 3 levels, -0.5, NaN, Infinity', async () => {
         for (const value of [3, -0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
           const error = await mistake(
-            new FakeClassifier().classify(request(), scripted([{ answers: { s: value } }])),
+            new FakeClassification().classify(request(), scripted([{ answers: { s: value } }])),
             'K0011',
           );
           expect(error.message).toContain('"s"');
@@ -317,21 +319,21 @@ describe(FakeClassifier, () => {
       });
 
       it(':yes_no — a number is the probability of yes, between 0 and 1 (confidence nil)', async () => {
-        const answer = (await new FakeClassifier().classify(request(), scripted([{ answers: { y: 0.25 } }]))).answer(
-          'y',
-        )!;
+        const answer = (
+          await new FakeClassification().classify(request(), scripted([{ answers: { y: 0.25 } }]))
+        ).answer('y')!;
         expect(answer).toMatchObject({ yesProbability: 0.25, confidence: null });
       });
 
       it(':yes_no — a string raises, and so does an out-of-range number (1.5, -0.1)', async () => {
         const yes = await mistake(
-          new FakeClassifier().classify(request(), scripted([{ answers: { y: 'yes' } }])),
+          new FakeClassification().classify(request(), scripted([{ answers: { y: 'yes' } }])),
           'K0011',
         );
         expect(yes.message).toContain('a number (the probability of yes) or a ClassificationAnswer');
         for (const value of [1.5, -0.1]) {
           const error = await mistake(
-            new FakeClassifier().classify(request(), scripted([{ answers: { y: value } }])),
+            new FakeClassification().classify(request(), scripted([{ answers: { y: value } }])),
             'K0011',
           );
           expect(error.message).toContain('"y"');
@@ -340,14 +342,14 @@ describe(FakeClassifier, () => {
       });
 
       it('whole numbers are numbers: score 1 is 1.0, yes 1 is 1.0, and -0 is 0', async () => {
-        const response = await new FakeClassifier().classify(request(), scripted([{ answers: { s: -0, y: 1 } }]));
+        const response = await new FakeClassification().classify(request(), scripted([{ answers: { s: -0, y: 1 } }]));
         expect(Object.is(response.answer('s')!.score, 0)).toBe(true);
         expect(response.answer('y')!.yesProbability).toBe(1);
       });
 
       it('%ClassificationAnswer{} — used verbatim, for every type, with no type or shape check', async () => {
         const mine = new ClassificationAnswer({ type: 'yesNo', yesProbability: 0.42 });
-        const response = await new FakeClassifier().classify(
+        const response = await new FakeClassification().classify(
           request(),
           scripted([{ answers: { d: mine, s: mine, y: mine } }]),
         );
@@ -360,7 +362,7 @@ describe(FakeClassifier, () => {
         for (const value of [null, true, {}, [], undefined]) {
           for (const id of ['d', 's', 'y']) {
             const error = await mistake(
-              new FakeClassifier().classify(request(), scripted([{ answers: { [id]: value as never } }])),
+              new FakeClassification().classify(request(), scripted([{ answers: { [id]: value as never } }])),
               'K0011',
             );
             expect(error.message).toContain(`"${id}"`);
@@ -370,7 +372,7 @@ describe(FakeClassifier, () => {
 
       it("an id that is not one of the request's questions raises, naming it and the request's ids", async () => {
         const error = await mistake(
-          new FakeClassifier().classify(request(), scripted([{ answers: { nope: 'x', d: 'billing' } }])),
+          new FakeClassification().classify(request(), scripted([{ answers: { nope: 'x', d: 'billing' } }])),
           'K0011',
         );
         expect(error.message).toContain('"nope"');
@@ -379,7 +381,7 @@ describe(FakeClassifier, () => {
     });
 
     it('a raising answer value still consumes its entry: the cursor moves before the value is read', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const cursor = fake.startScriptCursor();
       const opts = {
         adapterOpts: {
@@ -394,7 +396,7 @@ describe(FakeClassifier, () => {
 
     it('{:error, err} returns the struct verbatim', async () => {
       const error = rateLimited();
-      const returned = await adapterError(new FakeClassifier().classify(request(), scripted([{ error }])));
+      const returned = await adapterError(new FakeClassification().classify(request(), scripted([{ error }])));
       expect(returned).toBe(error);
       expect([returned.reason, returned.provider, returned.retryAfterMs, returned.message]).toEqual([
         'rate_limited',
@@ -426,7 +428,7 @@ describe(FakeClassifier, () => {
     it.each(table)(
       'a fractional score %s puts probability ceil(x) - x on level floor(x) and x - floor(x) on level ceil(x); a whole-number score puts 1.0 on that level',
       async (x, probabilities, confidence) => {
-        const answer = (await new FakeClassifier().classify(fourLevels, scripted([{ answers: { s: x } }]))).answer(
+        const answer = (await new FakeClassification().classify(fourLevels, scripted([{ answers: { s: x } }]))).answer(
           's',
         )!;
         expect(answer.score).toBe(x);
@@ -451,7 +453,9 @@ describe(FakeClassifier, () => {
                 ),
               },
             });
-            const answer = (await new FakeClassifier().classify(req, scripted([{ answers: { s: x } }]))).answer('s')!;
+            const answer = (await new FakeClassification().classify(req, scripted([{ answers: { s: x } }]))).answer(
+              's',
+            )!;
             const p = answer.probabilities as number[];
             expect(p).toHaveLength(levels);
             const nonZero = p.flatMap((value, level) => (value > 0 ? [level] : []));
@@ -469,7 +473,7 @@ describe(FakeClassifier, () => {
 
   describe('{:retry_until_call, n}', () => {
     it('returns a synthetic :rate_limited error with retry_after_ms 0 for the first n - 1 calls against this entry, then advances to the next entry on call n', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const cursor = fake.startScriptCursor();
       const opts = {
         adapterOpts: {
@@ -493,7 +497,7 @@ describe(FakeClassifier, () => {
     });
 
     it('a retry entry at the end leads to the spent-script error once its budget is used', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const opts = scripted([{ answers: {} }, { retryUntilCall: 2 }]);
       await fake.classify(request(), opts);
       expect((await adapterError(fake.classify(request(), opts))).reason).toBe('rate_limited');
@@ -503,7 +507,7 @@ describe(FakeClassifier, () => {
     });
 
     it('Consecutive {:retry_until_call, _} entries chain into a layered budget', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const opts = scripted([{ retryUntilCall: 2 }, { retryUntilCall: 2 }, { answers: { y: 0.5 } }]);
       expect((await adapterError(fake.classify(request(), opts))).reason).toBe('rate_limited');
       expect((await adapterError(fake.classify(request(), opts))).reason).toBe('rate_limited');
@@ -511,7 +515,7 @@ describe(FakeClassifier, () => {
     });
 
     it('{ retryUntilCall: 1 } passes straight to the next entry', async () => {
-      const response = await new FakeClassifier().classify(
+      const response = await new FakeClassification().classify(
         request(),
         scripted([{ retryUntilCall: 1 }, { answers: { y: 0.3 } }]),
       );
@@ -522,12 +526,12 @@ describe(FakeClassifier, () => {
       'a malformed n (%s) raises "invalid FakeClassifier script entry", leading or chained',
       async (n) => {
         const leading = await mistake(
-          new FakeClassifier().classify(request(), scripted([{ retryUntilCall: n as number }, { answers: {} }])),
+          new FakeClassification().classify(request(), scripted([{ retryUntilCall: n as number }, { answers: {} }])),
           'K0010',
         );
         expect(leading.message).toContain('invalid FakeClassifier script entry');
         const chained = await mistake(
-          new FakeClassifier().classify(
+          new FakeClassification().classify(
             request(),
             scripted([{ retryUntilCall: 1 }, { retryUntilCall: n as number }, { answers: {} }]),
           ),
@@ -538,7 +542,7 @@ describe(FakeClassifier, () => {
     );
 
     it('the retry budget keys on the same identity as the cursor: content-equal scripts under two cursor keys each get their own budget', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const script: ClassificationScriptEntry[] = [{ retryUntilCall: 2 }, { answers: { y: 0.6 } }];
       for (const cursorKey of ['engine-1', 'engine-2']) {
         const opts = { adapterOpts: { classificationScript: script, cursorKey } };
@@ -548,7 +552,7 @@ describe(FakeClassifier, () => {
     });
 
     it('retry visits are never reset: the budget counts every call against the entry, across calls', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const opts = scripted([{ retryUntilCall: 3 }, { answers: {} }, { retryUntilCall: 3 }, { answers: {} }]);
       const outcomes: string[] = [];
       for (let i = 0; i < 7; i++)
@@ -564,7 +568,7 @@ describe(FakeClassifier, () => {
 
   describe('cursor behaviour', () => {
     it('1. adapter_opts[:script_cursor] — an explicit handle — outranks the cursor key', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const cursor = fake.startScriptCursor();
       const script = [{ answers: { y: 0.1 } }, { answers: { y: 0.2 } }, { answers: { y: 0.3 } }];
       await fake.classify(request(), {
@@ -582,7 +586,7 @@ describe(FakeClassifier, () => {
     });
 
     it('2. adapter_opts[:cursor_key] — distinct keys keep content-equal scripts apart', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const script = [{ answers: { y: 0.4 } }];
       for (const cursorKey of [1, 2, 'three']) {
         expect(
@@ -593,7 +597,7 @@ describe(FakeClassifier, () => {
     });
 
     it('a number key and a string key that print alike are two cursors', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const script = [{ answers: {} }];
       await fake.classify(request(), { adapterOpts: { classificationScript: script, cursorKey: 7 } });
       await expect(
@@ -602,7 +606,7 @@ describe(FakeClassifier, () => {
     });
 
     it('3. the content hash: the content-hash footgun remains only for DIRECT adapter calls — content-equal scripts with no key share one cursor', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       await fake.classify(request(), { adapterOpts: { classificationScript: [{ answers: { y: 0.5 } }] } });
       const error = await adapterError(
         fake.classify(request(), { adapterOpts: { classificationScript: [{ answers: { y: 0.5 } }] } }),
@@ -611,7 +615,7 @@ describe(FakeClassifier, () => {
     });
 
     it('workaround for that path: distinct script cursors from start_script_cursor/0', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       for (const cursor of [fake.startScriptCursor(), fake.startScriptCursor()]) {
         const response = await fake.classify(request(), {
           adapterOpts: { classificationScript: [{ answers: { y: 0.5 } }], scriptCursor: cursor },
@@ -621,7 +625,7 @@ describe(FakeClassifier, () => {
     });
 
     it('the cursor keys on identity only, not on script content: one key used with two scripts shares one counter', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       await fake.classify(request(), {
         adapterOpts: { classificationScript: [{ answers: { y: 0.1 } }, { answers: { y: 0.2 } }], cursorKey: 'k' },
       });
@@ -633,7 +637,7 @@ describe(FakeClassifier, () => {
 
     it('used directly, each fake keeps its cursors in a store of its own: two fakes never share', async () => {
       const script = [{ answers: { y: 0.5 } }];
-      for (const fake of [new FakeClassifier(), new FakeClassifier()]) {
+      for (const fake of [new FakeClassification(), new FakeClassification()]) {
         expect(
           (await fake.classify(request(), { adapterOpts: { classificationScript: script } })).answer('y')!
             .yesProbability,
@@ -643,7 +647,7 @@ describe(FakeClassifier, () => {
 
     it('given a store, the fake keeps its cursors there, partitioned by adapterOpts.scope', async () => {
       const store = new MemoryCursorStore();
-      const fake = new FakeClassifier({ store });
+      const fake = new FakeClassification({ store });
       const script = [{ answers: { y: 0.5 } }];
       for (const scope of ['a', 'b']) {
         expect(
@@ -659,8 +663,8 @@ describe(FakeClassifier, () => {
     it("a fake's own script keeps its cursors apart from other fakes', even in one store under one key", async () => {
       const store = new MemoryCursorStore();
       for (const fake of [
-        new FakeClassifier({ store, script: [{ answers: { y: 0.5 } }] }),
-        new FakeClassifier({ store, script: [{ answers: { y: 0.5 } }] }),
+        new FakeClassification({ store, script: [{ answers: { y: 0.5 } }] }),
+        new FakeClassification({ store, script: [{ answers: { y: 0.5 } }] }),
       ]) {
         expect(
           (await fake.classify(request(), { adapterOpts: { cursorKey: 'engine' } })).answer('y')!.yesProbability,
@@ -669,7 +673,7 @@ describe(FakeClassifier, () => {
     });
 
     it('calls on one cursor made at once take the entries in call order', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const opts = scripted([
         { answers: { y: 0.1 } },
         { retryUntilCall: 2 },
@@ -691,7 +695,7 @@ describe(FakeClassifier, () => {
   describe('test-only capture seam', () => {
     it('receives { request, opts } every time classify is invoked, with the opts as received', async () => {
       const calls: ClassificationCall[] = [];
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const req = request();
       const opts = { requestId: 'rid-1', adapterOpts: { capture: (call: ClassificationCall) => calls.push(call) } };
       await fake.classify(req, opts);
@@ -703,7 +707,7 @@ describe(FakeClassifier, () => {
 
     it('fires BEFORE the empty-questions gate runs and before the script is consulted', async () => {
       const calls: ClassificationCall[] = [];
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const cursor = fake.startScriptCursor();
       const empty = new ClassificationRequest({ state: 'x', questions: {} });
       const error = await adapterError(
@@ -717,7 +721,7 @@ describe(FakeClassifier, () => {
     });
 
     it('does not affect the response', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const plain = await fake.classify(request(), { requestId: 'r' });
       const captured = await fake.classify(request(), { requestId: 'r', adapterOpts: { capture: () => 'ignored' } });
       expect(captured).toEqual(plain);
@@ -729,13 +733,13 @@ describe(FakeClassifier, () => {
       const q = Q.yesNo('Is a refund requested?');
       const req = new ClassificationRequest({ state: 'Please refund me.', questions: { refund: q } });
       const opts = { adapterOpts: { classificationScript: [{ answers: { refund: 0.9 } }] } };
-      const resp = await new FakeClassifier().classify(req, opts);
+      const resp = await new FakeClassification().classify(req, opts);
       expect(resp.answer('refund')!.yesProbability).toBe(0.9);
     });
 
     it('iex> questions: %{} returns reason :invalid_request', async () => {
       const req = new ClassificationRequest({ state: 'x', questions: {} });
-      const err = await adapterError(new FakeClassifier().classify(req));
+      const err = await adapterError(new FakeClassification().classify(req));
       expect(err.reason).toBe('invalid_request');
       expect(err.message).toBe('K0008: questions must not be empty');
       expect(err.metadata).toEqual({ field: 'questions' });
@@ -743,7 +747,7 @@ describe(FakeClassifier, () => {
     });
 
     it('the response carries model: request.model || "fake-classification", provider: :fake, zero token usage, request_id: opts[:request_id], metadata: request.metadata, and id: nil', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const response = await fake.classify(request({ model: 'jev-1.13.0', metadata: { trace: 't' } }), {
         requestId: 'rid-1',
       });
@@ -774,7 +778,7 @@ describe(FakeClassifier, () => {
         {},
       ];
       for (const entry of bad) {
-        const fake = new FakeClassifier();
+        const fake = new FakeClassification();
         const cursor = fake.startScriptCursor();
         const error = await mistake(
           fake.classify(request(), {
@@ -789,13 +793,15 @@ describe(FakeClassifier, () => {
 
     it('a script that is not a list is a typed error', async () => {
       await mistake(
-        new FakeClassifier().classify(request(), { adapterOpts: { classificationScript: { answers: {} } as never } }),
+        new FakeClassification().classify(request(), {
+          adapterOpts: { classificationScript: { answers: {} } as never },
+        }),
         'K0010',
       );
     });
 
     it('a request that is not a ClassificationRequest, or options of the wrong shape, are typed errors', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       await mistake(fake.classify({ state: 'x', questions: questions() } as never), 'K0003');
       await mistake(fake.classify(request(), 'opts' as never), 'K0004');
       await mistake(fake.classify(request(), { requestId: 7 } as never), 'K0004');
@@ -805,13 +811,13 @@ describe(FakeClassifier, () => {
       await mistake(fake.classify(request(), { adapterOpts: { capture: 'me' } } as never), 'K0004');
       await mistake(fake.classify(request(), { adapterOpts: { scope: 1 } } as never), 'K0004');
       await mistake(
-        new FakeClassifier().classify(new ClassificationRequest({ state: 'x', questions: 'd' as never })),
+        new FakeClassification().classify(new ClassificationRequest({ state: 'x', questions: 'd' as never })),
         'K0003',
       );
     });
 
     it("a mistyped option name is caught, while other classifiers' own options pass", async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const typo = await mistake(fake.classify(request(), { adapterOpts: { classificationScirpt: [] } }), 'K0004');
       expect(typo.message).toContain("Did you mean 'classificationScript'?");
       await mistake(fake.classify(request(), { requestID: 'r' } as never), 'K0004');
@@ -832,7 +838,7 @@ describe(FakeClassifier, () => {
           ),
           fc.integer({ min: 1, max: 4 }),
           async (script, calls) => {
-            const fake = new FakeClassifier();
+            const fake = new FakeClassification();
             for (let i = 0; i < calls; i++) {
               try {
                 const response = await fake.classify(request(), {
@@ -851,7 +857,7 @@ describe(FakeClassifier, () => {
 
   describe('settings', () => {
     it("its own script wins over a call's classificationScript", async () => {
-      const fake = new FakeClassifier({ script: [{ answers: { y: 0.9 } }] });
+      const fake = new FakeClassification({ script: [{ answers: { y: 0.9 } }] });
       const response = await fake.classify(request(), {
         adapterOpts: { classificationScript: [{ answers: { y: 0.1 } }] },
       });
@@ -859,24 +865,24 @@ describe(FakeClassifier, () => {
     });
 
     it('its own script is checked at once', () => {
-      expect(() => new FakeClassifier({ script: [{ answers: {} }, { retryUntilCall: 0 }] })).toThrow(
+      expect(() => new FakeClassification({ script: [{ answers: {} }, { retryUntilCall: 0 }] })).toThrow(
         /invalid FakeClassifier script entry at index 1/,
       );
-      expect(() => new FakeClassifier({ scrip: [] } as never)).toThrow(expect.objectContaining({ code: 'K0004' }));
-      expect(() => new FakeClassifier('x' as never)).toThrow(expect.objectContaining({ code: 'K0004' }));
+      expect(() => new FakeClassification({ scrip: [] } as never)).toThrow(expect.objectContaining({ code: 'K0004' }));
+      expect(() => new FakeClassification('x' as never)).toThrow(expect.objectContaining({ code: 'K0004' }));
     });
   });
 
   describe('.script', () => {
     it('iex> script([{:answers, %{"team" => "billing"}}, {:retry_until_call, 2}]) is :ok', () => {
       const entries: ClassificationScriptEntry[] = [{ answers: { team: 'billing' } }, { retryUntilCall: 2 }];
-      expect(FakeClassifier.script(entries)).toBe(entries);
+      expect(FakeClassification.script(entries)).toBe(entries);
     });
 
     it('raises on the first invalid entry, naming its index', () => {
       const error = (() => {
         try {
-          FakeClassifier.script([{ answers: {} }, { retryUntilCall: 2.5 }, { answers: 'x' } as never]);
+          FakeClassification.script([{ answers: {} }, { retryUntilCall: 2.5 }, { answers: 'x' } as never]);
         } catch (e) {
           return e as StandinError;
         }
@@ -887,15 +893,15 @@ describe(FakeClassifier, () => {
     });
 
     it('checks entry shapes only: whether an answer fits its question is checked when classify reads it', () => {
-      expect(() => FakeClassifier.script([{ answers: { anything: { not: 'checked' } as never } }])).not.toThrow();
-      expect(() => FakeClassifier.script({} as never)).toThrow(expect.objectContaining({ code: 'K0010' }));
-      expect(() => FakeClassifier.script(new Array(2).fill({ answers: {} }, 1) as never)).toThrow(
+      expect(() => FakeClassification.script([{ answers: { anything: { not: 'checked' } as never } }])).not.toThrow();
+      expect(() => FakeClassification.script({} as never)).toThrow(expect.objectContaining({ code: 'K0010' }));
+      expect(() => FakeClassification.script(new Array(2).fill({ answers: {} }, 1) as never)).toThrow(
         expect.objectContaining({ code: 'K0010' }),
       );
     });
 
     it('validation is opt-in: classify/2 does not call it, so earlier entries answer before a bad one raises', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const opts = scripted([{ answers: {} }, { bad: true } as never]);
       await expect(fake.classify(request(), opts)).resolves.toBeInstanceOf(ClassificationResponse);
       await mistake(fake.classify(request(), opts), 'K0010');
@@ -904,24 +910,24 @@ describe(FakeClassifier, () => {
 
   describe('.startScriptCursor and .cursorIndex', () => {
     it('iex> a new script cursor is at index 0', async () => {
-      const pid = new FakeClassifier().startScriptCursor();
-      expect(await FakeClassifier.cursorIndex(pid)).toBe(0);
+      const pid = new FakeClassification().startScriptCursor();
+      expect(await FakeClassification.cursorIndex(pid)).toBe(0);
     });
 
     it('iex> one scripted call moves the cursor to 1', async () => {
-      const fake = new FakeClassifier();
+      const fake = new FakeClassification();
       const pid = fake.startScriptCursor();
       const q = Q.yesNo('Spam?');
       const req = new ClassificationRequest({ state: 'x', questions: { spam: q } });
       const opts = { adapterOpts: { classificationScript: [{ answers: {} }], scriptCursor: pid } };
       await expect(fake.classify(req, opts)).resolves.toBeInstanceOf(ClassificationResponse);
-      expect(await FakeClassifier.cursorIndex(pid)).toBe(1);
+      expect(await FakeClassification.cursorIndex(pid)).toBe(1);
     });
 
     it("a handle started on one fake lives in that fake's store and works with any fake", async () => {
-      const owner = new FakeClassifier();
+      const owner = new FakeClassification();
       const pid = owner.startScriptCursor();
-      await new FakeClassifier().classify(request(), {
+      await new FakeClassification().classify(request(), {
         adapterOpts: { classificationScript: [{ answers: {} }, { answers: {} }], scriptCursor: pid },
       });
       expect(await cursorIndex(pid)).toBe(1);
@@ -931,7 +937,7 @@ describe(FakeClassifier, () => {
 
   describe('.pending and .verify, used directly', () => {
     it('lists every entry of its own script when it was never called', async () => {
-      const fake = new FakeClassifier({ script: [{ answers: {} }, { retryUntilCall: 2 }] });
+      const fake = new FakeClassification({ script: [{ answers: {} }, { retryUntilCall: 2 }] });
       expect(await fake.pending()).toEqual([
         { scope: null, index: 0, entry: { answers: {} } },
         { scope: null, index: 1, entry: { retryUntilCall: 2 } },
@@ -940,7 +946,7 @@ describe(FakeClassifier, () => {
     });
 
     it('counts a retry entry whose budget is not yet spent as unused', async () => {
-      const fake = new FakeClassifier({ script: [{ retryUntilCall: 3 }, { answers: {} }] });
+      const fake = new FakeClassification({ script: [{ retryUntilCall: 3 }, { answers: {} }] });
       await fake.classify(request()).catch(() => undefined);
       expect((await fake.pending()).map((p) => p.index)).toEqual([0, 1]);
       await fake.classify(request()).catch(() => undefined);
@@ -950,7 +956,7 @@ describe(FakeClassifier, () => {
     });
 
     it("reports an explicit handle's cursor with no scope", async () => {
-      const fake = new FakeClassifier({ script: [{ answers: {} }, { answers: {} }] });
+      const fake = new FakeClassification({ script: [{ answers: {} }, { answers: {} }] });
       await fake.classify(request(), { adapterOpts: { scriptCursor: fake.startScriptCursor() } });
       expect(await fake.pending()).toEqual([{ scope: null, index: 1, entry: { answers: {} } }]);
       await expect(fake.verify()).rejects.toThrow(/explicit cursor handle/);
