@@ -113,7 +113,7 @@ function paceWaits(pace: Pace, clock: Clock): PaceWaits {
 }
 
 /** Characters per estimated token: the usual rule of thumb for English text. */
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 
 /** Measures JSON texts; a fake keeps one, so a schema the engine hands it again is measured once. */
 export type JsonLength = (value: unknown) => number;
@@ -136,7 +136,7 @@ export function estimateUnits(
 }
 
 /** The characters `estimateUnits` counts for a request. */
-export function requestChars(request: ReplyRequest, jsonLength: JsonLength = plainJsonLength): number {
+function requestChars(request: ReplyRequest, jsonLength: JsonLength = plainJsonLength): number {
   let chars = request.instructions?.length ?? 0;
   for (const message of request.messages) {
     if (message.role === 'user') chars += userChars(message.content);
@@ -155,7 +155,7 @@ export function requestChars(request: ReplyRequest, jsonLength: JsonLength = pla
 }
 
 /** A value's JSON length; a value JSON cannot hold counts as its string form, as an estimate must not fail the call. */
-export function plainJsonLength(value: unknown): number {
+function plainJsonLength(value: unknown): number {
   try {
     return JSON.stringify(value)?.length ?? 0;
   } catch {

@@ -18,7 +18,7 @@ const source = z.discriminatedUnion('type', [
 const textBlock = z.object({ type: z.literal('text'), text: z.string() });
 
 /** One content block of a request's message: what the API takes, each in its documented shape. */
-export const requestBlock = z.discriminatedUnion('type', [
+const requestBlock = z.discriminatedUnion('type', [
   textBlock,
   z.object({ type: z.literal('image'), source }),
   z.object({ type: z.literal('document'), source, title: z.string().nullish() }),
@@ -119,7 +119,7 @@ export type Usage = z.output<typeof usage>;
 const other = (...types: string[]) => z.object({ type: z.string().refine((type) => !types.includes(type)) });
 
 /** A content block of an answer: text, thinking and tool_use are read; any other type is passed over. */
-export const answerBlock = z.union([
+const answerBlock = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('thinking'), thinking: z.string() }),
   z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string().min(1), input: z.unknown() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The content filter's verdict on one category: filtered or not, and how severe (or, for some, detected). */
-export const filterVerdict = z
+const filterVerdict = z
   .object({ filtered: z.boolean(), severity: z.string().optional(), detected: z.boolean().optional() })
   .loose();
 

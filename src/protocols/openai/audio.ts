@@ -24,7 +24,7 @@ export const soundTypes = {
 export type SoundFormat = keyof typeof soundTypes;
 
 /** The parts of an `/audio/transcriptions` upload, each a text but the file. */
-export const transcriptionForm = z.strictObject({
+const transcriptionForm = z.strictObject({
   file: z.custom<Blob>((value) => value instanceof Blob, 'expected the audio as a file part'),
   model: z.string().min(1),
   language: z.string().optional(),
@@ -94,7 +94,7 @@ export function readTranscriptionAnswer(value: unknown): string {
 }
 
 /** The `/audio/speech` request body. */
-export const speechBody = z.strictObject({
+const speechBody = z.strictObject({
   model: z.string().min(1),
   input: z.string().min(1).max(4096),
   voice: z.union([z.string().min(1), z.object({ id: z.string().min(1) })]),

@@ -6,7 +6,7 @@ import { malformed } from '../WireFault.js';
 export const MAX_EMBED_INPUTS = 2048;
 
 /** The `/embeddings` request body; a field OpenAI does not document is refused. */
-export const embeddingsBody = z.strictObject({
+const embeddingsBody = z.strictObject({
   model: z.string().min(1),
   input: z.union([z.string(), z.array(z.string()).min(1).max(MAX_EMBED_INPUTS)]),
   encoding_format: z.enum(['float', 'base64']).optional(),

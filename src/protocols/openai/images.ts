@@ -7,7 +7,7 @@ import { malformed, refused } from '../WireFault.js';
 const formats = ['png', 'jpeg', 'webp'] as const satisfies readonly ImageFormat[];
 
 /** The `/images/generations` request body. */
-export const imagesBody = z.strictObject({
+const imagesBody = z.strictObject({
   model: z.string().min(1),
   prompt: z.string().min(1),
   n: z.int().min(1).max(10).nullish(),

@@ -3,7 +3,7 @@ import { readReply, readShape } from '../readShape.js';
 import { malformed } from '../WireFault.js';
 
 /** The `/rerank` request in the Jina/Cohere shape (Voyage's too): a query and the documents to score against it. */
-export const rerankBody = z.strictObject({
+const rerankBody = z.strictObject({
   model: z.string().min(1),
   query: z.string(),
   documents: z.array(z.union([z.string(), z.object({ text: z.string() })])).min(1),

@@ -68,7 +68,7 @@ const reasoningItem = z
 const itemReference = z.object({ type: z.literal('item_reference'), id: z.string() });
 
 /** One input item: a message (its `type` defaulted), a function call, its output, a reasoning item, a reference. */
-export const responsesItem = z.preprocess(
+const responsesItem = z.preprocess(
   (item) =>
     typeof item === 'object' && item !== null && !Array.isArray(item) && !('type' in item)
       ? { ...item, type: 'message' }
@@ -88,12 +88,12 @@ export const responsesTool = z.discriminatedUnion('type', [
   }),
 ]);
 
-export const responsesToolChoice = z.union([
+const responsesToolChoice = z.union([
   z.enum(['none', 'auto', 'required']),
   z.object({ type: z.literal('function'), name: z.string().min(1) }),
 ]);
 
-export const responsesFormat = z.discriminatedUnion('type', [
+const responsesFormat = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text') }),
   z.object({ type: z.literal('json_object') }),
   z.object({
@@ -149,7 +149,7 @@ export const responsesBody = z.strictObject({
 export type ResponsesBody = z.output<typeof responsesBody>;
 
 /** Token counts, as a `response` reports them. */
-export const responsesUsage = z
+const responsesUsage = z
   .object({ input_tokens: z.int().min(0), output_tokens: z.int().min(0), total_tokens: z.int().min(0).optional() })
   .loose();
 

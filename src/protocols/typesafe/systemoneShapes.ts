@@ -69,7 +69,7 @@ export const systemOneScore = answerObject({
   confidence: probability,
 });
 
-export const systemoneAnswer = z.discriminatedUnion('type', [noulAnswer, systemOneChoice, systemOneScore]);
+const systemoneAnswer = z.discriminatedUnion('type', [noulAnswer, systemOneChoice, systemOneScore]);
 
 /** The whole reply: the model that answered, the answers by question id, the usage. */
 export const systemoneReply = z.object({

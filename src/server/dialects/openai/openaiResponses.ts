@@ -7,7 +7,7 @@ import { answerReply, type ReplyWriters } from './replyEndpoint.js';
 import { refuseUnhonoured, responsesUnhonoured } from './unhonoured.js';
 
 /** How the Responses API answers: a `response`, or its numbered events. */
-export const responsesWriters: ReplyWriters = {
+const responsesWriters: ReplyWriters = {
   prefix: 'resp_',
   places: { tool: (i) => `tools[${i}].parameters`, output: 'text.format.schema' },
   whole: writeResponse,
