@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PendingAnswer } from '../fakes/model/SentCall.js';
 import { readBody, readJson } from './readBody.js';
-import { sendBytes, sendJson } from './respond.js';
+import { sendBytes, sendJson, sendJsonText } from './respond.js';
+import { base64 } from '../protocols/base64.js';
 import type { Inspection } from './inspection.js';
 import { contentPolicy, inspectorPage } from './inspectorPage.js';
 import type { Scripts } from './scriptsSchema.js';
@@ -128,11 +129,10 @@ export async function control(
       });
       return sendJson(response, 200, { ok: true, scope: scope ?? null, replaced });
     }
-    case 'GET sent':
-      return sendJson(response, 200, {
-        sent: scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope),
-        dropped: target.sentDropped,
-      });
+    case 'GET sent': {
+      const sent = scope === undefined ? target.sent : target.sent.filter((entry) => entry.scope === scope);
+      return sendJsonText(response, 200, JSON.stringify({ sent, dropped: target.sentDropped }, bytesAsBase64));
+    }
     case 'GET pending': {
       const tools = mcp?.book.pending(scope) ?? {};
       const pending = await target.pending(scope);
@@ -291,4 +291,9 @@ function sameToken(given: unknown, token: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A part's bytes (an image, a file) as base64, not as an object of one key a byte. */
+function bytesAsBase64(_key: string, value: unknown): unknown {
+  return value instanceof Uint8Array ? base64(value) : value;
 }

@@ -18,6 +18,37 @@ describe('FakeServer', () => {
       await server.close();
     });
 
+    it("serves a part's bytes over the control API as base64, not as an object of one key a byte", async () => {
+      const server = await createFakeServer();
+      server.fake('claude-test', [{ text: 'A square.' }]);
+      const png = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]).toString('base64');
+      await fetch(`${server.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'test', 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'claude-test',
+          max_tokens: 64,
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
+                { type: 'text', text: 'What is it?' },
+              ],
+            },
+          ],
+        }),
+      });
+      const listed = (await (
+        await fetch(`${server.url}/__standin/sent`, { headers: { authorization: `Bearer ${server.token}` } })
+      ).json()) as { sent: { input: { messages: { content: unknown }[] } }[] };
+      expect(listed.sent[0]!.input.messages[0]!.content).toEqual([
+        { type: 'image', bytes: png, mediaType: 'image/png' },
+        { type: 'text', text: 'What is it?' },
+      ]);
+      await server.close();
+    });
+
     it("lists tools and the typed value as JSON Schema, as a fake's sent does, and serves them so over the control API", async () => {
       const server = await createFakeServer();
       server.fake('gpt-4.1-mini', [{ value: { team: 'billing' } }]);
