@@ -3,19 +3,21 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..');
 // The server as the repository runs it: the standin command from src/.
 const serve = `${process.execPath} --import tsx ${join(root, 'src/server/cli.ts')} serve`;
 
-function hasPytest(): boolean {
+/** Fails with what to install when python3 has no pytest: the recipe is for pytest, so its test needs it. */
+function needPytest(): void {
   try {
     execFileSync('python3', ['-c', 'import pytest'], { stdio: 'ignore' });
-    return true;
   } catch {
-    return false;
+    throw new Error(
+      'The pytest recipe runs on pytest, and python3 has none: install it (python3 -m pip install pytest).',
+    );
   }
 }
 
@@ -48,7 +50,8 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-describe.runIf(hasPytest())('the pytest recipe (examples/pytest/conftest.py)', { timeout: 120_000 }, () => {
+describe('the pytest recipe (examples/pytest/conftest.py)', { timeout: 120_000 }, () => {
+  beforeAll(needPytest);
   it('runs the example tests against standin serve, each in its own scope, and passes', async () => {
     const { code, output } = await pytest(here);
     expect(output).toContain('2 passed');
