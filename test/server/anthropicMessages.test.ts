@@ -21,6 +21,21 @@ describe('FakeServer', () => {
   });
 
   describe('POST /v1/messages', () => {
+    it('answers a body over the limit with 413 and request_too_large, as Anthropic names it', async () => {
+      const small = await createFakeServer({ bodyLimit: 2048 });
+      try {
+        const client = new Anthropic({ baseURL: small.url, apiKey: 'sk-ant-secret', maxRetries: 0 });
+        const error = (await client.messages
+          .create({ model: 'claude-test-1', max_tokens: 16, messages: [{ role: 'user', content: 'x'.repeat(10_000) }] })
+          .catch((thrown: unknown) => thrown)) as APIError;
+        expect(error.status).toBe(413);
+        expect(error.error).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
+        expect(JSON.stringify(error.error)).toContain('W0001');
+      } finally {
+        await small.close();
+      }
+    });
+
     it('answers a message with thinking, text and usage', async () => {
       server.fake('claude-test-1', [
         { reasoning: 'They greet me.', text: 'Hello!', units: { tokensIn: 9, tokensOut: 4 } },
