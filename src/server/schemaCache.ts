@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { carryJsonSchema } from '../services/requests/jsonSchemaOf.js';
+import type { JsonSchema } from '../services/spec/Provider.js';
 import { readJsonSchema } from '../validation/jsonSchema/readJsonSchema.js';
 import { WireError } from './WireError.js';
 
@@ -28,6 +30,8 @@ export class SchemaCache {
     }
     try {
       found = readJsonSchema(schema);
+      // `sent` and the engine then show the client's own schema, which a round trip through zod would change.
+      carryJsonSchema(found, schema as JsonSchema);
     } catch (error) {
       throw new WireError(
         'W0004',

@@ -91,6 +91,24 @@ describe('FakeServer', () => {
       expect(JSON.stringify(listed.sent[0]!.input)).not.toContain('"def"');
       await server.close();
     });
+
+    it("lists a tool's and the typed value's JSON Schema as the client sent it, adding no key", async () => {
+      const server = await createFakeServer();
+      server.fake('gpt-4.1-mini', [{ value: { team: 'billing' } }]);
+      const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 });
+      const parameters = { type: 'object', properties: { q: { type: 'string', minLength: 1 } } };
+      const schema = { type: 'object', properties: { team: { enum: ['billing', 'tech'] } }, required: ['team'] };
+      await client.chat.completions.create({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'user', content: 'Route it' }],
+        tools: [{ type: 'function', function: { name: 'lookup', parameters } }],
+        response_format: { type: 'json_schema', json_schema: { name: 'route', schema } },
+      });
+      const input = server.sent[0]!.input as { tools: unknown; output: unknown };
+      expect(input.tools).toEqual([{ name: 'lookup', input: parameters }]);
+      expect(input.output).toEqual({ name: 'value', schema });
+      await server.close();
+    });
   });
 });
 
