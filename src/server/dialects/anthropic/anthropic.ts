@@ -10,14 +10,9 @@ export const anthropic: Dialect = {
   routes: [{ method: 'POST', path: '/v1/messages', handle: anthropicMessages }],
   failures: anthropicFailures,
   internalType: 'api_error',
-  // Anthropic names an oversized body by its own type, where OpenAI gives a code beside `invalid_request_error`.
-  errorBody: (message, details, requestId) =>
-    anthropicErrorBody(
-      message,
-      details.code === 'request_too_large' ? 'request_too_large' : details.type,
-      requestId,
-      details.errorDetails,
-    ),
+  // Anthropic gives every 413 a type of its own, where OpenAI gives a code beside `invalid_request_error`.
+  errorBody: (message, details, requestId, status) =>
+    anthropicErrorBody(message, status === 413 ? 'request_too_large' : details.type, requestId, details.errorDetails),
   headers: (requestId) => ({ 'x-request-id': requestId, 'request-id': requestId }),
   notFound: (model, fix) =>
     new WireError('W0003', 404, `model: ${model}. ${fix}`, { type: 'not_found_error', retry: false }),
