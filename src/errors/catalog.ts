@@ -1077,6 +1077,15 @@ const cassettes = {
       'Run `standin cassettes --help`; give a module whose default export (or `redact` export) is a function ' +
       'from a string to a string.',
   },
+  V0013: {
+    means:
+      '`checkCassette` or `standin cassettes check` has nothing it can check with: no cassette at the path, a ' +
+      '`--config` file that cannot be read or is not JSON, settings of the wrong shape (a units tolerance that is ' +
+      'not a fraction of 0 or more), or `STANDIN_CASSETTES=replay` set, when a check must reach the live provider.',
+    fix:
+      'Give the path of a recorded cassette and a config file of JSON `{ models, providers }` (keys from the ' +
+      'environment, as when recording); give `--tolerance` a number such as 0.5; unset `STANDIN_CASSETTES` for the check.',
+  },
   V0020: {
     means:
       'A cassette with `tools: true` replays a tool call it has no run for: the reply entry of its step holds no run ' +

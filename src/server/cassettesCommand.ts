@@ -8,12 +8,15 @@ import { redactCassette } from '../fakes/cassettes/redactCassette.js';
 import type { RedactFunction } from '../fakes/cassettes/redactSecrets.js';
 import { USAGE_VARIABLE } from '../fakes/cassettes/usageLog.js';
 import { writeFileSafely } from '../fakes/cassettes/writeFileSafely.js';
+import { checkCommand } from './checkCommand.js';
 import { readRegularFile } from './regularFile.js';
 import type { CommandOutput } from './serveCommand.js';
 
 /** What `standin cassettes --help` prints. */
 export const CASSETTES_HELP = `Usage: standin cassettes prune [--usage <file>] [--dry-run] <cassette.json>...
        standin cassettes redact [--redact <module>] [--dry-run] <cassette.json>...
+       standin cassettes check --config <config.json> [--update] [--tolerance <fraction>] [--redact <module>]
+                               <cassette.json>...
 
 prune   removes the entries the last test run did not replay. Run the tests with
         ${USAGE_VARIABLE}=<file> first (delete the file before the run); --usage names that
@@ -23,13 +26,27 @@ redact  applies today's redaction (API keys in the environment, auth headers, be
         The module's default export (or its 'redact' export) maps a string to a string.
         The file is written again in the format standin writes.
 
-  --dry-run   says what would change and writes nothing
+check   sends each recorded request to the live provider the config names (keys from the config or the
+        environment, as when recording; one attempt, no fallback) and says of each entry: same, wording only
+        (same finish, tool calls by name with inputs of the same keys and types, a typed value that fits the
+        request's schema, units within the tolerance; text may differ), changed (with what changed and a diff),
+        error (the provider not reached, or the key refused) or not checked (when, classify, hear, image).
+        Exits 0 when nothing changed in structure, 1 when something did, 3 when an entry could not be
+        checked and none changed, 2 for bad arguments or a file that cannot be read.
+
+  --dry-run          says what would change and writes nothing
+  --config <file>    the JSON config of the live providers (check)
+  --update           records again, in the file, the entries that changed; every other byte stays (check)
+  --tolerance <f>    how far units may move, as a fraction of the recorded count: 0.5 (the default) is ±50% (check)
 `;
 
 /** The largest usage file read: a note is a short line, and a run writes one per entry replayed. */
 const MAX_USAGE_BYTES = 64 * 1024 * 1024;
 
-/** Runs `standin cassettes <prune|redact>`: 0 all done, 1 one refused, 2 bad arguments. */
+/**
+ * Runs `standin cassettes <prune|redact|check>`: 0 all done, 1 one refused (for check: one changed), 2 bad arguments;
+ * check gives 3 for an entry the provider could not be asked about.
+ */
 export async function cassettesCommand(args: readonly string[], output: CommandOutput): Promise<number> {
   let parsed;
   try {
@@ -40,6 +57,9 @@ export async function cassettesCommand(args: readonly string[], output: CommandO
         usage: { type: 'string' },
         redact: { type: 'string' },
         'dry-run': { type: 'boolean' },
+        config: { type: 'string' },
+        update: { type: 'boolean' },
+        tolerance: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -53,9 +73,9 @@ export async function cassettesCommand(args: readonly string[], output: CommandO
     return 0;
   }
   const [action, ...files] = positionals;
-  if ((action !== 'prune' && action !== 'redact') || files.length === 0) {
+  if ((action !== 'prune' && action !== 'redact' && action !== 'check') || files.length === 0) {
     output.err(
-      `V0012: standin cassettes takes prune or redact, then one or more cassette files; got ` +
+      `V0012: standin cassettes takes prune, redact or check, then one or more cassette files; got ` +
         `${positionals.length === 0 ? 'nothing' : positionals.join(' ')}. Run standin cassettes --help.`,
     );
     return 2;
@@ -89,6 +109,10 @@ export async function cassettesCommand(args: readonly string[], output: CommandO
       output.err(`V0012: ${bareMessage(error)}`);
       return 2;
     }
+  }
+  if (action === 'check') {
+    const check = { config: values.config, update: values.update === true, tolerance: values.tolerance, redact: user };
+    return checkCommand(files, check, output);
   }
   return eachFile(files, output, async (file, text) => {
     const { text: redacted, changed } = redactCassette(text, file, user);

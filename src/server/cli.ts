@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `standin` command: `standin serve --scripts scripts.json` (see serveCommand), `standin inspect <cassette.json>`
-// (see inspectCommand) and `standin cassettes prune|redact` (see cassettesCommand).
+// (see inspectCommand) and `standin cassettes prune|redact|check` (see cassettesCommand).
 import { cassettesCommand } from './cassettesCommand.js';
 import { inspectCommand } from './inspectCommand.js';
 import { OUTLIVE_PARENT, serveCommand } from './serveCommand.js';

@@ -140,9 +140,11 @@ describe('the public surface', () => {
 
   it("pins the values of 'standin/server'", () => {
     expectTypeOf<keyof typeof server>().toEqualTypeOf<
+      | 'checkCassette'
       | 'createFakeServer'
       | 'DEFAULT_BODY_LIMIT'
       | 'DEFAULT_SENT_LIMIT'
+      | 'DEFAULT_UNITS_TOLERANCE'
       | 'FakeServer'
       | 'SCOPE_HEADER'
       | 'SCOPE_KEY_PREFIX'
