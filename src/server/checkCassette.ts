@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { StandinConfigInput } from '../config/configSchema.js';
-import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
 import type { Cassette } from '../fakes/cassettes/Cassette.js';
 import type { CassetteCall, CassetteEntry } from '../fakes/cassettes/cassetteSchema.js';
@@ -212,14 +211,17 @@ async function checkEntry(
   }
   const recorded = entry.answer as { fail?: string };
   const failed = (fresh.answer as { fail?: string }).fail;
-  if (thrown instanceof ProviderFailure && failed !== undefined && unreached.has(failed) && recorded.fail !== failed) {
+  if (failed !== undefined && unreached.has(failed) && recorded.fail !== failed) {
     return { result: { ...base, verdict: 'error', reason: `the provider could not be asked (${failed}): ${message}` } };
   }
   const drift: Drift =
     entry.call === 'reply'
       ? replyDrift(entry.answer as Answer, fresh.answer as Answer, output, tolerance)
       : plainDrift(entry.call as 'embed', entry.answer, fresh.answer);
-  const diff = drift.verdict === 'changed' ? lineDiff(stableJson(entry.answer), stableJson(fresh.answer)) : undefined;
+  const diff =
+    drift.verdict === 'changed'
+      ? lineDiff(stableJson(entry.answer).trimEnd(), stableJson(fresh.answer).trimEnd())
+      : undefined;
   return { result: { ...base, ...drift, diff, answer: fresh.answer }, fresh };
 }
 
