@@ -1,6 +1,5 @@
 import type { ZodType } from 'zod';
 import type { Answer, AnswerCall, AnswerPart } from '../fakes/model/Answer.js';
-import type { CassetteCall } from '../fakes/cassettes/cassetteSchema.js';
 import { stableJson } from '../fakes/cassettes/stableJson.js';
 
 /** How a new answer compares with the recorded one. */
@@ -79,37 +78,6 @@ export function replyDrift(recorded: Answer, fresh: Answer, output: ZodType | un
       stableJson(field === 'calls' ? withoutIds(now.calls) : now[field]),
   );
   return settle(recorded, fresh, changes, wording);
-}
-
-/**
- * Compares a plain capability's new answer with its recorded one: a failure that differs, or a result of another shape
- * (a vector or score list of another length, an output with other keys or types), is a change in structure.
- */
-export function plainDrift(call: Exclude<CassetteCall, 'reply' | 'classify'>, recorded: object, fresh: object): Drift {
-  const wasFail = (recorded as { fail?: string }).fail;
-  const nowFail = (fresh as { fail?: string }).fail;
-  const changes: string[] = [];
-  if (wasFail !== nowFail) {
-    changes.push(
-      wasFail === undefined
-        ? `a failure (${nowFail}) where there was an answer`
-        : nowFail === undefined
-          ? `an answer where there was a failure (${wasFail})`
-          : `the failure is ${nowFail}, was ${wasFail}`,
-    );
-  } else if (wasFail === undefined) {
-    const list = call === 'embed' ? 'vector' : call === 'rank' ? 'scores' : undefined;
-    if (list !== undefined) {
-      const before = (recorded as Record<string, unknown[]>)[list]!.length;
-      const after = (fresh as Record<string, unknown[]>)[list]?.length ?? 0;
-      if (before !== after) changes.push(`${list} of ${after} numbers, was ${before}`);
-    } else if (call === 'call') {
-      changes.push(
-        ...shapeChanges('the output', (recorded as { output: unknown }).output, (fresh as { output: unknown }).output),
-      );
-    }
-  }
-  return settle(recorded, fresh, changes, stableJson(recorded) === stableJson(fresh) ? [] : ['result']);
 }
 
 function settle(recorded: unknown, fresh: unknown, changes: string[], wording: readonly string[]): Drift {

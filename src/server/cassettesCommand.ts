@@ -25,16 +25,17 @@ redact  applies today's redaction (API keys in the environment, auth headers, be
         credentials in URLs) and a module's redact function to files recorded before them.
         The module's default export (or its 'redact' export) maps a string to a string.
         The file is written again in the format standin writes.
-
 check   sends each recorded request to the live provider the config names (keys from the config or the
         environment, as when recording; one attempt, no fallback) and says of each entry: same, wording only
         (same finish, tool calls by name with inputs of the same keys and types, a typed value that fits the
         request's schema, units within the tolerance; text may differ), changed (with what changed and a diff),
-        error (the provider not reached, or the key refused) or not checked (when, classify, hear, image).
+        error (the provider not reached, or the key refused) or not checked (an entry with a when, or
+        of a call other than reply).
         Exits 0 when nothing changed in structure, 1 when something did, 3 when an entry could not be
         checked and none changed, 2 for bad arguments or a file that cannot be read.
 
-  --dry-run          says what would change and writes nothing
+  --dry-run          says what would change and writes nothing (prune, redact)
+  --redact <module>  a module's redact function, for the recorded texts (redact) or the new answers (check)
   --config <file>    the JSON config of the live providers (check)
   --update           records again, in the file, the entries that changed; every other byte stays (check)
   --tolerance <f>    how far units may move, as a fraction of the recorded count: 0.5 (the default) is ±50% (check)

@@ -18,7 +18,7 @@ import type { TestApp } from '../testing/TestApp.js';
 import { Tokens } from '../tokens/Tokens.js';
 import { describeIssues } from '../validation/describeIssues.js';
 import { lazySchema } from '../validation/lazySchema.js';
-import { plainDrift, replyDrift, type Drift } from './answerDrift.js';
+import { replyDrift } from './answerDrift.js';
 import { engineInput } from './engineInput.js';
 import { readRegularFile } from './regularFile.js';
 import { SchemaCache } from './schemaCache.js';
@@ -93,7 +93,7 @@ const unreached = new Set(['network', 'timeout', 'auth']);
 /**
  * Sends each recorded request of the cassette at `path` to the live provider `settings.config` names, through the real
  * adapters (one attempt, no fallback), and sorts the entry by how the new answer compares with the recorded one.
- * Entries with a `when` in place of a request, classify, hear and image entries are not checked.
+ * Only reply entries are sent: an entry with a `when` in place of a request, and those of other calls, are not checked.
  *
  * @throws {StandinError} `V0013` for no cassette at `path`, bad settings or `STANDIN_CASSETTES=replay`; `V0001` for a
  * file that is not a cassette; a config code (`C0001`, ...) for a config that is not one.
@@ -170,12 +170,10 @@ function liveConfig(config: StandinConfigInput): StandinConfigInput {
   return { ...config, models: alone } as StandinConfigInput;
 }
 
-/** Why an entry of this call is not checked; undefined for the calls the check sends. */
+/** Why an entry is not checked; undefined for a reply entry with its request. */
 function notSent(entry: CassetteEntry): string | undefined {
   if (entry.request === undefined) return 'written by hand with a when, it has no request to send';
-  if (entry.call === 'classify') return 'a classification; the check sends model calls only';
-  if (entry.call === 'hear') return "it keeps its audio's digest, not the bytes to send again";
-  if (entry.call === 'image') return "it keeps its images' digests; the check compares model replies and results";
+  if (entry.call !== 'reply') return `it records ${entry.call}, and the check sends the requests of replies`;
   return undefined;
 }
 
@@ -214,10 +212,7 @@ async function checkEntry(
   if (failed !== undefined && unreached.has(failed) && recorded.fail !== failed) {
     return { result: { ...base, verdict: 'error', reason: `the provider could not be asked (${failed}): ${message}` } };
   }
-  const drift: Drift =
-    entry.call === 'reply'
-      ? replyDrift(entry.answer as Answer, fresh.answer as Answer, output, tolerance)
-      : plainDrift(entry.call as 'embed', entry.answer, fresh.answer);
+  const drift = replyDrift(entry.answer as Answer, fresh.answer as Answer, output, tolerance);
   const diff =
     drift.verdict === 'changed'
       ? lineDiff(stableJson(entry.answer).trimEnd(), stableJson(fresh.answer).trimEnd())
@@ -225,42 +220,25 @@ async function checkEntry(
   return { result: { ...base, ...drift, diff, answer: fresh.answer }, fresh };
 }
 
-/** The call an entry records, ready to send again, with the typed value's schema of a reply. */
+/** A reply entry's request, ready to send again, and the typed value's schema. */
 function prepare(
   app: TestApp,
   entry: CassetteEntry,
   position: number,
 ): { readonly output?: z.ZodType | undefined; readonly run: () => Promise<unknown> } {
   const request = revive(entry.request) as Record<string, unknown>;
-  const model = entry.model!;
-  const once = { retry: false } as const;
-  switch (entry.call) {
-    case 'reply': {
-      const tools = (request.tools ?? []) as { name: string; input?: unknown }[];
-      const input = engineInput(
-        {
-          messages: request.messages,
-          ...(request.instructions === undefined ? {} : { instructions: request.instructions }),
-          ...(tools.length === 0 ? {} : { tools }),
-          ...(request.output === undefined ? {} : { output: { schema: request.output } }),
-        } as unknown as ReplyRequest,
-        new SchemaCache(),
-        {
-          tool: (i) => `entries[${position}].request.tools[${i}].input`,
-          output: `entries[${position}].request.output`,
-        },
-      );
-      return { output: input.output, run: () => app.reply(model, input, once) };
-    }
-    case 'embed':
-      return { run: () => app.embed(model, request.text as string, once) };
-    case 'rank':
-      return { run: () => app.rank(model, request.query as string, request.texts as string[], once) };
-    case 'speak':
-      return { run: () => app.speak(model, request.text as string, once) };
-    default:
-      return { run: () => app.call(model, request.input, once) };
-  }
+  const tools = (request.tools ?? []) as { name: string; input?: unknown }[];
+  const input = engineInput(
+    {
+      messages: request.messages,
+      ...(request.instructions === undefined ? {} : { instructions: request.instructions }),
+      ...(tools.length === 0 ? {} : { tools }),
+      ...(request.output === undefined ? {} : { output: { schema: request.output } }),
+    } as unknown as ReplyRequest,
+    new SchemaCache(),
+    { tool: (i) => `entries[${position}].request.tools[${i}].input`, output: `entries[${position}].request.output` },
+  );
+  return { output: input.output, run: () => app.reply(entry.model!, input, { retry: false }) };
 }
 
 /** A request as plain JSON back in the call's terms: `{ $base64 }` as bytes again. */

@@ -194,6 +194,21 @@ describe('checkCassette', () => {
       expect(report.code).toBe(0);
     });
 
+    it('says an entry of a call other than reply is not checked', async () => {
+      const embed =
+        '{ "model": "writer", "call": "embed", "request": { "text": "hi" }, "answer": { "vector": [0.5] } },';
+      const report = await check(
+        recorded,
+        {},
+        copy((text) => text.replace('"entries": [', `"entries": [${embed}`)),
+      );
+
+      expect(report.entries[0]).toMatchObject({
+        verdict: 'not checked',
+        reason: 'it records embed, and the check sends the requests of replies',
+      });
+    });
+
     it('reports an error for each entry when the provider cannot be reached, with no key in it', async () => {
       const closed = await createFakeServer();
       await closed.close();
