@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Block, blocksOf, markdownFiles, root } from './markdownBlocks.js';
 
 /** The languages a block may name; a ts block is checked as TypeScript, a json one must parse. */
-const languages = new Set(['ts', 'typescript', 'json', 'sh', 'js', 'text', 'python']);
+const languages = new Set(['ts', 'typescript', 'json', 'sh', 'js', 'text', 'python', 'yaml']);
 const out = join(root, '.tmp', 'docs-blocks');
 const shim = join(root, 'test', 'docs', 'blockRunner.ts');
 
