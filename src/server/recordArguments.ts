@@ -2,7 +2,7 @@ import { StandinError, bareMessage } from '../errors/StandinError.js';
 import type { StandinConfigInput } from '../config/configSchema.js';
 import { cassetteModes, type CassetteMode } from '../fakes/cassettes/cassetteSettings.js';
 import { readJsonDocument } from './readBody.js';
-import { DIALECT_ADAPTERS, KEY_VARIABLES, dialectProvider, withServerKeys } from './recordConfig.js';
+import { DIALECT_ADAPTERS, KEY_VARIABLES, dialectProvider, providerAdapter, withServerKeys } from './recordConfig.js';
 import { readRegularFile } from './regularFile.js';
 import type { RecordSettings } from './RecordingApps.js';
 
@@ -84,25 +84,31 @@ export function recordLines(path: string, mode: CassetteMode, config: StandinCon
         : 'replays what it holds and sends the rest to their providers';
   const keyed = withServerKeys(config);
   const providers = keyed.providers ?? {};
-  const lines = [`recording to ${path} (mode ${mode}): ${how}; models ${models.join(', ') || 'none'}`];
-  for (const [dialect, adapter] of Object.entries(DIALECT_ADAPTERS)) {
-    const name = dialectProvider(keyed, dialect);
-    if (name === undefined) {
-      lines.push(`  ${dialect} requests of other models: no provider (add providers.${adapter} to the config)`);
-      continue;
-    }
+  /** Where provider `name`'s requests go, and with which key (never the key itself). */
+  const reach = (name: string): string => {
+    const adapter = providerAdapter(providers, name);
     const provider = Object.hasOwn(providers, name) ? providers[name]! : {};
-    const where = provider.baseURL ?? `${adapter}'s own URL`;
-    const given = Object.hasOwn(config.providers ?? {}, name) ? config.providers![name]!.apiKey : undefined;
+    const own = Object.hasOwn(config.providers ?? {}, name) ? config.providers![name]!.apiKey : undefined;
+    const where = provider.baseURL ?? (adapter === undefined ? 'no adapter' : `${adapter}'s own URL`);
     const key =
-      given !== undefined
+      own !== undefined
         ? "the config's key"
-        : provider.apiKey !== undefined
+        : provider.apiKey !== undefined && adapter !== undefined
           ? `the key in ${KEY_VARIABLES[adapter]}`
-          : adapter === 'bedrock' && provider.accessKeyId !== undefined
+          : provider.accessKeyId !== undefined
             ? 'the AWS keys of this environment'
             : 'no key';
-    lines.push(`  ${dialect} requests of other models: provider ${name} at ${where} (${key})`);
+    return `provider ${name} at ${where} (${key})`;
+  };
+  const lines = [`recording to ${path} (mode ${mode}): ${how}; models ${models.join(', ') || 'none'}`];
+  for (const [name, model] of Object.entries(config.models ?? {}))
+    lines.push(`  model ${name} (${model.model}): ${reach(model.provider)}`);
+  for (const [dialect, adapter] of Object.entries(DIALECT_ADAPTERS)) {
+    const name = dialectProvider(keyed, dialect);
+    lines.push(
+      `  ${dialect} requests of other models: ` +
+        (name === undefined ? `no provider (add providers.${adapter} to the config)` : reach(name)),
+    );
   }
   return lines;
 }

@@ -41,28 +41,46 @@ export function withServerKeys(
   config: StandinConfigInput,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): StandinConfigInput {
-  const given = config.providers;
-  if (given === null || typeof given !== 'object') return config;
+  const given = config.providers ?? {};
+  const models = config.models ?? {};
+  // createTestApp refuses these with the config's own code and path.
+  if (!isObject(given) || !isObject(models)) return config;
   const providers = ownRecord<ProviderConfig>();
-  for (const [name, provider] of Object.entries(given)) {
-    providers[name] = provider;
-    if (provider === null || typeof provider !== 'object' || provider.apiKey !== undefined) continue;
+  for (const [name, provider] of Object.entries(given)) providers[name] = provider;
+  // A provider only the models name is keyed too, so the key said at start is the one it calls with.
+  const named = Object.values(models).flatMap((model) =>
+    isObject(model) && typeof model['provider'] === 'string' ? [model['provider']] : [],
+  );
+  for (const name of new Set([...Object.keys(given), ...named])) {
+    const provider: unknown = Object.hasOwn(given, name) ? given[name] : {};
+    if (!isObject(provider) || provider['apiKey'] !== undefined) continue;
     const adapter = providerAdapter(given, name);
-    if (adapter === undefined) continue;
-    const key = env[KEY_VARIABLES[adapter]] || undefined;
-    if (adapter === 'bedrock' && (provider.accessKeyId !== undefined || provider.secretAccessKey !== undefined))
-      continue;
-    if (key !== undefined) providers[name] = { ...provider, apiKey: key };
-    else if (adapter === 'bedrock' && env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
-      providers[name] = {
-        ...provider,
-        accessKeyId: env.AWS_ACCESS_KEY_ID,
-        secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
-        ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
-      };
-    }
+    const keyed = adapter === undefined ? undefined : serverKey(adapter, provider as ProviderConfig, env);
+    if (keyed !== undefined) providers[name] = { ...provider, ...keyed };
   }
   return { ...config, providers: { ...providers } };
+}
+
+/** What the environment gives a provider of `adapter` that has no key of its own. */
+function serverKey(
+  adapter: AdapterName,
+  provider: ProviderConfig,
+  env: Readonly<Record<string, string | undefined>>,
+): Partial<ProviderConfig> | undefined {
+  if (adapter === 'bedrock' && (provider.accessKeyId !== undefined || provider.secretAccessKey !== undefined))
+    return undefined;
+  const key = env[KEY_VARIABLES[adapter]] || undefined;
+  if (key !== undefined) return { apiKey: key };
+  if (adapter !== 'bedrock' || !env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY) return undefined;
+  return {
+    accessKeyId: env.AWS_ACCESS_KEY_ID,
+    secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+    ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+  };
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null;
 }
 
 /**

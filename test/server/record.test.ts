@@ -77,6 +77,31 @@ describe('createFakeServer({ record, config })', () => {
     await replay.close();
   });
 
+  it("records and replays each scope's calls from the scope's own start: scope:<id> keys are app scopes", async () => {
+    const path = cassettePath();
+    const upstream = await createFakeServer({
+      scripts: {
+        models: { 'gpt-4.1-mini': [{ text: 'One.' }, { text: 'Two.' }, { text: 'Three.' }, { text: 'Four.' }] },
+      },
+    });
+    const twice = async (url: string, scope: string): Promise<(string | null)[]> => {
+      const openai = new OpenAI({ baseURL: `${url}/v1`, apiKey: `scope:${scope}`, maxRetries: 0 });
+      const first = await openai.chat.completions.create(plain);
+      const second = await openai.chat.completions.create(plain);
+      return [first.choices[0]!.message.content, second.choices[0]!.message.content];
+    };
+    const recorder = await createFakeServer({ record: path, config: configFor(upstream.url) });
+    await Promise.all([twice(recorder.url, 'a'), twice(recorder.url, 'b')]);
+    await Promise.all([recorder.close(), upstream.close()]);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { answer: { text: string } }[] };
+    const kept = file.entries.map((entry) => entry.answer.text);
+    expect(kept).toHaveLength(2);
+
+    const replay = await createFakeServer({ record: { path, mode: 'replay' }, config: configFor(upstream.url) });
+    expect(await Promise.all([twice(replay.url, 'a'), twice(replay.url, 'b')])).toEqual([kept, kept]);
+    await replay.close();
+  });
+
   it('writes the cassette after each recorded request, before the server closes', async () => {
     const path = cassettePath();
     const upstream = await createFakeServer({ scripts: upstreamScripts() });
@@ -175,7 +200,7 @@ describe('createFakeServer({ record, config })', () => {
     const recorder = await createFakeServer({ record: path, config });
     const reply = await client(recorder.url).chat.completions.create({ ...plain, model: 'gpt-4o' });
     expect(reply.choices[0]!.message.content).toBe('From gpt-4o.');
-    expect(upstream.sent.map((entry) => entry.model)).toEqual(['gpt-4o']);
+    expect(upstream.sent.map((entry) => ('model' in entry ? entry.model : undefined))).toEqual(['gpt-4o']);
     await Promise.all([recorder.close(), upstream.close()]);
     const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { model: string }[] };
     expect(file.entries.map((entry) => entry.model)).toEqual(['gpt-4o']);
