@@ -2,7 +2,7 @@ import { StandinError, bareMessage } from '../errors/StandinError.js';
 import type { StandinConfigInput } from '../config/configSchema.js';
 import { cassetteModes, type CassetteMode } from '../fakes/cassettes/cassetteSettings.js';
 import { readJsonDocument } from './readBody.js';
-import { DIALECT_ADAPTERS, KEY_VARIABLES, dialectProvider, providerAdapter, withServerKeys } from './recordConfig.js';
+import { DIALECT_ADAPTERS, KEY_SOURCES, dialectProvider, providerAdapter, withServerKeys } from './recordConfig.js';
 import { readRegularFile } from './regularFile.js';
 import type { RecordSettings } from './RecordingApps.js';
 
@@ -94,7 +94,7 @@ export function recordLines(path: string, mode: CassetteMode, config: StandinCon
       own !== undefined
         ? "the config's key"
         : provider.apiKey !== undefined && adapter !== undefined
-          ? `the key in ${KEY_VARIABLES[adapter]}`
+          ? `the key in ${KEY_SOURCES[adapter].variable}`
           : provider.accessKeyId !== undefined
             ? 'the AWS keys of this environment'
             : 'no key';

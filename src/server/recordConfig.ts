@@ -3,15 +3,36 @@ import type { ProviderConfig } from '../config/ProviderConfig.js';
 import type { StandinConfigInput } from '../config/configSchema.js';
 import { ownRecord } from './ownRecord.js';
 
-/** The environment variable each adapter's key is read from. */
-export const KEY_VARIABLES: Readonly<Record<AdapterName, string>> = {
-  openai: 'OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-  gemini: 'GEMINI_API_KEY',
-  'azure-openai': 'AZURE_OPENAI_API_KEY',
-  bedrock: 'AWS_BEARER_TOKEN_BEDROCK',
-  typesafe: 'TYPESAFE_API_KEY',
-  decisions: 'OPENAI_API_KEY',
+/** Where a provider's key comes from in a recording server's environment. */
+interface KeySource {
+  /** The variable its adapter reads the key from. */
+  readonly variable: string;
+  /** Settings that carry credentials of their own: a provider with one takes nothing from the environment. */
+  readonly credentials?: readonly (keyof ProviderConfig)[];
+  /** What the environment gives when `variable` is unset. */
+  readonly otherwise?: (env: Readonly<Record<string, string | undefined>>) => Partial<ProviderConfig> | undefined;
+}
+
+/** Each adapter's key source. */
+export const KEY_SOURCES: Readonly<Record<AdapterName, KeySource>> = {
+  openai: { variable: 'OPENAI_API_KEY' },
+  anthropic: { variable: 'ANTHROPIC_API_KEY' },
+  gemini: { variable: 'GEMINI_API_KEY' },
+  'azure-openai': { variable: 'AZURE_OPENAI_API_KEY' },
+  bedrock: {
+    variable: 'AWS_BEARER_TOKEN_BEDROCK',
+    credentials: ['accessKeyId', 'secretAccessKey'],
+    otherwise: (env) =>
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+  },
+  typesafe: { variable: 'TYPESAFE_API_KEY' },
+  decisions: { variable: 'OPENAI_API_KEY' },
 };
 
 /** The adapter each wire dialect's requests are recorded through, for a model id the config does not name. */
@@ -67,16 +88,10 @@ function serverKey(
   provider: ProviderConfig,
   env: Readonly<Record<string, string | undefined>>,
 ): Partial<ProviderConfig> | undefined {
-  if (adapter === 'bedrock' && (provider.accessKeyId !== undefined || provider.secretAccessKey !== undefined))
-    return undefined;
-  const key = env[KEY_VARIABLES[adapter]] || undefined;
-  if (key !== undefined) return { apiKey: key };
-  if (adapter !== 'bedrock' || !env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY) return undefined;
-  return {
-    accessKeyId: env.AWS_ACCESS_KEY_ID,
-    secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
-    ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
-  };
+  const source = KEY_SOURCES[adapter];
+  if (source.credentials?.some((setting) => provider[setting] !== undefined) === true) return undefined;
+  const key = env[source.variable] || undefined;
+  return key !== undefined ? { apiKey: key } : source.otherwise?.(env);
 }
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {

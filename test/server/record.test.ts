@@ -102,6 +102,50 @@ describe('createFakeServer({ record, config })', () => {
     await replay.close();
   });
 
+  it('records an Anthropic stream and OpenAI embeddings through their own providers, and replays them', async () => {
+    const path = cassettePath();
+    const upstream = await createFakeServer({
+      scripts: {
+        models: {
+          'claude-sonnet-4-5': [{ text: 'Hi from Claude.' }],
+          'text-embedding-3-small': { embed: { dimensions: 4 } },
+        },
+      },
+    });
+    const config = {
+      models: {},
+      providers: {
+        openai: { baseURL: `${upstream.url}/v1`, apiKey: 'sk-openai-0123456789' },
+        anthropic: { baseURL: upstream.url, apiKey: 'sk-ant-0123456789' },
+      },
+    };
+    const exchange = async (url: string) => {
+      const anthropic = new Anthropic({ baseURL: url, apiKey: 'dummy-client-key', maxRetries: 0 });
+      const stream = anthropic.messages.stream({
+        model: 'claude-sonnet-4-5',
+        max_tokens: 100,
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
+      const text = (await stream.finalMessage()).content.map((block) => (block.type === 'text' ? block.text : ''));
+      const embedded = await client(url).embeddings.create({ model: 'text-embedding-3-small', input: 'Hello' });
+      return { text, vector: embedded.data[0]!.embedding };
+    };
+    const recorder = await createFakeServer({ record: path, config });
+    const recorded = await exchange(recorder.url);
+    expect(recorded.text).toEqual(['Hi from Claude.']);
+    expect(recorded.vector).toHaveLength(4);
+    await Promise.all([recorder.close(), upstream.close()]);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { model: string; call: string }[] };
+    expect(file.entries.map((entry) => [entry.model, entry.call])).toEqual([
+      ['claude-sonnet-4-5', 'reply'],
+      ['text-embedding-3-small', 'embed'],
+    ]);
+
+    const replay = await createFakeServer({ record: { path, mode: 'replay' }, config });
+    expect(await exchange(replay.url)).toEqual(recorded);
+    await replay.close();
+  });
+
   it('writes the cassette after each recorded request, before the server closes', async () => {
     const path = cassettePath();
     const upstream = await createFakeServer({ scripts: upstreamScripts() });
