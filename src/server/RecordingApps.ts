@@ -118,7 +118,10 @@ export class RecordingApps {
     // Saves go one after another; one that fails is said once, and the save at close tries again.
     this.#saving = this.#saving.then(() =>
       this.cassette.save().catch((error: unknown) => {
-        process.emitWarning(`standin serve --record: ${bareMessage(error)}`, { code: 'V0003' });
+        process.emitWarning(
+          `${bareMessage(error)} The recording server records on, and writes the file again at close.`,
+          { code: 'V0003' },
+        );
       }),
     );
   }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
@@ -266,6 +266,29 @@ describe('createFakeServer({ record, config })', () => {
     const reply = await client(recorder.url).chat.completions.create(plain);
     expect(reply.choices[0]!.message.content).toBe('Open Settings, then Reset.');
     await Promise.all([recorder.close(), upstream.close()]);
+  });
+
+  it('takes the mode STANDIN_CASSETTES names over its own, as an in-process cassette does', async () => {
+    vi.stubEnv('STANDIN_CASSETTES', 'replay');
+    const path = cassettePath();
+    const server = await createFakeServer({
+      record: { path, mode: 'record' },
+      config: configFor('http://127.0.0.1:9'),
+    });
+    expect(server.recordsTo).toEqual({ path, mode: 'replay' });
+    await server.close();
+  });
+
+  it('warns (V0003) when the file cannot be written after a request, and rejects at close with V0003', async () => {
+    const blocker = cassettePath();
+    writeFileSync(blocker, 'a file, not a folder');
+    const upstream = await createFakeServer({ scripts: upstreamScripts() });
+    const recorder = await createFakeServer({ record: join(blocker, 'inside.json'), config: configFor(upstream.url) });
+    const warned = new Promise<Error>((resolve) => process.once('warning', resolve));
+    await client(recorder.url).chat.completions.create(plain);
+    expect(await warned).toMatchObject({ code: 'V0003', message: expect.stringContaining('cannot be written') });
+    await expect(recorder.close()).rejects.toThrow(/V0003/);
+    await upstream.close();
   });
 
   it('refuses scripts (W0072): it answers from its providers and its cassette', async () => {
