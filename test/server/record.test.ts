@@ -146,6 +146,60 @@ describe('createFakeServer({ record, config })', () => {
     await replay.close();
   });
 
+  it('records OpenAI responses, Gemini, Bedrock and Azure requests through their providers, and replays them', async () => {
+    const path = cassettePath();
+    const ids = ['gpt-4.1-mini', 'gemini-2.5-flash', 'amazon.nova-lite-v1:0', 'gpt-4o-prod'];
+    const upstream = await createFakeServer({
+      scripts: { models: Object.fromEntries(ids.map((id) => [id, [{ text: `From ${id}.` }]])) },
+    });
+    const config = {
+      models: {},
+      providers: {
+        openai: { baseURL: `${upstream.url}/v1`, apiKey: 'sk-openai-0123456789' },
+        gemini: { baseURL: `${upstream.url}/v1beta`, apiKey: 'gemini-key-0123456789' },
+        bedrock: { baseURL: upstream.url, region: 'us-east-1', apiKey: 'bedrock-key-0123456789' },
+        'azure-openai': { baseURL: upstream.url, apiKey: 'azure-key-0123456789' },
+      },
+    };
+    const post = async (url: string, route: string, body: unknown): Promise<unknown> => {
+      const response = await fetch(`${url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer dummy-client-key' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    const texts = async (url: string): Promise<unknown[]> => {
+      const responses = await post(url, '/v1/responses', { model: 'gpt-4.1-mini', input: 'Hi' });
+      const gemini = await post(url, '/v1beta/models/gemini-2.5-flash:generateContent', {
+        contents: [{ role: 'user', parts: [{ text: 'Hi' }] }],
+      });
+      const bedrock = await post(url, `/model/${encodeURIComponent('amazon.nova-lite-v1:0')}/converse`, {
+        messages: [{ role: 'user', content: [{ text: 'Hi' }] }],
+      });
+      const azure = await post(url, '/openai/deployments/gpt-4o-prod/chat/completions?api-version=2024-10-21', {
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
+      return [
+        (responses as { output: { content: { text: string }[] }[] }).output[0]!.content[0]!.text,
+        (gemini as { candidates: { content: { parts: { text: string }[] } }[] }).candidates[0]!.content.parts[0]!.text,
+        (bedrock as { output: { message: { content: { text: string }[] } } }).output.message.content[0]!.text,
+        (azure as { choices: { message: { content: string } }[] }).choices[0]!.message.content,
+      ];
+    };
+    const recorder = await createFakeServer({ record: path, config });
+    const recorded = await texts(recorder.url);
+    expect(recorded).toEqual(ids.map((id) => `From ${id}.`));
+    await Promise.all([recorder.close(), upstream.close()]);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { model: string }[] };
+    expect(file.entries.map((entry) => entry.model)).toEqual(ids);
+
+    const replay = await createFakeServer({ record: { path, mode: 'replay' }, config });
+    expect(await texts(replay.url)).toEqual(recorded);
+    await replay.close();
+  });
+
   it('writes the cassette after each recorded request, before the server closes', async () => {
     const path = cassettePath();
     const upstream = await createFakeServer({ scripts: upstreamScripts() });
