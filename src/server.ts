@@ -1,5 +1,5 @@
 // The wire server entry (`standin/server`): scripted fakes over the providers' own HTTP protocols.
-export type { FakeServerSettings } from './server/FakeServerSettings.js';
+export type { FakeServerSettings, RecordSettings } from './server/FakeServerSettings.js';
 export type { Scripts } from './server/scriptsSchema.js';
 export type { SentEntry } from './server/SentEntry.js';
 export type { WireErrorDetails } from './server/WireError.js';

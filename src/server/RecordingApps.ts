@@ -12,7 +12,14 @@ import type { DialectAnswers } from './dialects/DialectAnswers.js';
 import { DIALECT_ADAPTERS, dialectProvider, withServerKeys } from './recordConfig.js';
 import { WireError } from './WireError.js';
 
-/** Where a recording server records, and how: `createFakeServer({ record, config })`. */
+/**
+ * Where a recording server records, and how: `createFakeServer({ record, config })`.
+ *
+ * @example
+ * ```ts
+ * const record: RecordSettings = { path: 'test/cassettes/helpdesk.json', mode: 'record-missing' };
+ * ```
+ */
 export interface RecordSettings {
   /** The cassette file. */
   readonly path: string;

@@ -14,7 +14,8 @@ export const TOKEN_VARIABLE = 'STANDIN_TOKEN';
  * only when asked) on a free port unless one is named, and speaks HTTP/1.1 and HTTP/2 in clear
  * text (prior knowledge, as the AWS SDK's default handler sends it) on that one port.
  *
- * @throws {StandinError} `W0010` for malformed settings; `W0008` for malformed scripts.
+ * @throws {StandinError} `W0010` for malformed settings; `W0008` for malformed scripts; with `record`, the config's codes
+ * for a config `createApp` refuses and `V0001`/`V0002` for a cassette file or mode it cannot take.
  * @example
  * ```ts
  * import { createFakeServer } from 'standin/server';

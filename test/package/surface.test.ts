@@ -167,7 +167,13 @@ describe('the public surface', () => {
   });
 
   it("pins the types of 'standin/server'", () => {
-    expect(typeNames('server')).toEqual(['FakeServerSettings', 'Scripts', 'SentEntry', 'WireErrorDetails']);
+    expect(typeNames('server')).toEqual([
+      'FakeServerSettings',
+      'RecordSettings',
+      'Scripts',
+      'SentEntry',
+      'WireErrorDetails',
+    ]);
   });
 
   it("pins the types of 'standin/arbitraries'", () => {
