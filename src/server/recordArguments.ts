@@ -3,7 +3,8 @@ import type { StandinConfigInput } from '../config/configSchema.js';
 import { cassetteModes, type CassetteMode } from '../fakes/cassettes/cassetteSettings.js';
 import { readJsonDocument } from './readBody.js';
 import { DIALECT_ADAPTERS, KEY_SOURCES, dialectProvider, providerAdapter, withServerKeys } from './recordConfig.js';
-import { readRegularFile } from './regularFile.js';
+import { checkRegularFile, readRegularFile } from './regularFile.js';
+import { MAX_CASSETTE_BYTES } from '../fakes/cassettes/readCassette.js';
 import type { RecordSettings } from './RecordingApps.js';
 
 /** What `standin serve --record` was given: `--record`, `--config`, `--mode`, and the flags it cannot go with. */
@@ -45,6 +46,13 @@ export function recordArguments(
     );
   if (values.mode !== undefined && !(cassetteModes as readonly string[]).includes(values.mode))
     return `W0009: --mode must be record, record-missing or replay; got '${values.mode}'.`;
+  try {
+    // A FIFO or a device at the path would hang the cassette's reading.
+    checkRegularFile(values.record, MAX_CASSETTE_BYTES, 'cassette');
+  } catch (error) {
+    if (!(error instanceof StandinError)) throw error;
+    return `${error.code}: ${bareMessage(error)}`;
+  }
   let config: unknown;
   try {
     config = readJsonDocument(readRegularFile(values.config, MAX_CONFIG_BYTES, 'config'));

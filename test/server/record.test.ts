@@ -55,7 +55,7 @@ async function streamHeld(openai: OpenAI, release: () => void): Promise<string[]
 }
 
 describe('createFakeServer({ record, config })', () => {
-  it('records a plain and a streamed chat of the openai client, then replays them with the upstream closed', async () => {
+  it('records a plain chat of the openai client and a stream whose first chunk reaches it while the upstream holds, then replays both with the upstream closed', async () => {
     const path = cassettePath();
     const upstream = await createFakeServer({ scripts: upstreamScripts() });
     const recorder = await createFakeServer({ record: path, config: configFor(upstream.url) });

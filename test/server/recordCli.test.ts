@@ -144,6 +144,13 @@ describe(serveCommand, () => {
     expect(said).toContain('models');
   });
 
+  it('exits 2 with W0020 for a --record path that is not a regular file, rather than reading it forever', async () => {
+    const config = file('fifo-config.json', {});
+    expect(await refused(['--record', '/dev/zero', '--config', config])).toMatch(
+      /^W0020: \/dev\/zero is a device, not a regular file/,
+    );
+  });
+
   it('exits 2 with W0009 for --record without --config', async () => {
     expect(await refused(['--record', cassette])).toMatch(/^W0009: --record needs --config <config.json>/);
   });
