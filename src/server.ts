@@ -1,6 +1,6 @@
-// The wire server entry (`standin/server`): scripted fakes over the providers' own HTTP protocols, and the check of a
-// cassette's recordings against the live providers (`standin cassettes check`).
-export type { FakeServerSettings } from './server/FakeServerSettings.js';
+// The wire server entry (`standin/server`): scripted fakes over the providers' own HTTP protocols, recording through
+// them, and the check of a cassette's recordings against the live providers (`standin cassettes check`).
+export type { FakeServerSettings, RecordSettings } from './server/FakeServerSettings.js';
 export type { Scripts } from './server/scriptsSchema.js';
 export type { SentEntry } from './server/SentEntry.js';
 export type { WireErrorDetails } from './server/WireError.js';

@@ -1315,6 +1315,27 @@ const wire = {
       'number or null), so it was answered an MCP error (`InvalidParams`) and took no answer.',
     fix: 'Send the tool\'s input as a JSON object, `"arguments": { "city": "Paris" }`, or leave `arguments` out.',
   },
+  W0070: {
+    means:
+      'A recording server (`standin serve --record`, `createFakeServer({ record, config })`) was asked for a model ' +
+      "id its config does not name, and the config has no provider for the request's dialect to record it with " +
+      "(404, in the provider's own body).",
+    fix:
+      "Add the provider to the config (`providers.openai`, or a provider with `adapter: 'openai'`; " +
+      '`anthropic`, `gemini`, `bedrock`, `azure-openai` likewise), or a model whose `model` is the id.',
+  },
+  W0071: {
+    means:
+      '`standin serve --record` could not read its `--config` file: there is no such file, or it is not JSON (a ' +
+      'path that is not a regular file, or a file too large, is `W0020`).',
+    fix: 'Give `--config` a JSON file holding the config `createApp` takes: `{ "models": { ... }, "providers": { ... } }`.',
+  },
+  W0072: {
+    means:
+      'A recording server was given scripts (`server.fake`, `server.fakeClassifier`, `server.load`, `PUT ' +
+      '/__standin/scripts`): it answers from its providers and its cassette only.',
+    fix: 'Script a server made without `record`, or record the answers you want from the provider.',
+  },
   W0030: {
     means:
       '`standin inspect` was given arguments it does not take: no cassette path, more than one, or an unknown option.',

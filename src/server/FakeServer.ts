@@ -23,7 +23,9 @@ import { pendingAnswers, scopeErrors } from './scopeReports.js';
 import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
 import { SentLog } from './SentLog.js';
-import { ServedApp } from './ServedApp.js';
+import { ServedApp, type Serving } from './ServedApp.js';
+import { RecordingApps } from './RecordingApps.js';
+import type { CassetteMode } from '../fakes/cassettes/cassetteSettings.js';
 import { throwOnErrors, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
 import { scopeRefused } from './scopeRefused.js';
@@ -65,7 +67,9 @@ export class FakeServer {
   readonly #classifiers: ClassifierBook | undefined;
   readonly #appFakes = new Map<string, FakeModel>();
   readonly #sent: SentLog;
-  readonly #served: ServedApp;
+  readonly #served: Serving;
+  /** The apps of a recording server (`record`), which answers from its providers and its cassette. */
+  readonly #recording: RecordingApps | undefined;
   readonly #handler: WireHandler;
   /** Where streams hold: the given app's gates, or the server's own. */
   readonly #gates: Gates;
@@ -77,13 +81,19 @@ export class FakeServer {
     this.url = url;
     this.token = token;
     this.#given = settings.app;
+    const record = settings.record;
+    this.#recording =
+      record === undefined
+        ? undefined
+        : new RecordingApps(settings.config!, typeof record === 'string' ? { path: record } : record);
     this.#sent = new SentLog(settings.sentLimit, settings.sentBytes);
     this.#gates = this.#given === undefined ? new Gates() : slotsOf(this.#given.container).gates;
-    const own = this.#given === undefined ? ownServing(settings, this.#gates) : undefined;
-    this.#store = own?.store ?? this.#given!.container.get(Tokens.CursorStore);
+    const own =
+      this.#given === undefined && this.#recording === undefined ? ownServing(settings, this.#gates) : undefined;
+    this.#store = own?.store ?? this.#app!.container.get(Tokens.CursorStore);
     this.#book = own?.book;
     this.#classifiers = own?.classifiers;
-    this.#served = own?.served ?? new ServedApp({ given: this.#given! });
+    this.#served = own?.served ?? this.#recording ?? new ServedApp({ given: this.#given! });
     this.#handler = new WireHandler({
       url,
       token,
@@ -93,12 +103,19 @@ export class FakeServer {
       sent: this.#sent,
       book: this.#book,
       given: this.#given,
+      recording: this.#recording,
       target: this,
       chaos: settings.chaos,
       mcp: { sessions: settings.mcpSessions, idleMs: settings.mcpIdleMs },
     });
     listener.handle((request, response) => void this.#handler.handle(request, response));
     if (settings.scripts !== undefined) this.load(settings.scripts);
+  }
+
+  /** Where a recording server records, and the mode in force (`STANDIN_CASSETTES`'s when set); else undefined. */
+  get recordsTo(): { readonly path: string; readonly mode: CassetteMode } | undefined {
+    const cassette = this.#recording?.cassette;
+    return cassette === undefined ? undefined : { path: cassette.path, mode: cassette.mode };
   }
 
   /**
@@ -128,6 +145,7 @@ export class FakeServer {
    */
   fake(model: string, answers: Answers, scope?: string): FakeModel {
     this.#open();
+    this.#scriptable('server.fake(...)');
     if (this.#book !== undefined) return this.#book.fake(model, answers, scope);
     if (scope !== undefined) throw scopeRefused(`model '${model}'`, scope);
     const app = this.#given!;
@@ -146,6 +164,7 @@ export class FakeServer {
    */
   fakeClassifier(script?: readonly ClassificationScriptEntry[] | Fitting, scope?: string): FakeClassifier {
     this.#open();
+    this.#scriptable('server.fakeClassifier(...)');
     if (this.#classifiers !== undefined) return this.#classifiers.fake(script, scope);
     if (scope !== undefined) throw scopeRefused('its classifier', scope);
     return this.#given!.fakeClassifier(script);
@@ -165,6 +184,7 @@ export class FakeServer {
    */
   load(scripts: Scripts, scope?: string, options: { readonly replace?: boolean } = {}): { readonly replaced: boolean } {
     this.#open();
+    this.#scriptable('loading scripts');
     const book = this.#book;
     const classifiers = this.#classifiers;
     if (book === undefined || classifiers === undefined) {
@@ -238,17 +258,32 @@ export class FakeServer {
    * `scope`, or per scope in every scope, by the model id clients sent (a served app's model names).
    */
   transcript(scope?: string): string {
-    return transcriptText(transcriptSteps(this.#sources(), scope, [], transcriptScrub(this.#given?.container)));
+    return transcriptText(transcriptSteps(this.#sources(), scope, [], transcriptScrub(this.#app?.container)));
   }
 
   /** What the inspector page shows: each scope's steps, its pending answers and what verify would say. */
   async inspection(): Promise<Inspection> {
-    const steps = transcriptSteps(this.#sources(), undefined, [], transcriptScrub(this.#given?.container));
+    const steps = transcriptSteps(this.#sources(), undefined, [], transcriptScrub(this.#app?.container));
     return inspection('standin wire server', steps, await this.pending(), this.errors());
   }
 
   #sources(): TranscriptSource[] {
-    return this.#book?.sources ?? appSources(this.#given!.container);
+    return this.#book?.sources ?? appSources(this.#app!.container);
+  }
+
+  /** The app served: the one given, or a recording server's latest. */
+  get #app(): TestApp | undefined {
+    return this.#given ?? this.#recording?.app;
+  }
+
+  /** `W0072` on a recording server, which takes no scripts. */
+  #scriptable(what: string): void {
+    if (this.#recording === undefined) return;
+    throw new StandinError(
+      'W0072',
+      `This wire server records to ${this.#recording.cassette.path}: it answers from its providers and its ` +
+        `cassette, and takes no scripts (${what}). Script a server made without record.`,
+    );
   }
 
   /**

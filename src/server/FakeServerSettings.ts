@@ -3,9 +3,12 @@ import type { TestApp } from '../testing/TestApp.js';
 import { lazySchema } from '../validation/lazySchema.js';
 import type { Scripts } from './scriptsSchema.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
+import type { StandinConfigInput } from '../config/configSchema.js';
+import { cassetteModes } from '../fakes/cassettes/cassetteSettings.js';
+import type { RecordSettings } from './RecordingApps.js';
 
 export type { Chaos } from '../fakes/chaos/Chaos.js';
-export type { ChaosSettings };
+export type { ChaosSettings, RecordSettings };
 
 /**
  * How a wire server is made: what it serves, where it listens, its limits.
@@ -21,6 +24,17 @@ export interface FakeServerSettings {
    * scripts its own app.
    */
   readonly app?: TestApp | undefined;
+  /**
+   * Record to this cassette: every request is answered by the provider `config` names for it, through standin's real
+   * adapter, kept in the cassette (written after each recorded request) and answered in the client's dialect. A path
+   * records in `'record-missing'` mode; `{ path, mode, redact }` chooses. Needs `config`; takes no `app` nor `scripts`.
+   */
+  readonly record?: string | RecordSettings | undefined;
+  /**
+   * The config a recording server's app is made from (`createApp`'s). Each provider that gives no `apiKey` takes its
+   * adapter's environment variable (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, ...): a client's key is never sent on.
+   */
+  readonly config?: StandinConfigInput | undefined;
   /** Scripts to start with: answers per model id, and a classifier script. */
   readonly scripts?: Scripts | undefined;
   /** The address to listen on: `127.0.0.1` unless another is asked for. */
@@ -60,6 +74,17 @@ export const settingsSchema = lazySchema(() =>
         { message: 'a test app from createTestApp' },
       )
       .optional(),
+    record: z
+      .union([
+        z.string().min(1),
+        z.strictObject({
+          path: z.string().min(1),
+          mode: z.enum(cassetteModes).optional(),
+          redact: z.function().optional(),
+        }),
+      ])
+      .optional(),
+    config: z.custom<StandinConfigInput>((value) => typeof value === 'object' && value !== null).optional(),
     scripts: z.unknown().optional(),
     host: z.string().min(1).optional(),
     port: z.number().int().min(0).max(65_535).optional(),

@@ -12,6 +12,7 @@ import type { ScriptBook } from './ScriptBook.js';
 import type { SentEntry, WireRecord, WireReplyInput } from './SentEntry.js';
 import type { SentLog } from './SentLog.js';
 import type { WireContext } from './WireContext.js';
+import type { RecordingApps } from './RecordingApps.js';
 import { WireError } from './WireError.js';
 
 /** What a request's context reads of its server. */
@@ -22,6 +23,8 @@ export interface RequestServices {
   readonly book: ScriptBook | undefined;
   /** The app a server was given. */
   readonly given: TestApp | undefined;
+  /** The apps of a recording server, which adds a model for an id its config does not name. */
+  readonly recording?: RecordingApps | undefined;
   /** What each scope did, for verify. */
   readonly ledger: ScopeLedger;
 }
@@ -32,6 +35,7 @@ export interface RequestServices {
 export class RequestContext implements WireContext {
   readonly #services: RequestServices;
   readonly #scopeName: string;
+  #app: TestApp;
   readonly schemas: SchemaCache;
 
   constructor(
@@ -42,7 +46,7 @@ export class RequestContext implements WireContext {
     readonly response: ServerResponse,
     readonly dialect: DialectAnswers,
     readonly scope: string | undefined,
-    readonly app: TestApp,
+    app: TestApp,
     readonly options: CallOptions,
     readonly responseId: string,
     readonly params: Readonly<Record<string, string>> = {},
@@ -50,7 +54,13 @@ export class RequestContext implements WireContext {
   ) {
     this.#services = services;
     this.#scopeName = scope ?? DEFAULT_SCOPE;
+    this.#app = app;
     this.schemas = services.schemas;
+  }
+
+  /** The app whose engine answers: on a recording server, the one that has the model the request named. */
+  get app(): TestApp {
+    return this.#app;
   }
 
   model(id: unknown): string {
@@ -61,7 +71,14 @@ export class RequestContext implements WireContext {
         retry: false,
       });
     }
-    const { book, given, ledger } = this.#services;
+    const { book, given, ledger, recording } = this.#services;
+    if (recording !== undefined) {
+      const { app, name } = recording.model(this.dialect, id);
+      this.#app = app;
+      ledger.used(this.#scopeName, id);
+      ledger.used(this.#scopeName, name);
+      return name;
+    }
     if (book !== undefined) {
       if (book.find(this.#scopeName, id) === undefined) {
         const scriptedIn = book.scopesScripting(id);
@@ -88,7 +105,8 @@ export class RequestContext implements WireContext {
   }
 
   models(): string[] {
-    const { book, given } = this.#services;
+    const { book, given, recording } = this.#services;
+    if (recording !== undefined) return recording.models();
     return book !== undefined ? book.models(this.#scopeName) : appModels(given!);
   }
 

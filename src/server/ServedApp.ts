@@ -1,6 +1,12 @@
 import type { TestApp } from '../testing/TestApp.js';
 import type { ScriptBook } from './ScriptBook.js';
 
+/** What answers a server's requests: the app each request runs on, held while it runs, and closing them all. */
+export interface Serving {
+  use<T>(fn: (app: TestApp) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
 /** One app the server made, and the calls running on it. */
 interface Made {
   readonly app: TestApp;
@@ -13,7 +19,7 @@ interface Made {
  * The app a server answers with. A given app is never disposed (its caller owns it); one the server makes is remade
  * when the scripted ids change, the old one disposed once its last call ends, so scripting leaks no containers.
  */
-export class ServedApp {
+export class ServedApp implements Serving {
   readonly #given: TestApp | undefined;
   readonly #book: ScriptBook | undefined;
   readonly #make: ((models: readonly string[]) => TestApp) | undefined;

@@ -11,7 +11,8 @@ import { fallbackDialect, findRoute } from './dialects/registry.js';
 import { SchemaCache } from './schemaCache.js';
 import type { ScriptBook } from './ScriptBook.js';
 import type { SentLog } from './SentLog.js';
-import type { ServedApp } from './ServedApp.js';
+import type { Serving } from './ServedApp.js';
+import type { RecordingApps } from './RecordingApps.js';
 import { inScripts } from './scriptPaths.js';
 import { ScopeLedger } from './ScopeLedger.js';
 import { StepKeys, type StepKey } from './StepKeys.js';
@@ -32,12 +33,14 @@ export interface WireHandlerSettings {
   readonly bodyLimit: number;
   /** How long a response waits for its client to take what was written, in ms. */
   readonly writeTimeoutMs: number;
-  readonly served: ServedApp;
+  readonly served: Serving;
   readonly sent: SentLog;
   /** The script book of a server that owns its app; undefined when it serves a given app. */
   readonly book: ScriptBook | undefined;
   /** The app a server was given. */
   readonly given: TestApp | undefined;
+  /** The apps of a recording server. */
+  readonly recording?: RecordingApps | undefined;
   readonly target: ControlTarget;
   /** The chaos to lay from the start (`createFakeServer({ chaos })`, `--chaos`). */
   readonly chaos?: ChaosSettings | undefined;
@@ -90,6 +93,7 @@ export class WireHandler {
       sent: settings.sent,
       book: settings.book,
       given: settings.given,
+      recording: settings.recording,
       ledger: this.ledger,
     };
   }

@@ -14,7 +14,8 @@ export const TOKEN_VARIABLE = 'STANDIN_TOKEN';
  * only when asked) on a free port unless one is named, and speaks HTTP/1.1 and HTTP/2 in clear
  * text (prior knowledge, as the AWS SDK's default handler sends it) on that one port.
  *
- * @throws {StandinError} `W0010` for malformed settings; `W0008` for malformed scripts.
+ * @throws {StandinError} `W0010` for malformed settings; `W0008` for malformed scripts; with `record`, the config's codes
+ * for a config `createApp` refuses and `V0001`/`V0002` for a cassette file or mode it cannot take.
  * @example
  * ```ts
  * import { createFakeServer } from 'standin/server';
@@ -39,6 +40,7 @@ export async function createFakeServer(settings: FakeServerSettings = {}): Promi
     );
   }
   if (!parsed.success) throw new StandinError('W0010', `createFakeServer settings are malformed:\n${lines.join('\n')}`);
+  recordCombination(parsed.data);
   // Read once, from what was checked: a getter is not asked twice.
   const { host = '127.0.0.1', port = 0 } = parsed.data;
   const token = parsed.data.token ?? process.env[TOKEN_VARIABLE] ?? randomBytes(24).toString('base64url');
@@ -68,6 +70,23 @@ function malformed(settings: FakeServerSettings, issues: Parameters<typeof descr
       host: 'an address such as 127.0.0.1',
       mcpSessions: 'a whole number of sessions from 1 to 100000',
       mcpIdleMs: 'a whole number of ms from 1000 to 86400000',
+      record: "a cassette path, or { path, mode?: 'record' | 'record-missing' | 'replay', redact? }",
+      config: 'the config object createApp takes: { models, providers, ... }',
     },
   });
+}
+
+/** `W0010` for settings a recording server cannot take together: `record` needs `config`, and neither `app` nor `scripts`. */
+function recordCombination(settings: { record?: unknown; config?: unknown; app?: unknown; scripts?: unknown }): void {
+  const { record, config, app, scripts } = settings;
+  let problem: string | undefined;
+  if (record === undefined && config !== undefined)
+    problem = 'config is given without record: config is the app of a recording server. Add record: <cassette path>.';
+  else if (record !== undefined && config === undefined)
+    problem = 'record needs config: the providers the requests are recorded from. Add config: { models, providers }.';
+  else if (record !== undefined && (app !== undefined || scripts !== undefined))
+    problem =
+      `record takes no ${app !== undefined ? 'app' : 'scripts'}: a recording server answers from its providers and ` +
+      `its cassette. Leave ${app !== undefined ? 'app' : 'scripts'} out, or make a second server for it.`;
+  if (problem !== undefined) throw new StandinError('W0010', `createFakeServer settings are malformed: ${problem}`);
 }

@@ -12,10 +12,12 @@ import { scriptsJsonSchema } from './scriptsJsonSchema.js';
 import type { Scripts } from './scriptsSchema.js';
 import { chaosArgument } from './chaosArgument.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
+import { recordArguments, recordLines } from './recordArguments.js';
 
 /** What `standin --help` prints. */
 export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>]
                      [--port <n>] [--host <address>] [--body-limit <bytes>] [--outlive-parent]
+       standin serve --record <cassette.json> --config <config.json> [--mode <mode>] [--port <n>] ...
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
@@ -28,6 +30,19 @@ Decisions /v1/decisions classifier APIs).
                      scripted MCP servers under "mcp", each served at /mcp/<name>
   --cassette <file>  a cassette (app.cassette) to replay: its recorded calls answer by model id;
                      with --scripts too, the scripted models take the place of the recorded ones
+  --record <file>    record to this cassette: each request, in any dialect, is answered by the
+                     provider the config names for it (through standin's adapter), kept in the
+                     cassette (written after each recorded request) and answered in the client's
+                     dialect, streamed as it arrives; a model id the config does not name goes to
+                     the dialect's provider (providers.openai, .anthropic, .gemini, .bedrock,
+                     .azure-openai) under that id. Takes no --scripts nor --cassette
+  --config <file>    with --record: JSON, the config createApp takes (models, providers); a provider
+                     with no apiKey takes its adapter's variable (OPENAI_API_KEY, ANTHROPIC_API_KEY,
+                     ...) from this environment: a client's key is never sent on
+  --mode <mode>      with --record: record-missing (the default: replay what the cassette holds,
+                     record the rest, so a re-run calls no provider for what is recorded), record
+                     (call the provider for everything, replacing the file's entries) or replay
+                     (the cassette alone; a miss is T0040); STANDIN_CASSETTES overrides it
   --chaos <settings> seeded chaos over every model: seed=<n>,<kind>=<rate>,... (a rate from 0 to 1:
                      rate_limit=0.1,invalid_json=0.05); POST /__standin/chaos lays it later
   --port <n>         the port (default: a free one)
@@ -91,6 +106,9 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         chaos: { type: 'string', multiple: true },
         'outlive-parent': { type: 'boolean' },
         'body-limit': { type: 'string' },
+        record: { type: 'string' },
+        config: { type: 'string' },
+        mode: { type: 'string' },
       },
     });
   } catch (error) {
@@ -115,10 +133,16 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     output.out(JSON.stringify(scriptsJsonSchema(), null, 2));
     return 0;
   }
-  if (values.scripts === undefined && values.cassette === undefined) {
+  const recording = recordArguments(values);
+  if (typeof recording === 'string') {
+    output.err(recording);
+    return 2;
+  }
+  if (values.scripts === undefined && values.cassette === undefined && recording === undefined) {
     output.err(
-      'W0009: serve needs --scripts <file.json> (the answers per model id) or --cassette <file.json> (recordings to ' +
-        'replay). standin --help shows an example file.',
+      'W0009: serve needs --scripts <file.json> (the answers per model id), --cassette <file.json> (recordings to ' +
+        'replay) or --record <file.json> --config <config.json> (record from providers). standin --help shows an ' +
+        'example file.',
     );
     return 2;
   }
@@ -173,10 +197,14 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
       app,
       port,
       chaos,
+      ...recording,
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
       ...(values.host === undefined ? {} : { host: values.host }),
     });
     if (app !== undefined) output.out(`replaying ${values.cassette}: models ${appModels(app).join(', ') || 'none'}`);
+    const records = server.recordsTo;
+    if (records !== undefined && recording !== undefined)
+      for (const line of recordLines(records.path, records.mode, recording.config)) output.out(line);
     output.out(`standin wire server listening at ${server.url}`);
     const mcp = Object.keys((scripts as { mcp?: object } | undefined)?.mcp ?? {});
     if (mcp.length > 0) output.out(`MCP servers: ${mcp.map((name) => `${server.url}/mcp/${name}`).join(' · ')}`);
@@ -190,7 +218,14 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     return server;
   } catch (error) {
     if (error instanceof StandinError) {
-      output.err(`${error.code}: ${values.scripts ?? values.cassette}: ${bareMessage(error)}`);
+      // A recording server's cassette codes are V-codes; any other of its codes is the config's.
+      const source =
+        recording === undefined
+          ? (values.scripts ?? values.cassette)
+          : error.code.startsWith('V')
+            ? values.record
+            : values.config;
+      output.err(`${error.code}: ${source}: ${bareMessage(error)}`);
       return 2;
     }
     output.err(`standin could not start: ${(error as Error).message}`);

@@ -172,6 +172,7 @@ describe('the public surface', () => {
       'CheckCassetteSettings',
       'CheckedEntry',
       'FakeServerSettings',
+      'RecordSettings',
       'Scripts',
       'SentEntry',
       'WireErrorDetails',

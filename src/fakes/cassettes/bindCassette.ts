@@ -52,7 +52,22 @@ export function bindCassette(container: Container, path: string | URL, settings:
   });
   const tools = settings.tools === true ? new ToolTape(tape) : undefined;
   const cassette = new Cassette(tape, tools);
-  const label = `app.cassette('${file}')`;
+  tapes.set(cassette, { tape, tools });
+  layCassette(container, cassette);
+  return cassette;
+}
+
+/** Each cassette's tapes, for {@link layCassette} to lay them on another container. */
+const tapes = new WeakMap<Cassette, { readonly tape: CassetteTape; readonly tools: ToolTape | undefined }>();
+
+/**
+ * Puts the layers of `cassette` (one `bindCassette` made) on `container`'s slots, as `bindCassette` did on its own:
+ * apps that differ only in the models they name then record to one tape and replay from it.
+ */
+export function layCassette(container: Container, cassette: Cassette): void {
+  const { tape, tools } = tapes.get(cassette)!;
+  const config = container.get(Tokens.Config);
+  const label = `app.cassette('${tape.path}')`;
   const slots = slotsOf(container);
   // Below each tool's own layers (its fakes answer first), in front of its run.
   if (tools !== undefined) slots.everyTool().put(cassetteLayer(slots.everyTool(), label, tape, cassette, () => tools));
@@ -104,7 +119,6 @@ export function bindCassette(container: Container, path: string | URL, settings:
       }),
     );
   }
-  return cassette;
 }
 
 /** The cassette's layer on `slot`; `make` is handed how to reach what is below it. */
