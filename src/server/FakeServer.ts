@@ -26,7 +26,7 @@ import { SentLog } from './SentLog.js';
 import { ServedApp, type Serving } from './ServedApp.js';
 import { RecordingApps } from './RecordingApps.js';
 import type { CassetteMode } from '../fakes/cassettes/cassetteSettings.js';
-import { throwOnErrors, throwOnUnused } from './verifyReport.js';
+import { throwOnErrors, throwOnUnreplayed, throwOnUnused } from './verifyReport.js';
 import { WireHandler } from './WireHandler.js';
 import { scopeRefused } from './scopeRefused.js';
 import { ownServing } from './ownServing.js';
@@ -239,6 +239,18 @@ export class FakeServer {
   async verify(scope?: string): Promise<void> {
     throwOnErrors(this.errors(scope));
     throwOnUnused(await this.pending(scope), this.#handler.mcp.book.pending(scope));
+    throwOnUnreplayed(await this.unreplayed(scope));
+  }
+
+  /**
+   * The served cassette's entries (or tool runs) never replayed, one line each: what a whole-server verify fails on
+   * besides the answers left (`V0005`). A cassette's entries belong to no one scope, so with a `scope` there are none.
+   */
+  async unreplayed(scope?: string): Promise<readonly string[]> {
+    const app = this.#app;
+    if (scope !== undefined || app === undefined) return [];
+    const findings = await app.pending();
+    return findings.filter((finding) => finding.code === 'V0005' || finding.code === 'V0022').map(({ line }) => line);
   }
 
   /**

@@ -11,7 +11,7 @@ import type { SentEntry } from './SentEntry.js';
 import type { WireErrorNote } from './ScopeLedger.js';
 import { checkScope } from './resolveScope.js';
 import { WireError } from './WireError.js';
-import { namedUnused } from './verifyReport.js';
+import { namedUnused, unreplayedText } from './verifyReport.js';
 import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { chaosRoute } from './controlChaos.js';
 import type { WireChaos } from './WireChaos.js';
@@ -34,6 +34,7 @@ export interface ControlTarget {
   readonly sent: readonly SentEntry[];
   readonly sentDropped: number;
   pending(scope?: string): Promise<Record<string, Record<string, readonly PendingAnswer[]>>>;
+  unreplayed(scope?: string): Promise<readonly string[]>;
   errors(scope?: string): Record<string, { readonly count: number; readonly errors: readonly WireErrorNote[] }>;
   reset(scope?: string, options?: { readonly defaults?: boolean }): Promise<void>;
   release(gate: string, scope?: string): void;
@@ -71,7 +72,8 @@ const params: Readonly<Record<string, readonly string[]>> = {
  *   API key), and how many of the oldest were dropped past the server's limits.
  * - `GET /__standin/pending[?scope=id]`: the answers not given yet, per scope and model.
  * - `POST /__standin/verify[?scope=id]`: 200 `{ ok: true }`, or 409 `{ ok: false, unused, errors }`:
- *   answers left, and requests answered a test author's error (`T0013`, `T0008`, ...).
+ *   answers left, and requests answered a test author's error (`T0013`, `T0008`, ...); without a scope, a served
+ *   cassette's recordings never replayed too (`unreplayed`, `V0005`).
  * - `POST /__standin/reset[?scope=id]`: forget cursors, retries, `sent`, verify's record and the
  *   scope's own scripts, of that scope; without a scope, of every scope (the defaults stay unless
  *   `defaults=1`).
@@ -146,7 +148,9 @@ export async function control(
       const failed = Object.keys(errors).length > 0;
       const left = Object.keys(unused).length > 0;
       const toolsLeft = Object.keys(unusedTools).length > 0;
-      if (!failed && !left && !toolsLeft) return sendJson(response, 200, { ok: true });
+      const unreplayed = await target.unreplayed(scope);
+      const tapeLeft = unreplayed.length > 0;
+      if (!failed && !left && !toolsLeft && !tapeLeft) return sendJson(response, 200, { ok: true });
       const messages = [
         ...(failed
           ? [
@@ -158,12 +162,16 @@ export async function control(
         ...(toolsLeft
           ? [`Some MCP tool answers were never asked for (W0054): ${namedUnused({}, unusedTools)}. ${TOOLS_LEFT}`]
           : []),
+        ...(tapeLeft
+          ? [`The served cassette has recordings no request replayed (V0005):\n${unreplayedText(unreplayed)}`]
+          : []),
       ];
       return sendJson(response, 409, {
         ok: false,
-        code: failed ? 'W0018' : left ? 'W0014' : 'W0054',
+        code: failed ? 'W0018' : left ? 'W0014' : toolsLeft ? 'W0054' : 'V0005',
         unused,
         ...(toolsLeft ? { unusedTools } : {}),
+        ...(tapeLeft ? { unreplayed } : {}),
         errors,
         message: messages.join(' '),
       });

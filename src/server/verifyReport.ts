@@ -68,6 +68,24 @@ export function throwOnUnused(
   }
 }
 
+/** Throws `V0005`, listing them, when entries of the served cassette were never replayed. */
+export function throwOnUnreplayed(lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  throw new StandinError('V0005', `the served cassette has recordings no request replayed:\n${unreplayedText(lines)}`);
+}
+
+/** The lines of the entries never replayed, the first few named and the rest counted. */
+export function unreplayedText(lines: readonly string[]): string {
+  const shown = lines.slice(0, NAMED).map((line) => `  ${line}`);
+  if (lines.length > NAMED) shown.push(`  ... and ${lines.length - NAMED} more`);
+  return `${shown.join('\n')}\n${UNREPLAYED_FIX}`;
+}
+
+/** What to do about entries no request replayed. */
+const UNREPLAYED_FIX =
+  'Remove them from the cassette (standin cassettes prune), or find why the clients asked less than when it was ' +
+  'recorded.';
+
 /** How many unused answers the verify route's message names before it counts the rest. */
 const NAMED = 5;
 

@@ -77,6 +77,37 @@ describe('createFakeServer({ record, config })', () => {
     await replay.close();
   });
 
+  it('fails a whole-server verify with V0005 for a recording no request replayed, and the verify route with it', async () => {
+    const path = cassettePath();
+    const upstream = await createFakeServer({
+      scripts: { models: { 'gpt-4.1-mini': [{ text: 'One.' }, { text: 'Two.' }] } },
+    });
+    const recorder = await createFakeServer({ record: path, config: configFor(upstream.url) });
+    await client(recorder.url).chat.completions.create(plain);
+    await client(recorder.url).chat.completions.create(streamed);
+    await recorder.close();
+    await upstream.close();
+
+    const replay = await createFakeServer({ record: { path, mode: 'replay' }, config: configFor(upstream.url) });
+    await client(replay.url).chat.completions.create(plain);
+    await expect(replay.verify('some-scope')).resolves.toBeUndefined();
+    await expect(replay.verify()).rejects.toThrow(
+      /V0005[\s\S]*entries\[1\] helpdesk reply \{ text: "Two\." \} never replayed/,
+    );
+    const route = await fetch(`${replay.url}/__standin/verify`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${replay.token}` },
+    });
+    const body = (await route.json()) as { code: string; unreplayed: string[]; message: string };
+    expect(route.status).toBe(409);
+    expect(body.code).toBe('V0005');
+    expect(body.unreplayed).toEqual([expect.stringContaining('entries[1] helpdesk reply { text: "Two." }')]);
+    expect(body.message).toContain('standin cassettes prune');
+    await client(replay.url).chat.completions.create(streamed);
+    await expect(replay.verify()).resolves.toBeUndefined();
+    await replay.close();
+  });
+
   it("records and replays each scope's calls from the scope's own start: scope:<id> keys are app scopes", async () => {
     const path = cassettePath();
     const upstream = await createFakeServer({
