@@ -1336,6 +1336,13 @@ const wire = {
       '/__standin/scripts`): it answers from its providers and its cassette only.',
     fix: 'Script a server made without `record`, or record the answers you want from the provider.',
   },
+  W0073: {
+    means:
+      'A recording server was asked for a model id its config does not name after it had added 100 such ids (each ' +
+      "is an app of its own, kept until the server closes), so it refused to add more (404, in the provider's own " +
+      'body).',
+    fix: 'Name the model ids the clients send as models of the config, or record them on servers of their own.',
+  },
   W0030: {
     means:
       '`standin inspect` was given arguments it does not take: no cassette path, more than one, or an unknown option.',

@@ -33,6 +33,9 @@ export interface RecordSettings {
   readonly redact?: RedactFunction | undefined;
 }
 
+/** How many model ids its config does not name a recording server adds, each an app of its own. */
+export const MAX_ADDED_MODELS = 100;
+
 /** The mode a recording server records in when its settings name none. */
 export const DEFAULT_RECORD_MODE: CassetteMode = 'record-missing';
 
@@ -98,6 +101,14 @@ export class RecordingApps {
     if (known !== undefined) return { app: this.#current, name: known };
     const provider = dialectProvider(this.#config, dialect.name);
     if (provider === undefined) throw this.#noProvider(dialect, id);
+    // Each added id is an app kept until close: a client sending ids without end must not grow the server without end.
+    if (this.#apps.length > MAX_ADDED_MODELS) {
+      const fix =
+        `This recording server has added ${MAX_ADDED_MODELS} model ids its config does not name, the most it adds; ` +
+        `name '${id}' as a model in the config, or record it on a server of its own.`;
+      const found = dialect.notFound(id, fix);
+      throw new WireError('W0073', found.status, bareMessage(found), found.details);
+    }
     this.#models[id] = { provider, model: id };
     const app = createTestApp({ ...this.#config, models: { ...this.#models } });
     layCassette(app.container, this.cassette);

@@ -6,6 +6,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer } from '../../src/server.js';
+import { MAX_ADDED_MODELS } from '../../src/server/RecordingApps.js';
 import { createTestApp } from '../../src/testing.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-record-'));
@@ -350,6 +351,24 @@ describe('createFakeServer({ record, config })', () => {
     expect((refused as Error).message).toContain('claude-sonnet-4-5');
     const reply = await client(recorder.url).chat.completions.create(plain);
     expect(reply.choices[0]!.message.content).toBe('Open Settings, then Reset.');
+    await Promise.all([recorder.close(), upstream.close()]);
+  });
+
+  it('adds at most MAX_ADDED_MODELS ids its config does not name, then answers W0073 and keeps serving', async () => {
+    const answers = Array.from({ length: MAX_ADDED_MODELS + 1 }, (_, i) => [`model-${i}`, [{ text: `from ${i}` }]]);
+    const scripts = { models: { ...Object.fromEntries(answers), 'gpt-4.1-mini': [{ text: 'Still recording.' }] } };
+    const upstream = await createFakeServer({ scripts });
+    const recorder = await createFakeServer({ record: cassettePath(), config: configFor(upstream.url) });
+    const openai = client(recorder.url);
+    for (let i = 0; i < MAX_ADDED_MODELS; i++) {
+      const reply = await openai.chat.completions.create({ ...plain, model: `model-${i}` });
+      expect(reply.choices[0]!.message.content).toBe(`from ${i}`);
+    }
+    const refused = await openai.chat.completions
+      .create({ ...plain, model: `model-${MAX_ADDED_MODELS}` }, { maxRetries: 0 })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 404, message: expect.stringContaining('W0073') });
+    expect((await openai.chat.completions.create(plain)).choices[0]!.message.content).toBe('Still recording.');
     await Promise.all([recorder.close(), upstream.close()]);
   });
 
