@@ -11,11 +11,13 @@ import type { FakeServer } from './FakeServer.js';
 import { scriptsJsonSchema } from './scriptsJsonSchema.js';
 import type { Scripts } from './scriptsSchema.js';
 import { chaosArgument } from './chaosArgument.js';
+import { paceArgument } from './paceArgument.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 
 /** What `standin --help` prints. */
-export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>]
-                     [--port <n>] [--host <address>] [--body-limit <bytes>] [--outlive-parent]
+export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json> [--pace <pace>]]
+                     [--chaos <settings>] [--port <n>] [--host <address>] [--body-limit <bytes>]
+                     [--outlive-parent]
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
@@ -28,6 +30,9 @@ Decisions /v1/decisions classifier APIs).
                      scripted MCP servers under "mcp", each served at /mcp/<name>
   --cassette <file>  a cassette (app.cassette) to replay: its recorded calls answer by model id;
                      with --scripts too, the scripted models take the place of the recorded ones
+  --pace <pace>      how the cassette's replies stream: instant (the default); recorded, at the pace
+                     recorded with timing: true; recorded=<factor>, each recorded wait times the
+                     factor (above 0, at most 100: recorded=0.5 is twice as fast)
   --chaos <settings> seeded chaos over every model: seed=<n>,<kind>=<rate>,... (a rate from 0 to 1:
                      rate_limit=0.1,invalid_json=0.05); POST /__standin/chaos lays it later
   --port <n>         the port (default: a free one)
@@ -91,6 +96,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         chaos: { type: 'string', multiple: true },
         'outlive-parent': { type: 'boolean' },
         'body-limit': { type: 'string' },
+        pace: { type: 'string' },
       },
     });
   } catch (error) {
@@ -156,15 +162,21 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     );
     return 2;
   }
+  if (values.pace !== undefined && values.cassette === undefined) {
+    output.err('W0009: --pace paces the replies of a cassette: give --cassette <file.json> too.');
+    return 2;
+  }
   let app: TestApp | undefined;
   try {
+    const pace = values.pace === undefined ? undefined : paceArgument(values.pace);
     if (values.cassette !== undefined) {
       checkRegularFile(values.cassette, MAX_CASSETTE_BYTES, 'cassette');
-      app = cassetteApp(values.cassette);
+      app = cassetteApp(values.cassette, pace);
     }
   } catch (error) {
     if (!(error instanceof StandinError)) throw error;
-    output.err(`${error.code}: ${error.code === 'W0020' ? '' : `${values.cassette}: `}${bareMessage(error)}`);
+    const where = error.code === 'W0020' || error.code === 'W0009' ? '' : `${values.cassette}: `;
+    output.err(`${error.code}: ${where}${bareMessage(error)}`);
     return 2;
   }
   try {
