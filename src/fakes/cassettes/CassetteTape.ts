@@ -269,8 +269,9 @@ export class CassetteTape {
       const where = placeInFile(this.path, ['entries', position, 'timing', 'gapsMs']);
       throw new StandinError(
         'V0001',
-        `The cassette ${this.path}: entries[${position}].timing.gapsMs lists ${gaps} gap${gaps === 1 ? '' : 's'}, and its answer streams ` +
-          `${parts} part${parts === 1 ? '' : 's'}: a gap goes between two parts, so at most ${Math.max(0, parts - 1)}. ` +
+        `The cassette ${this.path}: entries[${position}].timing.gapsMs lists ${gaps} gap${gaps === 1 ? '' : 's'}, ` +
+          `and its answer streams ${parts} part${parts === 1 ? '' : 's'}: a gap goes between two parts, so at most ` +
+          `${Math.max(0, parts - 1)}. ` +
           `Remove the gaps past them, or record the entry again with timing: true.` +
           `${where === '' ? '' : `\nThe gaps are at ${where}.`}`,
       );

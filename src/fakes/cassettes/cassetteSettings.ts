@@ -143,9 +143,8 @@ export function readSettings(
     throw new StandinError(
       'V0002',
       `app.cassette(path, settings): the settings threw when read ` +
-        `(${thrownName(error)}). Pass a plain object { mode?, redact?, keepBytes?, tools?, timing?, pace?, maxAgeDays?, stale?, ` +
-        `modelIds? }, ` +
-        `not getters or proxies that can fail.`,
+        `(${thrownName(error)}). Pass a plain object { mode?, redact?, keepBytes?, tools?, timing?, pace?, ` +
+        `maxAgeDays?, stale?, modelIds? }, not getters or proxies that can fail.`,
       { cause: error },
     );
   }

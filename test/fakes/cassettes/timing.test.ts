@@ -106,6 +106,29 @@ describe('Cassette', () => {
       expect(readCassette(recordedPath).entries[1]!.request).not.toHaveProperty('timing');
     });
 
+    it('keeps the timing of the parts that came before a stream broke', async () => {
+      const upstream = await createFakeServer({
+        scripts: {
+          models: {
+            'gpt-4.1-mini': [{ text: 'Open Settings, then Password.', parts: [5, 15], fail: 'server', failAfter: 2 }],
+          },
+        },
+      });
+      const path = join(folder, 'broken.json');
+      const app = createTestApp({
+        models,
+        providers: { openai: { baseURL: `${upstream.url}/v1`, apiKey: 'sk-test-1' } },
+        retry: { attempts: 1 },
+      });
+      const cassette = app.cassette(path, { mode: 'record', timing: true });
+      await expect(arrivals(app, warmUp)).rejects.toThrow();
+      await cassette.save();
+      await Promise.all([upstream.close(), app.dispose()]);
+      const [broken] = readCassette(path).entries;
+      expect(broken!.answer).toMatchObject({ fail: expect.any(String), failAfter: 2 });
+      expect(broken!.timing).toEqual({ firstMs: expect.any(Number), gapsMs: [expect.any(Number)] });
+    });
+
     it('keeps nothing of time when left out, so the file is the same bytes each time', async () => {
       const upstream = await createFakeServer({ scripts: { models: { 'gpt-4.1-mini': [{ text: 'Hi!' }] } } });
       const path = join(folder, 'untimed.json');
