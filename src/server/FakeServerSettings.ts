@@ -81,6 +81,9 @@ export const settingsSchema = lazySchema(() =>
           path: z.string().min(1),
           mode: z.enum(cassetteModes).optional(),
           redact: z.function().optional(),
+          // The cassette's own settings check what these hold.
+          timing: z.unknown().optional(),
+          pace: z.unknown().optional(),
         }),
       ])
       .optional(),

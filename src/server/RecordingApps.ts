@@ -3,7 +3,7 @@ import type { StandinConfigInput } from '../config/configSchema.js';
 import type { ModelConfig } from '../config/configSchema.js';
 import { layCassette } from '../fakes/cassettes/bindCassette.js';
 import type { Cassette } from '../fakes/cassettes/Cassette.js';
-import type { CassetteMode } from '../fakes/cassettes/cassetteSettings.js';
+import type { CassetteMode, CassetteSettings } from '../fakes/cassettes/cassetteSettings.js';
 import type { RedactFunction } from '../fakes/cassettes/redactSecrets.js';
 import { createTestApp } from '../testing/createTestApp.js';
 import type { TestApp } from '../testing/TestApp.js';
@@ -31,6 +31,10 @@ export interface RecordSettings {
   readonly mode?: CassetteMode | undefined;
   /** Rewrites every string before it is written or matched, as `app.cassette`'s `redact` does. */
   readonly redact?: RedactFunction | undefined;
+  /** Keep each streamed reply's first-part delay and gaps, as `app.cassette`'s `timing` does. */
+  readonly timing?: boolean | undefined;
+  /** How replayed replies stream, as `app.cassette`'s `pace`: `'instant'` (the default) or at the recorded pace. */
+  readonly pace?: CassetteSettings['pace'];
 }
 
 /** How many model ids its config does not name a recording server adds, each an app of its own. */
@@ -64,6 +68,8 @@ export class RecordingApps {
       this.cassette = this.#current.cassette(settings.path, {
         mode: settings.mode ?? DEFAULT_RECORD_MODE,
         ...(settings.redact === undefined ? {} : { redact: settings.redact }),
+        ...(settings.timing === undefined ? {} : { timing: settings.timing }),
+        ...(settings.pace === undefined ? {} : { pace: settings.pace }),
       });
     } catch (error) {
       void this.#current.dispose();

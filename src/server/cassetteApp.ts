@@ -1,5 +1,6 @@
 import { StandinError } from '../errors/StandinError.js';
 import { readCassette } from '../fakes/cassettes/readCassette.js';
+import type { CassettePace } from '../fakes/cassettes/cassetteSettings.js';
 import { createTestApp } from '../testing/createTestApp.js';
 import type { TestApp } from '../testing/TestApp.js';
 
@@ -10,12 +11,13 @@ export const CASSETTE_PROVIDER = 'standin-cassette';
  * A test app that replays the cassette at `path` (`standin serve --cassette`): one model per
  * model name the cassette recorded, with the provider model id its requests carry, so a client
  * sends either, and the cassette on it in replay mode (`STANDIN_CASSETTES` may override the mode,
- * as for every cassette). Its recorded classify calls answer the classifier endpoints.
+ * as for every cassette). Its recorded classify calls answer the classifier endpoints. `pace` is the cassette's: its
+ * replies stream at once, or at their recorded pace.
  *
  * @throws {StandinError} `V0001` for a file that is not a cassette, or an entry whose model is `__proto__`; `W0017` for
  * a file that does not exist.
  */
-export function cassetteApp(path: string): TestApp {
+export function cassetteApp(path: string, pace?: CassettePace): TestApp {
   const { exists, entries } = readCassette(path);
   if (!exists)
     throw new StandinError(
@@ -42,6 +44,6 @@ export function cassetteApp(path: string): TestApp {
     };
   }
   const app = createTestApp({ models });
-  app.cassette(path, { mode: 'replay' });
+  app.cassette(path, { mode: 'replay', ...(pace === undefined ? {} : { pace }) });
   return app;
 }

@@ -12,6 +12,7 @@ export interface RecordValues {
   readonly record?: string | undefined;
   readonly config?: string | undefined;
   readonly mode?: string | undefined;
+  readonly timing?: boolean | undefined;
   readonly scripts?: string | undefined;
   readonly cassette?: string | undefined;
 }
@@ -27,7 +28,14 @@ export function recordArguments(
   values: RecordValues,
 ): { readonly record: RecordSettings; readonly config: StandinConfigInput } | undefined | string {
   if (values.record === undefined) {
-    const stray = values.config !== undefined ? '--config' : values.mode !== undefined ? '--mode' : undefined;
+    const stray =
+      values.config !== undefined
+        ? '--config'
+        : values.mode !== undefined
+          ? '--mode'
+          : values.timing !== undefined
+            ? '--timing'
+            : undefined;
     return stray === undefined
       ? undefined
       : `W0009: ${stray} goes with --record <cassette.json>: it says how the server records. Add --record, or ` +
@@ -74,7 +82,11 @@ export function recordArguments(
   if (typeof config !== 'object' || config === null || Array.isArray(config))
     return `W0071: ${values.config}: the config must be a JSON object { "models": ..., "providers": ... }.`;
   return {
-    record: { path: values.record, ...(values.mode === undefined ? {} : { mode: values.mode as CassetteMode }) },
+    record: {
+      path: values.record,
+      ...(values.mode === undefined ? {} : { mode: values.mode as CassetteMode }),
+      ...(values.timing === true ? { timing: true } : {}),
+    },
     config: config as StandinConfigInput,
   };
 }

@@ -11,13 +11,16 @@ import type { FakeServer } from './FakeServer.js';
 import { scriptsJsonSchema } from './scriptsJsonSchema.js';
 import type { Scripts } from './scriptsSchema.js';
 import { chaosArgument } from './chaosArgument.js';
+import { paceArgument } from './paceArgument.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 import { recordArguments, recordLines } from './recordArguments.js';
 
 /** What `standin --help` prints. */
-export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json>] [--chaos <settings>]
-                     [--port <n>] [--host <address>] [--body-limit <bytes>] [--outlive-parent]
-       standin serve --record <cassette.json> --config <config.json> [--mode <mode>] [--port <n>] ...
+export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json> [--pace <pace>]]
+                     [--chaos <settings>] [--port <n>] [--host <address>] [--body-limit <bytes>]
+                     [--outlive-parent]
+       standin serve --record <cassette.json> --config <config.json> [--mode <mode>] [--timing]
+                     [--pace <pace>] [--port <n>] ...
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
@@ -43,6 +46,11 @@ Decisions /v1/decisions classifier APIs).
                      record the rest, so a re-run calls no provider for what is recorded), record
                      (call the provider for everything, replacing the file's entries) or replay
                      (the cassette alone; a miss is T0040); STANDIN_CASSETTES overrides it
+  --timing           with --record: keep each streamed reply's first-part delay and gaps, for --pace
+  --pace <pace>      how the cassette's replies stream (--cassette, --record): instant (the default);
+                     recorded, at the pace recorded with timing (--timing, app.cassette's timing:
+                     true); recorded=<factor>, each recorded wait times the factor (above 0, at most
+                     100: recorded=0.5 is twice as fast)
   --chaos <settings> seeded chaos over every model: seed=<n>,<kind>=<rate>,... (a rate from 0 to 1:
                      rate_limit=0.1,invalid_json=0.05); POST /__standin/chaos lays it later
   --port <n>         the port (default: a free one)
@@ -109,6 +117,8 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         record: { type: 'string' },
         config: { type: 'string' },
         mode: { type: 'string' },
+        timing: { type: 'boolean' },
+        pace: { type: 'string' },
       },
     });
   } catch (error) {
@@ -180,15 +190,22 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     );
     return 2;
   }
+  if (values.pace !== undefined && values.cassette === undefined && recording === undefined) {
+    output.err('W0009: --pace paces the replies of a cassette: give --cassette <file.json> (or --record) too.');
+    return 2;
+  }
   let app: TestApp | undefined;
+  let pace: ReturnType<typeof paceArgument> | undefined;
   try {
+    pace = values.pace === undefined ? undefined : paceArgument(values.pace);
     if (values.cassette !== undefined) {
       checkRegularFile(values.cassette, MAX_CASSETTE_BYTES, 'cassette');
-      app = cassetteApp(values.cassette);
+      app = cassetteApp(values.cassette, pace);
     }
   } catch (error) {
     if (!(error instanceof StandinError)) throw error;
-    output.err(`${error.code}: ${error.code === 'W0020' ? '' : `${values.cassette}: `}${bareMessage(error)}`);
+    const where = error.code === 'W0020' || error.code === 'W0009' ? '' : `${values.cassette}: `;
+    output.err(`${error.code}: ${where}${bareMessage(error)}`);
     return 2;
   }
   try {
@@ -197,7 +214,9 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
       app,
       port,
       chaos,
-      ...recording,
+      ...(recording === undefined
+        ? {}
+        : { ...recording, record: { ...recording.record, ...(pace === undefined ? {} : { pace }) } }),
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
       ...(values.host === undefined ? {} : { host: values.host }),
     });

@@ -18,6 +18,7 @@ import type { CassetteTape } from './CassetteTape.js';
 import type { CallInputs } from './normalizeRequest.js';
 import { plainJson } from './plainJson.js';
 import { ReplyGatherer } from './recordReply.js';
+import { TimingRecorder, TimingReplay, type RecordedTiming } from './recordedTiming.js';
 
 /**
  * Stands in for one model's provider while a cassette is on: replay answers from the file and reaches no provider;
@@ -66,8 +67,14 @@ export class CassetteProvider implements Provider {
               undefined,
             );
       const failAfter = prepared.fail === undefined ? undefined : (prepared.failAfter ?? 0);
+      const timing = found.entry.timing;
+      const paced =
+        this.#tape.pace === undefined || timing === undefined
+          ? undefined
+          : new TimingReplay(timing, this.#tape.pace, context.signal);
       for (const [i, part] of prepared.parts.entries()) {
         if (i === failAfter) break;
+        await paced?.before(part);
         yield part;
       }
       if (failAfter !== undefined) throw this.#failure(prepared.fail!, prepared.retryAfterMs, found.position, context);
@@ -78,8 +85,14 @@ export class CassetteProvider implements Provider {
     }
     const inner = this.#real('reply', context);
     const gather = new ReplyGatherer();
+    const timer = this.#tape.timing ? new TimingRecorder() : undefined;
+    const timed = (): { timing?: RecordedTiming } => {
+      const timing = timer?.timing();
+      return timing === undefined ? {} : { timing };
+    };
     try {
       for await (const part of inner.reply(request, context)) {
+        timer?.add(part);
         gather.add(part);
         yield part;
       }
@@ -90,6 +103,7 @@ export class CassetteProvider implements Provider {
           call: 'reply',
           request: normalized,
           answer: gather.failed(error),
+          ...timed(),
         });
       throw error;
     }
@@ -99,6 +113,7 @@ export class CassetteProvider implements Provider {
       call: 'reply',
       request: normalized,
       answer,
+      ...timed(),
     });
     this.#tape.steps.answered(context.stepKey, position);
   }

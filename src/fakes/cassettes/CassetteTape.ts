@@ -14,6 +14,7 @@ import { scrubJson, type RedactFunction } from './redactSecrets.js';
 import type { UsageLog } from './usageLog.js';
 import { keyedModel, type ModelIds } from './modelIds.js';
 import { StepEntries } from './StepEntries.js';
+import { isContent } from './recordedTiming.js';
 
 /** An exchange recorded in this run, with where it falls in its scope's order of calls. */
 interface Recording {
@@ -41,6 +42,10 @@ export class CassetteTape {
   readonly usage: UsageLog | undefined;
   /** What a recording keeps beyond what its replay needs: the cassette's `keepBytes`. */
   readonly keep: RecordKeep;
+  /** Whether a recorded reply keeps its timing: the cassette's `timing: true`. */
+  readonly timing: boolean;
+  /** The factor of the recorded waits a replayed reply keeps; undefined replays at once. */
+  readonly pace: number | undefined;
   readonly #exists: boolean;
   /** The entries kept from the file: none in record mode, which replaces them. */
   readonly #kept: CassetteEntry[];
@@ -74,6 +79,10 @@ export class CassetteTape {
     /** The time now, in ms: the system's, for the day a recording is made and the age of the ones replayed. */
     now?: () => number;
     keepBytes?: boolean;
+    /** Whether a recorded reply keeps its timing (the cassette's `timing: true`). */
+    timing?: boolean;
+    /** The factor of the recorded waits a replayed reply keeps (the cassette's `pace`); left out, it replays at once. */
+    pace?: number | undefined;
     /** The MCP servers' tool listings the file holds. */
     mcp?: CassetteFile['mcp'];
   }) {
@@ -81,6 +90,8 @@ export class CassetteTape {
     this.mode = options.mode;
     this.scrub = options.scrub;
     this.keep = { bytes: options.keepBytes === true };
+    this.timing = options.timing === true;
+    this.pace = options.pace;
     this.#exists = options.exists;
     this.usage = options.usage;
     this.#age = options.age;
@@ -250,6 +261,25 @@ export class CassetteTape {
   }
 
   #prepare(entry: CassetteEntry, position: number): PreparedAnswer {
+    const prepared = this.#prepareAnswer(entry, position);
+    const gaps = entry.timing?.gapsMs.length ?? 0;
+    // A misbehaving answer's parts are made when a call takes it: its recorded stream is not known here.
+    const parts = prepared.misbehave === undefined ? prepared.parts.filter(isContent).length : Infinity;
+    if (gaps > 0 && gaps >= parts) {
+      const where = placeInFile(this.path, ['entries', position, 'timing', 'gapsMs']);
+      throw new StandinError(
+        'V0001',
+        `The cassette ${this.path}: entries[${position}].timing.gapsMs lists ${gaps} gap${gaps === 1 ? '' : 's'}, ` +
+          `and its answer streams ${parts} part${parts === 1 ? '' : 's'}: a gap goes between two parts, so at most ` +
+          `${Math.max(0, parts - 1)}. ` +
+          `Remove the gaps past them, or record the entry again with timing: true.` +
+          `${where === '' ? '' : `\nThe gaps are at ${where}.`}`,
+      );
+    }
+    return prepared;
+  }
+
+  #prepareAnswer(entry: CassetteEntry, position: number): PreparedAnswer {
     try {
       return prepareAnswer(entry.answer, {
         owner: `The cassette ${this.path}`,

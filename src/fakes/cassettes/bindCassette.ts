@@ -10,7 +10,7 @@ import type { Slot } from '../slot/Slot.js';
 import { Cassette } from './Cassette.js';
 import { CassetteClassifier } from './CassetteClassifier.js';
 import { CassetteProvider } from './CassetteProvider.js';
-import { readSettings, type CassetteSettings } from './cassetteSettings.js';
+import { paceFactor, readSettings, type CassetteSettings } from './cassetteSettings.js';
 import { CassetteTape } from './CassetteTape.js';
 import { UsageLog } from './usageLog.js';
 import { readCassette } from './readCassette.js';
@@ -48,6 +48,8 @@ export function bindCassette(container: Container, path: string | URL, settings:
     age,
     modelIds: settings.modelIds,
     keepBytes: settings.keepBytes === true,
+    timing: settings.timing === true,
+    pace: paceFactor(settings.pace),
     mcp,
   });
   const tools = settings.tools === true ? new ToolTape(tape) : undefined;

@@ -21,6 +21,7 @@ import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { Capability } from '../../services/spec/Provider.js';
 import type { NormalizedRequest } from './normalizeRequest.js';
 import type { RecordedToolRun } from './toolRuns.js';
+import { timingSchema, type RecordedTiming } from './recordedTiming.js';
 
 /** The calls a cassette records: the capabilities of a provider, and classify. */
 export const cassetteCalls: readonly [Capability | 'classify', ...(Capability | 'classify')[]] = [
@@ -134,6 +135,11 @@ export type CassetteEntry = {
     readonly recorded?: string;
     /** In a reply entry of a cassette with `tools: true`: the tool runs of the calls its answer asked for, in order. */
     readonly tools?: readonly RecordedToolRun[];
+    /**
+     * In a reply entry recorded with `timing: true`: how its stream arrived, which `pace: 'recorded'` replays; never
+     * part of the matching.
+     */
+    readonly timing?: RecordedTiming;
   };
 }[CassetteCall];
 
@@ -148,6 +154,7 @@ export const entrySchema = lazySchema(() =>
     answer: z.record(z.string(), z.unknown()),
     recorded: z.iso.date().optional(),
     tools: z.array(z.unknown()).optional(),
+    timing: built(timingSchema).optional(),
   }),
 );
 

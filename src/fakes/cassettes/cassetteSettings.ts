@@ -5,6 +5,7 @@ import { StandinError } from '../../errors/StandinError.js';
 import { describeIssues } from '../../validation/describeIssues.js';
 import type { RedactFunction } from './redactSecrets.js';
 import type { ModelIds } from './modelIds.js';
+import { MAX_PACE_FACTOR } from './recordedTiming.js';
 
 /** The modes of a cassette. */
 export const cassetteModes = ['replay', 'record', 'record-missing'] as const;
@@ -64,6 +65,34 @@ export interface CassetteSettings {
    * out (false), tools run as they are and the file holds model calls only.
    */
   readonly tools?: boolean | undefined;
+  /**
+   * Whether a recorded reply keeps how its stream arrived (the time to its first part, then between parts, in whole ms)
+   * as its entry's `timing`, for `pace: 'recorded'`. Left out (false), nothing of time is kept, so recording the same
+   * exchanges twice gives the same bytes.
+   */
+  readonly timing?: boolean | undefined;
+  /**
+   * How a replayed reply streams: `'instant'` (the default), all at once; `'recorded'`, at the pace its entry's
+   * `timing` keeps, on the system clock even in a test app; `{ recorded: 0.5 }`, the same with every wait times the
+   * factor (above 0, at most 100). An entry without timing replays at once either way.
+   */
+  readonly pace?: CassettePace | undefined;
+}
+
+/**
+ * How a cassette's replayed replies stream: at once, or at their recorded pace, its waits times a factor.
+ *
+ * @example
+ * ```ts
+ * const pace: CassettePace = { recorded: 0.5 }; // twice as fast as recorded
+ * ```
+ */
+export type CassettePace = 'instant' | 'recorded' | { readonly recorded: number };
+
+/** The factor of the recorded waits a pace replays at; undefined for `'instant'` (or none). */
+export function paceFactor(pace: CassettePace | undefined): number | undefined {
+  if (pace === undefined || pace === 'instant') return undefined;
+  return pace === 'recorded' ? 1 : pace.recorded;
 }
 
 /** The most days `maxAgeDays` takes: a hundred years. */
@@ -78,6 +107,10 @@ const settingsSchema = lazySchema(() =>
     modelIds: z.union([z.enum(['exact', 'base']), z.function()]).optional(),
     keepBytes: z.boolean().optional(),
     tools: z.boolean().optional(),
+    timing: z.boolean().optional(),
+    pace: z
+      .union([z.enum(['instant', 'recorded']), z.strictObject({ recorded: z.number().gt(0).max(MAX_PACE_FACTOR) })])
+      .optional(),
   }),
 );
 
@@ -110,8 +143,8 @@ export function readSettings(
     throw new StandinError(
       'V0002',
       `app.cassette(path, settings): the settings threw when read ` +
-        `(${thrownName(error)}). Pass a plain object { mode?, redact?, keepBytes?, tools?, maxAgeDays?, stale?, modelIds? }, ` +
-        `not getters or proxies that can fail.`,
+        `(${thrownName(error)}). Pass a plain object { mode?, redact?, keepBytes?, tools?, timing?, pace?, ` +
+        `maxAgeDays?, stale?, modelIds? }, not getters or proxies that can fail.`,
       { cause: error },
     );
   }
@@ -125,8 +158,14 @@ export function readSettings(
         modelIds: "'exact', 'base' or a function (id) => id",
         keepBytes: 'true or false',
         tools: 'true (keep every tool run on the tape) or false',
+        timing: 'true (keep how each reply streamed) or false',
+        pace: `'instant', 'recorded' or { recorded: <factor> }`,
+        'pace.recorded': `the factor of the recorded waits, above 0 and at most ${MAX_PACE_FACTOR}`,
       },
-      keys: { '': ['mode', 'redact', 'keepBytes', 'tools', 'maxAgeDays', 'stale', 'modelIds'] },
+      keys: {
+        '': ['mode', 'redact', 'keepBytes', 'tools', 'timing', 'pace', 'maxAgeDays', 'stale', 'modelIds'],
+        pace: ['recorded'],
+      },
     });
     throw new StandinError('V0002', `app.cassette(path, settings): the settings are malformed:\n${lines.join('\n')}`);
   }

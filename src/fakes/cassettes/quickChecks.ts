@@ -6,6 +6,7 @@
  */
 
 import { cassetteCalls } from './cassetteSchema.js';
+import { MAX_DELAY_MS } from '../model/answerSchema.js';
 
 const fileKeys: ReadonlySet<string> = new Set(['standin', 'version', 'entries']);
 const entryKeys: ReadonlySet<string> = new Set([
@@ -17,7 +18,9 @@ const entryKeys: ReadonlySet<string> = new Set([
   'answer',
   'recorded',
   'tools',
+  'timing',
 ]);
+const timingKeys: ReadonlySet<string> = new Set(['firstMs', 'gapsMs']);
 const callNames: ReadonlySet<string> = new Set(cassetteCalls);
 const replyKeys: ReadonlySet<string> = new Set(['text', 'reasoning', 'units', 'finish', 'calls', 'value']);
 const unitsKeys: ReadonlySet<string> = new Set(['tokensIn', 'tokensOut']);
@@ -60,10 +63,11 @@ export function fitsCassetteFile(json: unknown): json is { readonly entries: rea
 /** Whether an entry fits `entrySchema` and has no `when` (the schema reads those). */
 export function fitsEntry(raw: unknown): boolean {
   if (!isRecord(raw) || !onlyKeys(raw, entryKeys)) return false;
-  const { model, call, fallback, request, when, answer, recorded, tools } = raw;
+  const { model, call, fallback, request, when, answer, recorded, tools, timing } = raw;
   return (
     when === undefined &&
     (tools === undefined || Array.isArray(tools)) &&
+    (timing === undefined || isTiming(timing)) &&
     (recorded === undefined || isDay(recorded)) &&
     (model === undefined || (typeof model === 'string' && model.length > 0)) &&
     typeof call === 'string' &&
@@ -72,6 +76,19 @@ export function fitsEntry(raw: unknown): boolean {
     (request === undefined || isRecord(request)) &&
     isRecord(answer)
   );
+}
+
+/** Whether `value` fits `timingSchema`: `{ firstMs, gapsMs: [...] }`, each a wait of whole ms up to `MAX_DELAY_MS`. */
+function isTiming(value: unknown): boolean {
+  if (!isRecord(value) || !onlyKeys(value, timingKeys) || !isWait(value.firstMs)) return false;
+  const gaps = value.gapsMs;
+  if (!Array.isArray(gaps)) return false;
+  for (let i = 0; i < gaps.length; i++) if (!isWait(gaps[i])) return false;
+  return true;
+}
+
+function isWait(value: unknown): boolean {
+  return isCount(value) && (value as number) <= MAX_DELAY_MS;
 }
 
 /**

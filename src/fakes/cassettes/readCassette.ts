@@ -29,6 +29,7 @@ import { whenExpected, type When } from '../model/whenSchema.js';
 import { jsonProblemAt, lineColumn, spanAt } from './jsonSpans.js';
 import { textDigest } from './usageLog.js';
 import { toolRunsProblem } from './toolRuns.js';
+import { MAX_DELAY_MS } from '../model/answerSchema.js';
 
 /** The largest cassette file read: past it, a file is more likely a mistake than a recording. */
 export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
@@ -192,7 +193,12 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
         : `a ${call} entry names its model: add model`;
     throw new StandinError('V0001', `${malformed()}: ${root}: ${fix}.`);
   }
-  const matching = whenProblem(data, root) ?? toolRunsProblem(call, data.tools, root);
+  const matching =
+    whenProblem(data, root) ??
+    toolRunsProblem(call, data.tools, root) ??
+    (data.timing !== undefined && call !== 'reply'
+      ? `${root}.timing: timing is how a reply streamed, and this is a ${call} entry. Remove timing.`
+      : undefined);
   if (matching !== undefined) throw new StandinError('V0001', `${malformed()}: ${matching}`);
   if (data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
@@ -233,8 +239,8 @@ function parseEntry(raw: unknown, root: string, path: string, at: Locate): Entry
     const lines = describeIssues(root, raw, entry.error.issues, {
       expected: {
         '':
-          'an entry { model?, call, fallback?, request, answer, recorded?, tools? } (a reply entry may give when in ' +
-          'place of request)',
+          'an entry { model?, call, fallback?, request, answer, recorded?, tools?, timing? } (a reply entry may give ' +
+          'when in place of request)',
         model: 'the model name',
         recorded: "the day it was recorded, such as '2026-12-01'",
         fallback: "the index of a classifier in the config's classifier.fallback, 0 or more",
@@ -242,9 +248,18 @@ function parseEntry(raw: unknown, root: string, path: string, at: Locate): Entry
         request: 'the normalized request, an object',
         answer: 'the answer, an object',
         tools: 'the tool runs of the reply, a list',
+        timing: 'how the reply streamed, { firstMs, gapsMs: [...] }',
+        'timing.firstMs': `the whole milliseconds to the first part, 0 to ${MAX_DELAY_MS}`,
+        'timing.gapsMs': 'the whole milliseconds between parts, a list',
+        'timing.gapsMs.*': `a whole number of milliseconds, 0 to ${MAX_DELAY_MS}`,
         ...whenExpected,
       },
-      keys: { '': ['model', 'call', 'fallback', 'request', 'when', 'answer', 'recorded', 'tools'] },
+      // Only a gap's index is a number in an entry's paths: every gap reads as one.
+      pattern: (path) => path.map((key) => (typeof key === 'number' ? '*' : String(key))).join('.'),
+      keys: {
+        '': ['model', 'call', 'fallback', 'request', 'when', 'answer', 'recorded', 'tools', 'timing'],
+        timing: ['firstMs', 'gapsMs'],
+      },
     });
     throw new StandinError(
       'V0001',

@@ -3,7 +3,7 @@ import { setOwn } from './plainJson.js';
 /**
  * JSON with sorted keys, two-space indents and a final newline, so a cassette recorded twice is byte-identical and a
  * review diff shows only what changed. A `parts` list's objects are one a line, so a streamed reply reads one part a
- * line.
+ * line; a timing's `gapsMs` is written on one line.
  */
 export function stableJson(value: unknown): string {
   return `${write(JSON.parse(JSON.stringify(sortKeys(value)) ?? 'null'), '', false)}\n`;
@@ -24,10 +24,12 @@ function write(value: unknown, indent: string, parts: boolean): string {
   }
   const keys = Object.keys(value);
   if (keys.length === 0) return '{}';
-  const fields = keys.map(
-    (key) =>
-      `${inner}${JSON.stringify(key)}: ${write((value as Record<string, unknown>)[key], inner, key === 'parts')}`,
-  );
+  const fields = keys.map((key) => {
+    const item = (value as Record<string, unknown>)[key];
+    // A timing's gaps are numbers by the hundred: one line, not one a line.
+    const text = key === 'gapsMs' && Array.isArray(item) ? JSON.stringify(item) : write(item, inner, key === 'parts');
+    return `${inner}${JSON.stringify(key)}: ${text}`;
+  });
   return `{\n${fields.join(',\n')}\n${indent}}`;
 }
 

@@ -1,4 +1,5 @@
 import type { CassetteEntry } from '../cassettes/cassetteSchema.js';
+import type { RecordedTiming } from '../cassettes/recordedTiming.js';
 import { toolRunLine } from '../cassettes/toolRuns.js';
 import { answerLines, oneLine, requestLines } from './summarize.js';
 import type { TranscriptStep } from './TranscriptStep.js';
@@ -29,9 +30,20 @@ export function cassetteSteps(entries: readonly CassetteEntry[]): TranscriptStep
         failure !== undefined
           ? []
           : entry.call === 'reply'
-            ? [...answerLines(answer), ...(entry.tools ?? []).map((run) => `tool ${toolRunLine(run)}`)]
+            ? [
+                ...answerLines(answer),
+                ...(entry.timing === undefined ? [] : [timingLine(entry.timing)]),
+                ...(entry.tools ?? []).map((run) => `tool ${toolRunLine(run)}`),
+              ]
             : [`result: ${oneLine(answer)}`],
     };
     return failure === undefined ? step : { ...step, failure };
   });
+}
+
+/** A reply's recorded timing in one line: `timing: first part after 412 ms, 3 more over 90 ms`. */
+function timingLine(timing: RecordedTiming): string {
+  const gaps = timing.gapsMs;
+  const more = gaps.length === 0 ? '' : `, ${gaps.length} more over ${gaps.reduce((sum, gap) => sum + gap, 0)} ms`;
+  return `timing: first part after ${timing.firstMs} ms${more}`;
 }

@@ -50,6 +50,16 @@ describe(fitsEntry, () => {
     request: fc.oneof(record, json),
     when: fc.oneof(fc.constant({ user: 'refund' }), json),
     answer: fc.oneof(record, json),
+    timing: fc.oneof(
+      someOf({
+        firstMs: fc.oneof(count, fc.constant(600_001)),
+        gapsMs: fc.oneof(fc.array(fc.oneof(count, fc.constant(600_001)), { maxLength: 3 }), json),
+      }),
+      fc
+        .tuple(fc.record({ firstMs: fc.nat(), gapsMs: fc.array(fc.nat(), { maxLength: 2 }) }), extra(['firstMs']))
+        .map(([t, more]) => ({ ...more, ...t })),
+      json,
+    ),
   });
   const anyEntry = fc.oneof(
     { weight: 4, arbitrary: entry },
@@ -71,6 +81,7 @@ describe(fitsEntry, () => {
     const written = { model: 'writer', call: 'reply', request: { messages: [] }, answer: { text: 'Hi' } };
     expect(fitsEntry(written)).toBe(true);
     expect(fitsEntry({ call: 'classify', fallback: 0, request: {}, answer: { answers: {} } })).toBe(true);
+    expect(fitsEntry({ ...written, timing: { firstMs: 412, gapsMs: [31, 0, 29] } })).toBe(true);
   });
 });
 
