@@ -55,6 +55,14 @@ async function streamHeld(openai: OpenAI, release: () => void): Promise<string[]
   return texts;
 }
 
+/** The texts of the streamed question's chunks, as they came. */
+async function collect(openai: OpenAI): Promise<string[]> {
+  const texts: string[] = [];
+  for await (const chunk of await openai.chat.completions.create({ ...streamed, stream: true }))
+    texts.push(chunk.choices[0]?.delta.content ?? '');
+  return texts;
+}
+
 describe('createFakeServer({ record, config })', () => {
   it('records a plain chat of the openai client and a stream whose first chunk reaches it while the upstream holds, then replays both with the upstream closed', async () => {
     const path = cassettePath();
@@ -229,6 +237,32 @@ describe('createFakeServer({ record, config })', () => {
 
     const replay = await createFakeServer({ record: { path, mode: 'replay' }, config });
     expect(await texts(replay.url)).toEqual(recorded);
+    await replay.close();
+  });
+
+  it("keeps a stream's timing with timing: true, and replays it at the recorded pace with pace: 'recorded'", async () => {
+    const path = cassettePath();
+    const paced = { parts: ['Hel', 'lo', '!'], pace: { firstMs: 80, perSecond: 25, real: true } };
+    const upstream = await createFakeServer({ scripts: { models: { 'gpt-4.1-mini': [paced] } } });
+    const recorder = await createFakeServer({ record: { path, timing: true }, config: configFor(upstream.url) });
+    await collect(client(recorder.url));
+    await Promise.all([recorder.close(), upstream.close()]);
+    const [entry] = (
+      JSON.parse(readFileSync(path, 'utf8')) as { entries: { timing: { firstMs: number; gapsMs: number[] } }[] }
+    ).entries;
+    expect(entry!.timing.firstMs).toBeGreaterThanOrEqual(75);
+    expect(entry!.timing.gapsMs).toHaveLength(2);
+    const recorded = entry!.timing.firstMs + entry!.timing.gapsMs[0]! + entry!.timing.gapsMs[1]!;
+
+    const replay = await createFakeServer({
+      record: { path, mode: 'replay', pace: 'recorded' },
+      config: configFor(upstream.url),
+    });
+    const started = performance.now();
+    const texts = await collect(client(replay.url));
+    // A lower bound only: a loaded machine may be late, never early.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(recorded - 5);
+    expect(texts.join('')).toBe('Hello!');
     await replay.close();
   });
 

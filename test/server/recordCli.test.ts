@@ -169,6 +169,7 @@ describe(serveCommand, () => {
     const config = file('alone-config.json', {});
     expect(await refused(['--config', config])).toMatch(/^W0009: --config goes with --record/);
     expect(await refused(['--mode', 'replay'])).toMatch(/^W0009: --mode goes with --record/);
+    expect(await refused(['--timing'])).toMatch(/^W0009: --timing goes with --record/);
     expect(await refused(['--record', cassette, '--config', config, '--mode', 'again'])).toBe(
       "W0009: --mode must be record, record-missing or replay; got 'again'.",
     );
