@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { StandinConfigInput } from '../config/configSchema.js';
+import { CallFailed } from '../errors/CallFailed.js';
+import { ProviderFailure } from '../errors/ProviderFailure.js';
 import { StandinError } from '../errors/StandinError.js';
 import type { Cassette } from '../fakes/cassettes/Cassette.js';
 import type { CassetteCall, CassetteEntry } from '../fakes/cassettes/cassetteSchema.js';
@@ -204,6 +206,11 @@ async function checkEntry(
   }
   const fresh = cassette.entries.slice(before).at(-1);
   const message = thrown === undefined ? '' : scrub(thrown instanceof Error ? thrown.message : String(thrown));
+  // A provider never reached is not recorded: the failure is the call's own.
+  const kind = thrown instanceof CallFailed || thrown instanceof ProviderFailure ? thrown.kind : undefined;
+  if (fresh === undefined && kind !== undefined && unreached.has(kind)) {
+    return { result: { ...base, verdict: 'error', reason: `the provider could not be asked (${kind}): ${message}` } };
+  }
   if (fresh === undefined) {
     return { result: { ...base, verdict: 'error', reason: message === '' ? 'no answer was recorded' : message } };
   }

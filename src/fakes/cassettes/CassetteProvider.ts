@@ -90,14 +90,16 @@ export class CassetteProvider implements Provider {
       const timing = timer?.timing();
       return timing === undefined ? {} : { timing };
     };
+    let parts = 0;
     try {
       for await (const part of inner.reply(request, context)) {
+        parts++;
         timer?.add(part);
         gather.add(part);
         yield part;
       }
     } catch (error) {
-      if (error instanceof ProviderFailure && !context.signal.aborted)
+      if (error instanceof ProviderFailure && !context.signal.aborted && !unreached(error, parts))
         this.#tape.record(lookup, {
           model: context.modelName,
           call: 'reply',
@@ -137,7 +139,7 @@ export class CassetteProvider implements Provider {
     try {
       result = await spec.invoke(inner, args, context);
     } catch (error) {
-      if (error instanceof ProviderFailure && !context.signal.aborted)
+      if (error instanceof ProviderFailure && !context.signal.aborted && !unreached(error, 0))
         this.#tape.record(lookup, {
           model: context.modelName,
           call,
@@ -188,6 +190,14 @@ export class CassetteProvider implements Provider {
       },
     );
   }
+}
+
+/**
+ * Whether a failure says only that the provider was never reached (a refused connection, before any part): nothing of
+ * the provider's to replay, and kept it would answer every later run so, where record-missing should ask again.
+ */
+function unreached(error: ProviderFailure, parts: number): boolean {
+  return error.kind === 'network' && parts === 0;
 }
 
 /** A provider failure as a cassette keeps it: its kind and the wait it asked for. */

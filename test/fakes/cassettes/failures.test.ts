@@ -121,4 +121,29 @@ describe('Cassette', () => {
       expect((run.replayed as ClassificationAdapterError).reason).toBe((run.live as ClassificationAdapterError).reason);
     });
   });
+
+  describe('a provider never reached', () => {
+    it('is not recorded: the call fails as it did, and record-missing asks the provider again once it answers', async () => {
+      const path = join(folder(), 'unreached.json');
+      const server = await LoopbackServer.start();
+      const base = server.url();
+      await server.close();
+      const config = { ...configOn(base), models: { backup: { provider: 'openai', model: 'gpt-test' } } };
+      const offline = createTestApp(config);
+      const tape = offline.cassette(path, { mode: 'record-missing' });
+      const failed = await offline.reply('backup', { messages: 'Hi' }).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(CallFailed);
+      expect((failed as CallFailed).kind).toBe('network');
+      expect(tape.entries).toEqual([]);
+      await tape.save();
+
+      const live = await LoopbackServer.start();
+      live.on('/v1/chat/completions', stream(chatStream(textParts(['Hello again.']))));
+      const online = createTestApp(configOn(live.url()));
+      const again = online.cassette(path, { mode: 'record-missing' });
+      expect((await online.reply('backup', { messages: 'Hi' })).text).toBe('Hello again.');
+      expect(again.entries.map((entry) => entry.answer)).toEqual([expect.objectContaining({ text: 'Hello again.' })]);
+      await live.close();
+    });
+  });
 });
