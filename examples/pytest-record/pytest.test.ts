@@ -1,9 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needPytest } from '../../test/support/pytest.js';
 import { createFakeServer, type FakeServer } from '../../src/server.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -11,17 +12,6 @@ const root = join(here, '..', '..');
 // The server as the repository runs it: the standin command from src/.
 const serve = `${process.execPath} --import tsx ${join(root, 'src/server/cli.ts')} serve`;
 const KEY = 'sk-server-side-key-0123456789';
-
-/** Fails with what to install when python3 has no pytest: the recipe is for pytest, so its test needs it. */
-function needPytest(): void {
-  try {
-    execFileSync('python3', ['-c', 'import pytest'], { stdio: 'ignore' });
-  } catch {
-    throw new Error(
-      'The pytest recipe runs on pytest, and python3 has none: install it (python3 -m pip install pytest).',
-    );
-  }
-}
 
 const folder = mkdtempSync(join(tmpdir(), 'standin-pytest-record-'));
 const cassette = join(folder, 'cassettes', 'chat.json');

@@ -1,25 +1,15 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needPytest } from '../../test/support/pytest.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..');
 // The server as the repository runs it: the standin command from src/.
 const serve = `${process.execPath} --import tsx ${join(root, 'src/server/cli.ts')} serve`;
-
-/** Fails with what to install when python3 has no pytest: the recipe is for pytest, so its test needs it. */
-function needPytest(): void {
-  try {
-    execFileSync('python3', ['-c', 'import pytest'], { stdio: 'ignore' });
-  } catch {
-    throw new Error(
-      'The pytest recipe runs on pytest, and python3 has none: install it (python3 -m pip install pytest).',
-    );
-  }
-}
 
 /** Runs pytest on `folder` against the real server; resolves with its exit code and output. */
 function pytest(folder: string): Promise<{ code: number; output: string }> {
