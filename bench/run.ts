@@ -29,6 +29,7 @@ const benches: Bench[] = [
   { name: 'fakeMemory', run: async () => (await import('./fakeMemory.bench.js')).default() },
   { name: 'fitting', run: async () => (await import('./fitting.bench.js')).default() },
   { name: 'closedScopes', run: async () => (await import('./closedScopes.bench.js')).default() },
+  { name: 'scopedLayers', run: async () => (await import('./scopedLayers.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

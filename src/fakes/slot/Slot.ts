@@ -30,10 +30,14 @@ export class Slot<S extends object> {
   readonly #kind: SlotKind<S>;
   /** Oldest first. */
   #layers: Layer<S>[] = [];
-  /** How many layers are for one scope only: the walk skips scope checks while there are none. */
-  #scoped = 0;
-  /** How many layers stand over every other. */
-  #over = 0;
+  /** Where each kind and scope stands in `#layers`: a layer put there replaces it. */
+  #places = new Map<string, number>();
+  /** The layers for one scope only, by scope, oldest first: a call walks its own scope's, never every scope's. */
+  #scoped = new Map<string, Layer<S>[]>();
+  /** The layers for every scope, oldest first. */
+  #every: Layer<S>[] = [];
+  /** The layers over every other, oldest first. */
+  #over: Layer<S>[] = [];
 
   constructor(name: string, kind: SlotKind<S>) {
     this.name = name;
@@ -47,17 +51,30 @@ export class Slot<S extends object> {
 
   /** Puts `layer` on the slot: in the place of one of the same kind and scope, else on top. */
   put(layer: Layer<S>): void {
-    const at = this.#layers.findIndex((other) => other.kind === layer.kind && other.scope === layer.scope);
-    const layers = [...this.#layers];
-    if (at === -1) layers.push(layer);
-    else layers[at] = layer;
-    this.#set(layers);
+    const place = `${layer.kind}\u0000${layer.scope === undefined ? '' : `:${layer.scope}`}`;
+    const at = this.#places.get(place);
+    const group = this.#group(layer);
+    if (at === undefined) {
+      this.#places.set(place, this.#layers.length);
+      this.#layers.push(layer);
+      group.push(layer);
+      return;
+    }
+    const replaced = this.#layers[at]!;
+    this.#layers[at] = layer;
+    // One of the same kind and scope stands in the same group, unless the two differ in standing over every other.
+    if ((replaced.over === true) === (layer.over === true)) group[group.indexOf(replaced)] = layer;
+    else this.#regroup();
   }
 
   /** Takes every layer off and answers them, oldest first. */
   clear(): Layer<S>[] {
     const taken = this.#layers;
-    this.#set([]);
+    this.#layers = [];
+    this.#places = new Map();
+    this.#scoped = new Map();
+    this.#every = [];
+    this.#over = [];
     return taken;
   }
 
@@ -65,34 +82,30 @@ export class Slot<S extends object> {
    * The service for a call: the first layer that takes it in the slot's order, after `after` when given, else the base.
    */
   answer(capability: string, scope: string, base: () => S | undefined, after?: Layer<S>): S | undefined {
-    const layers = this.#layers;
     let passed = after === undefined;
     // A layer over every other (a quota) is walked first, and what it hands down walks the rest from the start.
-    if (this.#over > 0) {
-      for (let at = layers.length - 1; at >= 0; at--) {
-        const layer = layers[at]!;
-        if (layer.over !== true || (layer.scope !== undefined && layer.scope !== scope)) continue;
-        if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
-        if (layer === after) passed = true;
-      }
+    const over = this.#over;
+    for (let at = over.length - 1; at >= 0; at--) {
+      const layer = over[at]!;
+      if (layer.scope !== undefined && layer.scope !== scope) continue;
+      if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
+      if (layer === after) passed = true;
     }
     const fresh = passed && (after === undefined || after.over === true);
-    if (this.#scoped > 0) {
-      for (let at = layers.length - 1; at >= 0; at--) {
-        const layer = layers[at]!;
-        if (layer.scope !== scope || layer.over === true) continue;
-        if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
-        if (layer === after) passed = true;
-      }
+    const own = this.#scoped.get(scope);
+    for (let at = (own?.length ?? 0) - 1; at >= 0; at--) {
+      const layer = own![at]!;
+      if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
+      if (layer === after) passed = true;
     }
-    for (let at = layers.length - 1; at >= 0; at--) {
-      const layer = layers[at]!;
-      if (layer.scope !== undefined || layer.over === true) continue;
+    const every = this.#every;
+    for (let at = every.length - 1; at >= 0; at--) {
+      const layer = every[at]!;
       if (passed && this.#kind.offers(layer.service, capability)) return layer.service;
       if (layer === after) passed = true;
     }
     const found = base();
-    if (fresh && this.#scoped > 0 && (found === undefined || this.#kind.real(found))) throw this.#unfaked(scope);
+    if (fresh && this.#scoped.size > 0 && (found === undefined || this.#kind.real(found))) throw this.#unfaked(scope);
     return found;
   }
 
@@ -101,9 +114,23 @@ export class Slot<S extends object> {
     return this.#kind.unfaked(scope, scopes);
   }
 
-  #set(layers: Layer<S>[]): void {
-    this.#layers = layers;
-    this.#scoped = layers.filter((layer) => layer.scope !== undefined && layer.over !== true).length;
-    this.#over = layers.filter((layer) => layer.over === true).length;
+  /** The group `layer` is walked in: over every other, its scope's, or every scope's. */
+  #group(layer: Layer<S>): Layer<S>[] {
+    if (layer.over === true) return this.#over;
+    if (layer.scope === undefined) return this.#every;
+    let group = this.#scoped.get(layer.scope);
+    if (group === undefined) {
+      group = [];
+      this.#scoped.set(layer.scope, group);
+    }
+    return group;
+  }
+
+  /** Builds the groups again from `#layers`, in its order: after a layer took the place of one of another group. */
+  #regroup(): void {
+    this.#scoped = new Map();
+    this.#every = [];
+    this.#over = [];
+    for (const layer of this.#layers) this.#group(layer).push(layer);
   }
 }

@@ -133,6 +133,29 @@ describe(Slot, () => {
       slot.put(layer('every'));
       expect(slot.layers.map((l) => l.label)).toEqual(['a', 'b', 'every']);
     });
+
+    it('walks a replacing layer where it stands: over every other when it is, else in its scope', () => {
+      const slot = new Slot('writer', kind);
+      slot.put(layer('scope fake', 'fake', 'a'));
+      slot.put({ ...layer('quota', 'quota', 'a'), over: true });
+      slot.put(layer('cassette', 'cassette'));
+      expect(answer(slot, 'a')).toBe('quota');
+      slot.put(layer('quota, no longer over', 'quota', 'a'));
+      expect(slot.layers.map((l) => l.label)).toEqual(['scope fake', 'quota, no longer over', 'cassette']);
+      expect(answer(slot, 'a')).toBe('quota, no longer over');
+      slot.put(layer('second scope fake', 'fake', 'a'));
+      expect(answer(slot, 'a')).toBe('quota, no longer over');
+      slot.put({ ...layer('quota again', 'quota', 'a'), over: true });
+      expect(answer(slot, 'a')).toBe('quota again');
+      expect(slot.answer('reply', 'a', base, slot.layers[1])?.name).toBe('second scope fake');
+    });
+
+    it("finds a call's own scope's layers among many scopes'", () => {
+      const slot = new Slot('writer', kind);
+      for (let i = 0; i < 1000; i++) slot.put(layer(`scope ${i}`, 'fake', `s${i}`));
+      expect(answer(slot, 's500')).toBe('scope 500');
+      expect(() => answer(slot, 'elsewhere')).toThrow(expect.objectContaining({ code: 'T0041' }));
+    });
   });
 
   describe('.clear', () => {
