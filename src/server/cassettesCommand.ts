@@ -1,5 +1,3 @@
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { StandinError, bareMessage } from '../errors/StandinError.js';
 import { pruneCassette, readUsage } from '../fakes/cassettes/pruneCassette.js';
@@ -9,6 +7,7 @@ import type { RedactFunction } from '../fakes/cassettes/redactSecrets.js';
 import { USAGE_VARIABLE } from '../fakes/cassettes/usageLog.js';
 import { writeFileSafely } from '../fakes/cassettes/writeFileSafely.js';
 import { checkCommand } from './checkCommand.js';
+import { loadRedact } from './loadRedact.js';
 import { readRegularFile } from './regularFile.js';
 import type { CommandOutput } from './serveCommand.js';
 
@@ -139,23 +138,4 @@ async function eachFile(
     }
   }
   return code;
-}
-
-/** The redact function of the module at `path`: its default export, or its `redact` export. */
-async function loadRedact(path: string): Promise<RedactFunction> {
-  let module: { default?: unknown; redact?: unknown };
-  try {
-    module = (await import(pathToFileURL(resolve(path)).href)) as typeof module;
-  } catch (error) {
-    throw new StandinError('V0012', `--redact ${path} does not load: ${(error as Error).message}`, { cause: error });
-  }
-  const redact = typeof module.default === 'function' ? module.default : module.redact;
-  if (typeof redact !== 'function') {
-    throw new StandinError(
-      'V0012',
-      `--redact ${path} has no redact function: export one as the default export or as 'redact', such as ` +
-        `export default (text) => text.replaceAll('alice@example.com', '[email]').`,
-    );
-  }
-  return redact as RedactFunction;
 }

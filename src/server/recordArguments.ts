@@ -13,6 +13,7 @@ export interface RecordValues {
   readonly config?: string | undefined;
   readonly mode?: string | undefined;
   readonly timing?: boolean | undefined;
+  readonly redact?: string | undefined;
   readonly scripts?: string | undefined;
   readonly cassette?: string | undefined;
 }
@@ -35,7 +36,9 @@ export function recordArguments(
           ? '--mode'
           : values.timing !== undefined
             ? '--timing'
-            : undefined;
+            : values.redact !== undefined
+              ? '--redact'
+              : undefined;
     return stray === undefined
       ? undefined
       : `W0009: ${stray} goes with --record <cassette.json>: it says how the server records. Add --record, or ` +

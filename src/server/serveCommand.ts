@@ -14,13 +14,14 @@ import { chaosArgument } from './chaosArgument.js';
 import { paceArgument } from './paceArgument.js';
 import type { ChaosSettings } from '../fakes/chaos/chaosSettings.js';
 import { recordArguments, recordLines } from './recordArguments.js';
+import { loadRedact } from './loadRedact.js';
 
 /** What `standin --help` prints. */
 export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <file.json> [--pace <pace>]]
                      [--chaos <settings>] [--port <n>] [--host <address>] [--body-limit <bytes>]
                      [--outlive-parent]
        standin serve --record <cassette.json> --config <config.json> [--mode <mode>] [--timing]
-                     [--pace <pace>] [--port <n>] ...
+                     [--redact <module>] [--pace <pace>] [--port <n>] ...
        standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
@@ -47,6 +48,8 @@ Decisions /v1/decisions classifier APIs).
                      (call the provider for everything, replacing the file's entries) or replay
                      (the cassette alone; a miss is T0040); STANDIN_CASSETTES overrides it
   --timing           with --record: keep each streamed reply's first-part delay and gaps, for --pace
+  --redact <module>  with --record: a module whose redact function (its default export, or 'redact')
+                     rewrites every string before it is written or matched, as app.cassette's redact
   --pace <pace>      how the cassette's replies stream (--cassette, --record): instant (the default);
                      recorded, at the pace recorded with timing (--timing, app.cassette's timing:
                      true); recorded=<factor>, each recorded wait times the factor (above 0, at most
@@ -118,6 +121,7 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
         config: { type: 'string' },
         mode: { type: 'string' },
         timing: { type: 'boolean' },
+        redact: { type: 'string' },
         pace: { type: 'string' },
       },
     });
@@ -143,10 +147,18 @@ export async function serveCommand(args: readonly string[], output: CommandOutpu
     output.out(JSON.stringify(scriptsJsonSchema(), null, 2));
     return 0;
   }
-  const recording = recordArguments(values);
+  let recording = recordArguments(values);
   if (typeof recording === 'string') {
     output.err(recording);
     return 2;
+  }
+  if (recording !== undefined && values.redact !== undefined) {
+    try {
+      recording = { ...recording, record: { ...recording.record, redact: await loadRedact(values.redact) } };
+    } catch (error) {
+      output.err(`W0009: ${bareMessage(error)}`);
+      return 2;
+    }
   }
   if (values.scripts === undefined && values.cassette === undefined && recording === undefined) {
     output.err(

@@ -127,6 +127,37 @@ describe(serveCommand, () => {
     return lines.join('\n');
   }
 
+  it("records through --redact <module>'s function, as app.cassette's redact, and refuses one that does not load", async () => {
+    const upstream = await createFakeServer({
+      scripts: { models: { 'gpt-4.1-mini': [{ text: 'Mail alice@example.com.' }] } },
+    });
+    const config = file('redact-config.json', {
+      models: { helpdesk: { provider: 'openai', model: 'gpt-4.1-mini' } },
+      providers: { openai: { baseURL: `${upstream.url}/v1`, apiKey: serverKey } },
+    });
+    const module = file('redact.mjs', "export default (text) => text.replaceAll('alice@example.com', '[email]');");
+    const path = join(dir, 'redacted.json');
+    lines.length = 0;
+    const server = (await serveCommand(
+      ['serve', '--record', path, '--config', config, '--redact', module],
+      output,
+    )) as FakeServer;
+    const asked = { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Who is alice@example.com?' }] };
+    const reply = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify(asked) });
+    expect(((await reply.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content).toBe(
+      'Mail alice@example.com.',
+    );
+    await Promise.all([server.close(), upstream.close()]);
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain('alice@example.com');
+    expect(text).toContain('Who is [email]?');
+    expect(text).toContain('Mail [email].');
+    expect(await refused(['--record', path, '--config', config, '--redact', join(dir, 'none.mjs')])).toMatch(
+      /^W0009: --redact .*none\.mjs does not load/,
+    );
+    expect(await refused(['--redact', module])).toMatch(/^W0009: --redact goes with --record/);
+  });
+
   it('exits 2 with W0071 for a --config file that does not exist', async () => {
     const said = await refused(['--record', cassette, '--config', join(dir, 'missing.json')]);
     expect(said).toMatch(/^W0071: .*missing\.json: cannot read the config: there is no such file\. Give a JSON file/);
