@@ -6,12 +6,14 @@ const LAYERS = 10_000;
 const CEILING = 1.5;
 const config = { models: { writer: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } };
 
-/** A test app whose model has a function fake in each of `scopes` scopes: one reply is asked in the last of them. */
+/**
+ * A test app whose model has a function fake in each of `scopes` scopes: one reply is asked in the first of them, whose
+ * layer is the oldest, the last a walk of every layer would reach.
+ */
 function appWith(scopes: number) {
   const app = createTestApp(config);
   for (let i = 0; i < scopes; i++) app.scope(`scope-${i}`).fake('writer', () => ({ text: 'Hello' }));
-  const last = `scope-${scopes - 1}`;
-  return { app, reply: () => app.scope(last, () => app.reply('writer', { messages: 'Hi' })) };
+  return { app, reply: () => app.scope('scope-0', () => app.reply('writer', { messages: 'Hi' })) };
 }
 
 /**
