@@ -22,7 +22,7 @@ export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <fil
                      [--outlive-parent]
        standin serve --record <cassette.json> --config <config.json> [--mode <mode>] [--timing]
                      [--redact <module>] [--pace <pace>] [--port <n>] ...
-       standin cassettes prune|redact <cassette.json>...   (standin cassettes --help)
+       standin cassettes prune|redact|check <cassette.json>...   (standin cassettes --help)
        standin inspect <cassette.json> [-o out.html]
 
 Serves scripted fakes over the providers' own HTTP protocols, HTTP/1.1 and HTTP/2 on one port
