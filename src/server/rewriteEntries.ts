@@ -6,8 +6,8 @@ import { writeFileSafely } from '../fakes/cassettes/writeFileSafely.js';
 
 /**
  * Writes the cassette at `path` (whose text was `text`) with the entries at the positions of `recordings` recorded
- * again: each keeps its model, call and request, and takes the new answer and day; its tool runs, which answered the old
- * calls, go. Only those entries' JSON text is replaced, every other byte stays as it was, and the file is written
+ * again: each keeps its model, call and request, and takes the new answer and day; its tool runs and its timing, which
+ * were the old answer's, go. Only those entries' JSON text is replaced, every other byte stays as it was, and the file is written
  * whole or not at all.
  *
  * @throws {StandinError} `V0001` should the text made not read as a cassette; `V0003` when it cannot be written.
@@ -24,7 +24,7 @@ export async function rewriteEntries(
   for (const [position, span] of spans.entries()) {
     const fresh = recordings.get(position);
     if (fresh === undefined) continue;
-    const { tools: _tools, ...kept } = entries[position]!;
+    const { tools: _tools, timing: _timing, ...kept } = entries[position]!;
     const entry = {
       ...kept,
       answer: fresh.answer,

@@ -260,6 +260,26 @@ describe('checkCassette', () => {
     });
   });
 
+  describe('update of a timed entry', () => {
+    it("drops the old answer's timing, which the new answer's parts need not fit, and the file still replays", async () => {
+      const timed = (text: string): string => {
+        const file = JSON.parse(text) as { entries: Record<string, unknown>[] };
+        file.entries[0]!.timing = { firstMs: 5, gapsMs: [] };
+        return `${JSON.stringify(file, null, 2)}\n`;
+      };
+      const path = copy(timed);
+      const reworded = { text: 'Open Settings, then', finish: 'length' } as const;
+      const report = await check(answering({ 0: reworded }), { update: true }, path);
+      expect(report.updated).toEqual([0]);
+      const entries = (JSON.parse(readFileSync(path, 'utf8')) as { entries: Record<string, unknown>[] }).entries;
+      expect(entries[0]!.timing).toBeUndefined();
+      const app = createTestApp(configFor('http://127.0.0.1:9'));
+      app.cassette(path, { pace: 'recorded' });
+      expect((await app.reply('writer', { messages: 'How do I reset my password?' })).text).toBe(reworded.text);
+      await app.dispose();
+    });
+  });
+
   describe('settings', () => {
     it('refuses a tolerance that is not a fraction of 0 or more with V0013', async () => {
       await expect(checkCassette(copy(), { config: {}, unitsTolerance: -1 })).rejects.toMatchObject({ code: 'V0013' });
