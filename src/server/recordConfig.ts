@@ -1,4 +1,5 @@
 import { adapterNames, type AdapterName } from '../config/adapterNames.js';
+import { keyVariables } from '../config/keyVariables.js';
 import type { ProviderConfig } from '../config/ProviderConfig.js';
 import type { StandinConfigInput } from '../config/configSchema.js';
 import { ownRecord } from './ownRecord.js';
@@ -15,12 +16,12 @@ interface KeySource {
 
 /** Each adapter's key source. */
 export const KEY_SOURCES: Readonly<Record<AdapterName, KeySource>> = {
-  openai: { variable: 'OPENAI_API_KEY' },
-  anthropic: { variable: 'ANTHROPIC_API_KEY' },
-  gemini: { variable: 'GEMINI_API_KEY' },
-  'azure-openai': { variable: 'AZURE_OPENAI_API_KEY' },
+  ...(Object.fromEntries(adapterNames.map((name) => [name, { variable: keyVariables[name] }])) as Record<
+    AdapterName,
+    KeySource
+  >),
   bedrock: {
-    variable: 'AWS_BEARER_TOKEN_BEDROCK',
+    variable: keyVariables.bedrock,
     credentials: ['accessKeyId', 'secretAccessKey'],
     otherwise: (env) =>
       env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
@@ -31,8 +32,6 @@ export const KEY_SOURCES: Readonly<Record<AdapterName, KeySource>> = {
           }
         : undefined,
   },
-  typesafe: { variable: 'TYPESAFE_API_KEY' },
-  decisions: { variable: 'OPENAI_API_KEY' },
 };
 
 /** The adapter each wire dialect's requests are recorded through, for a model id the config does not name. */

@@ -1,19 +1,12 @@
 import { thrownName } from '../../validation/formatPath.js';
 import type { StandinConfig } from '../../config/configSchema.js';
+import { awsVariables, keyVariables } from '../../config/keyVariables.js';
 import { StandinError } from '../../errors/StandinError.js';
 import { Redactor } from '../../services/providers/http/redact.js';
 import { setOwn } from './plainJson.js';
 
 /** The environment variables the real adapters read their keys from. */
-const KEY_VARIABLES = [
-  'OPENAI_API_KEY',
-  'ANTHROPIC_API_KEY',
-  'TYPESAFE_API_KEY',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'AWS_BEARER_TOKEN_BEDROCK',
-] as const;
+const KEY_VARIABLES = [...new Set(Object.values(keyVariables)), ...awsVariables];
 const MASK = '[redacted]';
 /** `scheme://user:password@` in a URL. */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;

@@ -21,6 +21,13 @@ describe('secretScrubber', () => {
     expect(fromEnv('sent ant-secret-value-42')).toBe('sent [redacted]');
   });
 
+  it('masks the key of every adapter that reads one from the environment, Gemini and Azure OpenAI among them', () => {
+    vi.stubEnv('GEMINI_API_KEY', 'gem-secret-value-42');
+    vi.stubEnv('AZURE_OPENAI_API_KEY', 'azure-secret-value-42');
+    const fromEnv = secretScrubber(parseConfig({}), undefined);
+    expect(fromEnv('sent gem-secret-value-42 and azure-secret-value-42')).toBe('sent [redacted] and [redacted]');
+  });
+
   it("masks a Bedrock provider's AWS credentials, from the config and from the AWS environment variables", () => {
     vi.stubEnv('AWS_SESSION_TOKEN', 'FwoGZXIvYXdzEBYaDenvtoken');
     const config = parseConfig({

@@ -1,4 +1,5 @@
 import { anthropicFailures } from '../../../protocols/anthropic/anthropicErrors.js';
+import { keyVariables } from '../../../config/keyVariables.js';
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
 import { requestFault } from '../http/requestFault.js';
@@ -31,7 +32,7 @@ export class AnthropicProvider implements Provider {
     this.#endpoint = new Endpoint({
       settings,
       defaultURL: ANTHROPIC_URL,
-      keyVariable: 'ANTHROPIC_API_KEY',
+      keyVariable: keyVariables.anthropic,
       requestIdHeader: 'request-id',
       protocolHeaders: { 'anthropic-version': apiVersions[auth] },
       auth: auth === 'bearer' ? (key) => ({ authorization: `Bearer ${key}` }) : (key) => ({ 'x-api-key': key }),

@@ -1,4 +1,5 @@
 import { StandinError } from '../../../errors/StandinError.js';
+import { keyVariables } from '../../../config/keyVariables.js';
 import { azureFailures } from '../../../protocols/azure/azureFailures.js';
 import type { OpenAIRoute } from '../openai/OpenAIProvider.js';
 import { AZURE_API_VERSION, type AzureOpenAIProviderSettings } from './AzureOpenAIProviderSettings.js';
@@ -20,7 +21,7 @@ export function azureRoute(settings: AzureOpenAIProviderSettings, base: string):
     endpoint: {
       // An Azure host is the vendor's own URL (its key may come from the environment); any other is a custom one.
       defaultURL: azureHosts.test(new URL(base).hostname) ? base : '',
-      keyVariable: 'AZURE_OPENAI_API_KEY',
+      keyVariable: keyVariables['azure-openai'],
       requestIdHeader: 'apim-request-id',
       auth: (key): Readonly<Record<string, string>> =>
         bearer ? { authorization: `Bearer ${key}` } : { 'api-key': key },

@@ -1,4 +1,5 @@
 import { decisionsFailures } from '../../../protocols/decisions/decisionsFailures.js';
+import { keyVariables } from '../../../config/keyVariables.js';
 import { HttpClassifier, type ClassifierProtocol } from '../classifier/HttpClassifier.js';
 import { DECISIONS_MODEL, DECISIONS_URL, type DecisionsClassifierSettings } from './DecisionsClassifierSettings.js';
 
@@ -6,7 +7,7 @@ const protocol: ClassifierProtocol = {
   name: 'decisions',
   defaultURL: DECISIONS_URL,
   path: '/decisions',
-  keyVariable: 'OPENAI_API_KEY',
+  keyVariable: keyVariables.decisions,
   requestIdHeader: 'x-request-id',
   defaultModel: DECISIONS_MODEL,
   failures: decisionsFailures,

@@ -1,4 +1,5 @@
 import { StandinError } from '../../../errors/StandinError.js';
+import { keyVariables } from '../../../config/keyVariables.js';
 import { geminiFailures } from '../../../protocols/gemini/geminiFailures.js';
 import { WireFault } from '../../../protocols/WireFault.js';
 import { imageMediaType } from '../../requests/imageMediaType.js';
@@ -34,7 +35,7 @@ export class GeminiProvider implements Provider {
     this.#endpoint = new Endpoint({
       settings,
       defaultURL: GEMINI_URL,
-      keyVariable: 'GEMINI_API_KEY',
+      keyVariable: keyVariables.gemini,
       requestIdHeader: 'x-request-id',
       auth:
         settings.auth === 'bearer'

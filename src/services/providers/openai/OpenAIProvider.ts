@@ -1,4 +1,5 @@
 import { errorReport } from '../http/ErrorReport.js';
+import { keyVariables } from '../../../config/keyVariables.js';
 import { postJson } from '../http/postJson.js';
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint, type EndpointOptions } from '../http/Endpoint.js';
@@ -43,7 +44,7 @@ const openAIRoute: OpenAIRoute = {
   name: 'OpenAI',
   endpoint: {
     defaultURL: OPENAI_URL,
-    keyVariable: 'OPENAI_API_KEY',
+    keyVariable: keyVariables.openai,
     requestIdHeader: 'x-request-id',
     auth: (key) => ({ authorization: `Bearer ${key}` }),
     failures: openaiFailures,

@@ -1,4 +1,5 @@
 import { typesafeFailures } from '../../../protocols/typesafe/typesafeErrors.js';
+import { keyVariables } from '../../../config/keyVariables.js';
 import { HttpClassifier, type ClassifierProtocol } from '../classifier/HttpClassifier.js';
 import { TYPESAFE_MODEL, TYPESAFE_URL, type TypesafeClassifierSettings } from './TypesafeClassifierSettings.js';
 
@@ -6,7 +7,7 @@ const protocol: ClassifierProtocol = {
   name: 'typesafe',
   defaultURL: TYPESAFE_URL,
   path: '/v1/systemone',
-  keyVariable: 'TYPESAFE_API_KEY',
+  keyVariable: keyVariables.typesafe,
   requestIdHeader: 'x-typesafe-request-id',
   defaultModel: TYPESAFE_MODEL,
   // TypeSafe's keys: any one a server echoes is masked, not only the one sent.
