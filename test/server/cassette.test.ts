@@ -6,6 +6,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeServer } from 'standin/server';
 import { createTestApp } from 'standin/testing';
+import { startServe, stopServe } from '../support/serveChild.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-wire-cassette-'));
 const path = join(dir, 'helpdesk.json');
@@ -56,28 +57,13 @@ describe('standin serve --cassette', () => {
     'replays the cassette to the openai client by the model id it recorded, and stops on SIGINT',
     { timeout: 60_000 },
     async () => {
-      const child = spawn('node', ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--cassette', path], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('control token:')) resolve();
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-      });
+      const { child, out, url } = await startServe(['--cassette', path]);
       expect(out).toContain('models gpt-4.1-mini, helpdesk');
-      const url = /listening at (\S+)/.exec(out)![1]!;
       const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'test', maxRetries: 0 });
       expect((await client.chat.completions.create(ask)).choices[0]!.message.content).toBe(
         'Open Settings, then Reset.',
       );
-      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      expect(await exit).toBe(0);
+      expect(await stopServe(child)).toBe(0);
     },
   );
 

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../src/server.js';
 import type { FakeServer } from '../../src/server/FakeServer.js';
 import { serveCommand } from '../../src/server/serveCommand.js';
+import { startServe, stopServe, type ServeChild } from '../support/serveChild.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-record-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const cli = ['--import', 'tsx', 'src/server/cli.ts'];
 const serverKey = 'sk-cli-server-key-0123456789abcdef';
 
 function file(name: string, body: unknown): string {
@@ -47,28 +47,9 @@ function runPython(url: string): Promise<{ code: number; stdout: string; stderr:
   });
 }
 
-/** Starts `standin serve <args>` and waits for its control token line: its output so far, and its URL. */
-async function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; out: string; url: string }> {
-  const child = spawn(process.execPath, [...cli, 'serve', ...args], {
-    env: { ...process.env, OPENAI_API_KEY: serverKey, STANDIN_CASSETTES: '' },
-  });
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('control token:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-  return { child, out, url: /listening at (\S+)/.exec(out)![1]! };
-}
-
-async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
-  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
-  return exit;
+/** Starts `standin serve <args>` with the server's key in its environment. */
+function start(args: string[]): Promise<ServeChild> {
+  return startServe(args, { ...process.env, OPENAI_API_KEY: serverKey, STANDIN_CASSETTES: '' });
 }
 
 describe('standin serve --record', { timeout: 60_000 }, () => {
@@ -96,7 +77,7 @@ describe('standin serve --record', { timeout: 60_000 }, () => {
     expect(recorded.stderr).toBe('');
     const answers = { alpha: 'Alpha is the first letter.', beta: 'Beta is the second letter.' };
     expect(JSON.parse(recorded.stdout)).toEqual(answers);
-    expect(await stop(recording.child)).toBe(0);
+    expect(await stopServe(recording.child)).toBe(0);
     await upstream.close();
 
     const text = readFileSync(cassette, 'utf8');
@@ -109,7 +90,7 @@ describe('standin serve --record', { timeout: 60_000 }, () => {
     const replayed = await runPython(replay.url);
     expect(replayed.stderr).toBe('');
     expect(JSON.parse(replayed.stdout)).toEqual(answers);
-    expect(await stop(replay.child)).toBe(0);
+    expect(await stopServe(replay.child)).toBe(0);
     expect(readFileSync(cassette, 'utf8')).toBe(text);
   });
 });

@@ -74,7 +74,7 @@ export class CassetteProvider implements Provider {
           : new TimingReplay(timing, this.#tape.pace, context.signal);
       for (const [i, part] of prepared.parts.entries()) {
         if (i === failAfter) break;
-        await paced?.before(part);
+        if (paced !== undefined) await paced.before(part);
         yield part;
       }
       if (failAfter !== undefined) throw this.#failure(prepared.fail!, prepared.retryAfterMs, found.position, context);
