@@ -123,7 +123,11 @@ describe('Ollama /api/chat, both ways', () => {
         model: 'm',
         messages: [
           { role: 'user', content: 'Weather?' },
-          { role: 'assistant', content: '', tool_calls: [{ function: { name: 'weather', arguments: { city: 'Oslo' } } }] },
+          {
+            role: 'assistant',
+            content: '',
+            tool_calls: [{ function: { name: 'weather', arguments: { city: 'Oslo' } } }],
+          },
           { role: 'tool', content: 'sunny', tool_name: 'weather' },
         ],
       });
@@ -145,9 +149,10 @@ describe('Ollama /api/chat, both ways', () => {
     });
 
     it('refuses a message of a role it does not know, and a body without a model', () => {
-      expect(faultOf(() => readChat({ model: 'm', messages: [{ role: 'robot', content: 'x' }] })).fault).toMatchObject(
-        { kind: 'refused', issue: { path: ['messages', 0, 'role'] } },
-      );
+      expect(faultOf(() => readChat({ model: 'm', messages: [{ role: 'robot', content: 'x' }] })).fault).toMatchObject({
+        kind: 'refused',
+        issue: { path: ['messages', 0, 'role'] },
+      });
       expect(faultOf(() => readChat({ messages: [] })).fault).toMatchObject({ issue: { path: ['model'] } });
     });
 
@@ -168,12 +173,13 @@ describe('Ollama /api/chat, both ways', () => {
 
     it('cannot send an image by URL, a file, or a call input that is no object', () => {
       const user = (content: ContentPart[]): ReplyRequest => ({ model: 'm', messages: [{ role: 'user', content }] });
-      expect(faultOf(() => writeChat(user([{ type: 'image', url: 'https://x.test/a.png' }]), true)).fault).toMatchObject(
-        { kind: 'cannot_send', where: 'request.messages[0].content[0]' },
-      );
       expect(
-        faultOf(() => writeChat(user([{ type: 'file', bytes: new Uint8Array([1]), mediaType: 'application/pdf' }]), true))
-          .fault.kind,
+        faultOf(() => writeChat(user([{ type: 'image', url: 'https://x.test/a.png' }]), true)).fault,
+      ).toMatchObject({ kind: 'cannot_send', where: 'request.messages[0].content[0]' });
+      expect(
+        faultOf(() =>
+          writeChat(user([{ type: 'file', bytes: new Uint8Array([1]), mediaType: 'application/pdf' }]), true),
+        ).fault.kind,
       ).toBe('cannot_send');
       const call: ReplyRequest = {
         model: 'm',

@@ -83,10 +83,13 @@ describe('Ollama /api/generate, both ways', () => {
 });
 
 describe('Ollama /api/embed, both ways', () => {
-  const vector = fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (n === 0 ? 0 : n)), {
-    minLength: 1,
-    maxLength: 8,
-  });
+  const vector = fc.array(
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (n === 0 ? 0 : n)),
+    {
+      minLength: 1,
+      maxLength: 8,
+    },
+  );
 
   it('reads back the texts it wrote, one or many, and the vectors the server wrote', () => {
     fc.assert(
