@@ -2,21 +2,27 @@ import type { Message, ReplyRequest, ToolCall, ToolResult } from '../../services
 import { isRecord, resultOf } from '../jsonValues.js';
 import { readShape, toJson } from '../readShape.js';
 import { refused, WireFault } from '../WireFault.js';
-import { readUserContent, writeUserContent } from './ollamaContent.js';
-import { readFormat, readOptions, readTools, writeOptions, type RequestExtras } from './ollamaSettings.js';
-import { chatBody, type ChatBody, type OllamaMessage } from './ollamaShapes.js';
+import { readOllamaUser, writeOllamaUser } from './ollamaContent.js';
+import {
+  readOllamaFormat,
+  readOllamaOptions,
+  readOllamaTools,
+  writeOllamaOptions,
+  type RequestExtras,
+} from './ollamaSettings.js';
+import { ollamaChatBody, type OllamaChatBody, type OllamaMessage } from './ollamaShapes.js';
 
 /**
  * The `/api/chat` body of a reply request: the instructions as a system message, a call's input as the object
  * `arguments` Ollama takes, a tool result as a `tool` message naming its tool; a typed value is `format`, its JSON
  * Schema.
  */
-export function writeChat(request: ReplyRequest, stream: boolean, extras: RequestExtras = {}): ChatBody {
+export function writeOllamaChat(request: ReplyRequest, stream: boolean, extras: RequestExtras = {}): OllamaChatBody {
   const messages: OllamaMessage[] = [];
   if (request.instructions !== undefined) messages.push({ role: 'system', content: request.instructions });
   request.messages.forEach((message, i) => {
     const where = `request.messages[${i}]`;
-    if (message.role === 'user') messages.push({ role: 'user', ...writeUserContent(message.content, where) });
+    if (message.role === 'user') messages.push({ role: 'user', ...writeOllamaUser(message.content, where) });
     else if (message.role === 'assistant') {
       const calls = (message.calls ?? []).map((call, j) => ({
         id: call.id,
@@ -51,9 +57,9 @@ export function writeChat(request: ReplyRequest, stream: boolean, extras: Reques
     }));
   }
   if (request.output !== undefined) body.format = request.output.schema;
-  const options = writeOptions(request.settings, extras);
+  const options = writeOllamaOptions(request.settings, extras);
   if (options !== undefined) body.options = options;
-  return body as ChatBody;
+  return body as OllamaChatBody;
 }
 
 /** A call's input as `arguments`: a JSON object, as Ollama's tool calls carry it. */
@@ -79,8 +85,8 @@ export interface ChatRequestRead {
  * Reads a `/api/chat` body into its call: system messages are the instructions, a `tool` message answers the open call
  * of its `tool_call_id`, else of its `tool_name`. A `refused` {@link WireFault} names the first field at fault.
  */
-export function readChat(value: unknown): ChatRequestRead {
-  const body = readShape(chatBody, value);
+export function readOllamaChat(value: unknown): ChatRequestRead {
+  const body = readShape(ollamaChatBody, value);
   const system: string[] = [];
   const messages: Message[] = [];
   let open: ToolCall[] = [];
@@ -89,7 +95,7 @@ export function readChat(value: unknown): ChatRequestRead {
     const content = message.content ?? '';
     if (message.role === 'system') system.push(content);
     else if (message.role === 'user')
-      messages.push({ role: 'user', content: readUserContent(content, message.images ?? [], ['messages', i]) });
+      messages.push({ role: 'user', content: readOllamaUser(content, message.images ?? [], ['messages', i]) });
     else if (message.role === 'assistant') {
       const calls = (message.tool_calls ?? []).map((call): ToolCall => ({
         id: call.id || `call_${count++}`,
@@ -109,11 +115,11 @@ export function readChat(value: unknown): ChatRequestRead {
   });
   const request: { -readonly [K in keyof ReplyRequest]: ReplyRequest[K] } = { model: body.model, messages };
   if (system.length > 0) request.instructions = system.join('\n');
-  const tools = readTools(body.tools ?? []);
+  const tools = readOllamaTools(body.tools ?? []);
   if (tools.length > 0) request.tools = tools;
-  const output = readFormat(body.format);
+  const output = readOllamaFormat(body.format);
   if (output !== undefined) request.output = output;
-  const settings = readOptions(body.options);
+  const settings = readOllamaOptions(body.options);
   if (settings !== undefined) request.settings = settings;
   return { request, stream: body.stream ?? true };
 }

@@ -12,7 +12,7 @@ export interface OllamaUserContent {
  * A user message's content: text parts joined, images (bytes or a `data:` URL) as base64. Ollama takes no file and no
  * image by URL, so either is `cannot_send`.
  */
-export function writeUserContent(content: string | readonly ContentPart[], where: string): OllamaUserContent {
+export function writeOllamaUser(content: string | readonly ContentPart[], where: string): OllamaUserContent {
   if (typeof content === 'string') return { content };
   let text = '';
   const images: string[] = [];
@@ -45,7 +45,7 @@ const signatures: readonly (readonly [string, readonly number[]])[] = [
 ];
 
 /** A user message read back: its text, and each base64 image as an image part of the type its bytes begin with. */
-export function readUserContent(
+export function readOllamaUser(
   content: string,
   images: readonly string[],
   at: readonly PropertyKey[],

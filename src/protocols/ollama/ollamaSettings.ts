@@ -2,7 +2,7 @@ import type { CallSettings } from '../../services/spec/CallSettings.js';
 import type { OutputSpec, ToolSpec } from '../../services/spec/Provider.js';
 import { isRecord } from '../jsonValues.js';
 import { refused, WireFault } from '../WireFault.js';
-import type { ChatRead } from './ollamaShapes.js';
+import type { OllamaChatRead } from './ollamaShapes.js';
 
 /** What the adapter adds to a request beside the call: its settings' extra body fields and output limit. */
 export interface RequestExtras {
@@ -13,13 +13,13 @@ export interface RequestExtras {
 }
 
 /** The name a typed value is read back under: Ollama's `format` names none. */
-export const OUTPUT_NAME = 'response';
+export const OLLAMA_OUTPUT_NAME = 'response';
 
 /**
  * The call's settings as `options`. Ollama has no tool choice: `'none'` sends no tools (the writer leaves them out),
  * `'required'` or a named tool is `cannot_honour`.
  */
-export function writeOptions(
+export function writeOllamaOptions(
   settings: CallSettings | undefined,
   extras: RequestExtras,
 ): Record<string, unknown> | undefined {
@@ -42,7 +42,7 @@ export function writeOptions(
 }
 
 /** The settings a request's `options` ask for; the model's other options are read and not kept. */
-export function readOptions(options: ChatRead['options']): CallSettings | undefined {
+export function readOllamaOptions(options: OllamaChatRead['options']): CallSettings | undefined {
   if (options === undefined || options === null) return undefined;
   const settings: { -readonly [K in keyof CallSettings]: CallSettings[K] } = {};
   if (typeof options.temperature === 'number') settings.temperature = options.temperature;
@@ -56,7 +56,7 @@ export function readOptions(options: ChatRead['options']): CallSettings | undefi
 }
 
 /** The tools a request offers, an object schema when one names no parameters. */
-export function readTools(tools: NonNullable<ChatRead['tools']>): ToolSpec[] {
+export function readOllamaTools(tools: NonNullable<OllamaChatRead['tools']>): ToolSpec[] {
   return tools.map((tool) => ({
     name: tool.function.name,
     ...(typeof tool.function.description === 'string' ? { description: tool.function.description } : {}),
@@ -65,10 +65,10 @@ export function readTools(tools: NonNullable<ChatRead['tools']>): ToolSpec[] {
 }
 
 /** A typed value's schema from `format`: a JSON Schema as it is, `"json"` any JSON value; another word is refused. */
-export function readFormat(format: ChatRead['format']): OutputSpec | undefined {
+export function readOllamaFormat(format: OllamaChatRead['format']): OutputSpec | undefined {
   if (format === undefined || format === null || format === '') return undefined;
-  if (format === 'json') return { name: OUTPUT_NAME, schema: {} };
+  if (format === 'json') return { name: OLLAMA_OUTPUT_NAME, schema: {} };
   if (typeof format === 'string')
     throw refused(['format'], `invalid format: ${JSON.stringify(format)}; expected "json" or a valid JSON schema`);
-  return { name: OUTPUT_NAME, schema: format };
+  return { name: OLLAMA_OUTPUT_NAME, schema: format };
 }

@@ -53,7 +53,7 @@ export const ollamaTool = z.looseObject({
 export const ollamaFormat = z.union([z.string(), jsonObject]);
 
 /** The body of `POST /api/chat`; `stream` is true when left out. */
-export const chatBody = z.looseObject({
+export const ollamaChatBody = z.looseObject({
   model: z.string(),
   messages: z.array(ollamaMessage).nullish(),
   tools: z.array(ollamaTool).nullish(),
@@ -65,7 +65,7 @@ export const chatBody = z.looseObject({
 });
 
 /** The body of `POST /api/generate`: one prompt, and its system text. */
-export const generateBody = z.looseObject({
+export const ollamaGenerateBody = z.looseObject({
   model: z.string(),
   prompt: z.string().nullish(),
   system: z.string().nullish(),
@@ -80,7 +80,7 @@ export const generateBody = z.looseObject({
 });
 
 /** The body of `POST /api/embed`: one text or a list of them. */
-export const embedBody = z.looseObject({
+export const ollamaEmbedBody = z.looseObject({
   model: z.string(),
   input: z.union([z.string(), z.array(z.string())]),
   truncate: z.boolean().nullish(),
@@ -106,7 +106,7 @@ const doneFields = {
 };
 
 /** One line of a `/api/chat` answer (or the whole of one with `stream: false`). */
-export const chatChunk = z.looseObject({
+export const ollamaChatChunk = z.looseObject({
   ...doneFields,
   message: z
     .looseObject({
@@ -119,7 +119,7 @@ export const chatChunk = z.looseObject({
 });
 
 /** One line of a `/api/generate` answer. */
-export const generateChunk = z.looseObject({
+export const ollamaGenerateChunk = z.looseObject({
   ...doneFields,
   response: z.string().nullish(),
   thinking: z.string().nullish(),
@@ -127,7 +127,7 @@ export const generateChunk = z.looseObject({
 });
 
 /** A `/api/embed` answer: one vector per input, in order. */
-export const embedResponse = z.looseObject({
+export const ollamaEmbedResponse = z.looseObject({
   model: z.string().nullish(),
   embeddings: z
     .array(z.array(z.number('the embedding holds something other than finite numbers')).min(1, 'a vector is empty'))
@@ -137,12 +137,12 @@ export const embedResponse = z.looseObject({
 /** Ollama's error body, a status's and a stream line's alike. */
 export const ollamaError = z.object({ error: z.string() });
 
-export type ChatBody = z.input<typeof chatBody>;
-export type ChatRead = z.output<typeof chatBody>;
-export type GenerateBody = z.input<typeof generateBody>;
-export type GenerateRead = z.output<typeof generateBody>;
+export type OllamaChatBody = z.input<typeof ollamaChatBody>;
+export type OllamaChatRead = z.output<typeof ollamaChatBody>;
+export type OllamaGenerateBody = z.input<typeof ollamaGenerateBody>;
+export type OllamaGenerateRead = z.output<typeof ollamaGenerateBody>;
 export type OllamaMessage = z.input<typeof ollamaMessage>;
 export type OllamaToolCall = z.output<typeof ollamaToolCall>;
-export type ChatChunk = z.output<typeof chatChunk>;
-export type GenerateChunk = z.output<typeof generateChunk>;
-export type EmbedBody = z.input<typeof embedBody>;
+export type OllamaChatChunk = z.output<typeof ollamaChatChunk>;
+export type OllamaGenerateChunk = z.output<typeof ollamaGenerateChunk>;
+export type OllamaEmbedBody = z.input<typeof ollamaEmbedBody>;

@@ -3,7 +3,13 @@ import { isRecord } from '../jsonValues.js';
 import { readReply } from '../readShape.js';
 import { TypedContent } from '../TypedContent.js';
 import { malformed, WireFault } from '../WireFault.js';
-import { chatChunk, generateChunk, type ChatChunk, type GenerateChunk, type OllamaToolCall } from './ollamaShapes.js';
+import {
+  ollamaChatChunk,
+  ollamaGenerateChunk,
+  type OllamaChatChunk,
+  type OllamaGenerateChunk,
+  type OllamaToolCall,
+} from './ollamaShapes.js';
 
 /** Which endpoint's answer is read: `/api/chat`'s chunks carry a `message`, `/api/generate`'s a `response`. */
 export type OllamaEndpoint = 'chat' | 'generate';
@@ -39,18 +45,18 @@ export class OllamaReplyReader {
     }
     if (isRecord(value) && typeof value.error === 'string')
       throw new WireFault({ kind: 'reported', body: value, fallback: 'the stream broke off with an error' });
-    let chunk: ChatChunk | GenerateChunk;
+    let chunk: OllamaChatChunk | OllamaGenerateChunk;
     let said: {
       thinking?: string | null | undefined;
       content?: string | null | undefined;
       calls?: readonly OllamaToolCall[] | null | undefined;
     };
     if (this.#endpoint === 'chat') {
-      const read = readReply(chatChunk, value, 'a chat chunk');
+      const read = readReply(ollamaChatChunk, value, 'a chat chunk');
       chunk = read;
       said = { ...read.message, calls: read.message?.tool_calls };
     } else {
-      const read = readReply(generateChunk, value, 'a generate chunk');
+      const read = readReply(ollamaGenerateChunk, value, 'a generate chunk');
       chunk = read;
       said = { thinking: read.thinking, content: read.response };
     }

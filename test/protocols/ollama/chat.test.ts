@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NdjsonDecoder } from '../../../src/protocols/ndjson.js';
-import { readChat, writeChat } from '../../../src/protocols/ollama/chatRequest.js';
+import { readOllamaChat, writeOllamaChat } from '../../../src/protocols/ollama/chatRequest.js';
 import { OllamaReplyReader, readWholeAnswer } from '../../../src/protocols/ollama/replyReader.js';
 import { OllamaReplyWriter, writeWholeAnswer } from '../../../src/protocols/ollama/replyWriter.js';
 import type { WholeReply } from '../../../src/protocols/WholeReply.js';
@@ -86,18 +86,21 @@ describe('Ollama /api/chat, both ways', () => {
     it('reads back the call it wrote: messages, images, calls and results by id, tools, format, options', () => {
       fc.assert(
         fc.property(chatRequest(ollamaPart, ollamaSettings), fc.boolean(), (request, stream) => {
-          expect(readChat(wire(writeChat(request, stream)))).toEqual({ request: canonical(request), stream });
+          expect(readOllamaChat(wire(writeOllamaChat(request, stream)))).toEqual({
+            request: canonical(request),
+            stream,
+          });
         }),
         { numRuns: 200 },
       );
     });
 
     it('streams when the request leaves stream out', () => {
-      expect(readChat({ model: 'm', messages: [{ role: 'user', content: 'Hi' }] }).stream).toBe(true);
+      expect(readOllamaChat({ model: 'm', messages: [{ role: 'user', content: 'Hi' }] }).stream).toBe(true);
     });
 
     it("writes a call's input as an arguments object and a result as a tool message naming its tool", () => {
-      const body = writeChat(
+      const body = writeOllamaChat(
         {
           model: 'm',
           messages: [
@@ -119,7 +122,7 @@ describe('Ollama /api/chat, both ways', () => {
     });
 
     it('answers a tool message that names only its tool to the open call of that tool, as the official client sends', () => {
-      const { request } = readChat({
+      const { request } = readOllamaChat({
         model: 'm',
         messages: [
           { role: 'user', content: 'Weather?' },
@@ -138,22 +141,28 @@ describe('Ollama /api/chat, both ways', () => {
     });
 
     it('reads format "json" as a typed value of any JSON, and refuses another word', () => {
-      const ask = (format: unknown) => readChat({ model: 'm', messages: [], format }).request.output;
+      const ask = (format: unknown) => readOllamaChat({ model: 'm', messages: [], format }).request.output;
       expect(ask('json')).toEqual({ name: 'response', schema: {} });
       expect(faultOf(() => ask('yaml')).fault).toMatchObject({ kind: 'refused', issue: { path: ['format'] } });
     });
 
     it('passes over fields it does not know, as Ollama does', () => {
-      const { request } = readChat({ model: 'm', messages: [{ role: 'user', content: 'Hi' }], max_output_tokens: 9 });
+      const { request } = readOllamaChat({
+        model: 'm',
+        messages: [{ role: 'user', content: 'Hi' }],
+        max_output_tokens: 9,
+      });
       expect(request).toEqual({ model: 'm', messages: [{ role: 'user', content: 'Hi' }] });
     });
 
     it('refuses a message of a role it does not know, and a body without a model', () => {
-      expect(faultOf(() => readChat({ model: 'm', messages: [{ role: 'robot', content: 'x' }] })).fault).toMatchObject({
+      expect(
+        faultOf(() => readOllamaChat({ model: 'm', messages: [{ role: 'robot', content: 'x' }] })).fault,
+      ).toMatchObject({
         kind: 'refused',
         issue: { path: ['messages', 0, 'role'] },
       });
-      expect(faultOf(() => readChat({ messages: [] })).fault).toMatchObject({ issue: { path: ['model'] } });
+      expect(faultOf(() => readOllamaChat({ messages: [] })).fault).toMatchObject({ issue: { path: ['model'] } });
     });
 
     it('cannot honour a required or named tool choice, and sends no tools for none', () => {
@@ -163,22 +172,22 @@ describe('Ollama /api/chat, both ways', () => {
         tools: [{ name: 't', input: { type: 'object' } }],
         settings: { toolChoice },
       });
-      expect(faultOf(() => writeChat(request('required'), true)).fault).toMatchObject({
+      expect(faultOf(() => writeOllamaChat(request('required'), true)).fault).toMatchObject({
         kind: 'cannot_honour',
         setting: 'toolChoice',
       });
-      expect(faultOf(() => writeChat(request({ tool: 't' }), true)).fault.kind).toBe('cannot_honour');
-      expect(writeChat(request('none'), true).tools).toBeUndefined();
+      expect(faultOf(() => writeOllamaChat(request({ tool: 't' }), true)).fault.kind).toBe('cannot_honour');
+      expect(writeOllamaChat(request('none'), true).tools).toBeUndefined();
     });
 
     it('cannot send an image by URL, a file, or a call input that is no object', () => {
       const user = (content: ContentPart[]): ReplyRequest => ({ model: 'm', messages: [{ role: 'user', content }] });
       expect(
-        faultOf(() => writeChat(user([{ type: 'image', url: 'https://x.test/a.png' }]), true)).fault,
+        faultOf(() => writeOllamaChat(user([{ type: 'image', url: 'https://x.test/a.png' }]), true)).fault,
       ).toMatchObject({ kind: 'cannot_send', where: 'request.messages[0].content[0]' });
       expect(
         faultOf(() =>
-          writeChat(user([{ type: 'file', bytes: new Uint8Array([1]), mediaType: 'application/pdf' }]), true),
+          writeOllamaChat(user([{ type: 'file', bytes: new Uint8Array([1]), mediaType: 'application/pdf' }]), true),
         ).fault.kind,
       ).toBe('cannot_send');
       const call: ReplyRequest = {
@@ -188,7 +197,7 @@ describe('Ollama /api/chat, both ways', () => {
           { role: 'assistant', calls: [{ id: 'c', tool: 't', with: [1, 2] }] },
         ],
       };
-      expect(faultOf(() => writeChat(call, true)).fault).toMatchObject({
+      expect(faultOf(() => writeOllamaChat(call, true)).fault).toMatchObject({
         kind: 'cannot_send',
         where: 'request.messages[1].calls[0].with',
       });

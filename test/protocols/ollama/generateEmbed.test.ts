@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { failureAnswer, failureKindOf } from '../../../src/protocols/failures.js';
-import { readEmbed, readEmbeddings, writeEmbed, writeEmbeddings } from '../../../src/protocols/ollama/embed.js';
+import {
+  readOllamaEmbed,
+  readOllamaEmbeddings,
+  writeOllamaEmbed,
+  writeOllamaEmbeddings,
+} from '../../../src/protocols/ollama/embed.js';
 import { readGenerateRequest, writeGenerateRequest } from '../../../src/protocols/ollama/generateRequest.js';
 import { ollamaErrorBody, ollamaFailures } from '../../../src/protocols/ollama/ollamaFailures.js';
 import { OllamaReplyReader, readWholeAnswer } from '../../../src/protocols/ollama/replyReader.js';
@@ -94,20 +99,22 @@ describe('Ollama /api/embed, both ways', () => {
   it('reads back the texts it wrote, one or many, and the vectors the server wrote', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 30 }), { minLength: 1, maxLength: 4 }), vector, (texts, values) => {
-        expect(readEmbed(wire(writeEmbed('m', texts)))).toEqual({ model: 'm', texts });
+        expect(readOllamaEmbed(wire(writeOllamaEmbed('m', texts)))).toEqual({ model: 'm', texts });
         const vectors = texts.map(() => values);
-        expect(readEmbeddings(JSON.parse(writeEmbeddings('m', vectors)))).toEqual(vectors);
+        expect(readOllamaEmbeddings(JSON.parse(writeOllamaEmbeddings('m', vectors)))).toEqual(vectors);
       }),
     );
   });
 
   it('refuses dimensions and an empty input, and is a malformed answer without vectors of numbers', () => {
-    expect(faultOf(() => readEmbed({ model: 'm', input: 'x', dimensions: 8 })).fault).toMatchObject({
+    expect(faultOf(() => readOllamaEmbed({ model: 'm', input: 'x', dimensions: 8 })).fault).toMatchObject({
       issue: { path: ['dimensions'] },
     });
-    expect(faultOf(() => readEmbed({ model: 'm', input: [] })).fault).toMatchObject({ issue: { path: ['input'] } });
-    expect(faultOf(() => readEmbeddings({ embeddings: [[1, 'x']] })).fault.kind).toBe('malformed');
-    expect(faultOf(() => readEmbeddings({ embeddings: [] })).fault.kind).toBe('malformed');
+    expect(faultOf(() => readOllamaEmbed({ model: 'm', input: [] })).fault).toMatchObject({
+      issue: { path: ['input'] },
+    });
+    expect(faultOf(() => readOllamaEmbeddings({ embeddings: [[1, 'x']] })).fault.kind).toBe('malformed');
+    expect(faultOf(() => readOllamaEmbeddings({ embeddings: [] })).fault.kind).toBe('malformed');
   });
 });
 

@@ -1,4 +1,4 @@
-import { readEmbed, writeEmbeddings } from '../../../protocols/ollama/embed.js';
+import { readOllamaEmbed, writeOllamaEmbeddings } from '../../../protocols/ollama/embed.js';
 import { capabilities } from '../../../services/capabilities/capabilities.js';
 import { readJson } from '../../readBody.js';
 import { sendJsonText } from '../../respond.js';
@@ -7,12 +7,12 @@ import type { WireContext } from '../../WireContext.js';
 
 /** `POST /api/embed`: one `embed` per text of `input`, the vectors in order. */
 export async function ollamaEmbed(context: WireContext): Promise<void> {
-  const { model: id, texts } = readEmbed(readJson(context.body));
+  const { model: id, texts } = readOllamaEmbed(readJson(context.body));
   const model = context.model(id);
   const vectors: (readonly number[])[] = [];
   for (const text of texts) {
     context.record(sentOf(id, capabilities.embed, [text]));
     vectors.push(await context.run(() => context.app.embed(model, text, context.options)));
   }
-  sendJsonText(context.response, 200, writeEmbeddings(id, vectors), { 'x-request-id': context.responseId });
+  sendJsonText(context.response, 200, writeOllamaEmbeddings(id, vectors), { 'x-request-id': context.responseId });
 }

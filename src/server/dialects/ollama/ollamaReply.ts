@@ -1,4 +1,4 @@
-import { readChat } from '../../../protocols/ollama/chatRequest.js';
+import { readOllamaChat } from '../../../protocols/ollama/chatRequest.js';
 import { readGenerateRequest } from '../../../protocols/ollama/generateRequest.js';
 import type { OllamaEndpoint } from '../../../protocols/ollama/replyReader.js';
 import { OllamaReplyWriter, writeWholeAnswer } from '../../../protocols/ollama/replyWriter.js';
@@ -23,7 +23,7 @@ const places = {
  */
 export async function ollamaReply(context: WireContext, endpoint: OllamaEndpoint): Promise<void> {
   const body = readJson(context.body);
-  const { request, stream } = endpoint === 'chat' ? readChat(body) : readGenerateRequest(body);
+  const { request, stream } = endpoint === 'chat' ? readOllamaChat(body) : readGenerateRequest(body);
   const id = request.model;
   const model = context.model(id);
   const input = engineInput(request, context.schemas, places);

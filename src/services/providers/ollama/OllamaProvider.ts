@@ -38,7 +38,7 @@ export class OllamaProvider implements Provider {
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     checkContext(context, "Ollama adapter's reply");
     // The wire format loads with the first reply: a program that never calls Ollama never reads it.
-    const [{ writeChat }, { OllamaReplyReader }] = await Promise.all([
+    const [{ writeOllamaChat }, { OllamaReplyReader }] = await Promise.all([
       import('../../../protocols/ollama/chatRequest.js'),
       import('../../../protocols/ollama/replyReader.js'),
     ]);
@@ -48,7 +48,7 @@ export class OllamaProvider implements Provider {
     };
     let body: string;
     try {
-      body = wireJson(writeChat(request, true, extras), 'The request');
+      body = wireJson(writeOllamaChat(request, true, extras), 'The request');
     } catch (error) {
       throw requestFault(error, 'Ollama chat');
     }
@@ -65,13 +65,19 @@ export class OllamaProvider implements Provider {
   /** `POST /api/embed`: the text's vector (`embeddings[0]`). */
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
     checkContext(context, "Ollama adapter's embed");
-    const { writeEmbed, readEmbeddings } = await import('../../../protocols/ollama/embed.js');
-    return postJson(this.#endpoint, context, '/api/embed', writeEmbed(context.model, [text]), (answer, exchange) => {
-      try {
-        return readEmbeddings(answer)[0]!;
-      } catch (error) {
-        throw exchange.readFault(error);
-      }
-    });
+    const { writeOllamaEmbed, readOllamaEmbeddings } = await import('../../../protocols/ollama/embed.js');
+    return postJson(
+      this.#endpoint,
+      context,
+      '/api/embed',
+      writeOllamaEmbed(context.model, [text]),
+      (answer, exchange) => {
+        try {
+          return readOllamaEmbeddings(answer)[0]!;
+        } catch (error) {
+          throw exchange.readFault(error);
+        }
+      },
+    );
   }
 }
