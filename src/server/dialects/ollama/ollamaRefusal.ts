@@ -27,7 +27,7 @@ function jsonType(value: unknown): string {
 
 /**
  * Ollama's 400 for a request field it refuses, in its server's words: a missing model `model is required`, a value of
- * the wrong type Go's `json: cannot unmarshal string into Go struct field ChatRequest.stream of type bool` (`W0002`),
+ * the wrong type Go's `json: cannot unmarshal string into Go struct field stream of type bool` (`W0002`),
  * anything else the rule's own words; each its whole `error`.
  */
 export function ollamaRefusal(issue: ShapeIssue, notes: FieldNotes = {}): WireError {
@@ -37,7 +37,7 @@ export function ollamaRefusal(issue: ShapeIssue, notes: FieldNotes = {}): WireEr
   if (issue.code === 'invalid_type') {
     if (issue.input === undefined) return refuse(`${field || 'value'} is required`);
     return refuse(
-      `json: cannot unmarshal ${jsonType(issue.input)} into Go struct field .${field} of type ${goType(issue, notes)}`,
+      `json: cannot unmarshal ${jsonType(issue.input)} into Go struct field ${field} of type ${goType(issue, notes)}`,
     );
   }
   return refuse(issue.message);
