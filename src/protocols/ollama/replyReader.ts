@@ -43,6 +43,12 @@ export class OllamaReplyReader {
     } catch {
       throw malformed(`a line of the answer is not JSON (it began ${JSON.stringify(line.slice(0, 60))})`);
     }
+    this.addValue(value, out);
+  }
+
+  /** Reads one line already parsed (a whole answer's body) and appends the parts it completes to `out`. */
+  addValue(value: unknown, out: ReplyPart[]): void {
+    if (this.#done !== undefined) return;
     if (isRecord(value) && typeof value.error === 'string')
       throw new WireFault({ kind: 'reported', body: value, fallback: 'the stream broke off with an error' });
     let chunk: OllamaChatChunk | OllamaGenerateChunk;
@@ -89,11 +95,24 @@ function finishOf(reason: string, calls: number): FinishReason {
   return calls > 0 ? 'calls' : 'stop';
 }
 
-/** A whole answer (`stream: false`), read as a stream's one line. */
+/** A whole answer (`stream: false`) as JSON text, read as a stream's one line. */
 export function readWholeAnswer(text: string, endpoint: OllamaEndpoint, typed: boolean): ReplyPart[] {
+  return readWhole((reader, out) => reader.add(text, out), endpoint, typed);
+}
+
+/** A whole answer's body, already parsed, read as a stream's one line. */
+export function readWholeBody(body: unknown, endpoint: OllamaEndpoint, typed: boolean): ReplyPart[] {
+  return readWhole((reader, out) => reader.addValue(body, out), endpoint, typed);
+}
+
+function readWhole(
+  add: (reader: OllamaReplyReader, out: ReplyPart[]) => void,
+  endpoint: OllamaEndpoint,
+  typed: boolean,
+): ReplyPart[] {
   const reader = new OllamaReplyReader(endpoint, typed);
   const out: ReplyPart[] = [];
-  reader.add(text, out);
+  add(reader, out);
   reader.end(out);
   return out;
 }

@@ -1,5 +1,6 @@
 import { keyVariables } from '../../../config/keyVariables.js';
 import { ollamaFailures } from '../../../protocols/ollama/ollamaFailures.js';
+import type { OllamaChatBody } from '../../../protocols/ollama/ollamaShapes.js';
 import type { CallContext, Provider, ReplyPart, ReplyRequest } from '../../spec/Provider.js';
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
@@ -34,11 +35,11 @@ export class OllamaProvider implements Provider {
     });
   }
 
-  /** `POST /api/chat`: the reply's parts as its lines arrive. */
+  /** `POST /api/chat`: the reply's parts as its lines arrive (or, with `stream: false`, from its one body). */
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     checkContext(context, "Ollama adapter's reply");
     // The wire format loads with the first reply: a program that never calls Ollama never reads it.
-    const [{ writeOllamaChat }, { OllamaReplyReader }] = await Promise.all([
+    const [{ writeOllamaChat }, { OllamaReplyReader, readWholeBody }] = await Promise.all([
       import('../../../protocols/ollama/chatRequest.js'),
       import('../../../protocols/ollama/replyReader.js'),
     ]);
@@ -46,19 +47,32 @@ export class OllamaProvider implements Provider {
       body: { ...this.#settings.body, ...request.settings?.providerOptions?.[context.provider] },
       maxTokens: this.#settings.maxTokens,
     };
-    let body: string;
+    const streamed = this.#settings.stream !== false;
+    const typed = request.output !== undefined;
+    let chat: OllamaChatBody;
     try {
-      body = wireJson(writeOllamaChat(request, true, extras), 'The request');
+      chat = writeOllamaChat(request, streamed, extras);
     } catch (error) {
       throw requestFault(error, 'Ollama chat');
     }
+    if (!streamed) {
+      yield* await postJson(this.#endpoint, context, '/api/chat', chat, (answer, exchange) => {
+        try {
+          return readWholeBody(answer, 'chat', typed);
+        } catch (error) {
+          throw exchange.readFault(error);
+        }
+      });
+      return;
+    }
+    const body = wireJson(chat, 'The request');
     yield* ndjsonReply(
       this.#endpoint,
       this.#limits,
       context,
       '/api/chat',
       body,
-      () => new OllamaReplyReader('chat', request.output !== undefined),
+      () => new OllamaReplyReader('chat', typed),
     );
   }
 

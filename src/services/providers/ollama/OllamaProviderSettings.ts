@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpSettingsExpected, httpSettingsShape, type HttpProviderSettings } from '../http/HttpSettings.js';
 import { lazySchema } from '../../../validation/lazySchema.js';
+import { providerConfigSchema } from '../../../config/configSchema.js';
 
 /**
  * The settings of the Ollama adapter (`createOllamaProvider`).
@@ -23,13 +24,20 @@ export interface OllamaProviderSettings extends HttpProviderSettings {
   readonly apiKey?: string;
   /** The most tokens a reply may have (`options.num_predict`). Default: the model's own. */
   readonly maxTokens?: number;
+  /** `true` (the default) streams each reply as NDJSON lines; `false` asks for it whole (`stream: false`). */
+  readonly stream?: boolean;
 }
 
 /** The zod schema of {@link OllamaProviderSettings}. */
-export const ollamaSettingsSchema = lazySchema(() => z.strictObject(httpSettingsShape()));
+export const ollamaSettingsSchema = lazySchema(() =>
+  z.strictObject({ ...httpSettingsShape(), stream: providerConfigSchema.shape.stream }),
+);
 
 /** What each field should hold, for `P0004` messages. */
-export const ollamaSettingsExpected: Readonly<Record<string, string>> = httpSettingsExpected;
+export const ollamaSettingsExpected: Readonly<Record<string, string>> = {
+  ...httpSettingsExpected,
+  stream: 'true (NDJSON lines, the default) or false (each reply whole)',
+};
 
 /** Where `ollama serve` listens by default. */
 export const OLLAMA_URL = 'http://127.0.0.1:11434';

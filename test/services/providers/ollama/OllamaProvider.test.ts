@@ -102,6 +102,30 @@ describe('OllamaProvider', () => {
       ]);
     });
 
+    it('asks for the reply whole with stream: false, and reads its one body', async () => {
+      server.on(
+        CHAT,
+        json(200, {
+          model: 'llama3.2',
+          message: {
+            role: 'assistant',
+            content: '',
+            tool_calls: [{ function: { name: 'weather', arguments: { city: 'Oslo' } } }],
+          },
+          done: true,
+          done_reason: 'stop',
+          prompt_eval_count: 3,
+          eval_count: 1,
+        }),
+      );
+      expect(await parts(provider({ stream: false }).reply(ask, callContext()))).toEqual([
+        { type: 'call', call: { id: 'call_0', tool: 'weather', with: { city: 'Oslo' } } },
+        { type: 'units', tokensIn: 3, tokensOut: 1 },
+        { type: 'finish', reason: 'calls' },
+      ]);
+      expect(sentBody()).toMatchObject({ stream: false });
+    });
+
     it('fails with kind unknown, naming maxLineBytes, at a line past the bound', async () => {
       server.on(
         CHAT,
