@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createApp,
   createOllamaProvider,
   ProviderFailure,
   StandinError,
@@ -206,6 +207,22 @@ describe('OllamaProvider', () => {
     it('fails as malformed when the answer holds no vectors of numbers', async () => {
       server.on(EMBED, raw(200, '{"embeddings":[["a"]]}', { 'content-type': 'application/json' }));
       expect((await failed(provider().embed('x', callContext()))).message).toContain('malformed');
+    });
+  });
+
+  describe('in a config', () => {
+    it("serves a provider named ollama, or one with adapter: 'ollama', keyless, with its stream setting", async () => {
+      server.on(CHAT, lines(hi));
+      const app = createApp({
+        models: { writer: { provider: 'ollama', model: 'llama3.2' }, local: { provider: 'box', model: 'llama3.2' } },
+        providers: {
+          ollama: { baseURL: server.url() },
+          box: { adapter: 'ollama', baseURL: server.url(), stream: true },
+        },
+      });
+      expect((await app.reply('writer', { messages: 'Hello' })).text).toBe('Hi there.');
+      expect((await app.reply('local', { messages: 'Hello' })).text).toBe('Hi there.');
+      expect(server.at(CHAT).map((request) => request.headers.authorization)).toEqual([undefined, undefined]);
     });
   });
 });
