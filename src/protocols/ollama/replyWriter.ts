@@ -1,5 +1,6 @@
 import type { FinishReason, ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { deltas } from '../deltas.js';
+import { ndjsonLine } from '../ndjson.js';
 import type { ReplyMeta, Stop, WholeReply } from '../WholeReply.js';
 import type { OllamaEndpoint } from './replyReader.js';
 
@@ -75,14 +76,14 @@ export class OllamaReplyWriter {
     if (this.#ended) return [];
     this.#ended = true;
     const empty = this.#endpoint === 'chat' ? '"message":{"role":"assistant","content":""},' : '"response":"",';
-    return [`${this.#head},${empty}${doneJson(doneReason(this.#finish), this.#tokensIn, this.#tokensOut)}\n`];
+    return [ndjsonLine(`${this.#head},${empty}${doneJson(doneReason(this.#finish), this.#tokensIn, this.#tokensOut)}`)];
   }
 
   #line(message: { content: string; thinking?: string; tool_calls?: unknown[] }): string {
     if (this.#endpoint === 'chat')
-      return `${this.#head},"message":${JSON.stringify({ role: 'assistant', ...message })},"done":false}\n`;
+      return ndjsonLine(`${this.#head},"message":${JSON.stringify({ role: 'assistant', ...message })},"done":false}`);
     const thinking = message.thinking === undefined ? '' : `,"thinking":${JSON.stringify(message.thinking)}`;
-    return `${this.#head},"response":${JSON.stringify(message.content)}${thinking},"done":false}\n`;
+    return ndjsonLine(`${this.#head},"response":${JSON.stringify(message.content)}${thinking},"done":false}`);
   }
 }
 
