@@ -9,6 +9,7 @@ export const keyVariables: Readonly<Record<AdapterName, string>> = {
   bedrock: 'AWS_BEARER_TOKEN_BEDROCK',
   typesafe: 'TYPESAFE_API_KEY',
   decisions: 'OPENAI_API_KEY',
+  ollama: 'OLLAMA_API_KEY',
 };
 
 /** AWS's own credentials, which a Bedrock provider with no key falls back to. */

@@ -75,7 +75,8 @@ export function failureKindOf(table: FailureTable, said: SaidFailure): FailureKi
   for (const kind in table) {
     const row = table[kind as keyof FailureTable];
     if (said.status !== undefined && row.status !== said.status) continue;
-    if (row.type !== said.type || (row.code ?? undefined) !== said.code) continue;
+    // A row of type '' is a provider's whose errors carry none (Ollama's `{ "error": "..." }`).
+    if ((row.type || undefined) !== said.type || (row.code ?? undefined) !== said.code) continue;
     if (message.includes(row.message.split('{seconds}')[0]!)) return kind as FailureKind;
   }
   return undefined;

@@ -30,6 +30,7 @@ describe('the public surface', () => {
       | 'createDecisionsClassifier'
       | 'createEngine'
       | 'createGeminiProvider'
+      | 'createOllamaProvider'
       | 'createOpenAIProvider'
       | 'createTypesafeClassifier'
       | 'parseConfig'

@@ -26,6 +26,12 @@ import {
   geminiSettingsSchema,
   type GeminiProviderSettings,
 } from '../gemini/GeminiProviderSettings.js';
+import { OllamaProvider } from '../ollama/OllamaProvider.js';
+import {
+  ollamaSettingsExpected,
+  ollamaSettingsSchema,
+  type OllamaProviderSettings,
+} from '../ollama/OllamaProviderSettings.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
 import {
   openAISettingsExpected,
@@ -64,6 +70,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   gemini: (settings, root) =>
     new GeminiProvider(
       parseSettings(root, geminiSettingsSchema, settings, geminiSettingsExpected) as GeminiProviderSettings,
+    ),
+  ollama: (settings, root) =>
+    new OllamaProvider(
+      parseSettings(root, ollamaSettingsSchema, settings, ollamaSettingsExpected) as OllamaProviderSettings,
     ),
 };
 
