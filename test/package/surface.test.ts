@@ -56,6 +56,7 @@ describe('the public surface', () => {
       'ClassifyOptions',
       'Clock',
       'Code',
+      'CohereProviderSettings',
       'ContentPart',
       'CursorStore',
       'DecisionsClassifierSettings',

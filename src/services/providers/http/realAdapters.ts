@@ -20,6 +20,12 @@ import {
   bedrockSettingsSchema,
   type BedrockProviderSettings,
 } from '../bedrock/BedrockProviderSettings.js';
+import { CohereProvider } from '../cohere/CohereProvider.js';
+import {
+  cohereSettingsExpected,
+  cohereSettingsSchema,
+  type CohereProviderSettings,
+} from '../cohere/CohereProviderSettings.js';
 import { GeminiProvider } from '../gemini/GeminiProvider.js';
 import {
   geminiSettingsExpected,
@@ -64,6 +70,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   gemini: (settings, root) =>
     new GeminiProvider(
       parseSettings(root, geminiSettingsSchema, settings, geminiSettingsExpected) as GeminiProviderSettings,
+    ),
+  cohere: (settings, root) =>
+    new CohereProvider(
+      parseSettings(root, cohereSettingsSchema, settings, cohereSettingsExpected) as CohereProviderSettings,
     ),
 };
 
