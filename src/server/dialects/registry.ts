@@ -2,13 +2,14 @@ import type { Dialect, Route } from './Dialect.js';
 import { anthropic } from './anthropic/anthropic.js';
 import { azure } from './azure/azure.js';
 import { bedrock } from './bedrock/bedrock.js';
+import { cohere } from './cohere/cohere.js';
 import { decisions } from './decisions/decisions.js';
 import { gemini } from './gemini/gemini.js';
 import { openai } from './openai/openai.js';
 import { typesafe } from './typesafe/typesafe.js';
 
 /** Every dialect the wire server speaks; a path is tried against them in this order. */
-export const dialects: readonly Dialect[] = [openai, anthropic, typesafe, decisions, azure, bedrock, gemini];
+export const dialects: readonly Dialect[] = [openai, anthropic, typesafe, decisions, azure, bedrock, gemini, cohere];
 
 /** The dialect a request that reaches no endpoint is answered in. */
 export const fallbackDialect: Dialect = openai;
