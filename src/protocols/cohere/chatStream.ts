@@ -26,6 +26,8 @@ export class ChatEventWriter {
   /** The open content block: its kind, or undefined when none is open. */
   #open: 'text' | 'thinking' | undefined;
   #blocks = 0;
+  /** The reasoning block the open thinking block holds. */
+  #thought = -1;
   #calls = 0;
   #finish = 'COMPLETE';
   #error: string | undefined;
@@ -45,6 +47,9 @@ export class ChatEventWriter {
         this.#content('text', part.type === 'text' ? part.text : part.json, out);
         break;
       case 'reasoning':
+        // Each reasoning block is a thinking block of its own.
+        if (this.#open === 'thinking' && this.#thought !== part.block) this.#close(out);
+        this.#thought = part.block;
         this.#content('thinking', part.text, out);
         break;
       case 'call': {
