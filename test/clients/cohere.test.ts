@@ -76,7 +76,11 @@ describe('cohere-ai', () => {
       const call = first.message.toolCalls![0]!;
       expect(call.function?.name).toBe('weather');
       messages.push(
-        { role: 'assistant', toolCalls: first.message.toolCalls!, toolPlan: first.message.toolPlan },
+        {
+          role: 'assistant',
+          toolCalls: first.message.toolCalls!,
+          ...(first.message.toolPlan === undefined ? {} : { toolPlan: first.message.toolPlan }),
+        },
         {
           role: 'tool',
           toolCallId: call.id!,

@@ -3,18 +3,18 @@ import { readJsonText } from '../readShape.js';
 import { TypedContent } from '../TypedContent.js';
 import type { WholeReply } from '../WholeReply.js';
 import { malformed, WireFault } from '../WireFault.js';
-import { cohereFinishes, finishFailure, finishOf } from './cohereFinishes.js';
-import { chatResponse, type chatUsage } from './chatShapes.js';
+import { cohereFinishes, cohereFinishFailure, cohereFinishOf } from './cohereFinishes.js';
+import { chatResponse, type cohereUsage } from './chatShapes.js';
 import type { z } from 'zod';
 
 /** The usage object a response and `message-end` carry, as JSON: the same counts billed and used. */
-export function usageJson(units: Units): string {
+export function cohereUsageJson(units: Units): string {
   const tokens = `{"input_tokens":${number(units.tokensIn)},"output_tokens":${number(units.tokensOut)}}`;
   return `{"billed_units":${tokens},"tokens":${tokens}}`;
 }
 
 /** Usage as units: the tokens the model used, else those billed. */
-export function unitsOf(usage: z.output<typeof chatUsage> | null | undefined): Units | undefined {
+export function unitsOf(usage: z.output<typeof cohereUsage> | null | undefined): Units | undefined {
   const counted = usage?.tokens ?? usage?.billed_units;
   if (counted === undefined || counted === null) return undefined;
   return { tokensIn: counted.input_tokens ?? 0, tokensOut: counted.output_tokens ?? 0 };
@@ -41,14 +41,14 @@ export function writeChatResponse(reply: WholeReply, id: string): string {
   const finish = stopped?.kind === 'content_filter' ? 'ERROR' : cohereFinishes[reply.finish];
   return (
     `{"id":${JSON.stringify(id)},"message":${JSON.stringify(message)},"finish_reason":"${finish}",` +
-    `"usage":${usageJson(reply.units)}}`
+    `"usage":${cohereUsageJson(reply.units)}}`
   );
 }
 
 /** A whole response's parts in stream order; an `ERROR` or `TIMEOUT` finish throws a `failed` {@link WireFault}. */
 export function readChatResponse(text: string, typed: boolean): ReplyPart[] {
   const body = readJsonText(text, chatResponse, 'the chat response');
-  const failure = finishFailure(body.finish_reason, undefined);
+  const failure = cohereFinishFailure(body.finish_reason, undefined);
   if (failure !== undefined) throw new WireFault({ kind: 'failed', failure: failure.kind, message: failure.message });
   const out: ReplyPart[] = [];
   const message = body.message;
@@ -65,17 +65,17 @@ export function readChatResponse(text: string, typed: boolean): ReplyPart[] {
   const calls = (message.tool_calls ?? []).map((call, i): ToolCall => ({
     id: call.id,
     tool: call.function.name,
-    with: callInput(call.function.arguments ?? '', i, call.function.name),
+    with: cohereCallInput(call.function.arguments ?? '', i, call.function.name),
   }));
   for (const call of calls) out.push({ type: 'call', call });
   const units = unitsOf(body.usage);
   if (units !== undefined) out.push({ type: 'units', ...units });
-  out.push({ type: 'finish', reason: finishOf(body.finish_reason, calls.length) });
+  out.push({ type: 'finish', reason: cohereFinishOf(body.finish_reason, calls.length) });
   return out;
 }
 
 /** A call's arguments, parsed: empty text, or `null` (Cohere's for a tool of no parameters), is no input. */
-export function callInput(args: string, index: number, name: string): unknown {
+export function cohereCallInput(args: string, index: number, name: string): unknown {
   if (args.trim() === '' || args.trim() === 'null') return {};
   try {
     return JSON.parse(args);

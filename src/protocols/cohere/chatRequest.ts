@@ -7,7 +7,7 @@ import { resultOf } from '../jsonValues.js';
 import { readShape, toJson } from '../readShape.js';
 import { refused, WireFault } from '../WireFault.js';
 import { unhonoured } from './cohereRefused.js';
-import { chatBody, type ChatBody, type ChatMessage } from './chatShapes.js';
+import { cohereChatBody, type ChatBody, type ChatMessage } from './chatShapes.js';
 
 /** What the adapter adds to a request beside the call: its settings' extra body fields and output limit. */
 export interface ChatExtras {
@@ -24,14 +24,14 @@ export interface ChatRead {
 }
 
 /** The name a typed value is read back under: Cohere's `response_format` names none. */
-export const OUTPUT_NAME = 'response';
+export const COHERE_OUTPUT_NAME = 'response';
 
 /**
  * The `/v2/chat` body of a reply request, streamed: call inputs as JSON text, one `tool` message per result, a typed
  * value as `response_format: { type: 'json_object', json_schema }`. A file, which Cohere's messages do not carry, is
  * `cannot_send`.
  */
-export function writeChat(request: ReplyRequest, extras: ChatExtras = {}): ChatBody {
+export function writeCohereChat(request: ReplyRequest, extras: ChatExtras = {}): ChatBody {
   const messages: Record<string, unknown>[] = [];
   if (request.instructions !== undefined) messages.push({ role: 'system', content: request.instructions });
   request.messages.forEach((message, i) => {
@@ -110,8 +110,8 @@ function writeSettings(body: Record<string, unknown>, settings: CallSettings): v
 }
 
 /** Reads a `/v2/chat` body into its call. A `refused` {@link WireFault} names the first field at fault. */
-export function readChat(value: unknown): ChatRead {
-  const body = readShape(chatBody, value);
+export function readCohereChat(value: unknown): ChatRead {
+  const body = readShape(cohereChatBody, value);
   if (body.documents !== undefined && body.documents !== null && body.documents.length > 0)
     throw unhonoured(['documents'], 'the wire server grounds no reply in documents; send their text in a message.');
   const instructions: string[] = [];
@@ -153,7 +153,7 @@ export function readChat(value: unknown): ChatRead {
       input: fn.parameters ?? { type: 'object' },
     }));
   const format = body.response_format;
-  if (format?.type === 'json_object') request.output = { name: OUTPUT_NAME, schema: format.json_schema ?? {} };
+  if (format?.type === 'json_object') request.output = { name: COHERE_OUTPUT_NAME, schema: format.json_schema ?? {} };
   const settings = readSettings(body);
   if (settings !== undefined) request.settings = settings;
   return { request, stream: body.stream === true };

@@ -44,7 +44,7 @@ const tool = z.strictObject({
 });
 
 /** The body of `POST /v2/chat`. */
-export const chatBody = z.strictObject({
+export const cohereChatBody = z.strictObject({
   model: z.string().min(1, 'model is required'),
   messages: z.array(z.discriminatedUnion('role', [system, user, assistant, tool])).min(1, 'messages must not be empty'),
   tools: z
@@ -85,14 +85,14 @@ export const chatBody = z.strictObject({
   stream: z.boolean().nullish(),
 });
 
-export type ChatBody = z.output<typeof chatBody>;
+export type ChatBody = z.output<typeof cohereChatBody>;
 export type ChatMessage = ChatBody['messages'][number];
 
 const count = z.number('usage counts must be numbers').min(0, 'a token count is below 0').nullish();
 const tokens = z.object({ input_tokens: count, output_tokens: count });
 
 /** Usage: the tokens the model read and wrote, and the units billed. */
-export const chatUsage = z.object({ billed_units: tokens.nullish(), tokens: tokens.nullish() });
+export const cohereUsage = z.object({ billed_units: tokens.nullish(), tokens: tokens.nullish() });
 
 /** A whole `/v2/chat` response. */
 export const chatResponse = z.object({
@@ -106,7 +106,7 @@ export const chatResponse = z.object({
     tool_plan: z.string().nullish(),
     tool_calls: z.array(toolCall).nullish(),
   }),
-  usage: chatUsage.nullish(),
+  usage: cohereUsage.nullish(),
 });
 
 const contentPiece = z.object({
@@ -136,7 +136,7 @@ export const chatEvent = z.object({
         .nullish(),
       finish_reason: z.string().nullish(),
       error: z.string().nullish(),
-      usage: chatUsage.nullish(),
+      usage: cohereUsage.nullish(),
     })
     .nullish(),
 });

@@ -5,8 +5,8 @@ import { sseEvent, type SseEvent } from '../sse.js';
 import { TypedContent } from '../TypedContent.js';
 import type { Stop } from '../WholeReply.js';
 import { malformed, WireFault } from '../WireFault.js';
-import { BLOCKED, cohereFinishes, finishFailure, finishOf } from './cohereFinishes.js';
-import { callInput, readChatResponse, unitsOf, usageJson } from './chatReply.js';
+import { BLOCKED, cohereFinishes, cohereFinishFailure, cohereFinishOf } from './cohereFinishes.js';
+import { cohereCallInput, readChatResponse, unitsOf, cohereUsageJson } from './chatReply.js';
 import { chatEvent } from './chatShapes.js';
 
 /** The most tool calls one reply may ask for: a stream that sends more is not a reply. */
@@ -99,7 +99,7 @@ export class ChatEventWriter {
     this.#close(out);
     const delta =
       `{"finish_reason":"${this.#finish}",${this.#error === undefined ? '' : `"error":${JSON.stringify(this.#error)},`}` +
-      `"usage":${usageJson({ tokensIn: this.#tokensIn, tokensOut: this.#tokensOut })}}`;
+      `"usage":${cohereUsageJson({ tokensIn: this.#tokensIn, tokensOut: this.#tokensOut })}}`;
     out.push(sseEvent(`{"type":"message-end","delta":${delta}}`, 'message-end'));
     return out;
   }
@@ -208,7 +208,7 @@ export class ChatEventReader {
         this.#flush(out);
         const reason = read.delta?.finish_reason;
         if (typeof reason !== 'string' || reason === '') throw malformed('message-end has no finish_reason');
-        const failure = finishFailure(reason, read.delta?.error);
+        const failure = cohereFinishFailure(reason, read.delta?.error);
         if (failure !== undefined)
           throw new WireFault({ kind: 'failed', failure: failure.kind, message: failure.message });
         this.#units = unitsOf(read.delta?.usage);
@@ -231,7 +231,7 @@ export class ChatEventReader {
     if (this.#finish === undefined) throw malformed('the stream ended before `message-end`');
     this.#content.end(out);
     if (this.#units !== undefined) out.push({ type: 'units', ...this.#units });
-    out.push({ type: 'finish', reason: finishOf(this.#finish, this.#calls) });
+    out.push({ type: 'finish', reason: cohereFinishOf(this.#finish, this.#calls) });
   }
 
   #flush(out: ReplyPart[]): void {
@@ -241,7 +241,7 @@ export class ChatEventReader {
     const index = this.#calls++;
     out.push({
       type: 'call',
-      call: { id: pending.id, tool: pending.name, with: callInput(pending.args, index, pending.name) },
+      call: { id: pending.id, tool: pending.name, with: cohereCallInput(pending.args, index, pending.name) },
     });
   }
 }

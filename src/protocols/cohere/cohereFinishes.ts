@@ -10,7 +10,7 @@ export const cohereFinishes: Readonly<Record<FinishReason, string>> = {
 };
 
 /** The finish a `finish_reason` means: `length` for `MAX_TOKENS`; else `calls` when the reply asked for tools. */
-export function finishOf(reason: string | null | undefined, calls: number): FinishReason {
+export function cohereFinishOf(reason: string | null | undefined, calls: number): FinishReason {
   if (reason === 'MAX_TOKENS') return 'length';
   return calls > 0 ? 'calls' : 'stop';
 }
@@ -22,7 +22,7 @@ export const BLOCKED = cohereFailures.content_filter.message;
  * The failure a `finish_reason` stands for, or undefined for one that ends a reply (reasons added later included):
  * `ERROR` in the blocked-output words is `content_filter`, another `ERROR` `server`, `TIMEOUT` `timeout`.
  */
-export function finishFailure(
+export function cohereFinishFailure(
   reason: string,
   error: string | null | undefined,
 ): { readonly kind: FailureKind; readonly message: string } | undefined {

@@ -14,7 +14,7 @@ export const MAX_EMBED_TEXTS = 96;
 const inputTypes = ['search_document', 'search_query', 'classification', 'clustering', 'image'] as const;
 
 /** The body of `/v2/embed`. */
-export const embedBody = z.strictObject({
+export const cohereEmbedBody = z.strictObject({
   model: z.string().min(1, 'model is required'),
   texts: z.array(z.string()).max(MAX_EMBED_TEXTS, `at most ${MAX_EMBED_TEXTS} texts can be embedded at once`).nullish(),
   images: z.array(z.string()).nullish(),
@@ -27,7 +27,7 @@ export const embedBody = z.strictObject({
   priority: z.number().nullish(),
 });
 
-export type EmbedBody = z.output<typeof embedBody>;
+export type EmbedBody = z.output<typeof cohereEmbedBody>;
 
 /** An embed answer, as far as the adapter reads it: the float vectors, one per text. */
 export const embedAnswer = z.object({
@@ -40,13 +40,17 @@ export const embedAnswer = z.object({
 });
 
 /** The request embedding `texts` as `input_type` says, in floats. */
-export function writeEmbed(model: string, texts: readonly string[], inputType: (typeof inputTypes)[number]): EmbedBody {
+export function writeCohereEmbed(
+  model: string,
+  texts: readonly string[],
+  inputType: (typeof inputTypes)[number],
+): EmbedBody {
   return { model, texts: [...texts], input_type: inputType, embedding_types: ['float'] };
 }
 
 /** The model and texts an embed request asks for; images, other types and a chosen size are refused. */
-export function readEmbed(value: unknown): { readonly model: string; readonly texts: readonly string[] } {
-  const body = readShape(embedBody, value);
+export function readCohereEmbed(value: unknown): { readonly model: string; readonly texts: readonly string[] } {
+  const body = readShape(cohereEmbedBody, value);
   if ((body.images?.length ?? 0) > 0 || (body.inputs?.length ?? 0) > 0)
     throw unhonoured([body.images ? 'images' : 'inputs'], 'the wire server embeds texts; send them as texts.');
   if (body.texts === undefined || body.texts === null || body.texts.length === 0)

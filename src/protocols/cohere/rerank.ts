@@ -23,12 +23,12 @@ export const rerankBody = z.strictObject({
 export type RerankBody = z.output<typeof rerankBody>;
 
 /** The request scoring `texts` against `query`: no `top_n`, so every text comes back scored. */
-export function writeRerank(model: string, query: string, texts: readonly string[]): RerankBody {
+export function writeCohereRerank(model: string, query: string, texts: readonly string[]): RerankBody {
   return { model, query, documents: [...texts] };
 }
 
 /** A rerank request as read: the model, the query, the texts and how many results it asks for. */
-export function readRerank(value: unknown): {
+export function readCohereRerank(value: unknown): {
   readonly model: string;
   readonly query: string;
   readonly texts: readonly string[];
@@ -39,7 +39,7 @@ export function readRerank(value: unknown): {
 }
 
 /** The answer for one score per text: the results best first, the first `top` of them, as JSON text. */
-export function writeRerankAnswer(id: string, scores: readonly number[], top?: number): string {
+export function writeCohereRerankAnswer(id: string, scores: readonly number[], top?: number): string {
   const results = scores
     .map((relevance_score, index) => ({ index, relevance_score }))
     .sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index)

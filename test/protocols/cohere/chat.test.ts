@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readChat, writeChat } from '../../../src/protocols/cohere/chatRequest.js';
+import { readCohereChat, writeCohereChat } from '../../../src/protocols/cohere/chatRequest.js';
 import { readChatResponse, writeChatResponse } from '../../../src/protocols/cohere/chatReply.js';
 import { ChatEventReader, ChatEventWriter } from '../../../src/protocols/cohere/chatStream.js';
 import { SseDecoder, type SseEvent } from '../../../src/protocols/sse.js';
@@ -77,14 +77,14 @@ function faultOf(run: () => unknown): WireFault {
 }
 
 const ask = (body: Record<string, unknown>) => () =>
-  readChat({ model: 'command-test', messages: [{ role: 'user', content: 'Hi' }], ...body });
+  readCohereChat({ model: 'command-test', messages: [{ role: 'user', content: 'Hi' }], ...body });
 
 describe('Cohere /v2/chat, both ways', () => {
   describe('requests', () => {
     it('reads back the call it wrote: messages, images, calls and results by id, tools, typed value, settings', () => {
       fc.assert(
         fc.property(chatRequest(coherePart, cohereSettings), (request) => {
-          const read = readChat(JSON.parse(JSON.stringify(writeChat(request))) as unknown);
+          const read = readCohereChat(JSON.parse(JSON.stringify(writeCohereChat(request))) as unknown);
           expect(read).toEqual({ request: canonical(request), stream: true });
         }),
         { numRuns: 200 },
@@ -101,14 +101,14 @@ describe('Cohere /v2/chat, both ways', () => {
         ],
         settings: { toolChoice: { tool: 'weather' } },
       };
-      const body = writeChat(request);
+      const body = writeCohereChat(request);
       expect(body).toMatchObject({ tool_choice: 'REQUIRED', tools: [{ function: { name: 'weather' } }] });
       expect(body.tools).toHaveLength(1);
-      expect(readChat(body).request.settings).toEqual({ toolChoice: { tool: 'weather' } });
+      expect(readCohereChat(body).request.settings).toEqual({ toolChoice: { tool: 'weather' } });
     });
 
     it("reads a tool call's arguments of null, and a tool's document content, as clients send them", () => {
-      const { request } = readChat({
+      const { request } = readCohereChat({
         model: 'm',
         messages: [
           { role: 'user', content: 'Time?' },
@@ -152,7 +152,7 @@ describe('Cohere /v2/chat, both ways', () => {
 
     it('writes a file as a cannot_send fault, naming where it is', () => {
       const fault = faultOf(() =>
-        writeChat({
+        writeCohereChat({
           model: 'm',
           messages: [
             { role: 'user', content: [{ type: 'file', bytes: new Uint8Array([1]), mediaType: 'application/pdf' }] },
@@ -164,7 +164,7 @@ describe('Cohere /v2/chat, both ways', () => {
 
     it('writes more than 5 stop sequences as a cannot_honour fault', () => {
       const fault = faultOf(() =>
-        writeChat({
+        writeCohereChat({
           model: 'm',
           messages: [{ role: 'user', content: 'x' }],
           settings: { stopSequences: ['a', 'b', 'c', 'd', 'e', 'f'] },

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cohereErrorBody, cohereFailures } from '../../../src/protocols/cohere/cohereErrors.js';
-import { readEmbed, readEmbedAnswer, writeEmbed, writeEmbedAnswer } from '../../../src/protocols/cohere/embed.js';
-import { readRerank, writeRerank, writeRerankAnswer } from '../../../src/protocols/cohere/rerank.js';
+import {
+  readCohereEmbed,
+  readEmbedAnswer,
+  writeCohereEmbed,
+  writeEmbedAnswer,
+} from '../../../src/protocols/cohere/embed.js';
+import { readCohereRerank, writeCohereRerank, writeCohereRerankAnswer } from '../../../src/protocols/cohere/rerank.js';
 import { failureAnswer } from '../../../src/protocols/failures.js';
 import { readRerankAnswer } from '../../../src/protocols/openai/rerank.js';
 import type { WireFault } from '../../../src/protocols/WireFault.js';
@@ -25,7 +30,7 @@ describe('Cohere /v2/embed, both ways', () => {
   it('reads back the model and texts it wrote', () => {
     fc.assert(
       fc.property(texts, (drawn) => {
-        expect(readEmbed(writeEmbed('embed-test', drawn, 'search_query'))).toEqual({
+        expect(readCohereEmbed(writeCohereEmbed('embed-test', drawn, 'search_query'))).toEqual({
           model: 'embed-test',
           texts: drawn,
         });
@@ -50,10 +55,10 @@ describe('Cohere /v2/embed, both ways', () => {
 
   it('refuses embeddings of another type than float, and images, as fields it cannot honour', () => {
     const body = { model: 'm', texts: ['a'], input_type: 'search_query' };
-    expect(faultOf(() => readEmbed({ ...body, embedding_types: ['int8'] })).fault).toMatchObject({
+    expect(faultOf(() => readCohereEmbed({ ...body, embedding_types: ['int8'] })).fault).toMatchObject({
       issue: { path: ['embedding_types'], params: { unhonoured: true } },
     });
-    expect(faultOf(() => readEmbed({ model: 'm', images: ['data:image/png;base64,AA=='] })).fault).toMatchObject({
+    expect(faultOf(() => readCohereEmbed({ model: 'm', images: ['data:image/png;base64,AA=='] })).fault).toMatchObject({
       issue: { path: ['images'] },
     });
   });
@@ -63,7 +68,7 @@ describe('Cohere /v2/rerank, both ways', () => {
   it('reads back the query and texts it wrote', () => {
     fc.assert(
       fc.property(fc.string(), texts, (query, drawn) => {
-        expect(readRerank(writeRerank('rerank-test', query, drawn))).toEqual({
+        expect(readCohereRerank(writeCohereRerank('rerank-test', query, drawn))).toEqual({
           model: 'rerank-test',
           query,
           texts: drawn,
@@ -78,7 +83,9 @@ describe('Cohere /v2/rerank, both ways', () => {
       fc.property(
         fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 8 }),
         (scores) => {
-          const answer = JSON.parse(writeRerankAnswer('r1', scores)) as { results: { relevance_score: number }[] };
+          const answer = JSON.parse(writeCohereRerankAnswer('r1', scores)) as {
+            results: { relevance_score: number }[];
+          };
           const ranked = answer.results.map((result) => result.relevance_score);
           expect(ranked).toEqual([...ranked].sort((a, b) => b - a));
           expect(readRerankAnswer(answer, scores.length)).toEqual(scores.map((score) => score + 0));
@@ -88,7 +95,7 @@ describe('Cohere /v2/rerank, both ways', () => {
   });
 
   it('answers the first top_n results only', () => {
-    const answer = JSON.parse(writeRerankAnswer('r1', [0.1, 0.9, 0.5], 2)) as unknown;
+    const answer = JSON.parse(writeCohereRerankAnswer('r1', [0.1, 0.9, 0.5], 2)) as unknown;
     expect(answer).toMatchObject({
       results: [
         { index: 1, relevance_score: 0.9 },

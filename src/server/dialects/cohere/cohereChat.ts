@@ -1,4 +1,4 @@
-import { readChat } from '../../../protocols/cohere/chatRequest.js';
+import { readCohereChat } from '../../../protocols/cohere/chatRequest.js';
 import { writeChatResponse } from '../../../protocols/cohere/chatReply.js';
 import { ChatEventWriter } from '../../../protocols/cohere/chatStream.js';
 import { readJson } from '../../readBody.js';
@@ -19,5 +19,5 @@ const writers: ReplyWriters = {
  * `ERROR`, blocked, as Cohere's safety mode does.
  */
 export async function cohereChat(context: WireContext): Promise<void> {
-  await answerReply(context, readChat(readJson(context.body)), writers);
+  await answerReply(context, readCohereChat(readJson(context.body)), writers);
 }

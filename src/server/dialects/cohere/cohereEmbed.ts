@@ -1,4 +1,4 @@
-import { readEmbed, writeEmbedAnswer } from '../../../protocols/cohere/embed.js';
+import { readCohereEmbed, writeEmbedAnswer } from '../../../protocols/cohere/embed.js';
 import { capabilities } from '../../../services/capabilities/capabilities.js';
 import { readJson } from '../../readBody.js';
 import { sendJsonText } from '../../respond.js';
@@ -7,7 +7,7 @@ import type { WireContext } from '../../WireContext.js';
 
 /** `POST /v2/embed`: one `embed` call per text, answered as `embeddings.float`. */
 export async function cohereEmbed(context: WireContext): Promise<void> {
-  const { model: id, texts } = readEmbed(readJson(context.body));
+  const { model: id, texts } = readCohereEmbed(readJson(context.body));
   const model = context.model(id);
   const vectors: (readonly number[])[] = [];
   for (const text of texts) {

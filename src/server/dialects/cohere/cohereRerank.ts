@@ -1,4 +1,4 @@
-import { readRerank, writeRerankAnswer } from '../../../protocols/cohere/rerank.js';
+import { readCohereRerank, writeCohereRerankAnswer } from '../../../protocols/cohere/rerank.js';
 import { capabilities } from '../../../services/capabilities/capabilities.js';
 import { readJson } from '../../readBody.js';
 import { sendJsonText } from '../../respond.js';
@@ -10,10 +10,10 @@ import type { WireContext } from '../../WireContext.js';
  * relevance_score }]`, best first, the first `top_n` when it asks for fewer.
  */
 export async function cohereRerank(context: WireContext): Promise<void> {
-  const { model: id, query, texts, top } = readRerank(readJson(context.body));
+  const { model: id, query, texts, top } = readCohereRerank(readJson(context.body));
   const model = context.model(id);
   context.record(sentOf(id, capabilities.rank, [query, texts]));
   const scores = await context.run(() => context.app.rank(model, query, texts, context.options));
-  const answer = writeRerankAnswer(context.responseId, scores, top);
+  const answer = writeCohereRerankAnswer(context.responseId, scores, top);
   sendJsonText(context.response, 200, answer, context.dialect.headers(context.responseId));
 }

@@ -35,7 +35,7 @@ export class CohereProvider implements Provider {
   async *reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
     checkContext(context, "Cohere adapter's reply");
     // The wire format loads with the first reply: a program that never calls Cohere never reads it.
-    const [{ writeChat }, { ChatEventReader }] = await Promise.all([
+    const [{ writeCohereChat }, { ChatEventReader }] = await Promise.all([
       import('../../../protocols/cohere/chatRequest.js'),
       import('../../../protocols/cohere/chatStream.js'),
     ]);
@@ -45,7 +45,7 @@ export class CohereProvider implements Provider {
     };
     let body: string;
     try {
-      body = wireJson(writeChat(request, extras), 'The request');
+      body = wireJson(writeCohereChat(request, extras), 'The request');
     } catch (error) {
       throw requestFault(error, 'Cohere chat');
     }
@@ -61,8 +61,8 @@ export class CohereProvider implements Provider {
   /** `POST /v2/embed`: the text's vector (`embeddings.float[0]`). */
   async embed(text: string, context: CallContext): Promise<readonly number[]> {
     checkContext(context, "Cohere adapter's embed");
-    const { writeEmbed, readEmbedAnswer } = await import('../../../protocols/cohere/embed.js');
-    const request = writeEmbed(context.model, [text], this.#settings.inputType ?? 'search_query');
+    const { writeCohereEmbed, readEmbedAnswer } = await import('../../../protocols/cohere/embed.js');
+    const request = writeCohereEmbed(context.model, [text], this.#settings.inputType ?? 'search_query');
     return postJson(this.#endpoint, context, '/v2/embed', request, (answer, exchange) =>
       read(exchange, () => readEmbedAnswer(answer, 1)[0]!),
     );
@@ -72,7 +72,7 @@ export class CohereProvider implements Provider {
   async rank(query: string, texts: readonly string[], context: CallContext): Promise<readonly number[]> {
     checkContext(context, "Cohere adapter's rank");
     if (texts.length === 0) return [];
-    const [{ writeRerank }, { readRerankAnswer }] = await Promise.all([
+    const [{ writeCohereRerank }, { readRerankAnswer }] = await Promise.all([
       import('../../../protocols/cohere/rerank.js'),
       import('../../../protocols/openai/rerank.js'),
     ]);
@@ -80,7 +80,7 @@ export class CohereProvider implements Provider {
       this.#endpoint,
       context,
       '/v2/rerank',
-      writeRerank(context.model, query, texts),
+      writeCohereRerank(context.model, query, texts),
       (answer, exchange) => read(exchange, () => readRerankAnswer(answer, texts.length)),
     );
   }
