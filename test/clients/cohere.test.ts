@@ -67,6 +67,31 @@ describe('cohere-ai', () => {
       expect(text).toBe(expected.stream);
       await server.verify(scope);
     },
+    async 'tools (chatStream)'(server) {
+      const { scope, headers } = scoped(server, MODEL, script.tools);
+      const co = client(server, headers);
+      const messages: Cohere.ChatMessageV2[] = [{ role: 'user', content: PROMPT }];
+      let args = '';
+      let id = '';
+      for await (const event of await co.chatStream({ model: MODEL, messages, tools })) {
+        if (event.type === 'tool-call-start') id = event.delta?.message?.toolCalls?.id ?? '';
+        if (event.type === 'tool-call-delta') args += event.delta?.message?.toolCalls?.function?.arguments ?? '';
+      }
+      expect(JSON.parse(args)).toEqual({ city: 'Paris' });
+      messages.push(
+        {
+          role: 'assistant',
+          toolCalls: [{ id, type: 'function', function: { name: 'weather', arguments: args } }],
+        },
+        { role: 'tool', toolCallId: id, content: JSON.stringify(weather.run({ city: 'Paris' })) },
+      );
+      let text = '';
+      for await (const event of await co.chatStream({ model: MODEL, messages, tools }))
+        if (event.type === 'content-delta') text += event.delta?.message?.content?.text ?? '';
+      expect(text).toBe(expected.tools);
+      expectToolResult(server, scope);
+      await server.verify(scope);
+    },
     async tools(server) {
       const { scope, headers } = scoped(server, MODEL, script.tools);
       const co = client(server, headers);
@@ -163,6 +188,18 @@ describe('@ai-sdk/cohere', () => {
       });
       expect(result.text).toBe(expected.tools);
       expect(result.steps).toHaveLength(2);
+      expectToolResult(server, scope);
+      await server.verify(scope);
+    },
+    async 'tools (streamText)'(server) {
+      const { scope, headers } = scoped(server, MODEL, script.tools);
+      const result = streamText({
+        model: aiSdk(server, headers)(MODEL),
+        tools: { weather: weatherTool },
+        stopWhen: stepCountIs(3),
+        prompt: PROMPT,
+      });
+      expect(await result.text).toBe(expected.tools);
       expectToolResult(server, scope);
       await server.verify(scope);
     },
