@@ -13,7 +13,8 @@ export function cohereErrorBody(message: string, id: string): CohereError {
 
 /**
  * Cohere's answer per failure kind. Its errors carry no type, so each row's `type` is empty and a kind is told by its
- * status and words: a context overflow, a blocked output and a bad request are all 400s.
+ * status and words: a context overflow, a blocked output and a bad request are all 400s. A real 500 says "internal
+ * server error", a server failure worth a retry, so `unknown` has words of its own.
  */
 export const cohereFailures: FailureTable = {
   rate_limit: {
@@ -35,5 +36,5 @@ export const cohereFailures: FailureTable = {
     message: 'blocked output: please adjust your prompt and try again, as this request may violate our usage policy',
   },
   bad_request: { status: 400, type: '', message: 'invalid request: the request could not be read' },
-  unknown: { status: 500, type: '', message: 'internal server error, this has been reported to our developers' },
+  unknown: { status: 500, type: '', message: 'an unknown error occurred' },
 };
