@@ -187,6 +187,16 @@ describe('CohereProvider', () => {
       },
     );
 
+    it.each([
+      { status: 500, message: 'internal server error, this has been reported to our developers', kind: 'server' },
+      { status: 502, message: 'bad gateway', kind: 'server' },
+      { status: 422, message: "invalid request: 'messages' must not be empty", kind: 'bad_request' },
+      { status: 403, message: 'forbidden', kind: 'auth' },
+    ])('reads a $status in other words by its status: kind $kind', async ({ status, message, kind }) => {
+      server.on(CHAT, json(status, cohereErrorBody(message, 'req_1')));
+      expect((await failed(parts(provider().reply(ask, callContext())))).kind).toBe(kind);
+    });
+
     it('fails with content_filter when the stream ends ERROR in blocked words, after the text sent before it', async () => {
       const writer = new ChatEventWriter('msg_1');
       const events = [...writer.part({ type: 'text', text: 'Well' }), ...writer.stop({ kind: 'content_filter' })];
