@@ -45,6 +45,7 @@ export type { AzureOpenAIProviderSettings } from './services/providers/azure/Azu
 export type { BedrockProviderSettings } from './services/providers/bedrock/BedrockProviderSettings.js';
 export type { GeminiProviderSettings } from './services/providers/gemini/GeminiProviderSettings.js';
 export type { OllamaProviderSettings } from './services/providers/ollama/OllamaProviderSettings.js';
+export type { CohereProviderSettings } from './services/providers/cohere/CohereProviderSettings.js';
 export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
 export type { DecisionsClassifierSettings } from './services/providers/decisions/DecisionsClassifierSettings.js';
 
@@ -73,5 +74,6 @@ export { createAzureOpenAIProvider } from './services/providers/azure/createAzur
 export { createBedrockProvider } from './services/providers/bedrock/createBedrockProvider.js';
 export { createGeminiProvider } from './services/providers/gemini/createGeminiProvider.js';
 export { createOllamaProvider } from './services/providers/ollama/createOllamaProvider.js';
+export { createCohereProvider } from './services/providers/cohere/createCohereProvider.js';
 export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';
 export { createDecisionsClassifier } from './services/providers/decisions/createDecisionsClassifier.js';

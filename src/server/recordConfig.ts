@@ -42,6 +42,7 @@ export const DIALECT_ADAPTERS: Readonly<Record<string, AdapterName>> = {
   bedrock: 'bedrock',
   azure: 'azure-openai',
   ollama: 'ollama',
+  cohere: 'cohere',
 };
 
 /** The adapter serving provider `name` of `providers`: its `adapter`, else the adapter of that name. */

@@ -26,6 +26,7 @@ describe('the public surface', () => {
       | 'createApp'
       | 'createAzureOpenAIProvider'
       | 'createBedrockProvider'
+      | 'createCohereProvider'
       | 'createContainer'
       | 'createDecisionsClassifier'
       | 'createEngine'

@@ -2,6 +2,7 @@ import type { Dialect, Route } from './Dialect.js';
 import { anthropic } from './anthropic/anthropic.js';
 import { azure } from './azure/azure.js';
 import { bedrock } from './bedrock/bedrock.js';
+import { cohere } from './cohere/cohere.js';
 import { decisions } from './decisions/decisions.js';
 import { gemini } from './gemini/gemini.js';
 import { ollama } from './ollama/ollama.js';
@@ -9,7 +10,17 @@ import { openai } from './openai/openai.js';
 import { typesafe } from './typesafe/typesafe.js';
 
 /** Every dialect the wire server speaks; a path is tried against them in this order. */
-export const dialects: readonly Dialect[] = [openai, anthropic, typesafe, decisions, azure, bedrock, gemini, ollama];
+export const dialects: readonly Dialect[] = [
+  openai,
+  anthropic,
+  typesafe,
+  decisions,
+  azure,
+  bedrock,
+  gemini,
+  ollama,
+  cohere,
+];
 
 /** The dialect a request that reaches no endpoint is answered in. */
 export const fallbackDialect: Dialect = openai;

@@ -20,6 +20,12 @@ import {
   bedrockSettingsSchema,
   type BedrockProviderSettings,
 } from '../bedrock/BedrockProviderSettings.js';
+import { CohereProvider } from '../cohere/CohereProvider.js';
+import {
+  cohereSettingsExpected,
+  cohereSettingsSchema,
+  type CohereProviderSettings,
+} from '../cohere/CohereProviderSettings.js';
 import { GeminiProvider } from '../gemini/GeminiProvider.js';
 import {
   geminiSettingsExpected,
@@ -74,6 +80,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   ollama: (settings, root) =>
     new OllamaProvider(
       parseSettings(root, ollamaSettingsSchema, settings, ollamaSettingsExpected) as OllamaProviderSettings,
+    ),
+  cohere: (settings, root) =>
+    new CohereProvider(
+      parseSettings(root, cohereSettingsSchema, settings, cohereSettingsExpected) as CohereProviderSettings,
     ),
 };
 
