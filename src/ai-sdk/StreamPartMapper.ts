@@ -2,6 +2,7 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { FinishReason, ReplyPart } from '../services/spec/Provider.js';
 import { toFinishReason, toUsage } from './usage.js';
 import { continuationMetadata } from './continuation.js';
+import { addUnits, NO_UNITS } from '../protocols/units.js';
 
 /**
  * standin's reply parts as the AI SDK's stream parts, a block closed when a part of another kind comes. One per
@@ -10,8 +11,7 @@ import { continuationMetadata } from './continuation.js';
 export class StreamPartMapper {
   #open: { readonly kind: 'text' | 'reasoning'; readonly id: string } | undefined;
   #blocks = 0;
-  #tokensIn = 0;
-  #tokensOut = 0;
+  #units = NO_UNITS;
   #finished = false;
 
   /** The AI SDK parts for one standin part. */
@@ -51,8 +51,7 @@ export class StreamPartMapper {
         });
         break;
       case 'units':
-        this.#tokensIn += part.tokensIn;
-        this.#tokensOut += part.tokensOut;
+        this.#units = addUnits(this.#units, part);
         break;
       case 'finish':
         this.end(part.reason, out);
@@ -68,7 +67,7 @@ export class StreamPartMapper {
     this.#close(out);
     out.push({
       type: 'finish',
-      usage: toUsage({ tokensIn: this.#tokensIn, tokensOut: this.#tokensOut }),
+      usage: toUsage(this.#units),
       finishReason: toFinishReason(reason),
     });
     return out;

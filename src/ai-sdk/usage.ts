@@ -1,17 +1,33 @@
 import type { LanguageModelV4FinishReason, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { FinishReason, Units } from '../services/spec/Provider.js';
+import { unitsOf } from '../protocols/units.js';
 
-/** Units as AI SDK usage; the splits standin does not know (cache, reasoning) stay undefined. */
+/** Units as AI SDK usage: the cache and reasoning splits where the provider reported them, else undefined. */
 export function toUsage(units: Units): LanguageModelV4Usage {
+  const { cachedIn, cacheWriteIn, reasoningOut } = units;
+  const cached = cachedIn !== undefined || cacheWriteIn !== undefined;
   return {
-    inputTokens: { total: units.tokensIn, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: units.tokensOut, text: undefined, reasoning: undefined },
+    inputTokens: {
+      total: units.tokensIn,
+      noCache: cached ? Math.max(0, units.tokensIn - (cachedIn ?? 0) - (cacheWriteIn ?? 0)) : undefined,
+      cacheRead: cachedIn,
+      cacheWrite: cacheWriteIn,
+    },
+    outputTokens: {
+      total: units.tokensOut,
+      text: reasoningOut === undefined ? undefined : Math.max(0, units.tokensOut - reasoningOut),
+      reasoning: reasoningOut,
+    },
   };
 }
 
-/** The AI SDK's usage as standin's units: the totals, 0 where the model reports none. */
+/** The AI SDK's usage as standin's units: the totals, 0 where the model reports none, and the splits it reports. */
 export function fromUsage(usage: LanguageModelV4Usage | undefined): Units {
-  return { tokensIn: count(usage?.inputTokens?.total), tokensOut: count(usage?.outputTokens?.total) };
+  return unitsOf(count(usage?.inputTokens?.total), count(usage?.outputTokens?.total), {
+    cachedIn: usage?.inputTokens?.cacheRead,
+    cacheWriteIn: usage?.inputTokens?.cacheWrite,
+    reasoningOut: usage?.outputTokens?.reasoning,
+  });
 }
 
 /** standin's finish reason as the AI SDK's: `calls` is `tool-calls`; the raw reason is standin's. */

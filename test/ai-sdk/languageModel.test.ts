@@ -62,6 +62,18 @@ describe('languageModel', () => {
       await writer.verify();
     });
 
+    it('gives the usage with its cached and reasoning splits', async () => {
+      const app = createTestApp(config);
+      app.fake('writer', [{ text: 'Hi.', units: { tokensIn: 120, tokensOut: 40, cachedIn: 100, reasoningOut: 25 } }]);
+      const { usage } = await generateText({ model: languageModel(app, 'writer'), prompt: 'Hello' });
+      expect(usage).toMatchObject({
+        inputTokens: 120,
+        outputTokens: 40,
+        inputTokenDetails: { cacheReadTokens: 100, noCacheTokens: 20 },
+        outputTokenDetails: { reasoningTokens: 25, textTokens: 15 },
+      });
+    });
+
     it('gives the reasoning and the text of an answer', async () => {
       const app = createTestApp(config);
       app.fake('writer', [{ reasoning: ['First, greet.'], text: 'Hi.' }]);

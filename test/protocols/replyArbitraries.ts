@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { CallSettings } from '../../src/services/spec/CallSettings.js';
 import type { ContentPart } from '../../src/services/spec/ContentPart.js';
-import type { Message, ReplyPart, ReplyRequest, ToolCall, ToolSpec } from '../../src/services/spec/Provider.js';
+import type { Message, ReplyPart, ReplyRequest, ToolCall, ToolSpec, Units } from '../../src/services/spec/Provider.js';
+import { addUnits, NO_UNITS, type UnitSplit } from '../../src/protocols/units.js';
 
 /*
  * The calls and replies the protocols' round-trip properties draw: every form a request and a reply
@@ -134,7 +135,7 @@ export function folded(parts: readonly ReplyPart[]): Record<string, unknown> {
   let text = '';
   let value = '';
   const calls: ToolCall[] = [];
-  let units = { tokensIn: 0, tokensOut: 0 };
+  let units: Units = NO_UNITS;
   let finish: string | undefined;
   for (const part of parts) {
     if (part.type === 'text') text += part.text;
@@ -144,8 +145,7 @@ export function folded(parts: readonly ReplyPart[]): Record<string, unknown> {
       const { type: _type, text: _text, block, ...continuation } = part;
       if (Object.keys(continuation).length > 0) signed.set(block, { ...signed.get(block), ...continuation });
     } else if (part.type === 'call') calls.push(part.call);
-    else if (part.type === 'units')
-      units = { tokensIn: units.tokensIn + part.tokensIn, tokensOut: units.tokensOut + part.tokensOut };
+    else if (part.type === 'units') units = addUnits(units, part);
     else finish = part.reason;
   }
   return {
@@ -237,4 +237,25 @@ export function signedParts(
       return [opened, { type: 'reasoning', text: '', block: part.block, signature: `sig_${i}` }];
     }),
   );
+}
+
+/** Parts whose units carry some of `splits` (each within its total), as a protocol that reports them carries them. */
+export function withSplits(parts: fc.Arbitrary<ReplyPart[]>, splits: readonly UnitSplit[]): fc.Arbitrary<ReplyPart[]> {
+  return fc
+    .tuple(parts, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 }))
+    .map(([drawn, shares]) =>
+      drawn.map((part): ReplyPart => {
+        if (part.type !== 'units') return part;
+        const split: Record<string, number> = {};
+        let inLeft = part.tokensIn;
+        splits.forEach((name, i) => {
+          const of = name === 'reasoningOut' ? part.tokensOut : inLeft;
+          const count = Math.floor(of * shares[i]! * 0.5);
+          if (count === 0) return;
+          split[name] = count;
+          if (name !== 'reasoningOut') inLeft -= count;
+        });
+        return { ...part, ...split };
+      }),
+    );
 }

@@ -2,7 +2,8 @@ import type { ProviderFailure } from '../../errors/ProviderFailure.js';
 import type { Answer, AnswerCall, AnswerPart } from '../model/Answer.js';
 import { prepareAnswer } from '../model/prepareAnswer.js';
 import { recordedStop, unparsedValue } from '../misbehave/recordedMisbehaviour.js';
-import type { FinishReason, Reasoning, ReplyPart, ToolCall } from '../../services/spec/Provider.js';
+import type { FinishReason, Reasoning, ReplyPart, ToolCall, Units } from '../../services/spec/Provider.js';
+import { addUnits, NO_UNITS, unitsOf } from '../../protocols/units.js';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -26,11 +27,8 @@ export class ReplyGatherer {
     const content = this.#parts.filter((part) => part.type !== 'units');
     const units = this.#parts.filter((part) => part.type === 'units');
     const fields = fieldsOf(content);
-    const sum = { tokensIn: 0, tokensOut: 0 };
-    for (const part of units) {
-      sum.tokensIn += part.tokensIn;
-      sum.tokensOut += part.tokensOut;
-    }
+    let sum: Units = NO_UNITS;
+    for (const part of units) sum = addUnits(sum, part);
     if (fields === undefined) {
       const text = content
         .map((part) => (part.type === 'text' ? part.text : part.type === 'value' ? part.json : ''))
@@ -144,7 +142,7 @@ function answerPart(part: ReplyPart): AnswerPart {
     case 'call':
       return { call: answerCall(part.call) };
     case 'units':
-      return { units: { tokensIn: part.tokensIn, tokensOut: part.tokensOut } };
+      return { units: unitsOf(part.tokensIn, part.tokensOut, part) };
     case 'finish':
       throw new TypeError("a finish part is kept as the answer's finish, not as a part");
   }

@@ -26,6 +26,19 @@ export const answerCallSchema = lazySchema(() =>
   }),
 );
 
+const count = () => z.number().int().min(0);
+
+/** Units as an answer states them: the totals, and the splits a provider reports. */
+export const unitsSchema = lazySchema(() =>
+  z.strictObject({
+    tokensIn: count(),
+    tokensOut: count(),
+    cachedIn: count().optional(),
+    cacheWriteIn: count().optional(),
+    reasoningOut: count().optional(),
+  }),
+);
+
 /** A reasoning block with the continuation a provider signs it with. */
 export const reasoningBlockSchema = lazySchema(() =>
   z.strictObject({
@@ -47,7 +60,7 @@ export const answerSchema = lazySchema(() =>
     parts: z
       .union([z.number().int().min(1), z.array(z.union([z.number(), z.string(), z.record(z.string(), z.unknown())]))])
       .optional(),
-    units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
+    units: built(unitsSchema).optional(),
     finish: z.enum(['stop', 'calls', 'length']).optional(),
     fail: z.enum(kinds).optional(),
     failAfter: z.number().int().min(1).optional(),
@@ -82,7 +95,7 @@ export const answerHints: IssueHints = {
       'a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream ' +
       "parts such as 'Hel', { text } or { hold: 'mid' }",
     'parts.*': "a whole offset, or a stream part such as 'Hel', { text: '...' } or { hold: 'mid' }",
-    units: 'an object { tokensIn, tokensOut }',
+    units: 'an object { tokensIn, tokensOut, cachedIn?, cacheWriteIn?, reasoningOut? }',
     'units.tokensIn': 'a whole number, 0 or more',
     'units.tokensOut': 'a whole number, 0 or more',
     finish: "'stop', 'calls' or 'length'",
@@ -101,7 +114,7 @@ export const answerHints: IssueHints = {
     return {
       '': answerFields(),
       'calls.*': Object.keys(answerCallSchema.shape),
-      units: ['tokensIn', 'tokensOut'],
+      units: ['tokensIn', 'tokensOut', 'cachedIn', 'cacheWriteIn', 'reasoningOut'],
       when: [...whenFields],
       pace: Object.keys(paceExpected).filter(Boolean),
     };

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import type { ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import { lazySchema } from '../../validation/lazySchema.js';
+import { built, lazySchema } from '../../validation/lazySchema.js';
 import { isHoldPart, readHold, type Hold } from '../gates/holdPart.js';
 import type { Answer, AnswerPart } from './Answer.js';
 import type { AnswerSource } from './AnswerSource.js';
-import { answerCallSchema, quickPart } from './answerSchema.js';
+import { answerCallSchema, quickPart, unitsSchema } from './answerSchema.js';
+import { unitsOf } from '../../protocols/units.js';
 import { cutAt, cutProblem, DEFAULT_VALUE_PARTS, evenCuts } from './cutJson.js';
 import { jsonProblem } from './jsonProblem.js';
 
@@ -158,7 +159,7 @@ export const partSchema = lazySchema(() =>
     id: z.string().optional(),
     json: z.string().optional(),
     call: answerCallSchema.optional(),
-    units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
+    units: built(unitsSchema).optional(),
   }),
 );
 
@@ -178,7 +179,7 @@ const partHints = {
     call: 'a tool call { tool, with?, id? }',
     'call.tool': "the tool's name as a non-empty string",
     'call.id': 'the call id as a non-empty string',
-    units: 'an object { tokensIn, tokensOut }',
+    units: 'an object { tokensIn, tokensOut, cachedIn?, cacheWriteIn?, reasoningOut? }',
     'units.tokensIn': 'a whole number, 0 or more',
     'units.tokensOut': 'a whole number, 0 or more',
   },
@@ -186,7 +187,7 @@ const partHints = {
     return {
       '': ['text', 'reasoning', 'block', 'signature', 'redacted', 'id', 'json', 'call', 'units'],
       call: Object.keys(answerCallSchema.shape),
-      units: ['tokensIn', 'tokensOut'],
+      units: ['tokensIn', 'tokensOut', 'cachedIn', 'cacheWriteIn', 'reasoningOut'],
     };
   },
 };
@@ -300,8 +301,8 @@ export function readStreamParts(
       parts.push(Object.freeze({ type: 'call', call }));
       outChars += call.tool.length + input.length;
     } else {
-      const { tokensIn, tokensOut } = part.units!;
-      parts.push(seal({ type: 'units', tokensIn, tokensOut }));
+      const { tokensIn, tokensOut, ...splits } = part.units!;
+      parts.push(seal({ type: 'units', ...unitsOf(tokensIn, tokensOut, splits) }));
       units = true;
     }
   });

@@ -12,6 +12,7 @@ import { answerHints, answerSchema, quickAnswer } from './answerSchema.js';
 import { fieldParts, isStreamList, readStreamParts, streamValue } from './madeParts.js';
 import { compileWhen, type Matcher } from './matchWhen.js';
 import type { Pace } from './pace.js';
+import { unitsOf } from '../../protocols/units.js';
 
 /** An answer checked and turned into the parts it gives, ready to be handed out any number of times. */
 export interface PreparedAnswer {
@@ -159,7 +160,7 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
     units:
       answer.units === undefined
         ? undefined
-        : Object.freeze({ type: 'units', tokensIn: answer.units.tokensIn, tokensOut: answer.units.tokensOut }),
+        : Object.freeze({ type: 'units', ...unitsOf(answer.units.tokensIn, answer.units.tokensOut, answer.units) }),
     outChars,
     finish: Object.freeze({ type: 'finish', reason: answer.finish ?? (calls.length > 0 ? 'calls' : 'stop') }),
     failAfter: answer.failAfter,

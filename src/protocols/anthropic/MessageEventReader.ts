@@ -2,6 +2,7 @@ import type { FinishReason, ReplyPart } from '../../services/spec/Provider.js';
 import { readJsonText, readReply } from '../readShape.js';
 import type { SseEvent } from '../sse.js';
 import { TypedContent } from '../TypedContent.js';
+import { unitsOf } from '../units.js';
 import { malformed, WireFault } from '../WireFault.js';
 import { answerMessage, streamEvents, type Usage } from './messagesShapes.js';
 import { isRecord } from '../jsonValues.js';
@@ -122,7 +123,8 @@ export class MessageEventReader {
     if (this.#usage) {
       const counts = this.#counts;
       const tokensIn = counts.input_tokens + counts.cache_creation_input_tokens + counts.cache_read_input_tokens;
-      out.push({ type: 'units', tokensIn, tokensOut: counts.output_tokens });
+      const splits = { cachedIn: counts.cache_read_input_tokens, cacheWriteIn: counts.cache_creation_input_tokens };
+      out.push({ type: 'units', ...unitsOf(tokensIn, counts.output_tokens, splits) });
     }
     out.push({ type: 'finish', reason: this.#finish() });
   }

@@ -1,5 +1,6 @@
-import type { FinishReason, Reasoning, ReplyPart } from '../../services/spec/Provider.js';
+import type { FinishReason, Reasoning, ReplyPart, Units } from '../../services/spec/Provider.js';
 import { deltas } from '../deltas.js';
+import { addUnits, NO_UNITS } from '../units.js';
 import { sseEvent } from '../sse.js';
 import type { ReplyMeta, Stop, WholeReply } from '../WholeReply.js';
 
@@ -64,8 +65,7 @@ export class MessageEventWriter {
   #index = -1;
   #open: string | undefined;
   #stop = 'end_turn';
-  #tokensIn = 0;
-  #tokensOut = 0;
+  #units = NO_UNITS;
   /** The open thinking block's signature, from its parts. */
   #signature: string | undefined;
 
@@ -111,8 +111,7 @@ export class MessageEventWriter {
         delta({ type: 'input_json_delta', partial_json: JSON.stringify(part.call.with ?? {}) });
         break;
       case 'units':
-        this.#tokensIn += part.tokensIn;
-        this.#tokensOut += part.tokensOut;
+        this.#units = addUnits(this.#units, part);
         break;
       case 'finish':
         if (this.#stop !== 'tool_use') this.#stop = stopReasons[part.reason];
@@ -136,7 +135,7 @@ export class MessageEventWriter {
     out.push(
       messageEvent('message_delta', {
         delta: { stop_reason: this.#stop, stop_sequence: null },
-        usage: { input_tokens: this.#tokensIn, output_tokens: this.#tokensOut },
+        usage: messagesUsage(this.#units),
       }),
       messageEvent('message_stop'),
     );
@@ -203,11 +202,22 @@ export function writeMessage(reply: WholeReply, meta: MessageMeta): string {
     stop_reason: stopped === undefined ? stopReasons[reply.finish] : 'refusal',
     stop_sequence: null,
     usage: {
-      input_tokens: reply.units.tokensIn,
-      output_tokens: reply.units.tokensOut,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
+      ...messagesUsage(reply.units),
       service_tier: 'standard',
     },
   });
+}
+
+/** Units as the Messages API counts them: `input_tokens` without the cached ones, which have counts of their own. */
+function messagesUsage(units: Units): Record<string, number> {
+  const cached = units.cachedIn ?? 0;
+  const written = units.cacheWriteIn ?? 0;
+  return {
+    input_tokens: Math.max(0, units.tokensIn - cached - written),
+    output_tokens: units.tokensOut,
+    ...(cached > 0 ? { cache_read_input_tokens: cached } : {}),
+    ...(written > 0 ? { cache_creation_input_tokens: written } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import type { FailureKind } from '../../services/spec/failures.js';
 import type { ReplyPart } from '../../services/spec/Provider.js';
 import { deltas } from '../deltas.js';
+import { addUnits, NO_UNITS } from '../units.js';
 import type { EventHeaders } from '../eventStream/eventHeaders.js';
 import { encodeMessage } from '../eventStream/eventMessage.js';
 import type { Stop } from '../WholeReply.js';
@@ -38,8 +39,7 @@ export class ConverseEventWriter {
   #open: string | undefined;
   #stop = converseStops.stop;
   #value = false;
-  #tokensIn = 0;
-  #tokensOut = 0;
+  #units = NO_UNITS;
 
   constructor(valueCall?: ValueCall) {
     this.#valueCall = valueCall;
@@ -74,8 +74,7 @@ export class ConverseEventWriter {
         break;
       }
       case 'units':
-        this.#tokensIn += part.tokensIn;
-        this.#tokensOut += part.tokensOut;
+        this.#units = addUnits(this.#units, part);
         break;
       case 'finish':
         this.#stop = this.#value ? converseStops.calls : converseStops[part.reason];
@@ -100,7 +99,7 @@ export class ConverseEventWriter {
     this.#close(out);
     out.push(
       event('messageStop', `{"stopReason":${JSON.stringify(this.#stop)}}`),
-      event('metadata', `{"usage":${converseUsageJson(this.#tokensIn, this.#tokensOut)},"metrics":{"latencyMs":0}}`),
+      event('metadata', `{"usage":${converseUsageJson(this.#units)},"metrics":{"latencyMs":0}}`),
     );
     return out;
   }

@@ -1,4 +1,5 @@
-import type { FinishReason, ReplyPart } from '../../services/spec/Provider.js';
+import type { FinishReason, ReplyPart, Units } from '../../services/spec/Provider.js';
+import { unitsOf } from '../units.js';
 import { readJsonText } from '../readShape.js';
 import { TypedContent } from '../TypedContent.js';
 import type { WholeReply } from '../WholeReply.js';
@@ -56,7 +57,8 @@ export function converseEnd(
   }
   if (usage !== undefined) {
     const tokensIn = (usage.inputTokens ?? 0) + (usage.cacheReadInputTokens ?? 0) + (usage.cacheWriteInputTokens ?? 0);
-    out.push({ type: 'units', tokensIn, tokensOut: usage.outputTokens ?? 0 });
+    const splits = { cachedIn: usage.cacheReadInputTokens, cacheWriteIn: usage.cacheWriteInputTokens };
+    out.push({ type: 'units', ...unitsOf(tokensIn, usage.outputTokens ?? 0, splits) });
   }
   const reason: FinishReason =
     stopReason === 'max_tokens' ? 'length' : stopReason === 'tool_use' || calls > 0 ? 'calls' : 'stop';
@@ -64,8 +66,17 @@ export function converseEnd(
 }
 
 /** The usage object an answer and the stream's `metadata` carry, as JSON. */
-export function converseUsageJson(tokensIn: number, tokensOut: number): string {
-  return `{"inputTokens":${number(tokensIn)},"outputTokens":${number(tokensOut)},"totalTokens":${number(tokensIn + tokensOut)}}`;
+export function converseUsageJson(units: Units): string {
+  const { tokensIn, tokensOut } = units;
+  const cached = units.cachedIn ?? 0;
+  const written = units.cacheWriteIn ?? 0;
+  // Bedrock counts the cached input apart from `inputTokens`.
+  return (
+    `{"inputTokens":${number(Math.max(0, tokensIn - cached - written))},"outputTokens":${number(tokensOut)},` +
+    (cached > 0 ? `"cacheReadInputTokens":${number(cached)},` : '') +
+    (written > 0 ? `"cacheWriteInputTokens":${number(written)},` : '') +
+    `"totalTokens":${number(tokensIn + tokensOut)}}`
+  );
 }
 
 /**
@@ -92,7 +103,7 @@ export function writeConverseAnswer(reply: WholeReply, valueCall?: ValueCall): s
   }
   return (
     `{"output":{"message":{"role":"assistant","content":${JSON.stringify(content)}}},` +
-    `"stopReason":${JSON.stringify(stop)},"usage":${converseUsageJson(reply.units.tokensIn, reply.units.tokensOut)},` +
+    `"stopReason":${JSON.stringify(stop)},"usage":${converseUsageJson(reply.units)},` +
     `"metrics":{"latencyMs":0}}`
   );
 }

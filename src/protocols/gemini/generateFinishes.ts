@@ -1,5 +1,5 @@
 import type { FailureKind } from '../../services/spec/failures.js';
-import type { FinishReason } from '../../services/spec/Provider.js';
+import type { FinishReason, Units } from '../../services/spec/Provider.js';
 
 /** Each finish as `finishReason` says it: Gemini names no finish for calls, a reply that calls tools stops. */
 export const geminiFinishes: Readonly<Record<FinishReason, string>> = {
@@ -46,10 +46,18 @@ export const BLOCKED_RATINGS =
   '{"category":"HARM_CATEGORY_HARASSMENT","probability":"NEGLIGIBLE"},' +
   '{"category":"HARM_CATEGORY_DANGEROUS_CONTENT","probability":"HIGH","blocked":true}]';
 
-/** The usage object a response carries, as JSON: prompt, candidate and total token counts. */
-export function usageJson(tokensIn: number, tokensOut: number): string {
+/**
+ * The usage object a response carries, as JSON: prompt (the cached ones counted apart too), candidate, thought and total
+ * token counts; the candidates count leaves the thoughts out, as Gemini's does.
+ */
+export function usageJson(units: Units): string {
+  const { tokensIn, tokensOut } = units;
+  const thoughts = Math.min(units.reasoningOut ?? 0, tokensOut);
+  const cached = units.cachedIn ?? 0;
   return (
-    `{"promptTokenCount":${number(tokensIn)},"candidatesTokenCount":${number(tokensOut)},` +
+    `{"promptTokenCount":${number(tokensIn)},"candidatesTokenCount":${number(tokensOut - thoughts)},` +
+    (thoughts > 0 ? `"thoughtsTokenCount":${number(thoughts)},` : '') +
+    (cached > 0 ? `"cachedContentTokenCount":${number(cached)},` : '') +
     `"totalTokenCount":${number(tokensIn + tokensOut)}}`
   );
 }

@@ -2,6 +2,7 @@ import type { ReplyPart, Units } from '../../services/spec/Provider.js';
 import { readJsonText } from '../readShape.js';
 import type { SseEvent } from '../sse.js';
 import { TypedContent } from '../TypedContent.js';
+import { unitsOf as splitUnits } from '../units.js';
 import { malformed, WireFault } from '../WireFault.js';
 import { finishFailure, finishOf } from './generateFinishes.js';
 import { generateResponse, type UsageMetadata } from './responseShapes.js';
@@ -99,8 +100,9 @@ export function readGenerateResponse(text: string, typed: boolean): ReplyPart[] 
 /** Usage as units; each report replaces the last (Gemini's counts are the reply's so far). */
 function unitsOf(usage: UsageMetadata): Units {
   const count = (value: number | null | undefined): number => value ?? 0;
-  return {
-    tokensIn: count(usage.promptTokenCount) + count(usage.toolUsePromptTokenCount),
-    tokensOut: count(usage.candidatesTokenCount) + count(usage.thoughtsTokenCount),
-  };
+  return splitUnits(
+    count(usage.promptTokenCount) + count(usage.toolUsePromptTokenCount),
+    count(usage.candidatesTokenCount) + count(usage.thoughtsTokenCount),
+    { cachedIn: usage.cachedContentTokenCount, reasoningOut: usage.thoughtsTokenCount },
+  );
 }

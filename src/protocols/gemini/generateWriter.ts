@@ -1,5 +1,6 @@
 import type { Reasoning, ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { deltas } from '../deltas.js';
+import { addUnits, NO_UNITS } from '../units.js';
 import type { ReplyMeta, Stop, WholeReply } from '../WholeReply.js';
 import { BLOCKED_RATINGS, geminiFinishes, usageJson } from './generateFinishes.js';
 
@@ -40,8 +41,7 @@ export class GenerateChunkWriter {
   #sent = false;
   #ended = false;
   #finish = 'STOP';
-  #tokensIn = 0;
-  #tokensOut = 0;
+  #units = NO_UNITS;
 
   constructor(meta: GeminiMeta) {
     this.#tail = `${tailOf(meta)}\r\n\r\n`;
@@ -65,8 +65,7 @@ export class GenerateChunkWriter {
       case 'call':
         return [this.#chunk(JSON.stringify(functionCall(part.call)))];
       case 'units':
-        this.#tokensIn += part.tokensIn;
-        this.#tokensOut += part.tokensOut;
+        this.#units = addUnits(this.#units, part);
         return [];
       case 'finish':
         this.#finish = geminiFinishes[part.reason];
@@ -80,10 +79,10 @@ export class GenerateChunkWriter {
    */
   stop(_stop: Stop): string[] {
     this.#ended = true;
-    if (!this.#sent) return [`data: ${blockedJson(this.#tokensIn, this.#tail)}`];
+    if (!this.#sent) return [`data: ${blockedJson(this.#units.tokensIn, this.#tail)}`];
     return [
       `data: {"candidates":[{"finishReason":"SAFETY","index":0,"safetyRatings":${BLOCKED_RATINGS}}],` +
-        `"usageMetadata":${usageJson(this.#tokensIn, this.#tokensOut)}${this.#tail}`,
+        `"usageMetadata":${usageJson(this.#units)}${this.#tail}`,
     ];
   }
 
@@ -93,7 +92,7 @@ export class GenerateChunkWriter {
     this.#ended = true;
     return [
       `data: {"candidates":[{"content":{"parts":[{"text":""}],"role":"model"},` +
-        `"finishReason":"${this.#finish}","index":0}],"usageMetadata":${usageJson(this.#tokensIn, this.#tokensOut)}` +
+        `"finishReason":"${this.#finish}","index":0}],"usageMetadata":${usageJson(this.#units)}` +
         this.#tail,
     ];
   }
@@ -116,6 +115,6 @@ export function writeGenerateResponse(reply: WholeReply, meta: GeminiMeta): stri
   return (
     `{"candidates":[{"content":{"parts":${JSON.stringify(parts)},"role":"model"},` +
     `"finishReason":"${geminiFinishes[reply.finish]}","index":0}],` +
-    `"usageMetadata":${usageJson(reply.units.tokensIn, reply.units.tokensOut)}${tail}`
+    `"usageMetadata":${usageJson(reply.units)}${tail}`
   );
 }

@@ -1,5 +1,6 @@
 import type { ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { deltas } from '../deltas.js';
+import { addUnits, NO_UNITS } from '../units.js';
 import { sseEvent } from '../sse.js';
 import type { ReplyMeta, Stop } from '../WholeReply.js';
 import { itemId, itemJson, responseJson, type Incomplete, type Item } from './responsesReply.js';
@@ -27,8 +28,7 @@ export class ResponseEventWriter {
   #open: Open | undefined;
   #sequence = 0;
   #started = false;
-  #tokensIn = 0;
-  #tokensOut = 0;
+  #units = NO_UNITS;
   #incomplete: Incomplete | undefined;
 
   constructor(meta: ReplyMeta) {
@@ -63,8 +63,7 @@ export class ResponseEventWriter {
         break;
       }
       case 'units':
-        this.#tokensIn += part.tokensIn;
-        this.#tokensOut += part.tokensOut;
+        this.#units = addUnits(this.#units, part);
         break;
       case 'finish':
         if (part.reason === 'length') this.#incomplete = 'max_output_tokens';
@@ -117,7 +116,7 @@ export class ResponseEventWriter {
     const done = responseJson(
       this.#meta,
       this.#items.map((item) => itemJson(item as Item)),
-      { tokensIn: this.#tokensIn, tokensOut: this.#tokensOut },
+      this.#units,
       'completed',
       this.#incomplete,
     );

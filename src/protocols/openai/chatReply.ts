@@ -1,9 +1,10 @@
-import type { FinishReason, ReplyPart, ToolCall } from '../../services/spec/Provider.js';
+import type { FinishReason, ReplyPart, ToolCall, Units } from '../../services/spec/Provider.js';
+import { unitsOf } from '../units.js';
 import { readJsonText } from '../readShape.js';
 import { TypedContent } from '../TypedContent.js';
 import type { ReplyMeta, WholeReply } from '../WholeReply.js';
 import { malformed, WireFault } from '../WireFault.js';
-import { chatCompletion } from './chatShapes.js';
+import { chatCompletion, type ChatUsage } from './chatShapes.js';
 
 /** Azure's content filter verdicts beside a completion: the prompt's, and the one on a reply it stopped. */
 export interface ChatFilters {
@@ -27,11 +28,14 @@ export function chatFinishOf(reason: string | null | undefined, calls: number): 
 }
 
 /** The usage object a completion and the last chunk carry, as JSON. */
-export function chatUsageJson(tokensIn: number, tokensOut: number): string {
+export function chatUsageJson(units: Units): string {
+  const { tokensIn, tokensOut } = units;
   return (
     `{"prompt_tokens":${number(tokensIn)},"completion_tokens":${number(tokensOut)},` +
-    `"total_tokens":${number(tokensIn + tokensOut)},"prompt_tokens_details":{"cached_tokens":0,"audio_tokens":0},` +
-    `"completion_tokens_details":{"reasoning_tokens":0,"audio_tokens":0,"accepted_prediction_tokens":0,` +
+    `"total_tokens":${number(tokensIn + tokensOut)},` +
+    `"prompt_tokens_details":{"cached_tokens":${number(units.cachedIn ?? 0)},"audio_tokens":0},` +
+    `"completion_tokens_details":{"reasoning_tokens":${number(units.reasoningOut ?? 0)},"audio_tokens":0,` +
+    `"accepted_prediction_tokens":0,` +
     `"rejected_prediction_tokens":0}}`
   );
 }
@@ -56,7 +60,7 @@ export function writeCompletion(reply: WholeReply, meta: ReplyMeta, filters?: Ch
     `{"id":${JSON.stringify(meta.id)},"object":"chat.completion","created":${number(meta.created)},` +
     `"model":${JSON.stringify(meta.model)},"system_fingerprint":"fp_standin",${prompt}"choices":[{"index":0,` +
     `"message":${JSON.stringify(message)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}${verdict}}],` +
-    `"usage":${chatUsageJson(reply.units.tokensIn, reply.units.tokensOut)},"service_tier":"default"}`
+    `"usage":${chatUsageJson(reply.units)},"service_tier":"default"}`
   );
 }
 
@@ -89,8 +93,7 @@ export function readCompletion(text: string, typed: boolean): ReplyPart[] {
     with: callInput(call.function.arguments, i, call.function.name),
   }));
   for (const call of calls) out.push({ type: 'call', call });
-  if (body.usage !== undefined && body.usage !== null)
-    out.push({ type: 'units', tokensIn: body.usage.prompt_tokens, tokensOut: body.usage.completion_tokens });
+  if (body.usage !== undefined && body.usage !== null) out.push({ type: 'units', ...chatUnits(body.usage) });
   out.push({ type: 'finish', reason: chatFinishOf(choice.finish_reason, calls.length) });
   return out;
 }
@@ -131,4 +134,12 @@ function wireCall(call: ToolCall): Record<string, unknown> {
 /** A number as JSON writes it. */
 function number(value: number): string {
   return Number.isFinite(value) ? String(value) : 'null';
+}
+
+/** A chat usage object as units: the cached prompt tokens and the reasoning tokens its details report split out. */
+export function chatUnits(usage: ChatUsage): Units {
+  return unitsOf(usage.prompt_tokens, usage.completion_tokens, {
+    cachedIn: usage.prompt_tokens_details?.cached_tokens,
+    reasoningOut: usage.completion_tokens_details?.reasoning_tokens,
+  });
 }

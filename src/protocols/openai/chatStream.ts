@@ -1,4 +1,5 @@
-import type { ReplyPart } from '../../services/spec/Provider.js';
+import type { ReplyPart, Units } from '../../services/spec/Provider.js';
+import { addUnits, NO_UNITS } from '../units.js';
 import { deltas } from '../deltas.js';
 import { readJsonText } from '../readShape.js';
 import type { SseEvent } from '../sse.js';
@@ -9,6 +10,7 @@ import {
   callInput,
   chatFinishes,
   chatFinishOf,
+  chatUnits,
   chatUsageJson,
   filteredFault,
   readCompletion,
@@ -32,8 +34,7 @@ export class ChatChunkWriter {
   readonly #filters: ChatFilters | undefined;
   #started = false;
   #calls = 0;
-  #tokensIn = 0;
-  #tokensOut = 0;
+  #units = NO_UNITS;
 
   constructor(meta: ReplyMeta, includeUsage: boolean, filters?: ChatFilters) {
     this.#head = meta;
@@ -56,8 +57,7 @@ export class ChatChunkWriter {
     const out = this.#start('{"role":"assistant","content":"","refusal":null}');
     switch (part.type) {
       case 'units':
-        this.#tokensIn += part.tokensIn;
-        this.#tokensOut += part.tokensOut;
+        this.#units = addUnits(this.#units, part);
         break;
       case 'finish':
         out.push(this.#chunk('{}', JSON.stringify(chatFinishes[part.reason])));
@@ -110,7 +110,7 @@ export class ChatChunkWriter {
       system_fingerprint: 'fp_standin',
       choices: [],
     });
-    return [`data: ${head.slice(0, -1)},"usage":${chatUsageJson(this.#tokensIn, this.#tokensOut)}}\n\n`, CHAT_DONE];
+    return [`data: ${head.slice(0, -1)},"usage":${chatUsageJson(this.#units)}}\n\n`, CHAT_DONE];
   }
 
   #start(delta: string): string[] {
@@ -148,8 +148,7 @@ export class ChatChunkReader {
   #done = false;
   #finish: string | undefined;
   #refusal = '';
-  #tokensIn: number | undefined;
-  #tokensOut = 0;
+  #units: Units | undefined;
 
   constructor(typed: boolean) {
     this.#typed = typed;
@@ -167,8 +166,7 @@ export class ChatChunkReader {
     if (event.event === 'error' || chunk.error !== undefined)
       throw new WireFault({ kind: 'reported', body: chunk, fallback: 'the stream broke off with an error' });
     if (chunk.usage !== undefined && chunk.usage !== null) {
-      this.#tokensIn = chunk.usage.prompt_tokens;
-      this.#tokensOut = chunk.usage.completion_tokens;
+      this.#units = chatUnits(chunk.usage);
     }
     for (const choice of chunk.choices ?? []) {
       if (choice.index !== undefined && choice.index !== 0) continue;
@@ -228,7 +226,7 @@ export class ChatChunkReader {
       });
       calls++;
     });
-    if (this.#tokensIn !== undefined) out.push({ type: 'units', tokensIn: this.#tokensIn, tokensOut: this.#tokensOut });
+    if (this.#units !== undefined) out.push({ type: 'units', ...this.#units });
     out.push({ type: 'finish', reason: chatFinishOf(this.#finish, calls) });
   }
 }

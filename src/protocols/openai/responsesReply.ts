@@ -1,5 +1,6 @@
 import type { Reasoning, ReplyPart, ToolCall, Units } from '../../services/spec/Provider.js';
 import { readJsonText, readReply } from '../readShape.js';
+import { unitsOf } from '../units.js';
 import { TypedContent } from '../TypedContent.js';
 import type { ReplyMeta, WholeReply } from '../WholeReply.js';
 import { WireFault } from '../WireFault.js';
@@ -82,9 +83,9 @@ export function responseJson(
         ? null
         : {
             input_tokens: units.tokensIn,
-            input_tokens_details: { cached_tokens: 0 },
+            input_tokens_details: { cached_tokens: units.cachedIn ?? 0 },
             output_tokens: units.tokensOut,
-            output_tokens_details: { reasoning_tokens: 0 },
+            output_tokens_details: { reasoning_tokens: units.reasoningOut ?? 0 },
             total_tokens: units.tokensIn + units.tokensOut,
           },
   };
@@ -172,7 +173,13 @@ export function ending(response: ResponsesResponse, calls: number): ReplyPart[] 
   const out: ReplyPart[] = [];
   const usage = response.usage;
   if (usage !== undefined && usage !== null)
-    out.push({ type: 'units', tokensIn: usage.input_tokens, tokensOut: usage.output_tokens });
+    out.push({
+      type: 'units',
+      ...unitsOf(usage.input_tokens, usage.output_tokens, {
+        cachedIn: usage.input_tokens_details?.cached_tokens,
+        reasoningOut: usage.output_tokens_details?.reasoning_tokens,
+      }),
+    });
   out.push({
     type: 'finish',
     reason:

@@ -151,8 +151,15 @@ export const responsesBody = z.strictObject({
 export type ResponsesBody = z.output<typeof responsesBody>;
 
 /** Token counts, as a `response` reports them. */
+const usageDetails = z.record(z.string(), z.number().nullish());
 const responsesUsage = z
-  .object({ input_tokens: z.int().min(0), output_tokens: z.int().min(0), total_tokens: z.int().min(0).optional() })
+  .object({
+    input_tokens: z.int().min(0),
+    output_tokens: z.int().min(0),
+    total_tokens: z.int().min(0).optional(),
+    input_tokens_details: usageDetails.nullish(),
+    output_tokens_details: usageDetails.nullish(),
+  })
   .loose();
 
 /** An output item of a `response`: a message, a function call or a reasoning item (others are read past). */

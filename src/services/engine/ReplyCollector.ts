@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import { ValueFailed } from '../../errors/ValueFailed.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import type { FinishReason, Reasoning, ReplyPart, ToolCall } from '../spec/Provider.js';
+import type { FinishReason, Reasoning, ReplyPart, ToolCall, Units } from '../spec/Provider.js';
 import type { Reply } from './Reply.js';
 
 const finishReasons: ReadonlySet<string> = new Set<FinishReason>(['stop', 'calls', 'length']);
@@ -21,6 +21,8 @@ export class ReplyCollector {
   #signed: { signature?: string; redacted?: boolean; id?: string }[] | undefined;
   #tokensIn = 0;
   #tokensOut = 0;
+  /** The splits of the units the provider reported: made at the first units part that has one. */
+  #splits: { cachedIn?: number; cacheWriteIn?: number; reasoningOut?: number } | undefined;
   #finish: FinishReason | undefined;
   #count = 0;
 
@@ -67,6 +69,8 @@ export class ReplyCollector {
         }
         this.#tokensIn += part.tokensIn;
         this.#tokensOut += part.tokensOut;
+        if (part.cachedIn !== undefined || part.cacheWriteIn !== undefined || part.reasoningOut !== undefined)
+          this.#split(index, part);
         break;
       case 'finish':
         if (!finishReasons.has(part.reason))
@@ -87,10 +91,26 @@ export class ReplyCollector {
       value: this.#value(model) as V | undefined,
       reasoning: this.#reasoning === undefined ? [] : Array.from(this.#reasoning, (text) => text ?? ''),
       ...(this.#signed === undefined ? {} : { reasoningBlocks: this.#blocks() }),
-      units: { tokensIn: this.#tokensIn, tokensOut: this.#tokensOut },
+      units: this.#units(),
       finish: this.#finish ?? (this.#calls.length > 0 ? 'calls' : 'stop'),
       model,
     };
+  }
+
+  #units(): Units {
+    const totals = { tokensIn: this.#tokensIn, tokensOut: this.#tokensOut };
+    return this.#splits === undefined ? totals : { ...totals, ...this.#splits };
+  }
+
+  /** Adds a units part's splits to the reply's: each a whole number, 0 or more. */
+  #split(index: number, part: Units): void {
+    this.#splits ??= {};
+    for (const split of ['cachedIn', 'cacheWriteIn', 'reasoningOut'] as const) {
+      const count = part[split];
+      if (count === undefined) continue;
+      if (!isCount(count)) this.#broken(index, `is a units part whose ${split} is not a whole number, 0 or more`);
+      this.#splits[split] = (this.#splits[split] ?? 0) + count;
+    }
   }
 
   /** Keeps a reasoning part's continuation on its block: a later part's replaces an earlier one's. */
@@ -146,7 +166,7 @@ export class ReplyCollector {
     const reply = {
       text: this.#text,
       calls: this.#calls,
-      units: { tokensIn: this.#tokensIn, tokensOut: this.#tokensOut },
+      units: this.#units(),
       finish: this.#finish ?? (this.#calls.length > 0 ? 'calls' : 'stop'),
       model,
     } as const;

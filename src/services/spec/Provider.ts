@@ -5,10 +5,16 @@ import type { ContentPart } from './ContentPart.js';
 /** A JSON Schema document, as providers take it for tool inputs and typed values. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
-/** Tokens a call used. */
+/** Tokens a call used: the totals, and the splits of them the provider reports. */
 export interface Units {
   readonly tokensIn: number;
   readonly tokensOut: number;
+  /** Of `tokensIn`, those read from the provider's prompt cache. */
+  readonly cachedIn?: number;
+  /** Of `tokensIn`, those written to the provider's prompt cache. */
+  readonly cacheWriteIn?: number;
+  /** Of `tokensOut`, those the model spent reasoning. */
+  readonly reasoningOut?: number;
 }
 
 /** A tool the model asked for: which tool, with what input, under which call id. */
@@ -127,7 +133,7 @@ export type ReplyPart =
   /** A piece of the JSON text of the typed value. */
   | { readonly type: 'value'; readonly json: string }
   /** Tokens used, added to what earlier units parts reported. */
-  | { readonly type: 'units'; readonly tokensIn: number; readonly tokensOut: number }
+  | ({ readonly type: 'units' } & Units)
   /** The end of the reply. */
   | { readonly type: 'finish'; readonly reason: FinishReason };
 

@@ -21,6 +21,7 @@ import {
   signedParts,
   withFailedResults,
   withSignedReasoning,
+  withSplits,
 } from '../replyArbitraries.js';
 
 const meta = { id: 'msg_1', model: 'claude-test' };
@@ -168,9 +169,12 @@ describe('Anthropic Messages, both ways', () => {
       fc.assert(
         fc.property(fc.boolean(), fc.boolean(), (typed, reasoning) => {
           fc.assert(
-            fc.property(signedParts(replyParts({ typed, reasoning }), {}), (parts) => {
-              expect(folded(readEvents(streamed(parts), typed))).toEqual(folded(parts));
-            }),
+            fc.property(
+              withSplits(signedParts(replyParts({ typed, reasoning }), {}), ['cachedIn', 'cacheWriteIn']),
+              (parts) => {
+                expect(folded(readEvents(streamed(parts), typed))).toEqual(folded(parts));
+              },
+            ),
             { numRuns: 25 },
           );
         }),
@@ -202,18 +206,21 @@ describe('Anthropic Messages, both ways', () => {
 
     it('reads back the whole message it wrote, each thinking block signed, with no citations key on its text', () => {
       fc.assert(
-        fc.property(replyParts({ typed: false, reasoning: true }), (parts) => {
-          const fold = folded(parts);
-          const whole = { ...fold, text: fold.text, reasoning: fold.reasoning } as unknown as WholeReply;
-          const text = writeMessage(whole, meta);
-          expect(text).not.toContain('citations');
-          const out: ReplyPart[] = [];
-          new MessageEventReader(false).whole(text, out);
-          const { reasoningBlocks, ...read } = folded(out) as { reasoningBlocks?: { signature?: string }[] };
-          expect(read).toEqual(fold);
-          expect((reasoningBlocks ?? []).every((block) => typeof block.signature === 'string')).toBe(true);
-          expect(reasoningBlocks?.length ?? 0).toBe((fold.reasoning as string[]).length);
-        }),
+        fc.property(
+          withSplits(replyParts({ typed: false, reasoning: true }), ['cachedIn', 'cacheWriteIn']),
+          (parts) => {
+            const fold = folded(parts);
+            const whole = { ...fold, text: fold.text, reasoning: fold.reasoning } as unknown as WholeReply;
+            const text = writeMessage(whole, meta);
+            expect(text).not.toContain('citations');
+            const out: ReplyPart[] = [];
+            new MessageEventReader(false).whole(text, out);
+            const { reasoningBlocks, ...read } = folded(out) as { reasoningBlocks?: { signature?: string }[] };
+            expect(read).toEqual(fold);
+            expect((reasoningBlocks ?? []).every((block) => typeof block.signature === 'string')).toBe(true);
+            expect(reasoningBlocks?.length ?? 0).toBe((fold.reasoning as string[]).length);
+          },
+        ),
         { numRuns: 100 },
       );
     });

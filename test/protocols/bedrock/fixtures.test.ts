@@ -75,7 +75,7 @@ describe('the Bedrock fixtures', () => {
       { type: 'reasoning', text: 'The user wants the most popular song on WZPZ.', block: 0 },
       { type: 'text', text: "I'll look up the most popular song on WZPZ." },
       { type: 'call', call: { id: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q', tool: 'top_song', with: { sign: 'WZPZ' } } },
-      { type: 'units', tokensIn: 534, tokensOut: 81 },
+      { type: 'units', tokensIn: 534, tokensOut: 81, cachedIn: 100, cacheWriteIn: 20 },
       { type: 'finish', reason: 'calls' },
     ]);
   });
@@ -103,7 +103,7 @@ describe('the Bedrock fixtures', () => {
       { type: 'reasoning', text: 'The user wants a song.', block: 0 },
       { type: 'text', text: 'I will look up' },
       { type: 'call', call: { id: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q', tool: 'top_song', with: { sign: 'WZPZ' } } },
-      { type: 'units', tokensIn: 534, tokensOut: 81 },
+      { type: 'units', tokensIn: 534, tokensOut: 81, cachedIn: 100, cacheWriteIn: 20 },
       { type: 'finish', reason: 'calls' },
     ]);
   });

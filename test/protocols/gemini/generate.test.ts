@@ -11,7 +11,14 @@ import type { WireFault } from '../../../src/protocols/WireFault.js';
 import type { FailureKind } from '../../../src/services/spec/failures.js';
 import type { ContentPart } from '../../../src/services/spec/ContentPart.js';
 import type { Message, ReplyPart, ReplyRequest } from '../../../src/services/spec/Provider.js';
-import { chatRequest, folded, replyParts, withFailedResults, withSignedReasoning } from '../replyArbitraries.js';
+import {
+  chatRequest,
+  folded,
+  replyParts,
+  withFailedResults,
+  withSignedReasoning,
+  withSplits,
+} from '../replyArbitraries.js';
 
 const meta = { id: 'resp_1', model: 'gemini-test' };
 const bytes = fc.uint8Array({ minLength: 1, maxLength: 48 });
@@ -233,18 +240,24 @@ describe('Gemini generateContent, both ways', () => {
   describe('streamed replies', () => {
     it('reads back the parts it wrote: thoughts, text, calls, units and finish', () => {
       fc.assert(
-        fc.property(replyParts({ typed: false, reasoning: true }), (parts) => {
-          expect(folded(readEvents(streamed(parts), false))).toEqual(foldedAsGemini(parts));
-        }),
+        fc.property(
+          withSplits(replyParts({ typed: false, reasoning: true }), ['cachedIn', 'reasoningOut']),
+          (parts) => {
+            expect(folded(readEvents(streamed(parts), false))).toEqual(foldedAsGemini(parts));
+          },
+        ),
         { numRuns: 200 },
       );
     });
 
     it('reads back a typed value it wrote as value parts', () => {
       fc.assert(
-        fc.property(replyParts({ typed: true, reasoning: false }), (parts) => {
-          expect(folded(readEvents(streamed(parts), true))).toEqual(folded(parts));
-        }),
+        fc.property(
+          withSplits(replyParts({ typed: true, reasoning: false }), ['cachedIn', 'reasoningOut']),
+          (parts) => {
+            expect(folded(readEvents(streamed(parts), true))).toEqual(folded(parts));
+          },
+        ),
         { numRuns: 100 },
       );
     });
@@ -265,13 +278,16 @@ describe('Gemini generateContent, both ways', () => {
   describe('whole replies', () => {
     it('reads back the reply it wrote', () => {
       fc.assert(
-        fc.property(replyParts({ typed: false, reasoning: true }), (parts) => {
-          const fold = folded(parts);
-          const reply = { ...fold, reasoning: fold.reasoning } as unknown as WholeReply;
-          expect(folded(readGenerateResponse(writeGenerateResponse(reply, meta), false))).toEqual(
-            foldedAsGemini(parts),
-          );
-        }),
+        fc.property(
+          withSplits(replyParts({ typed: false, reasoning: true }), ['cachedIn', 'reasoningOut']),
+          (parts) => {
+            const fold = folded(parts);
+            const reply = { ...fold, reasoning: fold.reasoning } as unknown as WholeReply;
+            expect(folded(readGenerateResponse(writeGenerateResponse(reply, meta), false))).toEqual(
+              foldedAsGemini(parts),
+            );
+          },
+        ),
         { numRuns: 200 },
       );
     });

@@ -6,7 +6,7 @@ import { ChatChunkReader, ChatChunkWriter } from '../../../src/protocols/openai/
 import { SseDecoder, type SseEvent } from '../../../src/protocols/sse.js';
 import type { WireFault } from '../../../src/protocols/WireFault.js';
 import type { ReplyPart } from '../../../src/services/spec/Provider.js';
-import { chatRequest, folded, replyParts } from '../replyArbitraries.js';
+import { chatRequest, folded, replyParts, withSplits } from '../replyArbitraries.js';
 
 const meta = { id: 'chatcmpl-1', created: 1, model: 'gpt-test' };
 
@@ -62,18 +62,24 @@ describe('OpenAI chat completions, both ways', () => {
   describe('streamed replies', () => {
     it('reads back the parts it wrote: text, calls, units and finish', () => {
       fc.assert(
-        fc.property(replyParts({ typed: false, reasoning: false }), (parts) => {
-          expect(folded(readEvents(streamed(parts), false))).toEqual(folded(parts));
-        }),
+        fc.property(
+          withSplits(replyParts({ typed: false, reasoning: false }), ['cachedIn', 'reasoningOut']),
+          (parts) => {
+            expect(folded(readEvents(streamed(parts), false))).toEqual(folded(parts));
+          },
+        ),
         { numRuns: 200 },
       );
     });
 
     it('reads back a typed value it wrote as value parts', () => {
       fc.assert(
-        fc.property(replyParts({ typed: true, reasoning: false }), (parts) => {
-          expect(folded(readEvents(streamed(parts), true))).toEqual(folded(parts));
-        }),
+        fc.property(
+          withSplits(replyParts({ typed: true, reasoning: false }), ['cachedIn', 'reasoningOut']),
+          (parts) => {
+            expect(folded(readEvents(streamed(parts), true))).toEqual(folded(parts));
+          },
+        ),
         { numRuns: 100 },
       );
     });
@@ -105,16 +111,19 @@ describe('OpenAI chat completions, both ways', () => {
   describe('whole replies', () => {
     it('reads back the reply it wrote', () => {
       fc.assert(
-        fc.property(replyParts({ typed: false, reasoning: false }), (parts) => {
-          const reply = folded(parts) as {
-            text: string;
-            calls: [];
-            units: { tokensIn: number; tokensOut: number };
-            finish: 'stop';
-          };
-          const text = writeCompletion({ ...reply, reasoning: [] }, meta);
-          expect(folded(readCompletion(text, false))).toEqual(folded(parts));
-        }),
+        fc.property(
+          withSplits(replyParts({ typed: false, reasoning: false }), ['cachedIn', 'reasoningOut']),
+          (parts) => {
+            const reply = folded(parts) as {
+              text: string;
+              calls: [];
+              units: { tokensIn: number; tokensOut: number };
+              finish: 'stop';
+            };
+            const text = writeCompletion({ ...reply, reasoning: [] }, meta);
+            expect(folded(readCompletion(text, false))).toEqual(folded(parts));
+          },
+        ),
         { numRuns: 200 },
       );
     });
