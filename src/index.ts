@@ -44,6 +44,7 @@ export type { AnthropicProviderSettings } from './services/providers/anthropic/A
 export type { AzureOpenAIProviderSettings } from './services/providers/azure/AzureOpenAIProviderSettings.js';
 export type { BedrockProviderSettings } from './services/providers/bedrock/BedrockProviderSettings.js';
 export type { GeminiProviderSettings } from './services/providers/gemini/GeminiProviderSettings.js';
+export type { VertexProviderSettings } from './services/providers/vertex/VertexProviderSettings.js';
 export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
 export type { DecisionsClassifierSettings } from './services/providers/decisions/DecisionsClassifierSettings.js';
 
@@ -71,5 +72,6 @@ export { createAnthropicProvider } from './services/providers/anthropic/createAn
 export { createAzureOpenAIProvider } from './services/providers/azure/createAzureOpenAIProvider.js';
 export { createBedrockProvider } from './services/providers/bedrock/createBedrockProvider.js';
 export { createGeminiProvider } from './services/providers/gemini/createGeminiProvider.js';
+export { createVertexProvider } from './services/providers/vertex/createVertexProvider.js';
 export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';
 export { createDecisionsClassifier } from './services/providers/decisions/createDecisionsClassifier.js';

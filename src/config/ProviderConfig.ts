@@ -66,6 +66,10 @@ export interface ProviderConfig {
   readonly apiVersion?: string | undefined;
   /** Bedrock only: the AWS region, such as `'us-east-1'`. Default `AWS_REGION`, else `AWS_DEFAULT_REGION`. */
   readonly region?: string | undefined;
+  /** Vertex only: the Google Cloud project id, such as `'help-desk-prod'`. Default `GOOGLE_CLOUD_PROJECT`. */
+  readonly project?: string | undefined;
+  /** Vertex only: the Google Cloud location, such as `'us-central1'` or `'global'`. Default `'us-central1'`. */
+  readonly location?: string | undefined;
   /** Bedrock only: the AWS access key id. Default `AWS_ACCESS_KEY_ID`. Never logged. */
   readonly accessKeyId?: string | undefined;
   /** Bedrock only: the AWS secret access key. Default `AWS_SECRET_ACCESS_KEY`. Never logged. */

@@ -7,10 +7,11 @@ export const adapterNames = [
   'decisions',
   'azure-openai',
   'bedrock',
+  'vertex',
 ] as const;
 
 /** The real adapters that serve models. */
-export const modelAdapterNames = ['openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock'] as const;
+export const modelAdapterNames = ['openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'vertex'] as const;
 
 /** A real adapter that serves models: `'openai'`, `'anthropic'` or `'gemini'`. */
 export type ModelAdapterName = (typeof modelAdapterNames)[number];

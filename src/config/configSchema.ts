@@ -64,6 +64,14 @@ export const providerConfigSchema = lazySchema(() =>
       .string()
       .regex(/^[a-z0-9-]{1,40}$/)
       .optional(),
+    project: z
+      .string()
+      .regex(/^[a-z][a-z0-9.:-]{0,62}$/)
+      .optional(),
+    location: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
     accessKeyId: z.string().min(1).optional(),
     secretAccessKey: z.string().min(1).optional(),
     sessionToken: z.string().min(1).optional(),

@@ -32,6 +32,7 @@ describe('the public surface', () => {
       | 'createGeminiProvider'
       | 'createOpenAIProvider'
       | 'createTypesafeClassifier'
+      | 'createVertexProvider'
       | 'parseConfig'
       | 'ProviderFailure'
       | 'runInScope'

@@ -83,6 +83,7 @@ describe('the public surface', () => {
       'ToolContext',
       'ToolResult',
       'TypesafeClassifierSettings',
+      'VertexProviderSettings',
     ]);
   });
 

@@ -6,9 +6,10 @@ import { decisions } from './decisions/decisions.js';
 import { gemini } from './gemini/gemini.js';
 import { openai } from './openai/openai.js';
 import { typesafe } from './typesafe/typesafe.js';
+import { vertex } from './vertex/vertex.js';
 
 /** Every dialect the wire server speaks; a path is tried against them in this order. */
-export const dialects: readonly Dialect[] = [openai, anthropic, typesafe, decisions, azure, bedrock, gemini];
+export const dialects: readonly Dialect[] = [openai, anthropic, typesafe, decisions, azure, bedrock, gemini, vertex];
 
 /** The dialect a request that reaches no endpoint is answered in. */
 export const fallbackDialect: Dialect = openai;

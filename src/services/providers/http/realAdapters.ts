@@ -38,6 +38,12 @@ import {
   azureSettingsSchema,
   type AzureOpenAIProviderSettings,
 } from '../azure/AzureOpenAIProviderSettings.js';
+import { VertexProvider } from '../vertex/VertexProvider.js';
+import {
+  vertexSettingsExpected,
+  vertexSettingsSchema,
+  type VertexProviderSettings,
+} from '../vertex/VertexProviderSettings.js';
 import type { Provider } from '../../spec/Provider.js';
 import { parseSettings } from './HttpSettings.js';
 
@@ -64,6 +70,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   gemini: (settings, root) =>
     new GeminiProvider(
       parseSettings(root, geminiSettingsSchema, settings, geminiSettingsExpected) as GeminiProviderSettings,
+    ),
+  vertex: (settings, root) =>
+    new VertexProvider(
+      parseSettings(root, vertexSettingsSchema, settings, vertexSettingsExpected) as VertexProviderSettings,
     ),
 };
 
