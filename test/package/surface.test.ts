@@ -27,8 +27,8 @@ function typeNames(entry: string): string[] {
 
 /** The entries' value exports are pinned by surface.test-d.ts; their types, here. */
 describe('the public surface', () => {
-  it("keeps 'standin' to what a production app imports: at most 70 names, types included", () => {
-    expect(allNames('index').length).toBeLessThanOrEqual(70);
+  it("keeps 'standin' to what a production app imports: at most 72 names, types included", () => {
+    expect(allNames('index').length).toBeLessThanOrEqual(72);
     expect(entrySource('index')).not.toMatch(/export \*/);
   });
 

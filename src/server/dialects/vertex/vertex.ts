@@ -1,3 +1,4 @@
+import { methodPattern } from '../../../protocols/vertex/vertexPaths.js';
 import { WireError } from '../../WireError.js';
 import type { Dialect, Route } from '../Dialect.js';
 import { gemini } from '../gemini/gemini.js';
@@ -5,13 +6,10 @@ import { geminiEmbed } from '../gemini/geminiEmbed.js';
 import { geminiGenerate } from '../gemini/geminiGenerate.js';
 import { geminiPredict } from '../gemini/geminiPredict.js';
 
-/** A project's own paths, and express mode's (an API key, no project): both end in `publishers/google/models/{model}`. */
+/** A project's own paths, and express mode's (an API key, no project). */
 const method = (name: string, handle: Route['handle']): Route => ({
   method: 'POST',
-  path: new RegExp(
-    `^/(?:v1|v1beta1)(?:/projects/(?<project>[^/]+)/locations/(?<location>[^/]+))?` +
-      `/publishers/google/models/(?<model>[^/:]+):${name}$`,
-  ),
+  path: methodPattern(name),
   handle,
 });
 

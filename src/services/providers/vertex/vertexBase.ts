@@ -1,4 +1,5 @@
 import { StandinError } from '../../../errors/StandinError.js';
+import { publisherPath } from '../../../protocols/vertex/vertexPaths.js';
 import { VERTEX_LOCATION, type VertexProviderSettings } from './VertexProviderSettings.js';
 
 /** The one host of the `global` location and of express mode; every other location has a host of its own. */
@@ -19,7 +20,7 @@ export function vertexBase(settings: VertexProviderSettings, provider: string, e
     settings.baseURL ??
     (express || location === 'global' ? GLOBAL_HOST : `https://${location}-aiplatform.googleapis.com`)
   ).replace(/\/+$/, '');
-  if (express) return `${host}/v1/publishers/google`;
+  if (express) return host + publisherPath(undefined);
   const project = settings.project ?? fromEnvironment('GOOGLE_CLOUD_PROJECT', provider);
   if (project === undefined) {
     throw new StandinError(
@@ -28,7 +29,7 @@ export function vertexBase(settings: VertexProviderSettings, provider: string, e
         `as 'help-desk-prod', or the environment variable GOOGLE_CLOUD_PROJECT; or give an API key for express mode.`,
     );
   }
-  return `${host}/v1/projects/${encodeURIComponent(project)}/locations/${encodeURIComponent(location)}/publishers/google`;
+  return host + publisherPath({ project, location });
 }
 
 /** `true` when the default host of these settings is Google's own, so an environment key may be sent there. */
