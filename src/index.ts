@@ -45,6 +45,7 @@ export type { AzureOpenAIProviderSettings } from './services/providers/azure/Azu
 export type { BedrockProviderSettings } from './services/providers/bedrock/BedrockProviderSettings.js';
 export type { GeminiProviderSettings } from './services/providers/gemini/GeminiProviderSettings.js';
 export type { VertexProviderSettings } from './services/providers/vertex/VertexProviderSettings.js';
+export type { OpenRouterProviderSettings } from './services/providers/openrouter/OpenRouterProviderSettings.js';
 export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
 export type { DecisionsClassifierSettings } from './services/providers/decisions/DecisionsClassifierSettings.js';
 
@@ -73,5 +74,6 @@ export { createAzureOpenAIProvider } from './services/providers/azure/createAzur
 export { createBedrockProvider } from './services/providers/bedrock/createBedrockProvider.js';
 export { createGeminiProvider } from './services/providers/gemini/createGeminiProvider.js';
 export { createVertexProvider } from './services/providers/vertex/createVertexProvider.js';
+export { createOpenRouterProvider } from './services/providers/openrouter/createOpenRouterProvider.js';
 export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';
 export { createDecisionsClassifier } from './services/providers/decisions/createDecisionsClassifier.js';

@@ -8,10 +8,19 @@ export const adapterNames = [
   'azure-openai',
   'bedrock',
   'vertex',
+  'openrouter',
 ] as const;
 
 /** The real adapters that serve models. */
-export const modelAdapterNames = ['openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'vertex'] as const;
+export const modelAdapterNames = [
+  'openai',
+  'anthropic',
+  'gemini',
+  'azure-openai',
+  'bedrock',
+  'vertex',
+  'openrouter',
+] as const;
 
 /** A real adapter that serves models: `'openai'`, `'anthropic'` or `'gemini'`. */
 export type ModelAdapterName = (typeof modelAdapterNames)[number];

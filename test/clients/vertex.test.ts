@@ -1,4 +1,4 @@
-import { createVertex } from '@ai-sdk/google-vertex';
+import { createVertex, type GoogleVertexProviderSettings } from '@ai-sdk/google-vertex';
 import { ApiError, GoogleGenAI, type Content } from '@google/genai';
 import { generateObject, generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
 import { OAuth2Client } from 'google-auth-library';
@@ -54,13 +54,16 @@ const tools = [
   },
 ];
 
+/** The OAuth client type of the AI SDK's own copy of google-auth-library (a newer major, the same client methods). */
+type AiSdkAuthClient = NonNullable<NonNullable<GoogleVertexProviderSettings['googleAuthOptions']>['authClient']>;
+
 /** The AI SDK's Vertex provider on a project's paths, its token from the same fixed OAuth client. */
 const aiSdk = (server: FakeServer, headers: Record<string, string>): LanguageModel =>
   createVertex({
     project: PROJECT,
     location: LOCATION,
     baseURL: `${server.url}/v1/projects/${PROJECT}/locations/${LOCATION}/publishers/google`,
-    googleAuthOptions: { authClient: fixedToken('vertex-token') },
+    googleAuthOptions: { authClient: fixedToken('vertex-token') as unknown as AiSdkAuthClient },
     headers,
   })(MODEL);
 

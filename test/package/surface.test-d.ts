@@ -31,6 +31,7 @@ describe('the public surface', () => {
       | 'createEngine'
       | 'createGeminiProvider'
       | 'createOpenAIProvider'
+      | 'createOpenRouterProvider'
       | 'createTypesafeClassifier'
       | 'createVertexProvider'
       | 'parseConfig'

@@ -27,8 +27,8 @@ function typeNames(entry: string): string[] {
 
 /** The entries' value exports are pinned by surface.test-d.ts; their types, here. */
 describe('the public surface', () => {
-  it("keeps 'standin' to what a production app imports: at most 72 names, types included", () => {
-    expect(allNames('index').length).toBeLessThanOrEqual(72);
+  it("keeps 'standin' to what a production app imports: at most 74 names, types included", () => {
+    expect(allNames('index').length).toBeLessThanOrEqual(74);
     expect(entrySource('index')).not.toMatch(/export \*/);
   });
 
@@ -67,6 +67,7 @@ describe('the public surface', () => {
       'Message',
       'ModelConfig',
       'OpenAIProviderSettings',
+      'OpenRouterProviderSettings',
       'Provider',
       'ProviderConfig',
       'Reply',

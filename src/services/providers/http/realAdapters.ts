@@ -38,6 +38,12 @@ import {
   azureSettingsSchema,
   type AzureOpenAIProviderSettings,
 } from '../azure/AzureOpenAIProviderSettings.js';
+import { OpenRouterProvider } from '../openrouter/OpenRouterProvider.js';
+import {
+  openrouterSettingsExpected,
+  openrouterSettingsSchema,
+  type OpenRouterProviderSettings,
+} from '../openrouter/OpenRouterProviderSettings.js';
 import { VertexProvider } from '../vertex/VertexProvider.js';
 import {
   vertexSettingsExpected,
@@ -74,6 +80,10 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   vertex: (settings, root) =>
     new VertexProvider(
       parseSettings(root, vertexSettingsSchema, settings, vertexSettingsExpected) as VertexProviderSettings,
+    ),
+  openrouter: (settings, root) =>
+    new OpenRouterProvider(
+      parseSettings(root, openrouterSettingsSchema, settings, openrouterSettingsExpected) as OpenRouterProviderSettings,
     ),
 };
 
