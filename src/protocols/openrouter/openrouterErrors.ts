@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FailureKind } from '../../services/spec/failures.js';
-import type { FailureReader } from '../failures.js';
+import type { FailureReader, FailureTable } from '../failures.js';
+import { openrouterFailures } from './openrouterFailures.js';
 
 /**
  * OpenRouter's error body: `{ error: { code, message, metadata } }`, where `code` is the HTTP status as a number and
@@ -36,7 +37,6 @@ const codeKinds: Readonly<Record<number, FailureKind>> = {
   403: 'auth',
   408: 'timeout',
   429: 'rate_limit',
-  500: 'server',
   502: 'server',
   503: 'server',
   504: 'timeout',
@@ -44,12 +44,26 @@ const codeKinds: Readonly<Record<number, FailureKind>> = {
 
 /**
  * The kind of an OpenRouter error, read from its body's numeric code (which an error inside a stream carries too), else
- * the HTTP status; a 403 whose metadata has moderation `reasons` is `content_filter`.
+ * the HTTP status: the row of {@link openrouterFailures} in whose words it is, else what the code means; a 403 whose
+ * metadata has moderation `reasons` is `content_filter`. Its bodies carry no type, so the table is read here.
  */
 export const readOpenRouterFailure: FailureReader = (status, body) => {
   const parsed = openrouterError.safeParse(body);
   const code = parsed.success ? parsed.data.error.code : status;
   if (code === undefined) return undefined;
+  if (parsed.success) {
+    const row = rowOf(openrouterFailures, code, parsed.data.error.message);
+    if (row !== undefined) return row;
+  }
   if (code === 403 && Array.isArray(parsed.data?.error.metadata?.reasons)) return 'content_filter';
   return Object.hasOwn(codeKinds, code) ? codeKinds[code] : undefined;
 };
+
+/** The kind whose row has this code and whose words the message starts with (a rate limit's up to its wait). */
+function rowOf(table: FailureTable, code: number, message: string): FailureKind | undefined {
+  for (const kind in table) {
+    const row = table[kind as keyof FailureTable];
+    if (row.status === code && message.startsWith(row.message.split('{seconds}')[0]!)) return kind as FailureKind;
+  }
+  return undefined;
+}

@@ -27,5 +27,5 @@ export const openrouterFailures: FailureTable = {
     message: 'Your chosen model requires moderation and your input was flagged for "harassment".',
   },
   bad_request: { status: 400, type: 'invalid_request', message: 'Invalid request.' },
-  unknown: { status: 500, type: 'internal', message: 'Internal Server Error' },
+  unknown: { status: 500, type: 'internal', message: 'An unknown error occurred.' },
 };

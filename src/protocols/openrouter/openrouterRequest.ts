@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readShape } from '../readShape.js';
 
 /** A price cap per million tokens (or per request, image), in US dollars. */
 const price = z.union([z.number().min(0), z.string().min(1)]);
@@ -59,3 +60,19 @@ export const openrouterExtras = z.object({
 
 /** The names of {@link openrouterExtras}' fields. */
 export const openrouterExtraFields: readonly string[] = Object.keys(openrouterExtras.shape);
+
+/**
+ * An OpenRouter chat request split in two: its OpenRouter fields, checked by {@link openrouterExtras}, and the rest,
+ * an OpenAI chat request for OpenAI's reader. A body that is no object is left whole for that reader to refuse.
+ */
+export function splitOpenRouterChat(value: unknown): {
+  readonly extras: z.output<typeof openrouterExtras>;
+  readonly chat: unknown;
+} {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { extras: {}, chat: value };
+  const own: Record<string, unknown> = {};
+  const chat: Record<string, unknown> = {};
+  for (const [field, given] of Object.entries(value))
+    (openrouterExtraFields.includes(field) ? own : chat)[field] = given;
+  return { extras: readShape(openrouterExtras, own), chat };
+}

@@ -5,11 +5,22 @@ import { bedrock } from './bedrock/bedrock.js';
 import { decisions } from './decisions/decisions.js';
 import { gemini } from './gemini/gemini.js';
 import { openai } from './openai/openai.js';
+import { openrouter } from './openrouter/openrouter.js';
 import { typesafe } from './typesafe/typesafe.js';
 import { vertex } from './vertex/vertex.js';
 
 /** Every dialect the wire server speaks; a path is tried against them in this order. */
-export const dialects: readonly Dialect[] = [openai, anthropic, typesafe, decisions, azure, bedrock, gemini, vertex];
+export const dialects: readonly Dialect[] = [
+  openai,
+  anthropic,
+  typesafe,
+  decisions,
+  azure,
+  bedrock,
+  gemini,
+  vertex,
+  openrouter,
+];
 
 /** The dialect a request that reaches no endpoint is answered in. */
 export const fallbackDialect: Dialect = openai;
