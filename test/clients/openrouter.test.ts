@@ -101,7 +101,7 @@ describe('openai (OpenRouter)', () => {
       const page = await openai(server, headers).models.list();
       expect(page.data.map((model) => model.id)).toContain(MODEL);
     },
-    async 'a refused model id, in OpenRouter's error body'(server) {
+    async "a refused model id, in OpenRouter's error body"(server) {
       const { headers } = scoped(server, MODEL, script.plain);
       const refused = await openai(server, headers)
         .chat.completions.create({ ...ask, model: 'openai/not-scripted' })

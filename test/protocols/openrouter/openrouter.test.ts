@@ -29,7 +29,7 @@ describe('readOpenRouterFailure', () => {
     );
   });
 
-  it('reads the status of a body that is not OpenRouter's error body', () => {
+  it("reads the status of a body that is not OpenRouter's error body", () => {
     expect(readOpenRouterFailure(408, 'upstream request timeout')).toBe('timeout');
   });
 

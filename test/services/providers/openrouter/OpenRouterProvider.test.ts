@@ -86,7 +86,7 @@ describe('OpenRouterProvider', () => {
     });
   });
 
-  describe('.reply failures, read from OpenRouter's error body', () => {
+  describe(".reply failures, read from OpenRouter's error body", () => {
     const answered = async (status: number, error: Record<string, unknown>, headers: Record<string, string> = {}) => {
       server.on(CHAT, json(status, { error }, headers));
       return failed(parts(provider().reply(ask, context())));
