@@ -3,7 +3,7 @@ import {
   createApp,
   createOpenRouterProvider,
   ProviderFailure,
-  StandinError,
+  type StandinError,
   type ReplyRequest,
 } from '../../../../src/index.js';
 import { callContext as baseContext, failure, KEY, parts } from '../loopback/callContext.js';
