@@ -73,11 +73,10 @@ export class VertexProvider implements Provider {
     if (made !== undefined) return made;
     const baseURL = vertexBase(this.#settings, context.provider, mode === 'express');
     const { project: _project, location: _location, token: _token, ...http } = this.#settings;
-    const gemini = new GeminiProvider({
-      ...http,
-      baseURL,
-      auth: mode === 'express' ? 'x-goog-api-key' : 'bearer',
-    });
+    const gemini = new GeminiProvider(
+      { ...http, baseURL, auth: mode === 'express' ? 'x-goog-api-key' : 'bearer' },
+      { embedNamesModel: false },
+    );
     this.#gemini.set(mode, gemini);
     return gemini;
   }

@@ -173,6 +173,10 @@ describe('VertexProvider', () => {
       const vertex = createVertexProvider({ ...onProject, baseURL: server.url(), token: () => 'ya29.token-1' });
       expect(await vertex.embed('refund', context({ model: 'test-model' }))).toEqual([0.25, -0.5]);
       expect(server.at(path)[0]!.headers.authorization).toBe('Bearer ya29.token-1');
+      // Vertex AI's path names the model; its body carries the content alone, as @google/genai sends it.
+      expect(JSON.parse(server.at(path)[0]!.body.toString('utf8'))).toEqual({
+        content: { parts: [{ text: 'refund' }] },
+      });
     });
   });
 });
