@@ -44,6 +44,8 @@ export type { AnthropicProviderSettings } from './services/providers/anthropic/A
 export type { AzureOpenAIProviderSettings } from './services/providers/azure/AzureOpenAIProviderSettings.js';
 export type { BedrockProviderSettings } from './services/providers/bedrock/BedrockProviderSettings.js';
 export type { GeminiProviderSettings } from './services/providers/gemini/GeminiProviderSettings.js';
+export type { OllamaProviderSettings } from './services/providers/ollama/OllamaProviderSettings.js';
+export type { CohereProviderSettings } from './services/providers/cohere/CohereProviderSettings.js';
 export type { VertexProviderSettings } from './services/providers/vertex/VertexProviderSettings.js';
 export type { OpenRouterProviderSettings } from './services/providers/openrouter/OpenRouterProviderSettings.js';
 export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
@@ -73,6 +75,8 @@ export { createAnthropicProvider } from './services/providers/anthropic/createAn
 export { createAzureOpenAIProvider } from './services/providers/azure/createAzureOpenAIProvider.js';
 export { createBedrockProvider } from './services/providers/bedrock/createBedrockProvider.js';
 export { createGeminiProvider } from './services/providers/gemini/createGeminiProvider.js';
+export { createOllamaProvider } from './services/providers/ollama/createOllamaProvider.js';
+export { createCohereProvider } from './services/providers/cohere/createCohereProvider.js';
 export { createVertexProvider } from './services/providers/vertex/createVertexProvider.js';
 export { createOpenRouterProvider } from './services/providers/openrouter/createOpenRouterProvider.js';
 export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';

@@ -1,6 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { FinishReason, ReplyPart } from '../services/spec/Provider.js';
 import { toFinishReason, toUsage } from './usage.js';
+import { continuationMetadata } from './continuation.js';
 
 /**
  * standin's reply parts as the AI SDK's stream parts, a block closed when a part of another kind comes. One per
@@ -26,7 +27,15 @@ export class StreamPartMapper {
       }
       case 'reasoning': {
         const id = this.#enter('reasoning', `reasoning-${part.block}`, out);
-        if (part.text !== '') out.push({ type: 'reasoning-delta', id, delta: part.text });
+        // The block's continuation rides on a delta, as the AI SDK's own providers send a signature.
+        const providerMetadata = continuationMetadata(part);
+        if (part.text !== '' || providerMetadata !== undefined)
+          out.push({
+            type: 'reasoning-delta',
+            id,
+            delta: part.text,
+            ...(providerMetadata ? { providerMetadata } : {}),
+          });
         break;
       }
       case 'call':
@@ -36,6 +45,9 @@ export class StreamPartMapper {
           toolCallId: part.call.id,
           toolName: part.call.tool,
           input: JSON.stringify(part.call.with ?? {}),
+          ...(part.call.signature === undefined
+            ? {}
+            : { providerMetadata: { standin: { signature: part.call.signature } } }),
         });
         break;
       case 'units':

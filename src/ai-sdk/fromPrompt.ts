@@ -5,7 +5,8 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import { StandinError } from '../errors/StandinError.js';
-import type { Message, ToolCall, ToolResult } from '../services/spec/Provider.js';
+import type { Message, Reasoning, ToolCall, ToolResult } from '../services/spec/Provider.js';
+import { continuationOf } from './continuation.js';
 import type { ContentPart } from '../services/spec/ContentPart.js';
 
 /** An AI SDK prompt as standin's request holds it. */
@@ -15,8 +16,9 @@ export interface ReadPrompt {
 }
 
 /**
- * Reads an AI SDK prompt into instructions (system messages joined) and messages. Reasoning is dropped with a warning,
- * as standin's messages carry none; `A0001` for what a request cannot carry.
+ * Reads an AI SDK prompt into instructions (system messages joined) and messages, an assistant's reasoning with the
+ * continuation its provider options carry under `standin` (a reasoning file dropped with a warning); `A0001` for what a
+ * request cannot carry.
  */
 export function fromPrompt(prompt: LanguageModelV4Prompt, warnings: SharedV4Warning[]): ReadPrompt {
   const system: string[] = [];
@@ -41,18 +43,27 @@ export function fromPrompt(prompt: LanguageModelV4Prompt, warnings: SharedV4Warn
       case 'assistant': {
         let text = '';
         const calls: ToolCall[] = [];
+        const reasoning: Reasoning[] = [];
         message.content.forEach((part, j) => {
           const at = `${where}.content[${j}]`;
           if (part.type === 'text') text += part.text;
-          else if (part.type === 'reasoning' || part.type === 'reasoning-file') {
+          else if (part.type === 'reasoning')
+            reasoning.push({ text: part.text, ...continuationOf(part.providerOptions) });
+          else if (part.type === 'reasoning-file') {
             warnings.push({
               type: 'compatibility',
-              feature: 'reasoning in the prompt',
-              details: "standin's assistant messages carry no reasoning, so it was left out.",
+              feature: 'reasoning files in the prompt',
+              details: "standin's assistant messages carry reasoning as text, so the file was left out.",
             });
-          } else if (part.type === 'tool-call' && part.providerExecuted !== true)
-            calls.push({ id: part.toolCallId, tool: part.toolName, with: part.input });
-          else
+          } else if (part.type === 'tool-call' && part.providerExecuted !== true) {
+            const { signature } = continuationOf(part.providerOptions);
+            calls.push({
+              id: part.toolCallId,
+              tool: part.toolName,
+              with: part.input,
+              ...(signature === undefined ? {} : { signature }),
+            });
+          } else
             throw cannotCarry(
               at,
               part.type === 'tool-call'
@@ -60,13 +71,12 @@ export function fromPrompt(prompt: LanguageModelV4Prompt, warnings: SharedV4Warn
                 : `a ${part.type} part in an assistant message`,
             );
         });
-        messages.push(
-          calls.length > 0
-            ? text === ''
-              ? { role: 'assistant', calls }
-              : { role: 'assistant', content: text, calls }
-            : { role: 'assistant', content: text },
-        );
+        messages.push({
+          role: 'assistant',
+          ...(reasoning.length > 0 ? { reasoning } : {}),
+          ...(calls.length === 0 || text !== '' ? { content: text } : {}),
+          ...(calls.length > 0 ? { calls } : {}),
+        });
         break;
       }
       case 'tool': {

@@ -82,6 +82,8 @@ export interface ProviderConfig {
   readonly sessionToken?: string | undefined;
   /** Bedrock only: `false` asks Converse for whole replies instead of ConverseStream. Default `true`. */
   readonly stream?: boolean | undefined;
+  /** Cohere only: what the texts `embed` sends are for (`input_type`). Default `'search_query'`. */
+  readonly inputType?: 'search_document' | 'search_query' | 'classification' | 'clustering' | undefined;
   /** The most bytes one line of an event stream may have. Default 4194304 (4 MiB). */
   readonly maxLineBytes?: number | undefined;
   /** The most bytes the data of one server-sent event may have. Default 16777216 (16 MiB). */

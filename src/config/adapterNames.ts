@@ -7,6 +7,8 @@ export const adapterNames = [
   'decisions',
   'azure-openai',
   'bedrock',
+  'ollama',
+  'cohere',
   'vertex',
   'openrouter',
 ] as const;
@@ -18,6 +20,8 @@ export const modelAdapterNames = [
   'gemini',
   'azure-openai',
   'bedrock',
+  'ollama',
+  'cohere',
   'vertex',
   'openrouter',
 ] as const;

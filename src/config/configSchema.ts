@@ -78,6 +78,7 @@ export const providerConfigSchema = lazySchema(() =>
     secretAccessKey: z.string().min(1).optional(),
     sessionToken: z.string().min(1).optional(),
     stream: z.boolean().optional(),
+    inputType: z.enum(['search_document', 'search_query', 'classification', 'clustering']).optional(),
     maxLineBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
     maxEventBytes: z.number().int().positive().max(MAX_TEXT_BYTES).optional(),
     maxBodyBytes: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),

@@ -23,9 +23,9 @@ const expected: Readonly<Record<string, string>> = {
   'models.*.fallback.*': 'the name of a configured model',
   'providers.*':
     'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, api?, auth?, ' +
-    'maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, project?, location?, models?, provider?, accessKeyId?, secretAccessKey?, sessionToken?, stream? }',
+    'maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, project?, location?, models?, provider?, accessKeyId?, secretAccessKey?, sessionToken?, stream?, inputType? }',
   'providers.*.adapter':
-    "the real adapter that serves this provider: 'openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'vertex' or 'openrouter' " +
+    "the real adapter that serves this provider: 'openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'cohere', 'vertex' or 'openrouter' " +
     "(models), 'typesafe' or 'decisions' (the classifier)",
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
@@ -54,6 +54,8 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.secretAccessKey': 'the AWS secret access key as a non-empty string (bedrock)',
   'providers.*.sessionToken': 'the session token of temporary AWS credentials as a non-empty string (bedrock)',
   'providers.*.stream': 'true (ConverseStream, the default) or false (Converse) (bedrock)',
+  'providers.*.inputType':
+    "'search_document', 'search_query' (the default), 'classification' or 'clustering': what embedded texts are for (cohere)",
   'providers.*.maxLineBytes': 'a whole number of bytes from 1 to 268435456, such as 4194304 (the default, 4 MiB)',
   'providers.*.maxEventBytes': 'a whole number of bytes from 1 to 268435456, such as 16777216 (the default, 16 MiB)',
   'providers.*.maxBodyBytes': 'a positive whole number of bytes, such as 67108864 (the default, 64 MiB)',

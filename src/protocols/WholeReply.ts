@@ -1,4 +1,4 @@
-import type { FinishReason, ToolCall, Units } from '../services/spec/Provider.js';
+import type { FinishReason, Reasoning, ToolCall, Units } from '../services/spec/Provider.js';
 
 /** Why a reply stopped before it said anything: the model refused (in its words), or a content filter. */
 export type Stop = { readonly kind: 'refusal'; readonly text: string } | { readonly kind: 'content_filter' };
@@ -9,6 +9,8 @@ export interface WholeReply {
   readonly text: string;
   /** One text per reasoning block. */
   readonly reasoning: readonly string[];
+  /** Every reasoning block whole with its continuation, when one was given. */
+  readonly reasoningBlocks?: readonly Reasoning[] | undefined;
   readonly calls: readonly ToolCall[];
   readonly units: Units;
   readonly finish: FinishReason;

@@ -3,7 +3,10 @@ import type { FailureKind } from '../services/spec/failures.js';
 /** How a provider answers one failure kind: its status, error type and code, and its words. */
 export interface FailureRow {
   readonly status: number;
-  /** The error's type: OpenAI's `error.type`, Gemini's RPC `status`, Bedrock's AWS exception name. */
+  /**
+   * The error's type: OpenAI's `error.type`, Gemini's RPC `status`, Bedrock's AWS exception name; empty for a provider
+   * whose errors name none (Cohere's).
+   */
   readonly type: string;
   /** OpenAI's `error.code` (`rate_limit_exceeded`, `context_length_exceeded`, ...), where the provider sends one. */
   readonly code?: string;
@@ -81,7 +84,8 @@ export function failureKindOf(table: FailureTable, said: SaidFailure): FailureKi
   for (const kind in table) {
     const row = table[kind as keyof FailureTable];
     if (said.status !== undefined && row.status !== said.status) continue;
-    if (row.type !== said.type || (row.code ?? undefined) !== said.code) continue;
+    // A row of type '' is a provider's whose errors carry none (Ollama's `{ "error": "..." }`, Cohere's `{ "message": "..." }`).
+    if ((row.type || undefined) !== said.type || (row.code ?? undefined) !== said.code) continue;
     if (message.includes(row.message.split('{seconds}')[0]!)) return kind as FailureKind;
   }
   return undefined;

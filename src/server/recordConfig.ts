@@ -41,6 +41,8 @@ export const DIALECT_ADAPTERS: Readonly<Record<string, AdapterName>> = {
   gemini: 'gemini',
   bedrock: 'bedrock',
   azure: 'azure-openai',
+  ollama: 'ollama',
+  cohere: 'cohere',
 };
 
 /** The adapter serving provider `name` of `providers`: its `adapter`, else the adapter of that name. */

@@ -108,13 +108,20 @@ export const HOLD_CHARS = 16 * 1024;
 export class SseStream {
   readonly #response: ServerResponse;
   readonly #headers: Readonly<Record<string, string>>;
+  readonly #contentType: string;
   /** The events sent and not written yet. */
   #held = '';
   #flushing = false;
 
-  constructor(response: ServerResponse, headers: Readonly<Record<string, string>> = {}) {
+  /** `contentType` is another line-framed stream's (Ollama's NDJSON), written and held back alike. */
+  constructor(
+    response: ServerResponse,
+    headers: Readonly<Record<string, string>> = {},
+    contentType = 'text/event-stream; charset=utf-8',
+  ) {
     this.#response = response;
     this.#headers = headers;
+    this.#contentType = contentType;
   }
 
   /** Whether the first event was sent (and with it the 200 status). */
@@ -133,7 +140,7 @@ export class SseStream {
     if (!response.headersSent) {
       response.writeHead(200, {
         ...this.#headers,
-        'content-type': 'text/event-stream; charset=utf-8',
+        'content-type': this.#contentType,
         'cache-control': 'no-cache',
         // HTTP/2 has no connection header: its connections stay open by themselves.
         ...(isHttp2(response) ? {} : { connection: 'keep-alive' }),

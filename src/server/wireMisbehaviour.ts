@@ -81,6 +81,13 @@ export function wholeReply(got: Reply | Stopped): WholeReply {
   if (isStopped(got)) {
     return { text: '', reasoning: [], calls: [], units: { tokensIn: 0, tokensOut: 0 }, finish: 'stop', stopped: got };
   }
-  const { text, value, reasoning, calls, units, finish } = got;
-  return { text: value === undefined ? text : `${text}${JSON.stringify(value)}`, reasoning, calls, units, finish };
+  const { text, value, reasoning, reasoningBlocks, calls, units, finish } = got;
+  return {
+    text: value === undefined ? text : `${text}${JSON.stringify(value)}`,
+    reasoning,
+    reasoningBlocks,
+    calls,
+    units,
+    finish,
+  };
 }

@@ -286,6 +286,36 @@ describe('languageModel', () => {
       ]);
       await writer.verify();
     });
+
+    for (const streamed of [false, true]) {
+      it(`hands the reasoning's continuation back in the next step, ${streamed ? 'streamed' : 'whole'}`, async () => {
+        const app = createTestApp(config);
+        const writer = app.fake('writer', [
+          {
+            reasoning: [{ text: 'Weather first.', signature: 'sig-1' }],
+            calls: [{ tool: 'weather', with: { city: 'Oslo' }, signature: 'sig-call' }],
+          },
+          { text: 'It is sunny in Oslo.' },
+        ]);
+        const weather = tool({
+          inputSchema: z.object({ city: z.string() }),
+          execute: async ({ city }) => ({ city, sky: 'sunny' }),
+        });
+        const options = {
+          model: languageModel(app, 'writer'),
+          tools: { weather },
+          stopWhen: stepCountIs(3),
+          prompt: 'Weather in Oslo?',
+        };
+        const text = streamed ? await streamText(options).text : (await generateText(options)).text;
+        expect(text).toBe('It is sunny in Oslo.');
+        expect(replyAt(writer.sent, 1).messages[1]).toEqual({
+          role: 'assistant',
+          reasoning: [{ text: 'Weather first.', signature: 'sig-1' }],
+          calls: [{ id: expect.any(String), tool: 'weather', with: { city: 'Oslo' }, signature: 'sig-call' }],
+        });
+      });
+    }
   });
 
   describe('in a multi-step run with call settings', () => {

@@ -17,6 +17,7 @@ const vendors = [
   { folder: 'gemini', adapter: 'gemini' },
   { folder: 'azure', adapter: 'azure-openai' },
   { folder: 'bedrock', adapter: 'bedrock' },
+  { folder: 'ollama', adapter: 'ollama' },
 ] as const;
 
 /** The repository paths the page names in backticks (`src/...`, `test/...`), globs left out. */

@@ -50,6 +50,11 @@ const served = [
   'POST /openai/v1/audio/speech',
   'GET /openai/v1/models',
   'POST /mcp/weather',
+  'POST /api/chat',
+  'POST /api/generate',
+  'POST /api/embed',
+  'GET /api/tags',
+  'GET /api/version',
 ];
 
 describe('docs/wire-server.md', () => {

@@ -130,6 +130,7 @@ export function replyParts(options: {
 /** Parts as a reader's caller folds them: texts joined, value JSON joined, reasoning joined per block, the rest as they are. */
 export function folded(parts: readonly ReplyPart[]): Record<string, unknown> {
   const reasoning = new Map<number, string>();
+  const signed = new Map<number, Record<string, unknown>>();
   let text = '';
   let value = '';
   const calls: ToolCall[] = [];
@@ -138,8 +139,11 @@ export function folded(parts: readonly ReplyPart[]): Record<string, unknown> {
   for (const part of parts) {
     if (part.type === 'text') text += part.text;
     else if (part.type === 'value') value += part.json;
-    else if (part.type === 'reasoning') reasoning.set(part.block, (reasoning.get(part.block) ?? '') + part.text);
-    else if (part.type === 'call') calls.push(part.call);
+    else if (part.type === 'reasoning') {
+      reasoning.set(part.block, (reasoning.get(part.block) ?? '') + part.text);
+      const { type: _type, text: _text, block, ...continuation } = part;
+      if (Object.keys(continuation).length > 0) signed.set(block, { ...signed.get(block), ...continuation });
+    } else if (part.type === 'call') calls.push(part.call);
     else if (part.type === 'units')
       units = { tokensIn: units.tokensIn + part.tokensIn, tokensOut: units.tokensOut + part.tokensOut };
     else finish = part.reason;
@@ -148,6 +152,9 @@ export function folded(parts: readonly ReplyPart[]): Record<string, unknown> {
     text,
     value: value === '' ? undefined : JSON.parse(value),
     reasoning: [...reasoning.values()],
+    ...(signed.size === 0
+      ? {}
+      : { reasoningBlocks: [...reasoning].map(([block, said]) => ({ text: said, ...signed.get(block) })) }),
     calls,
     units,
     finish,
@@ -169,4 +176,65 @@ export function withFailedResults(requests: fc.Arbitrary<ReplyRequest>): fc.Arbi
           },
     ),
   }));
+}
+
+/** How a protocol signs what its model reasons: which continuations its assistant turns carry back. */
+export interface Signing {
+  /** Blocks whose reasoning is encrypted (Anthropic's `redacted_thinking`). */
+  readonly redacted?: boolean;
+  /** Each block under an item id (OpenAI Responses). */
+  readonly ids?: boolean;
+  /** Calls signed too (Gemini's `thoughtSignature` on a `functionCall`). */
+  readonly calls?: boolean;
+}
+
+/** Requests whose assistant turns sometimes carry signed reasoning (and signed calls), as `signing` says. */
+export function withSignedReasoning(
+  requests: fc.Arbitrary<ReplyRequest>,
+  signing: Signing,
+): fc.Arbitrary<ReplyRequest> {
+  const block = fc
+    .tuple(words, fc.boolean(), fc.nat(99))
+    .map(([text, redacted, n]) =>
+      signing.redacted === true && redacted
+        ? { text: '', signature: `enc_${n}`, redacted: true }
+        : { text, signature: `sig_${n}`, ...(signing.ids === true ? { id: `rs_${n}` } : {}) },
+    );
+  return fc
+    .tuple(requests, fc.infiniteStream(fc.array(block, { maxLength: 2 })), fc.infiniteStream(fc.boolean()))
+    .map(([request, blocks, signed]): ReplyRequest => ({
+      ...request,
+      messages: request.messages.map((message): Message => {
+        if (message.role !== 'assistant') return message;
+        const reasoning = blocks.next().value;
+        const calls =
+          signing.calls === true && message.calls !== undefined
+            ? message.calls.map((call) => (signed.next().value ? { ...call, signature: `fc_${call.id}` } : call))
+            : message.calls;
+        return {
+          role: 'assistant',
+          ...(reasoning.length > 0 ? { reasoning } : {}),
+          ...(message.content === undefined ? {} : { content: message.content }),
+          ...(calls === undefined ? {} : { calls }),
+        };
+      }),
+    }));
+}
+
+/** Reasoning parts signed as a provider signs them: each block's signature on a part of its own after its text. */
+export function signedParts(
+  parts: fc.Arbitrary<ReplyPart[]>,
+  signing: Pick<Signing, 'ids'>,
+): fc.Arbitrary<ReplyPart[]> {
+  return parts.map((drawn) =>
+    drawn.flatMap((part, i): ReplyPart[] => {
+      if (part.type !== 'reasoning') return [part];
+      const next = drawn[i + 1];
+      const first = drawn.findIndex((found) => found.type === 'reasoning' && found.block === part.block) === i;
+      // The item id comes with the block's first part (a writer opens the item with it), the signature after its last.
+      const opened = first && signing.ids === true ? { ...part, id: `rs_${part.block}` } : part;
+      if (next?.type === 'reasoning' && next.block === part.block) return [opened];
+      return [opened, { type: 'reasoning', text: '', block: part.block, signature: `sig_${i}` }];
+    }),
+  );
 }

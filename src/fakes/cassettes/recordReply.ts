@@ -2,7 +2,7 @@ import type { ProviderFailure } from '../../errors/ProviderFailure.js';
 import type { Answer, AnswerCall, AnswerPart } from '../model/Answer.js';
 import { prepareAnswer } from '../model/prepareAnswer.js';
 import { recordedStop, unparsedValue } from '../misbehave/recordedMisbehaviour.js';
-import type { FinishReason, ReplyPart } from '../../services/spec/Provider.js';
+import type { FinishReason, Reasoning, ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -69,20 +69,26 @@ function fieldsOf(parts: readonly ReplyPart[]): Writable<Answer> | undefined {
   let text: string | undefined;
   const textCuts: number[] = [];
   const reasoning = new Map<number, string>();
+  const signed = new Map<number, Omit<Reasoning, 'text'>>();
   const pieces: string[] = [];
   const calls: AnswerCall[] = [];
   for (const part of parts) {
     if (part.type === 'text') {
       if (text !== undefined && text.length > (textCuts.at(-1) ?? 0)) textCuts.push(text.length);
       text = (text ?? '') + part.text;
-    } else if (part.type === 'reasoning') reasoning.set(part.block, (reasoning.get(part.block) ?? '') + part.text);
-    else if (part.type === 'value') pieces.push(part.json);
-    else if (part.type === 'call') calls.push({ tool: part.call.tool, with: part.call.with, id: part.call.id });
+    } else if (part.type === 'reasoning') {
+      reasoning.set(part.block, (reasoning.get(part.block) ?? '') + part.text);
+      const continued = continuationOf(part);
+      if (continued !== undefined) signed.set(part.block, { ...signed.get(part.block), ...continued });
+    } else if (part.type === 'value') pieces.push(part.json);
+    else if (part.type === 'call') calls.push(answerCall(part.call));
   }
   const answer: Writable<Answer> = {};
   if (reasoning.size > 0) {
-    const blocks = [...reasoning].sort(([a], [b]) => a - b).map(([, block]) => block);
-    answer.reasoning = blocks.length === 1 ? blocks[0]! : blocks;
+    const blocks = [...reasoning]
+      .sort(([a], [b]) => a - b)
+      .map(([at, text]) => (signed.has(at) ? { text, ...signed.get(at) } : text));
+    answer.reasoning = blocks.length === 1 && typeof blocks[0] === 'string' ? blocks[0] : blocks;
   }
   if (text !== undefined) answer.text = text;
   if (pieces.length > 0) {
@@ -128,11 +134,15 @@ function answerPart(part: ReplyPart): AnswerPart {
     case 'text':
       return { text: part.text };
     case 'reasoning':
-      return part.block === 0 ? { reasoning: part.text } : { reasoning: part.text, block: part.block };
+      return {
+        reasoning: part.text,
+        ...(part.block === 0 ? {} : { block: part.block }),
+        ...continuationOf(part),
+      };
     case 'value':
       return { json: part.json };
     case 'call':
-      return { call: { tool: part.call.tool, with: part.call.with, id: part.call.id } };
+      return { call: answerCall(part.call) };
     case 'units':
       return { units: { tokensIn: part.tokensIn, tokensOut: part.tokensOut } };
     case 'finish':
@@ -153,4 +163,25 @@ function cutsOf(pieces: readonly string[], json: string, written: string): numbe
     if (at > 0 && at < json.length && at !== cuts.at(-1) && !halves) cuts.push(at);
   }
   return cuts.length === 0 ? 1 : cuts;
+}
+
+/** A reasoning part's continuation as an answer keeps it; undefined when it carries none. */
+function continuationOf(part: Extract<ReplyPart, { type: 'reasoning' }>): Omit<Reasoning, 'text'> | undefined {
+  const { signature, redacted, id } = part;
+  if (signature === undefined && redacted === undefined && id === undefined) return undefined;
+  return {
+    ...(signature === undefined ? {} : { signature }),
+    ...(redacted === undefined ? {} : { redacted }),
+    ...(id === undefined ? {} : { id }),
+  };
+}
+
+/** A call as an answer keeps it, its signature with it. */
+function answerCall(call: ToolCall): AnswerCall {
+  return {
+    tool: call.tool,
+    with: call.with,
+    id: call.id,
+    ...(call.signature === undefined ? {} : { signature: call.signature }),
+  };
 }

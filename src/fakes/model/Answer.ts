@@ -1,7 +1,7 @@
 import type { FailureKind } from '../../services/spec/failures.js';
 import type { CapabilityArgs, CapabilityResult } from '../../services/capabilities/capabilities.js';
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
-import type { FinishReason, Provider, ReplyRequest, Units } from '../../services/spec/Provider.js';
+import type { FinishReason, Provider, Reasoning, ReplyRequest, Units } from '../../services/spec/Provider.js';
 import type { When } from './whenSchema.js';
 import type { HoldPart } from '../gates/holdPart.js';
 import type { Pace } from './pace.js';
@@ -25,6 +25,8 @@ export interface AnswerCall {
    * `call_m<messages in the request>_<call index>` for one a function gave: the same on every run.
    */
   readonly id?: string;
+  /** Gemini's `thoughtSignature` of the call, as a provider that signs its calls sends it. */
+  readonly signature?: string;
 }
 
 /**
@@ -42,7 +44,13 @@ export type AnswerPart =
   | string
   | HoldPart
   | { readonly text: string }
-  | { readonly reasoning: string; readonly block?: number }
+  | {
+      readonly reasoning: string;
+      readonly block?: number;
+      readonly signature?: string;
+      readonly redacted?: boolean;
+      readonly id?: string;
+    }
   | { readonly json: string }
   | { readonly call: AnswerCall }
   | { readonly units: Units };
@@ -66,8 +74,11 @@ export interface Answer {
   readonly calls?: readonly AnswerCall[];
   /** The typed answer, where the call states a shape (an `output`); it must fit that shape. */
   readonly value?: unknown;
-  /** What it reasons for itself: a text, or a list of texts (one reasoning block each). */
-  readonly reasoning?: string | readonly string[];
+  /**
+   * What it reasons for itself: a text, or a list of blocks, each a text or a block signed as a provider signs it
+   * (`{ text, signature }`; see {@link Reasoning}).
+   */
+  readonly reasoning?: string | readonly (string | Reasoning)[];
   /**
    * How the value's JSON arrives: in this many parts (3 when left out; fewer when the JSON is shorter), or cut at these
    * offsets of the JSON text (increasing, inside it). Or the whole reply as the stream itself, a list of {@link

@@ -22,6 +22,17 @@ export const answerCallSchema = lazySchema(() =>
     tool: z.string().min(1),
     with: z.unknown().optional(),
     id: z.string().min(1).optional(),
+    signature: z.string().optional(),
+  }),
+);
+
+/** A reasoning block with the continuation a provider signs it with. */
+export const reasoningBlockSchema = lazySchema(() =>
+  z.strictObject({
+    text: z.string(),
+    signature: z.string().optional(),
+    redacted: z.boolean().optional(),
+    id: z.string().optional(),
   }),
 );
 
@@ -31,7 +42,7 @@ export const answerSchema = lazySchema(() =>
     text: z.string().optional(),
     calls: z.array(built(answerCallSchema)).optional(),
     value: z.unknown().optional(),
-    reasoning: z.union([z.string(), z.array(z.string())]).optional(),
+    reasoning: z.union([z.string(), z.array(z.union([z.string(), built(reasoningBlockSchema)]))]).optional(),
     // A list's objects and strings are stream parts, read by `readStreamParts` with messages of their own.
     parts: z
       .union([z.number().int().min(1), z.array(z.union([z.number(), z.string(), z.record(z.string(), z.unknown())]))])
@@ -65,8 +76,8 @@ export const answerHints: IssueHints = {
     'calls.*': 'a tool call { tool, with?, id? }',
     'calls.*.tool': "the tool's name as a non-empty string",
     'calls.*.id': 'the call id as a non-empty string',
-    reasoning: 'a text or a list of texts',
-    'reasoning.*': 'a string',
+    reasoning: 'a text or a list of blocks',
+    'reasoning.*': 'a text, or a block { text, signature?, redacted?, id? }',
     parts:
       'a whole number of parts (1 or more), a list of offsets to cut the text or the JSON at, or a list of stream ' +
       "parts such as 'Hel', { text } or { hold: 'mid' }",

@@ -41,8 +41,9 @@ export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   let outChars = 0;
   const reasoning =
     answer.reasoning === undefined ? [] : typeof answer.reasoning === 'string' ? [answer.reasoning] : answer.reasoning;
-  reasoning.forEach((text, block) => {
-    parts.push(Object.freeze({ type: 'reasoning', text, block }));
+  reasoning.forEach((given, block) => {
+    const { text, ...signed } = typeof given === 'string' ? { text: given } : given;
+    parts.push(Object.freeze({ type: 'reasoning', text, block, ...signed }));
     outChars += text.length;
   });
   if (answer.text !== undefined) {
@@ -78,6 +79,7 @@ export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
       id: call.id ?? `${source.idPrefix}_${i}`,
       tool: call.tool,
       with: deepFreeze(JSON.parse(input)),
+      ...(call.signature === undefined ? {} : { signature: call.signature }),
     });
   });
   for (const call of calls) parts.push(Object.freeze({ type: 'call', call }));
@@ -151,6 +153,9 @@ export const partSchema = lazySchema(() =>
     text: z.string().optional(),
     reasoning: z.string().optional(),
     block: z.number().int().min(0).optional(),
+    signature: z.string().optional(),
+    redacted: z.boolean().optional(),
+    id: z.string().optional(),
     json: z.string().optional(),
     call: answerCallSchema.optional(),
     units: z.strictObject({ tokensIn: z.number().int().min(0), tokensOut: z.number().int().min(0) }).optional(),
@@ -166,6 +171,9 @@ const partHints = {
     text: 'a string',
     reasoning: 'a string',
     block: 'a whole block index, 0 or more',
+    signature: "the reasoning's continuation, as a string",
+    redacted: 'true for a redacted block',
+    id: "the reasoning item's id, as a string",
     json: 'a piece of the JSON text of the value, as a string',
     call: 'a tool call { tool, with?, id? }',
     'call.tool': "the tool's name as a non-empty string",
@@ -176,7 +184,7 @@ const partHints = {
   },
   get keys() {
     return {
-      '': ['text', 'reasoning', 'block', 'json', 'call', 'units'],
+      '': ['text', 'reasoning', 'block', 'signature', 'redacted', 'id', 'json', 'call', 'units'],
       call: Object.keys(answerCallSchema.shape),
       units: ['tokensIn', 'tokensOut'],
     };
@@ -248,7 +256,17 @@ export function readStreamParts(
       parts.push(seal({ type: 'text', text: part.text }));
       outChars += part.text.length;
     } else if (part.reasoning !== undefined) {
-      parts.push(seal({ type: 'reasoning', text: part.reasoning, block: part.block ?? 0 }));
+      const { signature, redacted, id } = part;
+      parts.push(
+        seal({
+          type: 'reasoning',
+          text: part.reasoning,
+          block: part.block ?? 0,
+          ...(signature === undefined ? {} : { signature }),
+          ...(redacted === undefined ? {} : { redacted }),
+          ...(id === undefined ? {} : { id }),
+        }),
+      );
       outChars += part.reasoning.length;
     } else if (part.json !== undefined) {
       parts.push(seal({ type: 'value', json: part.json }));
@@ -271,7 +289,13 @@ export function readStreamParts(
         ]);
       ids.set(id, i);
       const input = JSON.stringify(part.call.with ?? {});
-      const call: ToolCall = Object.freeze({ id, tool: part.call.tool, with: deepFreeze(JSON.parse(input)) });
+      const signed = part.call.signature === undefined ? {} : { signature: part.call.signature };
+      const call: ToolCall = Object.freeze({
+        id,
+        tool: part.call.tool,
+        with: deepFreeze(JSON.parse(input)),
+        ...signed,
+      });
       calls.push(call);
       parts.push(Object.freeze({ type: 'call', call }));
       outChars += call.tool.length + input.length;
@@ -321,6 +345,13 @@ function checkCarried(part: z.infer<typeof partSchema>, owner: string, label: st
     throw notAnAnswer(owner, label, [
       `${where}.block: block numbers a reasoning part, and this part carries ${carried[0]}. Remove block, or write ` +
         `{ reasoning, block }.`,
+    ]);
+  }
+  const signed = (['signature', 'redacted', 'id'] as const).find((field) => part[field] !== undefined);
+  if (signed !== undefined && part.reasoning === undefined) {
+    throw notAnAnswer(owner, label, [
+      `${where}.${signed}: ${signed} continues a reasoning part, and this part carries ${carried[0]}. Remove ` +
+        `${signed}, or write { reasoning, ${signed} }.`,
     ]);
   }
 }

@@ -22,7 +22,8 @@ type Counts = Record<keyof Usage, number>;
  * Reads the events of a streamed Messages API reply into reply parts, as they come: `text_delta`
  * as text parts (value parts when the call asked for a typed value and the block is JSON:
  * {@link TypedContent}, decided per text block), `thinking_delta` as reasoning parts (one block
- * per thinking block, counted from 0), a `tool_use` block's `input_json_delta`s joined and handed
+ * per thinking block, counted from 0; its `signature_delta`, and a `redacted_thinking` block whole,
+ * as the block's continuation), a `tool_use` block's `input_json_delta`s joined and handed
  * on whole at its `content_block_stop`, usage from `message_start` and the cumulative
  * `message_delta` as one units part, and `stop_reason` as the finish part. `ping` and event types
  * added later are passed over; an `error` event is `reported`; `stop_reason: refusal` is `failed`
@@ -81,7 +82,9 @@ export class MessageEventReader {
         else if ('thinking' in delta && open.kind === 'thinking' && delta.thinking !== '')
           out.push({ type: 'reasoning', text: delta.thinking, block: open.block });
         else if ('partial_json' in delta && open.kind === 'tool_use') open.json += delta.partial_json;
-        // signature_delta and citations_delta carry nothing a reply part holds.
+        else if ('signature' in delta && open.kind === 'thinking')
+          out.push({ type: 'reasoning', text: '', block: open.block, signature: delta.signature });
+        // citations_delta carries nothing a reply part holds.
         return;
       }
       case 'content_block_stop':
@@ -160,10 +163,27 @@ export class MessageEventReader {
       case 'thinking': {
         const open = { kind: 'thinking', block: this.#thinking++ } as const;
         this.#open.set(index, open);
-        if (typeof block.thinking === 'string' && block.thinking !== '')
-          out.push({ type: 'reasoning', text: block.thinking, block: open.block });
+        const signature = typeof block.signature === 'string' && block.signature !== '' ? block.signature : undefined;
+        if ((typeof block.thinking === 'string' && block.thinking !== '') || signature !== undefined)
+          out.push({
+            type: 'reasoning',
+            text: typeof block.thinking === 'string' ? block.thinking : '',
+            block: open.block,
+            ...(signature === undefined ? {} : { signature }),
+          });
         return;
       }
+      case 'redacted_thinking':
+        // Its reasoning is encrypted: the block is kept whole for the next step, with no text.
+        this.#open.set(index, { kind: 'other' });
+        out.push({
+          type: 'reasoning',
+          text: '',
+          block: this.#thinking++,
+          signature: String(block.data),
+          redacted: true,
+        });
+        return;
       case 'tool_use':
         this.#open.set(index, {
           kind: 'tool_use',
@@ -174,7 +194,7 @@ export class MessageEventReader {
         });
         return;
       default:
-        // redacted_thinking, server tool blocks and the like: nothing a reply part carries.
+        // Server tool blocks and the like: nothing a reply part carries.
         this.#open.set(index, { kind: 'other' });
     }
   }

@@ -1,9 +1,9 @@
-import type { FinishReason, ReplyPart } from '../../services/spec/Provider.js';
+import type { FinishReason, Reasoning, ReplyPart } from '../../services/spec/Provider.js';
 import { deltas } from '../deltas.js';
 import { sseEvent } from '../sse.js';
 import type { ReplyMeta, Stop, WholeReply } from '../WholeReply.js';
 
-/** A thinking block's signature: the server makes no real ones, and clients send them back unread. */
+/** A thinking block's signature when its part carries none: clients send it back unread. */
 const SIGNATURE = 'c3RhbmRpbg==';
 
 /** What a message is answered under: its id (`msg_...`) and the model id the client named. */
@@ -66,6 +66,8 @@ export class MessageEventWriter {
   #stop = 'end_turn';
   #tokensIn = 0;
   #tokensOut = 0;
+  /** The open thinking block's signature, from its parts. */
+  #signature: string | undefined;
 
   constructor(meta: MessageMeta, forced?: Forced) {
     this.#meta = meta;
@@ -86,8 +88,13 @@ export class MessageEventWriter {
     }
     switch (part.type) {
       case 'reasoning':
+        if (part.redacted === true) {
+          this.#block(out, `redacted:${part.block}`, { type: 'redacted_thinking', data: part.signature ?? SIGNATURE });
+          break;
+        }
         this.#block(out, `thinking:${part.block}`, { type: 'thinking', thinking: '', signature: '' });
-        for (const thinking of deltas(part.text)) delta({ type: 'thinking_delta', thinking });
+        if (part.text !== '') for (const thinking of deltas(part.text)) delta({ type: 'thinking_delta', thinking });
+        if (part.signature !== undefined) this.#signature = part.signature;
         break;
       case 'value':
       case 'text':
@@ -156,9 +163,10 @@ export class MessageEventWriter {
       out.push(
         messageEvent('content_block_delta', {
           index: this.#index,
-          delta: { type: 'signature_delta', signature: SIGNATURE },
+          delta: { type: 'signature_delta', signature: this.#signature ?? SIGNATURE },
         }),
       );
+    this.#signature = undefined;
     out.push(messageEvent('content_block_stop', { index: this.#index }));
     this.#open = undefined;
   }
@@ -177,11 +185,12 @@ export class MessageEventWriter {
 export function writeMessage(reply: WholeReply, meta: MessageMeta): string {
   const stopped = reply.stopped;
   const text = stopped?.kind === 'refusal' ? stopped.text : reply.text;
-  const content: Record<string, unknown>[] = reply.reasoning.map((thinking) => ({
-    type: 'thinking',
-    thinking,
-    signature: SIGNATURE,
-  }));
+  const content: Record<string, unknown>[] = (reply.reasoningBlocks ?? reply.reasoning.map((text) => ({ text }))).map(
+    (block: Reasoning) =>
+      block.redacted === true
+        ? { type: 'redacted_thinking', data: block.signature ?? SIGNATURE }
+        : { type: 'thinking', thinking: block.text, signature: block.signature ?? SIGNATURE },
+  );
   if (text !== '' || (reply.calls.length === 0 && stopped === undefined)) content.push({ type: 'text', text });
   for (const call of reply.calls)
     content.push({ type: 'tool_use', id: call.id, name: call.tool, input: call.with ?? {} });

@@ -1,5 +1,5 @@
 import type { ContentPart } from '../../services/spec/ContentPart.js';
-import type { Message, ReplyRequest, ToolCall, ToolResult } from '../../services/spec/Provider.js';
+import type { Message, Reasoning, ReplyRequest, ToolCall, ToolResult } from '../../services/spec/Provider.js';
 import { closedSchema } from '../closedSchema.js';
 import { readShape, toJson } from '../readShape.js';
 import { WireFault } from '../WireFault.js';
@@ -24,7 +24,7 @@ export interface MessagesExtras {
 
 /**
  * The Messages API body of a reply request, streamed: `instructions` become `system`; an
- * assistant message a text block and a `tool_use` block per call; tool results `tool_result`
+ * assistant message its signed thinking blocks, a text block and a `tool_use` block per call; tool results `tool_result`
  * blocks (the output as JSON, or the error's text with `is_error: true`) in a user turn; turns of
  * the same role side by side are joined, as the API wants them; tools carry `input_schema`; a
  * typed value asks for `output_config.format` (`json_schema`, every object closed). A user's
@@ -49,7 +49,17 @@ export function writeMessages(request: ReplyRequest, extras: MessagesExtras = {}
     const where = `request.messages[${i}]`;
     if (message.role === 'user') add('user', writeUserBlocks(message.content, where));
     else if (message.role === 'assistant') {
-      const blocks: RequestBlock[] = message.content ? [{ type: 'text', text: message.content }] : [];
+      const blocks: RequestBlock[] = [];
+      // Thinking goes back only as it was signed: the API refuses a thinking block without its signature.
+      for (const reasoning of message.reasoning ?? []) {
+        if (reasoning.signature === undefined) continue;
+        blocks.push(
+          reasoning.redacted === true
+            ? { type: 'redacted_thinking', data: reasoning.signature }
+            : { type: 'thinking', thinking: reasoning.text, signature: reasoning.signature },
+        );
+      }
+      if (message.content) blocks.push({ type: 'text', text: message.content });
       message.calls?.forEach((call, j) =>
         blocks.push({ type: 'tool_use', id: call.id, name: call.tool, input: callInput(call, `${where}.calls[${j}]`) }),
       );
@@ -129,6 +139,7 @@ export function readMessages(value: unknown): { readonly request: ReplyRequest; 
     const parts: ContentPart[] = [];
     const calls: ToolCall[] = [];
     const results: ToolResult[] = [];
+    const reasoning: Reasoning[] = [];
     blocks.forEach((block, j) => {
       const at = ['messages', i, 'content', j];
       const misplaced = (role: string) =>
@@ -144,6 +155,12 @@ export function readMessages(value: unknown): { readonly request: ReplyRequest; 
       if (block.type === 'text') parts.push({ type: 'text', text: block.text });
       else if (block.type === 'thinking' || block.type === 'redacted_thinking') {
         if (message.role !== 'assistant') throw misplaced('assistant');
+        if (block.type === 'redacted_thinking') reasoning.push({ text: '', signature: block.data, redacted: true });
+        else
+          reasoning.push({
+            text: block.thinking,
+            ...(block.signature === undefined ? {} : { signature: block.signature }),
+          });
       } else if (block.type === 'tool_use') {
         if (message.role !== 'assistant') throw misplaced('assistant');
         names.set(block.id, block.name);
@@ -162,7 +179,12 @@ export function readMessages(value: unknown): { readonly request: ReplyRequest; 
     });
     const text = parts.every((part) => part.type === 'text') ? parts.map((part) => part.text).join('') : undefined;
     if (message.role === 'assistant') {
-      messages.push({ role: 'assistant', ...(text ? { content: text } : {}), ...(calls.length > 0 ? { calls } : {}) });
+      messages.push({
+        role: 'assistant',
+        ...(reasoning.length > 0 ? { reasoning } : {}),
+        ...(text ? { content: text } : {}),
+        ...(calls.length > 0 ? { calls } : {}),
+      });
       return;
     }
     if (results.length > 0) messages.push({ role: 'tool', results });

@@ -118,12 +118,13 @@ export type Usage = z.output<typeof usage>;
 /** Any type but `types`: the blocks and deltas a reader passes over. */
 const other = (...types: string[]) => z.object({ type: z.string().refine((type) => !types.includes(type)) });
 
-/** A content block of an answer: text, thinking and tool_use are read; any other type is passed over. */
+/** A content block of an answer: text, thinking (signed or redacted) and tool_use are read; any other is passed over. */
 const answerBlock = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('thinking'), thinking: z.string() }),
+  z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().nullish() }),
+  z.object({ type: z.literal('redacted_thinking'), data: z.string() }),
   z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string().min(1), input: z.unknown() }),
-  other('text', 'thinking', 'tool_use'),
+  other('text', 'thinking', 'redacted_thinking', 'tool_use'),
 ]);
 
 /** A whole `message`, as `POST /v1/messages` answers one without `stream`. */
@@ -145,7 +146,8 @@ export const streamEvents = {
       z.object({ type: z.literal('text_delta'), text: z.string() }),
       z.object({ type: z.literal('thinking_delta'), thinking: z.string() }),
       z.object({ type: z.literal('input_json_delta'), partial_json: z.string() }),
-      other('text_delta', 'thinking_delta', 'input_json_delta'),
+      z.object({ type: z.literal('signature_delta'), signature: z.string() }),
+      other('text_delta', 'thinking_delta', 'input_json_delta', 'signature_delta'),
     ]),
   }),
   content_block_stop: z.object({ index: z.int().min(0) }),

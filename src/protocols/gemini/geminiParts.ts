@@ -5,6 +5,7 @@ import type { GeneratePart } from './generateShapes.js';
 
 /** A part as the adapter writes it: one field of the part's data. */
 export type WrittenPart = Partial<Record<'text' | 'thoughtSignature', string>> & {
+  readonly thought?: boolean;
   readonly inlineData?: { readonly mimeType: string; readonly data: string };
   readonly fileData?: { readonly mimeType?: string; readonly fileUri: string };
   readonly functionCall?: { readonly id: string; readonly name: string; readonly args: Record<string, unknown> };

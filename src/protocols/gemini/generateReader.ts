@@ -12,7 +12,7 @@ const MAX_CALLS = 1024;
 /**
  * Reads `streamGenerateContent?alt=sse` events, each a whole response holding candidate 0's next piece, into parts.
  * `thought` parts are reasoning block 0 (Gemini numbers none); a `functionCall` comes whole, `call_{n}` when it has no
- * id; the last `usageMetadata` is the units. A blocked prompt or safety finish is `content_filter`; a stream without a
+ * id; a part's `thoughtSignature` is its call's signature, or on a text part the reasoning's; the last `usageMetadata` is the units. A blocked prompt or safety finish is `content_filter`; a stream without a
  * `finishReason` is `malformed`.
  */
 export class GenerateChunkReader {
@@ -43,10 +43,19 @@ export class GenerateChunkReader {
     const candidate = chunk.candidates?.find((found) => (found.index ?? 0) === 0);
     if (candidate === undefined) return;
     for (const part of candidate.content?.parts ?? []) {
+      const signature =
+        typeof part.thoughtSignature === 'string' && part.thoughtSignature !== '' ? part.thoughtSignature : undefined;
       if (typeof part.text === 'string') {
-        if (part.text === '') continue;
-        if (part.thought === true) out.push({ type: 'reasoning', text: part.text, block: 0 });
-        else this.#content.push(part.text, out);
+        const thought = part.thought === true && part.text !== '';
+        // A signature on a text part signs the turn's thinking: it is kept as reasoning to send back.
+        if (thought || signature !== undefined)
+          out.push({
+            type: 'reasoning',
+            text: thought ? part.text : '',
+            block: 0,
+            ...(signature ? { signature } : {}),
+          });
+        if (part.thought !== true && part.text !== '') this.#content.push(part.text, out);
         continue;
       }
       const call = part.functionCall;
@@ -55,7 +64,10 @@ export class GenerateChunkReader {
       if (this.#calls >= MAX_CALLS) throw malformed(`the reply asks for more than ${MAX_CALLS} function calls`);
       const id = typeof call.id === 'string' && call.id !== '' ? call.id : `call_${this.#calls}`;
       this.#calls++;
-      out.push({ type: 'call', call: { id, tool: call.name, with: call.args ?? {} } });
+      out.push({
+        type: 'call',
+        call: { id, tool: call.name, with: call.args ?? {}, ...(signature ? { signature } : {}) },
+      });
     }
     const reason = candidate.finishReason;
     if (typeof reason === 'string' && reason !== '' && reason !== 'FINISH_REASON_UNSPECIFIED') {

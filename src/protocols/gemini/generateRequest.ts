@@ -1,5 +1,5 @@
 import type { ContentPart } from '../../services/spec/ContentPart.js';
-import type { Message, ReplyRequest, ToolCall, ToolResult, ToolSpec } from '../../services/spec/Provider.js';
+import type { Message, Reasoning, ReplyRequest, ToolCall, ToolResult, ToolSpec } from '../../services/spec/Provider.js';
 import { readShape, toJson } from '../readShape.js';
 import { WireFault } from '../WireFault.js';
 import { readUserPart, writeUserParts, type WrittenPart } from './geminiParts.js';
@@ -27,7 +27,8 @@ export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
 export const OUTPUT_NAME = 'response';
 
 /**
- * The `generateContent` body of a reply request. Call ids are kept, the first call signed with {@link SKIP_SIGNATURE};
+ * The `generateContent` body of a reply request. Signed reasoning goes back as signed thought parts; call ids and
+ * signatures are kept, a first call without its own signed with {@link SKIP_SIGNATURE};
  * turns of one role side by side are joined; a typed value is `responseJsonSchema`. A call input that is no JSON object
  * is `cannot_send`.
  */
@@ -43,12 +44,17 @@ export function writeGenerate(request: ReplyRequest, extras: GenerateExtras = {}
     const where = `request.messages[${i}]`;
     if (message.role === 'user') add('user', writeUserParts(message.content));
     else if (message.role === 'assistant') {
-      const parts: WrittenPart[] = message.content ? [{ text: message.content }] : [];
+      const parts: WrittenPart[] = [];
+      for (const reasoning of message.reasoning ?? [])
+        if (reasoning.signature !== undefined)
+          parts.push({ text: reasoning.text, thought: true, thoughtSignature: reasoning.signature });
+      if (message.content) parts.push({ text: message.content });
       message.calls?.forEach((call, j) => {
         const args = callArgs(call.with, `${where}.calls[${j}].with`);
+        const signature = call.signature ?? (j === 0 ? SKIP_SIGNATURE : undefined);
         parts.push({
           functionCall: { id: call.id, name: call.tool, args },
-          ...(j === 0 ? { thoughtSignature: SKIP_SIGNATURE } : {}),
+          ...(signature === undefined ? {} : { thoughtSignature: signature }),
         });
       });
       add('model', parts);
@@ -117,7 +123,7 @@ function jsonCopy(value: unknown, where: string): unknown {
 
 /**
  * Reads a `generateContent` body into its call; a `functionResponse` answers the open call of its `id`, else of its
- * name, and thoughts and signatures are passed over. A `refused` {@link WireFault} names the first field at fault.
+ * name; a model turn's signed thoughts are its reasoning, a call's own signature kept (Google's skip sentinel is none). A `refused` {@link WireFault} names the first field at fault.
  */
 export function readGenerate(value: unknown, model: string): ReplyRequest {
   const body = readShape(generateBody, value);
@@ -131,16 +137,21 @@ export function readGenerate(value: unknown, model: string): ReplyRequest {
     const calls: ToolCall[] = [];
     const results: ToolResult[] = [];
     const parts: ContentPart[] = [];
+    const reasoning: Reasoning[] = [];
     content.parts.forEach((part, j) => {
       const at = ['contents', i, 'parts', j];
       const kind = partData.find((field) => part[field] !== undefined && part[field] !== null)!;
+      const signature = part.thoughtSignature ?? undefined;
       if (kind === 'text') {
+        if (role === 'model' && (part.thought === true || signature !== undefined))
+          reasoning.push({ text: part.thought === true ? part.text! : '', ...(signature ? { signature } : {}) });
         if (part.thought === true) return;
         if (role === 'model') text += part.text!;
         else parts.push({ type: 'text', text: part.text! });
       } else if (kind === 'functionCall' && role === 'model') {
         const call = part.functionCall!;
-        calls.push({ id: call.id || `call_${callCount}`, tool: call.name, with: call.args ?? {} });
+        const signed = signature !== undefined && signature !== SKIP_SIGNATURE ? { signature } : {};
+        calls.push({ id: call.id || `call_${callCount}`, tool: call.name, with: call.args ?? {}, ...signed });
         callCount++;
       } else if (kind === 'functionResponse' && role === 'user') {
         results.push(resultFor(part.functionResponse!, open));
@@ -150,7 +161,12 @@ export function readGenerate(value: unknown, model: string): ReplyRequest {
     });
     if (role === 'model') {
       open = [...calls];
-      messages.push({ role: 'assistant', ...(text ? { content: text } : {}), ...(calls.length > 0 ? { calls } : {}) });
+      messages.push({
+        role: 'assistant',
+        ...(reasoning.some((block) => block.signature !== undefined) ? { reasoning } : {}),
+        ...(text ? { content: text } : {}),
+        ...(calls.length > 0 ? { calls } : {}),
+      });
       return;
     }
     if (results.length > 0) messages.push({ role: 'tool', results });

@@ -1,4 +1,4 @@
-import type { ReplyPart, ToolCall } from '../../services/spec/Provider.js';
+import type { Reasoning, ReplyPart, ToolCall } from '../../services/spec/Provider.js';
 import { deltas } from '../deltas.js';
 import type { ReplyMeta, Stop, WholeReply } from '../WholeReply.js';
 import { BLOCKED_RATINGS, geminiFinishes, usageJson } from './generateFinishes.js';
@@ -21,6 +21,14 @@ function blockedJson(tokensIn: number, tail: string): string {
 
 const functionCall = (call: ToolCall): unknown => ({
   functionCall: { id: call.id, name: call.tool, args: call.with ?? {} },
+  ...(call.signature === undefined ? {} : { thoughtSignature: call.signature }),
+});
+
+/** A thought part: its text, and its signature when the reasoning carries one. */
+const thought = (text: string, signature: string | undefined): unknown => ({
+  text,
+  thought: true,
+  ...(signature === undefined ? {} : { thoughtSignature: signature }),
 });
 
 /**
@@ -47,8 +55,13 @@ export class GenerateChunkWriter {
         return deltas(part.type === 'text' ? part.text : part.json).map((text) =>
           this.#chunk(JSON.stringify({ text })),
         );
-      case 'reasoning':
-        return deltas(part.text).map((text) => this.#chunk(JSON.stringify({ text, thought: true })));
+      case 'reasoning': {
+        const pieces = deltas(part.text);
+        // The signature rides on the block's last piece, as Gemini sends it.
+        return pieces.map((text, i) =>
+          this.#chunk(JSON.stringify(thought(text, i === pieces.length - 1 ? part.signature : undefined))),
+        );
+      }
       case 'call':
         return [this.#chunk(JSON.stringify(functionCall(part.call)))];
       case 'units':
@@ -95,7 +108,9 @@ export class GenerateChunkWriter {
 export function writeGenerateResponse(reply: WholeReply, meta: GeminiMeta): string {
   const tail = tailOf(meta);
   if (reply.stopped !== undefined) return blockedJson(reply.units.tokensIn, tail);
-  const parts: unknown[] = reply.reasoning.map((text) => ({ text, thought: true }));
+  const parts: unknown[] = (reply.reasoningBlocks ?? reply.reasoning.map((text) => ({ text }))).map(
+    (block: Reasoning) => thought(block.text, block.signature),
+  );
   if (reply.text !== '' || reply.calls.length === 0) parts.push({ text: reply.text });
   for (const call of reply.calls) parts.push(functionCall(call));
   return (

@@ -4,7 +4,7 @@ import type { SseEvent } from '../sse.js';
 import { TypedContent } from '../TypedContent.js';
 import { malformed, WireFault } from '../WireFault.js';
 import { callInput } from './chatReply.js';
-import { ending, readResponse, refusalFault } from './responsesReply.js';
+import { continuation, ending, readResponse, refusalFault } from './responsesReply.js';
 import { anyEvent, outputItem, responsesEvent, responsesEvents, type ResponsesResponse } from './responsesShapes.js';
 
 /** A function call being streamed: what its item said, and its arguments so far. */
@@ -16,7 +16,7 @@ interface PendingCall {
 
 /**
  * Reads a streamed response's events into parts as they come: each reasoning item a block of its own (a compatible
- * server's reasoning text too), function calls joined by output index and handed on whole at the end. `error` and
+ * server's reasoning text too; its encrypted content, when done, the block's continuation), function calls joined by output index and handed on whole at the end. `error` and
  * `response.failed` are `reported`, a refusal or filtered incomplete response `failed`, a stream ended before its last
  * response `malformed`.
  */
@@ -79,8 +79,14 @@ export class ResponseEventReader {
         this.#pending(index).args = read.arguments as string;
         return;
       case 'response.output_item.done': {
-        if ((read.item as { type: string }).type !== 'function_call') return;
-        const item = readReply(outputItem, read.item, `the function call item at output ${index}`);
+        const kind = (read.item as { type: string }).type;
+        if (kind !== 'function_call' && kind !== 'reasoning') return;
+        const item = readReply(outputItem, read.item, `the ${kind} item at output ${index}`);
+        if (item.type === 'reasoning') {
+          const signed = continuation(item);
+          if (signed !== undefined) out.push({ type: 'reasoning', text: '', block: this.#block(index), ...signed });
+          return;
+        }
         if (item.type !== 'function_call') return;
         this.#calls[index] = { id: item.call_id, name: item.name, args: item.arguments };
         return;

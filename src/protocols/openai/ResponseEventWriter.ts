@@ -11,6 +11,8 @@ interface Open {
   readonly index: number;
   readonly id: string;
   text: string;
+  /** A reasoning item's encrypted content, from its parts. */
+  signature?: string;
   readonly call?: ToolCall;
   readonly refusal?: boolean;
 }
@@ -38,8 +40,9 @@ export class ResponseEventWriter {
     const out = this.#begin();
     switch (part.type) {
       case 'reasoning': {
-        const item = this.#start('reasoning', `reasoning:${part.block}`, out);
+        const item = this.#start('reasoning', `reasoning:${part.block}`, out, undefined, part.id);
         item.text += part.text;
+        if (part.signature !== undefined) item.signature = part.signature;
         for (const delta of deltas(part.text))
           this.#send(out, 'response.reasoning_summary_text.delta', { ...this.#at(item), summary_index: 0, delta });
         break;
@@ -132,11 +135,18 @@ export class ResponseEventWriter {
     return out;
   }
 
-  #start(kind: Item['kind'], key: string, out: string[], call?: ToolCall): Open {
+  #start(kind: Item['kind'], key: string, out: string[], call?: ToolCall, id?: string): Open {
     if (this.#open?.key === key) return this.#open;
     this.#close(out);
     const index = this.#items.length;
-    const item = { kind, key, index, id: itemId(this.#meta, kind, index), text: '', ...(call ? { call } : {}) } as Open;
+    const item = {
+      kind,
+      key,
+      index,
+      id: id ?? itemId(this.#meta, kind, index),
+      text: '',
+      ...(call ? { call } : {}),
+    } as Open;
     this.#items.push(item);
     this.#open = item;
     this.#send(out, 'response.output_item.added', {

@@ -1,17 +1,17 @@
-import type { ReplyPart, ToolCall, Units } from '../../services/spec/Provider.js';
+import type { Reasoning, ReplyPart, ToolCall, Units } from '../../services/spec/Provider.js';
 import { readJsonText, readReply } from '../readShape.js';
 import { TypedContent } from '../TypedContent.js';
 import type { ReplyMeta, WholeReply } from '../WholeReply.js';
 import { WireFault } from '../WireFault.js';
 import { callInput } from './chatReply.js';
-import { outputItem, responsesResponse, type ResponsesResponse } from './responsesShapes.js';
+import { outputItem, responsesResponse, type OutputItem, type ResponsesResponse } from './responsesShapes.js';
 
 /** Why a response is incomplete: cut off at its token limit, or stopped by the content filter. */
 export type Incomplete = 'max_output_tokens' | 'content_filter';
 
 /** One output item as the writers build it. */
 export type Item =
-  | { readonly kind: 'reasoning'; readonly id: string; readonly text: string }
+  | { readonly kind: 'reasoning'; readonly id: string; readonly text: string; readonly signature?: string }
   | { readonly kind: 'message'; readonly id: string; readonly text: string; readonly refusal?: boolean }
   | { readonly kind: 'function_call'; readonly id: string; readonly call: ToolCall; readonly text: string };
 
@@ -26,7 +26,12 @@ export function itemId(meta: ReplyMeta, kind: Item['kind'], index: number): stri
 export function itemJson(item: Item): Record<string, unknown> {
   switch (item.kind) {
     case 'reasoning':
-      return { type: 'reasoning', id: item.id, summary: [{ type: 'summary_text', text: item.text }] };
+      return {
+        type: 'reasoning',
+        id: item.id,
+        summary: [{ type: 'summary_text', text: item.text }],
+        ...(item.signature === undefined ? {} : { encrypted_content: item.signature }),
+      };
     case 'message':
       return {
         type: 'message',
@@ -95,8 +100,13 @@ export function writeResponse(reply: WholeReply, meta: ReplyMeta): string {
   if (stopped?.kind === 'refusal') {
     items.push({ kind: 'message', id: itemId(meta, 'message', 0), text: stopped.text, refusal: true });
   } else if (stopped === undefined) {
-    for (const text of reply.reasoning)
-      items.push({ kind: 'reasoning', id: itemId(meta, 'reasoning', items.length), text });
+    for (const block of reply.reasoningBlocks ?? reply.reasoning.map((text): Reasoning => ({ text })))
+      items.push({
+        kind: 'reasoning',
+        id: block.id ?? itemId(meta, 'reasoning', items.length),
+        text: block.text,
+        ...(block.signature === undefined ? {} : { signature: block.signature }),
+      });
     if (reply.text !== '' || reply.calls.length === 0)
       items.push({ kind: 'message', id: itemId(meta, 'message', items.length), text: reply.text });
     for (const call of reply.calls) {
@@ -127,7 +137,8 @@ export function readResponse(text: string, typed: boolean): ReplyPart[] {
         const said =
           (item.summary ?? []).map((part) => part.text).join('') ||
           (item.content ?? []).map((part) => part.text).join('');
-        if (said !== '') out.push({ type: 'reasoning', text: said, block: blocks });
+        const signed = continuation(item);
+        if (said !== '' || signed !== undefined) out.push({ type: 'reasoning', text: said, block: blocks, ...signed });
         blocks++;
         return;
       }
@@ -178,4 +189,16 @@ export function refusalFault(refusal: string): WireFault {
     message: `the model refused: ${refusal}`,
     refusal,
   });
+}
+
+/**
+ * A reasoning item's continuation: its encrypted content and id, which a later step sends back (a response not stored
+ * is continued by nothing else). Undefined for an item without encrypted content.
+ */
+export function continuation(
+  item: Extract<OutputItem, { type: 'reasoning' }>,
+): { readonly signature: string; readonly id?: string } | undefined {
+  const signature = item.encrypted_content;
+  if (typeof signature !== 'string' || signature === '') return undefined;
+  return { signature, ...(item.id === undefined ? {} : { id: item.id }) };
 }

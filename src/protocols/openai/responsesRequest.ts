@@ -1,5 +1,5 @@
 import type { CallSettings } from '../../services/spec/CallSettings.js';
-import type { Message, ReplyRequest, ToolCall, ToolSpec } from '../../services/spec/Provider.js';
+import type { Message, Reasoning, ReplyRequest, ToolCall, ToolSpec } from '../../services/spec/Provider.js';
 import { closedSchema } from '../closedSchema.js';
 import { readShape, toJson } from '../readShape.js';
 import { refused, WireFault } from '../WireFault.js';
@@ -10,6 +10,9 @@ import { resultOf } from '../jsonValues.js';
 
 /** The least `max_output_tokens` the Responses API takes. */
 export const MIN_OUTPUT_TOKENS = 16;
+
+/** What `include` names to have reasoning items carry their encrypted content. */
+const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
 
 /** A Responses request as read: the call, and whether it asked to be streamed. */
 export interface ResponsesRead {
@@ -30,6 +33,15 @@ export function writeResponses(request: ReplyRequest, extras: ChatExtras = {}): 
         input.push({ type: 'message', role: 'user', content: writeResponsesContent(message.content, where) });
         return;
       case 'assistant':
+        // A response not stored is continued by its reasoning items' encrypted content, sent back whole.
+        for (const reasoning of message.reasoning ?? [])
+          if (reasoning.signature !== undefined && reasoning.id !== undefined)
+            input.push({
+              type: 'reasoning',
+              id: reasoning.id,
+              summary: reasoning.text === '' ? [] : [{ type: 'summary_text', text: reasoning.text }],
+              encrypted_content: reasoning.signature,
+            });
         if (message.content !== undefined || (message.calls ?? []).length === 0)
           input.push({ type: 'message', role: 'assistant', content: message.content ?? '' });
         (message.calls ?? []).forEach((call, j) =>
@@ -56,6 +68,11 @@ export function writeResponses(request: ReplyRequest, extras: ChatExtras = {}): 
     }
   });
   const body: Record<string, unknown> = { store: false, ...extras.body, model: request.model, input, stream: true };
+  if (body.reasoning !== undefined && body.reasoning !== null && body.store === false) {
+    // Reasoning not stored comes back encrypted only when asked for: the next step needs it.
+    const include = Array.isArray(body.include) ? (body.include as unknown[]) : [];
+    if (!include.includes(ENCRYPTED_REASONING)) body.include = [...include, ENCRYPTED_REASONING];
+  }
   if (request.instructions !== undefined) body.instructions = request.instructions;
   if (request.tools !== undefined && request.tools.length > 0) {
     body.tools = request.tools.map((tool) => ({
@@ -103,7 +120,7 @@ function writeSettings(body: Record<string, unknown>, settings: CallSettings): v
 }
 
 /**
- * Reads a Responses body into its call; reasoning items are read past, and an `item_reference`, which names what only a
+ * Reads a Responses body into its call; reasoning items with encrypted content are the next assistant turn's reasoning, and an `item_reference`, which names what only a
  * store keeps, is refused. A `refused` {@link WireFault} names the first field at fault.
  */
 export function readResponses(value: unknown, model?: string): ResponsesRead {
@@ -111,6 +128,14 @@ export function readResponses(value: unknown, model?: string): ResponsesRead {
   const instructions: string[] = typeof body.instructions === 'string' ? [body.instructions] : [];
   const messages: Message[] = [];
   const names = new Map<string, string>();
+  /** Reasoning items read and not yet laid on the assistant turn that follows them. */
+  let thinking: Reasoning[] = [];
+  const reasoned = (): { reasoning?: Reasoning[] } => {
+    if (thinking.length === 0) return {};
+    const reasoning = thinking;
+    thinking = [];
+    return { reasoning };
+  };
   const items =
     typeof body.input === 'string' ? [{ type: 'message', role: 'user', content: body.input } as const] : body.input;
   items.forEach((item, i) => {
@@ -125,9 +150,9 @@ export function readResponses(value: unknown, model?: string): ResponsesRead {
         } else {
           const content = textOf(item.content);
           // A call item first and its message after (a response's output replayed in that order) make one turn.
-          if (last?.role === 'assistant' && last.content === undefined && content !== '')
+          if (last?.role === 'assistant' && last.content === undefined && content !== '' && thinking.length === 0)
             messages[messages.length - 1] = { ...last, content };
-          else messages.push({ role: 'assistant', ...(content !== '' ? { content } : {}) });
+          else messages.push({ role: 'assistant', ...reasoned(), ...(content !== '' ? { content } : {}) });
         }
         return;
       }
@@ -138,9 +163,9 @@ export function readResponses(value: unknown, model?: string): ResponsesRead {
           tool: item.name,
           with: readArguments(item.arguments, [...where, 'arguments']),
         };
-        if (last?.role === 'assistant')
+        if (last?.role === 'assistant' && thinking.length === 0)
           messages[messages.length - 1] = { ...last, calls: [...(last.calls ?? []), call] };
-        else messages.push({ role: 'assistant', calls: [call] });
+        else messages.push({ role: 'assistant', ...reasoned(), calls: [call] });
         return;
       }
       case 'function_call_output': {
@@ -150,8 +175,16 @@ export function readResponses(value: unknown, model?: string): ResponsesRead {
         else messages.push({ role: 'tool', results: [result] });
         return;
       }
-      case 'reasoning':
+      case 'reasoning': {
+        if (typeof item.encrypted_content !== 'string') return;
+        const text = item.summary.map((part) => part.text).join('');
+        thinking.push({
+          text,
+          signature: item.encrypted_content,
+          ...(typeof item.id === 'string' ? { id: item.id } : {}),
+        });
         return;
+      }
       case 'item_reference':
         throw refused(
           where,

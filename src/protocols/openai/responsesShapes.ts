@@ -60,8 +60,10 @@ const reasoningText = z.object({ type: z.literal('reasoning_text'), text: z.stri
 const reasoningItem = z
   .object({
     type: z.literal('reasoning'),
+    id: z.string().nullish(),
     summary: z.array(summaryText),
     content: z.array(reasoningText).nullish(),
+    encrypted_content: z.string().nullish(),
   })
   .loose();
 
@@ -177,6 +179,7 @@ export const outputItem = z.discriminatedUnion('type', [
       id: z.string().optional(),
       summary: z.array(summaryText).nullish(),
       content: z.array(reasoningText).nullish(),
+      encrypted_content: z.string().nullish(),
     })
     .loose(),
 ]);

@@ -2,8 +2,10 @@ import type { Dialect, Route } from './Dialect.js';
 import { anthropic } from './anthropic/anthropic.js';
 import { azure } from './azure/azure.js';
 import { bedrock } from './bedrock/bedrock.js';
+import { cohere } from './cohere/cohere.js';
 import { decisions } from './decisions/decisions.js';
 import { gemini } from './gemini/gemini.js';
+import { ollama } from './ollama/ollama.js';
 import { openai } from './openai/openai.js';
 import { openrouter } from './openrouter/openrouter.js';
 import { typesafe } from './typesafe/typesafe.js';
@@ -18,6 +20,8 @@ export const dialects: readonly Dialect[] = [
   azure,
   bedrock,
   gemini,
+  ollama,
+  cohere,
   vertex,
   openrouter,
 ];

@@ -1,4 +1,4 @@
-import type { FinishReason, ToolCall, Units } from '../spec/Provider.js';
+import type { FinishReason, Reasoning, ToolCall, Units } from '../spec/Provider.js';
 
 /**
  * A reply, collected from its parts.
@@ -18,6 +18,11 @@ export interface Reply<V = unknown> {
   readonly value: V | undefined;
   /** The reasoning, one text per reasoning block. */
   readonly reasoning: readonly string[];
+  /**
+   * Every reasoning block whole, with the provider's continuation: present when the provider signed
+   * one. A run sends these back in its next step.
+   */
+  readonly reasoningBlocks?: readonly Reasoning[];
   /** Tokens used. */
   readonly units: Units;
   /** Why the reply ended. */

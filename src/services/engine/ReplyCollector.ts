@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { StandinError } from '../../errors/StandinError.js';
 import { ValueFailed } from '../../errors/ValueFailed.js';
 import { describeIssues } from '../../validation/describeIssues.js';
-import type { FinishReason, ReplyPart, ToolCall } from '../spec/Provider.js';
+import type { FinishReason, Reasoning, ReplyPart, ToolCall } from '../spec/Provider.js';
 import type { Reply } from './Reply.js';
 
 const finishReasons: ReadonlySet<string> = new Set<FinishReason>(['stop', 'calls', 'length']);
@@ -17,6 +17,8 @@ export class ReplyCollector {
   readonly #calls: ToolCall[] = [];
   /** Each reasoning block's text, by block index: made at the first reasoning part. */
   #reasoning: string[] | undefined;
+  /** Each reasoning block's continuation, by block index: made at the first part that carries one. */
+  #signed: { signature?: string; redacted?: boolean; id?: string }[] | undefined;
   #tokensIn = 0;
   #tokensOut = 0;
   #finish: FinishReason | undefined;
@@ -42,6 +44,8 @@ export class ReplyCollector {
         }
         this.#reasoning ??= [];
         this.#reasoning[part.block] = (this.#reasoning[part.block] ?? '') + part.text;
+        if (part.signature !== undefined || part.redacted !== undefined || part.id !== undefined)
+          this.#sign(index, part);
         break;
       case 'call': {
         const call = part.call;
@@ -82,10 +86,32 @@ export class ReplyCollector {
       calls: this.#calls,
       value: this.#value(model) as V | undefined,
       reasoning: this.#reasoning === undefined ? [] : Array.from(this.#reasoning, (text) => text ?? ''),
+      ...(this.#signed === undefined ? {} : { reasoningBlocks: this.#blocks() }),
       units: { tokensIn: this.#tokensIn, tokensOut: this.#tokensOut },
       finish: this.#finish ?? (this.#calls.length > 0 ? 'calls' : 'stop'),
       model,
     };
+  }
+
+  /** Keeps a reasoning part's continuation on its block: a later part's replaces an earlier one's. */
+  #sign(index: number, part: Extract<ReplyPart, { type: 'reasoning' }>): void {
+    const { signature, redacted, id } = part;
+    if (
+      (signature !== undefined && typeof signature !== 'string') ||
+      (redacted !== undefined && typeof redacted !== 'boolean') ||
+      (id !== undefined && typeof id !== 'string')
+    )
+      this.#broken(index, 'is a reasoning part whose signature or id is not a string, or redacted not a boolean');
+    this.#signed ??= [];
+    const signed = (this.#signed[part.block] ??= {});
+    if (signature !== undefined) signed.signature = signature;
+    if (redacted !== undefined) signed.redacted = redacted;
+    if (id !== undefined) signed.id = id;
+  }
+
+  /** The reasoning blocks whole, each text beside its continuation. */
+  #blocks(): Reasoning[] {
+    return Array.from(this.#reasoning ?? [], (text, block) => ({ text: text ?? '', ...this.#signed?.[block] }));
   }
 
   #value(model: string): unknown {

@@ -17,7 +17,20 @@ export const zodTypeSchema = lazySchema(() =>
 );
 
 const toolCallSchema = lazySchema(() =>
-  z.strictObject({ id: z.string().min(1), tool: z.string().min(1), with: z.unknown() }),
+  z.strictObject({
+    id: z.string().min(1),
+    tool: z.string().min(1),
+    with: z.unknown(),
+    signature: z.string().optional(),
+  }),
+);
+const reasoningSchema = lazySchema(() =>
+  z.strictObject({
+    text: z.string(),
+    signature: z.string().optional(),
+    redacted: z.boolean().optional(),
+    id: z.string().optional(),
+  }),
 );
 const toolResultSchema = lazySchema(() =>
   z.strictObject({
@@ -33,6 +46,7 @@ export const messageSchema = lazySchema(() =>
     z.strictObject({ role: z.literal('user'), content: built(userContentSchema) }),
     z.strictObject({
       role: z.literal('assistant'),
+      reasoning: z.array(built(reasoningSchema)).optional(),
       content: z.string().optional(),
       calls: z.array(built(toolCallSchema)).optional(),
     }),

@@ -104,7 +104,7 @@ export async function* runAgent<O>(
     tokensIn += answer.units.tokensIn;
     tokensOut += answer.units.tokensOut;
     if (answer.calls.length === 0) {
-      messages = [...messages, { role: 'assistant', content: answer.text }];
+      messages = [...messages, said(answer)];
       steps.push({ index, key, request, reply: answer, results: [] });
       if (agent.output !== undefined && answer.value === undefined) {
         throw new StandinError(
@@ -133,10 +133,7 @@ export async function* runAgent<O>(
       ),
     ).finally(() => step.done());
     if (live) for (const result of results) yield { type: 'tool-result', step: index, result };
-    const said: Message = answer.text
-      ? { role: 'assistant', content: answer.text, calls: answer.calls }
-      : { role: 'assistant', calls: answer.calls };
-    messages = [...messages, said, { role: 'tool', results }];
+    messages = [...messages, said(answer), { role: 'tool', results }];
     steps.push({ index, key, request, reply: answer, results });
   }
   const lastCalls = steps.at(-1)?.reply.calls.map((c) => c.tool) ?? [];
@@ -146,6 +143,16 @@ export async function* runAgent<O>(
       `last step asked for ${lastCalls.join(', ') || 'nothing'}. Raise the agent's maxSteps, or check why the model ` +
       `keeps asking for tools.`,
   );
+}
+
+/** What a step's reply says in the conversation: its signed reasoning, its text and its calls. */
+function said(answer: Reply): Message {
+  return {
+    role: 'assistant',
+    ...(answer.reasoningBlocks === undefined ? {} : { reasoning: answer.reasoningBlocks }),
+    ...(answer.text !== '' || answer.calls.length === 0 ? { content: answer.text } : {}),
+    ...(answer.calls.length > 0 ? { calls: answer.calls } : {}),
+  };
 }
 
 /** The run's own `strictTools`, checked: undefined when it does not say. */

@@ -19,6 +19,8 @@ export interface ToolCall {
   readonly tool: string;
   /** The input the model gave the tool. */
   readonly with: unknown;
+  /** Gemini's `thoughtSignature` on the call's part: sent back with the call, as Gemini requires. */
+  readonly signature?: string;
 }
 
 /** What a tool gave back for one call: its output, or an error the model reads. */
@@ -39,9 +41,29 @@ export interface UserMessage {
   readonly content: string | readonly ContentPart[];
 }
 
-/** A message the model wrote earlier: its text and the tools it asked for. */
+/**
+ * A reasoning block whole, as the provider signed it: a provider that signs its reasoning refuses a
+ * later step that leaves it out or changes it, so a run sends it back as it came.
+ */
+export interface Reasoning {
+  /** The block's text: `''` when redacted. */
+  readonly text: string;
+  /**
+   * The provider's opaque continuation: Anthropic's `signature` (a redacted block's `data`),
+   * Gemini's `thoughtSignature`, an OpenAI Responses reasoning item's `encrypted_content`.
+   */
+  readonly signature?: string;
+  /** Anthropic's `redacted_thinking`: the block's reasoning is encrypted in `signature`. */
+  readonly redacted?: boolean;
+  /** An OpenAI Responses reasoning item's id. */
+  readonly id?: string;
+}
+
+/** A message the model wrote earlier: its reasoning, its text and the tools it asked for. */
 export interface AssistantMessage {
   readonly role: 'assistant';
+  /** Its reasoning blocks, sent back to the provider that signed them. */
+  readonly reasoning?: readonly Reasoning[];
   readonly content?: string;
   readonly calls?: readonly ToolCall[];
 }
@@ -88,8 +110,18 @@ export type FinishReason = 'stop' | 'calls' | 'length';
 export type ReplyPart =
   /** A piece of the reply's text. */
   | { readonly type: 'text'; readonly text: string }
-  /** A piece of the model's reasoning; `block` counts the reasoning blocks of the reply from 0. */
-  | { readonly type: 'reasoning'; readonly text: string; readonly block: number }
+  /**
+   * A piece of the model's reasoning; `block` counts the reasoning blocks of the reply from 0. The
+   * provider's continuation of the block (see {@link Reasoning}) comes on any of its parts.
+   */
+  | {
+      readonly type: 'reasoning';
+      readonly text: string;
+      readonly block: number;
+      readonly signature?: string;
+      readonly redacted?: boolean;
+      readonly id?: string;
+    }
   /** A tool the model asks for, whole. */
   | { readonly type: 'call'; readonly call: ToolCall }
   /** A piece of the JSON text of the typed value. */

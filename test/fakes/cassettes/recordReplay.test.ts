@@ -40,6 +40,7 @@ describe('Cassette', () => {
           expect(live.streamed.map((part) => part.type)).toEqual([
             'reasoning',
             'reasoning',
+            'reasoning',
             'text',
             'text',
             'call',

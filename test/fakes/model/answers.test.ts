@@ -98,7 +98,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError([{ calls: [{ tool: 'findInGuide', width: {} }] }]);
       expect(error.code).toBe(code.T0003);
       expect(error.message).toContain(
-        "answers[0].calls[0].width: unknown key 'width'. Did you mean 'with'? Allowed keys here: tool, with, id.",
+        "answers[0].calls[0].width: unknown key 'width'. Did you mean 'with'? Allowed keys here: tool, with, id, signature.",
       );
     });
 
@@ -115,8 +115,12 @@ describe('answers: validated when the fake is made, not when the call comes', ()
         "answers[0].calls[0].tool: missing. Write the tool's name as a non-empty string.",
       ],
       ['calls[0].tool empty', { calls: [{ tool: '' }] }, 'answers[0].calls[0].tool: too small'],
-      ['reasoning', { reasoning: 7 }, 'answers[0].reasoning: expected a text or a list of texts, got a number.'],
-      ['reasoning[1]', { reasoning: ['a', 2] }, 'answers[0].reasoning[1]: expected a string, got a number.'],
+      ['reasoning', { reasoning: 7 }, 'answers[0].reasoning: expected a text or a list of blocks, got a number.'],
+      [
+        'reasoning[1]',
+        { reasoning: ['a', 2] },
+        'answers[0].reasoning[1]: expected a text, or a block { text, signature?, redacted?, id? }, got a number.',
+      ],
       [
         'parts',
         { value: 1, parts: 0 },

@@ -75,7 +75,19 @@ describe('the Anthropic fixtures', () => {
       { type: 'finish', reason: 'calls' },
     ],
     'message-thinking.json': [
-      { type: 'reasoning', text: 'Let me analyze this step by step...', block: 0 },
+      {
+        type: 'reasoning',
+        text: 'Let me analyze this step by step...',
+        block: 0,
+        signature: 'WaUjzkypQ2mUEVM36O2TxuC06KN8xyfbJwyem2dw3URve/op91XWHOEBLLqIOMfFG/UvLEczmEsUjavL....',
+      },
+      {
+        type: 'reasoning',
+        text: '',
+        block: 1,
+        signature: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP...',
+        redacted: true,
+      },
       { type: 'text', text: 'Based on my analysis...' },
       { type: 'units', tokensIn: 81, tokensOut: 212 },
       { type: 'finish', reason: 'stop' },
@@ -124,6 +136,7 @@ describe('the Anthropic fixtures', () => {
     'stream-thinking.sse': [
       { type: 'reasoning', text: 'Let me solve this step by step:\n\n1. First break down 27 * 453', block: 0 },
       { type: 'reasoning', text: '\n2. 453 = 400 + 50 + 3', block: 0 },
+      { type: 'reasoning', text: '', block: 0, signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds...' },
       { type: 'text', text: '27 * 453 = 12,231' },
       { type: 'units', tokensIn: 40, tokensOut: 60 },
       { type: 'finish', reason: 'stop' },

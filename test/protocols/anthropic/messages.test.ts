@@ -13,7 +13,15 @@ import type { ContentPart } from '../../../src/services/spec/ContentPart.js';
 import type { FailureKind } from '../../../src/services/spec/failures.js';
 import type { Message, ReplyPart, ReplyRequest } from '../../../src/services/spec/Provider.js';
 import { kindRead } from '../kindRead.js';
-import { chatRequest, folded, replyParts, settings, withFailedResults } from '../replyArbitraries.js';
+import {
+  chatRequest,
+  folded,
+  replyParts,
+  settings,
+  signedParts,
+  withFailedResults,
+  withSignedReasoning,
+} from '../replyArbitraries.js';
 
 const meta = { id: 'msg_1', model: 'claude-test' };
 const bytes = fc.uint8Array({ minLength: 1, maxLength: 48 });
@@ -40,8 +48,10 @@ const anthropicSettings: fc.Arbitrary<CallSettings> = fc
     return drawn.temperature === undefined ? rest : { ...rest, temperature };
   });
 
-/** A request whose tool results are sometimes errors, carried as `is_error: true`. */
-const anthropicRequest = withFailedResults(chatRequest(anthropicPart, anthropicSettings));
+/** A request whose tool results are sometimes errors, carried as `is_error: true`, its thinking signed or redacted. */
+const anthropicRequest = withSignedReasoning(withFailedResults(chatRequest(anthropicPart, anthropicSettings)), {
+  redacted: true,
+});
 
 /**
  * A request as the Messages wire gives it back: user messages side by side are one turn; a turn of
@@ -113,7 +123,7 @@ const ask = (extra: Record<string, unknown>) => ({
 
 describe('Anthropic Messages, both ways', () => {
   describe('requests', () => {
-    it('reads back the call it wrote: messages, parts, calls and results, tools, typed value, settings', () => {
+    it('reads back the call it wrote: messages, signed and redacted thinking, parts, calls and results, tools, typed value, settings', () => {
       fc.assert(
         fc.property(anthropicRequest, (request) => {
           const body = JSON.parse(JSON.stringify(writeMessages(request))) as unknown;
@@ -154,11 +164,11 @@ describe('Anthropic Messages, both ways', () => {
   });
 
   describe('replies', () => {
-    it('reads back the streamed reply it wrote: text or a typed value, thinking blocks, calls, usage, finish', () => {
+    it('reads back the streamed reply it wrote: text or a typed value, signed thinking blocks, calls, usage, finish', () => {
       fc.assert(
         fc.property(fc.boolean(), fc.boolean(), (typed, reasoning) => {
           fc.assert(
-            fc.property(replyParts({ typed, reasoning }), (parts) => {
+            fc.property(signedParts(replyParts({ typed, reasoning }), {}), (parts) => {
               expect(folded(readEvents(streamed(parts), typed))).toEqual(folded(parts));
             }),
             { numRuns: 25 },
@@ -168,7 +178,29 @@ describe('Anthropic Messages, both ways', () => {
       );
     });
 
-    it('reads back the whole message it wrote, with no citations key on its text', () => {
+    it('signs a thinking block whose part carries no signature, streamed', () => {
+      const parts = readEvents(
+        streamed([
+          { type: 'reasoning', text: 'Hm.', block: 0 },
+          { type: 'finish', reason: 'stop' },
+        ]),
+        false,
+      );
+      expect(parts.filter((part) => part.type === 'reasoning' && part.signature !== undefined)).toHaveLength(1);
+    });
+
+    it('writes a redacted block as redacted_thinking, its signature as the data, read back whole', () => {
+      const redacted: ReplyPart = { type: 'reasoning', text: '', block: 0, signature: 'enc', redacted: true };
+      const parts: ReplyPart[] = [redacted, { type: 'text', text: 'Hi' }, { type: 'finish', reason: 'stop' }];
+      const events = streamed(parts);
+      expect(events.join('')).toContain('"type":"redacted_thinking","data":"enc"');
+      expect(readEvents(events, false)).toEqual(parts.slice(0, 2).concat(readEvents(events, false).slice(2)));
+      const out: ReplyPart[] = [];
+      new MessageEventReader(false).whole(writeMessage({ ...(folded(parts) as unknown as WholeReply) }, meta), out);
+      expect(out[0]).toEqual(redacted);
+    });
+
+    it('reads back the whole message it wrote, each thinking block signed, with no citations key on its text', () => {
       fc.assert(
         fc.property(replyParts({ typed: false, reasoning: true }), (parts) => {
           const fold = folded(parts);
@@ -177,7 +209,10 @@ describe('Anthropic Messages, both ways', () => {
           expect(text).not.toContain('citations');
           const out: ReplyPart[] = [];
           new MessageEventReader(false).whole(text, out);
-          expect(folded(out)).toEqual(fold);
+          const { reasoningBlocks, ...read } = folded(out) as { reasoningBlocks?: { signature?: string }[] };
+          expect(read).toEqual(fold);
+          expect((reasoningBlocks ?? []).every((block) => typeof block.signature === 'string')).toBe(true);
+          expect(reasoningBlocks?.length ?? 0).toBe((fold.reasoning as string[]).length);
         }),
         { numRuns: 100 },
       );

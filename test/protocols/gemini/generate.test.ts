@@ -11,7 +11,7 @@ import type { WireFault } from '../../../src/protocols/WireFault.js';
 import type { FailureKind } from '../../../src/services/spec/failures.js';
 import type { ContentPart } from '../../../src/services/spec/ContentPart.js';
 import type { Message, ReplyPart, ReplyRequest } from '../../../src/services/spec/Provider.js';
-import { chatRequest, folded, replyParts, withFailedResults } from '../replyArbitraries.js';
+import { chatRequest, folded, replyParts, withFailedResults, withSignedReasoning } from '../replyArbitraries.js';
 
 const meta = { id: 'resp_1', model: 'gemini-test' };
 const bytes = fc.uint8Array({ minLength: 1, maxLength: 48 });
@@ -32,7 +32,7 @@ const geminiPart: fc.Arbitrary<ContentPart> = fc.oneof(
 );
 
 /** A request whose tool results are sometimes errors: Gemini carries a result's error as `response.error`. */
-const geminiRequest = withFailedResults(chatRequest(geminiPart));
+const geminiRequest = withSignedReasoning(withFailedResults(chatRequest(geminiPart)), { calls: true });
 
 /**
  * A request as Gemini's wire gives it back: user messages side by side are one turn; a turn of
@@ -107,7 +107,7 @@ function faultOf(run: () => unknown): WireFault {
 
 describe('Gemini generateContent, both ways', () => {
   describe('requests', () => {
-    it('reads back the call it wrote: messages, parts, calls and results by id, tools, typed value, settings', () => {
+    it('reads back the call it wrote: messages, signed thoughts, parts, signed calls and results by id, tools, typed value, settings', () => {
       fc.assert(
         fc.property(geminiRequest, (request) => {
           const body = JSON.parse(JSON.stringify(writeGenerate(request))) as unknown;
@@ -143,7 +143,7 @@ describe('Gemini generateContent, both ways', () => {
       ]);
     });
 
-    it('answers results to their calls by id before name, and reads thoughts and signatures past', () => {
+    it('answers results to their calls by id before name, and keeps signed thoughts and call signatures', () => {
       const request = readGenerate(
         {
           contents: [
@@ -170,8 +170,9 @@ describe('Gemini generateContent, both ways', () => {
       expect(request.messages.slice(1)).toEqual([
         {
           role: 'assistant',
+          reasoning: [{ text: 'Checking both.', signature: 'c2ln' }],
           calls: [
-            { id: 'a', tool: 'weather', with: { city: 'Oslo' } },
+            { id: 'a', tool: 'weather', with: { city: 'Oslo' }, signature: 'c2ln' },
             { id: 'b', tool: 'weather', with: { city: 'Rome' } },
           ],
         },

@@ -10,7 +10,7 @@ import type { WireFault } from '../../../src/protocols/WireFault.js';
 import type { CallSettings } from '../../../src/services/spec/CallSettings.js';
 import type { ContentPart } from '../../../src/services/spec/ContentPart.js';
 import type { ReplyPart, ReplyRequest } from '../../../src/services/spec/Provider.js';
-import { chatRequest, folded, replyParts, settings } from '../replyArbitraries.js';
+import { chatRequest, folded, replyParts, settings, signedParts, withSignedReasoning } from '../replyArbitraries.js';
 
 const meta = { id: 'resp_1', created: 1, model: 'gpt-test' };
 const bytes = fc.uint8Array({ minLength: 1, maxLength: 48 });
@@ -73,9 +73,9 @@ function thrown(run: () => unknown): WireFault {
 
 describe('OpenAI responses, both ways', () => {
   describe('requests', () => {
-    it('reads back the call it wrote: messages, tools, typed value, settings', () => {
+    it('reads back the call it wrote: messages, reasoning items with encrypted content, tools, typed value, settings', () => {
       fc.assert(
-        fc.property(chatRequest(responsesPart, responsesSettings), (request) => {
+        fc.property(withSignedReasoning(chatRequest(responsesPart, responsesSettings), { ids: true }), (request) => {
           const body = JSON.parse(JSON.stringify(writeResponses(request))) as unknown;
           expect(readResponses(body).request).toEqual(request);
         }),
@@ -95,7 +95,19 @@ describe('OpenAI responses, both ways', () => {
       });
     });
 
-    it('reads a call item before its message as one assistant turn, and reasoning items as nothing', () => {
+    it('asks for reasoning.encrypted_content when the body asks for reasoning and nothing is stored', () => {
+      const ask = { model: 'o4-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
+      expect(writeResponses(ask, { body: { reasoning: { effort: 'low' } } })).toMatchObject({
+        include: ['reasoning.encrypted_content'],
+      });
+      expect(writeResponses(ask, { body: { reasoning: {}, include: ['x'] } })).toMatchObject({
+        include: ['x', 'reasoning.encrypted_content'],
+      });
+      expect(writeResponses(ask)).not.toHaveProperty('include');
+      expect(writeResponses(ask, { body: { reasoning: {}, store: true } })).not.toHaveProperty('include');
+    });
+
+    it('reads a call item before its message as one assistant turn, and reasoning items without encrypted content as nothing', () => {
       const { request } = readResponses({
         model: 'm',
         input: [
@@ -189,9 +201,9 @@ describe('OpenAI responses, both ways', () => {
   });
 
   describe('streamed replies', () => {
-    it('reads back the parts it wrote: reasoning, text, calls, units and finish', () => {
+    it('reads back the parts it wrote: reasoning with its encrypted content, text, calls, units and finish', () => {
       fc.assert(
-        fc.property(replyParts({ typed: false, reasoning: true }), (parts) => {
+        fc.property(signedParts(replyParts({ typed: false, reasoning: true }), { ids: true }), (parts) => {
           expect(folded(readEvents(streamed(parts), false))).toEqual(folded(parts));
         }),
         { numRuns: 200 },
@@ -252,9 +264,9 @@ describe('OpenAI responses, both ways', () => {
   });
 
   describe('whole replies', () => {
-    it('reads back the reply it wrote: reasoning, text, calls, units and finish', () => {
+    it('reads back the reply it wrote: reasoning with its encrypted content, text, calls, units and finish', () => {
       fc.assert(
-        fc.property(replyParts({ typed: false, reasoning: true }), (parts) => {
+        fc.property(signedParts(replyParts({ typed: false, reasoning: true }), { ids: true }), (parts) => {
           expect(folded(readResponse(writeResponse(whole(parts), meta), false))).toEqual(folded(parts));
         }),
         { numRuns: 200 },

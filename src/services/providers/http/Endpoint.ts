@@ -24,6 +24,8 @@ export interface EndpointOptions {
   readonly readFailure?: FailureReader;
   /** Headers the protocol needs on every request (a version header). */
   readonly protocolHeaders?: Readonly<Record<string, string>>;
+  /** The API needs no key (a local server): one is sent only when given, and no environment variable is read. */
+  readonly keyless?: boolean;
 }
 
 /** Ten minutes, as the vendors' own clients wait. */
@@ -77,7 +79,7 @@ export class Endpoint {
       provider: context.provider,
       given: context.apiKey ?? this.#options.settings.apiKey,
       variable: this.#options.keyVariable,
-      ownURL: this.#ownURL,
+      ownURL: this.#ownURL && this.#options.keyless !== true,
     });
     const headers: Record<string, string> = { accept, ...this.#options.protocolHeaders };
     for (const [name, value] of Object.entries(this.#options.settings.headers ?? {}))

@@ -20,12 +20,24 @@ import {
   bedrockSettingsSchema,
   type BedrockProviderSettings,
 } from '../bedrock/BedrockProviderSettings.js';
+import { CohereProvider } from '../cohere/CohereProvider.js';
+import {
+  cohereSettingsExpected,
+  cohereSettingsSchema,
+  type CohereProviderSettings,
+} from '../cohere/CohereProviderSettings.js';
 import { GeminiProvider } from '../gemini/GeminiProvider.js';
 import {
   geminiSettingsExpected,
   geminiSettingsSchema,
   type GeminiProviderSettings,
 } from '../gemini/GeminiProviderSettings.js';
+import { OllamaProvider } from '../ollama/OllamaProvider.js';
+import {
+  ollamaSettingsExpected,
+  ollamaSettingsSchema,
+  type OllamaProviderSettings,
+} from '../ollama/OllamaProviderSettings.js';
 import { OpenAIProvider } from '../openai/OpenAIProvider.js';
 import {
   openAISettingsExpected,
@@ -76,6 +88,14 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   gemini: (settings, root) =>
     new GeminiProvider(
       parseSettings(root, geminiSettingsSchema, settings, geminiSettingsExpected) as GeminiProviderSettings,
+    ),
+  ollama: (settings, root) =>
+    new OllamaProvider(
+      parseSettings(root, ollamaSettingsSchema, settings, ollamaSettingsExpected) as OllamaProviderSettings,
+    ),
+  cohere: (settings, root) =>
+    new CohereProvider(
+      parseSettings(root, cohereSettingsSchema, settings, cohereSettingsExpected) as CohereProviderSettings,
     ),
   vertex: (settings, root) =>
     new VertexProvider(

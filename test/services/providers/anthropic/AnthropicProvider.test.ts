@@ -141,7 +141,7 @@ describe('AnthropicProvider', () => {
       });
     });
 
-    it('hands thinking blocks on as reasoning, one block index per thinking block, and ping anywhere', async () => {
+    it('hands thinking blocks on as reasoning, one block index per thinking block, each signed, and ping anywhere', async () => {
       const body =
         messageStart(25) +
         ping +
@@ -156,7 +156,9 @@ describe('AnthropicProvider', () => {
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'reasoning', text: 'Let me ', block: 0 },
         { type: 'reasoning', text: 'think.', block: 0 },
+        { type: 'reasoning', text: '', block: 0, signature: 'sig==' },
         { type: 'reasoning', text: 'Again.', block: 1 },
+        { type: 'reasoning', text: '', block: 1, signature: 'sig==' },
         { type: 'call', call: { id: 'toolu_1', tool: 'weather', with: { city: 'Paris' } } },
         { type: 'units', tokensIn: 25, tokensOut: 42 },
         { type: 'finish', reason: 'calls' },
@@ -277,10 +279,27 @@ describe('AnthropicProvider', () => {
       expect((await failed(parts(provider().reply(ask, callContext())))).message).toContain('block 4');
     });
 
-    it('skips block types it does not know, and their deltas', async () => {
+    it('hands a redacted_thinking block on whole, its data as the signature, to send back', async () => {
       const body =
         messageStart(1) +
         event('content_block_start', { index: 0, content_block: { type: 'redacted_thinking', data: 'xx' } }) +
+        event('content_block_stop', { index: 0 }) +
+        textBlock(1, ['ok']) +
+        messageDelta('end_turn', 2) +
+        messageStop;
+      server.on(MESSAGES, stream(body));
+      expect(await parts(provider().reply(ask, callContext()))).toEqual([
+        { type: 'reasoning', text: '', block: 0, signature: 'xx', redacted: true },
+        { type: 'text', text: 'ok' },
+        { type: 'units', tokensIn: 1, tokensOut: 2 },
+        { type: 'finish', reason: 'stop' },
+      ]);
+    });
+
+    it('skips block types it does not know, and their deltas', async () => {
+      const body =
+        messageStart(1) +
+        event('content_block_start', { index: 0, content_block: { type: 'server_tool_use', id: 's', name: 'web' } }) +
         event('content_block_stop', { index: 0 }) +
         event('content_block_start', { index: 1, content_block: { type: 'text', text: '' } }) +
         event('content_block_delta', { index: 1, delta: { type: 'citations_delta', citation: {} } }) +
@@ -338,6 +357,7 @@ describe('AnthropicProvider', () => {
       const expected = [
         { type: 'reasoning', text: 'Größe ', block: 0 },
         { type: 'reasoning', text: '😀', block: 0 },
+        { type: 'reasoning', text: '', block: 0, signature: 'sig==' },
         { type: 'text', text: 'Grüße' },
         { type: 'text', text: ' 世界' },
         { type: 'units', tokensIn: 3, tokensOut: 7 },

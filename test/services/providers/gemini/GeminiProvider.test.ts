@@ -176,10 +176,18 @@ describe('GeminiProvider', () => {
       ]);
     });
 
-    it('hands on each functionCall as a call with its id, and finishes with calls', async () => {
+    it('hands on each functionCall as a call with its id and its thoughtSignature, and finishes with calls', async () => {
       server.on(STREAM, fixture('stream-function-call.sse'));
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
-        { type: 'call', call: { id: 'fc_8k2n', tool: 'lookup', with: { query: 'refund policy' } } },
+        {
+          type: 'call',
+          call: {
+            id: 'fc_8k2n',
+            tool: 'lookup',
+            with: { query: 'refund policy' },
+            signature: 'CiIBVKhc7oDr4kmt5qkDPiW0GRk0y8P9xmXoHQX6yF+Kc1Nx',
+          },
+        },
         { type: 'call', call: { id: 'fc_9q7d', tool: 'escalate', with: { team: 'billing', reason: 'unsure' } } },
         { type: 'units', tokensIn: 61, tokensOut: 24 },
         { type: 'finish', reason: 'calls' },
