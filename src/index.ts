@@ -46,6 +46,8 @@ export type { BedrockProviderSettings } from './services/providers/bedrock/Bedro
 export type { GeminiProviderSettings } from './services/providers/gemini/GeminiProviderSettings.js';
 export type { OllamaProviderSettings } from './services/providers/ollama/OllamaProviderSettings.js';
 export type { CohereProviderSettings } from './services/providers/cohere/CohereProviderSettings.js';
+export type { VertexProviderSettings } from './services/providers/vertex/VertexProviderSettings.js';
+export type { OpenRouterProviderSettings } from './services/providers/openrouter/OpenRouterProviderSettings.js';
 export type { TypesafeClassifierSettings } from './services/providers/typesafe/TypesafeClassifierSettings.js';
 export type { DecisionsClassifierSettings } from './services/providers/decisions/DecisionsClassifierSettings.js';
 
@@ -75,5 +77,7 @@ export { createBedrockProvider } from './services/providers/bedrock/createBedroc
 export { createGeminiProvider } from './services/providers/gemini/createGeminiProvider.js';
 export { createOllamaProvider } from './services/providers/ollama/createOllamaProvider.js';
 export { createCohereProvider } from './services/providers/cohere/createCohereProvider.js';
+export { createVertexProvider } from './services/providers/vertex/createVertexProvider.js';
+export { createOpenRouterProvider } from './services/providers/openrouter/createOpenRouterProvider.js';
 export { createTypesafeClassifier } from './services/providers/typesafe/createTypesafeClassifier.js';
 export { createDecisionsClassifier } from './services/providers/decisions/createDecisionsClassifier.js';

@@ -66,6 +66,14 @@ export interface ProviderConfig {
   readonly apiVersion?: string | undefined;
   /** Bedrock only: the AWS region, such as `'us-east-1'`. Default `AWS_REGION`, else `AWS_DEFAULT_REGION`. */
   readonly region?: string | undefined;
+  /** Vertex only: the Google Cloud project id, such as `'help-desk-prod'`. Default `GOOGLE_CLOUD_PROJECT`. */
+  readonly project?: string | undefined;
+  /** Vertex only: the Google Cloud location, such as `'us-central1'` or `'global'`. Default `'us-central1'`. */
+  readonly location?: string | undefined;
+  /** OpenRouter only: the models OpenRouter falls back to, in order, when the call's model cannot answer. */
+  readonly models?: readonly string[] | undefined;
+  /** OpenRouter only: its provider routing (`order`, `allow_fallbacks`, `only`, `ignore`, `sort`, ...). */
+  readonly provider?: Readonly<Record<string, unknown>> | undefined;
   /** Bedrock only: the AWS access key id. Default `AWS_ACCESS_KEY_ID`. Never logged. */
   readonly accessKeyId?: string | undefined;
   /** Bedrock only: the AWS secret access key. Default `AWS_SECRET_ACCESS_KEY`. Never logged. */

@@ -9,6 +9,8 @@ export const adapterNames = [
   'bedrock',
   'ollama',
   'cohere',
+  'vertex',
+  'openrouter',
 ] as const;
 
 /** The real adapters that serve models. */
@@ -20,6 +22,8 @@ export const modelAdapterNames = [
   'bedrock',
   'ollama',
   'cohere',
+  'vertex',
+  'openrouter',
 ] as const;
 
 /** A real adapter that serves models: `'openai'`, `'anthropic'` or `'gemini'`. */

@@ -64,6 +64,16 @@ export const providerConfigSchema = lazySchema(() =>
       .string()
       .regex(/^[a-z0-9-]{1,40}$/)
       .optional(),
+    project: z
+      .string()
+      .regex(/^[a-z][a-z0-9.:-]{0,62}$/)
+      .optional(),
+    location: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
+    models: z.array(z.string().min(1)).min(1).max(32).optional(),
+    provider: z.record(z.string(), z.unknown()).optional(),
     accessKeyId: z.string().min(1).optional(),
     secretAccessKey: z.string().min(1).optional(),
     sessionToken: z.string().min(1).optional(),

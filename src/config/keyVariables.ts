@@ -8,6 +8,8 @@ export const keyVariables: Readonly<Record<AdapterName, string>> = {
   'azure-openai': 'AZURE_OPENAI_API_KEY',
   bedrock: 'AWS_BEARER_TOKEN_BEDROCK',
   cohere: 'CO_API_KEY',
+  vertex: 'GOOGLE_VERTEX_API_KEY',
+  openrouter: 'OPENROUTER_API_KEY',
   typesafe: 'TYPESAFE_API_KEY',
   decisions: 'OPENAI_API_KEY',
   ollama: 'OLLAMA_API_KEY',

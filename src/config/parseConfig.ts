@@ -23,9 +23,9 @@ const expected: Readonly<Record<string, string>> = {
   'models.*.fallback.*': 'the name of a configured model',
   'providers.*':
     'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, api?, auth?, ' +
-    'maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, accessKeyId?, secretAccessKey?, sessionToken?, stream?, inputType? }',
+    'maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, project?, location?, models?, provider?, accessKeyId?, secretAccessKey?, sessionToken?, stream?, inputType? }',
   'providers.*.adapter':
-    "the real adapter that serves this provider: 'openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock' or 'cohere' " +
+    "the real adapter that serves this provider: 'openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'cohere', 'vertex' or 'openrouter' " +
     "(models), 'typesafe' or 'decisions' (the classifier)",
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
   'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
@@ -43,6 +43,13 @@ const expected: Readonly<Record<string, string>> = {
   'providers.*.apiVersion':
     "an Azure OpenAI API version, such as '2024-10-21' or '2025-04-01-preview', or 'v1' for its v1 paths",
   'providers.*.region': "an AWS region of lowercase letters, digits and dashes, such as 'us-east-1' (bedrock)",
+  'providers.*.project':
+    "a Google Cloud project id of lowercase letters, digits and dashes, such as 'help-desk-prod' (vertex)",
+  'providers.*.location': "a Google Cloud location, such as 'us-central1' or 'global' (vertex)",
+  'providers.*.models':
+    "a list of 1 to 32 OpenRouter model ids to fall back to, such as ['openai/gpt-4.1-mini'] (openrouter)",
+  'providers.*.provider':
+    "OpenRouter's provider routing, such as { order: ['anthropic'], allow_fallbacks: false } (openrouter)",
   'providers.*.accessKeyId': 'the AWS access key id as a non-empty string (bedrock)',
   'providers.*.secretAccessKey': 'the AWS secret access key as a non-empty string (bedrock)',
   'providers.*.sessionToken': 'the session token of temporary AWS credentials as a non-empty string (bedrock)',

@@ -73,8 +73,8 @@ const config = {
   },
   C0025: {
     means:
-      'The package the Bedrock adapter loads on its first signed call (`aws4fetch`, to sign requests with SigV4) ' +
-      'cannot be loaded.',
+      'An optional peer an adapter loads on its first call that needs it cannot be loaded: `aws4fetch` (the Bedrock ' +
+      "adapter's SigV4 signing) or `google-auth-library` (the Vertex adapter's application-default credentials).",
     fix: 'Install the package the message names beside standin (`npm install <package>`): it is an optional peer.',
   },
   C0026: {
@@ -104,6 +104,14 @@ const config = {
       'An `azure-openai` provider read its endpoint from `AZURE_OPENAI_ENDPOINT`, and that variable holds no http(s) ' +
       'URL, or a URL with credentials in it.',
     fix: "Set `AZURE_OPENAI_ENDPOINT` to the resource's endpoint, such as 'https://<resource>.openai.azure.com'.",
+  },
+  C0032: {
+    means:
+      'A `vertex` provider was called with neither an API key (express mode) nor a Google Cloud project, or ' +
+      '`GOOGLE_CLOUD_PROJECT` or `GOOGLE_CLOUD_LOCATION` holds no Google Cloud id.',
+    fix:
+      "Set `config.providers.<name>.project` (and `location`), such as 'help-desk-prod', or the environment " +
+      'variable `GOOGLE_CLOUD_PROJECT`; or give the provider an express mode `apiKey`.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

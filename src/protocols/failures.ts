@@ -23,6 +23,12 @@ export interface FailureRow {
  */
 export type FailureTable = { readonly [K in Exclude<FailureKind, 'network'>]: FailureRow };
 
+/**
+ * A protocol's own reading of an error it sent (an error body with its HTTP status, or an error event inside a stream,
+ * whose status is undefined): the kind, or undefined to leave it to the table and the words every provider's share.
+ */
+export type FailureReader = (status: number | undefined, body: unknown) => FailureKind | undefined;
+
 /** A failure as the wire carries it: the row, with the headers a rate limit adds; or a dropped connection. */
 export type FailureAnswer =
   (FailureRow & { readonly headers?: Readonly<Record<string, string>>; readonly retry?: false }) | 'drop';

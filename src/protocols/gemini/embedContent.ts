@@ -39,9 +39,12 @@ const embedding = z.object({
 export const embedResponse = z.object({ embedding });
 export const batchEmbedResponse = z.object({ embeddings: z.array(embedding).min(1, 'there are no embeddings') });
 
-/** The `embedContent` body for a text, its model named as the path names it. */
-export function writeEmbed(text: string, model: string): z.input<typeof embedBody> {
-  return { model, content: { parts: [{ text }] } };
+/**
+ * The `embedContent` body for a text, its model named as the path names it; without a model for Vertex AI, whose path
+ * alone names it.
+ */
+export function writeEmbed(text: string, model?: string): z.input<typeof embedBody> {
+  return { ...(model === undefined ? {} : { model }), content: { parts: [{ text }] } };
 }
 
 /** The text an `embedContent` body asks to embed: its content's text parts, joined with a space. */

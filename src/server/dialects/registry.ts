@@ -7,7 +7,9 @@ import { decisions } from './decisions/decisions.js';
 import { gemini } from './gemini/gemini.js';
 import { ollama } from './ollama/ollama.js';
 import { openai } from './openai/openai.js';
+import { openrouter } from './openrouter/openrouter.js';
 import { typesafe } from './typesafe/typesafe.js';
+import { vertex } from './vertex/vertex.js';
 
 /** Every dialect the wire server speaks; a path is tried against them in this order. */
 export const dialects: readonly Dialect[] = [
@@ -20,6 +22,8 @@ export const dialects: readonly Dialect[] = [
   gemini,
   ollama,
   cohere,
+  vertex,
+  openrouter,
 ];
 
 /** The dialect a request that reaches no endpoint is answered in. */

@@ -78,7 +78,7 @@ describe('real adapters bound by the production container', () => {
   });
 
   it('an adapter name that does not exist is C0001 with the names that do', () => {
-    expect(() => createApp({ providers: { local: { adapter: 'ollama' as never } } })).toThrow(
+    expect(() => createApp({ providers: { local: { adapter: 'no-such-adapter' as never } } })).toThrow(
       expect.objectContaining({ code: 'C0001', message: expect.stringContaining("'openai', 'anthropic'") }),
     );
   });

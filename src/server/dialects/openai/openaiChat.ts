@@ -7,7 +7,7 @@ import { answerReply, type ReplyWriters } from './replyEndpoint.js';
 import { chatUnhonoured, refuseUnhonoured } from './unhonoured.js';
 
 /** How Chat Completions answers: a `chat.completion`, or its chunks; with a content filter's verdicts (Azure's). */
-const chatWriters = (includeUsage: boolean, filters: ChatFilters | undefined): ReplyWriters => ({
+export const chatWriters = (includeUsage: boolean, filters: ChatFilters | undefined): ReplyWriters => ({
   prefix: 'chatcmpl-',
   places: { tool: (i) => `tools[${i}].function.parameters`, output: 'response_format.json_schema.schema' },
   whole: (reply, meta) => writeCompletion(reply, meta, filters),

@@ -29,9 +29,15 @@ export class GeminiProvider implements Provider {
   readonly real = true;
   readonly #settings: GeminiProviderSettings;
   readonly #endpoint: Endpoint;
+  readonly #embedNamesModel: boolean;
 
-  constructor(settings: GeminiProviderSettings) {
+  /** `embedNamesModel: false` leaves the model out of an `embedContent` body, as Vertex AI's path alone names it. */
+  constructor(
+    settings: GeminiProviderSettings,
+    { embedNamesModel = true }: { readonly embedNamesModel?: boolean } = {},
+  ) {
     this.#settings = settings;
+    this.#embedNamesModel = embedNamesModel;
     this.#endpoint = new Endpoint({
       settings,
       defaultURL: GEMINI_URL,
@@ -77,13 +83,19 @@ export class GeminiProvider implements Provider {
     checkContext(context, "Gemini adapter's embed");
     const { writeEmbed, readEmbedding } = await import('../../../protocols/gemini/embedContent.js');
     const path = modelPath(context.model);
-    return postJson(this.#endpoint, context, `/${path}:embedContent`, writeEmbed(text, path), (answer, exchange) => {
-      try {
-        return readEmbedding(answer);
-      } catch (error) {
-        throw exchange.readFault(error);
-      }
-    });
+    return postJson(
+      this.#endpoint,
+      context,
+      `/${path}:embedContent`,
+      writeEmbed(text, this.#embedNamesModel ? path : undefined),
+      (answer, exchange) => {
+        try {
+          return readEmbedding(answer);
+        } catch (error) {
+          throw exchange.readFault(error);
+        }
+      },
+    );
   }
 
   /**

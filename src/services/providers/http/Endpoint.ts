@@ -1,4 +1,4 @@
-import type { FailureTable } from '../../../protocols/failures.js';
+import type { FailureReader, FailureTable } from '../../../protocols/failures.js';
 import type { CallContext } from '../../spec/Provider.js';
 import { apiKey } from './apiKey.js';
 import type { Exchange } from './Exchange.js';
@@ -20,6 +20,8 @@ export interface EndpointOptions {
   readonly auth: (key: string) => Readonly<Record<string, string>>;
   /** The protocol's failure table, read before the words every provider's errors share. */
   readonly failures?: FailureTable;
+  /** The protocol's own reading of its error bodies, asked before the table. */
+  readonly readFailure?: FailureReader;
   /** Headers the protocol needs on every request (a version header). */
   readonly protocolHeaders?: Readonly<Record<string, string>>;
   /** The API needs no key (a local server): one is sent only when given, and no environment variable is read. */
@@ -98,6 +100,7 @@ export class Endpoint {
       requestIdHeader: this.#options.requestIdHeader,
       attempt: context.attempt,
       failures: this.#options.failures,
+      readFailure: this.#options.readFailure,
     });
     return { exchange, headers };
   }

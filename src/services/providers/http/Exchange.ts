@@ -204,7 +204,7 @@ export class Exchange {
   /** A failure reported by the provider itself: an error body, or an error event inside a stream. */
   reported(body: unknown, fallback: string): ProviderFailure {
     const report = errorReport(body) ?? { message: 'the error carried no message' };
-    const kind = this.#kindOf(undefined, report);
+    const kind = this.#kindOf(undefined, report, body);
     const label = report.code ?? report.type;
     this.#requestId ??= this.#tag(report.requestId);
     return this.failure(kind, `${fallback}${label ? ` (${label})` : ''}: ${report.message}`);
@@ -239,7 +239,7 @@ export class Exchange {
       ...(said.code === undefined ? {} : { code: this.#tag(said.code)! }),
     };
     this.#report = report;
-    const kind = this.#kindOf(response.status, report);
+    const kind = this.#kindOf(response.status, report, body);
     this.#requestId ??= this.#tag(report.requestId);
     const message = httpFailureMessage(response, report, this.#options.provider, this.#options.key !== undefined);
     const retry = shouldRetry(response.headers);
@@ -250,8 +250,14 @@ export class Exchange {
     return this.failure(kind, message, { retryAfterMs: wait, ...(retry === undefined ? {} : { retryable: retry }) });
   }
 
-  /** The kind of an error: its row's in the protocol's failure table, else what its status and words say. */
-  #kindOf(status: number | undefined, report: ErrorReport): FailureKind {
+  /**
+   * The kind of an error: the protocol's own reading of its body (a body as text is parsed for it), else its row's in
+   * the protocol's failure table, else what its status and words say.
+   */
+  #kindOf(status: number | undefined, report: ErrorReport, body: unknown): FailureKind {
+    const read = this.#options.readFailure;
+    const own = read === undefined ? undefined : read(status, typeof body === 'string' ? parsed(body) : body);
+    if (own !== undefined) return own;
     const table = this.#options.failures;
     return (
       (table === undefined ? undefined : failureKindOf(table, { status, ...report })) ?? failureKind(status, report)
@@ -284,5 +290,14 @@ export class Exchange {
       if (redactor.finds(at.message)) return undefined;
     }
     return error;
+  }
+}
+
+/** A body's JSON, or undefined when it is none. */
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import type { FailureTable } from '../../../protocols/failures.js';
+import type { FailureReader, FailureTable } from '../../../protocols/failures.js';
 import type { Limits } from './limits.js';
 import type { Redactor } from './redact.js';
 
@@ -24,4 +24,6 @@ export interface ExchangeOptions {
   readonly attempt: number;
   /** The protocol's failure table: an error that is one of its rows is that row's kind. */
   readonly failures?: FailureTable | undefined;
+  /** The protocol's own reading of its error bodies, asked before the table (OpenRouter's numeric codes). */
+  readonly readFailure?: FailureReader | undefined;
 }

@@ -50,6 +50,18 @@ import {
   azureSettingsSchema,
   type AzureOpenAIProviderSettings,
 } from '../azure/AzureOpenAIProviderSettings.js';
+import { OpenRouterProvider } from '../openrouter/OpenRouterProvider.js';
+import {
+  openrouterSettingsExpected,
+  openrouterSettingsSchema,
+  type OpenRouterProviderSettings,
+} from '../openrouter/OpenRouterProviderSettings.js';
+import { VertexProvider } from '../vertex/VertexProvider.js';
+import {
+  vertexSettingsExpected,
+  vertexSettingsSchema,
+  type VertexProviderSettings,
+} from '../vertex/VertexProviderSettings.js';
 import type { Provider } from '../../spec/Provider.js';
 import { parseSettings } from './HttpSettings.js';
 
@@ -84,6 +96,14 @@ const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: strin
   cohere: (settings, root) =>
     new CohereProvider(
       parseSettings(root, cohereSettingsSchema, settings, cohereSettingsExpected) as CohereProviderSettings,
+    ),
+  vertex: (settings, root) =>
+    new VertexProvider(
+      parseSettings(root, vertexSettingsSchema, settings, vertexSettingsExpected) as VertexProviderSettings,
+    ),
+  openrouter: (settings, root) =>
+    new OpenRouterProvider(
+      parseSettings(root, openrouterSettingsSchema, settings, openrouterSettingsExpected) as OpenRouterProviderSettings,
     ),
 };
 
