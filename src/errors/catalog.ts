@@ -1150,8 +1150,8 @@ const wire = {
   W0005: {
     means: 'A request went to a path the wire server has no endpoint or control route at (404).',
     fix:
-      "Point the client's base URL at the server's URL plus `/v1` (OpenAI clients, the AI SDK) or at the URL (the " +
-      'Anthropic client).',
+      "Point the client's base URL at the server's URL plus `/v1` (OpenAI clients, the AI SDK), plus `/api/v1` " +
+      '(OpenRouter clients), or at the URL (the Anthropic, Gemini, Vertex AI, Bedrock, Ollama and Cohere clients).',
   },
   W0006: {
     means: "A control API request came without the server's token (401).",

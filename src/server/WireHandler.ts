@@ -148,7 +148,8 @@ export class WireHandler {
           `There is no endpoint ${request.method} ${path} on the wire server. Point the client's base URL at ` +
             `${settings.url}/v1 (OpenAI clients, the AI SDK), ${settings.url} (the Anthropic, Gemini, Bedrock and ` +
             `Azure OpenAI clients: /v1beta/models/{model}:generateContent, /model/{modelId}/converse, ` +
-            `/openai/deployments/{deployment}/chat/completions; ${settings.url}/openai/v1 for Azure's v1 paths). A ` +
+            `/openai/deployments/{deployment}/chat/completions; ${settings.url}/openai/v1 for Azure's v1 paths; ` +
+            `the Ollama, Cohere and Vertex AI clients: ${settings.url}; OpenRouter's: ${settings.url}/api/v1). A ` +
             `scripted MCP server is at ` +
             `${settings.url}${MCP_PREFIX}<name>.`,
           { type: 'invalid_request_error', code: 'unknown_url', retry: false },

@@ -26,9 +26,9 @@ export const HELP = `Usage: standin serve --scripts <file.json> [--cassette <fil
        standin inspect <cassette.json> [-o out.html]
 
 Serves scripted fakes over the providers' own HTTP protocols, HTTP/1.1 and HTTP/2 on one port
-(OpenAI chat completions, responses, embeddings, images and audio; Anthropic messages; Gemini;
-Bedrock Converse; Azure OpenAI's deployment and v1 paths; the TypeSafe /v1/systemone and
-Decisions /v1/decisions classifier APIs).
+(OpenAI chat completions, responses, embeddings, images and audio; Anthropic messages; Gemini and
+Vertex AI; Bedrock Converse; Azure OpenAI's deployment and v1 paths; Ollama's /api; Cohere's /v2;
+OpenRouter's /api/v1; the TypeSafe /v1/systemone and Decisions /v1/decisions classifier APIs).
 
   --scripts <file>   JSON: answers per model id in app.fake's format, a classifier script, and
                      scripted MCP servers under "mcp", each served at /mcp/<name>
@@ -39,7 +39,7 @@ Decisions /v1/decisions classifier APIs).
                      cassette (written after each recorded request) and answered in the client's
                      dialect, streamed as it arrives; a model id the config does not name goes to
                      the dialect's provider (providers.openai, .anthropic, .gemini, .bedrock,
-                     .azure-openai) under that id. Takes no --scripts nor --cassette
+                     .azure-openai, .ollama, .cohere) under that id. Takes no --scripts nor --cassette
   --config <file>    with --record: JSON, the config createApp takes (models, providers); a provider
                      with no apiKey takes its adapter's variable (OPENAI_API_KEY, ANTHROPIC_API_KEY,
                      ...) from this environment: a client's key is never sent on

@@ -3,28 +3,12 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createAzure } from '@ai-sdk/azure';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateObject, generateText, Output, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
-import { describe, expect } from 'vitest';
-import type { FakeServer } from 'standin/server';
-import {
-  expected,
-  expectRetried,
-  expectToolResult,
-  matrix,
-  PROMPT,
-  script,
-  scoped,
-  triage,
-  twoScopes,
-  weather,
-  type Cells,
-} from './matrix.js';
+import { describe } from 'vitest';
+import { matrix } from './matrix.js';
+import { aiSdkCells, type Make } from './aiSdkCells.js';
 
 const { cells } = matrix();
 const credentials = { accessKeyId: 'AKIASTANDINTEST00001', secretAccessKey: 'standin/test/secret/key/0123456789' };
-
-/** A model of one AI SDK provider, made with its defaults: only where it goes, its key and its headers. */
-type Make = (server: FakeServer, headers: Record<string, string>) => LanguageModel;
 
 const providers: readonly (readonly [string, string, Make])[] = [
   [
@@ -80,69 +64,6 @@ const providers: readonly (readonly [string, string, Make])[] = [
       createAzure({ baseURL: `${server.url}/openai/v1`, apiKey: 'azure-key', headers }).chat('gpt-4o-prod'),
   ],
 ];
-
-const weatherTool = tool({ description: weather.description, inputSchema: weather.input, execute: weather.run });
-
-/** The jobs, through `ai`'s generateText, streamText and generateObject with their default retries. */
-function aiSdkCells(make: Make, model: string): Cells {
-  return {
-    async plain(server) {
-      const { scope, headers } = scoped(server, model, script.plain);
-      expect((await generateText({ model: make(server, headers), prompt: PROMPT })).text).toBe(expected.plain);
-      await server.verify(scope);
-    },
-    async stream(server) {
-      const { scope, headers } = scoped(server, model, script.stream);
-      const result = streamText({ model: make(server, headers), prompt: PROMPT });
-      let text = '';
-      for await (const delta of result.textStream) text += delta;
-      expect(text).toBe(expected.stream);
-      await server.verify(scope);
-    },
-    async tools(server) {
-      const { scope, headers } = scoped(server, model, script.tools);
-      const result = await generateText({
-        model: make(server, headers),
-        tools: { weather: weatherTool },
-        stopWhen: stepCountIs(3),
-        prompt: PROMPT,
-      });
-      expect(result.text).toBe(expected.tools);
-      expect(result.steps).toHaveLength(2);
-      expectToolResult(server, scope);
-      await server.verify(scope);
-    },
-    async structured(server) {
-      const { scope, headers } = scoped(server, model, script.structured);
-      const result = await generateObject({ model: make(server, headers), schema: triage, prompt: PROMPT });
-      expect(result.object).toEqual(expected.structured);
-      await server.verify(scope);
-    },
-    async retry(server) {
-      const { scope, headers } = scoped(server, model, script.retry);
-      expect((await generateText({ model: make(server, headers), prompt: PROMPT })).text).toBe(expected.retry);
-      expectRetried(server, scope);
-      await server.verify(scope);
-    },
-    async scopes(server) {
-      await twoScopes(
-        server,
-        model,
-        async (headers) => (await generateText({ model: make(server, headers), prompt: PROMPT })).text,
-      );
-    },
-    async 'Output.object'(server) {
-      const { scope, headers } = scoped(server, model, script.structured);
-      const result = await generateText({
-        model: make(server, headers),
-        output: Output.object({ schema: triage }),
-        prompt: PROMPT,
-      });
-      expect(result.output).toEqual(expected.structured);
-      await server.verify(scope);
-    },
-  };
-}
 
 describe('the AI SDK', () => {
   for (const [name, model, make] of providers) cells(name, aiSdkCells(make, model));

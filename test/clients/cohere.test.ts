@@ -1,5 +1,5 @@
 import { createCohere } from '@ai-sdk/cohere';
-import { embed, generateObject, generateText, rerank, stepCountIs, streamText, tool } from 'ai';
+import { embed, rerank, stepCountIs, streamText, tool } from 'ai';
 import { CohereClientV2, type Cohere } from 'cohere-ai';
 import { describe, expect } from 'vitest';
 import type { FakeServer } from 'standin/server';
@@ -11,11 +11,11 @@ import {
   PROMPT,
   script,
   scoped,
-  triage,
   triageSchema,
   twoScopes,
   weather,
 } from './matrix.js';
+import { aiSdkCells } from './aiSdkCells.js';
 
 const { cells } = matrix();
 const MODEL = 'command-test';
@@ -165,32 +165,7 @@ const weatherTool = tool({ description: weather.description, inputSchema: weathe
 
 describe('@ai-sdk/cohere', () => {
   cells('createCohere', {
-    async plain(server) {
-      const { scope, headers } = scoped(server, MODEL, script.plain);
-      expect((await generateText({ model: aiSdk(server, headers)(MODEL), prompt: PROMPT })).text).toBe(expected.plain);
-      await server.verify(scope);
-    },
-    async stream(server) {
-      const { scope, headers } = scoped(server, MODEL, script.stream);
-      const result = streamText({ model: aiSdk(server, headers)(MODEL), prompt: PROMPT });
-      let text = '';
-      for await (const delta of result.textStream) text += delta;
-      expect(text).toBe(expected.stream);
-      await server.verify(scope);
-    },
-    async tools(server) {
-      const { scope, headers } = scoped(server, MODEL, script.tools);
-      const result = await generateText({
-        model: aiSdk(server, headers)(MODEL),
-        tools: { weather: weatherTool },
-        stopWhen: stepCountIs(3),
-        prompt: PROMPT,
-      });
-      expect(result.text).toBe(expected.tools);
-      expect(result.steps).toHaveLength(2);
-      expectToolResult(server, scope);
-      await server.verify(scope);
-    },
+    ...aiSdkCells((server, headers) => aiSdk(server, headers)(MODEL), MODEL),
     async 'tools (streamText)'(server) {
       const { scope, headers } = scoped(server, MODEL, script.tools);
       const result = streamText({
@@ -202,25 +177,6 @@ describe('@ai-sdk/cohere', () => {
       expect(await result.text).toBe(expected.tools);
       expectToolResult(server, scope);
       await server.verify(scope);
-    },
-    async structured(server) {
-      const { scope, headers } = scoped(server, MODEL, script.structured);
-      const result = await generateObject({ model: aiSdk(server, headers)(MODEL), schema: triage, prompt: PROMPT });
-      expect(result.object).toEqual(expected.structured);
-      await server.verify(scope);
-    },
-    async retry(server) {
-      const { scope, headers } = scoped(server, MODEL, script.retry);
-      expect((await generateText({ model: aiSdk(server, headers)(MODEL), prompt: PROMPT })).text).toBe(expected.retry);
-      expectRetried(server, scope);
-      await server.verify(scope);
-    },
-    async scopes(server) {
-      await twoScopes(
-        server,
-        MODEL,
-        async (headers) => (await generateText({ model: aiSdk(server, headers)(MODEL), prompt: PROMPT })).text,
-      );
     },
     async embed(server) {
       const { headers } = faked(server, 'embed-test', { embed: vectorOf });

@@ -1,4 +1,3 @@
-import { generateObject, generateText, stepCountIs, streamText, tool } from 'ai';
 import { Ollama, type Message } from 'ollama';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { describe, expect } from 'vitest';
@@ -11,11 +10,11 @@ import {
   PROMPT,
   script,
   scoped,
-  triage,
   triageSchema,
   twoScopes,
   weather,
 } from './matrix.js';
+import { aiSdkCells } from './aiSdkCells.js';
 
 const { cells } = matrix();
 const MODEL = 'llama3.2';
@@ -127,55 +126,8 @@ describe('ollama (the official client)', () => {
 const aiModel = (server: FakeServer, headers: Record<string, string>) =>
   createOllama({ baseURL: `${server.url}/api`, headers })(MODEL);
 
-const weatherTool = tool({ description: weather.description, inputSchema: weather.input, execute: weather.run });
-
 describe('ollama-ai-provider-v2 (the AI SDK)', () => {
   cells('createOllama', {
-    async plain(server) {
-      const { scope, headers } = scoped(server, MODEL, script.plain);
-      expect((await generateText({ model: aiModel(server, headers), prompt: PROMPT })).text).toBe(expected.plain);
-      await server.verify(scope);
-    },
-    async stream(server) {
-      const { scope, headers } = scoped(server, MODEL, script.stream);
-      const result = streamText({ model: aiModel(server, headers), prompt: PROMPT });
-      let text = '';
-      for await (const delta of result.textStream) text += delta;
-      expect(text).toBe(expected.stream);
-      await server.verify(scope);
-    },
-    async tools(server) {
-      const { scope, headers } = scoped(server, MODEL, script.tools);
-      const result = await generateText({
-        model: aiModel(server, headers),
-        tools: { weather: weatherTool },
-        stopWhen: stepCountIs(3),
-        prompt: PROMPT,
-      });
-      expect(result.text).toBe(expected.tools);
-      expect(result.steps).toHaveLength(2);
-      expectToolResult(server, scope);
-      await server.verify(scope);
-    },
-    async structured(server) {
-      const { scope, headers } = scoped(server, MODEL, script.structured);
-      const result = await generateObject({ model: aiModel(server, headers), schema: triage, prompt: PROMPT });
-      expect(result.object).toEqual(expected.structured);
-      await server.verify(scope);
-    },
-    // The AI SDK retries a 429 by itself (maxRetries 2): one request refused, the next answered.
-    async retry(server) {
-      const { scope, headers } = scoped(server, MODEL, script.retry);
-      expect((await generateText({ model: aiModel(server, headers), prompt: PROMPT })).text).toBe(expected.retry);
-      expectRetried(server, scope);
-      await server.verify(scope);
-    },
-    async scopes(server) {
-      await twoScopes(
-        server,
-        MODEL,
-        async (headers) => (await generateText({ model: aiModel(server, headers), prompt: PROMPT })).text,
-      );
-    },
+    ...aiSdkCells(aiModel, MODEL),
   });
 });

@@ -1,5 +1,5 @@
 import { createOpenRouter } from '@openrouter/ai-sdk-provider';
-import { generateObject, generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { describe, expect } from 'vitest';
@@ -17,6 +17,7 @@ import {
   weather,
   type Cells,
 } from './matrix.js';
+import { aiSdkCells } from './aiSdkCells.js';
 
 const { cells } = matrix();
 const MODEL = 'anthropic/claude-sonnet-4.5';
@@ -112,56 +113,9 @@ describe('openai (OpenRouter)', () => {
   });
 });
 
-const weatherTool = tool({ description: weather.description, inputSchema: weather.input, execute: weather.run });
-
 describe('@openrouter/ai-sdk-provider', () => {
   const jobs: Cells = {
-    async plain(server) {
-      const { scope, headers } = scoped(server, MODEL, script.plain);
-      expect((await generateText({ model: aiSdk(server, headers, routing), prompt: PROMPT })).text).toBe(
-        expected.plain,
-      );
-      await server.verify(scope);
-    },
-    async stream(server) {
-      const { scope, headers } = scoped(server, MODEL, script.stream);
-      let text = '';
-      for await (const delta of streamText({ model: aiSdk(server, headers, routing), prompt: PROMPT }).textStream)
-        text += delta;
-      expect(text).toBe(expected.stream);
-      await server.verify(scope);
-    },
-    async tools(server) {
-      const { scope, headers } = scoped(server, MODEL, script.tools);
-      const result = await generateText({
-        model: aiSdk(server, headers),
-        tools: { weather: weatherTool },
-        stopWhen: stepCountIs(3),
-        prompt: PROMPT,
-      });
-      expect(result.text).toBe(expected.tools);
-      expectToolResult(server, scope);
-      await server.verify(scope);
-    },
-    async structured(server) {
-      const { scope, headers } = scoped(server, MODEL, script.structured);
-      const result = await generateObject({ model: aiSdk(server, headers), schema: triage, prompt: PROMPT });
-      expect(result.object).toEqual(expected.structured);
-      await server.verify(scope);
-    },
-    async retry(server) {
-      const { scope, headers } = scoped(server, MODEL, script.retry);
-      expect((await generateText({ model: aiSdk(server, headers), prompt: PROMPT })).text).toBe(expected.retry);
-      expectRetried(server, scope);
-      await server.verify(scope);
-    },
-    async scopes(server) {
-      await twoScopes(
-        server,
-        MODEL,
-        async (headers) => (await generateText({ model: aiSdk(server, headers), prompt: PROMPT })).text,
-      );
-    },
+    ...aiSdkCells((server, headers) => aiSdk(server, headers, routing), MODEL),
   };
   cells('createOpenRouter', jobs);
 });

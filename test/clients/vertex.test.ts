@@ -1,6 +1,6 @@
 import { createVertex, type GoogleVertexProviderSettings } from '@ai-sdk/google-vertex';
 import { ApiError, GoogleGenAI, type Content } from '@google/genai';
-import { generateObject, generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
+import { generateText, type LanguageModel } from 'ai';
 import { OAuth2Client } from 'google-auth-library';
 import { describe, expect } from 'vitest';
 import type { FakeServer } from 'standin/server';
@@ -12,12 +12,12 @@ import {
   PROMPT,
   script,
   scoped,
-  triage,
   triageSchema,
   twoScopes,
   weather,
   type Cells,
 } from './matrix.js';
+import { aiSdkCells } from './aiSdkCells.js';
 
 const { cells } = matrix();
 const MODEL = 'gemini-vertex-test';
@@ -141,53 +141,9 @@ describe('@google/genai (Vertex AI)', () => {
   });
 });
 
-const weatherTool = tool({ description: weather.description, inputSchema: weather.input, execute: weather.run });
-
 describe('@ai-sdk/google-vertex', () => {
   const jobs: Cells = {
-    async plain(server) {
-      const { scope, headers } = scoped(server, MODEL, script.plain);
-      expect((await generateText({ model: aiSdk(server, headers), prompt: PROMPT })).text).toBe(expected.plain);
-      await server.verify(scope);
-    },
-    async stream(server) {
-      const { scope, headers } = scoped(server, MODEL, script.stream);
-      let text = '';
-      for await (const delta of streamText({ model: aiSdk(server, headers), prompt: PROMPT }).textStream) text += delta;
-      expect(text).toBe(expected.stream);
-      await server.verify(scope);
-    },
-    async tools(server) {
-      const { scope, headers } = scoped(server, MODEL, script.tools);
-      const result = await generateText({
-        model: aiSdk(server, headers),
-        tools: { weather: weatherTool },
-        stopWhen: stepCountIs(3),
-        prompt: PROMPT,
-      });
-      expect(result.text).toBe(expected.tools);
-      expectToolResult(server, scope);
-      await server.verify(scope);
-    },
-    async structured(server) {
-      const { scope, headers } = scoped(server, MODEL, script.structured);
-      const result = await generateObject({ model: aiSdk(server, headers), schema: triage, prompt: PROMPT });
-      expect(result.object).toEqual(expected.structured);
-      await server.verify(scope);
-    },
-    async retry(server) {
-      const { scope, headers } = scoped(server, MODEL, script.retry);
-      expect((await generateText({ model: aiSdk(server, headers), prompt: PROMPT })).text).toBe(expected.retry);
-      expectRetried(server, scope);
-      await server.verify(scope);
-    },
-    async scopes(server) {
-      await twoScopes(
-        server,
-        MODEL,
-        async (headers) => (await generateText({ model: aiSdk(server, headers), prompt: PROMPT })).text,
-      );
-    },
+    ...aiSdkCells(aiSdk, MODEL),
     async 'express mode (apiKey)'(server) {
       const { scope, headers } = scoped(server, MODEL, script.plain);
       const model = createVertex({

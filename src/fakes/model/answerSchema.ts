@@ -30,13 +30,23 @@ const count = () => z.number().int().min(0);
 
 /** Units as an answer states them: the totals, and the splits a provider reports. */
 export const unitsSchema = lazySchema(() =>
-  z.strictObject({
-    tokensIn: count(),
-    tokensOut: count(),
-    cachedIn: count().optional(),
-    cacheWriteIn: count().optional(),
-    reasoningOut: count().optional(),
-  }),
+  z
+    .strictObject({
+      tokensIn: count(),
+      tokensOut: count(),
+      cachedIn: count().optional(),
+      cacheWriteIn: count().optional(),
+      reasoningOut: count().optional(),
+    })
+    // The splits are parts of their totals: a client reads cached tokens past the prompt's as a broken count.
+    .refine((units) => (units.cachedIn ?? 0) + (units.cacheWriteIn ?? 0) <= units.tokensIn, {
+      message: 'cachedIn and cacheWriteIn are parts of tokensIn: together at most tokensIn',
+      path: ['cachedIn'],
+    })
+    .refine((units) => (units.reasoningOut ?? 0) <= units.tokensOut, {
+      message: 'reasoningOut is a part of tokensOut: at most tokensOut',
+      path: ['reasoningOut'],
+    }),
 );
 
 /** A reasoning block with the continuation a provider signs it with. */

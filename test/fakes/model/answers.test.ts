@@ -117,6 +117,16 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       ['calls[0].tool empty', { calls: [{ tool: '' }] }, 'answers[0].calls[0].tool: too small'],
       ['reasoning', { reasoning: 7 }, 'answers[0].reasoning: expected a text or a list of blocks, got a number.'],
       [
+        'units.cachedIn past tokensIn',
+        { text: 'a', units: { tokensIn: 1, tokensOut: 2, cachedIn: 9 } },
+        'answers[0].units.cachedIn: cachedIn and cacheWriteIn are parts of tokensIn: together at most tokensIn',
+      ],
+      [
+        'units.reasoningOut past tokensOut',
+        { text: 'a', units: { tokensIn: 1, tokensOut: 2, reasoningOut: 5 } },
+        'answers[0].units.reasoningOut: reasoningOut is a part of tokensOut: at most tokensOut',
+      ],
+      [
         'reasoning[1]',
         { reasoning: ['a', 2] },
         'answers[0].reasoning[1]: expected a text, or a block { text, signature?, redacted?, id? }, got a number.',

@@ -82,7 +82,7 @@ export const httpSettingsShape = () => ({
 /** What each settings field should hold, said the way the fix is written. */
 export const httpSettingsExpected: Readonly<Record<string, string>> = {
   apiKey: 'the key as a non-empty string',
-  baseURL: "an absolute http(s) URL, such as 'http://127.0.0.1:8080/v1'",
+  baseURL: "an absolute http(s) URL, such as 'http://127.0.0.1:8080' (with the path the adapter's docs give)",
   headers: "a record of header names to string values, such as { 'x-team': 'help' }",
   timeoutMs: 'a whole number of milliseconds from 1 to 2147483647 (the longest a Node timer holds), such as 30000',
   maxTokens: 'a positive whole number, such as 4096',
