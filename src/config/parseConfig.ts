@@ -28,7 +28,8 @@ const expected: Readonly<Record<string, string>> = {
     "the real adapter that serves this provider: 'openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'cohere', 'vertex' or 'openrouter' " +
     "(models), 'typesafe' or 'decisions' (the classifier)",
   'providers.*.apiKey': 'the key as a non-empty string; leave it out to read it from the environment',
-  'providers.*.baseURL': "an absolute http(s) URL, such as 'http://127.0.0.1:8080' (with the path the adapter's docs give)",
+  'providers.*.baseURL':
+    "an absolute http(s) URL, such as 'http://127.0.0.1:8080' (with the path the adapter's docs give)",
   'providers.*.headers': "a record of header names to string values, such as { 'x-team': 'help' }",
   'providers.*.headers.*': 'a string',
   'providers.*.timeoutMs':

@@ -133,7 +133,9 @@ describe(parseConfig, () => {
     it('rejects a base URL that is not an http(s) URL', () => {
       const error = rejection({ providers: { local: { baseURL: 'ftp://example.com' } } });
       expect(error.message).toContain('config.providers.local.baseURL:');
-      expect(error.message).toContain("Write an absolute http(s) URL, such as 'http://127.0.0.1:8080' (with the path the adapter's docs give).");
+      expect(error.message).toContain(
+        "Write an absolute http(s) URL, such as 'http://127.0.0.1:8080' (with the path the adapter's docs give).",
+      );
     });
 
     it('rejects a base URL with credentials, naming where and never echoing them', () => {
