@@ -127,7 +127,7 @@ describe('AnthropicProvider', () => {
       ]);
     });
 
-    it('counts cached input tokens in, and takes the cumulative usage of message_delta', async () => {
+    it('counts cached input tokens in and apart, and takes the cumulative usage of message_delta', async () => {
       const body =
         messageStart(10, { cache_creation_input_tokens: 5, cache_read_input_tokens: 100 }) +
         textBlock(0, ['x']) +
@@ -138,6 +138,8 @@ describe('AnthropicProvider', () => {
         type: 'units',
         tokensIn: 115,
         tokensOut: 9,
+        cachedIn: 100,
+        cacheWriteIn: 5,
       });
     });
 

@@ -269,7 +269,7 @@ describe('BedrockProvider', () => {
       expect((error as StandinError).code).toBe('C0027');
     });
 
-    it('streams text parts, then usage with cached tokens counted in, then the finish', async () => {
+    it('streams text parts, then usage with cached tokens counted in and apart, then the finish', async () => {
       const text = streamOf({ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }).slice(0, -2);
       server.on(
         STREAM,
@@ -282,7 +282,7 @@ describe('BedrockProvider', () => {
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'text', text: 'Hel' },
         { type: 'text', text: 'lo' },
-        { type: 'units', tokensIn: 534, tokensOut: 81 },
+        { type: 'units', tokensIn: 534, tokensOut: 81, cachedIn: 100, cacheWriteIn: 20 },
         { type: 'finish', reason: 'stop' },
       ]);
     });
@@ -305,7 +305,7 @@ describe('BedrockProvider', () => {
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'text', text: 'I will look up' },
         { type: 'call', call: { id: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q', tool: 'top_song', with: { sign: 'WZPZ' } } },
-        { type: 'units', tokensIn: 534, tokensOut: 81 },
+        { type: 'units', tokensIn: 534, tokensOut: 81, cachedIn: 100, cacheWriteIn: 20 },
         { type: 'finish', reason: 'calls' },
       ]);
     });

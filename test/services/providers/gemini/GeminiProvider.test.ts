@@ -166,12 +166,12 @@ describe('GeminiProvider', () => {
       expect(text).toBe('Grüße 👋 your card within five working days.');
     });
 
-    it('hands on thought parts as reasoning, and counts thought tokens out', async () => {
+    it('hands on thought parts as reasoning, and counts thought tokens out and apart', async () => {
       server.on(STREAM, fixture('stream-thought.sse'));
       expect(await parts(provider().reply(ask, callContext()))).toEqual([
         { type: 'reasoning', text: '**Weighing the request**', block: 0 },
         { type: 'text', text: 'About five working days.' },
-        { type: 'units', tokensIn: 9, tokensOut: 132 },
+        { type: 'units', tokensIn: 9, tokensOut: 132, reasoningOut: 127 },
         { type: 'finish', reason: 'stop' },
       ]);
     });
