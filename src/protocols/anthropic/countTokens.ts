@@ -10,35 +10,35 @@ import { messagesBody, type MessagesBody } from './messagesShapes.js';
  */
 
 /** The body of `count_tokens`: a Messages request that asks for no reply. */
-export const countTokensBody = messagesBody.omit({ max_tokens: true, stream: true });
+export const messagesCountBody = messagesBody.omit({ max_tokens: true, stream: true });
 
-export type CountTokensBody = z.input<typeof countTokensBody>;
+export type MessagesCountBody = z.input<typeof messagesCountBody>;
 
 /** The answer of `count_tokens`. */
-export const countTokensAnswer = z.object({ input_tokens: z.int().min(0) });
+export const messagesCountAnswer = z.object({ input_tokens: z.int().min(0) });
 
 /** The `count_tokens` body of a reply request: what `writeMessages` writes, less what only a reply reads. */
-export function writeCountTokens(request: ReplyRequest, body?: Readonly<Record<string, unknown>>): CountTokensBody {
+export function writeMessagesCount(request: ReplyRequest, body?: Readonly<Record<string, unknown>>): MessagesCountBody {
   const written: Partial<MessagesBody> = { ...writeMessages(request, { body }) };
   for (const key of ['max_tokens', 'stream', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'metadata'] as const)
     delete written[key];
-  return written as CountTokensBody;
+  return written as MessagesCountBody;
 }
 
 /** The reply request a `count_tokens` body counts; a `refused` fault naming the first field at fault. */
-export function readCountTokens(value: unknown): ReplyRequest {
-  readShape(countTokensBody, value);
+export function readMessagesCount(value: unknown): ReplyRequest {
+  readShape(messagesCountBody, value);
   const { request } = readMessages({ ...(value as object), max_tokens: 1 });
   const { settings: _settings, ...counted } = request;
   return counted;
 }
 
 /** A `count_tokens` answer, as JSON text. */
-export function writeTokenCount(tokens: number): string {
+export function writeInputTokens(tokens: number): string {
   return JSON.stringify({ input_tokens: tokens });
 }
 
 /** The count of a `count_tokens` answer; a `malformed` fault for one without a whole number. */
-export function readTokenCount(body: unknown): number {
-  return readReply(countTokensAnswer, body, 'the count_tokens answer').input_tokens;
+export function readInputTokens(body: unknown): number {
+  return readReply(messagesCountAnswer, body, 'the count_tokens answer').input_tokens;
 }

@@ -1,4 +1,4 @@
-import { readCountTokens, writeTokenCount } from '../../../protocols/anthropic/countTokens.js';
+import { readMessagesCount, writeInputTokens } from '../../../protocols/anthropic/countTokens.js';
 import { capabilities } from '../../../services/capabilities/capabilities.js';
 import { engineInput } from '../../engineInput.js';
 import { readJson } from '../../readBody.js';
@@ -13,10 +13,10 @@ const places = { tool: (i: number) => `tools.${i}.input_schema`, output: 'output
  * model's estimate, or its script's count) and answers `{ input_tokens }`.
  */
 export async function anthropicCountTokens(context: WireContext): Promise<void> {
-  const request = readCountTokens(readJson(context.body));
+  const request = readMessagesCount(readJson(context.body));
   const model = context.model(request.model);
   context.record(sentOf(request.model, capabilities.countTokens, [request]));
   const input = engineInput(request, context.schemas, places);
   const tokens = await context.run(() => context.app.countTokens(model, input, context.options));
-  sendJsonText(context.response, 200, writeTokenCount(tokens), context.dialect.headers(context.responseId));
+  sendJsonText(context.response, 200, writeInputTokens(tokens), context.dialect.headers(context.responseId));
 }

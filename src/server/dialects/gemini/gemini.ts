@@ -1,3 +1,4 @@
+import { COUNT_METHOD } from '../../../protocols/gemini/countTokens.js';
 import { geminiErrorBody, rpcStatus } from '../../../protocols/gemini/geminiErrors.js';
 import { geminiFailures } from '../../../protocols/gemini/geminiFailures.js';
 import { WireError } from '../../WireError.js';
@@ -23,7 +24,7 @@ export const gemini: Dialect = {
     method('embedContent', (context) => geminiEmbed(context, false)),
     method('batchEmbedContents', (context) => geminiEmbed(context, true)),
     method('predict', geminiPredict),
-    method('countTokens', geminiCountTokens),
+    method(COUNT_METHOD, geminiCountTokens),
   ],
   failures: geminiFailures,
   internalType: 'INTERNAL',

@@ -1,4 +1,4 @@
-import { readCountTokens, writeTokenCount } from '../../../protocols/gemini/countTokens.js';
+import { readGenerateCount, writeTotalTokens } from '../../../protocols/gemini/countTokens.js';
 import { capabilities } from '../../../services/capabilities/capabilities.js';
 import { engineInput } from '../../engineInput.js';
 import { readJson } from '../../readBody.js';
@@ -18,10 +18,10 @@ const places = {
  */
 export async function geminiCountTokens(context: WireContext): Promise<void> {
   const id = context.params.model ?? '';
-  const request = readCountTokens(readJson(context.body), id);
+  const request = readGenerateCount(readJson(context.body), id);
   const model = context.model(id);
   context.record(sentOf(id, capabilities.countTokens, [request]));
   const input = engineInput(request, context.schemas, places);
   const tokens = await context.run(() => context.app.countTokens(model, input, context.options));
-  sendJsonText(context.response, 200, writeTokenCount(tokens), { 'x-request-id': context.responseId });
+  sendJsonText(context.response, 200, writeTotalTokens(tokens), { 'x-request-id': context.responseId });
 }

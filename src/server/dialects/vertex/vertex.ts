@@ -1,3 +1,4 @@
+import { COUNT_METHOD } from '../../../protocols/gemini/countTokens.js';
 import { methodPattern } from '../../../protocols/vertex/vertexPaths.js';
 import { WireError } from '../../WireError.js';
 import type { Dialect, Route } from '../Dialect.js';
@@ -26,7 +27,7 @@ export const vertex: Dialect = {
     method('streamGenerateContent', (context) => geminiGenerate(context, true)),
     method('embedContent', (context) => geminiEmbed(context, false)),
     method('predict', geminiPredict),
-    method('countTokens', geminiCountTokens),
+    method(COUNT_METHOD, geminiCountTokens),
   ],
   notFound: (model, fix) =>
     new WireError(

@@ -71,10 +71,10 @@ export class AnthropicProvider implements Provider {
   /** `POST /v1/messages/count_tokens`: the input tokens the request would use (`input_tokens`). */
   async countTokens(request: ReplyRequest, context: CallContext): Promise<number> {
     checkContext(context, "Anthropic adapter's countTokens");
-    const { writeCountTokens, readTokenCount } = await import('../../../protocols/anthropic/countTokens.js');
+    const { writeMessagesCount, readInputTokens } = await import('../../../protocols/anthropic/countTokens.js');
     let body: unknown;
     try {
-      body = writeCountTokens(request, {
+      body = writeMessagesCount(request, {
         ...this.#settings.body,
         ...request.settings?.providerOptions?.[context.provider],
       });
@@ -83,7 +83,7 @@ export class AnthropicProvider implements Provider {
     }
     return postJson(this.#endpoint, context, '/v1/messages/count_tokens', body, (answer, exchange) => {
       try {
-        return readTokenCount(answer);
+        return readInputTokens(answer);
       } catch (error) {
         throw exchange.readFault(error);
       }

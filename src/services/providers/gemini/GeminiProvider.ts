@@ -131,18 +131,19 @@ export class GeminiProvider implements Provider {
   /** `POST /models/{model}:countTokens`: the input tokens the request would use (`totalTokens`). */
   async countTokens(request: ReplyRequest, context: CallContext): Promise<number> {
     checkContext(context, "Gemini adapter's countTokens");
-    const { writeCountTokens, readTokenCount } = await import('../../../protocols/gemini/countTokens.js');
+    const { COUNT_METHOD, writeGenerateCount, readTotalTokens } =
+      await import('../../../protocols/gemini/countTokens.js');
     const path = modelPath(context.model);
     const extra = { ...this.#settings.body, ...request.settings?.providerOptions?.[context.provider] };
     let body: unknown;
     try {
-      body = writeCountTokens(request, this.#embedNamesModel ? path : undefined, extra);
+      body = writeGenerateCount(request, this.#embedNamesModel ? path : undefined, extra);
     } catch (error) {
       throw requestFault(error, 'Gemini countTokens');
     }
-    return postJson(this.#endpoint, context, `/${path}:countTokens`, body, (answer, exchange) => {
+    return postJson(this.#endpoint, context, `/${path}:${COUNT_METHOD}`, body, (answer, exchange) => {
       try {
-        return readTokenCount(answer);
+        return readTotalTokens(answer);
       } catch (error) {
         throw exchange.readFault(error);
       }
