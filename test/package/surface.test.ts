@@ -58,6 +58,7 @@ describe('the public surface', () => {
       'Code',
       'CohereProviderSettings',
       'ContentPart',
+      'CountInput',
       'CursorStore',
       'DecisionsClassifierSettings',
       'Engine',
