@@ -15,7 +15,6 @@ export type {
 export type { Clock } from './services/clock/Clock.js';
 export type { CursorStore } from './services/cursors/CursorStore.js';
 export type { CallOptions, Engine } from './services/engine/Engine.js';
-export type { CountInput } from './services/engine/Engine.js';
 export type { ReplyInput } from './services/requests/prepareReply.js';
 export type { ContentPart } from './services/spec/ContentPart.js';
 export type { RunOptions } from './services/runs/runAgent.js';

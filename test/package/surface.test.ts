@@ -58,7 +58,6 @@ describe('the public surface', () => {
       'Code',
       'CohereProviderSettings',
       'ContentPart',
-      'CountInput',
       'CursorStore',
       'DecisionsClassifierSettings',
       'Engine',
