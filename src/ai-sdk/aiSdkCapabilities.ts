@@ -39,7 +39,7 @@ interface AiSdkModels {
   readonly image: ImageModelV4;
 }
 
-/** The AI SDK model of each plain capability; `call` has none, and `fromAiSdk` offers what the provider can make. */
+/** The AI SDK model of each plain capability; `call` and `countTokens` have none, and `fromAiSdk` offers what the provider can make. */
 export const aiSdkCapabilities: {
   readonly [N in PlainCapability]: N extends keyof AiSdkModels ? AiSdkCapability<N, AiSdkModels[N]> : undefined;
 } = {
@@ -106,6 +106,7 @@ export const aiSdkCapabilities: {
     },
   },
   call: undefined,
+  countTokens: undefined,
 };
 
 /** An image call's options as the AI SDK takes them; the format under the provider's own key, as OpenAI reads it. */

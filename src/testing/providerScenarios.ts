@@ -23,7 +23,7 @@ export const capabilityScenarios: readonly PlainCapability[] = plainCapabilities
 export type ReplyScenario = (typeof replyScenarios)[number];
 
 /**
- * A capability scenario: `'embed'`, `'hear'`, `'speak'`, `'rank'`, `'image'` or `'call'`.
+ * A capability scenario: `'embed'`, `'hear'`, `'speak'`, `'rank'`, `'image'`, `'call'` or `'countTokens'`.
  *
  * @example
  * ```ts
@@ -208,6 +208,7 @@ export const capabilityInputs: { readonly [N in PlainCapability]: CapabilityArgs
   ],
   image: ['A receipt stamped REFUNDED', { size: '64x64' }],
   call: [{ question: 'refund policy' }],
+  countTokens: [{ instructions: 'Answer refund questions.', messages: [{ role: 'user', content: 'What is the refund policy?' }] }],
 };
 
 function silentWav(): Uint8Array {

@@ -7,7 +7,7 @@ conformsOverTheWire({
   adapter: ({ url, headers, fetch, apiKey }) => createAnthropicProvider({ baseURL: url, headers, fetch, apiKey }),
   claims: [
     ...providerScenarios.filter((scenario) => scenario.startsWith('fail:')),
-    ...(['text', 'value', 'calls', 'length', 'slow'] as const),
+    ...(['text', 'value', 'calls', 'length', 'slow', 'countTokens'] as const),
   ],
   provider: 'anthropic',
 });

@@ -8,7 +8,7 @@ conformsOverTheWire({
     createGeminiProvider({ baseURL: `${url}/v1beta`, headers, fetch, apiKey }),
   claims: [
     ...providerScenarios.filter((scenario) => scenario.startsWith('fail:')),
-    ...(['text', 'value', 'calls', 'length', 'slow', 'embed', 'image'] as const),
+    ...(['text', 'value', 'calls', 'length', 'slow', 'embed', 'image', 'countTokens'] as const),
   ],
   provider: 'gemini',
 });

@@ -4,7 +4,7 @@ import { conformsOverTheWire } from '../support/overTheWire.js';
 
 const claims = [
   ...providerScenarios.filter((scenario) => scenario.startsWith('fail:')),
-  ...(['text', 'value', 'calls', 'length', 'slow', 'embed', 'image'] as const),
+  ...(['text', 'value', 'calls', 'length', 'slow', 'embed', 'image', 'countTokens'] as const),
 ];
 
 conformsOverTheWire({

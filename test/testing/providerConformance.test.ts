@@ -70,7 +70,7 @@ describe('providerConformance', () => {
     expect(providerConformanceCases.map((c) => caseNumber(c.name))).toEqual(
       providerConformanceCases.map((_, i) => i + 1),
     );
-    expect(providerConformanceCases).toHaveLength(24);
+    expect(providerConformanceCases).toHaveLength(25);
   });
 
   describe('registration', () => {
@@ -94,7 +94,7 @@ describe('providerConformance', () => {
 
     it('registers the cases not claimed with it.skip, naming the scenarios not claimed', () => {
       const { skipped } = register(['text'], true);
-      expect(skipped).toHaveLength(20);
+      expect(skipped).toHaveLength(21);
       expect(skipped).toContain(`${providerConformanceCases[3]!.name} (not claimed: value)`);
     });
 
@@ -477,7 +477,7 @@ describe('providerConformance', () => {
       ['--import', 'tsx', '--test', '--test-reporter=tap', file],
       { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
     );
-    expect(stdout).toMatch(/# pass 23\b/);
+    expect(stdout).toMatch(/# pass 24\b/);
     expect(stdout).toMatch(/# skipped 1\b/);
     expect(stdout).toMatch(/# fail 0\b/);
   }, 60_000);

@@ -1,6 +1,7 @@
 import { bytesDigest } from '../../services/requests/bytesDigest.js';
 import type { PlainCapability } from '../../services/spec/CapabilitySpec.js';
 import type { CallRecord } from '../model/Answer.js';
+import { estimateTokensIn } from '../model/answerParts.js';
 import { embedByHash } from '../model/embedByHash.js';
 import { imageByHash } from '../model/imageByHash.js';
 import { rankByOverlap } from '../model/rankByOverlap.js';
@@ -26,5 +27,7 @@ export function fittingCalls(dimensions: number): FittingCalls {
     rank: rankByOverlap(),
     image: imageByHash(),
     call: (input, call) => ({ model: call.model, input }),
+    // The same estimate a faked reply's units use, so a count and the reply it counts agree.
+    countTokens: (request) => estimateTokensIn(request),
   };
 }

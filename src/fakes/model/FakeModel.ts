@@ -21,6 +21,7 @@ import type { PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers } from './readAnswers.js';
 import { failureName, Outcomes, whereOf, type Outcome } from './Outcomes.js';
 import { recordCall } from './recordCall.js';
+import { unscriptedAnswer } from './unscriptedCalls.js';
 import { pendingOf } from './pendingOf.js';
 import type { PendingAnswer, SentCall, SentWhere } from './SentCall.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, takeAnswer } from './takeAnswer.js';
@@ -114,7 +115,7 @@ export class FakeModel implements Provider {
     const self = this as { -readonly [N in PlainCapability]?: Provider[N] };
     for (const name of plainCapabilities) {
       const answer = (calls: ReadAnswers['calls'], args: readonly unknown[], context: CallContext): unknown =>
-        (calls[name] as (...all: unknown[]) => unknown)(...args, callInfo(context));
+        ((calls[name] ?? unscriptedAnswer(name)) as (...all: unknown[]) => unknown)(...args, callInfo(context));
       self[name] = serve(name, (args, context) =>
         this.#plain(specOf(name), args, context, (calls) => answer(calls, args, context)),
       ) as never;

@@ -135,6 +135,11 @@ export function estimateUnits(
   };
 }
 
+/** The input tokens `estimateUnits` gives a request: what a faked model counts when asked to count its tokens. */
+export function estimateTokensIn(request: Omit<ReplyRequest, 'model'>): number {
+  return Math.ceil(requestChars(request as ReplyRequest) / CHARS_PER_TOKEN);
+}
+
 /** The characters `estimateUnits` counts for a request. */
 function requestChars(request: ReplyRequest, jsonLength: JsonLength = plainJsonLength): number {
   let chars = request.instructions?.length ?? 0;

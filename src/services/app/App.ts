@@ -5,7 +5,7 @@ import type { ClassificationQuestion } from '../classification/ClassificationQue
 import type { ClassificationRequest, ClassificationState } from '../classification/ClassificationRequest.js';
 import type { ClassificationResponse } from '../classification/ClassificationResponse.js';
 import type { ClassifyCallControl, ClassifyOptions } from '../classification/ClassifyOptions.js';
-import type { Engine, CallOptions } from '../engine/Engine.js';
+import type { Engine, CallOptions, CountInput } from '../engine/Engine.js';
 import type { ReplyInput } from '../requests/prepareReply.js';
 import type { RunOptions } from '../runs/runAgent.js';
 import type { Reply } from '../engine/Reply.js';
@@ -105,6 +105,12 @@ export class App {
   async call(model: string, input: unknown, options?: CallOptions): Promise<unknown> {
     assertAlive(this.container, 'app.call(...)');
     return this.engine.call(model, input, options);
+  }
+
+  /** The input tokens the messages, instructions and tools would use as a reply's request to the model. */
+  async countTokens(model: string, input: CountInput, options?: CallOptions): Promise<number> {
+    assertAlive(this.container, 'app.countTokens(...)');
+    return this.engine.countTokens(model, input, options);
   }
 
   /** Runs an agent to its end. */

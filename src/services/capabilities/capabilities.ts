@@ -1,5 +1,6 @@
 import type { CallContext, Capability, Provider } from '../spec/Provider.js';
 import { call } from './call.js';
+import { countTokens } from './countTokens.js';
 import type { CapabilitySpec, PlainCapability } from '../spec/CapabilitySpec.js';
 import { embed } from './embed.js';
 import { hear } from './hear.js';
@@ -13,7 +14,7 @@ import { speak } from './speak.js';
  * `ReplyCollector`) and `classify` (the classifier contract) have their own pipelines. It has an
  * entry for each optional method of `Provider`, or it does not compile.
  */
-export const capabilities = { embed, hear, speak, rank, image, call } as const satisfies {
+export const capabilities = { embed, hear, speak, rank, image, call, countTokens } as const satisfies {
   readonly [N in PlainCapability]: CapabilitySpec<never, unknown>;
 };
 

@@ -13,6 +13,9 @@ import type { CallGuard } from '../dispatch/CallGuard.js';
 import type { GeneratedImage, HearInput, ImageOptions, Message, ReplyPart } from '../spec/Provider.js';
 import { readGuard } from '../../validation/readGuard.js';
 import { checkOptions, prepareReply, type ReplyInput } from '../requests/prepareReply.js';
+
+/** What a token count is asked of: a reply's input without its settings. */
+export type CountInput = Pick<ReplyInput, 'messages' | 'instructions' | 'tools' | 'output'>;
 import type { Agent, RunPart, RunResult } from '../runs/Agent.js';
 import type { runAgent, RunOptions, StepReplies } from '../runs/runAgent.js';
 import type { Scopes } from '../scopes/Scopes.js';
@@ -154,6 +157,12 @@ export class Engine {
   /** The output of a model called with a plain input. */
   async call(model: string, input: unknown, options?: CallOptions): Promise<unknown> {
     return callPlain(this.#dispatch, capabilities.call, model, [input], options);
+  }
+
+  /** The input tokens `input` would use as a reply's request to `model`. */
+  async countTokens(model: string, input: CountInput, options?: CallOptions): Promise<number> {
+    const { request } = readGuard('app.countTokens(model, request)', () => prepareReply(input));
+    return callPlain(this.#dispatch, capabilities.countTokens, model, [request], options);
   }
 
   /** Runs an agent to its end: steps of `reply`, with the tools each step asks for, until a text or a typed value. */

@@ -71,4 +71,9 @@ export interface CapabilitySpec<A extends readonly unknown[], R, S = unknown, J 
   readonly request: (args: A) => Readonly<Record<string, unknown>>;
   /** How the result is recorded (a cassette's answer) and replayed. */
   readonly recorded: RecordedCodec<R, J>;
+  /**
+   * True when a faked model answers the call with `fitting()`'s answer unless its script gives one: a call that costs
+   * nothing (a token count) must not take an answer a test wrote for a reply, nor fail a fake faked with replies only.
+   */
+  readonly unscripted?: true;
 }

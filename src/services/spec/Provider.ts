@@ -204,7 +204,7 @@ export interface CallContext {
 
 /**
  * One kind of call a provider answers: `reply`, and each optional method of {@link Provider}
- * (`embed`, `hear`, `speak`, `rank`, `image`, `call`). A new modality is a new method there.
+ * (`embed`, `hear`, `speak`, `rank`, `image`, `call`, `countTokens`). A new modality is a new method there.
  */
 export type Capability = Exclude<keyof Provider, 'real'>;
 
@@ -241,4 +241,6 @@ export interface Provider {
   image?(prompt: string, options: ImageOptions, context: CallContext): Promise<readonly GeneratedImage[]>;
   /** The output of a model called with a plain input. */
   call?(input: unknown, context: CallContext): Promise<unknown>;
+  /** The input tokens the request would use: its messages, instructions, tools and output schema. */
+  countTokens?(request: ReplyRequest, context: CallContext): Promise<number>;
 }

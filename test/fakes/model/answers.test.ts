@@ -267,7 +267,7 @@ describe('answers: validated when the fake is made, not when the call comes', ()
       const error = fakeError({ reply: [], embedd: () => [1] });
       expect(error.code).toBe(code.T0001);
       expect(error.message).toBe(
-        "T0001: app.fake('writer', answers): answers is not a record of calls:\nanswers.embedd: unknown key 'embedd'. Did you mean 'embed'? Allowed keys here: reply, embed, hear, speak, rank, image, call.",
+        "T0001: app.fake('writer', answers): answers is not a record of calls:\nanswers.embedd: unknown key 'embedd'. Did you mean 'embed'? Allowed keys here: reply, embed, hear, speak, rank, image, call, countTokens.",
       );
     });
 

@@ -51,6 +51,7 @@ describe('capabilities', () => {
       result: [{ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), mediaType: 'image/jpeg' }],
     },
     call: { args: [{ ticket: 42 }], result: { score: 3, tags: ['a'] } },
+    countTokens: { args: [{ messages: [{ role: 'user', content: 'Hello' }] }], result: 12 },
   } as const satisfies Record<PlainCapability, { args: readonly unknown[]; result: unknown }>;
 
   it.each(plainCapabilities)(

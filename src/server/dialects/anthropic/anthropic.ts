@@ -1,13 +1,17 @@
 import { anthropicErrorBody, anthropicFailures } from '../../../protocols/anthropic/anthropicErrors.js';
 import { WireError } from '../../WireError.js';
 import type { Dialect } from '../Dialect.js';
+import { anthropicCountTokens } from './anthropicCountTokens.js';
 import { anthropicMessages } from './anthropicMessages.js';
 import { anthropicRefusal } from './anthropicRefusal.js';
 
 /** Anthropic's Messages API. */
 export const anthropic: Dialect = {
   name: 'anthropic',
-  routes: [{ method: 'POST', path: '/v1/messages', handle: anthropicMessages }],
+  routes: [
+    { method: 'POST', path: '/v1/messages', handle: anthropicMessages },
+    { method: 'POST', path: '/v1/messages/count_tokens', handle: anthropicCountTokens },
+  ],
   failures: anthropicFailures,
   internalType: 'api_error',
   // Anthropic gives every 413 a type of its own, where OpenAI gives a code beside `invalid_request_error`.

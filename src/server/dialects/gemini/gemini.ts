@@ -1,7 +1,9 @@
+import { COUNT_METHOD } from '../../../protocols/gemini/countTokens.js';
 import { geminiErrorBody, rpcStatus } from '../../../protocols/gemini/geminiErrors.js';
 import { geminiFailures } from '../../../protocols/gemini/geminiFailures.js';
 import { WireError } from '../../WireError.js';
 import type { Dialect, Route } from '../Dialect.js';
+import { geminiCountTokens } from './geminiCountTokens.js';
 import { geminiEmbed } from './geminiEmbed.js';
 import { geminiGenerate } from './geminiGenerate.js';
 import { geminiPredict } from './geminiPredict.js';
@@ -13,7 +15,7 @@ const method = (name: string, handle: Route['handle']): Route => ({
   handle,
 });
 
-/** Google's Gemini API: generate (whole and streamed), embed (one and a batch), and an Imagen model's predict. */
+/** Google's Gemini API: generate (whole and streamed), embed (one and a batch), an Imagen model's predict, and counting tokens. */
 export const gemini: Dialect = {
   name: 'gemini',
   routes: [
@@ -22,6 +24,7 @@ export const gemini: Dialect = {
     method('embedContent', (context) => geminiEmbed(context, false)),
     method('batchEmbedContents', (context) => geminiEmbed(context, true)),
     method('predict', geminiPredict),
+    method(COUNT_METHOD, geminiCountTokens),
   ],
   failures: geminiFailures,
   internalType: 'INTERNAL',

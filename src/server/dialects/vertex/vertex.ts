@@ -1,7 +1,9 @@
+import { COUNT_METHOD } from '../../../protocols/gemini/countTokens.js';
 import { methodPattern } from '../../../protocols/vertex/vertexPaths.js';
 import { WireError } from '../../WireError.js';
 import type { Dialect, Route } from '../Dialect.js';
 import { gemini } from '../gemini/gemini.js';
+import { geminiCountTokens } from '../gemini/geminiCountTokens.js';
 import { geminiEmbed } from '../gemini/geminiEmbed.js';
 import { geminiGenerate } from '../gemini/geminiGenerate.js';
 import { geminiPredict } from '../gemini/geminiPredict.js';
@@ -14,7 +16,7 @@ const method = (name: string, handle: Route['handle']): Route => ({
 });
 
 /**
- * Gemini on Vertex AI: the Gemini dialect's generate, embed and Imagen predict under a project's `publishers/google`
+ * Gemini on Vertex AI: the Gemini dialect's generate, embed, Imagen predict and countTokens under a project's `publishers/google`
  * paths, answered and refused in the same Google bodies. A bearer token or `x-goog-api-key` names the scope alike.
  */
 export const vertex: Dialect = {
@@ -25,6 +27,7 @@ export const vertex: Dialect = {
     method('streamGenerateContent', (context) => geminiGenerate(context, true)),
     method('embedContent', (context) => geminiEmbed(context, false)),
     method('predict', geminiPredict),
+    method(COUNT_METHOD, geminiCountTokens),
   ],
   notFound: (model, fix) =>
     new WireError(

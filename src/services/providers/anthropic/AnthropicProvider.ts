@@ -2,6 +2,7 @@ import { anthropicFailures } from '../../../protocols/anthropic/anthropicErrors.
 import { keyVariables } from '../../../config/keyVariables.js';
 import { checkContext } from '../http/checkContext.js';
 import { Endpoint } from '../http/Endpoint.js';
+import { postJson } from '../http/postJson.js';
 import { requestFault } from '../http/requestFault.js';
 import { streamedReply } from '../http/streamedReply.js';
 import { wireJson } from '../http/wireJson.js';
@@ -65,5 +66,27 @@ export class AnthropicProvider implements Provider {
       body,
       () => new MessageEventReader(request.output !== undefined),
     );
+  }
+
+  /** `POST /v1/messages/count_tokens`: the input tokens the request would use (`input_tokens`). */
+  async countTokens(request: ReplyRequest, context: CallContext): Promise<number> {
+    checkContext(context, "Anthropic adapter's countTokens");
+    const { writeMessagesCount, readInputTokens } = await import('../../../protocols/anthropic/countTokens.js');
+    let body: unknown;
+    try {
+      body = writeMessagesCount(request, {
+        ...this.#settings.body,
+        ...request.settings?.providerOptions?.[context.provider],
+      });
+    } catch (error) {
+      throw requestFault(error, 'Anthropic count_tokens');
+    }
+    return postJson(this.#endpoint, context, '/v1/messages/count_tokens', body, (answer, exchange) => {
+      try {
+        return readInputTokens(answer);
+      } catch (error) {
+        throw exchange.readFault(error);
+      }
+    });
   }
 }

@@ -127,4 +127,26 @@ export class GeminiProvider implements Provider {
       }));
     });
   }
+
+  /** `POST /models/{model}:countTokens`: the input tokens the request would use (`totalTokens`). */
+  async countTokens(request: ReplyRequest, context: CallContext): Promise<number> {
+    checkContext(context, "Gemini adapter's countTokens");
+    const { COUNT_METHOD, writeGenerateCount, readTotalTokens } =
+      await import('../../../protocols/gemini/countTokens.js');
+    const path = modelPath(context.model);
+    const extra = { ...this.#settings.body, ...request.settings?.providerOptions?.[context.provider] };
+    let body: unknown;
+    try {
+      body = writeGenerateCount(request, this.#embedNamesModel ? path : undefined, extra);
+    } catch (error) {
+      throw requestFault(error, 'Gemini countTokens');
+    }
+    return postJson(this.#endpoint, context, `/${path}:${COUNT_METHOD}`, body, (answer, exchange) => {
+      try {
+        return readTotalTokens(answer);
+      } catch (error) {
+        throw exchange.readFault(error);
+      }
+    });
+  }
 }

@@ -49,6 +49,12 @@ export class VertexProvider implements Provider {
     return gemini.image(prompt, options, authorised);
   }
 
+  /** `POST …/publishers/google/models/{model}:countTokens`: the input tokens the request would use. */
+  async countTokens(request: ReplyRequest, context: CallContext): Promise<number> {
+    const [gemini, authorised] = await this.#authorised(context);
+    return gemini.countTokens(request, authorised);
+  }
+
   /** The Gemini adapter of this call's mode, and the context carrying its key or token. */
   async #authorised(context: CallContext): Promise<[GeminiProvider, CallContext]> {
     // A token function is the settings' explicit choice: it wins over any key, the config's included.
