@@ -208,7 +208,9 @@ export const capabilityInputs: { readonly [N in PlainCapability]: CapabilityArgs
   ],
   image: ['A receipt stamped REFUNDED', { size: '64x64' }],
   call: [{ question: 'refund policy' }],
-  countTokens: [{ instructions: 'Answer refund questions.', messages: [{ role: 'user', content: 'What is the refund policy?' }] }],
+  countTokens: [
+    { instructions: 'Answer refund questions.', messages: [{ role: 'user', content: 'What is the refund policy?' }] },
+  ],
 };
 
 function silentWav(): Uint8Array {

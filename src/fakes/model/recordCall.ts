@@ -22,7 +22,8 @@ export async function recordCall<A extends readonly unknown[], R>(
   const noted = fake.note({ call: spec.name, input: spec.sent(args), scope, step, attempt } as SentCall);
   // In a namespace, a record call is listed in this process's `sent` only.
   if (noted !== undefined) fake.shared!.unrecorded(noted);
-  if (fake.read.calls[spec.name] === undefined && spec.unscripted !== true) throw missingCall(fake.owner, fake.read, spec.name, context);
+  if (fake.read.calls[spec.name] === undefined && spec.unscripted !== true)
+    throw missingCall(fake.owner, fake.read, spec.name, context);
   const owner = `${fake.owner} at step '${context.stepKey}'`;
   const what = `answers.${spec.name}`;
   let result: unknown;

@@ -43,7 +43,9 @@ describe('AnthropicProvider', () => {
 
     it('is a malformed response without a whole number of input_tokens', async () => {
       server.on(COUNT, json(200, { input_tokens: -1 }));
-      expect((await failed(provider().countTokens(request, callContext()))).message).toMatch(/count.?tokens answer has input_tokens/i);
+      expect((await failed(provider().countTokens(request, callContext()))).message).toMatch(
+        /count.?tokens answer has input_tokens/i,
+      );
     });
 
     it('fails with the kind of an Anthropic error body', async () => {

@@ -42,7 +42,9 @@ describe('GeminiProvider', () => {
 
     it('is a malformed response without a whole number of totalTokens', async () => {
       server.on(COUNT, json(200, { totalTokens: 'nine' }));
-      expect((await failed(provider().countTokens(request, callContext()))).message).toMatch(/count.?tokens answer has totalTokens/i);
+      expect((await failed(provider().countTokens(request, callContext()))).message).toMatch(
+        /count.?tokens answer has totalTokens/i,
+      );
     });
 
     it('fails with the kind of a Gemini error body', async () => {
