@@ -23,7 +23,8 @@ const expected: Readonly<Record<string, string>> = {
   'models.*.fallback.*': 'the name of a configured model',
   'providers.*':
     'an object { adapter?, apiKey?, baseURL?, headers?, timeoutMs?, maxTokens?, body?, voice?, api?, auth?, ' +
-    'maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, project?, location?, models?, provider?, accessKeyId?, secretAccessKey?, sessionToken?, stream?, inputType? }',
+    'maxLineBytes?, maxEventBytes?, maxBodyBytes?, maxRetryAfterMs?, region?, project?, location?, models?, ' +
+    'provider?, accessKeyId?, secretAccessKey?, sessionToken?, stream?, inputType? }',
   'providers.*.adapter':
     "the real adapter that serves this provider: 'openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'cohere', 'vertex' or 'openrouter' " +
     "(models), 'typesafe' or 'decisions' (the classifier)",

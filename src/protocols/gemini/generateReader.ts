@@ -2,7 +2,7 @@ import type { ReplyPart, Units } from '../../services/spec/Provider.js';
 import { readJsonText } from '../readShape.js';
 import type { SseEvent } from '../sse.js';
 import { TypedContent } from '../TypedContent.js';
-import { unitsOf as splitUnits } from '../units.js';
+import { unitsOf } from '../units.js';
 import { malformed, WireFault } from '../WireFault.js';
 import { finishFailure, finishOf } from './generateFinishes.js';
 import { generateResponse, type UsageMetadata } from './responseShapes.js';
@@ -13,8 +13,9 @@ const MAX_CALLS = 1024;
 /**
  * Reads `streamGenerateContent?alt=sse` events, each a whole response holding candidate 0's next piece, into parts.
  * `thought` parts are reasoning block 0 (Gemini numbers none); a `functionCall` comes whole, `call_{n}` when it has no
- * id; a part's `thoughtSignature` is its call's signature, or on a text part the reasoning's; the last `usageMetadata` is the units. A blocked prompt or safety finish is `content_filter`; a stream without a
- * `finishReason` is `malformed`.
+ * id; a part's `thoughtSignature` is its call's signature, or on a text part the reasoning's; the last `usageMetadata`
+ * is the units. A blocked prompt or safety finish is `content_filter`; a stream without a `finishReason` is
+ * `malformed`.
  */
 export class GenerateChunkReader {
   readonly #content: TypedContent;
@@ -32,7 +33,8 @@ export class GenerateChunkReader {
     const chunk = readJsonText(event.data, generateResponse, 'a GenerateContentResponse');
     if (chunk.error !== undefined && chunk.error !== null)
       throw new WireFault({ kind: 'reported', body: chunk, fallback: 'the stream broke off with an error' });
-    if (chunk.usageMetadata !== undefined && chunk.usageMetadata !== null) this.#units = unitsOf(chunk.usageMetadata);
+    if (chunk.usageMetadata !== undefined && chunk.usageMetadata !== null)
+      this.#units = geminiUnits(chunk.usageMetadata);
     const blocked = chunk.promptFeedback?.blockReason;
     if (typeof blocked === 'string' && blocked !== '') {
       throw new WireFault({
@@ -98,9 +100,9 @@ export function readGenerateResponse(text: string, typed: boolean): ReplyPart[] 
 }
 
 /** Usage as units; each report replaces the last (Gemini's counts are the reply's so far). */
-function unitsOf(usage: UsageMetadata): Units {
+function geminiUnits(usage: UsageMetadata): Units {
   const count = (value: number | null | undefined): number => value ?? 0;
-  return splitUnits(
+  return unitsOf(
     count(usage.promptTokenCount) + count(usage.toolUsePromptTokenCount),
     count(usage.candidatesTokenCount) + count(usage.thoughtsTokenCount),
     { cachedIn: usage.cachedContentTokenCount, reasoningOut: usage.thoughtsTokenCount },

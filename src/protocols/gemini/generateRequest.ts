@@ -123,7 +123,8 @@ function jsonCopy(value: unknown, where: string): unknown {
 
 /**
  * Reads a `generateContent` body into its call; a `functionResponse` answers the open call of its `id`, else of its
- * name; a model turn's signed thoughts are its reasoning, a call's own signature kept (Google's skip sentinel is none). A `refused` {@link WireFault} names the first field at fault.
+ * name; a model turn's signed thoughts are its reasoning, a call's own signature kept (Google's skip sentinel is
+ * none). A `refused` {@link WireFault} names the first field at fault.
  */
 export function readGenerate(value: unknown, model: string): ReplyRequest {
   const body = readShape(generateBody, value);

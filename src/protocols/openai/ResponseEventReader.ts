@@ -16,9 +16,9 @@ interface PendingCall {
 
 /**
  * Reads a streamed response's events into parts as they come: each reasoning item a block of its own (a compatible
- * server's reasoning text too; its encrypted content, when done, the block's continuation), function calls joined by output index and handed on whole at the end. `error` and
- * `response.failed` are `reported`, a refusal or filtered incomplete response `failed`, a stream ended before its last
- * response `malformed`.
+ * server's reasoning text too; its encrypted content, when done, the block's continuation), function calls joined by
+ * output index and handed on whole at the end. `error` and `response.failed` are `reported`, a refusal or filtered
+ * incomplete response `failed`, a stream ended before its last response `malformed`.
  */
 export class ResponseEventReader {
   readonly #typed: boolean;

@@ -120,8 +120,8 @@ function writeSettings(body: Record<string, unknown>, settings: CallSettings): v
 }
 
 /**
- * Reads a Responses body into its call; reasoning items with encrypted content are the next assistant turn's reasoning, and an `item_reference`, which names what only a
- * store keeps, is refused. A `refused` {@link WireFault} names the first field at fault.
+ * Reads a Responses body into its call; reasoning items with encrypted content are the next assistant turn's
+ * reasoning, and an `item_reference`, which names what only a store keeps, is refused. A `refused` {@link WireFault} names the first field at fault.
  */
 export function readResponses(value: unknown, model?: string): ResponsesRead {
   const body = readShape(responsesBody, model === undefined ? value : { ...(value as object), model });
