@@ -104,7 +104,7 @@ export interface MemoryCost<T> {
   readonly keptMB: number;
 }
 
-/** Runs `work`, sampling the heap (and array buffers) every millisecond and on the way out, after a full gc before and after. */
+/** Runs `work`, sampling the heap (and array buffers) every millisecond and on the way out, after a full gc before and several after. */
 export async function measured<T>(work: () => Promise<T>): Promise<MemoryCost<T>> {
   gc();
   const base = used();
@@ -120,9 +120,15 @@ export async function measured<T>(work: () => Promise<T>): Promise<MemoryCost<T>
     clearInterval(timer);
     sample();
   }
-  gc();
+  // Sockets and zlib streams let go of their buffers a few ticks after the call settles: what is kept is the lowest of several collections.
+  let kept = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 5; round += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    gc();
+    kept = Math.min(kept, used());
+  }
   const MB = 1024 * 1024;
-  return { outcome, peakMB: (peak - base) / MB, keptMB: (used() - base) / MB };
+  return { outcome, peakMB: (peak - base) / MB, keptMB: (kept - base) / MB };
 }
 
 /** Runs `work` and answers what it rejected with, and its memory cost (fails when it resolved). */
