@@ -82,7 +82,7 @@ export function writeEmbedding(values: readonly number[]): string {
 }
 
 /** A `batchEmbedContents` answer, as JSON text: one embedding per request, in order. */
-export function writeEmbeddings(vectors: readonly (readonly number[])[]): string {
+export function writeBatchEmbed(vectors: readonly (readonly number[])[]): string {
   return JSON.stringify({ embeddings: vectors.map((values) => ({ values })) });
 }
 

@@ -10,7 +10,7 @@ import {
   readEmbed,
   readEmbedding,
   writeEmbedding,
-  writeEmbeddings,
+  writeBatchEmbed,
 } from '../../../src/protocols/gemini/embedContent.js';
 import { geminiError } from '../../../src/protocols/gemini/geminiErrors.js';
 import { geminiFailures } from '../../../src/protocols/gemini/geminiFailures.js';
@@ -282,7 +282,7 @@ describe('the Gemini fixtures', () => {
 
     it('writes embeddings and predictions the adapter’s readers and the fixtures’ schemas take', () => {
       expect(embedResponse.safeParse(JSON.parse(writeEmbedding([0.5, -1]))).error).toBeUndefined();
-      expect(batchEmbedResponse.safeParse(JSON.parse(writeEmbeddings([[1], [2]]))).error).toBeUndefined();
+      expect(batchEmbedResponse.safeParse(JSON.parse(writeBatchEmbed([[1], [2]]))).error).toBeUndefined();
       const predictions = JSON.parse(writePredictions([{ bytes: new Uint8Array([1, 2]), mediaType: 'image/png' }]));
       expect(fieldPaths(predictions).every((path) => fieldPaths(json('predict.json')).includes(path))).toBe(true);
     });

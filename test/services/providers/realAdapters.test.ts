@@ -1,8 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { createApp, createEngine, Tokens, type Provider, type ReplyPart } from '../../../src/index.js';
-import { AnthropicProvider } from '../../../src/services/providers/anthropic/AnthropicProvider.js';
-import { OpenAIProvider } from '../../../src/services/providers/openai/OpenAIProvider.js';
 import { createTestApp } from '../../../src/testing.js';
 import { standIn } from '../../../src/services/container/standIn.js';
 import { KEY } from './loopback/callContext.js';
@@ -34,8 +32,8 @@ const config = {
 describe('real adapters bound by the production container', () => {
   it('binds a real adapter under each provider name the config uses that names a known adapter', () => {
     const app = createApp(config);
-    expect(app.container.get(Tokens.Provider, { name: 'anthropic' })).toBeInstanceOf(AnthropicProvider);
-    expect(app.container.get(Tokens.Provider, { name: 'openai' })).toBeInstanceOf(OpenAIProvider);
+    expect(app.container.get(Tokens.Provider, { name: 'anthropic' })).toMatchObject({ adapter: 'anthropic' });
+    expect(app.container.get(Tokens.Provider, { name: 'openai' })).toMatchObject({ adapter: 'openai' });
     expect(app.container.isBound(Tokens.Provider, { name: 'mystery' })).toBe(false);
   });
 
@@ -51,7 +49,7 @@ describe('real adapters bound by the production container', () => {
         local: { adapter: 'openai', baseURL: server.url('/v1'), headers: { 'x-team': 'help' }, maxTokens: 64 },
       },
     });
-    expect(app.container.get(Tokens.Provider, { name: 'local' })).toBeInstanceOf(OpenAIProvider);
+    expect(app.container.get(Tokens.Provider, { name: 'local' })).toMatchObject({ adapter: 'openai' });
     const reply = await app.reply('writer', { messages: 'Hello' });
     expect(reply.text).toBe('Hi from local');
     const sent = server.at('/v1/chat/completions')[0]!;
@@ -62,7 +60,7 @@ describe('real adapters bound by the production container', () => {
 
   it('binds the adapters of configured providers no model uses yet', () => {
     const app = createApp({ providers: { anthropic: { apiKey: KEY } } });
-    expect(app.container.get(Tokens.Provider, { name: 'anthropic' })).toBeInstanceOf(AnthropicProvider);
+    expect(app.container.get(Tokens.Provider, { name: 'anthropic' })).toMatchObject({ adapter: 'anthropic' });
   });
 
   it('a setting the adapter does not take is P0004 at once, naming the config path', () => {
@@ -117,7 +115,7 @@ describe('real adapters bound by the production container', () => {
       }),
     );
     expect((await app.reply('writer', { messages: 'Hi' })).text).toBe('from the module');
-    expect(app.container.get(Tokens.Provider, { name: 'openai' })).toBeInstanceOf(OpenAIProvider);
+    expect(app.container.get(Tokens.Provider, { name: 'openai' })).toMatchObject({ adapter: 'openai' });
   });
 
   it('a module that rebinds Tokens.Provider wholesale serves alone', async () => {
@@ -140,7 +138,7 @@ describe('real adapters bound by the production container', () => {
       .getIdentifier();
     expect((await app.reply('writer', { messages: 'Hi' })).text).toBe('late');
     app.container.unbind(id);
-    expect(app.container.get(Tokens.Provider, { name: 'anthropic' })).toBeInstanceOf(AnthropicProvider);
+    expect(app.container.get(Tokens.Provider, { name: 'anthropic' })).toMatchObject({ adapter: 'anthropic' });
   });
 
   it('a test app blocks the real adapters (E0008) until the test allows them', async () => {

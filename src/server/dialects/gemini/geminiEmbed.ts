@@ -1,4 +1,4 @@
-import { readBatchEmbed, readEmbed, writeEmbedding, writeEmbeddings } from '../../../protocols/gemini/embedContent.js';
+import { readBatchEmbed, readEmbed, writeEmbedding, writeBatchEmbed } from '../../../protocols/gemini/embedContent.js';
 import { capabilities } from '../../../services/capabilities/capabilities.js';
 import { readJson } from '../../readBody.js';
 import { sendJsonText } from '../../respond.js';
@@ -17,5 +17,5 @@ export async function geminiEmbed(context: WireContext, batch: boolean): Promise
     vectors.push(await context.run(() => context.app.embed(model, text, context.options)));
   }
   const headers = { 'x-request-id': context.responseId };
-  sendJsonText(context.response, 200, batch ? writeEmbeddings(vectors) : writeEmbedding(vectors[0]!), headers);
+  sendJsonText(context.response, 200, batch ? writeBatchEmbed(vectors) : writeEmbedding(vectors[0]!), headers);
 }

@@ -1,10 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { AnthropicProvider } from './AnthropicProvider.js';
-import {
-  anthropicSettingsExpected,
-  anthropicSettingsSchema,
-  type AnthropicProviderSettings,
-} from './AnthropicProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { AnthropicProviderSettings } from './AnthropicProviderSettings.js';
 
 /**
  * Makes the Anthropic adapter: the Messages API streamed, with tools (`tool_use` /
@@ -23,13 +18,6 @@ import {
  * });
  * ```
  */
-export function createAnthropicProvider(settings: AnthropicProviderSettings = {}): AnthropicProvider {
-  return new AnthropicProvider(
-    parseSettings(
-      'settings',
-      anthropicSettingsSchema,
-      settings,
-      anthropicSettingsExpected,
-    ) as AnthropicProviderSettings,
-  );
+export function createAnthropicProvider(settings: AnthropicProviderSettings = {}): AdapterOf<'anthropic'> {
+  return makeAdapter('anthropic', settings, 'settings');
 }

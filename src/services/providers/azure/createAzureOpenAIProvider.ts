@@ -1,10 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { AzureOpenAIProvider } from './AzureOpenAIProvider.js';
-import {
-  azureSettingsExpected,
-  azureSettingsSchema,
-  type AzureOpenAIProviderSettings,
-} from './AzureOpenAIProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { AzureOpenAIProviderSettings } from './AzureOpenAIProviderSettings.js';
 
 /**
  * Makes the Azure OpenAI adapter: chat completions streamed (tools, typed values, Azure's content filter as kind
@@ -22,8 +17,6 @@ import {
  * });
  * ```
  */
-export function createAzureOpenAIProvider(settings: AzureOpenAIProviderSettings = {}): AzureOpenAIProvider {
-  return new AzureOpenAIProvider(
-    parseSettings('settings', azureSettingsSchema, settings, azureSettingsExpected) as AzureOpenAIProviderSettings,
-  );
+export function createAzureOpenAIProvider(settings: AzureOpenAIProviderSettings = {}): AdapterOf<'azure-openai'> {
+  return makeAdapter('azure-openai', settings, 'settings');
 }

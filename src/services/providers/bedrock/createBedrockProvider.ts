@@ -1,10 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { BedrockProvider } from './BedrockProvider.js';
-import {
-  bedrockSettingsExpected,
-  bedrockSettingsSchema,
-  type BedrockProviderSettings,
-} from './BedrockProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { BedrockProviderSettings } from './BedrockProviderSettings.js';
 
 /**
  * Makes the Bedrock adapter: Converse and ConverseStream (the AWS event stream) with tools (`toolUse` / `toolResult`),
@@ -23,8 +18,6 @@ import {
  * });
  * ```
  */
-export function createBedrockProvider(settings: BedrockProviderSettings = {}): BedrockProvider {
-  return new BedrockProvider(
-    parseSettings('settings', bedrockSettingsSchema, settings, bedrockSettingsExpected) as BedrockProviderSettings,
-  );
+export function createBedrockProvider(settings: BedrockProviderSettings = {}): AdapterOf<'bedrock'> {
+  return makeAdapter('bedrock', settings, 'settings');
 }

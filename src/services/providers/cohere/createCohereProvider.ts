@@ -1,6 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { CohereProvider } from './CohereProvider.js';
-import { cohereSettingsExpected, cohereSettingsSchema, type CohereProviderSettings } from './CohereProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { CohereProviderSettings } from './CohereProviderSettings.js';
 
 /**
  * Makes the Cohere adapter: `/v2/chat` over server-sent events (tool calls, thinking as reasoning, usage, typed values
@@ -17,8 +16,6 @@ import { cohereSettingsExpected, cohereSettingsSchema, type CohereProviderSettin
  * });
  * ```
  */
-export function createCohereProvider(settings: CohereProviderSettings = {}): CohereProvider {
-  return new CohereProvider(
-    parseSettings('settings', cohereSettingsSchema, settings, cohereSettingsExpected) as CohereProviderSettings,
-  );
+export function createCohereProvider(settings: CohereProviderSettings = {}): AdapterOf<'cohere'> {
+  return makeAdapter('cohere', settings, 'settings');
 }

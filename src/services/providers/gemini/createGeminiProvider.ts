@@ -1,6 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { GeminiProvider } from './GeminiProvider.js';
-import { geminiSettingsExpected, geminiSettingsSchema, type GeminiProviderSettings } from './GeminiProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { GeminiProviderSettings } from './GeminiProviderSettings.js';
 
 /**
  * Makes the Gemini adapter: `streamGenerateContent` over server-sent events (function calling, thought summaries as
@@ -18,8 +17,6 @@ import { geminiSettingsExpected, geminiSettingsSchema, type GeminiProviderSettin
  * });
  * ```
  */
-export function createGeminiProvider(settings: GeminiProviderSettings = {}): GeminiProvider {
-  return new GeminiProvider(
-    parseSettings('settings', geminiSettingsSchema, settings, geminiSettingsExpected) as GeminiProviderSettings,
-  );
+export function createGeminiProvider(settings: GeminiProviderSettings = {}): AdapterOf<'gemini'> {
+  return makeAdapter('gemini', settings, 'settings');
 }

@@ -1,111 +1,154 @@
+import type { z } from 'zod';
 import {
   adapterNames,
   classifierAdapterNames,
   type AdapterName,
   type ModelAdapterName,
-  type ProviderConfig,
   type StandinConfig,
 } from '../../../config/configSchema.js';
 import { StandinError } from '../../../errors/StandinError.js';
 import { formatPath } from '../../../validation/formatPath.js';
-import { AnthropicProvider } from '../anthropic/AnthropicProvider.js';
-import {
-  anthropicSettingsExpected,
-  anthropicSettingsSchema,
-  type AnthropicProviderSettings,
-} from '../anthropic/AnthropicProviderSettings.js';
-import { BedrockProvider } from '../bedrock/BedrockProvider.js';
-import {
-  bedrockSettingsExpected,
-  bedrockSettingsSchema,
-  type BedrockProviderSettings,
-} from '../bedrock/BedrockProviderSettings.js';
-import { CohereProvider } from '../cohere/CohereProvider.js';
-import {
-  cohereSettingsExpected,
-  cohereSettingsSchema,
-  type CohereProviderSettings,
-} from '../cohere/CohereProviderSettings.js';
-import { GeminiProvider } from '../gemini/GeminiProvider.js';
-import {
-  geminiSettingsExpected,
-  geminiSettingsSchema,
-  type GeminiProviderSettings,
-} from '../gemini/GeminiProviderSettings.js';
-import { OllamaProvider } from '../ollama/OllamaProvider.js';
-import {
-  ollamaSettingsExpected,
-  ollamaSettingsSchema,
-  type OllamaProviderSettings,
-} from '../ollama/OllamaProviderSettings.js';
-import { OpenAIProvider } from '../openai/OpenAIProvider.js';
 import {
   openAISettingsExpected,
   openAISettingsSchema,
   type OpenAIProviderSettings,
 } from '../openai/OpenAIProviderSettings.js';
-import { AzureOpenAIProvider } from '../azure/AzureOpenAIProvider.js';
+import {
+  anthropicSettingsExpected,
+  anthropicSettingsSchema,
+  type AnthropicProviderSettings,
+} from '../anthropic/AnthropicProviderSettings.js';
 import {
   azureSettingsExpected,
   azureSettingsSchema,
   type AzureOpenAIProviderSettings,
 } from '../azure/AzureOpenAIProviderSettings.js';
-import { OpenRouterProvider } from '../openrouter/OpenRouterProvider.js';
 import {
-  openrouterSettingsExpected,
-  openrouterSettingsSchema,
-  type OpenRouterProviderSettings,
-} from '../openrouter/OpenRouterProviderSettings.js';
-import { VertexProvider } from '../vertex/VertexProvider.js';
+  bedrockSettingsExpected,
+  bedrockSettingsSchema,
+  type BedrockProviderSettings,
+} from '../bedrock/BedrockProviderSettings.js';
+import {
+  geminiSettingsExpected,
+  geminiSettingsSchema,
+  type GeminiProviderSettings,
+} from '../gemini/GeminiProviderSettings.js';
+import {
+  ollamaSettingsExpected,
+  ollamaSettingsSchema,
+  type OllamaProviderSettings,
+} from '../ollama/OllamaProviderSettings.js';
+import {
+  cohereSettingsExpected,
+  cohereSettingsSchema,
+  type CohereProviderSettings,
+} from '../cohere/CohereProviderSettings.js';
 import {
   vertexSettingsExpected,
   vertexSettingsSchema,
   type VertexProviderSettings,
 } from '../vertex/VertexProviderSettings.js';
-import type { Provider } from '../../spec/Provider.js';
+import {
+  openrouterSettingsExpected,
+  openrouterSettingsSchema,
+  type OpenRouterProviderSettings,
+} from '../openrouter/OpenRouterProviderSettings.js';
+import type { Capability, Provider } from '../../spec/Provider.js';
 import { parseSettings } from './HttpSettings.js';
+import { lazyAdapter, type Adapter } from './lazyAdapter.js';
 
-type Settings = Omit<ProviderConfig, 'adapter'>;
+interface AdapterEntry {
+  readonly schema: z.ZodObject;
+  readonly expected: Readonly<Record<string, string>>;
+  /** The capabilities the adapter's class offers, as methods. */
+  readonly methods: readonly Capability[];
+  /** The adapter's class, imported on the first call, made from settings `schema` has read. */
+  readonly load: (settings: unknown) => Promise<Provider>;
+}
 
-/** How each real model adapter is made from a provider's config; a field the adapter does not take is `P0004`. */
-const makers: Readonly<Record<ModelAdapterName, (settings: Settings, root: string) => Provider>> = {
-  openai: (settings, root) =>
-    new OpenAIProvider(
-      parseSettings(root, openAISettingsSchema, settings, openAISettingsExpected) as OpenAIProviderSettings,
-    ),
-  anthropic: (settings, root) =>
-    new AnthropicProvider(
-      parseSettings(root, anthropicSettingsSchema, settings, anthropicSettingsExpected) as AnthropicProviderSettings,
-    ),
-  'azure-openai': (settings, root) =>
-    new AzureOpenAIProvider(
-      parseSettings(root, azureSettingsSchema, settings, azureSettingsExpected) as AzureOpenAIProviderSettings,
-    ),
-  bedrock: (settings, root) =>
-    new BedrockProvider(
-      parseSettings(root, bedrockSettingsSchema, settings, bedrockSettingsExpected) as BedrockProviderSettings,
-    ),
-  gemini: (settings, root) =>
-    new GeminiProvider(
-      parseSettings(root, geminiSettingsSchema, settings, geminiSettingsExpected) as GeminiProviderSettings,
-    ),
-  ollama: (settings, root) =>
-    new OllamaProvider(
-      parseSettings(root, ollamaSettingsSchema, settings, ollamaSettingsExpected) as OllamaProviderSettings,
-    ),
-  cohere: (settings, root) =>
-    new CohereProvider(
-      parseSettings(root, cohereSettingsSchema, settings, cohereSettingsExpected) as CohereProviderSettings,
-    ),
-  vertex: (settings, root) =>
-    new VertexProvider(
-      parseSettings(root, vertexSettingsSchema, settings, vertexSettingsExpected) as VertexProviderSettings,
-    ),
-  openrouter: (settings, root) =>
-    new OpenRouterProvider(
-      parseSettings(root, openrouterSettingsSchema, settings, openrouterSettingsExpected) as OpenRouterProviderSettings,
-    ),
-};
+/** How each real model adapter is made from a provider's settings. */
+const adapters = {
+  openai: {
+    schema: openAISettingsSchema,
+    expected: openAISettingsExpected,
+    methods: ['reply', 'embed', 'hear', 'speak', 'image', 'rank'],
+    load: async (settings) =>
+      new (await import('../openai/OpenAIProvider.js')).OpenAIProvider(settings as OpenAIProviderSettings),
+  },
+  anthropic: {
+    schema: anthropicSettingsSchema,
+    expected: anthropicSettingsExpected,
+    methods: ['reply', 'countTokens'],
+    load: async (settings) =>
+      new (await import('../anthropic/AnthropicProvider.js')).AnthropicProvider(settings as AnthropicProviderSettings),
+  },
+  'azure-openai': {
+    schema: azureSettingsSchema,
+    expected: azureSettingsExpected,
+    methods: ['reply', 'embed', 'hear', 'speak', 'image'],
+    load: async (settings) =>
+      new (await import('../azure/AzureOpenAIProvider.js')).AzureOpenAIProvider(
+        settings as AzureOpenAIProviderSettings,
+      ),
+  },
+  bedrock: {
+    schema: bedrockSettingsSchema,
+    expected: bedrockSettingsExpected,
+    methods: ['reply'],
+    load: async (settings) =>
+      new (await import('../bedrock/BedrockProvider.js')).BedrockProvider(settings as BedrockProviderSettings),
+  },
+  gemini: {
+    schema: geminiSettingsSchema,
+    expected: geminiSettingsExpected,
+    methods: ['reply', 'embed', 'image', 'countTokens'],
+    load: async (settings) =>
+      new (await import('../gemini/GeminiProvider.js')).GeminiProvider(settings as GeminiProviderSettings),
+  },
+  ollama: {
+    schema: ollamaSettingsSchema,
+    expected: ollamaSettingsExpected,
+    methods: ['reply', 'embed'],
+    load: async (settings) =>
+      new (await import('../ollama/OllamaProvider.js')).OllamaProvider(settings as OllamaProviderSettings),
+  },
+  cohere: {
+    schema: cohereSettingsSchema,
+    expected: cohereSettingsExpected,
+    methods: ['reply', 'embed', 'rank'],
+    load: async (settings) =>
+      new (await import('../cohere/CohereProvider.js')).CohereProvider(settings as CohereProviderSettings),
+  },
+  vertex: {
+    schema: vertexSettingsSchema,
+    expected: vertexSettingsExpected,
+    methods: ['reply', 'embed', 'image', 'countTokens'],
+    load: async (settings) =>
+      new (await import('../vertex/VertexProvider.js')).VertexProvider(settings as VertexProviderSettings),
+  },
+  openrouter: {
+    schema: openrouterSettingsSchema,
+    expected: openrouterSettingsExpected,
+    methods: ['reply'],
+    load: async (settings) =>
+      new (await import('../openrouter/OpenRouterProvider.js')).OpenRouterProvider(
+        settings as OpenRouterProviderSettings,
+      ),
+  },
+} as const satisfies Record<ModelAdapterName, AdapterEntry>;
+
+/** Adapter `N` as made: a provider with each of its capabilities. */
+export type AdapterOf<N extends ModelAdapterName> = Adapter<(typeof adapters)[N]['methods'][number]>;
+
+/** The capabilities adapter `name` offers. */
+export const adapterMethods = (name: ModelAdapterName): readonly Capability[] => adapters[name].methods;
+
+/** The real adapter `name` made from `settings` (read now: a field it does not take is `P0004` at `root`), its module loaded on first call. */
+export function makeAdapter<N extends ModelAdapterName>(name: N, settings: unknown, root: string): AdapterOf<N> {
+  const entry: AdapterEntry = adapters[name];
+  const parsed = parseSettings(root, entry.schema, settings, entry.expected);
+  return lazyAdapter(name, entry.methods, () => entry.load(parsed)) as AdapterOf<N>;
+}
 
 /** The adapter of provider `name`: its config's `adapter`, else the adapter of that name; undefined for other names. */
 export function adapterOf(config: StandinConfig, name: string): AdapterName | undefined {
@@ -138,7 +181,7 @@ export function realAdapters(config: StandinConfig): Map<string, Provider> {
       );
     }
     const { adapter: _adapter, ...settings } = Object.hasOwn(config.providers, name) ? config.providers[name]! : {};
-    adapters.set(name, makers[chosen as ModelAdapterName](settings, formatPath('config', ['providers', name])));
+    adapters.set(name, makeAdapter(chosen as ModelAdapterName, settings, formatPath('config', ['providers', name])));
   }
   return adapters;
 }

@@ -1,6 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { OllamaProvider } from './OllamaProvider.js';
-import { ollamaSettingsExpected, ollamaSettingsSchema, type OllamaProviderSettings } from './OllamaProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { OllamaProviderSettings } from './OllamaProviderSettings.js';
 
 /**
  * Makes the Ollama adapter: `/api/chat` as NDJSON lines (tool calls, thinking as reasoning, counts as units, typed
@@ -17,8 +16,6 @@ import { ollamaSettingsExpected, ollamaSettingsSchema, type OllamaProviderSettin
  * });
  * ```
  */
-export function createOllamaProvider(settings: OllamaProviderSettings = {}): OllamaProvider {
-  return new OllamaProvider(
-    parseSettings('settings', ollamaSettingsSchema, settings, ollamaSettingsExpected) as OllamaProviderSettings,
-  );
+export function createOllamaProvider(settings: OllamaProviderSettings = {}): AdapterOf<'ollama'> {
+  return makeAdapter('ollama', settings, 'settings');
 }

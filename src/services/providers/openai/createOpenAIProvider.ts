@@ -1,6 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { OpenAIProvider } from './OpenAIProvider.js';
-import { openAISettingsExpected, openAISettingsSchema, type OpenAIProviderSettings } from './OpenAIProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { OpenAIProviderSettings } from './OpenAIProviderSettings.js';
 
 /**
  * Makes the OpenAI adapter: Chat Completions streamed (tools, typed values through `response_format: json_schema`,
@@ -18,8 +17,6 @@ import { openAISettingsExpected, openAISettingsSchema, type OpenAIProviderSettin
  * });
  * ```
  */
-export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): OpenAIProvider {
-  return new OpenAIProvider(
-    parseSettings('settings', openAISettingsSchema, settings, openAISettingsExpected) as OpenAIProviderSettings,
-  );
+export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): AdapterOf<'openai'> {
+  return makeAdapter('openai', settings, 'settings');
 }

@@ -1,10 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { OpenRouterProvider } from './OpenRouterProvider.js';
-import {
-  openrouterSettingsExpected,
-  openrouterSettingsSchema,
-  type OpenRouterProviderSettings,
-} from './OpenRouterProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { OpenRouterProviderSettings } from './OpenRouterProviderSettings.js';
 
 /**
  * Makes the OpenRouter adapter: chat completions streamed (tools, typed values through `response_format`, reasoning,
@@ -23,13 +18,6 @@ import {
  * });
  * ```
  */
-export function createOpenRouterProvider(settings: OpenRouterProviderSettings = {}): OpenRouterProvider {
-  return new OpenRouterProvider(
-    parseSettings(
-      'settings',
-      openrouterSettingsSchema,
-      settings,
-      openrouterSettingsExpected,
-    ) as OpenRouterProviderSettings,
-  );
+export function createOpenRouterProvider(settings: OpenRouterProviderSettings = {}): AdapterOf<'openrouter'> {
+  return makeAdapter('openrouter', settings, 'settings');
 }

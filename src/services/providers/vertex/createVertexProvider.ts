@@ -1,6 +1,5 @@
-import { parseSettings } from '../http/HttpSettings.js';
-import { VertexProvider } from './VertexProvider.js';
-import { vertexSettingsExpected, vertexSettingsSchema, type VertexProviderSettings } from './VertexProviderSettings.js';
+import { makeAdapter, type AdapterOf } from '../http/realAdapters.js';
+import type { VertexProviderSettings } from './VertexProviderSettings.js';
 
 /**
  * Makes the Vertex AI adapter: Gemini models on a Google Cloud project (`streamGenerateContent` over server-sent
@@ -19,8 +18,6 @@ import { vertexSettingsExpected, vertexSettingsSchema, type VertexProviderSettin
  * });
  * ```
  */
-export function createVertexProvider(settings: VertexProviderSettings = {}): VertexProvider {
-  return new VertexProvider(
-    parseSettings('settings', vertexSettingsSchema, settings, vertexSettingsExpected) as VertexProviderSettings,
-  );
+export function createVertexProvider(settings: VertexProviderSettings = {}): AdapterOf<'vertex'> {
+  return makeAdapter('vertex', settings, 'settings');
 }
