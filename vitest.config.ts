@@ -34,6 +34,9 @@ export default defineConfig({
     // Modules are evaluated once per worker, not once per file: most of a file's time was import.
     isolate: false,
     setupFiles: ['./test/support/fileBoundary.ts'],
+    // A timeout here finds a hang, not a slow machine: a test's own bounds come from its work or the instant clock.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
     // Redis for the tests that start one: found on this machine, or fetched once into node_modules/.cache.
     globalSetup: ['./test/support/redisSetup.ts'],
     typecheck: {
