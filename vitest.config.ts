@@ -1,9 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 /** Where test/nest11 installs NestJS 11's packages. */
 const nest11 = source('./test/nest11/node_modules/@nestjs/');
+/** Files that replace a module with `vi.mock`: each needs a module cache of its own. */
+const mocking = [
+  'test/ceilings/cassetteWork.test.ts',
+  'test/services/providers/bedrock/optionalPeers.test.ts',
+  'test/services/providers/vertex/defaultCredentials.test.ts',
+  'test/services/providers/vertex/optionalPeer.test.ts',
+];
 
 export default defineConfig({
   // Examples import 'standin' as users do; in this repository that is the source, not dist.
@@ -24,6 +31,12 @@ export default defineConfig({
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
   test: {
     environment: 'node',
+    // Modules are evaluated once per worker, not once per file: most of a file's time was import.
+    isolate: false,
+    setupFiles: ['./test/support/fileBoundary.ts'],
+    // A timeout here finds a hang, not a slow machine: a test's own bounds come from its work or the instant clock.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
     // Redis for the tests that start one: found on this machine, or fetched once into node_modules/.cache.
     globalSetup: ['./test/support/redisSetup.ts'],
     typecheck: {
@@ -38,6 +51,17 @@ export default defineConfig({
         test: {
           name: 'standin',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...mocking],
+          env: { STANDIN_NEST_MAJOR: '12' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'mocking',
+          include: mocking,
+          isolate: true,
+          typecheck: { enabled: false },
           env: { STANDIN_NEST_MAJOR: '12' },
         },
       },

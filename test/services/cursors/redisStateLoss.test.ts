@@ -142,7 +142,7 @@ describe('a Redis command that timed out', () => {
     expect(await store.advance('', 'other')).toBe(0);
     await store.reset('', 'classifier');
     expect(await store.advance('', 'classifier')).toBe(0);
-  }, 10_000);
+  }, 30_000);
 
   it('lets the same step be asked again: it reads the index the timed-out asking took', async () => {
     const store = keep(createRedisCursorStore({ url: server.url, timeoutMs: 100 }));
@@ -153,7 +153,7 @@ describe('a Redis command that timed out', () => {
     expect((await failure(store.stepIndex('', 'writer', 'r#2'))).code).toBe('D0011');
     expect(await store.stepIndex('', 'writer', 'r#1')).toBe(1);
     expect(await store.stepIndex('', 'writer', 'r#2')).toBe(2);
-  }, 10_000);
+  }, 30_000);
 });
 
 describe('Redis URLs', () => {
