@@ -50,10 +50,10 @@ export const ceilings = {
   reply: 9_000,
   /** Bytes allocated by one fresh two-step `app.run` with one tool, run from source. */
   run: 34_000,
-  /** src/ modules `import('standin/testing')` evaluates (331: each real adapter's class is loaded on its first call). */
-  testing: 335,
-  /** src/ modules `import('standin')` evaluates (168). */
-  index: 172,
+  /** src/ modules `import('standin/testing')` evaluates (323: each real adapter's class and the MCP client side are loaded on first use). */
+  testing: 327,
+  /** src/ modules `import('standin')` evaluates (160). */
+  index: 164,
 };
 
 describe('what a fresh faked call allocates', () => {

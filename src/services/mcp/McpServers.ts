@@ -1,16 +1,16 @@
 import type { McpConfig } from '../../config/mcpConfigSchema.js';
 import { StandinError } from '../../errors/StandinError.js';
 import type { McpConnection } from './McpConnection.js';
-import { RealMcpConnection } from './RealMcpConnection.js';
+import { McpOnFirstUse } from './McpOnFirstUse.js';
 
 /**
  * The MCP servers of a container's config (`mcp.servers`), bound at `Tokens.Mcp`: one
- * {@link RealMcpConnection} per server name, made on its first use and connected on its first
+ * real connection per server name, made on its first use and loaded and connected on its first
  * listing or call, and closed with the app (`app.dispose()`).
  */
 export class McpServers {
   readonly #config: McpConfig | undefined;
-  readonly #connections = new Map<string, RealMcpConnection>();
+  readonly #connections = new Map<string, McpOnFirstUse>();
   #closed = false;
 
   constructor(config: McpConfig | undefined) {
@@ -28,7 +28,7 @@ export class McpServers {
     if (servers === undefined || !Object.hasOwn(servers, name)) return undefined;
     let connection = this.#connections.get(name);
     if (connection === undefined) {
-      connection = new RealMcpConnection(name, servers[name]!);
+      connection = new McpOnFirstUse(name, servers[name]!);
       if (this.#closed) void connection.close();
       this.#connections.set(name, connection);
     }

@@ -79,14 +79,14 @@ describe(lazyAdapter, () => {
     const { seen, load } = counted();
     const adapter = lazyAdapter('openai', ['reply'], load);
     const read: ReplyPart[] = [];
-    for await (const part of adapter.reply({ messages: [] }, context)) {
+    for await (const part of adapter.reply({ model: 'writer', messages: [] }, context)) {
       read.push(part);
       break;
     }
     expect(read).toEqual([parts[0]]);
     expect(seen).toMatchObject({ pulled: 1, closed: true });
     const whole: ReplyPart[] = [];
-    for await (const part of adapter.reply({ messages: [] }, context)) whole.push(part);
+    for await (const part of adapter.reply({ model: 'writer', messages: [] }, context)) whole.push(part);
     expect(whole).toEqual(parts);
   });
 
