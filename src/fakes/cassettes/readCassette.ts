@@ -112,14 +112,17 @@ export function parseCassetteFile(
         `it again.`,
     );
   }
-  const at = (where: readonly (string | number)[]): string => {
-    const span = spanAt(text, where);
-    return span === undefined ? '' : ` (${place(text, span.start)})`;
-  };
   // A file that fits at a glance is not parsed again; the schema words what is wrong with one that does not.
-  const file = fitsCassetteFile(json) ? { entries: json.entries } : cassetteFile(json, path, at);
-  const entries = file.entries.map((raw, i) => readEntry(raw, i, path, (inner = []) => at(['entries', i, ...inner])));
+  const file = fitsCassetteFile(json) ? { entries: json.entries } : cassetteFile(json, path, text);
+  const source = { path, text };
+  const entries = file.entries.map((raw, i) => readEntry(raw, i, source));
   return file.mcp === undefined ? { entries } : { entries, mcp: file.mcp };
+}
+
+/** Where in `text` the value at `where` is: ` (line 3, column 7)`, or '' when unknown. */
+function placeAt(text: string, where: readonly (string | number)[]): string {
+  const span = spanAt(text, where);
+  return span === undefined ? '' : ` (${place(text, span.start)})`;
 }
 
 /** `line 3, column 7` of `offset` in `text`. */
@@ -128,8 +131,22 @@ function place(text: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
-/** Where in the file a path inside an entry (or the entry itself) is: ` (line 3, column 7)`, or '' when unknown. */
-type Locate = (inner?: readonly (string | number)[]) => string;
+/**
+ * The file an entry is read from, its path and its text: where a path inside an entry is is found in the text only
+ * for an entry that is wrong.
+ */
+interface Source {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** Where in the file the entry at `i`, or a path inside it, is: ` (line 3, column 7)`, or '' when unknown. */
+function entryPlace(source: Source, i: number, inner: readonly (string | number)[] = []): string {
+  return placeAt(source.text, ['entries', i, ...inner]);
+}
+
+/** The fields of an entry that hold JSON of any depth. */
+const nestedFields = ['request', 'answer', 'tools'] as const;
 
 /** The path of a zod issue, as the keys `spanAt` walks. */
 const issuePath = (issues: readonly { readonly path: readonly PropertyKey[] }[]): (string | number)[] =>
@@ -139,7 +156,7 @@ const issuePath = (issues: readonly { readonly path: readonly PropertyKey[] }[])
 function cassetteFile(
   json: unknown,
   path: string,
-  at: (where: readonly (string | number)[]) => string,
+  text: string,
 ): { readonly entries: readonly unknown[]; readonly mcp?: CassetteFile['mcp'] } {
   const file = cassetteFileSchema.safeParse(json);
   if (!file.success) {
@@ -154,44 +171,42 @@ function cassetteFile(
     });
     throw new StandinError(
       'V0001',
-      `The cassette ${path} is not a cassette file${at(issuePath(file.error.issues))}:\n${lines.join('\n')}`,
+      `The cassette ${path} is not a cassette file${placeAt(text, issuePath(file.error.issues))}:\n${lines.join('\n')}`,
     );
   }
   return file.data;
 }
 
-function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteEntry {
+function readEntry(raw: unknown, i: number, source: Source): CassetteEntry {
   const root = `entries[${i}]`;
-  // Said only of an entry that is wrong: finding its line scans the file, which for every entry would be quadratic.
-  const malformed = (): string => `The cassette ${path} has a malformed entry${at()}`;
   // A parsed record would take this key for its prototype and drop it, and with it what it holds.
-  for (const field of ['request', 'answer', 'tools'] as const) {
+  for (const field of nestedFields) {
     const value = (raw as Record<string, unknown> | null)?.[field];
     if (nestedDeeper(value)) {
       throw new StandinError(
         'V0001',
-        `${malformed()}: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
+        `${malformed(source, i)}: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
           `deep, past what a cassette holds. Record the cassette again, or remove the entry.`,
       );
     }
     if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
       throw new StandinError(
         'V0001',
-        `${malformed()}: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
+        `${malformed(source, i)}: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
           `${field === 'answer' ? 'an answer' : field === 'tools' ? 'tool runs' : 'a request'}, and reading it would drop it with what it holds. ` +
           `Remove it, or record the cassette again.`,
       );
     }
   }
   // Most entries fit at a glance; the schema words what is wrong with one that does not, and reads every when.
-  const data = fitsEntry(raw) ? (raw as EntryData) : parseEntry(raw, root, path, at);
+  const data = fitsEntry(raw) ? (raw as EntryData) : parseEntry(raw, i, source);
   const { call, model } = data;
   if ((model === undefined) !== (call === 'classify')) {
     const fix =
       call === 'classify'
         ? 'a classify entry names no model: remove model'
         : `a ${call} entry names its model: add model`;
-    throw new StandinError('V0001', `${malformed()}: ${root}: ${fix}.`);
+    throw new StandinError('V0001', `${malformed(source, i)}: ${root}: ${fix}.`);
   }
   const matching =
     whenProblem(data, root) ??
@@ -199,11 +214,11 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
     (data.timing !== undefined && call !== 'reply'
       ? `${root}.timing: timing is how a reply streamed, and this is a ${call} entry. Remove timing.`
       : undefined);
-  if (matching !== undefined) throw new StandinError('V0001', `${malformed()}: ${matching}`);
+  if (matching !== undefined) throw new StandinError('V0001', `${malformed(source, i)}: ${matching}`);
   if (data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
       'V0001',
-      `${malformed()}: ${root}.fallback: fallback names a fallback classifier, and this ` +
+      `${malformed(source, i)}: ${root}.fallback: fallback names a fallback classifier, and this ` +
         `is a ${call} entry. Remove fallback.`,
     );
   }
@@ -214,7 +229,7 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
   if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
     throw new StandinError(
       'V0001',
-      `${malformed()}: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` + `question id. Remove it.`,
+      `${malformed(source, i)}: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` + `question id. Remove it.`,
     );
   }
   const answer = answerSchemas[call].safeParse(data.answer);
@@ -222,8 +237,8 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
     const lines = describeIssues(`${root}.answer`, data.answer, answer.error.issues);
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has an answer that does not fit its call (${call})` +
-        `${at(['answer', ...issuePath(answer.error.issues)])}:\n${lines.join('\n')}`,
+      `The cassette ${source.path} has an answer that does not fit its call (${call})` +
+        `${entryPlace(source, i, ['answer', ...issuePath(answer.error.issues)])}:\n${lines.join('\n')}`,
     );
   }
   return { ...data, answer: answer.data } as CassetteEntry;
@@ -233,7 +248,8 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
 type EntryData = z.output<typeof entrySchema>;
 
 /** The entry as `entrySchema` reads it. @throws {StandinError} `V0001` naming what does not fit. */
-function parseEntry(raw: unknown, root: string, path: string, at: Locate): EntryData {
+function parseEntry(raw: unknown, i: number, source: Source): EntryData {
+  const root = `entries[${i}]`;
   const entry = entrySchema.safeParse(raw);
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
@@ -263,7 +279,7 @@ function parseEntry(raw: unknown, root: string, path: string, at: Locate): Entry
     });
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has a malformed entry${at(issuePath(entry.error.issues))}:\n${lines.join('\n')}`,
+      `The cassette ${source.path} has a malformed entry${entryPlace(source, i, issuePath(entry.error.issues))}:\n${lines.join('\n')}`,
     );
   }
   return entry.data;
@@ -287,4 +303,9 @@ function whenProblem(
     return `${root}.when: when chooses among reply entries only; a ${entry.call} entry gives its request.`;
   const matcher = compileWhen(entry.when as When, root);
   return typeof matcher === 'string' ? matcher : undefined;
+}
+
+/** The start of the message on a malformed entry: said only of one that is wrong, as placing it scans the file. */
+function malformed(source: Source, i: number): string {
+  return `The cassette ${source.path} has a malformed entry${entryPlace(source, i)}`;
 }
