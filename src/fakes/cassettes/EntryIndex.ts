@@ -24,7 +24,7 @@ export class EntryIndex {
    * keys only the entries of its own last text, as no other can share its key; an entry added under a keyed text is
    * keyed at once.
    */
-  readonly #byText = new Map<string, number[] | null>();
+  readonly #byText = new Map<string, number | number[] | null>();
   /** Per model, the reply entries written with a `when`, in file order. */
   readonly #matching = new Map<string, { readonly position: number; readonly matcher: Matcher }[]>();
   /** Per scope, the entries with a `when` it took. */
@@ -45,7 +45,8 @@ export class EntryIndex {
     const unkeyed = this.#byText.get(text);
     if (unkeyed !== null) {
       this.#byText.set(text, null);
-      if (unkeyed !== undefined) for (const position of unkeyed) this.#keyOne(position);
+      if (typeof unkeyed === 'number') this.#keyOne(unkeyed);
+      else if (unkeyed !== undefined) for (const position of unkeyed) this.#keyOne(position);
     }
     return `${keyStart(model, call, fallback)}${requestKey(this.#keyed(request))}`;
   }
@@ -65,7 +66,9 @@ export class EntryIndex {
     const text = lastText(entry.request);
     const unkeyed = this.#byText.get(text);
     if (unkeyed === null) this.#keyOne(position);
-    else if (unkeyed === undefined) this.#byText.set(text, [position]);
+    // Most texts are asked once: a lone position is kept as itself, not in a list.
+    else if (unkeyed === undefined) this.#byText.set(text, position);
+    else if (typeof unkeyed === 'number') this.#byText.set(text, [unkeyed, position]);
     else unkeyed.push(position);
   }
 

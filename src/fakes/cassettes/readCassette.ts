@@ -145,6 +145,11 @@ function entryPlace(source: Source, i: number, inner: readonly (string | number)
   return placeAt(source.text, ['entries', i, ...inner]);
 }
 
+/** `entries[3]`: made only for a message, as an entry that is well formed needs no name. */
+function entryName(i: number): string {
+  return `entries[${i}]`;
+}
+
 /** The fields of an entry that hold JSON of any depth. */
 const nestedFields = ['request', 'answer', 'tools'] as const;
 
@@ -178,21 +183,20 @@ function cassetteFile(
 }
 
 function readEntry(raw: unknown, i: number, source: Source): CassetteEntry {
-  const root = `entries[${i}]`;
   // A parsed record would take this key for its prototype and drop it, and with it what it holds.
   for (const field of nestedFields) {
     const value = (raw as Record<string, unknown> | null)?.[field];
     if (nestedDeeper(value)) {
       throw new StandinError(
         'V0001',
-        `${malformed(source, i)}: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
+        `${malformed(source, i)}: ${entryName(i)}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
           `deep, past what a cassette holds. Record the cassette again, or remove the entry.`,
       );
     }
     if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
       throw new StandinError(
         'V0001',
-        `${malformed(source, i)}: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
+        `${malformed(source, i)}: ${entryName(i)}.${field}.__proto__: '__proto__' is not a field of ` +
           `${field === 'answer' ? 'an answer' : field === 'tools' ? 'tool runs' : 'a request'}, and reading it would drop it with what it holds. ` +
           `Remove it, or record the cassette again.`,
       );
@@ -206,19 +210,21 @@ function readEntry(raw: unknown, i: number, source: Source): CassetteEntry {
       call === 'classify'
         ? 'a classify entry names no model: remove model'
         : `a ${call} entry names its model: add model`;
-    throw new StandinError('V0001', `${malformed(source, i)}: ${root}: ${fix}.`);
+    throw new StandinError('V0001', `${malformed(source, i)}: ${entryName(i)}: ${fix}.`);
   }
   const matching =
-    whenProblem(data, root) ??
-    toolRunsProblem(call, data.tools, root) ??
+    (data.when === undefined && data.request !== undefined && data.answer.when === undefined
+      ? undefined
+      : whenProblem(data, entryName(i))) ??
+    (data.tools === undefined ? undefined : toolRunsProblem(call, data.tools, entryName(i))) ??
     (data.timing !== undefined && call !== 'reply'
-      ? `${root}.timing: timing is how a reply streamed, and this is a ${call} entry. Remove timing.`
+      ? `${entryName(i)}.timing: timing is how a reply streamed, and this is a ${call} entry. Remove timing.`
       : undefined);
   if (matching !== undefined) throw new StandinError('V0001', `${malformed(source, i)}: ${matching}`);
   if (data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
       'V0001',
-      `${malformed(source, i)}: ${root}.fallback: fallback names a fallback classifier, and this ` +
+      `${malformed(source, i)}: ${entryName(i)}.fallback: fallback names a fallback classifier, and this ` +
         `is a ${call} entry. Remove fallback.`,
     );
   }
@@ -229,12 +235,13 @@ function readEntry(raw: unknown, i: number, source: Source): CassetteEntry {
   if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
     throw new StandinError(
       'V0001',
-      `${malformed(source, i)}: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` + `question id. Remove it.`,
+      `${malformed(source, i)}: ${entryName(i)}.answer.answers.__proto__: '__proto__' cannot be a ` +
+        `question id. Remove it.`,
     );
   }
   const answer = answerSchemas[call].safeParse(data.answer);
   if (!answer.success) {
-    const lines = describeIssues(`${root}.answer`, data.answer, answer.error.issues);
+    const lines = describeIssues(`${entryName(i)}.answer`, data.answer, answer.error.issues);
     throw new StandinError(
       'V0001',
       `The cassette ${source.path} has an answer that does not fit its call (${call})` +
