@@ -56,9 +56,10 @@ function aimockFixtures(count: number): string {
 }
 
 /**
- * Cassettes (issues 13 and 24): a replayed reply beside a faked one; loading a 1,000-entry
- * cassette beside JSON.parse of it and beside aimock loading the same recordings; replay at the
- * last entry beside the first.
+ * Cassettes (issues 13, 24 and 36): a replayed reply beside a faked one; loading a 1,000- and a
+ * 10,000-entry cassette, and loading it then replaying its last entry, beside JSON.parse of it
+ * (and at 1,000 beside aimock loading the same recordings); replay at the last entry beside the
+ * first.
  */
 export default async function cassette(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'standin-bench-'));
@@ -107,41 +108,58 @@ export default async function cassette(): Promise<void> {
       },
     ]);
 
-    // 2. Loading: app.cassette on a 1,000-entry file (read, parse, check every entry and every
-    // answer), beside JSON.parse of the same text, and beside aimock loading the same 1,000
+    // 2. Loading: app.cassette on a 1,000- and a 10,000-entry file (read, parse, check every entry and
+    // every answer), beside JSON.parse of the same text, and at 1,000 beside aimock loading the same
     // recordings as its fixtures file (read, parse, normalise every fixture). A reply's answer is
-    // prepared on its first replay, and a model's requests are keyed on its first lookup: the
-    // third case, loading then replaying one entry, shows what that first replay adds.
+    // prepared on its first replay, and the entries that end with the asked text are keyed on its
+    // first lookup: the third case, loading then replaying the last entry, shows what that first
+    // replay adds.
     const bigPath = join(folder, 'big.json');
     writeFileSync(bigPath, bigCassette(1000));
     const aimockPath = join(folder, 'aimock.json');
     writeFileSync(aimockPath, aimockFixtures(1000));
     if (loadFixtureFile(aimockPath).length !== 1000) throw new Error('aimock does not load the 1,000 fixtures');
-    const loadAndReplay = async (): Promise<void> => {
-      const app = createTestApp(config);
-      app.cassette(bigPath);
-      await app.reply('writer', { instructions, messages: recorded(999).question });
-    };
-    const [load, parse, aimock, loaded] = await compare(
-      [
-        { name: 'createTestApp + app.cassette (1,000 entries)', fn: () => createTestApp(config).cassette(bigPath) },
-        { name: 'readFileSync + JSON.parse of the same file', fn: () => JSON.parse(readFileSync(bigPath, 'utf8')) },
-        { name: "aimock's loadFixtureFile, the same 1,000 recordings", fn: () => loadFixtureFile(aimockPath) },
-        { name: 'createTestApp + app.cassette + its first replay', fn: loadAndReplay },
-      ],
-      { budgetMs: 1500, rounds: 6 },
-    );
     const kb = (path: string) => `${(readFileSync(path).length / 1024).toFixed(0)} KB`;
-    report('Cassettes: loading a 1,000-entry cassette (medians of interleaved rounds)', [
-      timesRow(`app.cassette on a ${kb(bigPath)} file`, load!.medianNs, parse!.medianNs, parse!.name, 2),
-      timesRow(
-        `app.cassette, against aimock (its file ${kb(aimockPath)})`,
-        load!.medianNs,
-        aimock!.medianNs,
-        aimock!.name,
-      ),
-      timesRow('app.cassette, then its first replay (the last entry)', loaded!.medianNs, parse!.medianNs, parse!.name),
-    ]);
+    for (const size of [1000, 10_000]) {
+      const path = size === 1000 ? bigPath : join(folder, `big${size}.json`);
+      if (size !== 1000) writeFileSync(path, bigCassette(size));
+      const loadAndReplay = async (): Promise<void> => {
+        const app = createTestApp(config);
+        app.cassette(path);
+        const last = await app.reply('writer', { instructions, messages: recorded(size - 1).question });
+        if (last.text !== recorded(size - 1).answer) throw new Error(`entry ${size - 1} does not replay its answer`);
+      };
+      const count = size.toLocaleString('en');
+      const cases = [
+        { name: `createTestApp + app.cassette (${count} entries)`, fn: () => createTestApp(config).cassette(path) },
+        { name: 'readFileSync + JSON.parse of the same file', fn: () => JSON.parse(readFileSync(path, 'utf8')) },
+        { name: 'createTestApp + app.cassette + its first replay', fn: loadAndReplay },
+        ...(size === 1000
+          ? [{ name: `aimock's loadFixtureFile, the same ${count} recordings`, fn: () => loadFixtureFile(aimockPath) }]
+          : []),
+      ];
+      const [load, parse, loaded, aimock] = await compare(cases, { budgetMs: size === 1000 ? 1500 : 4000, rounds: 6 });
+      report(`Cassettes: loading a ${count}-entry cassette (medians of interleaved rounds)`, [
+        timesRow(`app.cassette on a ${kb(path)} file`, load!.medianNs, parse!.medianNs, parse!.name, 2),
+        timesRow(
+          'app.cassette, then its first replay (the last entry)',
+          loaded!.medianNs,
+          parse!.medianNs,
+          parse!.name,
+          2,
+        ),
+        ...(aimock === undefined
+          ? []
+          : [
+              timesRow(
+                `app.cassette, against aimock (its file ${kb(aimockPath)})`,
+                load!.medianNs,
+                aimock.medianNs,
+                aimock.name,
+              ),
+            ]),
+      ]);
+    }
 
     // 3. Replay at the last of 1,000 entries against the first: each call in a scope of its own,
     // so each is a first asking. Beside it, aimock's matchFixture on its 1,000 fixtures, last and first.

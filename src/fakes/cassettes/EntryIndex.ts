@@ -20,12 +20,11 @@ export class EntryIndex {
   /** The entries by position. */
   readonly #entries: CassetteEntry[] = [];
   /**
-   * Entries not keyed yet, per model and call: they are keyed on the first lookup of theirs, not when the cassette
-   * loads.
+   * The entries by their request's last text ({@link lastText}): those not keyed yet, or null once they are. A lookup
+   * keys only the entries of its own last text, as no other can share its key; an entry added under a keyed text is
+   * keyed at once.
    */
-  readonly #unkeyed = new Map<string, number[]>();
-  /** The starts of the keys whose entries are keyed: an entry added under one is keyed at once. */
-  readonly #keyedStarts = new Set<string>();
+  readonly #byText = new Map<string, number | number[] | null>();
   /** Per model, the reply entries written with a `when`, in file order. */
   readonly #matching = new Map<string, { readonly position: number; readonly matcher: Matcher }[]>();
   /** Per scope, the entries with a `when` it took. */
@@ -42,9 +41,14 @@ export class EntryIndex {
    * needs no digest.
    */
   key(model: string | undefined, call: CassetteCall, request: NormalizedRequest, fallback?: number): string {
-    const start = keyStart(model, call, fallback);
-    if (!this.#keyedStarts.has(start)) this.#keyAll(start);
-    return `${start}${requestKey(this.#keyed(request))}`;
+    const text = lastText(request);
+    const unkeyed = this.#byText.get(text);
+    if (unkeyed !== null) {
+      this.#byText.set(text, null);
+      if (typeof unkeyed === 'number') this.#keyOne(unkeyed);
+      else if (unkeyed !== undefined) for (const position of unkeyed) this.#keyOne(position);
+    }
+    return `${keyStart(model, call, fallback)}${requestKey(this.#keyed(request))}`;
   }
 
   /** Adds the entry at `position` of the file, after every entry added before it with the same key. */
@@ -59,22 +63,18 @@ export class EntryIndex {
       else list.push({ position, matcher });
       return;
     }
-    const start = keyStart(entry.model, entry.call, entry.fallback);
-    if (this.#keyedStarts.has(start)) return this.#keyOne(start, position);
-    const unkeyed = this.#unkeyed.get(start);
-    if (unkeyed === undefined) this.#unkeyed.set(start, [position]);
+    const text = lastText(entry.request);
+    const unkeyed = this.#byText.get(text);
+    if (unkeyed === null) this.#keyOne(position);
+    // Most texts are asked once: a lone position is kept as itself, not in a list.
+    else if (unkeyed === undefined) this.#byText.set(text, position);
+    else if (typeof unkeyed === 'number') this.#byText.set(text, [unkeyed, position]);
     else unkeyed.push(position);
   }
 
-  /** Keys the entries under `start` not keyed yet, in their order, and every entry added under it from now on. */
-  #keyAll(start: string): void {
-    this.#keyedStarts.add(start);
-    for (const position of this.#unkeyed.get(start) ?? []) this.#keyOne(start, position);
-    this.#unkeyed.delete(start);
-  }
-
-  #keyOne(start: string, position: number): void {
-    const key = `${start}${requestKey(this.#keyed(this.#entries[position]!.request!))}`;
+  #keyOne(position: number): void {
+    const entry = this.#entries[position]!;
+    const key = `${keyStart(entry.model, entry.call, entry.fallback)}${requestKey(this.#keyed(entry.request!))}`;
     const list = this.#byKey.get(key);
     if (list === undefined) this.#byKey.set(key, [position]);
     else list.push(position);
@@ -161,4 +161,25 @@ export class EntryIndex {
 /** The start of the keys of a model (for classify, none, or the fallback classifier's index) and a call. */
 function keyStart(model: string | undefined, call: CassetteCall, fallback: number | undefined): string {
   return `${model ?? (fallback === undefined ? '' : `\u0001${fallback}`)}\u0000${call}\u0000`;
+}
+
+/** The fields whose text tells most requests apart: a reply's last message, an embed's or a speak's text, ... */
+const TEXT_FIELDS = ['text', 'query', 'prompt', 'input'] as const;
+
+/**
+ * The text a request's key is bucketed by: its last message's content when that is a text, else the first text field
+ * it has, else ''. Equal keys mean equal requests, so equal texts; the model-id matching changes only `settings`,
+ * which this does not read.
+ */
+function lastText(request: NormalizedRequest): string {
+  const messages = request.messages;
+  if (Array.isArray(messages)) {
+    const content: unknown = (messages[messages.length - 1] as { content?: unknown } | undefined)?.content;
+    return typeof content === 'string' ? content : '';
+  }
+  for (const field of TEXT_FIELDS) {
+    const text = request[field];
+    if (typeof text === 'string') return text;
+  }
+  return '';
 }

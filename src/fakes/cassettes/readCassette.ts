@@ -6,9 +6,10 @@
  * and the collector, about a third of the wall time, as every copy stays alive with its app (1.7 MB an app).
  * What was cut: an entry and the file are checked field by field with no copy (quickChecks.ts), zod only wording
  * what is wrong; a reply's answer as a recording writes it is known to prepare and is prepared on its first replay
- * (CassetteTape); a model's requests are keyed on its first lookup, one flat text each (EntryIndex, requestKey.ts);
- * the nesting walk makes no list. Now 0.3 ms past the parse, and 0.59 MB an app, the parsed JSON's 0.53 MB and little
- * more.
+ * (CassetteTape); a lookup keys only the entries whose request ends with its text, one flat text each (EntryIndex,
+ * requestKey.ts), where the first replay once keyed every entry of its model; an entry is read with no closure or
+ * name made for it; the nesting walk makes no list. What is left past the parse (issue 36) is mostly the collector:
+ * the app's container outlives minor collections, and with it the parsed JSON it holds is copied and promoted.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { z } from 'zod';
@@ -112,14 +113,17 @@ export function parseCassetteFile(
         `it again.`,
     );
   }
-  const at = (where: readonly (string | number)[]): string => {
-    const span = spanAt(text, where);
-    return span === undefined ? '' : ` (${place(text, span.start)})`;
-  };
   // A file that fits at a glance is not parsed again; the schema words what is wrong with one that does not.
-  const file = fitsCassetteFile(json) ? { entries: json.entries } : cassetteFile(json, path, at);
-  const entries = file.entries.map((raw, i) => readEntry(raw, i, path, (inner = []) => at(['entries', i, ...inner])));
+  const file = fitsCassetteFile(json) ? { entries: json.entries } : cassetteFile(json, path, text);
+  const source = { path, text };
+  const entries = file.entries.map((raw, i) => readEntry(raw, i, source));
   return file.mcp === undefined ? { entries } : { entries, mcp: file.mcp };
+}
+
+/** Where in `text` the value at `where` is: ` (line 3, column 7)`, or '' when unknown. */
+function placeAt(text: string, where: readonly (string | number)[]): string {
+  const span = spanAt(text, where);
+  return span === undefined ? '' : ` (${place(text, span.start)})`;
 }
 
 /** `line 3, column 7` of `offset` in `text`. */
@@ -128,8 +132,27 @@ function place(text: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
-/** Where in the file a path inside an entry (or the entry itself) is: ` (line 3, column 7)`, or '' when unknown. */
-type Locate = (inner?: readonly (string | number)[]) => string;
+/**
+ * The file an entry is read from, its path and its text: where a path inside an entry is is found in the text only
+ * for an entry that is wrong.
+ */
+interface Source {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** Where in the file the entry at `i`, or a path inside it, is: ` (line 3, column 7)`, or '' when unknown. */
+function entryPlace(source: Source, i: number, inner: readonly (string | number)[] = []): string {
+  return placeAt(source.text, ['entries', i, ...inner]);
+}
+
+/** `entries[3]`: made only for a message, as an entry that is well formed needs no name. */
+function entryName(i: number): string {
+  return `entries[${i}]`;
+}
+
+/** The fields of an entry that hold JSON of any depth. */
+const nestedFields = ['request', 'answer', 'tools'] as const;
 
 /** The path of a zod issue, as the keys `spanAt` walks. */
 const issuePath = (issues: readonly { readonly path: readonly PropertyKey[] }[]): (string | number)[] =>
@@ -139,7 +162,7 @@ const issuePath = (issues: readonly { readonly path: readonly PropertyKey[] }[])
 function cassetteFile(
   json: unknown,
   path: string,
-  at: (where: readonly (string | number)[]) => string,
+  text: string,
 ): { readonly entries: readonly unknown[]; readonly mcp?: CassetteFile['mcp'] } {
   const file = cassetteFileSchema.safeParse(json);
   if (!file.success) {
@@ -154,56 +177,55 @@ function cassetteFile(
     });
     throw new StandinError(
       'V0001',
-      `The cassette ${path} is not a cassette file${at(issuePath(file.error.issues))}:\n${lines.join('\n')}`,
+      `The cassette ${path} is not a cassette file${placeAt(text, issuePath(file.error.issues))}:\n${lines.join('\n')}`,
     );
   }
   return file.data;
 }
 
-function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteEntry {
-  const root = `entries[${i}]`;
-  // Said only of an entry that is wrong: finding its line scans the file, which for every entry would be quadratic.
-  const malformed = (): string => `The cassette ${path} has a malformed entry${at()}`;
+function readEntry(raw: unknown, i: number, source: Source): CassetteEntry {
   // A parsed record would take this key for its prototype and drop it, and with it what it holds.
-  for (const field of ['request', 'answer', 'tools'] as const) {
+  for (const field of nestedFields) {
     const value = (raw as Record<string, unknown> | null)?.[field];
     if (nestedDeeper(value)) {
       throw new StandinError(
         'V0001',
-        `${malformed()}: ${root}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
+        `${malformed(source, i)}: ${entryName(i)}.${field} nests more than ${MAX_DEPTH} objects and lists ` +
           `deep, past what a cassette holds. Record the cassette again, or remove the entry.`,
       );
     }
     if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
       throw new StandinError(
         'V0001',
-        `${malformed()}: ${root}.${field}.__proto__: '__proto__' is not a field of ` +
+        `${malformed(source, i)}: ${entryName(i)}.${field}.__proto__: '__proto__' is not a field of ` +
           `${field === 'answer' ? 'an answer' : field === 'tools' ? 'tool runs' : 'a request'}, and reading it would drop it with what it holds. ` +
           `Remove it, or record the cassette again.`,
       );
     }
   }
   // Most entries fit at a glance; the schema words what is wrong with one that does not, and reads every when.
-  const data = fitsEntry(raw) ? (raw as EntryData) : parseEntry(raw, root, path, at);
+  const data = fitsEntry(raw) ? (raw as EntryData) : parseEntry(raw, i, source);
   const { call, model } = data;
   if ((model === undefined) !== (call === 'classify')) {
     const fix =
       call === 'classify'
         ? 'a classify entry names no model: remove model'
         : `a ${call} entry names its model: add model`;
-    throw new StandinError('V0001', `${malformed()}: ${root}: ${fix}.`);
+    throw new StandinError('V0001', `${malformed(source, i)}: ${entryName(i)}: ${fix}.`);
   }
   const matching =
-    whenProblem(data, root) ??
-    toolRunsProblem(call, data.tools, root) ??
+    (data.when === undefined && data.request !== undefined && data.answer.when === undefined
+      ? undefined
+      : whenProblem(data, entryName(i))) ??
+    (data.tools === undefined ? undefined : toolRunsProblem(call, data.tools, entryName(i))) ??
     (data.timing !== undefined && call !== 'reply'
-      ? `${root}.timing: timing is how a reply streamed, and this is a ${call} entry. Remove timing.`
+      ? `${entryName(i)}.timing: timing is how a reply streamed, and this is a ${call} entry. Remove timing.`
       : undefined);
-  if (matching !== undefined) throw new StandinError('V0001', `${malformed()}: ${matching}`);
+  if (matching !== undefined) throw new StandinError('V0001', `${malformed(source, i)}: ${matching}`);
   if (data.fallback !== undefined && call !== 'classify') {
     throw new StandinError(
       'V0001',
-      `${malformed()}: ${root}.fallback: fallback names a fallback classifier, and this ` +
+      `${malformed(source, i)}: ${entryName(i)}.fallback: fallback names a fallback classifier, and this ` +
         `is a ${call} entry. Remove fallback.`,
     );
   }
@@ -214,16 +236,17 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
   if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
     throw new StandinError(
       'V0001',
-      `${malformed()}: ${root}.answer.answers.__proto__: '__proto__' cannot be a ` + `question id. Remove it.`,
+      `${malformed(source, i)}: ${entryName(i)}.answer.answers.__proto__: '__proto__' cannot be a ` +
+        `question id. Remove it.`,
     );
   }
   const answer = answerSchemas[call].safeParse(data.answer);
   if (!answer.success) {
-    const lines = describeIssues(`${root}.answer`, data.answer, answer.error.issues);
+    const lines = describeIssues(`${entryName(i)}.answer`, data.answer, answer.error.issues);
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has an answer that does not fit its call (${call})` +
-        `${at(['answer', ...issuePath(answer.error.issues)])}:\n${lines.join('\n')}`,
+      `The cassette ${source.path} has an answer that does not fit its call (${call})` +
+        `${entryPlace(source, i, ['answer', ...issuePath(answer.error.issues)])}:\n${lines.join('\n')}`,
     );
   }
   return { ...data, answer: answer.data } as CassetteEntry;
@@ -233,7 +256,8 @@ function readEntry(raw: unknown, i: number, path: string, at: Locate): CassetteE
 type EntryData = z.output<typeof entrySchema>;
 
 /** The entry as `entrySchema` reads it. @throws {StandinError} `V0001` naming what does not fit. */
-function parseEntry(raw: unknown, root: string, path: string, at: Locate): EntryData {
+function parseEntry(raw: unknown, i: number, source: Source): EntryData {
+  const root = `entries[${i}]`;
   const entry = entrySchema.safeParse(raw);
   if (!entry.success) {
     const lines = describeIssues(root, raw, entry.error.issues, {
@@ -263,7 +287,7 @@ function parseEntry(raw: unknown, root: string, path: string, at: Locate): Entry
     });
     throw new StandinError(
       'V0001',
-      `The cassette ${path} has a malformed entry${at(issuePath(entry.error.issues))}:\n${lines.join('\n')}`,
+      `The cassette ${source.path} has a malformed entry${entryPlace(source, i, issuePath(entry.error.issues))}:\n${lines.join('\n')}`,
     );
   }
   return entry.data;
@@ -287,4 +311,9 @@ function whenProblem(
     return `${root}.when: when chooses among reply entries only; a ${entry.call} entry gives its request.`;
   const matcher = compileWhen(entry.when as When, root);
   return typeof matcher === 'string' ? matcher : undefined;
+}
+
+/** The start of the message on a malformed entry: said only of one that is wrong, as placing it scans the file. */
+function malformed(source: Source, i: number): string {
+  return `The cassette ${source.path} has a malformed entry${entryPlace(source, i)}`;
 }
