@@ -99,6 +99,8 @@ export function sendBytes(
 const READY: Promise<void> = Promise.resolve();
 /** The most characters of events a stream holds back to write with those that follow: past it, they are written. */
 export const HOLD_CHARS = 16 * 1024;
+/** The most a stream holds back before its first write: a long answer's first events reach the client early. */
+export const FIRST_HOLD_CHARS = 1024;
 
 /**
  * A server-sent event stream, opened on the first event so an earlier failure can get an error status. Events sent
@@ -112,6 +114,8 @@ export class SseStream {
   /** The events sent and not written yet. */
   #held = '';
   #flushing = false;
+  /** How much may be held back before a write: {@link FIRST_HOLD_CHARS} until the first, then {@link HOLD_CHARS}. */
+  #hold = FIRST_HOLD_CHARS;
 
   /** `contentType` is another line-framed stream's (Ollama's NDJSON), written and held back alike. */
   constructor(
@@ -147,7 +151,7 @@ export class SseStream {
       });
     }
     this.#held += text;
-    if (this.#held.length < HOLD_CHARS && !response.writableNeedDrain) {
+    if (this.#held.length < this.#hold && !response.writableNeedDrain) {
       if (!this.#flushing) {
         this.#flushing = true;
         process.nextTick(flushHeld, this);
@@ -161,6 +165,7 @@ export class SseStream {
   /** Writes the events held back; false when the socket's buffer is full. */
   flush(): boolean {
     this.#flushing = false;
+    this.#hold = HOLD_CHARS;
     const response = this.#response;
     const held = this.#held;
     this.#held = '';
