@@ -53,7 +53,8 @@ function plainMessages(value: unknown): { messages: Message[]; instructions: str
     }
     if (typeof content !== 'string') return undefined;
     if (role === 'user') messages.push({ role: 'user', content });
-    else if (role === 'assistant') messages.push(content === '' ? { role: 'assistant' } : { role: 'assistant', content });
+    else if (role === 'assistant')
+      messages.push(content === '' ? { role: 'assistant' } : { role: 'assistant', content });
     else if (role === 'system' || role === 'developer') instructions.push(content);
     else return undefined;
   }
