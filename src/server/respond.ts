@@ -57,6 +57,14 @@ export function dropConnection(response: ServerResponse): void {
   response.destroy();
 }
 
+/**
+ * A copy of `headers` to add to. Not `{ ...headers, name: value }`: V8 (Node 20) takes microseconds over a spread that
+ * properties follow, more than the rest of a response's header work.
+ */
+function withHeaders(headers: Readonly<Record<string, string>>): Record<string, string | number> {
+  return Object.assign({}, headers);
+}
+
 /** Sends a JSON body with its status and headers, whole. */
 export function sendJson(
   response: ServerResponse,
@@ -74,11 +82,10 @@ export function sendJsonText(
   text: string,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  response.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
+  const head = withHeaders(headers);
+  head['content-type'] = 'application/json';
+  head['content-length'] = Buffer.byteLength(text);
+  response.writeHead(status, head);
   response.end(text);
   closeUnlessTaken(response);
 }
@@ -142,13 +149,12 @@ export class SseStream {
   event(text: string): Promise<void> {
     const response = this.#response;
     if (!response.headersSent) {
-      response.writeHead(200, {
-        ...this.#headers,
-        'content-type': this.#contentType,
-        'cache-control': 'no-cache',
-        // HTTP/2 has no connection header: its connections stay open by themselves.
-        ...(isHttp2(response) ? {} : { connection: 'keep-alive' }),
-      });
+      const head = withHeaders(this.#headers);
+      head['content-type'] = this.#contentType;
+      head['cache-control'] = 'no-cache';
+      // HTTP/2 has no connection header: its connections stay open by themselves.
+      if (!isHttp2(response)) head.connection = 'keep-alive';
+      response.writeHead(200, head);
     }
     this.#held += text;
     if (this.#held.length < this.#hold && !response.writableNeedDrain) {
