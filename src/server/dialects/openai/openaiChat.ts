@@ -22,9 +22,13 @@ export const chatWriters = (includeUsage: boolean, filters: ChatFilters | undefi
 export function chatEndpoint(filters?: ChatFilters): (context: WireContext) => Promise<void> {
   return async (context) => {
     const body = readJson(context.body);
-    refuseUnhonoured(body, chatUnhonoured);
     const deployment = context.params.deployment;
-    const read = quickChat(body, deployment) ?? readChat(body, deployment);
+    // A plain body holds none of the fields a scripted answer cannot honour.
+    let read = quickChat(body, deployment);
+    if (read === undefined) {
+      refuseUnhonoured(body, chatUnhonoured);
+      read = readChat(body, deployment);
+    }
     await answerReply(context, read, chatWriters(read.includeUsage, filters));
   };
 }
