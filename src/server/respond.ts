@@ -147,6 +147,19 @@ export class SseStream {
 
   /** Sends one event written out whole: `data: ...` and the blank line that ends it. */
   event(text: string): Promise<void> {
+    return this.#put(text) ?? READY;
+  }
+
+  /**
+   * Sends the events one part made, written out whole; a promise only while the client's socket is full, so a stream
+   * that need not wait for its client spends no turn of the microtask queue per part.
+   */
+  events(texts: readonly string[]): Promise<void> | undefined {
+    if (texts.length === 0) return undefined;
+    return this.#put(texts.length === 1 ? texts[0]! : texts.join(''));
+  }
+
+  #put(text: string): Promise<void> | undefined {
     const response = this.#response;
     if (!response.headersSent) {
       const head = withHeaders(this.#headers);
@@ -162,9 +175,9 @@ export class SseStream {
         this.#flushing = true;
         process.nextTick(flushHeld, this);
       }
-      return READY;
+      return undefined;
     }
-    if (this.flush() || response.destroyed) return READY;
+    if (this.flush() || response.destroyed) return undefined;
     return drained(response);
   }
 
