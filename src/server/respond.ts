@@ -151,12 +151,21 @@ export class SseStream {
   }
 
   /**
-   * Sends the events one part made, written out whole; a promise only while the client's socket is full, so a stream
+   * Sends the events one part made, each written out whole; a promise only while the client's socket is full, so a stream
    * that need not wait for its client spends no turn of the microtask queue per part.
    */
   events(texts: readonly string[]): Promise<void> | undefined {
-    if (texts.length === 0) return undefined;
-    return this.#put(texts.length === 1 ? texts[0]! : texts.join(''));
+    for (let i = 0; i < texts.length; i++) {
+      const wait = this.#put(texts[i]!);
+      if (wait !== undefined) return i === texts.length - 1 ? wait : this.#rest(wait, texts, i + 1);
+    }
+    return undefined;
+  }
+
+  /** The events after one that had to wait, each sent once the client took what came before it. */
+  async #rest(wait: Promise<void>, texts: readonly string[], from: number): Promise<void> {
+    await wait;
+    for (let i = from; i < texts.length; i++) await this.event(texts[i]!);
   }
 
   #put(text: string): Promise<void> | undefined {
