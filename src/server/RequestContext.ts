@@ -115,9 +115,14 @@ export class RequestContext implements WireContext {
   }
 
   record(entry: WireRecord): void {
-    const where = { scope: this.#scopeName, path: this.path };
-    const sent: SentEntry =
-      entry.call === 'reply' ? { ...where, ...entry, input: sentInput(entry.input) } : { ...where, ...entry };
+    // Written out rather than spread: spreading two objects into one costs more than the rest of the bookkeeping.
+    const sent = {
+      scope: this.#scopeName,
+      path: this.path,
+      model: entry.model,
+      call: entry.call,
+      input: entry.call === 'reply' ? sentInput(entry.input) : entry.input,
+    } as SentEntry;
     this.#services.sent.add(sent, this.body.length, this.options.requestId);
   }
 }

@@ -26,8 +26,12 @@ export class EventStreamWriter {
   send(message: Uint8Array): Promise<void> {
     const response = this.#response;
     if (response.destroyed) return READY;
-    if (!response.headersSent)
-      response.writeHead(200, { ...this.#headers, 'content-type': 'application/vnd.amazon.eventstream' });
+    if (!response.headersSent) {
+      // Assigned, not spread with a property after it, which V8 (Node 20) takes microseconds over.
+      const head: Record<string, string> = Object.assign({}, this.#headers);
+      head['content-type'] = 'application/vnd.amazon.eventstream';
+      response.writeHead(200, head);
+    }
     return response.write(message) ? READY : drained(response);
   }
 

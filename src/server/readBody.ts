@@ -4,22 +4,25 @@ import { WireError } from './WireError.js';
 /** The largest request body the server reads when its settings name no other: 25 MiB, OpenAI's audio upload limit. */
 export const DEFAULT_BODY_LIMIT = 25 * 1024 * 1024;
 
+/** `W0001`: a body past the server's limit. */
+function tooLarge(limit: number): WireError {
+  return new WireError(
+    'W0001',
+    413,
+    `The request body is larger than the server's limit of ${limit} bytes. Send a smaller body, or start the ` +
+      `server with a larger limit (standin serve --body-limit <bytes>, createFakeServer({ bodyLimit })).`,
+    {
+      type: 'invalid_request_error',
+      code: 'request_too_large',
+      retry: false,
+    },
+  );
+}
+
 /** Reads a body up to `limit` bytes; a larger one is `W0001` (413) and the rest is never buffered. */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = (): WireError =>
-    new WireError(
-      'W0001',
-      413,
-      `The request body is larger than the server's limit of ${limit} bytes. Send a smaller body, or start the ` +
-        `server with a larger limit (standin serve --body-limit <bytes>, createFakeServer({ bodyLimit })).`,
-      {
-        type: 'invalid_request_error',
-        code: 'request_too_large',
-        retry: false,
-      },
-    );
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -29,13 +32,14 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
         chunks.length = 0;
         request.removeAllListeners('data');
         request.resume();
-        reject(tooLarge());
+        reject(tooLarge(limit));
         return;
       }
       chunks.push(chunk);
     });
-    request.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    request.once('error', reject);
+    // `on`, not `once`: a request ends once, and once's wrapper is an allocation a request need not make.
+    request.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    request.on('error', reject);
   });
 }
 

@@ -63,14 +63,16 @@ export async function anthropicMessages(context: WireContext): Promise<void> {
   const events = new MessageEventWriter(meta, tool);
   await context.run(async () => {
     try {
-      for await (const part of context.app.stream(model, input, context.options))
-        for (const event of events.part(part)) await sse.event(event);
+      for await (const part of context.app.stream(model, input, context.options)) {
+        const wait = sse.events(events.part(part));
+        if (wait !== undefined) await wait;
+      }
     } catch (error) {
       const misbehaved = wireMisbehaviour(error) ?? filteredOr(error);
       // A typed value that does not fit went out whole, as the model gave it.
       if (misbehaved.kind !== 'value') for (const event of events.stop(misbehaved)) await sse.event(event);
     }
   });
-  for (const event of events.end()) await sse.event(event);
+  await sse.events(events.end());
   sse.end();
 }

@@ -46,14 +46,16 @@ export async function geminiGenerate(context: WireContext, streamed: boolean): P
   const chunks = new GenerateChunkWriter(meta);
   await context.run(async () => {
     try {
-      for await (const part of context.app.stream(model, input, context.options))
-        for (const event of chunks.part(part)) await sse.event(event);
+      for await (const part of context.app.stream(model, input, context.options)) {
+        const wait = sse.events(chunks.part(part));
+        if (wait !== undefined) await wait;
+      }
     } catch (error) {
       // A misbehaving model's typed value went out whole; a refusal and a content filter end the reply as Gemini's do.
       const stopped = wireMisbehaviour(error) ?? filteredOr(error);
       if (stopped.kind !== 'value') for (const event of chunks.stop(stopped)) await sse.event(event);
     }
   });
-  for (const event of chunks.end()) await sse.event(event);
+  await sse.events(chunks.end());
   sse.end();
 }

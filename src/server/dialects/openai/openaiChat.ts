@@ -5,6 +5,7 @@ import { readJson } from '../../readBody.js';
 import type { WireContext } from '../../WireContext.js';
 import { answerReply, type ReplyWriters } from './replyEndpoint.js';
 import { chatUnhonoured, refuseUnhonoured } from './unhonoured.js';
+import { quickChat } from './quickChat.js';
 
 /** How Chat Completions answers: a `chat.completion`, or its chunks; with a content filter's verdicts (Azure's). */
 export const chatWriters = (includeUsage: boolean, filters: ChatFilters | undefined): ReplyWriters => ({
@@ -21,8 +22,13 @@ export const chatWriters = (includeUsage: boolean, filters: ChatFilters | undefi
 export function chatEndpoint(filters?: ChatFilters): (context: WireContext) => Promise<void> {
   return async (context) => {
     const body = readJson(context.body);
-    refuseUnhonoured(body, chatUnhonoured);
-    const read = readChat(body, context.params.deployment);
+    const deployment = context.params.deployment;
+    // A plain body holds none of the fields a scripted answer cannot honour.
+    let read = quickChat(body, deployment);
+    if (read === undefined) {
+      refuseUnhonoured(body, chatUnhonoured);
+      read = readChat(body, deployment);
+    }
     await answerReply(context, read, chatWriters(read.includeUsage, filters));
   };
 }

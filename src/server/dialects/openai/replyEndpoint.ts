@@ -50,8 +50,10 @@ export async function answerReply(
   const events = writers.events(meta);
   await context.run(async () => {
     try {
-      for await (const part of context.app.stream(model, input, context.options))
-        for (const event of events.part(part)) await sse.event(event);
+      for await (const part of context.app.stream(model, input, context.options)) {
+        const wait = sse.events(events.part(part));
+        if (wait !== undefined) await wait;
+      }
     } catch (error) {
       const misbehaved = wireMisbehaviour(error);
       if (misbehaved === undefined) throw error;
@@ -59,6 +61,6 @@ export async function answerReply(
       if (misbehaved.kind !== 'value') for (const event of events.stop(misbehaved)) await sse.event(event);
     }
   });
-  for (const event of events.end()) await sse.event(event);
+  await sse.events(events.end());
   sse.end();
 }
