@@ -246,17 +246,27 @@ export class FakeModel implements Provider {
     context: CallContext,
     then: (prepared: PreparedAnswer, entry: SentCall | undefined) => T,
   ): Promise<T> {
+    // No closure is named here: the build would name each again on every call.
     const [taken, entry] = this.#start(context, () => takeAnswer(this.#fake, request, context));
-    const answered = (prepared: PreparedAnswer) => this.#ended(entry, context, ANSWERED, prepared.answer);
-    const failed = (error: unknown): never => {
-      this.#ended(entry, context, FAILED, failureName(error));
-      throw error;
-    };
     if (this.#fake.shared !== undefined) {
-      const kept = taken.then((prepared) => (answered(prepared), prepared), failed);
-      return kept.catch((error: unknown) => this.#kept(error, context)).then((prepared) => then(prepared, entry));
+      return taken
+        .then(
+          (prepared) => (this.#ended(entry, context, ANSWERED, prepared.answer), prepared),
+          (error: unknown) => this.#failed(entry, context, error),
+        )
+        .catch((error: unknown) => this.#kept(error, context))
+        .then((prepared) => then(prepared, entry));
     }
-    return taken.then((prepared) => (answered(prepared), then(prepared, entry)), failed);
+    return taken.then(
+      (prepared) => (this.#ended(entry, context, ANSWERED, prepared.answer), then(prepared, entry)),
+      (error: unknown) => this.#failed(entry, context, error),
+    );
+  }
+
+  /** Keeps that a call failed with `error`, and throws it. */
+  #failed(entry: SentCall | undefined, context: CallContext, error: unknown): never {
+    this.#ended(entry, context, FAILED, failureName(error));
+    throw error;
   }
 
   /** Keeps a test author's error a call raised and throws it; in a namespace, records it there first. */

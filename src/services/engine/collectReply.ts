@@ -24,16 +24,21 @@ export function collectReply(
     const request = { ...prepared.request, model: context.model };
     const whole = wholeReplyOf(provider);
     if (whole === undefined) return collectStream(provider.reply(request, context), context, prepared.output);
-    const collect = (parts: WholeReply): Reply | Promise<Reply> =>
-      isPartList(parts) ? collectList(parts, context, prepared.output) : collectStream(parts, context, prepared.output);
-    // A call no signal can end has nothing to race and no listener to remove: two promises fewer per reply.
-    if (context.signal === neverAborted()) return whole(request, context).then(collect);
+    // A call no signal can end has nothing to race and no listener to remove: two promises fewer per reply. The
+    // collecting closure is passed unnamed, as the build would name a named one again on every call.
+    if (context.signal === neverAborted())
+      return whole(request, context).then((parts) => collectWhole(parts, context, prepared.output));
     const gate = abortGate(context.signal);
     return gate
       .race(whole(request, context))
-      .then(collect)
+      .then((parts) => collectWhole(parts, context, prepared.output))
       .finally(() => gate.close());
   });
+}
+
+/** A reply a provider gave whole: its list of parts, or the stream it streams after all. */
+function collectWhole(parts: WholeReply, context: CallContext, output: ZodType | undefined): Reply | Promise<Reply> {
+  return isPartList(parts) ? collectList(parts, context, output) : collectStream(parts, context, output);
 }
 
 /** Whether a reply came whole as its list of parts, rather than as a stream. */
