@@ -73,6 +73,11 @@ export class MemoryCursorStore implements CursorStore {
   }
 
   async stepIndex(scope: string, script: string, stepKey: string): Promise<number> {
+    return this.stepIndexNow(scope, script, stepKey);
+  }
+
+  /** {@link stepIndex} without a promise, for a faked reply that waits for nothing else. */
+  stepIndexNow(scope: string, script: string, stepKey: string): number {
     const state = this.#write(scope, script);
     state.steps ??= new Map();
     const known = state.steps.get(stepKey);
@@ -103,6 +108,11 @@ export class MemoryCursorStore implements CursorStore {
   }
 
   async forgetStep(scope: string, script: string, stepKey: string): Promise<void> {
+    this.forgetStepNow(scope, script, stepKey);
+  }
+
+  /** {@link forgetStep} without a promise. */
+  forgetStepNow(scope: string, script: string, stepKey: string): void {
     this.#read(scope, script)?.steps?.delete(stepKey);
   }
 
