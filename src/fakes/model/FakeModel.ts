@@ -19,7 +19,17 @@ import type { FakeState } from './FakeState.js';
 import { callInfo, callWhere, providerDown } from './fakeErrors.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers } from './readAnswers.js';
-import { ANSWERED, endedOf, FAILED, failureName, nextAsked, Outcomes, outcomeOf, RESULTED, whereOf } from './Outcomes.js';
+import {
+  ANSWERED,
+  endedOf,
+  FAILED,
+  failureName,
+  nextAsked,
+  Outcomes,
+  outcomeOf,
+  RESULTED,
+  whereOf,
+} from './Outcomes.js';
 import type { Outcome } from './Outcomes.js';
 import { recordCall } from './recordCall.js';
 import { unscriptedAnswer } from './unscriptedCalls.js';
@@ -163,7 +173,8 @@ export class FakeModel implements Provider {
       // A place, not an entry: its `nth` call.
       let seen = 0;
       index = this.#sent.held.findIndex(
-        (call) => call.scope === entry.scope && call.step === entry.step && call.attempt === entry.attempt && seen++ === nth,
+        (call) =>
+          call.scope === entry.scope && call.step === entry.step && call.attempt === entry.attempt && seen++ === nth,
       );
     }
     return outcomeOf(this.#sent.endOf(index));

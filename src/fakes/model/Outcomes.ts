@@ -27,7 +27,9 @@ export const RESULTED = 2;
 export const FAILED = 3;
 
 /** The outcome of a call `sent` holds, from what its ring keeps beside it. */
-export function outcomeOf(held: { readonly at: number; readonly end: number; readonly value: unknown } | undefined): Outcome | undefined {
+export function outcomeOf(
+  held: { readonly at: number; readonly end: number; readonly value: unknown } | undefined,
+): Outcome | undefined {
   if (held === undefined) return undefined;
   const { at, end, value } = held;
   if (end === ANSWERED) return { at, answer: value as Answer };

@@ -54,7 +54,9 @@ function takeNow(
   // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
   const key = fake.model === undefined ? `${context.modelName}\u0000${step}` : step;
   if (noted !== undefined) {
-    return fake.shared!.take(request, context, fake.owner, noted).then((got) => ready(fake, got, request, context, key));
+    return fake
+      .shared!.take(request, context, fake.owner, noted)
+      .then((got) => ready(fake, got, request, context, key));
   }
   if (source.kind === 'list' && source.matching) {
     const list = { store: fake.store, script: fake.script, owner: fake.owner, ...source };
@@ -67,7 +69,8 @@ function takeNow(
     } catch (error) {
       throw callFailure(error, context);
     }
-    if (typeof index === 'number') return ready(fake, listed(fake, source.answers, index, context), request, context, key);
+    if (typeof index === 'number')
+      return ready(fake, listed(fake, source.answers, index, context), request, context, key);
     return index.then(
       (at) => ready(fake, listed(fake, source.answers, at, context), request, context, key),
       (error: unknown) => {
@@ -120,7 +123,12 @@ function failed(
   });
 }
 
-function checked(fake: FakeState, prepared: PreparedAnswer, request: ReplyRequest, context: CallContext): PreparedAnswer {
+function checked(
+  fake: FakeState,
+  prepared: PreparedAnswer,
+  request: ReplyRequest,
+  context: CallContext,
+): PreparedAnswer {
   if (prepared.misbehave !== undefined) {
     return misbehavedAnswer({ ...prepared, misbehave: prepared.misbehave }, request, context, fake.owner, fake.inputs);
   }
