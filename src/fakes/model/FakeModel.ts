@@ -35,7 +35,7 @@ import { recordCall } from './recordCall.js';
 import { unscriptedAnswer } from './unscriptedCalls.js';
 import { pendingOf } from './pendingOf.js';
 import type { PendingAnswer, SentCall, SentWhere } from './SentCall.js';
-import { DEFAULT_ANSWER_TIMEOUT_MS, takeAnswer } from './takeAnswer.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS, takeAnswer, takeAnswerNow } from './takeAnswer.js';
 import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
 import { weighSent } from './weighSent.js';
 import { Gates, shownGate } from '../gates/Gates.js';
@@ -258,8 +258,8 @@ export class FakeModel implements Provider {
     then: (prepared: PreparedAnswer, entry: SentCall | undefined) => T,
   ): Promise<T> {
     // No closure is named here: the build would name each again on every call.
-    const [taken, entry] = this.#start(context, () => takeAnswer(this.#fake, request, context));
     if (this.#fake.shared !== undefined) {
+      const [taken, entry] = this.#start(context, () => takeAnswer(this.#fake, request, context));
       return taken
         .then(
           (prepared) => (this.#ended(entry, context, ANSWERED, prepared.answer), prepared),
@@ -268,10 +268,36 @@ export class FakeModel implements Provider {
         .catch((error: unknown) => this.#kept(error, context))
         .then((prepared) => then(prepared, entry));
     }
-    return taken.then(
-      (prepared) => (this.#ended(entry, context, ANSWERED, prepared.answer), then(prepared, entry)),
-      (error: unknown) => this.#failed(entry, context, error),
-    );
+    this.#listed = undefined;
+    let taken: PreparedAnswer | Promise<PreparedAnswer>;
+    try {
+      taken = takeAnswerNow(this.#fake, request, context);
+    } catch (error) {
+      return this.#rejected(this.#listed, context, error);
+    }
+    const entry = this.#listed;
+    if (taken instanceof Promise) {
+      return taken.then(
+        (prepared) => (this.#ended(entry, context, ANSWERED, prepared.answer), then(prepared, entry)),
+        (error: unknown) => this.#failed(entry, context, error),
+      );
+    }
+    // An answer taken at once is handed on in the one promise of this layer.
+    this.#ended(entry, context, ANSWERED, taken.answer);
+    try {
+      return Promise.resolve(then(taken, entry));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** A call that failed at once with `error`, kept as such. */
+  #rejected(entry: SentCall | undefined, context: CallContext, error: unknown): Promise<never> {
+    try {
+      return this.#failed(entry, context, error);
+    } catch (failed) {
+      return Promise.reject(failed as Error);
+    }
   }
 
   /** Keeps that a call failed with `error`, and throws it. */

@@ -23,17 +23,32 @@ import { sentRequest } from './sentRequest.js';
  * waits for nothing (a list's from the memory store, a function's plain value) is taken at once, in one promise.
  */
 export function takeAnswer(fake: FakeState, request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
-  // Every test author's error is kept here, thrown at once or later.
+  try {
+    return Promise.resolve(takeAnswerNow(fake, request, context));
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+/**
+ * {@link takeAnswer}'s answer itself when it waits for nothing (thrown when it fails at once), else its promise. Every
+ * test author's error is kept here, thrown at once or later.
+ */
+export function takeAnswerNow(
+  fake: FakeState,
+  request: ReplyRequest,
+  context: CallContext,
+): PreparedAnswer | Promise<PreparedAnswer> {
   try {
     const taken = takeNow(fake, request, context);
-    if (!(taken instanceof Promise)) return Promise.resolve(taken);
+    if (!(taken instanceof Promise)) return taken;
     return taken.catch((error: unknown) => {
       fake.raised(error, context);
       throw error;
     });
   } catch (error) {
     fake.raised(error, context);
-    return Promise.reject(error as Error);
+    throw error;
   }
 }
 
