@@ -35,7 +35,7 @@ import { recordCall } from './recordCall.js';
 import { unscriptedAnswer } from './unscriptedCalls.js';
 import { pendingOf } from './pendingOf.js';
 import type { PendingAnswer, SentCall, SentWhere } from './SentCall.js';
-import { DEFAULT_ANSWER_TIMEOUT_MS, takeAnswer, takeAnswerNow } from './takeAnswer.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS, takeAnswer, takenAnswer } from './takeAnswer.js';
 import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
 import { weighSent } from './weighSent.js';
 import { Gates, shownGate } from '../gates/Gates.js';
@@ -259,7 +259,7 @@ export class FakeModel implements Provider {
   ): Promise<T> {
     // No closure is named here: the build would name each again on every call.
     if (this.#fake.shared !== undefined) {
-      const [taken, entry] = this.#start(context, () => takeAnswer(this.#fake, request, context));
+      const [taken, entry] = this.#start(context, () => takenAnswer(this.#fake, request, context));
       return taken
         .then(
           (prepared) => (this.#ended(entry, context, ANSWERED, prepared.answer), prepared),
@@ -271,7 +271,7 @@ export class FakeModel implements Provider {
     this.#listed = undefined;
     let taken: PreparedAnswer | Promise<PreparedAnswer>;
     try {
-      taken = takeAnswerNow(this.#fake, request, context);
+      taken = takeAnswer(this.#fake, request, context);
     } catch (error) {
       return this.#rejected(this.#listed, context, error);
     }

@@ -22,19 +22,19 @@ import { sentRequest } from './sentRequest.js';
  * a step that runs again) or the function, delayed, failed, checked or made to misbehave as it asks. An answer that
  * waits for nothing (a list's from the memory store, a function's plain value) is taken at once, in one promise.
  */
-export function takeAnswer(fake: FakeState, request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
+export function takenAnswer(fake: FakeState, request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
   try {
-    return Promise.resolve(takeAnswerNow(fake, request, context));
+    return Promise.resolve(takeAnswer(fake, request, context));
   } catch (error) {
     return Promise.reject(error as Error);
   }
 }
 
 /**
- * {@link takeAnswer}'s answer itself when it waits for nothing (thrown when it fails at once), else its promise. Every
+ * {@link takenAnswer}'s answer itself when it waits for nothing (thrown when it fails at once), else its promise. Every
  * test author's error is kept here, thrown at once or later.
  */
-export function takeAnswerNow(
+export function takeAnswer(
   fake: FakeState,
   request: ReplyRequest,
   context: CallContext,
@@ -52,7 +52,7 @@ export function takeAnswerNow(
   }
 }
 
-/** {@link takeAnswer}'s answer, a promise only when it waits for something. */
+/** {@link takenAnswer}'s answer, a promise only when it waits for something. */
 function takeNow(
   fake: FakeState,
   request: ReplyRequest,
