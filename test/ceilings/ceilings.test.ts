@@ -46,10 +46,10 @@ const modulesOf = async (...entries: string[]): Promise<number> =>
   ).length;
 
 export const ceilings = {
-  /** Bytes allocated by one fresh `app.reply` on a function fake, run from source (about 4,850 today). */
-  reply: 5_500,
-  /** Bytes allocated by one fresh two-step `app.run` with one tool, run from source (about 21,800 today). */
-  run: 24_000,
+  /** Bytes allocated by one fresh `app.reply` on a function fake, run from source (about 3,900-4,100 today). */
+  reply: 4_700,
+  /** Bytes allocated by one fresh two-step `app.run` with one tool, run from source (about 20,500-20,900 today). */
+  run: 23_000,
   /** src/ modules `import('standin/testing')` evaluates (367 with the ollama, cohere, vertex and openrouter adapters). */
   testing: 370,
   /** src/ modules `import('standin')` evaluates (206 with them: every adapter is loaded with the production container). */
