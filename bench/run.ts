@@ -30,6 +30,7 @@ const benches: Bench[] = [
   { name: 'fitting', run: async () => (await import('./fitting.bench.js')).default() },
   { name: 'closedScopes', run: async () => (await import('./closedScopes.bench.js')).default() },
   { name: 'scopedLayers', run: async () => (await import('./scopedLayers.bench.js')).default() },
+  { name: 'setUp', run: async () => (await import('./setUp.bench.js')).default() },
 ];
 
 const filters = process.argv.slice(2);

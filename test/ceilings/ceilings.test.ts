@@ -46,10 +46,10 @@ const modulesOf = async (...entries: string[]): Promise<number> =>
   ).length;
 
 export const ceilings = {
-  /** Bytes allocated by one fresh `app.reply` on a function fake, run from source. */
-  reply: 9_000,
-  /** Bytes allocated by one fresh two-step `app.run` with one tool, run from source. */
-  run: 34_000,
+  /** Bytes allocated by one fresh `app.reply` on a function fake, run from source (about 3,900-4,100 today). */
+  reply: 4_700,
+  /** Bytes allocated by one fresh two-step `app.run` with one tool, run from source (about 20,500-20,900 today). */
+  run: 23_000,
   /** src/ modules `import('standin/testing')` evaluates (323: each real adapter's class and the MCP client side are loaded on first use). */
   testing: 327,
   /** src/ modules `import('standin')` evaluates (160). */

@@ -67,7 +67,8 @@ describe('standin serve --cassette', () => {
         expect(at[2]).toBeGreaterThanOrEqual((timing.firstMs + 200) * 0.5 - 5);
         const asked = sleep.mock.calls.reduce((total, [ms]) => total + ms, 0);
         expect(asked).toBeGreaterThan(0);
-        expect(asked).toBeLessThanOrEqual((timing.firstMs + 200) * 0.5);
+        // A timer may fire up to a millisecond before its time, and the next wait then asks for that millisecond again.
+        expect(asked).toBeLessThanOrEqual((timing.firstMs + 200) * 0.5 + sleep.mock.calls.length);
       } finally {
         await server.close();
       }

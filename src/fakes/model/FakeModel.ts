@@ -19,12 +19,23 @@ import type { FakeState } from './FakeState.js';
 import { callInfo, callWhere, providerDown } from './fakeErrors.js';
 import type { PreparedAnswer } from './prepareAnswer.js';
 import { readAnswers, type ReadAnswers } from './readAnswers.js';
-import { failureName, Outcomes, whereOf, type Outcome } from './Outcomes.js';
+import {
+  ANSWERED,
+  endedOf,
+  FAILED,
+  failureName,
+  nextAsked,
+  Outcomes,
+  outcomeOf,
+  RESULTED,
+  whereOf,
+} from './Outcomes.js';
+import type { Outcome } from './Outcomes.js';
 import { recordCall } from './recordCall.js';
 import { unscriptedAnswer } from './unscriptedCalls.js';
 import { pendingOf } from './pendingOf.js';
 import type { PendingAnswer, SentCall, SentWhere } from './SentCall.js';
-import { DEFAULT_ANSWER_TIMEOUT_MS, takeAnswer } from './takeAnswer.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS, takeAnswer, takenAnswer } from './takeAnswer.js';
 import { answersUnused, NOTHING_UNUSED } from './unusedAnswers.js';
 import { weighSent } from './weighSent.js';
 import { Gates, shownGate } from '../gates/Gates.js';
@@ -62,9 +73,12 @@ export class FakeModel implements Provider {
   readonly #scopes: Scopes | undefined;
   /** The one scope the fake answers in, when it was made for one. */
   readonly #scope: string | undefined;
+  /** What the fake was sent, each call's outcome (for transcripts) beside it in the same ring. */
   readonly #sent: SentLog<SentCall>;
-  /** How each call `sent` lists ended, for transcripts. */
-  readonly #outcomes: Outcomes;
+  /** In a namespace, whose `sent` is read from the namespace: how each call ended, by where it came from. */
+  readonly #placed: Outcomes | undefined;
+  /** The entry the call starting now listed in `sent`, read as soon as the call waits for the first time. */
+  #listed: SentCall | undefined;
   /** The test author's errors calls raised, for `verify`, even when the app caught them. */
   readonly #raised = new RaisedErrors();
   readonly #jsonLength = jsonLengths();
@@ -87,13 +101,17 @@ export class FakeModel implements Provider {
     const script = shared?.script ?? cursorSlot(own).script;
     const clock = options.clock ?? new SystemClock();
     const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
-    const note = (call: SentCall) => (shared !== undefined ? shared.note(call) : void this.#sent.push(call));
+    const note = (call: SentCall) => (shared !== undefined ? shared.note(call) : void this.#list(call));
     // In a namespace the error is kept where the call fails (#kept), so it is recorded there before the call rejects.
     const raised = (error: unknown, context: CallContext) => {
       if (shared === undefined) this.#raised.note(error, callWhere(context));
     };
     this.#fake = { owner, model, read, store, script, shared, clock, inputs, answerTimeoutMs, note, raised };
-    Object.defineProperty(this, noteSent, { value: sentNoter(shared ? undefined : note, () => this.#outcomes) });
+    const disturbed = (call: SentCall) => {
+      this.#list(call);
+      this.#sent.settle(call, FAILED, `chaos: ${call.chaos ?? 'disturbed'}`);
+    };
+    Object.defineProperty(this, noteSent, { value: sentNoter(shared ? undefined : disturbed) });
     this.#scopes = options.scopes;
     this.#scope = options.scope;
     this.#gates = options.gates ?? new Gates();
@@ -101,7 +119,7 @@ export class FakeModel implements Provider {
     if (options.pace !== undefined) this.pace(options.pace);
     const weigh = options.sentBytes === undefined ? undefined : weighSent;
     this.#sent = new SentLog(options.sentLimit ?? DEFAULT_SENT_LIMIT, options.sentBytes, weigh);
-    this.#outcomes = new Outcomes(options.sentLimit ?? DEFAULT_SENT_LIMIT);
+    this.#placed = shared === undefined ? undefined : new Outcomes(options.sentLimit ?? DEFAULT_SENT_LIMIT);
     const slot = { store, script };
     const unused = (only: string | undefined) =>
       read.reply?.kind === 'list'
@@ -149,7 +167,37 @@ export class FakeModel implements Provider {
 
   /** How a `sent` entry's call (the `nth` from its place) ended: `answer`, `result` or `failure` (none while it runs). */
   outcome(entry: SentWhere, nth = 0): Outcome | undefined {
-    return this.#outcomes.of(entry, nth);
+    if (this.#placed !== undefined) return this.#placed.of(entry, nth);
+    let index = this.#sent.indexOf(entry as SentCall);
+    if (index === -1) {
+      // A place, not an entry: its `nth` call.
+      let seen = 0;
+      index = this.#sent.held.findIndex(
+        (call) =>
+          call.scope === entry.scope && call.step === entry.step && call.attempt === entry.attempt && seen++ === nth,
+      );
+    }
+    return outcomeOf(this.#sent.endOf(index));
+  }
+
+  /** Lists a call in `sent`, placed in the order of calls across fakes. */
+  #list(call: SentCall): void {
+    this.#sent.push(call, nextAsked());
+    this.#listed = call;
+  }
+
+  /** Notes a call starting; answers the `sent` entry it lists once `call` has run to its first wait. */
+  #start<T>(context: CallContext, call: () => Promise<T>): [Promise<T>, SentCall | undefined] {
+    this.#placed?.start(whereOf(context));
+    this.#listed = undefined;
+    const started = call();
+    return [started, this.#listed];
+  }
+
+  /** Keeps how a call ended: on its `sent` entry, or in a namespace by where it came from. */
+  #ended(entry: SentCall | undefined, context: CallContext, end: number, value: unknown): void {
+    if (this.#placed !== undefined) this.#placed.note(whereOf(context), endedOf(end, value));
+    else if (entry !== undefined) this.#sent.settle(entry, end, value);
   }
 
   reply(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
@@ -162,7 +210,7 @@ export class FakeModel implements Provider {
     // The executor runs at once: what an own `reply` throws rejects the promise.
     if (this.reply !== FakeModel.prototype.reply)
       return new Promise((resolve) => resolve(this.reply(request, context)));
-    return this.#answer(request, context).then((prepared) =>
+    return this.#answer(request, context, (prepared) =>
       streamsParts(prepared, this.#pace)
         ? streamedParts(prepared, this.#partsOf(prepared, request, context))
         : wholeParts(prepared, request, this.#jsonLength),
@@ -171,12 +219,12 @@ export class FakeModel implements Provider {
 
   /** A reply's parts, streamed: the answer the first read takes. */
   async *#stream(request: ReplyRequest, context: CallContext): AsyncGenerator<ReplyPart, void, undefined> {
-    const prepared = await this.#answer(request, context);
+    const [prepared, entry] = await this.#answer(request, context, (taken, listed) => [taken, listed] as const);
     try {
       yield* streamedParts(prepared, this.#partsOf(prepared, request, context));
     } catch (error) {
       // A stream that fails part-way (failAfter, an abort) ends with that failure, not the answer it began.
-      this.#outcomes.note(whereOf(context), { failure: failureName(error) });
+      this.#ended(entry, context, FAILED, failureName(error));
       throw error;
     }
   }
@@ -200,14 +248,62 @@ export class FakeModel implements Provider {
     this.#gates.release(gate, named, `${this.#fake.owner}.release(${shownGate(gate)})`);
   }
 
-  /** The answer a reply streams, checked; every test author's error it throws is kept for `verify`. */
-  #answer(request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
-    const taken = this.#outcomes.follow(
-      whereOf(context),
-      () => takeAnswer(this.#fake, request, context),
-      (prepared) => ({ answer: prepared.answer }),
-    );
-    return this.#fake.shared === undefined ? taken : taken.catch((error: unknown) => this.#kept(error, context));
+  /**
+   * The answer a reply streams, checked, made into what `then` makes of it; every test author's error it throws is
+   * kept for `verify`. One promise past the answer's own.
+   */
+  #answer<T>(
+    request: ReplyRequest,
+    context: CallContext,
+    then: (prepared: PreparedAnswer, entry: SentCall | undefined) => T,
+  ): Promise<T> {
+    // No closure is named here: the build would name each again on every call.
+    if (this.#fake.shared !== undefined) {
+      const [taken, entry] = this.#start(context, () => takenAnswer(this.#fake, request, context));
+      return taken
+        .then(
+          (prepared) => (this.#ended(entry, context, ANSWERED, prepared.answer), prepared),
+          (error: unknown) => this.#failed(entry, context, error),
+        )
+        .catch((error: unknown) => this.#kept(error, context))
+        .then((prepared) => then(prepared, entry));
+    }
+    this.#listed = undefined;
+    let taken: PreparedAnswer | Promise<PreparedAnswer>;
+    try {
+      taken = takeAnswer(this.#fake, request, context);
+    } catch (error) {
+      return this.#rejected(this.#listed, context, error);
+    }
+    const entry = this.#listed;
+    if (taken instanceof Promise) {
+      return taken.then(
+        (prepared) => (this.#ended(entry, context, ANSWERED, prepared.answer), then(prepared, entry)),
+        (error: unknown) => this.#failed(entry, context, error),
+      );
+    }
+    // An answer taken at once is handed on in the one promise of this layer.
+    this.#ended(entry, context, ANSWERED, taken.answer);
+    try {
+      return Promise.resolve(then(taken, entry));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** A call that failed at once with `error`, kept as such. */
+  #rejected(entry: SentCall | undefined, context: CallContext, error: unknown): Promise<never> {
+    try {
+      return this.#failed(entry, context, error);
+    } catch (failed) {
+      return Promise.reject(failed as Error);
+    }
+  }
+
+  /** Keeps that a call failed with `error`, and throws it. */
+  #failed(entry: SentCall | undefined, context: CallContext, error: unknown): never {
+    this.#ended(entry, context, FAILED, failureName(error));
+    throw error;
   }
 
   /** Keeps a test author's error a call raised and throws it; in a namespace, records it there first. */
@@ -225,10 +321,15 @@ export class FakeModel implements Provider {
     run: (calls: ReadAnswers['calls']) => unknown,
   ): Promise<R> {
     checkContext(context, () => `${this.#fake.owner}.${spec.name}(..., context)`);
+    let entry: SentCall | undefined;
     try {
-      const call = () => recordCall(this.#fake, spec, args, context, run);
-      return await this.#outcomes.follow(whereOf(context), call, (result) => ({ result }));
+      const [called, listed] = this.#start(context, () => recordCall(this.#fake, spec, args, context, run));
+      entry = listed;
+      const result = await called;
+      this.#ended(entry, context, RESULTED, result);
+      return result;
     } catch (error) {
+      this.#ended(entry, context, FAILED, failureName(error));
       return this.#kept(error, context);
     }
   }
@@ -279,7 +380,7 @@ export class FakeModel implements Provider {
    */
   forget(): void {
     this.#sent.clear();
-    this.#outcomes.clear();
+    this.#placed?.clear();
     this.#fake.shared?.forget();
     this.#raised.clear();
   }
@@ -288,6 +389,6 @@ export class FakeModel implements Provider {
   close(scope: string, calls: boolean): void {
     if (!calls) return;
     this.#sent.drop((call) => call.scope === scope);
-    this.#outcomes.drop(scope);
+    this.#placed?.drop(scope);
   }
 }

@@ -21,6 +21,28 @@ export interface Outcome {
 /** What one call ended with: none of it while the call runs. */
 export type Ended = { readonly answer: Answer } | { readonly result: unknown } | { readonly failure: string };
 
+/** How a call held in `sent`'s ring ended, as `SentLog.settle` keeps it: 0 while it runs. */
+export const ANSWERED = 1;
+export const RESULTED = 2;
+export const FAILED = 3;
+
+/** The outcome of a call `sent` holds, from what its ring keeps beside it. */
+export function outcomeOf(
+  held: { readonly at: number; readonly end: number; readonly value: unknown } | undefined,
+): Outcome | undefined {
+  if (held === undefined) return undefined;
+  const { at, end, value } = held;
+  if (end === ANSWERED) return { at, answer: value as Answer };
+  if (end === RESULTED) return { at, result: value };
+  return end === FAILED ? { at, failure: value as string } : { at };
+}
+
+/** {@link Ended} of an end kind and value. */
+export function endedOf(end: number, value: unknown): Ended {
+  if (end === ANSWERED) return { answer: value as Answer };
+  return end === RESULTED ? { result: value } : { failure: value as string };
+}
+
 /** The most calls from one place (scope, step, attempt) kept: a wire client's retries of one request. */
 const MAX_REPEATS = 16;
 
@@ -33,8 +55,8 @@ export function nextAsked(): number {
 }
 
 /**
- * The outcomes of the calls `sent` lists, by where each came from; as many places as `sent` keeps, the oldest forgotten
- * first.
+ * The outcomes of the calls a namespace's `sent` lists (whose entries are read from the namespace, not held here), by
+ * where each came from; as many places as `sent` keeps, the oldest forgotten first.
  */
 export class Outcomes {
   readonly #limit: number;

@@ -140,6 +140,9 @@ export const answerHints: IssueHints = {
 
 const FINISHES = new Set(['stop', 'calls', 'length']);
 
+/** The answer's fields, read off the schema once: the schema does not change. */
+let fields: readonly string[] | undefined;
+
 /** `raw` as an answer when it is one of the plain shapes; else undefined, and the schema decides. */
 export function quickAnswer(raw: unknown): Answer | undefined {
   if (!isOrdinaryObject(raw)) return undefined;
@@ -171,7 +174,7 @@ export function quickAnswer(raw: unknown): Answer | undefined {
     }
   }
   // The schema reads every field it knows, enumerable or not: one the loop did not see must be absent.
-  for (const key of answerFields()) {
+  for (const key of (fields ??= answerFields())) {
     if (raw[key] !== undefined && !Object.prototype.propertyIsEnumerable.call(raw, key)) return undefined;
   }
   return raw as Answer;

@@ -12,26 +12,29 @@ export function jsonProblem(value: unknown, root: string): string | undefined {
 }
 
 function walk(value: unknown, path: PropertyKey[], trail: object[], root: string): string | undefined {
-  const where = (): string => formatPath(root, path);
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return undefined;
     case 'number':
-      return Number.isFinite(value) ? undefined : `${where()}: ${String(value)}, a number that is not finite`;
+      return Number.isFinite(value)
+        ? undefined
+        : `${formatPath(root, path)}: ${String(value)}, a number that is not finite`;
     case 'object':
       break;
     default:
-      return `${where()}: ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`;
+      return `${formatPath(root, path)}: ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`;
   }
   if (value === null) return undefined;
-  if (trail.includes(value)) return `${where()}: the value again (a cycle)`;
+  if (trail.includes(value)) return `${formatPath(root, path)}: the value again (a cycle)`;
   if (path.length >= MAX_JSON_DEPTH)
     return `${formatPath(root, path.slice(0, 3))}…: a value nested more than ${MAX_JSON_DEPTH} deep`;
   if (Array.isArray(value)) {
     trail.push(value);
     for (let i = 0; i < value.length; i++) {
-      const found = walk(value[i], [...path, i], trail, root);
+      path.push(i);
+      const found = walk(value[i], path, trail, root);
+      path.pop();
       if (found !== undefined) return found;
     }
     trail.pop();
@@ -40,12 +43,15 @@ function walk(value: unknown, path: PropertyKey[], trail: object[], root: string
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) {
     const kind = (proto as { constructor?: { name?: string } }).constructor?.name || 'class instance';
-    return `${where()}: a ${kind}, which is not a plain object`;
+    return `${formatPath(root, path)}: a ${kind}, which is not a plain object`;
   }
   trail.push(value);
   for (const [key, item] of Object.entries(value)) {
     if (item === undefined) continue;
-    const found = walk(item, [...path, key], trail, root);
+    // One path for the whole walk: a problem's place is written out before the walk returns.
+    path.push(key);
+    const found = walk(item, path, trail, root);
+    path.pop();
     if (found !== undefined) return found;
   }
   trail.pop();

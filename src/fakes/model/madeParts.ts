@@ -22,15 +22,20 @@ export interface MadeParts {
   readonly outChars: number;
 }
 
+/** What an answer with no calls (or no reasoning) reads: one list for all, never a new one per answer. */
+const NONE: readonly never[] = Object.freeze([]);
+const NO_CALLS: readonly ToolCall[] = NONE;
+
 /** The parts of an answer written field by field. */
 export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   const { owner, label } = source;
   const hasValue = answer.value !== undefined;
+  const asked = answer.calls ?? NONE;
   const notJson =
     (hasValue ? jsonProblem(answer.value, `${label}.value`) : undefined) ??
-    (answer.calls ?? [])
-      .map((call, i) => jsonProblem(call.with ?? {}, `${label}.calls[${i}].with`))
-      .find((p) => p !== undefined);
+    (asked.length === 0
+      ? undefined
+      : asked.map((call, i) => jsonProblem(call.with ?? {}, `${label}.calls[${i}].with`)).find((p) => p !== undefined));
   if (notJson !== undefined) {
     throw new StandinError(
       'T0004',
@@ -41,7 +46,11 @@ export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   const parts: ReplyPart[] = [];
   let outChars = 0;
   const reasoning =
-    answer.reasoning === undefined ? [] : typeof answer.reasoning === 'string' ? [answer.reasoning] : answer.reasoning;
+    answer.reasoning === undefined
+      ? NONE
+      : typeof answer.reasoning === 'string'
+        ? [answer.reasoning]
+        : answer.reasoning;
   reasoning.forEach((given, block) => {
     const { text, ...signed } = typeof given === 'string' ? { text: given } : given;
     parts.push(Object.freeze({ type: 'reasoning', text, block, ...signed }));
@@ -49,8 +58,11 @@ export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
   });
   if (answer.text !== undefined) {
     // With no value, parts says how the text arrives: a recording keeps the text whole and its cuts apart.
-    const cuts = hasValue || answer.parts === undefined ? [] : textCuts(answer.text, answer.parts, source);
-    for (const text of cutAt(answer.text, cuts)) parts.push(Object.freeze({ type: 'text', text }));
+    if (hasValue || answer.parts === undefined) parts.push(Object.freeze({ type: 'text', text: answer.text }));
+    else
+      for (const text of cutAt(answer.text, textCuts(answer.text, answer.parts, source))) {
+        parts.push(Object.freeze({ type: 'text', text }));
+      }
     outChars += answer.text.length;
   }
   let value: unknown;
@@ -73,7 +85,8 @@ export function fieldParts(answer: Answer, source: AnswerSource): MadeParts {
     for (const piece of cutAt(json, cuts)) parts.push(Object.freeze({ type: 'value', json: piece }));
     outChars += json.length;
   }
-  const calls = (answer.calls ?? []).map((call, i): ToolCall => {
+  if (asked.length === 0) return { parts, calls: NO_CALLS, hasValue, value, outChars };
+  const calls = asked.map((call, i): ToolCall => {
     const input = JSON.stringify(call.with ?? {});
     outChars += call.tool.length + input.length;
     return Object.freeze({

@@ -1,4 +1,3 @@
-import type { Outcomes } from './Outcomes.js';
 import type { SentCall } from './SentCall.js';
 
 /** Where a chaos layer above a faked model lists a call it disturbed, so `sent` keeps one entry per attempt. */
@@ -11,14 +10,6 @@ export function listSent(provider: object | undefined, call: SentCall): void {
 }
 
 /** What a faked model keeps under {@link noteSent}, so a transcript reads `chaos: rate_limit` for a disturbed call. */
-export function sentNoter(
-  note: ((call: SentCall) => unknown) | undefined,
-  outcomes: () => Outcomes,
-): (call: SentCall) => void {
-  return (call) => {
-    if (note === undefined) return;
-    note(call);
-    outcomes().start(call);
-    outcomes().note(call, { failure: `chaos: ${call.chaos ?? 'disturbed'}` });
-  };
+export function sentNoter(note: ((call: SentCall) => void) | undefined): (call: SentCall) => void {
+  return (call) => note?.(call);
 }

@@ -175,6 +175,23 @@ function prepare(raw: unknown, source: AnswerSource): PreparedAnswer {
   };
 }
 
+/** The fields {@link fieldProblems} reads together, listed once rather than on every answer. */
+const GIVEN = ['text', 'calls', 'value', 'reasoning'] as const;
+const HOW_IT_FAILS = ['failAfter', 'times', 'retryAfterMs'] as const;
+const NOT_WITH_FAIL = [
+  'text',
+  'calls',
+  'value',
+  'reasoning',
+  'parts',
+  'units',
+  'finish',
+  'partDelayMs',
+  'pace',
+] as const;
+const TIMED = ['delayMs', 'partDelayMs'] as const;
+const NONE: readonly never[] = [];
+
 /** The problems of fields that are each well typed but do not go together, which the schema checks one by one. */
 function fieldProblems(answer: Answer, label: string): string[] {
   const lines: string[] = [];
@@ -187,7 +204,7 @@ function fieldProblems(answer: Answer, label: string): string[] {
     answer.misbehave !== undefined ||
     streamed;
   if (streamed) {
-    const both = (['text', 'calls', 'value', 'reasoning'] as const).filter((field) => answer[field] !== undefined);
+    const both = GIVEN.filter((field) => answer[field] !== undefined);
     if (both.length > 0)
       lines.push(
         `${label}: parts, as a list of stream parts, is the whole reply, and the answer gives ${both.join(', ')} ` +
@@ -204,7 +221,7 @@ function fieldProblems(answer: Answer, label: string): string[] {
       `${label}: failAfter (fail mid-reply) and times (fail, then answer) do not go together. Keep one of them.`,
     );
   }
-  for (const field of ['failAfter', 'times', 'retryAfterMs'] as const) {
+  for (const field of HOW_IT_FAILS) {
     if (answer[field] !== undefined && answer.fail === undefined)
       lines.push(
         `${label}.${field}: ${field} says how the answer fails, and it has no fail. Add fail: 'server' (or another ` +
@@ -212,9 +229,7 @@ function fieldProblems(answer: Answer, label: string): string[] {
       );
   }
   if (answer.fail !== undefined && answer.failAfter === undefined && answer.times === undefined) {
-    const others = (
-      ['text', 'calls', 'value', 'reasoning', 'parts', 'units', 'finish', 'partDelayMs', 'pace'] as const
-    ).filter((field) => answer[field] !== undefined);
+    const others = NOT_WITH_FAIL.filter((field) => answer[field] !== undefined);
     if (others.length > 0) {
       lines.push(
         `${label}: fail makes the call fail before any part, so it goes with no other field. Remove ` +
@@ -242,15 +257,16 @@ function fieldProblems(answer: Answer, label: string): string[] {
         `a value or a text.`,
     );
   }
-  const timed = (['delayMs', 'partDelayMs'] as const).filter((field) => answer[field] !== undefined);
-  if (answer.pace !== undefined && timed.length > 0) {
+  const timed = answer.pace === undefined ? NONE : TIMED.filter((field) => answer[field] !== undefined);
+  if (timed.length > 0) {
     lines.push(
       `${label}.pace: pace says when the parts come, and the answer gives ${timed.join(' and ')} too. Keep pace ` +
         `({ firstMs, perSecond }), or remove it and keep ${timed.join(' and ')}.`,
     );
   }
+  if (answer.calls === undefined || answer.calls.length === 0) return lines;
   const seen = new Map<string, number>();
-  (answer.calls ?? []).forEach((call, i) => {
+  answer.calls.forEach((call, i) => {
     if (call.id === undefined) return;
     const first = seen.get(call.id);
     if (first !== undefined)

@@ -19,63 +19,136 @@ import { sentRequest } from './sentRequest.js';
 
 /**
  * The answer a faked model gives one reply: listed in `sent`, taken from the namespace's script, the list (the same for
- * a step that runs again) or the function, delayed, failed, checked or made to misbehave as it asks.
+ * a step that runs again) or the function, delayed, failed, checked or made to misbehave as it asks. An answer that
+ * waits for nothing (a list's from the memory store, a function's plain value) is taken at once, in one promise.
  */
-export async function takeAnswer(
+export function takenAnswer(fake: FakeState, request: ReplyRequest, context: CallContext): Promise<PreparedAnswer> {
+  try {
+    return Promise.resolve(takeAnswer(fake, request, context));
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+/**
+ * {@link takenAnswer}'s answer itself when it waits for nothing (thrown when it fails at once), else its promise. Every
+ * test author's error is kept here, thrown at once or later.
+ */
+export function takeAnswer(
   fake: FakeState,
   request: ReplyRequest,
   context: CallContext,
-): Promise<PreparedAnswer> {
-  // One async function from the engine to the answer: every test author's error is kept here.
+): PreparedAnswer | Promise<PreparedAnswer> {
   try {
-    if (context.signal.aborted) throw abortReason(context.signal);
-    const { scope, stepKey: step, attempt } = context;
-    const noted = fake.note({ call: 'reply', input: sentRequest(request), scope, step, attempt });
-    const source = fake.read.reply;
-    if (source === undefined) {
-      if (noted !== undefined) fake.shared!.unrecorded(noted);
-      throw missingCall(fake.owner, fake.read, 'reply', context);
-    }
-    let prepared: PreparedAnswer | undefined;
-    // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
-    const key = fake.model === undefined ? `${context.modelName}\u0000${step}` : step;
-    if (noted !== undefined) {
-      prepared = await fake.shared!.take(request, context, fake.owner, noted);
-    } else if (source.kind === 'list' && source.matching) {
-      const list = { store: fake.store, script: fake.script, owner: fake.owner, ...source };
-      prepared = await takeMatching(list, key, request, context);
-    } else if (source.kind === 'list') {
-      let index: number;
-      try {
-        index = await takeStep(fake.store, scope, fake.script, key, context.onEnd);
-      } catch (error) {
-        throw callFailure(error, context);
-      }
-      prepared = source.answers[index];
-      if (prepared === undefined) throw pastTheEnd(fake.owner, source.answers.length, index, context);
-    } else {
-      prepared = await functionAnswer(source, request, context, fake.owner, fake.answerTimeoutMs);
-    }
-    if (prepared.delayMs > 0) await fake.clock.sleep(prepared.delayMs, context.signal);
-    const fails = prepared.fail !== undefined && prepared.failAfter === undefined;
-    if (fails && (await failsThisTry(fake.store, fake.script, key, prepared, context))) {
-      throw providerDown(fake.owner, prepared, context);
-    }
-    if (prepared.misbehave !== undefined) {
-      return misbehavedAnswer(
-        { ...prepared, misbehave: prepared.misbehave },
-        request,
-        context,
-        fake.owner,
-        fake.inputs,
-      );
-    }
-    if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, fake.owner, fake.inputs);
-    return prepared;
+    const taken = takeNow(fake, request, context);
+    if (!(taken instanceof Promise)) return taken;
+    return taken.catch((error: unknown) => {
+      fake.raised(error, context);
+      throw error;
+    });
   } catch (error) {
     fake.raised(error, context);
     throw error;
   }
+}
+
+/** {@link takenAnswer}'s answer, a promise only when it waits for something. */
+function takeNow(
+  fake: FakeState,
+  request: ReplyRequest,
+  context: CallContext,
+): PreparedAnswer | Promise<PreparedAnswer> {
+  if (context.signal.aborted) throw abortReason(context.signal);
+  const { scope, stepKey: step, attempt } = context;
+  const noted = fake.note({ call: 'reply', input: sentRequest(request), scope, step, attempt });
+  const source = fake.read.reply;
+  if (source === undefined) {
+    if (noted !== undefined) fake.shared!.unrecorded(noted);
+    throw missingCall(fake.owner, fake.read, 'reply', context);
+  }
+  // A fake serving several models keys the step by model too, so a fallback model gets the next answer.
+  const key = fake.model === undefined ? `${context.modelName}\u0000${step}` : step;
+  if (noted !== undefined) {
+    return fake
+      .shared!.take(request, context, fake.owner, noted)
+      .then((got) => ready(fake, got, request, context, key));
+  }
+  if (source.kind === 'list' && source.matching) {
+    const list = { store: fake.store, script: fake.script, owner: fake.owner, ...source };
+    return takeMatching(list, key, request, context).then((got) => ready(fake, got, request, context, key));
+  }
+  if (source.kind === 'list') {
+    let index: number | Promise<number>;
+    try {
+      index = takeStep(fake.store, scope, fake.script, key, context.onEnd);
+    } catch (error) {
+      throw callFailure(error, context);
+    }
+    if (typeof index === 'number')
+      return ready(fake, listed(fake, source.answers, index, context), request, context, key);
+    return index.then(
+      (at) => ready(fake, listed(fake, source.answers, at, context), request, context, key),
+      (error: unknown) => {
+        throw callFailure(error, context);
+      },
+    );
+  }
+  const answered = functionAnswer(source, request, context, fake.owner, fake.answerTimeoutMs);
+  if (answered instanceof Promise) return answered.then((got) => ready(fake, got, request, context, key));
+  return ready(fake, answered, request, context, key);
+}
+
+/** The list's answer at `index`; `T0013` past its end. */
+function listed(
+  fake: FakeState,
+  answers: readonly PreparedAnswer[],
+  index: number,
+  context: CallContext,
+): PreparedAnswer {
+  const prepared = answers[index];
+  if (prepared === undefined) throw pastTheEnd(fake.owner, answers.length, index, context);
+  return prepared;
+}
+
+/** A taken answer once its delay passed and its failure, when it fails this try, was thrown; checked. */
+function ready(
+  fake: FakeState,
+  prepared: PreparedAnswer,
+  request: ReplyRequest,
+  context: CallContext,
+  key: string,
+): PreparedAnswer | Promise<PreparedAnswer> {
+  if (prepared.delayMs > 0) {
+    return fake.clock.sleep(prepared.delayMs, context.signal).then(() => failed(fake, prepared, request, context, key));
+  }
+  return failed(fake, prepared, request, context, key);
+}
+
+function failed(
+  fake: FakeState,
+  prepared: PreparedAnswer,
+  request: ReplyRequest,
+  context: CallContext,
+  key: string,
+): PreparedAnswer | Promise<PreparedAnswer> {
+  if (prepared.fail === undefined || prepared.failAfter !== undefined) return checked(fake, prepared, request, context);
+  return failsThisTry(fake.store, fake.script, key, prepared, context).then((fails) => {
+    if (fails) throw providerDown(fake.owner, prepared, context);
+    return checked(fake, prepared, request, context);
+  });
+}
+
+function checked(
+  fake: FakeState,
+  prepared: PreparedAnswer,
+  request: ReplyRequest,
+  context: CallContext,
+): PreparedAnswer {
+  if (prepared.misbehave !== undefined) {
+    return misbehavedAnswer({ ...prepared, misbehave: prepared.misbehave }, request, context, fake.owner, fake.inputs);
+  }
+  if (prepared.hasValue || prepared.calls.length > 0) checkTaken(prepared, request, context, fake.owner, fake.inputs);
+  return prepared;
 }
 
 /**
@@ -97,25 +170,36 @@ async function failsThisTry(
 
 /**
  * A function's answer for one call, checked as a list's is; `T0047` past `timeoutMs`, `T0010` when it throws. Its
- * calls' ids come from the conversation, so they are the same on every run.
+ * calls' ids come from the conversation, so they are the same on every run. A promise only when the function answers
+ * one.
  */
-async function functionAnswer(
+function functionAnswer(
   source: Extract<ReplySource, { kind: 'function' }>,
   request: ReplyRequest,
   context: CallContext,
   fakeOwner: string,
   timeoutMs: number,
-): Promise<PreparedAnswer> {
+): PreparedAnswer | Promise<PreparedAnswer> {
   const owner = `${fakeOwner} at step '${context.stepKey}'`;
   const label = `${source.root}(request)`;
+  const idPrefix = `call_m${request.messages.length}`;
   let raw: unknown;
   try {
-    raw = await settleWithin(source.fn(request, callInfo(context)), context.signal, timeoutMs, label, owner);
+    raw = source.fn(request, callInfo(context));
   } catch (error) {
     if (context.signal.aborted) throw abortReason(context.signal);
     throw functionThrew(label, owner, error);
   }
-  return prepareAnswer(raw, { owner, label, index: undefined, idPrefix: `call_m${request.messages.length}` });
+  if (typeof (raw as { then?: unknown } | null)?.then !== 'function') {
+    return prepareAnswer(raw, { owner, label, index: undefined, idPrefix });
+  }
+  return settleWithin(raw, context.signal, timeoutMs, label, owner).then(
+    (value) => prepareAnswer(value, { owner, label, index: undefined, idPrefix }),
+    (error: unknown) => {
+      if (context.signal.aborted) throw abortReason(context.signal);
+      throw functionThrew(label, owner, error);
+    },
+  );
 }
 
 /** How long a fake waits for a function's promise when the provider names no `timeoutMs`. */

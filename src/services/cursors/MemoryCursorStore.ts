@@ -3,7 +3,11 @@ import { disposedError } from '../app/disposed.js';
 import { RELEASED_EXAMPLES, type CursorStore, type ReleasedCursor } from './CursorStore.js';
 
 interface ScriptState {
+  readonly script: string;
   cursor: number;
+  /** The one step known, before a second makes `steps` a Map: a scope that takes one step pays for no Map. */
+  step: string | undefined;
+  stepAt: number;
   steps: Map<string, number> | undefined;
   visits: Map<number, number> | undefined;
   taken: Set<number> | undefined;
@@ -23,7 +27,8 @@ interface ScriptState {
  */
 @injectable()
 export class MemoryCursorStore implements CursorStore {
-  readonly #scopes = new Map<string, Map<string, ScriptState>>();
+  /** Per scope, its one script's state, or a Map of them once a second script uses the scope. */
+  readonly #scopes = new Map<string, ScriptState | Map<string, ScriptState>>();
   /** Per script, per cursor position: the released scopes that had it there. */
   readonly #released = new Map<string, Map<number, { scopes: number; examples: string[] }>>();
 
@@ -45,21 +50,27 @@ export class MemoryCursorStore implements CursorStore {
 
   #read(scope: string, script: string): ScriptState | undefined {
     this.#check();
-    return this.#scopes.get(scope)?.get(script);
+    const scripts = this.#scopes.get(scope);
+    return scripts instanceof Map ? scripts.get(script) : scripts?.script === script ? scripts : undefined;
   }
 
   #write(scope: string, script: string): ScriptState {
     this.#check();
-    let scripts = this.#scopes.get(scope);
-    if (scripts === undefined) {
-      scripts = new Map();
-      this.#scopes.set(scope, scripts);
-    }
-    let state = scripts.get(script);
-    if (state === undefined) {
-      state = { cursor: 0, steps: undefined, visits: undefined, taken: undefined };
-      scripts.set(script, state);
-    }
+    const scripts = this.#scopes.get(scope);
+    if (scripts !== undefined && !(scripts instanceof Map) && scripts.script === script) return scripts;
+    let state = scripts instanceof Map ? scripts.get(script) : undefined;
+    if (state !== undefined) return state;
+    state = { script, cursor: 0, step: undefined, stepAt: 0, steps: undefined, visits: undefined, taken: undefined };
+    if (scripts === undefined) this.#scopes.set(scope, state);
+    else if (scripts instanceof Map) scripts.set(script, state);
+    else
+      this.#scopes.set(
+        scope,
+        new Map([
+          [scripts.script, scripts],
+          [script, state],
+        ]),
+      );
     return state;
   }
 
@@ -73,25 +84,28 @@ export class MemoryCursorStore implements CursorStore {
   }
 
   async stepIndex(scope: string, script: string, stepKey: string): Promise<number> {
+    return this.stepIndexNow(scope, script, stepKey);
+  }
+
+  /** {@link stepIndex} without a promise, for a faked reply that waits for nothing else. */
+  stepIndexNow(scope: string, script: string, stepKey: string): number {
     const state = this.#write(scope, script);
-    state.steps ??= new Map();
-    const known = state.steps.get(stepKey);
+    const known = stepOf(state, stepKey);
     if (known !== undefined) return known;
     const index = state.cursor++;
-    state.steps.set(stepKey, index);
+    setStep(state, stepKey, index);
     return index;
   }
 
   async claim(scope: string, script: string, stepKey: string, candidates: readonly number[]): Promise<number> {
     const state = this.#write(scope, script);
-    state.steps ??= new Map();
-    const known = state.steps.get(stepKey);
+    const known = stepOf(state, stepKey);
     if (known !== undefined) return known;
     state.taken ??= new Set();
     for (const index of candidates) {
       if (state.taken.has(index)) continue;
       state.taken.add(index);
-      state.steps.set(stepKey, index);
+      setStep(state, stepKey, index);
       state.cursor++;
       return index;
     }
@@ -103,13 +117,23 @@ export class MemoryCursorStore implements CursorStore {
   }
 
   async forgetStep(scope: string, script: string, stepKey: string): Promise<void> {
-    this.#read(scope, script)?.steps?.delete(stepKey);
+    this.forgetStepNow(scope, script, stepKey);
+  }
+
+  /** {@link forgetStep} without a promise. */
+  forgetStepNow(scope: string, script: string, stepKey: string): void {
+    const state = this.#read(scope, script);
+    if (state === undefined) return;
+    if (state.step === stepKey) state.step = undefined;
+    else state.steps?.delete(stepKey);
   }
 
   /** How many step records the store keeps, over every scope and script: what its memory grows with. */
   get stepCount(): number {
     let count = 0;
-    for (const scripts of this.#scopes.values()) for (const state of scripts.values()) count += state.steps?.size ?? 0;
+    for (const scripts of this.#scopes.values()) {
+      for (const state of statesOf(scripts)) count += (state.steps?.size ?? 0) + (state.step === undefined ? 0 : 1);
+    }
     return count;
   }
 
@@ -124,7 +148,9 @@ export class MemoryCursorStore implements CursorStore {
   async scopesOf(script: string): Promise<string[]> {
     this.#check();
     const found: string[] = [];
-    for (const [scope, scripts] of this.#scopes) if (scripts.has(script)) found.push(scope);
+    for (const [scope, scripts] of this.#scopes) {
+      if (scripts instanceof Map ? scripts.has(script) : scripts.script === script) found.push(scope);
+    }
     return found;
   }
 
@@ -133,7 +159,8 @@ export class MemoryCursorStore implements CursorStore {
     const scripts = this.#scopes.get(scope);
     if (scripts === undefined) return;
     this.#scopes.delete(scope);
-    for (const [script, state] of scripts) {
+    for (const state of statesOf(scripts)) {
+      const script = state.script;
       // A cursor that never moved took nothing: keeping it would cost one entry per step key.
       if (state.cursor === 0) continue;
       let groups = this.#released.get(script);
@@ -165,8 +192,28 @@ export class MemoryCursorStore implements CursorStore {
     } else if (script === undefined) this.#scopes.delete(scope);
     else {
       const scripts = this.#scopes.get(scope);
-      scripts?.delete(script);
-      if (scripts?.size === 0) this.#scopes.delete(scope);
+      if (scripts instanceof Map) {
+        scripts.delete(script);
+        if (scripts.size === 0) this.#scopes.delete(scope);
+      } else if (scripts?.script === script) this.#scopes.delete(scope);
     }
   }
+}
+
+function statesOf(scripts: ScriptState | Map<string, ScriptState>): Iterable<ScriptState> {
+  return scripts instanceof Map ? scripts.values() : [scripts];
+}
+
+function stepOf(state: ScriptState, key: string): number | undefined {
+  return state.step === key ? state.stepAt : state.steps?.get(key);
+}
+
+/** Notes a new step: in the state itself when it knows no other, else in its Map. */
+function setStep(state: ScriptState, key: string, index: number): void {
+  if (state.step === undefined && (state.steps === undefined || state.steps.size === 0)) {
+    state.step = key;
+    state.stepAt = index;
+    return;
+  }
+  (state.steps ??= new Map()).set(key, index);
 }

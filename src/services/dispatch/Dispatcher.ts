@@ -10,14 +10,14 @@ import type { ClassificationAdapterError } from '../classification/Classificatio
 import type { CallContext, Capability, Provider } from '../spec/Provider.js';
 import type { Scopes } from '../scopes/Scopes.js';
 import { retryPolicy } from './backoff.js';
-import { withFallback, type FallbackSettings } from './fallback.js';
+import { fallBackAfter, withFallback, type FallbackSettings } from './fallback.js';
 import type { Services } from './Services.js';
 import type { CallGuard } from './CallGuard.js';
 import { ProcessGuard } from './processGuard.js';
 import type { Failure } from './retry.js';
 import { neverAborted } from './untilAborted.js';
 import type { Call, DispatchOptions } from './Call.js';
-import { callContext, Targets } from './Targets.js';
+import { callContext, Targets, type Target } from './Targets.js';
 import { classifierFailure, everyClassifierFailed, type ClassifierTry } from './classifierFailures.js';
 import { modelChain } from './modelChain.js';
 
@@ -90,7 +90,10 @@ export class Dispatcher {
     };
   }
 
-  /** Sends `call` through the model's chain, `perform` being one attempt; `CallFailed` once every model failed. */
+  /**
+   * Sends `call` through the model's chain, `perform` being one attempt; `CallFailed` once every model failed. The
+   * first attempt is made here, and the retry and fallback machinery built only once it failed.
+   */
   model<T>(
     model: string,
     capability: Capability,
@@ -100,11 +103,35 @@ export class Dispatcher {
   ): Promise<T> {
     const chain = this.chain(model);
     // The first model is resolved now, so a model that cannot serve the call fails before any attempt.
-    let target = this.#targets.resolve(chain[0]!, capability, call.scope);
+    const target = this.#targets.resolve(chain[0]!, capability, call.scope);
+    const ended = call.ended;
+    let first: Promise<T>;
+    try {
+      first = perform(target.provider, callContext(target, call, 1));
+    } catch (error) {
+      first = Promise.reject(error as Error);
+    }
+    return first.then(ended === undefined ? undefined : (value) => (over(ended), value), (error: unknown) =>
+      this.#fallBack(model, capability, call, retry, perform, target, error),
+    );
+  }
+
+  /** The rest of {@link model}'s chain once its first attempt failed with `error`. */
+  #fallBack<T>(
+    model: string,
+    capability: Capability,
+    call: Call,
+    retry: DispatchOptions['retry'],
+    perform: (provider: Provider, context: CallContext) => Promise<T>,
+    first: Target,
+    error: unknown,
+  ): Promise<T> {
+    const chain = this.chain(model);
+    let target = first;
     let resolved = 0;
     const policy = retryPolicy(this.#config.retry, retry);
     const ended = call.ended;
-    return withFallback(
+    return fallBackAfter(
       (link, attempt) => {
         if (link !== resolved) {
           target = this.#targets.resolve(chain[link]!, capability, call.scope);
@@ -112,24 +139,24 @@ export class Dispatcher {
         }
         return perform(target.provider, callContext(target, call, attempt));
       },
-      () =>
-        this.#settings(
-          call,
-          policy,
-          chain.length,
-          always,
-          (error) => this.#capped(providerFailure(error), this.#config.models[chain[resolved]!]?.provider),
-          (error, link, attempt) => {
-            const failure = error as ProviderFailure;
-            (call.failures ??= []).push({
-              model: chain[link]!,
-              attempt,
-              kind: failure.kind,
-              message: bareMessage(failure),
-            });
-          },
-          (error) => new CallFailed(model, call.failures ?? [], error as ProviderFailure),
-        ),
+      this.#settings(
+        call,
+        policy,
+        chain.length,
+        always,
+        (failed) => this.#capped(providerFailure(failed), this.#config.models[chain[resolved]!]?.provider),
+        (failed, link, attempt) => {
+          const failure = failed as ProviderFailure;
+          (call.failures ??= []).push({
+            model: chain[link]!,
+            attempt,
+            kind: failure.kind,
+            message: bareMessage(failure),
+          });
+        },
+        (failed) => new CallFailed(model, call.failures ?? [], failed as ProviderFailure),
+      ),
+      error,
       ended === undefined ? undefined : () => over(ended),
     );
   }

@@ -39,6 +39,19 @@ export function withFallback<T>(
   );
 }
 
+/**
+ * The rest of {@link withFallback} once its first attempt failed with `error`: for a caller that made the first
+ * attempt itself, so a call that succeeds at once builds no settings and no attempt function.
+ */
+export function fallBackAfter<T>(
+  attempt: (link: number, attempt: number) => Promise<T>,
+  settings: FallbackSettings,
+  error: unknown,
+  settled?: () => void,
+): Promise<T> {
+  return after(fallBack(attempt, settings, error), settled);
+}
+
 /** `outcome`, with `settled` run once it settles (when given). */
 function after<T>(outcome: Promise<T>, settled: (() => void) | undefined): Promise<T> {
   if (settled === undefined) return outcome;

@@ -171,7 +171,9 @@ export class Engine {
     input: string | readonly Message[],
     options: RunOptions = {},
   ): Promise<RunResult<O>> {
-    const run = runLazily(agent, input, options, false, this.#steps);
+    // The loop itself once loaded: a generator delegating to it would cost each run a promise per step more.
+    const loop = loadedRun ?? (await loadRun());
+    const run = loop(agent, input, options, false, this.#steps);
     let next = await run.next();
     while (!next.done) next = await run.next();
     return next.value;
@@ -221,6 +223,10 @@ let loadedRun: typeof runAgent | undefined;
 async function* runLazily<O>(
   ...args: Parameters<typeof runAgent<O>>
 ): AsyncGenerator<RunPart<O>, RunResult<O>, undefined> {
+  return yield* (loadedRun ?? (await loadRun()))(...args);
+}
+
+async function loadRun(): Promise<typeof runAgent> {
   loadedRun ??= (await import('../runs/runAgent.js')).runAgent;
-  return yield* loadedRun(...args);
+  return loadedRun;
 }

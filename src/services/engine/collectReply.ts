@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { CallContext, ReplyPart } from '../spec/Provider.js';
+import type { CallContext, ReplyPart, ReplyRequest } from '../spec/Provider.js';
 import type { WholeReply } from '../providers/wholeReply.js';
 import type { Dispatcher, DispatchOptions } from '../dispatch/Dispatcher.js';
 import { abortGate, neverAborted } from '../dispatch/untilAborted.js';
@@ -21,19 +21,35 @@ export function collectReply(
 ): Promise<Reply> {
   const call = dispatch.call(options, prepared.output);
   return dispatch.model(model, 'reply', call, options.retry, (provider, context) => {
-    const request = { ...prepared.request, model: context.model };
+    const request = withModel(prepared.request, context.model);
     const whole = wholeReplyOf(provider);
     if (whole === undefined) return collectStream(provider.reply(request, context), context, prepared.output);
-    const collect = (parts: WholeReply): Reply | Promise<Reply> =>
-      isPartList(parts) ? collectList(parts, context, prepared.output) : collectStream(parts, context, prepared.output);
-    // A call no signal can end has nothing to race and no listener to remove: two promises fewer per reply.
-    if (context.signal === neverAborted()) return whole(request, context).then(collect);
+    // A call no signal can end has nothing to race and no listener to remove: two promises fewer per reply. The
+    // collecting closure is passed unnamed, as the build would name a named one again on every call.
+    if (context.signal === neverAborted())
+      return whole(request, context).then((parts) => collectWhole(parts, context, prepared.output));
     const gate = abortGate(context.signal);
     return gate
       .race(whole(request, context))
-      .then(collect)
+      .then((parts) => collectWhole(parts, context, prepared.output))
       .finally(() => gate.close());
   });
+}
+
+/**
+ * The request with the provider's model name, its fields in their order, then `model`. Copied key by key: a spread
+ * followed by a field took a faked reply a sixth of its time.
+ */
+export function withModel(request: Omit<ReplyRequest, 'model'>, model: string): ReplyRequest {
+  const copy: Record<string, unknown> = {};
+  for (const key in request) copy[key] = request[key as keyof typeof request];
+  copy['model'] = model;
+  return copy as unknown as ReplyRequest;
+}
+
+/** A reply a provider gave whole: its list of parts, or the stream it streams after all. */
+function collectWhole(parts: WholeReply, context: CallContext, output: ZodType | undefined): Reply | Promise<Reply> {
+  return isPartList(parts) ? collectList(parts, context, output) : collectStream(parts, context, output);
 }
 
 /** Whether a reply came whole as its list of parts, rather than as a stream. */

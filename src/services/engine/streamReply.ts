@@ -7,6 +7,7 @@ import type { PreparedReply } from '../requests/prepareReply.js';
 import type { ReplyPart } from '../spec/Provider.js';
 import type { Reply } from './Reply.js';
 import { ReplyCollector } from './ReplyCollector.js';
+import { withModel } from './collectReply.js';
 
 /**
  * A reply handed on part by part: an attempt is the provider's stream up to its first part, so what fails before any
@@ -22,7 +23,7 @@ export async function* streamReply(
   const call = dispatch.call(options, prepared.output);
   const opened = await dispatch.model(model, 'reply', call, options.retry, async (provider, context) => {
     const collector = new ReplyCollector(context.provider, prepared.output);
-    const iterator = provider.reply({ ...prepared.request, model: context.model }, context)[Symbol.asyncIterator]();
+    const iterator = provider.reply(withModel(prepared.request, context.model), context)[Symbol.asyncIterator]();
     const gate = abortGate(context.signal);
     try {
       const first = await gate.race(iterator.next());

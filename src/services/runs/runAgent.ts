@@ -65,8 +65,11 @@ export async function* runAgent<O>(
       `Invalid agent:\n${describeIssues('agent', agent, parsedAgent.error.issues, { expected: expectedFields, schema: agentSchema }).join('\n')}`,
     );
   }
-  const parsedInput = readGuard('app.run input', () => conversationSchema.safeParse(input));
-  if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues, conversationSchema);
+  // A non-empty text is what the schema accepts of a string: it is read only for anything else.
+  if (typeof input !== 'string' || input.length === 0) {
+    const parsedInput = readGuard('app.run input', () => conversationSchema.safeParse(input));
+    if (!parsedInput.success) throw invalid('input', input, parsedInput.error.issues, conversationSchema);
+  }
   const strict = readGuard('app.run options', () => strictOption(options)) ?? replies.strictTools?.() ?? false;
   const { given, rest } = readGuard('app.run options', () => splitOptions(options));
   const dispatch: DispatchOptions = readGuard('app.run options', () => checkOptions(rest));

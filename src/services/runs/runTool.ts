@@ -49,8 +49,11 @@ export async function runTool(
   }
   let output: unknown;
   try {
-    const real = () => toolWithin(found, parsed.data, call, context);
-    output = through === undefined ? await real() : await through(parsed.data, call, context, real);
+    // Not named: the build would name it again on every call.
+    output =
+      through === undefined
+        ? await toolWithin(found, parsed.data, call, context)
+        : await through(parsed.data, call, context, () => toolWithin(found, parsed.data, call, context));
   } catch (error) {
     if (context.signal.aborted) throw abortReason(context.signal);
     const message = error instanceof Error ? error.message : describeThrown(error);

@@ -18,24 +18,22 @@ export async function toolWithin(found: Tool, input: unknown, call: ToolCall, co
   let own: AbortController | undefined;
   let follow: (() => void) | undefined;
   let over = false;
-  const ownSignal = (): AbortSignal => {
-    if (own === undefined) {
-      own = new AbortController();
-      if (outer.aborted) own.abort(abortReason(outer));
-      else if (!over) {
-        follow = () => own!.abort(abortReason(outer));
-        outer.addEventListener('abort', follow, { once: true });
-      }
-    }
-    return own.signal;
-  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop: (() => void) | undefined;
   try {
+    // The getter makes the signal: no closure is named here, as the build would name it again on every call.
     const returned = found.run(input, {
       ...context,
       get signal() {
-        return ownSignal();
+        if (own === undefined) {
+          own = new AbortController();
+          if (outer.aborted) own.abort(abortReason(outer));
+          else if (!over) {
+            follow = () => own!.abort(abortReason(outer));
+            outer.addEventListener('abort', follow, { once: true });
+          }
+        }
+        return own.signal;
       },
     });
     if (typeof (returned as { then?: unknown } | null)?.then !== 'function') return returned;
